@@ -465,7 +465,7 @@ var simpleTypes = map[string]DataType{
 
 func (p *ddlParser) primitive(t token, name string, params []int) (DataType, error) {
 	unsupported := func() error {
-		text := strings.ToUpper(p.in[t.off:p.toks[p.i-1].off+len(p.toks[p.i-1].raw)])
+		text := strings.ToUpper(p.in[t.off : p.toks[p.i-1].off+len(p.toks[p.i-1].raw)])
 		return p.errAt(t, "UNSUPPORTED_DATATYPE", "0A000", "Unsupported data type \""+text+"\".")
 	}
 	switch name {
