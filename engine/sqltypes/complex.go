@@ -103,7 +103,7 @@ func SimpleString(t DataType) string {
 }
 
 // QuoteIfNeeded back-quotes a name unless it is made of letters, digits and underscores and
-// is not all digits, as Spark's QuotingUtils.quoteIfNeeded does (a`b becomes `a“b`).
+// is not all digits, as Spark's QuotingUtils.quoteIfNeeded does; a back-quote inside is doubled.
 func QuoteIfNeeded(name string) string {
 	plain, digits := name != "", true
 	for i := 0; i < len(name); i++ {
