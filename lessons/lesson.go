@@ -1,0 +1,91 @@
+// Package lessons holds kafkalab's course as Markdown files and the parser that turns a file
+// into runnable, checkable steps. The format is documented in FORMAT.md.
+package lessons
+
+// Lesson is one parsed lesson file.
+type Lesson struct {
+	ID        string
+	Title     string
+	Goal      string
+	Continues string // id of the lesson whose workspace this one starts from; "" = fresh
+	// Topics are the topics the lesson owns: deleted when it starts fresh or is reset.
+	Topics []string
+	Intro  string // Markdown before the first step
+	Steps  []*Step
+	File   string // where it was read from, for messages
+}
+
+// Step is one titled part of a lesson.
+type Step struct {
+	Number  int // 1-based within the lesson
+	Title   string
+	Prose   string // Markdown
+	Files   []File
+	Run     *Code // what the step runs; nil for prose-only steps and exercises
+	Starter *Code // exercise: what the learner starts from
+	// Solution is the exercise's reference answer.
+	Solution *Code
+	Expect   []Expectation
+	Predict  *Prediction
+	Hints    []string
+	Watch    []string
+	Line     int // line of the step's heading
+}
+
+// IsExercise reports whether the learner must fix starter code in this step.
+func (s *Step) IsExercise() bool { return s.Starter != nil }
+
+// Runnable reports whether the step runs anything.
+func (s *Step) Runnable() bool { return s.Run != nil || s.Starter != nil }
+
+// File is a file the step writes into the workspace before it runs.
+type File struct {
+	Name    string
+	Lang    string
+	Content string
+}
+
+// Code is a block of code: shell-like command lines ("sh") or a PySpark script ("python").
+type Code struct {
+	Lang   string
+	Source string
+	File   string // for exercises: the workspace file the code is written to ("" = run directly)
+	Line   int
+}
+
+// ExpectKind names what an expectation compares.
+type ExpectKind string
+
+// The expectation kinds of FORMAT.md.
+const (
+	ExpectOutput   ExpectKind = "output"
+	ExpectContains ExpectKind = "contains"
+	ExpectRegex    ExpectKind = "regex"
+	ExpectFile     ExpectKind = "file"
+	ExpectExists   ExpectKind = "exists"
+	ExpectMissing  ExpectKind = "missing"
+	ExpectTable    ExpectKind = "table"
+	ExpectCount    ExpectKind = "count"
+	ExpectOffsets  ExpectKind = "offsets"
+)
+
+// Expectation is one check of a step's result.
+type Expectation struct {
+	Kind ExpectKind
+	// Path is the workspace-relative file for file/exists/missing.
+	Path string
+	// FileLine selects one line of the file: "" = whole file, "last", or a 1-based number.
+	FileLine string
+	// Table names the table for table/count; Topic the topic for offsets.
+	Table string
+	Topic string
+	Want  string
+	Line  int
+}
+
+// Prediction is a question asked before the step runs.
+type Prediction struct {
+	Question string
+	Choices  []string
+	Answer   int // 1-based index into Choices
+}

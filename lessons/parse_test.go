@@ -1,0 +1,110 @@
+package lessons
+
+import (
+	"strings"
+	"testing"
+)
+
+const goodLesson = "---\nid: 09-sample\ntitle: A sample\ngoal: Show the format.\n---\nIntro text.\n\n" +
+	"## Create a topic\nMake one.\n<!-- watch: topic orders, table t -->\n" +
+	"```sh run\nkafka-topics.sh --create --topic orders --partitions 3\n```\n" +
+	"```text expect output\nCreated topic orders.\n```\n" +
+	"> Hint: use --partitions\n" +
+	"## Fix the reader\nIt reads nothing.\n" +
+	"```python starter file=read.py\nstart = 'latest'\n```\n" +
+	"```python solution file=read.py\nstart = 'earliest'\n```\n" +
+	"```text expect count table=bronze\n3\n```\n" +
+	"```text expect file=cp/offsets/0 line=last\n{\"orders\":{\"0\":2}}\n```\n" +
+	"```text predict answer=2\nWhich partition?\n- 0\n- 1\n```\n" +
+	"## Just read\nSome prose with a plain block:\n```python\nprint(1)\n```\n"
+
+func TestParseGoodLesson(t *testing.T) {
+	l, err := Parse("09-sample.md", []byte(goodLesson))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.ID != "09-sample" || l.Title != "A sample" || l.Intro != "Intro text." || len(l.Steps) != 3 {
+		t.Fatalf("lesson = %+v", l)
+	}
+	s1, s2, s3 := l.Steps[0], l.Steps[1], l.Steps[2]
+	if s1.Run == nil || s1.Run.Lang != "sh" || !strings.Contains(s1.Run.Source, "--partitions 3") {
+		t.Errorf("step 1 run = %+v", s1.Run)
+	}
+	if len(s1.Expect) != 1 || s1.Expect[0].Kind != ExpectOutput || s1.Expect[0].Want != "Created topic orders." {
+		t.Errorf("step 1 expect = %+v", s1.Expect)
+	}
+	if strings.Join(s1.Watch, "|") != "topic orders|table t" || len(s1.Hints) != 1 || s1.Hints[0] != "use --partitions" {
+		t.Errorf("step 1 watch %q hints %q", s1.Watch, s1.Hints)
+	}
+	if !s2.IsExercise() || s2.Starter.File != "read.py" || s2.Solution.Source != "start = 'earliest'" {
+		t.Errorf("step 2 exercise = %+v / %+v", s2.Starter, s2.Solution)
+	}
+	if len(s2.Expect) != 2 || s2.Expect[0].Kind != ExpectCount || s2.Expect[0].Table != "bronze" ||
+		s2.Expect[1].Kind != ExpectFile || s2.Expect[1].Path != "cp/offsets/0" || s2.Expect[1].FileLine != "last" {
+		t.Errorf("step 2 expect = %+v", s2.Expect)
+	}
+	if s2.Predict == nil || s2.Predict.Answer != 2 || s2.Predict.Question != "Which partition?" || len(s2.Predict.Choices) != 2 {
+		t.Errorf("step 2 predict = %+v", s2.Predict)
+	}
+	if s3.Runnable() || !strings.Contains(s3.Prose, "print(1)") {
+		t.Errorf("step 3 should be prose only with its plain block kept, got %+v", s3)
+	}
+}
+
+func TestParseErrorsNameFileAndLine(t *testing.T) {
+	head := "---\nid: 09-sample\ntitle: T\ngoal: G\n---\n"
+	tests := []struct {
+		name, src, want string
+	}{
+		{"no front matter", "## Step\n", "09-sample.md:1: a lesson starts with front matter"},
+		{"unclosed front matter", "---\nid: 09-sample\n", "front matter is not closed"},
+		{"id mismatch", "---\nid: 08-other\ntitle: T\ngoal: G\n---\n## S\n", `id "08-other" does not match the file name "09-sample"`},
+		{"unknown key", "---\nid: 09-sample\nauthor: me\n---\n", `09-sample.md:3: unknown front matter key "author"`},
+		{"no steps", head + "just intro\n", "has no steps"},
+		{"unclosed block", head + "## S\n```sh run\nx\n", "09-sample.md:7: code block is not closed"},
+		{"unknown role", head + "## S\n```sh launch\nx\n```\n", `09-sample.md:7: unknown block role "launch"`},
+		{"bad expectation", head + "## S\n```sh run\nx\n```\n```text expect sorta\nx\n```\n", `unknown expectation "sorta"`},
+		{"bad regex", head + "## S\n```sh run\nx\n```\n```text expect regex\n(\n```\n", "expect regex: error parsing regexp"},
+		{"count not a number", head + "## S\n```sh run\nx\n```\n```text expect count table=t\nmany\n```\n", "expect count wants a whole number"},
+		{"bad offsets", head + "## S\n```sh run\nx\n```\n```text expect offsets topic=o\n0=2\n```\n", `"0=2" is not PARTITION:OFFSET`},
+		{"predict answer out of range", head + "## S\n```sh run\nx\n```\n```text predict answer=3\nQ?\n- a\n- b\n```\n", "answer=N with N from 1 to 2"},
+		{"expect without run", head + "## S\n```text expect output\nx\n```\n", "runs nothing"},
+		{"starter without solution", head + "## S\n```python starter\nx\n```\n```text expect output\nx\n```\n", "needs both a starter and a solution"},
+		{"exercise without checks", head + "## S\n```python starter\nx\n```\n```python solution\ny\n```\n", "has no expect block"},
+		{"file escapes workspace", head + "## S\n```python file=../x.py\nx\n```\n", "must be a relative path inside the workspace"},
+		{"two run blocks", head + "## S\n```sh run\nx\n```\n```sh run\ny\n```\n", "has two run blocks"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("09-sample.md", []byte(tc.src))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error = %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestBuiltinLessonsParse(t *testing.T) {
+	all, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) == 0 {
+		t.Fatal("no built-in lessons")
+	}
+	for i, l := range all {
+		if want := i + 1; l.ID[:2] != string(rune('0'+want/10))+string(rune('0'+want%10)) {
+			t.Errorf("lesson %d has id %s: lessons must be numbered 01, 02, ... without gaps", i+1, l.ID)
+		}
+		if n := len(l.Steps); n < 3 || n > 12 {
+			t.Errorf("%s has %d steps; a lesson has 3 to 12", l.ID, n)
+		}
+	}
+}
+
+func TestParseOffsets(t *testing.T) {
+	got, err := ParseOffsets("0:2 1:1\n2:0")
+	if err != nil || len(got) != 3 || got[0] != 2 || got[1] != 1 || got[2] != 0 {
+		t.Fatalf("ParseOffsets = %v, %v", got, err)
+	}
+}
