@@ -43,6 +43,10 @@ type File struct {
 	Name    string
 	Lang    string
 	Content string
+	// Include marks a file whose content comes from the course's shared files/ folder, so
+	// scripts that several lessons use are written once.
+	Include bool
+	Line    int
 }
 
 // Code is a block of code: shell-like command lines ("sh") or a PySpark script ("python").

@@ -9,7 +9,7 @@ import (
 	"sort"
 )
 
-//go:embed [0-9][0-9]-*.md
+//go:embed [0-9][0-9]-*.md files
 var builtin embed.FS
 
 // Builtin returns the course shipped inside the binary, in order.
@@ -44,6 +44,9 @@ func load(fsys fs.FS, label string) ([]*Lesson, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := resolveIncludes(fsys, l); err != nil {
+			return nil, err
+		}
 		if l.Continues != "" && !seen[l.Continues] {
 			return nil, &ParseError{File: l.File, Line: 1, Msg: fmt.Sprintf("continues %q, which is not an earlier lesson", l.Continues)}
 		}
@@ -61,4 +64,22 @@ func Find(all []*Lesson, id string) (*Lesson, bool) {
 		}
 	}
 	return nil, false
+}
+
+// resolveIncludes fills the content of include blocks from the course's files/ folder.
+func resolveIncludes(fsys fs.FS, l *Lesson) error {
+	for _, s := range l.Steps {
+		for i := range s.Files {
+			f := &s.Files[i]
+			if !f.Include {
+				continue
+			}
+			data, err := fs.ReadFile(fsys, path.Join("files", f.Name))
+			if err != nil {
+				return &ParseError{File: l.File, Line: f.Line, Msg: fmt.Sprintf("include %s: no such file in the course's files/ folder", f.Name)}
+			}
+			f.Content = string(data)
+		}
+	}
+	return nil
 }

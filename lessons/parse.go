@@ -242,7 +242,14 @@ func (p *parser) block(s *Step, info, body string, line int) (bool, error) {
 			if name == "" || strings.Contains(name, "..") || strings.HasPrefix(name, "/") {
 				return false, p.errorf(line, "file name %q must be a relative path inside the workspace", name)
 			}
-			s.Files = append(s.Files, File{Name: name, Lang: lang, Content: body + "\n"})
+			f := File{Name: name, Lang: lang, Content: body + "\n", Line: line}
+			if len(rest) == 1 && rest[0] == "include" {
+				if strings.TrimSpace(body) != "" {
+					return false, p.errorf(line, "an include block is empty: its content comes from files/%s", name)
+				}
+				f.Include, f.Content = true, ""
+			}
+			s.Files = append(s.Files, f)
 			return false, nil
 		}
 		return false, p.errorf(line, "unknown block role %q (known: file=NAME, run, starter, solution, expect, predict)", role)

@@ -99,6 +99,13 @@ func TestBuiltinLessonsParse(t *testing.T) {
 		if n := len(l.Steps); n < 3 || n > 12 {
 			t.Errorf("%s has %d steps; a lesson has 3 to 12", l.ID, n)
 		}
+		for _, s := range l.Steps {
+			for _, f := range s.Files {
+				if strings.TrimSpace(f.Content) == "" {
+					t.Errorf("%s step %d: file %s is empty (include not resolved?)", l.ID, s.Number, f.Name)
+				}
+			}
+		}
 	}
 }
 
