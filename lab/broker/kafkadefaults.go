@@ -1,0 +1,208 @@
+package broker
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kmsg"
+)
+
+// This file makes kfake describe itself as a single Apache Kafka 4.x broker would, set up
+// the way Kafka's own single-node KRaft sample config sets it up (replication factor 1 for
+// everything, 1 partition per auto-created topic).
+
+const longMax = "9223372036854775807"
+
+// kafkaConfig is one config as Kafka reports it.
+type kafkaConfig struct {
+	value  *string // nil = Kafka reports null
+	typ    kmsg.ConfigType
+	static bool // set in the broker's config file (STATIC_BROKER_CONFIG) rather than a built-in default
+}
+
+func str(s string) *string { return &s }
+
+// brokerOverrides replace what kfake reports for the broker resource, or add what it lacks.
+var brokerOverrides = map[string]kafkaConfig{
+	"default.replication.factor":               {value: str("1"), typ: kmsg.ConfigTypeInt},
+	"num.partitions":                           {value: str("1"), typ: kmsg.ConfigTypeInt, static: true},
+	"auto.create.topics.enable":                {value: str("true"), typ: kmsg.ConfigTypeBoolean},
+	"log.segment.bytes":                        {value: str("1073741824"), typ: kmsg.ConfigTypeInt},
+	"log.retention.hours":                      {value: str("168"), typ: kmsg.ConfigTypeInt, static: true},
+	"log.retention.check.interval.ms":          {value: str("300000"), typ: kmsg.ConfigTypeLong},
+	"log.cleaner.backoff.ms":                   {value: str("15000"), typ: kmsg.ConfigTypeLong},
+	"log.cleanup.policy":                       {value: str("delete"), typ: kmsg.ConfigTypeList},
+	"offsets.topic.replication.factor":         {value: str("1"), typ: kmsg.ConfigTypeShort, static: true},
+	"transaction.state.log.replication.factor": {value: str("1"), typ: kmsg.ConfigTypeShort, static: true},
+	"transaction.state.log.min.isr":            {value: str("1"), typ: kmsg.ConfigTypeInt, static: true},
+	"group.initial.rebalance.delay.ms":         {value: str("0"), typ: kmsg.ConfigTypeInt, static: true},
+	"group.max.session.timeout.ms":             {value: str("1800000"), typ: kmsg.ConfigTypeInt},
+	"broker.rack":                              {value: nil, typ: kmsg.ConfigTypeString},
+	"sasl.enabled.mechanisms":                  {value: str("GSSAPI"), typ: kmsg.ConfigTypeList},
+	"unclean.leader.election.enable":           {value: str("false"), typ: kmsg.ConfigTypeBoolean},
+}
+
+// brokerHidden are kfake's own settings that no Kafka broker reports.
+var brokerHidden = map[string]bool{"state.log.compact.bytes": true}
+
+// topicOverrides are Kafka 4.x topic defaults: kfake reports 11 topic configs, Kafka about
+// 30; segment.bytes differs (kfake 100 MiB, Kafka 1 GiB).
+var topicOverrides = map[string]kafkaConfig{
+	"segment.bytes":                           {value: str("1073741824"), typ: kmsg.ConfigTypeInt},
+	"compression.gzip.level":                  {value: str("-1"), typ: kmsg.ConfigTypeInt},
+	"compression.lz4.level":                   {value: str("9"), typ: kmsg.ConfigTypeInt},
+	"compression.zstd.level":                  {value: str("3"), typ: kmsg.ConfigTypeInt},
+	"file.delete.delay.ms":                    {value: str("60000"), typ: kmsg.ConfigTypeLong},
+	"flush.messages":                          {value: str(longMax), typ: kmsg.ConfigTypeLong},
+	"flush.ms":                                {value: str(longMax), typ: kmsg.ConfigTypeLong},
+	"follower.replication.throttled.replicas": {value: str(""), typ: kmsg.ConfigTypeList},
+	"leader.replication.throttled.replicas":   {value: str(""), typ: kmsg.ConfigTypeList},
+	"index.interval.bytes":                    {value: str("4096"), typ: kmsg.ConfigTypeInt},
+	"local.retention.bytes":                   {value: str("-2"), typ: kmsg.ConfigTypeLong},
+	"local.retention.ms":                      {value: str("-2"), typ: kmsg.ConfigTypeLong},
+	"max.compaction.lag.ms":                   {value: str(longMax), typ: kmsg.ConfigTypeLong},
+	"message.timestamp.after.max.ms":          {value: str("3600000"), typ: kmsg.ConfigTypeLong},
+	"message.timestamp.before.max.ms":         {value: str(longMax), typ: kmsg.ConfigTypeLong},
+	"min.cleanable.dirty.ratio":               {value: str("0.5"), typ: kmsg.ConfigTypeDouble},
+	"min.compaction.lag.ms":                   {value: str("0"), typ: kmsg.ConfigTypeLong},
+	"preallocate":                             {value: str("false"), typ: kmsg.ConfigTypeBoolean},
+	"remote.storage.enable":                   {value: str("false"), typ: kmsg.ConfigTypeBoolean},
+	"segment.index.bytes":                     {value: str("10485760"), typ: kmsg.ConfigTypeInt},
+	"segment.jitter.ms":                       {value: str("0"), typ: kmsg.ConfigTypeLong},
+	"unclean.leader.election.enable":          {value: str("false"), typ: kmsg.ConfigTypeBoolean},
+}
+
+// topicHidden are kfake's private topic settings.
+var topicHidden = map[string]bool{"kfake.is_internal": true}
+
+// kafkaDefaults rewrites DescribeConfigs responses so the embedded broker reports Kafka's
+// defaults. Only configs still at their default are rewritten: anything a learner set
+// (a DYNAMIC_* source) is reported as kfake stored it. logDir is what log.dir reports.
+func kafkaDefaults(logDir string) rewriteFunc {
+	return func(kreq kmsg.Request, kresp kmsg.Response) {
+		req, ok1 := kreq.(*kmsg.DescribeConfigsRequest)
+		resp, ok2 := kresp.(*kmsg.DescribeConfigsResponse)
+		if !ok1 || !ok2 {
+			return
+		}
+		for i := range resp.Resources {
+			r := &resp.Resources[i]
+			if r.ErrorCode != 0 {
+				continue
+			}
+			var names []string // nil = all configs were asked for
+			for _, rr := range req.Resources {
+				if rr.ResourceType == r.ResourceType && rr.ResourceName == r.ResourceName {
+					names = rr.ConfigNames
+					break
+				}
+			}
+			switch r.ResourceType {
+			case kmsg.ConfigResourceTypeBroker:
+				applyOverrides(r, withLogDir(logDir), brokerHidden, names, resp.Version)
+			case kmsg.ConfigResourceTypeTopic:
+				applyOverrides(r, topicOverrides, topicHidden, names, resp.Version)
+			}
+		}
+	}
+}
+
+func withLogDir(dir string) map[string]kafkaConfig {
+	m := make(map[string]kafkaConfig, len(brokerOverrides)+1)
+	for k, v := range brokerOverrides {
+		m[k] = v
+	}
+	if dir == "" { // memory only: Kafka's built-in default
+		m["log.dir"] = kafkaConfig{value: str("/tmp/kafka-logs"), typ: kmsg.ConfigTypeString}
+	} else {
+		m["log.dir"] = kafkaConfig{value: str(dir), typ: kmsg.ConfigTypeString, static: true}
+	}
+	return m
+}
+
+// applyOverrides sets Kafka's value on every config still at kfake's default, adds the
+// configs kfake does not know, drops kfake-only ones and sorts by name (Kafka's order).
+func applyOverrides(r *kmsg.DescribeConfigsResponseResource, overrides map[string]kafkaConfig, hidden map[string]bool, names []string, version int16) {
+	wanted := func(n string) bool { return names == nil || slices.Contains(names, n) }
+	seen := map[string]bool{}
+	keep := r.Configs[:0]
+	for _, c := range r.Configs {
+		if hidden[c.Name] {
+			continue
+		}
+		seen[c.Name] = true
+		if o, ok := overrides[c.Name]; ok && notSetByUser(c, version) {
+			c = kafkaEntry(c.Name, o)
+		}
+		keep = append(keep, c)
+	}
+	r.Configs = keep
+	for name, o := range overrides {
+		if !seen[name] && wanted(name) {
+			r.Configs = append(r.Configs, kafkaEntry(name, o))
+		}
+	}
+	slices.SortFunc(r.Configs, func(a, b kmsg.DescribeConfigsResponseResourceConfig) int {
+		return strings.Compare(a.Name, b.Name)
+	})
+}
+
+// notSetByUser reports whether kfake reports a value it made up rather than one a client
+// set: its defaults, its static values, and the dynamic broker configs kafkalab itself
+// passes to kfake at start (see embeddedBrokerConfigs).
+func notSetByUser(c kmsg.DescribeConfigsResponseResourceConfig, version int16) bool {
+	_, ours := embeddedBrokerConfigs[c.Name]
+	if version == 0 { // v0 carries no source, only IsDefault
+		return c.IsDefault || ours
+	}
+	switch c.Source {
+	case kmsg.ConfigSourceDefaultConfig, kmsg.ConfigSourceStaticBrokerConfig:
+		return true
+	case kmsg.ConfigSourceDynamicBrokerConfig:
+		return ours
+	}
+	return false
+}
+
+func kafkaEntry(name string, o kafkaConfig) kmsg.DescribeConfigsResponseResourceConfig {
+	c := kmsg.NewDescribeConfigsResponseResourceConfig()
+	c.Name = name
+	c.Value = o.value
+	c.ConfigType = o.typ
+	c.IsDefault = true
+	c.Source = kmsg.ConfigSourceDefaultConfig
+	if o.static {
+		c.Source = kmsg.ConfigSourceStaticBrokerConfig
+		c.ReadOnly = true
+		c.IsDefault = false
+	}
+	return c
+}
+
+// fixCreateTopics makes kfake refuse the CreateTopics inputs Kafka refuses but kfake
+// accepts: a replication factor of 0 or below -1, and a partition count below -1.
+// It rewrites the request (before kfake handles it) into one kfake rejects with the same
+// error code Kafka gives: INVALID_REPLICATION_FACTOR or INVALID_PARTITIONS.
+func fixCreateTopics(c *kfake.Cluster) {
+	c.ControlKey(int16(kmsg.CreateTopics), func(kr kmsg.Request) (kmsg.Response, error, bool) {
+		c.KeepControl()
+		req, ok := kr.(*kmsg.CreateTopicsRequest)
+		if !ok {
+			return nil, nil, false
+		}
+		for i := range req.Topics {
+			t := &req.Topics[i]
+			if len(t.ReplicaAssignment) > 0 {
+				continue
+			}
+			if t.ReplicationFactor == 0 || t.ReplicationFactor < -1 {
+				t.ReplicationFactor = math.MaxInt16 // more than the one broker: INVALID_REPLICATION_FACTOR
+			} else if t.NumPartitions < -1 {
+				t.NumPartitions = 0 // kfake: INVALID_PARTITIONS
+			}
+		}
+		return nil, nil, false
+	})
+}
