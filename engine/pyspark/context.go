@@ -1,0 +1,97 @@
+package pyspark
+
+import (
+	"sync"
+
+	"github.com/go-python/gpython/py"
+	"github.com/go-python/gpython/vm"
+
+	// The compiler and the few harmless standard modules gpython ships. Deliberately not
+	// gpython/stdlib: that package also registers os, glob and tempfile, which reach the
+	// host file system.
+	_ "github.com/go-python/gpython/compile"
+	_ "github.com/go-python/gpython/stdlib/builtin"
+	_ "github.com/go-python/gpython/stdlib/math"
+	_ "github.com/go-python/gpython/stdlib/string"
+	_ "github.com/go-python/gpython/stdlib/time"
+)
+
+// pyContext is our own py.Context. gpython's default one resolves imports against the
+// host file system and sys.path; ours only ever runs code that the Interpreter handed
+// it, and every import goes through Interpreter.importModule (see sandbox.go).
+type pyContext struct {
+	store    *py.ModuleStore
+	mu       sync.Mutex
+	closed   bool
+	running  sync.WaitGroup
+	done     chan struct{}
+	closeOne sync.Once
+}
+
+func newPyContext() *pyContext {
+	return &pyContext{store: py.NewModuleStore(), done: make(chan struct{})}
+}
+
+func (c *pyContext) busy() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return py.ExceptionNewf(py.RuntimeError, "the interpreter is closed")
+	}
+	c.running.Add(1)
+	return nil
+}
+
+// ResolveAndCompile is part of py.Context; nothing in kafkalab resolves paths through it.
+func (c *pyContext) ResolveAndCompile(pathname string, opts py.CompileOpts) (py.CompileOut, error) {
+	return py.CompileOut{}, py.ExceptionNewf(py.ImportError, "cannot load %q: kafkalab loads modules only from the working folder", pathname)
+}
+
+func (c *pyContext) ModuleInit(impl *py.ModuleImpl) (*py.Module, error) {
+	if err := c.busy(); err != nil {
+		return nil, err
+	}
+	defer c.running.Done()
+	if impl.Code == nil && impl.CodeSrc != "" {
+		code, err := py.Compile(impl.CodeSrc, impl.Info.FileDesc, py.ExecMode, 0, true)
+		if err != nil {
+			return nil, err
+		}
+		impl.Code = code
+	}
+	m, err := c.store.NewModule(c, impl)
+	if err != nil {
+		return nil, err
+	}
+	if impl.Code != nil {
+		if _, err := vm.EvalCode(c, impl.Code, m.Globals, m.Globals, nil, nil, nil, nil, nil); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+func (c *pyContext) RunCode(code *py.Code, globals, locals py.StringDict, closure py.Tuple) (py.Object, error) {
+	if err := c.busy(); err != nil {
+		return nil, err
+	}
+	defer c.running.Done()
+	return vm.EvalCode(c, code, globals, locals, nil, nil, nil, nil, closure)
+}
+
+func (c *pyContext) GetModule(name string) (*py.Module, error) { return c.store.GetModule(name) }
+func (c *pyContext) Store() *py.ModuleStore                    { return c.store }
+
+func (c *pyContext) Close() error {
+	c.closeOne.Do(func() {
+		c.mu.Lock()
+		c.closed = true
+		c.mu.Unlock()
+		c.running.Wait()
+		c.store.OnContextClosed()
+		close(c.done)
+	})
+	return nil
+}
+
+func (c *pyContext) Done() <-chan struct{} { return c.done }

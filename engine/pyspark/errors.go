@@ -1,0 +1,297 @@
+package pyspark
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-python/gpython/py"
+)
+
+// Error is a learner's mistake or an engine error, as Python would report it.
+type Error struct {
+	// Kind is the Python exception's class name: SyntaxError, NameError,
+	// AnalysisException, PySparkNotImplementedError...
+	Kind string
+	// Message is the exception's text (Spark's text for engine errors).
+	Message string
+	// File and Line locate the innermost learner code involved (0 when unknown).
+	File string
+	Line int
+	// Source is that line of code, and Column (1-based, syntax errors only) the caret.
+	Source string
+	Column int
+	// Trace lists the learner frames, outermost first (file, line, function, code).
+	Trace []TraceFrame
+	// Unsupported is set for a PySpark API kafkalab does not implement: the API's name.
+	Unsupported string
+	// Hint says what to use instead (unsupported APIs).
+	Hint string
+	// Exit is set when the script called sys.exit(code); Code is the status.
+	Exit bool
+	Code int
+	// cause is the engine's Go error, for errors.Is/As.
+	cause error
+}
+
+// TraceFrame is one learner frame of a traceback.
+type TraceFrame struct {
+	File     string
+	Line     int
+	Function string
+	Source   string
+}
+
+func (e *Error) Unwrap() error { return e.cause }
+
+// Error renders the error the way a Python user expects to read it: the API and line for
+// unsupported calls, a caret for syntax errors, and a short traceback otherwise.
+func (e *Error) Error() string {
+	var b strings.Builder
+	switch {
+	case e.Exit:
+		return fmt.Sprintf("script exited with status %d", e.Code)
+	case e.Unsupported != "":
+		fmt.Fprintf(&b, "kafkalab does not support %s", e.Unsupported)
+		if e.File != "" {
+			fmt.Fprintf(&b, " (%s, line %d)", e.File, e.Line)
+		}
+		if e.Hint != "" {
+			b.WriteString(": " + e.Hint)
+		}
+		return b.String()
+	case e.Kind == "SyntaxError" || e.Kind == "IndentationError":
+		fmt.Fprintf(&b, "  File \"%s\", line %d\n", e.File, e.Line)
+		if e.Source != "" {
+			src := strings.TrimRight(e.Source, "\r\n")
+			trimmed := strings.TrimLeft(src, " \t")
+			fmt.Fprintf(&b, "    %s\n", trimmed)
+			col := e.Column - (len(src) - len(trimmed))
+			if col < 1 {
+				col = 1
+			}
+			if col > len(trimmed)+1 {
+				col = len(trimmed) + 1
+			}
+			fmt.Fprintf(&b, "    %s^\n", strings.Repeat(" ", col-1))
+		}
+		fmt.Fprintf(&b, "%s: %s", e.Kind, e.Message)
+		return b.String()
+	}
+	if len(e.Trace) > 0 {
+		b.WriteString("Traceback (most recent call last):\n")
+		for _, f := range e.Trace {
+			fmt.Fprintf(&b, "  File \"%s\", line %d, in %s\n", f.File, f.Line, f.Function)
+			if f.Source != "" {
+				fmt.Fprintf(&b, "    %s\n", strings.TrimSpace(f.Source))
+			}
+		}
+	}
+	b.WriteString(e.Kind)
+	if e.Message != "" {
+		b.WriteString(": " + e.Message)
+	}
+	return b.String()
+}
+
+// Exception types the bindings raise, so scripts can catch them by their PySpark names.
+var (
+	// UnsupportedError is raised for a PySpark API kafkalab does not implement. Its args
+	// are (api, hint); the boundary adds the script line.
+	UnsupportedError = py.NotImplementedError.NewType("PySparkNotImplementedError", "A PySpark API kafkalab does not implement.", nil, nil)
+	// AnalysisException carries Spark's analysis errors ([UNRESOLVED_COLUMN...] ...).
+	AnalysisException = py.ExceptionType.NewType("AnalysisException", "Failed to analyze a query plan.", nil, nil)
+	// StreamingQueryException is a streaming query's failure.
+	StreamingQueryException = py.ExceptionType.NewType("StreamingQueryException", "A streaming query failed.", nil, nil)
+	// PySparkException is any other engine error.
+	PySparkException = py.ExceptionType.NewType("PySparkException", "An error from the engine.", nil, nil)
+	// PySparkTypeError and PySparkValueError mirror PySpark's argument errors.
+	PySparkTypeError  = py.TypeError.NewType("PySparkTypeError", "Wrong argument type.", nil, nil)
+	PySparkValueError = py.ValueError.NewType("PySparkValueError", "Wrong argument value.", nil, nil)
+)
+
+// unsupported makes the exception for an API kafkalab does not implement.
+func unsupported(api, hint string) error {
+	e := py.ExceptionNewf(UnsupportedError, "kafkalab does not support %s", api)
+	e.Dict["api"] = py.String(api)
+	e.Dict["hint"] = py.String(hint)
+	return e
+}
+
+// engineError turns an engine Go error into the Python exception a PySpark user would
+// see: Spark's text, classed by what kind of failure it is.
+func engineError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *py.Exception
+	if errors.As(err, &pe) {
+		return err
+	}
+	msg := err.Error()
+	kind := PySparkException
+	if isAnalysisMessage(msg) {
+		kind = AnalysisException
+	}
+	e := py.ExceptionNewf(kind, "%s", msg)
+	e.Dict["goerror"] = goErr{err}
+	return e
+}
+
+// goErr carries a Go error inside a Python exception's dict, so errors.Is still works
+// on what Run returns.
+type goErr struct{ error }
+
+var goErrType = py.NewType("goerror", "an engine error")
+
+func (goErr) Type() *py.Type { return goErrType }
+
+var analysisClasses = []string{
+	"[UNRESOLVED_", "[TABLE_OR_VIEW_NOT_FOUND", "[DATATYPE_MISMATCH", "[PARSE_SYNTAX_ERROR",
+	"[AMBIGUOUS_", "[FIELD_NOT_FOUND", "[INVALID_", "[UNSUPPORTED_", "[NON_", "[MISSING_",
+	"[COLUMN_", "[CANNOT_", "[PATH_NOT_FOUND", "[DELTA_", "[NUM_COLUMNS_MISMATCH",
+	"[STREAMING_", "[WRONG_NUM_ARGS", "[TABLE_OR_VIEW_ALREADY_EXISTS", "[GROUP_BY_",
+	"[_LEGACY_ERROR", "[UNRESOLVED_ROUTINE", "[MISSING_AGGREGATION",
+}
+
+func isAnalysisMessage(msg string) bool {
+	for _, c := range analysisClasses {
+		if strings.HasPrefix(msg, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// convertError turns what gpython returned into an *Error with learner-facing locations.
+func (in *Interpreter) convertError(err error) error {
+	var out Error
+	var exc *py.Exception
+	var tb *py.Traceback
+	switch e := err.(type) {
+	case py.ExceptionInfo:
+		exc, _ = e.Value.(*py.Exception)
+		tb = e.Traceback
+	case *py.ExceptionInfo:
+		exc, _ = e.Value.(*py.Exception)
+		tb = e.Traceback
+	case *py.Exception:
+		exc = e
+	case *Error:
+		return e
+	default:
+		if errors.Is(err, errContextDone) {
+			return in.runCtx.Err()
+		}
+		return &Error{Kind: "Error", Message: err.Error(), cause: err}
+	}
+	if exc == nil {
+		return &Error{Kind: "Error", Message: err.Error(), cause: err}
+	}
+	out.Kind = exc.Base.Name
+	out.Message = exceptionMessage(exc)
+	if g, ok := exc.Dict["goerror"].(goErr); ok {
+		out.cause = g.error
+	}
+	if exc.Base == py.SystemExit || exc.Base.IsSubtype(py.SystemExit) {
+		out.Exit = true
+		out.Code = exitStatus(exc)
+		if out.Code == 0 {
+			return nil
+		}
+		return &out
+	}
+	if exc.Base.IsSubtype(py.KeyboardInterrupt) && in.runCtx.Err() != nil {
+		return in.runCtx.Err()
+	}
+	if exc.Base.IsSubtype(UnsupportedError) {
+		if api, ok := exc.Dict["api"].(py.String); ok {
+			out.Unsupported = string(api)
+		}
+		if hint, ok := exc.Dict["hint"].(py.String); ok {
+			out.Hint = string(hint)
+		}
+	}
+	if exc.Base.IsSubtype(py.SyntaxError) {
+		if f, ok := exc.Dict["filename"].(py.String); ok {
+			out.File = string(f)
+		}
+		if l, ok := exc.Dict["lineno"].(py.Int); ok {
+			out.Line = int(l)
+		}
+		if o, ok := exc.Dict["offset"].(py.Int); ok {
+			out.Column = int(o)
+		}
+		if s, ok := exc.Dict["line"].(py.String); ok && strings.TrimSpace(string(s)) != "" {
+			out.Source = string(s)
+		} else {
+			out.Source = in.sourceLine(out.File, out.Line)
+		}
+		out.Message = strings.Trim(out.Message, "'")
+		return &out
+	}
+	for t := tb; t != nil; t = t.Next {
+		if t.Frame == nil || t.Frame.Code == nil {
+			continue
+		}
+		file := t.Frame.Code.Filename
+		if _, ok := in.sources[file]; !ok {
+			continue // code that is not the learner's (none today, but keep tracebacks honest)
+		}
+		out.Trace = append(out.Trace, TraceFrame{File: file, Line: int(t.Lineno), Function: t.Frame.Code.Name, Source: in.sourceLine(file, int(t.Lineno))})
+	}
+	if n := len(out.Trace); n > 0 {
+		out.File, out.Line, out.Source = out.Trace[n-1].File, out.Trace[n-1].Line, out.Trace[n-1].Source
+	}
+	if strings.Contains(out.Message, "FIXME can only have string keys") {
+		out.Message = "kafkalab's Python keeps only string keys in a dict; write {\"1\": ...} and look it up with a string (sys.argv[1] already is one)"
+	}
+	return &out
+}
+
+// exceptionMessage is str(exc) without gpython's quoting of a single string argument.
+func exceptionMessage(exc *py.Exception) string {
+	args, _ := exc.Args.(py.Tuple)
+	switch len(args) {
+	case 0:
+		return ""
+	case 1:
+		if s, ok := args[0].(py.String); ok {
+			return string(s)
+		}
+		s, err := py.StrAsString(args[0])
+		if err == nil {
+			return s
+		}
+	}
+	s, err := py.ReprAsString(args)
+	if err != nil {
+		return exc.Base.Name
+	}
+	return s
+}
+
+func exitStatus(exc *py.Exception) int {
+	args, _ := exc.Args.(py.Tuple)
+	if len(args) == 0 || args[0] == py.None {
+		return 0
+	}
+	if n, ok := args[0].(py.Int); ok {
+		return int(n)
+	}
+	return 1
+}
+
+func (in *Interpreter) sourceLine(file string, line int) string {
+	src, ok := in.sources[file]
+	if !ok || line < 1 {
+		return ""
+	}
+	lines := strings.Split(src, "\n")
+	if line > len(lines) {
+		return ""
+	}
+	return lines[line-1]
+}
+
+var errContextDone = errors.New("context done")

@@ -1,0 +1,240 @@
+// Package pyspark runs learners' PySpark scripts in kafkalab's embedded engine.
+//
+// It embeds gpython (a Python 3.4 interpreter written in Go), fills the gaps the course's
+// scripts fall into (f-strings, str methods, a few builtins), confines the code to a
+// working folder (no os, subprocess, socket; open() only inside the folder), and binds
+// the pyspark and delta modules to the engine.
+package pyspark
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/go-python/gpython/py"
+)
+
+// Config describes one script run (Run) or one interpreter (NewInterpreter).
+type Config struct {
+	// ScriptPath is the script to run (Run only); relative paths resolve against WorkDir.
+	ScriptPath string
+	// Args become sys.argv[1:]; sys.argv[0] is the script path as given.
+	Args []string
+	// WorkDir is the working folder: local imports, open(), relative checkpoint and
+	// warehouse paths all resolve here, and nothing outside it can be touched.
+	// Empty means the process's current folder.
+	WorkDir string
+	// Stdout and Stderr receive print() and show() output; nil discards.
+	Stdout, Stderr io.Writer
+	// Conf is session configuration applied before the script's own builder settings
+	// (e.g. spark.sql.session.timeZone for tests).
+	Conf map[string]string
+	// BootstrapRewrite maps bootstrap servers a script names to the ones to use
+	// (tests point "localhost:9092" at an in-process broker).
+	BootstrapRewrite map[string]string
+}
+
+// Interpreter is one Python interpreter with the pyspark modules bound to one engine
+// session. Globals persist between Exec calls, as in a REPL. It is not safe for
+// concurrent use.
+type Interpreter struct {
+	cfg     Config
+	workDir string
+	pctx    *pyContext
+	main    *py.Module
+	stdout  io.Writer
+	stderr  io.Writer
+
+	// runCtx is the context of the Exec in progress; bindings that block use it.
+	runCtx context.Context
+
+	mu      sync.Mutex
+	queries []*pyStreamingQuery
+
+	spark *pySession // the session getOrCreate returned, once there is one
+
+	sources map[string]string // module name -> file path of local modules, for error lines
+}
+
+// NewInterpreter makes an interpreter rooted at cfg.WorkDir.
+func NewInterpreter(cfg Config) (in *Interpreter, err error) {
+	defer recoverInto(&err)
+	wd := cfg.WorkDir
+	if wd == "" {
+		if wd, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("pyspark: working folder: %w", err)
+		}
+	}
+	wd, err = filepath.Abs(wd)
+	if err != nil {
+		return nil, fmt.Errorf("pyspark: working folder: %w", err)
+	}
+	if resolved, rerr := filepath.EvalSymlinks(wd); rerr == nil {
+		wd = resolved
+	}
+	if st, serr := os.Stat(wd); serr != nil || !st.IsDir() {
+		return nil, fmt.Errorf("pyspark: working folder %s is not a folder", wd)
+	}
+	in = &Interpreter{
+		cfg:     cfg,
+		workDir: wd,
+		pctx:    newPyContext(),
+		stdout:  orDiscard(cfg.Stdout),
+		stderr:  orDiscard(cfg.Stderr),
+		runCtx:  context.Background(),
+		sources: map[string]string{},
+	}
+	if err := in.installModules(); err != nil {
+		return nil, err
+	}
+	argv := append([]string{cfg.ScriptPath}, cfg.Args...)
+	if cfg.ScriptPath == "" {
+		argv[0] = ""
+	}
+	in.setArgv(argv)
+	main, err := in.pctx.store.NewModule(in.pctx, &py.ModuleImpl{Info: py.ModuleInfo{Name: py.MainModuleName, FileDesc: "<stdin>"}})
+	if err != nil {
+		return nil, fmt.Errorf("pyspark: %w", err)
+	}
+	in.main = main
+	return in, nil
+}
+
+func orDiscard(w io.Writer) io.Writer {
+	if w == nil {
+		return io.Discard
+	}
+	return w
+}
+
+// WorkDir is the absolute working folder.
+func (in *Interpreter) WorkDir() string { return in.workDir }
+
+// Exec runs source in the interpreter's __main__ module, keeping its globals for the
+// next call. name labels the code in error messages ("<sandbox>", "step3.py").
+// A learner's mistake comes back as an *Error.
+func (in *Interpreter) Exec(ctx context.Context, name, source string) error {
+	if name == "" {
+		name = "<sandbox>"
+	}
+	return in.run(ctx, func() error {
+		code, err := compileSource(source, name)
+		if err != nil {
+			return err
+		}
+		in.main.Globals["__file__"] = py.String(name)
+		_, err = in.pctx.RunCode(code, in.main.Globals, in.main.Globals, nil)
+		return err
+	}, map[string]string{name: source})
+}
+
+// ExecFile runs a script from the working folder as __main__, like `python path`.
+func (in *Interpreter) ExecFile(ctx context.Context, path string) error {
+	full := path
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(in.workDir, path)
+	}
+	src, err := os.ReadFile(full)
+	if err != nil {
+		return fmt.Errorf("cannot read script: %w", err)
+	}
+	label := filepath.Base(path)
+	return in.run(ctx, func() error {
+		code, err := compileSource(string(src), label)
+		if err != nil {
+			return err
+		}
+		in.main.Globals["__file__"] = py.String(label)
+		_, err = in.pctx.RunCode(code, in.main.Globals, in.main.Globals, nil)
+		return err
+	}, map[string]string{label: string(src)})
+}
+
+// run executes f with panics recovered and Python exceptions turned into *Error.
+func (in *Interpreter) run(ctx context.Context, f func() error, sources map[string]string) (err error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	in.runCtx = ctx
+	defer func() { in.runCtx = context.Background() }()
+	defer recoverInto(&err)
+	for k, v := range sources {
+		in.sources[k] = v
+	}
+	if cerr := ctx.Err(); cerr != nil {
+		return cerr
+	}
+	err = f()
+	if err == nil {
+		return nil
+	}
+	return in.convertError(err)
+}
+
+// Close stops every streaming query the interpreter started and releases the interpreter.
+func (in *Interpreter) Close() error {
+	in.StopQueries()
+	if in.spark != nil {
+		in.spark.close()
+	}
+	return in.pctx.Close()
+}
+
+// Run runs cfg.ScriptPath like `python SCRIPT ARGS` and waits for it to finish; when it
+// returns, the script's streaming queries are stopped.
+func Run(ctx context.Context, cfg Config) error {
+	if cfg.ScriptPath == "" {
+		return errors.New("pyspark: no script given")
+	}
+	in, err := NewInterpreter(cfg)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return in.ExecFile(ctx, cfg.ScriptPath)
+}
+
+// recoverInto turns a Go panic into an error, so no stack trace ever reaches a learner.
+func recoverInto(err *error) {
+	if r := recover(); r != nil {
+		*err = &Error{Kind: "InternalError", Message: fmt.Sprintf("kafkalab hit an internal error: %v", r)}
+	}
+}
+
+// setArgv sets sys.argv.
+func (in *Interpreter) setArgv(argv []string) {
+	if sys, err := in.pctx.GetModule("sys"); err == nil {
+		sys.Globals["argv"] = py.NewListFromStrings(argv)
+	}
+}
+
+// compileSource compiles Python source after rewriting what gpython cannot parse.
+func compileSource(src, name string) (code *py.Code, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = py.ExceptionNewf(py.SyntaxError, "%v", r)
+		}
+	}()
+	rewritten, err := rewriteFStrings(src)
+	if err != nil {
+		if exc, ok := err.(*py.Exception); ok {
+			exc.Dict["filename"] = py.String(name)
+		}
+		return nil, err
+	}
+	if !strings.HasSuffix(rewritten, "\n") {
+		rewritten += "\n"
+	}
+	code, err = py.Compile(rewritten, name, py.ExecMode, 0, true)
+	if exc, ok := err.(*py.Exception); ok {
+		if _, has := exc.Dict["filename"]; !has || exc.Dict["filename"] == py.String("") {
+			exc.Dict["filename"] = py.String(name)
+		}
+	}
+	return code, err
+}

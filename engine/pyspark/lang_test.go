@@ -1,0 +1,133 @@
+package pyspark
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runSnippet runs src in a fresh interpreter rooted at a temp folder and returns stdout.
+func runSnippet(t *testing.T, src string, files map[string]string) (string, error) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out bytes.Buffer
+	in, err := NewInterpreter(Config{WorkDir: dir, Stdout: &out, Stderr: &out, Args: []string{"1"}, ScriptPath: "script.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	err = in.Exec(context.Background(), "script.py", src)
+	return out.String(), err
+}
+
+func TestLanguageSurface(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"print sep end", `print("a", 1, 2.5, None, True, sep="|", end="!\n")`, "a|1|2.5|None|True!\n"},
+		{"generator sum", "class P:\n    def __init__(self, n):\n        self.numInputRows = n\nps = [P(3), P(2)]\nprint(sum(p.numInputRows for p in ps))", "5\n"},
+		{"star args kwargs", "def f(*a, **k):\n    return len(a), sorted(k.keys())\nprint(f(1, *[2, 3], x=1, **{'y': 2}))", "(3, ['x', 'y'])\n"},
+		{"typed default", "def get(app_name: str = 'x') -> str:\n    \"\"\"Doc.\"\"\"\n    return app_name\nprint(get(), get('y'))", "x y\n"},
+		{"comments in chain", "x = (\n    'Abc'  # first\n    .lower()  # second\n    .upper()\n)\nprint(x)", "ABC\n"},
+		{"main guard", "if __name__ == '__main__':\n    print('main')", "main\n"},
+		{"dict of lists of tuples", "B = {'1': [(1001, 'C01', 25.5)], '2': [(1004, 'C01', 40.0), (1, 'x', 1.0)]}\nprint(len(B['2']), B['1'][0][1])", "2 C01\n"},
+		{"sys argv", "import sys\nprint(sys.argv[1], len(sys.argv))", "1 2\n"},
+		{"f-strings", "n = 3\nt = 'orders'\nprint(f'Sent {n} events to {t!r}', f\"{n:>4}|{2.5:.2f}|{n*2}\", f'{{x}}')", "Sent 3 events to 'orders'    3|2.50|6 {x}\n"},
+		{"f-string implicit concat", "n = 1\nprint('a' f'{n}' 'b')", "a1b\n"},
+		{"str methods", "print(','.join(['a', 'b']), 'Ab'.upper(), 'Ab'.lower(), '{} and {x}'.format(1, x=2), 'a b'.title(), '7'.zfill(3), 'x'.ljust(3, '.'))", "a,b AB ab 1 and 2 A B 007 x..\n"},
+		{"format spec", "print('{:,}'.format(1234567), '{:08.3f}'.format(3.14159), '{:^7}'.format('mid'), format(0.25, '.0%'))", "1,234,567 0003.142   mid   25%\n"},
+		{"list dict methods", "l = [3, 1, 2]\nl.insert(0, 9)\nl.pop()\nd = {'a': 1}\nd.update(b=2)\nd.setdefault('c', 3)\nprint(l, l.index(1), sorted(d.items()), d.pop('a'))", "[9, 3, 1] 2 [('a', 1), ('b', 2), ('c', 3)] 1\n"},
+		{"try except finally", "try:\n    x = undefined\nexcept NameError as e:\n    print('caught')\nfinally:\n    print('done')", "caught\ndone\n"},
+		{"reversed callable bool", "print(list(reversed([1, 2])), callable(len), bool([]), bool(1))", "[2, 1] True False True\n"},
+		{"json", "import json\nprint(json.dumps({'a': [1, 2.5, None]}), json.loads('{\"x\": [1, true]}')['x'])", "{\"a\": [1, 2.5, null]} [1, True]\n"},
+		{"property", "class A:\n    @property\n    def p(self):\n        return 3\nprint(A().p)", "3\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := runSnippet(t, c.src, nil)
+			if err != nil {
+				t.Fatalf("error: %v", err)
+			}
+			if got != c.want {
+				t.Fatalf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestLocalImportsAndMain(t *testing.T) {
+	files := map[string]string{
+		"helper.py":     "print('helper', __name__)\nVALUE = 42\ndef twice(x: int = 1) -> int:\n    return 2 * x\n",
+		"pkg/__init__.py": "NAME = 'pkg'\n",
+	}
+	got, err := runSnippet(t, "from helper import twice, VALUE\nimport helper\nimport pkg\nprint(twice(VALUE), pkg.NAME, __name__)", files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "helper helper\n84 pkg __main__\n"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+func TestSyntaxErrorHasCaret(t *testing.T) {
+	_, err := runSnippet(t, "x = 1\nprint('a' +)\n", nil)
+	var pe *Error
+	if !errors.As(err, &pe) {
+		t.Fatalf("want *Error, got %T %v", err, err)
+	}
+	if pe.Kind != "SyntaxError" || pe.Line != 2 || !strings.Contains(err.Error(), "^") || !strings.Contains(err.Error(), "print('a' +)") {
+		t.Fatalf("bad syntax error: %+v\n%s", pe, err)
+	}
+}
+
+func TestRuntimeErrorNamesLine(t *testing.T) {
+	_, err := runSnippet(t, "x = 1\n\ny = x + undefined_name\n", nil)
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Kind != "NameError" || pe.Line != 3 || pe.File != "script.py" {
+		t.Fatalf("got %#v", err)
+	}
+	if !strings.Contains(err.Error(), "y = x + undefined_name") {
+		t.Fatalf("no source line in %q", err)
+	}
+}
+
+func TestSysExit(t *testing.T) {
+	if _, err := runSnippet(t, "import sys\nsys.exit(0)\nprint('not here')", nil); err != nil {
+		t.Fatalf("exit(0) should be success, got %v", err)
+	}
+	_, err := runSnippet(t, "import sys\nsys.exit(3)", nil)
+	var pe *Error
+	if !errors.As(err, &pe) || !pe.Exit || pe.Code != 3 {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestGlobalsPersistBetweenExec(t *testing.T) {
+	var out bytes.Buffer
+	in, err := NewInterpreter(Config{WorkDir: t.TempDir(), Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	ctx := context.Background()
+	if err := in.Exec(ctx, "", "x = 41"); err != nil {
+		t.Fatal(err)
+	}
+	if err := in.Exec(ctx, "", "print(x + 1)"); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != "42\n" {
+		t.Fatalf("got %q", out.String())
+	}
+}

@@ -1,0 +1,347 @@
+package pyspark
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/go-python/gpython/py"
+)
+
+// moduleBuilder makes a fresh module implementation for one interpreter.
+type moduleBuilder func(in *Interpreter) (*py.ModuleImpl, error)
+
+// embeddedModules are the modules a script may import besides its own files. Filled in
+// init functions so builders may refer to the interpreter's import machinery.
+var embeddedModules = map[string]moduleBuilder{}
+
+func init() {
+	embeddedModules["os"] = osModule
+	embeddedModules["os.path"] = osPathModule
+	embeddedModules["json"] = jsonModule
+}
+
+// newMethod wraps a Go function as a module-level Python function; Go panics become
+// Python exceptions instead of escaping.
+func newMethod(name string, f func(args py.Tuple, kwargs py.StringDict) (py.Object, error)) *py.Method {
+	return py.MustNewMethod(name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (res py.Object, err error) {
+		defer recoverPy(&err)
+		return f(args, kwargs)
+	}, 0, "")
+}
+
+// recoverPy turns a panic in binding code into a Python exception.
+func recoverPy(err *error) {
+	if r := recover(); r != nil {
+		if e, ok := r.(*py.Exception); ok {
+			*err = e
+			return
+		}
+		*err = py.ExceptionNewf(py.SystemError, "kafkalab internal error: %v", r)
+	}
+}
+
+// osModule is a confined os: paths and the working folder, nothing that changes the
+// host or starts anything. The rest says why it is missing.
+func osModule(in *Interpreter) (*py.ModuleImpl, error) {
+	pathMod, err := in.loadModule("os.path")
+	if err != nil {
+		return nil, err
+	}
+	env := py.NewStringDict()
+	methods := []*py.Method{
+		newMethod("getcwd", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			return py.String(in.workDir), nil
+		}),
+		newMethod("getenv", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			var k py.Object
+			var def py.Object = py.None
+			if err := py.UnpackTuple(args, kwargs, "getenv", 1, 2, &k, &def); err != nil {
+				return nil, err
+			}
+			if v, ok := env[string(k.(py.String))]; ok {
+				return v, nil
+			}
+			return def, nil
+		}),
+		newMethod("listdir", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			p := "."
+			if len(args) > 0 {
+				s, ok := args[0].(py.String)
+				if !ok {
+					return nil, py.ExceptionNewf(py.TypeError, "listdir() needs a path string")
+				}
+				p = string(s)
+			}
+			full, err := in.confine(p)
+			if err != nil {
+				return nil, py.ExceptionNewf(py.PermissionError, "kafkalab's sandbox: %v", err)
+			}
+			ents, err := os.ReadDir(full)
+			if err != nil {
+				return nil, py.ExceptionNewf(py.FileNotFoundError, "%v", err)
+			}
+			names := make([]string, 0, len(ents))
+			for _, e := range ents {
+				names = append(names, e.Name())
+			}
+			sort.Strings(names)
+			return py.NewListFromStrings(names), nil
+		}),
+	}
+	for _, name := range []string{"system", "popen", "remove", "unlink", "rmdir", "removedirs", "rename", "replace",
+		"chdir", "chmod", "chown", "kill", "fork", "execv", "execve", "execvp", "spawnv", "putenv", "makedirs", "mkdir", "walk", "symlink", "link"} {
+		api := "os." + name
+		methods = append(methods, newMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			return nil, unsupported(api, "scripts run in a sandbox that cannot change files outside Spark's writers, start processes or signal them")
+		}))
+	}
+	return &py.ModuleImpl{
+		Info:    py.ModuleInfo{Doc: "kafkalab's confined os module"},
+		Methods: methods,
+		Globals: py.StringDict{"path": pathMod, "environ": env, "sep": py.String("/"), "linesep": py.String("\n"), "name": py.String("posix")},
+	}, nil
+}
+
+func pathArgs(args py.Tuple, name string) ([]string, error) {
+	out := make([]string, len(args))
+	for i, a := range args {
+		s, ok := a.(py.String)
+		if !ok {
+			return nil, py.ExceptionNewf(py.TypeError, "%s() arguments must be str, not %s", name, a.Type().Name)
+		}
+		out[i] = string(s)
+	}
+	return out, nil
+}
+
+func osPathModule(in *Interpreter) (*py.ModuleImpl, error) {
+	str1 := func(name string, f func(string) py.Object) *py.Method {
+		return newMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			ps, err := pathArgs(args, name)
+			if err != nil {
+				return nil, err
+			}
+			if len(ps) != 1 {
+				return nil, py.ExceptionNewf(py.TypeError, "%s() takes exactly one argument", name)
+			}
+			return f(ps[0]), nil
+		})
+	}
+	exists := func(check func(os.FileInfo) bool) func(string) py.Object {
+		return func(p string) py.Object {
+			full, err := in.confine(p)
+			if err != nil {
+				return py.False
+			}
+			st, err := os.Stat(full)
+			return py.NewBool(err == nil && check(st))
+		}
+	}
+	return &py.ModuleImpl{
+		Info: py.ModuleInfo{Doc: "kafkalab's confined os.path"},
+		Methods: []*py.Method{
+			newMethod("join", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+				ps, err := pathArgs(args, "join")
+				if err != nil {
+					return nil, err
+				}
+				out := ""
+				for _, p := range ps {
+					if strings.HasPrefix(p, "/") || out == "" {
+						out = p
+					} else if strings.HasSuffix(out, "/") {
+						out += p
+					} else {
+						out += "/" + p
+					}
+				}
+				return py.String(out), nil
+			}),
+			str1("basename", func(p string) py.Object { return py.String(p[strings.LastIndex(p, "/")+1:]) }),
+			str1("dirname", func(p string) py.Object {
+				i := strings.LastIndex(p, "/")
+				if i < 0 {
+					return py.String("")
+				}
+				if i == 0 {
+					return py.String("/")
+				}
+				return py.String(p[:i])
+			}),
+			str1("abspath", func(p string) py.Object {
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(in.workDir, p)
+				}
+				return py.String(filepath.Clean(p))
+			}),
+			str1("normpath", func(p string) py.Object { return py.String(filepath.Clean(p)) }),
+			str1("isabs", func(p string) py.Object { return py.NewBool(filepath.IsAbs(p)) }),
+			str1("exists", exists(func(os.FileInfo) bool { return true })),
+			str1("isdir", exists(func(st os.FileInfo) bool { return st.IsDir() })),
+			str1("isfile", exists(func(st os.FileInfo) bool { return st.Mode().IsRegular() })),
+			str1("splitext", func(p string) py.Object {
+				ext := filepath.Ext(p)
+				return py.Tuple{py.String(strings.TrimSuffix(p, ext)), py.String(ext)}
+			}),
+		},
+		Globals: py.StringDict{"sep": py.String("/")},
+	}, nil
+}
+
+// jsonModule has dumps and loads, enough for printing progress or reading a config file.
+func jsonModule(in *Interpreter) (*py.ModuleImpl, error) {
+	return &py.ModuleImpl{
+		Info: py.ModuleInfo{Doc: "JSON encoding and decoding"},
+		Methods: []*py.Method{
+			newMethod("dumps", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+				if len(args) != 1 {
+					return nil, py.ExceptionNewf(py.TypeError, "dumps() takes one object")
+				}
+				v, err := pyToJSONValue(args[0])
+				if err != nil {
+					return nil, err
+				}
+				var buf bytes.Buffer
+				enc := json.NewEncoder(&buf)
+				enc.SetEscapeHTML(false)
+				if ind, ok := kwargs["indent"].(py.Int); ok {
+					enc.SetIndent("", strings.Repeat(" ", int(ind)))
+				}
+				if err := enc.Encode(v); err != nil {
+					return nil, py.ExceptionNewf(py.ValueError, "%v", err)
+				}
+				s := strings.TrimSuffix(buf.String(), "\n")
+				if _, ok := kwargs["indent"].(py.Int); !ok {
+					s = pythonJSONSpacing(s)
+				}
+				return py.String(s), nil
+			}),
+			newMethod("loads", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+				if len(args) != 1 {
+					return nil, py.ExceptionNewf(py.TypeError, "loads() takes one string")
+				}
+				var s string
+				switch x := args[0].(type) {
+				case py.String:
+					s = string(x)
+				case py.Bytes:
+					s = string(x)
+				default:
+					return nil, py.ExceptionNewf(py.TypeError, "the JSON object must be str, not %s", x.Type().Name)
+				}
+				dec := json.NewDecoder(strings.NewReader(s))
+				dec.UseNumber()
+				var v any
+				if err := dec.Decode(&v); err != nil {
+					return nil, py.ExceptionNewf(py.ValueError, "Expecting value: %v", err)
+				}
+				return jsonValueToPy(v), nil
+			}),
+		},
+	}, nil
+}
+
+// pythonJSONSpacing turns Go's compact JSON into json.dumps's default ", " and ": ".
+func pythonJSONSpacing(s string) string {
+	var b strings.Builder
+	inStr := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		b.WriteByte(c)
+		switch {
+		case inStr && c == '\\':
+			i++
+			if i < len(s) {
+				b.WriteByte(s[i])
+			}
+		case c == '"':
+			inStr = !inStr
+		case !inStr && (c == ',' || c == ':'):
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+func pyToJSONValue(o py.Object) (any, error) {
+	switch x := o.(type) {
+	case py.NoneType:
+		return nil, nil
+	case py.Bool:
+		return bool(x), nil
+	case py.Int:
+		return int64(x), nil
+	case py.Float:
+		return json.Number(floatRepr(float64(x))), nil
+	case py.String:
+		return string(x), nil
+	case py.StringDict:
+		m := make(map[string]any, len(x))
+		for k, v := range x {
+			jv, err := pyToJSONValue(v)
+			if err != nil {
+				return nil, err
+			}
+			m[k] = jv
+		}
+		return m, nil
+	case *py.List:
+		return seqToJSON(x.Items)
+	case py.Tuple:
+		return seqToJSON(x)
+	case jsonable:
+		return x.jsonValue()
+	}
+	return nil, py.ExceptionNewf(py.TypeError, "Object of type %s is not JSON serializable", o.Type().Name)
+}
+
+// jsonable is implemented by binding objects json.dumps can write (Row, progress).
+type jsonable interface{ jsonValue() (any, error) }
+
+func seqToJSON(items []py.Object) (any, error) {
+	out := make([]any, len(items))
+	for i, it := range items {
+		v, err := pyToJSONValue(it)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func jsonValueToPy(v any) py.Object {
+	switch x := v.(type) {
+	case nil:
+		return py.None
+	case bool:
+		return py.NewBool(x)
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return py.Int(i)
+		}
+		f, _ := x.Float64()
+		return py.Float(f)
+	case float64:
+		return py.Float(x)
+	case string:
+		return py.String(x)
+	case []any:
+		l := py.NewListSized(len(x))
+		for i, e := range x {
+			l.Items[i] = jsonValueToPy(e)
+		}
+		return l
+	case map[string]any:
+		d := py.NewStringDictSized(len(x))
+		for k, e := range x {
+			d[k] = jsonValueToPy(e)
+		}
+		return d
+	}
+	return py.None
+}

@@ -1,0 +1,312 @@
+package pyspark
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/go-python/gpython/py"
+)
+
+// The sandbox. Learner code reaches the outside world only through what we put in its
+// builtins and modules, so confinement is a matter of what we install:
+//   - __import__ is ours: embedded modules (pyspark, delta, a confined os, sys, math,
+//     time, string, json) and .py files inside the working folder; nothing else.
+//   - open() resolves paths inside the working folder and refuses anything outside it.
+//   - sys is ours: argv, stdout/stderr bound to the caller's writers, exit().
+//   - no subprocess, socket, ctypes, importlib: they do not exist here.
+
+// blockedModules explains why common escape hatches are missing.
+var blockedModules = map[string]string{
+	"subprocess": "starting processes", "socket": "opening network connections",
+	"shutil": "touching files outside the working folder", "pathlib": "touching files outside the working folder",
+	"ctypes": "calling native code", "importlib": "loading code from outside the working folder",
+	"multiprocessing": "starting processes", "threading": "starting threads", "signal": "handling signals",
+	"pty": "starting processes", "urllib": "opening network connections", "http": "opening network connections",
+	"requests": "opening network connections", "glob": "listing files outside the working folder",
+	"tempfile": "writing files outside the working folder", "io": "opening files", "builtins": "replacing builtins",
+	"posix": "touching the host system", "marshal": "loading compiled code", "pickle": "loading arbitrary objects",
+	"asyncio": "network and processes", "ssl": "opening network connections", "select": "opening network connections",
+	"kafka": "talking to Kafka directly (use spark.read/readStream with format(\"kafka\"))",
+	"confluent_kafka": "talking to Kafka directly (use spark.read/readStream with format(\"kafka\"))",
+	"py4j": "a JVM (kafkalab has none)", "findspark": "a JVM (kafkalab has none)",
+	"pandas": "pandas (use DataFrame methods, show() and collect())", "numpy": "numpy",
+	"pyarrow": "Arrow", "sqlite3": "databases",
+}
+
+// gpythonModules are gpython's own pure modules we allow.
+var gpythonModules = map[string]bool{"math": true, "time": true, "string": true}
+
+func (in *Interpreter) installModules() error {
+	b, err := in.pctx.ModuleInit(py.GetModuleImpl("builtins"))
+	if err != nil {
+		return fmt.Errorf("pyspark: builtins: %w", err)
+	}
+	g := b.Globals
+	g["__import__"] = py.MustNewMethod("__import__", in.builtinImport, 0, "__import__(name, globals=None, locals=None, fromlist=(), level=0) -> module")
+	g["open"] = py.MustNewMethod("open", in.builtinOpen, 0, "open(file, mode='r') -> file object inside the working folder")
+	for _, name := range []string{"input", "breakpoint", "help", "memoryview"} {
+		delete(g, name)
+	}
+	installExtraBuiltins(g)
+	sys, err := in.pctx.store.NewModule(in.pctx, in.sysModule())
+	if err != nil {
+		return fmt.Errorf("pyspark: sys: %w", err)
+	}
+	_ = sys
+	return nil
+}
+
+// builtinImport is the interpreter's __import__.
+func (in *Interpreter) builtinImport(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	var nameObj, globals, locals, fromlist py.Object
+	var level py.Object = py.Int(0)
+	globals, locals, fromlist = py.None, py.None, py.Tuple{}
+	if err := py.ParseTupleAndKeywords(args, kwargs, "U|OOOi:__import__", []string{"name", "globals", "locals", "fromlist", "level"}, &nameObj, &globals, &locals, &fromlist, &level); err != nil {
+		return nil, err
+	}
+	name := string(nameObj.(py.String))
+	if lv, _ := level.(py.Int); lv != 0 {
+		return nil, py.ExceptionNewf(py.ImportError, "relative imports (from . import %s) are not supported; put the module beside your script and import it by name", name)
+	}
+	parts := strings.Split(name, ".")
+	var top, leaf *py.Module
+	for i := range parts {
+		full := strings.Join(parts[:i+1], ".")
+		m, err := in.loadModule(full)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			top = m
+		} else {
+			leaf.Globals[parts[i]] = m
+		}
+		leaf = m
+	}
+	from, _ := fromlist.(py.Tuple)
+	if l, ok := fromlist.(*py.List); ok {
+		from = l.Items
+	}
+	if len(from) == 0 {
+		return top, nil
+	}
+	// from package import submodule: load the submodule if it is not an attribute yet.
+	for _, f := range from {
+		s, ok := f.(py.String)
+		if !ok || s == "*" {
+			continue
+		}
+		if _, has := leaf.Globals[string(s)]; has {
+			continue
+		}
+		if _, ok := embeddedModules[name+"."+string(s)]; ok {
+			m, err := in.loadModule(name + "." + string(s))
+			if err != nil {
+				return nil, err
+			}
+			leaf.Globals[string(s)] = m
+		}
+	}
+	return leaf, nil
+}
+
+// loadModule returns the module called name, loading it once.
+func (in *Interpreter) loadModule(name string) (*py.Module, error) {
+	top := strings.Split(name, ".")[0]
+	if why, ok := blockedModules[top]; ok {
+		return nil, py.ExceptionNewf(py.ImportError, "module '%s' is not available in kafkalab's sandbox (no %s); scripts here may only use pyspark, delta, sys, math, time, json, a confined os and modules in the working folder", top, why)
+	}
+	if m, err := in.pctx.GetModule(name); err == nil {
+		return m, nil
+	}
+	if build, ok := embeddedModules[name]; ok {
+		impl, err := build(in)
+		if err != nil {
+			return nil, err
+		}
+		impl.Info.Name = name
+		return in.pctx.ModuleInit(impl)
+	}
+	if gpythonModules[name] {
+		return in.pctx.ModuleInit(py.GetModuleImpl(name))
+	}
+	return in.loadLocalModule(name)
+}
+
+// loadLocalModule loads name.py (or name/__init__.py) from the working folder.
+func (in *Interpreter) loadLocalModule(name string) (*py.Module, error) {
+	parts := strings.Split(name, ".")
+	for _, p := range parts {
+		if !isIdentifier(p) {
+			return nil, py.ExceptionNewf(py.ImportError, "No module named '%s'", name)
+		}
+	}
+	rel := filepath.Join(parts...)
+	var path string
+	for _, cand := range []string{rel + ".py", filepath.Join(rel, "__init__.py")} {
+		p, err := in.confine(cand)
+		if err != nil {
+			continue
+		}
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if strings.HasPrefix(name, "pyspark.") || strings.HasPrefix(name, "delta.") {
+			return nil, unsupported("module "+name, "kafkalab's pyspark has "+strings.Join(embeddedNames(), ", "))
+		}
+		return nil, py.ExceptionNewf(py.ImportError, "No module named '%s' (kafkalab imports your own modules from the working folder %s)", name, in.workDir)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, py.ExceptionNewf(py.ImportError, "cannot read %s: %v", path, err)
+	}
+	label, _ := filepath.Rel(in.workDir, path)
+	in.sources[label] = string(src)
+	code, err := compileSource(string(src), label)
+	if err != nil {
+		return nil, err
+	}
+	return in.pctx.ModuleInit(&py.ModuleImpl{Info: py.ModuleInfo{Name: name, FileDesc: label}, Code: code})
+}
+
+func embeddedNames() []string {
+	var names []string
+	for n := range embeddedModules {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func isIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9') {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// confine resolves p (relative to the working folder) and refuses paths that leave it,
+// including through symbolic links.
+func (in *Interpreter) confine(p string) (string, error) {
+	if p == "" {
+		return "", fmt.Errorf("empty path")
+	}
+	full := p
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(in.workDir, full)
+	}
+	full = filepath.Clean(full)
+	// Resolve symlinks of the longest existing prefix, so a link pointing out is caught.
+	resolved := full
+	rest := ""
+	for {
+		if r, err := filepath.EvalSymlinks(resolved); err == nil {
+			resolved = filepath.Join(r, rest)
+			break
+		}
+		parent := filepath.Dir(resolved)
+		if parent == resolved {
+			break
+		}
+		rest = filepath.Join(filepath.Base(resolved), rest)
+		resolved = parent
+	}
+	if resolved != in.workDir && !strings.HasPrefix(resolved, in.workDir+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is outside the working folder %s", p, in.workDir)
+	}
+	return resolved, nil
+}
+
+// ResolvePath resolves a path a script gave (checkpoint, table, output path) inside the
+// working folder, or fails with a sandbox error.
+func (in *Interpreter) ResolvePath(p string) (string, error) { return in.confine(p) }
+
+func (in *Interpreter) builtinOpen(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	var file py.Object
+	var mode py.Object = py.String("r")
+	var buffering py.Object = py.Int(-1)
+	var encoding, errs, newline py.Object = py.None, py.None, py.None
+	if err := py.ParseTupleAndKeywords(args, kwargs, "O|sizzz:open", []string{"file", "mode", "buffering", "encoding", "errors", "newline"}, &file, &mode, &buffering, &encoding, &errs, &newline); err != nil {
+		return nil, err
+	}
+	name, ok := file.(py.String)
+	if !ok {
+		return nil, py.ExceptionNewf(py.TypeError, "open() needs a file name as a string")
+	}
+	path, err := in.confine(string(name))
+	if err != nil {
+		return nil, py.ExceptionNewf(py.PermissionError, "kafkalab's sandbox: %v", err)
+	}
+	return py.OpenFile(path, string(mode.(py.String)), int(buffering.(py.Int)))
+}
+
+// sysModule is a per-interpreter sys with only what scripts need.
+func (in *Interpreter) sysModule() *py.ModuleImpl {
+	stdout := &pyWriter{w: in.stdout}
+	stderr := &pyWriter{w: in.stderr}
+	return &py.ModuleImpl{
+		Info: py.ModuleInfo{Name: "sys", Doc: "kafkalab's sys module"},
+		Methods: []*py.Method{
+			py.MustNewMethod("exit", func(self py.Object, args py.Tuple) (py.Object, error) {
+				var code py.Object = py.None
+				if err := py.UnpackTuple(args, nil, "exit", 0, 1, &code); err != nil {
+					return nil, err
+				}
+				if s, ok := code.(py.String); ok {
+					fmt.Fprintln(in.stderr, string(s))
+					code = py.Int(1)
+				}
+				exc, _ := py.ExceptionNew(py.SystemExit, py.Tuple{code}, nil)
+				return nil, exc.(*py.Exception)
+			}, 0, "exit([status]) -> leave the script"),
+			py.MustNewMethod("getrecursionlimit", func(self py.Object, args py.Tuple) (py.Object, error) {
+				return py.Int(1000), nil
+			}, 0, ""),
+		},
+		Globals: py.StringDict{
+			"argv":       py.NewList(),
+			"path":       py.NewListFromStrings([]string{in.workDir}),
+			"stdout":     stdout,
+			"stderr":     stderr,
+			"__stdout__": stdout,
+			"__stderr__": stderr,
+			"version":    py.String("3.4.0 (kafkalab embedded gpython)"),
+			"platform":   py.String("kafkalab"),
+			"maxsize":    py.Int(1<<63 - 1),
+			"executable": py.String("kafkalab"),
+		},
+	}
+}
+
+// pyWriter is sys.stdout/sys.stderr: write() goes to a Go writer.
+type pyWriter struct{ w interface{ Write([]byte) (int, error) } }
+
+var pyWriterType = py.NewType("TextIOWrapper", "a text stream kafkalab captures")
+
+func init() {
+	pyWriterType.Dict["write"] = py.MustNewMethod("write", func(self py.Object, arg py.Object) (py.Object, error) {
+		s, err := py.StrAsString(arg)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := self.(*pyWriter).w.Write([]byte(s)); err != nil {
+			return nil, py.ExceptionNewf(py.OSError, "write: %v", err)
+		}
+		return py.Int(len([]rune(s))), nil
+	}, 0, "write(s) -> number of characters written")
+	pyWriterType.Dict["flush"] = py.MustNewMethod("flush", func(self py.Object) (py.Object, error) { return py.None, nil }, 0, "flush()")
+}
+
+func (w *pyWriter) Type() *py.Type { return pyWriterType }
