@@ -678,7 +678,9 @@ func parseSpec(spec string) (formatSpec, error) {
 }
 
 // floatLike is implemented by our objects that format like numbers (Decimal).
-type floatLike interface{ formatNumber(spec formatSpec) (string, bool) }
+type floatLike interface {
+	formatNumber(spec formatSpec) (string, bool)
+}
 
 func formatValue(v py.Object, spec string) (string, error) {
 	if spec == "" {

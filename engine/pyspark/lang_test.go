@@ -68,7 +68,7 @@ func TestLanguageSurface(t *testing.T) {
 
 func TestLocalImportsAndMain(t *testing.T) {
 	files := map[string]string{
-		"helper.py":     "print('helper', __name__)\nVALUE = 42\ndef twice(x: int = 1) -> int:\n    return 2 * x\n",
+		"helper.py":       "print('helper', __name__)\nVALUE = 42\ndef twice(x: int = 1) -> int:\n    return 2 * x\n",
 		"pkg/__init__.py": "NAME = 'pkg'\n",
 	}
 	got, err := runSnippet(t, "from helper import twice, VALUE\nimport helper\nimport pkg\nprint(twice(VALUE), pkg.NAME, __name__)", files)

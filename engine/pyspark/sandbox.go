@@ -29,9 +29,9 @@ var blockedModules = map[string]string{
 	"tempfile": "writing files outside the working folder", "io": "opening files", "builtins": "replacing builtins",
 	"posix": "touching the host system", "marshal": "loading compiled code", "pickle": "loading arbitrary objects",
 	"asyncio": "network and processes", "ssl": "opening network connections", "select": "opening network connections",
-	"kafka": "talking to Kafka directly (use spark.read/readStream with format(\"kafka\"))",
+	"kafka":           "talking to Kafka directly (use spark.read/readStream with format(\"kafka\"))",
 	"confluent_kafka": "talking to Kafka directly (use spark.read/readStream with format(\"kafka\"))",
-	"py4j": "a JVM (kafkalab has none)", "findspark": "a JVM (kafkalab has none)",
+	"py4j":            "a JVM (kafkalab has none)", "findspark": "a JVM (kafkalab has none)",
 	"pandas": "pandas (use DataFrame methods, show() and collect())", "numpy": "numpy",
 	"pyarrow": "Arrow", "sqlite3": "databases",
 }
@@ -291,7 +291,9 @@ func (in *Interpreter) sysModule() *py.ModuleImpl {
 }
 
 // pyWriter is sys.stdout/sys.stderr: write() goes to a Go writer.
-type pyWriter struct{ w interface{ Write([]byte) (int, error) } }
+type pyWriter struct {
+	w interface{ Write([]byte) (int, error) }
+}
 
 var pyWriterType = py.NewType("TextIOWrapper", "a text stream kafkalab captures")
 
