@@ -1,0 +1,240 @@
+package kafkatools
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kmsg"
+)
+
+func init() {
+	registerTool(&tool{
+		name:      "kafka-configs.sh",
+		summary:   "Show or change a topic's configs, e.g. retention.ms (Kafka's kafka-configs.sh, topics only)",
+		errPrefix: "Error while executing config command : ",
+		specs: []option{
+			{name: "describe", help: "List configs for the given entity."},
+			{name: "alter", help: "Alter the configuration for the entity."},
+			{name: "all", help: "With --describe: list all configs, not only the ones set on the topic."},
+			{name: "entity-type", arg: "topics", help: "Type of entity: only 'topics' here."},
+			{name: "entity-name", arg: "name", help: "Name of the entity (the topic)."},
+			{name: "topic", arg: "topic", help: "The topic's name (same as --entity-type topics --entity-name <topic>)."},
+			{name: "add-config", arg: "k1=v1,k2=[v1,v2,v2],k3=v3", help: "Configs to add or change, comma separated (values may hold commas inside [])."},
+			{name: "delete-config", arg: "k1,k2", help: "Config names to remove, so the topic goes back to the default (comma separated, repeatable)."},
+		},
+		run: runConfigs,
+	})
+}
+
+var (
+	configListSplit = regexp.MustCompile(`,`)
+	squareBrackets  = regexp.MustCompile(`\[?\]?`)
+)
+
+// splitAddConfig splits "k1=v1,k2=[a,b]" like ConfigCommand: commas inside [] stay in the value.
+func splitAddConfig(s string) (map[string]string, error) {
+	var parts []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '[':
+			depth++
+		case ']':
+			if depth > 0 {
+				depth--
+			}
+		case ',':
+			if depth == 0 {
+				parts = append(parts, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	parts = append(parts, s[start:])
+	out := map[string]string{}
+	for _, p := range parts {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return nil, usagef("invalid entity config %q: all configs to be added must be in the format \"key=val\", like --add-config retention.ms=600000", p)
+		}
+		out[strings.TrimSpace(k)] = strings.TrimSpace(squareBrackets.ReplaceAllString(v, ""))
+	}
+	return out, nil
+}
+
+func runConfigs(ctx context.Context, r *toolRun) error {
+	o := r.opts
+	if o.has("describe") == o.has("alter") {
+		return usagef("command must include exactly one action: --describe or --alter")
+	}
+	topic := o.value("topic", "")
+	if !o.has("topic") {
+		if et := o.value("entity-type", ""); et != "topics" && et != "topic" {
+			if et == "" {
+				return usagef("missing --entity-type: add --entity-type topics --entity-name <topic>")
+			}
+			return usagef("entity type %q is not available here: kafkalab's kafka-configs.sh handles --entity-type topics", et)
+		}
+		topic = o.value("entity-name", "")
+		if topic == "" && o.has("alter") {
+			return usagef("an entity name must be specified with --alter of topics: add --entity-name <topic>")
+		}
+	}
+	if topic != "" {
+		if err := validateTopicName(topic); err != nil {
+			return err
+		}
+	}
+	var add map[string]string
+	var del []string
+	if o.has("alter") {
+		for _, v := range o.values("add-config") {
+			m, err := splitAddConfig(v)
+			if err != nil {
+				return err
+			}
+			if add == nil {
+				add = map[string]string{}
+			}
+			for k, val := range m {
+				if !kafkaTopicConfigs[k] {
+					return fmt.Errorf("Unknown topic config name: %s (see the topic configs in Kafka's documentation, e.g. retention.ms, cleanup.policy)", k)
+				}
+				add[k] = val
+			}
+		}
+		for _, v := range o.values("delete-config") {
+			for _, k := range configListSplit.Split(v, -1) {
+				if k = strings.TrimSpace(k); k != "" {
+					del = append(del, k)
+				}
+			}
+		}
+		if len(add) == 0 && len(del) == 0 {
+			return usagef("--alter needs --add-config k=v or --delete-config k")
+		}
+	} else if o.has("add-config") || o.has("delete-config") {
+		return usagef("--add-config and --delete-config go with --alter, not --describe")
+	}
+
+	adm, closeFn, err := r.admin(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	md, err := adm.Metadata(ctx)
+	if err != nil {
+		return fmt.Errorf("cannot list topics: %w", err)
+	}
+	topics := []string{topic}
+	if topic == "" {
+		topics = md.Topics.Names()
+	} else if _, ok := md.Topics[topic]; !ok {
+		return topicMissing(topic)
+	}
+	if o.has("describe") {
+		return describeConfigs(ctx, r, adm, topics)
+	}
+
+	// Like Kafka: deleting a config that is not set is an error, checked before any change.
+	current, err := adm.DescribeTopicConfigs(ctx, topic)
+	if err != nil {
+		return fmt.Errorf("cannot read the configs of topic %s: %w", topic, err)
+	}
+	set := map[string]bool{}
+	for _, rc := range current {
+		for _, c := range rc.Configs {
+			if c.Source == kmsg.ConfigSourceDynamicTopicConfig {
+				set[c.Key] = true
+			}
+		}
+	}
+	var invalid []string
+	for _, k := range del {
+		if !set[k] {
+			invalid = append(invalid, k)
+		}
+	}
+	if len(invalid) > 0 {
+		return fmt.Errorf("Invalid config(s): %s: only configs set on the topic can be deleted (see kafka-configs.sh --describe)", strings.Join(invalid, ","))
+	}
+	var alters []kadm.AlterConfig
+	keys := make([]string, 0, len(add))
+	for k := range add {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		alters = append(alters, kadm.AlterConfig{Op: kadm.SetConfig, Name: k, Value: kadm.StringPtr(add[k])})
+	}
+	for _, k := range del {
+		alters = append(alters, kadm.AlterConfig{Op: kadm.DeleteConfig, Name: k})
+	}
+	resps, err := adm.AlterTopicConfigs(ctx, alters, topic)
+	if err != nil {
+		return fmt.Errorf("cannot change the configs of topic %s: %w", topic, err)
+	}
+	for _, resp := range resps {
+		if resp.Err != nil {
+			msg := resp.ErrMessage
+			if msg == "" {
+				msg = resp.Err.Error()
+			}
+			return fmt.Errorf("cannot change the configs of topic %s: %s", topic, msg)
+		}
+	}
+	fmt.Fprintf(r.io.Stdout, "Completed updating config for topic %s.\n", topic)
+	return nil
+}
+
+func describeConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, topics []string) error {
+	all := r.opts.has("all")
+	rcs, err := adm.DescribeTopicConfigs(ctx, topics...)
+	if err != nil {
+		return fmt.Errorf("cannot describe configs: %w", err)
+	}
+	byName := map[string]kadm.ResourceConfig{}
+	for _, rc := range rcs {
+		byName[rc.Name] = rc
+	}
+	for _, t := range topics {
+		rc := byName[t]
+		if rc.Err != nil {
+			return fmt.Errorf("cannot describe the configs of topic %s: %w", t, rc.Err)
+		}
+		kind := "Dynamic"
+		if all {
+			kind = "All"
+		}
+		fmt.Fprintf(r.io.Stdout, "%s configs for topic %s are:\n", kind, t)
+		cfgs := append([]kadm.Config(nil), rc.Configs...)
+		sort.Slice(cfgs, func(i, j int) bool { return cfgs[i].Key < cfgs[j].Key })
+		for _, c := range cfgs {
+			if !all && c.Source != kmsg.ConfigSourceDynamicTopicConfig {
+				continue
+			}
+			syns := make([]string, 0, len(c.Synonyms)+1)
+			// Kafka brokers list the entry's own source first among its synonyms.
+			if len(c.Synonyms) == 0 || c.Synonyms[0].Source != c.Source {
+				syns = append(syns, fmt.Sprintf("%s:%s=%s", c.Source, c.Key, javaString(c.Value)))
+			}
+			for _, s := range c.Synonyms {
+				syns = append(syns, fmt.Sprintf("%s:%s=%s", s.Source, s.Key, javaString(s.Value)))
+			}
+			fmt.Fprintf(r.io.Stdout, "  %s=%s sensitive=%t synonyms={%s}\n", c.Key, javaString(c.Value), c.Sensitive, strings.Join(syns, ", "))
+		}
+	}
+	return nil
+}
+
+// javaString prints a nullable string as Java's string concatenation does.
+func javaString(s *string) string {
+	if s == nil {
+		return "null"
+	}
+	return *s
+}

@@ -1,0 +1,385 @@
+package kafkatools
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+func init() {
+	registerTool(&tool{
+		name:      "kafka-console-consumer.sh",
+		summary:   "Print a topic's messages to standard output (Kafka's kafka-console-consumer.sh)",
+		errPrefix: "ERROR ",
+		specs: []option{
+			{name: "topic", arg: "topic", help: "The topic to consume on."},
+			{name: "include", arg: "Java regex (String)", help: "Regular expression specifying list of topics to include for consumption."},
+			{name: "partition", arg: "partition", help: "The partition to consume from. Consumption starts from the end of the partition unless '--offset' is specified."},
+			{name: "offset", arg: "consume offset", help: "The offset to consume from (a non-negative number), or 'earliest' which means from beginning, or 'latest' which means from end (default: latest)."},
+			{name: "from-beginning", help: "If the consumer does not already have an established offset to consume from, start with the earliest message present in the log rather than the latest message."},
+			{name: "max-messages", arg: "num_messages", help: "The maximum number of messages to consume before exiting. If not set, consumption is continual."},
+			{name: "timeout-ms", arg: "timeout_ms", help: "If specified, exit if no message is available for consumption for the specified interval."},
+			{name: "property", arg: "prop", help: "A formatter property (repeatable): print.timestamp, print.key, print.offset, print.partition, print.headers, print.value (true|false), key.separator, line.separator, headers.separator, null.literal."},
+			{name: "group", arg: "consumer group id", help: "The consumer group id of the consumer (its offsets are committed)."},
+			{name: "consumer-property", arg: "consumer_prop", help: "A consumer property key=value (repeatable): group.id, auto.offset.reset, isolation.level, enable.auto.commit."},
+			{name: "isolation-level", arg: "isolation level", help: "read_committed or read_uncommitted (default)."},
+			{name: "skip-message-on-error", help: "Accepted for compatibility; printing a message cannot fail here."},
+			{name: "formatter", arg: "class", help: "Only org.apache.kafka.tools.consumer.DefaultMessageFormatter is available."},
+		},
+		run: runConsumer,
+	})
+}
+
+// formatter writes records like Kafka's DefaultMessageFormatter.
+type formatter struct {
+	timestamp, key, value, partition, offset, headers bool
+	keySep, lineSep, headersSep, null                 string
+}
+
+func newFormatter(props map[string]string) *formatter {
+	f := &formatter{value: true, keySep: "\t", lineSep: "\n", headersSep: ",", null: "null"}
+	for k, dst := range map[string]*bool{
+		"print.timestamp": &f.timestamp, "print.key": &f.key, "print.value": &f.value,
+		"print.partition": &f.partition, "print.offset": &f.offset, "print.headers": &f.headers,
+	} {
+		if v, ok := props[k]; ok {
+			*dst = strings.EqualFold(strings.TrimSpace(v), "true")
+		}
+	}
+	for k, dst := range map[string]*string{
+		"key.separator": &f.keySep, "line.separator": &f.lineSep,
+		"headers.separator": &f.headersSep, "null.literal": &f.null,
+	} {
+		if v, ok := props[k]; ok {
+			*dst = v
+		}
+	}
+	return f
+}
+
+func (f *formatter) orNull(b []byte) []byte {
+	if b == nil {
+		return []byte(f.null)
+	}
+	return b
+}
+
+// write prints one record. Each present field is followed by key.separator when another field
+// follows it, and the value by line.separator, exactly as Kafka does (so with print.value=false
+// the line has no line separator, as in Kafka).
+func (f *formatter) write(w *bufio.Writer, r *kgo.Record) {
+	sep := func(more bool) {
+		if more {
+			w.WriteString(f.keySep)
+		} else {
+			w.WriteString(f.lineSep)
+		}
+	}
+	if f.timestamp {
+		tt := "CreateTime"
+		if r.Attrs.TimestampType() == 1 {
+			tt = "LogAppendTime"
+		}
+		w.WriteString(tt + ":" + strconv.FormatInt(r.Timestamp.UnixMilli(), 10))
+		sep(f.partition || f.offset || f.headers || f.key || f.value)
+	}
+	if f.partition {
+		w.WriteString("Partition:" + strconv.Itoa(int(r.Partition)))
+		sep(f.offset || f.headers || f.key || f.value)
+	}
+	if f.offset {
+		w.WriteString("Offset:" + strconv.FormatInt(r.Offset, 10))
+		sep(f.headers || f.key || f.value)
+	}
+	if f.headers {
+		if len(r.Headers) == 0 {
+			w.WriteString("NO_HEADERS")
+		}
+		for i, h := range r.Headers {
+			w.WriteString(h.Key + ":")
+			w.Write(f.orNull(h.Value))
+			if i < len(r.Headers)-1 {
+				w.WriteString(f.headersSep)
+			}
+		}
+		sep(f.key || f.value)
+	}
+	if f.key {
+		w.Write(f.orNull(r.Key))
+		sep(f.value)
+	}
+	if f.value {
+		w.Write(f.orNull(r.Value))
+		w.WriteString(f.lineSep)
+	}
+}
+
+// consumerPlan is what to read and from where, decided from the options before connecting.
+type consumerPlan struct {
+	topic      string
+	include    *regexp.Regexp
+	partition  int32 // -1: all partitions
+	start      kgo.Offset
+	reset      kgo.Offset
+	group      string
+	autoCommit bool
+	maxMsgs    int64 // -1: no limit
+	idle       time.Duration
+	committed  bool // read_committed
+}
+
+func planConsumer(o *options) (*consumerPlan, error) {
+	p := &consumerPlan{partition: -1, maxMsgs: -1}
+	p.topic = o.value("topic", "")
+	if o.has("topic") == o.has("include") {
+		return nil, usagef("exactly one of --include/--topic is required, like --topic orders")
+	}
+	if o.has("include") {
+		re, err := regexp.Compile("^(?:" + o.value("include", "") + ")$")
+		if err != nil {
+			return nil, usagef("--include %q is not a valid regular expression", o.value("include", ""))
+		}
+		p.include = re
+	}
+	if o.has("formatter") && !strings.HasSuffix(o.value("formatter", ""), "DefaultMessageFormatter") {
+		return nil, usagef("formatter %q is not available: kafkalab has only DefaultMessageFormatter (set what it prints with --property print.key=true etc.)", o.value("formatter", ""))
+	}
+	cprops, err := parseProperties("consumer-property", o.values("consumer-property"))
+	if err != nil {
+		return nil, err
+	}
+	groups := map[string]bool{}
+	if o.has("group") {
+		groups[o.value("group", "")] = true
+	}
+	if g, ok := cprops["group.id"]; ok {
+		groups[g] = true
+	}
+	if len(groups) > 1 {
+		return nil, usagef("the group ids provided in different places (--group and --consumer-property group.id) do not match: give one")
+	}
+	for g := range groups {
+		p.group = g
+	}
+	if p.group == "" && len(groups) == 1 {
+		return nil, usagef("--group is empty: give a group id like --group orders-readers")
+	}
+
+	reset := "latest"
+	if o.has("from-beginning") {
+		reset = "earliest"
+	}
+	if v, ok := cprops["auto.offset.reset"]; ok {
+		if o.has("from-beginning") && v != "earliest" {
+			return nil, usagef("can't simultaneously specify --from-beginning and 'auto.offset.reset=%s', please remove one option", v)
+		}
+		reset = v
+	}
+	switch reset {
+	case "earliest":
+		p.reset = kgo.NewOffset().AtStart()
+	case "latest":
+		p.reset = kgo.NewOffset().AtEnd()
+	default:
+		return nil, usagef("invalid auto.offset.reset %q: use earliest or latest", reset)
+	}
+	p.start = p.reset
+
+	if o.has("partition") {
+		if !o.has("topic") {
+			return nil, usagef("the topic is required when partition is specified: add --topic <name>")
+		}
+		if o.has("from-beginning") && o.has("offset") {
+			return nil, usagef("options from-beginning and offset cannot be specified together")
+		}
+		if p.group != "" {
+			return nil, usagef("options group and partition cannot be specified together")
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(o.value("partition", "")), 10, 32)
+		if err != nil || n < 0 {
+			return nil, usagef("--partition needs a partition number like 0, not %q", o.value("partition", ""))
+		}
+		p.partition = int32(n)
+		if o.has("offset") {
+			switch s := strings.ToLower(o.value("offset", "")); s {
+			case "earliest":
+				p.start = kgo.NewOffset().AtStart()
+			case "latest":
+				p.start = kgo.NewOffset().AtEnd()
+			default:
+				off, err := strconv.ParseInt(s, 10, 64)
+				if err != nil || off < 0 {
+					return nil, usagef("the provided offset value '%s' is incorrect. Valid values are 'earliest', 'latest', or a non-negative long", o.value("offset", ""))
+				}
+				p.start = kgo.NewOffset().At(off)
+			}
+		}
+	} else if o.has("offset") {
+		return nil, usagef("the partition is required when offset is specified: add --partition <n>")
+	}
+
+	if n, err := o.intValue("max-messages", -1); err != nil {
+		return nil, err
+	} else if o.has("max-messages") && n >= 0 {
+		p.maxMsgs = n
+	}
+	if ms, err := o.intValue("timeout-ms", -1); err != nil {
+		return nil, err
+	} else if ms >= 0 {
+		p.idle = time.Duration(ms) * time.Millisecond
+	}
+	iso := o.value("isolation-level", cprops["isolation.level"])
+	switch iso {
+	case "", "read_uncommitted":
+	case "read_committed":
+		p.committed = true
+	default:
+		return nil, usagef("invalid isolation level %q: use read_committed or read_uncommitted", iso)
+	}
+	// Kafka commits automatically when a group is named, unless told otherwise.
+	p.autoCommit = p.group != "" && !strings.EqualFold(cprops["enable.auto.commit"], "false")
+	return p, nil
+}
+
+func runConsumer(ctx context.Context, r *toolRun) error {
+	plan, err := planConsumer(r.opts)
+	if err != nil {
+		return err
+	}
+	props, err := parseProperties("property", r.opts.values("property"))
+	if err != nil {
+		return err
+	}
+	f := newFormatter(props)
+
+	// Check the topic (and partition) first, without auto-creating it: a typo should say so,
+	// not wait forever on a topic that will never exist.
+	probe, err := r.client(ctx)
+	if err != nil {
+		return err
+	}
+	if plan.topic != "" {
+		n, err := checkTopic(ctx, probe, plan.topic, false)
+		if err != nil {
+			probe.Close()
+			return err
+		}
+		if plan.partition >= int32(n) {
+			probe.Close()
+			return fmt.Errorf("partition %d does not exist in topic %s, which has %d partition(s) numbered 0 to %d: use --partition 0 to %d",
+				plan.partition, plan.topic, n, n-1, n-1)
+		}
+	}
+	probe.Close()
+
+	kopts := []kgo.Opt{kgo.ConsumeResetOffset(plan.reset)}
+	if plan.committed {
+		kopts = append(kopts, kgo.FetchIsolationLevel(kgo.ReadCommitted()))
+	}
+	switch {
+	case plan.partition >= 0:
+		kopts = append(kopts, kgo.ConsumePartitions(map[string]map[int32]kgo.Offset{plan.topic: {plan.partition: plan.start}}))
+	case plan.include != nil:
+		kopts = append(kopts, kgo.ConsumeRegex(), kgo.ConsumeTopics(plan.include.String()))
+	default:
+		kopts = append(kopts, kgo.ConsumeTopics(plan.topic))
+	}
+	if plan.group != "" {
+		kopts = append(kopts, kgo.ConsumerGroup(plan.group))
+		if plan.autoCommit {
+			// Commit only what was printed, like Kafka's console consumer does on exit.
+			kopts = append(kopts, kgo.AutoCommitMarks())
+		} else {
+			kopts = append(kopts, kgo.DisableAutoCommit())
+		}
+	}
+	cl, err := r.client(ctx, kopts...)
+	if err != nil {
+		return err
+	}
+	count, cerr := consume(ctx, cl, plan, f, r.io.Stdout)
+	if plan.group != "" && plan.autoCommit {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		if err := cl.CommitMarkedOffsets(cctx); err != nil && cerr == nil {
+			cerr = fmt.Errorf("cannot commit offsets of group %s: %w", plan.group, err)
+		}
+		cl.LeaveGroupContext(cctx)
+		cancel()
+	}
+	cl.Close()
+	fmt.Fprintf(r.io.Stderr, "Processed a total of %d messages\n", count)
+	return cerr
+}
+
+// consume prints records until maxMsgs is reached, no record came for the idle timeout, or
+// ctx ends (all three are a normal end, as with Kafka's tool).
+func consume(ctx context.Context, cl *kgo.Client, plan *consumerPlan, f *formatter, out io.Writer) (int64, error) {
+	w := bufio.NewWriter(out)
+	defer w.Flush()
+	var count int64
+	lastRecord := time.Now()
+	for plan.maxMsgs < 0 || count < plan.maxMsgs {
+		pctx, cancel := ctx, context.CancelFunc(func() {})
+		if plan.idle > 0 {
+			remaining := plan.idle - time.Since(lastRecord)
+			if remaining <= 0 {
+				return count, nil
+			}
+			pctx, cancel = context.WithTimeout(ctx, remaining)
+		}
+		fetches := cl.PollFetches(pctx)
+		cancel()
+		if ctx.Err() != nil {
+			return count, nil
+		}
+		var ferr error
+		fetches.EachError(func(topic string, p int32, err error) {
+			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+				return
+			}
+			if ferr == nil {
+				ferr = fmt.Errorf("cannot fetch from %s partition %d: %w", topic, p, err)
+			}
+		})
+		if ferr != nil {
+			return count, ferr
+		}
+		got := false
+		fetches.EachRecord(func(rec *kgo.Record) {
+			if plan.maxMsgs >= 0 && count >= plan.maxMsgs {
+				return
+			}
+			f.write(w, rec)
+			count++
+			got = true
+			if plan.autoCommit {
+				cl.MarkCommitRecords(rec)
+			}
+		})
+		if got {
+			lastRecord = time.Now()
+			if err := w.Flush(); err != nil {
+				return count, fmt.Errorf("Unable to write to standard out, closing consumer: %w", err)
+			}
+		}
+	}
+	return count, nil
+}
+
+// topicPartitions lists a topic's partitions, sorted, from metadata.
+func topicPartitions(md kadm.Metadata, topic string) []int32 {
+	var ps []int32
+	for _, p := range md.Topics[topic].Partitions.Sorted() {
+		ps = append(ps, p.Partition)
+	}
+	return ps
+}

@@ -1,0 +1,44 @@
+// Package kafkatools runs Apache Kafka's command-line tools as kafkalab lab commands: the same
+// names, flags and output as the Kafka 4.x scripts, spoken over the Kafka protocol with
+// franz-go, so they work against the embedded broker, a container or any existing cluster.
+// The CLI registers each tool as a subcommand; the lesson runner runs a step's command line
+// with SplitCommandLine and Run.
+//
+// The documented subset (anything else is refused with a one-line error naming the option):
+//
+//	kafka-topics.sh --bootstrap-server B
+//	    --create --topic T [--partitions N] [--replication-factor R] [--config k=v ...] [--if-not-exists]
+//	    --list [--topic REGEX] [--exclude-internal]
+//	    --describe [--topic REGEX] [--if-exists] [--exclude-internal]
+//	    --delete --topic REGEX [--if-exists]
+//	    --alter --topic REGEX --partitions N [--if-exists]   (increase only)
+//	kafka-console-producer.sh --bootstrap-server B --topic T [--property parse.key=true
+//	    --property key.separator=: ...] [--producer-property acks=all ...]
+//	    [--compression-codec none|gzip|snappy|lz4|zstd] [--request-required-acks -1|1|0] [--sync]
+//	    Reads lines from stdin (LineMessageReader: parse.key, key.separator, parse.headers,
+//	    headers.delimiter, headers.separator, headers.key.separator, null.marker, ignore.error).
+//	    Keyed records are placed with Kafka's murmur2 partitioner, as the Java client does.
+//	kafka-console-consumer.sh --bootstrap-server B --topic T | --include REGEX
+//	    [--from-beginning] [--partition P [--offset O|earliest|latest]] [--group G]
+//	    [--max-messages N] [--timeout-ms MS] [--isolation-level read_committed]
+//	    [--property print.key=true|print.partition=true|print.offset=true|print.timestamp=true|
+//	    print.headers=true|print.value=false|key.separator=S|line.separator=S|null.literal=S]
+//	    Output is DefaultMessageFormatter's; "Processed a total of N messages" goes to stderr.
+//	kafka-get-offsets.sh --bootstrap-server B [--topic REGEX] [--partitions 0,1]
+//	    [--topic-partitions RULES] [--time latest|-1|earliest|-2|max-timestamp|-3|EPOCH_MS]
+//	    Prints topic:partition:offset lines (GetOffsetShell).
+//	kafka-consumer-groups.sh --bootstrap-server B --list | --describe (--group G | --all-groups)
+//	kafka-delete-records.sh --bootstrap-server B --offset-json-file F
+//	kafka-configs.sh --bootstrap-server B --entity-type topics --entity-name T
+//	    --describe | --alter [--add-config k=v,k2=v2] [--delete-config k,k2]
+//
+// Every tool also takes --help and --version. --bootstrap-server may be left out: Run then uses
+// the default it is given (the CLI passes the lab's running broker).
+//
+// Differences from Kafka, on purpose: errors are one line on stderr naming the fix, with exit
+// code 1 (Kafka's consumer-groups tool prints errors on stdout and exits 0); the console
+// consumer without --group reads partitions directly instead of joining a throw-away group;
+// consumer-groups --describe sorts rows by topic and partition (Kafka's order comes from a
+// hash map); unknown topic config names are refused before the request, as a real broker
+// would (some test brokers accept anything); no --command-config, SASL or TLS.
+package kafkatools

@@ -1,0 +1,397 @@
+package kafkatools
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kerr"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
+)
+
+func init() {
+	registerTool(&tool{
+		name:      "kafka-console-producer.sh",
+		summary:   "Send lines from standard input to a topic (Kafka's kafka-console-producer.sh)",
+		errPrefix: "ERROR ",
+		specs: []option{
+			{name: "topic", arg: "topic", require: true, help: "The topic name to produce messages to."},
+			{name: "property", arg: "prop", help: "A line reader property (repeatable): parse.key=true|false, key.separator=<sep> (default tab), parse.headers=true|false, headers.delimiter, headers.separator, headers.key.separator, null.marker, ignore.error=true|false."},
+			{name: "producer-property", arg: "producer_prop", help: "A producer property key=value (repeatable): acks, compression.type, linger.ms."},
+			{name: "compression-codec", arg: "compression-codec", help: "The compression codec: 'none', 'gzip', 'snappy', 'lz4' or 'zstd'. Default none."},
+			{name: "request-required-acks", arg: "request required acks", help: "The required acks of the producer requests: -1 (all), 1 or 0. Default -1."},
+			{name: "sync", help: "Send each message and wait for its acknowledgement before reading the next line."},
+		},
+		run: runProducer,
+	})
+}
+
+// lineReader turns input lines into records like Kafka's LineMessageReader.
+type lineReader struct {
+	parseKey, parseHeaders, ignoreError         bool
+	keySep, headersDelim, headersSep, hdrKeySep string
+	headersSepRe                                *regexp.Regexp
+	nullMarker                                  *string
+}
+
+func newLineReader(props map[string]string) (*lineReader, error) {
+	lr := &lineReader{keySep: "\t", headersDelim: "\t", headersSep: ",", hdrKeySep: ":"}
+	isTrue := func(k string) bool { return strings.EqualFold(strings.TrimSpace(props[k]), "true") }
+	lr.parseKey = isTrue("parse.key")
+	lr.parseHeaders = isTrue("parse.headers")
+	lr.ignoreError = isTrue("ignore.error")
+	if v, ok := props["key.separator"]; ok {
+		lr.keySep = v
+	}
+	if v, ok := props["headers.delimiter"]; ok {
+		lr.headersDelim = v
+	}
+	if v, ok := props["headers.separator"]; ok {
+		lr.headersSep = v
+	}
+	if v, ok := props["headers.key.separator"]; ok {
+		lr.hdrKeySep = v
+	}
+	if v, ok := props["null.marker"]; ok {
+		lr.nullMarker = &v
+	}
+	if lr.parseKey && lr.keySep == "" {
+		return nil, usagef("key.separator is empty: give one, like --property key.separator=:")
+	}
+	switch {
+	case lr.headersDelim == lr.headersSep:
+		return nil, errors.New("headers.delimiter and headers.separator may not be equal: change one of them")
+	case lr.headersDelim == lr.hdrKeySep:
+		return nil, errors.New("headers.delimiter and headers.key.separator may not be equal: change one of them")
+	case lr.headersSep == lr.hdrKeySep:
+		return nil, errors.New("headers.separator and headers.key.separator may not be equal: change one of them")
+	}
+	if m := lr.nullMarker; m != nil {
+		for name, v := range map[string]string{"key.separator": lr.keySep, "headers.separator": lr.headersSep, "headers.delimiter": lr.headersDelim, "headers.key.separator": lr.hdrKeySep} {
+			if *m == v {
+				return nil, fmt.Errorf("null.marker and %s may not be equal: change one of them", name)
+			}
+		}
+	}
+	// Kafka splits headers with a Java regular expression; quote it so "|" or "." are literal
+	// unless someone meant a pattern (rare), which Go and Java read alike for simple cases.
+	var err error
+	if lr.headersSepRe, err = regexp.Compile(lr.headersSep); err != nil {
+		return nil, usagef("headers.separator %q is not a valid regular expression", lr.headersSep)
+	}
+	return lr, nil
+}
+
+func (lr *lineReader) isNull(s string) bool { return lr.nullMarker != nil && s == *lr.nullMarker }
+
+// parse splits one input line into a record. lineNo counts from 1.
+func (lr *lineReader) parse(line string, lineNo int) (*kgo.Record, error) {
+	rec := &kgo.Record{}
+	cut := func(enabled bool, from int, sep, what string) (string, bool, error) {
+		if !enabled {
+			return "", false, nil
+		}
+		i := strings.Index(line[from:], sep)
+		if i < 0 {
+			if lr.ignoreError {
+				return "", false, nil
+			}
+			return "", false, fmt.Errorf("No %s found on line number %d: '%s'. Put the %s between the parts, or remove --property parse.%s=true",
+				what, lineNo, line, what, map[string]string{"key separator": "key", "headers delimiter": "headers"}[what])
+		}
+		return line[from : from+i], true, nil
+	}
+	headers, hasHeaders, err := cut(lr.parseHeaders, 0, lr.headersDelim, "headers delimiter")
+	if err != nil {
+		return nil, err
+	}
+	off := 0
+	if hasHeaders {
+		off = len(headers) + len(lr.headersDelim)
+	}
+	key, hasKey, err := cut(lr.parseKey, off, lr.keySep, "key separator")
+	if err != nil {
+		return nil, err
+	}
+	if hasKey {
+		off += len(key) + len(lr.keySep)
+		if !lr.isNull(key) {
+			rec.Key = []byte(key)
+		}
+	}
+	if value := line[off:]; !lr.isNull(value) {
+		rec.Value = []byte(value)
+	}
+	if hasHeaders && !lr.isNull(headers) {
+		for _, pair := range lr.headersSepRe.Split(headers, -1) {
+			i := strings.Index(pair, lr.hdrKeySep)
+			if i < 0 {
+				if lr.ignoreError {
+					rec.Headers = append(rec.Headers, kgo.RecordHeader{Key: pair})
+					continue
+				}
+				return nil, fmt.Errorf("No header key separator found in pair '%s' on line number %d: write headers as key%svalue", pair, lineNo, lr.hdrKeySep)
+			}
+			hk, hv := pair[:i], pair[i+len(lr.hdrKeySep):]
+			if lr.isNull(hk) {
+				return nil, fmt.Errorf("Header keys should not be equal to the null marker '%s' as they can't be null", hk)
+			}
+			h := kgo.RecordHeader{Key: hk}
+			if !lr.isNull(hv) {
+				h.Value = []byte(hv)
+			}
+			rec.Headers = append(rec.Headers, h)
+		}
+	}
+	return rec, nil
+}
+
+func compressionFor(name string) (kgo.CompressionCodec, error) {
+	switch strings.ToLower(name) {
+	case "", "none":
+		return kgo.NoCompression(), nil
+	case "gzip":
+		return kgo.GzipCompression(), nil
+	case "snappy":
+		return kgo.SnappyCompression(), nil
+	case "lz4":
+		return kgo.Lz4Compression(), nil
+	case "zstd":
+		return kgo.ZstdCompression(), nil
+	}
+	return kgo.NoCompression(), usagef("unknown compression codec %q: use none, gzip, snappy, lz4 or zstd", name)
+}
+
+func acksFor(v string) (kgo.Acks, bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "-1", "all":
+		return kgo.AllISRAcks(), true, nil
+	case "1":
+		return kgo.LeaderAck(), false, nil
+	case "0":
+		return kgo.NoAck(), false, nil
+	}
+	return kgo.AllISRAcks(), true, usagef("invalid acks %q: use -1 (all), 1 or 0", v)
+}
+
+// checkTopic asks the broker about topic, letting it auto-create the topic if it is configured
+// to (as Kafka's clients do), and returns its partition count or a clear error.
+func checkTopic(ctx context.Context, cl *kgo.Client, topic string, autoCreate bool) (int, error) {
+	req := kmsg.NewPtrMetadataRequest()
+	rt := kmsg.NewMetadataRequestTopic()
+	rt.Topic = kmsg.StringPtr(topic)
+	req.Topics = append(req.Topics, rt)
+	req.AllowAutoTopicCreation = autoCreate
+	for attempt := 0; ; attempt++ {
+		resp, err := req.RequestWith(ctx, cl)
+		if err != nil {
+			return 0, fmt.Errorf("cannot read metadata of topic %s: %w", topic, err)
+		}
+		if len(resp.Topics) != 1 {
+			return 0, fmt.Errorf("cannot read metadata of topic %s: broker returned %d topics", topic, len(resp.Topics))
+		}
+		t := resp.Topics[0]
+		err = kerr.ErrorForCode(t.ErrorCode)
+		switch {
+		case err == nil && len(t.Partitions) > 0:
+			return len(t.Partitions), nil
+		case errors.Is(err, kerr.UnknownTopicOrPartition):
+			return 0, topicMissing(topic)
+		case errors.Is(err, kerr.InvalidTopicException):
+			return 0, validateTopicNameOr(topic, err)
+		case attempt < 20 && (err == nil || kerr.IsRetriable(err)):
+			// Just created (leader not elected yet): ask again shortly.
+			select {
+			case <-ctx.Done():
+				return 0, ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+		default:
+			return 0, fmt.Errorf("topic %s is not usable: %w", topic, err)
+		}
+	}
+}
+
+func validateTopicNameOr(topic string, err error) error {
+	if verr := validateTopicName(topic); verr != nil {
+		return verr
+	}
+	return fmt.Errorf("topic %s: %w", topic, err)
+}
+
+func runProducer(ctx context.Context, r *toolRun) error {
+	topic, err := r.requireTopic()
+	if err != nil {
+		return err
+	}
+	if err := validateTopicName(topic); err != nil {
+		return err
+	}
+	props, err := parseProperties("property", r.opts.values("property"))
+	if err != nil {
+		return err
+	}
+	lr, err := newLineReader(props)
+	if err != nil {
+		return err
+	}
+	pprops, err := parseProperties("producer-property", r.opts.values("producer-property"))
+	if err != nil {
+		return err
+	}
+	codecName := r.opts.value("compression-codec", pprops["compression.type"])
+	codec, err := compressionFor(codecName)
+	if err != nil {
+		return err
+	}
+	acksStr := r.opts.value("request-required-acks", "-1")
+	if v, ok := pprops["acks"]; ok {
+		acksStr = v
+	}
+	acks, idempotent, err := acksFor(acksStr)
+	if err != nil {
+		return err
+	}
+	kopts := []kgo.Opt{
+		kgo.ProducerBatchCompression(codec),
+		kgo.RequiredAcks(acks),
+		kgo.AllowAutoTopicCreation(),
+		kgo.DefaultProduceTopic(topic),
+	}
+	if !idempotent {
+		kopts = append(kopts, kgo.DisableIdempotentWrite())
+	}
+	if v, ok := pprops["linger.ms"]; ok {
+		ms, err := strconv.Atoi(v)
+		if err != nil || ms < 0 {
+			return usagef("invalid linger.ms %q: give milliseconds, like linger.ms=5", v)
+		}
+		kopts = append(kopts, kgo.ProducerLinger(time.Duration(ms)*time.Millisecond))
+	}
+	for k := range pprops {
+		switch k {
+		case "acks", "compression.type", "linger.ms":
+		default:
+			fmt.Fprintf(r.io.Stderr, "WARN The configuration '%s' was supplied but isn't used by kafkalab's console producer.\n", k)
+		}
+	}
+	cl, err := r.client(ctx, kopts...)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	if _, err := checkTopic(ctx, cl, topic, true); err != nil {
+		return err
+	}
+	return produceLines(ctx, cl, lr, r.io.Stdin, r.opts.has("sync"))
+}
+
+// produceLines sends one record per input line, in order, and waits for every
+// acknowledgement. The first failure stops reading; records sent before it stay written,
+// as with Kafka's console producer.
+func produceLines(ctx context.Context, cl *kgo.Client, lr *lineReader, in io.Reader, sync bool) error {
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		defer close(lines)
+		br := bufio.NewReaderSize(in, 64*1024)
+		for {
+			s, err := br.ReadString('\n')
+			if len(s) > 0 || err == nil {
+				s = strings.TrimSuffix(strings.TrimSuffix(s, "\n"), "\r")
+				select {
+				case lines <- s:
+				case <-stop:
+					return
+				}
+			}
+			if err != nil {
+				if err != io.EOF {
+					readErr <- err
+				}
+				return
+			}
+		}
+	}()
+
+	sendErr := make(chan error, 1)
+	report := func(_ *kgo.Record, err error) {
+		if err != nil {
+			select {
+			case sendErr <- err:
+			default:
+			}
+		}
+	}
+	lineNo := 0
+	var failed error
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			failed = ctx.Err()
+			break loop
+		case err := <-sendErr:
+			failed = err
+			break loop
+		case line, ok := <-lines:
+			if !ok {
+				break loop
+			}
+			lineNo++
+			rec, err := lr.parse(line, lineNo)
+			if err != nil {
+				failed = err
+				break loop
+			}
+			if sync {
+				if err := cl.ProduceSync(ctx, rec).FirstErr(); err != nil {
+					failed = err
+					break loop
+				}
+				continue
+			}
+			cl.Produce(ctx, rec, report)
+		}
+	}
+	if failed == nil {
+		select {
+		case err := <-readErr:
+			failed = fmt.Errorf("cannot read standard input: %w", err)
+		default:
+		}
+	}
+	// Deliver what was accepted, even after a parse error (Kafka flushes on close too).
+	fctx := ctx
+	if ctx.Err() != nil {
+		var cancel context.CancelFunc
+		fctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+	}
+	if err := cl.Flush(fctx); err != nil && failed == nil {
+		failed = fmt.Errorf("cannot deliver messages: %w", err)
+	}
+	if failed == nil {
+		select {
+		case err := <-sendErr:
+			failed = err
+		default:
+		}
+	}
+	if failed != nil && !errors.Is(failed, context.Canceled) {
+		var ke *kerr.Error
+		if errors.As(failed, &ke) {
+			return fmt.Errorf("Error when sending message to topic: %w", failed)
+		}
+	}
+	return failed
+}

@@ -1,0 +1,448 @@
+package kafkatools
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kerr"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
+)
+
+func init() {
+	registerTool(&tool{
+		name:      "kafka-topics.sh",
+		summary:   "Create, delete, describe, or change a topic (Kafka's kafka-topics.sh)",
+		errPrefix: "Error while executing topic command : ",
+		specs: []option{
+			{name: "create", help: "Create a new topic."},
+			{name: "list", help: "List all available topics."},
+			{name: "describe", help: "List details for the given topics."},
+			{name: "delete", help: "Delete a topic."},
+			{name: "alter", help: "Alter the number of partitions of a topic."},
+			{name: "topic", arg: "topic", help: "The topic to create, alter, describe or delete. Also a regular expression, except for --create."},
+			{name: "partitions", arg: "Integer: # of partitions", help: "The number of partitions for the topic being created or altered."},
+			{name: "replication-factor", arg: "Integer: replication factor", help: "The replication factor for each partition in the topic being created."},
+			{name: "config", arg: "name=value", help: "A topic configuration override for the topic being created (repeatable)."},
+			{name: "if-not-exists", help: "With --create: only create the topic if it does not exist."},
+			{name: "if-exists", help: "With --alter, --describe or --delete: only act if the topic exists."},
+			{name: "exclude-internal", help: "Exclude internal topics when listing or describing."},
+		},
+		run: runTopics,
+	})
+}
+
+func runTopics(ctx context.Context, r *toolRun) error {
+	o := r.opts
+	actions := 0
+	for _, a := range []string{"create", "list", "describe", "delete", "alter"} {
+		if o.has(a) {
+			actions++
+		}
+	}
+	if actions != 1 {
+		return usagef("command must include exactly one action: --list, --describe, --create, --alter or --delete")
+	}
+	if o.has("config") && !o.has("create") {
+		return usagef("option --config is only valid with --create (use kafka-configs.sh --alter to change a topic's configs)")
+	}
+	if o.has("replication-factor") && !o.has("create") {
+		return usagef("option --replication-factor is only valid with --create")
+	}
+	if o.has("partitions") && !o.has("create") && !o.has("alter") {
+		return usagef("option --partitions is only valid with --create or --alter")
+	}
+	if (o.has("create") || o.has("delete") || o.has("alter")) && !o.has("topic") {
+		return usagef("missing required argument \"[topic]\": add --topic <name>")
+	}
+	if o.has("alter") && !o.has("partitions") {
+		return usagef("--alter needs --partitions N (the new, larger partition count)")
+	}
+	switch {
+	case o.has("create"):
+		return createTopic(ctx, r)
+	case o.has("list"):
+		return listTopics(ctx, r)
+	case o.has("describe"):
+		return describeTopics(ctx, r)
+	case o.has("delete"):
+		return deleteTopics(ctx, r)
+	default:
+		return alterTopic(ctx, r)
+	}
+}
+
+var legalTopicChars = regexp.MustCompile(`^[a-zA-Z0-9._-]+$`)
+
+// validateTopicName applies Kafka's client-side rules (org.apache.kafka.common.internals.Topic).
+func validateTopicName(t string) error {
+	switch {
+	case t == "":
+		return errors.New("Topic name is illegal, it can't be empty: give --topic a name like orders")
+	case t == "." || t == "..":
+		return fmt.Errorf("Topic name cannot be \".\" or \"..\": choose a name like orders")
+	case len(t) > 249:
+		return fmt.Errorf("Topic name is illegal, it can't be longer than 249 characters, topic name: %s", t)
+	case !legalTopicChars.MatchString(t):
+		return fmt.Errorf("Topic name \"%s\" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'", t)
+	}
+	return nil
+}
+
+// kafkaTopicConfigs are the topic-level configs Apache Kafka 4.x accepts; an unknown name is
+// refused before anything is created, as a real broker would.
+var kafkaTopicConfigs = map[string]bool{
+	"cleanup.policy": true, "compression.type": true, "compression.gzip.level": true,
+	"compression.lz4.level": true, "compression.zstd.level": true, "delete.retention.ms": true,
+	"file.delete.delay.ms": true, "flush.messages": true, "flush.ms": true,
+	"follower.replication.throttled.replicas": true, "index.interval.bytes": true,
+	"leader.replication.throttled.replicas": true, "local.retention.bytes": true,
+	"local.retention.ms": true, "max.compaction.lag.ms": true, "max.message.bytes": true,
+	"message.timestamp.after.max.ms": true, "message.timestamp.before.max.ms": true,
+	"message.timestamp.type": true, "min.cleanable.dirty.ratio": true,
+	"min.compaction.lag.ms": true, "min.insync.replicas": true, "preallocate": true,
+	"remote.storage.enable": true, "remote.log.copy.disable": true,
+	"remote.log.delete.on.disable": true, "retention.bytes": true, "retention.ms": true,
+	"segment.bytes": true, "segment.index.bytes": true, "segment.jitter.ms": true,
+	"segment.ms": true, "unclean.leader.election.enable": true,
+}
+
+func parseTopicConfigs(vals []string) (map[string]*string, error) {
+	out := map[string]*string{}
+	for _, kv := range vals {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return nil, usagef("invalid topic config %q: all configs must be in the format \"key=val\", like --config retention.ms=600000", kv)
+		}
+		if !kafkaTopicConfigs[k] {
+			return nil, fmt.Errorf("Unknown topic config name: %s (see the topic configs in Kafka's documentation, e.g. retention.ms, cleanup.policy)", k)
+		}
+		out[k] = kadm.StringPtr(v)
+	}
+	return out, nil
+}
+
+func createTopic(ctx context.Context, r *toolRun) error {
+	topic := r.opts.value("topic", "")
+	if err := validateTopicName(topic); err != nil {
+		return err
+	}
+	partitions, err := r.opts.intValue("partitions", -1)
+	if err != nil {
+		return err
+	}
+	rf, err := r.opts.intValue("replication-factor", -1)
+	if err != nil {
+		return err
+	}
+	if r.opts.has("replication-factor") && (rf < 1 || rf > 32767) {
+		return fmt.Errorf("The replication factor must be between 1 and 32767 inclusive: use --replication-factor 1 on a one-broker lab")
+	}
+	if r.opts.has("partitions") && (partitions < 1 || partitions > 1<<31-1) {
+		return fmt.Errorf("The partitions must be greater than 0: use --partitions 1 or more")
+	}
+	configs, err := parseTopicConfigs(r.opts.values("config"))
+	if err != nil {
+		return err
+	}
+	adm, closeFn, err := r.admin(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+
+	// Check what the broker can do before asking it, so a refused request leaves nothing behind
+	// and the message can say how many brokers there are.
+	md, err := adm.BrokerMetadata(ctx)
+	if err != nil {
+		return fmt.Errorf("cannot read cluster metadata from %s: %w", strings.Join(r.bootstrap, ","), err)
+	}
+	if rf > int64(len(md.Brokers)) {
+		return fmt.Errorf("Replication factor: %d larger than available brokers: %d. Use --replication-factor %d or less", rf, len(md.Brokers), len(md.Brokers))
+	}
+	if strings.ContainsAny(topic, "._") {
+		fmt.Fprintln(r.io.Stdout, "WARNING: Due to limitations in metric names, topics with a period ('.') or underscore ('_') could collide. To avoid issues it is best to use either, but not both.")
+	}
+	resp, err := adm.CreateTopic(ctx, int32(partitions), int16(rf), configs, topic)
+	if err != nil {
+		switch {
+		case errors.Is(err, kerr.TopicAlreadyExists):
+			if r.opts.has("if-not-exists") {
+				return nil
+			}
+			return fmt.Errorf("Topic '%s' already exists. Add --if-not-exists to ignore this, or delete it first with kafka-topics.sh --delete --topic %s", topic, topic)
+		case errors.Is(err, kerr.InvalidReplicationFactor):
+			return fmt.Errorf("Replication factor: %d larger than available brokers: %d. Use --replication-factor %d or less", rf, len(md.Brokers), len(md.Brokers))
+		case errors.Is(err, kerr.InvalidPartitions):
+			return fmt.Errorf("Number of partitions must be larger than 0: use --partitions 1 or more")
+		}
+		if resp.ErrMessage != "" {
+			return fmt.Errorf("%s: %w", resp.ErrMessage, err)
+		}
+		return fmt.Errorf("cannot create topic %s: %w", topic, err)
+	}
+	fmt.Fprintf(r.io.Stdout, "Created topic %s.\n", topic)
+	return nil
+}
+
+// matchTopics lists topic names sorted, keeping those that match --topic (a regular
+// expression matched against the whole name, as Kafka's IncludeList does).
+func matchTopics(ctx context.Context, adm *kadm.Client, r *toolRun) ([]string, kadm.Metadata, error) {
+	md, err := adm.Metadata(ctx)
+	if err != nil {
+		return nil, md, fmt.Errorf("cannot list topics on %s: %w", strings.Join(r.bootstrap, ","), err)
+	}
+	var re *regexp.Regexp
+	if pat := r.opts.value("topic", ""); r.opts.has("topic") && pat != "" {
+		if re, err = topicRegexp(pat); err != nil {
+			return nil, md, err
+		}
+	}
+	var names []string
+	for name, td := range md.Topics {
+		if td.IsInternal && (r.opts.has("exclude-internal") || re == nil) {
+			continue
+		}
+		if re != nil && !re.MatchString(name) {
+			continue
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	if len(names) == 0 && r.opts.has("topic") && !r.opts.has("if-exists") && r.opts.value("topic", "") != "" {
+		return nil, md, topicMissing(r.opts.value("topic", ""))
+	}
+	return names, md, nil
+}
+
+// topicRegexp compiles a --topic include list like Kafka's IncludeList: a Java regular
+// expression matched against the whole name, where a comma also separates alternatives.
+func topicRegexp(pat string) (*regexp.Regexp, error) {
+	re, err := regexp.Compile("^(?:" + strings.ReplaceAll(pat, ",", "|") + ")$")
+	if err != nil {
+		return nil, usagef("--topic %q is not a valid regular expression", pat)
+	}
+	return re, nil
+}
+
+func listTopics(ctx context.Context, r *toolRun) error {
+	adm, closeFn, err := r.admin(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	md, err := adm.Metadata(ctx)
+	if err != nil {
+		return fmt.Errorf("cannot list topics on %s: %w", strings.Join(r.bootstrap, ","), err)
+	}
+	var names []string
+	var re *regexp.Regexp
+	if pat := r.opts.value("topic", ""); pat != "" {
+		if re, err = topicRegexp(pat); err != nil {
+			return err
+		}
+	}
+	for name, td := range md.Topics {
+		if td.IsInternal && r.opts.has("exclude-internal") {
+			continue
+		}
+		if re != nil && !re.MatchString(name) {
+			continue
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	// Kafka prints the names joined by newlines and then a newline, so an empty cluster
+	// prints one empty line.
+	fmt.Fprintln(r.io.Stdout, strings.Join(names, "\n"))
+	return nil
+}
+
+// kafkaUUID prints a topic ID the way Kafka's Uuid.toString does (URL-safe base64, no padding).
+func kafkaUUID(id kadm.TopicID) string {
+	if id == (kadm.TopicID{}) {
+		return ""
+	}
+	return base64.RawURLEncoding.EncodeToString(id[:])
+}
+
+func joinIDs(ids []int32) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = strconv.Itoa(int(id))
+	}
+	return strings.Join(s, ",")
+}
+
+// elrInfo is one partition's eligible leader replicas, from DescribeTopicPartitions (KIP-966).
+type elrInfo struct{ elr, lastKnown []int32 }
+
+// describeELR asks for ELR data the way Kafka 4's admin client does; ok is false when the
+// broker does not support DescribeTopicPartitions, and then Kafka prints "N/A".
+func describeELR(ctx context.Context, cl *kgo.Client, topics []string) (map[string]map[int32]elrInfo, bool) {
+	out := map[string]map[int32]elrInfo{}
+	req := kmsg.NewPtrDescribeTopicPartitionsRequest()
+	req.ResponsePartitionLimit = 2000
+	for _, t := range topics {
+		rt := kmsg.NewDescribeTopicPartitionsRequestTopic()
+		rt.Topic = t
+		req.Topics = append(req.Topics, rt)
+	}
+	for range 1000 { // pages, bounded
+		resp, err := req.RequestWith(ctx, cl)
+		if err != nil {
+			return nil, false
+		}
+		for _, t := range resp.Topics {
+			if t.Topic == nil || t.ErrorCode != 0 {
+				continue
+			}
+			m := out[*t.Topic]
+			if m == nil {
+				m = map[int32]elrInfo{}
+				out[*t.Topic] = m
+			}
+			for _, p := range t.Partitions {
+				m[p.Partition] = elrInfo{elr: p.EligibleLeaderReplicas, lastKnown: p.LastKnownELR}
+			}
+		}
+		if resp.NextCursor == nil {
+			break
+		}
+		c := kmsg.NewDescribeTopicPartitionsRequestCursor()
+		c.Topic, c.Partition = resp.NextCursor.Topic, resp.NextCursor.Partition
+		req.Cursor = &c
+	}
+	return out, true
+}
+
+func describeTopics(ctx context.Context, r *toolRun) error {
+	cl, err := r.client(ctx)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	adm := kadm.NewClient(cl)
+	names, md, err := matchTopics(ctx, adm, r)
+	if err != nil || len(names) == 0 {
+		return err
+	}
+	cfgs, err := adm.DescribeTopicConfigs(ctx, names...)
+	if err != nil {
+		return fmt.Errorf("cannot describe topic configs: %w", err)
+	}
+	cfgByTopic := map[string]kadm.ResourceConfig{}
+	for _, rc := range cfgs {
+		cfgByTopic[rc.Name] = rc
+	}
+	elr, haveELR := describeELR(ctx, cl, names)
+	out := r.io.Stdout
+	for _, name := range names {
+		td := md.Topics[name]
+		parts := td.Partitions.Sorted()
+		if len(parts) == 0 {
+			continue
+		}
+		var overrides []string
+		for _, c := range cfgByTopic[name].Configs {
+			// Kafka's ConfigEntry.isDefault() is "source == DEFAULT_CONFIG".
+			if c.Source != kmsg.ConfigSourceDefaultConfig {
+				overrides = append(overrides, c.Key+"="+c.MaybeValue())
+			}
+		}
+		sort.Strings(overrides)
+		line := "Topic: " + name
+		if id := kafkaUUID(td.ID); id != "" {
+			line += "\tTopicId: " + id
+		}
+		line += fmt.Sprintf("\tPartitionCount: %d\tReplicationFactor: %d\tConfigs: %s",
+			len(parts), len(parts[0].Replicas), strings.Join(overrides, ","))
+		fmt.Fprintln(out, line)
+		for _, p := range parts {
+			leader := "none"
+			if p.Leader >= 0 {
+				leader = strconv.Itoa(int(p.Leader))
+			}
+			e, l := "N/A", "N/A"
+			if haveELR {
+				info := elr[name][p.Partition]
+				e, l = joinIDs(info.elr), joinIDs(info.lastKnown)
+			}
+			fmt.Fprintf(out, "\tTopic: %s\tPartition: %d\tLeader: %s\tReplicas: %s\tIsr: %s\tElr: %s\tLastKnownElr: %s\n",
+				name, p.Partition, leader, joinIDs(p.Replicas), joinIDs(p.ISR), e, l)
+		}
+	}
+	return nil
+}
+
+func deleteTopics(ctx context.Context, r *toolRun) error {
+	adm, closeFn, err := r.admin(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	names, _, err := matchTopics(ctx, adm, r)
+	if err != nil || len(names) == 0 {
+		return err
+	}
+	resps, err := adm.DeleteTopics(ctx, names...)
+	if err != nil {
+		return fmt.Errorf("cannot delete topic %s: %w", strings.Join(names, ","), err)
+	}
+	for _, resp := range resps.Sorted() {
+		if resp.Err != nil {
+			return fmt.Errorf("cannot delete topic %s: %w", resp.Topic, resp.Err)
+		}
+	}
+	return nil
+}
+
+func alterTopic(ctx context.Context, r *toolRun) error {
+	n, err := r.opts.intValue("partitions", 0)
+	if err != nil {
+		return err
+	}
+	if n < 1 || n > 1<<31-1 {
+		return fmt.Errorf("The partitions must be greater than 0: use --partitions N with N above the current count")
+	}
+	adm, closeFn, err := r.admin(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	names, md, err := matchTopics(ctx, adm, r)
+	if err != nil || len(names) == 0 {
+		return err
+	}
+	// Kafka refuses to shrink or keep the count; check all topics first so none is half-altered.
+	for _, name := range names {
+		cur := len(md.Topics[name].Partitions)
+		if int64(cur) == n {
+			return fmt.Errorf("Topic already has %d partitions. Partitions can only be added: use --partitions %d or more", cur, cur+1)
+		}
+		if int64(cur) > n {
+			return fmt.Errorf("Topic currently has %d partitions, which is higher than the requested %d. Partitions can only be added: use --partitions %d or more", cur, n, cur+1)
+		}
+	}
+	resps, err := adm.UpdatePartitions(ctx, int(n), names...)
+	if err != nil {
+		return fmt.Errorf("cannot add partitions to %s: %w", strings.Join(names, ","), err)
+	}
+	for _, resp := range resps.Sorted() {
+		if resp.Err != nil {
+			msg := resp.ErrMessage
+			if msg == "" {
+				msg = resp.Err.Error()
+			}
+			return fmt.Errorf("cannot add partitions to %s: %s", resp.Topic, msg)
+		}
+	}
+	return nil
+}
