@@ -1,0 +1,357 @@
+package kafkasource
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+// startBroker runs an in-process kfake broker on a free port with topic orders (3 partitions).
+func startBroker(t testing.TB) (addr string, c *kfake.Cluster) {
+	t.Helper()
+	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	addr = c.ListenAddrs()[0]
+	createTopic(t, addr, "orders", 3)
+	return addr, c
+}
+
+func createTopic(t testing.TB, addr, topic string, partitions int32) {
+	t.Helper()
+	cl, err := kgo.NewClient(kgo.SeedBrokers(addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := kadm.NewClient(cl).CreateTopic(ctx, partitions, 1, nil, topic); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var batch1 = []struct{ key, value string }{
+	{"1001", `{"order_id":1001,"customer_id":"C01","status":"placed","amount":25.5,"event_time":"2026-10-01T09:15:00Z"}`},
+	{"1002", `{"order_id":1002,"customer_id":"C02","status":"placed","amount":12.0,"event_time":"2026-10-01T09:40:00Z"}`},
+	{"1003", `{"order_id":1003,"customer_id":"C03","status":"placed","amount":31.0,"event_time":"2026-10-01T09:55:00Z"}`},
+}
+var batch2 = []struct{ key, value string }{
+	{"1001", `{"order_id":1001,"customer_id":"C01","status":"paid","amount":25.5,"event_time":"2026-10-01T10:05:00Z"}`},
+	{"1004", `{"order_id":1004,"customer_id":"C01","status":"placed","amount":40.0,"event_time":"2026-10-01T10:20:00Z"}`},
+}
+
+func send(t testing.TB, addr string, evs []struct{ key, value string }) {
+	t.Helper()
+	recs := make([]Record, len(evs))
+	for i, e := range evs {
+		recs[i] = Record{Key: []byte(e.key), Value: []byte(e.value)}
+	}
+	if err := WriteRecords(context.Background(), []string{addr}, "orders", recs); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestKeyPartitionMatchesKafka(t *testing.T) {
+	// The course's placements (Java client, 3 partitions).
+	for key, want := range map[string]int32{"1001": 0, "1002": 0, "1003": 1, "1004": 1} {
+		if got := KeyPartition([]byte(key), 3); got != want {
+			t.Errorf("KeyPartition(%s) = %d, want %d", key, got, want)
+		}
+	}
+	// And franz-go's murmur2 partitioner (the Java algorithm) on many keys and counts.
+	kp := kgo.StickyKeyPartitioner(nil)
+	for n := 1; n <= 12; n++ {
+		tp := kp.ForTopic("t")
+		for i := 0; i < 500; i++ {
+			key := []byte(fmt.Sprintf("key-%d-%x", i, i*7919))
+			if got, want := KeyPartition(key, n), tp.Partition(&kgo.Record{Key: key}, n); int(got) != want {
+				t.Fatalf("key %s n=%d: %d, kgo says %d", key, n, got, want)
+			}
+		}
+	}
+}
+
+func TestReferenceScenario(t *testing.T) {
+	addr, _ := startBroker(t)
+	ctx := context.Background()
+	send(t, addr, batch1)
+
+	s, err := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders", "startingOffsets": "earliest"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	start, err := s.InitialOffsets(ctx)
+	if err != nil || start != `{"orders":{"0":0,"1":0,"2":0}}` {
+		t.Fatalf("initial = %s, %v", start, err)
+	}
+	end, err := s.LatestOffsets(ctx, start)
+	if err != nil || end != `{"orders":{"0":2,"1":1,"2":0}}` {
+		t.Fatalf("latest = %s, %v", end, err)
+	}
+	tasks, err := s.PlanTasks(ctx, start, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var descs []string
+	var got []string
+	for _, task := range tasks {
+		descs = append(descs, task.Description())
+		err := task.Scan(ctx, func(r sqltypes.Row) error {
+			got = append(got, fmt.Sprintf("%s %s %s %d %d %d", r[ColKey], r[ColTopic], "", r[ColPartition], r[ColOffset], r[ColTimestampType]))
+			if len(r) != 7 || r[ColValue] == nil {
+				t.Errorf("row %v", r)
+			}
+			if _, ok := r[ColTimestamp].(sqltypes.Timestamp); !ok {
+				t.Errorf("timestamp %T", r[ColTimestamp])
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if strings.Join(descs, ";") != "orders-0 [0, 2);orders-1 [0, 1)" {
+		t.Fatalf("tasks %v", descs)
+	}
+	want := []string{"1001 orders  0 0 0", "1002 orders  0 1 0", "1003 orders  1 0 0"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("rows\n%v\nwant\n%v", got, want)
+	}
+
+	send(t, addr, batch2)
+	end2, err := s.LatestOffsets(ctx, end)
+	if err != nil || end2 != `{"orders":{"0":3,"1":2,"2":0}}` {
+		t.Fatalf("latest 2 = %s, %v", end2, err)
+	}
+	end3, err := s.LatestOffsets(ctx, end2)
+	if err != nil || end3 != end2 {
+		t.Fatalf("latest 3 = %s, %v", end3, err)
+	}
+}
+
+func TestMaxOffsetsPerTriggerAndAvailableNow(t *testing.T) {
+	addr, _ := startBroker(t)
+	ctx := context.Background()
+	send(t, addr, batch1)
+	send(t, addr, batch2)
+	s, err := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders",
+		"startingOffsets": "earliest", "maxOffsetsPerTrigger": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.PrepareForAvailableNow(ctx)
+	cur, _ := s.InitialOffsets(ctx)
+	var steps []string
+	for i := 0; i < 6; i++ {
+		next, err := s.LatestOffsets(ctx, cur)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next == cur {
+			break
+		}
+		steps = append(steps, next)
+		if i == 0 {
+			send(t, addr, batch2) // after the target froze: not part of this run
+		}
+		cur = next
+	}
+	// backlog 3 and 2: 2*3/5=1.2 -> 1, 2*2/5=0.8 -> 1; then 2*2/3 -> 1, 2*1/3 -> ceil 1 ...
+	want := []string{`{"orders":{"0":1,"1":1,"2":0}}`, `{"orders":{"0":2,"1":2,"2":0}}`, `{"orders":{"0":3,"1":2,"2":0}}`}
+	if strings.Join(steps, " ") != strings.Join(want, " ") {
+		t.Fatalf("steps\n%v\nwant\n%v", steps, want)
+	}
+	if s.ReportLatestOffset() != `{"orders":{"0":3,"1":2,"2":0}}` {
+		t.Fatalf("report latest %s", s.ReportLatestOffset())
+	}
+}
+
+func TestStartingOffsetsLatestAndSpecific(t *testing.T) {
+	addr, _ := startBroker(t)
+	ctx := context.Background()
+	send(t, addr, batch1)
+	s, err := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got, err := s.InitialOffsets(ctx); err != nil || got != `{"orders":{"0":2,"1":1,"2":0}}` {
+		t.Fatalf("latest initial = %s %v", got, err)
+	}
+	s2, _ := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders",
+		"startingOffsets": `{"orders":{"0":1,"1":-2,"2":-1}}`})
+	defer s2.Close()
+	if got, err := s2.InitialOffsets(ctx); err != nil || got != `{"orders":{"0":1,"1":0,"2":0}}` {
+		t.Fatalf("specific initial = %s %v", got, err)
+	}
+	s3, _ := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders",
+		"startingOffsets": `{"orders":{"0":1}}`})
+	defer s3.Close()
+	if _, err := s3.InitialOffsets(ctx); err == nil || !strings.Contains(err.Error(), "you must specify all TopicPartitions") {
+		t.Fatalf("partial specific: %v", err)
+	}
+}
+
+func TestDataLoss(t *testing.T) {
+	for _, failOnDataLoss := range []bool{true, false} {
+		t.Run(fmt.Sprint("failOnDataLoss=", failOnDataLoss), func(t *testing.T) {
+			addr, _ := startBroker(t)
+			ctx := context.Background()
+			send(t, addr, batch1)
+			send(t, addr, batch2)
+			// Retention removed offsets 0 and 1 of partition 0.
+			cl, _ := kgo.NewClient(kgo.SeedBrokers(addr))
+			defer cl.Close()
+			os := kadm.Offsets{}
+			os.AddOffset("orders", 0, 2, -1)
+			if _, err := kadm.NewClient(cl).DeleteRecords(ctx, os); err != nil {
+				t.Fatal(err)
+			}
+			s, err := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders",
+				"failOnDataLoss": fmt.Sprint(failOnDataLoss)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			tasks, err := s.PlanTasks(ctx, `{"orders":{"0":0,"1":0,"2":0}}`, `{"orders":{"0":3,"1":2,"2":0}}`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var offsets []string
+			var scanErr error
+			for _, task := range tasks {
+				if scanErr = task.Scan(ctx, func(r sqltypes.Row) error {
+					offsets = append(offsets, fmt.Sprintf("%d/%d", r[ColPartition], r[ColOffset]))
+					return nil
+				}); scanErr != nil {
+					break
+				}
+			}
+			if failOnDataLoss {
+				var dl *DataLossError
+				if !errors.As(scanErr, &dl) {
+					t.Fatalf("want DataLossError, got %v", scanErr)
+				}
+				msg := scanErr.Error()
+				for _, want := range []string{"orders-0", "Offsets 0 to 1", `"failOnDataLoss" to "false"`, "new checkpoint"} {
+					if !strings.Contains(msg, want) {
+						t.Errorf("message %q lacks %q", msg, want)
+					}
+				}
+				return
+			}
+			if scanErr != nil {
+				t.Fatal(scanErr)
+			}
+			if strings.Join(offsets, " ") != "0/2 1/0 1/1" {
+				t.Fatalf("read %v", offsets)
+			}
+		})
+	}
+}
+
+func TestMinPartitionsTasks(t *testing.T) {
+	addr, _ := startBroker(t)
+	ctx := context.Background()
+	send(t, addr, batch1)
+	send(t, addr, batch2)
+	s, _ := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders", "minPartitions": "5"})
+	defer s.Close()
+	tasks, err := s.PlanTasks(ctx, `{"orders":{"0":0,"1":0,"2":0}}`, `{"orders":{"0":3,"1":2,"2":0}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var descs []string
+	n := 0
+	for _, task := range tasks {
+		descs = append(descs, task.Description())
+		task.Scan(ctx, func(sqltypes.Row) error { n++; return nil })
+	}
+	// 3/5*5 = 3 parts, 2/5*5 = 2 parts.
+	if strings.Join(descs, ";") != "orders-0 [0, 1);orders-0 [1, 2);orders-0 [2, 3);orders-1 [0, 1);orders-1 [1, 2)" || n != 5 {
+		t.Fatalf("tasks %v rows %d", descs, n)
+	}
+}
+
+func TestBatchReadAndHeaders(t *testing.T) {
+	addr, _ := startBroker(t)
+	ctx := context.Background()
+	p := int32(2)
+	err := WriteRecords(ctx, []string{addr}, "orders", []Record{
+		{Key: []byte("k"), Value: []byte("v1"), Partition: &p, Headers: []Header{{"source", []byte("lab")}}},
+		{Value: []byte("v2"), Partition: &p},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := PlanBatch(ctx, map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders", "includeHeaders": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks, err := b.Read(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tasks) != 1 || len(tasks[0]) != 2 {
+		t.Fatalf("tasks %v", tasks)
+	}
+	r0, r1 := tasks[0][0], tasks[0][1]
+	hs := r0[ColHeaders].([]any)
+	if string(hs[0].(sqltypes.Row)[0].(string)) != "source" || string(hs[0].(sqltypes.Row)[1].([]byte)) != "lab" {
+		t.Fatalf("headers %v", hs)
+	}
+	if r1[ColKey] != nil || r1[ColHeaders] != nil || string(r1[ColValue].([]byte)) != "v2" || r1[ColPartition] != int32(2) {
+		t.Fatalf("row %v", r1)
+	}
+	if len(b.Schema().Fields) != 8 || b.Schema().Fields[7].Name != "headers" {
+		t.Fatal("schema")
+	}
+}
+
+func TestUnreachableBroker(t *testing.T) {
+	ctx := context.Background()
+	// A port that was just free: nothing listens there.
+	c, _ := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0))
+	addr := c.ListenAddrs()[0]
+	c.Close()
+	began := time.Now()
+	s, err := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	_, err = s.InitialOffsets(ctx)
+	if err == nil || !strings.Contains(err.Error(), addr) || !strings.Contains(err.Error(), "did not answer") {
+		t.Fatalf("error = %v", err)
+	}
+	if d := time.Since(began); d > 15*time.Second {
+		t.Fatalf("took %s", d)
+	}
+	err = WriteRecords(ctx, []string{addr}, "orders", []Record{{Value: []byte("x")}})
+	if err == nil || !strings.Contains(err.Error(), addr) {
+		t.Fatalf("write error = %v", err)
+	}
+}
+
+func TestUnknownTopic(t *testing.T) {
+	addr, _ := startBroker(t)
+	s, _ := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orderz"})
+	defer s.Close()
+	_, err := s.InitialOffsets(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "topic 'orderz' does not exist") {
+		t.Fatalf("error = %v", err)
+	}
+}

@@ -1,0 +1,305 @@
+package kafkasource
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// OffsetLimit is startingOffsets or endingOffsets: earliest, latest, or per-partition
+// offsets (where -2 means earliest and -1 latest for that partition).
+type OffsetLimit struct {
+	Kind     LimitKind
+	Specific PartitionOffsets // Kind == LimitSpecific
+}
+
+// LimitKind says which form an OffsetLimit takes.
+type LimitKind int
+
+const (
+	LimitEarliest LimitKind = iota
+	LimitLatest
+	LimitSpecific
+)
+
+func (l OffsetLimit) String() string {
+	switch l.Kind {
+	case LimitEarliest:
+		return "earliest"
+	case LimitLatest:
+		return "latest"
+	}
+	return l.Specific.JSON()
+}
+
+// Options are the Kafka source's options, parsed from Spark's option map.
+type Options struct {
+	Bootstrap []string
+	// Exactly one of Subscribe, SubscribePattern, Assign is set.
+	Subscribe        []string
+	SubscribePattern *regexp.Regexp
+	Assign           []TopicPartition
+
+	StartingOffsets OffsetLimit
+	EndingOffsets   OffsetLimit // batch reads only
+	// MaxOffsetsPerTrigger caps the records per batch (0: no cap).
+	MaxOffsetsPerTrigger int64
+	// MinPartitions asks for at least this many read tasks (0: one per partition).
+	MinPartitions  int
+	FailOnDataLoss bool
+	IncludeHeaders bool
+	// PollTimeout bounds how long a read may wait for records it expects
+	// (kafkaConsumer.pollTimeoutMs). Spark defaults to 120 s; kafkalab uses 10 s so a
+	// vanished broker shows up quickly.
+	PollTimeout time.Duration
+
+	// raw keeps the lower-cased options for descriptions and warnings.
+	raw map[string]string
+}
+
+// DefaultPollTimeout is the read wait limit when kafkaConsumer.pollTimeoutMs is not set.
+const DefaultPollTimeout = 10 * time.Second
+
+var strategyKeys = []string{"subscribe", "subscribepattern", "assign"}
+
+// ParseStreamOptions parses the options of spark.readStream.format("kafka").
+// startingOffsets defaults to latest; endingOffsets is rejected as in Spark.
+func ParseStreamOptions(opts map[string]string) (*Options, error) {
+	lc := lowerKeys(opts)
+	if _, ok := lc["endingoffsets"]; ok {
+		return nil, errors.New("ending offset not valid in streaming queries")
+	}
+	if _, ok := lc["endingoffsetsbytimestamp"]; ok {
+		return nil, errors.New("ending timestamp not valid in streaming queries")
+	}
+	o, err := parseGeneral(lc)
+	if err != nil {
+		return nil, err
+	}
+	if o.StartingOffsets, err = parseLimit(lc, "startingoffsets", OffsetLimit{Kind: LimitLatest}); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// ParseBatchOptions parses the options of spark.read.format("kafka"): startingOffsets
+// defaults to earliest and may not be latest; endingOffsets defaults to latest and may
+// not be earliest.
+func ParseBatchOptions(opts map[string]string) (*Options, error) {
+	lc := lowerKeys(opts)
+	start, err := parseLimit(lc, "startingoffsets", OffsetLimit{Kind: LimitEarliest})
+	if err != nil {
+		return nil, err
+	}
+	switch start.Kind {
+	case LimitLatest:
+		return nil, errors.New("starting offset can't be latest for batch queries on Kafka")
+	case LimitSpecific:
+		for _, tp := range start.Specific.sortedPartitions() {
+			if start.Specific[tp] == OffsetLatest {
+				return nil, fmt.Errorf("startingOffsets for %s can't be latest for batch queries on Kafka", tp)
+			}
+		}
+	}
+	end, err := parseLimit(lc, "endingoffsets", OffsetLimit{Kind: LimitLatest})
+	if err != nil {
+		return nil, err
+	}
+	switch end.Kind {
+	case LimitEarliest:
+		return nil, errors.New("ending offset can't be earliest for batch queries on Kafka")
+	case LimitSpecific:
+		for _, tp := range end.Specific.sortedPartitions() {
+			if end.Specific[tp] == OffsetEarliest {
+				return nil, fmt.Errorf("ending offset for %s can't be earliest for batch queries on Kafka", tp)
+			}
+		}
+	}
+	o, err := parseGeneral(lc)
+	if err != nil {
+		return nil, err
+	}
+	o.StartingOffsets, o.EndingOffsets = start, end
+	return o, nil
+}
+
+func lowerKeys(opts map[string]string) map[string]string {
+	lc := make(map[string]string, len(opts))
+	for k, v := range opts {
+		lc[strings.ToLower(k)] = v
+	}
+	return lc
+}
+
+func parseLimit(lc map[string]string, key string, def OffsetLimit) (OffsetLimit, error) {
+	v, ok := lc[key]
+	if !ok {
+		return def, nil
+	}
+	v = strings.TrimSpace(v)
+	switch strings.ToLower(v) {
+	case "latest":
+		return OffsetLimit{Kind: LimitLatest}, nil
+	case "earliest":
+		return OffsetLimit{Kind: LimitEarliest}, nil
+	}
+	po, err := ParseOffsets(v)
+	if err != nil {
+		return OffsetLimit{}, err
+	}
+	return OffsetLimit{Kind: LimitSpecific, Specific: po}, nil
+}
+
+func parseGeneral(lc map[string]string) (*Options, error) {
+	o := &Options{FailOnDataLoss: true, PollTimeout: DefaultPollTimeout, raw: lc}
+	var given []string
+	for _, k := range strategyKeys {
+		if _, ok := lc[k]; ok {
+			given = append(given, k)
+		}
+	}
+	if len(given) == 0 {
+		return nil, errors.New("One of the following options must be specified for Kafka source: subscribe, subscribepattern, assign. See the docs for more details.")
+	}
+	if len(given) > 1 {
+		return nil, errors.New("Only one of the following options can be specified for Kafka source: subscribe, subscribepattern, assign. See the docs for more details.")
+	}
+	switch v := lc[given[0]]; given[0] {
+	case "assign":
+		if !strings.HasPrefix(strings.TrimSpace(v), "{") {
+			return nil, fmt.Errorf("No topicpartitions to assign as specified value for option 'assign' is '%s'", v)
+		}
+		tps, err := ParseAssign(v)
+		if err != nil {
+			return nil, err
+		}
+		o.Assign = tps
+	case "subscribe":
+		for _, t := range strings.Split(v, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				o.Subscribe = append(o.Subscribe, t)
+			}
+		}
+		if len(o.Subscribe) == 0 {
+			return nil, fmt.Errorf("No topics to subscribe to as specified value for option 'subscribe' is '%s'", v)
+		}
+	case "subscribepattern":
+		p := strings.TrimSpace(v)
+		if p == "" {
+			return nil, fmt.Errorf("Pattern to subscribe is empty as specified value for option 'subscribePattern' is '%s'", v)
+		}
+		re, err := regexp.Compile("^(?:" + p + ")$")
+		if err != nil {
+			return nil, fmt.Errorf("kafka: option 'subscribePattern' is not a valid regular expression: %v", err)
+		}
+		o.SubscribePattern = re
+	}
+
+	if v, ok := lc["minpartitions"]; ok {
+		p, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return nil, fmt.Errorf("kafka: option 'minPartitions' must be a whole number, got '%s'", v)
+		}
+		if p <= 0 {
+			return nil, errors.New("minPartitions must be positive")
+		}
+		o.MinPartitions = p
+	}
+	if v, ok := lc["maxoffsetspertrigger"]; ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("kafka: option 'maxOffsetsPerTrigger' must be a positive whole number, got '%s'", v)
+		}
+		o.MaxOffsetsPerTrigger = n
+	}
+	if v, ok := lc["failondataloss"]; ok {
+		b, err := parseBool(v)
+		if err != nil {
+			return nil, fmt.Errorf("kafka: option 'failOnDataLoss' must be true or false, got '%s'", v)
+		}
+		o.FailOnDataLoss = b
+	}
+	if v, ok := lc["includeheaders"]; ok {
+		b, err := parseBool(v)
+		if err != nil {
+			return nil, fmt.Errorf("kafka: option 'includeHeaders' must be true or false, got '%s'", v)
+		}
+		o.IncludeHeaders = b
+	}
+	if v, ok := lc["kafkaconsumer.polltimeoutms"]; ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("kafka: option 'kafkaConsumer.pollTimeoutMs' must be a positive number of milliseconds, got '%s'", v)
+		}
+		o.PollTimeout = time.Duration(n) * time.Millisecond
+	}
+
+	// Kafka client options Spark refuses, with Spark's messages.
+	if _, ok := lc["kafka.auto.offset.reset"]; ok {
+		return nil, errors.New("Kafka option 'auto.offset.reset' is not supported. Instead set the source option 'startingoffsets' to 'earliest' or 'latest' to specify where to start. Structured Streaming manages which offsets are consumed internally, rather than relying on the kafkaConsumer to do it. This will ensure that no data is missed when new topics/partitions are dynamically subscribed. Note that 'startingoffsets' only applies when a new Streaming query is started, and that resuming will always pick up from where the query left off. See the docs for more details.")
+	}
+	if _, ok := lc["kafka.key.deserializer"]; ok {
+		return nil, errors.New("Kafka option 'key.deserializer' is not supported as keys are deserialized as byte arrays with ByteArrayDeserializer. Use DataFrame operations to explicitly deserialize the keys.")
+	}
+	if _, ok := lc["kafka.value.deserializer"]; ok {
+		return nil, errors.New("Kafka option 'value.deserializer' is not supported as values are deserialized as byte arrays with ByteArrayDeserializer. Use DataFrame operations to explicitly deserialize the values.")
+	}
+	for _, c := range []string{"enable.auto.commit", "interceptor.classes"} {
+		if _, ok := lc["kafka."+c]; ok {
+			return nil, fmt.Errorf("Kafka option '%s' is not supported", c)
+		}
+	}
+	bs, ok := lc["kafka.bootstrap.servers"]
+	if !ok {
+		return nil, errors.New("Option 'kafka.bootstrap.servers' must be specified for configuring Kafka consumer")
+	}
+	o.Bootstrap = SplitBootstrap(bs)
+	if len(o.Bootstrap) == 0 {
+		return nil, fmt.Errorf("kafka: option 'kafka.bootstrap.servers' has no address in '%s'; give host:port, e.g. localhost:9092", bs)
+	}
+	return o, nil
+}
+
+// SplitBootstrap splits a comma-separated bootstrap list.
+func SplitBootstrap(s string) []string {
+	var out []string
+	for _, a := range strings.Split(s, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// parseBool accepts what Scala's String.toBoolean accepts (true/false, any case).
+func parseBool(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, errors.New("not a boolean")
+}
+
+// Description is the source's name in progress, like Spark's "KafkaV2[Subscribe[orders]]".
+func (o *Options) Description() string {
+	return "KafkaV2[" + o.strategyString() + "]"
+}
+
+func (o *Options) strategyString() string {
+	switch {
+	case o.SubscribePattern != nil:
+		return "SubscribePattern[" + strings.TrimSpace(o.raw["subscribepattern"]) + "]"
+	case o.Assign != nil:
+		parts := make([]string, len(o.Assign))
+		for i, tp := range o.Assign {
+			parts[i] = tp.String()
+		}
+		return "Assign[" + strings.Join(parts, ", ") + "]"
+	}
+	return "Subscribe[" + strings.Join(o.Subscribe, ",") + "]"
+}

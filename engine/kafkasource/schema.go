@@ -1,0 +1,77 @@
+package kafkasource
+
+import (
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+// Column positions in a Kafka row (Spark's KafkaRecordToRowConverter order).
+const (
+	ColKey = iota
+	ColValue
+	ColTopic
+	ColPartition
+	ColOffset
+	ColTimestamp
+	ColTimestampType
+	ColHeaders // only with includeHeaders=true
+)
+
+// Schema is the fixed row shape of the Kafka source; all fields nullable as in Spark.
+func Schema(includeHeaders bool) *sqltypes.StructType {
+	fields := []sqltypes.StructField{
+		{Name: "key", Type: sqltypes.Binary, Nullable: true},
+		{Name: "value", Type: sqltypes.Binary, Nullable: true},
+		{Name: "topic", Type: sqltypes.String, Nullable: true},
+		{Name: "partition", Type: sqltypes.Integer, Nullable: true},
+		{Name: "offset", Type: sqltypes.Long, Nullable: true},
+		{Name: "timestamp", Type: sqltypes.TimestampT, Nullable: true},
+		{Name: "timestampType", Type: sqltypes.Integer, Nullable: true},
+	}
+	if includeHeaders {
+		header := &sqltypes.StructType{Fields: []sqltypes.StructField{
+			{Name: "key", Type: sqltypes.String, Nullable: true},
+			{Name: "value", Type: sqltypes.Binary, Nullable: true},
+		}}
+		fields = append(fields, sqltypes.StructField{
+			Name: "headers", Nullable: true,
+			Type: sqltypes.ArrayType{Element: header, ContainsNull: true},
+		})
+	}
+	return &sqltypes.StructType{Fields: fields}
+}
+
+// recordRow converts a fetched record to a row of Schema(includeHeaders).
+// Key and value keep referencing the fetch buffer (no copy): the rows of a task live as
+// long as the batch, and so does that buffer.
+// topic and partition come boxed by the caller, once per range, to save allocations.
+func recordRow(r *kgo.Record, includeHeaders bool, topic, partition any) sqltypes.Row {
+	n := 7
+	if includeHeaders {
+		n = 8
+	}
+	row := make(sqltypes.Row, n)
+	if r.Key != nil {
+		row[ColKey] = r.Key
+	}
+	if r.Value != nil {
+		row[ColValue] = r.Value
+	}
+	row[ColTopic] = topic
+	row[ColPartition] = partition
+	row[ColOffset] = r.Offset
+	row[ColTimestamp] = sqltypes.Timestamp(r.Timestamp.UnixMilli() * 1000)
+	row[ColTimestampType] = int32(r.Attrs.TimestampType())
+	if includeHeaders && len(r.Headers) > 0 {
+		hs := make([]any, len(r.Headers))
+		for i, h := range r.Headers {
+			var v any
+			if h.Value != nil {
+				v = h.Value
+			}
+			hs[i] = sqltypes.Row{h.Key, v}
+		}
+		row[ColHeaders] = hs
+	}
+	return row
+}
