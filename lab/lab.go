@@ -1,0 +1,192 @@
+// Package lab is the learner's world: a broker, one workspace folder per lesson, and the
+// runner that executes a lesson's steps for real and checks what they produced. The TUI,
+// `kafkalab check` and the tests all drive the same Lab.
+package lab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kerr"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+// CourseAddress is the broker address lessons are written against, as a learner would
+// write it. The lab points it at its own broker.
+const CourseAddress = "localhost:9092"
+
+// Lab runs lessons against one broker, with one workspace folder per lesson under Root.
+type Lab struct {
+	broker    broker.Broker
+	root      string
+	lessons   []*lessons.Lesson
+	observe   func(Event)
+	client    *kgo.Client
+	admin     *kadm.Client
+	mu        sync.Mutex
+	snapshots map[string]string // "lesson/step" -> snapshot folder, for exercise attempts
+}
+
+// Options configure a Lab.
+type Options struct {
+	// Root holds the workspaces: <Root>/<lesson id>.
+	Root string
+	// Lessons is the course; Continues links are resolved against it.
+	Lessons []*lessons.Lesson
+	// Observe receives events as steps run (nil = none). It must not block for long.
+	Observe func(Event)
+}
+
+// New makes a Lab on a running broker.
+func New(b broker.Broker, opts Options) (*Lab, error) {
+	if opts.Root == "" {
+		return nil, errors.New("lab: no workspace root given")
+	}
+	root, err := filepath.Abs(opts.Root)
+	if err != nil {
+		return nil, fmt.Errorf("lab: workspace root %s: %w", opts.Root, err)
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, fmt.Errorf("lab: create workspace root: %w", err)
+	}
+	cl, err := broker.NewClient(b, kgo.RequestTimeoutOverhead(5*time.Second))
+	if err != nil {
+		return nil, err
+	}
+	observe := opts.Observe
+	if observe == nil {
+		observe = func(Event) {}
+	}
+	return &Lab{broker: b, root: root, lessons: opts.Lessons, observe: observe, client: cl,
+		admin: kadm.NewClient(cl), snapshots: map[string]string{}}, nil
+}
+
+// Close releases the Lab's Kafka client (not the broker, which the caller owns).
+func (l *Lab) Close() { l.client.Close() }
+
+// Broker is the broker the lab runs against.
+func (l *Lab) Broker() broker.Broker { return l.broker }
+
+// Bootstrap is the broker address as one string.
+func (l *Lab) Bootstrap() string { return strings.Join(l.broker.Bootstrap(), ",") }
+
+// Workspace is the folder where a lesson's files, tables and checkpoints live.
+func (l *Lab) Workspace(lessonID string) string { return filepath.Join(l.root, lessonID) }
+
+// Admin is a Kafka admin client on the lab's broker (the UI reads offsets with it).
+func (l *Lab) Admin() *kadm.Client { return l.admin }
+
+// StartLesson prepares a lesson's starting state: a fresh workspace and none of its topics,
+// or, for a lesson that continues another, a copy of that lesson's workspace and its topics.
+func (l *Lab) StartLesson(ctx context.Context, lesson *lessons.Lesson) error {
+	ws := l.Workspace(lesson.ID)
+	if err := os.RemoveAll(ws); err != nil {
+		return fmt.Errorf("reset workspace %s: %w", ws, err)
+	}
+	l.dropSnapshots(lesson.ID)
+	inherited := map[string]bool{}
+	if lesson.Continues != "" {
+		prev, ok := lessons.Find(l.lessons, lesson.Continues)
+		if !ok {
+			return fmt.Errorf("lesson %s continues %s, which is not in the course", lesson.ID, lesson.Continues)
+		}
+		if err := copyTree(l.Workspace(prev.ID), ws); err != nil {
+			return fmt.Errorf("start %s from %s's workspace: %w", lesson.ID, prev.ID, err)
+		}
+		for p := prev; p != nil; {
+			for _, t := range p.Topics {
+				inherited[t] = true
+			}
+			if p.Continues == "" {
+				break
+			}
+			p, _ = lessons.Find(l.lessons, p.Continues)
+		}
+	}
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		return fmt.Errorf("create workspace %s: %w", ws, err)
+	}
+	var drop []string
+	for _, t := range lesson.Topics {
+		if !inherited[t] {
+			drop = append(drop, t)
+		}
+	}
+	return l.deleteTopics(ctx, drop)
+}
+
+// deleteTopics removes topics and waits until the broker no longer lists them, so that a
+// lesson can create them again at once (real Kafka deletes asynchronously).
+func (l *Lab) deleteTopics(ctx context.Context, topics []string) error {
+	if len(topics) == 0 {
+		return nil
+	}
+	resp, err := l.admin.DeleteTopics(ctx, topics...)
+	if err != nil {
+		return fmt.Errorf("delete topics %v on %s: %w", topics, l.Bootstrap(), err)
+	}
+	for _, r := range resp {
+		if r.Err != nil && !errors.Is(r.Err, kerr.UnknownTopicOrPartition) {
+			return fmt.Errorf("delete topic %s: %w", r.Topic, r.Err)
+		}
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		md, err := l.admin.ListTopics(ctx, topics...)
+		if err != nil {
+			return fmt.Errorf("list topics on %s: %w", l.Bootstrap(), err)
+		}
+		left := 0
+		for _, t := range md {
+			if t.Err == nil {
+				left++
+			}
+		}
+		if left == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("topics %v are still there 30s after deleting them", topics)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// copyTree copies a folder (missing source = nothing to copy).
+func copyTree(src, dst string) error {
+	if _, err := os.Stat(src); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if info.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, info.Mode().Perm())
+	})
+}

@@ -1,0 +1,172 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+func TestParseShell(t *testing.T) {
+	src := "kafka-topics.sh --list\n\n# a comment\n! kafka-topics.sh --create \\\n  --topic x\nkafka-console-producer.sh --topic t <<EOF\na:1\nb:2\nEOF\npython send.py 1\n"
+	cmds, err := parseShell(src, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cmds) != 4 {
+		t.Fatalf("got %d commands: %+v", len(cmds), cmds)
+	}
+	if strings.Join(cmds[1].Args, " ") != "kafka-topics.sh --create --topic x" || !cmds[1].ExpectFail || cmds[1].LessonLine != 13 {
+		t.Errorf("continued failing line = %+v", cmds[1])
+	}
+	if cmds[2].Stdin != "a:1\nb:2\n" || !cmds[2].StdinIsHere || strings.Join(cmds[2].Args, " ") != "kafka-console-producer.sh --topic t" {
+		t.Errorf("heredoc = %+v", cmds[2])
+	}
+	if strings.Join(cmds[3].Args, " ") != "python send.py 1" {
+		t.Errorf("python line = %+v", cmds[3])
+	}
+	if _, err := parseShell("cat <<EOF\nno end\n", 1); err == nil || !strings.Contains(err.Error(), "not closed by a EOF line") {
+		t.Errorf("unclosed heredoc error = %v", err)
+	}
+}
+
+func TestNormalizeToleratesOnlyTrailingSpaceAndBlankLines(t *testing.T) {
+	tests := []struct{ a, b string }{
+		{"a \nb\t\n\n", "a\nb"},
+		{"x\r\ny", "x\ny"},
+	}
+	for _, tc := range tests {
+		if normalize(tc.a) != normalize(tc.b) {
+			t.Errorf("normalize(%q) != normalize(%q)", tc.a, tc.b)
+		}
+	}
+	if normalize(" a") == normalize("a") || normalize("a\n\nb") == normalize("a\nb") {
+		t.Error("normalize must keep leading spaces and inner blank lines")
+	}
+}
+
+func TestCheckFileLines(t *testing.T) {
+	ws := t.TempDir()
+	os.MkdirAll(filepath.Join(ws, "cp", "offsets"), 0o755)
+	os.WriteFile(filepath.Join(ws, "cp", "offsets", "0"), []byte("v1\n{\"batchWatermarkMs\":0}\n{\"orders\":{\"0\":2}}"), 0o644)
+	tests := []struct {
+		line, want string
+		ok         bool
+	}{
+		{"last", `{"orders":{"0":2}}`, true},
+		{"1", "v1", true},
+		{"last", `{"orders":{"0":3}}`, false},
+		{"4", "v1", false},
+	}
+	for _, tc := range tests {
+		e := lessons.Expectation{Kind: lessons.ExpectFile, Path: "cp/offsets/0", FileLine: tc.line, Want: tc.want}
+		f := checkFile(ws, e, tc.want)
+		if (f == nil) != tc.ok {
+			t.Errorf("line %s want %q: failure %+v", tc.line, tc.want, f)
+		}
+	}
+	if f := checkFile(ws, lessons.Expectation{Path: "../etc/passwd"}, "x"); f == nil || !strings.Contains(f.Got, "outside the lesson's workspace") {
+		t.Errorf("escape not refused: %+v", f)
+	}
+}
+
+// newTestLab starts an embedded broker on a free port and a lab on it.
+func newTestLab(t *testing.T, course []*lessons.Lesson) *Lab {
+	t.Helper()
+	ctx := context.Background()
+	b, err := broker.StartEmbedded(ctx, broker.EmbeddedConfig{Port: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close(context.Background()) })
+	lb, err := New(b, Options{Root: t.TempDir(), Lessons: course})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(lb.Close)
+	return lb
+}
+
+func kafkaOnlyLessons(t *testing.T) []*lessons.Lesson {
+	t.Helper()
+	all, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*lessons.Lesson
+	for _, id := range []string{"01", "02"} {
+		l, ok := lessons.Find(all, id)
+		if !ok {
+			t.Fatalf("lesson %s missing", id)
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func TestCheckPassesKafkaLessons(t *testing.T) {
+	course := kafkaOnlyLessons(t)
+	lb := newTestLab(t, course)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var out bytes.Buffer
+	rep := lb.Check(ctx, course, &out)
+	if rep.Failed != 0 || rep.Passed == 0 {
+		t.Fatalf("check: %d passed, %d failed\n%s", rep.Passed, rep.Failed, out.String())
+	}
+	if !strings.HasSuffix(out.String(), "passed, 0 failed\n") || !strings.Contains(out.String(), "PASS 01-topics-partitions-offsets/1 Make a topic with three partitions\n") {
+		t.Errorf("check output:\n%s", out.String())
+	}
+}
+
+// A check must really check: a corrupted expectation fails with expected and actual shown.
+func TestCheckFailsOnCorruptedExpectation(t *testing.T) {
+	course := kafkaOnlyLessons(t)[:1]
+	corrupt := *course[0]
+	corrupt.Steps = append([]*lessons.Step(nil), course[0].Steps[:3]...)
+	step := *corrupt.Steps[2]
+	step.Expect = []lessons.Expectation{{Kind: lessons.ExpectOffsets, Topic: "clicks", Want: "0:5 1:0 2:1", Line: 99}}
+	corrupt.Steps[2] = &step
+	lb := newTestLab(t, []*lessons.Lesson{&corrupt})
+	var out bytes.Buffer
+	rep := lb.Check(context.Background(), []*lessons.Lesson{&corrupt}, &out)
+	if rep.Failed != 1 || rep.Passed != 2 {
+		t.Fatalf("want 2 passed 1 failed, got %+v\n%s", rep, out.String())
+	}
+	for _, want := range []string{"FAIL 01-topics-partitions-offsets/3 Send keyed events", "expected:\n        0:5 1:0 2:1", "actual:\n        0:4 1:0 2:1", "2 passed, 1 failed"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("check output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestExerciseAttemptsStartFromTheSameState(t *testing.T) {
+	course := []*lessons.Lesson{{ID: "09-x", Steps: []*lessons.Step{{
+		Number:   1,
+		Title:    "count files",
+		Starter:  &lessons.Code{Lang: "sh", Source: "cat notes.txt"},
+		Solution: &lessons.Code{Lang: "sh", Source: "cat notes.txt"},
+		Files:    []lessons.File{{Name: "notes.txt", Content: "hello\n"}},
+		Expect:   []lessons.Expectation{{Kind: lessons.ExpectMissing, Path: "stray.txt"}},
+	}}}}
+	lb := newTestLab(t, course)
+	ctx := context.Background()
+	if err := lb.StartLesson(ctx, course[0]); err != nil {
+		t.Fatal(err)
+	}
+	step := course[0].Steps[0]
+	if res := lb.RunStep(ctx, course[0], step, nil); !res.Passed {
+		t.Fatalf("first attempt failed: %+v", res)
+	}
+	// Something the first attempt left behind must be gone when the learner tries again.
+	os.WriteFile(filepath.Join(lb.Workspace("09-x"), "stray.txt"), []byte("x"), 0o644)
+	if res := lb.RunStep(ctx, course[0], step, nil); !res.Passed {
+		t.Fatalf("second attempt did not start from the first attempt's starting state: %+v", res.Failures)
+	}
+}

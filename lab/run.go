@@ -1,0 +1,374 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/pyspark"
+	"github.com/kafkalab/kafkalab/lab/kafkatools"
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+// StepResult is what running one step produced and how its checks went.
+type StepResult struct {
+	Lesson   string
+	Step     int
+	Output   string
+	Passed   bool
+	Failures []Failure
+	// Err is set when the code itself failed (a command that should have worked exited
+	// non-zero, a script raised); the output holds its message.
+	Err      error
+	Duration time.Duration
+}
+
+// Failure is one check that did not hold.
+type Failure struct {
+	Check string // what was checked, e.g. "last line of checkpoints/x/offsets/0"
+	Want  string
+	Got   string
+	Line  int // the expectation's line in the lesson file
+}
+
+// RunStep runs a step's code (or the learner's edited version of it, when code is not nil)
+// in the lesson's workspace and checks the step's expectations. For an exercise, code nil
+// means the starter; every attempt at an exercise starts from the state before its first
+// attempt, so a learner can try again and again.
+func (l *Lab) RunStep(ctx context.Context, lesson *lessons.Lesson, step *lessons.Step, code *lessons.Code) *StepResult {
+	start := time.Now()
+	res := &StepResult{Lesson: lesson.ID, Step: step.Number}
+	l.observe(Event{Kind: StepStarted, Lesson: lesson.ID, Step: step.Number})
+	out := &lineWriter{emit: func(line string) {
+		l.observe(Event{Kind: OutputLine, Lesson: lesson.ID, Step: step.Number, Line: line})
+	}}
+	res.Err = l.runStepCode(ctx, lesson, step, code, out)
+	out.flush()
+	res.Output = out.String()
+	if res.Err != nil && ctx.Err() != nil {
+		res.Err = ctx.Err()
+	}
+	if res.Err == nil || len(step.Expect) > 0 {
+		res.Failures = l.checkAll(ctx, lesson, step, res.Output)
+	}
+	if res.Err != nil && len(res.Failures) == 0 {
+		res.Failures = []Failure{{Check: "the step's code", Want: "runs without an error", Got: res.Err.Error()}}
+	}
+	res.Passed = len(res.Failures) == 0 && res.Err == nil
+	res.Duration = time.Since(start)
+	kind := StepFailed
+	if res.Passed {
+		kind = StepPassed
+	}
+	l.observe(Event{Kind: kind, Lesson: lesson.ID, Step: step.Number, Result: res})
+	return res
+}
+
+func (l *Lab) runStepCode(ctx context.Context, lesson *lessons.Lesson, step *lessons.Step, code *lessons.Code, out io.Writer) error {
+	ws := l.Workspace(lesson.ID)
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		return fmt.Errorf("workspace %s: %w", ws, err)
+	}
+	if step.IsExercise() {
+		if err := l.exerciseBaseline(lesson.ID, step.Number); err != nil {
+			return err
+		}
+		if code == nil {
+			code = step.Starter
+		}
+	} else if code == nil {
+		code = step.Run
+	}
+	for _, f := range step.Files {
+		if err := l.writeFile(lesson.ID, step.Number, f.Name, f.Content); err != nil {
+			return err
+		}
+	}
+	if code == nil {
+		return nil
+	}
+	switch {
+	case code.Lang == "sh":
+		return l.runShell(ctx, ws, code, out)
+	case code.File != "":
+		if err := l.writeFile(lesson.ID, step.Number, code.File, code.Source+"\n"); err != nil {
+			return err
+		}
+		return l.runPython(ctx, ws, code.File, nil, out)
+	default:
+		return l.execPython(ctx, ws, fmt.Sprintf("step%d.py", step.Number), code.Source, out)
+	}
+}
+
+func (l *Lab) writeFile(lessonID string, step int, name, content string) error {
+	p := filepath.Join(l.Workspace(lessonID), filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	l.observe(Event{Kind: FileChanged, Lesson: lessonID, Step: step, Path: name})
+	return nil
+}
+
+// exerciseBaseline snapshots the workspace before an exercise's first attempt and puts it
+// back before every later one.
+func (l *Lab) exerciseBaseline(lessonID string, step int) error {
+	key := fmt.Sprintf("%s/%d", lessonID, step)
+	ws := l.Workspace(lessonID)
+	l.mu.Lock()
+	snap, ok := l.snapshots[key]
+	l.mu.Unlock()
+	if !ok {
+		snap = filepath.Join(l.root, ".snapshots", lessonID, fmt.Sprint(step))
+		if err := os.RemoveAll(snap); err != nil {
+			return fmt.Errorf("exercise snapshot: %w", err)
+		}
+		if err := copyTree(ws, snap); err != nil {
+			return fmt.Errorf("exercise snapshot: %w", err)
+		}
+		l.mu.Lock()
+		l.snapshots[key] = snap
+		l.mu.Unlock()
+		return nil
+	}
+	if err := os.RemoveAll(ws); err != nil {
+		return fmt.Errorf("restore the workspace before the exercise: %w", err)
+	}
+	if err := copyTree(snap, ws); err != nil {
+		return fmt.Errorf("restore the workspace before the exercise: %w", err)
+	}
+	return os.MkdirAll(ws, 0o755)
+}
+
+func (l *Lab) dropSnapshots(lessonID string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for k := range l.snapshots {
+		if strings.HasPrefix(k, lessonID+"/") {
+			delete(l.snapshots, k)
+		}
+	}
+	os.RemoveAll(filepath.Join(l.root, ".snapshots", lessonID))
+}
+
+func (l *Lab) runShell(ctx context.Context, ws string, code *lessons.Code, out io.Writer) error {
+	cmds, err := parseShell(code.Source, code.Line)
+	if err != nil {
+		return err
+	}
+	for _, c := range cmds {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		err := l.runCommand(ctx, ws, c, out)
+		switch {
+		case c.ExpectFail && err == nil:
+			return fmt.Errorf("%q was expected to fail, but it succeeded", c.Line)
+		case !c.ExpectFail && err != nil:
+			return fmt.Errorf("%s: %w", c.Line, err)
+		}
+	}
+	return nil
+}
+
+// errExit is a command that ran and exited non-zero; its message is already in the output.
+type errExit int
+
+func (e errExit) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+func (l *Lab) runCommand(ctx context.Context, ws string, c command, out io.Writer) error {
+	name, args := c.Args[0], c.Args[1:]
+	switch {
+	case name == "python" || name == "python3":
+		if len(args) == 0 {
+			return errors.New("python needs a script: python NAME.py ARGS")
+		}
+		return l.runPython(ctx, ws, args[0], args[1:], out)
+	case name == "cat":
+		return catFiles(ws, args, out)
+	case name == "ls":
+		return listDir(ws, args, out)
+	case isKafkaTool(name):
+		for i, a := range args {
+			args[i] = strings.ReplaceAll(a, CourseAddress, l.Bootstrap())
+			// The tools run in this process, not in the workspace: file arguments are
+			// resolved against the workspace as a shell there would.
+			if i > 0 && isFileFlag(args[i-1]) && !filepath.IsAbs(a) {
+				p, err := inside(ws, a)
+				if err != nil {
+					return err
+				}
+				args[i] = p
+			}
+		}
+		stdin := io.Reader(strings.NewReader(""))
+		if c.StdinIsHere {
+			stdin = strings.NewReader(c.Stdin)
+		}
+		code := kafkatools.Run(ctx, name, args, kafkatools.IO{Stdin: stdin, Stdout: out, Stderr: out}, l.broker.Bootstrap())
+		if code != 0 {
+			return errExit(code)
+		}
+		return nil
+	}
+	fmt.Fprintf(out, "kafkalab: the lab runs Kafka's tools (kafka-*.sh), python, cat and ls; not %q\n", name)
+	return errExit(127)
+}
+
+// isFileFlag reports whether a Kafka tool flag takes a file name.
+func isFileFlag(flag string) bool {
+	return strings.HasSuffix(flag, "-file") || strings.HasSuffix(flag, ".config") || flag == "--command-config"
+}
+
+func isKafkaTool(name string) bool {
+	for _, t := range kafkatools.Tools() {
+		if t == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *Lab) pysparkConfig(ws string, out io.Writer) pyspark.Config {
+	return pyspark.Config{
+		WorkDir:          ws,
+		Stdout:           out,
+		Stderr:           out,
+		BootstrapRewrite: map[string]string{CourseAddress: l.Bootstrap()},
+	}
+}
+
+func (l *Lab) runPython(ctx context.Context, ws, script string, args []string, out io.Writer) error {
+	cfg := l.pysparkConfig(ws, out)
+	cfg.ScriptPath, cfg.Args = script, args
+	if err := pyspark.Run(ctx, cfg); err != nil {
+		fmt.Fprintln(out, err.Error())
+		return errExit(1)
+	}
+	return nil
+}
+
+func (l *Lab) execPython(ctx context.Context, ws, name, source string, out io.Writer) error {
+	in, err := pyspark.NewInterpreter(l.pysparkConfig(ws, out))
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if err := in.Exec(ctx, name, source); err != nil {
+		fmt.Fprintln(out, err.Error())
+		return errExit(1)
+	}
+	return nil
+}
+
+// inside resolves a workspace-relative path and refuses one that leaves the workspace.
+func inside(ws, p string) (string, error) {
+	full := filepath.Join(ws, filepath.FromSlash(p))
+	rel, err := filepath.Rel(ws, full)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is outside the lesson's workspace", p)
+	}
+	return full, nil
+}
+
+func catFiles(ws string, args []string, out io.Writer) error {
+	if len(args) == 0 {
+		return errors.New("cat needs a file name")
+	}
+	for _, a := range args {
+		p, err := inside(ws, a)
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			fmt.Fprintf(out, "cat: %s: No such file or directory\n", a)
+			return errExit(1)
+		}
+		out.Write(data)
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			// Spark's checkpoint files end without a newline; a terminal would run the
+			// prompt on, but a lesson pane reads better with the line closed.
+			fmt.Fprintln(out)
+		}
+	}
+	return nil
+}
+
+func listDir(ws string, args []string, out io.Writer) error {
+	if len(args) == 0 {
+		args = []string{"."}
+	}
+	for _, a := range args {
+		p, err := inside(ws, a)
+		if err != nil {
+			return err
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			fmt.Fprintf(out, "ls: cannot access '%s': No such file or directory\n", a)
+			return errExit(2)
+		}
+		var names []string
+		for _, e := range entries {
+			if !strings.HasPrefix(e.Name(), ".") {
+				names = append(names, e.Name())
+			}
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Fprintln(out, n)
+		}
+	}
+	return nil
+}
+
+// lineWriter collects output and reports each complete line. Scripts may print from
+// background queries, so it is safe for concurrent use.
+type lineWriter struct {
+	mu      sync.Mutex
+	all     bytes.Buffer
+	partial []byte
+	emit    func(string)
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.all.Write(p)
+	w.partial = append(w.partial, p...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			break
+		}
+		w.emit(string(w.partial[:i]))
+		w.partial = w.partial[i+1:]
+	}
+	return len(p), nil
+}
+
+func (w *lineWriter) flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.partial) > 0 {
+		w.emit(string(w.partial))
+		w.partial = nil
+	}
+}
+
+func (w *lineWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.all.String()
+}
