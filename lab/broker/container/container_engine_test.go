@@ -1,0 +1,135 @@
+//go:build containertest
+
+// These tests need a container engine and a Kafka image: mk/40-container.mk runs them with
+// -tags containertest, DOCKER_HOST pointing at a podman service it started, and
+// KAFKALAB_TEST_IMAGE=localhost/kafkalab-kafka:4.3.1 built by scripts/podman/build-image.sh.
+
+package container
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/testcontainers/testcontainers-go"
+)
+
+func testImage(t *testing.T) string {
+	t.Helper()
+	img := os.Getenv("KAFKALAB_TEST_IMAGE")
+	if img == "" {
+		t.Fatal("KAFKALAB_TEST_IMAGE is not set: run these tests through `make test-container` (it builds the image and starts podman)")
+	}
+	if os.Getenv("DOCKER_HOST") == "" {
+		t.Fatal("DOCKER_HOST is not set: run these tests through `make test-container`")
+	}
+	return img
+}
+
+// managedBy lists the kafkalab containers that carry pid's label.
+func managedBy(t *testing.T, ctx context.Context, pid int) []Managed {
+	t.Helper()
+	all, err := ListManaged(ctx)
+	if err != nil {
+		t.Fatalf("list managed containers: %v", err)
+	}
+	var mine []Managed
+	for _, m := range all {
+		if m.PID == pid {
+			mine = append(mine, m)
+		}
+	}
+	return mine
+}
+
+func TestContainerBrokerRunsReferenceScenario(t *testing.T) {
+	img := testImage(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+
+	t0 := time.Now()
+	b, err := Start(ctx, Config{Image: img})
+	if err != nil {
+		t.Fatalf("Start(%s): %v", img, err)
+	}
+	t.Logf("container broker %s from %s answered at %v after %.1fs", shortID(b.ContainerID()), img, b.Bootstrap(), time.Since(t0).Seconds())
+	closed := false
+	defer func() {
+		if !closed {
+			_ = b.Close(context.Background())
+		}
+	}()
+
+	if b.Kind() != "container" || len(b.Bootstrap()) != 1 {
+		t.Fatalf("Kind() = %q, Bootstrap() = %v; want container and one address", b.Kind(), b.Bootstrap())
+	}
+	if got := managedBy(t, ctx, os.Getpid()); len(got) != 1 || got[0].ID != b.ContainerID() {
+		t.Fatalf("labelled containers of this process = %+v, want exactly %s", got, b.ContainerID())
+	}
+
+	runReferenceScenario(t, ctx, b.Bootstrap(), "orders")
+
+	t1 := time.Now()
+	if err := b.Close(ctx); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	closed = true
+	t.Logf("Close took %.1fs", time.Since(t1).Seconds())
+	if err := b.Close(ctx); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if left := managedBy(t, ctx, os.Getpid()); len(left) != 0 {
+		t.Errorf("containers left after Close: %+v", left)
+	}
+}
+
+// A container labelled by a kafkalab process that has died is removed by the next Start's
+// sweep; one labelled by a live process is not.
+func TestLeftoversOfDeadProcessesAreRemoved(t *testing.T) {
+	img := testImage(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	quietTestcontainers()
+
+	// A PID that certainly belonged to a process that is gone now.
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	deadPID := dead.Process.Pid
+
+	run := func(pid int) *testcontainers.DockerContainer {
+		c, err := testcontainers.Run(ctx, img,
+			testcontainers.WithEntrypoint("sh", "-c", "sleep 600"),
+			testcontainers.WithLabels(map[string]string{
+				LabelManaged: "true",
+				LabelPID:     strconv.Itoa(pid),
+				LabelHost:    hostname(),
+			}))
+		if err != nil {
+			t.Fatalf("start a labelled container: %v", err)
+		}
+		return c
+	}
+	orphaned := run(deadPID)
+	live := run(os.Getpid())
+	defer func() { _ = live.Terminate(context.Background(), testcontainers.StopTimeout(0)) }()
+	defer func() { _ = orphaned.Terminate(context.Background(), testcontainers.StopTimeout(0)) }()
+
+	removed, err := removeOrphans(ctx)
+	if err != nil {
+		t.Fatalf("removeOrphans: %v", err)
+	}
+	if len(removed) != 1 || removed[0] != orphaned.GetContainerID() {
+		t.Errorf("removed %v, want only the dead process's container %s", removed, orphaned.GetContainerID())
+	}
+	if left := managedBy(t, ctx, deadPID); len(left) != 0 {
+		t.Errorf("the dead process's container is still there: %+v", left)
+	}
+	if left := managedBy(t, ctx, os.Getpid()); len(left) != 1 {
+		t.Errorf("the live process's container should stay, found %+v", left)
+	}
+}
