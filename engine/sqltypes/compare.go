@@ -1,0 +1,304 @@
+package sqltypes
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"strings"
+)
+
+// Compare orders two non-null or null values of type t the way Spark's ascending sort does:
+// nulls first, NaN above every other number (and equal to itself), -0.0 equal to 0.0,
+// strings and binary by unsigned bytes, false before true, structs field by field, arrays
+// element by element then by length. It returns -1, 0 or 1.
+func Compare(a, b any, t DataType) int {
+	return CompareOrdered(a, b, t, false, true)
+}
+
+// CompareOrdered is Compare for one sort key with a direction and a null placement (Spark's
+// defaults: ascending nulls first, descending nulls last).
+func CompareOrdered(a, b any, t DataType, descending, nullsFirst bool) int {
+	if a == nil || b == nil {
+		switch {
+		case a == nil && b == nil:
+			return 0
+		case a == nil:
+			if nullsFirst {
+				return -1
+			}
+			return 1
+		default:
+			if nullsFirst {
+				return 1
+			}
+			return -1
+		}
+	}
+	c := compareValues(a, b, t)
+	if descending {
+		return -c
+	}
+	return c
+}
+
+func cmp3[T int64 | int32 | int16 | int8 | string](a, b T) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func compareFloat(a, b float64) int {
+	an, bn := math.IsNaN(a), math.IsNaN(b)
+	switch {
+	case an && bn:
+		return 0
+	case an:
+		return 1
+	case bn:
+		return -1
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func compareValues(a, b any, t DataType) int {
+	switch x := a.(type) {
+	case int8:
+		return cmp3(x, b.(int8))
+	case int16:
+		return cmp3(x, b.(int16))
+	case int32:
+		return cmp3(x, b.(int32))
+	case int64:
+		return cmp3(x, b.(int64))
+	case float32:
+		return compareFloat(float64(x), float64(b.(float32)))
+	case float64:
+		return compareFloat(x, b.(float64))
+	case Decimal:
+		return x.Cmp(b.(Decimal))
+	case string:
+		return strings.Compare(x, b.(string))
+	case []byte:
+		return bytes.Compare(x, b.([]byte))
+	case bool:
+		y := b.(bool)
+		switch {
+		case x == y:
+			return 0
+		case !x:
+			return -1
+		}
+		return 1
+	case Date:
+		return cmp3(int32(x), int32(b.(Date)))
+	case Timestamp:
+		return cmp3(int64(x), int64(b.(Timestamp)))
+	case TimestampNTZ:
+		return cmp3(int64(x), int64(b.(TimestampNTZ)))
+	case Row:
+		y := b.(Row)
+		st, _ := t.(*StructType)
+		for i := 0; i < len(x) && i < len(y); i++ {
+			var ft DataType
+			if st != nil && i < len(st.Fields) {
+				ft = st.Fields[i].Type
+			}
+			if c := Compare(x[i], y[i], ft); c != 0 {
+				return c
+			}
+		}
+		return cmp3(int64(len(x)), int64(len(y)))
+	case []any:
+		y := b.([]any)
+		var et DataType
+		if at, ok := t.(ArrayType); ok {
+			et = at.Element
+		}
+		for i := 0; i < len(x) && i < len(y); i++ {
+			if c := Compare(x[i], y[i], et); c != 0 {
+				return c
+			}
+		}
+		return cmp3(int64(len(x)), int64(len(y)))
+	}
+	return 0
+}
+
+// CompareRows compares two rows on all fields of schema in order (orderBy(*df.columns)).
+func CompareRows(a, b Row, schema *StructType) int {
+	for i, f := range schema.Fields {
+		if c := Compare(a[i], b[i], f.Type); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// Equal is grouping/distinct equality: nulls equal each other, NaN equals NaN, -0.0 equals
+// 0.0, decimals by value.
+func Equal(a, b any, t DataType) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	switch x := a.(type) {
+	case *MapValue:
+		y, ok := b.(*MapValue)
+		if !ok || len(x.Keys) != len(y.Keys) {
+			return false
+		}
+		var kt, vt DataType
+		if mt, ok := t.(MapType); ok {
+			kt, vt = mt.Key, mt.Value
+		}
+		for i := range x.Keys {
+			if !Equal(x.Keys[i], y.Keys[i], kt) || !Equal(x.Values[i], y.Values[i], vt) {
+				return false
+			}
+		}
+		return true
+	case Row:
+		y := b.(Row)
+		if len(x) != len(y) {
+			return false
+		}
+		st, _ := t.(*StructType)
+		for i := range x {
+			var ft DataType
+			if st != nil && i < len(st.Fields) {
+				ft = st.Fields[i].Type
+			}
+			if !Equal(x[i], y[i], ft) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y := b.([]any)
+		if len(x) != len(y) {
+			return false
+		}
+		var et DataType
+		if at, ok := t.(ArrayType); ok {
+			et = at.Element
+		}
+		for i := range x {
+			if !Equal(x[i], y[i], et) {
+				return false
+			}
+		}
+		return true
+	}
+	return compareValues(a, b, t) == 0
+}
+
+// AppendKey appends a canonical binary encoding of v (type t) to b, such that two values are
+// Equal exactly when their encodings are the same bytes. Use string(AppendKey(...)) of all
+// key columns as a Go map key for groupBy, dropDuplicates and joins.
+func AppendKey(b []byte, v any, t DataType) []byte {
+	if v == nil {
+		return append(b, 0)
+	}
+	b = append(b, 1)
+	switch x := v.(type) {
+	case int8:
+		return append(b, byte(x))
+	case int16:
+		return binary.LittleEndian.AppendUint16(b, uint16(x))
+	case int32:
+		return binary.LittleEndian.AppendUint32(b, uint32(x))
+	case int64:
+		return binary.LittleEndian.AppendUint64(b, uint64(x))
+	case Date:
+		return binary.LittleEndian.AppendUint32(b, uint32(x))
+	case Timestamp:
+		return binary.LittleEndian.AppendUint64(b, uint64(x))
+	case TimestampNTZ:
+		return binary.LittleEndian.AppendUint64(b, uint64(x))
+	case float32:
+		return binary.LittleEndian.AppendUint64(b, canonicalFloatBits(float64(x)))
+	case float64:
+		return binary.LittleEndian.AppendUint64(b, canonicalFloatBits(x))
+	case bool:
+		if x {
+			return append(b, 1)
+		}
+		return append(b, 0)
+	case string:
+		b = binary.AppendUvarint(b, uint64(len(x)))
+		return append(b, x...)
+	case []byte:
+		b = binary.AppendUvarint(b, uint64(len(x)))
+		return append(b, x...)
+	case Decimal:
+		// Normalise trailing zeros away so equal values encode the same.
+		s := x.normalizedString()
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		return append(b, s...)
+	case Row:
+		st, _ := t.(*StructType)
+		b = binary.AppendUvarint(b, uint64(len(x)))
+		for i, e := range x {
+			var ft DataType
+			if st != nil && i < len(st.Fields) {
+				ft = st.Fields[i].Type
+			}
+			b = AppendKey(b, e, ft)
+		}
+		return b
+	case []any:
+		var et DataType
+		if at, ok := t.(ArrayType); ok {
+			et = at.Element
+		}
+		b = binary.AppendUvarint(b, uint64(len(x)))
+		for _, e := range x {
+			b = AppendKey(b, e, et)
+		}
+		return b
+	case *MapValue:
+		var kt, vt DataType
+		if mt, ok := t.(MapType); ok {
+			kt, vt = mt.Key, mt.Value
+		}
+		b = binary.AppendUvarint(b, uint64(len(x.Keys)))
+		for i := range x.Keys {
+			b = AppendKey(b, x.Keys[i], kt)
+			b = AppendKey(b, x.Values[i], vt)
+		}
+		return b
+	}
+	return append(b, FormatValue(v, t, nil)...)
+}
+
+// canonicalFloatBits maps -0.0 to 0.0 and every NaN to one NaN, as Spark's
+// NormalizeFloatingNumbers does before grouping.
+func canonicalFloatBits(f float64) uint64 {
+	switch {
+	case math.IsNaN(f):
+		return 0x7ff8000000000000
+	case f == 0:
+		return 0
+	}
+	return math.Float64bits(f)
+}
+
+// normalizedString is the plain text without trailing fraction zeros ("25.5" for 25.50).
+func (d Decimal) normalizedString() string {
+	s := d.String()
+	if strings.IndexByte(s, '.') >= 0 {
+		s = strings.TrimRight(s, "0")
+		s = strings.TrimSuffix(s, ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}

@@ -1,0 +1,1014 @@
+package sqltypes
+
+import (
+	"encoding/base64"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// JSONReader parses JSON text into rows of one schema with Spark's from_json semantics in
+// PERMISSIVE mode (JacksonParser with spark.sql.json.enablePartialResults=true):
+//   - empty input or JSON null -> nil (a null struct);
+//   - malformed JSON, or a top-level value that is not an object -> a row of all nulls;
+//   - a field whose value has the wrong type or does not fit -> that field null, the rest kept;
+//   - keys not in the schema are ignored, missing keys are null, names match case-sensitively,
+//     a repeated key keeps its last value; anything after the first top-level value is ignored.
+//
+// Type rules (JacksonParser.makeConverter): integers only from JSON integers in range;
+// float/double from any number and the strings "NaN", "Infinity", "+INF", "-Infinity",
+// "-INF"; decimals from numbers or strings (commas removed), rounded HALF_UP, null when
+// too wide; strings from strings, or the JSON text of any other value; timestamps from
+// ISO-8601 strings in the session zone or JSON integers (seconds since the epoch); dates
+// from date strings or a string of days since the epoch; binary from base64 strings.
+// Parser options are Spark's defaults: single-quoted strings allowed, NaN/Infinity number
+// tokens allowed, no comments, no leading zeros, no unquoted control characters.
+//
+// A JSONReader is safe for concurrent use.
+type JSONReader struct {
+	schema *StructType
+	loc    *time.Location
+	root   *structPlan
+}
+
+type structPlan struct {
+	names  []string
+	types  []DataType
+	kinds  []typeKind
+	subs   []*structPlan // nested struct plans (per field), nil otherwise
+	lookup map[string]int
+}
+
+type typeKind uint8
+
+const (
+	kOther typeKind = iota
+	kByte
+	kShort
+	kInt
+	kLong
+	kFloat
+	kDouble
+	kDecimal
+	kString
+	kBinary
+	kBool
+	kDate
+	kTimestamp
+	kTimestampNTZ
+	kStruct
+	kArray
+	kMap
+	kNull
+)
+
+func kindOf(t DataType) typeKind {
+	switch t.(type) {
+	case ByteType:
+		return kByte
+	case ShortType:
+		return kShort
+	case IntegerType:
+		return kInt
+	case LongType:
+		return kLong
+	case FloatType:
+		return kFloat
+	case DoubleType:
+		return kDouble
+	case DecimalType:
+		return kDecimal
+	case StringType:
+		return kString
+	case BinaryType:
+		return kBinary
+	case BooleanType:
+		return kBool
+	case DateType:
+		return kDate
+	case TimestampType:
+		return kTimestamp
+	case TimestampNTZType:
+		return kTimestampNTZ
+	case *StructType:
+		return kStruct
+	case ArrayType:
+		return kArray
+	case MapType:
+		return kMap
+	case NullType:
+		return kNull
+	}
+	return kOther
+}
+
+func newStructPlan(st *StructType) *structPlan {
+	p := &structPlan{}
+	for _, f := range st.Fields {
+		p.names = append(p.names, f.Name)
+		p.types = append(p.types, f.Type)
+		p.kinds = append(p.kinds, kindOf(f.Type))
+		var sub *structPlan
+		if s, ok := f.Type.(*StructType); ok {
+			sub = newStructPlan(s)
+		}
+		p.subs = append(p.subs, sub)
+	}
+	if len(p.names) > 8 {
+		p.lookup = make(map[string]int, len(p.names))
+		for i := len(p.names) - 1; i >= 0; i-- {
+			p.lookup[p.names[i]] = i
+		}
+	}
+	return p
+}
+
+// index finds a field; hint is the field expected next (JSON keys usually follow schema order).
+func (p *structPlan) index(key string, hint int) int {
+	if hint < len(p.names) && p.names[hint] == key {
+		return hint
+	}
+	if p.lookup != nil {
+		if i, ok := p.lookup[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, n := range p.names {
+		if n == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// NewJSONReader prepares a reader for schema; loc is the session time zone.
+func NewJSONReader(schema *StructType, loc *time.Location) *JSONReader {
+	if loc == nil {
+		loc = time.UTC
+	}
+	return &JSONReader{schema: schema, loc: loc, root: newStructPlan(schema)}
+}
+
+type readerKey struct {
+	schema *StructType
+	loc    *time.Location
+}
+
+var readerCache sync.Map // readerKey -> *JSONReader
+
+// FromJSON is Spark's from_json(value, schema) for one value; data == nil means a null
+// input. Readers are cached per (schema pointer, zone): keep the schema pointer stable.
+func FromJSON(data []byte, schema *StructType, loc *time.Location) Row {
+	if data == nil {
+		return nil
+	}
+	k := readerKey{schema, loc}
+	r, ok := readerCache.Load(k)
+	if !ok {
+		r, _ = readerCache.LoadOrStore(k, NewJSONReader(schema, loc))
+	}
+	return r.(*JSONReader).Parse(data)
+}
+
+// Parse reads one JSON document (see JSONReader). It copies data once.
+func (r *JSONReader) Parse(data []byte) Row {
+	if len(data) == 0 {
+		return nil
+	}
+	return r.ParseString(string(data))
+}
+
+// ParseString is Parse for text already held as a string; the strings in the result share
+// its memory.
+func (r *JSONReader) ParseString(s string) Row {
+	s = validUTF8(s)
+	sc := jsonScanner{s: s, loc: r.loc}
+	sc.skipWS()
+	if sc.i >= len(s) {
+		return nil
+	}
+	switch s[sc.i] {
+	case '{':
+		row, ok := sc.object(r.root)
+		if !ok {
+			return make(Row, len(r.root.names))
+		}
+		return row
+	case 'n':
+		if strings.HasPrefix(s[sc.i:], "null") {
+			return nil
+		}
+	}
+	return make(Row, len(r.root.names))
+}
+
+// validUTF8 replaces invalid UTF-8, as Spark's UTF-8 reader does before Jackson sees the text.
+func validUTF8(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			if utf8.ValidString(s[i:]) {
+				return s
+			}
+			return strings.ToValidUTF8(s, "\uFFFD")
+		}
+	}
+	return s
+}
+
+type jsonScanner struct {
+	s   string
+	i   int
+	loc *time.Location
+}
+
+func (sc *jsonScanner) skipWS() {
+	for sc.i < len(sc.s) {
+		switch sc.s[sc.i] {
+		case ' ', '\t', '\n', '\r':
+			sc.i++
+		default:
+			return
+		}
+	}
+}
+
+// object parses {...} at sc.i into a row of plan p. ok is false on a syntax error.
+func (sc *jsonScanner) object(p *structPlan) (Row, bool) {
+	row := make(Row, len(p.names))
+	sc.i++ // '{'
+	sc.skipWS()
+	if sc.i < len(sc.s) && sc.s[sc.i] == '}' {
+		sc.i++
+		return row, true
+	}
+	hint := 0
+	for {
+		if sc.i >= len(sc.s) || (sc.s[sc.i] != '"' && sc.s[sc.i] != '\'') {
+			return nil, false
+		}
+		key, ok := sc.str()
+		if !ok {
+			return nil, false
+		}
+		sc.skipWS()
+		if sc.i >= len(sc.s) || sc.s[sc.i] != ':' {
+			return nil, false
+		}
+		sc.i++
+		sc.skipWS()
+		idx := p.index(key, hint)
+		if idx >= 0 {
+			hint = idx + 1
+			v, good, ok := sc.value(p.kinds[idx], p.types[idx], p.subs[idx])
+			if !ok {
+				return nil, false
+			}
+			if good {
+				row[idx] = v
+			} else {
+				row[idx] = nil
+			}
+		} else if !sc.skipValue() {
+			return nil, false
+		}
+		sc.skipWS()
+		if sc.i >= len(sc.s) {
+			return nil, false
+		}
+		switch sc.s[sc.i] {
+		case ',':
+			sc.i++
+			sc.skipWS()
+		case '}':
+			sc.i++
+			return row, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// value converts the JSON value at sc.i to kind k. good is false when the value does not
+// fit the type (the field becomes null); ok is false on a syntax error. The whole value is
+// consumed in every case where ok is true.
+func (sc *jsonScanner) value(k typeKind, t DataType, sub *structPlan) (v any, good, ok bool) {
+	if sc.i >= len(sc.s) {
+		return nil, false, false
+	}
+	c := sc.s[sc.i]
+	switch c {
+	case 'n':
+		if strings.HasPrefix(sc.s[sc.i:], "null") {
+			sc.i += 4
+			return nil, true, true
+		}
+	case '"', '\'':
+		str, ok := sc.str()
+		if !ok {
+			return nil, false, false
+		}
+		v, good := sc.fromString(k, t, str)
+		return v, good, true
+	case '{':
+		switch k {
+		case kStruct:
+			row, ok := sc.object(sub)
+			return row, ok, ok
+		case kMap:
+			return sc.mapValue(t.(MapType))
+		case kString:
+			start := sc.i
+			if !sc.skipValue() {
+				return nil, false, false
+			}
+			return compactJSON(sc.s[start:sc.i]), true, true
+		}
+		return nil, false, sc.skipValue()
+	case '[':
+		switch k {
+		case kArray:
+			return sc.arrayValue(t.(ArrayType))
+		case kString:
+			start := sc.i
+			if !sc.skipValue() {
+				return nil, false, false
+			}
+			return compactJSON(sc.s[start:sc.i]), true, true
+		}
+		return nil, false, sc.skipValue()
+	case 't', 'f':
+		var b bool
+		switch {
+		case strings.HasPrefix(sc.s[sc.i:], "true"):
+			sc.i += 4
+			b = true
+		case strings.HasPrefix(sc.s[sc.i:], "false"):
+			sc.i += 5
+		default:
+			return nil, false, false
+		}
+		if !sc.atValueEnd() {
+			return nil, false, false
+		}
+		switch k {
+		case kBool:
+			return b, true, true
+		case kString:
+			return strconv.FormatBool(b), true, true
+		}
+		return nil, false, true
+	}
+	// A number, or NaN/Infinity.
+	start := sc.i
+	isInt, special, ok := sc.number()
+	if !ok {
+		return nil, false, false
+	}
+	v, good = numberTo(k, t, sc.s[start:sc.i], isInt, special)
+	return v, good, true
+}
+
+// atValueEnd checks that a literal is followed by a separator, as Jackson requires.
+func (sc *jsonScanner) atValueEnd() bool {
+	if sc.i >= len(sc.s) {
+		return true
+	}
+	switch sc.s[sc.i] {
+	case ' ', '\t', '\n', '\r', ',', '}', ']':
+		return true
+	}
+	return false
+}
+
+// number scans a JSON number (strict grammar) or a NaN/Infinity token.
+func (sc *jsonScanner) number() (isInt, special, ok bool) {
+	s := sc.s
+	i := sc.i
+	for _, tok := range [...]string{"NaN", "Infinity", "-Infinity", "+Infinity", "+INF", "-INF"} {
+		if strings.HasPrefix(s[i:], tok) {
+			sc.i = i + len(tok)
+			return false, true, sc.atValueEnd()
+		}
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if i >= len(s) || s[i] < '0' || s[i] > '9' {
+		return false, false, false
+	}
+	if s[i] == '0' {
+		i++
+		if i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			return false, false, false // leading zeros
+		}
+	} else {
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	}
+	isInt = true
+	if i < len(s) && s[i] == '.' {
+		isInt = false
+		i++
+		d := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == d {
+			return false, false, false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		isInt = false
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		d := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == d {
+			return false, false, false
+		}
+	}
+	sc.i = i
+	return isInt, false, sc.atValueEnd()
+}
+
+// parseJSONInt reads a JSON integer token into an int64; ok is false when out of range
+// (Jackson's getLongValue fails there too).
+func parseJSONInt(tok string) (int64, bool) {
+	n, err := strconv.ParseInt(tok, 10, 64)
+	return n, err == nil
+}
+
+func specialFloat(tok string) float64 {
+	switch tok {
+	case "NaN":
+		return math.NaN()
+	case "-Infinity", "-INF":
+		return math.Inf(-1)
+	}
+	return math.Inf(1)
+}
+
+func numberTo(k typeKind, t DataType, tok string, isInt, special bool) (any, bool) {
+	switch k {
+	case kByte, kShort, kInt, kLong, kTimestamp:
+		if !isInt || special {
+			return nil, false
+		}
+		n, ok := parseJSONInt(tok)
+		if !ok {
+			return nil, false
+		}
+		switch k {
+		case kByte:
+			// Jackson's getByteValue accepts -128..255 and wraps.
+			if n < -128 || n > 255 {
+				return nil, false
+			}
+			return int8(n), true
+		case kShort:
+			if n < math.MinInt16 || n > math.MaxInt16 {
+				return nil, false
+			}
+			return int16(n), true
+		case kInt:
+			if n < math.MinInt32 || n > math.MaxInt32 {
+				return nil, false
+			}
+			return int32(n), true
+		case kLong:
+			return n, true
+		default: // seconds since the epoch; Spark multiplies without an overflow check
+			return Timestamp(n * 1_000_000), true
+		}
+	case kFloat, kDouble:
+		var f float64
+		if special {
+			f = specialFloat(tok)
+		} else {
+			var err error
+			f, err = strconv.ParseFloat(tok, 64)
+			if err != nil && !isRangeErr(err) {
+				return nil, false
+			}
+		}
+		if k == kFloat {
+			if !special {
+				f32, err := strconv.ParseFloat(tok, 32)
+				if err != nil && !isRangeErr(err) {
+					return nil, false
+				}
+				return float32(f32), true
+			}
+			return float32(f), true
+		}
+		return f, true
+	case kDecimal:
+		if special {
+			return nil, false
+		}
+		dt := t.(DecimalType)
+		d, ok := ParseDecimal(tok, dt.Precision, dt.Scale)
+		if !ok {
+			return nil, false
+		}
+		return d, true
+	case kString:
+		if special || isInt {
+			return tok, true
+		}
+		// Jackson re-writes a float token through a double.
+		f, err := strconv.ParseFloat(tok, 64)
+		if err != nil && !isRangeErr(err) {
+			return tok, true
+		}
+		return JavaDoubleString(f), true
+	}
+	return nil, false
+}
+
+func isRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+func (sc *jsonScanner) fromString(k typeKind, t DataType, s string) (any, bool) {
+	switch k {
+	case kString:
+		return s, true
+	case kTimestamp:
+		if s == "" {
+			return nil, false
+		}
+		ts, ok := ParseTimestamp(s, sc.loc)
+		if !ok {
+			return nil, false
+		}
+		return ts, true
+	case kDecimal:
+		if s == "" {
+			return nil, false
+		}
+		if strings.IndexByte(s, ',') >= 0 {
+			s = strings.ReplaceAll(s, ",", "")
+		}
+		dt := t.(DecimalType)
+		d, ok := ParseDecimal(s, dt.Precision, dt.Scale)
+		if !ok {
+			return nil, false
+		}
+		return d, true
+	case kDate:
+		if d, ok := ParseDate(s); ok {
+			return d, true
+		}
+		// Spark 1.5 wrote dates as a number of days; the fallback still reads that.
+		if n, err := strconv.ParseInt(s, 10, 32); err == nil {
+			return Date(n), true
+		}
+		return nil, false
+	case kTimestampNTZ:
+		ts, ok := ParseTimestampNTZ(s)
+		if !ok {
+			return nil, false
+		}
+		return ts, true
+	case kFloat, kDouble:
+		var f float64
+		switch s {
+		case "NaN":
+			f = math.NaN()
+		case "+INF", "+Infinity", "Infinity":
+			f = math.Inf(1)
+		case "-INF", "-Infinity":
+			f = math.Inf(-1)
+		default:
+			return nil, false
+		}
+		if k == kFloat {
+			return float32(f), true
+		}
+		return f, true
+	case kBinary:
+		b, err := base64.StdEncoding.DecodeString(s)
+		if err != nil {
+			if b, err = base64.RawStdEncoding.DecodeString(s); err != nil {
+				return nil, false
+			}
+		}
+		return b, true
+	}
+	return nil, false
+}
+
+// str reads a quoted string at sc.i ("..." or '...'). Without escapes the result shares the
+// input's memory.
+func (sc *jsonScanner) str() (string, bool) {
+	s := sc.s
+	q := s[sc.i]
+	start := sc.i + 1
+	i := start
+	for i < len(s) {
+		c := s[i]
+		if c == q {
+			sc.i = i + 1
+			return s[start:i], true
+		}
+		if c == '\\' {
+			return sc.strSlow(start, q)
+		}
+		if c < 0x20 {
+			return "", false
+		}
+		i++
+	}
+	return "", false
+}
+
+func (sc *jsonScanner) strSlow(start int, q byte) (string, bool) {
+	s := sc.s
+	var b strings.Builder
+	i := start
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == q:
+			sc.i = i + 1
+			return b.String(), true
+		case c < 0x20:
+			return "", false
+		case c != '\\':
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		if i+1 >= len(s) {
+			return "", false
+		}
+		e := s[i+1]
+		i += 2
+		switch e {
+		case '"', '\\', '/':
+			b.WriteByte(e)
+		case '\'':
+			if q != '\'' {
+				return "", false
+			}
+			b.WriteByte(e)
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			r, ok := hex4(s, i)
+			if !ok {
+				return "", false
+			}
+			i += 4
+			if utf16.IsSurrogate(r) {
+				if r < 0xDC00 && i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+					if r2, ok := hex4(s, i+2); ok && r2 >= 0xDC00 && r2 <= 0xDFFF {
+						b.WriteRune(utf16.DecodeRune(r, r2))
+						i += 6
+						continue
+					}
+				}
+				b.WriteRune(utf8.RuneError)
+				continue
+			}
+			b.WriteRune(r)
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+func hex4(s string, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	var r rune
+	for j := i; j < i+4; j++ {
+		c := s[j]
+		var v byte
+		switch {
+		case c >= '0' && c <= '9':
+			v = c - '0'
+		case c >= 'a' && c <= 'f':
+			v = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			v = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(v)
+	}
+	return r, true
+}
+
+// skipValue consumes any JSON value, checking its syntax.
+func (sc *jsonScanner) skipValue() bool {
+	if sc.i >= len(sc.s) {
+		return false
+	}
+	switch sc.s[sc.i] {
+	case '"', '\'':
+		_, ok := sc.str()
+		return ok
+	case '{':
+		sc.i++
+		sc.skipWS()
+		if sc.i < len(sc.s) && sc.s[sc.i] == '}' {
+			sc.i++
+			return true
+		}
+		for {
+			if sc.i >= len(sc.s) || (sc.s[sc.i] != '"' && sc.s[sc.i] != '\'') {
+				return false
+			}
+			if _, ok := sc.str(); !ok {
+				return false
+			}
+			sc.skipWS()
+			if sc.i >= len(sc.s) || sc.s[sc.i] != ':' {
+				return false
+			}
+			sc.i++
+			sc.skipWS()
+			if !sc.skipValue() {
+				return false
+			}
+			sc.skipWS()
+			if sc.i >= len(sc.s) {
+				return false
+			}
+			if sc.s[sc.i] == '}' {
+				sc.i++
+				return true
+			}
+			if sc.s[sc.i] != ',' {
+				return false
+			}
+			sc.i++
+			sc.skipWS()
+		}
+	case '[':
+		sc.i++
+		sc.skipWS()
+		if sc.i < len(sc.s) && sc.s[sc.i] == ']' {
+			sc.i++
+			return true
+		}
+		for {
+			if !sc.skipValue() {
+				return false
+			}
+			sc.skipWS()
+			if sc.i >= len(sc.s) {
+				return false
+			}
+			if sc.s[sc.i] == ']' {
+				sc.i++
+				return true
+			}
+			if sc.s[sc.i] != ',' {
+				return false
+			}
+			sc.i++
+			sc.skipWS()
+		}
+	case 't':
+		if strings.HasPrefix(sc.s[sc.i:], "true") {
+			sc.i += 4
+			return sc.atValueEnd()
+		}
+		return false
+	case 'f':
+		if strings.HasPrefix(sc.s[sc.i:], "false") {
+			sc.i += 5
+			return sc.atValueEnd()
+		}
+		return false
+	case 'n':
+		if strings.HasPrefix(sc.s[sc.i:], "null") {
+			sc.i += 4
+			return sc.atValueEnd()
+		}
+		return false
+	}
+	_, _, ok := sc.number()
+	return ok
+}
+
+// arrayValue reads [...] into []any. An element that does not fit makes the whole array
+// null (the rest is still checked for syntax); nested structs keep partial results.
+func (sc *jsonScanner) arrayValue(at ArrayType) (any, bool, bool) {
+	ek := kindOf(at.Element)
+	var sub *structPlan
+	if st, ok := at.Element.(*StructType); ok {
+		sub = newStructPlanCached(st)
+	}
+	sc.i++
+	sc.skipWS()
+	out := []any{}
+	if sc.i < len(sc.s) && sc.s[sc.i] == ']' {
+		sc.i++
+		return out, true, true
+	}
+	good := true
+	for {
+		if good {
+			v, g, ok := sc.value(ek, at.Element, sub)
+			if !ok {
+				return nil, false, false
+			}
+			if g {
+				out = append(out, v)
+			} else {
+				good = false
+			}
+		} else if !sc.skipValue() {
+			return nil, false, false
+		}
+		sc.skipWS()
+		if sc.i >= len(sc.s) {
+			return nil, false, false
+		}
+		if sc.s[sc.i] == ']' {
+			sc.i++
+			if !good {
+				return nil, false, true
+			}
+			return out, true, true
+		}
+		if sc.s[sc.i] != ',' {
+			return nil, false, false
+		}
+		sc.i++
+		sc.skipWS()
+	}
+}
+
+// mapValue reads {...} into a *MapValue with string keys (cast to the key type when it is not
+// STRING). A value that does not fit makes the map null.
+func (sc *jsonScanner) mapValue(mt MapType) (any, bool, bool) {
+	vk := kindOf(mt.Value)
+	var sub *structPlan
+	if st, ok := mt.Value.(*StructType); ok {
+		sub = newStructPlanCached(st)
+	}
+	sc.i++
+	sc.skipWS()
+	m := &MapValue{}
+	if sc.i < len(sc.s) && sc.s[sc.i] == '}' {
+		sc.i++
+		return m, true, true
+	}
+	good := true
+	for {
+		if sc.i >= len(sc.s) || (sc.s[sc.i] != '"' && sc.s[sc.i] != '\'') {
+			return nil, false, false
+		}
+		key, ok := sc.str()
+		if !ok {
+			return nil, false, false
+		}
+		sc.skipWS()
+		if sc.i >= len(sc.s) || sc.s[sc.i] != ':' {
+			return nil, false, false
+		}
+		sc.i++
+		sc.skipWS()
+		if good {
+			v, g, ok := sc.value(vk, mt.Value, sub)
+			if !ok {
+				return nil, false, false
+			}
+			var kv any = key
+			if _, isStr := mt.Key.(StringType); !isStr {
+				c, err := Cast(key, String, mt.Key, sc.loc)
+				if err != nil || c == nil {
+					g = false
+				}
+				kv = c
+			}
+			if g {
+				m.Keys = append(m.Keys, kv)
+				m.Values = append(m.Values, v)
+			} else {
+				good = false
+			}
+		} else if !sc.skipValue() {
+			return nil, false, false
+		}
+		sc.skipWS()
+		if sc.i >= len(sc.s) {
+			return nil, false, false
+		}
+		if sc.s[sc.i] == '}' {
+			sc.i++
+			if !good {
+				return nil, false, true
+			}
+			return m, true, true
+		}
+		if sc.s[sc.i] != ',' {
+			return nil, false, false
+		}
+		sc.i++
+		sc.skipWS()
+	}
+}
+
+var planCache sync.Map // *StructType -> *structPlan
+
+func newStructPlanCached(st *StructType) *structPlan {
+	if p, ok := planCache.Load(st); ok {
+		return p.(*structPlan)
+	}
+	p := newStructPlan(st)
+	planCache.Store(st, p)
+	return p
+}
+
+// compactJSON re-writes a syntactically valid JSON value without insignificant whitespace,
+// as Jackson's copyCurrentStructure does when a STRING field receives an object or array.
+// Strings are re-quoted with double quotes; float numbers go through a double.
+func compactJSON(s string) string {
+	sc := jsonScanner{s: s}
+	var b []byte
+	sc.compact(&b)
+	return string(b)
+}
+
+func (sc *jsonScanner) compact(b *[]byte) {
+	sc.skipWS()
+	if sc.i >= len(sc.s) {
+		return
+	}
+	switch c := sc.s[sc.i]; c {
+	case '"', '\'':
+		str, _ := sc.str()
+		*b = appendJacksonString(*b, str)
+	case '{', '[':
+		end := byte('}')
+		if c == '[' {
+			end = ']'
+		}
+		*b = append(*b, c)
+		sc.i++
+		sc.skipWS()
+		first := true
+		for sc.i < len(sc.s) && sc.s[sc.i] != end {
+			if !first {
+				*b = append(*b, ',')
+				sc.i++ // ','
+			}
+			first = false
+			sc.skipWS()
+			if c == '{' {
+				key, _ := sc.str()
+				*b = appendJacksonString(*b, key)
+				*b = append(*b, ':')
+				sc.skipWS()
+				sc.i++ // ':'
+			}
+			sc.compact(b)
+			sc.skipWS()
+		}
+		sc.i++
+		*b = append(*b, end)
+	default:
+		start := sc.i
+		if !sc.skipValue() {
+			sc.i = len(sc.s)
+			return
+		}
+		tok := sc.s[start:sc.i]
+		if v, ok := numberTo(kString, String, tok, isIntToken(tok), false); ok && tok[0] != 't' && tok[0] != 'f' && tok[0] != 'n' {
+			*b = append(*b, v.(string)...)
+		} else {
+			*b = append(*b, tok...)
+		}
+	}
+}
+
+func isIntToken(tok string) bool {
+	return !strings.ContainsAny(tok, ".eE") && tok != "NaN" && !strings.Contains(tok, "Inf")
+}

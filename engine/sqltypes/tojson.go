@@ -1,0 +1,174 @@
+package sqltypes
+
+import (
+	"encoding/base64"
+	"math"
+	"strconv"
+	"time"
+)
+
+// ToJSON is Spark's to_json of a struct value with default options: fields in schema order,
+// null fields left out (spark.sql.jsonGenerator.ignoreNullFields=true), null array elements
+// and map values written as null, decimals as JSON numbers (Java's BigDecimal.toString),
+// timestamps as "2026-10-01T09:15:00.000Z" in the session zone, dates "yyyy-MM-dd", binary
+// as base64, NaN/Infinity quoted. A nil row gives "" with ok semantics left to the caller
+// (Spark returns NULL).
+func ToJSON(row Row, schema *StructType, loc *time.Location) string {
+	return string(AppendJSON(nil, row, schema, loc))
+}
+
+// AppendJSON appends ToJSON's text.
+func AppendJSON(b []byte, row Row, schema *StructType, loc *time.Location) []byte {
+	if loc == nil {
+		loc = time.UTC
+	}
+	return appendJSONStruct(b, row, schema, loc)
+}
+
+// ValueToJSON is to_json of any value (arrays and maps too, as Spark allows).
+func ValueToJSON(v any, t DataType, loc *time.Location) string {
+	if loc == nil {
+		loc = time.UTC
+	}
+	return string(appendJSONValue(nil, v, t, loc))
+}
+
+func appendJSONStruct(b []byte, row Row, st *StructType, loc *time.Location) []byte {
+	b = append(b, '{')
+	first := true
+	for i, f := range st.Fields {
+		if i >= len(row) || row[i] == nil {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendJacksonString(b, f.Name)
+		b = append(b, ':')
+		b = appendJSONValue(b, row[i], f.Type, loc)
+	}
+	return append(b, '}')
+}
+
+func appendJSONValue(b []byte, v any, t DataType, loc *time.Location) []byte {
+	if v == nil {
+		return append(b, "null"...)
+	}
+	switch x := v.(type) {
+	case int8:
+		return strconv.AppendInt(b, int64(x), 10)
+	case int16:
+		return strconv.AppendInt(b, int64(x), 10)
+	case int32:
+		return strconv.AppendInt(b, int64(x), 10)
+	case int64:
+		return strconv.AppendInt(b, x, 10)
+	case float32:
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return appendJacksonString(b, JavaFloatString(x))
+		}
+		return append(b, JavaFloatString(x)...)
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return appendJacksonString(b, JavaDoubleString(x))
+		}
+		return append(b, JavaDoubleString(x)...)
+	case Decimal:
+		return append(b, x.JavaString()...)
+	case string:
+		return appendJacksonString(b, x)
+	case []byte:
+		b = append(b, '"')
+		b = base64.StdEncoding.AppendEncode(b, x)
+		return append(b, '"')
+	case bool:
+		return strconv.AppendBool(b, x)
+	case Date:
+		b = append(b, '"')
+		b = append(b, FormatDate(x)...)
+		return append(b, '"')
+	case Timestamp:
+		b = append(b, '"')
+		b = AppendTimestampISO(b, x, loc)
+		return append(b, '"')
+	case TimestampNTZ:
+		b = append(b, '"')
+		b = append(b, FormatTimestampNTZISO(x)...)
+		return append(b, '"')
+	case Row:
+		st, _ := t.(*StructType)
+		if st == nil {
+			st = &StructType{}
+		}
+		return appendJSONStruct(b, x, st, loc)
+	case []any:
+		var et DataType = String
+		if at, ok := t.(ArrayType); ok {
+			et = at.Element
+		}
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONValue(b, e, et, loc)
+		}
+		return append(b, ']')
+	case *MapValue:
+		var kt, vt DataType = String, String
+		if mt, ok := t.(MapType); ok {
+			kt, vt = mt.Key, mt.Value
+		}
+		b = append(b, '{')
+		for i := range x.Keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			// Jackson writes the key's string form (Spark calls toString on the key).
+			b = appendJacksonString(b, castToStringPlain(x.Keys[i], kt, loc))
+			b = append(b, ':')
+			b = appendJSONValue(b, x.Values[i], vt, loc)
+		}
+		return append(b, '}')
+	}
+	return appendJacksonString(b, FormatValue(v, t, loc))
+}
+
+const hexUpper = "0123456789ABCDEF"
+
+// appendJacksonString quotes s as Jackson does by default: ", \ and control characters
+// escaped (\n, \t, \r, \b, \f short forms; others as \u00XX, upper-case hex), everything else
+// including '/' and non-ASCII written as is.
+func appendJacksonString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"':
+			b = append(b, '\\', '"')
+		case '\\':
+			b = append(b, '\\', '\\')
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\t':
+			b = append(b, '\\', 't')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\b':
+			b = append(b, '\\', 'b')
+		case '\f':
+			b = append(b, '\\', 'f')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hexUpper[c>>4], hexUpper[c&15])
+		}
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
