@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/lessons"
 )
@@ -51,7 +52,13 @@ func (l *Lab) Check(ctx context.Context, course []*lessons.Lesson, w io.Writer) 
 	return rep
 }
 
+// stepTimeout bounds one step in a headless check, so that a step waiting for events that
+// an earlier failure never produced cannot stall the whole course.
+const stepTimeout = 2 * time.Minute
+
 func (l *Lab) checkStep(ctx context.Context, lesson *lessons.Lesson, step *lessons.Step) (bool, string) {
+	ctx, cancel := context.WithTimeout(ctx, stepTimeout)
+	defer cancel()
 	if !step.IsExercise() {
 		res := l.RunStep(ctx, lesson, step, nil)
 		return res.Passed, describe(res)
