@@ -1,0 +1,253 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Column is pyspark.sql.Column: an unresolved expression. A Column built from bad input
+// (an unknown type name in cast, a literal of an unsupported Go type) carries the error,
+// and the DataFrame method it is passed to returns it.
+type Column struct {
+	expr plan.Expr
+	err  error
+}
+
+func newColumn(e plan.Expr) *Column { return &Column{expr: e} }
+func errColumn(err error) *Column   { return &Column{err: err} }
+func (c *Column) Expr() plan.Expr   { return c.expr }
+func (c *Column) Err() error        { return c.err }
+func (c *Column) derive(e plan.Expr) *Column {
+	if c.err != nil {
+		return c
+	}
+	return newColumn(e)
+}
+
+// String is PySpark's repr: Column<'amount'>.
+func (c *Column) String() string {
+	if c.err != nil {
+		return "Column<error: " + c.err.Error() + ">"
+	}
+	return "Column<'" + exprString(c.expr) + "'>"
+}
+
+// exprString renders an unresolved expression roughly as Spark prints unresolved columns.
+func exprString(e plan.Expr) string {
+	switch e := e.(type) {
+	case plan.ColumnRef:
+		return strings.Join(e.Parts, ".")
+	case plan.Star:
+		if len(e.Target) == 0 {
+			return "*"
+		}
+		return strings.Join(e.Target, ".") + ".*"
+	case plan.Literal:
+		if e.Value == nil {
+			return "NULL"
+		}
+		return fmt.Sprint(e.Value)
+	case plan.Alias:
+		return exprString(e.Child) + " AS " + e.Name
+	case plan.Cast:
+		return "CAST(" + exprString(e.Child) + " AS " + e.To.SQL() + ")"
+	case plan.BinaryOp:
+		return "(" + exprString(e.Left) + " " + e.Op + " " + exprString(e.Right) + ")"
+	case plan.Not:
+		return "(NOT " + exprString(e.Child) + ")"
+	case plan.IsNull:
+		if e.Not {
+			return "(" + exprString(e.Child) + " IS NOT NULL)"
+		}
+		return "(" + exprString(e.Child) + " IS NULL)"
+	case plan.Call:
+		args := make([]string, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = exprString(a)
+		}
+		return e.Name + "(" + strings.Join(args, ", ") + ")"
+	case plan.FromJSON:
+		return "from_json(" + exprString(e.Child) + ")"
+	case plan.SortOrder:
+		dir := " ASC NULLS FIRST"
+		if e.Desc {
+			dir = " DESC NULLS LAST"
+		}
+		return exprString(e.Child) + dir
+	}
+	return fmt.Sprintf("%v", e)
+}
+
+// toColumn turns a Go value into a Column: a *Column stays, anything else is a literal
+// (PySpark's col + 1 wraps 1 in lit).
+func toColumn(v any) *Column {
+	switch x := v.(type) {
+	case *Column:
+		return x
+	case Column:
+		return &x
+	}
+	return Lit(v)
+}
+
+func (c *Column) binary(op string, other any) *Column {
+	o := toColumn(other)
+	if c.err != nil {
+		return c
+	}
+	if o.err != nil {
+		return o
+	}
+	return newColumn(plan.BinaryOp{Op: op, Left: c.expr, Right: o.expr})
+}
+
+// Cast is col.cast(type): type is a type name or DDL type ("string", "int", "decimal(10,2)",
+// "STRUCT<a: INT>") or a sqltypes.DataType. The result keeps the column's name.
+func (c *Column) Cast(to any) *Column {
+	if c.err != nil {
+		return c
+	}
+	var dt sqltypes.DataType
+	switch t := to.(type) {
+	case string:
+		parsed, err := sqltypes.ParseDataType(t)
+		if err != nil {
+			return errColumn(err)
+		}
+		dt = parsed
+	case sqltypes.DataType:
+		dt = t
+	default:
+		return errColumn(fmt.Errorf("[NOT_COLUMN_OR_DATATYPE_OR_STR] Argument `dataType` should be a DataType or str, got %T.", to))
+	}
+	return newColumn(plan.Cast{Child: c.expr, To: dt, NameFromChild: true})
+}
+
+// AsType is col.astype, the same as Cast.
+func (c *Column) AsType(to any) *Column { return c.Cast(to) }
+
+// Alias is col.alias(name).
+func (c *Column) Alias(name string) *Column {
+	return c.derive(plan.Alias{Child: c.expr, Name: name})
+}
+
+// AliasWithMetadata is col.alias(name, metadata={...}).
+func (c *Column) AliasWithMetadata(name string, metadata map[string]any) *Column {
+	return c.derive(plan.Alias{Child: c.expr, Name: name, Metadata: metadata})
+}
+
+// Name is col.name(alias), the same as Alias.
+func (c *Column) Name(name string) *Column { return c.Alias(name) }
+
+// Arithmetic: col + x, col - x, col * x, col / x, col % x. x is a Column or a literal.
+func (c *Column) Plus(x any) *Column     { return c.binary("+", x) }
+func (c *Column) Minus(x any) *Column    { return c.binary("-", x) }
+func (c *Column) Multiply(x any) *Column { return c.binary("*", x) }
+func (c *Column) Divide(x any) *Column   { return c.binary("/", x) }
+func (c *Column) Mod(x any) *Column      { return c.binary("%", x) }
+
+// Negate is -col.
+func (c *Column) Negate() *Column { return c.derive(plan.Negate{Child: c.expr}) }
+
+// Comparisons: ==, !=, <, <=, >, >=, and eqNullSafe (<=>).
+func (c *Column) EqualTo(x any) *Column    { return c.binary("=", x) }
+func (c *Column) NotEqual(x any) *Column   { return c.binary("!=", x) }
+func (c *Column) Lt(x any) *Column         { return c.binary("<", x) }
+func (c *Column) Leq(x any) *Column        { return c.binary("<=", x) }
+func (c *Column) Gt(x any) *Column         { return c.binary(">", x) }
+func (c *Column) Geq(x any) *Column        { return c.binary(">=", x) }
+func (c *Column) EqNullSafe(x any) *Column { return c.binary("<=>", x) }
+
+// Boolean logic: col & x, col | x, ~col.
+func (c *Column) And(x any) *Column { return c.binary("AND", x) }
+func (c *Column) Or(x any) *Column  { return c.binary("OR", x) }
+func (c *Column) Not() *Column      { return c.derive(plan.Not{Child: c.expr}) }
+
+// IsNull / IsNotNull are col.isNull() / col.isNotNull().
+func (c *Column) IsNull() *Column    { return c.derive(plan.IsNull{Child: c.expr}) }
+func (c *Column) IsNotNull() *Column { return c.derive(plan.IsNull{Child: c.expr, Not: true}) }
+
+// IsIn is col.isin(values...).
+func (c *Column) IsIn(values ...any) *Column {
+	if c.err != nil {
+		return c
+	}
+	list := make([]plan.Expr, 0, len(values))
+	for _, v := range values {
+		o := toColumn(v)
+		if o.err != nil {
+			return o
+		}
+		list = append(list, o.expr)
+	}
+	return newColumn(plan.In{Child: c.expr, List: list})
+}
+
+// Between is col.between(lo, hi): lo <= col AND col <= hi.
+func (c *Column) Between(lo, hi any) *Column {
+	return c.Geq(lo).And(c.Leq(hi))
+}
+
+// GetField is col.getField(name) / col["name"] on a struct column.
+func (c *Column) GetField(name string) *Column {
+	return c.derive(plan.GetField{Child: c.expr, Field: name})
+}
+
+// Sort orders for orderBy.
+func (c *Column) Asc() *Column { return c.sortOrder(false, true) }
+func (c *Column) Desc() *Column {
+	return c.sortOrder(true, false)
+}
+func (c *Column) AscNullsFirst() *Column  { return c.sortOrder(false, true) }
+func (c *Column) AscNullsLast() *Column   { return c.sortOrder(false, false) }
+func (c *Column) DescNullsFirst() *Column { return c.sortOrder(true, true) }
+func (c *Column) DescNullsLast() *Column  { return c.sortOrder(true, false) }
+
+func (c *Column) sortOrder(desc, nullsFirst bool) *Column {
+	e := c.expr
+	if so, ok := e.(plan.SortOrder); ok {
+		e = so.Child
+	}
+	return c.derive(plan.SortOrder{Child: e, Desc: desc, NullsFirst: nullsFirst})
+}
+
+// When adds a branch to a when() chain: F.when(a, x).when(b, y).
+func (c *Column) When(cond *Column, value any) *Column {
+	cw, ok := c.expr.(plan.CaseWhen)
+	if c.err != nil {
+		return c
+	}
+	if !ok || cw.Else != nil {
+		return errColumn(fmt.Errorf("[INVALID_WHEN_USAGE] when() can only be applied on a Column previously generated by when() function, and cannot be applied once otherwise() is applied."))
+	}
+	v := toColumn(value)
+	if cond.err != nil {
+		return cond
+	}
+	if v.err != nil {
+		return v
+	}
+	cw.Conds = append(append([]plan.Expr(nil), cw.Conds...), cond.expr)
+	cw.Values = append(append([]plan.Expr(nil), cw.Values...), v.expr)
+	return newColumn(cw)
+}
+
+// Otherwise ends a when() chain with its default value.
+func (c *Column) Otherwise(value any) *Column {
+	cw, ok := c.expr.(plan.CaseWhen)
+	if c.err != nil {
+		return c
+	}
+	if !ok || cw.Else != nil {
+		return errColumn(fmt.Errorf("[INVALID_WHEN_USAGE] otherwise() can only be applied on a Column previously generated by when(), and only once."))
+	}
+	v := toColumn(value)
+	if v.err != nil {
+		return v
+	}
+	cw.Else = v.expr
+	return newColumn(cw)
+}

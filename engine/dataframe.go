@@ -1,0 +1,783 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// DataFrame is pyspark.sql.DataFrame: an analysed logical plan bound to its session.
+// DataFrames are immutable; every transformation returns a new one.
+type DataFrame struct {
+	s    *Session
+	node plan.Node
+}
+
+func (s *Session) newDF(n plan.Node) *DataFrame { return &DataFrame{s: s, node: n} }
+
+// Plan is the DataFrame's logical plan (for the engine's own packages and tests).
+func (df *DataFrame) Plan() plan.Node { return df.node }
+
+// Session is df.sparkSession.
+func (df *DataFrame) Session() *Session { return df.s }
+
+// CreateDataFrame is spark.createDataFrame(rows, schema). Values are converted to the
+// schema's Go types where PySpark would accept them (an int for a BIGINT column, a
+// sqltypes.Decimal of another scale for a DECIMAL column); anything else is
+// FIELD_DATA_TYPE_UNACCEPTABLE. The schema is used as given (nullability kept).
+func (s *Session) CreateDataFrame(rows []sqltypes.Row, schema *sqltypes.StructType) (*DataFrame, error) {
+	if schema == nil {
+		return nil, fmt.Errorf("createDataFrame: a schema is required (a DDL string like \"order_id INT, status STRING\" or a StructType)")
+	}
+	out := make([]sqltypes.Row, len(rows))
+	for i, r := range rows {
+		if len(r) != len(schema.Fields) {
+			return nil, &plan.AnalysisError{Class: "AXIS_LENGTH_MISMATCH", Message: fmt.Sprintf(
+				"Length mismatch: Expected axis has %d elements, new values have %d elements.", len(schema.Fields), len(r))}
+		}
+		nr := make(sqltypes.Row, len(r))
+		for j, v := range r {
+			cv, err := conformValue(v, schema.Fields[j].Type, s.Location())
+			if err != nil {
+				return nil, fieldUnacceptable(schema.Fields[j], v)
+			}
+			if cv == nil && !schema.Fields[j].Nullable {
+				return nil, &plan.AnalysisError{Class: "FIELD_NOT_NULLABLE", Message: fmt.Sprintf(
+					"Field %s: This field is not nullable, but got None.", schema.Fields[j].Name)}
+			}
+			nr[j] = cv
+		}
+		out[i] = nr
+	}
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: [][]sqltypes.Row{out}}
+	return s.newDF(rel), nil
+}
+
+// CreateDataFrameDDL is spark.createDataFrame(rows, "order_id INT, ..."): the DDL schema's
+// fields are nullable, as Spark's parser makes them.
+func (s *Session) CreateDataFrameDDL(rows []sqltypes.Row, ddl string) (*DataFrame, error) {
+	schema, err := sqltypes.ParseDDL(ddl)
+	if err != nil {
+		return nil, err
+	}
+	return s.CreateDataFrame(rows, schema.AsNullable())
+}
+
+// CreateDataFrameNames is spark.createDataFrame(rows, ["a", "b"]): types are inferred from
+// the values as PySpark infers Python's (int -> BIGINT, float -> DOUBLE, str -> STRING,
+// bool -> BOOLEAN, Decimal -> DECIMAL(38,18), timestamps -> TIMESTAMP).
+func (s *Session) CreateDataFrameNames(rows []sqltypes.Row, names []string) (*DataFrame, error) {
+	schema := &sqltypes.StructType{}
+	for j, n := range names {
+		var t sqltypes.DataType
+		for _, r := range rows {
+			if j < len(r) && r[j] != nil {
+				t = inferType(r[j])
+				break
+			}
+		}
+		if t == nil {
+			return nil, &plan.AnalysisError{Class: "CANNOT_DETERMINE_TYPE", Message: "Some of types cannot be determined after inferring."}
+		}
+		schema.Fields = append(schema.Fields, sqltypes.StructField{Name: n, Type: t, Nullable: true})
+	}
+	return s.CreateDataFrame(rows, schema)
+}
+
+func inferType(v any) sqltypes.DataType {
+	switch v.(type) {
+	case int, int64, int32, int16, int8:
+		return sqltypes.Long
+	case float64, float32:
+		return sqltypes.Double
+	case string:
+		return sqltypes.String
+	case bool:
+		return sqltypes.Boolean
+	case []byte:
+		return sqltypes.Binary
+	case sqltypes.Decimal:
+		return sqltypes.DecimalType{Precision: 38, Scale: 18}
+	case sqltypes.Timestamp, time.Time:
+		return sqltypes.TimestampT
+	case sqltypes.Date:
+		return sqltypes.DateT
+	}
+	return sqltypes.String
+}
+
+func fieldUnacceptable(f sqltypes.StructField, v any) error {
+	return &plan.AnalysisError{Class: "FIELD_DATA_TYPE_UNACCEPTABLE", Message: fmt.Sprintf(
+		"field %s: %s can not accept object %s in type %s.", f.Name, pysparkTypeName(f.Type), pyRepr(v), pyTypeName(v))}
+}
+
+// pysparkTypeName is the Python repr of a type in PySpark's messages ("DecimalType(10,2)").
+func pysparkTypeName(t sqltypes.DataType) string {
+	switch t := t.(type) {
+	case sqltypes.DecimalType:
+		return fmt.Sprintf("DecimalType(%d,%d)", t.Precision, t.Scale)
+	case *sqltypes.StructType:
+		return "StructType(...)"
+	}
+	name := t.TypeName()
+	return strings.ToUpper(name[:1]) + name[1:] + "Type()"
+}
+
+func pyTypeName(v any) string {
+	switch v.(type) {
+	case int, int64, int32, int16, int8:
+		return "<class 'int'>"
+	case float64, float32:
+		return "<class 'float'>"
+	case string:
+		return "<class 'str'>"
+	case bool:
+		return "<class 'bool'>"
+	case sqltypes.Decimal:
+		return "<class 'decimal.Decimal'>"
+	case []byte:
+		return "<class 'bytes'>"
+	case sqltypes.Timestamp, time.Time:
+		return "<class 'datetime.datetime'>"
+	}
+	return fmt.Sprintf("<class '%T'>", v)
+}
+
+func pyRepr(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case bool:
+		if x {
+			return "True"
+		}
+		return "False"
+	case float64:
+		return sqltypes.JavaDoubleString(x)
+	}
+	return fmt.Sprint(v)
+}
+
+// conformValue converts a Go value to the representation of type t, as PySpark's
+// createDataFrame verification accepts Python values.
+func conformValue(v any, t sqltypes.DataType, loc *time.Location) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	bad := fmt.Errorf("unacceptable")
+	asInt := func() (int64, bool) {
+		switch x := v.(type) {
+		case int:
+			return int64(x), true
+		case int64:
+			return x, true
+		case int32:
+			return int64(x), true
+		case int16:
+			return int64(x), true
+		case int8:
+			return int64(x), true
+		}
+		return 0, false
+	}
+	switch t := t.(type) {
+	case sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType:
+		n, ok := asInt()
+		if !ok {
+			return nil, bad
+		}
+		switch t.(type) {
+		case sqltypes.ByteType:
+			if n < math.MinInt8 || n > math.MaxInt8 {
+				return nil, bad
+			}
+			return int8(n), nil
+		case sqltypes.ShortType:
+			if n < math.MinInt16 || n > math.MaxInt16 {
+				return nil, bad
+			}
+			return int16(n), nil
+		case sqltypes.IntegerType:
+			if n < math.MinInt32 || n > math.MaxInt32 {
+				return nil, bad
+			}
+			return int32(n), nil
+		}
+		return n, nil
+	case sqltypes.DoubleType:
+		switch x := v.(type) {
+		case float64:
+			return x, nil
+		case float32:
+			return float64(x), nil
+		}
+	case sqltypes.FloatType:
+		switch x := v.(type) {
+		case float64:
+			return float32(x), nil
+		case float32:
+			return x, nil
+		}
+	case sqltypes.StringType:
+		if s, ok := v.(string); ok {
+			return s, nil
+		}
+	case sqltypes.BinaryType:
+		switch x := v.(type) {
+		case []byte:
+			return x, nil
+		}
+	case sqltypes.BooleanType:
+		if b, ok := v.(bool); ok {
+			return b, nil
+		}
+	case sqltypes.DecimalType:
+		d, ok := v.(sqltypes.Decimal)
+		if !ok {
+			return nil, bad
+		}
+		ec := &plan.EvalContext{Location: loc, Ansi: false}
+		out, err := plan.Convert(ec, d, sqltypes.DecimalType{Precision: 38, Scale: int(d.Scale)}, t)
+		if err != nil || out == nil {
+			return nil, bad
+		}
+		return out, nil
+	case sqltypes.TimestampType:
+		switch x := v.(type) {
+		case sqltypes.Timestamp:
+			return x, nil
+		case time.Time:
+			return sqltypes.Timestamp(x.UnixMicro()), nil
+		}
+	case sqltypes.TimestampNTZType:
+		if x, ok := v.(sqltypes.TimestampNTZ); ok {
+			return x, nil
+		}
+	case sqltypes.DateType:
+		if x, ok := v.(sqltypes.Date); ok {
+			return x, nil
+		}
+	case *sqltypes.StructType:
+		r, ok := v.(sqltypes.Row)
+		if !ok || len(r) != len(t.Fields) {
+			return nil, bad
+		}
+		out := make(sqltypes.Row, len(r))
+		for i, e := range r {
+			cv, err := conformValue(e, t.Fields[i].Type, loc)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = cv
+		}
+		return out, nil
+	case sqltypes.ArrayType:
+		a, ok := v.([]any)
+		if !ok {
+			return nil, bad
+		}
+		out := make([]any, len(a))
+		for i, e := range a {
+			cv, err := conformValue(e, t.Element, loc)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = cv
+		}
+		return out, nil
+	case sqltypes.NullType:
+		return nil, bad
+	}
+	return nil, bad
+}
+
+// ---- schema ----
+
+// Schema is df.schema.
+func (df *DataFrame) Schema() *sqltypes.StructType { return plan.Schema(df.node) }
+
+// Columns is df.columns.
+func (df *DataFrame) Columns() []string { return df.Schema().Names() }
+
+// DTypes is df.dtypes: (name, simpleString type) pairs.
+func (df *DataFrame) DTypes() [][2]string {
+	fs := df.Schema().Fields
+	out := make([][2]string, len(fs))
+	for i, f := range fs {
+		out[i] = [2]string{f.Name, sqltypes.SimpleString(f.Type)}
+	}
+	return out
+}
+
+// IsStreaming is df.isStreaming.
+func (df *DataFrame) IsStreaming() bool { return plan.IsStreaming(df.node) }
+
+// PrintSchema is df.printSchema()'s text ("root\n |-- order_id: integer (nullable = true)\n...").
+func (df *DataFrame) PrintSchema() string { return df.Schema().TreeString() }
+
+// ---- transformations ----
+
+func exprsOf(cs []*Column) ([]plan.Expr, error) {
+	out := make([]plan.Expr, len(cs))
+	for i, c := range cs {
+		if c == nil {
+			return nil, fmt.Errorf("a column argument is missing (nil)")
+		}
+		if c.err != nil {
+			return nil, c.err
+		}
+		out[i] = c.expr
+	}
+	return out, nil
+}
+
+// Select is df.select(cols...): names (including "*" and "event.*") or Columns. A select
+// list with aggregate functions is a global aggregation, as in Spark.
+func (df *DataFrame) Select(columns ...any) (*DataFrame, error) {
+	cs, err := cols(columns)
+	if err != nil {
+		return nil, err
+	}
+	exprs, err := exprsOf(cs)
+	if err != nil {
+		return nil, err
+	}
+	if plan.HasAggregate(exprs...) {
+		if df.IsStreaming() {
+			return nil, streamingAggUnsupported()
+		}
+		a, err := plan.NewAggregate(df.node, nil, exprs, false)
+		if err != nil {
+			return nil, err
+		}
+		return df.s.newDF(a), nil
+	}
+	p, err := plan.NewProject(df.node, exprs)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(p), nil
+}
+
+// SelectExpr is df.selectExpr(sql...).
+func (df *DataFrame) SelectExpr(exprs ...string) (*DataFrame, error) {
+	cs := make([]any, len(exprs))
+	for i, e := range exprs {
+		cs[i] = Expr(e)
+	}
+	return df.Select(cs...)
+}
+
+// WithColumn is df.withColumn(name, col): replaces a column of that name in place (matched
+// case-insensitively), or appends it.
+func (df *DataFrame) WithColumn(name string, c *Column) (*DataFrame, error) {
+	return df.WithColumns([]string{name}, []*Column{c})
+}
+
+// WithColumns is df.withColumns({name: col, ...}) with the names in order.
+func (df *DataFrame) WithColumns(names []string, columns []*Column) (*DataFrame, error) {
+	if len(names) != len(columns) {
+		return nil, fmt.Errorf("withColumns: %d names for %d columns", len(names), len(columns))
+	}
+	for _, c := range columns {
+		if c == nil || c.err != nil {
+			if c == nil {
+				return nil, fmt.Errorf("[NOT_COLUMN] Argument `col` should be a Column, got None.")
+			}
+			return nil, c.err
+		}
+	}
+	exprs, err := exprsOf(columns)
+	if err != nil {
+		return nil, err
+	}
+	if plan.HasAggregate(exprs...) {
+		return nil, &plan.AnalysisError{Class: "UNSUPPORTED_EXPR_FOR_OPERATOR", Message: "A query operator contains one or more unsupported expressions. withColumn cannot hold an aggregate function; use groupBy().agg()."}
+	}
+	fields := df.Schema().Fields
+	used := make([]bool, len(names))
+	var list []plan.Expr
+	for _, f := range fields {
+		replaced := false
+		for k, n := range names {
+			if strings.EqualFold(n, f.Name) {
+				list = append(list, plan.Alias{Child: exprs[k], Name: n})
+				used[k], replaced = true, true
+				break
+			}
+		}
+		if !replaced {
+			list = append(list, plan.ColumnRef{Parts: []string{f.Name}})
+		}
+	}
+	for k, n := range names {
+		if !used[k] {
+			list = append(list, plan.Alias{Child: exprs[k], Name: n})
+		}
+	}
+	p, err := plan.NewProject(df.node, list)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(p), nil
+}
+
+// WithColumnRenamed is df.withColumnRenamed(existing, new); an unknown name is a no-op,
+// as in Spark.
+func (df *DataFrame) WithColumnRenamed(existing, newName string) (*DataFrame, error) {
+	var list []plan.Expr
+	found := false
+	for _, f := range df.Schema().Fields {
+		ref := plan.ColumnRef{Parts: []string{f.Name}}
+		if strings.EqualFold(f.Name, existing) {
+			list = append(list, plan.Alias{Child: ref, Name: newName})
+			found = true
+		} else {
+			list = append(list, ref)
+		}
+	}
+	if !found {
+		return df, nil
+	}
+	p, err := plan.NewProject(df.node, list)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(p), nil
+}
+
+// Filter is df.filter(cond) / df.where(cond): a Column or a SQL string.
+func (df *DataFrame) Filter(cond any) (*DataFrame, error) {
+	var c *Column
+	switch x := cond.(type) {
+	case string:
+		e, err := plan.ParseExpression(x)
+		if err != nil {
+			return nil, err
+		}
+		c = newColumn(e)
+	case *Column:
+		c = x
+	default:
+		return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `condition` should be a Column or str, got %T.", cond)
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	if plan.HasAggregate(c.expr) {
+		return nil, &plan.AnalysisError{Class: "INVALID_WHERE_CONDITION", Message: fmt.Sprintf(
+			"The WHERE condition %s contains invalid expressions: an aggregate function.\nRewrite the query to avoid window functions, aggregate functions, and generator functions in the WHERE clause.", exprString(c.expr))}
+	}
+	f, err := plan.NewFilter(df.node, c.expr)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(f), nil
+}
+
+// Where is Filter.
+func (df *DataFrame) Where(cond any) (*DataFrame, error) { return df.Filter(cond) }
+
+// Drop is df.drop(cols...): names (unknown names are ignored, as in Spark) or Columns.
+func (df *DataFrame) Drop(columns ...any) (*DataFrame, error) {
+	drop := map[int]bool{}
+	fields := df.Schema().Fields
+	for _, c := range columns {
+		switch x := c.(type) {
+		case string:
+			for i, f := range fields {
+				if strings.EqualFold(f.Name, x) {
+					drop[i] = true
+				}
+			}
+		case *Column:
+			if x.err != nil {
+				return nil, x.err
+			}
+			ref, ok := x.expr.(plan.ColumnRef)
+			if !ok {
+				continue
+			}
+			b, err := plan.Resolve(ref, df.node.Output())
+			if err != nil {
+				return nil, err
+			}
+			name := plan.OutputName(b)
+			for i, f := range fields {
+				if f.Name == name {
+					drop[i] = true
+				}
+			}
+		default:
+			return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `col` should be a Column or str, got %T.", c)
+		}
+	}
+	if len(drop) == 0 {
+		return df, nil
+	}
+	var keep []plan.Bound
+	for i := range fields {
+		if !drop[i] {
+			keep = append(keep, plan.BoundColumn(df.Schema(), i))
+		}
+	}
+	return df.s.newDF(plan.NewBoundProject(df.node, keep)), nil
+}
+
+// OrderBy is df.orderBy(cols...) / df.sort: names or Columns (with Asc/Desc).
+func (df *DataFrame) OrderBy(columns ...any) (*DataFrame, error) {
+	if df.IsStreaming() {
+		return nil, &plan.AnalysisError{Message: "Sorting is not supported on streaming DataFrames/Datasets, unless it is on aggregated DataFrame/Dataset in Complete output mode;"}
+	}
+	cs, err := cols(columns)
+	if err != nil {
+		return nil, err
+	}
+	exprs, err := exprsOf(cs)
+	if err != nil {
+		return nil, err
+	}
+	s, err := plan.NewSort(df.node, exprs)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(s), nil
+}
+
+// Sort is OrderBy.
+func (df *DataFrame) Sort(columns ...any) (*DataFrame, error) { return df.OrderBy(columns...) }
+
+// Coalesce is df.coalesce(n): at most n tasks, so a sink writes at most n files.
+func (df *DataFrame) Coalesce(n int) (*DataFrame, error) {
+	if n <= 0 {
+		return nil, fmt.Errorf("[INVALID_PARTITION_NUMBER] Number of partitions must be positive, got %d.", n)
+	}
+	return df.s.newDF(&plan.Coalesce{Child: df.node, N: n}), nil
+}
+
+// Repartition is df.repartition(n): rows spread round-robin over n tasks.
+func (df *DataFrame) Repartition(n int) (*DataFrame, error) {
+	if n <= 0 {
+		return nil, fmt.Errorf("[INVALID_PARTITION_NUMBER] Number of partitions must be positive, got %d.", n)
+	}
+	return df.s.newDF(&plan.Repartition{Child: df.node, N: n}), nil
+}
+
+// Limit is df.limit(n).
+func (df *DataFrame) Limit(n int) (*DataFrame, error) {
+	if n < 0 {
+		return nil, &plan.AnalysisError{Class: "INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE", Message: fmt.Sprintf("The limit like expression \"%d\" is invalid. The limit expression must be equal to or greater than 0, but got %d.", n, n)}
+	}
+	return df.s.newDF(&plan.Limit{Child: df.node, N: n}), nil
+}
+
+// Union is df.union(other) (by position; unionAll is the same).
+func (df *DataFrame) Union(other *DataFrame) (*DataFrame, error) {
+	u, err := plan.NewUnion(df.node, other.node)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(u), nil
+}
+
+// UnionAll is Union.
+func (df *DataFrame) UnionAll(other *DataFrame) (*DataFrame, error) { return df.Union(other) }
+
+// DropDuplicates is df.dropDuplicates([names]) on static data.
+func (df *DataFrame) DropDuplicates(names ...string) (*DataFrame, error) {
+	if df.IsStreaming() {
+		return nil, &plan.UnsupportedError{Message: "kafkalab does not support dropDuplicates on a streaming DataFrame yet (it needs state); deduplicate when reading the table instead"}
+	}
+	d, err := plan.NewDeduplicate(df.node, names)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(d), nil
+}
+
+// Distinct is df.distinct().
+func (df *DataFrame) Distinct() (*DataFrame, error) { return df.DropDuplicates() }
+
+// WithWatermark is df.withWatermark(eventTime, delay): delay is an interval string such as
+// "10 minutes". The column is marked with spark.watermarkDelayMs.
+func (df *DataFrame) WithWatermark(eventTime, delay string) (*DataFrame, error) {
+	ms, err := ParseIntervalMs(delay)
+	if err != nil {
+		return nil, err
+	}
+	if ms < 0 {
+		return nil, &plan.AnalysisError{Message: fmt.Sprintf("Watermark delay must be non-negative, got %q.", delay)}
+	}
+	w, err := plan.NewWatermark(df.node, eventTime, ms)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(w), nil
+}
+
+// Agg is df.agg(cols...): a global aggregation.
+func (df *DataFrame) Agg(columns ...any) (*DataFrame, error) { return df.GroupBy().Agg(columns...) }
+
+func streamingAggUnsupported() error {
+	return &plan.UnsupportedError{Message: "kafkalab does not support aggregations on a streaming DataFrame yet (groupBy/agg with state arrive with the stateful engine); write the stream to a table and aggregate the table"}
+}
+
+// GroupedData is the result of df.groupBy(...).
+type GroupedData struct {
+	df   *DataFrame
+	keys []*Column
+	err  error
+}
+
+// GroupBy is df.groupBy(cols...) / groupby: names or Columns.
+func (df *DataFrame) GroupBy(columns ...any) *GroupedData {
+	cs, err := cols(columns)
+	return &GroupedData{df: df, keys: cs, err: err}
+}
+
+// Agg is groupBy(...).agg(cols...): the grouping columns, then the aggregates.
+func (g *GroupedData) Agg(columns ...any) (*DataFrame, error) {
+	if g.err != nil {
+		return nil, g.err
+	}
+	if g.df.IsStreaming() {
+		return nil, streamingAggUnsupported()
+	}
+	keys, err := exprsOf(g.keys)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := cols(columns)
+	if err != nil {
+		return nil, err
+	}
+	aggs, err := exprsOf(cs)
+	if err != nil {
+		return nil, err
+	}
+	if len(aggs) == 0 {
+		return nil, fmt.Errorf("agg: give at least one aggregate column, e.g. F.count(\"*\")")
+	}
+	a, err := plan.NewAggregate(g.df.node, keys, aggs, true)
+	if err != nil {
+		return nil, err
+	}
+	return g.df.s.newDF(a), nil
+}
+
+// Count is groupBy(...).count(): a column "count" per group.
+func (g *GroupedData) Count() (*DataFrame, error) { return g.Agg(Count(Lit(1)).Alias("count")) }
+
+// Sum, Avg, Min and Max are groupBy(...).sum(names...) and friends.
+func (g *GroupedData) Sum(names ...string) (*DataFrame, error) { return g.each(Sum, names) }
+func (g *GroupedData) Avg(names ...string) (*DataFrame, error) { return g.each(Avg, names) }
+func (g *GroupedData) Min(names ...string) (*DataFrame, error) { return g.each(Min, names) }
+func (g *GroupedData) Max(names ...string) (*DataFrame, error) { return g.each(Max, names) }
+
+func (g *GroupedData) each(f func(any) *Column, names []string) (*DataFrame, error) {
+	var cs []any
+	for _, n := range names {
+		cs = append(cs, f(n))
+	}
+	return g.Agg(cs...)
+}
+
+// ---- actions ----
+
+func (df *DataFrame) checkBatch() error {
+	if df.IsStreaming() {
+		var source string
+		plan.Walk(df.node, func(n plan.Node) {
+			if s, ok := n.(*plan.StreamScan); ok && source == "" {
+				source = s.Name
+			}
+		})
+		return &plan.AnalysisError{Message: "Queries with streaming sources must be executed with writeStream.start();\n" + source}
+	}
+	return nil
+}
+
+// execute runs the plan as a batch query and returns its rows by task.
+func (df *DataFrame) execute(ctx context.Context) ([][]sqltypes.Row, error) {
+	if err := df.checkBatch(); err != nil {
+		return nil, err
+	}
+	ec, err := df.s.evalContext()
+	if err != nil {
+		return nil, err
+	}
+	return df.node.Execute(ctx, &plan.Exec{Eval: ec})
+}
+
+// Collect is df.collect().
+func (df *DataFrame) Collect(ctx context.Context) ([]sqltypes.Row, error) {
+	tasks, err := df.execute(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []sqltypes.Row
+	for _, t := range tasks {
+		out = append(out, t...)
+	}
+	return out, nil
+}
+
+// Count is df.count().
+func (df *DataFrame) Count(ctx context.Context) (int64, error) {
+	tasks, err := df.execute(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, t := range tasks {
+		n += int64(len(t))
+	}
+	return n, nil
+}
+
+// Take is df.take(n) (and df.head(n)).
+func (df *DataFrame) Take(ctx context.Context, n int) ([]sqltypes.Row, error) {
+	l, err := df.Limit(n)
+	if err != nil {
+		return nil, err
+	}
+	return l.Collect(ctx)
+}
+
+// First is df.first(): the first row, or nil when there is none.
+func (df *DataFrame) First(ctx context.Context) (sqltypes.Row, error) {
+	rows, err := df.Take(ctx, 1)
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	return rows[0], nil
+}
+
+// IsEmpty is df.isEmpty().
+func (df *DataFrame) IsEmpty(ctx context.Context) (bool, error) {
+	r, err := df.Take(ctx, 1)
+	return len(r) == 0, err
+}
+
+// Show is df.show(n, truncate, vertical) as text: truncate 0 shows full cells, 20 is
+// PySpark's truncate=True, any other n cuts cells to n characters.
+func (df *DataFrame) Show(ctx context.Context, n, truncate int, vertical bool) (string, error) {
+	if err := df.checkBatch(); err != nil {
+		return "", err
+	}
+	// Take one row more than shown, to know whether to print "only showing top n rows".
+	l, err := df.Limit(max(n, 0) + 1)
+	if err != nil {
+		return "", err
+	}
+	rows, err := l.Collect(ctx)
+	if err != nil {
+		return "", err
+	}
+	return showString(df.Schema(), rows, n, truncate, vertical, df.s.Location()), nil
+}

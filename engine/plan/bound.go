@@ -1,0 +1,540 @@
+package plan
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// EvalContext carries what evaluation needs beyond the row: the session time zone, ANSI mode
+// and the query's current timestamp (fixed per batch, as Spark's current_timestamp()).
+type EvalContext struct {
+	// TimeZone is spark.sql.session.timeZone ("UTC"); Location is the same zone loaded.
+	TimeZone string
+	Location *time.Location
+	// Ansi is spark.sql.ansi.enabled (true by default in Spark 4): overflow, division by zero
+	// and invalid casts raise errors instead of giving NULL.
+	Ansi bool
+	// Now is current_timestamp() for this query or batch.
+	Now sqltypes.Timestamp
+}
+
+// NewEvalContext returns a context for the named zone ("" means UTC).
+func NewEvalContext(timeZone string, ansi bool, now time.Time) (*EvalContext, error) {
+	if timeZone == "" {
+		timeZone = "UTC"
+	}
+	loc, err := LoadZone(timeZone)
+	if err != nil {
+		return nil, err
+	}
+	return &EvalContext{TimeZone: timeZone, Location: loc, Ansi: ansi, Now: sqltypes.Timestamp(now.UnixMicro())}, nil
+}
+
+// LoadZone loads a session time zone as Spark accepts them: region ids ("Europe/Paris"),
+// "UTC"/"Z", and fixed offsets ("+02:00", "-08:00").
+func LoadZone(id string) (*time.Location, error) {
+	switch strings.ToUpper(id) {
+	case "UTC", "Z", "GMT":
+		return time.UTC, nil
+	}
+	if len(id) >= 3 && (id[0] == '+' || id[0] == '-') {
+		var h, m int
+		if _, err := fmt.Sscanf(id[1:], "%d:%d", &h, &m); err == nil && h <= 18 && m < 60 {
+			off := h*3600 + m*60
+			if id[0] == '-' {
+				off = -off
+			}
+			return time.FixedZone(id, off), nil
+		}
+	}
+	loc, err := time.LoadLocation(id)
+	if err != nil {
+		return nil, fmt.Errorf("spark.sql.session.timeZone %q is not a time zone: use a region like \"Europe/Paris\" or an offset like \"+02:00\"", id)
+	}
+	return loc, nil
+}
+
+// Bound is an expression resolved against an input schema: typed and ready to evaluate over
+// rows of that schema.
+type Bound interface {
+	DataType() sqltypes.DataType
+	Nullable() bool
+	// SQL is Spark's pretty SQL for the expression, used to name unaliased columns:
+	// "CAST(value AS STRING)", "(amount + 1)", "count(1)".
+	SQL() string
+	Eval(c *EvalContext, row sqltypes.Row) (any, error)
+}
+
+// OutputName is the column name Spark gives a select-list expression: the alias, the
+// column or field name, or the pretty SQL.
+func OutputName(b Bound) string {
+	switch b := b.(type) {
+	case *boundAlias:
+		return b.name
+	case *boundRef:
+		return b.field.Name
+	case *boundField:
+		return b.field.Name
+	case *boundCast:
+		if b.nameFromChild {
+			return OutputName(b.child)
+		}
+	}
+	return b.SQL()
+}
+
+// OutputField is the schema field a select-list expression produces.
+func OutputField(b Bound) sqltypes.StructField {
+	f := sqltypes.StructField{Name: OutputName(b), Type: b.DataType(), Nullable: b.Nullable()}
+	switch b := b.(type) {
+	case *boundAlias:
+		if b.meta != nil {
+			f.Metadata = b.meta
+		} else {
+			f.Metadata = fieldMetadata(b.child)
+		}
+	default:
+		f.Metadata = fieldMetadata(b)
+	}
+	return f
+}
+
+// fieldMetadata: a plain column reference keeps its metadata (e.g. the watermark marker).
+func fieldMetadata(b Bound) map[string]any {
+	if r, ok := b.(*boundRef); ok {
+		return r.field.Metadata
+	}
+	return nil
+}
+
+// ---- leaves ----
+
+type boundRef struct {
+	index int
+	field sqltypes.StructField
+}
+
+func (b *boundRef) DataType() sqltypes.DataType { return b.field.Type }
+func (b *boundRef) Nullable() bool              { return b.field.Nullable }
+func (b *boundRef) SQL() string                 { return b.field.Name }
+func (b *boundRef) Eval(_ *EvalContext, row sqltypes.Row) (any, error) {
+	return row[b.index], nil
+}
+
+// BoundColumn returns a reference to input column i of schema s (for operators that need
+// plain column access, such as a sort by position).
+func BoundColumn(s *sqltypes.StructType, i int) Bound {
+	return &boundRef{index: i, field: s.Fields[i]}
+}
+
+type boundField struct {
+	child    Bound
+	index    int
+	field    sqltypes.StructField
+	nullable bool
+}
+
+func (b *boundField) DataType() sqltypes.DataType { return b.field.Type }
+func (b *boundField) Nullable() bool              { return b.nullable }
+func (b *boundField) SQL() string                 { return b.child.SQL() + "." + b.field.Name }
+func (b *boundField) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	v, err := b.child.Eval(c, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	return v.(sqltypes.Row)[b.index], nil
+}
+
+type boundLit struct {
+	value any
+	typ   sqltypes.DataType
+}
+
+func (b *boundLit) DataType() sqltypes.DataType { return b.typ }
+func (b *boundLit) Nullable() bool              { return b.value == nil }
+func (b *boundLit) SQL() string                 { return literalSQL(b.value) }
+func (b *boundLit) Eval(*EvalContext, sqltypes.Row) (any, error) {
+	return b.value, nil
+}
+
+func literalSQL(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "NULL"
+	case string:
+		return v
+	case sqltypes.Decimal:
+		return formatDecimal(v)
+	case float64:
+		return formatDouble(v)
+	case float32:
+		return formatDouble(float64(v))
+	case []byte:
+		return fmt.Sprintf("X'%X'", v)
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// ---- alias and cast ----
+
+type boundAlias struct {
+	child Bound
+	name  string
+	meta  map[string]any
+}
+
+func (b *boundAlias) DataType() sqltypes.DataType { return b.child.DataType() }
+func (b *boundAlias) Nullable() bool              { return b.child.Nullable() }
+func (b *boundAlias) SQL() string                 { return b.child.SQL() }
+func (b *boundAlias) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	return b.child.Eval(c, row)
+}
+
+type boundCast struct {
+	child         Bound
+	to            sqltypes.DataType
+	nameFromChild bool
+}
+
+func (b *boundCast) DataType() sqltypes.DataType { return b.to }
+func (b *boundCast) Nullable() bool {
+	// Casts that can fail (string to number, ...) give NULL in non-ANSI mode; keep it simple
+	// and call every cast nullable unless the child is not and the types are the same family.
+	return b.child.Nullable() || !safeCast(b.child.DataType(), b.to)
+}
+func (b *boundCast) SQL() string {
+	return "CAST(" + b.child.SQL() + " AS " + b.to.SQL() + ")"
+}
+func (b *boundCast) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	v, err := b.child.Eval(c, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	return castValue(c, v, b.child.DataType(), b.to)
+}
+
+// safeCast: casts that never fail and never produce NULL from a non-NULL input.
+func safeCast(from, to sqltypes.DataType) bool {
+	if sqltypes.EqualTypes(from, to, true) {
+		return true
+	}
+	if isString(to) {
+		return true
+	}
+	if isIntegral(from) && isIntegral(to) {
+		return integralRank(to) >= integralRank(from)
+	}
+	if isIntegral(from) && isFractional(to) {
+		return true
+	}
+	return false
+}
+
+// castTo wraps b in a cast unless it already has type t.
+func castTo(b Bound, t sqltypes.DataType) Bound {
+	if sqltypes.EqualTypes(b.DataType(), t, true) {
+		return b
+	}
+	if l, ok := b.(*boundLit); ok && l.value == nil {
+		return &boundLit{typ: t}
+	}
+	return &boundCast{child: b, to: t}
+}
+
+// ---- arithmetic ----
+
+type boundArith struct {
+	op          string
+	left, right Bound
+	typ         sqltypes.DataType
+}
+
+func (b *boundArith) DataType() sqltypes.DataType { return b.typ }
+func (b *boundArith) Nullable() bool {
+	// Division and remainder by zero give NULL outside ANSI mode.
+	return b.left.Nullable() || b.right.Nullable() || b.op == "/" || b.op == "%"
+}
+func (b *boundArith) SQL() string {
+	return "(" + b.left.SQL() + " " + b.op + " " + b.right.SQL() + ")"
+}
+func (b *boundArith) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	l, err := b.left.Eval(c, row)
+	if err != nil || l == nil {
+		return nil, err
+	}
+	r, err := b.right.Eval(c, row)
+	if err != nil || r == nil {
+		return nil, err
+	}
+	return arith(c, b.op, l, r, b.typ)
+}
+
+type boundNegate struct{ child Bound }
+
+func (b *boundNegate) DataType() sqltypes.DataType { return b.child.DataType() }
+func (b *boundNegate) Nullable() bool              { return b.child.Nullable() }
+func (b *boundNegate) SQL() string                 { return "(- " + b.child.SQL() + ")" }
+func (b *boundNegate) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	v, err := b.child.Eval(c, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	zero, err := castValue(c, int32(0), sqltypes.Integer, b.child.DataType())
+	if err != nil {
+		return nil, err
+	}
+	return arith(c, "-", zero, v, b.child.DataType())
+}
+
+// ---- comparisons and logic ----
+
+type boundCompare struct {
+	op          string
+	left, right Bound // both already cast to the comparison type
+	typ         sqltypes.DataType
+}
+
+func (b *boundCompare) DataType() sqltypes.DataType { return sqltypes.Boolean }
+func (b *boundCompare) Nullable() bool {
+	return b.op != "<=>" && (b.left.Nullable() || b.right.Nullable())
+}
+func (b *boundCompare) SQL() string {
+	return "(" + b.left.SQL() + " " + b.op + " " + b.right.SQL() + ")"
+}
+func (b *boundCompare) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	l, err := b.left.Eval(c, row)
+	if err != nil {
+		return nil, err
+	}
+	r, err := b.right.Eval(c, row)
+	if err != nil {
+		return nil, err
+	}
+	if b.op == "<=>" {
+		if l == nil || r == nil {
+			return l == nil && r == nil, nil
+		}
+		return compareValues(l, r, b.typ) == 0, nil
+	}
+	if l == nil || r == nil {
+		return nil, nil
+	}
+	n := compareValues(l, r, b.typ)
+	switch b.op {
+	case "=":
+		return n == 0, nil
+	case "!=":
+		return n != 0, nil
+	case "<":
+		return n < 0, nil
+	case "<=":
+		return n <= 0, nil
+	case ">":
+		return n > 0, nil
+	default: // ">="
+		return n >= 0, nil
+	}
+}
+
+type boundLogic struct {
+	and         bool
+	left, right Bound
+}
+
+func (b *boundLogic) DataType() sqltypes.DataType { return sqltypes.Boolean }
+func (b *boundLogic) Nullable() bool              { return b.left.Nullable() || b.right.Nullable() }
+func (b *boundLogic) SQL() string {
+	op := " OR "
+	if b.and {
+		op = " AND "
+	}
+	return "(" + b.left.SQL() + op + b.right.SQL() + ")"
+}
+
+// Eval follows SQL's three-valued logic: FALSE AND NULL is FALSE, TRUE OR NULL is TRUE.
+func (b *boundLogic) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	l, err := b.left.Eval(c, row)
+	if err != nil {
+		return nil, err
+	}
+	if l != nil && l.(bool) != b.and {
+		return l, nil // short-circuit: FALSE for AND, TRUE for OR
+	}
+	r, err := b.right.Eval(c, row)
+	if err != nil {
+		return nil, err
+	}
+	if r != nil && r.(bool) != b.and {
+		return r, nil
+	}
+	if l == nil || r == nil {
+		return nil, nil
+	}
+	return b.and, nil
+}
+
+type boundNot struct{ child Bound }
+
+func (b *boundNot) DataType() sqltypes.DataType { return sqltypes.Boolean }
+func (b *boundNot) Nullable() bool              { return b.child.Nullable() }
+func (b *boundNot) SQL() string                 { return "(NOT " + b.child.SQL() + ")" }
+func (b *boundNot) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	v, err := b.child.Eval(c, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	return !v.(bool), nil
+}
+
+type boundIsNull struct {
+	child Bound
+	not   bool
+}
+
+func (b *boundIsNull) DataType() sqltypes.DataType { return sqltypes.Boolean }
+func (b *boundIsNull) Nullable() bool              { return false }
+func (b *boundIsNull) SQL() string {
+	if b.not {
+		return "(" + b.child.SQL() + " IS NOT NULL)"
+	}
+	return "(" + b.child.SQL() + " IS NULL)"
+}
+func (b *boundIsNull) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	v, err := b.child.Eval(c, row)
+	if err != nil {
+		return nil, err
+	}
+	return (v == nil) != b.not, nil
+}
+
+type boundIn struct {
+	child Bound
+	list  []Bound
+	typ   sqltypes.DataType
+}
+
+func (b *boundIn) DataType() sqltypes.DataType { return sqltypes.Boolean }
+func (b *boundIn) Nullable() bool              { return true }
+func (b *boundIn) SQL() string {
+	parts := make([]string, len(b.list))
+	for i, e := range b.list {
+		parts[i] = e.SQL()
+	}
+	return "(" + b.child.SQL() + " IN (" + strings.Join(parts, ", ") + "))"
+}
+func (b *boundIn) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	v, err := b.child.Eval(c, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	sawNull := false
+	for _, e := range b.list {
+		w, err := e.Eval(c, row)
+		if err != nil {
+			return nil, err
+		}
+		if w == nil {
+			sawNull = true
+			continue
+		}
+		if compareValues(v, w, b.typ) == 0 {
+			return true, nil
+		}
+	}
+	if sawNull {
+		return nil, nil
+	}
+	return false, nil
+}
+
+type boundCaseWhen struct {
+	conds, values []Bound
+	elseV         Bound
+	typ           sqltypes.DataType
+}
+
+func (b *boundCaseWhen) DataType() sqltypes.DataType { return b.typ }
+func (b *boundCaseWhen) Nullable() bool {
+	if b.elseV == nil || b.elseV.Nullable() {
+		return true
+	}
+	for _, v := range b.values {
+		if v.Nullable() {
+			return true
+		}
+	}
+	return false
+}
+func (b *boundCaseWhen) SQL() string {
+	var s strings.Builder
+	s.WriteString("CASE")
+	for i := range b.conds {
+		s.WriteString(" WHEN " + b.conds[i].SQL() + " THEN " + b.values[i].SQL())
+	}
+	if b.elseV != nil {
+		s.WriteString(" ELSE " + b.elseV.SQL())
+	}
+	s.WriteString(" END")
+	return s.String()
+}
+func (b *boundCaseWhen) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	for i, cond := range b.conds {
+		v, err := cond.Eval(c, row)
+		if err != nil {
+			return nil, err
+		}
+		if v == true {
+			return b.values[i].Eval(c, row)
+		}
+	}
+	if b.elseV == nil {
+		return nil, nil
+	}
+	return b.elseV.Eval(c, row)
+}
+
+// ---- functions ----
+
+// boundFunc is a scalar function: a name, bound arguments, a result type and a Go body.
+type boundFunc struct {
+	name     string
+	args     []Bound
+	typ      sqltypes.DataType
+	nullable bool
+	// sqlArgs overrides the argument list in SQL() (struct(*) prints its expanded fields).
+	sqlArgs []string
+	fn      func(c *EvalContext, args []any) (any, error)
+	// nullIntolerant functions return NULL when any argument is NULL, without calling fn.
+	nullIntolerant bool
+}
+
+func (b *boundFunc) DataType() sqltypes.DataType { return b.typ }
+func (b *boundFunc) Nullable() bool              { return b.nullable }
+func (b *boundFunc) SQL() string {
+	parts := b.sqlArgs
+	if parts == nil {
+		parts = make([]string, len(b.args))
+		for i, a := range b.args {
+			parts[i] = a.SQL()
+		}
+	}
+	return b.name + "(" + strings.Join(parts, ", ") + ")"
+}
+func (b *boundFunc) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	vals := make([]any, len(b.args))
+	for i, a := range b.args {
+		v, err := a.Eval(c, row)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil && b.nullIntolerant {
+			return nil, nil
+		}
+		vals[i] = v
+	}
+	return b.fn(c, vals)
+}

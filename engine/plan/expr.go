@@ -1,0 +1,157 @@
+// Package plan is the logical plan of kafkalab's DataFrames: expressions as the user wrote them
+// (Expr), the same expressions bound to an input schema (Bound, checked and typed like Spark's
+// analyzer does), and operators (Node) that evaluate over batches of sqltypes.Row grouped by
+// task. The engine root builds plans through the DataFrame API; streaming plans have a
+// StreamScan leaf that is bound to a micro-batch's input when the batch runs.
+package plan
+
+import (
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Expr is an unresolved expression: names not yet bound to columns, types not yet known.
+// Resolve binds it against a Scope.
+type Expr interface{ isExpr() }
+
+// ColumnRef is col("a"), col("event.order_id") or a backquoted name; Parts are the dotted parts.
+type ColumnRef struct{ Parts []string }
+
+// Star is "*" (Target empty) or "event.*" (Target = the struct column's name parts).
+// It is only valid where Spark expands it: select lists, struct(...), count(*).
+type Star struct{ Target []string }
+
+// Literal is lit(v): a Go value of the sqltypes model and its type.
+type Literal struct {
+	Value any
+	Type  sqltypes.DataType
+}
+
+// Cast is CAST(child AS to). NameFromChild is set by Column.cast: Spark then names the result
+// column after the child column (col("value").cast("string") is named "value"), whereas SQL's
+// CAST(value AS STRING) is named "CAST(value AS STRING)".
+type Cast struct {
+	Child         Expr
+	To            sqltypes.DataType
+	NameFromChild bool
+}
+
+// Alias is child.alias(name) / "expr AS name". Metadata, when set, becomes the field metadata.
+type Alias struct {
+	Child    Expr
+	Name     string
+	Metadata map[string]any
+}
+
+// BinaryOp is an arithmetic, comparison or logical operator. Op is the SQL spelling:
+// + - * / % = <=> != < <= > >= AND OR.
+type BinaryOp struct {
+	Op          string
+	Left, Right Expr
+}
+
+// Not is NOT child (~col in PySpark).
+type Not struct{ Child Expr }
+
+// Negate is unary minus.
+type Negate struct{ Child Expr }
+
+// IsNull is child IS NULL (IsNotNull when Not is set).
+type IsNull struct {
+	Child Expr
+	Not   bool
+}
+
+// In is child IN (list...) / col.isin(...).
+type In struct {
+	Child Expr
+	List  []Expr
+}
+
+// Call is a function call by Spark's function name (lower case): count, sum, to_json, struct,
+// upper, concat, current_timestamp... Distinct is count(DISTINCT x).
+type Call struct {
+	Name     string
+	Args     []Expr
+	Distinct bool
+}
+
+// FromJSON is from_json(child, schema[, options]).
+type FromJSON struct {
+	Child   Expr
+	Schema  sqltypes.DataType
+	Options map[string]string
+}
+
+// GetField is child.getField(name) / child["name"] on a struct column.
+type GetField struct {
+	Child Expr
+	Field string
+}
+
+// CaseWhen is when(c1, v1).when(c2, v2).otherwise(e) (Else nil = NULL).
+type CaseWhen struct {
+	Conds  []Expr
+	Values []Expr
+	Else   Expr
+}
+
+// SortOrder is asc/desc with a null ordering; it is only valid as an argument of OrderBy.
+type SortOrder struct {
+	Child      Expr
+	Desc       bool
+	NullsFirst bool
+}
+
+func (ColumnRef) isExpr() {}
+func (Star) isExpr()      {}
+func (Literal) isExpr()   {}
+func (Cast) isExpr()      {}
+func (Alias) isExpr()     {}
+func (BinaryOp) isExpr()  {}
+func (Not) isExpr()       {}
+func (Negate) isExpr()    {}
+func (IsNull) isExpr()    {}
+func (In) isExpr()        {}
+func (Call) isExpr()      {}
+func (FromJSON) isExpr()  {}
+func (GetField) isExpr()  {}
+func (CaseWhen) isExpr()  {}
+func (SortOrder) isExpr() {}
+
+// Col parses a column name the way Spark's col() does: dots separate parts, backquotes quote
+// a part (`a.b` is one part), "*" and "x.*" are stars.
+func Col(name string) Expr {
+	if name == "*" {
+		return Star{}
+	}
+	parts := ParseAttributeName(name)
+	if len(parts) > 1 && parts[len(parts)-1] == "*" && !strings.HasSuffix(name, "`*`") {
+		return Star{Target: parts[:len(parts)-1]}
+	}
+	return ColumnRef{Parts: parts}
+}
+
+// ParseAttributeName splits "a.b" into parts, honouring backquotes (“ escapes a backquote).
+func ParseAttributeName(name string) []string {
+	var parts []string
+	var cur strings.Builder
+	inQuote := false
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '`' && inQuote && i+1 < len(name) && name[i+1] == '`':
+			cur.WriteByte('`')
+			i++
+		case c == '`':
+			inQuote = !inQuote
+		case c == '.' && !inQuote:
+			parts = append(parts, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	return append(parts, cur.String())
+}

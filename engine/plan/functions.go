@@ -1,0 +1,277 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// scalarFunctions maps Spark's function names to their binders. Aggregates live in agg.go.
+var scalarFunctions map[string]func(r *resolver, c Call) (Bound, error)
+
+func init() {
+	scalarFunctions = map[string]func(r *resolver, c Call) (Bound, error){
+		"struct":            bindStruct,
+		"named_struct":      bindNamedStruct,
+		"to_json":           bindToJSON,
+		"upper":             bindStringFn("upper", strings.ToUpper),
+		"ucase":             bindStringFn("ucase", strings.ToUpper),
+		"lower":             bindStringFn("lower", strings.ToLower),
+		"lcase":             bindStringFn("lcase", strings.ToLower),
+		"trim":              bindStringFn("trim", func(s string) string { return strings.Trim(s, " ") }),
+		"concat":            bindConcat,
+		"length":            bindLength,
+		"coalesce":          bindCoalesce,
+		"current_timestamp": bindCurrentTimestamp,
+		"now":               bindCurrentTimestamp,
+		"window":            bindWindowPlaceholder,
+	}
+}
+
+// IsAggregateFunction reports whether name is an aggregate function kafkalab knows.
+func IsAggregateFunction(name string) bool {
+	_, ok := aggregateFunctions[strings.ToLower(name)]
+	return ok
+}
+
+func (r *resolver) resolveCall(c Call) (Bound, error) {
+	name := strings.ToLower(c.Name)
+	if _, ok := aggregateFunctions[name]; ok {
+		return r.resolveAggregate(name, c)
+	}
+	if name == "from_json" {
+		return r.resolveFromJSONCall(c)
+	}
+	bind, ok := scalarFunctions[name]
+	if !ok {
+		return nil, analysisErr("UNRESOLVED_ROUTINE",
+			"Cannot resolve routine %s on search path [%s, %s].",
+			quoteIdent(c.Name), "`system`.`builtin`", "`system`.`session`")
+	}
+	if c.Distinct {
+		return nil, unsupported("DISTINCT is only allowed in aggregate functions, not in %s", name)
+	}
+	return bind(r, c)
+}
+
+// resolveFromJSONCall handles from_json(col, 'ddl string') written in SQL text.
+func (r *resolver) resolveFromJSONCall(c Call) (Bound, error) {
+	if len(c.Args) != 2 {
+		return nil, wrongArgs("from_json", "2", len(c.Args))
+	}
+	lit, ok := c.Args[1].(Literal)
+	s, isStr := lit.Value.(string)
+	if !ok || !isStr {
+		return nil, analysisErr("INVALID_SCHEMA.NON_STRING_LITERAL",
+			"The input schema is not a valid schema string. The input expression must be string literal and not null.")
+	}
+	schema, err := parseSchemaString(s)
+	if err != nil {
+		return nil, err
+	}
+	return r.resolve(FromJSON{Child: c.Args[0], Schema: schema})
+}
+
+func wrongArgs(name, expected string, got int) error {
+	return analysisErr("WRONG_NUM_ARGS.WITHOUT_SUGGESTION",
+		"The %s requires %s parameters but the actual number is %d. Please, refer to 'https://spark.apache.org/docs/latest/sql-ref-functions.html' for a fix.",
+		quoteIdent(name), expected, got)
+}
+
+// bindStruct is struct(...): a struct whose field names are the argument columns' names;
+// "*" and "x.*" arguments expand. Spark prints it as struct(a, b).
+func bindStruct(r *resolver, c Call) (Bound, error) {
+	var args []Bound
+	for _, a := range c.Args {
+		if st, ok := a.(Star); ok {
+			bs, err := r.expandStar(st)
+			if err != nil {
+				return nil, err
+			}
+			args = append(args, bs...)
+			continue
+		}
+		b, err := r.resolve(a)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, b)
+	}
+	st := &sqltypes.StructType{}
+	for i, a := range args {
+		name := "col" + itoa(i+1)
+		if isNamed(a) {
+			name = OutputName(a)
+		}
+		st.Fields = append(st.Fields, sqltypes.StructField{Name: name, Type: a.DataType(), Nullable: a.Nullable()})
+	}
+	return &boundFunc{name: "struct", args: args, typ: st, fn: makeStruct}, nil
+}
+
+func makeStruct(_ *EvalContext, args []any) (any, error) {
+	return sqltypes.Row(append([]any(nil), args...)), nil
+}
+
+func bindNamedStruct(r *resolver, c Call) (Bound, error) {
+	if len(c.Args)%2 != 0 || len(c.Args) == 0 {
+		return nil, wrongArgs("named_struct", "2n (n > 0)", len(c.Args))
+	}
+	st := &sqltypes.StructType{}
+	var args []Bound
+	for i := 0; i < len(c.Args); i += 2 {
+		lit, ok := c.Args[i].(Literal)
+		name, isStr := lit.Value.(string)
+		if !ok || !isStr {
+			return nil, analysisErr("DATATYPE_MISMATCH.CREATE_NAMED_STRUCT_WITHOUT_FOLDABLE_STRING",
+				"Cannot resolve \"named_struct\" due to data type mismatch: Only foldable `STRING` expressions are allowed to appear at odd position.")
+		}
+		b, err := r.resolve(c.Args[i+1])
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, b)
+		st.Fields = append(st.Fields, sqltypes.StructField{Name: name, Type: b.DataType(), Nullable: b.Nullable()})
+	}
+	return &boundFunc{name: "named_struct", args: args, typ: st, fn: makeStruct}, nil
+}
+
+func bindToJSON(r *resolver, c Call) (Bound, error) {
+	if len(c.Args) != 1 {
+		return nil, wrongArgs("to_json", "1", len(c.Args))
+	}
+	b, err := r.resolve(c.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	switch b.DataType().(type) {
+	case *sqltypes.StructType, sqltypes.ArrayType, sqltypes.MapType:
+	default:
+		return nil, analysisErr("DATATYPE_MISMATCH.INVALID_JSON_SCHEMA",
+			"Cannot resolve %s due to data type mismatch: Input schema %s must be a struct, an array, a map or a variant.",
+			quoteSQL("to_json("+b.SQL()+")"), quoteSQL(b.DataType().SQL()))
+	}
+	t := b.DataType()
+	return &boundFunc{name: "to_json", args: []Bound{b}, typ: sqltypes.String, nullable: b.Nullable(), nullIntolerant: true,
+		fn: func(ec *EvalContext, args []any) (any, error) { return toJSON(ec, args[0], t) }}, nil
+}
+
+func (r *resolver) oneStringArg(name string, c Call) (Bound, error) {
+	if len(c.Args) != 1 {
+		return nil, wrongArgs(name, "1", len(c.Args))
+	}
+	b, err := r.resolve(c.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	if !isString(b.DataType()) {
+		if isAtomicNonString(b.DataType()) {
+			return castTo(b, sqltypes.String), nil
+		}
+		return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
+			"Cannot resolve %s due to data type mismatch: The first parameter requires the \"STRING\" type, however %s has the type %s.",
+			quoteSQL(name+"("+b.SQL()+")"), quoteSQL(b.SQL()), quoteSQL(b.DataType().SQL()))
+	}
+	return b, nil
+}
+
+func bindStringFn(name string, f func(string) string) func(r *resolver, c Call) (Bound, error) {
+	return func(r *resolver, c Call) (Bound, error) {
+		b, err := r.oneStringArg(name, c)
+		if err != nil {
+			return nil, err
+		}
+		return &boundFunc{name: name, args: []Bound{b}, typ: sqltypes.String, nullable: b.Nullable(), nullIntolerant: true,
+			fn: func(_ *EvalContext, args []any) (any, error) { return f(args[0].(string)), nil }}, nil
+	}
+}
+
+func bindLength(r *resolver, c Call) (Bound, error) {
+	b, err := r.oneStringArg("length", c)
+	if err != nil {
+		return nil, err
+	}
+	return &boundFunc{name: "length", args: []Bound{b}, typ: sqltypes.Integer, nullable: b.Nullable(), nullIntolerant: true,
+		fn: func(_ *EvalContext, args []any) (any, error) {
+			return int32(len([]rune(args[0].(string)))), nil
+		}}, nil
+}
+
+func bindConcat(r *resolver, c Call) (Bound, error) {
+	args, err := r.resolveAll(c.Args)
+	if err != nil {
+		return nil, err
+	}
+	nullable := false
+	for i, a := range args {
+		if !isString(a.DataType()) {
+			if !isAtomicNonString(a.DataType()) {
+				return nil, typeMismatch("concat(...)", "the parameter %s has the type %s, which concat does not accept.", quoteSQL(a.SQL()), quoteSQL(a.DataType().SQL()))
+			}
+			args[i] = castTo(a, sqltypes.String)
+		}
+		nullable = nullable || a.Nullable()
+	}
+	return &boundFunc{name: "concat", args: args, typ: sqltypes.String, nullable: nullable, nullIntolerant: true,
+		fn: func(_ *EvalContext, vals []any) (any, error) {
+			var s strings.Builder
+			for _, v := range vals {
+				s.WriteString(v.(string))
+			}
+			return s.String(), nil
+		}}, nil
+}
+
+func bindCoalesce(r *resolver, c Call) (Bound, error) {
+	if len(c.Args) == 0 {
+		return nil, wrongArgs("coalesce", "> 0", 0)
+	}
+	args, err := r.resolveAll(c.Args)
+	if err != nil {
+		return nil, err
+	}
+	var t sqltypes.DataType = sqltypes.Null
+	nullable := true
+	for _, a := range args {
+		nt, ok := comparisonType(t, a.DataType())
+		if !ok {
+			return nil, typeMismatch("coalesce(...)", "input to function coalesce should all be the same type, but it's [%s, %s].", t.SQL(), a.DataType().SQL())
+		}
+		t = nt
+		if !a.Nullable() {
+			nullable = false
+		}
+	}
+	for i := range args {
+		args[i] = castTo(args[i], t)
+	}
+	return &boundFunc{name: "coalesce", args: args, typ: t, nullable: nullable,
+		fn: func(_ *EvalContext, vals []any) (any, error) {
+			for _, v := range vals {
+				if v != nil {
+					return v, nil
+				}
+			}
+			return nil, nil
+		}}, nil
+}
+
+func bindCurrentTimestamp(_ *resolver, c Call) (Bound, error) {
+	if len(c.Args) != 0 {
+		return nil, wrongArgs("current_timestamp", "0", len(c.Args))
+	}
+	return &boundFunc{name: "current_timestamp", typ: sqltypes.TimestampT,
+		fn: func(ec *EvalContext, _ []any) (any, error) { return ec.Now, nil }}, nil
+}
+
+// bindWindowPlaceholder reserves window(): time windows come with kafkalab's stateful engine.
+func bindWindowPlaceholder(*resolver, Call) (Bound, error) {
+	return nil, unsupported("kafkalab does not support F.window yet (time windows arrive with the stateful engine); group by a plain column for now")
+}
+
+func itoa(i int) string {
+	const digits = "0123456789"
+	if i < 10 {
+		return digits[i : i+1]
+	}
+	return itoa(i/10) + digits[i%10:i%10+1]
+}

@@ -1,0 +1,764 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Node is a logical operator. Execution is eager and batch-wise: Execute returns the
+// operator's whole output grouped by task (a task is Spark's partition; sinks write one
+// file per non-empty task).
+type Node interface {
+	// Output is the operator's output columns (schema plus qualifiers).
+	Output() *Scope
+	Children() []Node
+	// Describe is a one-line description for explain-like messages.
+	Describe() string
+	Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error)
+}
+
+// Exec is the state of one execution: the evaluation context and, for a streaming plan, the
+// micro-batch input bound to its StreamScan leaves.
+type Exec struct {
+	Eval *EvalContext
+	// StreamInput returns the rows (by task) a streaming leaf reads in this batch.
+	StreamInput func(ctx context.Context, s *StreamScan) ([][]sqltypes.Row, error)
+	// EventTime receives the event-time statistics each Watermark operator collects.
+	EventTime map[*Watermark]*EventTimeStats
+}
+
+// EventTimeStats are a watermark operator's statistics over one batch, in milliseconds.
+type EventTimeStats struct {
+	Max, Min, Sum, Count int64
+}
+
+func (s *EventTimeStats) add(ms int64) {
+	if s.Count == 0 || ms > s.Max {
+		s.Max = ms
+	}
+	if s.Count == 0 || ms < s.Min {
+		s.Min = ms
+	}
+	s.Sum += ms
+	s.Count++
+}
+
+// IsStreaming reports whether the plan reads a streaming source.
+func IsStreaming(n Node) bool {
+	if _, ok := n.(*StreamScan); ok {
+		return true
+	}
+	for _, c := range n.Children() {
+		if IsStreaming(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// Walk calls fn for n and every node below it, parents first.
+func Walk(n Node, fn func(Node)) {
+	fn(n)
+	for _, c := range n.Children() {
+		Walk(c, fn)
+	}
+}
+
+// Schema is shorthand for n.Output().Schema.
+func Schema(n Node) *sqltypes.StructType { return n.Output().Schema }
+
+func childScope(n Node) *Scope { return n.Output() }
+
+// ---- leaves ----
+
+// Relation is a static leaf: rows given at creation (createDataFrame) or loaded when the
+// plan executes (a Delta table read by name or path).
+type Relation struct {
+	Scope *Scope
+	Name  string
+	// Rows are the data by task, when known up front.
+	Rows [][]sqltypes.Row
+	// Load, when set, reads the data at execution time instead of Rows.
+	Load func(ctx context.Context) ([][]sqltypes.Row, error)
+}
+
+func (r *Relation) Output() *Scope   { return r.Scope }
+func (r *Relation) Children() []Node { return nil }
+func (r *Relation) Describe() string { return r.Name }
+func (r *Relation) Execute(ctx context.Context, _ *Exec) ([][]sqltypes.Row, error) {
+	if r.Load != nil {
+		return r.Load(ctx)
+	}
+	return r.Rows, nil
+}
+
+// StreamScan is a streaming leaf. Source is the engine's handle for the source (opaque
+// here); the executor binds each batch's rows through Exec.StreamInput.
+type StreamScan struct {
+	Scope  *Scope
+	Name   string
+	Source any
+}
+
+func (s *StreamScan) Output() *Scope   { return s.Scope }
+func (s *StreamScan) Children() []Node { return nil }
+func (s *StreamScan) Describe() string { return s.Name }
+func (s *StreamScan) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	if ex == nil || ex.StreamInput == nil {
+		return nil, analysisErr("", "Queries with streaming sources must be executed with writeStream.start();\n%s", s.Name)
+	}
+	return ex.StreamInput(ctx, s)
+}
+
+// ---- projection and filter ----
+
+// Project is select(...).
+type Project struct {
+	Child Node
+	Exprs []Bound
+	scope *Scope
+}
+
+// NewProject resolves a select list (expanding stars) against child's output.
+func NewProject(child Node, exprs []Expr) (*Project, error) {
+	in := childScope(child)
+	r := &resolver{scope: in}
+	var bound []Bound
+	for _, e := range exprs {
+		if st, ok := e.(Star); ok {
+			bs, err := r.expandStar(st)
+			if err != nil {
+				return nil, err
+			}
+			bound = append(bound, bs...)
+			continue
+		}
+		b, err := r.resolve(e)
+		if err != nil {
+			return nil, err
+		}
+		bound = append(bound, b)
+	}
+	return NewBoundProject(child, bound), nil
+}
+
+// NewBoundProject makes a projection of already-bound expressions.
+func NewBoundProject(child Node, bound []Bound) *Project {
+	in := childScope(child)
+	out := &Scope{Schema: &sqltypes.StructType{}, CaseSensitive: in.CaseSensitive}
+	for _, b := range bound {
+		out.Schema.Fields = append(out.Schema.Fields, OutputField(b))
+		var q []string
+		if ref, ok := b.(*boundRef); ok {
+			q = in.qualifier(ref.index)
+		}
+		out.Qualifiers = append(out.Qualifiers, q)
+	}
+	return &Project{Child: child, Exprs: bound, scope: out}
+}
+
+func (p *Project) Output() *Scope   { return p.scope }
+func (p *Project) Children() []Node { return []Node{p.Child} }
+func (p *Project) Describe() string {
+	names := make([]string, len(p.Exprs))
+	for i, e := range p.Exprs {
+		names[i] = OutputName(e)
+	}
+	return "Project [" + strings.Join(names, ", ") + "]"
+}
+func (p *Project) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	in, err := p.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]sqltypes.Row, len(in))
+	for t, rows := range in {
+		res := make([]sqltypes.Row, len(rows))
+		for i, row := range rows {
+			nr := make(sqltypes.Row, len(p.Exprs))
+			for j, e := range p.Exprs {
+				v, err := e.Eval(ex.Eval, row)
+				if err != nil {
+					return nil, err
+				}
+				nr[j] = v
+			}
+			res[i] = nr
+		}
+		out[t] = res
+	}
+	return out, nil
+}
+
+// Filter is filter/where.
+type Filter struct {
+	Child Node
+	Cond  Bound
+}
+
+// NewFilter resolves a boolean condition against child's output.
+func NewFilter(child Node, cond Expr) (*Filter, error) {
+	r := &resolver{scope: childScope(child)}
+	b, err := r.resolve(cond)
+	if err != nil {
+		return nil, err
+	}
+	switch b.DataType().(type) {
+	case sqltypes.BooleanType:
+	case sqltypes.NullType:
+		b = castTo(b, sqltypes.Boolean)
+	default:
+		return nil, analysisErr("DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN",
+			"Cannot resolve %s due to data type mismatch: Filter expression %s of type %s is not a boolean.",
+			quoteSQL(b.SQL()), quoteSQL(b.SQL()), quoteSQL(b.DataType().SQL()))
+	}
+	return &Filter{Child: child, Cond: b}, nil
+}
+
+func (f *Filter) Output() *Scope   { return f.Child.Output() }
+func (f *Filter) Children() []Node { return []Node{f.Child} }
+func (f *Filter) Describe() string { return "Filter " + f.Cond.SQL() }
+func (f *Filter) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	in, err := f.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]sqltypes.Row, len(in))
+	for t, rows := range in {
+		var keep []sqltypes.Row
+		for _, row := range rows {
+			v, err := f.Cond.Eval(ex.Eval, row)
+			if err != nil {
+				return nil, err
+			}
+			if v == true {
+				keep = append(keep, row)
+			}
+		}
+		out[t] = keep
+	}
+	return out, nil
+}
+
+// ---- limit, sort, coalesce, repartition, union ----
+
+// Limit is limit(n): the first n rows in task order, as one task.
+type Limit struct {
+	Child Node
+	N     int
+}
+
+func (l *Limit) Output() *Scope   { return l.Child.Output() }
+func (l *Limit) Children() []Node { return []Node{l.Child} }
+func (l *Limit) Describe() string { return fmt.Sprintf("GlobalLimit %d", l.N) }
+func (l *Limit) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	in, err := l.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	var out []sqltypes.Row
+	for _, rows := range in {
+		for _, r := range rows {
+			if len(out) >= l.N {
+				return [][]sqltypes.Row{out}, nil
+			}
+			out = append(out, r)
+		}
+	}
+	return [][]sqltypes.Row{out}, nil
+}
+
+// SortKey is one orderBy key.
+type SortKey struct {
+	Expr       Bound
+	Desc       bool
+	NullsFirst bool
+}
+
+// Sort is orderBy/sort: a total order over all rows, output as one task.
+type Sort struct {
+	Child Node
+	Keys  []SortKey
+}
+
+// NewSort resolves sort keys. A plain expression sorts ascending with nulls first, as Spark.
+func NewSort(child Node, keys []Expr) (*Sort, error) {
+	r := &resolver{scope: childScope(child)}
+	s := &Sort{Child: child}
+	for _, k := range keys {
+		key := SortKey{NullsFirst: true}
+		if so, ok := k.(SortOrder); ok {
+			key.Desc, key.NullsFirst = so.Desc, so.NullsFirst
+			k = so.Child
+		}
+		b, err := r.resolve(k)
+		if err != nil {
+			return nil, err
+		}
+		if !orderable(b.DataType()) {
+			return nil, analysisErr("DATATYPE_MISMATCH.INVALID_ORDERING_TYPE",
+				"Cannot resolve %s due to data type mismatch: The `sortorder` does not support ordering on type %s.",
+				quoteSQL(b.SQL()+" ASC NULLS FIRST"), quoteSQL(b.DataType().SQL()))
+		}
+		key.Expr = b
+		s.Keys = append(s.Keys, key)
+	}
+	return s, nil
+}
+
+func (s *Sort) Output() *Scope   { return s.Child.Output() }
+func (s *Sort) Children() []Node { return []Node{s.Child} }
+func (s *Sort) Describe() string { return "Sort" }
+func (s *Sort) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	in, err := s.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	type keyed struct {
+		row  sqltypes.Row
+		keys []any
+	}
+	var all []keyed
+	for _, rows := range in {
+		for _, row := range rows {
+			ks := make([]any, len(s.Keys))
+			for i, k := range s.Keys {
+				v, err := k.Expr.Eval(ex.Eval, row)
+				if err != nil {
+					return nil, err
+				}
+				ks[i] = v
+			}
+			all = append(all, keyed{row, ks})
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		for k, key := range s.Keys {
+			a, b := all[i].keys[k], all[j].keys[k]
+			var c int
+			switch {
+			case a == nil && b == nil:
+				c = 0
+			case a == nil:
+				c = -1
+				if !key.NullsFirst {
+					c = 1
+				}
+			case b == nil:
+				c = 1
+				if !key.NullsFirst {
+					c = -1
+				}
+			default:
+				c = compareValues(a, b, key.Expr.DataType())
+				if key.Desc {
+					c = -c
+				}
+			}
+			if c != 0 {
+				return c < 0
+			}
+		}
+		return false
+	})
+	out := make([]sqltypes.Row, len(all))
+	for i, k := range all {
+		out[i] = k.row
+	}
+	return [][]sqltypes.Row{out}, nil
+}
+
+// Coalesce is coalesce(n): merges tasks down to at most n without a shuffle (rows keep their
+// order), so coalesce(1) makes a sink write one file.
+type Coalesce struct {
+	Child Node
+	N     int
+}
+
+func (c *Coalesce) Output() *Scope   { return c.Child.Output() }
+func (c *Coalesce) Children() []Node { return []Node{c.Child} }
+func (c *Coalesce) Describe() string { return fmt.Sprintf("Coalesce %d", c.N) }
+func (c *Coalesce) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	in, err := c.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	if len(in) <= c.N {
+		return in, nil
+	}
+	// Contiguous groups, like CoalescedRDD without locality preferences.
+	out := make([][]sqltypes.Row, c.N)
+	for i, rows := range in {
+		g := i * c.N / len(in)
+		out[g] = append(out[g], rows...)
+	}
+	return out, nil
+}
+
+// Repartition is repartition(n): rows dealt round-robin to n tasks.
+type Repartition struct {
+	Child Node
+	N     int
+}
+
+func (r *Repartition) Output() *Scope   { return r.Child.Output() }
+func (r *Repartition) Children() []Node { return []Node{r.Child} }
+func (r *Repartition) Describe() string { return fmt.Sprintf("Repartition %d", r.N) }
+func (r *Repartition) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	in, err := r.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]sqltypes.Row, r.N)
+	i := 0
+	for _, rows := range in {
+		for _, row := range rows {
+			out[i%r.N] = append(out[i%r.N], row)
+			i++
+		}
+	}
+	return out, nil
+}
+
+// Union is union/unionAll: by position; the output takes the left side's names.
+type Union struct {
+	Left, Right Node
+	scope       *Scope
+	casts       [2][]Bound
+}
+
+// NewUnion checks the column counts and types and widens types as Spark does.
+func NewUnion(left, right Node) (*Union, error) {
+	ls, rs := Schema(left), Schema(right)
+	if len(ls.Fields) != len(rs.Fields) {
+		return nil, analysisErr("NUM_COLUMNS_MISMATCH",
+			"UNION can only be performed on inputs with the same number of columns, but the first input has %d columns and the second input has %d columns.",
+			len(ls.Fields), len(rs.Fields))
+	}
+	u := &Union{Left: left, Right: right, scope: &Scope{Schema: &sqltypes.StructType{}}}
+	for i := range ls.Fields {
+		lf, rf := ls.Fields[i], rs.Fields[i]
+		t, ok := comparisonType(lf.Type, rf.Type)
+		if !ok || (isString(lf.Type) != isString(rf.Type)) && !isNull(lf.Type) && !isNull(rf.Type) {
+			return nil, analysisErr("INCOMPATIBLE_COLUMN_TYPE",
+				"UNION can only be performed on tables with compatible column types. The %s column of the second table is %s type which is not compatible with %s at the same column of the first table.",
+				ordinal(i+1), quoteSQL(rf.Type.SQL()), quoteSQL(lf.Type.SQL()))
+		}
+		u.scope.Schema.Fields = append(u.scope.Schema.Fields, sqltypes.StructField{
+			Name: lf.Name, Type: t, Nullable: lf.Nullable || rf.Nullable, Metadata: lf.Metadata})
+		u.casts[0] = append(u.casts[0], castTo(&boundRef{index: i, field: lf}, t))
+		u.casts[1] = append(u.casts[1], castTo(&boundRef{index: i, field: rf}, t))
+	}
+	return u, nil
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+func (u *Union) Output() *Scope   { return u.scope }
+func (u *Union) Children() []Node { return []Node{u.Left, u.Right} }
+func (u *Union) Describe() string { return "Union" }
+func (u *Union) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	var out [][]sqltypes.Row
+	for side, n := range []Node{u.Left, u.Right} {
+		in, err := n.Execute(ctx, ex)
+		if err != nil {
+			return nil, err
+		}
+		for _, rows := range in {
+			conv := make([]sqltypes.Row, len(rows))
+			for i, row := range rows {
+				nr := make(sqltypes.Row, len(row))
+				for j, c := range u.casts[side] {
+					v, err := c.Eval(ex.Eval, row)
+					if err != nil {
+						return nil, err
+					}
+					nr[j] = v
+				}
+				conv[i] = nr
+			}
+			out = append(out, conv)
+		}
+	}
+	return out, nil
+}
+
+// ---- aggregation and deduplication (static data) ----
+
+// Aggregate is groupBy(keys).agg(exprs) or a global aggregation (no keys). The output is
+// the grouping columns then the aggregate columns, as one task in first-seen group order.
+type Aggregate struct {
+	Child    Node
+	Grouping []Bound
+	Aggs     *AggregateList
+	scope    *Scope
+}
+
+// NewAggregate resolves grouping expressions and aggregate outputs. withKeys adds the
+// grouping columns in front of the outputs (groupBy().agg()); select(count(...)) does not.
+func NewAggregate(child Node, grouping []Expr, aggs []Expr, withKeys bool) (*Aggregate, error) {
+	in := childScope(child)
+	r := &resolver{scope: in}
+	a := &Aggregate{Child: child}
+	for _, g := range grouping {
+		b, err := r.resolve(g)
+		if err != nil {
+			return nil, err
+		}
+		a.Grouping = append(a.Grouping, b)
+	}
+	list, err := ResolveAggregates(aggs, in, a.Grouping)
+	if err != nil {
+		return nil, err
+	}
+	a.Aggs = list
+	a.scope = &Scope{Schema: &sqltypes.StructType{}}
+	if withKeys {
+		for _, g := range a.Grouping {
+			a.scope.Schema.Fields = append(a.scope.Schema.Fields, OutputField(g))
+		}
+	}
+	for _, o := range a.Aggs.Outputs {
+		f := OutputField(o)
+		if len(a.Grouping) == 0 {
+			if _, ok := o.(*boundAgg); ok && o.(*boundAgg).name == "count" {
+				f.Nullable = false
+			}
+		}
+		a.scope.Schema.Fields = append(a.scope.Schema.Fields, f)
+	}
+	if withKeys {
+		keys := make([]Bound, len(a.Grouping))
+		for k, g := range a.Grouping {
+			keys[k] = &groupRef{Bound: g, slot: len(a.Aggs.aggs) + k}
+		}
+		a.Aggs.Outputs = append(keys, a.Aggs.Outputs...)
+	}
+	return a, nil
+}
+
+func (a *Aggregate) Output() *Scope   { return a.scope }
+func (a *Aggregate) Children() []Node { return []Node{a.Child} }
+func (a *Aggregate) Describe() string { return "Aggregate" }
+func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	in, err := a.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	type group struct {
+		keys []any
+		accs []accumulator
+	}
+	groups := map[string]*group{}
+	var order []*group
+	newGroup := func(keys []any) *group {
+		g := &group{keys: keys}
+		for _, ag := range a.Aggs.aggs {
+			g.accs = append(g.accs, ag.newAccumulator())
+		}
+		order = append(order, g)
+		return g
+	}
+	if len(a.Grouping) == 0 {
+		groups[""] = newGroup(nil) // a global aggregate has one row even over no input
+	}
+	for _, rows := range in {
+		for _, row := range rows {
+			keys := make([]any, len(a.Grouping))
+			for i, g := range a.Grouping {
+				v, err := g.Eval(ex.Eval, row)
+				if err != nil {
+					return nil, err
+				}
+				keys[i] = v
+			}
+			k := valueKey(sqltypes.Row(keys))
+			g := groups[k]
+			if g == nil {
+				g = newGroup(keys)
+				groups[k] = g
+			}
+			for i, ag := range a.Aggs.aggs {
+				var v any = int32(1) // count(*) counts every row
+				if ag.arg != nil {
+					if v, err = ag.arg.Eval(ex.Eval, row); err != nil {
+						return nil, err
+					}
+				}
+				if err := g.accs[i].add(ex.Eval, v); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	out := make([]sqltypes.Row, 0, len(order))
+	for _, g := range order {
+		agRow := make(sqltypes.Row, len(a.Aggs.aggs)+len(g.keys))
+		for i, acc := range g.accs {
+			v, err := acc.result(ex.Eval)
+			if err != nil {
+				return nil, err
+			}
+			agRow[i] = v
+		}
+		copy(agRow[len(a.Aggs.aggs):], g.keys)
+		res := make(sqltypes.Row, len(a.Aggs.Outputs))
+		for i, o := range a.Aggs.Outputs {
+			v, err := o.Eval(ex.Eval, agRow)
+			if err != nil {
+				return nil, err
+			}
+			res[i] = v
+		}
+		out = append(out, res)
+	}
+	return [][]sqltypes.Row{out}, nil
+}
+
+// Deduplicate is dropDuplicates(cols) / distinct(): keeps the first row of each key.
+type Deduplicate struct {
+	Child Node
+	Keys  []int
+}
+
+// NewDeduplicate resolves the key columns by name (all columns when names is empty).
+func NewDeduplicate(child Node, names []string) (*Deduplicate, error) {
+	in := childScope(child)
+	d := &Deduplicate{Child: child}
+	if len(names) == 0 {
+		for i := range in.Schema.Fields {
+			d.Keys = append(d.Keys, i)
+		}
+		return d, nil
+	}
+	for _, n := range names {
+		found := -1
+		for i, f := range in.Schema.Fields {
+			if in.eq(f.Name, n) {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			return nil, analysisErr("UNRESOLVED_COLUMN_AMONG_FIELD_NAMES",
+				"Cannot resolve column name %s among (%s).", quoteSQL(n), strings.Join(in.Schema.Names(), ", "))
+		}
+		d.Keys = append(d.Keys, found)
+	}
+	return d, nil
+}
+
+func (d *Deduplicate) Output() *Scope   { return d.Child.Output() }
+func (d *Deduplicate) Children() []Node { return []Node{d.Child} }
+func (d *Deduplicate) Describe() string { return "Deduplicate" }
+func (d *Deduplicate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	in, err := d.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out []sqltypes.Row
+	for _, rows := range in {
+		for _, row := range rows {
+			key := make(sqltypes.Row, len(d.Keys))
+			for i, k := range d.Keys {
+				key[i] = row[k]
+			}
+			s := valueKey(key)
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, row)
+			}
+		}
+	}
+	return [][]sqltypes.Row{out}, nil
+}
+
+// ---- watermark ----
+
+// Watermark is withWatermark(col, delay): rows pass through unchanged; the operator records
+// event-time statistics for the executor and marks the column with spark.watermarkDelayMs.
+type Watermark struct {
+	Child   Node
+	Column  int
+	DelayMs int64
+	scope   *Scope
+}
+
+// WatermarkDelayKey is the field metadata key Spark uses to mark the event-time column.
+const WatermarkDelayKey = "spark.watermarkDelayMs"
+
+// NewWatermark checks the column (TIMESTAMP) and marks it.
+func NewWatermark(child Node, column string, delayMs int64) (*Watermark, error) {
+	in := childScope(child)
+	r := &resolver{scope: in}
+	b, err := r.resolveRef(ParseAttributeName(column))
+	if err != nil {
+		return nil, err
+	}
+	ref, ok := b.(*boundRef)
+	if !ok {
+		return nil, unsupported("kafkalab's withWatermark needs a top-level column, not %s: select it as a column first", column)
+	}
+	if _, ok := ref.field.Type.(sqltypes.TimestampType); !ok {
+		return nil, analysisErr("EVENT_TIME_IS_NOT_ON_TIMESTAMP_TYPE",
+			"The event time %s has the invalid type %s, but expected \"TIMESTAMP\".", quoteIdent(ref.field.Name), quoteSQL(ref.field.Type.SQL()))
+	}
+	out := &Scope{Schema: &sqltypes.StructType{Fields: append([]sqltypes.StructField(nil), in.Schema.Fields...)},
+		Qualifiers: in.Qualifiers, CaseSensitive: in.CaseSensitive}
+	f := &out.Schema.Fields[ref.index]
+	meta := map[string]any{}
+	for k, v := range f.Metadata {
+		meta[k] = v
+	}
+	meta[WatermarkDelayKey] = delayMs
+	f.Metadata = meta
+	return &Watermark{Child: child, Column: ref.index, DelayMs: delayMs, scope: out}, nil
+}
+
+func (w *Watermark) Output() *Scope   { return w.scope }
+func (w *Watermark) Children() []Node { return []Node{w.Child} }
+func (w *Watermark) Describe() string { return fmt.Sprintf("EventTimeWatermark %d ms", w.DelayMs) }
+func (w *Watermark) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	in, err := w.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	if ex != nil && ex.EventTime != nil {
+		st := ex.EventTime[w]
+		if st == nil {
+			st = &EventTimeStats{}
+			ex.EventTime[w] = st
+		}
+		for _, rows := range in {
+			for _, row := range rows {
+				if ts, ok := row[w.Column].(sqltypes.Timestamp); ok {
+					st.add(floorDiv(int64(ts), 1000))
+				}
+			}
+		}
+	}
+	return in, nil
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}

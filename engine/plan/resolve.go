@@ -1,0 +1,564 @@
+package plan
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Scope is what names resolve against: an operator's input columns, each with an optional
+// qualifier (a table read by name is qualified spark_catalog.default.<table>, as in Spark).
+type Scope struct {
+	Schema *sqltypes.StructType
+	// Qualifiers[i] qualifies Schema.Fields[i]; nil or shorter slices mean "none".
+	Qualifiers [][]string
+	// CaseSensitive is spark.sql.caseSensitive (false by default).
+	CaseSensitive bool
+}
+
+// NewScope returns a scope over s with no qualifiers, case-insensitive as Spark's default.
+func NewScope(s *sqltypes.StructType) *Scope { return &Scope{Schema: s} }
+
+func (s *Scope) qualifier(i int) []string {
+	if i < len(s.Qualifiers) {
+		return s.Qualifiers[i]
+	}
+	return nil
+}
+
+func (s *Scope) eq(a, b string) bool {
+	if s.CaseSensitive {
+		return a == b
+	}
+	return strings.EqualFold(a, b)
+}
+
+// candidates lists the input columns as name parts, for "Did you mean" suggestions.
+func (s *Scope) candidates() [][]string {
+	out := make([][]string, len(s.Schema.Fields))
+	for i, f := range s.Schema.Fields {
+		out[i] = append(append([]string(nil), s.qualifier(i)...), f.Name)
+	}
+	return out
+}
+
+// resolveColumn finds the input column a name refers to and how many of its parts the
+// qualifier and column name used (the rest are nested field names). Like Spark, a match that
+// uses a qualifier wins over a plain column name match.
+func (s *Scope) resolveColumn(parts []string) (index, used int, err error) {
+	type match struct{ index, used int }
+	var best []match
+	bestUsed := 0
+	for i, f := range s.Schema.Fields {
+		q := s.qualifier(i)
+		// Try qualifier suffixes from the longest: spark_catalog.default.t.col, default.t.col, t.col.
+		for k := 0; k <= len(q); k++ {
+			suffix := q[k:]
+			if len(parts) < len(suffix)+1 {
+				continue
+			}
+			ok := true
+			for j, p := range suffix {
+				if !s.eq(parts[j], p) {
+					ok = false
+					break
+				}
+			}
+			if !ok || !s.eq(parts[len(suffix)], f.Name) {
+				continue
+			}
+			u := len(suffix) + 1
+			if u > bestUsed {
+				best, bestUsed = nil, u
+			}
+			if u == bestUsed {
+				best = append(best, match{i, u})
+			}
+			break
+		}
+	}
+	switch len(best) {
+	case 0:
+		return 0, 0, unresolvedColumn(parts, s.candidates())
+	case 1:
+		return best[0].index, best[0].used, nil
+	default:
+		names := make([]string, len(best))
+		for i, m := range best {
+			names[i] = quoteIdent(append(append([]string(nil), s.qualifier(m.index)...), s.Schema.Fields[m.index].Name)...)
+		}
+		return 0, 0, analysisErr("AMBIGUOUS_REFERENCE", "Reference %s is ambiguous, could be: [%s].",
+			quoteIdent(parts[:bestUsed]...), strings.Join(names, ", "))
+	}
+}
+
+// Resolve binds e to the scope. Aggregate functions are rejected here; operators that allow
+// them (Aggregate, a select with aggregates) use ResolveAggregate.
+func Resolve(e Expr, s *Scope) (Bound, error) {
+	r := &resolver{scope: s}
+	return r.resolve(e)
+}
+
+type resolver struct {
+	scope *Scope
+	// aggs collects aggregate calls when allowed (nil = not allowed).
+	aggs *[]*boundAgg
+}
+
+func (r *resolver) resolveAll(es []Expr) ([]Bound, error) {
+	out := make([]Bound, 0, len(es))
+	for _, e := range es {
+		b, err := r.resolve(e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+func (r *resolver) resolve(e Expr) (Bound, error) {
+	switch e := e.(type) {
+	case ColumnRef:
+		return r.resolveRef(e.Parts)
+	case *ColumnRef:
+		return r.resolveRef(e.Parts)
+	case Star:
+		return nil, analysisErr("INVALID_USAGE_OF_STAR_OR_REGEX",
+			"Invalid usage of %s in expression.", starSQL(e))
+	case Literal:
+		t := e.Type
+		if t == nil {
+			lit, err := LiteralOf(e.Value)
+			if err != nil {
+				return nil, err
+			}
+			return r.resolve(lit)
+		}
+		return &boundLit{value: e.Value, typ: t}, nil
+	case Cast:
+		c, err := r.resolve(e.Child)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkCast(c, e.To); err != nil {
+			return nil, err
+		}
+		return &boundCast{child: c, to: e.To, nameFromChild: e.NameFromChild && isNamed(c)}, nil
+	case Alias:
+		c, err := r.resolve(e.Child)
+		if err != nil {
+			return nil, err
+		}
+		return &boundAlias{child: c, name: e.Name, meta: e.Metadata}, nil
+	case BinaryOp:
+		return r.resolveBinary(e)
+	case Not:
+		c, err := r.resolveBool(e.Child, "NOT")
+		if err != nil {
+			return nil, err
+		}
+		return &boundNot{child: c}, nil
+	case Negate:
+		c, err := r.resolve(e.Child)
+		if err != nil {
+			return nil, err
+		}
+		if !isNumeric(c.DataType()) {
+			return nil, typeMismatch("(- "+c.SQL()+")", "the first parameter requires the \"NUMERIC\" type, however %s has the type %s.", quoteSQL(c.SQL()), quoteSQL(c.DataType().SQL()))
+		}
+		return &boundNegate{child: c}, nil
+	case IsNull:
+		c, err := r.resolve(e.Child)
+		if err != nil {
+			return nil, err
+		}
+		return &boundIsNull{child: c, not: e.Not}, nil
+	case In:
+		return r.resolveIn(e)
+	case CaseWhen:
+		return r.resolveCaseWhen(e)
+	case GetField:
+		c, err := r.resolve(e.Child)
+		if err != nil {
+			return nil, err
+		}
+		return r.fieldOf(c, e.Field)
+	case FromJSON:
+		return r.resolveFromJSON(e)
+	case Call:
+		return r.resolveCall(e)
+	case SortOrder:
+		return nil, unsupported("a sort order (asc/desc) can only be used in orderBy/sort")
+	case nil:
+		return nil, fmt.Errorf("missing expression")
+	}
+	return nil, fmt.Errorf("unknown expression %T", e)
+}
+
+func isNamed(b Bound) bool {
+	switch b := b.(type) {
+	case *boundRef, *boundField, *boundAlias:
+		return true
+	case *boundCast:
+		return isNamed(b.child)
+	}
+	return false
+}
+
+func starSQL(s Star) string {
+	if len(s.Target) == 0 {
+		return "'*'"
+	}
+	return "'" + strings.Join(s.Target, ".") + ".*'"
+}
+
+func (r *resolver) resolveRef(parts []string) (Bound, error) {
+	i, used, err := r.scope.resolveColumn(parts)
+	if err != nil {
+		return nil, err
+	}
+	var b Bound = &boundRef{index: i, field: r.scope.Schema.Fields[i]}
+	for _, name := range parts[used:] {
+		if b, err = r.fieldOf(b, name); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// fieldOf is struct field access, child.name.
+func (r *resolver) fieldOf(child Bound, name string) (Bound, error) {
+	st, ok := child.DataType().(*sqltypes.StructType)
+	if !ok {
+		return nil, analysisErr("INVALID_EXTRACT_BASE_FIELD_TYPE",
+			"Can't extract a value from %s. Need a complex type [STRUCT, ARRAY, MAP] but got %s.",
+			quoteSQL(child.SQL()), quoteSQL(child.DataType().SQL()))
+	}
+	idx := -1
+	for i, f := range st.Fields {
+		if r.scope.eq(f.Name, name) {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		names := make([]string, len(st.Fields))
+		for i, f := range st.Fields {
+			names[i] = quoteIdent(f.Name)
+		}
+		return nil, analysisErr("FIELD_NOT_FOUND", "No such struct field %s in %s.",
+			quoteIdent(name), strings.Join(names, ", "))
+	}
+	f := st.Fields[idx]
+	return &boundField{child: child, index: idx, field: f, nullable: child.Nullable() || f.Nullable}, nil
+}
+
+// ExpandStar returns the columns "*" or "x.*" stands for.
+func ExpandStar(st Star, s *Scope) ([]Bound, error) {
+	r := &resolver{scope: s}
+	return r.expandStar(st)
+}
+
+func (r *resolver) expandStar(st Star) ([]Bound, error) {
+	if len(st.Target) == 0 {
+		out := make([]Bound, len(r.scope.Schema.Fields))
+		for i, f := range r.scope.Schema.Fields {
+			out[i] = &boundRef{index: i, field: f}
+		}
+		return out, nil
+	}
+	// "t.*" where t is a qualifier: every column with that qualifier.
+	var out []Bound
+	for i, f := range r.scope.Schema.Fields {
+		q := r.scope.qualifier(i)
+		if len(q) >= len(st.Target) {
+			suffix := q[len(q)-len(st.Target):]
+			match := true
+			for j := range suffix {
+				if !r.scope.eq(suffix[j], st.Target[j]) {
+					match = false
+				}
+			}
+			if match {
+				out = append(out, &boundRef{index: i, field: f})
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out, nil
+	}
+	// "event.*": the fields of a struct column.
+	b, err := r.resolveRef(st.Target)
+	if err != nil {
+		var ae *AnalysisError
+		if asAnalysis(err, &ae) && strings.HasPrefix(ae.Class, "UNRESOLVED_COLUMN") {
+			return nil, analysisErr("CANNOT_RESOLVE_STAR_EXPAND",
+				"Cannot resolve %s given input columns %s.", quoteIdent(st.Target...)+".*", columnList(r.scope))
+		}
+		return nil, err
+	}
+	stt, ok := b.DataType().(*sqltypes.StructType)
+	if !ok {
+		return nil, analysisErr("INVALID_USAGE_OF_STAR_OR_REGEX",
+			"Invalid usage of %s in expression: %s is not a struct (its type is %s).", starSQL(st), quoteSQL(b.SQL()), b.DataType().SQL())
+	}
+	for i, f := range stt.Fields {
+		out = append(out, &boundField{child: b, index: i, field: f, nullable: b.Nullable() || f.Nullable})
+	}
+	return out, nil
+}
+
+func columnList(s *Scope) string {
+	names := make([]string, len(s.Schema.Fields))
+	for i, f := range s.Schema.Fields {
+		names[i] = quoteIdent(f.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func asAnalysis(err error, target **AnalysisError) bool {
+	ae, ok := err.(*AnalysisError)
+	if ok {
+		*target = ae
+	}
+	return ok
+}
+
+// quoteSQL wraps an expression's SQL in double quotes, as Spark's toSQLExpr/toSQLType do.
+func quoteSQL(s string) string { return `"` + s + `"` }
+
+func typeMismatch(exprSQL, format string, args ...any) error {
+	return analysisErr("DATATYPE_MISMATCH", "Cannot resolve %s due to data type mismatch: %s",
+		quoteSQL(exprSQL), fmt.Sprintf(format, args...))
+}
+
+func (r *resolver) resolveBool(e Expr, what string) (Bound, error) {
+	b, err := r.resolve(e)
+	if err != nil {
+		return nil, err
+	}
+	switch b.DataType().(type) {
+	case sqltypes.BooleanType:
+		return b, nil
+	case sqltypes.NullType:
+		return castTo(b, sqltypes.Boolean), nil
+	}
+	return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
+		"Cannot resolve %s due to data type mismatch: The %s operand requires the \"BOOLEAN\" type, however %s has the type %s.",
+		quoteSQL(what), what, quoteSQL(b.SQL()), quoteSQL(b.DataType().SQL()))
+}
+
+func (r *resolver) resolveBinary(e BinaryOp) (Bound, error) {
+	l, err := r.resolve(e.Left)
+	if err != nil {
+		return nil, err
+	}
+	rt, err := r.resolve(e.Right)
+	if err != nil {
+		return nil, err
+	}
+	op := e.Op
+	if op == "==" {
+		op = "="
+	}
+	if op == "<>" {
+		op = "!="
+	}
+	opSQL := "(" + l.SQL() + " " + strings.ToUpper(op) + " " + rt.SQL() + ")"
+	switch strings.ToUpper(op) {
+	case "AND", "OR":
+		lb, rb := l, rt
+		for _, side := range []*Bound{&lb, &rb} {
+			switch (*side).DataType().(type) {
+			case sqltypes.BooleanType:
+			case sqltypes.NullType:
+				*side = castTo(*side, sqltypes.Boolean)
+			default:
+				return nil, analysisErr("DATATYPE_MISMATCH.BINARY_OP_WRONG_TYPE",
+					"Cannot resolve %s due to data type mismatch: the binary operator requires the input type \"BOOLEAN\", not %s.",
+					quoteSQL(opSQL), quoteSQL((*side).DataType().SQL()))
+			}
+		}
+		return &boundLogic{and: strings.EqualFold(op, "AND"), left: lb, right: rb}, nil
+	case "+", "-", "*", "/", "%":
+		operand, result, ok := arithmeticType(op, l.DataType(), rt.DataType())
+		if !ok {
+			return nil, binaryDiffTypes(opSQL, l, rt)
+		}
+		if operand != nil {
+			l, rt = castTo(l, operand), castTo(rt, operand)
+		} else {
+			// Decimal arithmetic: integral operands become decimals, decimals keep their type.
+			if !isDecimal(l.DataType()) {
+				l = castTo(l, asDecimalType(l.DataType()))
+			}
+			if !isDecimal(rt.DataType()) {
+				rt = castTo(rt, asDecimalType(rt.DataType()))
+			}
+		}
+		return &boundArith{op: op, left: l, right: rt, typ: result}, nil
+	case "=", "!=", "<", "<=", ">", ">=", "<=>":
+		t, ok := comparisonType(l.DataType(), rt.DataType())
+		if !ok || !orderable(t) {
+			return nil, binaryDiffTypes(opSQL, l, rt)
+		}
+		return &boundCompare{op: op, left: castTo(l, t), right: castTo(rt, t), typ: t}, nil
+	}
+	return nil, unsupported("kafkalab does not support the operator %s", e.Op)
+}
+
+func orderable(t sqltypes.DataType) bool {
+	switch t := t.(type) {
+	case sqltypes.MapType:
+		return false
+	case *sqltypes.StructType:
+		for _, f := range t.Fields {
+			if !orderable(f.Type) {
+				return false
+			}
+		}
+	case sqltypes.ArrayType:
+		return orderable(t.Element)
+	}
+	return true
+}
+
+func binaryDiffTypes(opSQL string, l, r Bound) error {
+	return analysisErr("DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES",
+		"Cannot resolve %s due to data type mismatch: the left and right operands of the binary operator have incompatible types (%s and %s).",
+		quoteSQL(opSQL), quoteSQL(l.DataType().SQL()), quoteSQL(r.DataType().SQL()))
+}
+
+func (r *resolver) resolveIn(e In) (Bound, error) {
+	c, err := r.resolve(e.Child)
+	if err != nil {
+		return nil, err
+	}
+	list, err := r.resolveAll(e.List)
+	if err != nil {
+		return nil, err
+	}
+	t := c.DataType()
+	for _, b := range list {
+		nt, ok := comparisonType(t, b.DataType())
+		if !ok {
+			return nil, binaryDiffTypes(c.SQL()+" IN (...)", c, b)
+		}
+		t = nt
+	}
+	for i := range list {
+		list[i] = castTo(list[i], t)
+	}
+	return &boundIn{child: castTo(c, t), list: list, typ: t}, nil
+}
+
+func (r *resolver) resolveCaseWhen(e CaseWhen) (Bound, error) {
+	out := &boundCaseWhen{}
+	var t sqltypes.DataType = sqltypes.Null
+	for i := range e.Conds {
+		c, err := r.resolveBool(e.Conds[i], "WHEN")
+		if err != nil {
+			return nil, err
+		}
+		v, err := r.resolve(e.Values[i])
+		if err != nil {
+			return nil, err
+		}
+		out.conds = append(out.conds, c)
+		out.values = append(out.values, v)
+	}
+	if e.Else != nil {
+		v, err := r.resolve(e.Else)
+		if err != nil {
+			return nil, err
+		}
+		out.elseV = v
+	}
+	all := append([]Bound(nil), out.values...)
+	if out.elseV != nil {
+		all = append(all, out.elseV)
+	}
+	for _, v := range all {
+		nt, ok := comparisonType(t, v.DataType())
+		if !ok {
+			return nil, typeMismatch("CASE WHEN ...", "Input to `casewhen` should all be the same type, but it's [%s, %s].", t.SQL(), v.DataType().SQL())
+		}
+		t = nt
+	}
+	for i := range out.values {
+		out.values[i] = castTo(out.values[i], t)
+	}
+	if out.elseV != nil {
+		out.elseV = castTo(out.elseV, t)
+	}
+	out.typ = t
+	return out, nil
+}
+
+func (r *resolver) resolveFromJSON(e FromJSON) (Bound, error) {
+	c, err := r.resolve(e.Child)
+	if err != nil {
+		return nil, err
+	}
+	if !isString(c.DataType()) {
+		return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
+			"Cannot resolve %s due to data type mismatch: The first parameter requires the \"STRING\" type, however %s has the type %s.",
+			quoteSQL("from_json("+c.SQL()+")"), quoteSQL(c.SQL()), quoteSQL(c.DataType().SQL()))
+	}
+	schema, ok := e.Schema.(*sqltypes.StructType)
+	if !ok {
+		return nil, unsupported("kafkalab's from_json supports a STRUCT schema only (got %s): give the fields as a DDL string like \"order_id INT, status STRING\"", e.Schema.SQL())
+	}
+	schema = schema.AsNullable()
+	opts := e.Options
+	return &boundFunc{
+		name: "from_json", args: []Bound{c}, typ: schema, nullable: true, nullIntolerant: true,
+		fn: func(ec *EvalContext, args []any) (any, error) {
+			return fromJSON(ec, args[0].(string), schema, opts)
+		},
+	}, nil
+}
+
+// LiteralOf makes a typed literal from a Go value (lit(v)): int -> INT when it fits, else
+// BIGINT; float64 -> DOUBLE; string; bool; nil -> NULL; Decimal -> DECIMAL(p,s) of its digits.
+func LiteralOf(v any) (Expr, error) {
+	switch x := v.(type) {
+	case nil:
+		return Literal{Value: nil, Type: sqltypes.Null}, nil
+	case int:
+		if int64(int32(x)) == int64(x) {
+			return Literal{Value: int32(x), Type: sqltypes.Integer}, nil
+		}
+		return Literal{Value: int64(x), Type: sqltypes.Long}, nil
+	case int32:
+		return Literal{Value: x, Type: sqltypes.Integer}, nil
+	case int64:
+		if int64(int32(x)) == x {
+			return Literal{Value: int32(x), Type: sqltypes.Integer}, nil
+		}
+		return Literal{Value: x, Type: sqltypes.Long}, nil
+	case int8:
+		return Literal{Value: x, Type: sqltypes.Byte}, nil
+	case int16:
+		return Literal{Value: x, Type: sqltypes.Short}, nil
+	case float64:
+		return Literal{Value: x, Type: sqltypes.Double}, nil
+	case float32:
+		return Literal{Value: x, Type: sqltypes.Float}, nil
+	case string:
+		return Literal{Value: x, Type: sqltypes.String}, nil
+	case bool:
+		return Literal{Value: x, Type: sqltypes.Boolean}, nil
+	case []byte:
+		return Literal{Value: x, Type: sqltypes.Binary}, nil
+	case sqltypes.Decimal:
+		return Literal{Value: x, Type: decimalTypeOf(x)}, nil
+	case sqltypes.Timestamp:
+		return Literal{Value: x, Type: sqltypes.TimestampT}, nil
+	case sqltypes.Date:
+		return Literal{Value: x, Type: sqltypes.DateT}, nil
+	}
+	return nil, fmt.Errorf("[UNSUPPORTED_FEATURE.LITERAL_TYPE] The feature is not supported: Literal for '%v' of %T.", v, v)
+}

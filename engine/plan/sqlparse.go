@@ -1,0 +1,709 @@
+package plan
+
+import (
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// ParseExpression parses one SQL expression as F.expr / filter("...") accept it.
+func ParseExpression(text string) (Expr, error) {
+	p, err := newSQLParser(text)
+	if err != nil {
+		return nil, err
+	}
+	e, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if !p.at(tkEOF, "") {
+		return nil, p.syntaxError()
+	}
+	return e, nil
+}
+
+// ParseSelectItem parses one selectExpr item: an expression with an optional alias
+// ("CAST(value AS STRING) as json", "amount * 2 doubled", "*", "event.*").
+func ParseSelectItem(text string) (Expr, error) {
+	p, err := newSQLParser(text)
+	if err != nil {
+		return nil, err
+	}
+	e, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if p.keyword("AS") {
+		name, ok := p.identifier()
+		if !ok {
+			return nil, p.syntaxError()
+		}
+		e = Alias{Child: e, Name: name}
+	} else if p.peek().kind == tkIdent || p.peek().kind == tkQuoted {
+		name, _ := p.identifier()
+		e = Alias{Child: e, Name: name}
+	}
+	if !p.at(tkEOF, "") {
+		return nil, p.syntaxError()
+	}
+	return e, nil
+}
+
+type tokenKind int
+
+const (
+	tkEOF tokenKind = iota
+	tkIdent
+	tkQuoted // `name`
+	tkNumber
+	tkString
+	tkOp
+)
+
+type token struct {
+	kind tokenKind
+	text string
+	pos  int
+}
+
+type sqlParser struct {
+	src  string
+	toks []token
+	i    int
+}
+
+func newSQLParser(src string) (*sqlParser, error) {
+	p := &sqlParser{src: src}
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '`':
+			j := i + 1
+			var b strings.Builder
+			for {
+				if j >= len(src) {
+					return nil, parseErr("Syntax error at or near end of input: unclosed backquote.")
+				}
+				if src[j] == '`' {
+					if j+1 < len(src) && src[j+1] == '`' {
+						b.WriteByte('`')
+						j += 2
+						continue
+					}
+					break
+				}
+				b.WriteByte(src[j])
+				j++
+			}
+			p.toks = append(p.toks, token{tkQuoted, b.String(), i})
+			i = j + 1
+		case c == '\'' || c == '"':
+			j := i + 1
+			var b strings.Builder
+			for {
+				if j >= len(src) {
+					return nil, parseErr("Syntax error at or near end of input: unclosed string literal.")
+				}
+				if src[j] == '\\' && j+1 < len(src) {
+					switch src[j+1] {
+					case 'n':
+						b.WriteByte('\n')
+					case 't':
+						b.WriteByte('\t')
+					default:
+						b.WriteByte(src[j+1])
+					}
+					j += 2
+					continue
+				}
+				if src[j] == c {
+					break
+				}
+				b.WriteByte(src[j])
+				j++
+			}
+			p.toks = append(p.toks, token{tkString, b.String(), i})
+			i = j + 1
+		case c >= '0' && c <= '9' || (c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9'):
+			j := i
+			for j < len(src) && (src[j] >= '0' && src[j] <= '9' || src[j] == '.') {
+				j++
+			}
+			if j < len(src) && (src[j] == 'e' || src[j] == 'E') {
+				k := j + 1
+				if k < len(src) && (src[k] == '+' || src[k] == '-') {
+					k++
+				}
+				if k < len(src) && src[k] >= '0' && src[k] <= '9' {
+					j = k
+					for j < len(src) && src[j] >= '0' && src[j] <= '9' {
+						j++
+					}
+				}
+			}
+			// Type suffixes: L (BIGINT), S, Y, D (DOUBLE), F, BD (DECIMAL).
+			if j+1 < len(src) && strings.EqualFold(src[j:j+2], "BD") {
+				j += 2
+			} else if j < len(src) && strings.ContainsRune("LlSsYyDdFf", rune(src[j])) && (j+1 == len(src) || !isIdentChar(src[j+1])) {
+				j++
+			}
+			p.toks = append(p.toks, token{tkNumber, src[i:j], i})
+			i = j
+		case isIdentStart(c):
+			j := i
+			for j < len(src) && isIdentChar(src[j]) {
+				j++
+			}
+			p.toks = append(p.toks, token{tkIdent, src[i:j], i})
+			i = j
+		default:
+			ops := []string{"<=>", "==", "!=", "<>", "<=", ">=", "||", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", ",", ".", "!"}
+			matched := false
+			for _, op := range ops {
+				if strings.HasPrefix(src[i:], op) {
+					p.toks = append(p.toks, token{tkOp, op, i})
+					i += len(op)
+					matched = true
+					break
+				}
+			}
+			if !matched {
+				return nil, parseErr("Syntax error at or near '" + string(c) + "'.")
+			}
+		}
+	}
+	p.toks = append(p.toks, token{tkEOF, "", len(src)})
+	return p, nil
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || unicode.IsLetter(rune(c)) || c >= 0x80
+}
+
+func isIdentChar(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+func parseErr(msg string) error { return &AnalysisError{Class: "PARSE_SYNTAX_ERROR", Message: msg} }
+
+func (p *sqlParser) peek() token { return p.toks[p.i] }
+func (p *sqlParser) next() token {
+	t := p.toks[p.i]
+	if p.i < len(p.toks)-1 {
+		p.i++
+	}
+	return t
+}
+
+func (p *sqlParser) at(kind tokenKind, text string) bool {
+	t := p.peek()
+	return t.kind == kind && (text == "" || strings.EqualFold(t.text, text))
+}
+
+func (p *sqlParser) op(text string) bool {
+	if p.at(tkOp, text) {
+		p.next()
+		return true
+	}
+	return false
+}
+
+func (p *sqlParser) keyword(kw string) bool {
+	if p.at(tkIdent, kw) {
+		p.next()
+		return true
+	}
+	return false
+}
+
+func (p *sqlParser) identifier() (string, bool) {
+	t := p.peek()
+	if t.kind == tkIdent || t.kind == tkQuoted {
+		p.next()
+		return t.text, true
+	}
+	return "", false
+}
+
+func (p *sqlParser) syntaxError() error {
+	t := p.peek()
+	if t.kind == tkEOF {
+		return parseErr("Syntax error at or near end of input.")
+	}
+	text := t.text
+	if t.kind == tkString {
+		text = "'" + text + "'"
+	}
+	return parseErr("Syntax error at or near '" + text + "'.")
+}
+
+func (p *sqlParser) expect(op string) error {
+	if !p.op(op) {
+		return p.syntaxError()
+	}
+	return nil
+}
+
+func (p *sqlParser) expr() (Expr, error) { return p.or() }
+
+func (p *sqlParser) or() (Expr, error) {
+	l, err := p.and()
+	if err != nil {
+		return nil, err
+	}
+	for p.keyword("OR") {
+		r, err := p.and()
+		if err != nil {
+			return nil, err
+		}
+		l = BinaryOp{Op: "OR", Left: l, Right: r}
+	}
+	return l, nil
+}
+
+func (p *sqlParser) and() (Expr, error) {
+	l, err := p.not()
+	if err != nil {
+		return nil, err
+	}
+	for p.keyword("AND") {
+		r, err := p.not()
+		if err != nil {
+			return nil, err
+		}
+		l = BinaryOp{Op: "AND", Left: l, Right: r}
+	}
+	return l, nil
+}
+
+func (p *sqlParser) not() (Expr, error) {
+	if p.keyword("NOT") || p.op("!") {
+		e, err := p.not()
+		if err != nil {
+			return nil, err
+		}
+		return Not{Child: e}, nil
+	}
+	return p.predicate()
+}
+
+func (p *sqlParser) predicate() (Expr, error) {
+	l, err := p.additive()
+	if err != nil {
+		return nil, err
+	}
+	for _, op := range []string{"<=>", "==", "!=", "<>", "<=", ">=", "=", "<", ">"} {
+		if p.op(op) {
+			r, err := p.additive()
+			if err != nil {
+				return nil, err
+			}
+			return BinaryOp{Op: op, Left: l, Right: r}, nil
+		}
+	}
+	if p.keyword("IS") {
+		neg := p.keyword("NOT")
+		if !p.keyword("NULL") {
+			return nil, p.syntaxError()
+		}
+		return IsNull{Child: l, Not: neg}, nil
+	}
+	neg := p.keyword("NOT")
+	switch {
+	case p.keyword("IN"):
+		if err := p.expect("("); err != nil {
+			return nil, err
+		}
+		list, err := p.exprList(")")
+		if err != nil {
+			return nil, err
+		}
+		var e Expr = In{Child: l, List: list}
+		if neg {
+			e = Not{Child: e}
+		}
+		return e, nil
+	case p.keyword("BETWEEN"):
+		lo, err := p.additive()
+		if err != nil {
+			return nil, err
+		}
+		if !p.keyword("AND") {
+			return nil, p.syntaxError()
+		}
+		hi, err := p.additive()
+		if err != nil {
+			return nil, err
+		}
+		var e Expr = BinaryOp{Op: "AND", Left: BinaryOp{Op: ">=", Left: l, Right: lo}, Right: BinaryOp{Op: "<=", Left: l, Right: hi}}
+		if neg {
+			e = Not{Child: e}
+		}
+		return e, nil
+	}
+	if neg {
+		return nil, p.syntaxError()
+	}
+	return l, nil
+}
+
+func (p *sqlParser) additive() (Expr, error) {
+	l, err := p.multiplicative()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		switch {
+		case p.op("+"):
+			r, err := p.multiplicative()
+			if err != nil {
+				return nil, err
+			}
+			l = BinaryOp{Op: "+", Left: l, Right: r}
+		case p.op("-"):
+			r, err := p.multiplicative()
+			if err != nil {
+				return nil, err
+			}
+			l = BinaryOp{Op: "-", Left: l, Right: r}
+		case p.op("||"):
+			r, err := p.multiplicative()
+			if err != nil {
+				return nil, err
+			}
+			l = Call{Name: "concat", Args: []Expr{l, r}}
+		default:
+			return l, nil
+		}
+	}
+}
+
+func (p *sqlParser) multiplicative() (Expr, error) {
+	l, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		var op string
+		switch {
+		case p.op("*"):
+			op = "*"
+		case p.op("/"):
+			op = "/"
+		case p.op("%"):
+			op = "%"
+		default:
+			return l, nil
+		}
+		r, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		l = BinaryOp{Op: op, Left: l, Right: r}
+	}
+}
+
+func (p *sqlParser) unary() (Expr, error) {
+	if p.op("-") {
+		e, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		if lit, ok := e.(Literal); ok {
+			if neg, ok := negateLiteral(lit); ok {
+				return neg, nil
+			}
+		}
+		return Negate{Child: e}, nil
+	}
+	if p.op("+") {
+		return p.unary()
+	}
+	return p.primary()
+}
+
+func negateLiteral(l Literal) (Literal, bool) {
+	switch v := l.Value.(type) {
+	case int32:
+		return Literal{Value: -v, Type: l.Type}, true
+	case int64:
+		return Literal{Value: -v, Type: l.Type}, true
+	case float64:
+		return Literal{Value: -v, Type: l.Type}, true
+	case sqltypes.Decimal:
+		return Literal{Value: makeDecimal(new(big.Int).Neg(decimalUnscaled(v)), v.Scale), Type: l.Type}, true
+	}
+	return l, false
+}
+
+func (p *sqlParser) exprList(closing string) ([]Expr, error) {
+	var out []Expr
+	if p.op(closing) {
+		return out, nil
+	}
+	for {
+		e, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+		if p.op(closing) {
+			return out, nil
+		}
+		if err := p.expect(","); err != nil {
+			return nil, err
+		}
+	}
+}
+
+func (p *sqlParser) primary() (Expr, error) {
+	t := p.peek()
+	switch t.kind {
+	case tkNumber:
+		p.next()
+		return numberLiteral(t.text)
+	case tkString:
+		p.next()
+		return Literal{Value: t.text, Type: sqltypes.String}, nil
+	case tkOp:
+		if p.op("(") {
+			e, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			if err := p.expect(")"); err != nil {
+				return nil, err
+			}
+			return p.postfix(e)
+		}
+		if p.op("*") {
+			return Star{}, nil
+		}
+		return nil, p.syntaxError()
+	case tkIdent, tkQuoted:
+		if t.kind == tkIdent {
+			switch strings.ToUpper(t.text) {
+			case "NULL":
+				p.next()
+				return Literal{Value: nil, Type: sqltypes.Null}, nil
+			case "TRUE", "FALSE":
+				p.next()
+				return Literal{Value: strings.EqualFold(t.text, "TRUE"), Type: sqltypes.Boolean}, nil
+			case "CAST", "TRY_CAST":
+				if p.toks[p.i+1].kind == tkOp && p.toks[p.i+1].text == "(" {
+					return p.cast()
+				}
+			case "CASE":
+				p.next()
+				return p.caseWhen()
+			case "TIMESTAMP", "DATE":
+				if p.toks[p.i+1].kind == tkString {
+					p.next()
+					s := p.next().text
+					to := sqltypes.DataType(sqltypes.TimestampT)
+					if strings.EqualFold(t.text, "DATE") {
+						to = sqltypes.DateT
+					}
+					return Cast{Child: Literal{Value: s, Type: sqltypes.String}, To: to}, nil
+				}
+			}
+		}
+		p.next()
+		// Function call?
+		if t.kind == tkIdent && p.at(tkOp, "(") {
+			p.next()
+			distinct := p.keyword("DISTINCT")
+			args, err := p.exprList(")")
+			if err != nil {
+				return nil, err
+			}
+			return p.postfix(Call{Name: strings.ToLower(t.text), Args: args, Distinct: distinct})
+		}
+		parts := []string{t.text}
+		for p.at(tkOp, ".") {
+			p.next()
+			if p.op("*") {
+				return Star{Target: parts}, nil
+			}
+			name, ok := p.identifier()
+			if !ok {
+				return nil, p.syntaxError()
+			}
+			parts = append(parts, name)
+		}
+		return ColumnRef{Parts: parts}, nil
+	}
+	return nil, p.syntaxError()
+}
+
+// postfix handles ".field" after a parenthesised expression or call.
+func (p *sqlParser) postfix(e Expr) (Expr, error) {
+	for p.at(tkOp, ".") {
+		p.next()
+		name, ok := p.identifier()
+		if !ok {
+			return nil, p.syntaxError()
+		}
+		e = GetField{Child: e, Field: name}
+	}
+	return e, nil
+}
+
+func (p *sqlParser) cast() (Expr, error) {
+	p.next() // CAST
+	p.next() // (
+	e, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if !p.keyword("AS") {
+		return nil, p.syntaxError()
+	}
+	// The type runs to the matching ")".
+	start := p.peek().pos
+	depth := 0
+	for {
+		t := p.peek()
+		if t.kind == tkEOF {
+			return nil, p.syntaxError()
+		}
+		if t.kind == tkOp && t.text == "(" {
+			depth++
+		}
+		if t.kind == tkOp && t.text == ")" {
+			if depth == 0 {
+				break
+			}
+			depth--
+		}
+		p.next()
+	}
+	typeText := p.src[start:p.peek().pos]
+	p.next()
+	dt, err := sqltypes.ParseDataType(strings.TrimSpace(typeText))
+	if err != nil {
+		return nil, err
+	}
+	return p.postfix(Cast{Child: e, To: dt})
+}
+
+func (p *sqlParser) caseWhen() (Expr, error) {
+	var operand Expr
+	if !p.at(tkIdent, "WHEN") {
+		e, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		operand = e
+	}
+	cw := CaseWhen{}
+	for p.keyword("WHEN") {
+		c, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		if operand != nil {
+			c = BinaryOp{Op: "=", Left: operand, Right: c}
+		}
+		if !p.keyword("THEN") {
+			return nil, p.syntaxError()
+		}
+		v, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		cw.Conds = append(cw.Conds, c)
+		cw.Values = append(cw.Values, v)
+	}
+	if len(cw.Conds) == 0 {
+		return nil, p.syntaxError()
+	}
+	if p.keyword("ELSE") {
+		e, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		cw.Else = e
+	}
+	if !p.keyword("END") {
+		return nil, p.syntaxError()
+	}
+	return cw, nil
+}
+
+// numberLiteral types a numeric literal as Spark's parser does: integers are INT, then
+// BIGINT, then DECIMAL; a literal with a point is an exact DECIMAL; an exponent makes DOUBLE;
+// suffixes L, S, Y, D, F, BD force a type.
+func numberLiteral(text string) (Expr, error) {
+	upper := strings.ToUpper(text)
+	bad := func() (Expr, error) {
+		return nil, parseErr("Syntax error at or near '" + text + "'.")
+	}
+	switch {
+	case strings.HasSuffix(upper, "BD"):
+		return decimalLiteral(text[:len(text)-2])
+	case strings.HasSuffix(upper, "L"):
+		v, err := strconv.ParseInt(text[:len(text)-1], 10, 64)
+		if err != nil {
+			return bad()
+		}
+		return Literal{Value: v, Type: sqltypes.Long}, nil
+	case strings.HasSuffix(upper, "S"):
+		v, err := strconv.ParseInt(text[:len(text)-1], 10, 16)
+		if err != nil {
+			return bad()
+		}
+		return Literal{Value: int16(v), Type: sqltypes.Short}, nil
+	case strings.HasSuffix(upper, "Y"):
+		v, err := strconv.ParseInt(text[:len(text)-1], 10, 8)
+		if err != nil {
+			return bad()
+		}
+		return Literal{Value: int8(v), Type: sqltypes.Byte}, nil
+	case strings.HasSuffix(upper, "D"):
+		v, err := strconv.ParseFloat(text[:len(text)-1], 64)
+		if err != nil {
+			return bad()
+		}
+		return Literal{Value: v, Type: sqltypes.Double}, nil
+	case strings.HasSuffix(upper, "F"):
+		v, err := strconv.ParseFloat(text[:len(text)-1], 32)
+		if err != nil {
+			return bad()
+		}
+		return Literal{Value: float32(v), Type: sqltypes.Float}, nil
+	case strings.ContainsAny(upper, "E"):
+		v, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return bad()
+		}
+		return Literal{Value: v, Type: sqltypes.Double}, nil
+	case strings.Contains(text, "."):
+		return decimalLiteral(text)
+	}
+	if v, err := strconv.ParseInt(text, 10, 32); err == nil {
+		return Literal{Value: int32(v), Type: sqltypes.Integer}, nil
+	}
+	if v, err := strconv.ParseInt(text, 10, 64); err == nil {
+		return Literal{Value: v, Type: sqltypes.Long}, nil
+	}
+	return decimalLiteral(text)
+}
+
+func decimalLiteral(text string) (Expr, error) {
+	intPart, frac, _ := strings.Cut(text, ".")
+	u, ok := new(big.Int).SetString(intPart+frac, 10)
+	if !ok {
+		return nil, parseErr("Syntax error at or near '" + text + "'.")
+	}
+	d := makeDecimal(u, int32(len(frac)))
+	t := decimalTypeOf(d)
+	if t.Precision > sqltypes.MaxDecimalPrecision {
+		return nil, parseErr("The decimal literal " + text + " exceeds the maximum precision 38.")
+	}
+	return Literal{Value: d, Type: t}, nil
+}

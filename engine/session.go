@@ -1,0 +1,253 @@
+// Package engine is kafkalab's DataFrame API, shaped like PySpark's so the PySpark front end
+// can bind it name for name: a Session (SparkSession) creates and reads DataFrames; a
+// DataFrame is an analysed logical plan (engine/plan) with Spark's transformations and
+// actions; DataFrameWriter and DataStreamWriter write them out, the latter starting a
+// streaming query on engine/stream.
+//
+// Names follow PySpark in Go spelling (withColumn -> WithColumn, F.to_json -> ToJSON).
+// Actions take a context.Context; analysis errors come back at the call that builds the
+// DataFrame, as in Spark, worded like Spark's AnalysisException.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Conf keys the engine gives a meaning to.
+const (
+	ConfTimeZone          = "spark.sql.session.timeZone"
+	ConfShufflePartitions = "spark.sql.shuffle.partitions"
+	ConfWarehouseDir      = "spark.sql.warehouse.dir"
+	ConfAnsi              = "spark.sql.ansi.enabled"
+	ConfCaseSensitive     = "spark.sql.caseSensitive"
+)
+
+// SessionConfig configures NewSession.
+type SessionConfig struct {
+	// WorkDir is the working folder: relative paths (checkpoints, save paths, the
+	// warehouse) resolve against it, as Spark resolves them against its current directory.
+	// Empty means the process's current directory.
+	WorkDir string
+	// Conf holds initial settings (builder .config(k, v)).
+	Conf map[string]string
+	// Stdout receives what Spark prints on its own (the console sink); nil discards it.
+	Stdout io.Writer
+	// Now is the clock (current_timestamp, commit times); nil means time.Now. Tests pin it.
+	Now func() time.Time
+}
+
+// Session is kafkalab's SparkSession.
+type Session struct {
+	workDir string
+	stdout  io.Writer
+	now     func() time.Time
+
+	mu   sync.Mutex
+	conf map[string]string
+
+	streams *StreamingQueryManager
+	// memory tables written by the memory sink, by query name.
+	memMu    sync.Mutex
+	memTable map[string]*memoryTable
+}
+
+// defaultConf are the settings a fresh session reports (the course runs in UTC).
+var defaultConf = map[string]string{
+	ConfTimeZone:          "UTC",
+	ConfShufflePartitions: "200",
+	ConfAnsi:              "true",
+	ConfCaseSensitive:     "false",
+}
+
+// NewSession starts a session.
+func NewSession(cfg SessionConfig) (*Session, error) {
+	wd := cfg.WorkDir
+	if wd == "" {
+		var err error
+		if wd, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("session: working folder: %w", err)
+		}
+	}
+	wd, err := filepath.Abs(wd)
+	if err != nil {
+		return nil, fmt.Errorf("session: working folder %q: %w", cfg.WorkDir, err)
+	}
+	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, conf: map[string]string{}, memTable: map[string]*memoryTable{}}
+	if s.stdout == nil {
+		s.stdout = io.Discard
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	for k, v := range defaultConf {
+		s.conf[k] = v
+	}
+	s.conf[ConfWarehouseDir] = "spark-warehouse"
+	for k, v := range cfg.Conf {
+		if err := s.setConf(k, v); err != nil {
+			return nil, err
+		}
+	}
+	s.streams = &StreamingQueryManager{session: s, active: map[string]*StreamingQuery{}}
+	return s, nil
+}
+
+// WorkDir is the folder relative paths resolve against.
+func (s *Session) WorkDir() string { return s.workDir }
+
+// Stdout is where the session prints (console sink).
+func (s *Session) Stdout() io.Writer { return s.stdout }
+
+// ResolvePath makes p absolute against the working folder (Spark resolves relative paths
+// against the driver's current directory).
+func (s *Session) ResolvePath(p string) string {
+	p = strings.TrimPrefix(p, "file://")
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(s.workDir, p)
+}
+
+// WarehouseDir is spark.sql.warehouse.dir resolved (default <WorkDir>/spark-warehouse).
+func (s *Session) WarehouseDir() string {
+	return s.ResolvePath(s.Conf().GetOr(ConfWarehouseDir, "spark-warehouse"))
+}
+
+// RuntimeConfig is spark.conf.
+type RuntimeConfig struct{ s *Session }
+
+// Conf returns the session's runtime configuration (spark.conf).
+func (s *Session) Conf() *RuntimeConfig { return &RuntimeConfig{s} }
+
+// Get returns a setting; unknown keys are Spark's SQL_CONF_NOT_FOUND error.
+func (c *RuntimeConfig) Get(key string) (string, error) {
+	c.s.mu.Lock()
+	defer c.s.mu.Unlock()
+	if v, ok := c.s.conf[key]; ok {
+		return v, nil
+	}
+	return "", &plan.AnalysisError{Class: "SQL_CONF_NOT_FOUND", Message: fmt.Sprintf("The SQL config %q cannot be found. Please verify that the config exists.", key)}
+}
+
+// GetOr returns a setting or def when it is not set (spark.conf.get(key, default)).
+func (c *RuntimeConfig) GetOr(key, def string) string {
+	c.s.mu.Lock()
+	defer c.s.mu.Unlock()
+	if v, ok := c.s.conf[key]; ok {
+		return v
+	}
+	return def
+}
+
+// Set changes a setting (spark.conf.set). Values with a meaning here are checked.
+func (c *RuntimeConfig) Set(key, value string) error { return c.s.setConf(key, value) }
+
+// Unset removes a setting; defaults come back.
+func (c *RuntimeConfig) Unset(key string) {
+	c.s.mu.Lock()
+	defer c.s.mu.Unlock()
+	delete(c.s.conf, key)
+	if v, ok := defaultConf[key]; ok {
+		c.s.conf[key] = v
+	}
+}
+
+// All returns a copy of every setting, sorted by key when listed with Keys.
+func (c *RuntimeConfig) All() map[string]string {
+	c.s.mu.Lock()
+	defer c.s.mu.Unlock()
+	out := make(map[string]string, len(c.s.conf))
+	for k, v := range c.s.conf {
+		out[k] = v
+	}
+	return out
+}
+
+// Keys lists the set keys in order.
+func (c *RuntimeConfig) Keys() []string {
+	all := c.All()
+	keys := make([]string, 0, len(all))
+	for k := range all {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func (s *Session) setConf(key, value string) error {
+	switch key {
+	case ConfTimeZone:
+		if _, err := plan.LoadZone(value); err != nil {
+			return err
+		}
+	case ConfShufflePartitions:
+		n, err := strconv.Atoi(value)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("%s must be a positive number, not %q", key, value)
+		}
+	case ConfAnsi, ConfCaseSensitive:
+		if _, err := strconv.ParseBool(value); err != nil {
+			return fmt.Errorf("%s should be boolean, but was %s", key, value)
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.conf[key] = value
+	return nil
+}
+
+func (s *Session) confBool(key string) bool {
+	b, _ := strconv.ParseBool(s.Conf().GetOr(key, defaultConf[key]))
+	return b
+}
+
+// evalContext is the evaluation context for a static action now.
+func (s *Session) evalContext() (*plan.EvalContext, error) {
+	return plan.NewEvalContext(s.Conf().GetOr(ConfTimeZone, "UTC"), s.confBool(ConfAnsi), s.now())
+}
+
+// Location is the session time zone.
+func (s *Session) Location() *time.Location {
+	loc, err := plan.LoadZone(s.Conf().GetOr(ConfTimeZone, "UTC"))
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// newScope is a scope over a fresh schema honouring spark.sql.caseSensitive.
+func (s *Session) newScope(schema *sqltypes.StructType, qualifier []string) *plan.Scope {
+	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive)}
+	if qualifier != nil {
+		for range schema.Fields {
+			sc.Qualifiers = append(sc.Qualifiers, qualifier)
+		}
+	}
+	return sc
+}
+
+// Streams is spark.streams: the session's active streaming queries.
+func (s *Session) Streams() *StreamingQueryManager { return s.streams }
+
+// Stop stops every active query (spark.stop()).
+func (s *Session) Stop(ctx context.Context) error {
+	var first error
+	for _, q := range s.streams.Active() {
+		if err := q.Stop(ctx); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
