@@ -3,6 +3,7 @@ package kafkasource
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"sync"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -21,7 +22,11 @@ type Stream struct {
 	latest       PartitionOffsets // newest offsets seen by the last LatestOffsets
 }
 
-var _ stream.Source = (*Stream)(nil)
+var (
+	_ stream.Source          = (*Stream)(nil)
+	_ stream.ReadLimitSource = (*Stream)(nil)
+	_ stream.SourceMetrics   = (*Stream)(nil)
+)
 
 // NewStream opens a streaming source from spark.readStream.format("kafka") options.
 func NewStream(options map[string]string) (*Stream, error) {
@@ -69,6 +74,45 @@ func (s *Stream) PrepareForAvailableNow(ctx context.Context) error {
 
 // LatestOffsets is the end of the next batch from start, capped by maxOffsetsPerTrigger.
 func (s *Stream) LatestOffsets(ctx context.Context, start string) (string, error) {
+	return s.latestOffsets(ctx, start, s.opts.MaxOffsetsPerTrigger)
+}
+
+// LatestOffsetsUnlimited ignores maxOffsetsPerTrigger (trigger once reads everything).
+func (s *Stream) LatestOffsetsUnlimited(ctx context.Context, start string) (string, error) {
+	return s.latestOffsets(ctx, start, 0)
+}
+
+// Metrics reports how far the batch end is behind the latest offsets, as Spark's
+// KafkaMicroBatchStream.metrics: min/max/avgOffsetsBehindLatest.
+func (s *Stream) Metrics(end string) map[string]string {
+	consumed, err := ParseOffsets(end)
+	s.mu.Lock()
+	latest := s.latest
+	s.mu.Unlock()
+	if err != nil || len(latest) == 0 {
+		return nil
+	}
+	var sum, mn, mx int64
+	n := 0
+	for _, tp := range latest.sortedPartitions() {
+		behind := latest[tp] - consumed[tp]
+		if n == 0 || behind < mn {
+			mn = behind
+		}
+		if n == 0 || behind > mx {
+			mx = behind
+		}
+		sum += behind
+		n++
+	}
+	return map[string]string{
+		"minOffsetsBehindLatest": strconv.FormatInt(mn, 10),
+		"maxOffsetsBehindLatest": strconv.FormatInt(mx, 10),
+		"avgOffsetsBehindLatest": sqltypes.JavaDoubleString(float64(sum) / float64(n)),
+	}
+}
+
+func (s *Stream) latestOffsets(ctx context.Context, start string, maxOffsets int64) (string, error) {
 	from, err := ParseOffsets(start)
 	if err != nil {
 		return "", err
@@ -91,7 +135,7 @@ func (s *Stream) LatestOffsets(ctx context.Context, start string) (string, error
 		return start, nil
 	}
 	end := latest
-	if s.opts.MaxOffsetsPerTrigger > 0 {
+	if maxOffsets > 0 {
 		var fromNew PartitionOffsets
 		var newTPs []TopicPartition
 		for tp := range latest {
@@ -104,7 +148,7 @@ func (s *Stream) LatestOffsets(ctx context.Context, start string) (string, error
 				return "", err
 			}
 		}
-		end = RateLimit(s.opts.MaxOffsetsPerTrigger, from, latest, fromNew)
+		end = RateLimit(maxOffsets, from, latest, fromNew)
 	}
 	return end.JSON(), nil
 }

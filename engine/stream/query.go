@@ -3,23 +3,106 @@ package stream
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/kafkalab/kafkalab/engine/checkpoint"
+)
+
+// Spark's defaults for the executor's own confs.
+const (
+	// pollingDelay is spark.sql.streaming.pollingDelay: the pause when no batch can run.
+	pollingDelay = 10 * time.Millisecond
+	// recentProgressLimit is spark.sql.streaming.numRecentProgressUpdates.
+	recentProgressLimit = 100
+	// ConfNoDataMicroBatches is spark.sql.streaming.noDataMicroBatches.enabled (default true).
+	ConfNoDataMicroBatches = "spark.sql.streaming.noDataMicroBatches.enabled"
+	// ConfWatermarkPolicy is spark.sql.streaming.multipleWatermarkPolicy ("min" or "max").
+	ConfWatermarkPolicy = "spark.sql.streaming.multipleWatermarkPolicy"
 )
 
 // Query is a running (or finished) streaming query, Spark's StreamingQuery.
 type Query struct {
 	id, runID, name string
 
+	cfg    Config
+	cp     *checkpoint.Dir
+	resume checkpoint.Resume
+
+	stopOnce sync.Once
+	stopCh   chan struct{} // closed by Stop: finish the batch in flight, then end
+	done     chan struct{} // closed when the query has terminated
+
 	mu       sync.Mutex
 	progress []Progress
 	err      error
 	active   bool
-	done     chan struct{}
+	subs     []chan Event
+	history  []Event // events so far, replayed to late subscribers
 }
 
-// Start validates cfg, prepares the checkpoint and starts the query in the background.
+// Start validates cfg, reads or creates the checkpoint and starts the query in the
+// background. Configuration and checkpoint problems are returned here; failures while
+// running (a broker that went away, data loss) end the query and come back from
+// AwaitTermination and Exception. Cancelling ctx stops the query like Stop.
 func Start(ctx context.Context, cfg Config) (*Query, error) {
-	return nil, errors.New("stream: the executor is not committed yet")
+	if len(cfg.Sources) == 0 {
+		return nil, errors.New("stream: a streaming query needs at least one source")
+	}
+	if cfg.Plan == nil {
+		return nil, errors.New("stream: a streaming query needs a plan")
+	}
+	if cfg.Sink == nil {
+		return nil, errors.New("stream: a streaming query needs a sink (writeStream.format(...))")
+	}
+	switch cfg.OutputMode {
+	case "":
+		cfg.OutputMode = "Append"
+	case "Append", "Update", "Complete":
+	default:
+		return nil, fmt.Errorf("stream: unknown output mode %q; use append, update or complete", cfg.OutputMode)
+	}
+	if cfg.Trigger.Kind == TriggerProcessingTime && cfg.Trigger.Interval < 0 {
+		return nil, errors.New("stream: the processingTime interval must not be negative")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	cp, err := checkpoint.Open(cfg.CheckpointDir)
+	if err != nil {
+		return nil, err
+	}
+	id, ok, err := cp.Metadata()
+	if err != nil {
+		return nil, err
+	}
+	resume, err := cp.Resolve(len(cfg.Sources))
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		id = uuid.NewString()
+		if err := cp.WriteMetadata(id); err != nil {
+			return nil, fmt.Errorf("stream: starting query: %w", err)
+		}
+	}
+	q := &Query{
+		id: id, runID: uuid.NewString(), name: cfg.Name,
+		cfg: cfg, cp: cp, resume: resume,
+		stopCh: make(chan struct{}), done: make(chan struct{}), active: true,
+	}
+	ex := newExecution(q)
+	go func() {
+		select {
+		case <-ctx.Done():
+			q.requestStop()
+		case <-q.done:
+		}
+	}()
+	go ex.run()
+	return q, nil
 }
 
 // ID is the query id, stable across restarts (checkpoint metadata).
@@ -31,6 +114,9 @@ func (q *Query) RunID() string { return q.runID }
 // Name is the queryName ("" when unset).
 func (q *Query) Name() string { return q.name }
 
+// CheckpointDir is the query's checkpoint folder (absolute).
+func (q *Query) CheckpointDir() string { return q.cp.Path() }
+
 // AwaitTermination blocks until the query stops or ctx ends; it returns the query's
 // failure (nil after a clean stop) or ctx's error.
 func (q *Query) AwaitTermination(ctx context.Context) error {
@@ -41,6 +127,9 @@ func (q *Query) AwaitTermination(ctx context.Context) error {
 		return ctx.Err()
 	}
 }
+
+// Done is closed when the query has terminated.
+func (q *Query) Done() <-chan struct{} { return q.done }
 
 // Exception is the error that stopped the query, or nil.
 func (q *Query) Exception() error {
@@ -74,8 +163,69 @@ func (q *Query) LastProgress() *Progress {
 	return &p
 }
 
-// Stop ends the query after the batch in flight finishes cleanly and waits for it.
-func (q *Query) Stop() error { return nil }
+func (q *Query) requestStop() { q.stopOnce.Do(func() { close(q.stopCh) }) }
 
-// Subscribe returns a channel of the query's events; it is closed after EventTerminated.
-func (q *Query) Subscribe() <-chan Event { return nil }
+// Stop ends the query: the batch in flight (if any) finishes and commits, no new batch
+// starts, and Stop returns once the query has terminated. It returns the query's failure
+// if it had already failed.
+func (q *Query) Stop() error {
+	q.requestStop()
+	<-q.done
+	return q.Exception()
+}
+
+// Subscribe returns a channel of the query's events, starting with those that already
+// happened; it is closed after EventTerminated. The channel is buffered; a subscriber
+// that does not keep up misses events rather than stalling the query.
+func (q *Query) Subscribe() <-chan Event {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	ch := make(chan Event, 256+len(q.history))
+	for _, e := range q.history {
+		ch <- e
+	}
+	if !q.active {
+		close(ch)
+		return ch
+	}
+	q.subs = append(q.subs, ch)
+	return ch
+}
+
+// emit delivers an event to every subscriber without blocking.
+func (q *Query) emit(e Event) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.history) < 1024 {
+		q.history = append(q.history, e)
+	}
+	for _, ch := range q.subs {
+		select {
+		case ch <- e:
+		default:
+		}
+	}
+}
+
+func (q *Query) addProgress(p Progress) {
+	q.mu.Lock()
+	q.progress = append(q.progress, p)
+	if len(q.progress) > recentProgressLimit {
+		q.progress = append([]Progress(nil), q.progress[len(q.progress)-recentProgressLimit:]...)
+	}
+	q.mu.Unlock()
+}
+
+// terminate records the outcome, notifies subscribers and releases waiters.
+func (q *Query) terminate(err error) {
+	q.emit(Event{Kind: EventTerminated, Err: err})
+	q.mu.Lock()
+	q.err = err
+	q.active = false
+	for _, ch := range q.subs {
+		close(ch)
+	}
+	q.subs = nil
+	q.mu.Unlock()
+	close(q.done)
+}

@@ -1,0 +1,479 @@
+package stream
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/checkpoint"
+)
+
+// ReadLimitSource is implemented by sources that honour read limits
+// (maxOffsetsPerTrigger): LatestOffsetsUnlimited ignores them, for trigger(once=True),
+// which Spark runs with ReadLimit.allAvailable.
+type ReadLimitSource interface {
+	LatestOffsetsUnlimited(ctx context.Context, start string) (string, error)
+}
+
+// SourceMetrics is implemented by sources that report progress sources[].metrics
+// (Kafka: min/max/avgOffsetsBehindLatest) for a batch ending at end.
+type SourceMetrics interface {
+	Metrics(end string) map[string]string
+}
+
+// execution is the state of one run of a query (Spark's MicroBatchExecution).
+type execution struct {
+	q   *Query
+	cfg Config
+	ctx context.Context // never cancelled by Stop: a batch in flight finishes
+
+	conf        map[string]string // effective SQL conf
+	confEntries []checkpoint.ConfEntry
+
+	batchID   int64
+	committed []string // offsets the next batch starts from, per source ("" = none yet)
+	fresh     bool     // no batch has ever been planned for this checkpoint
+
+	watermarkMs     int64 // global watermark for the next batch (eviction)
+	lateWatermarkMs int64 // previous batch's batchWatermarkMs (late-row filtering)
+	opWatermarks    map[int]int64
+	runAnother      bool // the last batch of this run asked for a no-data batch
+
+	rerun *checkpoint.Resume // a batch to re-run from the checkpoint, first
+
+	lastTriggerStart time.Time
+	availableNowInit bool
+}
+
+func newExecution(q *Query) *execution {
+	cfg := q.cfg
+	session := cfg.Conf
+	if session == nil {
+		session = map[string]string{}
+	}
+	ex := &execution{q: q, cfg: cfg, ctx: context.Background(), opWatermarks: map[int]int64{}}
+	r := q.resume
+	if r.Conf != nil {
+		ex.conf = checkpoint.RestoredConf(r.Conf, session)
+	} else {
+		ex.conf = map[string]string{}
+		for k, v := range session {
+			ex.conf[k] = v
+		}
+	}
+	ex.confEntries = checkpoint.DefaultConf(ex.conf)
+	for _, e := range ex.confEntries {
+		if _, ok := ex.conf[e.Key]; !ok {
+			ex.conf[e.Key] = e.Value
+		}
+	}
+	ex.committed = make([]string, len(cfg.Sources))
+	ex.fresh = r.Fresh
+	ex.batchID = r.NextBatchID
+	ex.watermarkMs = r.WatermarkMs
+	if r.Start != nil {
+		for i, s := range r.Start.Sources {
+			if s != "-" {
+				ex.committed[i] = s
+			}
+		}
+		ex.lateWatermarkMs = r.Start.BatchWatermarkMs
+	}
+	if r.Rerun {
+		rr := r
+		ex.rerun = &rr
+	}
+	return ex
+}
+
+func (ex *execution) stopRequested() bool {
+	select {
+	case <-ex.q.stopCh:
+		return true
+	default:
+		return false
+	}
+}
+
+// sleep waits d or until Stop; false means stop.
+func (ex *execution) sleep(d time.Duration) bool {
+	if d <= 0 {
+		return !ex.stopRequested()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ex.q.stopCh:
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+func (ex *execution) run() {
+	err := ex.loop()
+	for _, s := range ex.cfg.Sources {
+		if cerr := s.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("stream: closing source %s: %w", s.Description(), cerr)
+		}
+	}
+	ex.q.terminate(err)
+}
+
+func (ex *execution) loop() error {
+	trig := ex.cfg.Trigger
+	if trig.Kind == TriggerAvailableNow {
+		for _, s := range ex.cfg.Sources {
+			if err := s.PrepareForAvailableNow(ex.ctx); err != nil {
+				return err
+			}
+		}
+	}
+	next := ex.cfg.Now()
+	for !ex.stopRequested() {
+		if trig.Kind == TriggerProcessingTime && trig.Interval > 0 {
+			// Spark's ProcessingTimeExecutor: triggers at multiples of the interval.
+			if !ex.sleep(next.Sub(ex.cfg.Now())) {
+				return nil
+			}
+		}
+		triggerStart := ex.cfg.Now()
+		ran, err := ex.runTrigger(triggerStart)
+		if err != nil {
+			return err
+		}
+		switch trig.Kind {
+		case TriggerOnce:
+			return nil
+		case TriggerAvailableNow:
+			if !ran {
+				return nil
+			}
+		case TriggerProcessingTime:
+			if trig.Interval > 0 {
+				iv := trig.Interval
+				next = triggerStart.Truncate(iv).Add(iv)
+				continue
+			}
+			fallthrough
+		default:
+			if !ran && !ex.sleep(pollingDelay) {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// batchPlan is one batch about to run.
+type batchPlan struct {
+	id          int64
+	start, end  []string // per source; start "" = none (first batch of a new query)
+	watermarkMs int64
+	lateMs      int64
+	timestampMs int64
+	noData      bool
+	latest      []string // sources' latest offsets (progress)
+	durations   map[string]int64
+	noneStart   map[int]bool // sources without a start offset (progress startOffset null)
+}
+
+// runTrigger constructs and runs at most one batch; ran reports whether one ran.
+func (ex *execution) runTrigger(triggerStart time.Time) (ran bool, err error) {
+	bp, err := ex.constructBatch()
+	if err != nil || bp == nil {
+		return false, err
+	}
+	if err := ex.runBatch(bp, triggerStart); err != nil {
+		return true, err
+	}
+	ex.lastTriggerStart = triggerStart
+	return true, nil
+}
+
+// constructBatch decides whether a batch runs now and writes its offsets/N first
+// (Spark's constructNextBatch). nil means no batch.
+func (ex *execution) constructBatch() (*batchPlan, error) {
+	n := len(ex.cfg.Sources)
+	bp := &batchPlan{id: ex.batchID, start: make([]string, n), end: make([]string, n),
+		latest: make([]string, n), durations: map[string]int64{}}
+	if rr := ex.rerun; rr != nil {
+		// An offsets file without its commit: same range, watermark and timestamp.
+		ex.rerun = nil
+		for i := range bp.end {
+			bp.end[i] = rr.End.Sources[i]
+			if bp.end[i] == "-" {
+				bp.end[i] = ""
+			}
+			bp.start[i] = ex.committed[i]
+			if bp.start[i] == "" && bp.end[i] != "" && ex.fresh0(rr) {
+				init, err := ex.initialOffsets(i)
+				if err != nil {
+					return nil, err
+				}
+				bp.start[i] = init
+				bp.startNone(i)
+			}
+			bp.latest[i] = bp.end[i]
+		}
+		bp.watermarkMs = rr.WatermarkMs
+		bp.lateMs = ex.lateWatermarkMs
+		bp.timestampMs = rr.BatchTimestampMs
+		bp.noData = sameOffsets(bp.start, bp.end)
+		return bp, nil
+	}
+
+	began := time.Now()
+	newData := false
+	for i, src := range ex.cfg.Sources {
+		start := ex.committed[i]
+		from := start
+		if from == "" {
+			init, err := ex.initialOffsets(i)
+			if err != nil {
+				return nil, err
+			}
+			from = init
+		}
+		var end string
+		var err error
+		if rl, ok := src.(ReadLimitSource); ok && ex.cfg.Trigger.Kind == TriggerOnce {
+			end, err = rl.LatestOffsetsUnlimited(ex.ctx, from)
+		} else {
+			end, err = src.LatestOffsets(ex.ctx, from)
+		}
+		if err != nil {
+			return nil, err
+		}
+		// With no start offset yet (a new query), any end counts as new data: batch 0
+		// always runs, even on an empty topic.
+		if start == "" || end != start {
+			newData = true
+		}
+		bp.start[i], bp.end[i] = start, end
+		bp.latest[i] = src.ReportLatestOffset()
+	}
+	bp.durations["latestOffset"] = time.Since(began).Milliseconds()
+	if !newData {
+		if !ex.runAnother || !ex.noDataBatchesEnabled() {
+			return nil, nil
+		}
+		bp.noData = true
+	}
+	ex.runAnother = false
+	for i := range bp.start {
+		if bp.start[i] == "" && bp.end[i] != "" {
+			// The first batch's range starts at the initial offsets (sources/i/0).
+			init, err := ex.initialOffsets(i)
+			if err != nil {
+				return nil, err
+			}
+			bp.start[i] = init
+			bp.startNone(i)
+		}
+	}
+	bp.watermarkMs = ex.watermarkMs
+	bp.lateMs = ex.lateWatermarkMs
+	bp.timestampMs = ex.cfg.Now().UnixMilli()
+
+	began = time.Now()
+	seq := checkpoint.OffsetSeq{BatchWatermarkMs: bp.watermarkMs, BatchTimestampMs: bp.timestampMs,
+		Conf: ex.confEntries, Sources: make([]string, n)}
+	for i, e := range bp.end {
+		seq.Sources[i] = e
+		if e == "" {
+			seq.Sources[i] = "-"
+		}
+	}
+	if err := ex.q.cp.WriteOffsets(bp.id, seq); err != nil {
+		if errors.Is(err, checkpoint.ErrExists) {
+			return nil, fmt.Errorf("stream: offsets/%d already exists in %s: another query is using this checkpoint; stop it or use another checkpointLocation: %w", bp.id, ex.q.cp.Path(), err)
+		}
+		return nil, fmt.Errorf("stream: writing offsets/%d: %w", bp.id, err)
+	}
+	keep, err := checkpoint.MinBatchesToRetain(ex.conf)
+	if err != nil {
+		return nil, err
+	}
+	if err := ex.q.cp.Purge(bp.id, keep); err != nil {
+		return nil, err
+	}
+	bp.durations["walCommit"] = time.Since(began).Milliseconds()
+	ex.fresh = false
+	return bp, nil
+}
+
+// fresh0 tells whether a re-run batch is batch 0 of its query (its sources start at the
+// initial offsets).
+func (ex *execution) fresh0(rr *checkpoint.Resume) bool { return rr.Start == nil }
+
+// startNone marks that the source had no start offset (progress startOffset is null).
+func (bp *batchPlan) startNone(i int) {
+	if bp.noneStart == nil {
+		bp.noneStart = map[int]bool{}
+	}
+	bp.noneStart[i] = true
+}
+
+// initialOffsets returns source i's starting offsets: sources/i/0 when present (it wins
+// over startingOffsets), otherwise resolved now and written there.
+func (ex *execution) initialOffsets(i int) (string, error) {
+	stored, ok, err := ex.q.cp.ReadSourceInitialOffsets(i)
+	if err != nil {
+		return "", err
+	}
+	if ok {
+		return stored, nil
+	}
+	init, err := ex.cfg.Sources[i].InitialOffsets(ex.ctx)
+	if err != nil {
+		return "", err
+	}
+	if err := ex.q.cp.WriteSourceInitialOffsets(i, init); err != nil && !errors.Is(err, checkpoint.ErrExists) {
+		return "", fmt.Errorf("stream: writing sources/%d/0: %w", i, err)
+	}
+	return init, nil
+}
+
+func (ex *execution) noDataBatchesEnabled() bool {
+	return !strings.EqualFold(strings.TrimSpace(ex.conf[ConfNoDataMicroBatches]), "false")
+}
+
+func sameOffsets(a, b []string) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (ex *execution) hook(step Step, id int64) error {
+	if ex.cfg.Hook == nil {
+		return nil
+	}
+	if err := ex.cfg.Hook(step, id); err != nil {
+		return fmt.Errorf("stream: batch %d stopped at %s: %w", id, step, err)
+	}
+	return nil
+}
+
+// runBatch reads the batch, runs the plan and the sink, moves the watermark and writes
+// commits/N (Spark's runBatch + markMicroBatchEnd).
+func (ex *execution) runBatch(bp *batchPlan, triggerStart time.Time) error {
+	ranges := make([]SourceRange, len(bp.start))
+	for i, s := range ex.cfg.Sources {
+		ranges[i] = SourceRange{Description: s.Description(), StartOffset: bp.start[i], EndOffset: bp.end[i]}
+		if bp.noneStart[i] {
+			ranges[i].StartOffset = ""
+		}
+	}
+	ex.q.emit(Event{Kind: EventBatchStarted, BatchID: bp.id, Sources: ranges})
+	if err := ex.hook(StepOffsetsWritten, bp.id); err != nil {
+		return err
+	}
+
+	began := time.Now()
+	counters := make([]*rowCounter, len(ex.cfg.Sources))
+	bc := &BatchContext{
+		BatchID: bp.id, BatchWatermarkMs: bp.watermarkMs, LateWatermarkMs: bp.lateMs,
+		BatchTimestampMs: bp.timestampMs, IsNoDataBatch: bp.noData,
+		CheckpointDir: ex.q.cp.Path(), QueryID: ex.q.id, Conf: ex.conf,
+		Inputs: make([]Input, len(ex.cfg.Sources)),
+	}
+	for i, src := range ex.cfg.Sources {
+		counters[i] = &rowCounter{}
+		in := Input{SourceIndex: i, Schema: src.Schema(), StartOffset: bp.start[i], EndOffset: bp.end[i]}
+		if bp.start[i] != bp.end[i] && bp.end[i] != "" {
+			tasks, err := src.PlanTasks(ex.ctx, bp.start[i], bp.end[i])
+			if err != nil {
+				return err
+			}
+			for j, t := range tasks {
+				in.Tasks = append(in.Tasks, &InputTask{Index: j, Task: t, counter: counters[i]})
+			}
+		}
+		bc.Inputs[i] = in
+	}
+	bp.durations["getBatch"] = time.Since(began).Milliseconds()
+	bp.durations["queryPlanning"] = 0
+
+	began = time.Now()
+	res, err := ex.cfg.Plan.RunBatch(ex.ctx, bc)
+	if err != nil {
+		return err
+	}
+	if res == nil {
+		res = &BatchResult{}
+	}
+	if err := ex.hook(StepBatchPlanned, bp.id); err != nil {
+		return err
+	}
+	if err := ex.cfg.Sink.AddBatch(ex.ctx, &SinkBatch{QueryID: ex.q.id, BatchID: bp.id, OutputMode: ex.cfg.OutputMode,
+		Schema: res.Schema, Tasks: res.Tasks, BatchTimestampMs: bp.timestampMs}); err != nil {
+		return fmt.Errorf("stream: sink %s failed in batch %d: %w", ex.cfg.Sink.Description(), bp.id, err)
+	}
+	bp.durations["addBatch"] = time.Since(began).Milliseconds()
+	if err := ex.hook(StepSinkDone, bp.id); err != nil {
+		return err
+	}
+
+	began = time.Now()
+	newWm := ex.updateWatermark(res.EventTime)
+	if err := ex.q.cp.WriteCommit(bp.id, newWm); err != nil {
+		if errors.Is(err, checkpoint.ErrExists) {
+			return fmt.Errorf("stream: commits/%d already exists in %s: another query is using this checkpoint: %w", bp.id, ex.q.cp.Path(), err)
+		}
+		return fmt.Errorf("stream: writing commits/%d: %w", bp.id, err)
+	}
+	bp.durations["commitOffsets"] = time.Since(began).Milliseconds()
+	ex.committed = append([]string(nil), bp.end...)
+	ex.lateWatermarkMs = bp.watermarkMs
+	ex.watermarkMs = newWm
+	ex.runAnother = ex.cfg.Plan.ShouldRunNoDataBatch(newWm)
+	ex.batchID = bp.id + 1
+	if err := ex.hook(StepCommitted, bp.id); err != nil {
+		return err
+	}
+
+	p := ex.progress(bp, triggerStart, res, counters)
+	ex.q.addProgress(p)
+	ex.q.emit(Event{Kind: EventBatchFinished, BatchID: bp.id, Progress: &p})
+	return nil
+}
+
+// updateWatermark applies a batch's event-time stats (Spark's WatermarkTracker):
+// per operator max - delay, only forward; the global value is the min (or max) over
+// operators, only forward. Returns the global watermark after the batch.
+func (ex *execution) updateWatermark(stats []EventTimeStats) int64 {
+	if len(stats) == 0 {
+		return ex.watermarkMs
+	}
+	for i, s := range stats {
+		old, seen := ex.opWatermarks[i]
+		switch {
+		case s.Count > 0:
+			if cand := s.Max - s.DelayMs; !seen || cand > old {
+				ex.opWatermarks[i] = cand
+			}
+		case !seen:
+			ex.opWatermarks[i] = 0 // no data yet for this operator
+		}
+	}
+	useMax := strings.EqualFold(strings.TrimSpace(ex.conf[ConfWatermarkPolicy]), "max")
+	global := int64(math.MaxInt64)
+	if useMax {
+		global = math.MinInt64
+	}
+	for _, w := range ex.opWatermarks {
+		if useMax {
+			global = max(global, w)
+		} else {
+			global = min(global, w)
+		}
+	}
+	return max(global, ex.watermarkMs)
+}

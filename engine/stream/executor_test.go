@@ -1,0 +1,395 @@
+package stream_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/kafkasource"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+func TestReferenceScenario(t *testing.T) {
+	b := startBroker(t)
+	cp := t.TempDir()
+	b.send(t, batch1)
+	run := func() (*stream.Query, *stream.MemorySink) {
+		sink := stream.NewMemorySink("bronze")
+		q, err := runQuery(t, stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b)},
+			Plan: &identityPlan{}, Sink: sink, Trigger: stream.AvailableNow()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q, sink
+	}
+
+	q, sink := run()
+	if got := lastLine(readFile(t, cp, "offsets", "0")); got != `{"orders":{"0":2,"1":1,"2":0}}` {
+		t.Fatalf("offsets/0 ends %s", got)
+	}
+	if got := readFile(t, cp, "commits", "0"); got != "v1\n{\"nextBatchWatermarkMs\":0}" {
+		t.Fatalf("commits/0 = %q", got)
+	}
+	if got := readFile(t, cp, "sources", "0", "0"); got != "\x00v1\n{\"orders\":{\"0\":0,\"1\":0,\"2\":0}}" {
+		t.Fatalf("sources/0/0 = %q", got)
+	}
+	if got := readFile(t, cp, "metadata"); got != `{"id":"`+q.ID()+`"}` {
+		t.Fatalf("metadata = %q (id %s)", got, q.ID())
+	}
+	off0 := readFile(t, cp, "offsets", "0")
+	if !strings.HasPrefix(off0, "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":") ||
+		!strings.Contains(off0, `"spark.sql.shuffle.partitions":"200"`) {
+		t.Fatalf("offsets/0 = %q", off0)
+	}
+	if n := len(sink.Rows()); n != 3 {
+		t.Fatalf("first run loaded %d rows", n)
+	}
+	prog := q.RecentProgress()
+	if len(prog) != 1 || prog[0].BatchID != 0 || prog[0].NumInputRows != 3 || prog[0].Sink.NumOutputRows != 3 {
+		t.Fatalf("progress %+v", prog)
+	}
+	src := prog[0].Sources[0]
+	if src.StartOffset != nil || string(src.EndOffset) != `{"orders":{"0":2,"1":1,"2":0}}` ||
+		string(src.LatestOffset) != `{"orders":{"0":2,"1":1,"2":0}}` || src.Description != "KafkaV2[Subscribe[orders]]" {
+		t.Fatalf("source progress %+v", src)
+	}
+	id := q.ID()
+
+	b.send(t, batch2)
+	q, sink = run()
+	if q.ID() != id {
+		t.Fatalf("query id changed: %s -> %s", id, q.ID())
+	}
+	if got := lastLine(readFile(t, cp, "offsets", "1")); got != `{"orders":{"0":3,"1":2,"2":0}}` {
+		t.Fatalf("offsets/1 ends %s", got)
+	}
+	if n := len(sink.Rows()); n != 2 {
+		t.Fatalf("second run loaded %d rows", n)
+	}
+	prog = q.RecentProgress()
+	if len(prog) != 1 || prog[0].BatchID != 1 || prog[0].NumInputRows != 2 ||
+		string(prog[0].Sources[0].StartOffset) != `{"orders":{"0":2,"1":1,"2":0}}` {
+		t.Fatalf("progress %+v", prog)
+	}
+
+	q, sink = run()
+	if exists(cp, "offsets", "2") || exists(cp, "commits", "2") {
+		t.Fatal("a run with nothing new wrote batch 2")
+	}
+	if len(q.RecentProgress()) != 0 || len(sink.Rows()) != 0 {
+		t.Fatalf("third run: progress %v rows %d", q.RecentProgress(), len(sink.Rows()))
+	}
+}
+
+func TestEmptyTopicFirstBatchAndStartingLatest(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	cp := t.TempDir()
+	sink := stream.NewMemorySink("m")
+	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b, "startingOffsets", "latest")},
+		Plan: &identityPlan{}, Sink: sink, Trigger: stream.AvailableNow()}
+	q, err := runQuery(t, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Batch 0 of a new query always runs, here with nothing to read.
+	if got := lastLine(readFile(t, cp, "offsets", "0")); got != `{"orders":{"0":2,"1":1,"2":0}}` || len(sink.Rows()) != 0 {
+		t.Fatalf("offsets/0 %s rows %d", got, len(sink.Rows()))
+	}
+	if p := q.LastProgress(); p == nil || p.NumInputRows != 0 || p.BatchID != 0 {
+		t.Fatalf("progress %+v", p)
+	}
+	b.send(t, batch2)
+	cfg.Sources = []stream.Source{newSource(t, b, "startingOffsets", "latest")}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(sink.Rows()); n != 2 {
+		t.Fatalf("second run read %d rows, want the 2 new ones", n)
+	}
+	// sources/0/0 wins over a changed startingOffsets.
+	cfg.Sources = []stream.Source{newSource(t, b, "startingOffsets", "earliest")}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(sink.Rows()); n != 2 || exists(cp, "offsets", "2") {
+		t.Fatalf("restart re-read data: %d rows", n)
+	}
+}
+
+func TestMaxOffsetsPerTriggerBatches(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	b.send(t, batch2)
+	cp := t.TempDir()
+	sink := newTxnSink()
+	q, err := runQuery(t, stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b, "maxOffsetsPerTrigger", "2")},
+		Plan: &identityPlan{}, Sink: sink, Trigger: stream.AvailableNow()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`{"orders":{"0":1,"1":1,"2":0}}`, `{"orders":{"0":2,"1":2,"2":0}}`, `{"orders":{"0":3,"1":2,"2":0}}`}
+	for i, w := range want {
+		if got := lastLine(readFile(t, cp, "offsets", fmt.Sprint(i))); got != w {
+			t.Errorf("offsets/%d ends %s, want %s", i, got, w)
+		}
+	}
+	var rows []int64
+	for _, p := range q.RecentProgress() {
+		rows = append(rows, p.NumInputRows)
+	}
+	if fmt.Sprint(rows) != "[2 2 1]" || exists(cp, "offsets", "3") {
+		t.Fatalf("rows per batch %v", rows)
+	}
+	if m := q.RecentProgress()[0].Sources[0].Metrics; m["maxOffsetsBehindLatest"] != "2" || m["avgOffsetsBehindLatest"] != "1.0" {
+		t.Fatalf("metrics %v", m)
+	}
+	// trigger(once) ignores maxOffsetsPerTrigger.
+	b.send(t, batch1)
+	b.send(t, batch2)
+	q, err = runQuery(t, stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b, "maxOffsetsPerTrigger", "2")},
+		Plan: &identityPlan{}, Sink: sink, Trigger: stream.Once()})
+	if err != nil || len(q.RecentProgress()) != 1 || q.LastProgress().NumInputRows != 5 {
+		t.Fatalf("once: %v %+v", err, q.RecentProgress())
+	}
+}
+
+func TestWatermarkAndNoDataBatches(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	cp := t.TempDir()
+	plan := &identityPlan{watermarkDelay: 10 * time.Minute}
+	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b)},
+		Plan: plan, Sink: newTxnSink(), Trigger: stream.AvailableNow()}
+	q, err := runQuery(t, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wm0945 := at("09:45").UnixMilli()
+	// Batch 0 (data, wm 0) then a no-data batch 1 with the new watermark 09:45, then stop.
+	if got := readFile(t, cp, "commits", "0"); got != fmt.Sprintf("v1\n{\"nextBatchWatermarkMs\":%d}", wm0945) {
+		t.Fatalf("commits/0 = %q", got)
+	}
+	off1 := readFile(t, cp, "offsets", "1")
+	if !strings.Contains(off1, fmt.Sprintf(`"batchWatermarkMs":%d,`, wm0945)) || lastLine(off1) != `{"orders":{"0":2,"1":1,"2":0}}` {
+		t.Fatalf("offsets/1 = %q", off1)
+	}
+	if exists(cp, "offsets", "2") {
+		t.Fatal("unexpected batch 2")
+	}
+	bcs := plan.batches()
+	if len(bcs) != 2 || bcs[0].BatchWatermarkMs != 0 || bcs[0].LateWatermarkMs != 0 || !bcs[1].IsNoDataBatch ||
+		bcs[1].BatchWatermarkMs != wm0945 || bcs[1].LateWatermarkMs != 0 {
+		t.Fatalf("batch contexts %+v", bcs)
+	}
+	p := q.RecentProgress()
+	if len(p) != 2 || p[0].EventTime["max"] != "2026-10-01T09:55:00.000Z" || p[0].EventTime["min"] != "2026-10-01T09:15:00.000Z" ||
+		p[0].EventTime["avg"] != "2026-10-01T09:36:40.000Z" || p[0].EventTime["watermark"] != "1970-01-01T00:00:00.000Z" ||
+		p[1].EventTime["watermark"] != "2026-10-01T09:45:00.000Z" || p[1].NumInputRows != 0 {
+		t.Fatalf("progress event time %v / %v", p[0].EventTime, p[1].EventTime)
+	}
+
+	// Restart: late filtering uses the previous batch's watermark; the watermark never
+	// moves back (an older event does not lower it).
+	b.send(t, []event{{"1005", `{}`, at("09:20")}})
+	b.send(t, batch2)
+	plan2 := &identityPlan{watermarkDelay: 10 * time.Minute}
+	cfg.Plan, cfg.Sources = plan2, []stream.Source{newSource(t, b)}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	bcs = plan2.batches()
+	wm1010 := at("10:10").UnixMilli()
+	if len(bcs) != 2 || bcs[0].BatchID != 2 || bcs[0].BatchWatermarkMs != wm0945 || bcs[0].LateWatermarkMs != wm0945 ||
+		bcs[1].BatchID != 3 || bcs[1].BatchWatermarkMs != wm1010 || bcs[1].LateWatermarkMs != wm0945 {
+		t.Fatalf("restart contexts %+v", bcs)
+	}
+	if got := readFile(t, cp, "commits", "3"); got != fmt.Sprintf("v1\n{\"nextBatchWatermarkMs\":%d}", wm1010) {
+		t.Fatalf("commits/3 = %q", got)
+	}
+}
+
+func TestProgressJSON(t *testing.T) {
+	name := "orders_bronze"
+	p := stream.Progress{ID: "i", RunID: "r", Name: &name, Timestamp: "2026-10-01T09:15:00.000Z", BatchID: 0,
+		BatchDuration: 12, NumInputRows: 3, InputRowsPerSecond: 0, ProcessedRowsPerSecond: 250,
+		DurationMs:     map[string]int64{"triggerExecution": 12, "addBatch": 5},
+		StateOperators: []stream.StateOperatorProgress{},
+		Sources: []stream.SourceProgress{{Description: "KafkaV2[Subscribe[orders]]", EndOffset: json.RawMessage(`{"orders":{"0":2}}`),
+			LatestOffset: json.RawMessage(`{"orders":{"0":2}}`), NumInputRows: 3, ProcessedRowsPerSecond: 250}},
+		Sink: stream.SinkProgress{Description: "MemorySink", NumOutputRows: 3}}
+	got, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"id":"i","runId":"r","name":"orders_bronze","timestamp":"2026-10-01T09:15:00.000Z","batchId":0,"batchDuration":12,` +
+		`"numInputRows":3,"inputRowsPerSecond":0.0,"processedRowsPerSecond":250.0,"durationMs":{"addBatch":5,"triggerExecution":12},` +
+		`"stateOperators":[],"sources":[{"description":"KafkaV2[Subscribe[orders]]","startOffset":null,"endOffset":{"orders":{"0":2}},` +
+		`"latestOffset":{"orders":{"0":2}},"numInputRows":3,"inputRowsPerSecond":0.0,"processedRowsPerSecond":250.0}],` +
+		`"sink":{"description":"MemorySink","numOutputRows":3}}`
+	if string(got) != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestContinuousTriggersStopAndEvents(t *testing.T) {
+	for _, trig := range []stream.Trigger{{}, stream.ProcessingTime(50 * time.Millisecond)} {
+		t.Run(fmt.Sprint("kind", trig.Kind), func(t *testing.T) {
+			b := startBroker(t)
+			sink := stream.NewMemorySink("m")
+			q, err := stream.Start(context.Background(), stream.Config{CheckpointDir: t.TempDir(),
+				Sources: []stream.Source{newSource(t, b)}, Plan: &identityPlan{}, Sink: sink, Trigger: trig, Name: "live"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			events := q.Subscribe()
+			b.send(t, batch1)
+			waitFor(t, func() bool { return len(sink.Rows()) == 3 })
+			b.send(t, batch2)
+			waitFor(t, func() bool { return len(sink.Rows()) == 5 })
+			if !q.IsActive() {
+				t.Fatal("query stopped by itself")
+			}
+			if err := q.Stop(); err != nil {
+				t.Fatal(err)
+			}
+			if q.IsActive() {
+				t.Fatal("still active after Stop")
+			}
+			var kinds []string
+			started := 0
+			for e := range events {
+				switch e.Kind {
+				case stream.EventBatchStarted:
+					started++
+					if e.BatchID == 0 && e.Sources[0].StartOffset != "" {
+						t.Errorf("batch 0 start %q", e.Sources[0].StartOffset)
+					}
+					kinds = append(kinds, "S")
+				case stream.EventBatchFinished:
+					if e.Progress == nil || *e.Progress.Name != "live" {
+						t.Errorf("finished without progress")
+					}
+					kinds = append(kinds, "F")
+				case stream.EventTerminated:
+					if e.Err != nil {
+						t.Errorf("terminated with %v", e.Err)
+					}
+					kinds = append(kinds, "T")
+				}
+			}
+			k := strings.Join(kinds, "")
+			if !strings.HasPrefix(k, "SF") || !strings.HasSuffix(k, "FT") || started < 2 || strings.Count(k, "S") != strings.Count(k, "F") {
+				t.Fatalf("events %s", k)
+			}
+		})
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not reached in 20s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestRestartRerunsUncommittedBatch(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	cp := t.TempDir()
+	crash := errors.New("crash")
+	clock := time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
+	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b)}, Plan: &identityPlan{},
+		Sink: newTxnSink(), Trigger: stream.AvailableNow(), Now: func() time.Time { return clock },
+		Hook: func(s stream.Step, id int64) error {
+			if s == stream.StepOffsetsWritten {
+				return crash
+			}
+			return nil
+		}}
+	if _, err := runQuery(t, cfg); !errors.Is(err, crash) {
+		t.Fatalf("err %v", err)
+	}
+	off0 := readFile(t, cp, "offsets", "0")
+	if exists(cp, "commits", "0") {
+		t.Fatal("commit written")
+	}
+	// New data arrives; the re-run keeps the recorded range and timestamp.
+	b.send(t, batch2)
+	clock = clock.Add(time.Hour)
+	plan := &identityPlan{}
+	cfg.Hook, cfg.Plan, cfg.Sources = nil, plan, []stream.Source{newSource(t, b)}
+	q, err := runQuery(t, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if readFile(t, cp, "offsets", "0") != off0 {
+		t.Fatal("offsets/0 rewritten")
+	}
+	bcs := plan.batches()
+	if len(bcs) != 2 || bcs[0].BatchID != 0 || bcs[0].BatchTimestampMs != time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC).UnixMilli() ||
+		bcs[1].BatchID != 1 || bcs[1].BatchTimestampMs != clock.UnixMilli() {
+		t.Fatalf("contexts %+v", bcs)
+	}
+	var rows []int64
+	for _, p := range q.RecentProgress() {
+		rows = append(rows, p.NumInputRows)
+	}
+	if fmt.Sprint(rows) != "[3 2]" {
+		t.Fatalf("rows %v", rows)
+	}
+}
+
+func TestCheckpointOfAnotherQuery(t *testing.T) {
+	b := startBroker(t)
+	cp := t.TempDir()
+	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b)}, Plan: &identityPlan{},
+		Sink: newTxnSink(), Trigger: stream.AvailableNow()}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Sources = []stream.Source{newSource(t, b), newSource(t, b)}
+	_, err := stream.Start(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "different query") {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestFailOnDataLossStopsQuery(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	cp := t.TempDir()
+	sink := newTxnSink()
+	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b)},
+		Plan: &identityPlan{}, Sink: sink, Trigger: stream.Once()}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	// Batch 2 lands at partition 0 offset 2, then retention removes it before we read it.
+	b.send(t, batch2)
+	deleteBefore(t, b, 0, 3)
+	b.send(t, batch1)
+	cfg.Sources = []stream.Source{newSource(t, b)}
+	_, err := runQuery(t, cfg)
+	var dl *kafkasource.DataLossError
+	if !errors.As(err, &dl) || dl.Partition != 0 || dl.From != 2 || !strings.Contains(err.Error(), "failOnDataLoss") {
+		t.Fatalf("err %v", err)
+	}
+	cfg.Sources = []stream.Source{newSource(t, b, "failOnDataLoss", "false")}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	// Offset 2 of partition 0 was lost; everything else arrived once.
+	want := "0/0 0/1 0/3 0/4 1/0 1/1 1/2"
+	if got := strings.Join(sink.keys(), " "); got != want {
+		t.Fatalf("rows %s, want %s", got, want)
+	}
+}
