@@ -484,7 +484,7 @@ func (a *distinctAcc) add(c *EvalContext, v any) error {
 	if a.seen == nil {
 		a.seen = map[string]bool{}
 	}
-	k := valueKey(v)
+	k := keyOf([]any{v}, []sqltypes.DataType{a.t})
 	if a.seen[k] {
 		return nil
 	}

@@ -36,25 +36,10 @@ func NewEvalContext(timeZone string, ansi bool, now time.Time) (*EvalContext, er
 // LoadZone loads a session time zone as Spark accepts them: region ids ("Europe/Paris"),
 // "UTC"/"Z", and fixed offsets ("+02:00", "-08:00").
 func LoadZone(id string) (*time.Location, error) {
-	switch strings.ToUpper(id) {
-	case "UTC", "Z", "GMT":
-		return time.UTC, nil
+	if loc, ok := sqltypes.ParseZoneID(id); ok {
+		return loc, nil
 	}
-	if len(id) >= 3 && (id[0] == '+' || id[0] == '-') {
-		var h, m int
-		if _, err := fmt.Sscanf(id[1:], "%d:%d", &h, &m); err == nil && h <= 18 && m < 60 {
-			off := h*3600 + m*60
-			if id[0] == '-' {
-				off = -off
-			}
-			return time.FixedZone(id, off), nil
-		}
-	}
-	loc, err := time.LoadLocation(id)
-	if err != nil {
-		return nil, fmt.Errorf("spark.sql.session.timeZone %q is not a time zone: use a region like \"Europe/Paris\" or an offset like \"+02:00\"", id)
-	}
-	return loc, nil
+	return nil, fmt.Errorf("spark.sql.session.timeZone %q is not a time zone: use a region like \"Europe/Paris\" or an offset like \"+02:00\"", id)
 }
 
 // Bound is an expression resolved against an input schema: typed and ready to evaluate over

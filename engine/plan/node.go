@@ -576,6 +576,10 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, er
 	if len(a.Grouping) == 0 {
 		groups[""] = newGroup(nil) // a global aggregate has one row even over no input
 	}
+	keyTypes := make([]sqltypes.DataType, len(a.Grouping))
+	for i, g := range a.Grouping {
+		keyTypes[i] = g.DataType()
+	}
 	for _, rows := range in {
 		for _, row := range rows {
 			keys := make([]any, len(a.Grouping))
@@ -586,7 +590,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, er
 				}
 				keys[i] = v
 			}
-			k := valueKey(sqltypes.Row(keys))
+			k := keyOf(keys, keyTypes)
 			g := groups[k]
 			if g == nil {
 				g = newGroup(keys)
@@ -672,13 +676,18 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, 
 	}
 	seen := map[string]bool{}
 	var out []sqltypes.Row
+	fields := Schema(d.Child).Fields
+	types := make([]sqltypes.DataType, len(d.Keys))
+	for i, k := range d.Keys {
+		types[i] = fields[k].Type
+	}
 	for _, rows := range in {
 		for _, row := range rows {
-			key := make(sqltypes.Row, len(d.Keys))
+			key := make([]any, len(d.Keys))
 			for i, k := range d.Keys {
 				key[i] = row[k]
 			}
-			s := valueKey(key)
+			s := keyOf(key, types)
 			if !seen[s] {
 				seen[s] = true
 				out = append(out, row)

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strconv"
-	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -136,6 +134,39 @@ func floatArith(c *EvalContext, op string, a, b float64) (any, error) {
 }
 
 func decimalArith(c *EvalContext, op string, a, b sqltypes.Decimal, out sqltypes.DecimalType) (any, error) {
+	var r sqltypes.Decimal
+	ok := true
+	switch op {
+	case "+":
+		r, ok = a.Add(b, out)
+	case "-":
+		r, ok = a.Sub(b, out)
+	case "*":
+		r, ok = a.Mul(b, out)
+	case "/":
+		if b.Sign() == 0 {
+			if c.Ansi {
+				return nil, divideByZero()
+			}
+			return nil, nil
+		}
+		r, ok = a.Div(b, out)
+	default:
+		return decimalRemainder(c, a, b, out)
+	}
+	if !ok {
+		if c.Ansi {
+			return nil, &ArithmeticError{Class: "NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION", Message: fmt.Sprintf(
+				"The result of %s %s %s cannot be represented as Decimal(%d, %d). If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error, and return NULL instead.",
+				a, op, b, out.Precision, out.Scale)}
+		}
+		return nil, nil
+	}
+	return r, nil
+}
+
+func decimalRemainder(c *EvalContext, a, b sqltypes.Decimal, out sqltypes.DecimalType) (any, error) {
+	op := "%"
 	x, y := decimalRat(a), decimalRat(b)
 	var z big.Rat
 	switch op {
@@ -224,23 +255,6 @@ func makeDecimal(unscaled *big.Int, scale int32) sqltypes.Decimal {
 	return sqltypes.Decimal{Big: unscaled, Scale: scale}
 }
 
-// formatDecimal is BigDecimal.toPlainString: all scale digits kept ("25.50").
-func formatDecimal(d sqltypes.Decimal) string {
-	u := decimalUnscaled(d)
-	neg := u.Sign() < 0
-	s := new(big.Int).Abs(u).String()
-	if d.Scale > 0 {
-		if len(s) <= int(d.Scale) {
-			s = strings.Repeat("0", int(d.Scale)-len(s)+1) + s
-		}
-		s = s[:len(s)-int(d.Scale)] + "." + s[len(s)-int(d.Scale):]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
-
 func formatDouble(f float64) string { return sqltypes.JavaDoubleString(f) }
 
 // decimalTypeOf is the type of a decimal literal: precision = its digit count (at least the
@@ -249,62 +263,6 @@ func decimalTypeOf(d sqltypes.Decimal) sqltypes.DecimalType {
 	digits := len(new(big.Int).Abs(decimalUnscaled(d)).String())
 	p := max(digits, int(d.Scale)+1, 1)
 	return sqltypes.DecimalType{Precision: p, Scale: int(d.Scale)}
-}
-
-// valueKey is a string that is equal for equal values of the same type: the key of group-by
-// and distinct hash tables.
-func valueKey(v any) string {
-	var b strings.Builder
-	appendKey(&b, v)
-	return b.String()
-}
-
-func appendKey(b *strings.Builder, v any) {
-	switch x := v.(type) {
-	case nil:
-		b.WriteString("N;")
-	case string:
-		b.WriteString("s")
-		b.WriteString(strconv.Itoa(len(x)))
-		b.WriteString(":")
-		b.WriteString(x)
-	case []byte:
-		b.WriteString("b")
-		b.WriteString(strconv.Itoa(len(x)))
-		b.WriteString(":")
-		b.Write(x)
-	case sqltypes.Decimal:
-		b.WriteString("d")
-		b.WriteString(formatDecimal(x))
-		b.WriteString(";")
-	case float64:
-		if x == 0 {
-			x = 0 // -0.0 groups with 0.0, as Spark normalizes
-		}
-		if math.IsNaN(x) {
-			b.WriteString("fNaN;")
-			return
-		}
-		b.WriteString("f")
-		b.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
-		b.WriteString(";")
-	case float32:
-		appendKey(b, float64(x))
-	case sqltypes.Row:
-		b.WriteString("r(")
-		for _, e := range x {
-			appendKey(b, e)
-		}
-		b.WriteString(")")
-	case []any:
-		b.WriteString("a(")
-		for _, e := range x {
-			appendKey(b, e)
-		}
-		b.WriteString(")")
-	default:
-		fmt.Fprintf(b, "%T:%v;", v, v)
-	}
 }
 
 // Convert is CAST(v AS to) for a value of type from, under c's ANSI mode and time zone.

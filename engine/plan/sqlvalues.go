@@ -1,0 +1,65 @@
+package plan
+
+// Value conversions delegated to engine/sqltypes (Spark's Cast, ordering, JSON).
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+func parseSchemaString(s string) (*sqltypes.StructType, error) {
+	if strings.HasPrefix(strings.TrimSpace(s), "{") {
+		return sqltypes.ParseSchemaJSON(s)
+	}
+	return sqltypes.ParseDDL(s)
+}
+
+// checkCast rejects casts Spark cannot do at all (e.g. struct to int) at analysis time.
+func checkCast(b Bound, to sqltypes.DataType) error {
+	if sqltypes.CanCast(b.DataType(), to) {
+		return nil
+	}
+	return analysisErr("DATATYPE_MISMATCH.CAST_WITHOUT_SUGGESTION",
+		"Cannot resolve %s due to data type mismatch: cannot cast %s to %s.",
+		quoteSQL("CAST("+b.SQL()+" AS "+to.SQL()+")"), quoteSQL(b.DataType().SQL()), quoteSQL(to.SQL()))
+}
+
+// castValue is CAST; outside ANSI mode a failed cast is NULL instead of an error.
+func castValue(c *EvalContext, v any, from, to sqltypes.DataType) (any, error) {
+	out, err := sqltypes.Cast(v, from, to, c.Location)
+	if err != nil && !c.Ansi {
+		var ce *sqltypes.CastError
+		if errors.As(err, &ce) {
+			return nil, nil
+		}
+	}
+	return out, err
+}
+
+func compareValues(a, b any, t sqltypes.DataType) int { return sqltypes.Compare(a, b, t) }
+
+func toJSON(c *EvalContext, v any, t sqltypes.DataType) (any, error) {
+	return sqltypes.ValueToJSON(v, t, c.Location), nil
+}
+
+// fromJSON is from_json in PERMISSIVE mode (sqltypes.FromJSON).
+func fromJSON(c *EvalContext, s string, schema *sqltypes.StructType, _ map[string]string) (any, error) {
+	row := sqltypes.FromJSON([]byte(s), schema, c.Location)
+	if row == nil {
+		return nil, nil
+	}
+	return row, nil
+}
+
+// keyOf is a map key equal for equal values (group-by, distinct).
+func keyOf(vals []any, types []sqltypes.DataType) string {
+	var b []byte
+	for i, v := range vals {
+		b = sqltypes.AppendKey(b, v, types[i])
+	}
+	return string(b)
+}
+
+func formatDecimal(d sqltypes.Decimal) string { return d.String() }
