@@ -25,7 +25,7 @@ need_tool() {
 
 # java_major prints the major version of the java on PATH (17, 21...).
 java_major() {
-	java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n1
+	java -version 2>&1 | sed -n '1s/.*version "\([0-9]*\).*/\1/p'
 }
 
 need_java() {

@@ -34,7 +34,7 @@ inputs=$(
 		sha256sum "$here/build-image.sh" "$here"/image/* "$KAFKA_SCRIPTS_DIR/pom.xml"
 		cat "$libs/.complete"
 		"$jdk/bin/java" -version 2>&1
-		/bin/busybox 2>&1 | head -n1
+		/bin/busybox 2>&1 | sed -n 1p
 	} | sha256sum | cut -d' ' -f1
 )
 have=$(podman image inspect --format '{{index .Labels "org.kafkalab.inputs"}}' "$image" 2>/dev/null || true)

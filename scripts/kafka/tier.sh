@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The test-apache-kafka tier (mk/30-apache-kafka.mk): starts a real Apache Kafka broker from
+# Maven Central's jars on a free loopback port, runs the Go tests that support a real broker
+# against it, and stops it by PID whatever happens.
+#
+# A package supports a real broker when one of its Go files mentions KAFKALAB_TEST_BOOTSTRAP
+# (the env var with the broker's address) or carries the build tag apachekafka; only those
+# packages are run, with -tags apachekafka, so the unit tests are not run twice.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+cd "$REPO_ROOT"
+
+t_all=$(now)
+t=$(now)
+libs=$("$KAFKA_SCRIPTS_DIR/fetch.sh")
+t_fetch=$(elapsed "$t")
+build_tools
+
+state=$(mktemp -d "${TMPDIR:-/tmp}/kafkalab-apache-kafka.XXXXXX")
+cleanup() {
+	local rc=$?
+	"$KAFKA_SCRIPTS_DIR/stop.sh" "$state/broker" || true
+	if [ "$rc" != 0 ] && [ -f "$state/broker/kafka.log" ]; then
+		echo "---- test-apache-kafka failed; last lines of the broker log ----" >&2
+		tail -n 30 "$state/broker/kafka.log" >&2 || true
+	fi
+	rm -rf "$state"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+port=$("$TOOLS_BIN/freeport")
+t=$(now)
+"$KAFKA_SCRIPTS_DIR/start.sh" "$port" "$state/broker"
+t_start=$(elapsed "$t")
+
+export KAFKALAB_TEST_BOOTSTRAP=127.0.0.1:$port
+export KAFKALAB_KAFKA_LIBS=$libs
+
+mapfile -t pkgs < <(grep -rlE --include='*.go' 'KAFKALAB_TEST_BOOTSTRAP|^//go:build .*apachekafka' . |
+	grep -v -e '^./scripts/kafka/' -e '/testdata/' | xargs -r -n1 dirname | sort -u)
+[ "${#pkgs[@]}" -gt 0 ] || die "no Go package supports a real broker (none mentions KAFKALAB_TEST_BOOTSTRAP); this tier would test nothing"
+echo "test-apache-kafka: Apache Kafka $KAFKA_VERSION at $KAFKALAB_TEST_BOOTSTRAP; packages: ${pkgs[*]}"
+t=$(now)
+go test -count=1 -tags apachekafka "${pkgs[@]}"
+t_tests=$(elapsed "$t")
+
+# ---- kafkalab check against real Apache Kafka --------------------------------------------
+# The lesson checker goes here once it exists, against the same broker:
+#   go run ./cmd/kafkalab check --broker "$KAFKALAB_TEST_BOOTSTRAP"
+# ------------------------------------------------------------------------------------------
+
+echo "test-apache-kafka: passed (jars ${t_fetch}s, broker start ${t_start}s, tests ${t_tests}s, tier total $(elapsed "$t_all")s)"
