@@ -1,0 +1,570 @@
+package delta
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// deterministic makes uuids and file times predictable for golden files.
+func deterministic(t *testing.T) {
+	t.Helper()
+	var mu sync.Mutex
+	n := 0
+	oldUUID, oldMod := newUUID, modTimeMs
+	newUUID = func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		return fmt.Sprintf("00000000-0000-4000-8000-%012d", n)
+	}
+	modTimeMs = func(os.FileInfo) int64 { return 1790847300000 }
+	t.Cleanup(func() { newUUID, modTimeMs = oldUUID, oldMod })
+}
+
+func ts(s string) sqltypes.Timestamp {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		panic(err)
+	}
+	return sqltypes.Timestamp(t.UnixMicro())
+}
+
+func dec(u int64) sqltypes.Decimal { return sqltypes.Decimal{Unscaled: u, Scale: 2} }
+
+var bronzeSchema = sqltypes.MustParseDDL("order_id INT, customer_id STRING, status STRING, amount DECIMAL(10,2), event_time TIMESTAMP, partition INT, offset BIGINT")
+
+// The course's events (course.md): batch 1 = three events, batch 2 = two.
+func bronzeBatch1() []Task {
+	return []Task{
+		{ID: 0, Rows: []sqltypes.Row{
+			{int32(1001), "C01", "placed", dec(2550), ts("2026-10-01T09:15:00Z"), int32(0), int64(0)},
+			{int32(1002), "C02", "placed", dec(1200), ts("2026-10-01T09:40:00Z"), int32(0), int64(1)},
+		}},
+		{ID: 1, Rows: []sqltypes.Row{
+			{int32(1003), "C03", "placed", dec(3100), ts("2026-10-01T09:55:00Z"), int32(1), int64(0)},
+		}},
+	}
+}
+
+func bronzeBatch2() []Task {
+	return []Task{
+		{ID: 0, Rows: []sqltypes.Row{{int32(1001), "C01", "paid", dec(2550), ts("2026-10-01T10:05:00Z"), int32(0), int64(2)}}},
+		{ID: 1, Rows: []sqltypes.Row{{int32(1004), "C01", "placed", dec(4000), ts("2026-10-01T10:20:00Z"), int32(1), int64(1)}}},
+	}
+}
+
+const queryID = "4e6c1b1a-0000-4000-8000-00000000abcd"
+
+var t0 = time.Date(2026, 10, 1, 9, 20, 0, 0, time.UTC)
+
+func checkGolden(t *testing.T, got []byte, name string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		os.MkdirAll("testdata", 0o755)
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update once to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func readLog(t *testing.T, table *Table, v int64) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(table.Path(), "_delta_log", versionFileName(v)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func sortRows(rows []sqltypes.Row) {
+	sort.Slice(rows, func(i, j int) bool {
+		return fmt.Sprint(rows[i]) < fmt.Sprint(rows[j])
+	})
+}
+
+// The reference scenario: toTable creates v0, batch 0 is v1, batch 1 is v2.
+func TestBronzeOrdersGolden(t *testing.T) {
+	deterministic(t)
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "spark-warehouse", "bronze_orders")
+	table, err := CreateTable(ctx, path, bronzeSchema, CreateOptions{Now: t0, Managed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CreateTable(ctx, path, bronzeSchema, CreateOptions{Now: t0}); !errors.Is(err, ErrTableExists) {
+		t.Errorf("second CreateTable err = %v", err)
+	}
+	written, v, err := table.WriteStreamingBatch(ctx, StreamingBatch{QueryID: queryID, BatchID: 0, OutputMode: "append",
+		Schema: bronzeSchema, Tasks: bronzeBatch1(), Now: t0.Add(time.Second), TimeZone: "UTC"})
+	if err != nil || !written || v != 1 {
+		t.Fatalf("batch 0: written=%v v=%d err=%v", written, v, err)
+	}
+	written, v, err = table.WriteStreamingBatch(ctx, StreamingBatch{QueryID: queryID, BatchID: 1, OutputMode: "Append",
+		Schema: bronzeSchema, Tasks: bronzeBatch2(), Now: t0.Add(time.Hour), TimeZone: "UTC"})
+	if err != nil || !written || v != 2 {
+		t.Fatalf("batch 1: written=%v v=%d err=%v", written, v, err)
+	}
+	checkGolden(t, readLog(t, table, 0), "bronze_v0.json.golden")
+	checkGolden(t, readLog(t, table, 1), "bronze_v1.json.golden")
+	checkGolden(t, readLog(t, table, 2), "bronze_v2.json.golden")
+
+	// Every line ends with \n; files named like Spark's.
+	for v := int64(0); v <= 2; v++ {
+		if b := readLog(t, table, v); !bytes.HasSuffix(b, []byte("\n")) {
+			t.Errorf("version %d does not end with a newline", v)
+		}
+	}
+	if st, err := os.Stat(filepath.Join(path, "_delta_log", "_staged_commits")); err != nil || !st.IsDir() {
+		t.Errorf("_staged_commits folder missing: %v", err)
+	}
+	names, _ := filepath.Glob(filepath.Join(path, "part-*.parquet"))
+	re := regexp.MustCompile(`^part-0000[01]-[0-9a-f-]{36}-c000\.snappy\.parquet$`)
+	if len(names) != 4 {
+		t.Errorf("data files = %v, want 4", names)
+	}
+	for _, n := range names {
+		if !re.MatchString(filepath.Base(n)) {
+			t.Errorf("data file name %s does not look like Spark's", filepath.Base(n))
+		}
+	}
+
+	rows, schema, err := table.ReadRows(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if schema.JSON() != bronzeSchema.AsNullable().JSON() {
+		t.Errorf("schema = %s", schema.JSON())
+	}
+	var want []sqltypes.Row
+	for _, tk := range append(bronzeBatch1(), bronzeBatch2()...) {
+		want = append(want, tk.Rows...)
+	}
+	sortRows(rows)
+	sortRows(want)
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("rows:\n%v\nwant\n%v", rows, want)
+	}
+
+	hist, err := table.History()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops []string
+	for _, h := range hist {
+		ops = append(ops, fmt.Sprintf("%d %s", h.Version, h.Operation))
+	}
+	if strings.Join(ops, ";") != "2 STREAMING UPDATE;1 STREAMING UPDATE;0 CREATE TABLE" {
+		t.Errorf("history = %v", ops)
+	}
+	if hist[1].OperationParameters[2] != (KV{Key: "epochId", Value: "0"}) || *hist[1].ReadVersion != 0 {
+		t.Errorf("history[1] = %+v", hist[1])
+	}
+	if hist[0].OperationMetrics[1] != (KV{Key: "numOutputRows", Value: "2"}) {
+		t.Errorf("history[0] metrics = %+v", hist[0].OperationMetrics)
+	}
+}
+
+func newTable(t *testing.T) *Table {
+	t.Helper()
+	table, err := Open(filepath.Join(t.TempDir(), "tbl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table
+}
+
+func batch(id int64, mode string, tasks []Task) StreamingBatch {
+	return StreamingBatch{QueryID: queryID, BatchID: id, OutputMode: mode, Schema: bronzeSchema, Tasks: tasks, Now: t0, TimeZone: "UTC"}
+}
+
+func countVersions(t *testing.T, table *Table) int {
+	vs, err := table.versions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(vs)
+}
+
+func TestStartOnEmptyPathPutsMetadataInBatchZero(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	written, v, err := table.WriteStreamingBatch(ctx, batch(0, "append", bronzeBatch1()))
+	if err != nil || !written || v != 0 {
+		t.Fatalf("written=%v v=%d err=%v", written, v, err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(readLog(t, table, 0)), "\n"), "\n")
+	var keys []string
+	for _, l := range lines {
+		keys = append(keys, l[2:strings.Index(l[2:], `"`)+2])
+	}
+	if got := strings.Join(keys, ","); got != "commitInfo,metaData,protocol,txn,add,add" {
+		t.Errorf("line order = %s", got)
+	}
+	if strings.Contains(lines[0], "readVersion") {
+		t.Errorf("first commit must not have readVersion: %s", lines[0])
+	}
+}
+
+func TestTxnMakesRerunANoOp(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	for _, b := range []StreamingBatch{batch(0, "append", bronzeBatch1()), batch(1, "append", bronzeBatch2())} {
+		if _, _, err := table.WriteStreamingBatch(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := countVersions(t, table)
+	files, _ := filepath.Glob(filepath.Join(table.Path(), "*.parquet"))
+	for _, id := range []int64{1, 0} { // the same batch again, and an older one
+		written, v, err := table.WriteStreamingBatch(ctx, batch(id, "append", bronzeBatch2()))
+		if err != nil || written || v != 1 {
+			t.Errorf("rerun batch %d: written=%v v=%d err=%v", id, written, v, err)
+		}
+	}
+	after, _ := filepath.Glob(filepath.Join(table.Path(), "*.parquet"))
+	if countVersions(t, table) != before || len(after) != len(files) {
+		t.Errorf("skipped batch wrote something: versions %d->%d files %d->%d", before, countVersions(t, table), len(files), len(after))
+	}
+	// Another query writing batch 1 is not skipped: txn is per query.
+	b := batch(1, "append", bronzeBatch2())
+	b.QueryID = "other-query"
+	if written, v, err := table.WriteStreamingBatch(ctx, b); err != nil || !written || v != 2 {
+		t.Errorf("other query: written=%v v=%d err=%v", written, v, err)
+	}
+	rows, _, _ := table.ReadRows(ctx)
+	if len(rows) != 7 {
+		t.Errorf("rows = %d, want 7", len(rows))
+	}
+}
+
+func TestCompleteModeReplacesFiles(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	if _, _, err := table.WriteStreamingBatch(ctx, batch(0, "complete", bronzeBatch1())); err != nil {
+		t.Fatal(err)
+	}
+	written, v, err := table.WriteStreamingBatch(ctx, batch(1, "Complete", bronzeBatch2()))
+	if err != nil || !written || v != 1 {
+		t.Fatalf("written=%v v=%d err=%v", written, v, err)
+	}
+	log := string(readLog(t, table, 1))
+	if strings.Count(log, `{"remove":{`) != 2 || strings.Count(log, `{"add":{`) != 2 {
+		t.Errorf("complete commit:\n%s", log)
+	}
+	if !strings.Contains(log, `"isBlindAppend":false`) || !strings.Contains(log, `"outputMode":"Complete"`) ||
+		!strings.Contains(log, `"operationMetrics":{"numRemovedFiles":"2","numOutputRows":"2",`) {
+		t.Errorf("complete commitInfo: %s", strings.SplitN(log, "\n", 2)[0])
+	}
+	// removes come after adds
+	if strings.Index(log, `{"remove"`) < strings.LastIndex(log, `{"add"`) {
+		t.Error("remove actions must follow the adds")
+	}
+	rows, _, err := table.ReadRows(ctx)
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("rows = %v err = %v", rows, err)
+	}
+	// A no-data complete batch still commits (txn) and leaves an empty table file from task 0.
+	written, v, err = table.WriteStreamingBatch(ctx, batch(2, "complete", nil))
+	if err != nil || !written || v != 2 {
+		t.Fatalf("empty batch: written=%v v=%d err=%v", written, v, err)
+	}
+	snap, _ := table.Snapshot()
+	if len(snap.Files) != 1 || !strings.HasPrefix(snap.Files[0].Add.Path, "part-00000-") ||
+		snap.Files[0].Add.Stats != `{"numRecords":0,"minValues":{},"maxValues":{},"nullCount":{}}` {
+		t.Errorf("files after empty complete batch: %+v", snap.Files)
+	}
+}
+
+func TestEmptyTasks(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	tasks := []Task{{ID: 0}, {ID: 1, Rows: bronzeBatch1()[1].Rows}, {ID: 2}}
+	if _, _, err := table.WriteStreamingBatch(ctx, batch(0, "append", tasks)); err != nil {
+		t.Fatal(err)
+	}
+	snap, _ := table.Snapshot()
+	var prefixes []string
+	for _, f := range snap.Files {
+		prefixes = append(prefixes, f.Add.Path[:10])
+	}
+	sort.Strings(prefixes)
+	if strings.Join(prefixes, ",") != "part-00000,part-00001" {
+		t.Errorf("files = %v, want task 0 (empty) and task 1", prefixes)
+	}
+}
+
+// A crash after the data files were written but before the commit leaves strays that no
+// reader sees; the re-run then commits normally.
+func TestCrashBeforeCommitLeavesInvisibleStrays(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	if _, _, err := table.WriteStreamingBatch(ctx, batch(0, "append", bronzeBatch1())); err != nil {
+		t.Fatal(err)
+	}
+	loc, _ := location("UTC")
+	snap, _ := table.Snapshot()
+	if _, err := table.writeDataFiles(ctx, snap.Schema, bronzeBatch2(), nil, loc); err != nil {
+		t.Fatal(err)
+	}
+	rows, _, err := table.ReadRows(ctx)
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("after crash: %d rows, err %v", len(rows), err)
+	}
+	written, v, err := table.WriteStreamingBatch(ctx, batch(1, "append", bronzeBatch2()))
+	if err != nil || !written || v != 1 {
+		t.Fatalf("rerun: written=%v v=%d err=%v", written, v, err)
+	}
+	rows, _, _ = table.ReadRows(ctx)
+	if len(rows) != 5 {
+		t.Errorf("after rerun: %d rows, want 5", len(rows))
+	}
+	all, _ := filepath.Glob(filepath.Join(table.Path(), "*.parquet"))
+	if len(all) != 6 {
+		t.Errorf("files on disk = %d, want 6 (two strays)", len(all))
+	}
+}
+
+func TestConcurrentWritersOneWinsPerVersion(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	if _, _, err := table.WriteStreamingBatch(ctx, batch(0, "append", bronzeBatch1())); err != nil {
+		t.Fatal(err)
+	}
+	// Two runs of the same query race for batch 1: exactly one commits it.
+	var wg sync.WaitGroup
+	results := make([]bool, 4)
+	errs := make([]error, 4)
+	for i := range results {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			b := batch(1, "append", bronzeBatch2())
+			if i >= 2 {
+				b.QueryID = fmt.Sprintf("query-%d", i) // distinct queries: all must commit
+			}
+			results[i], _, errs[i] = table.WriteStreamingBatch(ctx, b)
+		}(i)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("writer %d: %v", i, err)
+		}
+	}
+	if results[0] == results[1] || !results[2] || !results[3] {
+		t.Errorf("written = %v, want exactly one of the first two, and both others", results)
+	}
+	if n := countVersions(t, table); n != 4 {
+		t.Errorf("versions = %d, want 4", n)
+	}
+	rows, _, _ := table.ReadRows(ctx)
+	if len(rows) != 3+3*2 {
+		t.Errorf("rows = %d, want 9", len(rows))
+	}
+}
+
+func TestStreamingErrors(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	if _, _, err := table.WriteStreamingBatch(ctx, batch(0, "update", nil)); err == nil || !strings.Contains(err.Error(), "DELTA_UNSUPPORTED_OUTPUT_MODE") {
+		t.Errorf("update mode err = %v", err)
+	}
+	b := batch(0, "append", nil)
+	b.TimeZone = "Mars/Olympus"
+	if _, _, err := table.WriteStreamingBatch(ctx, b); err == nil || !strings.Contains(err.Error(), "Mars/Olympus") {
+		t.Errorf("bad zone err = %v", err)
+	}
+	if _, _, err := table.WriteStreamingBatch(ctx, batch(0, "append", bronzeBatch1())); err != nil {
+		t.Fatal(err)
+	}
+	b = batch(1, "append", []Task{{ID: 0, Rows: []sqltypes.Row{{int32(1)}}}})
+	b.Schema = sqltypes.MustParseDDL("order_id INT")
+	if _, _, err := table.WriteStreamingBatch(ctx, b); err == nil || !strings.Contains(err.Error(), "schema mismatch") {
+		t.Errorf("schema mismatch err = %v", err)
+	}
+	// Same columns in another order are matched by name.
+	reordered := sqltypes.MustParseDDL("offset BIGINT, order_id INT, customer_id STRING, status STRING, amount DECIMAL(10,2), event_time TIMESTAMP, partition INT")
+	b = batch(1, "append", []Task{{ID: 0, Rows: []sqltypes.Row{{int64(9), int32(1005), "C05", "placed", dec(100), ts("2026-10-01T11:00:00Z"), int32(2)}}}})
+	b.Schema = reordered
+	if _, _, err := table.WriteStreamingBatch(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	rows, _, _ := table.ReadRows(ctx)
+	found := false
+	for _, r := range rows {
+		if r[0] == int32(1005) && r[6] == int64(9) && r[5] == int32(2) {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("reordered row not stored by name: %v", rows)
+	}
+}
+
+func TestStaticWrites(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	w := BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: bronzeBatch1(), Now: t0, TimeZone: "UTC"}
+	if written, v, err := table.Write(ctx, w); err != nil || !written || v != 0 {
+		t.Fatalf("append to new: %v %d %v", written, v, err)
+	}
+	first := string(readLog(t, table, 0))
+	if !strings.Contains(first, `"operation":"WRITE","operationParameters":{"mode":"Append","partitionBy":"[]"},"isolationLevel":"Serializable","isBlindAppend":true,"operationMetrics":{"numFiles":"2","numOutputRows":"3","numOutputBytes":"`) {
+		t.Errorf("WRITE commitInfo: %s", first)
+	}
+	w.Mode = "errorifexists"
+	if _, _, err := table.Write(ctx, w); err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("errorifexists err = %v", err)
+	}
+	w.Mode = "ignore"
+	if written, v, err := table.Write(ctx, w); err != nil || written || v != 0 {
+		t.Errorf("ignore: %v %d %v", written, v, err)
+	}
+	w.Mode = "overwrite"
+	w.Tasks = bronzeBatch2()[:1]
+	if written, v, err := table.Write(ctx, w); err != nil || !written || v != 1 {
+		t.Fatalf("overwrite: %v %d %v", written, v, err)
+	}
+	log := string(readLog(t, table, 1))
+	if !strings.Contains(log, `"mode":"Overwrite"`) || !strings.Contains(log, `"readVersion":0`) ||
+		!strings.Contains(log, `"isBlindAppend":false`) || strings.Count(log, `{"remove"`) != 2 {
+		t.Errorf("overwrite commit:\n%s", log)
+	}
+	rows, _, _ := table.ReadRows(ctx)
+	if len(rows) != 1 || rows[0][2] != "paid" {
+		t.Errorf("after overwrite: %v", rows)
+	}
+	w.Mode = "sideways"
+	if _, _, err := table.Write(ctx, w); err == nil || !strings.Contains(err.Error(), "unknown save mode") {
+		t.Errorf("bad mode err = %v", err)
+	}
+	// saveAsTable on a new table is CREATE TABLE AS SELECT.
+	t2 := newTable(t)
+	if _, _, err := t2.Write(ctx, BatchWrite{Mode: "overwrite", Schema: bronzeSchema, Tasks: bronzeBatch1(), SaveAsTable: true}); err != nil {
+		t.Fatal(err)
+	}
+	if l := string(readLog(t, t2, 0)); !strings.Contains(l, `"operation":"CREATE TABLE AS SELECT","operationParameters":{"partitionBy":"[]","clusterBy":"[]","description":null,"isManaged":"true","properties":"{}"}`) {
+		t.Errorf("CTAS commitInfo: %s", l)
+	}
+}
+
+func TestCorruptLogAndMissingFiles(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	if _, _, err := table.WriteStreamingBatch(ctx, batch(0, "append", bronzeBatch1())); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := table.WriteStreamingBatch(ctx, batch(1, "append", bronzeBatch2())); err != nil {
+		t.Fatal(err)
+	}
+	// A data file deleted by hand.
+	snap, _ := table.Snapshot()
+	os.Remove(filepath.Join(table.Path(), snap.Files[0].Add.Path))
+	if _, _, err := table.ReadRows(ctx); err == nil || !strings.Contains(err.Error(), "is missing") {
+		t.Errorf("missing file err = %v", err)
+	}
+	// A truncated commit.
+	p := filepath.Join(table.Path(), "_delta_log", versionFileName(1))
+	os.WriteFile(p, []byte(`{"commitInfo":{"timestamp":1}}`+"\n"+`{"add":{"path":"x`), 0o644)
+	if _, err := table.Snapshot(); err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("corrupt commit err = %v", err)
+	}
+	// A missing version in the middle.
+	os.Remove(p)
+	os.WriteFile(filepath.Join(table.Path(), "_delta_log", versionFileName(2)), []byte(`{"commitInfo":{}}`+"\n"), 0o644)
+	if _, err := table.Snapshot(); err == nil || !strings.Contains(err.Error(), versionFileName(1)+" is missing") {
+		t.Errorf("gap err = %v", err)
+	}
+	// Not a table.
+	empty := newTable(t)
+	if _, _, err := empty.ReadRows(ctx); err == nil || !strings.Contains(err.Error(), "not a Delta table") {
+		t.Errorf("empty table err = %v", err)
+	}
+}
+
+func TestFileStats(t *testing.T) {
+	schema := sqltypes.MustParseDDL("id INT, name STRING, amount DECIMAL(12,10), at TIMESTAMP, ok BOOLEAN, score DOUBLE, d DATE, nest STRUCT<a: BIGINT, b: BINARY>")
+	long := strings.Repeat("x", 40)
+	rows := []sqltypes.Row{
+		{int32(3), long, sqltypes.Decimal{Unscaled: 0, Scale: 10}, ts("2026-10-01T09:15:00.123999Z"), true, 1.5, sqltypes.Date(20362), sqltypes.Row{int64(5), []byte{1}}},
+		{int32(-1), "a\"b", sqltypes.Decimal{Unscaled: 25_500_000_000, Scale: 10}, ts("2026-10-01T10:00:00Z"), nil, 1e21, nil, nil},
+		{nil, nil, nil, nil, false, nil, nil, sqltypes.Row{nil, nil}},
+	}
+	la, _ := time.LoadLocation("America/Los_Angeles")
+	tests := []struct {
+		name string
+		loc  *time.Location
+		rows []sqltypes.Row
+		want string
+	}{
+		{"utc", time.UTC, rows,
+			`{"numRecords":3,"minValues":{"id":-1,"name":"a\"b","amount":0E-10,"at":"2026-10-01T09:15:00.123Z","score":1.5,"d":"2025-10-01","nest":{"a":5}},` +
+				`"maxValues":{"id":3,"name":"` + strings.Repeat("x", 32) + "\u007f" + `","amount":2.5500000000,"at":"2026-10-01T10:00:00.000Z","score":1.0E21,"d":"2025-10-01","nest":{"a":5}},` +
+				`"nullCount":{"id":1,"name":1,"amount":1,"at":1,"ok":1,"score":1,"d":2,"nest":{"a":2,"b":2}}}`},
+		{"session zone", la, rows[1:2],
+			`{"numRecords":1,"minValues":{"id":-1,"name":"a\"b","amount":2.5500000000,"at":"2026-10-01T03:00:00.000-07:00","score":1.0E21,"nest":{}},` +
+				`"maxValues":{"id":-1,"name":"a\"b","amount":2.5500000000,"at":"2026-10-01T03:00:00.000-07:00","score":1.0E21,"nest":{}},` +
+				`"nullCount":{"id":0,"name":0,"amount":0,"at":0,"ok":1,"score":0,"d":1,"nest":{"a":1,"b":1}}}`},
+		{"empty", time.UTC, nil, `{"numRecords":0,"minValues":{},"maxValues":{},"nullCount":{}}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := fileStats(schema, tc.rows, tc.loc); got != tc.want {
+				t.Errorf("stats:\n got %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestStringTruncation(t *testing.T) {
+	tests := []struct {
+		in, min, max string
+	}{
+		{"short", "short", "short"},
+		{strings.Repeat("a", 32), strings.Repeat("a", 32), strings.Repeat("a", 32)},
+		{strings.Repeat("a", 33), strings.Repeat("a", 32), strings.Repeat("a", 32) + "\u007f"},
+		{strings.Repeat("a", 32) + "é", strings.Repeat("a", 32), strings.Repeat("a", 32) + "\U0010FFFF"},
+		// a surrogate pair straddling the cut stays whole
+		{strings.Repeat("a", 31) + "😀" + "zz", strings.Repeat("a", 31) + "😀", strings.Repeat("a", 31) + "😀" + "\u007f"},
+	}
+	for _, tc := range tests {
+		if got := truncateMin(tc.in, 32); got != tc.min {
+			t.Errorf("truncateMin(%q) = %q, want %q", tc.in, got, tc.min)
+		}
+		if got, ok := truncateMax(tc.in, 32); !ok || got != tc.max {
+			t.Errorf("truncateMax(%q) = %q %v, want %q", tc.in, got, ok, tc.max)
+		}
+	}
+}
+
+func TestJSONStringEscaping(t *testing.T) {
+	got := string(appendJSONString(nil, "a\"\\/<>&\n\t\x01é\u2028"))
+	want := `"a\"\\/<>&\n\t\u0001é` + "\u2028" + `"`
+	if got != want {
+		t.Errorf("got %s want %s", got, want)
+	}
+}

@@ -1,0 +1,151 @@
+// Package sparkparquet writes and reads Parquet files the way Spark's parquet data source
+// does: snappy, INT96 timestamps (spark.sql.parquet.outputTimestampType's default),
+// DECIMAL on INT32/INT64/FIXED_LEN_BYTE_ARRAY by precision, plain INT32/INT64 for int/long,
+// UTF8 strings, columns in schema order, and Spark's footer key-value metadata. Delta data
+// files and the parquet file sink both use it.
+package sparkparquet
+
+import (
+	"fmt"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// SparkVersion is the Spark version kafkalab's files claim to be written by (footer
+// org.apache.spark.version, Delta engineInfo).
+const SparkVersion = "4.2.0"
+
+// Footer metadata keys Spark writes (ParquetWriteSupport).
+const (
+	MetaSparkVersion = "org.apache.spark.version"
+	MetaRowMetadata  = "org.apache.spark.sql.parquet.row.metadata"
+)
+
+// orderedGroup is a parquet group whose fields keep a chosen order. parquet.Group is a map
+// and would sort its fields by name; Spark writes columns in schema order.
+type orderedGroup struct {
+	parquet.Group
+	order []string
+}
+
+func (g orderedGroup) Fields() []parquet.Field {
+	all := g.Group.Fields()
+	byName := make(map[string]parquet.Field, len(all))
+	for _, f := range all {
+		byName[f.Name()] = f
+	}
+	out := make([]parquet.Field, len(g.order))
+	for i, n := range g.order {
+		out[i] = byName[n]
+	}
+	return out
+}
+
+// plainType drops the INT(32/64, signed) annotation parquet-go puts on every INT32/INT64
+// column: Spark writes int and bigint columns without one.
+type plainType struct{ parquet.Type }
+
+func (plainType) LogicalType() *format.LogicalType { return nil }
+
+// optionalGroup marks a nested struct group optional while keeping its field order.
+type optionalGroup struct{ orderedGroup }
+
+func (optionalGroup) Optional() bool { return true }
+func (optionalGroup) Required() bool { return false }
+
+// Schema builds the parquet schema Spark would write for st ("spark_schema" message).
+func Schema(st *sqltypes.StructType) (*parquet.Schema, error) {
+	g, err := groupNode(st)
+	if err != nil {
+		return nil, err
+	}
+	return parquet.NewSchema("spark_schema", g), nil
+}
+
+func groupNode(st *sqltypes.StructType) (orderedGroup, error) {
+	g := orderedGroup{Group: parquet.Group{}, order: make([]string, 0, len(st.Fields))}
+	for _, f := range st.Fields {
+		if _, dup := g.Group[f.Name]; dup {
+			return g, fmt.Errorf("parquet schema: column %q appears twice", f.Name)
+		}
+		n, err := node(f.Type)
+		if err != nil {
+			return g, fmt.Errorf("parquet schema: column %s: %w", f.Name, err)
+		}
+		if f.Nullable {
+			if og, ok := n.(orderedGroup); ok {
+				n = optionalGroup{og}
+			} else {
+				n = parquet.Optional(n)
+			}
+		}
+		g.Group[f.Name] = n
+		g.order = append(g.order, f.Name)
+	}
+	return g, nil
+}
+
+func node(dt sqltypes.DataType) (parquet.Node, error) {
+	switch t := dt.(type) {
+	case sqltypes.BooleanType:
+		return parquet.Leaf(parquet.BooleanType), nil
+	case sqltypes.ByteType:
+		return parquet.Int(8), nil
+	case sqltypes.ShortType:
+		return parquet.Int(16), nil
+	case sqltypes.IntegerType:
+		return parquet.Leaf(plainType{parquet.Int32Type}), nil
+	case sqltypes.LongType:
+		return parquet.Leaf(plainType{parquet.Int64Type}), nil
+	case sqltypes.FloatType:
+		return parquet.Leaf(parquet.FloatType), nil
+	case sqltypes.DoubleType:
+		return parquet.Leaf(parquet.DoubleType), nil
+	case sqltypes.StringType:
+		return parquet.String(), nil
+	case sqltypes.BinaryType:
+		return parquet.Leaf(parquet.ByteArrayType), nil
+	case sqltypes.DateType:
+		return parquet.Date(), nil
+	case sqltypes.TimestampType:
+		return parquet.Leaf(parquet.Int96Type), nil
+	case sqltypes.TimestampNTZType:
+		return parquet.TimestampAdjusted(parquet.Microsecond, false), nil
+	case sqltypes.DecimalType:
+		if t.Precision < 1 || t.Precision > 38 || t.Scale < 0 || t.Scale > t.Precision {
+			return nil, fmt.Errorf("invalid %s", t.TypeName())
+		}
+		switch {
+		case t.Precision <= 9:
+			return parquet.Decimal(t.Scale, t.Precision, parquet.Int32Type), nil
+		case t.Precision <= 18:
+			return parquet.Decimal(t.Scale, t.Precision, parquet.Int64Type), nil
+		default:
+			return parquet.Decimal(t.Scale, t.Precision, parquet.FixedLenByteArrayType(minBytesForPrecision(t.Precision))), nil
+		}
+	case *sqltypes.StructType:
+		return groupNode(t)
+	default:
+		return nil, fmt.Errorf("type %s cannot be written to parquet by kafkalab yet (supported: atomic types, decimal, timestamp, struct)", dt.SQL())
+	}
+}
+
+// minBytesForPrecision is Spark's Decimal.minBytesForPrecision: the fewest bytes whose
+// two's complement range holds 10^precision - 1.
+func minBytesForPrecision(precision int) int {
+	n := 1
+	for {
+		// 2^(8n-1) > 10^precision ?
+		if pow2Exceeds10(8*n-1, precision) {
+			return n
+		}
+		n++
+	}
+}
+
+// pow2Exceeds10 reports 2^bits >= 10^digits (the two are never equal for digits > 0).
+func pow2Exceeds10(bits, digits int) bool {
+	return float64(bits)*0.30102999566398120 >= float64(digits)
+}

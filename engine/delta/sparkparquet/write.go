@@ -1,0 +1,440 @@
+package sparkparquet
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"unsafe"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/deprecated"
+)
+
+// emitter appends the parquet values of one schema field (all its leaf columns) for one
+// row. def is the definition level reached by the field's ancestors.
+type emitter struct {
+	name     string
+	nullable bool
+	// leaf
+	col  int
+	conv func(v any) (parquet.Value, error)
+	// struct
+	children []*emitter
+	leaves   []int // leaf columns under this field, for null structs
+}
+
+func (e *emitter) emit(v any, def int, out []parquet.Value) ([]parquet.Value, error) {
+	if v == nil {
+		if !e.nullable {
+			return out, fmt.Errorf("column %s is not nullable but the value is null", e.name)
+		}
+		if e.children == nil {
+			return append(out, parquet.NullValue().Level(0, def, e.col)), nil
+		}
+		for _, c := range e.leaves {
+			out = append(out, parquet.NullValue().Level(0, def, c))
+		}
+		return out, nil
+	}
+	if e.nullable {
+		def++
+	}
+	if e.children == nil {
+		pv, err := e.conv(v)
+		if err != nil {
+			return out, fmt.Errorf("column %s: %w", e.name, err)
+		}
+		return append(out, pv.Level(0, def, e.col)), nil
+	}
+	row, ok := v.(sqltypes.Row)
+	if !ok {
+		return out, fmt.Errorf("column %s: struct value must be sqltypes.Row, got %T", e.name, v)
+	}
+	if len(row) != len(e.children) {
+		return out, fmt.Errorf("column %s: struct value has %d fields, schema has %d", e.name, len(row), len(e.children))
+	}
+	var err error
+	for i, c := range e.children {
+		if out, err = c.emit(row[i], def, out); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+func compileEmitters(st *sqltypes.StructType, schema *parquet.Schema, prefix []string) ([]*emitter, error) {
+	out := make([]*emitter, len(st.Fields))
+	for i, f := range st.Fields {
+		path := append(append([]string(nil), prefix...), f.Name)
+		e := &emitter{name: joinPath(path), nullable: f.Nullable}
+		if sub, ok := f.Type.(*sqltypes.StructType); ok {
+			children, err := compileEmitters(sub, schema, path)
+			if err != nil {
+				return nil, err
+			}
+			e.children = children
+			for _, c := range children {
+				if c.children == nil {
+					e.leaves = append(e.leaves, c.col)
+				} else {
+					e.leaves = append(e.leaves, c.leaves...)
+				}
+			}
+			if len(e.leaves) == 0 {
+				return nil, fmt.Errorf("parquet schema: struct column %s has no fields", e.name)
+			}
+		} else {
+			lc, ok := schema.Lookup(path...)
+			if !ok {
+				return nil, fmt.Errorf("parquet schema: column %s not found", e.name)
+			}
+			e.col = lc.ColumnIndex
+			conv, err := converter(f.Type)
+			if err != nil {
+				return nil, fmt.Errorf("column %s: %w", e.name, err)
+			}
+			e.conv = conv
+		}
+		out[i] = e
+	}
+	return out, nil
+}
+
+func joinPath(p []string) string {
+	s := p[0]
+	for _, x := range p[1:] {
+		s += "." + x
+	}
+	return s
+}
+
+func typeErr(want string, v any) error {
+	return fmt.Errorf("expected a %s value, got %T", want, v)
+}
+
+// unsafeBytes views a string's bytes without copying; the parquet writer copies values
+// into its own pages before the string can go away, and never writes to them.
+func unsafeBytes(s string) []byte {
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
+func converter(dt sqltypes.DataType) (func(any) (parquet.Value, error), error) {
+	switch t := dt.(type) {
+	case sqltypes.BooleanType:
+		return func(v any) (parquet.Value, error) {
+			b, ok := v.(bool)
+			if !ok {
+				return parquet.Value{}, typeErr("boolean", v)
+			}
+			return parquet.BooleanValue(b), nil
+		}, nil
+	case sqltypes.ByteType:
+		return func(v any) (parquet.Value, error) {
+			b, ok := v.(int8)
+			if !ok {
+				return parquet.Value{}, typeErr("byte (int8)", v)
+			}
+			return parquet.Int32Value(int32(b)), nil
+		}, nil
+	case sqltypes.ShortType:
+		return func(v any) (parquet.Value, error) {
+			b, ok := v.(int16)
+			if !ok {
+				return parquet.Value{}, typeErr("short (int16)", v)
+			}
+			return parquet.Int32Value(int32(b)), nil
+		}, nil
+	case sqltypes.IntegerType:
+		return func(v any) (parquet.Value, error) {
+			n, ok := v.(int32)
+			if !ok {
+				return parquet.Value{}, typeErr("int (int32)", v)
+			}
+			return parquet.Int32Value(n), nil
+		}, nil
+	case sqltypes.LongType:
+		return func(v any) (parquet.Value, error) {
+			n, ok := v.(int64)
+			if !ok {
+				return parquet.Value{}, typeErr("bigint (int64)", v)
+			}
+			return parquet.Int64Value(n), nil
+		}, nil
+	case sqltypes.FloatType:
+		return func(v any) (parquet.Value, error) {
+			f, ok := v.(float32)
+			if !ok {
+				return parquet.Value{}, typeErr("float (float32)", v)
+			}
+			return parquet.FloatValue(f), nil
+		}, nil
+	case sqltypes.DoubleType:
+		return func(v any) (parquet.Value, error) {
+			f, ok := v.(float64)
+			if !ok {
+				return parquet.Value{}, typeErr("double (float64)", v)
+			}
+			return parquet.DoubleValue(f), nil
+		}, nil
+	case sqltypes.StringType:
+		return func(v any) (parquet.Value, error) {
+			s, ok := v.(string)
+			if !ok {
+				return parquet.Value{}, typeErr("string", v)
+			}
+			return parquet.ByteArrayValue(unsafeBytes(s)), nil
+		}, nil
+	case sqltypes.BinaryType:
+		return func(v any) (parquet.Value, error) {
+			b, ok := v.([]byte)
+			if !ok {
+				return parquet.Value{}, typeErr("binary ([]byte)", v)
+			}
+			return parquet.ByteArrayValue(b), nil
+		}, nil
+	case sqltypes.DateType:
+		return func(v any) (parquet.Value, error) {
+			d, ok := v.(sqltypes.Date)
+			if !ok {
+				return parquet.Value{}, typeErr("date (sqltypes.Date)", v)
+			}
+			return parquet.Int32Value(int32(d)), nil
+		}, nil
+	case sqltypes.TimestampType:
+		return func(v any) (parquet.Value, error) {
+			ts, ok := v.(sqltypes.Timestamp)
+			if !ok {
+				return parquet.Value{}, typeErr("timestamp (sqltypes.Timestamp)", v)
+			}
+			return parquet.Int96Value(MicrosToInt96(int64(ts))), nil
+		}, nil
+	case sqltypes.TimestampNTZType:
+		return func(v any) (parquet.Value, error) {
+			ts, ok := v.(sqltypes.TimestampNTZ)
+			if !ok {
+				return parquet.Value{}, typeErr("timestamp_ntz (sqltypes.TimestampNTZ)", v)
+			}
+			return parquet.Int64Value(int64(ts)), nil
+		}, nil
+	case sqltypes.DecimalType:
+		size := 0
+		if t.Precision > 18 {
+			size = minBytesForPrecision(t.Precision)
+		}
+		return func(v any) (parquet.Value, error) {
+			d, ok := v.(sqltypes.Decimal)
+			if !ok {
+				return parquet.Value{}, typeErr(t.TypeName()+" (sqltypes.Decimal)", v)
+			}
+			small, bigV, err := Unscaled(d, t.Precision, t.Scale)
+			if err != nil {
+				return parquet.Value{}, err
+			}
+			switch {
+			case t.Precision <= 9:
+				return parquet.Int32Value(int32(small)), nil
+			case t.Precision <= 18:
+				return parquet.Int64Value(small), nil
+			default:
+				if bigV == nil {
+					bigV = big.NewInt(small)
+				}
+				return parquet.FixedLenByteArrayValue(twosComplement(bigV, size)), nil
+			}
+		}, nil
+	}
+	return nil, fmt.Errorf("type %s cannot be written to parquet by kafkalab yet", dt.SQL())
+}
+
+var pow10 = func() [19]int64 {
+	var p [19]int64
+	p[0] = 1
+	for i := 1; i < 19; i++ {
+		p[i] = p[i-1] * 10
+	}
+	return p
+}()
+
+// Unscaled returns d's unscaled value at the given scale, exactly: as an int64 when it fits
+// (bigV nil), else as a big.Int. A value that needs rounding or more digits than precision
+// is an error.
+func Unscaled(d sqltypes.Decimal, precision, scale int) (small int64, bigV *big.Int, err error) {
+	if d.Big == nil && int(d.Scale) == scale && precision <= 18 {
+		if d.Unscaled >= pow10[precision] || d.Unscaled <= -pow10[precision] {
+			return 0, nil, fmt.Errorf("decimal with unscaled value %d does not fit decimal(%d,%d)", d.Unscaled, precision, scale)
+		}
+		return d.Unscaled, nil, nil
+	}
+	u := d.Big
+	if u == nil {
+		u = big.NewInt(d.Unscaled)
+	} else {
+		u = new(big.Int).Set(u)
+	}
+	diff := scale - int(d.Scale)
+	if diff > 0 {
+		u.Mul(u, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(diff)), nil))
+	} else if diff < 0 {
+		q, r := new(big.Int).QuoRem(u, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(-diff)), nil), new(big.Int))
+		if r.Sign() != 0 {
+			return 0, nil, fmt.Errorf("decimal with scale %d cannot be stored at scale %d without rounding", d.Scale, scale)
+		}
+		u = q
+	}
+	limit := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(precision)), nil)
+	if new(big.Int).Abs(u).Cmp(limit) >= 0 {
+		return 0, nil, fmt.Errorf("decimal %s×10^-%d does not fit decimal(%d,%d)", u, scale, precision, scale)
+	}
+	if u.IsInt64() {
+		return u.Int64(), nil, nil
+	}
+	return 0, u, nil
+}
+
+// twosComplement is v as a big-endian two's complement number of exactly size bytes.
+func twosComplement(v *big.Int, size int) []byte {
+	out := make([]byte, size)
+	if v.Sign() >= 0 {
+		v.FillBytes(out)
+		return out
+	}
+	// -v - 1, bit-inverted, is v's two's complement.
+	m := new(big.Int).Neg(v)
+	m.Sub(m, big.NewInt(1))
+	m.FillBytes(out)
+	for i := range out {
+		out[i] = ^out[i]
+	}
+	return out
+}
+
+// julianDayOfEpoch is the Julian day number of 1970-01-01, as Spark's INT96 uses.
+const julianDayOfEpoch = 2440588
+
+const microsPerDay = 86_400_000_000
+
+// MicrosToInt96 converts epoch microseconds to Spark's INT96 timestamp: nanoseconds of the
+// day (8 bytes little-endian) then the Julian day (4 bytes little-endian).
+func MicrosToInt96(micros int64) deprecated.Int96 {
+	days := micros / microsPerDay
+	rem := micros % microsPerDay
+	if rem < 0 {
+		rem += microsPerDay
+		days--
+	}
+	nanos := uint64(rem) * 1000
+	return deprecated.Int96{uint32(nanos), uint32(nanos >> 32), uint32(days + julianDayOfEpoch)}
+}
+
+// Int96ToMicros is the inverse of MicrosToInt96 (nanoseconds below a microsecond dropped).
+func Int96ToMicros(v deprecated.Int96) int64 {
+	nanos := int64(uint64(v[1])<<32 | uint64(v[0]))
+	days := int64(v[2]) - julianDayOfEpoch
+	return days*microsPerDay + floorDiv(nanos, 1000)
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// Options tune a written file.
+type Options struct {
+	// ExtraMetadata is added to the footer key-value metadata.
+	ExtraMetadata map[string]string
+}
+
+// rowsPerChunk is how many rows are handed to the parquet writer at a time.
+const rowsPerChunk = 1024
+
+// Write encodes rows (values per sqltypes, one per schema field) as one Spark-style parquet
+// file on w.
+func Write(w io.Writer, st *sqltypes.StructType, rows []sqltypes.Row, opts *Options) error {
+	schema, err := Schema(st)
+	if err != nil {
+		return err
+	}
+	emitters, err := compileEmitters(st, schema, nil)
+	if err != nil {
+		return err
+	}
+	nleaves := len(schema.Columns())
+	wopts := []parquet.WriterOption{
+		schema,
+		parquet.Compression(&parquet.Snappy),
+		parquet.DataPageVersion(1),
+		parquet.CreatedBy("kafkalab", "dev ", "parquet-go v0.32.0"),
+		parquet.KeyValueMetadata(MetaSparkVersion, SparkVersion),
+		parquet.KeyValueMetadata(MetaRowMetadata, st.JSON()),
+	}
+	if opts != nil {
+		for k, v := range opts.ExtraMetadata {
+			wopts = append(wopts, parquet.KeyValueMetadata(k, v))
+		}
+	}
+	pw := parquet.NewWriter(w, wopts...)
+	chunk := make([]parquet.Row, 0, rowsPerChunk)
+	buf := make([]parquet.Value, 0, rowsPerChunk*nleaves)
+	for ri, row := range rows {
+		if len(row) != len(emitters) {
+			return fmt.Errorf("row %d has %d values, schema has %d columns", ri, len(row), len(emitters))
+		}
+		start := len(buf)
+		for i, e := range emitters {
+			if buf, err = e.emit(row[i], 0, buf); err != nil {
+				return fmt.Errorf("row %d: %w", ri, err)
+			}
+		}
+		chunk = append(chunk, parquet.Row(buf[start:len(buf):len(buf)]))
+		if len(chunk) == rowsPerChunk {
+			if _, err := pw.WriteRows(chunk); err != nil {
+				return fmt.Errorf("write parquet rows: %w", err)
+			}
+			chunk, buf = chunk[:0], buf[:0]
+		}
+	}
+	if len(chunk) > 0 {
+		if _, err := pw.WriteRows(chunk); err != nil {
+			return fmt.Errorf("write parquet rows: %w", err)
+		}
+	}
+	if err := pw.Close(); err != nil {
+		return fmt.Errorf("finish parquet file: %w", err)
+	}
+	return nil
+}
+
+// WriteFile writes a new file at path (which must not exist) and returns its size. On error
+// the partial file is removed.
+func WriteFile(path string, st *sqltypes.StructType, rows []sqltypes.Row, opts *Options) (int64, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return 0, fmt.Errorf("create parquet file: %w", err)
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	err = Write(bw, st, rows, opts)
+	if err == nil {
+		err = bw.Flush()
+	}
+	var size int64
+	if err == nil {
+		var st os.FileInfo
+		if st, err = f.Stat(); err == nil {
+			size = st.Size()
+		}
+	}
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		return 0, fmt.Errorf("write %s: %w", path, err)
+	}
+	return size, nil
+}

@@ -1,0 +1,319 @@
+package delta
+
+import (
+	"math"
+	"time"
+	"unicode/utf16"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Data-skipping statistics as Delta writes them in add.stats (StatisticsCollection):
+// {"numRecords":N,"minValues":{..},"maxValues":{..},"nullCount":{..}}, keys in schema order,
+// min/max only for orderable atomic types, the first 32 leaf columns only, strings cut to a
+// 32-character prefix, decimals with full scale, timestamps at millisecond precision in the
+// session time zone.
+
+const (
+	statsIndexedCols   = 32 // delta.dataSkippingNumIndexedCols
+	statsStringPrefix  = 32 // spark.databricks.io.skipping.stringPrefixLength
+	asciiMaxChar       = '\u007F'
+	utf8MaxCodePoint   = '\U0010FFFF'
+	statsTimestampForm = "2006-01-02T15:04:05.000Z07:00"
+	statsNTZForm       = "2006-01-02T15:04:05.000"
+)
+
+// colStats accumulates one leaf column's statistics.
+type colStats struct {
+	dt     sqltypes.DataType
+	minMax bool // type is eligible for min/max
+	min    any
+	max    any
+	nulls  int64
+}
+
+// statsNode mirrors the schema: a leaf with stats, or a struct of children.
+type statsNode struct {
+	name     string
+	leaf     *colStats
+	children []*statsNode
+}
+
+func eligibleMinMax(dt sqltypes.DataType) bool {
+	switch dt.(type) {
+	case sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType,
+		sqltypes.FloatType, sqltypes.DoubleType, sqltypes.DecimalType, sqltypes.StringType,
+		sqltypes.DateType, sqltypes.TimestampType, sqltypes.TimestampNTZType:
+		return true
+	}
+	return false
+}
+
+// buildStatsTree keeps the first `budget` leaf columns, depth first.
+func buildStatsTree(st *sqltypes.StructType, budget *int) []*statsNode {
+	var out []*statsNode
+	for _, f := range st.Fields {
+		if *budget <= 0 {
+			break
+		}
+		n := &statsNode{name: f.Name}
+		if sub, ok := f.Type.(*sqltypes.StructType); ok {
+			n.children = buildStatsTree(sub, budget)
+		} else {
+			*budget--
+			n.leaf = &colStats{dt: f.Type, minMax: eligibleMinMax(f.Type)}
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func (n *statsNode) add(v any) {
+	if n.leaf == nil {
+		row, _ := v.(sqltypes.Row)
+		for i, c := range n.children {
+			var cv any
+			if row != nil && i < len(row) {
+				cv = row[i]
+			}
+			c.add(cv)
+		}
+		return
+	}
+	s := n.leaf
+	if v == nil {
+		s.nulls++
+		return
+	}
+	if !s.minMax {
+		return
+	}
+	if s.min == nil || less(v, s.min) {
+		s.min = v
+	}
+	if s.max == nil || less(s.max, v) {
+		s.max = v
+	}
+}
+
+// less orders two non-null values of the same type as Spark's min/max do (NaN largest).
+func less(a, b any) bool {
+	switch x := a.(type) {
+	case int8:
+		return x < b.(int8)
+	case int16:
+		return x < b.(int16)
+	case int32:
+		return x < b.(int32)
+	case int64:
+		return x < b.(int64)
+	case float32:
+		y := b.(float32)
+		if x != x {
+			return false
+		}
+		return y != y || x < y
+	case float64:
+		y := b.(float64)
+		if math.IsNaN(x) {
+			return false
+		}
+		return math.IsNaN(y) || x < y
+	case string:
+		return x < b.(string)
+	case sqltypes.Decimal:
+		return decimalCmp(x, b.(sqltypes.Decimal)) < 0
+	case sqltypes.Date:
+		return x < b.(sqltypes.Date)
+	case sqltypes.Timestamp:
+		return x < b.(sqltypes.Timestamp)
+	case sqltypes.TimestampNTZ:
+		return x < b.(sqltypes.TimestampNTZ)
+	}
+	return false
+}
+
+// fileStats computes the stats JSON string of one data file's rows.
+func fileStats(schema *sqltypes.StructType, rows []sqltypes.Row, loc *time.Location) string {
+	budget := statsIndexedCols
+	tree := buildStatsTree(schema, &budget)
+	for _, r := range rows {
+		for i, n := range tree {
+			if i < len(r) {
+				n.add(r[i])
+			}
+		}
+	}
+	w := &jw{}
+	w.obj()
+	w.key("numRecords").i64(int64(len(rows)))
+	if len(rows) > 0 {
+		w.key("minValues")
+		writeBounds(w, tree, true, loc)
+		w.key("maxValues")
+		writeBounds(w, tree, false, loc)
+		w.key("nullCount")
+		writeNullCounts(w, tree)
+	} else {
+		// Aggregates over no rows are null, and to_json drops null fields.
+		w.key("minValues").obj()
+		w.endObj()
+		w.key("maxValues").obj()
+		w.endObj()
+		w.key("nullCount").obj()
+		w.endObj()
+	}
+	w.endObj()
+	return w.String()
+}
+
+func hasMinMax(nodes []*statsNode) bool {
+	for _, n := range nodes {
+		if n.leaf != nil && n.leaf.minMax || n.leaf == nil && hasMinMax(n.children) {
+			return true
+		}
+	}
+	return false
+}
+
+func writeBounds(w *jw, nodes []*statsNode, isMin bool, loc *time.Location) {
+	w.obj()
+	for _, n := range nodes {
+		if n.leaf == nil {
+			if hasMinMax(n.children) {
+				w.key(n.name)
+				writeBounds(w, n.children, isMin, loc)
+			}
+			continue
+		}
+		v := n.leaf.max
+		if isMin {
+			v = n.leaf.min
+		}
+		if v == nil {
+			continue
+		}
+		w.key(n.name)
+		writeStatValue(w, v, isMin, loc)
+	}
+	w.endObj()
+}
+
+func writeNullCounts(w *jw, nodes []*statsNode) {
+	w.obj()
+	for _, n := range nodes {
+		w.key(n.name)
+		if n.leaf == nil {
+			writeNullCounts(w, n.children)
+		} else {
+			w.i64(n.leaf.nulls)
+		}
+	}
+	w.endObj()
+}
+
+func writeStatValue(w *jw, v any, isMin bool, loc *time.Location) {
+	switch x := v.(type) {
+	case int8:
+		w.i64(int64(x))
+	case int16:
+		w.i64(int64(x))
+	case int32:
+		w.i64(int64(x))
+	case int64:
+		w.i64(x)
+	case float32:
+		writeFloat(w, float64(x), sqltypes.JavaFloatString(x))
+	case float64:
+		writeFloat(w, x, sqltypes.JavaDoubleString(x))
+	case string:
+		if isMin {
+			w.str(truncateMin(x, statsStringPrefix))
+		} else {
+			if s, ok := truncateMax(x, statsStringPrefix); ok {
+				w.str(s)
+			} else {
+				w.null()
+			}
+		}
+	case sqltypes.Decimal:
+		w.raw(decimalJavaString(x))
+	case sqltypes.Date:
+		w.str(time.Unix(int64(x)*86400, 0).UTC().Format("2006-01-02"))
+	case sqltypes.Timestamp:
+		w.str(time.UnixMilli(floorMillis(int64(x))).In(loc).Format(statsTimestampForm))
+	case sqltypes.TimestampNTZ:
+		w.str(time.UnixMilli(floorMillis(int64(x))).UTC().Format(statsNTZForm))
+	}
+}
+
+// writeFloat writes a double as Jackson does: a number, or a quoted NaN/Infinity.
+func writeFloat(w *jw, f float64, javaText string) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		w.str(javaText)
+		return
+	}
+	w.raw(javaText)
+}
+
+func floorMillis(micros int64) int64 {
+	ms := micros / 1000
+	if micros%1000 < 0 {
+		ms--
+	}
+	return ms
+}
+
+// Strings are measured in UTF-16 code units, as Java's String.length.
+
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// truncateMin is Delta's truncateMinStringAgg: the first prefixLen characters, not
+// splitting a surrogate pair.
+func truncateMin(s string, prefixLen int) string {
+	if len(s) <= prefixLen || utf16Len(s) <= prefixLen {
+		return s
+	}
+	u := utf16.Encode([]rune(s))
+	n := prefixLen
+	if utf16.IsSurrogate(rune(u[n-1])) && u[n-1] < 0xDC00 && n < len(u) {
+		n++
+	}
+	return string(utf16.Decode(u[:n]))
+}
+
+// truncateMax is Delta's truncateMaxStringAgg: a prefix followed by a tie-breaker character
+// that keeps it >= every value with that prefix (U+007F when the next character is below it,
+// else U+10FFFF). ok is false when no short enough bound exists (Delta writes null).
+func truncateMax(s string, prefixLen int) (string, bool) {
+	if len(s) <= prefixLen || utf16Len(s) <= prefixLen {
+		return s, true
+	}
+	u := utf16.Encode([]rune(s))
+	cur := len(utf16.Encode([]rune(truncateMin(s, prefixLen))))
+	maxLen := 2 * prefixLen
+	maxPair := utf16.Encode([]rune{utf8MaxCodePoint})
+	for cur <= maxLen {
+		switch {
+		case cur >= len(u):
+			return s, true
+		case cur+1 < len(u) && u[cur] == maxPair[0] && u[cur+1] == maxPair[1]:
+			cur += 2
+		case u[cur] < asciiMaxChar:
+			return string(utf16.Decode(u[:cur])) + string(rune(asciiMaxChar)), true
+		default:
+			return string(utf16.Decode(u[:cur])) + string(rune(utf8MaxCodePoint)), true
+		}
+	}
+	return "", false
+}

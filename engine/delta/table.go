@@ -1,0 +1,308 @@
+// Package delta writes and reads Delta Lake tables the way delta-spark 4.0 does: a
+// _delta_log of JSON commits (commitInfo, metaData, protocol, txn, add, remove) with Delta's
+// key order, and Spark-style snappy Parquet data files with data-skipping stats. A streaming
+// query's batches are made idempotent by the txn action (appId = query id, version = batch
+// id), which is what makes Spark's Delta sink exactly-once.
+package delta
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// DeltaVersion is the delta-spark version kafkalab's tables claim to be written by.
+const DeltaVersion = "4.0.0"
+
+// EngineInfo is commitInfo.engineInfo, kept in this one place.
+const EngineInfo = "Apache-Spark/" + sparkparquet.SparkVersion + " Delta-Lake/" + DeltaVersion
+
+// ErrConcurrentCommit means another writer committed the version we tried to write.
+var ErrConcurrentCommit = errors.New("another writer committed to the Delta table at the same time")
+
+// Table is a Delta table folder.
+type Table struct {
+	path string
+}
+
+// Open returns the table at path (which may not exist yet).
+func Open(path string) (*Table, error) {
+	if path == "" {
+		return nil, errors.New("delta table path is empty")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("delta table %s: %w", path, err)
+	}
+	if st, err := os.Stat(abs); err == nil && !st.IsDir() {
+		return nil, fmt.Errorf("delta table path %s is a file, not a folder", abs)
+	}
+	return &Table{path: abs}, nil
+}
+
+// Path is the table's absolute folder.
+func (t *Table) Path() string { return t.path }
+
+func (t *Table) logDir() string { return filepath.Join(t.path, "_delta_log") }
+
+func versionFileName(v int64) string { return fmt.Sprintf("%020d.json", v) }
+
+// versions lists the commit versions in _delta_log, ascending.
+func (t *Table) versions() ([]int64, error) {
+	entries, err := os.ReadDir(t.logDir())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", t.logDir(), err)
+	}
+	var out []int64
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || len(name) != 25 || !strings.HasSuffix(name, ".json") {
+			continue
+		}
+		v, err := strconv.ParseInt(name[:20], 10, 64)
+		if err == nil {
+			out = append(out, v)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out, nil
+}
+
+// Exists reports whether the table has at least one commit.
+func (t *Table) Exists() (bool, error) {
+	vs, err := t.versions()
+	return len(vs) > 0, err
+}
+
+// File is one active data file of a snapshot.
+type File struct {
+	Add AddFile
+	// Version is the commit that added the file; Order its position in that commit.
+	Version int64
+	Order   int
+}
+
+// Snapshot is the table state at one version.
+type Snapshot struct {
+	Table    *Table
+	Version  int64 // -1 when the table has no commits
+	Metadata *Metadata
+	Protocol *Protocol
+	Schema   *sqltypes.StructType
+	// Files are the active data files, in the order Spark's scan would read them (largest
+	// first, then by commit order).
+	Files []File
+	// Txns maps a streaming query id to the last batch id it committed.
+	Txns map[string]int64
+}
+
+// Snapshot replays the log to the latest version.
+func (t *Table) Snapshot() (*Snapshot, error) {
+	vs, err := t.versions()
+	if err != nil {
+		return nil, err
+	}
+	s := &Snapshot{Table: t, Version: -1, Txns: map[string]int64{}}
+	if len(vs) == 0 {
+		return s, nil
+	}
+	if vs[0] != 0 {
+		return nil, fmt.Errorf("delta table %s: the log starts at version %d (older commits were cleaned up behind a checkpoint); kafkalab reads tables from their JSON commits only", t.path, vs[0])
+	}
+	active := map[string]File{}
+	for i, v := range vs {
+		if int64(i) != v {
+			return nil, fmt.Errorf("delta table %s: commit %s is missing from _delta_log", t.path, versionFileName(int64(i)))
+		}
+		actions, err := t.readCommit(v)
+		if err != nil {
+			return nil, err
+		}
+		for order, a := range actions {
+			switch {
+			case a.MetaData != nil:
+				s.Metadata = a.MetaData
+			case a.Protocol != nil:
+				s.Protocol = a.Protocol
+			case a.Txn != nil:
+				s.Txns[a.Txn.AppID] = a.Txn.Version
+			case a.Add != nil:
+				if len(a.Add.DeletionVector) > 0 && string(a.Add.DeletionVector) != "null" {
+					return nil, fmt.Errorf("delta table %s: file %s has a deletion vector, which kafkalab cannot read", t.path, a.Add.Path)
+				}
+				active[a.Add.Path] = File{Add: *a.Add, Version: v, Order: order}
+			case a.Remove != nil:
+				delete(active, a.Remove.Path)
+			}
+		}
+		s.Version = v
+	}
+	if s.Metadata == nil {
+		return nil, fmt.Errorf("delta table %s: the log has no metaData action", t.path)
+	}
+	if s.Protocol != nil && s.Protocol.MinReaderVersion > 1 && !supportedReader(s.Protocol) {
+		return nil, fmt.Errorf("delta table %s needs reader version %d (features %v); kafkalab reads reader version 1 tables", t.path, s.Protocol.MinReaderVersion, s.Protocol.ReaderFeatures)
+	}
+	if mode := s.Metadata.Configuration["delta.columnMapping.mode"]; mode != "" && mode != "none" {
+		return nil, fmt.Errorf("delta table %s uses column mapping (%s), which kafkalab cannot read", t.path, mode)
+	}
+	if len(s.Metadata.PartitionColumns) > 0 {
+		return nil, fmt.Errorf("delta table %s is partitioned by %v; kafkalab reads unpartitioned tables only", t.path, s.Metadata.PartitionColumns)
+	}
+	schema, err := sqltypes.ParseSchemaJSON(s.Metadata.SchemaString)
+	if err != nil {
+		return nil, fmt.Errorf("delta table %s: schemaString: %w", t.path, err)
+	}
+	s.Schema = schema
+	for _, f := range active {
+		s.Files = append(s.Files, f)
+	}
+	sort.SliceStable(s.Files, func(i, j int) bool {
+		a, b := s.Files[i], s.Files[j]
+		if a.Add.Size != b.Add.Size {
+			return a.Add.Size > b.Add.Size
+		}
+		if a.Version != b.Version {
+			return a.Version < b.Version
+		}
+		return a.Order < b.Order
+	})
+	return s, nil
+}
+
+// supportedReader accepts reader-version 3 tables whose reader features are all ones that
+// do not change how data files are read.
+func supportedReader(p *Protocol) bool {
+	if p.MinReaderVersion != 3 {
+		return false
+	}
+	for _, f := range p.ReaderFeatures {
+		switch f {
+		case "timestampNtz", "vacuumProtocolCheck":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// readCommit reads and decodes one commit file.
+func (t *Table) readCommit(v int64) ([]Action, error) {
+	file := filepath.Join(t.logDir(), versionFileName(v))
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("read delta commit: %w", err)
+	}
+	var out []Action
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 256*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		a, err := decodeAction(b)
+		if err != nil {
+			return nil, fmt.Errorf("delta commit %s line %d: %v; the table's log is damaged (restore the file or recreate the table)", file, line, err)
+		}
+		out = append(out, a)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", file, err)
+	}
+	return out, nil
+}
+
+// commit writes version v with the given lines. The version file is created exclusively
+// (a hard link of a complete temp file), so of two writers racing for v exactly one wins;
+// the loser gets ErrConcurrentCommit.
+func (t *Table) commit(v int64, lines []string) error {
+	dir := t.logDir()
+	if err := os.MkdirAll(filepath.Join(dir, "_staged_commits"), 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	var buf bytes.Buffer
+	for _, l := range lines {
+		buf.WriteString(l)
+		buf.WriteByte('\n')
+	}
+	name := versionFileName(v)
+	tmp := filepath.Join(dir, "."+name+"."+uuid.NewString()+".tmp")
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write delta commit %d: %w", v, err)
+	}
+	defer os.Remove(tmp)
+	final := filepath.Join(dir, name)
+	err := os.Link(tmp, final)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("commit version %d of %s: %w", v, t.path, ErrConcurrentCommit)
+	}
+	if err != nil {
+		// No hard links on this file system: fall back to a checked rename.
+		if _, serr := os.Lstat(final); serr == nil {
+			return fmt.Errorf("commit version %d of %s: %w", v, t.path, ErrConcurrentCommit)
+		}
+		if err := os.Rename(tmp, final); err != nil {
+			return fmt.Errorf("commit version %d of %s: %w", v, t.path, err)
+		}
+	}
+	return nil
+}
+
+// ReadRows returns every row of the current snapshot, file by file in scan order.
+func (t *Table) ReadRows(ctx context.Context) ([]sqltypes.Row, *sqltypes.StructType, error) {
+	s, err := t.Snapshot()
+	if err != nil {
+		return nil, nil, err
+	}
+	if s.Version < 0 {
+		return nil, nil, fmt.Errorf("%s is not a Delta table (no _delta_log commits)", t.path)
+	}
+	rows, err := s.ReadRows(ctx)
+	return rows, s.Schema, err
+}
+
+// ReadRows reads the snapshot's active files.
+func (s *Snapshot) ReadRows(ctx context.Context) ([]sqltypes.Row, error) {
+	var out []sqltypes.Row
+	for _, f := range s.Files {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		rel, err := relPathOf(f.Add.Path)
+		if err != nil {
+			return nil, fmt.Errorf("delta table %s: %w", s.Table.path, err)
+		}
+		p := rel
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(s.Table.path, filepath.FromSlash(rel))
+		}
+		rows, err := sparkparquet.ReadFile(p, s.Schema)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("delta table %s: data file %s listed in the log is missing (was it deleted by hand?)", s.Table.path, rel)
+			}
+			return nil, fmt.Errorf("delta table %s: %w", s.Table.path, err)
+		}
+		out = append(out, rows...)
+	}
+	return out, nil
+}
