@@ -203,7 +203,7 @@ func appendPyString(b []byte, s string) []byte {
 				b = append(b, hex4Lower(int(r))...)
 			default:
 				b = append(b, '\\', 'U', '0', '0')
-				b = append(b, hex4Lower(int(r)>>16)[2:]...)
+				b = append(b, hex4Lower(int(r) >> 16)[2:]...)
 				b = append(b, hex4Lower(int(r)&0xffff)...)
 			}
 		default:
