@@ -1,14 +1,207 @@
 package engine
 
 import (
+	"context"
+	"fmt"
 	"sync"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/stream"
 )
+
+// StreamingQuery is pyspark's StreamingQuery: a handle on a running or finished query.
+type StreamingQuery struct {
+	q       *stream.Query
+	s       *Session
+	cleanup func(failed bool)
+	once    sync.Once
+}
+
+// Query is the executor's handle (events, checkpoint folder).
+func (sq *StreamingQuery) Query() *stream.Query { return sq.q }
+
+// ID is query.id: stable across restarts from the same checkpoint.
+func (sq *StreamingQuery) ID() string { return sq.q.ID() }
+
+// RunID is query.runId: new on every start.
+func (sq *StreamingQuery) RunID() string { return sq.q.RunID() }
+
+// Name is query.name ("" when no queryName was given; PySpark shows None).
+func (sq *StreamingQuery) Name() string { return sq.q.Name() }
+
+// IsActive is query.isActive.
+func (sq *StreamingQuery) IsActive() bool { return sq.q.IsActive() }
+
+// AwaitTermination is query.awaitTermination(): waits for the query to end and returns
+// its failure (nil after a clean stop or an availableNow run that finished).
+func (sq *StreamingQuery) AwaitTermination(ctx context.Context) error {
+	err := sq.q.AwaitTermination(ctx)
+	if ctx.Err() == nil {
+		sq.finish()
+	}
+	return err
+}
+
+// AwaitTerminationTimeout is query.awaitTermination(timeout): true when the query ended
+// within the timeout.
+func (sq *StreamingQuery) AwaitTerminationTimeout(ctx context.Context, timeout time.Duration) (bool, error) {
+	select {
+	case <-sq.q.Done():
+		sq.finish()
+		return true, sq.q.Exception()
+	case <-time.After(timeout):
+		return false, nil
+	case <-ctx.Done():
+		return false, ctx.Err()
+	}
+}
+
+// Stop is query.stop(): the batch in flight finishes, then the query ends.
+func (sq *StreamingQuery) Stop(ctx context.Context) error {
+	done := make(chan error, 1)
+	go func() { done <- sq.q.Stop() }()
+	select {
+	case err := <-done:
+		sq.finish()
+		// Like Spark, stop() does not raise the query's earlier failure.
+		_ = err
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Exception is query.exception(): the failure that ended the query, or nil.
+func (sq *StreamingQuery) Exception() error { return sq.q.Exception() }
+
+// RecentProgress is query.recentProgress (oldest first, up to 100).
+func (sq *StreamingQuery) RecentProgress() []stream.Progress { return sq.q.RecentProgress() }
+
+// LastProgress is query.lastProgress, nil before the first batch.
+func (sq *StreamingQuery) LastProgress() *stream.Progress { return sq.q.LastProgress() }
+
+// Subscribe returns the query's events (batch started/finished, terminated).
+func (sq *StreamingQuery) Subscribe() <-chan stream.Event { return sq.q.Subscribe() }
+
+// QueryStatus is query.status.
+type QueryStatus struct {
+	Message         string `json:"message"`
+	IsDataAvailable bool   `json:"isDataAvailable"`
+	IsTriggerActive bool   `json:"isTriggerActive"`
+}
+
+// Status is query.status: "Stopped" once the query ended, otherwise waiting for data.
+func (sq *StreamingQuery) Status() QueryStatus {
+	if !sq.q.IsActive() {
+		return QueryStatus{Message: "Stopped"}
+	}
+	return QueryStatus{Message: "Waiting for data to arrive"}
+}
+
+// finish runs cleanup (temporary checkpoints) once the query has terminated.
+func (sq *StreamingQuery) finish() {
+	select {
+	case <-sq.q.Done():
+	default:
+		return
+	}
+	sq.once.Do(func() {
+		if sq.cleanup != nil {
+			sq.cleanup(sq.q.Exception() != nil)
+		}
+	})
+}
 
 // StreamingQueryManager is spark.streams.
 type StreamingQueryManager struct {
 	session *Session
 	mu      sync.Mutex
 	active  map[string]*StreamingQuery
+	ended   []*StreamingQuery // terminated since the last ResetTerminated
+	changed chan struct{}     // closed and replaced whenever a query ends
 }
 
-type memoryTable struct{}
+func (m *StreamingQueryManager) add(sq *StreamingQuery) {
+	m.mu.Lock()
+	m.active[sq.ID()] = sq
+	if m.changed == nil {
+		m.changed = make(chan struct{})
+	}
+	m.mu.Unlock()
+	go func() {
+		<-sq.q.Done()
+		sq.finish()
+		m.mu.Lock()
+		if m.active[sq.ID()] == sq {
+			delete(m.active, sq.ID())
+		}
+		m.ended = append(m.ended, sq)
+		if m.changed != nil {
+			close(m.changed)
+		}
+		m.changed = make(chan struct{})
+		m.mu.Unlock()
+	}()
+}
+
+// Active is spark.streams.active.
+func (m *StreamingQueryManager) Active() []*StreamingQuery {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]*StreamingQuery, 0, len(m.active))
+	for _, q := range m.active {
+		out = append(out, q)
+	}
+	return out
+}
+
+// Get is spark.streams.get(id): an active query, or nil.
+func (m *StreamingQueryManager) Get(id string) *StreamingQuery {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.active[id]
+}
+
+// AwaitAnyTermination is spark.streams.awaitAnyTermination(): returns when any query has
+// terminated since the last ResetTerminated (at once if one already has), with its failure.
+func (m *StreamingQueryManager) AwaitAnyTermination(ctx context.Context) error {
+	for {
+		m.mu.Lock()
+		if len(m.ended) > 0 {
+			err := m.ended[len(m.ended)-1].Exception()
+			m.mu.Unlock()
+			return err
+		}
+		if m.changed == nil {
+			m.changed = make(chan struct{})
+		}
+		ch := m.changed
+		m.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// ResetTerminated is spark.streams.resetTerminated().
+func (m *StreamingQueryManager) ResetTerminated() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.ended = nil
+}
+
+func (m *StreamingQueryManager) activeWith(name, checkpointDir string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, q := range m.active {
+		if name != "" && q.Name() == name {
+			return fmt.Errorf("Cannot start query with name %s as a query with that name is already active in this SparkSession", name)
+		}
+		if q.q.CheckpointDir() == checkpointDir {
+			return fmt.Errorf("Cannot start query with id %s as another query with same id is already active. Perhaps you are attempting to restart a query from checkpoint that is already active.", q.ID())
+		}
+	}
+	return nil
+}

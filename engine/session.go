@@ -23,6 +23,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
 // Conf keys the engine gives a meaning to.
@@ -60,7 +61,7 @@ type Session struct {
 	streams *StreamingQueryManager
 	// memory tables written by the memory sink, by query name.
 	memMu    sync.Mutex
-	memTable map[string]*memoryTable
+	memTable map[string]*stream.MemorySink
 }
 
 // defaultConf are the settings a fresh session reports (the course runs in UTC).
@@ -84,7 +85,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: working folder %q: %w", cfg.WorkDir, err)
 	}
-	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, conf: map[string]string{}, memTable: map[string]*memoryTable{}}
+	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, conf: map[string]string{}, memTable: map[string]*stream.MemorySink{}}
 	if s.stdout == nil {
 		s.stdout = io.Discard
 	}

@@ -1,0 +1,234 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+// readDelta reads a Delta table: the schema now (as Spark resolves it when the DataFrame
+// is made), the rows of the latest snapshot when an action runs, one task per data file.
+func (s *Session) readDelta(ctx context.Context, path string, qualifier []string) (*DataFrame, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	t, err := delta.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := t.Snapshot()
+	if err != nil {
+		return nil, err
+	}
+	if snap.Version < 0 {
+		return nil, &notDeltaError{path: path}
+	}
+	schema := snap.Schema
+	name := "Relation " + path
+	if qualifier != nil {
+		name = "Relation " + strings.Join(qualifier, ".")
+	}
+	rel := &plan.Relation{Scope: s.newScope(schema, qualifier), Name: name, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
+		snap, err := t.Snapshot()
+		if err != nil {
+			return nil, err
+		}
+		rows, err := snap.ReadRows(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return [][]sqltypes.Row{rows}, nil
+	}}
+	return s.newDF(rel), nil
+}
+
+// readParquet reads a folder of Parquet files (or one file) written by Spark or kafkalab.
+// Files whose names start with "_" or "." are skipped, as Spark's file index does.
+func (s *Session) readParquet(ctx context.Context, path string) (*DataFrame, error) {
+	files, err := parquetFiles(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, &plan.AnalysisError{Class: "UNABLE_TO_INFER_SCHEMA", Message: "Unable to infer schema for Parquet. It must be specified manually."}
+	}
+	f, err := os.Open(files[0])
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	schema, _, err := sparkparquet.FileSchema(f, st.Size())
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("read parquet %s: %w", files[0], err)
+	}
+	rel := &plan.Relation{Scope: s.newScope(schema.AsNullable(), nil), Name: "Relation " + path, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
+		files, err := parquetFiles(path)
+		if err != nil {
+			return nil, err
+		}
+		var tasks [][]sqltypes.Row
+		for _, p := range files {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			rows, err := sparkparquet.ReadFile(p, schema)
+			if err != nil {
+				return nil, err
+			}
+			tasks = append(tasks, rows)
+		}
+		return tasks, nil
+	}}
+	return s.newDF(rel), nil
+}
+
+func parquetFiles(path string) ([]string, error) {
+	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &plan.AnalysisError{Class: "PATH_NOT_FOUND", Message: fmt.Sprintf("Path does not exist: file:%s.", path)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return []string{path}, nil
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || strings.HasPrefix(n, "_") || strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".parquet") {
+			continue
+		}
+		out = append(out, filepath.Join(path, n))
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func toTasks(in [][]sqltypes.Row) []delta.Task {
+	out := make([]delta.Task, len(in))
+	for i, rows := range in {
+		out[i] = delta.Task{ID: i, Rows: rows}
+	}
+	return out
+}
+
+// deltaSink is the streaming Delta sink (DeltaSink): one Delta version per batch, skipped
+// when the table's txn for the query already holds the batch.
+type deltaSink struct {
+	table    *delta.Table
+	timeZone string
+}
+
+func (d *deltaSink) Description() string   { return "DeltaSink[file:" + d.table.Path() + "]" }
+func (d *deltaSink) NumOutputRowsUnknown() {}
+func (d *deltaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
+	_, _, err := d.table.WriteStreamingBatch(ctx, delta.StreamingBatch{
+		QueryID: b.QueryID, BatchID: b.BatchID, OutputMode: b.OutputMode, Schema: b.Schema,
+		Tasks: toTasks(b.Tasks), Now: time.UnixMilli(b.BatchTimestampMs), TimeZone: d.timeZone,
+	})
+	return err
+}
+
+// createManagedTable is what toTable/saveAsTable do first for a table that does not exist:
+// version 0 CREATE TABLE.
+func (s *Session) openOrCreateTable(ctx context.Context, path string, schema *sqltypes.StructType, create bool) (*delta.Table, error) {
+	t, err := delta.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := t.Exists()
+	if err != nil {
+		return nil, err
+	}
+	if !ok && create {
+		if _, err := delta.CreateTable(ctx, path, schema, delta.CreateOptions{Now: s.now(), Managed: true}); err != nil && !errors.Is(err, delta.ErrTableExists) {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// writeDelta is df.write.format("delta").save(path) / saveAsTable.
+func (w *DataFrameWriter) writeDelta(ctx context.Context, path string, asTable bool) error {
+	tasks, err := w.df.execute(ctx)
+	if err != nil {
+		return err
+	}
+	t, err := delta.Open(path)
+	if err != nil {
+		return err
+	}
+	overwriteSchema, _ := w.opts.get("overwriteSchema")
+	_, _, err = t.Write(ctx, delta.BatchWrite{
+		Mode: w.mode, Schema: w.df.Schema(), Tasks: toTasks(tasks), SaveAsTable: asTable,
+		OverwriteSchema: strings.EqualFold(overwriteSchema, "true"),
+		Now:             w.df.s.now(), TimeZone: w.df.s.Conf().GetOr(ConfTimeZone, "UTC"),
+	})
+	return err
+}
+
+// writeParquet is df.write.parquet(path): one file per non-empty task.
+func (w *DataFrameWriter) writeParquet(ctx context.Context, path string) error {
+	tasks, err := w.df.execute(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(path); err == nil {
+		switch strings.ToLower(w.mode) {
+		case "", "error", "errorifexists", "default":
+			return &plan.AnalysisError{Class: "PATH_ALREADY_EXISTS", Message: fmt.Sprintf("Path file:%s already exists. Set mode as \"overwrite\" to overwrite the existing path.", path)}
+		case "ignore":
+			return nil
+		case "overwrite":
+			if err := os.RemoveAll(path); err != nil {
+				return err
+			}
+		}
+	}
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return err
+	}
+	id := newJobUUID()
+	schema := w.df.Schema().AsNullable()
+	for i, rows := range tasks {
+		if len(rows) == 0 && !(i == 0 && allEmpty(tasks)) {
+			continue
+		}
+		name := fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", i, id)
+		if _, err := sparkparquet.WriteFile(filepath.Join(path, name), schema, rows, nil); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(filepath.Join(path, "_SUCCESS"), nil, 0o644)
+}
+
+func allEmpty(tasks [][]sqltypes.Row) bool {
+	for _, t := range tasks {
+		if len(t) > 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,275 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/kafkasource"
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+// DataFrameReader is spark.read.
+type DataFrameReader struct {
+	s      *Session
+	format string
+	opts   options
+	schema *sqltypes.StructType
+	err    error
+}
+
+// Read is spark.read.
+func (s *Session) Read() *DataFrameReader { return &DataFrameReader{s: s, format: "parquet"} }
+
+// Format is .format(name): delta, kafka, parquet.
+func (r *DataFrameReader) Format(f string) *DataFrameReader { r.format = strings.ToLower(f); return r }
+
+// Option is .option(key, value); value is a string, bool or number as in PySpark.
+func (r *DataFrameReader) Option(k string, v any) *DataFrameReader {
+	r.opts.set(k, optionValue(v))
+	return r
+}
+
+// Options is .options(**kv).
+func (r *DataFrameReader) Options(kv map[string]string) *DataFrameReader {
+	for k, v := range kv {
+		r.opts.set(k, v)
+	}
+	return r
+}
+
+// Schema is .schema(StructType).
+func (r *DataFrameReader) Schema(st *sqltypes.StructType) *DataFrameReader { r.schema = st; return r }
+
+// SchemaDDL is .schema("a INT, b STRING").
+func (r *DataFrameReader) SchemaDDL(ddl string) *DataFrameReader {
+	st, err := sqltypes.ParseDDL(ddl)
+	if err != nil {
+		r.err = err
+	}
+	r.schema = st
+	return r
+}
+
+// Load is .load([path]).
+func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	if len(path) > 1 {
+		return nil, &plan.UnsupportedError{Message: "kafkalab reads one path per load(); union the DataFrames of several loads"}
+	}
+	p, hasPath := r.opts.get("path")
+	if len(path) == 1 {
+		p, hasPath = path[0], true
+	}
+	switch r.format {
+	case "kafka":
+		return r.s.readKafka(r.opts.asMap())
+	case "delta":
+		if !hasPath {
+			return nil, fmt.Errorf("'path' is not specified: give load(path) or read a table with spark.table(name)")
+		}
+		return r.s.readDelta(ctx, r.s.ResolvePath(p), nil)
+	case "parquet":
+		if !hasPath {
+			return nil, fmt.Errorf("'path' is not specified: give load(path)")
+		}
+		return r.s.readParquet(ctx, r.s.ResolvePath(p))
+	}
+	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support spark.read.format(%q); use delta, parquet or kafka", r.format)}
+}
+
+// Parquet is spark.read.parquet(path).
+func (r *DataFrameReader) Parquet(ctx context.Context, path string) (*DataFrame, error) {
+	return r.Format("parquet").Load(ctx, path)
+}
+
+// Table is spark.read.table(name).
+func (r *DataFrameReader) Table(ctx context.Context, name string) (*DataFrame, error) {
+	return r.s.Table(ctx, name)
+}
+
+func (s *Session) readKafka(opts map[string]string) (*DataFrame, error) {
+	o, err := kafkasource.ParseBatchOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	schema := kafkasource.Schema(o.IncludeHeaders)
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "KafkaRelation", Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
+		b, err := kafkasource.PlanBatch(ctx, opts)
+		if err != nil {
+			return nil, err
+		}
+		return b.Read(ctx)
+	}}
+	return s.newDF(rel), nil
+}
+
+// tableIdent splits a table name into the table and checks the database part: kafkalab
+// has one database, default, in the spark_catalog catalog.
+func tableIdent(name string) (string, error) {
+	parts := plan.ParseAttributeName(name)
+	switch len(parts) {
+	case 1:
+	case 2:
+		if !strings.EqualFold(parts[0], "default") {
+			return "", schemaNotFound(parts[0])
+		}
+	case 3:
+		if !strings.EqualFold(parts[0], "spark_catalog") || !strings.EqualFold(parts[1], "default") {
+			return "", schemaNotFound(parts[0] + "." + parts[1])
+		}
+	default:
+		return "", &plan.AnalysisError{Class: "REQUIRES_SINGLE_PART_NAMESPACE", Message: fmt.Sprintf("spark_catalog requires a single-part namespace, but got %s.", name)}
+	}
+	t := parts[len(parts)-1]
+	if t == "" {
+		return "", &plan.AnalysisError{Class: "PARSE_EMPTY_STATEMENT", Message: "Syntax error, unexpected empty statement."}
+	}
+	return t, nil
+}
+
+func schemaNotFound(db string) error {
+	return &plan.AnalysisError{Class: "SCHEMA_NOT_FOUND", Message: fmt.Sprintf(
+		"The schema `%s` cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a catalog, verify the current_schema() output, or qualify the name with the correct catalog.\nTo tolerate the error on drop use DROP SCHEMA IF EXISTS.", db)}
+}
+
+func tableNotFound(name string) error {
+	return &plan.AnalysisError{Class: "TABLE_OR_VIEW_NOT_FOUND", Message: fmt.Sprintf(
+		"The table or view `%s` cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a schema, verify the current_schema() output, or qualify the name with the correct schema and catalog.\nTo tolerate the error on drop use DROP VIEW IF EXISTS or DROP TABLE IF EXISTS.", name)}
+}
+
+// TablePath is where a managed table lives: <warehouse>/<name>.
+func (s *Session) TablePath(name string) (string, error) {
+	t, err := tableIdent(name)
+	if err != nil {
+		return "", err
+	}
+	return s.WarehouseDir() + "/" + strings.ToLower(t), nil
+}
+
+// Table is spark.table(name): a memory-sink table of that name (a temporary view in
+// Spark, so it wins), or the Delta table under the warehouse.
+func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
+	t, err := tableIdent(name)
+	if err != nil {
+		return nil, err
+	}
+	s.memMu.Lock()
+	mem := s.memTable[strings.ToLower(t)]
+	s.memMu.Unlock()
+	if mem != nil {
+		return s.memoryTableDF(t, mem), nil
+	}
+	path, _ := s.TablePath(t)
+	df, err := s.readDelta(ctx, path, []string{"spark_catalog", "default", strings.ToLower(t)})
+	if err != nil {
+		var nd *notDeltaError
+		if asNotDelta(err, &nd) {
+			return nil, tableNotFound(name)
+		}
+		return nil, err
+	}
+	return df, nil
+}
+
+func (s *Session) memoryTableDF(name string, m *stream.MemorySink) *DataFrame {
+	schema := m.Schema()
+	if schema == nil {
+		schema = &sqltypes.StructType{}
+	}
+	rel := &plan.Relation{Scope: s.newScope(schema, []string{name}), Name: "MemoryTable " + name,
+		Load: func(context.Context) ([][]sqltypes.Row, error) { return [][]sqltypes.Row{m.Rows()}, nil }}
+	return s.newDF(rel)
+}
+
+// notDeltaError says a path holds no Delta table.
+type notDeltaError struct{ path string }
+
+func (e *notDeltaError) Error() string {
+	return fmt.Sprintf("[DELTA_MISSING_DELTA_TABLE] `%s` is not a Delta table.", e.path)
+}
+
+func asNotDelta(err error, target **notDeltaError) bool {
+	nd, ok := err.(*notDeltaError)
+	if ok {
+		*target = nd
+	}
+	return ok
+}
+
+// DataStreamReader is spark.readStream.
+type DataStreamReader struct {
+	s      *Session
+	format string
+	opts   options
+	schema *sqltypes.StructType
+	err    error
+}
+
+// ReadStream is spark.readStream.
+func (s *Session) ReadStream() *DataStreamReader { return &DataStreamReader{s: s} }
+
+// Format is .format(name): kafka.
+func (r *DataStreamReader) Format(f string) *DataStreamReader {
+	r.format = strings.ToLower(f)
+	return r
+}
+
+// Option is .option(key, value).
+func (r *DataStreamReader) Option(k string, v any) *DataStreamReader {
+	r.opts.set(k, optionValue(v))
+	return r
+}
+
+// Options is .options(**kv).
+func (r *DataStreamReader) Options(kv map[string]string) *DataStreamReader {
+	for k, v := range kv {
+		r.opts.set(k, v)
+	}
+	return r
+}
+
+// Schema is .schema(StructType); the Kafka source has a fixed schema and rejects one.
+func (r *DataStreamReader) Schema(st *sqltypes.StructType) *DataStreamReader { r.schema = st; return r }
+
+// SchemaDDL is .schema("a INT, ...").
+func (r *DataStreamReader) SchemaDDL(ddl string) *DataStreamReader {
+	st, err := sqltypes.ParseDDL(ddl)
+	if err != nil {
+		r.err = err
+	}
+	r.schema = st
+	return r
+}
+
+// Load is .load(): a streaming DataFrame. Options are checked now, the broker is contacted
+// when a query starts.
+func (r *DataStreamReader) Load(path ...string) (*DataFrame, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	switch r.format {
+	case "kafka":
+		if r.schema != nil {
+			return nil, &plan.AnalysisError{Message: "Kafka source has a fixed schema and cannot be set with a custom one"}
+		}
+		opts := r.opts.asMap()
+		o, err := kafkasource.ParseStreamOptions(opts)
+		if err != nil {
+			return nil, err
+		}
+		schema := kafkasource.Schema(o.IncludeHeaders)
+		spec := &sourceSpec{format: "kafka", options: opts, open: func() (stream.Source, error) {
+			return kafkasource.NewStream(opts)
+		}}
+		scan := &plan.StreamScan{Scope: r.s.newScope(schema, nil), Name: "kafka", Source: spec}
+		return r.s.newDF(scan), nil
+	case "":
+		return nil, &plan.UnsupportedError{Message: "spark.readStream needs a format: kafkalab reads streams from Kafka, .format(\"kafka\")"}
+	}
+	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support spark.readStream.format(%q); streams come from Kafka: .format(\"kafka\")", r.format)}
+}

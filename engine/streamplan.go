@@ -1,0 +1,112 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+// sourceSpec is what a StreamScan leaf holds: how to open its source. Each query start
+// opens a fresh source, as Spark does.
+type sourceSpec struct {
+	format  string
+	options map[string]string
+	open    func() (stream.Source, error)
+}
+
+// streamPlan is a streaming DataFrame's plan as the executor runs it (stream.Plan).
+type streamPlan struct {
+	node       plan.Node
+	scans      []*plan.StreamScan // source index order
+	watermarks []*plan.Watermark  // operator order, for BatchResult.EventTime
+	timeZone   string
+	ansi       bool
+}
+
+func newStreamPlan(df *DataFrame) *streamPlan {
+	p := &streamPlan{node: df.node, timeZone: df.s.Conf().GetOr(ConfTimeZone, "UTC"), ansi: df.s.confBool(ConfAnsi)}
+	seen := map[*plan.StreamScan]bool{}
+	plan.Walk(df.node, func(n plan.Node) {
+		switch x := n.(type) {
+		case *plan.StreamScan:
+			if !seen[x] {
+				seen[x] = true
+				p.scans = append(p.scans, x)
+			}
+		case *plan.Watermark:
+			p.watermarks = append(p.watermarks, x)
+		}
+	})
+	return p
+}
+
+// openSources opens one source per streaming leaf; on failure the opened ones are closed.
+func (p *streamPlan) openSources() ([]stream.Source, error) {
+	var out []stream.Source
+	for _, s := range p.scans {
+		spec := s.Source.(*sourceSpec)
+		src, err := spec.open()
+		if err != nil {
+			for _, o := range out {
+				o.Close()
+			}
+			return nil, err
+		}
+		out = append(out, src)
+	}
+	return out, nil
+}
+
+func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*stream.BatchResult, error) {
+	tz := p.timeZone
+	if v, ok := bc.Conf[ConfTimeZone]; ok && v != "" {
+		tz = v
+	}
+	ec, err := plan.NewEvalContext(tz, p.ansi, time.UnixMilli(bc.BatchTimestampMs))
+	if err != nil {
+		return nil, err
+	}
+	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}}
+	ex.StreamInput = func(ctx context.Context, s *plan.StreamScan) ([][]sqltypes.Row, error) {
+		for i, scan := range p.scans {
+			if scan != s {
+				continue
+			}
+			if i >= len(bc.Inputs) {
+				return nil, fmt.Errorf("batch %d has no input for source %d", bc.BatchID, i)
+			}
+			in := bc.Inputs[i]
+			out := make([][]sqltypes.Row, len(in.Tasks))
+			for t, task := range in.Tasks {
+				rows, err := task.Rows(ctx)
+				if err != nil {
+					return nil, err
+				}
+				out[t] = rows
+			}
+			return out, nil
+		}
+		return nil, fmt.Errorf("streaming source %s is not part of this query", s.Name)
+	}
+	tasks, err := p.node.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	res := &stream.BatchResult{Schema: plan.Schema(p.node), Tasks: tasks}
+	for _, w := range p.watermarks {
+		st := stream.EventTimeStats{DelayMs: w.DelayMs}
+		if s := ex.EventTime[w]; s != nil && s.Count > 0 {
+			st.Max, st.Min, st.Count = s.Max, s.Min, s.Count
+			st.Avg = float64(s.Sum) / float64(s.Count)
+		}
+		res.EventTime = append(res.EventTime, st)
+	}
+	return res, nil
+}
+
+// ShouldRunNoDataBatch is false: kafkalab's streaming plans are stateless for now.
+func (p *streamPlan) ShouldRunNoDataBatch(int64) bool { return false }

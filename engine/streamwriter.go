@@ -1,0 +1,318 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+// Trigger is the argument of writeStream.trigger(...): set exactly one field, as PySpark's
+// keyword arguments (processingTime="1 minute", once=True, availableNow=True,
+// continuous="1 second").
+type Trigger struct {
+	ProcessingTime string
+	Once           bool
+	AvailableNow   bool
+	Continuous     string
+}
+
+// ForeachBatchFunc is the function of writeStream.foreachBatch(fn): called with each
+// batch's rows as a static DataFrame and the batch id.
+type ForeachBatchFunc func(ctx context.Context, batch *DataFrame, batchID int64) error
+
+// DataStreamWriter is df.writeStream.
+type DataStreamWriter struct {
+	df         *DataFrame
+	format     string
+	opts       options
+	outputMode string
+	trigger    stream.Trigger
+	err        error
+	queryName  string
+	partition  []string
+	foreach    ForeachBatchFunc
+}
+
+// WriteStream is df.writeStream.
+func (df *DataFrame) WriteStream() *DataStreamWriter { return &DataStreamWriter{df: df} }
+
+// Format is .format(name): delta, console, memory, parquet.
+func (w *DataStreamWriter) Format(f string) *DataStreamWriter {
+	w.format = strings.ToLower(f)
+	return w
+}
+
+// Option is .option(key, value): checkpointLocation, path, queryName, and sink options.
+func (w *DataStreamWriter) Option(k string, v any) *DataStreamWriter {
+	w.opts.set(k, optionValue(v))
+	return w
+}
+
+// Options is .options(**kv).
+func (w *DataStreamWriter) Options(kv map[string]string) *DataStreamWriter {
+	for k, v := range kv {
+		w.opts.set(k, v)
+	}
+	return w
+}
+
+// OutputMode is .outputMode(mode): append, update or complete.
+func (w *DataStreamWriter) OutputMode(mode string) *DataStreamWriter {
+	switch strings.ToLower(mode) {
+	case "append":
+		w.outputMode = "Append"
+	case "update":
+		w.outputMode = "Update"
+	case "complete":
+		w.outputMode = "Complete"
+	default:
+		w.err = fmt.Errorf("Unknown output mode %s. Accepted output modes are 'append', 'complete', 'update'", mode)
+	}
+	return w
+}
+
+// Trigger is .trigger(...).
+func (w *DataStreamWriter) Trigger(t Trigger) *DataStreamWriter {
+	set := 0
+	for _, b := range []bool{t.ProcessingTime != "", t.Once, t.AvailableNow, t.Continuous != ""} {
+		if b {
+			set++
+		}
+	}
+	switch {
+	case set > 1:
+		w.err = errors.New("[ONLY_ALLOW_SINGLE_TRIGGER] Only a single trigger is allowed.")
+	case set == 0:
+		w.err = errors.New("[NO_TRIGGER_SPECIFIED] No trigger was specified: give processingTime, once, availableNow or continuous.")
+	case t.Continuous != "":
+		w.err = &plan.UnsupportedError{Message: "kafkalab does not support continuous processing (trigger(continuous=...)); use trigger(processingTime=...) or trigger(availableNow=True)"}
+	case t.Once:
+		w.trigger = stream.Once()
+	case t.AvailableNow:
+		w.trigger = stream.AvailableNow()
+	default:
+		ms, err := ParseIntervalMs(t.ProcessingTime)
+		if err != nil {
+			w.err = err
+			return w
+		}
+		w.trigger = stream.ProcessingTime(time.Duration(ms) * time.Millisecond)
+	}
+	return w
+}
+
+// QueryName is .queryName(name).
+func (w *DataStreamWriter) QueryName(name string) *DataStreamWriter { w.queryName = name; return w }
+
+// PartitionBy is .partitionBy(cols...): not supported yet; Start reports it.
+func (w *DataStreamWriter) PartitionBy(cols ...string) *DataStreamWriter {
+	w.partition = cols
+	return w
+}
+
+// ForeachBatch is .foreachBatch(fn).
+func (w *DataStreamWriter) ForeachBatch(fn ForeachBatchFunc) *DataStreamWriter {
+	w.foreach = fn
+	w.format = "foreachbatch"
+	return w
+}
+
+// Start is .start([path]).
+func (w *DataStreamWriter) Start(ctx context.Context, path ...string) (*StreamingQuery, error) {
+	if len(path) > 0 {
+		w.opts.set("path", path[0])
+	}
+	return w.start(ctx, "")
+}
+
+// ToTable is .toTable(name): a managed Delta table, created first (version 0 CREATE TABLE)
+// when it does not exist, as Spark does.
+func (w *DataStreamWriter) ToTable(ctx context.Context, name string) (*StreamingQuery, error) {
+	if w.format == "" {
+		w.format = "delta"
+	}
+	if w.format != "delta" {
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's toTable writes Delta tables; use .format(\"delta\") instead of %q", w.format)}
+	}
+	if _, err := tableIdent(name); err != nil {
+		return nil, err
+	}
+	return w.start(ctx, name)
+}
+
+func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQuery, error) {
+	s := w.df.s
+	if w.err != nil {
+		return nil, w.err
+	}
+	if !w.df.IsStreaming() {
+		return nil, &plan.AnalysisError{Message: "'writeStream' can be called only on streaming Dataset/DataFrame"}
+	}
+	if len(w.partition) > 0 {
+		return nil, &plan.UnsupportedError{Message: "kafkalab does not support partitionBy on a streaming write yet: write the table unpartitioned"}
+	}
+	format := w.format
+	if format == "" {
+		format = "parquet" // spark.sql.sources.default
+	}
+	mode := w.outputMode
+	if mode == "" {
+		mode = "Append"
+	}
+	name := w.queryName
+	if name == "" {
+		name, _ = w.opts.get("queryName")
+	}
+	// Stateless plans: complete mode needs an aggregation.
+	if mode == "Complete" {
+		return nil, &plan.AnalysisError{Message: "Complete output mode not supported when there are no streaming aggregations on streaming DataFrames/Datasets;"}
+	}
+	trigger := w.trigger
+	if trigger.Kind == stream.TriggerDefault && trigger.Interval == 0 {
+		trigger = stream.Trigger{Kind: stream.TriggerDefault}
+	}
+
+	cp, temp, err := w.checkpointDir(format, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.streams.activeWith(name, cp); err != nil {
+		return nil, err
+	}
+
+	sp := newStreamPlan(w.df)
+	var sink stream.Sink
+	var afterStart func(*stream.Query)
+	switch format {
+	case "delta":
+		if mode == "Update" {
+			return nil, &plan.AnalysisError{Class: "DELTA_UNSUPPORTED_OUTPUT_MODE", Message: "Data source org.apache.spark.sql.delta.sources.DeltaDataSource does not support Update output mode"}
+		}
+		var path string
+		if table != "" {
+			path, _ = s.TablePath(table)
+		} else {
+			p, ok := w.opts.get("path")
+			if !ok {
+				return nil, errors.New("'path' is not specified: give start(path) or use toTable(name)")
+			}
+			path = s.ResolvePath(p)
+		}
+		t, err := s.openOrCreateTable(ctx, path, plan.Schema(w.df.node), table != "")
+		if err != nil {
+			return nil, err
+		}
+		sink = &deltaSink{table: t, timeZone: sp.timeZone}
+	case "console":
+		cs, err := stream.NewConsoleSink(s.stdout, w.opts.asMap())
+		if err != nil {
+			return nil, err
+		}
+		loc := s.Location()
+		cs.Show = func(schema *sqltypes.StructType, rows []sqltypes.Row, numRows, truncate int) string {
+			return showString(schema, rows, numRows, truncate, false, loc)
+		}
+		sink = cs
+	case "memory":
+		if name == "" {
+			return nil, errors.New("queryName must be specified for memory sink")
+		}
+		if mode == "Update" {
+			return nil, errors.New("Data source memory does not support Update output mode")
+		}
+		ms := stream.NewMemorySink(name)
+		sink = ms
+		afterStart = func(*stream.Query) {
+			s.memMu.Lock()
+			s.memTable[strings.ToLower(name)] = ms
+			s.memMu.Unlock()
+		}
+	case "foreachbatch":
+		sink = &foreachBatchSink{s: s, fn: w.foreach}
+	case "parquet":
+		return nil, &plan.UnsupportedError{Message: "kafkalab's streaming parquet sink is not available yet; write to a Delta table with .format(\"delta\")"}
+	case "kafka":
+		return nil, &plan.UnsupportedError{Message: "kafkalab does not support writeStream.format(\"kafka\") yet; write to a Delta table, or use df.write.format(\"kafka\") on static data"}
+	default:
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support writeStream.format(%q); use delta, console, memory or foreachBatch", format)}
+	}
+
+	sources, err := sp.openSources()
+	if err != nil {
+		return nil, err
+	}
+	q, err := stream.Start(ctx, stream.Config{
+		CheckpointDir: cp, Sources: sources, Plan: sp, Sink: sink, Trigger: trigger,
+		OutputMode: mode, Name: name, Conf: s.Conf().All(), Now: s.now,
+	})
+	if err != nil {
+		for _, src := range sources {
+			src.Close()
+		}
+		return nil, err
+	}
+	if afterStart != nil {
+		afterStart(q)
+	}
+	sq := &StreamingQuery{q: q, s: s}
+	if temp {
+		sq.cleanup = func(failed bool) {
+			if !failed {
+				os.RemoveAll(cp)
+			}
+		}
+	}
+	s.streams.add(sq)
+	return sq, nil
+}
+
+// checkpointDir finds the query's checkpoint: the checkpointLocation option, else
+// spark.sql.streaming.checkpointLocation/<queryName or id>, else (console, memory,
+// foreachBatch only) a temporary folder removed after a clean stop.
+func (w *DataStreamWriter) checkpointDir(format, name string) (string, bool, error) {
+	s := w.df.s
+	if p, ok := w.opts.get("checkpointLocation"); ok && p != "" {
+		return s.ResolvePath(p), false, nil
+	}
+	if root := s.Conf().GetOr("spark.sql.streaming.checkpointLocation", ""); root != "" {
+		sub := name
+		if sub == "" {
+			sub = uuid.NewString()
+		}
+		return filepath.Join(s.ResolvePath(root), sub), false, nil
+	}
+	switch format {
+	case "console", "memory", "foreachbatch":
+		dir, err := os.MkdirTemp("", "temporary-")
+		if err != nil {
+			return "", false, fmt.Errorf("temporary checkpoint: %w", err)
+		}
+		return dir, true, nil
+	}
+	return "", false, &plan.AnalysisError{Message: "checkpointLocation must be specified either through option(\"checkpointLocation\", ...) or SparkSession.conf.set(\"spark.sql.streaming.checkpointLocation\", ...)"}
+}
+
+// foreachBatchSink hands each batch to a user function as a static DataFrame.
+type foreachBatchSink struct {
+	s  *Session
+	fn ForeachBatchFunc
+}
+
+func (f *foreachBatchSink) Description() string { return "ForeachBatchSink" }
+func (f *foreachBatchSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
+	schema := b.Schema
+	if schema == nil {
+		schema = &sqltypes.StructType{}
+	}
+	rel := &plan.Relation{Scope: f.s.newScope(schema, nil), Name: "ForeachBatch", Rows: b.Tasks}
+	return f.fn(ctx, f.s.newDF(rel), b.BatchID)
+}

@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/kafkalab/kafkalab/engine/kafkasource"
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// DataFrameWriter is df.write.
+type DataFrameWriter struct {
+	df     *DataFrame
+	format string
+	mode   string
+	opts   options
+	parts  []string
+}
+
+// Write is df.write.
+func (df *DataFrame) Write() *DataFrameWriter { return &DataFrameWriter{df: df, format: "parquet"} }
+
+// Format is .format(name): kafka, delta, parquet.
+func (w *DataFrameWriter) Format(f string) *DataFrameWriter { w.format = strings.ToLower(f); return w }
+
+// Mode is .mode(m): append, overwrite, ignore, error/errorifexists (default).
+func (w *DataFrameWriter) Mode(m string) *DataFrameWriter { w.mode = m; return w }
+
+// Option is .option(key, value).
+func (w *DataFrameWriter) Option(k string, v any) *DataFrameWriter {
+	w.opts.set(k, optionValue(v))
+	return w
+}
+
+// Options is .options(**kv).
+func (w *DataFrameWriter) Options(kv map[string]string) *DataFrameWriter {
+	for k, v := range kv {
+		w.opts.set(k, v)
+	}
+	return w
+}
+
+// PartitionBy is .partitionBy(cols...): not supported yet (kafkalab writes unpartitioned
+// tables); Save reports it.
+func (w *DataFrameWriter) PartitionBy(cols ...string) *DataFrameWriter { w.parts = cols; return w }
+
+func (w *DataFrameWriter) checkMode() error {
+	switch strings.ToLower(strings.ReplaceAll(w.mode, "_", "")) {
+	case "", "append", "overwrite", "ignore", "error", "errorifexists", "default":
+		return nil
+	}
+	return &plan.AnalysisError{Class: "INVALID_SAVE_MODE", Message: fmt.Sprintf(
+		"The specified save mode %q is invalid. Valid save modes include \"append\", \"overwrite\", \"ignore\", \"error\", \"errorifexists\", and \"default\".", w.mode)}
+}
+
+// Save is .save([path]).
+func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
+	if err := w.checkMode(); err != nil {
+		return err
+	}
+	if w.df.IsStreaming() {
+		return &plan.AnalysisError{Message: "'write' can not be called on streaming Dataset/DataFrame"}
+	}
+	if len(w.parts) > 0 {
+		return &plan.UnsupportedError{Message: "kafkalab does not support partitionBy yet: write the table unpartitioned"}
+	}
+	p, hasPath := w.opts.get("path")
+	if len(path) > 0 {
+		p, hasPath = path[0], true
+	}
+	switch w.format {
+	case "kafka":
+		return w.saveKafka(ctx)
+	case "delta":
+		if !hasPath {
+			return fmt.Errorf("'path' is not specified: give save(path) or use saveAsTable(name)")
+		}
+		return w.writeDelta(ctx, w.df.s.ResolvePath(p), false)
+	case "parquet":
+		if !hasPath {
+			return fmt.Errorf("'path' is not specified: give save(path)")
+		}
+		return w.writeParquet(ctx, w.df.s.ResolvePath(p))
+	}
+	return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support df.write.format(%q); use kafka, delta or parquet", w.format)}
+}
+
+// Parquet is df.write.parquet(path).
+func (w *DataFrameWriter) Parquet(ctx context.Context, path string) error {
+	return w.Format("parquet").Save(ctx, path)
+}
+
+// SaveAsTable is .saveAsTable(name): a managed Delta table under the warehouse.
+func (w *DataFrameWriter) SaveAsTable(ctx context.Context, name string) error {
+	if err := w.checkMode(); err != nil {
+		return err
+	}
+	if w.format != "delta" && w.format != "parquet" {
+		return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's saveAsTable writes Delta tables; use .format(\"delta\") instead of %q", w.format)}
+	}
+	if w.df.IsStreaming() {
+		return &plan.AnalysisError{Message: "'write' can not be called on streaming Dataset/DataFrame"}
+	}
+	path, err := w.df.s.TablePath(name)
+	if err != nil {
+		return err
+	}
+	return w.writeDelta(ctx, path, true)
+}
+
+// saveKafka is df.write.format("kafka").save(): rows with key/value (string or binary),
+// optional topic/partition/headers columns; the topic option wins over a topic column.
+func (w *DataFrameWriter) saveKafka(ctx context.Context) error {
+	switch strings.ToLower(w.mode) {
+	case "", "append", "error", "errorifexists", "default":
+	default:
+		return &plan.AnalysisError{Message: fmt.Sprintf("Save mode %s not allowed for Kafka. Allowed save modes are Append and ErrorIfExists (default).", saveModeName(w.mode))}
+	}
+	bs, ok := w.opts.get("kafka.bootstrap.servers")
+	if !ok || strings.TrimSpace(bs) == "" {
+		return fmt.Errorf("Option 'kafka.bootstrap.servers' must be specified for configuring Kafka consumer")
+	}
+	topic, _ := w.opts.get("topic")
+	tasks, err := w.df.execute(ctx)
+	if err != nil {
+		return err
+	}
+	var rows []sqltypes.Row
+	for _, t := range tasks {
+		rows = append(rows, t...)
+	}
+	recs, err := kafkasource.RecordsFromRows(w.df.Schema(), rows, topic)
+	if err != nil {
+		return err
+	}
+	return kafkasource.WriteRecords(ctx, kafkasource.SplitBootstrap(bs), topic, recs)
+}
+
+func saveModeName(m string) string {
+	switch strings.ToLower(m) {
+	case "overwrite":
+		return "Overwrite"
+	case "ignore":
+		return "Ignore"
+	}
+	return m
+}
+
+func newJobUUID() string { return uuid.NewString() }
