@@ -121,7 +121,7 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 		}
 		return nil, fmt.Errorf("embedded broker: %w", err)
 	}
-	fixCreateTopics(c)
+	controlRequests(c)
 	e.cluster = c
 	return e, nil
 }

@@ -504,35 +504,43 @@ func TestEmbeddedDescribesKafkaDefaults(t *testing.T) {
 func TestEmbeddedCreateTopicsLikeKafka(t *testing.T) {
 	e := startTest(t, "")
 	ctx := testCtx(t)
-	_, adm := testClient(t, e)
+	cl, adm := testClient(t, e)
+	const unreplicable = "Unable to replicate the partition %d time(s): The target replication factor of %d cannot be reached because only 1 broker(s) are registered."
 	for _, tc := range []struct {
 		topic      string
 		partitions int32
 		rf         int16
+		configs    map[string]*string
 		wantErr    error
+		wantMsg    string
 		wantParts  int
 	}{
-		{"rf-two", 3, 2, kerr.InvalidReplicationFactor, 0},
-		{"rf-three", 1, 3, kerr.InvalidReplicationFactor, 0},
-		{"rf-zero", 1, 0, kerr.InvalidReplicationFactor, 0},
-		{"rf-minus-two", 1, -2, kerr.InvalidReplicationFactor, 0},
-		{"zero-partitions", 0, 1, kerr.InvalidPartitions, 0},
-		{"minus-five-partitions", -5, 1, kerr.InvalidPartitions, 0},
-		{"orders", 3, 1, nil, 3},
-		{"broker-defaults", -1, -1, nil, 1},
+		{"rf-two", 3, 2, nil, kerr.InvalidReplicationFactor, fmt.Sprintf(unreplicable, 2, 2), 0},
+		{"rf-three", 1, 3, nil, kerr.InvalidReplicationFactor, fmt.Sprintf(unreplicable, 3, 3), 0},
+		{"rf-zero", 1, 0, nil, kerr.InvalidReplicationFactor, "Replication factor must be larger than 0, or -1 to use the default value.", 0},
+		{"rf-minus-two", 1, -2, nil, kerr.InvalidReplicationFactor, "Replication factor must be larger than 0, or -1 to use the default value.", 0},
+		{"zero-partitions", 0, 1, nil, kerr.InvalidPartitions, "Number of partitions was set to an invalid non-positive value.", 0},
+		{"minus-five-partitions", -5, 1, nil, kerr.InvalidPartitions, "Number of partitions was set to an invalid non-positive value.", 0},
+		{"typo-config", 3, 1, map[string]*string{"retention.mss": str("1000")}, kerr.InvalidConfig, "Unknown topic config name: retention.mss", 0},
+		{"orders", 3, 1, map[string]*string{"retention.ms": str("1000"), "segment.index.bytes": str("4096")}, nil, "", 3},
+		{"orders", 3, 1, nil, kerr.TopicAlreadyExists, "Topic 'orders' already exists.", 3},
+		{"broker-defaults", -1, -1, nil, nil, "", 1},
 	} {
 		t.Run(tc.topic, func(t *testing.T) {
 			// kadm.CreateTopic returns the topic's error code as its error.
-			_, err := adm.CreateTopic(ctx, tc.partitions, tc.rf, nil, tc.topic)
+			r, err := adm.CreateTopic(ctx, tc.partitions, tc.rf, tc.configs, tc.topic)
 			if !errors.Is(err, tc.wantErr) {
 				t.Fatalf("create %s p=%d rf=%d: err %v, want %v", tc.topic, tc.partitions, tc.rf, err, tc.wantErr)
+			}
+			if r.ErrMessage != tc.wantMsg {
+				t.Fatalf("error message %q, want Kafka's %q", r.ErrMessage, tc.wantMsg)
 			}
 			md, err := adm.Metadata(ctx, tc.topic)
 			if err != nil {
 				t.Fatal(err)
 			}
 			td := md.Topics[tc.topic]
-			if tc.wantErr != nil {
+			if tc.wantParts == 0 {
 				if td.Err == nil {
 					t.Fatalf("rejected topic %s exists anyway", tc.topic)
 				}
@@ -545,6 +553,85 @@ func TestEmbeddedCreateTopicsLikeKafka(t *testing.T) {
 				if p.Leader != 0 || fmt.Sprint(p.Replicas) != "[0]" || fmt.Sprint(p.ISR) != "[0]" {
 					t.Fatalf("partition %d: leader %d replicas %v isr %v, want 0 [0] [0]", p.Partition, p.Leader, p.Replicas, p.ISR)
 				}
+			}
+		})
+	}
+
+	// One request, one good topic and one with a typo: Kafka creates the good one only.
+	req := kmsg.NewPtrCreateTopicsRequest()
+	req.TimeoutMillis = 5000
+	for _, tt := range []struct{ name, cfg string }{{"mixed-good", "retention.ms"}, {"mixed-bad", "retention.mss"}} {
+		rt := kmsg.NewCreateTopicsRequestTopic()
+		rt.Topic, rt.NumPartitions, rt.ReplicationFactor = tt.name, 2, 1
+		c := kmsg.NewCreateTopicsRequestTopicConfig()
+		c.Name, c.Value = tt.cfg, str("1000")
+		rt.Configs = append(rt.Configs, c)
+		req.Topics = append(req.Topics, rt)
+	}
+	resp, err := req.RequestWith(ctx, cl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int16{}
+	for _, rt := range resp.Topics {
+		got[rt.Topic] = rt.ErrorCode
+	}
+	if got["mixed-good"] != 0 || got["mixed-bad"] != kerr.InvalidConfig.Code {
+		t.Fatalf("mixed request codes %v, want mixed-good 0 and mixed-bad %d", got, kerr.InvalidConfig.Code)
+	}
+	md, err := adm.Metadata(ctx, "mixed-good", "mixed-bad")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(md.Topics["mixed-good"].Partitions) != 2 || md.Topics["mixed-bad"].Err == nil {
+		t.Fatalf("after the mixed request: good %+v bad err %v", md.Topics["mixed-good"].Partitions, md.Topics["mixed-bad"].Err)
+	}
+}
+
+func TestEmbeddedAlterConfigsRejectsUnknownNames(t *testing.T) {
+	e := startTest(t, "")
+	ctx := testCtx(t)
+	_, adm := testClient(t, e)
+	if _, err := adm.CreateTopic(ctx, 1, 1, nil, "orders"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		key     string
+		wantErr error
+	}{
+		{"known", "retention.ms", nil},
+		{"typo", "retention.mss", kerr.InvalidConfig},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			alter := []kadm.AlterConfig{{Op: kadm.SetConfig, Name: tc.key, Value: str("120000")}}
+			inc, err := adm.AlterTopicConfigs(ctx, alter, "orders")
+			if err != nil {
+				t.Fatal(err)
+			}
+			legacy, err := adm.AlterTopicConfigsState(ctx, []kadm.AlterConfig{{Name: tc.key, Value: str("120000")}}, "orders")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range append(inc, legacy...) {
+				if r.Name != "orders" || !errors.Is(r.Err, tc.wantErr) {
+					t.Fatalf("alter %s: resource %q err %v, want %v", tc.key, r.Name, r.Err, tc.wantErr)
+				}
+				if tc.wantErr != nil && r.ErrMessage != "Unknown topic config name: "+tc.key {
+					t.Fatalf("message %q", r.ErrMessage)
+				}
+			}
+			rc, err := adm.DescribeTopicConfigs(ctx, "orders")
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, _ := rc.On("orders", nil)
+			want := "<absent>"
+			if tc.wantErr == nil {
+				want = "120000"
+			}
+			if got := configValue(c.Configs, tc.key); got != want {
+				t.Fatalf("%s after alter = %s, want %s", tc.key, got, want)
 			}
 		})
 	}

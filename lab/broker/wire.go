@@ -19,7 +19,10 @@ type rewriteFunc func(req kmsg.Request, resp kmsg.Response)
 
 // watchedKeys are the request keys whose responses the filter decodes and rewrites.
 var watchedKeys = map[int16]bool{
-	int16(kmsg.DescribeConfigs): true,
+	int16(kmsg.DescribeConfigs):         true,
+	int16(kmsg.CreateTopics):            true,
+	int16(kmsg.AlterConfigs):            true,
+	int16(kmsg.IncrementalAlterConfigs): true,
 }
 
 type filterListener struct {
