@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -26,6 +27,7 @@ var (
 	_ stream.Source          = (*Stream)(nil)
 	_ stream.ReadLimitSource = (*Stream)(nil)
 	_ stream.SourceMetrics   = (*Stream)(nil)
+	_ stream.OffsetValidator = (*Stream)(nil)
 )
 
 // NewStream opens a streaming source from spark.readStream.format("kafka") options.
@@ -267,4 +269,50 @@ func (t *RangeTask) Description() string { return t.Range.String() }
 // Scan reads the range.
 func (t *RangeTask) Scan(ctx context.Context, fn func(sqltypes.Row) error) error {
 	return ReadRange(ctx, t.Opts, t.Range, fn)
+}
+
+// ValidateOffsets checks offsets from a checkpoint: they must be Kafka offset JSON and
+// name at least one topic this source reads; otherwise the checkpoint belongs to another
+// query.
+func (s *Stream) ValidateOffsets(offsets string) error {
+	po, err := ParseOffsets(offsets)
+	if err != nil {
+		return fmt.Errorf("the source offsets are not Kafka offsets (%w); the checkpoint belongs to a different query, use a new checkpointLocation", err)
+	}
+	if len(po) == 0 {
+		return nil
+	}
+	var topics []string
+	seen := map[string]bool{}
+	for _, tp := range po.sortedPartitions() {
+		if !seen[tp.Topic] {
+			seen[tp.Topic] = true
+			topics = append(topics, tp.Topic)
+		}
+		if s.readsTopic(tp.Topic) {
+			return nil
+		}
+	}
+	return fmt.Errorf("it was written by a query reading topic(s) %s, but this query reads %s; use a new checkpointLocation for a different query",
+		strings.Join(topics, ", "), s.opts.strategyString())
+}
+
+func (s *Stream) readsTopic(topic string) bool {
+	switch {
+	case s.opts.SubscribePattern != nil:
+		return s.opts.SubscribePattern.MatchString(topic)
+	case s.opts.Assign != nil:
+		for _, tp := range s.opts.Assign {
+			if tp.Topic == topic {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range s.opts.Subscribe {
+		if t == topic {
+			return true
+		}
+	}
+	return false
 }

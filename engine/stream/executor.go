@@ -24,6 +24,37 @@ type SourceMetrics interface {
 	Metrics(end string) map[string]string
 }
 
+// OffsetValidator is implemented by sources that can tell whether offsets found in a
+// checkpoint were written by a query reading them (not another query's checkpoint).
+type OffsetValidator interface {
+	ValidateOffsets(offsets string) error
+}
+
+// validateCheckpointOffsets checks every offset the resumed query will start from.
+func validateCheckpointOffsets(cfg Config, cpPath string, r resumeView) error {
+	for _, f := range r.files {
+		for i, off := range f.sources {
+			if off == "" || off == "-" || i >= len(cfg.Sources) {
+				continue
+			}
+			if v, ok := cfg.Sources[i].(OffsetValidator); ok {
+				if err := v.ValidateOffsets(off); err != nil {
+					return fmt.Errorf("checkpoint file %s/offsets/%d: %w", cpPath, f.batchID, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// resumeView lists the offsets files a restart reads.
+type resumeView struct{ files []offsetsFile }
+
+type offsetsFile struct {
+	batchID int64
+	sources []string
+}
+
 // execution is the state of one run of a query (Spark's MicroBatchExecution).
 type execution struct {
 	q   *Query

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -350,6 +352,7 @@ func TestRestartRerunsUncommittedBatch(t *testing.T) {
 
 func TestCheckpointOfAnotherQuery(t *testing.T) {
 	b := startBroker(t)
+	b.send(t, batch1)
 	cp := t.TempDir()
 	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b)}, Plan: &identityPlan{},
 		Sink: newTxnSink(), Trigger: stream.AvailableNow()}
@@ -359,7 +362,33 @@ func TestCheckpointOfAnotherQuery(t *testing.T) {
 	cfg.Sources = []stream.Source{newSource(t, b), newSource(t, b)}
 	_, err := stream.Start(context.Background(), cfg)
 	if err == nil || !strings.Contains(err.Error(), "different query") {
-		t.Fatalf("err %v", err)
+		t.Fatalf("two sources: %v", err)
+	}
+	cfg.Sources = []stream.Source{newSource(t, b, "subscribe", "payments")}
+	_, err = stream.Start(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), cp+"/offsets/0") || !strings.Contains(err.Error(), "topic(s) orders") ||
+		!strings.Contains(err.Error(), "Subscribe[payments]") {
+		t.Fatalf("other topic: %v", err)
+	}
+}
+
+func TestCorruptOffsetsFile(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	cp := t.TempDir()
+	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b)}, Plan: &identityPlan{},
+		Sink: newTxnSink(), Trigger: stream.AvailableNow()}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(cp, "offsets", "0")
+	if err := os.WriteFile(path, []byte("v1\n{\"batchWatermarkMs\":0,"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Sources = []stream.Source{newSource(t, b)}
+	_, err := stream.Start(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), path) {
+		t.Fatalf("corrupt offsets: %v", err)
 	}
 }
 

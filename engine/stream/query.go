@@ -82,6 +82,17 @@ func Start(ctx context.Context, cfg Config) (*Query, error) {
 	if err != nil {
 		return nil, err
 	}
+	// offsets/L (re-run) and the offsets the next batch starts from (offsets/NextBatchID-1).
+	var view resumeView
+	if resume.End != nil {
+		view.files = append(view.files, offsetsFile{resume.NextBatchID, resume.End.Sources})
+	}
+	if resume.Start != nil {
+		view.files = append(view.files, offsetsFile{resume.NextBatchID - 1, resume.Start.Sources})
+	}
+	if err := validateCheckpointOffsets(cfg, cp.Path(), view); err != nil {
+		return nil, err
+	}
 	if !ok {
 		id = uuid.NewString()
 		if err := cp.WriteMetadata(id); err != nil {

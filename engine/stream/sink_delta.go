@@ -1,0 +1,59 @@
+package stream
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/delta"
+)
+
+// DeltaSink is writeStream.format("delta"): each batch becomes one Delta version through
+// the table's txn-based idempotent write (Spark's DeltaSink), so a batch re-run after a
+// crash is skipped when the table already has it.
+type DeltaSink struct {
+	Table *delta.Table
+	// TimeZone is the session time zone, for file statistics ("" = UTC).
+	TimeZone string
+	// Now is the commit clock (time.Now when nil).
+	Now func() time.Time
+}
+
+var _ V1Sink = (*DeltaSink)(nil)
+
+// NewDeltaSink opens (not creates) the table at path for a query in outputMode. Delta
+// refuses update mode, as delta-spark does when the query starts.
+func NewDeltaSink(path, outputMode, timeZone string) (*DeltaSink, error) {
+	if strings.EqualFold(outputMode, "update") {
+		return nil, fmt.Errorf("[DELTA_UNSUPPORTED_OUTPUT_MODE] Data source Delta does not support Update output mode")
+	}
+	t, err := delta.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return &DeltaSink{Table: t, TimeZone: timeZone}, nil
+}
+
+// Description is Spark's "DeltaSink[file:/...]".
+func (d *DeltaSink) Description() string { return "DeltaSink[file:" + d.Table.Path() + "]" }
+
+// NumOutputRowsUnknown: Delta is a DataSource V1 sink; Spark reports numOutputRows -1.
+func (d *DeltaSink) NumOutputRowsUnknown() {}
+
+// AddBatch writes the batch as one Delta version (or skips it when already committed).
+func (d *DeltaSink) AddBatch(ctx context.Context, b *SinkBatch) error {
+	tasks := make([]delta.Task, len(b.Tasks))
+	for i, rows := range b.Tasks {
+		tasks[i] = delta.Task{ID: i, Rows: rows}
+	}
+	now := time.Now
+	if d.Now != nil {
+		now = d.Now
+	}
+	_, _, err := d.Table.WriteStreamingBatch(ctx, delta.StreamingBatch{
+		QueryID: b.QueryID, BatchID: b.BatchID, OutputMode: b.OutputMode, Schema: b.Schema,
+		Tasks: tasks, Now: now(), TimeZone: d.TimeZone,
+	})
+	return err
+}

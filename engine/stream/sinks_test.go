@@ -1,0 +1,68 @@
+package stream_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+func TestConsoleSinkGolden(t *testing.T) {
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{
+		{Name: "order_id", Type: sqltypes.Integer, Nullable: true},
+		{Name: "status", Type: sqltypes.String, Nullable: true},
+		{Name: "amount", Type: sqltypes.DecimalType{Precision: 10, Scale: 2}, Nullable: true},
+		{Name: "event_time", Type: sqltypes.TimestampT, Nullable: true},
+		{Name: "note", Type: sqltypes.String, Nullable: true},
+	}}
+	ts := func(hhmm string) sqltypes.Timestamp { return sqltypes.Timestamp(at(hhmm).UnixMicro()) }
+	rows := [][]sqltypes.Row{
+		{{int32(1001), "placed", sqltypes.Decimal{Unscaled: 2550, Scale: 2}, ts("09:15"), nil}},
+		{{int32(1002), "paid", sqltypes.Decimal{Unscaled: 1200, Scale: 2}, ts("09:40"), "a note longer than twenty characters"},
+			{int32(1003), "placed", sqltypes.Decimal{Unscaled: 3100, Scale: 2}, ts("09:55"), nil}},
+	}
+	var out bytes.Buffer
+	sink, err := stream.NewConsoleSink(&out, map[string]string{"numRows": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sink.AddBatch(context.Background(), &stream.SinkBatch{BatchID: 3, Schema: schema, Tasks: rows}); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/console_batch3.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(want) {
+		t.Fatalf("console output\n%s\nwant\n%s", out.String(), want)
+	}
+	if _, err := stream.NewConsoleSink(&out, map[string]string{"truncate": "maybe"}); err == nil {
+		t.Fatal("bad truncate accepted")
+	}
+}
+
+func TestMemorySinkModes(t *testing.T) {
+	m := stream.NewMemorySink("counts")
+	add := func(id int64, mode string, vals ...string) {
+		var rows []sqltypes.Row
+		for _, v := range vals {
+			rows = append(rows, sqltypes.Row{v})
+		}
+		if err := m.AddBatch(context.Background(), &stream.SinkBatch{BatchID: id, OutputMode: mode, Tasks: [][]sqltypes.Row{rows}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add(0, "Append", "a", "b")
+	add(0, "Append", "a", "b") // re-run of batch 0: skipped
+	add(1, "Append", "c")
+	if got := len(m.Rows()); got != 3 {
+		t.Fatalf("append rows %d", got)
+	}
+	add(2, "Complete", "x")
+	if got := m.Rows(); len(got) != 1 || got[0][0] != "x" {
+		t.Fatalf("complete rows %v", got)
+	}
+}
