@@ -22,8 +22,11 @@ tmp=$KAFKA_CACHE_DIR/libs.tmp.$$
 rm -rf "$tmp"
 mkdir -p "$KAFKA_CACHE_DIR"
 trap 'rm -rf "$tmp"' EXIT
-mvn -q -B -Dstyle.color=never -f "$pom" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$tmp" >&2 ||
-	die "mvn could not fetch org.apache.kafka:kafka_2.13:$KAFKA_VERSION from Maven Central (see the mvn output above)"
+mvn -B -Dstyle.color=never -f "$pom" dependency:copy-dependencies -DincludeScope=runtime \
+	-DoutputDirectory="$tmp" >"$KAFKA_CACHE_DIR/mvn.log" 2>&1 || {
+	tail -n 40 "$KAFKA_CACHE_DIR/mvn.log" >&2
+	die "mvn could not fetch org.apache.kafka:kafka_2.13:$KAFKA_VERSION from Maven Central (full log: $KAFKA_CACHE_DIR/mvn.log)"
+}
 [ -f "$tmp/kafka_2.13-$KAFKA_VERSION.jar" ] || die "mvn finished but kafka_2.13-$KAFKA_VERSION.jar is not in $tmp"
 echo "$want" >"$tmp/.complete"
 rm -rf "$KAFKA_LIBS_DIR"

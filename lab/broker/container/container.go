@@ -20,6 +20,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,13 +75,17 @@ func (b *Broker) ContainerID() string {
 
 // Close stops and removes the container (and its anonymous volumes). Calling it again
 // returns the first result.
-func (b *Broker) Close(ctx context.Context) error {
+func (b *Broker) Close(ctx context.Context) error { return b.closeWith(ctx, closeStopTimeout) }
+
+// closeWith gives the broker stopTimeout to shut down before the engine kills it. The data
+// goes with the container, so there is nothing to flush that anyone could read later.
+func (b *Broker) closeWith(ctx context.Context, stopTimeout time.Duration) error {
 	b.closeOnce.Do(func() {
 		if b.ctr == nil {
 			return
 		}
 		b.closeErr = safely(func() error {
-			if err := b.ctr.Terminate(ctx, testcontainers.StopTimeout(10*time.Second)); err != nil {
+			if err := b.ctr.Terminate(ctx, testcontainers.StopTimeout(stopTimeout)); err != nil {
 				return fmt.Errorf("container broker: remove container %s: %w", shortID(b.ctr.GetContainerID()), err)
 			}
 			return nil
@@ -97,6 +102,8 @@ const (
 	defaultStart   = 5 * time.Minute
 	defaultEngine  = 3 * time.Second
 	readyPollDelay = 250 * time.Millisecond
+
+	closeStopTimeout = 5 * time.Second
 )
 
 // kraftEnv is a single KRaft node in the official image's variables. The advertised
@@ -194,16 +201,22 @@ func start(ctx context.Context, cfg Config) (*Broker, error) {
 	)
 	b := &Broker{image: cfg.Image, ctr: ctr}
 	if err != nil {
-		cleanupErr := b.Close(context.WithoutCancel(ctx))
-		return nil, errors.Join(startError(cfg.Image, err), cleanupErr)
+		return nil, errors.Join(startError(cfg.Image, err), b.cleanup(ctx))
 	}
 	b.bootstrap = []string{advertised}
 
 	if err := waitReady(ctx, b); err != nil {
-		cleanupErr := b.Close(context.WithoutCancel(ctx))
-		return nil, errors.Join(err, cleanupErr)
+		return nil, errors.Join(err, b.cleanup(ctx))
 	}
 	return b, nil
+}
+
+// cleanup removes the container of a failed start at once, even when ctx was cancelled
+// (Ctrl-C during the start), but never waits on the engine for more than half a minute.
+func (b *Broker) cleanup(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	return b.closeWith(ctx, 0)
 }
 
 // startError turns testcontainers' error into one that names the image and the likely fix.
@@ -229,9 +242,17 @@ func waitReady(ctx context.Context, b *Broker) error {
 			return fmt.Errorf("container broker: the %s container stopped before Kafka answered (%s); its log ends with:\n%s",
 				b.image, state, logTail(b.ctr, 20))
 		}
-		if last = metadataOnce(ctx, b.bootstrap); last == nil {
+		advertised, err := metadataOnce(ctx, b.bootstrap)
+		if err == nil {
+			// Clients connect to what the broker advertises, so it must be the address
+			// that reached it; anything else would fail later, far from the cause.
+			if len(advertised) != 1 || advertised[0] != b.bootstrap[0] {
+				return fmt.Errorf("container broker: Kafka in %s answers at %s but advertises %v; the image must take KAFKA_ADVERTISED_LISTENERS like apache/kafka",
+					b.image, b.bootstrap[0], advertised)
+			}
 			return nil
 		}
+		last = err
 		select {
 		case <-ctx.Done():
 			return fmt.Errorf("container broker: Kafka in %s did not answer at %s in time: %w (last attempt: %v); its log ends with:\n%s",
@@ -241,23 +262,27 @@ func waitReady(ctx context.Context, b *Broker) error {
 	}
 }
 
-// metadataOnce sends one Metadata request and checks the broker lists itself.
-func metadataOnce(ctx context.Context, seeds []string) error {
+// metadataOnce sends one Metadata request and returns the addresses the broker advertises.
+func metadataOnce(ctx context.Context, seeds []string) ([]string, error) {
 	cl, err := kgo.NewClient(kgo.SeedBrokers(seeds...), kgo.DialTimeout(2*time.Second), kgo.RequestRetries(0))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer cl.Close()
 	attempt, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
 	md, err := kadm.NewClient(cl).BrokerMetadata(attempt)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(md.Brokers) == 0 {
-		return errors.New("metadata lists no brokers yet")
+		return nil, errors.New("metadata lists no brokers yet")
 	}
-	return nil
+	var addrs []string
+	for _, b := range md.Brokers {
+		addrs = append(addrs, net.JoinHostPort(b.Host, strconv.Itoa(int(b.Port))))
+	}
+	return addrs, nil
 }
 
 func running(ctx context.Context, c *testcontainers.DockerContainer) (bool, string) {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,5 +132,44 @@ func TestLeftoversOfDeadProcessesAreRemoved(t *testing.T) {
 	}
 	if left := managedBy(t, ctx, os.Getpid()); len(left) != 1 {
 		t.Errorf("the live process's container should stay, found %+v", left)
+	}
+}
+
+// A start that fails (an image that is not there) or is cancelled (Ctrl-C while Kafka
+// boots) returns an error naming the cause and leaves no container behind.
+func TestFailedOrCancelledStartLeavesNothing(t *testing.T) {
+	img := testImage(t)
+	cases := []struct {
+		name     string
+		image    string
+		cancelIn time.Duration
+		want     []string
+	}{
+		{"missing image", "localhost/kafkalab-no-such-image:0", 0, []string{"localhost/kafkalab-no-such-image:0", "--image"}},
+		{"cancelled while booting", img, 1500 * time.Millisecond, []string{"context canceled"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			startCtx, stop := context.WithCancel(ctx)
+			defer stop()
+			if tc.cancelIn > 0 {
+				time.AfterFunc(tc.cancelIn, stop)
+			}
+			b, err := Start(startCtx, Config{Image: tc.image})
+			if err == nil {
+				_ = b.Close(ctx)
+				t.Fatalf("Start(%s) succeeded, want an error", tc.image)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
+				}
+			}
+			if left := managedBy(t, ctx, os.Getpid()); len(left) != 0 {
+				t.Errorf("containers left after the failed start: %+v", left)
+			}
+		})
 	}
 }

@@ -52,6 +52,10 @@ func engineAddress() string {
 	return "the default Docker socket (DOCKER_HOST is not set)"
 }
 
+// CheckEngine reports, within 3 seconds, whether a container engine answers; its error
+// matches ErrNoEngine and is one sentence for the learner. Start does the same check first.
+func CheckEngine(ctx context.Context) error { return checkEngine(ctx, defaultEngine) }
+
 // checkEngine asks the engine for its info, giving up after timeout. It runs the call in a
 // goroutine so that even a client that ignores its context cannot make Start hang.
 func checkEngine(ctx context.Context, timeout time.Duration) error {
