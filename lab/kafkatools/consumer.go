@@ -218,7 +218,7 @@ func planConsumer(o *options) (*consumerPlan, error) {
 			default:
 				off, err := strconv.ParseInt(s, 10, 64)
 				if err != nil || off < 0 {
-					return nil, usagef("the provided offset value '%s' is incorrect. Valid values are 'earliest', 'latest', or a non-negative long", o.value("offset", ""))
+					return nil, usagef("The provided offset value '%s' is incorrect. Valid values are 'earliest', 'latest', or a non-negative long", o.value("offset", ""))
 				}
 				p.start = kgo.NewOffset().At(off)
 			}
@@ -281,7 +281,9 @@ func runConsumer(ctx context.Context, r *toolRun) error {
 	}
 	probe.Close()
 
-	kopts := []kgo.Opt{kgo.ConsumeResetOffset(plan.reset)}
+	// fetch.max.wait.ms is 500 in Kafka's consumer (kgo waits 5 s): a long poll on one
+	// partition otherwise delays partitions whose start offsets arrive just after it.
+	kopts := []kgo.Opt{kgo.ConsumeResetOffset(plan.reset), kgo.FetchMaxWait(500 * time.Millisecond)}
 	if plan.committed {
 		kopts = append(kopts, kgo.FetchIsolationLevel(kgo.ReadCommitted()))
 	}

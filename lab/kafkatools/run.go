@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -175,6 +176,9 @@ func (r *toolRun) client(ctx context.Context, extra ...kgo.Opt) (*kgo.Client, er
 		kgo.DialTimeout(3 * time.Second),
 		kgo.RetryTimeout(15 * time.Second),
 	}, extra...)
+	if os.Getenv("KAFKATOOLS_DEBUG") != "" {
+		opts = append(opts, kgo.WithLogger(kgo.BasicLogger(os.Stderr, kgo.LogLevelDebug, nil)))
+	}
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
 		return nil, fmt.Errorf("cannot set up a Kafka client for %s: %w", strings.Join(r.bootstrap, ","), err)
