@@ -186,17 +186,58 @@ func (r *JSONReader) Parse(data []byte) Row {
 // ParseString is Parse for text already held as a string; the strings in the result share
 // its memory.
 func (r *JSONReader) ParseString(s string) Row {
+	return r.parseInto(s, nil)
+}
+
+// ParseBatch parses many values at once (nil entries give nil rows), appending to out. It
+// copies all input into one string and carves the top-level rows out of one slab, so a batch
+// costs two allocations plus the boxed field values: use it for Kafka batches.
+func (r *JSONReader) ParseBatch(values [][]byte, out []Row) []Row {
+	total := 0
+	for _, v := range values {
+		total += len(v)
+	}
+	var sb strings.Builder // Builder hands its buffer over without a second copy
+	sb.Grow(total)
+	for _, v := range values {
+		sb.Write(v)
+	}
+	all := sb.String()
+	nf := len(r.root.names)
+	slab := make([]any, nf*len(values))
+	off := 0
+	for i, v := range values {
+		if v == nil {
+			out = append(out, nil)
+			continue
+		}
+		s := all[off : off+len(v)]
+		off += len(v)
+		out = append(out, r.parseInto(s, slab[i*nf:(i+1)*nf:(i+1)*nf]))
+	}
+	return out
+}
+
+// parseInto parses one document; dst, when not nil, is the zeroed row to fill.
+func (r *JSONReader) parseInto(s string, dst Row) Row {
 	s = validUTF8(s)
 	sc := jsonScanner{s: s, loc: r.loc}
 	sc.skipWS()
 	if sc.i >= len(s) {
 		return nil
 	}
+	nulls := func() Row {
+		if dst != nil {
+			clear(dst)
+			return dst
+		}
+		return make(Row, len(r.root.names))
+	}
 	switch s[sc.i] {
 	case '{':
-		row, ok := sc.object(r.root)
+		row, ok := sc.objectInto(r.root, dst)
 		if !ok {
-			return make(Row, len(r.root.names))
+			return nulls()
 		}
 		return row
 	case 'n':
@@ -204,7 +245,7 @@ func (r *JSONReader) ParseString(s string) Row {
 			return nil
 		}
 	}
-	return make(Row, len(r.root.names))
+	return nulls()
 }
 
 // validUTF8 replaces invalid UTF-8, as Spark's UTF-8 reader does before Jackson sees the text.
@@ -238,8 +279,12 @@ func (sc *jsonScanner) skipWS() {
 }
 
 // object parses {...} at sc.i into a row of plan p. ok is false on a syntax error.
-func (sc *jsonScanner) object(p *structPlan) (Row, bool) {
-	row := make(Row, len(p.names))
+func (sc *jsonScanner) object(p *structPlan) (Row, bool) { return sc.objectInto(p, nil) }
+
+func (sc *jsonScanner) objectInto(p *structPlan, row Row) (Row, bool) {
+	if row == nil {
+		row = make(Row, len(p.names))
+	}
 	sc.i++ // '{'
 	sc.skipWS()
 	if sc.i < len(sc.s) && sc.s[sc.i] == '}' {

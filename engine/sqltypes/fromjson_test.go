@@ -160,6 +160,23 @@ func courseEvents(n int) [][]byte {
 	return out
 }
 
+func TestParseBatch(t *testing.T) {
+	r := NewJSONReader(courseSchema, time.UTC)
+	values := [][]byte{
+		[]byte(`{"order_id":1,"customer_id":"C01"}`), nil, []byte(`broken`), []byte(``),
+		[]byte(`{"order_id":2,"status":"paid"}`),
+	}
+	got := r.ParseBatch(values, nil)
+	want := []Row{{int32(1), "C01", nil, nil, nil}, nil, {nil, nil, nil, nil, nil}, nil, {int32(2), nil, "paid", nil, nil}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %#v", got)
+	}
+	got[0] = append(got[0], "extra")
+	if got[2][0] != nil {
+		t.Fatal("rows must not share capacity")
+	}
+}
+
 func TestCourseEventsParse(t *testing.T) {
 	r := NewJSONReader(courseSchema, time.UTC)
 	for i, ev := range courseEvents(500) {
@@ -203,6 +220,26 @@ func BenchmarkFromJSONCourseEvents(b *testing.B) {
 	// The machine is shared: events per CPU-second of this process (GC included) is the
 	// figure that does not depend on how busy the other cores are.
 	b.ReportMetric(float64(len(ends))*float64(b.N)/(processCPU()-cpu0).Seconds(), "events/cpu-s")
+}
+
+// BenchmarkFromJSONCourseEventsBatch is the same through ParseBatch, 10,000 values a batch.
+func BenchmarkFromJSONCourseEventsBatch(b *testing.B) {
+	events := courseEvents(1_000_000)
+	r := NewJSONReader(courseSchema, time.UTC)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := processCPU()
+	var out []Row
+	for b.Loop() {
+		for i := 0; i < len(events); i += 10_000 {
+			out = r.ParseBatch(events[i:i+10_000], out[:0])
+			if len(out) != 10_000 || out[0] == nil {
+				b.Fatal("bad batch")
+			}
+		}
+	}
+	b.ReportMetric(float64(len(events))*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+	b.ReportMetric(float64(len(events))*float64(b.N)/(processCPU()-cpu0).Seconds(), "events/cpu-s")
 }
 
 func processCPU() time.Duration {
