@@ -281,7 +281,7 @@ func rebindToGroups(b Bound, grouping []Bound, nAggs int) (Bound, error) {
 		return &boundAlias{child: c, name: x.name, meta: x.meta}, err
 	case *boundCast:
 		c, err := rebindToGroups(x.child, grouping, nAggs)
-		return &boundCast{child: c, to: x.to, nameFromChild: x.nameFromChild}, err
+		return &boundCast{child: c, to: x.to, nameFromChild: x.nameFromChild, implicit: x.implicit}, err
 	case *boundArith:
 		l, err := rebindToGroups(x.left, grouping, nAggs)
 		if err != nil {

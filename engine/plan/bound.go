@@ -183,6 +183,9 @@ type boundCast struct {
 	child         Bound
 	to            sqltypes.DataType
 	nameFromChild bool
+	// implicit casts come from type coercion: Spark names columns before coercion, so they
+	// do not show in SQL().
+	implicit bool
 }
 
 func (b *boundCast) DataType() sqltypes.DataType { return b.to }
@@ -192,6 +195,9 @@ func (b *boundCast) Nullable() bool {
 	return b.child.Nullable() || !safeCast(b.child.DataType(), b.to)
 }
 func (b *boundCast) SQL() string {
+	if b.implicit {
+		return b.child.SQL()
+	}
 	return "CAST(" + b.child.SQL() + " AS " + b.to.SQL() + ")"
 }
 func (b *boundCast) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
@@ -227,7 +233,7 @@ func castTo(b Bound, t sqltypes.DataType) Bound {
 	if l, ok := b.(*boundLit); ok && l.value == nil {
 		return &boundLit{typ: t}
 	}
-	return &boundCast{child: b, to: t}
+	return &boundCast{child: b, to: t, implicit: true}
 }
 
 // ---- arithmetic ----

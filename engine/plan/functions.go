@@ -118,6 +118,7 @@ func bindNamedStruct(r *resolver, c Call) (Bound, error) {
 	}
 	st := &sqltypes.StructType{}
 	var args []Bound
+	var sqlArgs []string
 	for i := 0; i < len(c.Args); i += 2 {
 		lit, ok := c.Args[i].(Literal)
 		name, isStr := lit.Value.(string)
@@ -130,9 +131,10 @@ func bindNamedStruct(r *resolver, c Call) (Bound, error) {
 			return nil, err
 		}
 		args = append(args, b)
+		sqlArgs = append(sqlArgs, name, b.SQL())
 		st.Fields = append(st.Fields, sqltypes.StructField{Name: name, Type: b.DataType(), Nullable: b.Nullable()})
 	}
-	return &boundFunc{name: "named_struct", args: args, typ: st, fn: makeStruct}, nil
+	return &boundFunc{name: "named_struct", args: args, typ: st, sqlArgs: sqlArgs, fn: makeStruct}, nil
 }
 
 func bindToJSON(r *resolver, c Call) (Bound, error) {
@@ -151,7 +153,7 @@ func bindToJSON(r *resolver, c Call) (Bound, error) {
 			quoteSQL("to_json("+b.SQL()+")"), quoteSQL(b.DataType().SQL()))
 	}
 	t := b.DataType()
-	return &boundFunc{name: "to_json", args: []Bound{b}, typ: sqltypes.String, nullable: b.Nullable(), nullIntolerant: true,
+	return &boundFunc{name: "to_json", args: []Bound{b}, typ: sqltypes.String, nullable: true, nullIntolerant: true,
 		fn: func(ec *EvalContext, args []any) (any, error) { return toJSON(ec, args[0], t) }}, nil
 }
 
