@@ -93,6 +93,9 @@ func TestEmbeddedListensOnLoopback(t *testing.T) {
 			if len(md.Brokers) != 1 || md.Brokers[0].NodeID != 0 || md.Brokers[0].Host != "127.0.0.1" || int(md.Brokers[0].Port) != e.Port() {
 				t.Fatalf("brokers = %+v, want one broker 0 at %s", md.Brokers, bs[0])
 			}
+			if md.Brokers[0].Rack != nil {
+				t.Fatalf("rack = %q, want none (Kafka without broker.rack)", *md.Brokers[0].Rack)
+			}
 			if md.Controller != 0 || len(md.Cluster) != 22 {
 				t.Fatalf("controller %d cluster id %q: want 0 and a 22-char Kafka-style id", md.Controller, md.Cluster)
 			}

@@ -113,6 +113,14 @@ var topicHidden = map[string]bool{"kfake.is_internal": true}
 func kafkaDefaults(logDir string) rewriteFunc {
 	return func(kreq kmsg.Request, kresp kmsg.Response) {
 		switch resp := kresp.(type) {
+		case *kmsg.MetadataResponse: // kfake says rack "krack"; a broker without broker.rack says null
+			for i := range resp.Brokers {
+				resp.Brokers[i].Rack = nil
+			}
+		case *kmsg.DescribeClusterResponse:
+			for i := range resp.Brokers {
+				resp.Brokers[i].Rack = nil
+			}
 		case *kmsg.DescribeConfigsResponse:
 			if req, ok := kreq.(*kmsg.DescribeConfigsRequest); ok {
 				describeConfigsAsKafka(req, resp, logDir)

@@ -19,6 +19,8 @@ type rewriteFunc func(req kmsg.Request, resp kmsg.Response)
 
 // watchedKeys are the request keys whose responses the filter decodes and rewrites.
 var watchedKeys = map[int16]bool{
+	int16(kmsg.Metadata):                true,
+	int16(kmsg.DescribeCluster):         true,
 	int16(kmsg.DescribeConfigs):         true,
 	int16(kmsg.CreateTopics):            true,
 	int16(kmsg.AlterConfigs):            true,
