@@ -95,7 +95,7 @@ func TestConnectExternal(t *testing.T) {
 	e := startTest(t, "")
 	closed := closedAddr(t)
 
-	// A server that accepts connections and says nothing: not a Kafka broker.
+	// A server that is not a Kafka broker: it answers like an HTTP server given garbage.
 	mute, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +107,12 @@ func TestConnectExternal(t *testing.T) {
 			if err != nil {
 				return
 			}
-			go func() { time.Sleep(10 * time.Second); c.Close() }()
+			go func() {
+				buf := make([]byte, 512)
+				_, _ = c.Read(buf)
+				_, _ = c.Write([]byte("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
+				c.Close()
+			}()
 		}
 	}()
 

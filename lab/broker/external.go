@@ -61,7 +61,7 @@ func ConnectExternal(ctx context.Context, addrs []string) (*External, error) {
 		if errors.Is(err, context.Canceled) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%s accepts connections but does not answer as a Kafka broker within %s (%v): check the address and port", list, ConnectTimeout, err)
+		return nil, fmt.Errorf("%s accepts connections but does not answer as a Kafka broker (%v): check the address and port", list, err)
 	}
 	var bad []string
 	for _, b := range resp.Brokers {
