@@ -252,3 +252,26 @@ func EqualTypes(a, b DataType, ignoreNullability bool) bool {
 	}
 	return a == b
 }
+
+// DDL is Spark's StructType.toDDL: "order_id INT,amount DECIMAL(10,2) NOT NULL COMMENT 'x'",
+// which ParseDDL reads back.
+func (t *StructType) DDL() string {
+	var b strings.Builder
+	for i, f := range t.Fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(QuoteIfNeeded(f.Name))
+		b.WriteByte(' ')
+		b.WriteString(f.Type.SQL())
+		if !f.Nullable {
+			b.WriteString(" NOT NULL")
+		}
+		if c, ok := f.Metadata["comment"].(string); ok {
+			b.WriteString(" COMMENT '")
+			b.WriteString(strings.ReplaceAll(c, "'", "\\'"))
+			b.WriteString("'")
+		}
+	}
+	return b.String()
+}

@@ -169,3 +169,22 @@ func TestJavaDoubleString(t *testing.T) {
 		t.Errorf("float 0.1: %s", got)
 	}
 }
+
+func TestDDLRoundTrip(t *testing.T) {
+	for _, s := range []string{
+		"order_id INT,customer_id STRING,amount DECIMAL(10,2),event_time TIMESTAMP",
+		"`a b` ARRAY<MAP<STRING, STRUCT<x: INT NOT NULL>>> NOT NULL COMMENT 'it\\'s'",
+	} {
+		st, err := ParseDDL(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if got := st.DDL(); got != s {
+			t.Errorf("DDL:\n got %s\nwant %s", got, s)
+		}
+		again, err := ParseDDL(st.DDL())
+		if err != nil || again.JSON() != st.JSON() {
+			t.Errorf("round trip of %q: %v", s, err)
+		}
+	}
+}

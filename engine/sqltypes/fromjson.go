@@ -13,8 +13,9 @@ import (
 
 // JSONReader parses JSON text into rows of one schema with Spark's from_json semantics in
 // PERMISSIVE mode (JacksonParser with spark.sql.json.enablePartialResults=true):
-//   - empty input or JSON null -> nil (a null struct);
-//   - malformed JSON, or a top-level value that is not an object -> a row of all nulls;
+//   - empty or blank input -> nil (a null struct);
+//   - malformed JSON, or a top-level value that is not an object (JSON null too) -> a row of
+//     all nulls;
 //   - a field whose value has the wrong type or does not fit -> that field null, the rest kept;
 //   - keys not in the schema are ignored, missing keys are null, names match case-sensitively,
 //     a repeated key keeps its last value; anything after the first top-level value is ignored.
@@ -233,16 +234,11 @@ func (r *JSONReader) parseInto(s string, dst Row) Row {
 		}
 		return make(Row, len(r.root.names))
 	}
-	switch s[sc.i] {
-	case '{':
-		row, ok := sc.objectInto(r.root, dst)
-		if !ok {
-			return nulls()
-		}
-		return row
-	case 'n':
-		if strings.HasPrefix(s[sc.i:], "null") {
-			return nil
+	// Only an object makes a row. Any other top-level value, JSON null included, is a bad
+	// record (Spark's root converter returns no row and raises INVALID_JSON_ROOT_FIELD).
+	if s[sc.i] == '{' {
+		if row, ok := sc.objectInto(r.root, dst); ok {
+			return row
 		}
 	}
 	return nulls()

@@ -44,7 +44,7 @@ func TestFromJSONPermissive(t *testing.T) {
 	}{
 		{"empty input is a null struct", ``, time.UTC, nil},
 		{"blank input is a null struct", "  \n", time.UTC, nil},
-		{"JSON null", `null`, time.UTC, nil},
+		{"JSON null is a bad record", `null`, time.UTC, nulls},
 		{"broken JSON", `{"a" 1}`, time.UTC, nulls},
 		{"truncated", `{"a":1,"b":"x`, time.UTC, nulls},
 		{"not an object", `[1,2]`, time.UTC, nulls},

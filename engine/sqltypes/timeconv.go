@@ -256,14 +256,14 @@ func parseTimestampParts(s string) tsParts {
 	return p
 }
 
-// trimSparkSpace drops leading and trailing bytes <= ' ' (UTF8String.trimAll keeps to ASCII
-// whitespace and control characters).
+// trimSparkSpace drops leading and trailing ASCII whitespace and control characters
+// (UTF8String.isWhitespaceOrISOControl).
 func trimSparkSpace(s string) string {
 	i, j := 0, len(s)
-	for i < j && s[i] <= ' ' {
+	for i < j && (s[i] <= ' ' || s[i] == 0x7f) {
 		i++
 	}
-	for j > i && s[j-1] <= ' ' {
+	for j > i && (s[j-1] <= ' ' || s[j-1] == 0x7f) {
 		j--
 	}
 	return s[i:j]
