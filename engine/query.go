@@ -196,6 +196,11 @@ func (m *StreamingQueryManager) activeWith(name, checkpointDir string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, q := range m.active {
+		select {
+		case <-q.q.Done():
+			continue // terminated; its removal from active may still be on its way
+		default:
+		}
 		if name != "" && q.Name() == name {
 			return fmt.Errorf("Cannot start query with name %s as a query with that name is already active in this SparkSession", name)
 		}
