@@ -76,7 +76,44 @@ type execution struct {
 	rerun *checkpoint.Resume // a batch to re-run from the checkpoint, first
 
 	lastTriggerStart time.Time
-	availableNowInit bool
+	lastProgressAt   time.Time // when the last progress (batch or idle) was recorded
+}
+
+// noDataProgressInterval is spark.sql.streaming.noDataProgressEventInterval: an idle query
+// still reports progress (numInputRows 0) this often.
+const noDataProgressInterval = 10 * time.Second
+
+// idleProgress records Spark's "no data" progress for a trigger that ran no batch, at
+// most every noDataProgressInterval. Its batchId is the next batch's.
+func (ex *execution) idleProgress(triggerStart time.Time) {
+	now := ex.cfg.Now()
+	if ex.lastProgressAt.IsZero() {
+		ex.lastProgressAt = now // Spark waits a full interval after the query starts
+		return
+	}
+	if now.Sub(ex.lastProgressAt) < noDataProgressInterval {
+		return
+	}
+	ex.lastProgressAt = now
+	p := Progress{
+		ID: ex.q.id, RunID: ex.q.runID, Timestamp: formatMs(triggerStart.UnixMilli()), BatchID: ex.batchID,
+		DurationMs:     map[string]int64{"latestOffset": 0, "triggerExecution": now.Sub(triggerStart).Milliseconds()},
+		StateOperators: []StateOperatorProgress{},
+		Sink:           SinkProgress{Description: ex.cfg.Sink.Description()},
+	}
+	if ex.q.name != "" {
+		n := ex.q.name
+		p.Name = &n
+	}
+	if _, v1 := ex.cfg.Sink.(V1Sink); v1 {
+		p.Sink.NumOutputRows = -1
+	}
+	for i, src := range ex.cfg.Sources {
+		off := rawOffset(ex.committed[i])
+		p.Sources = append(p.Sources, SourceProgress{Description: src.Description(),
+			StartOffset: off, EndOffset: off, LatestOffset: rawOffset(src.ReportLatestOffset())})
+	}
+	ex.q.addProgress(p)
 }
 
 func newExecution(q *Query) *execution {
@@ -151,6 +188,9 @@ func (ex *execution) run() {
 			err = fmt.Errorf("stream: closing source %s: %w", s.Description(), cerr)
 		}
 	}
+	if err != nil {
+		err = &QueryError{ID: ex.q.id, RunID: ex.q.runID, Name: ex.q.name, Err: err}
+	}
 	ex.q.terminate(err)
 }
 
@@ -186,13 +226,24 @@ func (ex *execution) loop() error {
 		case TriggerProcessingTime:
 			if trig.Interval > 0 {
 				iv := trig.Interval
-				next = triggerStart.Truncate(iv).Add(iv)
+				// Next multiple of the interval (Spark's ProcessingTimeExecutor.nextBatchTime).
+				ms, ivMs := triggerStart.UnixMilli(), iv.Milliseconds()
+				if ivMs <= 0 {
+					ivMs = 1
+				}
+				next = time.UnixMilli(ms/ivMs*ivMs + ivMs)
+				if !ran {
+					ex.idleProgress(triggerStart)
+				}
 				continue
 			}
 			fallthrough
 		default:
-			if !ran && !ex.sleep(pollingDelay) {
-				return nil
+			if !ran {
+				ex.idleProgress(triggerStart)
+				if !ex.sleep(pollingDelay) {
+					return nil
+				}
 			}
 		}
 	}
@@ -230,7 +281,9 @@ func (ex *execution) runTrigger(triggerStart time.Time) (ran bool, err error) {
 func (ex *execution) constructBatch() (*batchPlan, error) {
 	n := len(ex.cfg.Sources)
 	bp := &batchPlan{id: ex.batchID, start: make([]string, n), end: make([]string, n),
-		latest: make([]string, n), durations: map[string]int64{}}
+		latest: make([]string, n), durations: map[string]int64{
+			"addBatch": 0, "commitOffsets": 0, "getBatch": 0, "latestOffset": 0, "queryPlanning": 0, "walCommit": 0,
+		}}
 	if rr := ex.rerun; rr != nil {
 		// An offsets file without its commit: same range, watermark and timestamp.
 		ex.rerun = nil
@@ -472,6 +525,7 @@ func (ex *execution) runBatch(bp *batchPlan, triggerStart time.Time) error {
 
 	p := ex.progress(bp, triggerStart, res, counters)
 	ex.q.addProgress(p)
+	ex.lastProgressAt = ex.cfg.Now()
 	ex.q.emit(Event{Kind: EventBatchFinished, BatchID: bp.id, Progress: &p})
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -420,5 +421,48 @@ func TestFailOnDataLossStopsQuery(t *testing.T) {
 	want := "0/0 0/1 0/3 0/4 1/0 1/1 1/2"
 	if got := strings.Join(sink.keys(), " "); got != want {
 		t.Fatalf("rows %s, want %s", got, want)
+	}
+}
+
+func TestIdleProgressEveryTenSeconds(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	var mu sync.Mutex
+	skew := time.Duration(0)
+	now := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return time.Now().Add(skew)
+	}
+	q, err := stream.Start(context.Background(), stream.Config{CheckpointDir: t.TempDir(), Now: now,
+		Sources: []stream.Source{newSource(t, b)}, Plan: &identityPlan{}, Sink: stream.NewMemorySink("m")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Stop()
+	waitFor(t, func() bool { return len(q.RecentProgress()) == 1 })
+	time.Sleep(50 * time.Millisecond)
+	if n := len(q.RecentProgress()); n != 1 {
+		t.Fatalf("idle progress too early: %d", n)
+	}
+	mu.Lock()
+	skew = 11 * time.Second
+	mu.Unlock()
+	waitFor(t, func() bool { return len(q.RecentProgress()) == 2 })
+	p := q.LastProgress()
+	if p.BatchID != 1 || p.NumInputRows != 0 || string(p.Sources[0].EndOffset) != `{"orders":{"0":2,"1":1,"2":0}}` {
+		t.Fatalf("idle progress %+v", p)
+	}
+}
+
+func TestQueryErrorNamesTheQuery(t *testing.T) {
+	b := startBroker(t)
+	q, err := runQuery(t, stream.Config{CheckpointDir: t.TempDir(), Name: "bronze",
+		Sources: []stream.Source{newSource(t, b, "subscribe", "nope")}, Plan: &identityPlan{}, Sink: newTxnSink(),
+		Trigger: stream.AvailableNow()})
+	var qe *stream.QueryError
+	if !errors.As(err, &qe) || qe.ID != q.ID() || !strings.HasPrefix(err.Error(), "[STREAM_FAILED] Query bronze [id = "+q.ID()+", runId = "+q.RunID()+"] terminated with exception: ") ||
+		!strings.Contains(err.Error(), "topic 'nope' does not exist") || q.Exception() != err || q.IsActive() {
+		t.Fatalf("err %v", err)
 	}
 }

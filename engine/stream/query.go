@@ -240,3 +240,20 @@ func (q *Query) terminate(err error) {
 	q.mu.Unlock()
 	close(q.done)
 }
+
+// QueryError is how a query that failed reports it (Spark's StreamingQueryException,
+// error class STREAM_FAILED). Unwrap gives the cause.
+type QueryError struct {
+	ID, RunID, Name string
+	Err             error
+}
+
+func (e *QueryError) Error() string {
+	name := ""
+	if e.Name != "" {
+		name = e.Name + " "
+	}
+	return fmt.Sprintf("[STREAM_FAILED] Query %s[id = %s, runId = %s] terminated with exception: %v", name, e.ID, e.RunID, e.Err)
+}
+
+func (e *QueryError) Unwrap() error { return e.Err }
