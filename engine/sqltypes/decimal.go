@@ -227,6 +227,20 @@ func (d Decimal) FitsPrecision(precision int) bool {
 // Rescale sets the scale, rounding HALF_UP (Spark's default), and reports false when the
 // result needs more than precision digits (Spark: null, or an overflow error under ANSI).
 func (d Decimal) Rescale(precision, scale int) (Decimal, bool) {
+	// Far-off exponents (1e-400000, 1e400000 from JSON text) are settled without computing
+	// huge powers of ten: far below the scale rounds to zero, far above cannot fit.
+	if diff := scale - int(d.Scale); diff < 0 || diff > 0 {
+		if d.Sign() == 0 {
+			return Decimal{Scale: int32(scale)}, true
+		}
+		digits := d.Precision()
+		if diff < 0 && -diff > digits+1 {
+			return Decimal{Scale: int32(scale)}, true
+		}
+		if diff > 0 && digits+diff > precision {
+			return Decimal{}, false
+		}
+	}
 	r := d.setScale(scale)
 	if !r.FitsPrecision(precision) {
 		return Decimal{}, false
@@ -367,8 +381,8 @@ func parseDecimalExact(s string) (Decimal, bool) {
 				return Decimal{}, false
 			}
 			exp = exp*10 + int(c-'0')
-			if exp > 1e8 {
-				return Decimal{}, false
+			if exp > math.MaxInt32 {
+				return Decimal{}, false // Java's BigDecimal rejects exponents beyond int
 			}
 		}
 		if eneg {
@@ -379,6 +393,9 @@ func parseDecimalExact(s string) (Decimal, bool) {
 		return Decimal{}, false
 	}
 	scale := frac - exp
+	if scale > math.MaxInt32 || scale < math.MinInt32 {
+		return Decimal{}, false
+	}
 	if small {
 		v := int64(u)
 		if neg {
