@@ -554,3 +554,20 @@ func (d Decimal) Div(o Decimal, result DecimalType) (Decimal, bool) {
 	}
 	return DecimalFromBig(divHalfUp(num, den), result.Scale).Rescale(result.Precision, result.Scale)
 }
+
+// DecimalAvg finishes avg() over a decimal column the way Spark's Average does: the sum (of
+// type DecimalSumType(input)) is divided by the count as DECIMAL(20,0) under the division
+// rules (rounded HALF_UP to that quotient's scale), then cast to DecimalAvgType(input), HALF_UP
+// again. ok is false for count 0 (SQL NULL) or when the result does not fit.
+func DecimalAvg(sum Decimal, count int64, input DecimalType) (Decimal, bool) {
+	if count == 0 {
+		return Decimal{}, false
+	}
+	qt := DecimalDivType(DecimalSumType(input), DecimalType{20, 0})
+	q, ok := sum.Div(DecimalFromInt64(count), qt)
+	if !ok {
+		return Decimal{}, false
+	}
+	rt := DecimalAvgType(input)
+	return q.Rescale(rt.Precision, rt.Scale)
+}

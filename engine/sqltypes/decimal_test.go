@@ -139,3 +139,19 @@ func TestDecimalArithmetic(t *testing.T) {
 		t.Errorf("precision %d", p)
 	}
 }
+
+func TestDecimalAvg(t *testing.T) {
+	in := DecimalType{10, 2}
+	sum, _ := ParseDecimal("109.00", 20, 2)
+	avg, ok := DecimalAvg(sum, 4, in)
+	if !ok || avg.String() != "27.250000" {
+		t.Fatalf("avg %v %v", avg, ok)
+	}
+	third, _ := DecimalAvg(NewDecimal(100, 2), 3, in)
+	if third.String() != "0.333333" {
+		t.Fatalf("1.00/3 = %v", third)
+	}
+	if _, ok := DecimalAvg(sum, 0, in); ok {
+		t.Fatal("avg of nothing is NULL")
+	}
+}
