@@ -14,7 +14,7 @@ import (
 func init() {
 	registerTool(&tool{
 		name:      "kafka-configs.sh",
-		summary:   "Show or change a topic's configs, e.g. retention.ms (Kafka's kafka-configs.sh, topics only)",
+		summary:   "show or change a topic's configs, e.g. retention.ms (Kafka's kafka-configs.sh, topics only)",
 		errPrefix: "Error while executing config command : ",
 		specs: []option{
 			{name: "describe", help: "List configs for the given entity."},

@@ -18,7 +18,7 @@ import (
 func init() {
 	registerTool(&tool{
 		name:      "kafka-console-consumer.sh",
-		summary:   "Print a topic's messages to standard output (Kafka's kafka-console-consumer.sh)",
+		summary:   "print a topic's messages to standard output (Kafka's kafka-console-consumer.sh)",
 		errPrefix: "ERROR ",
 		specs: []option{
 			{name: "topic", arg: "topic", help: "The topic to consume on."},

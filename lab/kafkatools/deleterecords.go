@@ -15,7 +15,7 @@ import (
 func init() {
 	registerTool(&tool{
 		name:    "kafka-delete-records.sh",
-		summary: "Delete a partition's records before an offset, like retention does (Kafka's kafka-delete-records.sh)",
+		summary: "delete a partition's records before an offset, like retention does (Kafka's kafka-delete-records.sh)",
 		specs: []option{
 			{name: "offset-json-file", arg: "Offset json file path", require: true,
 				help: `The JSON file with offset per partition: {"partitions":[{"topic":"foo","partition":1,"offset":1}],"version":1}. Offset -1 means the end of the partition.`},

@@ -18,7 +18,7 @@ import (
 func init() {
 	registerTool(&tool{
 		name:      "kafka-get-offsets.sh",
-		summary:   "Print each partition's earliest or latest offset (Kafka's kafka-get-offsets.sh)",
+		summary:   "print each partition's earliest or latest offset (Kafka's kafka-get-offsets.sh)",
 		errPrefix: "Error occurred: ",
 		specs: []option{
 			{name: "topic", arg: "topic", help: "The topic to get the offsets for. It also accepts a regular expression. If not present, all topics are queried."},

@@ -15,7 +15,7 @@ import (
 func init() {
 	registerTool(&tool{
 		name:      "kafka-consumer-groups.sh",
-		summary:   "List consumer groups, or show a group's offsets and lag (Kafka's kafka-consumer-groups.sh)",
+		summary:   "list consumer groups, or show a group's offsets and lag (Kafka's kafka-consumer-groups.sh)",
 		errPrefix: "Error: ",
 		specs: []option{
 			{name: "list", help: "List all consumer groups."},

@@ -19,7 +19,7 @@ import (
 func init() {
 	registerTool(&tool{
 		name:      "kafka-console-producer.sh",
-		summary:   "Send lines from standard input to a topic (Kafka's kafka-console-producer.sh)",
+		summary:   "send lines from standard input to a topic (Kafka's kafka-console-producer.sh)",
 		errPrefix: "ERROR ",
 		specs: []option{
 			{name: "topic", arg: "topic", require: true, help: "The topic name to produce messages to."},

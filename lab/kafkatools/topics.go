@@ -19,7 +19,7 @@ import (
 func init() {
 	registerTool(&tool{
 		name:      "kafka-topics.sh",
-		summary:   "Create, delete, describe, or change a topic (Kafka's kafka-topics.sh)",
+		summary:   "create, delete, describe, or change a topic (Kafka's kafka-topics.sh)",
 		errPrefix: "Error while executing topic command : ",
 		specs: []option{
 			{name: "create", help: "Create a new topic."},
