@@ -309,10 +309,10 @@ func (sc *jsonScanner) objectInto(p *structPlan, row Row) (Row, bool) {
 			if !ok {
 				return nil, false
 			}
+			// A value that does not fit leaves the field as it was (Spark skips the update),
+			// which matters only when a key repeats.
 			if good {
 				row[idx] = v
-			} else {
-				row[idx] = nil
 			}
 		} else if !sc.skipValue() {
 			return nil, false
@@ -346,7 +346,7 @@ func (sc *jsonScanner) value(k typeKind, t DataType, sub *structPlan) (v any, go
 	case 'n':
 		if strings.HasPrefix(sc.s[sc.i:], "null") {
 			sc.i += 4
-			return nil, true, true
+			return nil, true, sc.atValueEnd()
 		}
 	case '"', '\'':
 		str, ok := sc.str()

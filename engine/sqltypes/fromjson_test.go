@@ -69,6 +69,8 @@ func TestFromJSONPermissive(t *testing.T) {
 		{"bool for string", `{"b":true}`, time.UTC, Row{nil, "true", nil, nil}},
 		{"null field", `{"a":null,"b":"x"}`, time.UTC, Row{nil, "x", nil, nil}},
 		{"duplicate key keeps last", `{"a":1,"a":2}`, time.UTC, Row{int32(2), nil, nil, nil}},
+		{"duplicate key with a bad value keeps the good one", `{"a":1,"a":"x"}`, time.UTC, Row{int32(1), nil, nil, nil}},
+		{"null must end", `{"a":nullx}`, time.UTC, nulls},
 		{"escapes", `{"b":"a\"b\\c\n\u00e9\ud83d\ude00\/"}`, time.UTC, Row{nil, "a\"b\\c\né😀/", nil, nil}},
 		{"single quotes", `{'b':'it''s'}`, time.UTC, nulls},
 		{"single quoted", `{'b':'x"y'}`, time.UTC, Row{nil, `x"y`, nil, nil}},
