@@ -1,0 +1,359 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+func kafkaStream(t *testing.T, s *Session, bootstrap string) *DataFrame {
+	t.Helper()
+	return must[*DataFrame](t)(s.ReadStream().Format("kafka").
+		Option("kafka.bootstrap.servers", bootstrap).
+		Option("subscribe", "orders").
+		Option("startingOffsets", "earliest").Load())
+}
+
+func TestStreamingRulesLikeSpark(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	// No broker is contacted before start, so a dead address is fine here.
+	raw := kafkaStream(t, s, "127.0.0.1:1")
+	static := must[*DataFrame](t)(s.CreateDataFrameDDL(courseEvents, sendDDL))
+	if !raw.IsStreaming() || static.IsStreaming() {
+		t.Fatal("isStreaming is wrong")
+	}
+	if got := strings.Join(raw.Columns(), ","); got != "key,value,topic,partition,offset,timestamp,timestampType" {
+		t.Fatalf("kafka columns = %s", got)
+	}
+	tests := []struct {
+		name string
+		err  func() error
+		want string
+	}{
+		{"count on a stream", func() error { _, err := raw.Count(ctx); return err },
+			"Queries with streaming sources must be executed with writeStream.start();"},
+		{"show on a stream", func() error { _, err := raw.Show(ctx, 20, 20, false); return err },
+			"Queries with streaming sources must be executed with writeStream.start();"},
+		{"writeStream on static data", func() error { _, err := static.WriteStream().Format("console").Start(ctx); return err },
+			"'writeStream' can be called only on streaming Dataset/DataFrame"},
+		{"write on a stream", func() error { return raw.Write().Format("delta").Save(ctx, "x") },
+			"'write' can not be called on streaming Dataset/DataFrame"},
+		{"delta update mode", func() error {
+			_, err := raw.WriteStream().Format("delta").OutputMode("update").Option("checkpointLocation", "cp").Start(ctx, "t")
+			return err
+		}, "[DELTA_UNSUPPORTED_OUTPUT_MODE] Data source org.apache.spark.sql.delta.sources.DeltaDataSource does not support Update output mode"},
+		{"complete without aggregation", func() error {
+			_, err := raw.WriteStream().Format("console").OutputMode("complete").Start(ctx)
+			return err
+		}, "Complete output mode not supported when there are no streaming aggregations"},
+		{"unknown output mode", func() error {
+			_, err := raw.WriteStream().Format("console").OutputMode("sometimes").Start(ctx)
+			return err
+		}, "Unknown output mode sometimes. Accepted output modes are 'append', 'complete', 'update'"},
+		{"no checkpoint for delta", func() error { _, err := raw.WriteStream().Format("delta").ToTable(ctx, "t"); return err },
+			"checkpointLocation must be specified either through option(\"checkpointLocation\", ...)"},
+		{"memory without a name", func() error { _, err := raw.WriteStream().Format("memory").Start(ctx); return err },
+			"queryName must be specified for memory sink"},
+		{"continuous trigger", func() error {
+			_, err := raw.WriteStream().Format("console").Trigger(Trigger{Continuous: "1 second"}).Start(ctx)
+			return err
+		}, "kafkalab does not support continuous processing"},
+		{"two triggers", func() error {
+			_, err := raw.WriteStream().Format("console").Trigger(Trigger{Once: true, AvailableNow: true}).Start(ctx)
+			return err
+		}, "[ONLY_ALLOW_SINGLE_TRIGGER]"},
+		{"bad interval", func() error {
+			_, err := raw.WriteStream().Format("console").Trigger(Trigger{ProcessingTime: "soon"}).Start(ctx)
+			return err
+		}, "[INVALID_INTERVAL_FORMAT]"},
+		{"aggregation on a stream", func() error { _, err := raw.GroupBy("partition").Count(); return err },
+			"kafkalab does not support aggregations on a streaming DataFrame yet"},
+		{"sort on a stream", func() error { _, err := raw.OrderBy("offset"); return err },
+			"Sorting is not supported on streaming DataFrames/Datasets"},
+		{"unknown source format", func() error { _, err := s.ReadStream().Format("rate").Load(); return err },
+			`kafkalab does not support spark.readStream.format("rate")`},
+		{"missing kafka option", func() error { _, err := s.ReadStream().Format("kafka").Option("subscribe", "orders").Load(); return err },
+			"kafka.bootstrap.servers"},
+		{"bad table name", func() error { _, err := raw.WriteStream().Option("checkpointLocation", "c").ToTable(ctx, "other.t"); return err },
+			"[SCHEMA_NOT_FOUND] The schema `other` cannot be found."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.err()
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error = %v\nwant it to contain %s", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestConsoleMemoryAndForeachBatchSinks(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	bootstrap := startOrdersBroker(t)
+	var out bytes.Buffer
+	s, err := NewSession(SessionConfig{WorkDir: t.TempDir(), Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	send(t, ctx, s, bootstrap, courseEvents)
+	raw := kafkaStream(t, s, bootstrap)
+	parsed := must[*DataFrame](t)(raw.SelectExpr("CAST(key AS STRING) AS key", "partition", "offset"))
+
+	// console: Spark's banner and show() of the batch.
+	q := must[*StreamingQuery](t)(parsed.WriteStream().Format("console").Trigger(Trigger{AvailableNow: true}).Start(ctx))
+	if err := q.AwaitTermination(ctx); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if !strings.HasPrefix(text, "-------------------------------------------\nBatch: 0\n-------------------------------------------\n+----+---------+------+\n| key|partition|offset|\n") {
+		t.Fatalf("console output:\n%s", text)
+	}
+	if strings.Count(text, "\n|100") != 3 {
+		t.Fatalf("console output has not 3 rows:\n%s", text)
+	}
+
+	// memory: a table named after the query.
+	mq := must[*StreamingQuery](t)(parsed.WriteStream().Format("memory").QueryName("keys").Trigger(Trigger{AvailableNow: true}).Start(ctx))
+	if err := mq.AwaitTermination(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if mq.Name() != "keys" || mq.IsActive() {
+		t.Fatalf("name %q active %v", mq.Name(), mq.IsActive())
+	}
+	tbl := must[*DataFrame](t)(s.Table(ctx, "keys"))
+	if n := must[int64](t)(tbl.Count(ctx)); n != 3 {
+		t.Fatalf("memory table has %d rows", n)
+	}
+
+	// foreachBatch: each batch as a static DataFrame.
+	var mu sync.Mutex
+	var seen []int64
+	fq := must[*StreamingQuery](t)(parsed.WriteStream().ForeachBatch(func(ctx context.Context, batch *DataFrame, id int64) error {
+		n, err := batch.Count(ctx)
+		mu.Lock()
+		seen = append(seen, id, n)
+		mu.Unlock()
+		return err
+	}).Trigger(Trigger{AvailableNow: true}).Start(ctx))
+	if err := fq.AwaitTermination(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 2 || seen[0] != 0 || seen[1] != 3 {
+		t.Fatalf("foreachBatch saw %v", seen)
+	}
+	if len(s.Streams().Active()) != 0 {
+		// Queries leave the active list once they end.
+		time.Sleep(50 * time.Millisecond)
+		if len(s.Streams().Active()) != 0 {
+			t.Fatalf("active queries left: %d", len(s.Streams().Active()))
+		}
+	}
+	if err := s.Streams().AwaitAnyTermination(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestWatermarkMetadataAndEventTime(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	bootstrap := startOrdersBroker(t)
+	s := newTestSession(t)
+	send(t, ctx, s, bootstrap, courseEvents)
+	raw := kafkaStream(t, s, bootstrap)
+	events := must[*DataFrame](t)(raw.Select(FromJSON(Col("value").Cast("string"), readDDL, nil).Alias("e")))
+	flat := must[*DataFrame](t)(events.Select("e.*"))
+	if _, err := flat.WithWatermark("status", "10 minutes"); err == nil || !strings.Contains(err.Error(), "EVENT_TIME_IS_NOT_ON_TIMESTAMP_TYPE") {
+		t.Fatalf("watermark on a string column: %v", err)
+	}
+	wm := must[*DataFrame](t)(flat.WithWatermark("event_time", "10 minutes"))
+	f := wm.Schema().Fields[4]
+	if f.Metadata[plan.WatermarkDelayKey] != int64(600000) {
+		t.Fatalf("event_time metadata = %v", f.Metadata)
+	}
+	q := must[*StreamingQuery](t)(wm.WriteStream().Format("memory").QueryName("wm").Trigger(Trigger{AvailableNow: true}).Start(ctx))
+	if err := q.AwaitTermination(ctx); err != nil {
+		t.Fatal(err)
+	}
+	p := q.LastProgress()
+	if p == nil {
+		t.Fatal("no progress")
+	}
+	// Batch 0 saw 09:15, 09:40, 09:55: max 09:55, watermark still 0 during the batch.
+	if p.EventTime["max"] != "2026-10-01T09:55:00.000Z" || p.EventTime["min"] != "2026-10-01T09:15:00.000Z" {
+		t.Fatalf("eventTime = %v", p.EventTime)
+	}
+	cp := q.Query().CheckpointDir()
+	_ = cp
+}
+
+func TestDeltaParquetStaticRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	df := must[*DataFrame](t)(s.CreateDataFrameDDL(courseEvents, sendDDL))
+	one := must[*DataFrame](t)(df.Coalesce(1))
+	if err := one.Write().Format("delta").SaveAsTable(ctx, "events"); err != nil {
+		t.Fatal(err)
+	}
+	if err := one.Write().Format("delta").SaveAsTable(ctx, "events"); err == nil {
+		t.Fatal("saveAsTable over an existing table without a mode succeeded")
+	}
+	if err := one.Write().Format("delta").Mode("append").SaveAsTable(ctx, "default.events"); err != nil {
+		t.Fatal(err)
+	}
+	back := must[*DataFrame](t)(s.Table(ctx, "events"))
+	if n := must[int64](t)(back.Count(ctx)); n != 6 {
+		t.Fatalf("events has %d rows, want 6", n)
+	}
+	files, _ := filepath.Glob(filepath.Join(s.WorkDir(), "spark-warehouse", "events", "*.parquet"))
+	if len(files) != 2 {
+		t.Fatalf("coalesce(1) twice wrote %d files, want 2", len(files))
+	}
+	// Qualified column names of a catalog table resolve, and errors list them qualified.
+	if _, err := back.Select("events.order_id"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Table(ctx, "nothere"); err == nil || !strings.HasPrefix(err.Error(), "[TABLE_OR_VIEW_NOT_FOUND] The table or view `nothere` cannot be found.") {
+		t.Fatalf("missing table: %v", err)
+	}
+
+	// Parquet path write and read.
+	if err := df.Write().Parquet(ctx, "out/events"); err != nil {
+		t.Fatal(err)
+	}
+	if err := df.Write().Parquet(ctx, "out/events"); err == nil || !strings.Contains(err.Error(), "PATH_ALREADY_EXISTS") {
+		t.Fatalf("second write: %v", err)
+	}
+	pq := must[*DataFrame](t)(s.Read().Parquet(ctx, "out/events"))
+	sorted := must[*DataFrame](t)(pq.OrderBy("order_id"))
+	rows := must[[]sqltypes.Row](t)(sorted.Collect(ctx))
+	if len(rows) != 3 || rows[0][0] != int32(1001) || rows[2][3] != 31.0 {
+		t.Fatalf("parquet rows = %v", rows)
+	}
+	if _, err := os.Stat(filepath.Join(s.WorkDir(), "out", "events", "_SUCCESS")); err != nil {
+		t.Fatal(err)
+	}
+	// Delta path read/write.
+	if err := df.Write().Format("delta").Save(ctx, "tables/e"); err != nil {
+		t.Fatal(err)
+	}
+	dd := must[*DataFrame](t)(s.Read().Format("delta").Load(ctx, "tables/e"))
+	if n := must[int64](t)(dd.Count(ctx)); n != 3 {
+		t.Fatalf("delta path read %d rows", n)
+	}
+	if _, err := s.Read().Format("delta").Load(ctx, "out/events"); err == nil || !strings.Contains(err.Error(), "is not a Delta table") {
+		t.Fatalf("parquet folder read as delta: %v", err)
+	}
+}
+
+func TestDataFrameTransformations(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	df := must[*DataFrame](t)(s.CreateDataFrameDDL(courseEvents, sendDDL))
+	tests := []struct {
+		name string
+		df   func() (*DataFrame, error)
+		cols string
+		rows int64
+	}{
+		{"withColumn replaces in place", func() (*DataFrame, error) { return df.WithColumn("AMOUNT", Col("amount").Multiply(2)) }, "order_id,customer_id,status,AMOUNT,event_time", 3},
+		{"withColumn appends", func() (*DataFrame, error) { return df.WithColumn("big", Col("amount").Gt(20)) }, "order_id,customer_id,status,amount,event_time,big", 3},
+		{"withColumnRenamed", func() (*DataFrame, error) { return df.WithColumnRenamed("status", "state") }, "order_id,customer_id,state,amount,event_time", 3},
+		{"withColumnRenamed unknown is a no-op", func() (*DataFrame, error) { return df.WithColumnRenamed("nope", "x") }, "order_id,customer_id,status,amount,event_time", 3},
+		{"drop", func() (*DataFrame, error) { return df.Drop("event_time", "nope", Col("status")) }, "order_id,customer_id,amount", 3},
+		{"filter column", func() (*DataFrame, error) { return df.Filter(Col("amount").Gt(20)) }, "order_id,customer_id,status,amount,event_time", 2},
+		{"filter sql", func() (*DataFrame, error) { return df.Where("customer_id = 'C02' OR amount > 30") }, "order_id,customer_id,status,amount,event_time", 2},
+		{"limit", func() (*DataFrame, error) { return df.Limit(1) }, "order_id,customer_id,status,amount,event_time", 1},
+		{"union", func() (*DataFrame, error) { return df.Union(df) }, "order_id,customer_id,status,amount,event_time", 6},
+		{"dropDuplicates", func() (*DataFrame, error) {
+			u, err := df.Union(df)
+			if err != nil {
+				return nil, err
+			}
+			return u.DropDuplicates("customer_id")
+		}, "order_id,customer_id,status,amount,event_time", 3},
+		{"groupBy count", func() (*DataFrame, error) { return df.GroupBy("status").Count() }, "status,count", 1},
+		{"groupBy agg", func() (*DataFrame, error) {
+			return df.GroupBy(Col("status")).Agg(Count("*").Alias("n"), Sum("amount"), Avg("amount"), Max("event_time"))
+		}, "status,n,sum(amount),avg(amount),max(event_time)", 1},
+		{"global select count", func() (*DataFrame, error) { return df.Select(Count("*")) }, "count(1)", 1},
+		{"agg", func() (*DataFrame, error) { return df.Agg(CountDistinct("customer_id")) }, "count(DISTINCT customer_id)", 1},
+		{"when otherwise", func() (*DataFrame, error) {
+			return df.Select(When(Col("amount").Gt(20), "big").Otherwise("small").Alias("size"))
+		}, "size", 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := tc.df()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(out.Columns(), ","); got != tc.cols {
+				t.Errorf("columns = %s, want %s", got, tc.cols)
+			}
+			if n := must[int64](t)(out.Count(ctx)); n != tc.rows {
+				t.Errorf("count = %d, want %d", n, tc.rows)
+			}
+		})
+	}
+	if got, want := df.PrintSchema(), "root\n |-- order_id: integer (nullable = true)\n |-- customer_id: string (nullable = true)\n |-- status: string (nullable = true)\n |-- amount: double (nullable = true)\n |-- event_time: string (nullable = true)\n"; got != want {
+		t.Errorf("printSchema:\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestCreateDataFrameAndConf(t *testing.T) {
+	s := newTestSession(t)
+	_, err := s.CreateDataFrameDDL([]sqltypes.Row{{1001, "C01", "placed", 25.5, "x"}}, readDDL)
+	want := "[FIELD_DATA_TYPE_UNACCEPTABLE] field amount: DecimalType(10,2) can not accept object 25.5 in type <class 'float'>."
+	if err == nil || err.Error() != want {
+		t.Fatalf("error = %v\nwant %s", err, want)
+	}
+	var ae *plan.AnalysisError
+	if !errors.As(err, &ae) {
+		t.Fatalf("%T is not an AnalysisError", err)
+	}
+	if _, err := s.CreateDataFrameDDL([]sqltypes.Row{{1}}, "a INT, b INT"); err == nil {
+		t.Fatal("short row accepted")
+	}
+	if _, err := s.CreateDataFrameDDL(nil, "a INT,"); err == nil {
+		t.Fatal("bad DDL accepted")
+	}
+	inferred := must[*DataFrame](t)(s.CreateDataFrameNames([]sqltypes.Row{{1, "a", 2.5, true}}, []string{"n", "s", "d", "b"}))
+	if got := sqltypes.SimpleString(inferred.Schema()); got != "struct<n:bigint,s:string,d:double,b:boolean>" {
+		t.Fatalf("inferred schema %s", got)
+	}
+
+	c := s.Conf()
+	if v := c.GetOr(ConfTimeZone, ""); v != "UTC" {
+		t.Fatalf("default time zone %q", v)
+	}
+	if err := c.Set(ConfTimeZone, "America/Los_Angeles"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Set(ConfTimeZone, "Mars/Olympus"); err == nil {
+		t.Fatal("bad zone accepted")
+	}
+	if _, err := c.Get("spark.nope"); err == nil || !strings.HasPrefix(err.Error(), "[SQL_CONF_NOT_FOUND]") {
+		t.Fatalf("unknown conf: %v", err)
+	}
+	if got := s.WarehouseDir(); got != filepath.Join(s.WorkDir(), "spark-warehouse") {
+		t.Fatalf("warehouse %s", got)
+	}
+	// The session zone changes how timestamps show.
+	ts := sqltypes.Timestamp(time.Date(2026, 10, 1, 9, 15, 0, 0, time.UTC).UnixMicro())
+	df := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{{ts}}, "t TIMESTAMP"))
+	got := must[string](t)(df.Show(context.Background(), 20, 20, false))
+	if !strings.Contains(got, "|2026-10-01 02:15:00|") {
+		t.Fatalf("show in Los Angeles:\n%s", got)
+	}
+}
