@@ -82,9 +82,15 @@ func TestStreamingRulesLikeSpark(t *testing.T) {
 			"Sorting is not supported on streaming DataFrames/Datasets"},
 		{"unknown source format", func() error { _, err := s.ReadStream().Format("rate").Load(); return err },
 			`kafkalab does not support spark.readStream.format("rate")`},
-		{"missing kafka option", func() error { _, err := s.ReadStream().Format("kafka").Option("subscribe", "orders").Load(); return err },
+		{"missing kafka option", func() error {
+			_, err := s.ReadStream().Format("kafka").Option("subscribe", "orders").Load()
+			return err
+		},
 			"kafka.bootstrap.servers"},
-		{"bad table name", func() error { _, err := raw.WriteStream().Option("checkpointLocation", "c").ToTable(ctx, "other.t"); return err },
+		{"bad table name", func() error {
+			_, err := raw.WriteStream().Option("checkpointLocation", "c").ToTable(ctx, "other.t")
+			return err
+		},
 			"[SCHEMA_NOT_FOUND] The schema `other` cannot be found."},
 	}
 	for _, tc := range tests {
