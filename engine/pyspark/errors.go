@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/plan"
 )
 
 // Error is a learner's mistake or an engine error, as Python would report it.
@@ -51,6 +52,12 @@ func (e *Error) Error() string {
 	switch {
 	case e.Exit:
 		return fmt.Sprintf("script exited with status %d", e.Code)
+	case e.Kind == "PySparkNotImplementedError" && e.Unsupported == "":
+		b.WriteString(e.Message)
+		if e.File != "" {
+			fmt.Fprintf(&b, " (%s, line %d)", e.File, e.Line)
+		}
+		return b.String()
 	case e.Unsupported != "":
 		fmt.Fprintf(&b, "kafkalab does not support %s", e.Unsupported)
 		if e.File != "" {
@@ -130,7 +137,12 @@ func engineError(err error) error {
 	}
 	msg := err.Error()
 	kind := PySparkException
-	if isAnalysisMessage(msg) {
+	var ae *plan.AnalysisError
+	var ue *plan.UnsupportedError
+	switch {
+	case errors.As(err, &ue):
+		kind = UnsupportedError
+	case errors.As(err, &ae), isAnalysisMessage(msg):
 		kind = AnalysisException
 	}
 	e := py.ExceptionNewf(kind, "%s", msg)

@@ -34,8 +34,11 @@ type Config struct {
 	// Conf is session configuration applied before the script's own builder settings
 	// (e.g. spark.sql.session.timeZone for tests).
 	Conf map[string]string
-	// BootstrapRewrite maps bootstrap servers a script names to the ones to use
-	// (tests point "localhost:9092" at an in-process broker).
+	// Bootstrap, when set, replaces the kafka.bootstrap.servers every read and write of
+	// the script names (kafkalab run --bootstrap, tests with an in-process broker).
+	Bootstrap string
+	// BootstrapRewrite maps servers a script names to the ones to use instead
+	// ("localhost:9092" -> the lab's broker); each server of a comma list is mapped.
 	BootstrapRewrite map[string]string
 }
 
@@ -56,7 +59,8 @@ type Interpreter struct {
 	mu      sync.Mutex
 	queries []*pyStreamingQuery
 
-	spark *pySession // the session getOrCreate returned, once there is one
+	spark        *pySession // the session getOrCreate returned, once there is one
+	sessionClass *py.Type   // this interpreter's SparkSession class (it carries .builder)
 
 	sources map[string]string // module name -> file path of local modules, for error lines
 }
@@ -89,6 +93,11 @@ func NewInterpreter(cfg Config) (in *Interpreter, err error) {
 		runCtx:  context.Background(),
 		sources: map[string]string{},
 	}
+	in.sessionClass = py.NewType("SparkSession", "The entry point to programming Spark with the DataFrame API.")
+	for k, v := range sessionMethods {
+		in.sessionClass.Dict[k] = v
+	}
+	in.sessionClass.Dict["builder"] = &pyBuilder{in: in, conf: map[string]string{}}
 	if err := in.installModules(); err != nil {
 		return nil, err
 	}

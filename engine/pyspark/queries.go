@@ -1,13 +1,78 @@
 package pyspark
 
-// placeholder types until the engine lands; replaced by the streaming bindings.
-type pyStreamingQuery struct{}
+import (
+	"context"
+	"encoding/json"
+	"time"
 
-func (q *pyStreamingQuery) stop() {}
+	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine"
+)
 
-type pySession struct{}
+// pyStreamingQuery is a StreamingQuery started by a script.
+type pyStreamingQuery struct {
+	q  *engine.StreamingQuery
+	in *Interpreter
+}
 
-func (s *pySession) close() {}
+var streamingQueryType = py.NewType("StreamingQuery", "A running streaming query.")
+
+func (q *pyStreamingQuery) Type() *py.Type { return streamingQueryType }
+func (q *pyStreamingQuery) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("StreamingQuery", name)
+}
+
+func (q *pyStreamingQuery) stop() {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_ = q.q.Stop(ctx)
+}
+
+// wrapQuery registers a started query with the interpreter.
+func (in *Interpreter) wrapQuery(q *engine.StreamingQuery, err error) (py.Object, error) {
+	if err != nil {
+		return nil, engineError(err)
+	}
+	pq := &pyStreamingQuery{q: q, in: in}
+	in.mu.Lock()
+	in.queries = append(in.queries, pq)
+	in.mu.Unlock()
+	return pq, nil
+}
+
+// QueryInfo describes a streaming query a script started.
+type QueryInfo struct {
+	ID, RunID, Name string
+	Active          bool
+}
+
+// Queries lists the streaming queries this interpreter started, oldest first.
+func (in *Interpreter) Queries() []QueryInfo {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	out := make([]QueryInfo, 0, len(in.queries))
+	for _, q := range in.queries {
+		out = append(out, QueryInfo{ID: q.q.ID(), RunID: q.q.RunID(), Name: q.q.Name(), Active: q.q.IsActive()})
+	}
+	return out
+}
+
+// StopQuery stops the query with that id (or run id); false when there is none.
+func (in *Interpreter) StopQuery(id string) bool {
+	in.mu.Lock()
+	var found *pyStreamingQuery
+	for _, q := range in.queries {
+		if q.q.ID() == id || q.q.RunID() == id {
+			found = q
+		}
+	}
+	in.mu.Unlock()
+	if found == nil {
+		return false
+	}
+	found.stop()
+	return true
+}
 
 // StopQueries stops every streaming query this interpreter started.
 func (in *Interpreter) StopQueries() {
@@ -15,6 +80,180 @@ func (in *Interpreter) StopQueries() {
 	qs := append([]*pyStreamingQuery(nil), in.queries...)
 	in.mu.Unlock()
 	for _, q := range qs {
-		q.stop()
+		if q.q.IsActive() {
+			q.stop()
+		}
 	}
+}
+
+// queryError is the StreamingQueryException for a query's failure.
+func queryError(err error) error {
+	if err == nil {
+		return nil
+	}
+	e := engineError(err)
+	if pe, ok := e.(*py.Exception); ok && pe.Base == PySparkException {
+		pe.Base = StreamingQueryException
+	}
+	return e
+}
+
+func progressObject(p any) (py.Object, error) {
+	raw, err := json.Marshal(p)
+	if err != nil {
+		return nil, py.ExceptionNewf(py.SystemError, "progress: %v", err)
+	}
+	return progressFromJSON(raw)
+}
+
+func init() {
+	m := func(name string, f func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
+		defMethod(streamingQueryType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			return f(self.(*pyStreamingQuery), args, kwargs)
+		})
+	}
+	p := func(name string, f func(q *pyStreamingQuery) (py.Object, error)) {
+		defProp(streamingQueryType, name, func(self py.Object) (py.Object, error) { return f(self.(*pyStreamingQuery)) })
+	}
+	p("id", func(q *pyStreamingQuery) (py.Object, error) { return py.String(q.q.ID()), nil })
+	p("runId", func(q *pyStreamingQuery) (py.Object, error) { return py.String(q.q.RunID()), nil })
+	p("name", func(q *pyStreamingQuery) (py.Object, error) {
+		if q.q.Name() == "" {
+			return py.None, nil
+		}
+		return py.String(q.q.Name()), nil
+	})
+	p("isActive", func(q *pyStreamingQuery) (py.Object, error) { return py.NewBool(q.q.IsActive()), nil })
+	p("recentProgress", func(q *pyStreamingQuery) (py.Object, error) {
+		l := py.NewList()
+		for _, pr := range q.q.RecentProgress() {
+			o, err := progressObject(pr)
+			if err != nil {
+				return nil, err
+			}
+			l.Append(o)
+		}
+		return l, nil
+	})
+	p("lastProgress", func(q *pyStreamingQuery) (py.Object, error) {
+		pr := q.q.LastProgress()
+		if pr == nil {
+			return py.None, nil
+		}
+		return progressObject(pr)
+	})
+	p("status", func(q *pyStreamingQuery) (py.Object, error) {
+		st := q.q.Status()
+		d := py.NewStringDict()
+		d["message"] = py.String(st.Message)
+		d["isDataAvailable"] = py.NewBool(st.IsDataAvailable)
+		d["isTriggerActive"] = py.NewBool(st.IsTriggerActive)
+		return d, nil
+	})
+	m("awaitTermination", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("awaitTermination", args, kwargs, []string{"timeout"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		ctx := q.in.runCtx
+		if a[0] == nil || a[0] == py.None {
+			if err := q.q.AwaitTermination(ctx); err != nil {
+				if ctx.Err() != nil {
+					return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
+				}
+				return nil, queryError(err)
+			}
+			return py.None, nil
+		}
+		var secs float64
+		switch t := a[0].(type) {
+		case py.Int:
+			secs = float64(t)
+		case py.Float:
+			secs = float64(t)
+		default:
+			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_INT] Argument `timeout` should be an int or float, got %s.", t.Type().Name)
+		}
+		if secs < 0 {
+			return nil, py.ExceptionNewf(PySparkValueError, "[VALUE_NOT_POSITIVE] Value for `timeout` must be positive, got '%v'.", secs)
+		}
+		done, err := q.q.AwaitTerminationTimeout(ctx, time.Duration(secs*float64(time.Second)))
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
+			}
+			return nil, queryError(err)
+		}
+		return py.NewBool(done), nil
+	})
+	m("stop", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		q.stop()
+		return py.None, nil
+	})
+	m("exception", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		err := q.q.Exception()
+		if err == nil {
+			return py.None, nil
+		}
+		return queryError(err).(py.Object), nil
+	})
+	m("processAllAvailable", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return nil, unsupported("StreamingQuery.processAllAvailable", "use trigger(availableNow=True) and awaitTermination()")
+	})
+	m("explain", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return nil, unsupported("StreamingQuery.explain", "print the query's lastProgress instead")
+	})
+}
+
+// pyStreams is spark.streams.
+type pyStreams struct{ in *Interpreter }
+
+var streamsType = py.NewType("StreamingQueryManager", "spark.streams: the active streaming queries.")
+
+func (s *pyStreams) Type() *py.Type { return streamsType }
+func (s *pyStreams) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("StreamingQueryManager", name)
+}
+
+func (in *Interpreter) newStreamsManager() (py.Object, error) { return &pyStreams{in}, nil }
+
+func init() {
+	defProp(streamsType, "active", func(self py.Object) (py.Object, error) {
+		in := self.(*pyStreams).in
+		in.mu.Lock()
+		defer in.mu.Unlock()
+		l := py.NewList()
+		for _, q := range in.queries {
+			if q.q.IsActive() {
+				l.Append(q)
+			}
+		}
+		return l, nil
+	})
+	defMethod(streamsType, "get", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		in := self.(*pyStreams).in
+		a, err := parseArgs("get", args, kwargs, []string{"id"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		id, err := asString("id", a[0])
+		if err != nil {
+			return nil, err
+		}
+		in.mu.Lock()
+		defer in.mu.Unlock()
+		for _, q := range in.queries {
+			if q.q.ID() == id && q.q.IsActive() {
+				return q, nil
+			}
+		}
+		return py.None, nil
+	})
+	defMethod(streamsType, "awaitAnyTermination", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		in := self.(*pyStreams).in
+		if err := in.spark.s.Streams().AwaitAnyTermination(in.runCtx); err != nil {
+			return nil, queryError(err)
+		}
+		return py.None, nil
+	})
 }

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/pyspark"
+)
+
+func init() {
+	register(&command{
+		name:    "run",
+		summary: "run a PySpark script in kafkalab's engine, like `python SCRIPT.py ARGS` (no JVM)",
+		run:     runScript,
+	})
+}
+
+// confFlags collects repeated --conf key=value flags.
+type confFlags map[string]string
+
+func (c confFlags) String() string { return "" }
+func (c confFlags) Set(s string) error {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("--conf wants key=value, e.g. spark.sql.session.timeZone=UTC")
+	}
+	c[k] = v
+	return nil
+}
+
+// runScript runs SCRIPT.py in the current folder: relative checkpoint and table paths
+// resolve there, as they do for `python SCRIPT.py`.
+func runScript(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("kafkalab run", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	bootstrap := fs.String("bootstrap", "", "Kafka bootstrap servers to use instead of the ones the script names (host:port)")
+	conf := confFlags{}
+	fs.Var(conf, "conf", "a session setting key=value applied before the script's own (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprintln(env.stderr, "Usage: kafkalab run [--bootstrap HOST:PORT] [--conf KEY=VALUE] SCRIPT.py [ARGS...]")
+		fmt.Fprintln(env.stderr, "Runs a PySpark script in kafkalab's embedded engine, as `python SCRIPT.py ARGS` would, in the current folder.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(env.stderr, "kafkalab run: name the script to run, e.g. kafkalab run read_orders.py")
+		return 2
+	}
+	script := fs.Arg(0)
+	if _, err := os.Stat(script); err != nil {
+		fmt.Fprintf(env.stderr, "kafkalab run: cannot open %s: %v\n", script, errors.Unwrap(err))
+		return 2
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kafkalab run: %v\n", err)
+		return 1
+	}
+	err = pyspark.Run(ctx, pyspark.Config{
+		ScriptPath: script,
+		Args:       fs.Args()[1:],
+		WorkDir:    wd,
+		Stdout:     env.stdout,
+		Stderr:     env.stderr,
+		Conf:       conf,
+		Bootstrap:  *bootstrap,
+	})
+	if err == nil {
+		return 0
+	}
+	var pe *pyspark.Error
+	if errors.As(err, &pe) {
+		if pe.Exit {
+			return pe.Code
+		}
+		fmt.Fprintln(env.stderr, pe.Error())
+		return 1
+	}
+	if errors.Is(err, context.Canceled) {
+		return 130
+	}
+	fmt.Fprintf(env.stderr, "kafkalab run: %v\n", err)
+	return 1
+}

@@ -1,0 +1,312 @@
+package pyspark
+
+import (
+	"time"
+
+	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// pyColumn is pyspark.sql.Column over engine.Column.
+type pyColumn struct{ c *engine.Column }
+
+var columnType = py.NewType("Column", "A column expression of a DataFrame.")
+
+func (c *pyColumn) Type() *py.Type { return columnType }
+
+// newPyColumn wraps c, raising the error an engine column carries right away, at the line
+// that built it, as PySpark does.
+func newPyColumn(c *engine.Column) (py.Object, error) {
+	if err := c.Err(); err != nil {
+		return nil, engineError(err)
+	}
+	return &pyColumn{c}, nil
+}
+
+// goValue converts a Python argument for the engine: Columns stay Columns, Python values
+// become the Go values of literals.
+func goValue(o py.Object) (any, error) {
+	switch x := o.(type) {
+	case *pyColumn:
+		return x.c, nil
+	case py.NoneType:
+		return nil, nil
+	case py.Bool:
+		return bool(x), nil
+	case py.Int:
+		return int(x), nil
+	case py.Float:
+		return float64(x), nil
+	case py.String:
+		return string(x), nil
+	case py.Bytes:
+		return []byte(x), nil
+	case *pyDecimal:
+		return x.d, nil
+	case *pyDateTime:
+		// A naive datetime is a wall clock in the session's zone; UTC until a session says
+		// otherwise.
+		return sqltypes.Timestamp(time.Date(x.t.Year(), x.t.Month(), x.t.Day(), x.t.Hour(), x.t.Minute(), x.t.Second(), x.t.Nanosecond(), time.UTC).UnixMicro()), nil
+	case *pyDate:
+		return sqltypes.Date(x.t.Unix() / 86400), nil
+	}
+	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_STR] kafkalab cannot use a %s here; pass a Column, a column name or a plain value", o.Type().Name)
+}
+
+// colOrName converts an argument that names a column or is one ("amount", F.col("amount")).
+func colOrName(fn string, o py.Object) (any, error) {
+	switch x := o.(type) {
+	case *pyColumn:
+		return x.c, nil
+	case py.String:
+		return string(x), nil
+	}
+	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_STR] Argument `col` of %s should be a Column or str, got %s.", fn, o.Type().Name)
+}
+
+// asColumn makes an engine column of a name or Column argument.
+func asColumn(fn string, o py.Object) (*engine.Column, error) {
+	switch x := o.(type) {
+	case *pyColumn:
+		return x.c, nil
+	case py.String:
+		return engine.Col(string(x)), nil
+	}
+	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_STR] Argument `col` of %s should be a Column or str, got %s.", fn, o.Type().Name)
+}
+
+func (c *pyColumn) binop(other py.Object, f func(*engine.Column, any) *engine.Column) (py.Object, error) {
+	v, err := goValue(other)
+	if err != nil {
+		return nil, err
+	}
+	return newPyColumn(f(c.c, v))
+}
+
+// rbinop is other OP col for a plain value on the left: lit(other) OP col.
+func (c *pyColumn) rbinop(other py.Object, f func(*engine.Column, any) *engine.Column) (py.Object, error) {
+	v, err := goValue(other)
+	if err != nil {
+		return nil, err
+	}
+	return newPyColumn(f(engine.Lit(v), c.c))
+}
+
+func (c *pyColumn) M__add__(o py.Object) (py.Object, error) { return c.binop(o, (*engine.Column).Plus) }
+func (c *pyColumn) M__sub__(o py.Object) (py.Object, error) {
+	return c.binop(o, (*engine.Column).Minus)
+}
+func (c *pyColumn) M__mul__(o py.Object) (py.Object, error) {
+	return c.binop(o, (*engine.Column).Multiply)
+}
+func (c *pyColumn) M__truediv__(o py.Object) (py.Object, error) {
+	return c.binop(o, (*engine.Column).Divide)
+}
+func (c *pyColumn) M__mod__(o py.Object) (py.Object, error) { return c.binop(o, (*engine.Column).Mod) }
+func (c *pyColumn) M__radd__(o py.Object) (py.Object, error) {
+	return c.rbinop(o, (*engine.Column).Plus)
+}
+func (c *pyColumn) M__rsub__(o py.Object) (py.Object, error) {
+	return c.rbinop(o, (*engine.Column).Minus)
+}
+func (c *pyColumn) M__rmul__(o py.Object) (py.Object, error) {
+	return c.rbinop(o, (*engine.Column).Multiply)
+}
+func (c *pyColumn) M__rtruediv__(o py.Object) (py.Object, error) {
+	return c.rbinop(o, (*engine.Column).Divide)
+}
+func (c *pyColumn) M__rmod__(o py.Object) (py.Object, error) {
+	return c.rbinop(o, (*engine.Column).Mod)
+}
+func (c *pyColumn) M__eq__(o py.Object) (py.Object, error) {
+	return c.binop(o, (*engine.Column).EqualTo)
+}
+func (c *pyColumn) M__ne__(o py.Object) (py.Object, error) {
+	return c.binop(o, (*engine.Column).NotEqual)
+}
+func (c *pyColumn) M__lt__(o py.Object) (py.Object, error)  { return c.binop(o, (*engine.Column).Lt) }
+func (c *pyColumn) M__le__(o py.Object) (py.Object, error)  { return c.binop(o, (*engine.Column).Leq) }
+func (c *pyColumn) M__gt__(o py.Object) (py.Object, error)  { return c.binop(o, (*engine.Column).Gt) }
+func (c *pyColumn) M__ge__(o py.Object) (py.Object, error)  { return c.binop(o, (*engine.Column).Geq) }
+func (c *pyColumn) M__and__(o py.Object) (py.Object, error) { return c.binop(o, (*engine.Column).And) }
+func (c *pyColumn) M__or__(o py.Object) (py.Object, error)  { return c.binop(o, (*engine.Column).Or) }
+func (c *pyColumn) M__rand__(o py.Object) (py.Object, error) {
+	return c.rbinop(o, (*engine.Column).And)
+}
+func (c *pyColumn) M__ror__(o py.Object) (py.Object, error) { return c.rbinop(o, (*engine.Column).Or) }
+func (c *pyColumn) M__invert__() (py.Object, error)         { return newPyColumn(c.c.Not()) }
+func (c *pyColumn) M__neg__() (py.Object, error)            { return newPyColumn(c.c.Negate()) }
+func (c *pyColumn) M__pos__() (py.Object, error)            { return c, nil }
+
+func (c *pyColumn) M__bool__() (py.Object, error) {
+	return nil, py.ExceptionNewf(PySparkValueError, "[CANNOT_CONVERT_COLUMN_INTO_BOOL] Cannot convert column into bool: please use '&' for 'and', '|' for 'or', '~' for 'not' when building DataFrame boolean expressions.")
+}
+
+func (c *pyColumn) M__iter__() (py.Object, error) {
+	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_ITERABLE] Column is not iterable.")
+}
+
+func (c *pyColumn) M__repr__() (py.Object, error) { return py.String(c.c.String()), nil }
+func (c *pyColumn) M__str__() (py.Object, error)  { return py.String(c.c.String()), nil }
+
+// col["field"] is a struct field.
+func (c *pyColumn) M__getitem__(key py.Object) (py.Object, error) {
+	s, ok := key.(py.String)
+	if !ok {
+		return nil, unsupported("Column[<"+key.Type().Name+">]", "kafkalab reads struct fields by name: col[\"field\"]")
+	}
+	return newPyColumn(c.c.GetField(string(s)))
+}
+
+// Column methods PySpark has that kafkalab's engine does not (yet).
+var unsupportedColumnMethods = map[string]bool{
+	"like": true, "rlike": true, "ilike": true, "contains": true, "startswith": true, "endswith": true,
+	"substr": true, "over": true, "getItem": true, "dropFields": true, "withField": true, "bitwiseAND": true,
+	"bitwiseOR": true, "bitwiseXOR": true, "isNaN": true,
+}
+
+// col.field is a struct field too, as in PySpark; known PySpark methods kafkalab lacks say so.
+func (c *pyColumn) M__getattr__(name string) (py.Object, error) {
+	if unsupportedColumnMethods[name] || len(name) > 1 && name[0] == '_' {
+		return missingAttr("Column", name)
+	}
+	return newPyColumn(c.c.GetField(name))
+}
+
+func init() {
+	m := func(name string, f func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
+		defMethod(columnType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			return f(self.(*pyColumn), args, kwargs)
+		})
+	}
+	noArgs := func(name string, f func(*engine.Column) *engine.Column) {
+		m(name, func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			if len(args)+len(kwargs) > 0 {
+				return nil, py.ExceptionNewf(py.TypeError, "%s() takes no arguments", name)
+			}
+			return newPyColumn(f(c.c))
+		})
+	}
+	noArgs("isNull", (*engine.Column).IsNull)
+	noArgs("isNotNull", (*engine.Column).IsNotNull)
+	noArgs("asc", (*engine.Column).Asc)
+	noArgs("desc", (*engine.Column).Desc)
+	noArgs("asc_nulls_first", (*engine.Column).AscNullsFirst)
+	noArgs("asc_nulls_last", (*engine.Column).AscNullsLast)
+	noArgs("desc_nulls_first", (*engine.Column).DescNullsFirst)
+	noArgs("desc_nulls_last", (*engine.Column).DescNullsLast)
+	alias := func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		md := kwargs["metadata"]
+		delete(kwargs, "metadata")
+		if len(kwargs) > 0 {
+			return nil, py.ExceptionNewf(py.TypeError, "alias() got an unexpected keyword argument")
+		}
+		if len(args) != 1 {
+			return nil, unsupported("Column.alias with several names", "give one name; several names are for multi-column generators kafkalab lacks")
+		}
+		name, err := asString("alias", args[0])
+		if err != nil {
+			return nil, err
+		}
+		if d, ok := md.(py.StringDict); ok {
+			v, err := pyToJSONValue(d)
+			if err != nil {
+				return nil, err
+			}
+			return newPyColumn(c.c.AliasWithMetadata(name, v.(map[string]any)))
+		}
+		return newPyColumn(c.c.Alias(name))
+	}
+	m("alias", alias)
+	m("name", alias)
+	cast := func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("cast", args, kwargs, []string{"dataType"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		switch t := a[0].(type) {
+		case py.String:
+			return newPyColumn(c.c.Cast(string(t)))
+		case *pyDataType:
+			return newPyColumn(c.c.Cast(t.t))
+		}
+		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DATATYPE_OR_STR] Argument `dataType` should be a DataType or str, got %s.", a[0].Type().Name)
+	}
+	m("cast", cast)
+	m("astype", cast)
+	m("isin", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if len(args) == 1 {
+			if items, ok := seqItems(args[0]); ok {
+				args = items
+			}
+		}
+		vals := make([]any, len(args))
+		for i, a := range args {
+			v, err := goValue(a)
+			if err != nil {
+				return nil, err
+			}
+			vals[i] = v
+		}
+		return newPyColumn(c.c.IsIn(vals...))
+	})
+	m("between", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("between", args, kwargs, []string{"lowerBound", "upperBound"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		lo, err := goValue(a[0])
+		if err != nil {
+			return nil, err
+		}
+		hi, err := goValue(a[1])
+		if err != nil {
+			return nil, err
+		}
+		return newPyColumn(c.c.Between(lo, hi))
+	})
+	m("getField", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("getField", args, kwargs, []string{"name"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("getField", a[0])
+		if err != nil {
+			return nil, err
+		}
+		return newPyColumn(c.c.GetField(name))
+	})
+	m("eqNullSafe", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if len(args) != 1 {
+			return nil, py.ExceptionNewf(py.TypeError, "eqNullSafe() takes one argument")
+		}
+		return c.binop(args[0], (*engine.Column).EqNullSafe)
+	})
+	m("when", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("when", args, kwargs, []string{"condition", "value"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		cond, ok := a[0].(*pyColumn)
+		if !ok {
+			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN] Argument `condition` should be a Column, got %s.", a[0].Type().Name)
+		}
+		v, err := goValue(a[1])
+		if err != nil {
+			return nil, err
+		}
+		return newPyColumn(c.c.When(cond.c, v))
+	})
+	m("otherwise", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("otherwise", args, kwargs, []string{"value"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		v, err := goValue(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return newPyColumn(c.c.Otherwise(v))
+	})
+}

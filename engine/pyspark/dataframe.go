@@ -1,0 +1,444 @@
+package pyspark
+
+import (
+	"sort"
+
+	"fmt"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"strings"
+
+	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine"
+)
+
+// pyDataFrame is pyspark.sql.DataFrame over engine.DataFrame.
+type pyDataFrame struct {
+	df *engine.DataFrame
+	in *Interpreter
+}
+
+var dataFrameType = py.NewType("DataFrame", "A distributed collection of rows with named columns.")
+
+func (d *pyDataFrame) Type() *py.Type { return dataFrameType }
+
+func (in *Interpreter) wrapDF(df *engine.DataFrame, err error) (py.Object, error) {
+	if err != nil {
+		return nil, engineError(err)
+	}
+	return &pyDataFrame{df: df, in: in}, nil
+}
+
+// df.colName is a column, as in PySpark; other unknown names are unsupported APIs.
+func (d *pyDataFrame) M__getattr__(name string) (py.Object, error) {
+	for _, c := range d.df.Columns() {
+		if c == name {
+			return newPyColumn(engine.Col(name))
+		}
+	}
+	return missingAttr("DataFrame", name)
+}
+
+// df["name"] is a column; df[["a", "b"]] a selection.
+func (d *pyDataFrame) M__getitem__(key py.Object) (py.Object, error) {
+	switch k := key.(type) {
+	case py.String:
+		return newPyColumn(engine.Col(string(k)))
+	case *pyColumn:
+		return d.in.wrapDF(d.df.Filter(k.c))
+	case *py.List, py.Tuple:
+		items, _ := seqItems(k)
+		cols, err := columnArgs("__getitem__", items)
+		if err != nil {
+			return nil, err
+		}
+		return d.in.wrapDF(d.df.Select(cols...))
+	}
+	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_INT_OR_LIST_OR_STR_OR_TUPLE] Argument `item` should be a Column, int, list, str or tuple, got %s.", key.Type().Name)
+}
+
+func (d *pyDataFrame) M__repr__() (py.Object, error) {
+	var parts []string
+	for _, f := range d.df.Schema().Fields {
+		parts = append(parts, f.Name+": "+sqltypes.SimpleString(f.Type))
+	}
+	return py.String("DataFrame[" + strings.Join(parts, ", ") + "]"), nil
+}
+
+// columnArgs flattens select-style arguments: names, Columns, or one list of them.
+func columnArgs(fn string, args py.Tuple) ([]any, error) {
+	if len(args) == 1 {
+		if items, ok := seqItems(args[0]); ok {
+			args = items
+		}
+	}
+	out := make([]any, len(args))
+	for i, a := range args {
+		c, err := colOrName(fn, a)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+func init() {
+	m := func(name string, f func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
+		defMethod(dataFrameType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			return f(self.(*pyDataFrame), args, kwargs)
+		})
+	}
+	p := func(name string, f func(d *pyDataFrame) (py.Object, error)) {
+		defProp(dataFrameType, name, func(self py.Object) (py.Object, error) { return f(self.(*pyDataFrame)) })
+	}
+	// cols binds a method taking *cols (names or Columns).
+	cols := func(name string, f func(df *engine.DataFrame, cols ...any) (*engine.DataFrame, error)) {
+		m(name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			if len(kwargs) > 0 {
+				for k := range kwargs {
+					return nil, unsupported("DataFrame."+name+"("+k+"=...)", "pass columns only; sort direction goes on the column: F.col(\"x\").desc()")
+				}
+			}
+			cs, err := columnArgs(name, args)
+			if err != nil {
+				return nil, err
+			}
+			return d.in.wrapDF(f(d.df, cs...))
+		})
+	}
+	cols("select", (*engine.DataFrame).Select)
+	cols("orderBy", (*engine.DataFrame).OrderBy)
+	cols("sort", (*engine.DataFrame).Sort)
+	cols("drop", (*engine.DataFrame).Drop)
+	cols("agg", (*engine.DataFrame).Agg)
+	m("selectExpr", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		exprs, err := strList("selectExpr", args)
+		if err != nil {
+			return nil, err
+		}
+		return d.in.wrapDF(d.df.SelectExpr(exprs...))
+	})
+	m("withColumn", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("withColumn", args, kwargs, []string{"colName", "col"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("colName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		c, ok := a[1].(*pyColumn)
+		if !ok {
+			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN] Argument `col` should be a Column, got %s.", a[1].Type().Name)
+		}
+		return d.in.wrapDF(d.df.WithColumn(name, c.c))
+	})
+	m("withColumns", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if len(args) != 1 {
+			return nil, py.ExceptionNewf(py.TypeError, "withColumns() takes a dict of names to Columns")
+		}
+		dict, ok := args[0].(py.StringDict)
+		if !ok {
+			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DICT] Argument `colsMap` should be a dict, got %s.", args[0].Type().Name)
+		}
+		var names []string
+		var cs []*engine.Column
+		for _, k := range sortedKeys(dict) {
+			c, ok := dict[k].(*pyColumn)
+			if !ok {
+				return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN] Values of `colsMap` should be Columns")
+			}
+			names = append(names, k)
+			cs = append(cs, c.c)
+		}
+		return d.in.wrapDF(d.df.WithColumns(names, cs))
+	})
+	m("withColumnRenamed", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("withColumnRenamed", args, kwargs, []string{"existing", "new"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		ex, err := asString("existing", a[0])
+		if err != nil {
+			return nil, err
+		}
+		nw, err := asString("new", a[1])
+		if err != nil {
+			return nil, err
+		}
+		return d.in.wrapDF(d.df.WithColumnRenamed(ex, nw))
+	})
+	filter := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("filter", args, kwargs, []string{"condition"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		switch c := a[0].(type) {
+		case *pyColumn:
+			return d.in.wrapDF(d.df.Filter(c.c))
+		case py.String:
+			return d.in.wrapDF(d.df.Filter(string(c)))
+		}
+		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_STR] Argument `condition` should be a Column or str, got %s.", a[0].Type().Name)
+	}
+	m("filter", filter)
+	m("where", filter)
+	intArg := func(name string, f func(df *engine.DataFrame, n int) (*engine.DataFrame, error), argName string) {
+		m(name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := parseArgs(name, args, kwargs, []string{argName}, 1)
+			if err != nil {
+				return nil, err
+			}
+			n, err := asInt(name, a[0], 0)
+			if err != nil {
+				return nil, err
+			}
+			return d.in.wrapDF(f(d.df, n))
+		})
+	}
+	intArg("coalesce", (*engine.DataFrame).Coalesce, "numPartitions")
+	intArg("limit", (*engine.DataFrame).Limit, "num")
+	m("repartition", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if len(args) != 1 || len(kwargs) > 0 {
+			return nil, unsupported("DataFrame.repartition by columns", "give a number of partitions: repartition(4)")
+		}
+		n, err := asInt("repartition", args[0], 0)
+		if err != nil {
+			return nil, err
+		}
+		return d.in.wrapDF(d.df.Repartition(n))
+	})
+	union := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("union", args, kwargs, []string{"other"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		o, ok := a[0].(*pyDataFrame)
+		if !ok {
+			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DATAFRAME] Argument `other` should be a DataFrame, got %s.", a[0].Type().Name)
+		}
+		return d.in.wrapDF(d.df.Union(o.df))
+	}
+	m("union", union)
+	m("unionAll", union)
+	dropDup := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("dropDuplicates", args, kwargs, []string{"subset"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		var names []string
+		if a[0] != nil && a[0] != py.None {
+			if names, err = strList("dropDuplicates", py.Tuple{a[0]}); err != nil {
+				return nil, err
+			}
+		}
+		return d.in.wrapDF(d.df.DropDuplicates(names...))
+	}
+	m("dropDuplicates", dropDup)
+	m("drop_duplicates", dropDup)
+	m("distinct", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return d.in.wrapDF(d.df.Distinct())
+	})
+	m("withWatermark", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("withWatermark", args, kwargs, []string{"eventTime", "delayThreshold"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		et, err := asString("eventTime", a[0])
+		if err != nil {
+			return nil, err
+		}
+		delay, err := asString("delayThreshold", a[1])
+		if err != nil {
+			return nil, err
+		}
+		return d.in.wrapDF(d.df.WithWatermark(et, delay))
+	})
+	groupBy := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		cs, err := columnArgs("groupBy", args)
+		if err != nil {
+			return nil, err
+		}
+		return &pyGroupedData{g: d.df.GroupBy(cs...), in: d.in}, nil
+	}
+	m("groupBy", groupBy)
+	m("groupby", groupBy)
+
+	// Actions.
+	m("count", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		n, err := d.df.Count(d.in.runCtx)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return py.Int(n), nil
+	})
+	m("collect", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		rows, err := d.df.Collect(d.in.runCtx)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return d.in.rowsToList(d.df, rows), nil
+	})
+	take := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("take", args, kwargs, []string{"num"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		n, err := asInt("take", a[0], 0)
+		if err != nil {
+			return nil, err
+		}
+		rows, err := d.df.Take(d.in.runCtx, n)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return d.in.rowsToList(d.df, rows), nil
+	}
+	m("take", take)
+	m("head", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if len(args)+len(kwargs) == 0 {
+			return firstRow(d)
+		}
+		return take(d, args, kwargs)
+	})
+	m("first", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) { return firstRow(d) })
+	m("isEmpty", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		e, err := d.df.IsEmpty(d.in.runCtx)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return py.NewBool(e), nil
+	})
+	m("show", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("show", args, kwargs, []string{"n", "truncate", "vertical"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		n, err := asInt("show", a[0], 20)
+		if err != nil {
+			return nil, err
+		}
+		truncate := 20
+		switch t := a[1].(type) {
+		case nil:
+		case py.Bool:
+			if !t {
+				truncate = 0
+			}
+		case py.Int:
+			truncate = int(t)
+		default:
+			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_BOOL] Argument `truncate` should be a bool or int, got %s.", t.Type().Name)
+		}
+		vertical, err := asBool(a[2], false)
+		if err != nil {
+			return nil, err
+		}
+		s, err := d.df.Show(d.in.runCtx, n, truncate, vertical)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		fmt.Fprintln(d.in.stdout, s) // PySpark print()s Spark's text, which ends in a newline
+		return py.None, nil
+	})
+	m("printSchema", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		fmt.Fprintln(d.in.stdout, d.df.PrintSchema())
+		return py.None, nil
+	})
+	p("columns", func(d *pyDataFrame) (py.Object, error) { return py.NewListFromStrings(d.df.Columns()), nil })
+	p("schema", func(d *pyDataFrame) (py.Object, error) { return wrapDataType(d.df.Schema()), nil })
+	p("dtypes", func(d *pyDataFrame) (py.Object, error) {
+		var out []py.Object
+		for _, dt := range d.df.DTypes() {
+			out = append(out, py.Tuple{py.String(dt[0]), py.String(dt[1])})
+		}
+		return py.NewListFromItems(out), nil
+	})
+	p("isStreaming", func(d *pyDataFrame) (py.Object, error) { return py.NewBool(d.df.IsStreaming()), nil })
+	p("write", func(d *pyDataFrame) (py.Object, error) { return d.in.newWriter(d) })
+	p("writeStream", func(d *pyDataFrame) (py.Object, error) { return d.in.newStreamWriter(d) })
+	p("sparkSession", func(d *pyDataFrame) (py.Object, error) {
+		if d.in.spark == nil {
+			return py.None, nil
+		}
+		return d.in.spark, nil
+	})
+}
+
+func firstRow(d *pyDataFrame) (py.Object, error) {
+	r, err := d.df.First(d.in.runCtx)
+	if err != nil {
+		return nil, engineError(err)
+	}
+	if r == nil {
+		return py.None, nil
+	}
+	return rowToPython(r, d.df.Schema(), d.in.location()), nil
+}
+
+func (in *Interpreter) rowsToList(df *engine.DataFrame, rows []sqltypes.Row) py.Object {
+	st := df.Schema()
+	loc := in.location()
+	l := py.NewListSized(len(rows))
+	for i, r := range rows {
+		l.Items[i] = rowToPython(r, st, loc)
+	}
+	return l
+}
+
+func sortedKeys(d py.StringDict) []string {
+	keys := make([]string, 0, len(d))
+	for k := range d {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// pyGroupedData is what groupBy returns.
+type pyGroupedData struct {
+	g  *engine.GroupedData
+	in *Interpreter
+}
+
+var groupedDataType = py.NewType("GroupedData", "A DataFrame grouped by some columns, waiting for an aggregation.")
+
+func (g *pyGroupedData) Type() *py.Type { return groupedDataType }
+
+func (g *pyGroupedData) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("GroupedData", name)
+}
+
+func init() {
+	defMethod(groupedDataType, "agg", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		g := self.(*pyGroupedData)
+		if len(args) == 1 {
+			if _, ok := args[0].(py.StringDict); ok {
+				return nil, unsupported("GroupedData.agg({dict})", "write the aggregates as columns: agg(F.count(\"*\").alias(\"orders\"))")
+			}
+		}
+		cs, err := columnArgs("agg", args)
+		if err != nil {
+			return nil, err
+		}
+		return g.in.wrapDF(g.g.Agg(cs...))
+	})
+	defMethod(groupedDataType, "count", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		g := self.(*pyGroupedData)
+		return g.in.wrapDF(g.g.Count())
+	})
+	for name, f := range map[string]func(*engine.GroupedData, ...string) (*engine.DataFrame, error){
+		"sum": (*engine.GroupedData).Sum, "avg": (*engine.GroupedData).Avg, "mean": (*engine.GroupedData).Avg,
+		"min": (*engine.GroupedData).Min, "max": (*engine.GroupedData).Max,
+	} {
+		name, f := name, f
+		defMethod(groupedDataType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			g := self.(*pyGroupedData)
+			names, err := strList(name, args)
+			if err != nil {
+				return nil, err
+			}
+			return g.in.wrapDF(f(g.g, names...))
+		})
+	}
+}

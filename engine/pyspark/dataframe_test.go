@@ -1,0 +1,99 @@
+package pyspark
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// Static DataFrame surface of the course, through Python.
+
+const sessionPrelude = `from pyspark.sql import SparkSession, Row
+from pyspark.sql import functions as F
+from pyspark.sql.types import StructType, StructField, IntegerType, StringType, DoubleType, DecimalType, TimestampType
+spark = (SparkSession.builder.master("local[4]").appName("t")
+    .config("spark.sql.session.timeZone", "UTC")  # comment inside the chain
+    .config("spark.sql.shuffle.partitions", "4")
+    .enableHiveSupport().getOrCreate())
+spark.sparkContext.setLogLevel("WARN")
+rows = [(1001, "C01", "placed", 25.50, "2026-10-01T09:15:00Z"), (1002, "C02", "placed", 12.00, "2026-10-01T09:40:00Z")]
+df = spark.createDataFrame(rows, "order_id INT, customer_id STRING, status STRING, amount DOUBLE, event_time STRING")
+`
+
+func TestDataFrameThroughPython(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"count and columns", `print(df.count(), df.columns)`, "2 ['order_id', 'customer_id', 'status', 'amount', 'event_time']\n"},
+		{"to_json struct star", `out = df.select(F.col("order_id").cast("string").alias("key"), F.to_json(F.struct("*")).alias("value")).coalesce(1)
+for r in out.collect():
+    print(r.key, r["value"])`,
+			"1001 {\"order_id\":1001,\"customer_id\":\"C01\",\"status\":\"placed\",\"amount\":25.5,\"event_time\":\"2026-10-01T09:15:00Z\"}\n" +
+				"1002 {\"order_id\":1002,\"customer_id\":\"C02\",\"status\":\"placed\",\"amount\":12.0,\"event_time\":\"2026-10-01T09:40:00Z\"}\n"},
+		{"row repr", `print(df.select("order_id", "status").first())`, "Row(order_id=1001, status='placed')\n"},
+		{"filter where operators", `print(df.filter((F.col("amount") > 20) & ~(F.col("status") != "placed")).count(), df.where(F.col("amount") * 2 >= 24).count(), df.filter("amount < 13").count())`, "1 2 1\n"},
+		{"withColumn and orderBy desc", `print([r.big for r in df.withColumn("big", F.col("amount") + 1).orderBy(F.col("order_id").desc()).collect()])`, "[13.0, 26.5]\n"},
+		{"orderBy star columns show", `df.select("order_id", "status").orderBy(*df.select("order_id", "status").columns).show(truncate=False)`,
+			"+--------+------+\n|order_id|status|\n+--------+------+\n|1001    |placed|\n|1002    |placed|\n+--------+------+\n\n"},
+		{"groupBy agg", `df.groupBy("status").agg(F.count("*").alias("n"), F.sum("amount").alias("total")).show()`,
+			"+------+---+-----+\n|status|  n|total|\n+------+---+-----+\n|placed|  2| 37.5|\n+------+---+-----+\n\n"},
+		{"selectExpr", `print(df.selectExpr("CAST(order_id AS STRING) as id").first().id)`, "1001\n"},
+		{"schema and types", `print(df.schema["amount"].dataType, df.schema.simpleString())`, "DoubleType() struct<order_id:int,customer_id:string,status:string,amount:double,event_time:string>\n"},
+		{"printSchema", `df.select("order_id").printSchema()`, "root\n |-- order_id: integer (nullable = true)\n\n"},
+		{"StructType schema and decimals", `from decimal import Decimal
+s = StructType([StructField("id", IntegerType(), False), StructField("amount", DecimalType(10, 2), True)])
+d2 = spark.createDataFrame([(1, Decimal("25.5"))], s)
+r = d2.first()
+print(r, r.amount + 1, d2.schema)`, "Row(id=1, amount=Decimal('25.50')) 26.50 StructType([StructField('id', IntegerType(), False), StructField('amount', DecimalType(10,2), True)])\n"},
+		{"Row objects and inference", `d3 = spark.createDataFrame([Row(a=1, b="x"), Row(a=2, b="y")])
+print(d3.columns, d3.collect()[1].asDict())`, "['a', 'b'] {'a': 2, 'b': 'y'}\n"},
+		{"conf", `spark.conf.set("spark.sql.shuffle.partitions", "8")
+print(spark.conf.get("spark.sql.shuffle.partitions"), spark.conf.get("spark.sql.session.timeZone"), spark.conf.get("nope", "dflt"))`, "8 UTC dflt\n"},
+		{"dropDuplicates distinct limit", `print(df.union(df).dropDuplicates().count(), df.union(df).distinct().count(), df.limit(1).count(), df.dropDuplicates(["status"]).count())`, "2 2 1 1\n"},
+		{"repr", `print(df.select("order_id", "amount"), F.col("amount"))`, "DataFrame[order_id: int, amount: double] Column<'amount'>\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := runSnippet(t, sessionPrelude+c.src, nil)
+			if err != nil {
+				t.Fatalf("error: %v", err)
+			}
+			if got != c.want {
+				t.Fatalf("got\n%q\nwant\n%q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestLearnerErrors(t *testing.T) {
+	cases := []struct {
+		name, src string
+		kind      string
+		line      int
+		contains  []string
+	}{
+		{"unsupported method", "df.toPandas()", "PySparkNotImplementedError", 11, []string{"kafkalab does not support DataFrame.toPandas (script.py, line 11)", "collect()"}},
+		{"unsupported function", "F.date_format('x', 'y')", "PySparkNotImplementedError", 11, []string{"kafkalab does not support functions.date_format (script.py, line 11)"}},
+		{"unresolved column", "df.select('order_idd')", "AnalysisException", 11, []string{"[UNRESOLVED_COLUMN.WITH_SUGGESTION]", "order_idd", "order_id"}},
+		{"bad value for schema", "spark.createDataFrame([('x',)], 'a INT')", "PySparkTypeError", 11, []string{"FIELD_DATA_TYPE_UNACCEPTABLE", "IntegerType() can not accept object 'x' in type <class 'str'>"}},
+		{"column as bool", "x = 1\nok = bool(F.col('a') == 1)", "PySparkValueError", 12, []string{"CANNOT_CONVERT_COLUMN_INTO_BOOL"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := runSnippet(t, sessionPrelude+c.src, nil)
+			var pe *Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("want *Error, got %T %v", err, err)
+			}
+			if pe.Kind != c.kind || pe.Line != c.line {
+				t.Fatalf("kind %s line %d, want %s line %d: %v", pe.Kind, pe.Line, c.kind, c.line, err)
+			}
+			for _, s := range c.contains {
+				if !strings.Contains(err.Error(), s) {
+					t.Fatalf("%q does not contain %q", err.Error(), s)
+				}
+			}
+			if strings.Contains(err.Error(), "goroutine") || strings.Contains(err.Error(), ".go:") {
+				t.Fatalf("Go internals leak into %q", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,600 @@
+package pyspark
+
+import (
+	"context"
+	"strings"
+
+	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Readers and writers. Bound to the engine's readers and writers as they land; until then
+// each says plainly that it is not there yet.
+
+type pyReader struct {
+	in        *Interpreter
+	streaming bool
+	format    string
+	keys      []string
+	options   map[string]any
+	schema    py.Object
+}
+
+var readerType = py.NewType("DataFrameReader", "spark.read / spark.readStream")
+
+func (r *pyReader) Type() *py.Type { return readerType }
+func (r *pyReader) M__getattr__(name string) (py.Object, error) {
+	if r.streaming {
+		return missingAttr("DataStreamReader", name)
+	}
+	return missingAttr("DataFrameReader", name)
+}
+
+func (in *Interpreter) newReader(streaming bool) (py.Object, error) {
+	return &pyReader{in: in, streaming: streaming, options: map[string]any{}}, nil
+}
+
+// optionGo converts an option value as PySpark's to_str does, keeping Go bools and numbers
+// for the engine's own conversion.
+func optionGo(o py.Object) (any, error) {
+	switch x := o.(type) {
+	case py.Bool:
+		return bool(x), nil
+	case py.Int:
+		return int(x), nil
+	case py.Float:
+		return float64(x), nil
+	case py.String:
+		return string(x), nil
+	case py.NoneType:
+		return nil, nil
+	}
+	return py.StrAsString(o)
+}
+
+// setOption records key=value, pointing Kafka options at Config.Bootstrap when set.
+func (in *Interpreter) option(keys *[]string, opts map[string]any, k string, v py.Object) error {
+	gv, err := optionGo(v)
+	if err != nil {
+		return err
+	}
+	if strings.EqualFold(k, "kafka.bootstrap.servers") {
+		if s, ok := gv.(string); ok {
+			gv = in.rewriteBootstrap(s)
+		}
+	}
+	if _, ok := opts[k]; !ok {
+		*keys = append(*keys, k)
+	}
+	opts[k] = gv
+	return nil
+}
+
+// optionMethods defines format/option/options on a builder-style class whose instances
+// expose their option store through get.
+func optionMethods(t *py.Type, get func(self py.Object) (*Interpreter, *string, *[]string, map[string]any)) {
+	defMethod(t, "format", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("format", args, kwargs, []string{"source"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		f, err := asString("format", a[0])
+		if err != nil {
+			return nil, err
+		}
+		_, format, _, _ := get(self)
+		*format = f
+		return self, nil
+	})
+	defMethod(t, "option", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("option", args, kwargs, []string{"key", "value"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		k, err := asString("option", a[0])
+		if err != nil {
+			return nil, err
+		}
+		in, _, keys, opts := get(self)
+		return self, in.option(keys, opts, k, a[1])
+	})
+	defMethod(t, "options", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if len(args) > 0 {
+			return nil, py.ExceptionNewf(py.TypeError, "options() takes keyword arguments: .options(subscribe=\"orders\")")
+		}
+		in, _, keys, opts := get(self)
+		for _, k := range sortedKeys(kwargs) {
+			if err := in.option(keys, opts, k, kwargs[k]); err != nil {
+				return nil, err
+			}
+		}
+		return self, nil
+	})
+}
+
+func init() {
+	optionMethods(readerType, func(self py.Object) (*Interpreter, *string, *[]string, map[string]any) {
+		r := self.(*pyReader)
+		return r.in, &r.format, &r.keys, r.options
+	})
+	defMethod(readerType, "schema", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("schema", args, kwargs, []string{"schema"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := toSchema(a[0]); err != nil {
+			return nil, err
+		}
+		self.(*pyReader).schema = a[0]
+		return self, nil
+	})
+	defMethod(readerType, "load", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		r := self.(*pyReader)
+		a, err := parseArgs("load", args, kwargs, []string{"path", "format", "schema"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		if a[1] != nil && a[1] != py.None {
+			if r.format, err = asString("format", a[1]); err != nil {
+				return nil, err
+			}
+		}
+		if a[2] != nil && a[2] != py.None {
+			r.schema = a[2]
+		}
+		var paths []string
+		if a[0] != nil && a[0] != py.None {
+			p, err := asString("path", a[0])
+			if err != nil {
+				return nil, err
+			}
+			paths = append(paths, p)
+		}
+		return r.load(paths)
+	})
+	defMethod(readerType, "table", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		r := self.(*pyReader)
+		a, err := parseArgs("table", args, kwargs, []string{"tableName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("tableName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		if r.streaming {
+			return nil, unsupported("DataStreamReader.table", "read the table with spark.table(name), or stream from Kafka")
+		}
+		return r.in.wrapDF(r.engineReader().Table(r.in.runCtx, name))
+	})
+	for _, f := range []string{"parquet", "delta"} {
+		f := f
+		defMethod(readerType, f, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			r := self.(*pyReader)
+			a, err := parseArgs(f, args, kwargs, []string{"path"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			p, err := asString("path", a[0])
+			if err != nil {
+				return nil, err
+			}
+			r.format = f
+			return r.load([]string{p})
+		})
+	}
+}
+
+func (r *pyReader) engineReader() *engine.DataFrameReader {
+	er := r.in.spark.s.Read().Format(r.format)
+	if r.format == "" {
+		er = r.in.spark.s.Read()
+	}
+	for _, k := range r.keys {
+		er = er.Option(k, r.options[k])
+	}
+	return er
+}
+
+func (r *pyReader) load(paths []string) (py.Object, error) {
+	for i, p := range paths {
+		if _, err := r.in.confine(p); err != nil {
+			return nil, py.ExceptionNewf(py.PermissionError, "kafkalab's sandbox: %v", err)
+		}
+		paths[i] = p
+	}
+	var st *sqltypes.StructType
+	if r.schema != nil {
+		s, err := toSchema(r.schema)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := r.schema.(py.String); ok {
+			s = s.AsNullable()
+		}
+		st = s
+	}
+	if r.streaming {
+		sr := r.in.spark.s.ReadStream()
+		if r.format != "" {
+			sr = sr.Format(r.format)
+		}
+		for _, k := range r.keys {
+			sr = sr.Option(k, r.options[k])
+		}
+		if st != nil {
+			sr = sr.Schema(st)
+		}
+		return r.in.wrapDF(sr.Load(paths...))
+	}
+	er := r.engineReader()
+	if st != nil {
+		er = er.Schema(st)
+	}
+	return r.in.wrapDF(er.Load(r.in.runCtx, paths...))
+}
+
+// pyDFWriter is df.write.
+type pyDFWriter struct {
+	d      *pyDataFrame
+	format string
+	mode   string
+	keys   []string
+	opts   map[string]any
+	parts  []string
+}
+
+var writerType = py.NewType("DataFrameWriter", "df.write: saves a DataFrame (kafka, delta, parquet).")
+
+func (w *pyDFWriter) Type() *py.Type { return writerType }
+func (w *pyDFWriter) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("DataFrameWriter", name)
+}
+
+func (in *Interpreter) newWriter(d *pyDataFrame) (py.Object, error) {
+	return &pyDFWriter{d: d, opts: map[string]any{}}, nil
+}
+
+// confinePaths refuses path options that leave the working folder.
+func (in *Interpreter) confinePaths(opts map[string]any, extra ...string) error {
+	var paths []string
+	for k, v := range opts {
+		if s, ok := v.(string); ok && (strings.EqualFold(k, "path") || strings.EqualFold(k, "checkpointLocation")) {
+			paths = append(paths, s)
+		}
+	}
+	for _, p := range append(paths, extra...) {
+		if _, err := in.confine(strings.TrimPrefix(p, "file://")); err != nil {
+			return py.ExceptionNewf(py.PermissionError, "kafkalab's sandbox: %v", err)
+		}
+	}
+	return nil
+}
+
+func (w *pyDFWriter) engineWriter() *engine.DataFrameWriter {
+	ew := w.d.df.Write()
+	if w.format != "" {
+		ew = ew.Format(w.format)
+	}
+	if w.mode != "" {
+		ew = ew.Mode(w.mode)
+	}
+	for _, k := range w.keys {
+		ew = ew.Option(k, w.opts[k])
+	}
+	if len(w.parts) > 0 {
+		ew = ew.PartitionBy(w.parts...)
+	}
+	return ew
+}
+
+func init() {
+	optionMethods(writerType, func(self py.Object) (*Interpreter, *string, *[]string, map[string]any) {
+		w := self.(*pyDFWriter)
+		return w.d.in, &w.format, &w.keys, w.opts
+	})
+	defMethod(writerType, "mode", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("mode", args, kwargs, []string{"saveMode"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		m, err := asString("mode", a[0])
+		if err != nil {
+			return nil, err
+		}
+		self.(*pyDFWriter).mode = m
+		return self, nil
+	})
+	defMethod(writerType, "partitionBy", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		cols, err := strList("partitionBy", args)
+		if err != nil {
+			return nil, err
+		}
+		self.(*pyDFWriter).parts = cols
+		return self, nil
+	})
+	save := func(w *pyDFWriter, path py.Object, kwargs py.StringDict) (py.Object, error) {
+		if f, ok := kwargs["format"].(py.String); ok {
+			w.format = string(f)
+		}
+		if m, ok := kwargs["mode"].(py.String); ok {
+			w.mode = string(m)
+		}
+		var paths []string
+		if path != nil && path != py.None {
+			p, err := asString("path", path)
+			if err != nil {
+				return nil, err
+			}
+			paths = append(paths, p)
+		}
+		in := w.d.in
+		if err := in.confinePaths(w.opts, paths...); err != nil {
+			return nil, err
+		}
+		if err := w.engineWriter().Save(in.runCtx, paths...); err != nil {
+			return nil, engineError(err)
+		}
+		return py.None, nil
+	}
+	defMethod(writerType, "save", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("save", args, kwargs, []string{"path", "format", "mode", "partitionBy"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		kw := py.StringDict{}
+		if a[1] != nil {
+			kw["format"] = a[1]
+		}
+		if a[2] != nil {
+			kw["mode"] = a[2]
+		}
+		return save(self.(*pyDFWriter), a[0], kw)
+	})
+	for _, f := range []string{"parquet", "delta"} {
+		f := f
+		defMethod(writerType, f, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := parseArgs(f, args, kwargs, []string{"path", "mode"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			kw := py.StringDict{"format": py.String(f)}
+			if a[1] != nil {
+				kw["mode"] = a[1]
+			}
+			return save(self.(*pyDFWriter), a[0], kw)
+		})
+	}
+	defMethod(writerType, "saveAsTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		w := self.(*pyDFWriter)
+		a, err := parseArgs("saveAsTable", args, kwargs, []string{"name", "format", "mode"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("name", a[0])
+		if err != nil {
+			return nil, err
+		}
+		if f, ok := a[1].(py.String); ok {
+			w.format = string(f)
+		}
+		if m, ok := a[2].(py.String); ok {
+			w.mode = string(m)
+		}
+		if w.format == "" {
+			w.format = "delta"
+		}
+		if err := w.engineWriter().SaveAsTable(w.d.in.runCtx, name); err != nil {
+			return nil, engineError(err)
+		}
+		return py.None, nil
+	})
+}
+
+// pyStreamWriter is df.writeStream.
+type pyStreamWriter struct {
+	d         *pyDataFrame
+	format    string
+	keys      []string
+	opts      map[string]any
+	mode      string
+	trigger   *engine.Trigger
+	queryName string
+	parts     []string
+}
+
+var streamWriterType = py.NewType("DataStreamWriter", "df.writeStream: starts a streaming query.")
+
+func (w *pyStreamWriter) Type() *py.Type { return streamWriterType }
+func (w *pyStreamWriter) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("DataStreamWriter", name)
+}
+
+func (in *Interpreter) newStreamWriter(d *pyDataFrame) (py.Object, error) {
+	return &pyStreamWriter{d: d, opts: map[string]any{}}, nil
+}
+
+func init() {
+	optionMethods(streamWriterType, func(self py.Object) (*Interpreter, *string, *[]string, map[string]any) {
+		w := self.(*pyStreamWriter)
+		return w.d.in, &w.format, &w.keys, w.opts
+	})
+	str1 := func(name string, set func(w *pyStreamWriter, v string)) {
+		defMethod(streamWriterType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := parseArgs(name, args, kwargs, []string{"value"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			v, err := asString(name, a[0])
+			if err != nil {
+				return nil, err
+			}
+			set(self.(*pyStreamWriter), v)
+			return self, nil
+		})
+	}
+	str1("outputMode", func(w *pyStreamWriter, v string) { w.mode = v })
+	str1("queryName", func(w *pyStreamWriter, v string) { w.queryName = v })
+	defMethod(streamWriterType, "partitionBy", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		cols, err := strList("partitionBy", args)
+		if err != nil {
+			return nil, err
+		}
+		self.(*pyStreamWriter).parts = cols
+		return self, nil
+	})
+	defMethod(streamWriterType, "trigger", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("trigger", args, kwargs, []string{"processingTime", "once", "continuous", "availableNow"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		var t engine.Trigger
+		set := 0
+		if a[0] != nil && a[0] != py.None {
+			if t.ProcessingTime, err = asString("processingTime", a[0]); err != nil {
+				return nil, err
+			}
+			set++
+		}
+		if a[1] != nil && a[1] != py.None {
+			if b, _ := asBool(a[1], false); !b {
+				return nil, py.ExceptionNewf(PySparkValueError, "[VALUE_NOT_TRUE] Value for `once` must be True, got '%v'.", a[1])
+			}
+			t.Once = true
+			set++
+		}
+		if a[2] != nil && a[2] != py.None {
+			if t.Continuous, err = asString("continuous", a[2]); err != nil {
+				return nil, err
+			}
+			set++
+		}
+		if a[3] != nil && a[3] != py.None {
+			if b, _ := asBool(a[3], false); !b {
+				return nil, py.ExceptionNewf(PySparkValueError, "[VALUE_NOT_TRUE] Value for `availableNow` must be True, got '%v'.", a[3])
+			}
+			t.AvailableNow = true
+			set++
+		}
+		if set > 1 {
+			return nil, py.ExceptionNewf(PySparkValueError, "[ONLY_ALLOW_SINGLE_TRIGGER] Only a single trigger is allowed.")
+		}
+		if set == 0 {
+			return nil, py.ExceptionNewf(PySparkValueError, "[ONLY_ALLOW_SINGLE_TRIGGER] Only a single trigger is allowed.")
+		}
+		self.(*pyStreamWriter).trigger = &t
+		return self, nil
+	})
+	defMethod(streamWriterType, "foreachBatch", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return nil, unsupported("DataStreamWriter.foreachBatch", hints["DataStreamWriter.foreachBatch"])
+	})
+	defMethod(streamWriterType, "start", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		w := self.(*pyStreamWriter)
+		a, err := parseArgs("start", args, kwargs, []string{"path", "format", "outputMode", "partitionBy", "queryName"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		if err := w.kwSettings(a[1], a[2], a[4]); err != nil {
+			return nil, err
+		}
+		var paths []string
+		if a[0] != nil && a[0] != py.None {
+			p, err := asString("path", a[0])
+			if err != nil {
+				return nil, err
+			}
+			paths = append(paths, p)
+		}
+		in := w.d.in
+		if err := in.confinePaths(w.opts, paths...); err != nil {
+			return nil, err
+		}
+		q, err := w.engineWriter().Start(context.Background(), paths...)
+		return in.wrapQuery(q, err)
+	})
+	defMethod(streamWriterType, "toTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		w := self.(*pyStreamWriter)
+		a, err := parseArgs("toTable", args, kwargs, []string{"tableName", "format", "outputMode", "partitionBy", "queryName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		if err := w.kwSettings(a[1], a[2], a[4]); err != nil {
+			return nil, err
+		}
+		name, err := asString("tableName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		in := w.d.in
+		if err := in.confinePaths(w.opts); err != nil {
+			return nil, err
+		}
+		q, err := w.engineWriter().ToTable(context.Background(), name)
+		return in.wrapQuery(q, err)
+	})
+}
+
+func (w *pyStreamWriter) kwSettings(format, mode, name py.Object) error {
+	var err error
+	if format != nil && format != py.None {
+		if w.format, err = asString("format", format); err != nil {
+			return err
+		}
+	}
+	if mode != nil && mode != py.None {
+		if w.mode, err = asString("outputMode", mode); err != nil {
+			return err
+		}
+	}
+	if name != nil && name != py.None {
+		if w.queryName, err = asString("queryName", name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *pyStreamWriter) engineWriter() *engine.DataStreamWriter {
+	ew := w.d.df.WriteStream()
+	if w.format != "" {
+		ew = ew.Format(w.format)
+	}
+	for _, k := range w.keys {
+		ew = ew.Option(k, w.opts[k])
+	}
+	if w.mode != "" {
+		ew = ew.OutputMode(w.mode)
+	}
+	if w.trigger != nil {
+		ew = ew.Trigger(*w.trigger)
+	}
+	if w.queryName != "" {
+		ew = ew.QueryName(w.queryName)
+	}
+	if len(w.parts) > 0 {
+		ew = ew.PartitionBy(w.parts...)
+	}
+	return ew
+}
+
+func (in *Interpreter) table(name string) (py.Object, error) {
+	return in.wrapDF(in.spark.s.Table(in.runCtx, name))
+}
+
+// rewriteBootstrap applies Config.Bootstrap and Config.BootstrapRewrite to a servers list.
+func (in *Interpreter) rewriteBootstrap(servers string) string {
+	if in.cfg.Bootstrap != "" {
+		return in.cfg.Bootstrap
+	}
+	if len(in.cfg.BootstrapRewrite) == 0 {
+		return servers
+	}
+	parts := strings.Split(servers, ",")
+	for i, p := range parts {
+		if to, ok := in.cfg.BootstrapRewrite[strings.TrimSpace(p)]; ok {
+			parts[i] = to
+		}
+	}
+	return strings.Join(parts, ",")
+}

@@ -1,0 +1,244 @@
+package pyspark
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/go-python/gpython/py"
+)
+
+// pyProgress is StreamingQueryProgress (and its nested source/sink/state parts) as
+// PySpark 4 gives it: attribute access (p.numInputRows, p.sources[0].endOffset), item
+// access (p["numInputRows"]), and .json / .prettyJson with Spark's own JSON text.
+type pyProgress struct {
+	fields py.StringDict
+	keys   []string // in Spark's order
+	raw    string   // Spark's JSON text of this object
+	top    bool     // the progress itself (repr is Spark's prettyJson); parts repr as dicts
+}
+
+var progressType = py.NewType("StreamingQueryProgress", "A streaming query's progress report for one micro-batch.")
+
+func (p *pyProgress) Type() *py.Type { return progressType }
+
+// progressFromJSON builds the object from Spark's progress JSON.
+func progressFromJSON(raw []byte) (*pyProgress, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	v, err := decodeOrdered(dec)
+	if err != nil {
+		return nil, err
+	}
+	p, ok := v.(*pyProgress)
+	if !ok {
+		return nil, py.ExceptionNewf(py.ValueError, "progress JSON is not an object")
+	}
+	p.top = true
+	return p, nil
+}
+
+// decodeOrdered decodes JSON keeping object key order (Spark's field order), objects as
+// pyProgress so nested parts have attribute access too.
+func decodeOrdered(dec *json.Decoder) (py.Object, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			p := &pyProgress{fields: py.NewStringDict()}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				k := kt.(string)
+				v, err := decodeOrdered(dec)
+				if err != nil {
+					return nil, err
+				}
+				p.keys = append(p.keys, k)
+				p.fields[k] = v
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, err
+			}
+			p.raw = p.encode()
+			return p, nil
+		case '[':
+			l := py.NewList()
+			for dec.More() {
+				v, err := decodeOrdered(dec)
+				if err != nil {
+					return nil, err
+				}
+				l.Append(v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, err
+			}
+			return l, nil
+		}
+	case json.Number:
+		if i, err := t.Int64(); err == nil {
+			return py.Int(i), nil
+		}
+		f, _ := t.Float64()
+		return py.Float(f), nil
+	case string:
+		return py.String(t), nil
+	case bool:
+		return py.NewBool(t), nil
+	case nil:
+		return py.None, nil
+	}
+	return py.None, nil
+}
+
+// encode writes the object back as compact JSON in its original order.
+func (p *pyProgress) encode() string {
+	var b strings.Builder
+	encodeValue(&b, p)
+	return b.String()
+}
+
+func encodeValue(b *strings.Builder, v py.Object) {
+	switch x := v.(type) {
+	case *pyProgress:
+		b.WriteByte('{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			kj, _ := json.Marshal(k)
+			b.Write(kj)
+			b.WriteByte(':')
+			encodeValue(b, x.fields[k])
+		}
+		b.WriteByte('}')
+	case *py.List:
+		b.WriteByte('[')
+		for i, it := range x.Items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encodeValue(b, it)
+		}
+		b.WriteByte(']')
+	case py.String:
+		sj, _ := json.Marshal(string(x))
+		b.Write(sj)
+	case py.Int:
+		b.WriteString(strconv.FormatInt(int64(x), 10))
+	case py.Float:
+		b.WriteString(floatRepr(float64(x)))
+	case py.Bool:
+		if x {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	default:
+		b.WriteString("null")
+	}
+}
+
+// prettyJSON indents like Spark's prettyJson (two spaces, "key" : value).
+func prettyJSON(raw string) string {
+	var out bytes.Buffer
+	if err := json.Indent(&out, []byte(raw), "", "  "); err != nil {
+		return raw
+	}
+	return strings.ReplaceAll(out.String(), "\": ", "\" : ")
+}
+
+func (p *pyProgress) M__getattr__(name string) (py.Object, error) {
+	if v, ok := p.fields[name]; ok {
+		return v, nil
+	}
+	switch name {
+	case "json":
+		return py.String(p.raw), nil
+	case "prettyJson":
+		return py.String(prettyJSON(p.raw)), nil
+	}
+	return nil, py.ExceptionNewf(py.AttributeError, "'StreamingQueryProgress' object has no attribute '%s'", name)
+}
+
+func (p *pyProgress) M__getitem__(key py.Object) (py.Object, error) {
+	k, ok := key.(py.String)
+	if !ok {
+		return nil, py.ExceptionNewf(py.KeyError, "%v", key)
+	}
+	if v, ok := p.fields[string(k)]; ok {
+		return v, nil
+	}
+	return nil, py.ExceptionNewf(py.KeyError, "'%s'", string(k))
+}
+
+func (p *pyProgress) M__contains__(key py.Object) (py.Object, error) {
+	k, ok := key.(py.String)
+	_, has := p.fields[string(k)]
+	return py.NewBool(ok && has), nil
+}
+
+func (p *pyProgress) M__iter__() (py.Object, error) {
+	return py.NewIterator(py.NewListFromStrings(p.keys)), nil
+}
+
+func (p *pyProgress) M__len__() (py.Object, error) { return py.Int(len(p.keys)), nil }
+func (p *pyProgress) M__repr__() (py.Object, error) {
+	if p.top {
+		return py.String(prettyJSON(p.raw)), nil
+	}
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range p.keys {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		kr, _ := py.ReprAsString(py.String(k))
+		vr, err := py.ReprAsString(p.fields[k])
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(kr + ": " + vr)
+	}
+	b.WriteByte('}')
+	return py.String(b.String()), nil
+}
+func (p *pyProgress) M__str__() (py.Object, error) { return p.M__repr__() }
+
+func (p *pyProgress) jsonValue() (any, error) { return json.RawMessage(p.raw), nil }
+
+func init() {
+	defMethod(progressType, "keys", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return py.NewListFromStrings(self.(*pyProgress).keys), nil
+	})
+	defMethod(progressType, "get", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("get", args, kwargs, []string{"key", "default"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		k, _ := a[0].(py.String)
+		if v, ok := self.(*pyProgress).fields[string(k)]; ok {
+			return v, nil
+		}
+		if a[1] == nil {
+			return py.None, nil
+		}
+		return a[1], nil
+	})
+	defMethod(progressType, "items", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		p := self.(*pyProgress)
+		l := py.NewList()
+		for _, k := range p.keys {
+			l.Append(py.Tuple{py.String(k), p.fields[k]})
+		}
+		return l, nil
+	})
+}

@@ -1,0 +1,75 @@
+package pyspark
+
+import (
+	"github.com/go-python/gpython/py"
+)
+
+// The pyspark and delta module trees.
+
+func init() {
+	embeddedModules["pyspark"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "kafkalab's PySpark, bound to its embedded engine"},
+			Globals: py.StringDict{"__version__": py.String(sparkVersion)}}, nil
+	}
+	embeddedModules["pyspark.sql"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Spark SQL and DataFrames"}, Globals: py.StringDict{
+			"SparkSession": in.sessionClass, "DataFrame": dataFrameType, "Column": columnType, "Row": rowType,
+			"GroupedData": groupedDataType, "DataFrameReader": readerType, "DataFrameWriter": writerType,
+		}}, nil
+	}
+	embeddedModules["pyspark.sql.streaming"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Structured Streaming"}, Globals: py.StringDict{
+			"DataStreamReader": readerType, "DataStreamWriter": streamWriterType, "StreamingQuery": streamingQueryType,
+			"StreamingQueryException": StreamingQueryException,
+		}}, nil
+	}
+	errorsModule := func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "PySpark exceptions"}, Globals: py.StringDict{
+			"AnalysisException": AnalysisException, "StreamingQueryException": StreamingQueryException,
+			"PySparkException": PySparkException, "PySparkTypeError": PySparkTypeError, "PySparkValueError": PySparkValueError,
+			"PySparkNotImplementedError": UnsupportedError, "ParseException": AnalysisException,
+		}}, nil
+	}
+	embeddedModules["pyspark.errors"] = errorsModule
+	embeddedModules["pyspark.sql.utils"] = errorsModule
+	embeddedModules["delta"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Delta Lake (kafkalab writes Delta tables natively)"},
+			Methods: []*py.Method{configureDeltaPip()}}, nil
+	}
+	embeddedModules["delta.pip_utils"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Delta Lake pip helper"}, Methods: []*py.Method{configureDeltaPip()}}, nil
+	}
+}
+
+// configureDeltaPip is delta.configure_spark_with_delta_pip(builder, extra_packages=None):
+// on a JVM it adds Delta's jars to spark.jars.packages; here Delta is built in, so it
+// records the packages and returns the builder.
+func configureDeltaPip() *py.Method {
+	return newMethod("configure_spark_with_delta_pip", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("configure_spark_with_delta_pip", args, kwargs, []string{"spark_session_builder", "extra_packages"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		b, ok := a[0].(*pyBuilder)
+		if !ok {
+			return nil, py.ExceptionNewf(py.TypeError, "configure_spark_with_delta_pip() takes SparkSession.builder, got %s", a[0].Type().Name)
+		}
+		pkgs := []string{"io.delta:delta-spark_2.13:4.0.0"}
+		if a[1] != nil && a[1] != py.None {
+			extra, err := strList("extra_packages", py.Tuple{a[1]})
+			if err != nil {
+				return nil, err
+			}
+			pkgs = append(pkgs, extra...)
+		}
+		joined := ""
+		for i, p := range pkgs {
+			if i > 0 {
+				joined += ","
+			}
+			joined += p
+		}
+		b.set("spark.jars.packages", joined)
+		return b, nil
+	})
+}

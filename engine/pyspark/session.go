@@ -1,0 +1,456 @@
+package pyspark
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// SparkSession, its builder, spark.conf and spark.sparkContext.
+
+// pySession is a SparkSession instance.
+type pySession struct {
+	s   *engine.Session
+	in  *Interpreter
+	cls *py.Type
+}
+
+func (s *pySession) Type() *py.Type { return s.cls }
+
+func (s *pySession) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("SparkSession", name)
+}
+
+func (s *pySession) close() {
+	_ = s.s.Stop(s.in.runCtx)
+}
+
+// pyBuilder is SparkSession.builder. As in PySpark before 3.4 there is one builder per
+// interpreter, shared by every SparkSession.builder access.
+type pyBuilder struct {
+	in   *Interpreter
+	conf map[string]string
+	keys []string // in the order set
+}
+
+var builderType = py.NewType("Builder", "Builder for SparkSession.")
+
+func (b *pyBuilder) Type() *py.Type { return builderType }
+func (b *pyBuilder) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("SparkSession.Builder", name)
+}
+
+func (b *pyBuilder) set(k, v string) {
+	if _, ok := b.conf[k]; !ok {
+		b.keys = append(b.keys, k)
+	}
+	b.conf[k] = v
+}
+
+// jvmOnly are settings that only matter to a JVM or a cluster: accepted and kept in
+// spark.conf, with no effect here.
+var jvmOnly = map[string]bool{"spark.jars.packages": true, "spark.master": true, "spark.app.name": true}
+
+func init() {
+	defMethod(builderType, "master", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("master", args, kwargs, []string{"master"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		s, err := asString("master", a[0])
+		if err != nil {
+			return nil, err
+		}
+		self.(*pyBuilder).set("spark.master", s)
+		return self, nil
+	})
+	defMethod(builderType, "appName", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("appName", args, kwargs, []string{"name"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		s, err := asString("appName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		self.(*pyBuilder).set("spark.app.name", s)
+		return self, nil
+	})
+	defMethod(builderType, "config", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		b := self.(*pyBuilder)
+		a, err := parseArgs("config", args, kwargs, []string{"key", "value", "conf", "map"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		if d, ok := a[3].(py.StringDict); ok {
+			for _, k := range sortedKeys(d) {
+				v, err := optionString(d[k])
+				if err != nil {
+					return nil, err
+				}
+				b.set(k, v)
+			}
+			return self, nil
+		}
+		if a[2] != nil {
+			return nil, unsupported("Builder.config(conf=SparkConf)", "set each setting with .config(key, value)")
+		}
+		key, err := asString("config", a[0])
+		if err != nil {
+			return nil, err
+		}
+		if a[1] == nil {
+			return nil, py.ExceptionNewf(py.TypeError, "config() needs a value for %s", key)
+		}
+		v, err := optionString(a[1])
+		if err != nil {
+			return nil, err
+		}
+		b.set(key, v)
+		return self, nil
+	})
+	defMethod(builderType, "enableHiveSupport", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		self.(*pyBuilder).set("spark.sql.catalogImplementation", "hive")
+		return self, nil
+	})
+	defMethod(builderType, "getOrCreate", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		b := self.(*pyBuilder)
+		return b.in.getOrCreate(b)
+	})
+	defMethod(builderType, "create", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		b := self.(*pyBuilder)
+		return b.in.getOrCreate(b)
+	})
+}
+
+// getOrCreate returns the interpreter's session, creating it the first time. Settings the
+// builder carries are applied either way, as PySpark applies them to an existing session.
+func (in *Interpreter) getOrCreate(b *pyBuilder) (py.Object, error) {
+	if in.spark == nil {
+		conf := map[string]string{}
+		for k, v := range in.cfg.Conf {
+			conf[k] = v
+		}
+		for _, k := range b.keys {
+			conf[k] = b.conf[k]
+		}
+		s, err := engine.NewSession(engine.SessionConfig{WorkDir: in.workDir, Conf: conf, Stdout: in.stdout})
+		if err != nil {
+			return nil, engineError(err)
+		}
+		in.spark = &pySession{s: s, in: in, cls: in.sessionClass}
+		return in.spark, nil
+	}
+	for _, k := range b.keys {
+		if err := in.spark.s.Conf().Set(k, b.conf[k]); err != nil {
+			return nil, engineError(err)
+		}
+	}
+	return in.spark, nil
+}
+
+// location is the session time zone (UTC before there is a session).
+func (in *Interpreter) location() *time.Location {
+	if in.spark != nil {
+		return in.spark.s.Location()
+	}
+	if tz, ok := in.cfg.Conf[engine.ConfTimeZone]; ok {
+		if loc, ok := sqltypes.ParseZoneID(tz); ok {
+			return loc
+		}
+	}
+	return time.UTC
+}
+
+// naiveToTimestamp reads a naive datetime as a wall clock in the session zone.
+func (in *Interpreter) naiveToTimestamp(o py.Object, fallback sqltypes.Timestamp) sqltypes.Timestamp {
+	d, ok := o.(*pyDateTime)
+	if !ok {
+		return fallback
+	}
+	w := d.t
+	return sqltypes.Timestamp(time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), in.location()).UnixMicro())
+}
+
+// pyRuntimeConfig is spark.conf.
+type pyRuntimeConfig struct{ s *pySession }
+
+var runtimeConfigType = py.NewType("RuntimeConfig", "spark.conf: the session's settings.")
+
+func (c *pyRuntimeConfig) Type() *py.Type { return runtimeConfigType }
+
+// pySparkContext is spark.sparkContext: only what scripts touch.
+type pySparkContext struct{ s *pySession }
+
+var sparkContextType = py.NewType("SparkContext", "spark.sparkContext (kafkalab has no JVM; only setLogLevel and a few fields).")
+
+func (c *pySparkContext) Type() *py.Type { return sparkContextType }
+func (c *pySparkContext) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("SparkContext", name)
+}
+
+func init() {
+	defMethod(runtimeConfigType, "set", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("set", args, kwargs, []string{"key", "value"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		k, err := asString("key", a[0])
+		if err != nil {
+			return nil, err
+		}
+		v, err := optionString(a[1])
+		if err != nil {
+			return nil, err
+		}
+		if err := self.(*pyRuntimeConfig).s.s.Conf().Set(k, v); err != nil {
+			return nil, engineError(err)
+		}
+		return py.None, nil
+	})
+	defMethod(runtimeConfigType, "get", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("get", args, kwargs, []string{"key", "default"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		k, err := asString("key", a[0])
+		if err != nil {
+			return nil, err
+		}
+		conf := self.(*pyRuntimeConfig).s.s.Conf()
+		if a[1] != nil {
+			if a[1] == py.None {
+				if v, err := conf.Get(k); err == nil {
+					return py.String(v), nil
+				}
+				return py.None, nil
+			}
+			def, err := optionString(a[1])
+			if err != nil {
+				return nil, err
+			}
+			return py.String(conf.GetOr(k, def)), nil
+		}
+		v, err := conf.Get(k)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return py.String(v), nil
+	})
+	defMethod(runtimeConfigType, "unset", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("unset", args, kwargs, []string{"key"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		k, err := asString("key", a[0])
+		if err != nil {
+			return nil, err
+		}
+		self.(*pyRuntimeConfig).s.s.Conf().Unset(k)
+		return py.None, nil
+	})
+	defMethod(runtimeConfigType, "getAll", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		d := py.NewStringDict()
+		for k, v := range self.(*pyRuntimeConfig).s.s.Conf().All() {
+			d[k] = py.String(v)
+		}
+		return d, nil
+	})
+	defMethod(sparkContextType, "setLogLevel", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("setLogLevel", args, kwargs, []string{"logLevel"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		lvl, err := asString("logLevel", a[0])
+		if err != nil {
+			return nil, err
+		}
+		switch lvl {
+		case "ALL", "DEBUG", "ERROR", "FATAL", "INFO", "OFF", "TRACE", "WARN":
+		default:
+			return nil, py.ExceptionNewf(PySparkValueError, "Supplied level %s did not match one of: ALL, DEBUG, ERROR, FATAL, INFO, OFF, TRACE, WARN", lvl)
+		}
+		return py.None, nil // kafkalab's engine does not log to the console
+	})
+	defProp(sparkContextType, "appName", func(self py.Object) (py.Object, error) {
+		return py.String(self.(*pySparkContext).s.s.Conf().GetOr("spark.app.name", "pyspark-shell")), nil
+	})
+	defProp(sparkContextType, "master", func(self py.Object) (py.Object, error) {
+		return py.String(self.(*pySparkContext).s.s.Conf().GetOr("spark.master", "local[*]")), nil
+	})
+	defProp(sparkContextType, "version", func(self py.Object) (py.Object, error) { return py.String(sparkVersion), nil })
+	defProp(sparkContextType, "defaultParallelism", func(self py.Object) (py.Object, error) { return py.Int(4), nil })
+}
+
+// sparkVersion is the Spark version kafkalab's engine behaves like.
+const sparkVersion = "4.0.1"
+
+// sessionMethods are SparkSession's instance methods; each interpreter's SparkSession
+// class gets them (the class itself is per interpreter because SparkSession.builder is).
+var sessionMethods = py.StringDict{}
+
+func sessionMethod(name string, f func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
+	t := py.NewType("tmp", "")
+	defMethod(t, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return f(self.(*pySession), args, kwargs)
+	})
+	sessionMethods[name] = t.Dict[name]
+}
+
+func sessionProp(name string, f func(s *pySession) (py.Object, error)) {
+	sessionMethods[name] = &py.Property{Fget: func(self py.Object) (res py.Object, err error) {
+		defer recoverPy(&err)
+		return f(self.(*pySession))
+	}}
+}
+
+func init() {
+	sessionProp("conf", func(s *pySession) (py.Object, error) { return &pyRuntimeConfig{s}, nil })
+	sessionProp("sparkContext", func(s *pySession) (py.Object, error) { return &pySparkContext{s}, nil })
+	sessionProp("version", func(s *pySession) (py.Object, error) { return py.String(sparkVersion), nil })
+	sessionProp("read", func(s *pySession) (py.Object, error) { return s.in.newReader(false) })
+	sessionProp("readStream", func(s *pySession) (py.Object, error) { return s.in.newReader(true) })
+	sessionProp("streams", func(s *pySession) (py.Object, error) { return s.in.newStreamsManager() })
+	sessionMethod("stop", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		s.in.StopQueries()
+		if err := s.s.Stop(s.in.runCtx); err != nil {
+			return nil, engineError(err)
+		}
+		return py.None, nil
+	})
+	sessionMethod("newSession", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) { return s, nil })
+	sessionMethod("table", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("table", args, kwargs, []string{"tableName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("tableName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		return s.in.table(name)
+	})
+	sessionMethod("createDataFrame", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("createDataFrame", args, kwargs, []string{"data", "schema", "samplingRatio", "verifySchema"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		return s.in.createDataFrame(a[0], a[1])
+	})
+}
+
+// createDataFrame is spark.createDataFrame(data, schema).
+func (in *Interpreter) createDataFrame(data, schema py.Object) (py.Object, error) {
+	s := in.spark.s
+	var items []py.Object
+	if err := py.Iterate(data, func(o py.Object) bool { items = append(items, o); return false }); err != nil {
+		return nil, py.ExceptionNewf(PySparkTypeError, "[CANNOT_INFER_SCHEMA_FOR_TYPE] createDataFrame needs a list of tuples, lists, Rows or dicts, got %s.", data.Type().Name)
+	}
+	loc := in.location()
+	var st *sqltypes.StructType
+	switch sc := schema.(type) {
+	case nil, py.NoneType:
+	case py.String:
+		parsed, err := toSchema(sc)
+		if err != nil {
+			return nil, err
+		}
+		st = parsed.AsNullable()
+	case *pyDataType:
+		parsed, err := toSchema(sc)
+		if err != nil {
+			return nil, err
+		}
+		st = parsed
+	case *py.List, py.Tuple:
+		names, err := strList("createDataFrame", py.Tuple{sc})
+		if err != nil {
+			return nil, err
+		}
+		return in.createInferred(items, names)
+	default:
+		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_LIST_OR_NONE_OR_STRUCT] Argument `schema` should be a list, None, str or StructType, got %s.", schema.Type().Name)
+	}
+	if st == nil {
+		return in.createInferred(items, nil)
+	}
+	rows := make([]sqltypes.Row, len(items))
+	for i, it := range items {
+		r, err := rowFromPython("", it, st, loc)
+		if err != nil {
+			return nil, err
+		}
+		rows[i] = r
+	}
+	return in.wrapDF(s.CreateDataFrame(rows, st))
+}
+
+// createInferred builds a DataFrame whose types are inferred from the values (names given,
+// or taken from Rows/dicts, or _1, _2...).
+func (in *Interpreter) createInferred(items []py.Object, names []string) (py.Object, error) {
+	loc := in.location()
+	rows := make([]sqltypes.Row, len(items))
+	for i, it := range items {
+		var vals []py.Object
+		switch x := it.(type) {
+		case *pyRow:
+			vals = x.values
+			if names == nil && x.names != nil {
+				names = x.names
+			}
+		case py.Tuple:
+			vals = x
+		case *py.List:
+			vals = x.Items
+		case py.StringDict:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			if names == nil {
+				names = keys
+			}
+			for _, k := range names {
+				vals = append(vals, x[k])
+			}
+		default:
+			return nil, py.ExceptionNewf(PySparkTypeError, "[CANNOT_INFER_SCHEMA_FOR_TYPE] Can not infer schema for type: `%s`.", pythonTypeName(it))
+		}
+		r := make(sqltypes.Row, len(vals))
+		for j, v := range vals {
+			gv, err := looseGoValue(v, loc)
+			if err != nil {
+				return nil, err
+			}
+			r[j] = gv
+		}
+		rows[i] = r
+	}
+	if names == nil && len(rows) > 0 {
+		for j := range rows[0] {
+			names = append(names, fmt.Sprintf("_%d", j+1))
+		}
+	}
+	return in.wrapDF(in.spark.s.CreateDataFrameNames(rows, names))
+}
+
+// looseGoValue converts a Python value for type inference.
+func looseGoValue(o py.Object, loc *time.Location) (any, error) {
+	switch x := o.(type) {
+	case *pyDateTime:
+		w := x.t
+		return sqltypes.Timestamp(time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), loc).UnixMicro()), nil
+	case *pyColumn:
+		return nil, py.ExceptionNewf(PySparkTypeError, "createDataFrame takes values, not Columns")
+	}
+	v, err := goValue(o)
+	if err != nil {
+		return nil, py.ExceptionNewf(PySparkTypeError, "[CANNOT_INFER_SCHEMA_FOR_TYPE] Can not infer schema for type: `%s`.", pythonTypeName(o))
+	}
+	return v, nil
+}

@@ -1,0 +1,860 @@
+package pyspark
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Python values of the engine's SQL values, as PySpark returns them: Row, decimal.Decimal,
+// datetime.datetime, datetime.date.
+
+// ---- Row ----
+
+// pyRow is pyspark.sql.Row: a tuple with field names.
+type pyRow struct {
+	names  []string // nil for a Row made positionally without names
+	values []py.Object
+}
+
+var rowType = py.NewTypeX("Row", "A row of a DataFrame: fields by name (row.order_id, row['order_id']) or position (row[0]).", rowNew, nil)
+
+func (r *pyRow) Type() *py.Type { return rowType }
+
+// Row(order_id=1, status="x") makes a row; Row("a", "b") makes a row class, which called
+// with values makes rows with those field names.
+func rowNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	if len(args) > 0 && len(kwargs) > 0 {
+		return nil, py.ExceptionNewf(PySparkValueError, "[CANNOT_SET_TOGETHER] args and kwargs should not be set together.")
+	}
+	if len(kwargs) > 0 {
+		// gpython does not keep keyword order, so fields are sorted by name (as Spark 2 did).
+		names := make([]string, 0, len(kwargs))
+		for k := range kwargs {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		vals := make([]py.Object, len(names))
+		for i, n := range names {
+			vals[i] = kwargs[n]
+		}
+		return &pyRow{names: names, values: vals}, nil
+	}
+	vals := make([]py.Object, len(args))
+	copy(vals, args)
+	return &pyRow{values: vals}, nil
+}
+
+func (r *pyRow) M__call__(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	// A Row of names used as a factory: Row("a", "b")(1, 2).
+	names := make([]string, len(r.values))
+	for i, v := range r.values {
+		s, ok := v.(py.String)
+		if !ok {
+			return nil, py.ExceptionNewf(py.TypeError, "'Row' object is not callable")
+		}
+		names[i] = string(s)
+	}
+	if len(args) > len(names) {
+		return nil, py.ExceptionNewf(PySparkValueError, "[TOO_MANY_VALUES] Expected %d values for `fields`, got %d.", len(names), len(args))
+	}
+	vals := make([]py.Object, len(args))
+	copy(vals, args)
+	return &pyRow{names: names[:len(args)], values: vals}, nil
+}
+
+func (r *pyRow) index(name string) int {
+	for i, n := range r.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *pyRow) M__getattr__(name string) (py.Object, error) {
+	if i := r.index(name); i >= 0 {
+		return r.values[i], nil
+	}
+	return nil, py.ExceptionNewf(py.AttributeError, "%s", name)
+}
+
+func (r *pyRow) M__getitem__(key py.Object) (py.Object, error) {
+	switch k := key.(type) {
+	case py.String:
+		if i := r.index(string(k)); i >= 0 {
+			return r.values[i], nil
+		}
+		return nil, py.ExceptionNewf(PySparkValueError, "[KEY_NOT_EXIST] Key `%s` is not exist.", string(k))
+	case py.Int:
+		i := int(k)
+		if i < 0 {
+			i += len(r.values)
+		}
+		if i < 0 || i >= len(r.values) {
+			return nil, py.ExceptionNewf(py.IndexError, "tuple index out of range")
+		}
+		return r.values[i], nil
+	case *py.Slice:
+		return py.Tuple(r.values).M__getitem__(k)
+	}
+	return nil, py.ExceptionNewf(py.TypeError, "tuple indices must be integers or slices, not %s", key.Type().Name)
+}
+
+func (r *pyRow) M__len__() (py.Object, error)  { return py.Int(len(r.values)), nil }
+func (r *pyRow) M__iter__() (py.Object, error) { return py.NewIterator(py.Tuple(r.values)), nil }
+func (r *pyRow) M__contains__(item py.Object) (py.Object, error) {
+	if s, ok := item.(py.String); ok && r.names != nil {
+		return py.NewBool(r.index(string(s)) >= 0), nil
+	}
+	for _, v := range r.values {
+		if eq, err := py.Eq(v, item); err == nil && eq == py.True {
+			return py.True, nil
+		}
+	}
+	return py.False, nil
+}
+
+func (r *pyRow) M__eq__(other py.Object) (py.Object, error) {
+	var ov []py.Object
+	switch o := other.(type) {
+	case *pyRow:
+		ov = o.values
+	case py.Tuple:
+		ov = o
+	default:
+		return py.False, nil
+	}
+	return py.Tuple(r.values).M__eq__(py.Tuple(ov))
+}
+
+func (r *pyRow) M__ne__(other py.Object) (py.Object, error) {
+	eq, err := r.M__eq__(other)
+	if err != nil {
+		return nil, err
+	}
+	return py.NewBool(eq != py.True), nil
+}
+
+func (r *pyRow) M__repr__() (py.Object, error) {
+	var b strings.Builder
+	b.WriteString("Row(")
+	for i, v := range r.values {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		rep, err := py.ReprAsString(v)
+		if err != nil {
+			return nil, err
+		}
+		if r.names != nil {
+			b.WriteString(r.names[i] + "=")
+		}
+		b.WriteString(rep)
+	}
+	b.WriteString(")")
+	return py.String(b.String()), nil
+}
+
+func (r *pyRow) M__str__() (py.Object, error) { return r.M__repr__() }
+
+func (r *pyRow) jsonValue() (any, error) {
+	m := map[string]any{}
+	for i, n := range r.names {
+		v, err := pyToJSONValue(r.values[i])
+		if err != nil {
+			return nil, err
+		}
+		m[n] = v
+	}
+	return m, nil
+}
+
+func init() {
+	defMethod(rowType, "asDict", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("asDict", args, kwargs, []string{"recursive"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		recursive, err := asBool(a[0], false)
+		if err != nil {
+			return nil, err
+		}
+		return rowAsDict(self.(*pyRow), recursive), nil
+	})
+	defMethod(rowType, "count", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		n := 0
+		for _, v := range self.(*pyRow).values {
+			if eq, err := py.Eq(v, args[0]); err == nil && eq == py.True {
+				n++
+			}
+		}
+		return py.Int(n), nil
+	})
+	defMethod(rowType, "index", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		for i, v := range self.(*pyRow).values {
+			if eq, err := py.Eq(v, args[0]); err == nil && eq == py.True {
+				return py.Int(i), nil
+			}
+		}
+		return nil, py.ExceptionNewf(py.ValueError, "tuple.index(x): x not in tuple")
+	})
+	defProp(rowType, "__fields__", func(self py.Object) (py.Object, error) {
+		return py.NewListFromStrings(self.(*pyRow).names), nil
+	})
+}
+
+func rowAsDict(r *pyRow, recursive bool) py.StringDict {
+	d := py.NewStringDictSized(len(r.names))
+	for i, n := range r.names {
+		v := r.values[i]
+		if recursive {
+			if sub, ok := v.(*pyRow); ok {
+				v = rowAsDict(sub, true)
+			}
+		}
+		d[n] = v
+	}
+	return d
+}
+
+// ---- decimal.Decimal ----
+
+type pyDecimal struct{ d sqltypes.Decimal }
+
+var decimalType = py.NewTypeX("Decimal", "An exact decimal number (decimal.Decimal).", decimalNew, nil)
+
+func (d *pyDecimal) Type() *py.Type { return decimalType }
+
+func decimalNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	a, err := parseArgs("Decimal", args, kwargs, []string{"value"}, 0)
+	if err != nil {
+		return nil, err
+	}
+	var s string
+	switch x := a[0].(type) {
+	case nil:
+		s = "0"
+	case py.String:
+		s = strings.TrimSpace(string(x))
+	case py.Int:
+		s = strconv.FormatInt(int64(x), 10)
+	case py.Float:
+		s = strconv.FormatFloat(float64(x), 'f', -1, 64)
+	case *pyDecimal:
+		return x, nil
+	default:
+		return nil, py.ExceptionNewf(py.TypeError, "conversion from %s to Decimal is not supported", x.Type().Name)
+	}
+	d, ok := sqltypes.ParseDecimalExact(s)
+	if !ok {
+		return nil, py.ExceptionNewf(py.ValueError, "[<class 'decimal.ConversionSyntax'>] invalid Decimal %q", s)
+	}
+	return &pyDecimal{d}, nil
+}
+
+func (d *pyDecimal) M__repr__() (py.Object, error) {
+	return py.String("Decimal('" + d.d.String() + "')"), nil
+}
+func (d *pyDecimal) M__str__() (py.Object, error)   { return py.String(d.d.String()), nil }
+func (d *pyDecimal) M__float__() (py.Object, error) { return py.Float(d.d.Float64()), nil }
+func (d *pyDecimal) M__bool__() (py.Object, error)  { return py.NewBool(d.d.Sign() != 0), nil }
+
+func (d *pyDecimal) formatNumber(fs formatSpec) (string, bool) {
+	if fs.typ == 0 && fs.precision < 0 {
+		return withSign(strings.TrimPrefix(d.d.String(), "-"), d.d.Sign() < 0, fs.sign), true
+	}
+	s, err := formatFloat(d.d.Float64(), fs)
+	return s, err == nil
+}
+
+// decimalCompare compares with Decimal, int and float.
+func (d *pyDecimal) cmp(other py.Object) (int, bool) {
+	switch o := other.(type) {
+	case *pyDecimal:
+		return d.d.Cmp(o.d), true
+	case py.Int:
+		return d.d.Cmp(sqltypes.DecimalFromInt64(int64(o))), true
+	case py.Float:
+		f := d.d.Float64()
+		switch {
+		case f < float64(o):
+			return -1, true
+		case f > float64(o):
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+func (d *pyDecimal) M__eq__(o py.Object) (py.Object, error) {
+	c, ok := d.cmp(o)
+	return py.NewBool(ok && c == 0), nil
+}
+func (d *pyDecimal) M__ne__(o py.Object) (py.Object, error) {
+	c, ok := d.cmp(o)
+	return py.NewBool(!ok || c != 0), nil
+}
+func (d *pyDecimal) order(o py.Object, f func(int) bool) (py.Object, error) {
+	c, ok := d.cmp(o)
+	if !ok {
+		return py.NotImplemented, nil
+	}
+	return py.NewBool(f(c)), nil
+}
+func (d *pyDecimal) M__lt__(o py.Object) (py.Object, error) {
+	return d.order(o, func(c int) bool { return c < 0 })
+}
+func (d *pyDecimal) M__le__(o py.Object) (py.Object, error) {
+	return d.order(o, func(c int) bool { return c <= 0 })
+}
+func (d *pyDecimal) M__gt__(o py.Object) (py.Object, error) {
+	return d.order(o, func(c int) bool { return c > 0 })
+}
+func (d *pyDecimal) M__ge__(o py.Object) (py.Object, error) {
+	return d.order(o, func(c int) bool { return c >= 0 })
+}
+
+func (d *pyDecimal) arith(o py.Object, op byte, reverse bool) (py.Object, error) {
+	var od sqltypes.Decimal
+	switch x := o.(type) {
+	case *pyDecimal:
+		od = x.d
+	case py.Int:
+		od = sqltypes.DecimalFromInt64(int64(x))
+	case py.Float:
+		a, b := d.d.Float64(), float64(x)
+		if reverse {
+			a, b = b, a
+		}
+		switch op {
+		case '+':
+			return py.Float(a + b), nil
+		case '-':
+			return py.Float(a - b), nil
+		case '*':
+			return py.Float(a * b), nil
+		}
+		if b == 0 {
+			return nil, py.ExceptionNewf(py.ZeroDivisionError, "division by zero")
+		}
+		return py.Float(a / b), nil
+	default:
+		return py.NotImplemented, nil
+	}
+	a, b := d.d, od
+	if reverse {
+		a, b = b, a
+	}
+	rt := sqltypes.DecimalType{Precision: sqltypes.MaxDecimalPrecision, Scale: max(int(a.Scale), int(b.Scale))}
+	var res sqltypes.Decimal
+	var ok bool
+	switch op {
+	case '+':
+		res, ok = a.Add(b, rt)
+	case '-':
+		res, ok = a.Sub(b, rt)
+	case '*':
+		rt.Scale = int(a.Scale + b.Scale)
+		res, ok = a.Mul(b, rt)
+	default:
+		if b.Sign() == 0 {
+			return nil, py.ExceptionNewf(py.ZeroDivisionError, "[<class 'decimal.DivisionByZero'>]")
+		}
+		rt.Scale = 18
+		res, ok = a.Div(b, rt)
+	}
+	if !ok {
+		return nil, py.ExceptionNewf(py.OverflowError, "decimal result out of range")
+	}
+	return &pyDecimal{res}, nil
+}
+
+func (d *pyDecimal) M__add__(o py.Object) (py.Object, error)      { return d.arith(o, '+', false) }
+func (d *pyDecimal) M__radd__(o py.Object) (py.Object, error)     { return d.arith(o, '+', true) }
+func (d *pyDecimal) M__sub__(o py.Object) (py.Object, error)      { return d.arith(o, '-', false) }
+func (d *pyDecimal) M__rsub__(o py.Object) (py.Object, error)     { return d.arith(o, '-', true) }
+func (d *pyDecimal) M__mul__(o py.Object) (py.Object, error)      { return d.arith(o, '*', false) }
+func (d *pyDecimal) M__rmul__(o py.Object) (py.Object, error)     { return d.arith(o, '*', true) }
+func (d *pyDecimal) M__truediv__(o py.Object) (py.Object, error)  { return d.arith(o, '/', false) }
+func (d *pyDecimal) M__rtruediv__(o py.Object) (py.Object, error) { return d.arith(o, '/', true) }
+
+// ---- datetime ----
+
+// pyDateTime is a naive datetime.datetime: a wall-clock reading (in the session time zone
+// for TIMESTAMP values, as PySpark's collect() gives local times).
+type pyDateTime struct{ t time.Time }
+
+// pyDate is datetime.date.
+type pyDate struct{ t time.Time }
+
+var (
+	dateTimeType = py.NewTypeX("datetime", "datetime.datetime(year, month, day[, hour[, minute[, second[, microsecond]]]])", dateTimeNew, nil)
+	dateType     = py.NewTypeX("date", "datetime.date(year, month, day)", dateNew, nil)
+)
+
+func (d *pyDateTime) Type() *py.Type { return dateTimeType }
+func (d *pyDate) Type() *py.Type     { return dateType }
+
+func intArgs(fn string, args py.Tuple, kwargs py.StringDict, names []string, required int) ([]int, error) {
+	a, err := parseArgs(fn, args, kwargs, names, required)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(a))
+	for i, v := range a {
+		if v == nil || v == py.None {
+			continue
+		}
+		if out[i], err = asInt(fn, v, 0); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func dateTimeNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	delete(kwargs, "tzinfo")
+	n, err := intArgs("datetime", args, kwargs, []string{"year", "month", "day", "hour", "minute", "second", "microsecond"}, 3)
+	if err != nil {
+		return nil, err
+	}
+	if n[1] < 1 || n[1] > 12 || n[2] < 1 || n[2] > 31 || n[3] > 23 || n[4] > 59 || n[5] > 59 {
+		return nil, py.ExceptionNewf(py.ValueError, "datetime field out of range")
+	}
+	return &pyDateTime{time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], n[6]*1000, time.UTC)}, nil
+}
+
+func dateNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	n, err := intArgs("date", args, kwargs, []string{"year", "month", "day"}, 3)
+	if err != nil {
+		return nil, err
+	}
+	return &pyDate{time.Date(n[0], time.Month(n[1]), n[2], 0, 0, 0, 0, time.UTC)}, nil
+}
+
+func (d *pyDateTime) M__repr__() (py.Object, error) {
+	t := d.t
+	parts := []int{t.Year(), int(t.Month()), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond() / 1000}
+	n := 5
+	if parts[6] != 0 {
+		n = 7
+	} else if parts[5] != 0 {
+		n = 6
+	}
+	s := make([]string, n)
+	for i := range s {
+		s[i] = strconv.Itoa(parts[i])
+	}
+	return py.String("datetime.datetime(" + strings.Join(s, ", ") + ")"), nil
+}
+
+func (d *pyDateTime) M__str__() (py.Object, error) {
+	s := d.t.Format("2006-01-02 15:04:05")
+	if us := d.t.Nanosecond() / 1000; us != 0 {
+		s += fmt.Sprintf(".%06d", us)
+	}
+	return py.String(s), nil
+}
+
+func (d *pyDate) M__repr__() (py.Object, error) {
+	return py.String(fmt.Sprintf("datetime.date(%d, %d, %d)", d.t.Year(), int(d.t.Month()), d.t.Day())), nil
+}
+func (d *pyDate) M__str__() (py.Object, error) { return py.String(d.t.Format("2006-01-02")), nil }
+
+func timeCmp(a time.Time, other py.Object) (int, bool) {
+	var b time.Time
+	switch o := other.(type) {
+	case *pyDateTime:
+		b = o.t
+	case *pyDate:
+		b = o.t
+	default:
+		return 0, false
+	}
+	return a.Compare(b), true
+}
+
+func (d *pyDateTime) M__eq__(o py.Object) (py.Object, error) {
+	c, ok := timeCmp(d.t, o)
+	return py.NewBool(ok && c == 0), nil
+}
+func (d *pyDateTime) M__lt__(o py.Object) (py.Object, error) {
+	c, ok := timeCmp(d.t, o)
+	if !ok {
+		return py.NotImplemented, nil
+	}
+	return py.NewBool(c < 0), nil
+}
+func (d *pyDateTime) M__gt__(o py.Object) (py.Object, error) {
+	c, ok := timeCmp(d.t, o)
+	if !ok {
+		return py.NotImplemented, nil
+	}
+	return py.NewBool(c > 0), nil
+}
+func (d *pyDate) M__eq__(o py.Object) (py.Object, error) {
+	c, ok := timeCmp(d.t, o)
+	return py.NewBool(ok && c == 0), nil
+}
+func (d *pyDate) M__lt__(o py.Object) (py.Object, error) {
+	c, ok := timeCmp(d.t, o)
+	if !ok {
+		return py.NotImplemented, nil
+	}
+	return py.NewBool(c < 0), nil
+}
+
+func init() {
+	for name, get := range map[string]func(time.Time) int{
+		"year": time.Time.Year, "month": func(t time.Time) int { return int(t.Month()) }, "day": time.Time.Day,
+	} {
+		get := get
+		defProp(dateTimeType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDateTime).t)), nil })
+		defProp(dateType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDate).t)), nil })
+	}
+	for name, get := range map[string]func(time.Time) int{
+		"hour": time.Time.Hour, "minute": time.Time.Minute, "second": time.Time.Second,
+		"microsecond": func(t time.Time) int { return t.Nanosecond() / 1000 },
+	} {
+		get := get
+		defProp(dateTimeType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDateTime).t)), nil })
+	}
+	defMethod(dateTimeType, "isoformat", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		t := self.(*pyDateTime).t
+		s := t.Format("2006-01-02T15:04:05")
+		if us := t.Nanosecond() / 1000; us != 0 {
+			s += fmt.Sprintf(".%06d", us)
+		}
+		return py.String(s), nil
+	})
+	defMethod(dateType, "isoformat", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return py.String(self.(*pyDate).t.Format("2006-01-02")), nil
+	})
+	defMethod(dateTimeType, "date", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		t := self.(*pyDateTime).t
+		return &pyDate{time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)}, nil
+	})
+	defMethod(dateTimeType, "timestamp", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return py.Float(float64(self.(*pyDateTime).t.UnixMicro()) / 1e6), nil
+	})
+	embeddedModules["datetime"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "dates and times (the part PySpark rows use)"},
+			Globals: py.StringDict{"datetime": dateTimeType, "date": dateType}}, nil
+	}
+	embeddedModules["decimal"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "exact decimal numbers"}, Globals: py.StringDict{"Decimal": decimalType}}, nil
+	}
+}
+
+// ---- conversions ----
+
+// toPython converts an engine value of type t to the Python value PySpark gives.
+func toPython(v any, t sqltypes.DataType, loc *time.Location) py.Object {
+	if v == nil {
+		return py.None
+	}
+	switch x := v.(type) {
+	case int8:
+		return py.Int(x)
+	case int16:
+		return py.Int(x)
+	case int32:
+		return py.Int(x)
+	case int64:
+		return py.Int(x)
+	case int:
+		return py.Int(x)
+	case float32:
+		return py.Float(x)
+	case float64:
+		return py.Float(x)
+	case string:
+		return py.String(x)
+	case bool:
+		return py.NewBool(x)
+	case []byte:
+		return py.Bytes(append([]byte(nil), x...))
+	case sqltypes.Decimal:
+		return &pyDecimal{x}
+	case sqltypes.Timestamp:
+		t := time.UnixMicro(int64(x)).In(loc)
+		return &pyDateTime{time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)}
+	case sqltypes.TimestampNTZ:
+		return &pyDateTime{time.UnixMicro(int64(x)).UTC()}
+	case sqltypes.Date:
+		return &pyDate{time.Unix(int64(x)*86400, 0).UTC()}
+	case sqltypes.Row:
+		st, _ := t.(*sqltypes.StructType)
+		return rowToPython(x, st, loc)
+	case []any:
+		var et sqltypes.DataType
+		if at, ok := t.(sqltypes.ArrayType); ok {
+			et = at.Element
+		}
+		l := py.NewListSized(len(x))
+		for i, e := range x {
+			l.Items[i] = toPython(e, et, loc)
+		}
+		return l
+	case *sqltypes.MapValue:
+		var vt sqltypes.DataType
+		if mt, ok := t.(sqltypes.MapType); ok {
+			vt = mt.Value
+		}
+		d := py.NewStringDictSized(len(x.Keys))
+		for i, k := range x.Keys {
+			ks, err := py.StrAsString(toPython(k, nil, loc))
+			if err != nil {
+				ks = fmt.Sprint(k)
+			}
+			d[ks] = toPython(x.Values[i], vt, loc)
+		}
+		return d
+	}
+	return py.String(fmt.Sprint(v))
+}
+
+func rowToPython(r sqltypes.Row, st *sqltypes.StructType, loc *time.Location) *pyRow {
+	out := &pyRow{values: make([]py.Object, len(r))}
+	if st != nil {
+		out.names = st.Names()
+	}
+	for i, v := range r {
+		var ft sqltypes.DataType
+		if st != nil && i < len(st.Fields) {
+			ft = st.Fields[i].Type
+		}
+		out.values[i] = toPython(v, ft, loc)
+	}
+	if st == nil {
+		out.names = make([]string, len(r))
+		for i := range r {
+			out.names[i] = "_" + strconv.Itoa(i+1)
+		}
+	}
+	return out
+}
+
+// pythonTypeName is how PySpark's verifier names a value's class in messages.
+func pythonTypeName(o py.Object) string {
+	switch o.(type) {
+	case py.String:
+		return "str"
+	case py.Int:
+		return "int"
+	case py.Float:
+		return "float"
+	case py.Bool:
+		return "bool"
+	case *pyDecimal:
+		return "decimal.Decimal"
+	case *pyDateTime:
+		return "datetime.datetime"
+	case *pyDate:
+		return "datetime.date"
+	case py.Tuple:
+		return "tuple"
+	case *py.List:
+		return "list"
+	case py.StringDict:
+		return "dict"
+	}
+	return o.Type().Name
+}
+
+// fromPython converts a Python value for a field of type t, as createDataFrame's
+// verifier does: the value's class must fit the type.
+func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, loc *time.Location) (any, error) {
+	if o == nil || o == py.None {
+		if !nullable {
+			return nil, py.ExceptionNewf(PySparkValueError, "[FIELD_NOT_NULLABLE] Field `%s` is not nullable, but got None.", field)
+		}
+		return nil, nil
+	}
+	reject := func() error {
+		rep, _ := py.ReprAsString(o)
+		return py.ExceptionNewf(PySparkTypeError, "[FIELD_DATA_TYPE_UNACCEPTABLE] field %s: %s can not accept object %s in type <class '%s'>.", field, typeRepr(t), rep, pythonTypeName(o))
+	}
+	intIn := func(lo, hi int64) (int64, error) {
+		i, ok := o.(py.Int)
+		if !ok {
+			return 0, reject()
+		}
+		if int64(i) < lo || int64(i) > hi {
+			return 0, py.ExceptionNewf(PySparkValueError, "[VALUE_OUT_OF_BOUNDS] field %s: object of %s out of range, got: %d", field, typeRepr(t), int64(i))
+		}
+		return int64(i), nil
+	}
+	switch tt := t.(type) {
+	case sqltypes.ByteType:
+		v, err := intIn(math.MinInt8, math.MaxInt8)
+		return int8(v), err
+	case sqltypes.ShortType:
+		v, err := intIn(math.MinInt16, math.MaxInt16)
+		return int16(v), err
+	case sqltypes.IntegerType:
+		v, err := intIn(math.MinInt32, math.MaxInt32)
+		return int32(v), err
+	case sqltypes.LongType:
+		v, err := intIn(math.MinInt64, math.MaxInt64)
+		return v, err
+	case sqltypes.FloatType:
+		if f, ok := o.(py.Float); ok {
+			return float32(f), nil
+		}
+		return nil, reject()
+	case sqltypes.DoubleType:
+		if f, ok := o.(py.Float); ok {
+			return float64(f), nil
+		}
+		return nil, reject()
+	case sqltypes.DecimalType:
+		d, ok := o.(*pyDecimal)
+		if !ok {
+			return nil, reject()
+		}
+		r, ok := d.d.Rescale(tt.Precision, tt.Scale)
+		if !ok {
+			return nil, nil // Spark stores NULL when a decimal does not fit
+		}
+		return r, nil
+	case sqltypes.StringType:
+		if s, ok := o.(py.String); ok {
+			return string(s), nil
+		}
+		return nil, reject()
+	case sqltypes.BooleanType:
+		if b, ok := o.(py.Bool); ok {
+			return bool(b), nil
+		}
+		return nil, reject()
+	case sqltypes.BinaryType:
+		if b, ok := o.(py.Bytes); ok {
+			return []byte(b), nil
+		}
+		return nil, reject()
+	case sqltypes.TimestampType:
+		d, ok := o.(*pyDateTime)
+		if !ok {
+			return nil, reject()
+		}
+		w := d.t
+		return sqltypes.Timestamp(time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), loc).UnixMicro()), nil
+	case sqltypes.TimestampNTZType:
+		d, ok := o.(*pyDateTime)
+		if !ok {
+			return nil, reject()
+		}
+		return sqltypes.TimestampNTZ(d.t.UnixMicro()), nil
+	case sqltypes.DateType:
+		switch d := o.(type) {
+		case *pyDate:
+			return sqltypes.Date(d.t.Unix() / 86400), nil
+		case *pyDateTime:
+			return sqltypes.Date(time.Date(d.t.Year(), d.t.Month(), d.t.Day(), 0, 0, 0, 0, time.UTC).Unix() / 86400), nil
+		}
+		return nil, reject()
+	case *sqltypes.StructType:
+		return rowFromPython(field, o, tt, loc)
+	case sqltypes.ArrayType:
+		items, ok := seqItems(o)
+		if !ok {
+			return nil, reject()
+		}
+		out := make([]any, len(items))
+		for i, it := range items {
+			v, err := fromPython(field+".element", it, tt.Element, tt.ContainsNull, loc)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	case sqltypes.MapType:
+		d, ok := o.(py.StringDict)
+		if !ok {
+			return nil, reject()
+		}
+		keys := make([]string, 0, len(d))
+		for k := range d {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		mv := &sqltypes.MapValue{}
+		for _, k := range keys {
+			kv, err := fromPython(field+".key", py.String(k), tt.Key, false, loc)
+			if err != nil {
+				return nil, err
+			}
+			vv, err := fromPython(field+".value", d[k], tt.Value, tt.ValueContainsNull, loc)
+			if err != nil {
+				return nil, err
+			}
+			mv.Keys = append(mv.Keys, kv)
+			mv.Values = append(mv.Values, vv)
+		}
+		return mv, nil
+	}
+	return nil, unsupported("createDataFrame with a "+t.SQL()+" column", "use INT, BIGINT, DOUBLE, DECIMAL, STRING, BOOLEAN, DATE, TIMESTAMP, arrays, maps or structs")
+}
+
+// rowFromPython converts a tuple, list, Row or dict to a row of st.
+func rowFromPython(field string, o py.Object, st *sqltypes.StructType, loc *time.Location) (sqltypes.Row, error) {
+	var vals []py.Object
+	switch x := o.(type) {
+	case *pyRow:
+		if x.names != nil {
+			vals = make([]py.Object, len(st.Fields))
+			for i, f := range st.Fields {
+				j := x.index(f.Name)
+				if j < 0 {
+					vals = x.values // positional fallback, as PySpark does for mismatched names
+					break
+				}
+				vals[i] = x.values[j]
+			}
+		} else {
+			vals = x.values
+		}
+	case py.Tuple:
+		vals = x
+	case *py.List:
+		vals = x.Items
+	case py.StringDict:
+		vals = make([]py.Object, len(st.Fields))
+		for i, f := range st.Fields {
+			vals[i] = x[f.Name]
+		}
+	default:
+		rep, _ := py.ReprAsString(o)
+		where := ""
+		if field != "" {
+			where = "field " + field + ": "
+		}
+		return nil, py.ExceptionNewf(PySparkTypeError, "[CANNOT_ACCEPT_OBJECT_IN_TYPE] %s%s can not accept object %s in type <class '%s'>.", where, typeRepr(st), rep, pythonTypeName(o))
+	}
+	if len(vals) != len(st.Fields) {
+		return nil, py.ExceptionNewf(PySparkValueError, "[LENGTH_SHOULD_BE_THE_SAME] obj and fields should be of the same length, got %d and %d.", len(vals), len(st.Fields))
+	}
+	row := make(sqltypes.Row, len(vals))
+	for i, f := range st.Fields {
+		name := f.Name
+		if field != "" {
+			name = field + "." + f.Name
+		}
+		v, err := fromPython(name, vals[i], f.Type, f.Nullable, loc)
+		if err != nil {
+			return nil, err
+		}
+		row[i] = v
+	}
+	return row, nil
+}
