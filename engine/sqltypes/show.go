@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // ShowOptions are DataFrame.show()'s arguments.
@@ -134,7 +135,12 @@ func ShowCells(schema *StructType, rows []Row, truncate int, loc *time.Location)
 			if i < len(row) {
 				v = row[i]
 			}
-			s := escapeMeta(FormatValue(v, f.Type, loc))
+			s := FormatValue(v, f.Type, loc)
+			if !utf8.ValidString(s) {
+				// Spark decodes the bytes to a Java string, replacing malformed sequences.
+				s = strings.ToValidUTF8(s, "\uFFFD")
+			}
+			s = escapeMeta(s)
 			if truncate > 0 && utf16Length(s) > truncate {
 				if truncate < 4 {
 					s = utf16Prefix(s, truncate)
