@@ -13,116 +13,217 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// decoder turns one file row's values back into a field value.
+// decoder rebuilds one value from the values of its leaf columns for one instance (one row,
+// or one element of an enclosing array/map). vals[i] holds the values of the i-th leaf
+// under the node, in order.
 type decoder struct {
 	name    string
 	missing bool // the file has no such column: always null
+	kind    nodeKind
+	def     int // definition level at which this node's value is present (not null)
 	// leaf
 	col  int
 	conv func(parquet.Value) (any, error)
-	// struct: present when def level of probe column >= def
+	// struct fields; list [element]; map [key, value]
 	children []*decoder
-	probe    int
-	def      int
+	nleaves  int
+	repLevel int // list/map: repetition level of the repeated group
 }
 
-func (d *decoder) decode(row parquet.Row) (any, error) {
+func (d *decoder) decode(vals [][]parquet.Value) (any, error) {
 	if d.missing {
 		return nil, nil
 	}
-	if d.children == nil {
-		v := row[d.col]
-		if v.IsNull() {
-			return nil, nil
-		}
-		return d.conv(v)
+	if len(vals) == 0 || len(vals[0]) == 0 {
+		return nil, fmt.Errorf("column %s: no values for a row (file damaged?)", d.name)
 	}
-	if row[d.probe].DefinitionLevel() < d.def {
+	if vals[0][0].DefinitionLevel() < d.def {
 		return nil, nil
 	}
-	out := make(sqltypes.Row, len(d.children))
-	for i, c := range d.children {
-		x, err := c.decode(row)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = x
-	}
-	return out, nil
-}
-
-// compileDecoders maps the wanted schema onto the file's columns by name.
-func compileDecoders(st *sqltypes.StructType, fileNode parquet.Node, schema *parquet.Schema, prefix []string, def int) ([]*decoder, error) {
-	out := make([]*decoder, len(st.Fields))
-	for i, f := range st.Fields {
-		path := append(append([]string(nil), prefix...), f.Name)
-		d := &decoder{name: joinPath(path)}
-		out[i] = d
-		var child parquet.Node
-		if fileNode != nil {
-			for _, ff := range fileNode.Fields() {
-				if ff.Name() == f.Name {
-					child = ff
-					break
-				}
+	switch d.kind {
+	case kindLeaf:
+		return d.conv(vals[0][0])
+	case kindStruct:
+		out := make(sqltypes.Row, len(d.children))
+		at := 0
+		for i, c := range d.children {
+			if c.missing {
+				continue
 			}
-		}
-		if child == nil {
-			d.missing = true
-			continue
-		}
-		cdef := def
-		if child.Optional() {
-			cdef++
-		}
-		if child.Repeated() {
-			return nil, fmt.Errorf("column %s is repeated in the file; kafkalab cannot read arrays or maps from parquet yet", d.name)
-		}
-		if sub, ok := f.Type.(*sqltypes.StructType); ok {
-			if child.Leaf() {
-				return nil, fmt.Errorf("column %s is a struct in the schema but a plain column in the file", d.name)
-			}
-			kids, err := compileDecoders(sub, child, schema, path, cdef)
+			x, err := c.decode(vals[at : at+c.nleaves])
 			if err != nil {
 				return nil, err
 			}
-			d.children, d.def, d.probe = kids, cdef, -1
-			for _, k := range kids {
-				if p := k.firstColumn(); p >= 0 {
-					d.probe = p
-					break
-				}
-			}
-			if d.probe < 0 {
-				d.missing = true
-			}
-			continue
+			out[i] = x
+			at += c.nleaves
 		}
-		if !child.Leaf() {
-			return nil, fmt.Errorf("column %s is %s in the schema but a group in the file", d.name, f.Type.SQL())
-		}
-		lc, ok := schema.Lookup(path...)
-		if !ok {
-			return nil, fmt.Errorf("column %s not found in the file", d.name)
-		}
-		d.col = lc.ColumnIndex
-		conv, err := readConverter(f.Type, child.Type())
-		if err != nil {
-			return nil, fmt.Errorf("column %s: %w", d.name, err)
-		}
-		d.conv = conv
+		return out, nil
 	}
-	return out, nil
+	// list or map: a value at exactly the collection's level is an empty collection.
+	if vals[0][0].DefinitionLevel() == d.def {
+		if d.kind == kindList {
+			return []any{}, nil
+		}
+		return &sqltypes.MapValue{}, nil
+	}
+	// Split each leaf's values into elements: a new element starts where the repetition
+	// level equals the repeated group's.
+	perLeaf := make([][][]parquet.Value, len(vals))
+	for i, vs := range vals {
+		start := 0
+		for j := 1; j <= len(vs); j++ {
+			if j == len(vs) || vs[j].RepetitionLevel() == d.repLevel {
+				perLeaf[i] = append(perLeaf[i], vs[start:j])
+				start = j
+			}
+		}
+	}
+	n := len(perLeaf[0])
+	elem := make([][]parquet.Value, len(vals))
+	pick := func(k int, from, to int) [][]parquet.Value {
+		out := elem[:0]
+		for i := from; i < to; i++ {
+			if k >= len(perLeaf[i]) {
+				return nil
+			}
+			out = append(out, perLeaf[i][k])
+		}
+		return out
+	}
+	if d.kind == kindList {
+		out := make([]any, n)
+		for k := 0; k < n; k++ {
+			ev := pick(k, 0, len(vals))
+			if ev == nil {
+				return nil, fmt.Errorf("column %s: leaf columns disagree on the number of elements", d.name)
+			}
+			x, err := d.children[0].decode(ev)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = x
+		}
+		return out, nil
+	}
+	m := &sqltypes.MapValue{Keys: make([]any, n), Values: make([]any, n)}
+	kl := d.children[0].nleaves
+	for k := 0; k < n; k++ {
+		kv := pick(k, 0, kl)
+		if kv == nil {
+			return nil, fmt.Errorf("column %s: leaf columns disagree on the number of entries", d.name)
+		}
+		key, err := d.children[0].decode(kv)
+		if err != nil {
+			return nil, err
+		}
+		m.Keys[k] = key
+		vv := pick(k, kl, len(vals))
+		if vv == nil {
+			return nil, fmt.Errorf("column %s: leaf columns disagree on the number of entries", d.name)
+		}
+		if m.Values[k], err = d.children[1].decode(vv); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
 }
 
-func (d *decoder) firstColumn() int {
-	if d.missing {
-		return -1
+func findChild(n parquet.Node, name string) parquet.Node {
+	if n == nil || n.Leaf() {
+		return nil
 	}
-	if d.children == nil {
-		return d.col
+	for _, f := range n.Fields() {
+		if f.Name() == name {
+			return f
+		}
 	}
-	return d.probe
+	return nil
+}
+
+// compileDecoder maps the wanted type onto the file node (matched by name) at path. def and
+// rep are the levels reached by the ancestors. Leaf columns it uses are appended to cols.
+func compileDecoder(dt sqltypes.DataType, fileNode parquet.Node, schema *parquet.Schema, path []string, def, rep int, cols *[]int) (*decoder, error) {
+	d := &decoder{name: joinPath(path)}
+	if fileNode == nil {
+		d.missing = true
+		return d, nil
+	}
+	if fileNode.Optional() {
+		def++
+	}
+	d.def = def
+	switch t := dt.(type) {
+	case *sqltypes.StructType:
+		if fileNode.Leaf() {
+			return nil, fmt.Errorf("column %s is a struct in the schema but a plain column in the file", d.name)
+		}
+		d.kind = kindStruct
+		for _, f := range t.Fields {
+			p := append(append([]string(nil), path...), f.Name)
+			c, err := compileDecoder(f.Type, findChild(fileNode, f.Name), schema, p, def, rep, cols)
+			if err != nil {
+				return nil, err
+			}
+			d.children = append(d.children, c)
+			d.nleaves += c.nleaves
+		}
+		if d.nleaves == 0 {
+			d.missing = true
+		}
+		return d, nil
+	case sqltypes.ArrayType, sqltypes.MapType:
+		group, inner := "list", []string{"element"}
+		d.kind = kindList
+		if _, ok := t.(sqltypes.MapType); ok {
+			group, inner, d.kind = "key_value", []string{"key", "value"}, kindMap
+		}
+		rg := findChild(fileNode, group)
+		if rg == nil || !rg.Repeated() {
+			return nil, fmt.Errorf("column %s: the file does not store it as Spark's %s layout", d.name, dt.SQL())
+		}
+		d.repLevel = rep + 1
+		types := []sqltypes.DataType{}
+		if at, ok := t.(sqltypes.ArrayType); ok {
+			types = append(types, at.Element)
+		} else {
+			mt := t.(sqltypes.MapType)
+			types = append(types, mt.Key, mt.Value)
+		}
+		for i, name := range inner {
+			p := append(append([]string(nil), path...), group, name)
+			child := findChild(rg, name)
+			if child == nil {
+				return nil, fmt.Errorf("column %s: the file lacks %s", d.name, joinPath(p))
+			}
+			c, err := compileDecoder(types[i], child, schema, p, def+1, rep+1, cols)
+			if err != nil {
+				return nil, err
+			}
+			if c.missing {
+				return nil, fmt.Errorf("column %s: no readable columns under %s", d.name, joinPath(p))
+			}
+			d.children = append(d.children, c)
+			d.nleaves += c.nleaves
+		}
+		return d, nil
+	}
+	if !fileNode.Leaf() {
+		return nil, fmt.Errorf("column %s is %s in the schema but a group in the file", d.name, dt.SQL())
+	}
+	if fileNode.Repeated() {
+		return nil, fmt.Errorf("column %s is a legacy repeated column in the file; kafkalab cannot read it", d.name)
+	}
+	lc, ok := schema.Lookup(path...)
+	if !ok {
+		return nil, fmt.Errorf("column %s not found in the file", d.name)
+	}
+	conv, err := readConverter(dt, fileNode.Type())
+	if err != nil {
+		return nil, fmt.Errorf("column %s: %w", d.name, err)
+	}
+	d.kind, d.col, d.conv, d.nleaves = kindLeaf, lc.ColumnIndex, conv, 1
+	*cols = append(*cols, lc.ColumnIndex)
+	return d, nil
 }
 
 func readConverter(dt sqltypes.DataType, pt parquet.Type) (func(parquet.Value) (any, error), error) {
@@ -256,32 +357,51 @@ func Read(r io.ReaderAt, size int64, st *sqltypes.StructType) ([]sqltypes.Row, e
 		return nil, fmt.Errorf("open parquet: %w", err)
 	}
 	schema := pf.Schema()
-	decs, err := compileDecoders(st, schema, schema, nil, 0)
-	if err != nil {
-		return nil, err
+	decs := make([]*decoder, len(st.Fields))
+	cols := make([][]int, len(st.Fields))
+	for i, f := range st.Fields {
+		if decs[i], err = compileDecoder(f.Type, findChild(schema, f.Name), schema, []string{f.Name}, 0, 0, &cols[i]); err != nil {
+			return nil, err
+		}
 	}
+	ncols := len(schema.Columns())
+	byCol := make([][]parquet.Value, ncols)
 	out := make([]sqltypes.Row, 0, pf.NumRows())
 	buf := make([]parquet.Row, 256)
+	leafVals := make([][]parquet.Value, 0, ncols)
 	for _, rg := range pf.RowGroups() {
 		rows := rg.Rows()
 		for {
-			n, err := rows.ReadRows(buf)
+			n, rerr := rows.ReadRows(buf)
 			for _, row := range buf[:n] {
+				for c := range byCol {
+					byCol[c] = nil
+				}
+				row.Range(func(c int, vs []parquet.Value) bool {
+					byCol[c] = vs
+					return true
+				})
 				vals := make(sqltypes.Row, len(decs))
 				for i, d := range decs {
-					if vals[i], err = d.decode(row); err != nil {
-						rows.Close()
-						return nil, fmt.Errorf("column %s: %w", d.name, err)
+					leafVals = leafVals[:0]
+					for _, c := range cols[i] {
+						leafVals = append(leafVals, byCol[c])
 					}
+					x, err := d.decode(leafVals)
+					if err != nil {
+						rows.Close()
+						return nil, err
+					}
+					vals[i] = x
 				}
 				out = append(out, vals)
 			}
-			if errors.Is(err, io.EOF) {
+			if errors.Is(rerr, io.EOF) {
 				break
 			}
-			if err != nil {
+			if rerr != nil {
 				rows.Close()
-				return nil, fmt.Errorf("read parquet rows: %w", err)
+				return nil, fmt.Errorf("read parquet rows: %w", rerr)
 			}
 		}
 		rows.Close()

@@ -74,17 +74,21 @@ func groupNode(st *sqltypes.StructType) (orderedGroup, error) {
 		if err != nil {
 			return g, fmt.Errorf("parquet schema: column %s: %w", f.Name, err)
 		}
-		if f.Nullable {
-			if og, ok := n.(orderedGroup); ok {
-				n = optionalGroup{og}
-			} else {
-				n = parquet.Optional(n)
-			}
-		}
-		g.Group[f.Name] = n
+		g.Group[f.Name] = withNullability(n, f.Nullable)
 		g.order = append(g.order, f.Name)
 	}
 	return g, nil
+}
+
+// withNullability makes n optional when nullable, else required.
+func withNullability(n parquet.Node, nullable bool) parquet.Node {
+	if !nullable {
+		return n
+	}
+	if og, ok := n.(orderedGroup); ok {
+		return optionalGroup{og}
+	}
+	return parquet.Optional(n)
 }
 
 func node(dt sqltypes.DataType) (parquet.Node, error) {
@@ -127,8 +131,24 @@ func node(dt sqltypes.DataType) (parquet.Node, error) {
 		}
 	case *sqltypes.StructType:
 		return groupNode(t)
+	case sqltypes.ArrayType:
+		el, err := node(t.Element)
+		if err != nil {
+			return nil, err
+		}
+		return parquet.List(withNullability(el, t.ContainsNull)), nil
+	case sqltypes.MapType:
+		k, err := node(t.Key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := node(t.Value)
+		if err != nil {
+			return nil, err
+		}
+		return parquet.Map(k, withNullability(v, t.ValueContainsNull)), nil
 	default:
-		return nil, fmt.Errorf("type %s cannot be written to parquet by kafkalab yet (supported: atomic types, decimal, timestamp, struct)", dt.SQL())
+		return nil, fmt.Errorf("type %s cannot be written to parquet by kafkalab yet", dt.SQL())
 	}
 }
 

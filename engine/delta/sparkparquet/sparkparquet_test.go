@@ -206,3 +206,84 @@ func BenchmarkWriteOrders(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
+
+func TestArraysAndMaps(t *testing.T) {
+	st := sqltypes.MustParseDDL("id INT, headers ARRAY<STRUCT<key: STRING, value: BINARY>>, tags ARRAY<STRING>, grid ARRAY<ARRAY<INT>>, props MAP<STRING, BIGINT>, nest STRUCT<xs: ARRAY<INT>, m: MAP<STRING, STRING>>").AsNullable()
+	schema, err := Schema(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `message spark_schema {
+	optional int32 id;
+	optional group headers (LIST) {
+		repeated group list {
+			optional group element {
+				optional binary key (STRING);
+				optional binary value;
+			}
+		}
+	}
+	optional group tags (LIST) {
+		repeated group list {
+			optional binary element (STRING);
+		}
+	}
+	optional group grid (LIST) {
+		repeated group list {
+			optional group element (LIST) {
+				repeated group list {
+					optional int32 element;
+				}
+			}
+		}
+	}
+	optional group props (MAP) {
+		repeated group key_value {
+			required binary key (STRING);
+			optional int64 value;
+		}
+	}
+	optional group nest {
+		optional group xs (LIST) {
+			repeated group list {
+				optional int32 element;
+			}
+		}
+		optional group m (MAP) {
+			repeated group key_value {
+				required binary key (STRING);
+				optional binary value (STRING);
+			}
+		}
+	}
+}`
+	if got := schema.String(); got != want {
+		t.Errorf("schema:\n%s\nwant:\n%s", got, want)
+	}
+	rows := []sqltypes.Row{
+		{int32(1),
+			[]any{sqltypes.Row{"trace", []byte("abc")}, sqltypes.Row{"empty", nil}, nil},
+			[]any{"a", nil, "c"},
+			[]any{[]any{int32(1), int32(2)}, []any{}, nil, []any{nil}},
+			&sqltypes.MapValue{Keys: []any{"x", "y"}, Values: []any{int64(1), nil}},
+			sqltypes.Row{[]any{int32(7)}, &sqltypes.MapValue{Keys: []any{"k"}, Values: []any{"v"}}}},
+		{int32(2), nil, []any{}, []any{}, &sqltypes.MapValue{}, sqltypes.Row{nil, nil}},
+		{nil, []any{}, nil, nil, nil, nil},
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, st, rows, nil); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read(bytes.NewReader(buf.Bytes()), int64(buf.Len()), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, rows) {
+		t.Errorf("round trip:\n got %#v\nwant %#v", back, rows)
+	}
+	// A null map key is refused.
+	bad := []sqltypes.Row{{nil, nil, nil, nil, &sqltypes.MapValue{Keys: []any{nil}, Values: []any{int64(1)}}, nil}}
+	if err := Write(&bytes.Buffer{}, st, bad, nil); err == nil || !strings.Contains(err.Error(), "props.key_value.key is not nullable") {
+		t.Errorf("null map key err = %v", err)
+	}
+}

@@ -6,102 +6,13 @@ import (
 	"io"
 	"math/big"
 	"os"
+	"sort"
 	"unsafe"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"
 )
-
-// emitter appends the parquet values of one schema field (all its leaf columns) for one
-// row. def is the definition level reached by the field's ancestors.
-type emitter struct {
-	name     string
-	nullable bool
-	// leaf
-	col  int
-	conv func(v any) (parquet.Value, error)
-	// struct
-	children []*emitter
-	leaves   []int // leaf columns under this field, for null structs
-}
-
-func (e *emitter) emit(v any, def int, out []parquet.Value) ([]parquet.Value, error) {
-	if v == nil {
-		if !e.nullable {
-			return out, fmt.Errorf("column %s is not nullable but the value is null", e.name)
-		}
-		if e.children == nil {
-			return append(out, parquet.NullValue().Level(0, def, e.col)), nil
-		}
-		for _, c := range e.leaves {
-			out = append(out, parquet.NullValue().Level(0, def, c))
-		}
-		return out, nil
-	}
-	if e.nullable {
-		def++
-	}
-	if e.children == nil {
-		pv, err := e.conv(v)
-		if err != nil {
-			return out, fmt.Errorf("column %s: %w", e.name, err)
-		}
-		return append(out, pv.Level(0, def, e.col)), nil
-	}
-	row, ok := v.(sqltypes.Row)
-	if !ok {
-		return out, fmt.Errorf("column %s: struct value must be sqltypes.Row, got %T", e.name, v)
-	}
-	if len(row) != len(e.children) {
-		return out, fmt.Errorf("column %s: struct value has %d fields, schema has %d", e.name, len(row), len(e.children))
-	}
-	var err error
-	for i, c := range e.children {
-		if out, err = c.emit(row[i], def, out); err != nil {
-			return out, err
-		}
-	}
-	return out, nil
-}
-
-func compileEmitters(st *sqltypes.StructType, schema *parquet.Schema, prefix []string) ([]*emitter, error) {
-	out := make([]*emitter, len(st.Fields))
-	for i, f := range st.Fields {
-		path := append(append([]string(nil), prefix...), f.Name)
-		e := &emitter{name: joinPath(path), nullable: f.Nullable}
-		if sub, ok := f.Type.(*sqltypes.StructType); ok {
-			children, err := compileEmitters(sub, schema, path)
-			if err != nil {
-				return nil, err
-			}
-			e.children = children
-			for _, c := range children {
-				if c.children == nil {
-					e.leaves = append(e.leaves, c.col)
-				} else {
-					e.leaves = append(e.leaves, c.leaves...)
-				}
-			}
-			if len(e.leaves) == 0 {
-				return nil, fmt.Errorf("parquet schema: struct column %s has no fields", e.name)
-			}
-		} else {
-			lc, ok := schema.Lookup(path...)
-			if !ok {
-				return nil, fmt.Errorf("parquet schema: column %s not found", e.name)
-			}
-			e.col = lc.ColumnIndex
-			conv, err := converter(f.Type)
-			if err != nil {
-				return nil, fmt.Errorf("column %s: %w", e.name, err)
-			}
-			e.conv = conv
-		}
-		out[i] = e
-	}
-	return out, nil
-}
 
 func joinPath(p []string) string {
 	s := p[0]
@@ -360,7 +271,7 @@ func Write(w io.Writer, st *sqltypes.StructType, rows []sqltypes.Row, opts *Opti
 	if err != nil {
 		return err
 	}
-	emitters, err := compileEmitters(st, schema, nil)
+	emitters, repeated, err := compileEmitters(st, schema, nil, 0)
 	if err != nil {
 		return err
 	}
@@ -387,9 +298,15 @@ func Write(w io.Writer, st *sqltypes.StructType, rows []sqltypes.Row, opts *Opti
 		}
 		start := len(buf)
 		for i, e := range emitters {
-			if buf, err = e.emit(row[i], 0, buf); err != nil {
+			if buf, err = e.emit(row[i], 0, 0, buf); err != nil {
 				return fmt.Errorf("row %d: %w", ri, err)
 			}
+		}
+		if repeated {
+			// Repeated values come out element by element; a parquet.Row wants them
+			// grouped by column.
+			vals := buf[start:]
+			sort.SliceStable(vals, func(i, j int) bool { return vals[i].Column() < vals[j].Column() })
 		}
 		chunk = append(chunk, parquet.Row(buf[start:len(buf):len(buf)]))
 		if len(chunk) == rowsPerChunk {
