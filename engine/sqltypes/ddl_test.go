@@ -188,3 +188,27 @@ func TestDDLRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestSchemaJSONMetadataAndErrors(t *testing.T) {
+	in := `{"type":"struct","fields":[{"name":"window","type":{"type":"struct","fields":[{"name":"start","type":"timestamp","nullable":true,"metadata":{}},{"name":"end","type":"timestamp","nullable":true,"metadata":{}}]},"nullable":false,"metadata":{"spark.timeWindow":true}},{"name":"event_time","type":"timestamp","nullable":true,"metadata":{"spark.watermarkDelayMs":600000}},{"name":"x","type":"double","nullable":true,"metadata":{"a":[1,2],"b":1.5,"c":"s","d":{"e":null}}}]}`
+	st, err := ParseSchemaJSON(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := st.Fields[1].Metadata["spark.watermarkDelayMs"].(int64); !ok || v != 600000 {
+		t.Fatalf("metadata number must be int64: %#v", st.Fields[1].Metadata)
+	}
+	if got := st.JSON(); got != in {
+		t.Fatalf("round trip:\n got %s\nwant %s", got, in)
+	}
+	for _, bad := range []string{
+		``, `{`, `{"type":"array","elementType":"integer","containsNull":true}`,
+		`{"type":"struct","fields":[{"name":"a","type":"int","nullable":true,"metadata":{}}]}`,
+		`{"type":"struct","fields":[{"name":"a","type":"decimal(39,1)","nullable":true}]}`,
+		`{"type":"struct","fields":[{"name":"a","type":"string"}]}`,
+	} {
+		if _, err := ParseSchemaJSON(bad); err == nil {
+			t.Errorf("%q: want an error", bad)
+		}
+	}
+}
