@@ -2,6 +2,8 @@ package kafkasource
 
 import (
 	"reflect"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -78,5 +80,38 @@ func TestParseAssign(t *testing.T) {
 	}
 	if _, err := ParseAssign(`{"orders":0}`); err == nil {
 		t.Fatal("want error")
+	}
+}
+
+// Orders checked against Scala 2.13.18's mutable.HashMap iteration (300 random key sets,
+// run once with the scala-library jar under jshell; three kept here).
+func TestScalaHashOrderMatchesScala(t *testing.T) {
+	strCases := [][2]string{
+		{"topic4 audit topic29 topic13 silver logs topic17 topic33 topic14 topic38 topic36 topic31 topic2 topic30 topic34 payments topic12 gold",
+			"topic2 topic4 payments topic12 topic34 topic13 topic14 topic36 topic38 topic17 topic29 gold topic30 topic31 audit topic33 silver logs"},
+		{"refunds topic15 clicks silver topic9 topic3 t topic25 ü-topic events topic8 topic34 payments topic19 topic37",
+			"topic3 payments topic34 topic9 topic25 topic15 topic37 topic8 topic19 refunds t clicks silver ü-topic events"},
+	}
+	for _, c := range strCases {
+		ks := strings.Fields(c[0])
+		sort.Strings(ks)
+		if got := strings.Join(scalaHashOrderStrings(ks), " "); got != c[1] {
+			t.Errorf("got  %s\nwant %s", got, c[1])
+		}
+	}
+	in := "250 238 120 228 234 91 242 204 54 34 65 183 220 187 46 226 258 261 20 66 42 160 40 27 193 69 13 33 56 99 67 251 147 84 113 179 129 81 165 140"
+	want := "65 129 193 66 258 67 69 261 140 204 13 81 147 20 84 27 91 220 160 33 34 226 99 228 165 40 42 234 46 238 113 242 179 54 183 56 120 250 187 251"
+	var ks []int32
+	for _, f := range strings.Fields(in) {
+		n, _ := strconv.Atoi(f)
+		ks = append(ks, int32(n))
+	}
+	sort.Slice(ks, func(a, b int) bool { return ks[a] < ks[b] })
+	var got []string
+	for _, k := range scalaHashOrderInts(ks) {
+		got = append(got, strconv.Itoa(int(k)))
+	}
+	if strings.Join(got, " ") != want {
+		t.Errorf("ints: got %s", strings.Join(got, " "))
 	}
 }
