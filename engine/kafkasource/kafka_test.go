@@ -355,3 +355,26 @@ func TestUnknownTopic(t *testing.T) {
 		t.Fatalf("error = %v", err)
 	}
 }
+
+// Values from Kafka 4.3.1's own Utils.murmur2 (kafka-clients jar, run once under Java).
+func TestMurmur2MatchesKafkaUtils(t *testing.T) {
+	for _, c := range []struct {
+		key    string
+		hash   int32
+		p3, p7 int32
+	}{
+		{"1001", 1456459188, 0, 2}, {"1002", -1329898577, 0, 2}, {"1003", 474823213, 1, 4},
+		{"1004", -979271536, 1, 4}, {"", 275646681, 0, 2}, {"a", -1563381124, 1, 5},
+		{"hello-world-key", -132601508, 0, 5}, {"ünï", -570454509, 2, 0},
+	} {
+		if h := murmur2([]byte(c.key)); h != c.hash {
+			t.Errorf("murmur2(%q) = %d, want %d", c.key, h, c.hash)
+		}
+		if p := KeyPartition([]byte(c.key), 3); p != c.p3 {
+			t.Errorf("KeyPartition(%q, 3) = %d, want %d", c.key, p, c.p3)
+		}
+		if p := KeyPartition([]byte(c.key), 7); p != c.p7 {
+			t.Errorf("KeyPartition(%q, 7) = %d, want %d", c.key, p, c.p7)
+		}
+	}
+}
