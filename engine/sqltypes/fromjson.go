@@ -176,6 +176,17 @@ func FromJSON(data []byte, schema *StructType, loc *time.Location) Row {
 	return r.(*JSONReader).Parse(data)
 }
 
+// FromJSONString is FromJSON for a value already held as a Go string (CAST(value AS
+// STRING)); it does not copy the text, the result's strings share it.
+func FromJSONString(s string, schema *StructType, loc *time.Location) Row {
+	k := readerKey{schema, loc}
+	r, ok := readerCache.Load(k)
+	if !ok {
+		r, _ = readerCache.LoadOrStore(k, NewJSONReader(schema, loc))
+	}
+	return r.(*JSONReader).ParseString(s)
+}
+
 // Parse reads one JSON document (see JSONReader). It copies data once.
 func (r *JSONReader) Parse(data []byte) Row {
 	if len(data) == 0 {

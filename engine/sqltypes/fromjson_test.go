@@ -98,6 +98,9 @@ func TestFromJSONPermissive(t *testing.T) {
 			t.Errorf("%s: %s\n got %#v\nwant %#v", c.name, c.in, got, c.want)
 		}
 	}
+	if got := FromJSONString(`{"a":3}`, schema, time.UTC); !reflect.DeepEqual(got, Row{int32(3), nil, nil, nil}) {
+		t.Errorf("FromJSONString: %#v", got)
+	}
 	if FromJSON(nil, schema, time.UTC) != nil {
 		t.Error("nil input must give nil")
 	}
