@@ -43,6 +43,10 @@ func TestBrokerCommandBadInput(t *testing.T) {
 	}
 	defer busy.Close()
 	busyPort := busy.Addr().(*net.TCPAddr).Port
+	aFile := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(aFile, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name     string
 		args     []string
@@ -55,11 +59,16 @@ func TestBrokerCommandBadInput(t *testing.T) {
 		{"port not a number", []string{"broker", "--port", "abc"}, 2, `invalid value "abc" for flag -port`},
 		{"port in use", []string{"broker", "--port", fmt.Sprint(busyPort), "--data", t.TempDir()}, 1,
 			fmt.Sprintf("kafkalab broker: embedded broker: port %d on 127.0.0.1 is already in use: choose another with --port N, or stop the program using it\n", busyPort)},
+		{"data is a file", []string{"broker", "--port", fmt.Sprint(freeTCPPort(t)), "--data", filepath.Join(aFile, "broker")}, 1,
+			"embedded broker: cannot create its data folder " + filepath.Join(aFile, "broker")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runForTest(t, tc.args...)
 			if code != tc.wantCode || !strings.Contains(errOut, tc.want) {
 				t.Fatalf("exit %d stderr %q; want exit %d and %q", code, errOut, tc.wantCode, tc.want)
+			}
+			if strings.Count(errOut, "\n") != 1 && tc.wantCode == 1 {
+				t.Fatalf("stderr is not one line: %q", errOut)
 			}
 			if out != "" {
 				t.Fatalf("stdout %q, want nothing", out)

@@ -79,19 +79,20 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 		return nil, fmt.Errorf("embedded broker: port %d is not a TCP port: use --port N with N between 1 and 65535", cfg.Port)
 	}
 	e := &Embedded{dataDir: cfg.DataDir}
+	// The port first: a busy port must not leave a new, empty data folder behind.
+	ln, err := listen(cfg.Port)
+	if err != nil {
+		return nil, err
+	}
+	e.addr = ln.Addr().String()
 	if cfg.DataDir != "" {
 		lock, err := lockDataDir(cfg.DataDir)
 		if err != nil {
+			ln.Close()
 			return nil, err
 		}
 		e.lock = lock
 	}
-	ln, err := listen(cfg.Port)
-	if err != nil {
-		e.unlock()
-		return nil, err
-	}
-	e.addr = ln.Addr().String()
 
 	handed := false
 	opts := []kfake.Opt{

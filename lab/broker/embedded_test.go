@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,7 +121,7 @@ func TestEmbeddedPortErrors(t *testing.T) {
 		{"too big", 70000, []string{"port 70000", "--port N"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := filepath.Join(t.TempDir(), "broker-data")
 			e, err := StartEmbedded(testCtx(t), EmbeddedConfig{Port: tc.port, DataDir: dir})
 			if err == nil {
 				e.Close(context.Background())
@@ -135,7 +136,10 @@ func TestEmbeddedPortErrors(t *testing.T) {
 			if strings.Contains(msg, "\n") {
 				t.Errorf("error is not one line: %q", msg)
 			}
-			// The failed start must not keep the data folder locked.
+			if _, err := os.Stat(dir); !os.IsNotExist(err) {
+				t.Errorf("the failed start left %s behind (%v)", dir, err)
+			}
+			// A failed start must not keep the data folder locked.
 			startTest(t, dir)
 		})
 	}
