@@ -575,7 +575,15 @@ func numberTo(k typeKind, t DataType, tok string, isInt, special bool) (any, boo
 		}
 		return d, true
 	case kString:
-		if special || isInt {
+		// Jackson's copyCurrentStructure re-writes the token: NaN/Infinity as quoted doubles,
+		// integers by value, floats through a double.
+		if special {
+			return `"` + JavaDoubleString(specialFloat(tok)) + `"`, true
+		}
+		if isInt {
+			if tok == "-0" {
+				return "0", true
+			}
 			return tok, true
 		}
 		// Jackson re-writes a float token through a double.
@@ -1053,14 +1061,23 @@ func (sc *jsonScanner) compact(b *[]byte) {
 			return
 		}
 		tok := sc.s[start:sc.i]
-		if v, ok := numberTo(kString, String, tok, isIntToken(tok), false); ok && tok[0] != 't' && tok[0] != 'f' && tok[0] != 'n' {
-			*b = append(*b, v.(string)...)
-		} else {
+		switch tok {
+		case "true", "false", "null":
 			*b = append(*b, tok...)
+		default:
+			special := isSpecialToken(tok)
+			v, _ := numberTo(kString, String, tok, !special && isIntToken(tok), special)
+			*b = append(*b, v.(string)...)
 		}
 	}
 }
 
-func isIntToken(tok string) bool {
-	return !strings.ContainsAny(tok, ".eE") && tok != "NaN" && !strings.Contains(tok, "Inf")
+func isIntToken(tok string) bool { return !strings.ContainsAny(tok, ".eE") }
+
+func isSpecialToken(tok string) bool {
+	switch tok {
+	case "NaN", "Infinity", "-Infinity", "+Infinity", "+INF", "-INF":
+		return true
+	}
+	return false
 }

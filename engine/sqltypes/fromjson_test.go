@@ -67,6 +67,8 @@ func TestFromJSONPermissive(t *testing.T) {
 		{"float for string", `{"b":1e2}`, time.UTC, Row{nil, "100.0", nil, nil}},
 		{"object for string", `{"b":{ "x" : [1, "y"] }}`, time.UTC, Row{nil, `{"x":[1,"y"]}`, nil, nil}},
 		{"bool for string", `{"b":true}`, time.UTC, Row{nil, "true", nil, nil}},
+		{"NaN for string", `{"b":NaN}`, time.UTC, Row{nil, `"NaN"`, nil, nil}},
+		{"array for string", `{"b":[ -0, 1.50, -INF, null, 'q' ]}`, time.UTC, Row{nil, `[0,1.5,"-Infinity",null,"q"]`, nil, nil}},
 		{"null field", `{"a":null,"b":"x"}`, time.UTC, Row{nil, "x", nil, nil}},
 		{"duplicate key keeps last", `{"a":1,"a":2}`, time.UTC, Row{int32(2), nil, nil, nil}},
 		{"duplicate key with a bad value keeps the good one", `{"a":1,"a":"x"}`, time.UTC, Row{int32(1), nil, nil, nil}},
