@@ -135,3 +135,15 @@ func TestCompareAndKeys(t *testing.T) {
 		t.Error("Equal")
 	}
 }
+
+func TestCompareMixedTypesDoesNotPanic(t *testing.T) {
+	if Compare(int32(1), int64(2), Long) != -1 || Compare(NewDecimal(150, 2), int32(1), nil) != 1 || Compare(2.5, int64(2), nil) != 1 {
+		t.Error("mixed numbers compare by value")
+	}
+	if Compare("a", int32(1), String) == 0 {
+		t.Error("mixed kinds still order")
+	}
+	if Equal(Row{int32(1)}, []any{int32(1)}, nil) {
+		t.Error("a row is not an array")
+	}
+}

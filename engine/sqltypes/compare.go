@@ -71,65 +71,132 @@ func compareFloat(a, b float64) int {
 func compareValues(a, b any, t DataType) int {
 	switch x := a.(type) {
 	case int8:
-		return cmp3(x, b.(int8))
+		if y, ok := b.(int8); ok {
+			return cmp3(x, y)
+		}
 	case int16:
-		return cmp3(x, b.(int16))
+		if y, ok := b.(int16); ok {
+			return cmp3(x, y)
+		}
 	case int32:
-		return cmp3(x, b.(int32))
+		if y, ok := b.(int32); ok {
+			return cmp3(x, y)
+		}
 	case int64:
-		return cmp3(x, b.(int64))
+		if y, ok := b.(int64); ok {
+			return cmp3(x, y)
+		}
 	case float32:
-		return compareFloat(float64(x), float64(b.(float32)))
+		if y, ok := b.(float32); ok {
+			return compareFloat(float64(x), float64(y))
+		}
 	case float64:
-		return compareFloat(x, b.(float64))
+		if y, ok := b.(float64); ok {
+			return compareFloat(x, y)
+		}
 	case Decimal:
-		return x.Cmp(b.(Decimal))
+		if y, ok := b.(Decimal); ok {
+			return x.Cmp(y)
+		}
 	case string:
-		return strings.Compare(x, b.(string))
+		if y, ok := b.(string); ok {
+			return strings.Compare(x, y)
+		}
 	case []byte:
-		return bytes.Compare(x, b.([]byte))
+		if y, ok := b.([]byte); ok {
+			return bytes.Compare(x, y)
+		}
 	case bool:
-		y := b.(bool)
-		switch {
-		case x == y:
-			return 0
-		case !x:
-			return -1
+		if y, ok := b.(bool); ok {
+			switch {
+			case x == y:
+				return 0
+			case !x:
+				return -1
+			}
+			return 1
 		}
-		return 1
 	case Date:
-		return cmp3(int32(x), int32(b.(Date)))
+		if y, ok := b.(Date); ok {
+			return cmp3(int32(x), int32(y))
+		}
 	case Timestamp:
-		return cmp3(int64(x), int64(b.(Timestamp)))
+		if y, ok := b.(Timestamp); ok {
+			return cmp3(int64(x), int64(y))
+		}
 	case TimestampNTZ:
-		return cmp3(int64(x), int64(b.(TimestampNTZ)))
+		if y, ok := b.(TimestampNTZ); ok {
+			return cmp3(int64(x), int64(y))
+		}
 	case Row:
-		y := b.(Row)
-		st, _ := t.(*StructType)
-		for i := 0; i < len(x) && i < len(y); i++ {
-			var ft DataType
-			if st != nil && i < len(st.Fields) {
-				ft = st.Fields[i].Type
+		if y, ok := b.(Row); ok {
+			st, _ := t.(*StructType)
+			for i := 0; i < len(x) && i < len(y); i++ {
+				var ft DataType
+				if st != nil && i < len(st.Fields) {
+					ft = st.Fields[i].Type
+				}
+				if c := Compare(x[i], y[i], ft); c != 0 {
+					return c
+				}
 			}
-			if c := Compare(x[i], y[i], ft); c != 0 {
-				return c
-			}
+			return cmp3(int64(len(x)), int64(len(y)))
 		}
-		return cmp3(int64(len(x)), int64(len(y)))
 	case []any:
-		y := b.([]any)
-		var et DataType
-		if at, ok := t.(ArrayType); ok {
-			et = at.Element
-		}
-		for i := 0; i < len(x) && i < len(y); i++ {
-			if c := Compare(x[i], y[i], et); c != 0 {
-				return c
+		if y, ok := b.([]any); ok {
+			var et DataType
+			if at, ok := t.(ArrayType); ok {
+				et = at.Element
 			}
+			for i := 0; i < len(x) && i < len(y); i++ {
+				if c := Compare(x[i], y[i], et); c != 0 {
+					return c
+				}
+			}
+			return cmp3(int64(len(x)), int64(len(y)))
 		}
-		return cmp3(int64(len(x)), int64(len(y)))
 	}
-	return 0
+	return compareMixed(a, b)
+}
+
+// compareMixed orders values whose Go types differ (a caller's mistake, but never a panic):
+// numbers by value, anything else by its text.
+func compareMixed(a, b any) int {
+	if x, ok := asDecimal(a); ok {
+		if y, ok := asDecimal(b); ok {
+			return x.Cmp(y)
+		}
+	}
+	fa, aok := asFloat(a)
+	fb, bok := asFloat(b)
+	if aok && bok {
+		return compareFloat(fa, fb)
+	}
+	return strings.Compare(FormatValue(a, nil, nil), FormatValue(b, nil, nil))
+}
+
+func asDecimal(v any) (Decimal, bool) {
+	switch x := v.(type) {
+	case int8, int16, int32, int64, int:
+		return DecimalFromInt64(toInt64(x)), true
+	case Decimal:
+		return x, true
+	}
+	return Decimal{}, false
+}
+
+func asFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int8, int16, int32, int64, int:
+		return float64(toInt64(x)), true
+	case float32:
+		return float64(x), true
+	case float64:
+		return x, true
+	case Decimal:
+		return x.Float64(), true
+	}
+	return 0, false
 }
 
 // CompareRows compares two rows on all fields of schema in order (orderBy(*df.columns)).
@@ -165,8 +232,8 @@ func Equal(a, b any, t DataType) bool {
 		}
 		return true
 	case Row:
-		y := b.(Row)
-		if len(x) != len(y) {
+		y, ok := b.(Row)
+		if !ok || len(x) != len(y) {
 			return false
 		}
 		st, _ := t.(*StructType)
@@ -181,8 +248,8 @@ func Equal(a, b any, t DataType) bool {
 		}
 		return true
 	case []any:
-		y := b.([]any)
-		if len(x) != len(y) {
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
 			return false
 		}
 		var et DataType
