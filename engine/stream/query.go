@@ -47,7 +47,16 @@ type Query struct {
 // background. Configuration and checkpoint problems are returned here; failures while
 // running (a broker that went away, data loss) end the query and come back from
 // AwaitTermination and Exception. Cancelling ctx stops the query like Stop.
-func Start(ctx context.Context, cfg Config) (*Query, error) {
+func Start(ctx context.Context, cfg Config) (q *Query, err error) {
+	defer func() {
+		if err != nil { // the query never ran: release the sources' clients
+			for _, s := range cfg.Sources {
+				if s != nil {
+					s.Close()
+				}
+			}
+		}
+	}()
 	if len(cfg.Sources) == 0 {
 		return nil, errors.New("stream: a streaming query needs at least one source")
 	}
@@ -99,7 +108,7 @@ func Start(ctx context.Context, cfg Config) (*Query, error) {
 			return nil, fmt.Errorf("stream: starting query: %w", err)
 		}
 	}
-	q := &Query{
+	q = &Query{
 		id: id, runID: uuid.NewString(), name: cfg.Name,
 		cfg: cfg, cp: cp, resume: resume,
 		stopCh: make(chan struct{}), done: make(chan struct{}), active: true,
