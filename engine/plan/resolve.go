@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -511,14 +512,61 @@ func (r *resolver) resolveFromJSON(e FromJSON) (Bound, error) {
 	if !ok {
 		return nil, unsupported("kafkalab's from_json supports a STRUCT schema only (got %s): give the fields as a DDL string like \"order_id INT, status STRING\"", e.Schema.SQL())
 	}
-	schema = schema.AsNullable()
-	opts := e.Options
-	return &boundFunc{
-		name: "from_json", args: []Bound{c}, typ: schema, nullable: true, nullIntolerant: true,
-		fn: func(ec *EvalContext, args []any) (any, error) {
-			return fromJSON(ec, args[0].(string), schema, opts)
-		},
-	}, nil
+	for k, v := range e.Options {
+		switch strings.ToLower(k) {
+		case "mode":
+			if !strings.EqualFold(v, "PERMISSIVE") {
+				return nil, unsupported("kafkalab's from_json supports mode PERMISSIVE only, not %s", v)
+			}
+		default:
+			return nil, unsupported("kafkalab's from_json does not support the option %s yet", k)
+		}
+	}
+	b := &boundFromJSON{child: c, schema: schema.AsNullable()}
+	// CAST(value AS STRING) of Kafka's binary value: parse the bytes directly, sparing a copy.
+	if cast, ok := c.(*boundCast); ok {
+		if _, bin := cast.child.DataType().(sqltypes.BinaryType); bin {
+			b.bytes = cast.child
+		}
+	}
+	return b, nil
+}
+
+// boundFromJSON is from_json(child, schema) in PERMISSIVE mode.
+type boundFromJSON struct {
+	child  Bound
+	bytes  Bound // when set, a BINARY expression whose bytes are the JSON text
+	schema *sqltypes.StructType
+
+	loc    *time.Location
+	reader *sqltypes.JSONReader
+}
+
+func (b *boundFromJSON) DataType() sqltypes.DataType { return b.schema }
+func (b *boundFromJSON) Nullable() bool              { return true }
+func (b *boundFromJSON) SQL() string                 { return "from_json(" + b.child.SQL() + ")" }
+func (b *boundFromJSON) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	if b.reader == nil || b.loc != c.Location {
+		b.loc, b.reader = c.Location, sqltypes.NewJSONReader(b.schema, c.Location)
+	}
+	var out sqltypes.Row
+	if b.bytes != nil {
+		v, err := b.bytes.Eval(c, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		out = b.reader.Parse(v.([]byte))
+	} else {
+		v, err := b.child.Eval(c, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		out = b.reader.ParseString(v.(string))
+	}
+	if out == nil {
+		return nil, nil
+	}
+	return out, nil
 }
 
 // LiteralOf makes a typed literal from a Go value (lit(v)): int -> INT when it fits, else

@@ -44,15 +44,6 @@ func toJSON(c *EvalContext, v any, t sqltypes.DataType) (any, error) {
 	return sqltypes.ValueToJSON(v, t, c.Location), nil
 }
 
-// fromJSON is from_json in PERMISSIVE mode (sqltypes.FromJSON).
-func fromJSON(c *EvalContext, s string, schema *sqltypes.StructType, _ map[string]string) (any, error) {
-	row := sqltypes.FromJSON([]byte(s), schema, c.Location)
-	if row == nil {
-		return nil, nil
-	}
-	return row, nil
-}
-
 // keyOf is a map key equal for equal values (group-by, distinct).
 func keyOf(vals []any, types []sqltypes.DataType) string {
 	var b []byte
