@@ -175,6 +175,8 @@ func (r *offsetReader) resolve(ctx context.Context, l OffsetLimit, what string) 
 		return r.all(ctx, true)
 	case LimitLatest:
 		return r.all(ctx, false)
+	case LimitTimestamp, LimitTimestamps:
+		return r.byTimestamp(ctx, l, what)
 	}
 	tps, err := r.partitions(ctx)
 	if err != nil {
@@ -235,4 +237,73 @@ func tpSet(po PartitionOffsets) string {
 		s[i] = tp.String()
 	}
 	return "Set(" + strings.Join(s, ", ") + ")"
+}
+
+// byTimestamp resolves a timestamp limit to the first offset at or after it per partition
+// (Spark's fetchGlobal/SpecificTimestampBasedOffsets). A partition with no such record
+// fails for starting offsets (unless NoMatchLatest) and reads to latest for ending ones.
+func (r *offsetReader) byTimestamp(ctx context.Context, l OffsetLimit, what string) (PartitionOffsets, error) {
+	tps, err := r.partitions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	stamps := PartitionOffsets{}
+	if l.Kind == LimitTimestamp {
+		for _, tp := range tps {
+			stamps[tp] = l.Timestamp
+		}
+	} else {
+		assigned := PartitionOffsets{}
+		for _, tp := range tps {
+			assigned[tp] = 0
+		}
+		if !sameKeys(assigned, l.Specific) {
+			return nil, fmt.Errorf("If starting/endingOffsetsByTimestamp contains specific offsets, you must specify all topics. Specified: %s Assigned: %s",
+				tpSet(l.Specific), tpSet(assigned))
+		}
+		stamps = l.Specific
+	}
+	ends, err := r.list(ctx, tps, false)
+	if err != nil {
+		return nil, err
+	}
+	byStamp := map[int64][]TopicPartition{}
+	for _, tp := range stamps.sortedPartitions() {
+		byStamp[stamps[tp]] = append(byStamp[stamps[tp]], tp)
+	}
+	out := PartitionOffsets{}
+	starting := strings.HasPrefix(what, "starting")
+	lim := l
+	for ms, group := range byStamp {
+		topics := map[string]bool{}
+		var names []string
+		for _, tp := range group {
+			if !topics[tp.Topic] {
+				topics[tp.Topic] = true
+				names = append(names, tp.Topic)
+			}
+		}
+		rctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		lo, err := r.adm.ListOffsetsAfterMilli(rctx, ms, names...)
+		cancel()
+		if err != nil && len(lo) == 0 {
+			return nil, brokerError(r.opts.Bootstrap, "listing offsets by timestamp", err)
+		}
+		for _, tp := range group {
+			l, ok := lo.Lookup(tp.Topic, tp.Partition)
+			if !ok || l.Err != nil {
+				return nil, fmt.Errorf("kafka: cannot list the offset of %s at timestamp %d: %v", tp, ms, l.Err)
+			}
+			off := l.Offset
+			if end, ok := ends[tp]; ok && (off < 0 || off >= end) {
+				// No record at or after the timestamp.
+				if starting && !lim.NoMatchLatest {
+					return nil, fmt.Errorf("No offset matched from request of topic-partition %s and timestamp %d.", tp, ms)
+				}
+				off = end
+			}
+			out[tp] = off
+		}
+	}
+	return out, nil
 }

@@ -378,3 +378,70 @@ func TestMurmur2MatchesKafkaUtils(t *testing.T) {
 		}
 	}
 }
+
+func TestOffsetsByTimestamp(t *testing.T) {
+	addr, _ := startBroker(t)
+	ctx := context.Background()
+	cl, _ := kgo.NewClient(kgo.SeedBrokers(addr), kgo.RecordPartitioner(kgo.ManualPartitioner()))
+	defer cl.Close()
+	for _, r := range []struct {
+		p  int32
+		ms int64
+	}{{0, 1000}, {0, 2000}, {1, 1500}} {
+		if err := cl.ProduceSync(ctx, &kgo.Record{Topic: "orders", Partition: r.p, Value: []byte("x"), Timestamp: time.UnixMilli(r.ms)}).FirstErr(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base := map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders"}
+	with := func(kv ...string) map[string]string {
+		m := map[string]string{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return m
+	}
+	cases := []struct {
+		name    string
+		opts    map[string]string
+		want    string
+		wantErr string
+	}{
+		{"global timestamp, no match fails", with("startingTimestamp", "1500"), "", "No offset matched from request of topic-partition orders-2 and timestamp 1500."},
+		{"global timestamp, no match latest", with("startingTimestamp", "1500", "startingOffsetsByTimestampStrategy", "latest"), `{"orders":{"0":1,"1":0,"2":0}}`, ""},
+		{"per partition", with("startingOffsetsByTimestamp", `{"orders":{"0":2500,"1":0,"2":0}}`, "startingOffsetsByTimestampStrategy", "LATEST"), `{"orders":{"0":2,"1":0,"2":0}}`, ""},
+		{"timestamp wins over startingOffsets", with("startingTimestamp", "0", "startingOffsets", "latest"), "", "No offset matched from request of topic-partition orders-2 and timestamp 0."},
+		{"per partition must name all", with("startingOffsetsByTimestamp", `{"orders":{"0":0}}`), "", "you must specify all topics"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := NewStream(c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			got, err := s.InitialOffsets(ctx)
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("err %v, want %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil || got != c.want {
+				t.Fatalf("got %s %v, want %s", got, err, c.want)
+			}
+		})
+	}
+	b, err := PlanBatch(ctx, with("endingTimestamp", "1800"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(b.Ranges) != "[orders-0 [0, 1) orders-1 [0, 1)]" {
+		t.Fatalf("ranges %v", b.Ranges)
+	}
+	if _, err := NewStream(with("minOffsetsPerTrigger", "10")); err == nil || !strings.Contains(err.Error(), "'minoffsetspertrigger' is not supported") {
+		t.Fatalf("minOffsetsPerTrigger: %v", err)
+	}
+}

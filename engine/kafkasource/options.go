@@ -13,7 +13,12 @@ import (
 // offsets (where -2 means earliest and -1 latest for that partition).
 type OffsetLimit struct {
 	Kind     LimitKind
-	Specific PartitionOffsets // Kind == LimitSpecific
+	Specific PartitionOffsets // LimitSpecific: offsets; LimitTimestamps: ms per partition
+	// Timestamp is LimitTimestamp's millisecond (startingTimestamp / endingTimestamp).
+	Timestamp int64
+	// NoMatchLatest: a partition without a record at or after the timestamp starts at
+	// latest (startingOffsetsByTimestampStrategy=latest) instead of failing.
+	NoMatchLatest bool
 }
 
 // LimitKind says which form an OffsetLimit takes.
@@ -23,6 +28,8 @@ const (
 	LimitEarliest LimitKind = iota
 	LimitLatest
 	LimitSpecific
+	LimitTimestamp  // one timestamp for every partition
+	LimitTimestamps // a timestamp per partition
 )
 
 func (l OffsetLimit) String() string {
@@ -31,6 +38,8 @@ func (l OffsetLimit) String() string {
 		return "earliest"
 	case LimitLatest:
 		return "latest"
+	case LimitTimestamp:
+		return strconv.FormatInt(l.Timestamp, 10)
 	}
 	return l.Specific.JSON()
 }
@@ -79,7 +88,7 @@ func ParseStreamOptions(opts map[string]string) (*Options, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.StartingOffsets, err = parseLimit(lc, "startingoffsets", OffsetLimit{Kind: LimitLatest}); err != nil {
+	if o.StartingOffsets, err = parseStartLimit(lc, "starting", OffsetLimit{Kind: LimitLatest}); err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -90,7 +99,7 @@ func ParseStreamOptions(opts map[string]string) (*Options, error) {
 // not be earliest.
 func ParseBatchOptions(opts map[string]string) (*Options, error) {
 	lc := lowerKeys(opts)
-	start, err := parseLimit(lc, "startingoffsets", OffsetLimit{Kind: LimitEarliest})
+	start, err := parseStartLimit(lc, "starting", OffsetLimit{Kind: LimitEarliest})
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +113,7 @@ func ParseBatchOptions(opts map[string]string) (*Options, error) {
 			}
 		}
 	}
-	end, err := parseLimit(lc, "endingoffsets", OffsetLimit{Kind: LimitLatest})
+	end, err := parseStartLimit(lc, "ending", OffsetLimit{Kind: LimitLatest})
 	if err != nil {
 		return nil, err
 	}
@@ -132,6 +141,36 @@ func lowerKeys(opts map[string]string) map[string]string {
 		lc[strings.ToLower(k)] = v
 	}
 	return lc
+}
+
+// parseStartLimit reads <which>Timestamp, <which>OffsetsByTimestamp and <which>Offsets, in
+// Spark's order of preference (KafkaSourceProvider.getKafkaOffsetRangeLimit).
+func parseStartLimit(lc map[string]string, which string, def OffsetLimit) (OffsetLimit, error) {
+	noMatchLatest := false
+	if v, ok := lc["startingoffsetsbytimestampstrategy"]; ok {
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "error":
+		case "latest":
+			noMatchLatest = true
+		default:
+			return OffsetLimit{}, fmt.Errorf("kafka: option 'startingOffsetsByTimestampStrategy' must be 'error' or 'latest', got '%s'", v)
+		}
+	}
+	if v, ok := lc[which+"timestamp"]; ok {
+		ts, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil {
+			return OffsetLimit{}, fmt.Errorf("Expected a single long value, got %s", strings.TrimSpace(v))
+		}
+		return OffsetLimit{Kind: LimitTimestamp, Timestamp: ts, NoMatchLatest: noMatchLatest}, nil
+	}
+	if v, ok := lc[which+"offsetsbytimestamp"]; ok {
+		po, err := ParseOffsets(strings.TrimSpace(v))
+		if err != nil {
+			return OffsetLimit{}, fmt.Errorf("kafka: expected %sOffsetsByTimestamp like {\"topicA\": {\"0\": 123456789, \"1\": 123456789}}, got %s", which, v)
+		}
+		return OffsetLimit{Kind: LimitTimestamps, Specific: po, NoMatchLatest: noMatchLatest}, nil
+	}
+	return parseLimit(lc, which+"offsets", def)
 }
 
 func parseLimit(lc map[string]string, key string, def OffsetLimit) (OffsetLimit, error) {
@@ -207,6 +246,11 @@ func parseGeneral(lc map[string]string) (*Options, error) {
 			return nil, errors.New("minPartitions must be positive")
 		}
 		o.MinPartitions = p
+	}
+	for _, k := range []string{"minoffsetspertrigger", "maxtriggerdelay", "maxrecordsperpartition"} {
+		if _, ok := lc[k]; ok {
+			return nil, fmt.Errorf("kafka: option '%s' is not supported by kafkalab's engine; remove it (maxOffsetsPerTrigger and minPartitions are)", k)
+		}
 	}
 	if v, ok := lc["maxoffsetspertrigger"]; ok {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
