@@ -3,6 +3,7 @@ package delta
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -594,4 +595,90 @@ func BenchmarkStreamingBatch1M(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// writeBatches commits n one-row streaming batches after a CREATE TABLE (versions 0..n).
+func writeBatches(t testing.TB, table *Table, n int, mode string) {
+	ctx := context.Background()
+	if _, err := CreateTable(ctx, table.Path(), bronzeSchema, CreateOptions{Now: t0, Managed: true}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		row := sqltypes.Row{int32(2000 + i), fmt.Sprintf("C%02d", i), "placed", dec(int64(100 * i)), ts("2026-10-01T09:15:00Z"), int32(i % 3), int64(i)}
+		if _, _, err := table.WriteStreamingBatch(ctx, batch(int64(i), mode, []Task{{ID: i % 3, Rows: []sqltypes.Row{row}}})); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestCheckpointEveryTenVersions(t *testing.T) {
+	ctx := context.Background()
+	for _, mode := range []string{"append", "complete"} {
+		t.Run(mode, func(t *testing.T) {
+			table := newTable(t)
+			writeBatches(t, table, 12, mode) // versions 0..12
+			logDir := filepath.Join(table.Path(), "_delta_log")
+			cps, _ := filepath.Glob(filepath.Join(logDir, "*.checkpoint.parquet"))
+			if len(cps) != 1 || filepath.Base(cps[0]) != "00000000000000000010.checkpoint.parquet" {
+				t.Fatalf("checkpoints = %v", cps)
+			}
+			var last map[string]any
+			data, _ := os.ReadFile(filepath.Join(logDir, "_last_checkpoint"))
+			if err := json.Unmarshal(data, &last); err != nil || last["version"] != float64(10) {
+				t.Fatalf("_last_checkpoint = %s (%v)", data, err)
+			}
+			wantAdds := map[string]float64{"append": 10, "complete": 1}[mode]
+			if last["numOfAddFiles"] != wantAdds {
+				t.Errorf("numOfAddFiles = %v, want %v", last["numOfAddFiles"], wantAdds)
+			}
+			// State from the checkpoint + JSON 11, 12 equals the full JSON replay.
+			viaCP, err := table.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.Rename(filepath.Join(logDir, "_last_checkpoint"), filepath.Join(logDir, "saved"))
+			full, err := table.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.Rename(filepath.Join(logDir, "saved"), filepath.Join(logDir, "_last_checkpoint"))
+			if viaCP.Version != 12 || !reflect.DeepEqual(filePaths(viaCP), filePaths(full)) || !reflect.DeepEqual(viaCP.Txns, full.Txns) ||
+				!reflect.DeepEqual(viaCP.Metadata, full.Metadata) || !reflect.DeepEqual(viaCP.Protocol, full.Protocol) {
+				t.Errorf("checkpoint snapshot differs:\n%+v\n%+v", viaCP, full)
+			}
+			// Complete mode removed 11 files; the batches are dated t0 (weeks before the clock),
+			// so the checkpoint drops the 9 tombstones past the 7-day retention and only the
+			// removes of versions 11 and 12 remain.
+			if mode == "complete" && (len(viaCP.tombstones) != 2 || len(full.tombstones) != 11) {
+				t.Errorf("tombstones = %d via checkpoint, %d via JSON; want 2 and 11", len(viaCP.tombstones), len(full.tombstones))
+			}
+			// With the early JSON commits cleaned up, the checkpoint alone carries the state.
+			for v := int64(0); v < 10; v++ {
+				os.Remove(filepath.Join(logDir, versionFileName(v)))
+			}
+			rows, _, err := table.ReadRows(ctx)
+			wantRows := map[string]int{"append": 12, "complete": 1}[mode]
+			if err != nil || len(rows) != wantRows {
+				t.Fatalf("rows after cleanup = %d, err %v", len(rows), err)
+			}
+			// txn survives in the checkpoint: batch 5 is still skipped.
+			if written, _, err := table.WriteStreamingBatch(ctx, batch(5, mode, nil)); err != nil || written {
+				t.Errorf("batch 5 after cleanup: written=%v err=%v", written, err)
+			}
+			// A damaged checkpoint with the early commits gone is an error naming it.
+			os.WriteFile(cps[0], []byte("not parquet"), 0o644)
+			if _, err := table.Snapshot(); err == nil || !strings.Contains(err.Error(), "checkpoint") {
+				t.Errorf("damaged checkpoint err = %v", err)
+			}
+		})
+	}
+}
+
+func filePaths(s *Snapshot) []string {
+	var out []string
+	for _, f := range s.Files {
+		out = append(out, f.Add.Path)
+	}
+	sort.Strings(out)
+	return out
 }

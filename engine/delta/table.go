@@ -109,49 +109,100 @@ type Snapshot struct {
 	Files []File
 	// Txns maps a streaming query id to the last batch id it committed.
 	Txns map[string]int64
+	// tombstones are removed files still remembered (for checkpoints).
+	tombstones map[string]RemoveFile
 }
 
-// Snapshot replays the log to the latest version.
-func (t *Table) Snapshot() (*Snapshot, error) {
+// Snapshot replays the log to the latest version: from the last checkpoint when there is
+// one (then the JSON commits after it), else from version 0.
+func (t *Table) Snapshot() (*Snapshot, error) { return t.snapshotAt(-1) }
+
+// replay is the state being rebuilt from checkpoint and commits.
+type replay struct {
+	s          *Snapshot
+	active     map[string]File
+	tombstones map[string]RemoveFile
+}
+
+func (r *replay) apply(t *Table, v int64, order int, a Action) error {
+	s := r.s
+	switch {
+	case a.MetaData != nil:
+		s.Metadata = a.MetaData
+	case a.Protocol != nil:
+		s.Protocol = a.Protocol
+	case a.Txn != nil:
+		s.Txns[a.Txn.AppID] = a.Txn.Version
+	case a.Add != nil:
+		if len(a.Add.DeletionVector) > 0 && string(a.Add.DeletionVector) != "null" {
+			return fmt.Errorf("delta table %s: file %s has a deletion vector, which kafkalab cannot read", t.path, a.Add.Path)
+		}
+		r.active[a.Add.Path] = File{Add: *a.Add, Version: v, Order: order}
+		delete(r.tombstones, a.Add.Path)
+	case a.Remove != nil:
+		delete(r.active, a.Remove.Path)
+		r.tombstones[a.Remove.Path] = *a.Remove
+	}
+	return nil
+}
+
+// snapshotAt rebuilds the state at version upTo (-1 = latest).
+func (t *Table) snapshotAt(upTo int64) (*Snapshot, error) {
 	vs, err := t.versions()
 	if err != nil {
 		return nil, err
 	}
-	s := &Snapshot{Table: t, Version: -1, Txns: map[string]int64{}}
-	if len(vs) == 0 {
-		return s, nil
+	if upTo >= 0 {
+		for len(vs) > 0 && vs[len(vs)-1] > upTo {
+			vs = vs[:len(vs)-1]
+		}
 	}
-	if vs[0] != 0 {
-		return nil, fmt.Errorf("delta table %s: the log starts at version %d (older commits were cleaned up behind a checkpoint); kafkalab reads tables from their JSON commits only", t.path, vs[0])
+	newReplay := func() *replay {
+		return &replay{s: &Snapshot{Table: t, Version: -1, Txns: map[string]int64{}},
+			active: map[string]File{}, tombstones: map[string]RemoveFile{}}
 	}
-	active := map[string]File{}
-	for i, v := range vs {
-		if int64(i) != v {
-			return nil, fmt.Errorf("delta table %s: commit %s is missing from _delta_log", t.path, versionFileName(int64(i)))
+	r := newReplay()
+	start := int64(0)
+	if cpv, ok := t.lastCheckpointVersion(); ok && len(vs) > 0 && cpv <= vs[len(vs)-1] && (upTo < 0 || cpv <= upTo) {
+		if err := t.loadCheckpoint(cpv, r); err != nil {
+			if len(vs) == 0 || vs[0] != 0 {
+				return nil, err
+			}
+			r = newReplay() // unreadable checkpoint but the full log is there: replay it
+		} else {
+			start = cpv + 1
+		}
+	}
+	if start == 0 {
+		if len(vs) == 0 {
+			return r.s, nil
+		}
+		if vs[0] != 0 {
+			return nil, fmt.Errorf("delta table %s: the log starts at version %d and no usable checkpoint covers the versions before it", t.path, vs[0])
+		}
+	}
+	next := start
+	for _, v := range vs {
+		if v < start {
+			continue
+		}
+		if v != next {
+			return nil, fmt.Errorf("delta table %s: commit %s is missing from _delta_log", t.path, versionFileName(next))
 		}
 		actions, err := t.readCommit(v)
 		if err != nil {
 			return nil, err
 		}
 		for order, a := range actions {
-			switch {
-			case a.MetaData != nil:
-				s.Metadata = a.MetaData
-			case a.Protocol != nil:
-				s.Protocol = a.Protocol
-			case a.Txn != nil:
-				s.Txns[a.Txn.AppID] = a.Txn.Version
-			case a.Add != nil:
-				if len(a.Add.DeletionVector) > 0 && string(a.Add.DeletionVector) != "null" {
-					return nil, fmt.Errorf("delta table %s: file %s has a deletion vector, which kafkalab cannot read", t.path, a.Add.Path)
-				}
-				active[a.Add.Path] = File{Add: *a.Add, Version: v, Order: order}
-			case a.Remove != nil:
-				delete(active, a.Remove.Path)
+			if err := r.apply(t, v, order, a); err != nil {
+				return nil, err
 			}
 		}
-		s.Version = v
+		r.s.Version = v
+		next = v + 1
 	}
+	s := r.s
+	s.tombstones = r.tombstones
 	if s.Metadata == nil {
 		return nil, fmt.Errorf("delta table %s: the log has no metaData action", t.path)
 	}
@@ -169,7 +220,7 @@ func (t *Table) Snapshot() (*Snapshot, error) {
 		return nil, fmt.Errorf("delta table %s: schemaString: %w", t.path, err)
 	}
 	s.Schema = schema
-	for _, f := range active {
+	for _, f := range r.active {
 		s.Files = append(s.Files, f)
 	}
 	sort.SliceStable(s.Files, func(i, j int) bool {
@@ -180,7 +231,10 @@ func (t *Table) Snapshot() (*Snapshot, error) {
 		if a.Version != b.Version {
 			return a.Version < b.Version
 		}
-		return a.Order < b.Order
+		if a.Order != b.Order {
+			return a.Order < b.Order
+		}
+		return a.Add.Path < b.Add.Path
 	})
 	return s, nil
 }

@@ -357,6 +357,9 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 		v := snap.Version + 1
 		err := t.commit(v, lines)
 		if err == nil {
+			// A failed checkpoint leaves a correct table (readers replay the JSON), as in
+			// Delta, where checkpoint errors are only logged.
+			_ = t.afterCommit(v)
 			return true, v, nil
 		}
 		if !errors.Is(err, ErrConcurrentCommit) || attempt+1 >= maxCommitAttempts {
@@ -518,6 +521,7 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		v := snap.Version + 1
 		err = t.commit(v, lines)
 		if err == nil {
+			_ = t.afterCommit(v) // see WriteStreamingBatch
 			return true, v, nil
 		}
 		if !errors.Is(err, ErrConcurrentCommit) || attempt+1 >= maxCommitAttempts {

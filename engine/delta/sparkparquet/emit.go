@@ -36,6 +36,9 @@ type emitter struct {
 // emit appends v's values. rep is the repetition level for the first value of each leaf
 // column, def the definition level reached by the ancestors.
 func (e *emitter) emit(v any, rep, def int, out []parquet.Value) ([]parquet.Value, error) {
+	if m, ok := v.(*sqltypes.MapValue); ok && m == nil {
+		v = nil
+	}
 	if v == nil {
 		if !e.nullable {
 			return out, fmt.Errorf("column %s is not nullable but the value is null", e.name)

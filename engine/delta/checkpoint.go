@@ -1,0 +1,368 @@
+package delta
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Delta checkpoints: every delta.checkpointInterval (10) versions the table state is written
+// as _delta_log/<version>.checkpoint.parquet (one row per action: protocol, metaData, txn,
+// add, remove tombstones) and _delta_log/_last_checkpoint points at it, so readers need not
+// replay every JSON commit.
+
+const defaultCheckpointInterval = 10
+
+// tombstoneRetention is delta.deletedFileRetentionDuration's default (7 days): removes older
+// than this are dropped from checkpoints.
+const tombstoneRetention = 7 * 24 * time.Hour
+
+const dvStruct = "STRUCT<storageType: STRING, pathOrInlineDv: STRING, offset: INT, sizeInBytes: INT, cardinality: BIGINT, maxRowIndex: BIGINT>"
+
+// checkpointSchema is the schema of Delta's classic checkpoint (its SingleAction columns).
+var checkpointSchema = sqltypes.MustParseDDL(
+	"txn STRUCT<appId: STRING, version: BIGINT, lastUpdated: BIGINT>, " +
+		"add STRUCT<path: STRING, partitionValues: MAP<STRING, STRING>, size: BIGINT, modificationTime: BIGINT, dataChange: BOOLEAN, stats: STRING, tags: MAP<STRING, STRING>, deletionVector: " + dvStruct + ", baseRowId: BIGINT, defaultRowCommitVersion: BIGINT, clusteringProvider: STRING>, " +
+		"remove STRUCT<path: STRING, deletionTimestamp: BIGINT, dataChange: BOOLEAN, extendedFileMetadata: BOOLEAN, partitionValues: MAP<STRING, STRING>, size: BIGINT, tags: MAP<STRING, STRING>, deletionVector: " + dvStruct + ", baseRowId: BIGINT, defaultRowCommitVersion: BIGINT>, " +
+		"metaData STRUCT<id: STRING, name: STRING, description: STRING, format: STRUCT<provider: STRING, options: MAP<STRING, STRING>>, schemaString: STRING, partitionColumns: ARRAY<STRING>, configuration: MAP<STRING, STRING>, createdTime: BIGINT>, " +
+		"protocol STRUCT<minReaderVersion: INT, minWriterVersion: INT, readerFeatures: ARRAY<STRING>, writerFeatures: ARRAY<STRING>>, " +
+		"domainMetadata STRUCT<domain: STRING, configuration: STRING, removed: BOOLEAN>").AsNullable()
+
+func checkpointFileName(v int64) string { return fmt.Sprintf("%020d.checkpoint.parquet", v) }
+
+func (t *Table) checkpointInterval(s *Snapshot) int64 {
+	if s != nil && s.Metadata != nil {
+		if n, err := strconv.ParseInt(s.Metadata.Configuration["delta.checkpointInterval"], 10, 64); err == nil && n > 0 {
+			return n
+		}
+	}
+	return defaultCheckpointInterval
+}
+
+// afterCommit writes a checkpoint when version v is due one. The commit already succeeded,
+// so a failed checkpoint leaves the table correct (readers replay the JSON instead); the
+// error is returned for the caller to report, not to fail the write.
+func (t *Table) afterCommit(v int64) error {
+	if v == 0 {
+		return nil
+	}
+	s, err := t.snapshotAt(v)
+	if err != nil {
+		return err
+	}
+	if s.Version != v || v%t.checkpointInterval(s) != 0 {
+		return nil
+	}
+	return t.writeCheckpoint(s, time.Now())
+}
+
+func strMapValue(m map[string]string) any {
+	if m == nil {
+		return nil // an untyped nil: a typed nil pointer would not read as NULL
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	mv := &sqltypes.MapValue{Keys: make([]any, len(keys)), Values: make([]any, len(keys))}
+	for i, k := range keys {
+		mv.Keys[i], mv.Values[i] = k, m[k]
+	}
+	return mv
+}
+
+func strList(xs []string) any {
+	if xs == nil {
+		return nil
+	}
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
+
+func optI64(p *int64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func optStr(p *string) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func optBool(p *bool) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func orNil(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// writeCheckpoint writes the snapshot as a checkpoint and updates _last_checkpoint.
+func (t *Table) writeCheckpoint(s *Snapshot, now time.Time) error {
+	row := func(col int, v sqltypes.Row) sqltypes.Row {
+		r := make(sqltypes.Row, len(checkpointSchema.Fields))
+		r[col] = v
+		return r
+	}
+	var rows []sqltypes.Row
+	if s.Protocol != nil {
+		p := s.Protocol
+		rows = append(rows, row(4, sqltypes.Row{int32(p.MinReaderVersion), int32(p.MinWriterVersion), strList(p.ReaderFeatures), strList(p.WriterFeatures)}))
+	}
+	m := s.Metadata
+	rows = append(rows, row(3, sqltypes.Row{m.ID, optStr(m.Name), optStr(m.Description),
+		sqltypes.Row{m.Format.Provider, strMapValue(nonNilMap(m.Format.Options))}, m.SchemaString,
+		strList(append([]string{}, m.PartitionColumns...)), strMapValue(nonNilMap(m.Configuration)), optI64(m.CreatedTime)}))
+	apps := make([]string, 0, len(s.Txns))
+	for app := range s.Txns {
+		apps = append(apps, app)
+	}
+	sort.Strings(apps)
+	for _, app := range apps {
+		rows = append(rows, row(0, sqltypes.Row{app, s.Txns[app], nil}))
+	}
+	numAdds := 0
+	for _, f := range s.Files {
+		a := f.Add
+		// State reconstruction marks checkpointed files as not data-changing.
+		rows = append(rows, row(1, sqltypes.Row{a.Path, strMapValue(nonNilMap(a.PartitionValues)), a.Size, a.ModificationTime,
+			false, orNil(a.Stats), strMapValue(a.Tags), nil, nil, nil, nil}))
+		numAdds++
+	}
+	paths := make([]string, 0, len(s.tombstones))
+	for p := range s.tombstones {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	cutoff := now.Add(-tombstoneRetention).UnixMilli()
+	for _, p := range paths {
+		r := s.tombstones[p]
+		if r.DeletionTimestamp != nil && *r.DeletionTimestamp < cutoff {
+			continue
+		}
+		rows = append(rows, row(2, sqltypes.Row{r.Path, optI64(r.DeletionTimestamp), false, optBool(r.ExtendedFileMetadata),
+			strMapValue(r.PartitionValues), optI64(r.Size), nil, nil, nil, nil}))
+	}
+	dir := t.logDir()
+	final := filepath.Join(dir, checkpointFileName(s.Version))
+	tmp := filepath.Join(dir, "."+checkpointFileName(s.Version)+"."+uuid.NewString()+".tmp")
+	size, err := sparkparquet.WriteFile(tmp, checkpointSchema, rows, nil)
+	if err != nil {
+		return fmt.Errorf("write delta checkpoint %d: %w", s.Version, err)
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write delta checkpoint %d: %w", s.Version, err)
+	}
+	last := lastCheckpoint{Version: s.Version, Size: int64(len(rows)), SizeInBytes: size, NumOfAddFiles: int64(numAdds),
+		CheckpointSchema: json.RawMessage(checkpointSchema.JSON())}
+	data, err := json.Marshal(last)
+	if err != nil {
+		return err
+	}
+	ltmp := filepath.Join(dir, "._last_checkpoint."+uuid.NewString()+".tmp")
+	if err := os.WriteFile(ltmp, data, 0o644); err != nil {
+		os.Remove(ltmp)
+		return fmt.Errorf("write _last_checkpoint: %w", err)
+	}
+	if err := os.Rename(ltmp, filepath.Join(dir, "_last_checkpoint")); err != nil {
+		os.Remove(ltmp)
+		return fmt.Errorf("write _last_checkpoint: %w", err)
+	}
+	return nil
+}
+
+func nonNilMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
+
+// lastCheckpoint is _delta_log/_last_checkpoint (LastCheckpointInfo; kafkalab leaves out
+// the optional checksum).
+type lastCheckpoint struct {
+	Version          int64           `json:"version"`
+	Size             int64           `json:"size"`
+	Parts            *int64          `json:"parts,omitempty"`
+	SizeInBytes      int64           `json:"sizeInBytes,omitempty"`
+	NumOfAddFiles    int64           `json:"numOfAddFiles,omitempty"`
+	CheckpointSchema json.RawMessage `json:"checkpointSchema,omitempty"`
+}
+
+// lastCheckpointVersion reads _last_checkpoint; ok is false when there is none or it points
+// at a checkpoint kind kafkalab does not read (multi-part).
+func (t *Table) lastCheckpointVersion() (int64, bool) {
+	data, err := os.ReadFile(filepath.Join(t.logDir(), "_last_checkpoint"))
+	if err != nil {
+		return 0, false
+	}
+	var lc lastCheckpoint
+	if json.Unmarshal(data, &lc) != nil || lc.Parts != nil || lc.Version <= 0 {
+		return 0, false
+	}
+	if _, err := os.Stat(filepath.Join(t.logDir(), checkpointFileName(lc.Version))); err != nil {
+		return 0, false
+	}
+	return lc.Version, true
+}
+
+// loadCheckpoint fills r from checkpoint version v.
+func (t *Table) loadCheckpoint(v int64, r *replay) error {
+	file := filepath.Join(t.logDir(), checkpointFileName(v))
+	rows, err := sparkparquet.ReadFile(file, checkpointSchema)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("delta checkpoint %s is missing", file)
+		}
+		return fmt.Errorf("delta checkpoint %s: %w", file, err)
+	}
+	bad := func(what string) error {
+		return fmt.Errorf("delta checkpoint %s: a %s row is malformed", file, what)
+	}
+	for order, row := range rows {
+		var a Action
+		switch {
+		case row[0] != nil:
+			x := row[0].(sqltypes.Row)
+			app, ok1 := x[0].(string)
+			ver, ok2 := x[1].(int64)
+			if !ok1 || !ok2 {
+				return bad("txn")
+			}
+			a.Txn = &Txn{AppID: app, Version: ver}
+		case row[1] != nil:
+			x := row[1].(sqltypes.Row)
+			path, ok := x[0].(string)
+			size, _ := x[2].(int64)
+			mod, _ := x[3].(int64)
+			if !ok {
+				return bad("add")
+			}
+			if x[7] != nil {
+				return fmt.Errorf("delta table %s: file %s has a deletion vector, which kafkalab cannot read", t.path, path)
+			}
+			stats, _ := x[5].(string)
+			a.Add = &AddFile{Path: path, PartitionValues: mapOf(x[1]), Size: size, ModificationTime: mod, Stats: stats, Tags: mapOrNil(x[6])}
+			a.Add.DataChange, _ = x[4].(bool)
+		case row[2] != nil:
+			x := row[2].(sqltypes.Row)
+			path, ok := x[0].(string)
+			if !ok {
+				return bad("remove")
+			}
+			rm := &RemoveFile{Path: path, PartitionValues: mapOrNil(x[4])}
+			if ts, ok := x[1].(int64); ok {
+				rm.DeletionTimestamp = &ts
+			}
+			if b, ok := x[3].(bool); ok {
+				rm.ExtendedFileMetadata = &b
+			}
+			if sz, ok := x[5].(int64); ok {
+				rm.Size = &sz
+			}
+			a.Remove = rm
+		case row[3] != nil:
+			x := row[3].(sqltypes.Row)
+			id, ok1 := x[0].(string)
+			schema, ok2 := x[4].(string)
+			if !ok1 || !ok2 {
+				return bad("metaData")
+			}
+			md := &Metadata{ID: id, SchemaString: schema, Configuration: mapOf(x[6]), PartitionColumns: []string{}}
+			if s, ok := x[1].(string); ok {
+				md.Name = &s
+			}
+			if s, ok := x[2].(string); ok {
+				md.Description = &s
+			}
+			if f, ok := x[3].(sqltypes.Row); ok {
+				md.Format.Provider, _ = f[0].(string)
+				md.Format.Options = mapOf(f[1])
+			}
+			if cols, ok := x[5].([]any); ok {
+				for _, c := range cols {
+					if s, ok := c.(string); ok {
+						md.PartitionColumns = append(md.PartitionColumns, s)
+					}
+				}
+			}
+			if ct, ok := x[7].(int64); ok {
+				md.CreatedTime = &ct
+			}
+			a.MetaData = md
+		case row[4] != nil:
+			x := row[4].(sqltypes.Row)
+			rv, ok1 := x[0].(int32)
+			wv, ok2 := x[1].(int32)
+			if !ok1 || !ok2 {
+				return bad("protocol")
+			}
+			a.Protocol = &Protocol{MinReaderVersion: int(rv), MinWriterVersion: int(wv), ReaderFeatures: listOf(x[2]), WriterFeatures: listOf(x[3])}
+		default:
+			continue
+		}
+		if err := r.apply(t, v, order, a); err != nil {
+			return err
+		}
+	}
+	r.s.Version = v
+	return nil
+}
+
+func mapOf(v any) map[string]string {
+	out := map[string]string{}
+	if m, ok := v.(*sqltypes.MapValue); ok {
+		for i, k := range m.Keys {
+			ks, _ := k.(string)
+			vs, _ := m.Values[i].(string)
+			out[ks] = vs
+		}
+	}
+	return out
+}
+
+func mapOrNil(v any) map[string]string {
+	if v == nil {
+		return nil
+	}
+	return mapOf(v)
+}
+
+func listOf(v any) []string {
+	xs, ok := v.([]any)
+	if !ok {
+		return nil
+	}
+	out := make([]string, 0, len(xs))
+	for _, x := range xs {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
