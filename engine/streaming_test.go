@@ -363,3 +363,44 @@ func TestCreateDataFrameAndConf(t *testing.T) {
 		t.Fatalf("show in Los Angeles:\n%s", got)
 	}
 }
+
+func TestDeltaTableHistory(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	bootstrap := startOrdersBroker(t)
+	s := newTestSession(t)
+	send(t, ctx, s, bootstrap, courseEvents)
+	if n := load(t, ctx, s, bootstrap); n != 3 {
+		t.Fatalf("loaded %d", n)
+	}
+	dt := must[*DeltaTable](t)(s.DeltaTableForName(ctx, "bronze_orders"))
+	h := must[*DataFrame](t)(dt.History(ctx, 0))
+	sel := must[*DataFrame](t)(h.Select("version", "operation", "readVersion", "isBlindAppend"))
+	got := must[string](t)(sel.Show(ctx, 20, 20, false))
+	want := `+-------+----------------+-----------+-------------+
+|version|       operation|readVersion|isBlindAppend|
++-------+----------------+-----------+-------------+
+|      1|STREAMING UPDATE|          0|         true|
+|      0|    CREATE TABLE|       NULL|         true|
++-------+----------------+-----------+-------------+
+`
+	if got != want {
+		t.Fatalf("history:\n%s\nwant:\n%s", got, want)
+	}
+	params := must[*DataFrame](t)(h.SelectExpr("operationParameters"))
+	rows := must[[]sqltypes.Row](t)(params.Collect(ctx))
+	mv := rows[0][0].(*sqltypes.MapValue)
+	if len(mv.Keys) != 3 || mv.Keys[0] != "outputMode" || mv.Values[0] != "Append" || mv.Keys[2] != "epochId" || mv.Values[2] != "0" {
+		t.Fatalf("operationParameters = %v %v", mv.Keys, mv.Values)
+	}
+	df := must[*DataFrame](t)(dt.ToDF(ctx))
+	if n := must[int64](t)(df.Count(ctx)); n != 3 {
+		t.Fatalf("toDF count %d", n)
+	}
+	if _, err := s.DeltaTableForName(ctx, "missing"); err == nil {
+		t.Fatal("missing table opened")
+	}
+	if !s.IsDeltaTable("spark-warehouse/bronze_orders") || s.IsDeltaTable("checkpoints") {
+		t.Fatal("isDeltaTable is wrong")
+	}
+}

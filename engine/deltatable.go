@@ -1,0 +1,132 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// DeltaTable is delta.tables.DeltaTable: a handle on a Delta table by name or path.
+type DeltaTable struct {
+	s         *Session
+	table     *delta.Table
+	qualifier []string // catalog table qualifier, nil for a path
+}
+
+// DeltaTableForName is DeltaTable.forName(spark, name).
+func (s *Session) DeltaTableForName(ctx context.Context, name string) (*DeltaTable, error) {
+	t, err := tableIdent(name)
+	if err != nil {
+		return nil, err
+	}
+	path, _ := s.TablePath(t)
+	dt, err := s.openDeltaTable(path)
+	if err != nil {
+		return nil, err
+	}
+	if ok, _ := dt.table.Exists(); !ok {
+		return nil, &plan.AnalysisError{Class: "DELTA_MISSING_DELTA_TABLE", Message: "`" + t + "` is not a Delta table."}
+	}
+	dt.qualifier = []string{"spark_catalog", "default", t}
+	return dt, nil
+}
+
+// DeltaTableForPath is DeltaTable.forPath(spark, path).
+func (s *Session) DeltaTableForPath(ctx context.Context, path string) (*DeltaTable, error) {
+	p := s.ResolvePath(path)
+	dt, err := s.openDeltaTable(p)
+	if err != nil {
+		return nil, err
+	}
+	if ok, _ := dt.table.Exists(); !ok {
+		return nil, &notDeltaError{path: p}
+	}
+	return dt, nil
+}
+
+// IsDeltaTable is DeltaTable.isDeltaTable(spark, path).
+func (s *Session) IsDeltaTable(path string) bool {
+	t, err := delta.Open(s.ResolvePath(path))
+	if err != nil {
+		return false
+	}
+	ok, _ := t.Exists()
+	return ok
+}
+
+func (s *Session) openDeltaTable(path string) (*DeltaTable, error) {
+	t, err := delta.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return &DeltaTable{s: s, table: t}, nil
+}
+
+// Path is the table's folder.
+func (dt *DeltaTable) Path() string { return dt.table.Path() }
+
+// ToDF is deltaTable.toDF().
+func (dt *DeltaTable) ToDF(ctx context.Context) (*DataFrame, error) {
+	return dt.s.readDelta(ctx, dt.table.Path(), dt.qualifier)
+}
+
+// historySchema is Delta's DeltaHistory as history() returns it.
+var historySchema = sqltypes.MustParseDDL("version BIGINT, timestamp TIMESTAMP, userId STRING, userName STRING, " +
+	"operation STRING, operationParameters MAP<STRING, STRING>, " +
+	"job STRUCT<jobId: STRING, jobName: STRING, jobRunId: STRING, runId: STRING, jobOwnerId: STRING, triggerType: STRING>, " +
+	"notebook STRUCT<notebookId: STRING>, clusterId STRING, readVersion BIGINT, isolationLevel STRING, " +
+	"isBlindAppend BOOLEAN, operationMetrics MAP<STRING, STRING>, userMetadata STRING, engineInfo STRING").AsNullable()
+
+// History is deltaTable.history([limit]): one row per commit, newest first; limit <= 0
+// means all.
+func (dt *DeltaTable) History(ctx context.Context, limit int) (*DataFrame, error) {
+	commits, err := dt.table.History()
+	if err != nil {
+		return nil, err
+	}
+	if limit > 0 && len(commits) > limit {
+		commits = commits[:limit]
+	}
+	rows := make([]sqltypes.Row, len(commits))
+	for i, c := range commits {
+		row := make(sqltypes.Row, len(historySchema.Fields))
+		row[0] = c.Version
+		row[1] = sqltypes.TimestampFromUnixMilli(c.Timestamp)
+		row[4] = c.Operation
+		row[5] = kvMap(c.OperationParameters)
+		if c.ReadVersion != nil {
+			row[9] = *c.ReadVersion
+		}
+		if c.IsolationLevel != "" {
+			row[10] = c.IsolationLevel
+		}
+		if c.IsBlindAppend != nil {
+			row[11] = *c.IsBlindAppend
+		}
+		row[12] = kvMap(c.OperationMetrics)
+		if c.UserMetadata != nil {
+			row[13] = *c.UserMetadata
+		}
+		if c.EngineInfo != "" {
+			row[14] = c.EngineInfo
+		}
+		rows[i] = row
+	}
+	rel := &plan.Relation{Scope: dt.s.newScope(historySchema, nil), Name: "DeltaHistory", Rows: [][]sqltypes.Row{rows}}
+	return dt.s.newDF(rel), nil
+}
+
+func kvMap(kvs []delta.KV) *sqltypes.MapValue {
+	m := &sqltypes.MapValue{}
+	for _, kv := range kvs {
+		m.Keys = append(m.Keys, kv.Key)
+		if kv.Null {
+			m.Values = append(m.Values, nil)
+		} else {
+			m.Values = append(m.Values, kv.Value)
+		}
+	}
+	return m
+}
