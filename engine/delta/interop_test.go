@@ -99,7 +99,7 @@ func TestInteropPython(t *testing.T) {
 	var want []string
 	for _, tk := range append(bronzeBatch1(), bronzeBatch2()...) {
 		for _, r := range tk.Rows {
-			want = append(want, fmt.Sprintf("%v|%v|%v|%v|%v|%v|%v", r[0], r[1], r[2], decimalJavaString(r[3].(sqltypes.Decimal)),
+			want = append(want, fmt.Sprintf("%v|%v|%v|%v|%v|%v|%v", r[0], r[1], r[2], r[3].(sqltypes.Decimal).JavaString(),
 				time.UnixMicro(int64(r[4].(sqltypes.Timestamp))).UTC().Format("2006-01-02T15:04:05+00:00"), r[5], r[6]))
 		}
 	}

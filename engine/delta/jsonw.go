@@ -1,13 +1,9 @@
 package delta
 
 import (
-	"math/big"
 	"sort"
 	"strconv"
-	"strings"
 	"unicode/utf8"
-
-	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // jw builds JSON text with a fixed key order, escaping strings the way Jackson does
@@ -142,77 +138,4 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
-}
-
-// decimalJavaString is Java's BigDecimal.toString (Jackson writes decimals with it): plain
-// with full scale unless the adjusted exponent is below -6, then scientific ("0E-10").
-// Private copy until sqltypes offers Decimal.JavaString in a committed version.
-func decimalJavaString(d sqltypes.Decimal) string {
-	u := d.Big
-	if u == nil {
-		u = big.NewInt(d.Unscaled)
-	}
-	digits := u.String()
-	neg := strings.HasPrefix(digits, "-")
-	digits = strings.TrimPrefix(digits, "-")
-	sc := int(d.Scale)
-	adjusted := -sc + len(digits) - 1
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	if sc >= 0 && adjusted >= -6 {
-		switch {
-		case sc == 0:
-			b.WriteString(digits)
-		case len(digits) > sc:
-			b.WriteString(digits[:len(digits)-sc])
-			b.WriteByte('.')
-			b.WriteString(digits[len(digits)-sc:])
-		default:
-			b.WriteString("0.")
-			b.WriteString(strings.Repeat("0", sc-len(digits)))
-			b.WriteString(digits)
-		}
-		return b.String()
-	}
-	b.WriteByte(digits[0])
-	if len(digits) > 1 {
-		b.WriteByte('.')
-		b.WriteString(digits[1:])
-	}
-	b.WriteByte('E')
-	if adjusted >= 0 {
-		b.WriteByte('+')
-	}
-	b.WriteString(strconv.Itoa(adjusted))
-	return b.String()
-}
-
-// decimalCmp compares two decimals by value.
-func decimalCmp(a, b sqltypes.Decimal) int {
-	if a.Big == nil && b.Big == nil && a.Scale == b.Scale {
-		switch {
-		case a.Unscaled < b.Unscaled:
-			return -1
-		case a.Unscaled > b.Unscaled:
-			return 1
-		}
-		return 0
-	}
-	x, y := a.Big, b.Big
-	if x == nil {
-		x = big.NewInt(a.Unscaled)
-	}
-	if y == nil {
-		y = big.NewInt(b.Unscaled)
-	}
-	ten := big.NewInt(10)
-	switch {
-	case a.Scale < b.Scale:
-		x = new(big.Int).Mul(x, new(big.Int).Exp(ten, big.NewInt(int64(b.Scale-a.Scale)), nil))
-	case a.Scale > b.Scale:
-		y = new(big.Int).Mul(y, new(big.Int).Exp(ten, big.NewInt(int64(a.Scale-b.Scale)), nil))
-	}
-	return x.Cmp(y)
 }

@@ -15,12 +15,10 @@ import (
 // session time zone.
 
 const (
-	statsIndexedCols   = 32 // delta.dataSkippingNumIndexedCols
-	statsStringPrefix  = 32 // spark.databricks.io.skipping.stringPrefixLength
-	asciiMaxChar       = '\u007F'
-	utf8MaxCodePoint   = '\U0010FFFF'
-	statsTimestampForm = "2006-01-02T15:04:05.000Z07:00"
-	statsNTZForm       = "2006-01-02T15:04:05.000"
+	statsIndexedCols  = 32 // delta.dataSkippingNumIndexedCols
+	statsStringPrefix = 32 // spark.databricks.io.skipping.stringPrefixLength
+	asciiMaxChar      = '\u007F'
+	utf8MaxCodePoint  = '\U0010FFFF'
 )
 
 // colStats accumulates one leaf column's statistics.
@@ -122,7 +120,7 @@ func less(a, b any) bool {
 	case string:
 		return x < b.(string)
 	case sqltypes.Decimal:
-		return decimalCmp(x, b.(sqltypes.Decimal)) < 0
+		return x.Cmp(b.(sqltypes.Decimal)) < 0
 	case sqltypes.Date:
 		return x < b.(sqltypes.Date)
 	case sqltypes.Timestamp:
@@ -237,13 +235,13 @@ func writeStatValue(w *jw, v any, isMin bool, loc *time.Location) {
 			}
 		}
 	case sqltypes.Decimal:
-		w.raw(decimalJavaString(x))
+		w.raw(x.JavaString())
 	case sqltypes.Date:
-		w.str(time.Unix(int64(x)*86400, 0).UTC().Format("2006-01-02"))
+		w.str(sqltypes.FormatDate(x))
 	case sqltypes.Timestamp:
-		w.str(time.UnixMilli(floorMillis(int64(x))).In(loc).Format(statsTimestampForm))
+		w.str(sqltypes.FormatTimestampISO(x, loc))
 	case sqltypes.TimestampNTZ:
-		w.str(time.UnixMilli(floorMillis(int64(x))).UTC().Format(statsNTZForm))
+		w.str(sqltypes.FormatTimestampNTZISO(x))
 	}
 }
 
@@ -254,14 +252,6 @@ func writeFloat(w *jw, f float64, javaText string) {
 		return
 	}
 	w.raw(javaText)
-}
-
-func floorMillis(micros int64) int64 {
-	ms := micros / 1000
-	if micros%1000 < 0 {
-		ms--
-	}
-	return ms
 }
 
 // Strings are measured in UTF-16 code units, as Java's String.length.
