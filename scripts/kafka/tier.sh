@@ -37,13 +37,15 @@ t_start=$(elapsed "$t")
 
 export KAFKALAB_TEST_BOOTSTRAP=127.0.0.1:$port
 export KAFKALAB_KAFKA_LIBS=$libs
+# For tests that need a private broker they can stop and restart (faults): start.sh/stop.sh.
+export KAFKALAB_KAFKA_SCRIPTS=$KAFKA_SCRIPTS_DIR
 
 mapfile -t pkgs < <(grep -rlE --include='*.go' 'KAFKALAB_TEST_BOOTSTRAP|^//go:build .*apachekafka' . |
 	grep -v -e '^./scripts/kafka/' -e '/testdata/' | xargs -r -n1 dirname | sort -u)
 [ "${#pkgs[@]}" -gt 0 ] || die "no Go package supports a real broker (none mentions KAFKALAB_TEST_BOOTSTRAP); this tier would test nothing"
 echo "test-apache-kafka: Apache Kafka $KAFKA_VERSION at $KAFKALAB_TEST_BOOTSTRAP; packages: ${pkgs[*]}"
 t=$(now)
-go test -count=1 -tags apachekafka "${pkgs[@]}"
+go test -count=1 -timeout 15m -tags apachekafka "${pkgs[@]}"
 t_tests=$(elapsed "$t")
 
 # ---- kafkalab check against real Apache Kafka --------------------------------------------

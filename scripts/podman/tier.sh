@@ -42,7 +42,7 @@ export TESTCONTAINERS_RYUK_DISABLED=true
 
 echo "test-container: image $image, engine $DOCKER_HOST"
 t=$(now)
-go test -count=1 -v -tags containertest ./lab/broker/container 2>&1 | tee "$state/go-test.log" |
+go test -count=1 -timeout 15m -v -tags containertest ./lab/broker/container 2>&1 | tee "$state/go-test.log" |
 	grep -E '^(=== RUN|--- |PASS|FAIL|ok|panic)|container broker .* answered|Close took|_test.go:' || true
 [ "${PIPESTATUS[0]}" = 0 ] || { cat "$state/go-test.log" >&2; die "the container tests failed"; }
 t_tests=$(elapsed "$t")

@@ -173,3 +173,22 @@ func TestFailedOrCancelledStartLeavesNothing(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkStartClose measures a full container broker start (until it answers Metadata)
+// and removal: go test -tags containertest -run '^$' -bench StartClose -benchtime 1x.
+func BenchmarkStartClose(b *testing.B) {
+	img := os.Getenv("KAFKALAB_TEST_IMAGE")
+	if img == "" || os.Getenv("DOCKER_HOST") == "" {
+		b.Fatal("KAFKALAB_TEST_IMAGE and DOCKER_HOST must be set (see mk/40-container.mk)")
+	}
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		br, err := Start(ctx, Config{Image: img})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := br.Close(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"net/url"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,8 +26,38 @@ type noEngineError struct {
 }
 
 func (e *noEngineError) Error() string {
-	return "container broker: no container engine answers at " + e.where +
+	return "container broker: no container engine answers at " + e.where + ": " + rootCause(e.cause) +
 		"; start Docker or podman and set DOCKER_HOST to its socket, or use the embedded broker, which needs nothing installed"
+}
+
+// rootCause is the innermost error's text on one short line: the part that says what
+// actually happened ("connect: no such file or directory"), without the wrapping.
+func rootCause(err error) string {
+	if err == nil {
+		return "unknown cause"
+	}
+	for {
+		var next error
+		switch e := err.(type) {
+		case interface{ Unwrap() error }:
+			next = e.Unwrap()
+		case interface{ Unwrap() []error }:
+			// testcontainers joins one error per place it looked; the first is the
+			// configured host (DOCKER_HOST), the one the learner chose.
+			if errs := e.Unwrap(); len(errs) > 0 {
+				next = errs[0]
+			}
+		}
+		if next == nil {
+			break
+		}
+		err = next
+	}
+	msg := strings.Join(strings.Fields(err.Error()), " ")
+	if len(msg) > 120 {
+		msg = msg[:117] + "..."
+	}
+	return msg
 }
 
 func (e *noEngineError) Is(target error) bool { return target == ErrNoEngine }
@@ -56,11 +89,16 @@ func engineAddress() string {
 // matches ErrNoEngine and is one sentence for the learner. Start does the same check first.
 func CheckEngine(ctx context.Context) error { return checkEngine(ctx, defaultEngine) }
 
-// checkEngine asks the engine for its info, giving up after timeout. It runs the call in a
-// goroutine so that even a client that ignores its context cannot make Start hang.
+// slowEngineGrace is how much longer to wait for an engine that accepts connections but
+// has not answered yet (podman's info call is slow on a busy machine). An engine that is
+// not there at all is reported within the first timeout.
+var slowEngineGrace = 20 * time.Second
+
+// checkEngine asks the engine for its info. It runs the call in a goroutine so that even a
+// client that ignores its context cannot make Start hang.
 func checkEngine(ctx context.Context, timeout time.Duration) error {
 	quietTestcontainers()
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, timeout+slowEngineGrace)
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
@@ -72,14 +110,59 @@ func checkEngine(ctx context.Context, timeout time.Duration) error {
 			return p.Health(ctx)
 		})
 	}()
-	var err error
+	fail := func(err error) error { return &noEngineError{where: engineAddress(), cause: err} }
+	first := time.NewTimer(timeout)
+	defer first.Stop()
 	select {
-	case err = <-done:
+	case err := <-done:
+		if err != nil {
+			return fail(err)
+		}
+		return nil
 	case <-ctx.Done():
-		err = fmt.Errorf("no answer within %s: %w", timeout, ctx.Err())
+		return fail(ctx.Err())
+	case <-first.C:
 	}
+	// No answer yet: tell a missing engine from a busy one by whether its socket takes a
+	// connection.
+	if err := dialEngine(ctx); err != nil {
+		return fail(fmt.Errorf("no answer within %s: %w", timeout, err))
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			return fail(err)
+		}
+		return nil
+	case <-ctx.Done():
+		return fail(fmt.Errorf("it accepts connections but gave no answer within %s", timeout+slowEngineGrace))
+	}
+}
+
+// dialEngine opens (and closes) a connection to the engine's address: DOCKER_HOST, else
+// the default Docker socket.
+func dialEngine(ctx context.Context) error {
+	network, addr := "unix", "/var/run/docker.sock"
+	if h := os.Getenv("DOCKER_HOST"); h != "" {
+		u, err := url.Parse(h)
+		if err != nil {
+			return err
+		}
+		switch u.Scheme {
+		case "unix":
+			addr = u.Path
+		case "tcp":
+			network, addr = "tcp", u.Host
+		default:
+			// ssh:// and others: cannot tell cheaply; treat as present and wait.
+			return nil
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
 	if err != nil {
-		return &noEngineError{where: engineAddress(), cause: err}
+		return err
 	}
-	return nil
+	return c.Close()
 }
