@@ -53,7 +53,8 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(env.stderr, "Runs every step of the lessons (all, or the ids or numbers given) and prints PASS/FAIL per step.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	names, err := parseInterspersed(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -64,7 +65,7 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		return exitCodeFor(env, err)
 	}
 	selected := course
-	if names := fs.Args(); len(names) > 0 {
+	if len(names) > 0 {
 		selected = nil
 		for _, n := range names {
 			l, ok := lessons.Find(course, n)
