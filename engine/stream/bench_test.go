@@ -85,6 +85,26 @@ func BenchmarkKafkaToSink(b *testing.B) {
 	}
 	wg.Wait()
 	cl.Close()
+	b.Run("delta", func(b *testing.B) {
+		// Same read, into a real Delta table (Kafka's binary rows, 3 tasks -> 3 files).
+		for n := 0; n < b.N; n++ {
+			ds, err := stream.NewDeltaSink(b.TempDir()+"/t", "Append", "UTC")
+			if err != nil {
+				b.Fatal(err)
+			}
+			began := time.Now()
+			q, err := stream.Start(context.Background(), stream.Config{CheckpointDir: b.TempDir(),
+				Sources: []stream.Source{newSource(b, br)}, Plan: parallelIdentityPlan{}, Sink: ds,
+				Trigger: stream.AvailableNow()})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := q.AwaitTermination(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(events)/time.Since(began).Seconds(), "events/s")
+		}
+	})
 	for _, limit := range []string{"", "100000"} {
 		name := "oneBatch"
 		if limit != "" {

@@ -14,6 +14,8 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/engine/stream"
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
 )
 
 func TestReferenceScenario(t *testing.T) {
@@ -464,5 +466,42 @@ func TestQueryErrorNamesTheQuery(t *testing.T) {
 	if !errors.As(err, &qe) || qe.ID != q.ID() || !strings.HasPrefix(err.Error(), "[STREAM_FAILED] Query bronze [id = "+q.ID()+", runId = "+q.RunID()+"] terminated with exception: ") ||
 		!strings.Contains(err.Error(), "topic 'nope' does not exist") || q.Exception() != err || q.IsActive() {
 		t.Fatalf("err %v", err)
+	}
+}
+
+func TestNewPartitionIsReadFromZero(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	cp := t.TempDir()
+	sink := newTxnSink()
+	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b)}, Plan: &identityPlan{},
+		Sink: sink, Trigger: stream.AvailableNow()}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	cl := b.client(t)
+	if _, err := kadm.NewClient(cl).CreatePartitions(context.Background(), 1, "orders"); err != nil {
+		t.Fatal(err)
+	}
+	cl.Close()
+	pcl, err := kgo.NewClient(kgo.SeedBrokers(b.addr), kgo.RecordPartitioner(kgo.ManualPartitioner()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = pcl.ProduceSync(context.Background(), &kgo.Record{Topic: "orders", Partition: 3, Value: []byte("{}")}).FirstErr()
+	pcl.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Sources = []stream.Source{newSource(t, b)}
+	q, err := runQuery(t, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lastLine(readFile(t, cp, "offsets", "1")); got != `{"orders":{"0":2,"1":1,"2":0,"3":1}}` {
+		t.Fatalf("offsets/1 ends %s", got)
+	}
+	if got := strings.Join(sink.keys(), " "); got != "0/0 0/1 1/0 3/0" || q.LastProgress().NumInputRows != 1 {
+		t.Fatalf("rows %s", got)
 	}
 }
