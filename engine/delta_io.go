@@ -13,6 +13,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/filesink"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
@@ -100,6 +101,25 @@ func (s *Session) readParquet(ctx context.Context, path string) (*DataFrame, err
 }
 
 func parquetFiles(path string) ([]string, error) {
+	if filesink.HasLog(path) {
+		// A streaming file sink's output: only the files its log lists are visible.
+		fs, err := filesink.Files(path)
+		if err != nil {
+			return nil, err
+		}
+		var out []string
+		for _, f := range fs {
+			if f.Action != "add" || f.IsDir {
+				continue
+			}
+			p, err := f.LocalPath()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, p)
+		}
+		return out, nil
+	}
 	st, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &plan.AnalysisError{Class: "PATH_NOT_FOUND", Message: fmt.Sprintf("Path does not exist: file:%s.", path)}
@@ -231,4 +251,18 @@ func allEmpty(tasks [][]sqltypes.Row) bool {
 		}
 	}
 	return true
+}
+
+// parquetSink is the streaming file sink: Spark's FileStreamSink with its _spark_metadata log.
+type parquetSink struct{ sink *filesink.Sink }
+
+func (p *parquetSink) Description() string   { return p.sink.Description() }
+func (p *parquetSink) NumOutputRowsUnknown() {}
+func (p *parquetSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
+	schema := b.Schema
+	if schema == nil {
+		schema = &sqltypes.StructType{}
+	}
+	_, err := p.sink.AddBatch(ctx, b.BatchID, schema, b.Tasks)
+	return err
 }

@@ -404,3 +404,39 @@ func TestDeltaTableHistory(t *testing.T) {
 		t.Fatal("isDeltaTable is wrong")
 	}
 }
+
+func TestParquetFileSink(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	bootstrap := startOrdersBroker(t)
+	s := newTestSession(t)
+	send(t, ctx, s, bootstrap, courseEvents)
+	raw := kafkaStream(t, s, bootstrap)
+	events := must[*DataFrame](t)(raw.Select(FromJSON(Col("value").Cast("string"), readDDL, nil).Alias("e")))
+	flat := must[*DataFrame](t)(events.Select("e.*"))
+	if _, err := flat.WriteStream().Format("parquet").OutputMode("update").Option("checkpointLocation", "cp/p").Start(ctx, "out/p"); err == nil ||
+		!strings.Contains(err.Error(), "Data source parquet does not support Update output mode") {
+		t.Fatalf("update mode: %v", err)
+	}
+	run := func() {
+		q := must[*StreamingQuery](t)(flat.WriteStream().Format("parquet").Option("checkpointLocation", "cp/p").
+			Trigger(Trigger{AvailableNow: true}).Start(ctx, "out/p"))
+		if err := q.AwaitTermination(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run()
+	// Leftover files not in the log (a failed attempt) stay invisible to readers.
+	if err := os.WriteFile(filepath.Join(s.WorkDir(), "out", "p", "part-99999-stray-c000.snappy.parquet"), []byte("junk"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	send(t, ctx, s, bootstrap, []sqltypes.Row{{1004, "C01", "placed", 40.0, "2026-10-01T10:20:00Z"}})
+	run()
+	back := must[*DataFrame](t)(s.Read().Parquet(ctx, "out/p"))
+	if n := must[int64](t)(back.Count(ctx)); n != 4 {
+		t.Fatalf("parquet sink holds %d rows, want 4", n)
+	}
+	if got := sqltypes.SimpleString(back.Schema()); got != "struct<order_id:int,customer_id:string,status:string,amount:decimal(10,2),event_time:timestamp>" {
+		t.Fatalf("schema %s", got)
+	}
+}

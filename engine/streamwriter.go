@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/kafkalab/kafkalab/engine/filesink"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
@@ -239,7 +240,18 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	case "foreachbatch":
 		sink = &foreachBatchSink{s: s, fn: w.foreach}
 	case "parquet":
-		return nil, &plan.UnsupportedError{Message: "kafkalab's streaming parquet sink is not available yet; write to a Delta table with .format(\"delta\")"}
+		if mode != "Append" {
+			return nil, &plan.AnalysisError{Message: "Data source parquet does not support " + mode + " output mode"}
+		}
+		p, ok := w.opts.get("path")
+		if !ok || p == "" {
+			return nil, errors.New("'path' is not specified: give start(path) or option(\"path\", ...)")
+		}
+		fsink, err := filesink.Open(s.ResolvePath(p))
+		if err != nil {
+			return nil, err
+		}
+		sink = &parquetSink{sink: fsink}
 	case "kafka":
 		return nil, &plan.UnsupportedError{Message: "kafkalab does not support writeStream.format(\"kafka\") yet; write to a Delta table, or use df.write.format(\"kafka\") on static data"}
 	default:
