@@ -66,7 +66,6 @@ type execution struct {
 
 	batchID   int64
 	committed []string // offsets the next batch starts from, per source ("" = none yet)
-	fresh     bool     // no batch has ever been planned for this checkpoint
 
 	watermarkMs     int64 // global watermark for the next batch (eviction)
 	lateWatermarkMs int64 // previous batch's batchWatermarkMs (late-row filtering)
@@ -139,7 +138,6 @@ func newExecution(q *Query) *execution {
 		}
 	}
 	ex.committed = make([]string, len(cfg.Sources))
-	ex.fresh = r.Fresh
 	ex.batchID = r.NextBatchID
 	ex.watermarkMs = r.WatermarkMs
 	if r.Start != nil {
@@ -293,7 +291,7 @@ func (ex *execution) constructBatch() (*batchPlan, error) {
 				bp.end[i] = ""
 			}
 			bp.start[i] = ex.committed[i]
-			if bp.start[i] == "" && bp.end[i] != "" && ex.fresh0(rr) {
+			if bp.start[i] == "" && bp.end[i] != "" && rr.Start == nil { // re-run of batch 0
 				init, err := ex.initialOffsets(i)
 				if err != nil {
 					return nil, err
@@ -316,11 +314,14 @@ func (ex *execution) constructBatch() (*batchPlan, error) {
 		start := ex.committed[i]
 		from := start
 		if from == "" {
+			// A new query: the range starts at the initial offsets (sources/i/0), and
+			// progress shows no start offset.
 			init, err := ex.initialOffsets(i)
 			if err != nil {
 				return nil, err
 			}
 			from = init
+			bp.startNone(i)
 		}
 		var end string
 		var err error
@@ -337,7 +338,7 @@ func (ex *execution) constructBatch() (*batchPlan, error) {
 		if start == "" || end != start {
 			newData = true
 		}
-		bp.start[i], bp.end[i] = start, end
+		bp.start[i], bp.end[i] = from, end
 		bp.latest[i] = src.ReportLatestOffset()
 	}
 	bp.durations["latestOffset"] = time.Since(began).Milliseconds()
@@ -348,17 +349,6 @@ func (ex *execution) constructBatch() (*batchPlan, error) {
 		bp.noData = true
 	}
 	ex.runAnother = false
-	for i := range bp.start {
-		if bp.start[i] == "" && bp.end[i] != "" {
-			// The first batch's range starts at the initial offsets (sources/i/0).
-			init, err := ex.initialOffsets(i)
-			if err != nil {
-				return nil, err
-			}
-			bp.start[i] = init
-			bp.startNone(i)
-		}
-	}
 	bp.watermarkMs = ex.watermarkMs
 	bp.lateMs = ex.lateWatermarkMs
 	bp.timestampMs = ex.cfg.Now().UnixMilli()
@@ -386,13 +376,8 @@ func (ex *execution) constructBatch() (*batchPlan, error) {
 		return nil, err
 	}
 	bp.durations["walCommit"] = time.Since(began).Milliseconds()
-	ex.fresh = false
 	return bp, nil
 }
-
-// fresh0 tells whether a re-run batch is batch 0 of its query (its sources start at the
-// initial offsets).
-func (ex *execution) fresh0(rr *checkpoint.Resume) bool { return rr.Start == nil }
 
 // startNone marks that the source had no start offset (progress startOffset is null).
 func (bp *batchPlan) startNone(i int) {
