@@ -140,28 +140,7 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 		return describeConfigs(ctx, r, adm, topics)
 	}
 
-	// Like Kafka: deleting a config that is not set is an error, checked before any change.
-	current, err := adm.DescribeTopicConfigs(ctx, topic)
-	if err != nil {
-		return fmt.Errorf("cannot read the configs of topic %s: %w", topic, err)
-	}
-	set := map[string]bool{}
-	for _, rc := range current {
-		for _, c := range rc.Configs {
-			if c.Source == kmsg.ConfigSourceDynamicTopicConfig {
-				set[c.Key] = true
-			}
-		}
-	}
-	var invalid []string
-	for _, k := range del {
-		if !set[k] {
-			invalid = append(invalid, k)
-		}
-	}
-	if len(invalid) > 0 {
-		return fmt.Errorf("Invalid config(s): %s: only configs set on the topic can be deleted (see kafka-configs.sh --describe)", strings.Join(invalid, ","))
-	}
+	// Kafka 4.3 accepts deleting a config that is not set (a no-op), so we do too.
 	var alters []kadm.AlterConfig
 	keys := make([]string, 0, len(add))
 	for k := range add {

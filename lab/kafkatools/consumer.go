@@ -9,10 +9,13 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 func init() {
@@ -28,6 +31,7 @@ func init() {
 			{name: "from-beginning", help: "If the consumer does not already have an established offset to consume from, start with the earliest message present in the log rather than the latest message."},
 			{name: "max-messages", arg: "num_messages", help: "The maximum number of messages to consume before exiting. If not set, consumption is continual."},
 			{name: "timeout-ms", arg: "timeout_ms", help: "If specified, exit if no message is available for consumption for the specified interval."},
+			{name: "formatter-property", arg: "prop", help: "Same as --property (Kafka 4.x's newer name)."},
 			{name: "property", arg: "prop", help: "A formatter property (repeatable): print.timestamp, print.key, print.offset, print.partition, print.headers, print.value (true|false), key.separator, line.separator, headers.separator, null.literal."},
 			{name: "group", arg: "consumer group id", help: "The consumer group id of the consumer (its offsets are committed)."},
 			{name: "consumer-property", arg: "consumer_prop", help: "A consumer property key=value (repeatable): group.id, auto.offset.reset, isolation.level, enable.auto.commit."},
@@ -255,7 +259,7 @@ func runConsumer(ctx context.Context, r *toolRun) error {
 	if err != nil {
 		return err
 	}
-	props, err := parseProperties("property", r.opts.values("property"))
+	props, err := parseProperties("property", append(r.opts.values("property"), r.opts.values("formatter-property")...))
 	if err != nil {
 		return err
 	}
@@ -295,8 +299,10 @@ func runConsumer(ctx context.Context, r *toolRun) error {
 	default:
 		kopts = append(kopts, kgo.ConsumeTopics(plan.topic))
 	}
+	assigned := &assignment{parts: map[string]map[int32]bool{}}
 	if plan.group != "" {
-		kopts = append(kopts, kgo.ConsumerGroup(plan.group))
+		kopts = append(kopts, kgo.ConsumerGroup(plan.group),
+			kgo.OnPartitionsAssigned(assigned.add), kgo.OnPartitionsRevoked(assigned.remove), kgo.OnPartitionsLost(assigned.remove))
 		if plan.autoCommit {
 			// Commit only what was printed, like Kafka's console consumer does on exit.
 			kopts = append(kopts, kgo.AutoCommitMarks())
@@ -309,16 +315,117 @@ func runConsumer(ctx context.Context, r *toolRun) error {
 		return err
 	}
 	count, cerr := consume(ctx, cl, plan, f, r.io.Stdout)
-	if plan.group != "" && plan.autoCommit {
+	if plan.group != "" {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		if err := cl.CommitMarkedOffsets(cctx); err != nil && cerr == nil {
-			cerr = fmt.Errorf("cannot commit offsets of group %s: %w", plan.group, err)
+		if plan.autoCommit {
+			if err := commitPositions(cctx, cl, assigned, plan); err != nil && cerr == nil {
+				cerr = fmt.Errorf("cannot commit offsets of group %s: %w", plan.group, err)
+			}
 		}
 		cl.LeaveGroupContext(cctx)
 		cancel()
 	}
 	cl.Close()
 	fmt.Fprintf(r.io.Stderr, "Processed a total of %d messages\n", count)
+	return cerr
+}
+
+// assignment tracks the partitions the group gave this consumer.
+type assignment struct {
+	mu    sync.Mutex
+	parts map[string]map[int32]bool
+}
+
+func (a *assignment) add(_ context.Context, _ *kgo.Client, m map[string][]int32) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for t, ps := range m {
+		if a.parts[t] == nil {
+			a.parts[t] = map[int32]bool{}
+		}
+		for _, p := range ps {
+			a.parts[t][p] = true
+		}
+	}
+}
+
+func (a *assignment) remove(_ context.Context, _ *kgo.Client, m map[string][]int32) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for t, ps := range m {
+		for _, p := range ps {
+			delete(a.parts[t], p)
+		}
+	}
+}
+
+// commitPositions commits what Kafka's console consumer commits when it closes: for every
+// assigned partition its position, i.e. after the last printed record, or where reading
+// started (the reset offset) when nothing of it was printed and the group had no commit.
+func commitPositions(ctx context.Context, cl *kgo.Client, a *assignment, plan *consumerPlan) error {
+	offsets := cl.MarkedOffsets()
+	if offsets == nil {
+		offsets = map[string]map[int32]kgo.EpochOffset{}
+	}
+	committed := cl.CommittedOffsets()
+	need := map[string][]int32{}
+	a.mu.Lock()
+	for t, ps := range a.parts {
+		for p := range ps {
+			if _, ok := offsets[t][p]; ok {
+				continue
+			}
+			if _, ok := committed[t][p]; ok {
+				continue
+			}
+			need[t] = append(need[t], p)
+		}
+	}
+	a.mu.Unlock()
+	if len(need) > 0 {
+		adm := kadm.NewClient(cl)
+		var topics []string
+		for t := range need {
+			topics = append(topics, t)
+		}
+		list := adm.ListEndOffsets
+		if plan.reset.EpochOffset().Offset == -2 { // AtStart
+			list = adm.ListStartOffsets
+		}
+		listed, err := list(ctx, topics...)
+		if err != nil {
+			return err
+		}
+		for t, ps := range need {
+			for _, p := range ps {
+				l, ok := listed.Lookup(t, p)
+				if !ok || l.Err != nil {
+					continue
+				}
+				if offsets[t] == nil {
+					offsets[t] = map[int32]kgo.EpochOffset{}
+				}
+				offsets[t][p] = kgo.EpochOffset{Epoch: -1, Offset: l.Offset}
+			}
+		}
+	}
+	if len(offsets) == 0 {
+		return nil
+	}
+	var cerr error
+	cl.CommitOffsetsSync(ctx, offsets, func(_ *kgo.Client, _ *kmsg.OffsetCommitRequest, resp *kmsg.OffsetCommitResponse, err error) {
+		if err != nil {
+			cerr = err
+			return
+		}
+		for _, t := range resp.Topics {
+			for _, p := range t.Partitions {
+				if e := kerr.ErrorForCode(p.ErrorCode); e != nil && cerr == nil {
+					cerr = e
+				}
+			}
+		}
+	})
 	return cerr
 }
 
@@ -375,13 +482,4 @@ func consume(ctx context.Context, cl *kgo.Client, plan *consumerPlan, f *formatt
 		}
 	}
 	return count, nil
-}
-
-// topicPartitions lists a topic's partitions, sorted, from metadata.
-func topicPartitions(md kadm.Metadata, topic string) []int32 {
-	var ps []int32
-	for _, p := range md.Topics[topic].Partitions.Sorted() {
-		ps = append(ps, p.Partition)
-	}
-	return ps
 }

@@ -118,7 +118,7 @@ func runDeleteRecords(ctx context.Context, r *toolRun) error {
 		tp := fmt.Sprintf("%s-%d", d.Topic, d.Partition)
 		if d.Err != nil {
 			failed = true
-			lines = append(lines, fmt.Sprintf("partition: %s\terror: %v", tp, d.Err))
+			lines = append(lines, fmt.Sprintf("partition: %s\terror: %s", tp, javaException(d.Err)))
 			return
 		}
 		lines = append(lines, fmt.Sprintf("partition: %s\tlow_watermark: %d", tp, d.LowWatermark))

@@ -98,7 +98,7 @@ func describeGroup(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 	}
 	d, ok := described[group]
 	if !ok || errors.Is(d.Err, kerr.GroupIDNotFound) || d.State == "Dead" {
-		return fmt.Errorf("Consumer group '%s' does not exist. List the groups with kafka-consumer-groups.sh --list", group)
+		return fmt.Errorf("Executing consumer group command failed due to org.apache.kafka.common.errors.GroupIdNotFoundException: Group %s not found. List the groups with kafka-consumer-groups.sh --list", group)
 	}
 	if d.Err != nil {
 		return fmt.Errorf("cannot describe group %s: %w", group, d.Err)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -258,6 +259,22 @@ func TestToolsListAndSummaries(t *testing.T) {
 	for _, n := range want {
 		if Summary(n) == "" || Summary(strings.TrimSuffix(n, ".sh")) != Summary(n) {
 			t.Errorf("Summary(%q) missing or differs without .sh", n)
+		}
+	}
+}
+
+func TestKafkaConfigOrder(t *testing.T) {
+	// Configs: as Apache Kafka 4.3.1's kafka-topics.sh --describe printed them for topics with
+	// these overrides (plus min.insync.replicas, which KRaft sets cluster-wide).
+	for _, want := range []string{
+		"min.insync.replicas,retention.ms,max.message.bytes",
+		"compression.type,min.insync.replicas,cleanup.policy,flush.ms,segment.bytes,min.compaction.lag.ms,message.timestamp.type,preallocate,retention.bytes,delete.retention.ms,segment.ms",
+	} {
+		keys := strings.Split(want, ",")
+		shuffled := append([]string(nil), keys...)
+		sort.Strings(shuffled)
+		if got := strings.Join(kafkaConfigOrder(shuffled), ","); got != want {
+			t.Errorf("kafkaConfigOrder = %s\nwant %s", got, want)
 		}
 	}
 }

@@ -23,6 +23,7 @@ func init() {
 		errPrefix: "ERROR ",
 		specs: []option{
 			{name: "topic", arg: "topic", require: true, help: "The topic name to produce messages to."},
+			{name: "reader-property", arg: "prop", help: "Same as --property (Kafka 4.x's newer name)."},
 			{name: "property", arg: "prop", help: "A line reader property (repeatable): parse.key=true|false, key.separator=<sep> (default tab), parse.headers=true|false, headers.delimiter, headers.separator, headers.key.separator, null.marker, ignore.error=true|false."},
 			{name: "producer-property", arg: "producer_prop", help: "A producer property key=value (repeatable): acks, compression.type, linger.ms."},
 			{name: "compression-codec", arg: "compression-codec", help: "The compression codec: 'none', 'gzip', 'snappy', 'lz4' or 'zstd'. Default none."},
@@ -234,7 +235,7 @@ func runProducer(ctx context.Context, r *toolRun) error {
 	if err := validateTopicName(topic); err != nil {
 		return err
 	}
-	props, err := parseProperties("property", r.opts.values("property"))
+	props, err := parseProperties("property", append(r.opts.values("property"), r.opts.values("reader-property")...))
 	if err != nil {
 		return err
 	}

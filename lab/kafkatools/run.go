@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -225,4 +226,22 @@ func (r *toolRun) requireTopic() (string, error) {
 // topicExists returns an error naming the topic and the fix when it is not on the broker.
 func topicMissing(topic string) error {
 	return fmt.Errorf("Topic '%s' does not exist as expected: check the name with kafka-topics.sh --list, or create it with kafka-topics.sh --create --topic %s", topic, topic)
+}
+
+// javaException prints a Kafka error the way the Java tools show an exception:
+// "org.apache.kafka.common.errors.OffsetOutOfRangeException: The requested offset is not ...".
+// Kafka names its exception classes after the error code in camel case, which covers the
+// errors the tools meet.
+func javaException(err error) string {
+	var ke *kerr.Error
+	if !errors.As(err, &ke) {
+		return err.Error()
+	}
+	var b strings.Builder
+	for _, w := range strings.Split(strings.ToLower(ke.Message), "_") {
+		if w != "" {
+			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+		}
+	}
+	return "org.apache.kafka.common.errors." + b.String() + "Exception: " + ke.Description
 }

@@ -81,17 +81,17 @@ func runTopics(ctx context.Context, r *toolRun) error {
 
 var legalTopicChars = regexp.MustCompile(`^[a-zA-Z0-9._-]+$`)
 
-// validateTopicName applies Kafka's client-side rules (org.apache.kafka.common.internals.Topic).
+// validateTopicName applies Kafka's rules for topic names (Topic.validate), with its messages.
 func validateTopicName(t string) error {
 	switch {
 	case t == "":
-		return errors.New("Topic name is illegal, it can't be empty: give --topic a name like orders")
+		return errors.New("Topic name is invalid: the empty string is not allowed. Give --topic a name like orders")
 	case t == "." || t == "..":
-		return fmt.Errorf("Topic name cannot be \".\" or \"..\": choose a name like orders")
+		return fmt.Errorf("Topic name is invalid: '%s' is not allowed. Choose a name like orders", t)
 	case len(t) > 249:
-		return fmt.Errorf("Topic name is illegal, it can't be longer than 249 characters, topic name: %s", t)
+		return fmt.Errorf("Topic name is invalid: the length of '%s' is longer than the max allowed length 249", t)
 	case !legalTopicChars.MatchString(t):
-		return fmt.Errorf("Topic name \"%s\" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'", t)
+		return fmt.Errorf("Topic name is invalid: '%s' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'", t)
 	}
 	return nil
 }
@@ -165,7 +165,7 @@ func createTopic(ctx context.Context, r *toolRun) error {
 		return fmt.Errorf("cannot read cluster metadata from %s: %w", strings.Join(r.bootstrap, ","), err)
 	}
 	if rf > int64(len(md.Brokers)) {
-		return fmt.Errorf("Replication factor: %d larger than available brokers: %d. Use --replication-factor %d or less", rf, len(md.Brokers), len(md.Brokers))
+		return replicationError(rf, len(md.Brokers))
 	}
 	if strings.ContainsAny(topic, "._") {
 		fmt.Fprintln(r.io.Stdout, "WARNING: Due to limitations in metric names, topics with a period ('.') or underscore ('_') could collide. To avoid issues it is best to use either, but not both.")
@@ -179,7 +179,7 @@ func createTopic(ctx context.Context, r *toolRun) error {
 			}
 			return fmt.Errorf("Topic '%s' already exists. Add --if-not-exists to ignore this, or delete it first with kafka-topics.sh --delete --topic %s", topic, topic)
 		case errors.Is(err, kerr.InvalidReplicationFactor):
-			return fmt.Errorf("Replication factor: %d larger than available brokers: %d. Use --replication-factor %d or less", rf, len(md.Brokers), len(md.Brokers))
+			return replicationError(rf, len(md.Brokers))
 		case errors.Is(err, kerr.InvalidPartitions):
 			return fmt.Errorf("Number of partitions must be larger than 0: use --partitions 1 or more")
 		}
@@ -190,6 +190,12 @@ func createTopic(ctx context.Context, r *toolRun) error {
 	}
 	fmt.Fprintf(r.io.Stdout, "Created topic %s.\n", topic)
 	return nil
+}
+
+// replicationError is KRaft Kafka's InvalidReplicationFactorException message, plus the fix.
+func replicationError(rf int64, brokers int) error {
+	return fmt.Errorf("Unable to replicate the partition %d time(s): The target replication factor of %d cannot be reached because only %d broker(s) are registered or some brokers have all their log directories cordoned. Use --replication-factor %d or less",
+		rf, rf, brokers, brokers)
 }
 
 // matchTopics lists topic names sorted, keeping those that match --topic (a regular
@@ -350,14 +356,19 @@ func describeTopics(ctx context.Context, r *toolRun) error {
 		if len(parts) == 0 {
 			continue
 		}
-		var overrides []string
+		var keys []string
+		values := map[string]string{}
 		for _, c := range cfgByTopic[name].Configs {
 			// Kafka's ConfigEntry.isDefault() is "source == DEFAULT_CONFIG".
 			if c.Source != kmsg.ConfigSourceDefaultConfig {
-				overrides = append(overrides, c.Key+"="+c.MaybeValue())
+				keys = append(keys, c.Key)
+				values[c.Key] = c.MaybeValue()
 			}
 		}
-		sort.Strings(overrides)
+		var overrides []string
+		for _, k := range kafkaConfigOrder(keys) {
+			overrides = append(overrides, k+"="+values[k])
+		}
 		line := "Topic: " + name
 		if id := kafkaUUID(td.ID); id != "" {
 			line += "\tTopicId: " + id
@@ -425,10 +436,10 @@ func alterTopic(ctx context.Context, r *toolRun) error {
 	for _, name := range names {
 		cur := len(md.Topics[name].Partitions)
 		if int64(cur) == n {
-			return fmt.Errorf("Topic already has %d partitions. Partitions can only be added: use --partitions %d or more", cur, cur+1)
+			return fmt.Errorf("Topic already has %d partition(s). Partitions can only be added: use --partitions %d or more", cur, cur+1)
 		}
 		if int64(cur) > n {
-			return fmt.Errorf("Topic currently has %d partitions, which is higher than the requested %d. Partitions can only be added: use --partitions %d or more", cur, n, cur+1)
+			return fmt.Errorf("The topic %s currently has %d partition(s); %d would not be an increase. Partitions can only be added: use --partitions %d or more", name, cur, n, cur+1)
 		}
 	}
 	resps, err := adm.UpdatePartitions(ctx, int(n), names...)
@@ -445,4 +456,53 @@ func alterTopic(ctx context.Context, r *toolRun) error {
 		}
 	}
 	return nil
+}
+
+// logConfigOrder is the order in which Kafka's LogConfig defines topic configs.
+var logConfigOrder = []string{
+	"segment.bytes", "segment.ms", "segment.jitter.ms", "segment.index.bytes", "flush.messages",
+	"flush.ms", "retention.bytes", "retention.ms", "max.message.bytes", "index.interval.bytes",
+	"delete.retention.ms", "min.compaction.lag.ms", "max.compaction.lag.ms", "file.delete.delay.ms",
+	"min.cleanable.dirty.ratio", "cleanup.policy", "unclean.leader.election.enable",
+	"min.insync.replicas", "compression.type", "compression.gzip.level", "compression.lz4.level",
+	"compression.zstd.level", "preallocate", "message.timestamp.type",
+	"message.timestamp.before.max.ms", "message.timestamp.after.max.ms", "remote.storage.enable",
+	"local.retention.ms", "local.retention.bytes", "remote.log.copy.disable",
+	"remote.log.delete.on.disable", "leader.replication.throttled.replicas",
+	"follower.replication.throttled.replicas",
+}
+
+// kafkaConfigOrder orders config names the way a Kafka 4.x broker lists a topic's configs:
+// by their bucket in a Java HashMap of 64 buckets (String.hashCode spread by h ^ h>>>16),
+// and within a bucket in LogConfig's order. Checked against Apache Kafka 4.3.1's
+// kafka-topics.sh --describe; it keeps our output identical to Kafka's for the same configs.
+func kafkaConfigOrder(keys []string) []string {
+	rank := map[string]int{}
+	for i, k := range logConfigOrder {
+		rank[k] = i
+	}
+	bucket := func(s string) uint32 {
+		var h uint32
+		for _, c := range s { // Java hashes UTF-16 code units; config names are ASCII
+			h = 31*h + uint32(c)
+		}
+		return (h ^ h>>16) & 63
+	}
+	out := append([]string(nil), keys...)
+	sort.SliceStable(out, func(i, j int) bool {
+		bi, bj := bucket(out[i]), bucket(out[j])
+		if bi != bj {
+			return bi < bj
+		}
+		ri, oki := rank[out[i]]
+		rj, okj := rank[out[j]]
+		switch {
+		case oki && okj:
+			return ri < rj
+		case oki != okj:
+			return oki
+		}
+		return out[i] < out[j]
+	})
+	return out
 }
