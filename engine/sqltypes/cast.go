@@ -146,11 +146,23 @@ func Cast(v any, from, to DataType, loc *time.Location) (any, error) {
 			}
 			return Timestamp(int64(f * 1e6)), nil
 		case Decimal:
-			us, ok := x.setScale(6).UnscaledInt64()
-			if !ok {
+			// Seconds with a fraction; digits beyond microseconds are dropped (truncation).
+			var q *big.Int
+			switch sc := int(x.Scale); {
+			case x.Sign() == 0 || sc-6 >= x.Precision():
+				q = new(big.Int)
+			case sc <= 6:
+				if x.Precision()+6-sc > 19 {
+					return nil, castOverflow(v, from, to, loc)
+				}
+				q = new(big.Int).Mul(x.bigOf(), bigPow10(6-sc))
+			default:
+				q = new(big.Int).Quo(x.bigOf(), bigPow10(sc-6))
+			}
+			if !q.IsInt64() {
 				return nil, castOverflow(v, from, to, loc)
 			}
-			return Timestamp(us), nil
+			return Timestamp(q.Int64()), nil
 		}
 	case TimestampNTZType:
 		switch x := v.(type) {
@@ -422,9 +434,17 @@ func castToIntegral(v any, from, to DataType, loc *time.Location) (any, error) {
 		}
 		return intOf(int64(t), to), nil
 	case Decimal:
-		q := new(big.Int).Quo(x.bigOf(), bigPow10(max(0, int(x.Scale))))
-		if x.Scale < 0 {
+		// Truncate toward zero; far-off scales are settled without huge powers of ten.
+		var q *big.Int
+		switch {
+		case x.Sign() == 0 || int(x.Scale) >= x.Precision():
+			q = new(big.Int)
+		case x.Scale < -20:
+			return nil, castOverflow(v, from, to, loc)
+		case x.Scale < 0:
 			q = new(big.Int).Mul(x.bigOf(), bigPow10(int(-x.Scale)))
+		default:
+			q = new(big.Int).Quo(x.bigOf(), bigPow10(int(x.Scale)))
 		}
 		if !q.IsInt64() || q.Int64() < lo || q.Int64() > hi {
 			return nil, castOverflow(v, from, to, loc)
@@ -530,7 +550,7 @@ func castToDecimal(v any, from DataType, to DecimalType, loc *time.Location) (an
 	}
 	r, ok := d.Rescale(to.Precision, to.Scale)
 	if !ok {
-		return nil, decimalOutOfRange(d.String(), to)
+		return nil, decimalOutOfRange(d.JavaString(), to)
 	}
 	return r, nil
 }

@@ -133,6 +133,11 @@ func (d Decimal) String() string {
 	case sc <= 0:
 		b.WriteString(digits)
 		if digits != "0" {
+			if -sc > 4096 {
+				// Only ParseDecimalExact of text like "1e999999999" makes such a value; a
+				// plain form would be gigabytes, so fall back to Java's scientific form.
+				return d.JavaString()
+			}
 			b.WriteString(strings.Repeat("0", -sc))
 		}
 	case len(digits) > sc:
@@ -140,6 +145,9 @@ func (d Decimal) String() string {
 		b.WriteByte('.')
 		b.WriteString(digits[len(digits)-sc:])
 	default:
+		if sc > 4096 {
+			return d.JavaString()
+		}
 		b.WriteString("0.")
 		b.WriteString(strings.Repeat("0", sc-len(digits)))
 		b.WriteString(digits)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	_ "time/tzdata" // region zones (America/Los_Angeles) must resolve on machines without tzdata
 )
@@ -403,7 +404,10 @@ var shortZoneIDs = map[string]string{
 
 var shortFixed = map[string]int64{"EST": -5 * 3600, "MST": -7 * 3600, "HST": -10 * 3600}
 
-var zoneCache sync.Map // string -> *time.Location
+var (
+	zoneCache  sync.Map // string -> *time.Location, or nil for a name that is not a zone
+	zoneMisses atomic.Int64
+)
 
 // ParseZoneID resolves a Spark/Java zone id ("UTC", "Z", "+02:00", "GMT-8",
 // "America/Los_Angeles", short ids like "PST") to a location, as
@@ -463,14 +467,21 @@ func parseZoneID(id string) (int64, *time.Location, bool) {
 		name = long
 	}
 	if l, ok := zoneCache.Load(name); ok {
+		if l == nil {
+			return 0, nil, false
+		}
 		return 0, l.(*time.Location), true
 	}
 	// Java region ids are Area/City style; reject names Go would resolve from odd places.
-	if strings.ContainsAny(name, " .\\") || strings.HasPrefix(name, "/") {
+	if strings.ContainsAny(name, " .\\") || strings.HasPrefix(name, "/") || len(name) > 64 {
 		return 0, nil, false
 	}
 	l, err := time.LoadLocation(name)
 	if err != nil || name == "Local" {
+		// Remember a bounded number of misses: looking a name up reads the zone database.
+		if zoneMisses.Add(1) <= 1024 {
+			zoneCache.Store(name, nil)
+		}
 		return 0, nil, false
 	}
 	zoneCache.Store(name, l)
