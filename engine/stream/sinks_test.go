@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -64,5 +66,31 @@ func TestMemorySinkModes(t *testing.T) {
 	add(2, "Complete", "x")
 	if got := m.Rows(); len(got) != 1 || got[0][0] != "x" {
 		t.Fatalf("complete rows %v", got)
+	}
+}
+
+func TestDeltaSinkProgressAndUpdateMode(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	path := filepath.Join(t.TempDir(), "bronze_orders")
+	ds, err := stream.NewDeltaSink(path, "Append", "UTC")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := runQuery(t, stream.Config{CheckpointDir: t.TempDir(), Sources: []stream.Source{newSource(t, b)},
+		Plan: &identityPlan{}, Sink: ds, Trigger: stream.AvailableNow()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := q.LastProgress()
+	if p.Sink.NumOutputRows != -1 || p.Sink.Description != "DeltaSink[file:"+path+"]" || p.NumInputRows != 3 {
+		t.Fatalf("sink progress %+v", p.Sink)
+	}
+	rows, _, err := ds.Table.ReadRows(context.Background())
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("table rows %d %v", len(rows), err)
+	}
+	if _, err := stream.NewDeltaSink(path, "update", "UTC"); err == nil || !strings.Contains(err.Error(), "DELTA_UNSUPPORTED_OUTPUT_MODE") {
+		t.Fatalf("update mode: %v", err)
 	}
 }
