@@ -532,13 +532,9 @@ func castToDecimal(v any, from DataType, to DecimalType, loc *time.Location) (an
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return nil, castOverflow(v, from, to, loc)
 		}
+		// Spark widens a FLOAT to DOUBLE first (0.1f becomes 0.10000000149011612).
 		var ok bool
-		if _, is32 := x.(float32); is32 {
-			d, ok = ParseDecimalExact(JavaFloatString(float32(f)))
-		} else {
-			d, ok = ParseDecimalExact(strconv.FormatFloat(f, 'g', -1, 64))
-		}
-		if !ok {
+		if d, ok = ParseDecimalExact(strconv.FormatFloat(f, 'g', -1, 64)); !ok {
 			return nil, castOverflow(v, from, to, loc)
 		}
 	case Decimal:

@@ -51,6 +51,7 @@ func TestCast(t *testing.T) {
 		{int64(1790846100), Long, TimestampT, nil, at("2026-10-01T09:15:00Z")},
 		{Date(20727), DateT, TimestampT, la, at("2026-10-01T07:00:00Z")},
 		{true, Boolean, Integer, nil, int32(1)},
+		{float32(0.1), Float, DecimalType{20, 18}, nil, NewDecimal(100000001490116120, 18)},
 		{NewDecimal(15000009999, 10), DecimalType{20, 10}, TimestampT, nil, Timestamp(1500000)},
 		{NewDecimal(-15, 1), DecimalType{20, 1}, TimestampT, nil, Timestamp(-1500000)},
 		{NewDecimal(-159, 2), DecimalType{20, 2}, Integer, nil, int32(-1)},
