@@ -53,6 +53,7 @@ func TestBrokerCommandBadInput(t *testing.T) {
 		wantCode int
 		want     string
 	}{
+		{"help", []string{"broker", "--help"}, 0, "Usage: kafkalab broker [--port N] [--data DIR]"},
 		{"unknown flag", []string{"broker", "--bogus"}, 2, "flag provided but not defined: -bogus"},
 		{"extra argument", []string{"broker", "now"}, 2, `unexpected argument "now"`},
 		{"port out of range", []string{"broker", "--port", "70000"}, 2, "--port 70000 is not a TCP port"},
@@ -209,11 +210,17 @@ func stopBrokerProcess(t *testing.T, cmd *exec.Cmd) {
 	}
 }
 
-func TestBrokerBinaryServesAndPersists(t *testing.T) {
+// TestBrokerBinary drives the built kafkalab as a user would, in a shell next to it.
+func TestBrokerBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
 	bin := builtBinary(t)
+	t.Run("serves and persists", func(t *testing.T) { binaryServesAndPersists(t, bin) })
+	t.Run("after kill", func(t *testing.T) { binaryAfterKill(t, bin) })
+}
+
+func binaryServesAndPersists(t *testing.T, bin string) {
 	home := t.TempDir()
 	data := filepath.Join(t.TempDir(), "broker-data")
 	port := fmt.Sprint(freeTCPPort(t))
@@ -272,6 +279,53 @@ func TestBrokerBinaryServesAndPersists(t *testing.T) {
 		"1 0 1003 {\"order_id\":1003,\"seq\":2}\n1 1 1004 {\"order_id\":1004,\"seq\":4}\n"
 	if before != want {
 		t.Fatalf("records:\n%s\nwant (Java client's placement):\n%s", before, want)
+	}
+}
+
+// binaryAfterKill: a broker killed with SIGKILL leaves a running-broker file nobody
+// trusts and no lock; the next start reloads every acknowledged record.
+func binaryAfterKill(t *testing.T, bin string) {
+	home := t.TempDir()
+	t.Setenv("KAFKALAB_HOME", home)
+	data := filepath.Join(t.TempDir(), "broker-data")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+
+	cmd, addr, _ := startBrokerProcess(t, bin, home, "--port", fmt.Sprint(freeTCPPort(t)), "--data", data)
+	cl, err := kgo.NewClient(kgo.SeedBrokers(addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := kadm.NewClient(cl).CreateTopic(ctx, 3, 1, nil, "orders"); err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range []string{"1001", "1002", "1003", "1001", "1004"} {
+		r := &kgo.Record{Topic: "orders", Key: []byte(k), Value: []byte(fmt.Sprintf(`{"order_id":%s,"seq":%d}`, k, i))}
+		if err := cl.ProduceSync(ctx, r).FirstErr(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := consumeAll(t, ctx, addr, 5)
+	cl.Close()
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	if _, err := os.Stat(paths.RunningBrokerFile()); err != nil {
+		t.Fatalf("expected the killed broker's file to remain: %v", err)
+	}
+	if addrs, ok := broker.RunningBootstrap(); ok {
+		t.Fatalf("RunningBootstrap trusts a dead broker's file: %v", addrs)
+	}
+
+	cmd2, addr2, _ := startBrokerProcess(t, bin, home, "--port", fmt.Sprint(freeTCPPort(t)), "--data", data)
+	after := consumeAll(t, ctx, addr2, 5)
+	if addrs, ok := broker.RunningBootstrap(); !ok || addrs[0] != addr2 {
+		t.Errorf("RunningBootstrap = %v %v after restart, want %s", addrs, ok, addr2)
+	}
+	stopBrokerProcess(t, cmd2)
+	if after != before {
+		t.Fatalf("after kill and restart:\n%s\nbefore:\n%s", after, before)
 	}
 }
 
