@@ -316,3 +316,6 @@ func (s *Stream) readsTopic(topic string) bool {
 	}
 	return false
 }
+
+// SizeHint is the number of offsets in the range (an upper bound on its rows).
+func (t *RangeTask) SizeHint() int64 { return t.Range.Size() }

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
@@ -18,25 +17,11 @@ import (
 type parallelIdentityPlan struct{}
 
 func (parallelIdentityPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*stream.BatchResult, error) {
-	res := &stream.BatchResult{Schema: bc.Inputs[0].Schema}
-	tasks := bc.Inputs[0].Tasks
-	res.Tasks = make([][]sqltypes.Row, len(tasks))
-	errs := make([]error, len(tasks))
-	var wg sync.WaitGroup
-	for i, task := range tasks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res.Tasks[i], errs[i] = task.Rows(ctx)
-		}()
+	tasks, err := bc.Inputs[0].ReadAll(ctx)
+	if err != nil {
+		return nil, err
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return res, nil
+	return &stream.BatchResult{Schema: bc.Inputs[0].Schema, Tasks: tasks}, nil
 }
 
 func (parallelIdentityPlan) ShouldRunNoDataBatch(int64) bool { return false }

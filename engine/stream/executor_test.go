@@ -505,3 +505,41 @@ func TestNewPartitionIsReadFromZero(t *testing.T) {
 		t.Fatalf("rows %s", got)
 	}
 }
+
+type readAllPlan struct{}
+
+func (readAllPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*stream.BatchResult, error) {
+	tasks, err := bc.Inputs[0].ReadAll(ctx)
+	return &stream.BatchResult{Schema: bc.Inputs[0].Schema, Tasks: tasks}, err
+}
+func (readAllPlan) ShouldRunNoDataBatch(int64) bool { return false }
+
+func TestReadAllKeepsTaskOrder(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	b.send(t, batch2)
+	var got []string
+	sink := &funcSink{fn: func(sb *stream.SinkBatch) {
+		for i, task := range sb.Tasks {
+			for _, r := range task {
+				got = append(got, fmt.Sprintf("t%d:%d/%d", i, r[kafkasource.ColPartition], r[kafkasource.ColOffset]))
+			}
+		}
+	}}
+	q, err := runQuery(t, stream.Config{CheckpointDir: t.TempDir(), Sources: []stream.Source{newSource(t, b, "minPartitions", "5")},
+		Plan: readAllPlan{}, Sink: sink, Trigger: stream.AvailableNow()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "t0:0/0 t1:0/1 t2:0/2 t3:1/0 t4:1/1"; strings.Join(got, " ") != want || q.LastProgress().NumInputRows != 5 {
+		t.Fatalf("got %v, want %s", got, want)
+	}
+}
+
+type funcSink struct{ fn func(*stream.SinkBatch) }
+
+func (f *funcSink) Description() string { return "func" }
+func (f *funcSink) AddBatch(_ context.Context, b *stream.SinkBatch) error {
+	f.fn(b)
+	return nil
+}
