@@ -155,6 +155,42 @@ func (d Decimal) String() string {
 	return b.String()
 }
 
+// AppendJava appends JavaString's text; values that fit an int64 need no allocation.
+func (d Decimal) AppendJava(b []byte) []byte {
+	if d.Big != nil || d.Scale < 0 || d.Scale > 18 {
+		return append(b, d.JavaString()...)
+	}
+	var tmp [24]byte
+	digits := strconv.AppendUint(tmp[:0], absUint64(d.Unscaled), 10)
+	sc := int(d.Scale)
+	if -sc+len(digits)-1 < -6 {
+		return append(b, d.JavaString()...)
+	}
+	if d.Unscaled < 0 {
+		b = append(b, '-')
+	}
+	switch {
+	case sc == 0:
+		return append(b, digits...)
+	case len(digits) > sc:
+		b = append(b, digits[:len(digits)-sc]...)
+		b = append(b, '.')
+		return append(b, digits[len(digits)-sc:]...)
+	}
+	b = append(b, '0', '.')
+	for i := len(digits); i < sc; i++ {
+		b = append(b, '0')
+	}
+	return append(b, digits...)
+}
+
+func absUint64(v int64) uint64 {
+	if v < 0 {
+		return uint64(-(v + 1)) + 1
+	}
+	return uint64(v)
+}
+
 // JavaString is Java's BigDecimal.toString: plain unless the adjusted exponent is below -6
 // (or the scale is negative), then scientific ("0E-10", "1.000E-7"). Jackson writes decimals
 // this way, so Delta stats and Spark's JSON output use it.

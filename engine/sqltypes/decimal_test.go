@@ -58,6 +58,9 @@ func TestParseDecimal(t *testing.T) {
 		if got := d.JavaString(); got != c.javaS {
 			t.Errorf("%q: JavaString %q want %q", c.in, got, c.javaS)
 		}
+		if got := string(d.AppendJava(nil)); got != c.javaS {
+			t.Errorf("%q: AppendJava %q want %q", c.in, got, c.javaS)
+		}
 	}
 	if d, _ := ParseDecimal("25.5", 10, 2); d.Unscaled != 2550 || d.Big != nil || d.Scale != 2 {
 		t.Fatalf("25.5 as decimal(10,2) must be unscaled 2550: %+v", d)

@@ -256,3 +256,22 @@ func processCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkToJSONCourseEvents writes course rows as to_json(struct(*)) does:
+// go test ./engine/sqltypes -run XXX -bench ToJSON -benchtime 3x
+func BenchmarkToJSONCourseEvents(b *testing.B) {
+	r := NewJSONReader(courseSchema, time.UTC)
+	var rows []Row
+	for _, e := range courseEvents(100_000) {
+		rows = append(rows, r.Parse(e))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	var buf []byte
+	for b.Loop() {
+		for _, row := range rows {
+			buf = AppendJSON(buf[:0], row, courseSchema, time.UTC)
+		}
+	}
+	b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+}

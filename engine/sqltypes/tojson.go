@@ -75,7 +75,7 @@ func appendJSONValue(b []byte, v any, t DataType, loc *time.Location) []byte {
 		}
 		return append(b, JavaDoubleString(x)...)
 	case Decimal:
-		return append(b, x.JavaString()...)
+		return x.AppendJava(b)
 	case string:
 		return appendJacksonString(b, x)
 	case []byte:
