@@ -570,6 +570,9 @@ func (df *DataFrame) Repartition(n int) (*DataFrame, error) {
 
 // Limit is df.limit(n).
 func (df *DataFrame) Limit(n int) (*DataFrame, error) {
+	if df.IsStreaming() {
+		return nil, &plan.UnsupportedError{Message: "kafkalab does not support limit on a streaming DataFrame (it needs state across batches); limit the table you read back instead"}
+	}
 	if n < 0 {
 		return nil, &plan.AnalysisError{Class: "INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE", Message: fmt.Sprintf("The limit like expression \"%d\" is invalid. The limit expression must be equal to or greater than 0, but got %d.", n, n)}
 	}
@@ -578,6 +581,9 @@ func (df *DataFrame) Limit(n int) (*DataFrame, error) {
 
 // Union is df.union(other) (by position; unionAll is the same).
 func (df *DataFrame) Union(other *DataFrame) (*DataFrame, error) {
+	if df.IsStreaming() != other.IsStreaming() {
+		return nil, &plan.AnalysisError{Message: "Union between streaming and batch DataFrames/Datasets is not supported;"}
+	}
 	u, err := plan.NewUnion(df.node, other.node)
 	if err != nil {
 		return nil, err
@@ -742,6 +748,9 @@ func (df *DataFrame) Count(ctx context.Context) (int64, error) {
 
 // Take is df.take(n) (and df.head(n)).
 func (df *DataFrame) Take(ctx context.Context, n int) ([]sqltypes.Row, error) {
+	if err := df.checkBatch(); err != nil {
+		return nil, err
+	}
 	l, err := df.Limit(n)
 	if err != nil {
 		return nil, err
@@ -780,4 +789,15 @@ func (df *DataFrame) Show(ctx context.Context, n, truncate int, vertical bool) (
 		return "", err
 	}
 	return showString(df.Schema(), rows, n, truncate, vertical, df.s.Location()), nil
+}
+
+// CreateOrReplaceTempView is df.createOrReplaceTempView(name): spark.table(name) then
+// returns this DataFrame (a temporary view wins over a catalog table, as in Spark).
+func (df *DataFrame) CreateOrReplaceTempView(name string) error {
+	return df.s.registerView(name, df, true)
+}
+
+// CreateTempView is df.createTempView(name); an existing view of that name is an error.
+func (df *DataFrame) CreateTempView(name string) error {
+	return df.s.registerView(name, df, false)
 }

@@ -158,11 +158,8 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.memMu.Lock()
-	mem := s.memTable[strings.ToLower(t)]
-	s.memMu.Unlock()
-	if mem != nil {
-		return s.memoryTableDF(t, mem), nil
+	if v := s.view(t); v != nil && len(plan.ParseAttributeName(name)) == 1 {
+		return v, nil
 	}
 	path, _ := s.TablePath(t)
 	df, err := s.readDelta(ctx, path, []string{"spark_catalog", "default", strings.ToLower(t)})
@@ -176,11 +173,8 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 	return df, nil
 }
 
-func (s *Session) memoryTableDF(name string, m *stream.MemorySink) *DataFrame {
-	schema := m.Schema()
-	if schema == nil {
-		schema = &sqltypes.StructType{}
-	}
+// memoryTableDF is the view a memory sink registers: its rows as they are when read.
+func (s *Session) memoryTableDF(name string, schema *sqltypes.StructType, m *stream.MemorySink) *DataFrame {
 	rel := &plan.Relation{Scope: s.newScope(schema, []string{name}), Name: "MemoryTable " + name,
 		Load: func(context.Context) ([][]sqltypes.Row, error) { return [][]sqltypes.Row{m.Rows()}, nil }}
 	return s.newDF(rel)

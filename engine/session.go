@@ -23,7 +23,6 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
-	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
 // Conf keys the engine gives a meaning to.
@@ -59,9 +58,9 @@ type Session struct {
 	conf map[string]string
 
 	streams *StreamingQueryManager
-	// memory tables written by the memory sink, by query name.
-	memMu    sync.Mutex
-	memTable map[string]*stream.MemorySink
+	// temporary views by lower-cased name (memory sink tables are views too, as in Spark).
+	viewMu sync.Mutex
+	views  map[string]*DataFrame
 }
 
 // defaultConf are the settings a fresh session reports (the course runs in UTC).
@@ -85,7 +84,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: working folder %q: %w", cfg.WorkDir, err)
 	}
-	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, conf: map[string]string{}, memTable: map[string]*stream.MemorySink{}}
+	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, conf: map[string]string{}, views: map[string]*DataFrame{}}
 	if s.stdout == nil {
 		s.stdout = io.Discard
 	}
@@ -251,4 +250,36 @@ func (s *Session) Stop(ctx context.Context) error {
 		}
 	}
 	return first
+}
+
+func (s *Session) registerView(name string, df *DataFrame, replace bool) error {
+	if strings.Contains(name, ".") {
+		return &plan.AnalysisError{Class: "TEMP_VIEW_NAME_TOO_MANY_NAME_PARTS", Message: fmt.Sprintf(
+			"CREATE TEMPORARY VIEW or the corresponding Dataset APIs only accept single-part view names, but got: %s.", name)}
+	}
+	s.viewMu.Lock()
+	defer s.viewMu.Unlock()
+	key := strings.ToLower(name)
+	if _, ok := s.views[key]; ok && !replace {
+		return &plan.AnalysisError{Class: "TEMP_TABLE_OR_VIEW_ALREADY_EXISTS", Message: fmt.Sprintf(
+			"Cannot create the temporary view `%s` because it already exists.\nChoose a different name, drop or replace the existing view, or add the IF NOT EXISTS clause to tolerate pre-existing views.", name)}
+	}
+	s.views[key] = df
+	return nil
+}
+
+func (s *Session) view(name string) *DataFrame {
+	s.viewMu.Lock()
+	defer s.viewMu.Unlock()
+	return s.views[strings.ToLower(name)]
+}
+
+// DropTempView is spark.catalog.dropTempView(name); it reports whether a view existed.
+func (s *Session) DropTempView(name string) bool {
+	s.viewMu.Lock()
+	defer s.viewMu.Unlock()
+	key := strings.ToLower(name)
+	_, ok := s.views[key]
+	delete(s.views, key)
+	return ok
 }

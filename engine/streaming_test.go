@@ -440,3 +440,41 @@ func TestParquetFileSink(t *testing.T) {
 		t.Fatalf("schema %s", got)
 	}
 }
+
+func TestTempViewsAndStreamUnionRules(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	df := must[*DataFrame](t)(s.CreateDataFrameDDL(courseEvents, sendDDL))
+	if err := df.CreateTempView("events"); err != nil {
+		t.Fatal(err)
+	}
+	if err := df.CreateTempView("EVENTS"); err == nil || !strings.HasPrefix(err.Error(), "[TEMP_TABLE_OR_VIEW_ALREADY_EXISTS]") {
+		t.Fatalf("second createTempView: %v", err)
+	}
+	small := must[*DataFrame](t)(df.Limit(1))
+	if err := small.CreateOrReplaceTempView("events"); err != nil {
+		t.Fatal(err)
+	}
+	v := must[*DataFrame](t)(s.Table(ctx, "Events"))
+	if n := must[int64](t)(v.Count(ctx)); n != 1 {
+		t.Fatalf("view count %d", n)
+	}
+	if !s.DropTempView("events") || s.DropTempView("events") {
+		t.Fatal("dropTempView")
+	}
+	raw := kafkaStream(t, s, "127.0.0.1:1")
+	if _, err := raw.Union(df); err == nil || !strings.Contains(err.Error(), "Union between streaming and batch") {
+		t.Fatalf("stream-static union: %v", err)
+	}
+	if _, err := raw.Limit(3); err == nil {
+		t.Fatal("limit on a stream accepted")
+	}
+	if _, err := raw.Take(ctx, 1); err == nil || !strings.Contains(err.Error(), "writeStream.start()") {
+		t.Fatalf("take on a stream: %v", err)
+	}
+	_, err := df.Select("nope")
+	var ae *plan.AnalysisError
+	if !errors.As(err, &ae) || ae.SQLState() != "42703" {
+		t.Fatalf("SQLSTATE of %v", err)
+	}
+}

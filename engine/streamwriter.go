@@ -232,10 +232,9 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		}
 		ms := stream.NewMemorySink(name)
 		sink = ms
+		schema := plan.Schema(w.df.node)
 		afterStart = func(*stream.Query) {
-			s.memMu.Lock()
-			s.memTable[strings.ToLower(name)] = ms
-			s.memMu.Unlock()
+			_ = s.registerView(name, s.memoryTableDF(name, schema, ms), true)
 		}
 	case "foreachbatch":
 		sink = &foreachBatchSink{s: s, fn: w.foreach}

@@ -16,6 +16,49 @@ type AnalysisError struct {
 	Message string
 }
 
+// SQLState is the SQLSTATE Spark attaches to the error class ("42703"), "" when unknown.
+// Spark 4 prints it after the message ("... SQLSTATE: 42703"); Error() leaves it out.
+func (e *AnalysisError) SQLState() string {
+	for c := e.Class; c != ""; {
+		if st, ok := sqlStates[c]; ok {
+			return st
+		}
+		i := strings.LastIndexByte(c, '.')
+		if i < 0 {
+			break
+		}
+		c = c[:i]
+	}
+	return ""
+}
+
+// sqlStates are the SQLSTATEs of the error classes kafkalab raises (Spark's
+// error-conditions.json).
+var sqlStates = map[string]string{
+	"UNRESOLVED_COLUMN":                   "42703",
+	"UNRESOLVED_COLUMN_AMONG_FIELD_NAMES": "42703",
+	"AMBIGUOUS_REFERENCE":                 "42704",
+	"FIELD_NOT_FOUND":                     "42704",
+	"DATATYPE_MISMATCH":                   "42K09",
+	"UNRESOLVED_ROUTINE":                  "42883",
+	"WRONG_NUM_ARGS":                      "42605",
+	"PARSE_SYNTAX_ERROR":                  "42601",
+	"MISSING_AGGREGATION":                 "42803",
+	"NESTED_AGGREGATE_FUNCTION":           "42607",
+	"INVALID_EXTRACT_BASE_FIELD_TYPE":     "42000",
+	"INVALID_USAGE_OF_STAR_OR_REGEX":      "42000",
+	"CANNOT_RESOLVE_STAR_EXPAND":          "42704",
+	"NUM_COLUMNS_MISMATCH":                "42826",
+	"INCOMPATIBLE_COLUMN_TYPE":            "42825",
+	"TABLE_OR_VIEW_NOT_FOUND":             "42P01",
+	"SCHEMA_NOT_FOUND":                    "42704",
+	"TEMP_TABLE_OR_VIEW_ALREADY_EXISTS":   "42P07",
+	"SQL_CONF_NOT_FOUND":                  "42K0I",
+	"UNSUPPORTED_EXPR_FOR_OPERATOR":       "42K0E",
+	"PATH_NOT_FOUND":                      "42K03",
+	"PATH_ALREADY_EXISTS":                 "42K04",
+}
+
 func (e *AnalysisError) Error() string {
 	if e.Class == "" {
 		return e.Message
