@@ -230,29 +230,38 @@ func (r *JSONReader) ParseBatch(values [][]byte, out []Row) []Row {
 	return out
 }
 
+// ParseStatus is ParseString that also says whether the record was bad: malformed, not an
+// object, or with a field that did not fit (the row is then Spark's PERMISSIVE result). A
+// caller implementing mode FAILFAST raises an error when bad is true.
+func (r *JSONReader) ParseStatus(s string) (row Row, bad bool) {
+	return r.parse(s, nil)
+}
+
 // parseInto parses one document; dst, when not nil, is the zeroed row to fill.
 func (r *JSONReader) parseInto(s string, dst Row) Row {
+	row, _ := r.parse(s, dst)
+	return row
+}
+
+func (r *JSONReader) parse(s string, dst Row) (Row, bool) {
 	s = validUTF8(s)
 	sc := jsonScanner{s: s, loc: r.loc}
 	sc.skipWS()
 	if sc.i >= len(s) {
-		return nil
-	}
-	nulls := func() Row {
-		if dst != nil {
-			clear(dst)
-			return dst
-		}
-		return make(Row, len(r.root.names))
+		return nil, false
 	}
 	// Only an object makes a row. Any other top-level value, JSON null included, is a bad
 	// record (Spark's root converter returns no row and raises INVALID_JSON_ROOT_FIELD).
 	if s[sc.i] == '{' {
 		if row, ok := sc.objectInto(r.root, dst); ok {
-			return row
+			return row, sc.bad
 		}
 	}
-	return nulls()
+	if dst != nil {
+		clear(dst)
+		return dst, true
+	}
+	return make(Row, len(r.root.names)), true
 }
 
 // validUTF8 replaces invalid UTF-8, as Spark's UTF-8 reader does before Jackson sees the text.
@@ -272,6 +281,7 @@ type jsonScanner struct {
 	s   string
 	i   int
 	loc *time.Location
+	bad bool // some field did not fit its type (the record is a partial result)
 }
 
 func (sc *jsonScanner) skipWS() {
@@ -324,6 +334,8 @@ func (sc *jsonScanner) objectInto(p *structPlan, row Row) (Row, bool) {
 			// which matters only when a key repeats.
 			if good {
 				row[idx] = v
+			} else {
+				sc.bad = true
 			}
 		} else if !sc.skipValue() {
 			return nil, false

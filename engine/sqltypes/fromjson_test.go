@@ -103,6 +103,11 @@ func TestFromJSONPermissive(t *testing.T) {
 	if got := FromJSONString(`{"a":3}`, schema, time.UTC); !reflect.DeepEqual(got, Row{int32(3), nil, nil, nil}) {
 		t.Errorf("FromJSONString: %#v", got)
 	}
+	for in, wantBad := range map[string]bool{`{"a":1}`: false, `{"a":"x"}`: true, `{"a" 1}`: true, `[]`: true, ``: false, `{"zz":"x"}`: false} {
+		if _, bad := NewJSONReader(schema, time.UTC).ParseStatus(in); bad != wantBad {
+			t.Errorf("ParseStatus(%s) bad=%v", in, bad)
+		}
+	}
 	if FromJSON(nil, schema, time.UTC) != nil {
 		t.Error("nil input must give nil")
 	}
