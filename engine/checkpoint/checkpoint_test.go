@@ -96,6 +96,20 @@ func TestReferenceScenarioGolden(t *testing.T) {
 	if err != nil || !ok || wm != 0 {
 		t.Errorf("ReadCommit(0) = %d %v %v", wm, ok, err)
 	}
+
+	// Second run (after the course's batch 2): resume after batch 0, write batch 1.
+	r, err := d.Resolve(1)
+	if err != nil || r.Rerun || r.NextBatchID != 1 || r.Start.Sources[0] != `{"orders":{"0":2,"1":1,"2":0}}` {
+		t.Fatalf("Resolve after run 1 = %+v %v", r, err)
+	}
+	next := OffsetSeq{BatchWatermarkMs: r.WatermarkMs, BatchTimestampMs: 1757606700000,
+		Conf: DefaultConf(RestoredConf(r.Conf, nil)), Sources: []string{`{"orders":{"0":3,"1":2,"2":0}}`}}
+	if err := d.WriteOffsets(1, next); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := mustRead(t, filepath.Join(d.Path(), "offsets", "1")), golden(t, "offsets_1.golden"); !bytes.Equal(got, want) {
+		t.Errorf("offsets/1 differs:\n got %q\nwant %q", got, want)
+	}
 }
 
 func TestOffsetsEncodingNoSourceAndSessionConf(t *testing.T) {

@@ -682,3 +682,25 @@ func filePaths(s *Snapshot) []string {
 	sort.Strings(out)
 	return out
 }
+
+func TestSnapshotAt(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	writeBatches(t, table, 12, "append")
+	for _, tc := range []struct {
+		version int64
+		rows    int
+	}{{0, 0}, {1, 1}, {5, 5}, {10, 10}, {11, 11}, {12, 12}} {
+		s, err := table.SnapshotAt(tc.version)
+		if err != nil {
+			t.Fatalf("SnapshotAt(%d): %v", tc.version, err)
+		}
+		rows, err := s.ReadRows(ctx)
+		if err != nil || len(rows) != tc.rows || s.Version != tc.version {
+			t.Errorf("SnapshotAt(%d): version %d, %d rows, err %v; want %d rows", tc.version, s.Version, len(rows), err, tc.rows)
+		}
+	}
+	if _, err := table.SnapshotAt(13); err == nil || !strings.Contains(err.Error(), "available versions are [0, 12]") {
+		t.Errorf("SnapshotAt(13) err = %v", err)
+	}
+}

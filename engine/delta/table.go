@@ -117,6 +117,25 @@ type Snapshot struct {
 // one (then the JSON commits after it), else from version 0.
 func (t *Table) Snapshot() (*Snapshot, error) { return t.snapshotAt(-1) }
 
+// SnapshotAt is the table as of an earlier version (option "versionAsOf").
+func (t *Table) SnapshotAt(version int64) (*Snapshot, error) {
+	if version < 0 {
+		return nil, fmt.Errorf("delta table %s: versionAsOf must be >= 0, got %d", t.path, version)
+	}
+	s, err := t.snapshotAt(version)
+	if err != nil {
+		return nil, err
+	}
+	if s.Version != version {
+		latest := s.Version
+		if all, err := t.Snapshot(); err == nil {
+			latest = all.Version
+		}
+		return nil, fmt.Errorf("[VERSION_NOT_FOUND] cannot time travel Delta table %s to version %d: available versions are [0, %d]", t.path, version, latest)
+	}
+	return s, nil
+}
+
 // replay is the state being rebuilt from checkpoint and commits.
 type replay struct {
 	s          *Snapshot
