@@ -49,18 +49,19 @@ func (t *Table) checkpointInterval(s *Snapshot) int64 {
 	return defaultCheckpointInterval
 }
 
-// afterCommit writes a checkpoint when version v is due one. The commit already succeeded,
-// so a failed checkpoint leaves the table correct (readers replay the JSON instead); the
-// error is returned for the caller to report, not to fail the write.
-func (t *Table) afterCommit(v int64) error {
-	if v == 0 {
+// afterCommit writes a checkpoint when version v is due one (md is the table metadata in
+// force, for delta.checkpointInterval). The commit already succeeded, so a failed checkpoint
+// leaves the table correct (readers replay the JSON instead); the error is returned for the
+// caller to report, not to fail the write.
+func (t *Table) afterCommit(v int64, md *Metadata) error {
+	if v == 0 || v%t.checkpointInterval(&Snapshot{Metadata: md}) != 0 {
 		return nil
 	}
 	s, err := t.snapshotAt(v)
 	if err != nil {
 		return err
 	}
-	if s.Version != v || v%t.checkpointInterval(s) != 0 {
+	if s.Version != v {
 		return nil
 	}
 	return t.writeCheckpoint(s, time.Now())

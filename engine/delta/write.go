@@ -1,6 +1,7 @@
 package delta
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -359,7 +360,7 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 		if err == nil {
 			// A failed checkpoint leaves a correct table (readers replay the JSON), as in
 			// Delta, where checkpoint errors are only logged.
-			_ = t.afterCommit(v)
+			_ = t.afterCommit(v, cmp.Or(md, snap.Metadata))
 			return true, v, nil
 		}
 		if !errors.Is(err, ErrConcurrentCommit) || attempt+1 >= maxCommitAttempts {
@@ -521,7 +522,7 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		v := snap.Version + 1
 		err = t.commit(v, lines)
 		if err == nil {
-			_ = t.afterCommit(v) // see WriteStreamingBatch
+			_ = t.afterCommit(v, cmp.Or(md, snap.Metadata)) // see WriteStreamingBatch
 			return true, v, nil
 		}
 		if !errors.Is(err, ErrConcurrentCommit) || attempt+1 >= maxCommitAttempts {
