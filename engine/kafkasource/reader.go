@@ -76,6 +76,7 @@ func (rd *rangeReader) run(ctx context.Context) error {
 	}
 	defer func() { rd.cl.Close() }()
 	var topicAny, partAny any = rd.r.Topic, rd.r.Partition
+	var alloc rowAlloc
 	for next < rd.r.Until {
 		pctx, cancel := context.WithTimeout(ctx, rd.opts.PollTimeout)
 		fetches := rd.cl.PollFetches(pctx)
@@ -128,7 +129,7 @@ func (rd *rangeReader) run(ctx context.Context) error {
 			if rec.Attrs.IsControl() {
 				return // transaction markers take offsets but are not rows
 			}
-			row := recordRow(rec, rd.opts.IncludeHeaders, topicAny, partAny)
+			row := recordRow(rec, rd.opts.IncludeHeaders, topicAny, partAny, &alloc)
 			cbErr = rd.fn(row)
 		})
 		if cbErr != nil {

@@ -45,12 +45,12 @@ func Schema(includeHeaders bool) *sqltypes.StructType {
 // Key and value keep referencing the fetch buffer (no copy): the rows of a task live as
 // long as the batch, and so does that buffer.
 // topic and partition come boxed by the caller, once per range, to save allocations.
-func recordRow(r *kgo.Record, includeHeaders bool, topic, partition any) sqltypes.Row {
+func recordRow(r *kgo.Record, includeHeaders bool, topic, partition any, alloc *rowAlloc) sqltypes.Row {
 	n := 7
 	if includeHeaders {
 		n = 8
 	}
-	row := make(sqltypes.Row, n)
+	row := alloc.row(n)
 	if r.Key != nil {
 		row[ColKey] = r.Key
 	}
@@ -74,4 +74,19 @@ func recordRow(r *kgo.Record, includeHeaders bool, topic, partition any) sqltype
 		row[ColHeaders] = hs
 	}
 	return row
+}
+
+// rowAlloc hands out rows carved from larger blocks: one allocation per rowBlock rows
+// instead of one per row. Each row has its own capacity, so rows never share elements.
+type rowAlloc struct{ block []any }
+
+const rowBlock = 512
+
+func (a *rowAlloc) row(n int) sqltypes.Row {
+	if len(a.block) < n {
+		a.block = make([]any, n*rowBlock)
+	}
+	r := a.block[:n:n]
+	a.block = a.block[n:]
+	return r
 }
