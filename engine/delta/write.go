@@ -502,7 +502,9 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		if exists {
 			ci.ReadVersion = int64p(snap.Version)
 		}
-		ci.IsBlindAppend = boolp(len(removes) == 0 && !(exists && mode == "Overwrite"))
+		// An overwrite reads the table to remove its files, so it is not a blind append;
+		// CREATE TABLE AS SELECT on a new table only adds.
+		ci.IsBlindAppend = boolp(mode != "Overwrite" || (w.SaveAsTable && !exists))
 		ci.OperationMetrics = []KV{
 			{Key: "numFiles", Value: strconv.Itoa(len(files.adds))},
 			{Key: "numOutputRows", Value: strconv.FormatInt(files.rows, 10)},
