@@ -58,7 +58,7 @@ func runBroker(ctx context.Context, env *cliEnv, args []string) int {
 	b, err := broker.StartEmbedded(ctx, broker.EmbeddedConfig{Port: *port, DataDir: dir})
 	if err != nil {
 		msg := err.Error()
-		if addrs, ok := broker.RunningBootstrap(); ok {
+		if addrs, ok := broker.RunningBootstrap(); ok && !strings.Contains(msg, strings.Join(addrs, ",")) {
 			msg += fmt.Sprintf(" (a kafkalab broker is already running at %s)", strings.Join(addrs, ","))
 		}
 		fmt.Fprintf(env.stderr, "kafkalab broker: %s\n", msg)

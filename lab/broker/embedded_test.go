@@ -162,14 +162,18 @@ func TestEmbeddedDefaultPortFallsBack(t *testing.T) {
 }
 
 func TestEmbeddedDataDirInUse(t *testing.T) {
+	t.Setenv("KAFKALAB_HOME", t.TempDir())
 	dir := t.TempDir()
-	startTest(t, dir)
+	first := startTest(t, dir)
+	if _, err := AnnounceRunning(first); err != nil {
+		t.Fatal(err)
+	}
 	e, err := StartEmbedded(testCtx(t), EmbeddedConfig{Port: -1, DataDir: dir})
 	if err == nil {
 		e.Close(context.Background())
 		t.Fatal("two brokers started on one data folder")
 	}
-	for _, w := range []string{dir, fmt.Sprintf("pid %d", os.Getpid()), "--data DIR"} {
+	for _, w := range []string{dir, fmt.Sprintf("pid %d", os.Getpid()), "use that broker (--broker " + first.Bootstrap()[0] + ")", "--data DIR"} {
 		if !strings.Contains(err.Error(), w) {
 			t.Errorf("error %q does not mention %q", err, w)
 		}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/kafkalab/kafkalab/lab/paths"
 )
 
 // lockFileName sits in the data folder; kfake ignores files it does not know.
@@ -31,11 +33,14 @@ func lockDataDir(dir string) (*os.File, error) {
 		b, _ := os.ReadFile(path)
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			who := "another kafkalab"
+			who, use := "another kafkalab", "--broker HOST:PORT"
 			if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); perr == nil {
 				who = fmt.Sprintf("another kafkalab (pid %d)", pid)
+				if rb, ok := readRunning(paths.RunningBrokerFile()); ok && rb.PID == pid && rb.Bootstrap != "" {
+					use = "--broker " + rb.Bootstrap
+				}
 			}
-			return nil, fmt.Errorf("embedded broker: data folder %s is in use by %s: use that broker (--broker HOST:PORT), stop it, or choose another folder with --data DIR", dir, who)
+			return nil, fmt.Errorf("embedded broker: data folder %s is in use by %s: use that broker (%s), stop it, or choose another folder with --data DIR", dir, who, use)
 		}
 		return nil, fmt.Errorf("embedded broker: cannot lock %s (%v): choose another data folder with --data DIR", path, err)
 	}
