@@ -64,8 +64,14 @@ func Schema(st *sqltypes.StructType) (*parquet.Schema, error) {
 	return parquet.NewSchema("spark_schema", g), nil
 }
 
+// errEmptySchema is Spark's refusal to write a struct without columns to parquet.
+var errEmptySchema = fmt.Errorf("[EMPTY_SCHEMA_NOT_SUPPORTED_FOR_DATASOURCE] The parquet datasource does not support writing empty or nested empty schemas. Please make sure the data schema has at least one or more column(s)")
+
 func groupNode(st *sqltypes.StructType) (orderedGroup, error) {
 	g := orderedGroup{Group: parquet.Group{}, order: make([]string, 0, len(st.Fields))}
+	if len(st.Fields) == 0 {
+		return g, errEmptySchema
+	}
 	for _, f := range st.Fields {
 		if _, dup := g.Group[f.Name]; dup {
 			return g, fmt.Errorf("parquet schema: column %q appears twice", f.Name)

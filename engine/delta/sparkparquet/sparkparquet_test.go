@@ -287,3 +287,11 @@ func TestArraysAndMaps(t *testing.T) {
 		t.Errorf("null map key err = %v", err)
 	}
 }
+
+func TestEmptySchemaRefused(t *testing.T) {
+	for _, st := range []*sqltypes.StructType{{}, sqltypes.MustParseDDL("a INT, s STRUCT<>")} {
+		if err := Write(&bytes.Buffer{}, st, nil, nil); err == nil || !strings.Contains(err.Error(), "EMPTY_SCHEMA_NOT_SUPPORTED_FOR_DATASOURCE") {
+			t.Errorf("schema %v: err = %v", st, err)
+		}
+	}
+}
