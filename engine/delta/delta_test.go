@@ -704,3 +704,25 @@ func TestSnapshotAt(t *testing.T) {
 		t.Errorf("SnapshotAt(13) err = %v", err)
 	}
 }
+
+func TestSessionZoneIDs(t *testing.T) {
+	schema := sqltypes.MustParseDDL("at TIMESTAMP")
+	rows := []sqltypes.Row{{ts("2026-10-01T09:15:00Z")}}
+	for zone, want := range map[string]string{
+		"":                 "2026-10-01T09:15:00.000Z",
+		"UTC":              "2026-10-01T09:15:00.000Z",
+		"+02:00":           "2026-10-01T11:15:00.000+02:00",
+		"America/New_York": "2026-10-01T05:15:00.000-04:00",
+	} {
+		loc, err := location(zone)
+		if err != nil {
+			t.Fatalf("%q: %v", zone, err)
+		}
+		if got := fileStats(schema, rows, loc); !strings.Contains(got, `"minValues":{"at":"`+want+`"}`) {
+			t.Errorf("zone %q: stats %s, want min %s", zone, got, want)
+		}
+	}
+	if _, err := location("Nowhere/Special"); err == nil {
+		t.Error("unknown zone accepted")
+	}
+}

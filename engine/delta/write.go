@@ -46,9 +46,9 @@ func location(zone string) (*time.Location, error) {
 	if zone == "" {
 		return time.UTC, nil
 	}
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
-		return nil, fmt.Errorf("session time zone %q is not a known zone id (spark.sql.session.timeZone): %w", zone, err)
+	loc, ok := sqltypes.ParseZoneID(zone)
+	if !ok {
+		return nil, fmt.Errorf("session time zone %q is not a valid zone id (spark.sql.session.timeZone takes a region like America/Los_Angeles or an offset like +02:00)", zone)
 	}
 	return loc, nil
 }
