@@ -44,6 +44,10 @@ type Config struct {
 
 	// EngineTimeout bounds the first check that a container engine answers. 0 means 3 s.
 	EngineTimeout time.Duration
+
+	// Env adds or overrides broker settings in the official image's form, e.g.
+	// {"KAFKA_LOG_RETENTION_CHECK_INTERVAL_MS": "1000"}. The listeners are kafkalab's.
+	Env map[string]string
 }
 
 // Broker is a running container broker.
@@ -128,6 +132,21 @@ func kraftEnv() map[string]string {
 	}
 }
 
+// containerEnv is kraftEnv with the caller's settings on top, except the listener
+// settings the starter script and the port mapping depend on.
+func containerEnv(extra map[string]string) map[string]string {
+	env := kraftEnv()
+	for k, v := range extra {
+		switch k {
+		case "KAFKA_LISTENERS", "KAFKA_ADVERTISED_LISTENERS", "KAFKA_LISTENER_SECURITY_PROTOCOL_MAP",
+			"KAFKA_INTER_BROKER_LISTENER_NAME", "KAFKA_CONTROLLER_LISTENER_NAMES":
+			continue
+		}
+		env[k] = v
+	}
+	return env
+}
+
 // waitForStarter is the entry point: wait for the starter script, then run it.
 const waitForStarter = "while [ ! -f " + starterPath + " ]; do sleep 0.1; done; exec sh " + starterPath
 
@@ -182,7 +201,7 @@ func start(ctx context.Context, cfg Config) (*Broker, error) {
 	var advertised string
 	ctr, err := testcontainers.Run(ctx, cfg.Image,
 		testcontainers.WithExposedPorts(clientPort),
-		testcontainers.WithEnv(kraftEnv()),
+		testcontainers.WithEnv(containerEnv(cfg.Env)),
 		testcontainers.WithLabels(ownLabels()),
 		testcontainers.WithEntrypoint("sh", "-c"),
 		testcontainers.WithCmd(waitForStarter),

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/testcontainers/testcontainers-go"
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
 )
 
 func testImage(t *testing.T) string {
@@ -52,7 +54,7 @@ func TestContainerBrokerRunsReferenceScenario(t *testing.T) {
 	defer cancel()
 
 	t0 := time.Now()
-	b, err := Start(ctx, Config{Image: img})
+	b, err := Start(ctx, Config{Image: img, Env: map[string]string{"KAFKA_LOG_RETENTION_CHECK_INTERVAL_MS": "12345"}})
 	if err != nil {
 		t.Fatalf("Start(%s): %v", img, err)
 	}
@@ -72,6 +74,28 @@ func TestContainerBrokerRunsReferenceScenario(t *testing.T) {
 	}
 
 	runReferenceScenario(t, ctx, b.Bootstrap(), "orders")
+
+	// Config.Env reaches the broker.
+	cl, err := kgo.NewClient(kgo.SeedBrokers(b.Bootstrap()...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfgs, err := kadm.NewClient(cl).DescribeBrokerConfigs(ctx, 1) // node id 1, set by kraftEnv
+	cl.Close()
+	if err != nil {
+		t.Fatalf("describe broker configs: %v", err)
+	}
+	found := ""
+	for _, rc := range cfgs {
+		for _, c := range rc.Configs {
+			if c.Key == "log.retention.check.interval.ms" {
+				found = c.MaybeValue()
+			}
+		}
+	}
+	if found != "12345" {
+		t.Errorf("log.retention.check.interval.ms = %q, want 12345 from Config.Env", found)
+	}
 
 	t1 := time.Now()
 	if err := b.Close(ctx); err != nil {

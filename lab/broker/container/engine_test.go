@@ -151,3 +151,24 @@ func TestStarterScriptAdvertisesMappedAddress(t *testing.T) {
 		}
 	}
 }
+
+func TestContainerEnvKeepsListeners(t *testing.T) {
+	env := containerEnv(map[string]string{
+		"KAFKA_LOG_RETENTION_CHECK_INTERVAL_MS": "1000",
+		"KAFKA_NUM_PARTITIONS":                  "3",
+		"KAFKA_LISTENERS":                       "PLAINTEXT://0.0.0.0:1",
+		"KAFKA_ADVERTISED_LISTENERS":            "PLAINTEXT://elsewhere:1",
+	})
+	want := map[string]string{
+		"KAFKA_LOG_RETENTION_CHECK_INTERVAL_MS": "1000",
+		"KAFKA_NUM_PARTITIONS":                  "3",
+		"KAFKA_LISTENERS":                       kraftEnv()["KAFKA_LISTENERS"],
+		"KAFKA_ADVERTISED_LISTENERS":            "",
+		"KAFKA_NODE_ID":                         "1",
+	}
+	for k, v := range want {
+		if env[k] != v {
+			t.Errorf("%s = %q, want %q", k, env[k], v)
+		}
+	}
+}
