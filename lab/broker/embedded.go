@@ -80,7 +80,7 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 	}
 	e := &Embedded{dataDir: cfg.DataDir}
 	// The port first: a busy port must not leave a new, empty data folder behind.
-	ln, err := listen(cfg.Port)
+	ln, err := listen(cfg.Port, DefaultPort)
 	if err != nil {
 		return nil, err
 	}
@@ -128,13 +128,13 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 }
 
 // listen opens the broker's socket on 127.0.0.1 (never on other interfaces: the lab's
-// broker has no authentication).
-func listen(port int) (net.Listener, error) {
+// broker has no authentication). Port 0 tries preferred first.
+func listen(port, preferred int) (net.Listener, error) {
 	switch port {
 	case -1:
 		return net.Listen("tcp", "127.0.0.1:0")
 	case 0:
-		ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(DefaultPort)))
+		ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(preferred)))
 		if err == nil {
 			return ln, nil
 		}

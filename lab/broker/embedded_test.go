@@ -145,19 +145,35 @@ func TestEmbeddedPortErrors(t *testing.T) {
 	}
 }
 
-// TestEmbeddedDefaultPortFallsBack holds 9092 (or finds it held by someone else) and
-// checks that Port 0 then picks another port.
-func TestEmbeddedDefaultPortFallsBack(t *testing.T) {
-	if ln, err := net.Listen("tcp", "127.0.0.1:9092"); err == nil {
-		defer ln.Close()
-	}
-	e, err := StartEmbedded(testCtx(t), EmbeddedConfig{Port: 0})
+// TestDefaultPortFallsBack checks Port 0's rule (the preferred port when free, else any
+// free port) on a port the test controls, never on the real 9092 other tests may use.
+func TestDefaultPortFallsBack(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer e.Close(context.Background())
-	if e.Port() == DefaultPort || e.Port() == 0 {
-		t.Fatalf("port = %d with 9092 busy; want another free port", e.Port())
+	defer held.Close()
+	heldPort := held.Addr().(*net.TCPAddr).Port
+	free := freePort(t)
+	for _, tc := range []struct {
+		name      string
+		preferred int
+		wantSame  bool
+	}{
+		{"preferred free", free, true},
+		{"preferred busy", heldPort, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ln, err := listen(0, tc.preferred)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			a := ln.Addr().(*net.TCPAddr)
+			if a.IP.String() != "127.0.0.1" || (a.Port == tc.preferred) != tc.wantSame || a.Port == 0 {
+				t.Fatalf("listen(0, %d) = %s; want the preferred port: %v", tc.preferred, a, tc.wantSame)
+			}
+		})
 	}
 }
 
@@ -349,7 +365,16 @@ func TestEmbeddedCloseKeepsAcknowledgedWrites(t *testing.T) {
 			}
 		}
 	}()
-	time.Sleep(300 * time.Millisecond)
+	// Close while the producer is in full flow: after a few hundred acknowledgements.
+	for waited := time.Duration(0); waited < 20*time.Second; waited += 10 * time.Millisecond {
+		mu.Lock()
+		n := len(acked)
+		mu.Unlock()
+		if n >= 500 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	if err := e.Close(ctx); err != nil {
 		t.Fatal(err)
 	}
