@@ -543,3 +543,27 @@ func (f *funcSink) AddBatch(_ context.Context, b *stream.SinkBatch) error {
 	f.fn(b)
 	return nil
 }
+
+func TestSameCheckpointTwiceIsRefused(t *testing.T) {
+	b := startBroker(t)
+	cp := t.TempDir()
+	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b)}, Plan: &identityPlan{},
+		Sink: stream.NewMemorySink("m")}
+	q, err := stream.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Sources = []stream.Source{newSource(t, b)}
+	if _, err := stream.Start(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "another query with same id is already active") {
+		t.Fatalf("second start: %v", err)
+	}
+	if err := q.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Sources = []stream.Source{newSource(t, b)}
+	q2, err := stream.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("restart after stop: %v", err)
+	}
+	q2.Stop()
+}

@@ -108,6 +108,9 @@ func Start(ctx context.Context, cfg Config) (q *Query, err error) {
 			return nil, fmt.Errorf("stream: starting query: %w", err)
 		}
 	}
+	if !claimQueryID(id) {
+		return nil, fmt.Errorf("Cannot start query with id %s as another query with same id is already active. Perhaps you are attempting to restart a query from checkpoint that is already active.", id)
+	}
 	q = &Query{
 		id: id, runID: uuid.NewString(), name: cfg.Name,
 		cfg: cfg, cp: cp, resume: resume,
@@ -236,8 +239,31 @@ func (q *Query) addProgress(p Progress) {
 	q.mu.Unlock()
 }
 
+// activeIDs are the ids of queries running in this process: one checkpoint, one runner.
+var (
+	activeMu  sync.Mutex
+	activeIDs = map[string]bool{}
+)
+
+func claimQueryID(id string) bool {
+	activeMu.Lock()
+	defer activeMu.Unlock()
+	if activeIDs[id] {
+		return false
+	}
+	activeIDs[id] = true
+	return true
+}
+
+func releaseQueryID(id string) {
+	activeMu.Lock()
+	delete(activeIDs, id)
+	activeMu.Unlock()
+}
+
 // terminate records the outcome, notifies subscribers and releases waiters.
 func (q *Query) terminate(err error) {
+	releaseQueryID(q.id)
 	q.emit(Event{Kind: EventTerminated, Err: err})
 	q.mu.Lock()
 	q.err = err
