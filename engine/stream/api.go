@@ -226,10 +226,12 @@ const (
 type Config struct {
 	// CheckpointDir holds metadata, offsets/, commits/, sources/ (Spark's layout).
 	CheckpointDir string
-	Sources       []Source
-	Plan          Plan
-	Sink          Sink
-	Trigger       Trigger
+	// Sources are owned by the query from Start on: it closes them when it terminates (or
+	// when Start fails). Open new ones for every Start.
+	Sources []Source
+	Plan    Plan
+	Sink    Sink
+	Trigger Trigger
 	// OutputMode is "Append" (default when empty), "Update" or "Complete".
 	OutputMode string
 	// Name is queryName (progress "name"); "" means null.
