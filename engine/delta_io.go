@@ -159,6 +159,7 @@ func toTasks(in [][]sqltypes.Row) []delta.Task {
 type deltaSink struct {
 	table    *delta.Table
 	timeZone string
+	now      func() time.Time // commit clock (commitInfo.timestamp is the commit time)
 }
 
 func (d *deltaSink) Description() string   { return "DeltaSink[file:" + d.table.Path() + "]" }
@@ -166,7 +167,7 @@ func (d *deltaSink) NumOutputRowsUnknown() {}
 func (d *deltaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 	_, _, err := d.table.WriteStreamingBatch(ctx, delta.StreamingBatch{
 		QueryID: b.QueryID, BatchID: b.BatchID, OutputMode: b.OutputMode, Schema: b.Schema,
-		Tasks: toTasks(b.Tasks), Now: time.UnixMilli(b.BatchTimestampMs), TimeZone: d.timeZone,
+		Tasks: toTasks(b.Tasks), Now: d.now(), TimeZone: d.timeZone,
 	})
 	return err
 }

@@ -32,14 +32,38 @@ func (sq *StreamingQuery) Name() string { return sq.q.Name() }
 // IsActive is query.isActive.
 func (sq *StreamingQuery) IsActive() bool { return sq.q.IsActive() }
 
-// AwaitTermination is query.awaitTermination(): waits for the query to end and returns
-// its failure (nil after a clean stop or an availableNow run that finished).
-func (sq *StreamingQuery) AwaitTermination(ctx context.Context) error {
-	err := sq.q.AwaitTermination(ctx)
-	if ctx.Err() == nil {
-		sq.finish()
+// StreamingQueryError is a streaming query's failure as Spark reports it
+// (StreamingQueryException): "[STREAM_FAILED] Query [id = ..., runId = ...] terminated
+// with exception: <cause>". Unwrap gives the cause.
+type StreamingQueryError struct {
+	ID, RunID string
+	Cause     error
+}
+
+func (e *StreamingQueryError) Error() string {
+	return fmt.Sprintf("[STREAM_FAILED] Query [id = %s, runId = %s] terminated with exception: %v", e.ID, e.RunID, e.Cause)
+}
+
+func (e *StreamingQueryError) Unwrap() error { return e.Cause }
+
+func (sq *StreamingQuery) wrap(err error) error {
+	if err == nil {
+		return nil
 	}
-	return err
+	return &StreamingQueryError{ID: sq.ID(), RunID: sq.RunID(), Cause: err}
+}
+
+// AwaitTermination is query.awaitTermination(): waits for the query to end and returns
+// its failure as a *StreamingQueryError (nil after a clean stop or a finished
+// availableNow run), or ctx's error.
+func (sq *StreamingQuery) AwaitTermination(ctx context.Context) error {
+	select {
+	case <-sq.q.Done():
+		sq.finish()
+		return sq.wrap(sq.q.Exception())
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // AwaitTerminationTimeout is query.awaitTermination(timeout): true when the query ended
@@ -48,7 +72,7 @@ func (sq *StreamingQuery) AwaitTerminationTimeout(ctx context.Context, timeout t
 	select {
 	case <-sq.q.Done():
 		sq.finish()
-		return true, sq.q.Exception()
+		return true, sq.wrap(sq.q.Exception())
 	case <-time.After(timeout):
 		return false, nil
 	case <-ctx.Done():
@@ -71,8 +95,9 @@ func (sq *StreamingQuery) Stop(ctx context.Context) error {
 	}
 }
 
-// Exception is query.exception(): the failure that ended the query, or nil.
-func (sq *StreamingQuery) Exception() error { return sq.q.Exception() }
+// Exception is query.exception(): the failure that ended the query (*StreamingQueryError),
+// or nil.
+func (sq *StreamingQuery) Exception() error { return sq.wrap(sq.q.Exception()) }
 
 // RecentProgress is query.recentProgress (oldest first, up to 100).
 func (sq *StreamingQuery) RecentProgress() []stream.Progress { return sq.q.RecentProgress() }

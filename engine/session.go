@@ -113,7 +113,13 @@ func (s *Session) Stdout() io.Writer { return s.stdout }
 // ResolvePath makes p absolute against the working folder (Spark resolves relative paths
 // against the driver's current directory).
 func (s *Session) ResolvePath(p string) string {
-	p = strings.TrimPrefix(p, "file://")
+	// file:///abs, file:/abs (Hadoop's spelling) and plain paths.
+	if strings.HasPrefix(p, "file:") {
+		p = strings.TrimPrefix(p, "file:")
+		if strings.HasPrefix(p, "//") {
+			p = p[2:]
+		}
+	}
 	if filepath.IsAbs(p) {
 		return filepath.Clean(p)
 	}

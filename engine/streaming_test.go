@@ -478,3 +478,57 @@ func TestTempViewsAndStreamUnionRules(t *testing.T) {
 		t.Fatalf("SQLSTATE of %v", err)
 	}
 }
+
+func TestProcessingTimeStopAndFailure(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	bootstrap := startOrdersBroker(t)
+	s := newTestSession(t)
+	send(t, ctx, s, bootstrap, courseEvents)
+	raw := kafkaStream(t, s, bootstrap)
+	keys := must[*DataFrame](t)(raw.SelectExpr("CAST(key AS STRING) AS key"))
+	q := must[*StreamingQuery](t)(keys.WriteStream().Format("memory").QueryName("live").
+		Trigger(Trigger{ProcessingTime: "50 milliseconds"}).Start(ctx))
+	if s.Streams().Get(q.ID()) != q {
+		t.Fatal("spark.streams.get does not find the query")
+	}
+	waitRows := func(n int64) {
+		t.Helper()
+		for {
+			tbl := must[*DataFrame](t)(s.Table(ctx, "live"))
+			if c := must[int64](t)(tbl.Count(ctx)); c == n {
+				return
+			}
+			select {
+			case <-ctx.Done():
+				t.Fatalf("memory table never reached %d rows", n)
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}
+	waitRows(3)
+	send(t, ctx, s, bootstrap, []sqltypes.Row{{1004, "C01", "placed", 40.0, "2026-10-01T10:20:00Z"}})
+	waitRows(4)
+	if !q.IsActive() || q.Status().Message != "Waiting for data to arrive" {
+		t.Fatalf("active %v status %v", q.IsActive(), q.Status())
+	}
+	if err := q.Stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if q.IsActive() || q.Status().Message != "Stopped" || q.Exception() != nil {
+		t.Fatalf("after stop: active %v status %v exception %v", q.IsActive(), q.Status(), q.Exception())
+	}
+
+	// A runtime error inside a batch ends the query with Spark's STREAM_FAILED wrapping.
+	bad := must[*DataFrame](t)(raw.SelectExpr("CAST(CAST(value AS STRING) AS INT) AS n"))
+	fq := must[*StreamingQuery](t)(bad.WriteStream().Format("memory").QueryName("bad").Trigger(Trigger{AvailableNow: true}).Start(ctx))
+	err := fq.AwaitTermination(ctx)
+	var sqe *StreamingQueryError
+	if !errors.As(err, &sqe) || !strings.HasPrefix(err.Error(), "[STREAM_FAILED] Query [id = "+fq.ID()+", runId = "+fq.RunID()+"] terminated with exception: ") ||
+		!strings.Contains(err.Error(), "CAST_INVALID_INPUT") {
+		t.Fatalf("failure: %v", err)
+	}
+	if fq.Exception() == nil {
+		t.Fatal("exception() is nil after a failure")
+	}
+}

@@ -212,7 +212,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		if err != nil {
 			return nil, err
 		}
-		sink = &deltaSink{table: t, timeZone: sp.timeZone}
+		sink = &deltaSink{table: t, timeZone: sp.timeZone, now: s.now}
 	case "console":
 		cs, err := stream.NewConsoleSink(s.stdout, w.opts.asMap())
 		if err != nil {
