@@ -31,7 +31,9 @@ fi
 # The image's identity: everything that goes into it. Equal hash, same image: skip the build.
 inputs=$(
 	{
-		sha256sum "$here/build-image.sh" "$here"/image/* "$KAFKA_SCRIPTS_DIR/pom.xml"
+		# Relative names: a clone elsewhere (CI) has the same inputs.
+		(cd "$here" && sha256sum build-image.sh image/*)
+		sha256sum <"$KAFKA_SCRIPTS_DIR/pom.xml"
 		cat "$libs/.complete"
 		"$jdk/bin/java" -version 2>&1
 		/bin/busybox 2>&1 | sed -n 1p
