@@ -726,3 +726,33 @@ func TestSessionZoneIDs(t *testing.T) {
 		t.Error("unknown zone accepted")
 	}
 }
+
+// BenchmarkReadRows1M reads back a 1M-row table (3 files).
+func BenchmarkReadRows1M(b *testing.B) {
+	const n = 1_000_000
+	base := int64(ts("2026-10-01T09:00:00Z"))
+	tasks := make([]Task, 3)
+	for i := 0; i < n; i++ {
+		p := i % 3
+		tasks[p].ID = p
+		tasks[p].Rows = append(tasks[p].Rows, sqltypes.Row{int32(1000 + i), fmt.Sprintf("C%02d", i%50), "placed",
+			dec(int64(i % 100000)), sqltypes.Timestamp(base + int64(i)*1000), int32(p), int64(i / 3)})
+	}
+	ctx := context.Background()
+	table, err := Open(filepath.Join(b.TempDir(), "bench"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, _, err := table.WriteStreamingBatch(ctx, StreamingBatch{QueryID: queryID, BatchID: 0, OutputMode: "append",
+		Schema: bronzeSchema, Tasks: tasks, TimeZone: "UTC"}); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		rows, _, err := table.ReadRows(ctx)
+		if err != nil || len(rows) != n {
+			b.Fatalf("%d rows, %v", len(rows), err)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}

@@ -14,9 +14,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
@@ -353,29 +355,58 @@ func (t *Table) ReadRows(ctx context.Context) ([]sqltypes.Row, *sqltypes.StructT
 	return rows, s.Schema, err
 }
 
-// ReadRows reads the snapshot's active files.
+// ReadRows reads the snapshot's active files (several at a time), keeping file order.
 func (s *Snapshot) ReadRows(ctx context.Context) ([]sqltypes.Row, error) {
-	var out []sqltypes.Row
-	for _, f := range s.Files {
-		if err := ctx.Err(); err != nil {
+	parts := make([][]sqltypes.Row, len(s.Files))
+	errs := make([]error, len(s.Files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(s.Files)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				parts[i], errs[i] = s.readFile(ctx, s.Files[i])
+			}
+		}()
+	}
+	for i := range s.Files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	total := 0
+	for i, err := range errs {
+		if err != nil {
 			return nil, err
 		}
-		rel, err := relPathOf(f.Add.Path)
-		if err != nil {
-			return nil, fmt.Errorf("delta table %s: %w", s.Table.path, err)
-		}
-		p := rel
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(s.Table.path, filepath.FromSlash(rel))
-		}
-		rows, err := sparkparquet.ReadFile(p, s.Schema)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil, fmt.Errorf("delta table %s: data file %s listed in the log is missing (was it deleted by hand?)", s.Table.path, rel)
-			}
-			return nil, fmt.Errorf("delta table %s: %w", s.Table.path, err)
-		}
-		out = append(out, rows...)
+		total += len(parts[i])
+	}
+	out := make([]sqltypes.Row, 0, total)
+	for _, p := range parts {
+		out = append(out, p...)
 	}
 	return out, nil
+}
+
+func (s *Snapshot) readFile(ctx context.Context, f File) ([]sqltypes.Row, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rel, err := relPathOf(f.Add.Path)
+	if err != nil {
+		return nil, fmt.Errorf("delta table %s: %w", s.Table.path, err)
+	}
+	p := rel
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(s.Table.path, filepath.FromSlash(rel))
+	}
+	rows, err := sparkparquet.ReadFile(p, s.Schema)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("delta table %s: data file %s listed in the log is missing (was it deleted by hand?)", s.Table.path, rel)
+		}
+		return nil, fmt.Errorf("delta table %s: %w", s.Table.path, err)
+	}
+	return rows, nil
 }

@@ -267,7 +267,20 @@ func readConverter(dt sqltypes.DataType, pt parquet.Type) (func(parquet.Value) (
 		}
 	case sqltypes.StringType:
 		if kind == parquet.ByteArray {
-			return func(v parquet.Value) (any, error) { return string(v.ByteArray()), nil }, nil
+			// Repeated strings (ids, statuses) share one boxed value: a map lookup by bytes
+			// allocates nothing, a new string and its box cost two allocations.
+			cache := map[string]any{}
+			return func(v parquet.Value) (any, error) {
+				b := v.ByteArray()
+				if x, ok := cache[string(b)]; ok {
+					return x, nil
+				}
+				var x any = string(b)
+				if len(cache) < 4096 && len(b) <= 64 {
+					cache[string(b)] = x
+				}
+				return x, nil
+			}, nil
 		}
 	case sqltypes.BinaryType:
 		if kind == parquet.ByteArray || kind == parquet.FixedLenByteArray {
@@ -373,7 +386,9 @@ func Read(r io.ReaderAt, size int64, st *sqltypes.StructType) ([]sqltypes.Row, e
 		rows := rg.Rows()
 		for {
 			n, rerr := rows.ReadRows(buf)
-			for _, row := range buf[:n] {
+			// One backing slab per read chunk instead of one allocation per row.
+			slab := make([]any, n*len(decs))
+			for ri, row := range buf[:n] {
 				for c := range byCol {
 					byCol[c] = nil
 				}
@@ -381,7 +396,7 @@ func Read(r io.ReaderAt, size int64, st *sqltypes.StructType) ([]sqltypes.Row, e
 					byCol[c] = vs
 					return true
 				})
-				vals := make(sqltypes.Row, len(decs))
+				vals := sqltypes.Row(slab[ri*len(decs) : (ri+1)*len(decs) : (ri+1)*len(decs)])
 				for i, d := range decs {
 					leafVals = leafVals[:0]
 					for _, c := range cols[i] {
