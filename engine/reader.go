@@ -138,8 +138,12 @@ func schemaNotFound(db string) error {
 }
 
 func tableNotFound(name string) error {
+	parts := plan.ParseAttributeName(name)
+	for i, p := range parts {
+		parts[i] = "`" + strings.ReplaceAll(p, "`", "``") + "`"
+	}
 	return &plan.AnalysisError{Class: "TABLE_OR_VIEW_NOT_FOUND", Message: fmt.Sprintf(
-		"The table or view `%s` cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a schema, verify the current_schema() output, or qualify the name with the correct schema and catalog.\nTo tolerate the error on drop use DROP VIEW IF EXISTS or DROP TABLE IF EXISTS.", name)}
+		"The table or view %s cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a schema, verify the current_schema() output, or qualify the name with the correct schema and catalog.\nTo tolerate the error on drop use DROP VIEW IF EXISTS or DROP TABLE IF EXISTS.", strings.Join(parts, "."))}
 }
 
 // TablePath is where a managed table lives: <warehouse>/<name>.

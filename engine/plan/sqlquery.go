@@ -1,0 +1,183 @@
+package plan
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Query is a parsed spark.sql statement of the small subset kafkalab supports:
+//
+//	SELECT [DISTINCT] items [FROM table] [WHERE cond] [GROUP BY exprs]
+//	       [ORDER BY expr [ASC|DESC] [NULLS FIRST|LAST], ...] [LIMIT n]
+//	DESCRIBE HISTORY table [LIMIT n]
+type Query struct {
+	// DescribeHistory is set for DESCRIBE HISTORY; Table names the table.
+	DescribeHistory bool
+	Distinct        bool
+	Items           []Expr
+	Table           string // "" when there is no FROM
+	Where           Expr
+	GroupBy         []Expr
+	OrderBy         []Expr
+	Limit           int // -1 when absent
+}
+
+// ParseQuery parses one statement; a trailing semicolon is allowed.
+func ParseQuery(text string) (*Query, error) {
+	text = strings.TrimSpace(text)
+	text = strings.TrimSpace(strings.TrimSuffix(text, ";"))
+	p, err := newSQLParser(text)
+	if err != nil {
+		return nil, err
+	}
+	q := &Query{Limit: -1}
+	if p.keyword("DESCRIBE") || p.keyword("DESC") {
+		if !p.keyword("HISTORY") {
+			return nil, unsupported("kafkalab's spark.sql supports SELECT ... and DESCRIBE HISTORY <table>")
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		q.DescribeHistory, q.Table = true, name
+		if err := p.limit(q); err != nil {
+			return nil, err
+		}
+		return q, p.end()
+	}
+	if !p.keyword("SELECT") {
+		if p.at(tkEOF, "") {
+			return nil, &AnalysisError{Class: "PARSE_EMPTY_STATEMENT", Message: "Syntax error, unexpected empty statement."}
+		}
+		return nil, unsupported("kafkalab's spark.sql supports SELECT ... and DESCRIBE HISTORY <table>; use the DataFrame API for %s", strings.ToUpper(p.peek().text))
+	}
+	q.Distinct = p.keyword("DISTINCT")
+	for {
+		item, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		if p.keyword("AS") {
+			name, ok := p.identifier()
+			if !ok {
+				return nil, p.syntaxError()
+			}
+			item = Alias{Child: item, Name: name}
+		} else if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
+			name, _ := p.identifier()
+			item = Alias{Child: item, Name: name}
+		}
+		q.Items = append(q.Items, item)
+		if !p.op(",") {
+			break
+		}
+	}
+	if p.keyword("FROM") {
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		q.Table = name
+	}
+	if p.keyword("WHERE") {
+		if q.Where, err = p.expr(); err != nil {
+			return nil, err
+		}
+	}
+	if p.keyword("GROUP") {
+		if !p.keyword("BY") {
+			return nil, p.syntaxError()
+		}
+		for {
+			e, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			q.GroupBy = append(q.GroupBy, e)
+			if !p.op(",") {
+				break
+			}
+		}
+	}
+	if p.keyword("ORDER") {
+		if !p.keyword("BY") {
+			return nil, p.syntaxError()
+		}
+		for {
+			e, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			so := SortOrder{Child: e, NullsFirst: true}
+			if p.keyword("DESC") {
+				so.Desc, so.NullsFirst = true, false
+			} else {
+				p.keyword("ASC")
+			}
+			if p.keyword("NULLS") {
+				switch {
+				case p.keyword("FIRST"):
+					so.NullsFirst = true
+				case p.keyword("LAST"):
+					so.NullsFirst = false
+				default:
+					return nil, p.syntaxError()
+				}
+			}
+			q.OrderBy = append(q.OrderBy, so)
+			if !p.op(",") {
+				break
+			}
+		}
+	}
+	if err := p.limit(q); err != nil {
+		return nil, err
+	}
+	return q, p.end()
+}
+
+func isClauseWord(s string) bool {
+	switch strings.ToUpper(s) {
+	case "FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING":
+		return true
+	}
+	return false
+}
+
+func (p *sqlParser) tableName() (string, error) {
+	var parts []string
+	for {
+		name, ok := p.identifier()
+		if !ok {
+			return "", p.syntaxError()
+		}
+		parts = append(parts, "`"+strings.ReplaceAll(name, "`", "``")+"`")
+		if !p.op(".") {
+			break
+		}
+	}
+	return strings.Join(parts, "."), nil
+}
+
+func (p *sqlParser) limit(q *Query) error {
+	if !p.keyword("LIMIT") {
+		return nil
+	}
+	t := p.next()
+	n, err := strconv.Atoi(t.text)
+	if t.kind != tkNumber || err != nil || n < 0 {
+		return parseErr("Syntax error at or near '" + t.text + "'.")
+	}
+	q.Limit = n
+	return nil
+}
+
+func (p *sqlParser) end() error {
+	if p.at(tkEOF, "") {
+		return nil
+	}
+	if p.at(tkIdent, "HAVING") {
+		return unsupported("kafkalab's spark.sql does not support HAVING; filter the aggregated DataFrame with .filter(...)")
+	}
+	return p.syntaxError()
+}

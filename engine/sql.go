@@ -1,0 +1,81 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// SQL is spark.sql(query) for a small subset: SELECT [DISTINCT] ... [FROM table]
+// [WHERE ...] [GROUP BY ...] [ORDER BY ...] [LIMIT n], and DESCRIBE HISTORY table.
+// Tables are temporary views, memory-sink tables and Delta tables, as spark.table finds
+// them.
+func (s *Session) SQL(ctx context.Context, query string) (*DataFrame, error) {
+	q, err := plan.ParseQuery(query)
+	if err != nil {
+		return nil, err
+	}
+	if q.DescribeHistory {
+		dt, err := s.DeltaTableForName(ctx, q.Table)
+		if err != nil {
+			return nil, err
+		}
+		limit := q.Limit
+		if limit < 0 {
+			limit = 0
+		}
+		return dt.History(ctx, limit)
+	}
+	var df *DataFrame
+	if q.Table != "" {
+		if df, err = s.Table(ctx, q.Table); err != nil {
+			return nil, err
+		}
+	} else {
+		// SELECT without FROM reads one empty row, as Spark's OneRowRelation.
+		df = s.newDF(&plan.Relation{Scope: s.newScope(&sqltypes.StructType{}, nil), Name: "OneRowRelation",
+			Rows: [][]sqltypes.Row{{sqltypes.Row{}}}})
+	}
+	if q.Where != nil {
+		if df, err = df.Filter(newColumn(q.Where)); err != nil {
+			return nil, err
+		}
+	}
+	if len(q.GroupBy) > 0 || plan.HasAggregate(q.Items...) {
+		if df.IsStreaming() {
+			return nil, streamingAggUnsupported()
+		}
+		a, err := plan.NewAggregate(df.node, q.GroupBy, q.Items, false)
+		if err != nil {
+			return nil, err
+		}
+		df = s.newDF(a)
+	} else {
+		p, err := plan.NewProject(df.node, q.Items)
+		if err != nil {
+			return nil, err
+		}
+		df = s.newDF(p)
+	}
+	if q.Distinct {
+		if df, err = df.Distinct(); err != nil {
+			return nil, err
+		}
+	}
+	if len(q.OrderBy) > 0 {
+		args := make([]any, len(q.OrderBy))
+		for i, o := range q.OrderBy {
+			args[i] = newColumn(o)
+		}
+		if df, err = df.OrderBy(args...); err != nil {
+			return nil, err
+		}
+	}
+	if q.Limit >= 0 {
+		if df, err = df.Limit(q.Limit); err != nil {
+			return nil, err
+		}
+	}
+	return df, nil
+}
