@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
@@ -78,9 +79,10 @@ func fileURI(abs string) string {
 type Sink struct {
 	path            string
 	compactInterval int
-	// newUUID and modTimeMs are replaced by golden tests.
+	// newUUID, modTimeMs and now are replaced by tests.
 	newUUID   func() string
 	modTimeMs func(os.FileInfo) int64
+	now       func() time.Time
 }
 
 // Open returns the sink for the output folder path (created on the first batch).
@@ -96,7 +98,7 @@ func Open(path string) (*Sink, error) {
 		return nil, fmt.Errorf("parquet sink path %s is a file, not a folder", abs)
 	}
 	return &Sink{path: abs, compactInterval: DefaultCompactInterval, newUUID: uuid.NewString,
-		modTimeMs: func(fi os.FileInfo) int64 { return fi.ModTime().UnixMilli() }}, nil
+		modTimeMs: func(fi os.FileInfo) int64 { return fi.ModTime().UnixMilli() }, now: time.Now}, nil
 }
 
 // SetCompactInterval changes the compaction interval (fileSink.log.compactInterval).
@@ -213,7 +215,41 @@ func (s *Sink) writeLog(batchID int64, statuses []FileStatus) error {
 		b.WriteByte('\n')
 		b.Write(e.encode())
 	}
-	return writeOnce(s.logDir(), name, b.Bytes())
+	if err := writeOnce(s.logDir(), name, b.Bytes()); err != nil {
+		return err
+	}
+	if strings.HasSuffix(name, ".compact") {
+		s.deleteExpiredLog(batchID)
+	}
+	return nil
+}
+
+// logCleanupDelay is spark.sql.streaming.fileSink.log.cleanupDelay: log files made obsolete
+// by a compaction are deleted once they are this old.
+const logCleanupDelay = 10 * time.Minute
+
+// deleteExpiredLog removes log files before compaction batch c that are older than the
+// cleanup delay, as Spark's CompactibleFileStreamLog does after writing a compact file.
+// Failures are ignored: the files are merely redundant.
+func (s *Sink) deleteExpiredLog(c int64) {
+	ents, err := listLog(s.path)
+	if err != nil {
+		return
+	}
+	cutoff := s.now().Add(-logCleanupDelay)
+	for _, e := range ents {
+		if e.id >= c {
+			break
+		}
+		name := strconv.FormatInt(e.id, 10)
+		if e.compact {
+			name += ".compact"
+		}
+		p := filepath.Join(s.logDir(), name)
+		if st, err := os.Stat(p); err == nil && st.ModTime().Before(cutoff) {
+			os.Remove(p)
+		}
+	}
 }
 
 // writeOnce writes dir/name via a hidden temp file and an exclusive link: an existing entry

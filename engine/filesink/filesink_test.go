@@ -178,6 +178,25 @@ func TestCompaction(t *testing.T) {
 	if written, _ := s.AddBatch(ctx, 5, schema, nil); written {
 		t.Error("batch 5 (in a compact file) was not skipped")
 	}
+	// Eleven minutes later the next compaction (batch 8) deletes the log files it makes
+	// redundant (all before 8), as Spark does after fileSink.log.cleanupDelay (10 min).
+	s.now = func() time.Time { return time.Now().Add(11 * time.Minute) }
+	for id := int64(7); id < 9; id++ {
+		if _, err := s.AddBatch(ctx, id, schema, [][]sqltypes.Row{{win("2026-10-01T09:15:00Z", "2026-10-01T09:20:00Z", id, 0)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ents, _ = os.ReadDir(filepath.Join(s.Path(), MetadataDir))
+	names = nil
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, ",") != "8.compact" {
+		t.Errorf("log files after cleanup = %v, want only 8.compact", names)
+	}
+	if rows, _, err := ReadRows(ctx, s.Path(), schema); err != nil || len(rows) != 9 {
+		t.Errorf("rows after cleanup = %d, err %v", len(rows), err)
+	}
 	if err := s.SetCompactInterval(0); err == nil {
 		t.Error("compact interval 0 accepted")
 	}
