@@ -301,6 +301,16 @@ func conformValue(v any, t sqltypes.DataType, loc *time.Location) (any, error) {
 // Schema is df.schema.
 func (df *DataFrame) Schema() *sqltypes.StructType { return plan.Schema(df.node) }
 
+// String is PySpark's repr: DataFrame[order_id: int, customer_id: string].
+func (df *DataFrame) String() string {
+	fs := df.Schema().Fields
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = f.Name + ": " + sqltypes.SimpleString(f.Type)
+	}
+	return "DataFrame[" + strings.Join(parts, ", ") + "]"
+}
+
 // Columns is df.columns.
 func (df *DataFrame) Columns() []string { return df.Schema().Names() }
 

@@ -153,3 +153,42 @@ func TestReferenceScenario(t *testing.T) {
 		t.Errorf("the empty third run committed a Delta version")
 	}
 }
+
+func TestBatchKafkaReadPlacement(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	bootstrap := startOrdersBroker(t)
+	s := newTestSession(t)
+	send(t, ctx, s, bootstrap, courseEvents)
+	send(t, ctx, s, bootstrap, []sqltypes.Row{
+		{1001, "C01", "paid", 25.5, "2026-10-01T10:05:00Z"},
+		{1004, "C01", "placed", 40.0, "2026-10-01T10:20:00Z"},
+	})
+	raw := must[*DataFrame](t)(s.Read().Format("kafka").Option("kafka.bootstrap.servers", bootstrap).Option("subscribe", "orders").Load(ctx))
+	placed := must[*DataFrame](t)(raw.SelectExpr("CAST(key AS STRING) AS key", "partition", "offset"))
+	sorted := must[*DataFrame](t)(placed.OrderBy("partition", "offset"))
+	got := must[string](t)(sorted.Show(ctx, 20, 20, false))
+	// Kafka's default partitioner: 1001, 1002 -> partition 0; 1003, 1004 -> 1; none in 2.
+	want := `+----+---------+------+
+| key|partition|offset|
++----+---------+------+
+|1001|        0|     0|
+|1002|        0|     1|
+|1001|        0|     2|
+|1003|        1|     0|
+|1004|        1|     1|
++----+---------+------+
+`
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	// A static read sees what is there when the action runs.
+	send(t, ctx, s, bootstrap, []sqltypes.Row{{1005, "C05", "placed", 1.0, "2026-10-01T11:00:00Z"}})
+	if n := must[int64](t)(raw.Count(ctx)); n != 6 {
+		t.Fatalf("count after another send = %d", n)
+	}
+	if err := raw.Write().Format("kafka").Mode("overwrite").Option("kafka.bootstrap.servers", bootstrap).Option("topic", "orders").Save(ctx); err == nil ||
+		!strings.Contains(err.Error(), "Save mode Overwrite not allowed for Kafka") {
+		t.Fatalf("overwrite to kafka: %v", err)
+	}
+}

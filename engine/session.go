@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -289,3 +290,6 @@ func (s *Session) DropTempView(name string) bool {
 	delete(s.views, key)
 	return ok
 }
+
+// Version is spark.version: the Spark release whose formats and behaviour kafkalab follows.
+func (s *Session) Version() string { return sparkparquet.SparkVersion }
