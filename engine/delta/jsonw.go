@@ -78,17 +78,6 @@ func (w *jw) strMap(m map[string]string) {
 	w.endObj()
 }
 
-// kv is one entry of an ordered string map.
-type kv struct{ k, v string }
-
-func (w *jw) orderedStrMap(m []kv) {
-	w.obj()
-	for _, e := range m {
-		w.key(e.k).str(e.v)
-	}
-	w.endObj()
-}
-
 const hexDigits = "0123456789ABCDEF"
 
 // appendJSONString quotes s like Jackson: \" \\ \b \f \n \r \t, other control characters
