@@ -28,7 +28,7 @@ func (e *DataLossError) Error() string {
 
 // fetchMaxPartitionBytes bounds what one fetch brings per partition, so reading a range
 // holds at most about this much beyond the rows already delivered.
-const fetchMaxPartitionBytes = 4 << 20
+const fetchMaxPartitionBytes = 1 << 20
 
 // ReadRange delivers the records of one range to fn as Kafka rows, in offset order.
 // Offsets that Kafka already removed are a *DataLossError when failOnDataLoss is true;
