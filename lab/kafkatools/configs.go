@@ -196,11 +196,9 @@ func describeConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, topics [
 			if !all && c.Source != kmsg.ConfigSourceDynamicTopicConfig {
 				continue
 			}
-			syns := make([]string, 0, len(c.Synonyms)+1)
-			// Kafka brokers list the entry's own source first among its synonyms.
-			if len(c.Synonyms) == 0 || c.Synonyms[0].Source != c.Source {
-				syns = append(syns, fmt.Sprintf("%s:%s=%s", c.Source, c.Key, javaString(c.Value)))
-			}
+			// The synonyms are the broker's list as it sent it (a real broker starts it with
+			// the entry's own source; a config with no synonyms prints {}).
+			syns := make([]string, 0, len(c.Synonyms))
 			for _, s := range c.Synonyms {
 				syns = append(syns, fmt.Sprintf("%s:%s=%s", s.Source, s.Key, javaString(s.Value)))
 			}

@@ -1,0 +1,244 @@
+//go:build apachekafka
+
+package kafkatools
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// These tests run in the test-apache-kafka tier (mk/30-apache-kafka.mk), which starts a real
+// Apache Kafka 4.3.1 broker and exports its address (KAFKALAB_TEST_BOOTSTRAP) and its jars
+// (KAFKALAB_KAFKA_LIBS). They run Kafka's own Java tools and ours side by side against that
+// broker, on twin topics, and require the same output byte for byte (after replacing the
+// topic and group names, topic ids and timestamps, which differ by nature).
+
+type realKafka struct {
+	bootstrap, libs, log4j string
+}
+
+func needRealKafka(t *testing.T) realKafka {
+	t.Helper()
+	rk := realKafka{bootstrap: os.Getenv("KAFKALAB_TEST_BOOTSTRAP"), libs: os.Getenv("KAFKALAB_KAFKA_LIBS")}
+	if rk.bootstrap == "" || rk.libs == "" {
+		t.Fatal("KAFKALAB_TEST_BOOTSTRAP and KAFKALAB_KAFKA_LIBS are not set: run these tests with make test-apache-kafka")
+	}
+	if _, err := exec.LookPath("java"); err != nil {
+		t.Fatalf("java is needed to run Kafka's own tools: %v", err)
+	}
+	abs, err := filepath.Abs("../../scripts/kafka/tools-log4j2.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rk.log4j = abs
+	return rk
+}
+
+var javaClass = map[string]string{
+	"kafka-topics.sh":           "org.apache.kafka.tools.TopicCommand",
+	"kafka-console-producer.sh": "org.apache.kafka.tools.ConsoleProducer",
+	"kafka-console-consumer.sh": "org.apache.kafka.tools.consumer.ConsoleConsumer",
+	"kafka-get-offsets.sh":      "org.apache.kafka.tools.GetOffsetShell",
+	"kafka-consumer-groups.sh":  "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand",
+	"kafka-delete-records.sh":   "org.apache.kafka.tools.DeleteRecordsCommand",
+	"kafka-configs.sh":          "kafka.admin.ConfigCommand",
+}
+
+// java runs Kafka's own tool.
+func (rk realKafka) java(t *testing.T, stdin, tool string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	full := append([]string{"-cp", rk.libs + "/*", "-Dlog4j2.configurationFile=" + rk.log4j, javaClass[tool],
+		"--bootstrap-server", rk.bootstrap}, args...)
+	cmd := exec.CommandContext(ctx, "java", full...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("java %s: %v", tool, err)
+	}
+	return result{code, out.String(), errb.String()}
+}
+
+// ours runs our tool against the same broker.
+func (rk realKafka) ours(t *testing.T, stdin, tool string, args ...string) result {
+	t.Helper()
+	return runTool(t, rk.bootstrap, stdin, tool, args...)
+}
+
+// twins returns two names of the same length, for our side and Kafka's side.
+func twins(prefix string) (ours, java string) {
+	n := rand.IntN(1_000_000)
+	return fmt.Sprintf("%s-o-%06d", prefix, n), fmt.Sprintf("%s-j-%06d", prefix, n)
+}
+
+// same checks that our output equals Kafka's once each side's names are replaced by NAME.
+func same(t *testing.T, what string, ours, java string, names ...[2]string) {
+	t.Helper()
+	norm := func(s string, side int) string {
+		for _, n := range names {
+			s = strings.ReplaceAll(s, n[side], "<"+n[0][:3]+">")
+		}
+		s = topicIDRe.ReplaceAllString(s, "TopicId: <id>")
+		return createTime.ReplaceAllString(s, "CreateTime:<ms>")
+	}
+	o, j := norm(ours, 0), norm(java, 1)
+	if o != j {
+		t.Errorf("%s: ours differs from Apache Kafka's\n--- ours ---\n%s\n--- Kafka ---\n%s", what, o, j)
+	}
+}
+
+func TestAgainstApacheKafkaTools(t *testing.T) {
+	rk := needRealKafka(t)
+	to, tj := twins("orders")
+	topics := [2]string{to, tj}
+
+	o := rk.ours(t, "", "kafka-topics.sh", "--create", "--topic", to, "--partitions", "3", "--replication-factor", "1")
+	j := rk.java(t, "", "kafka-topics.sh", "--create", "--topic", tj, "--partitions", "3", "--replication-factor", "1")
+	same(t, "create", o.stdout, j.stdout, topics)
+
+	var batch []string
+	for _, b := range referenceBatches {
+		batch = append(batch, b...)
+	}
+	in := strings.Join(batch, "\n") + "\n"
+	o = rk.ours(t, in, "kafka-console-producer.sh", "--topic", to, "--property", "parse.key=true", "--property", "key.separator=:")
+	j = rk.java(t, in, "kafka-console-producer.sh", "--topic", tj, "--reader-property", "parse.key=true", "--reader-property", "key.separator=:")
+	if o.code != 0 || j.code != 0 {
+		t.Fatalf("produce: ours %+v, Kafka's %+v", o, j)
+	}
+
+	for _, args := range [][]string{{}, {"--time", "-2"}, {"--time", "earliest"}, {"--time", "946684800000"}, {"--partitions", "1,2"}} {
+		o = rk.ours(t, "", "kafka-get-offsets.sh", append([]string{"--topic", to}, args...)...)
+		j = rk.java(t, "", "kafka-get-offsets.sh", append([]string{"--topic", tj}, args...)...)
+		same(t, "get-offsets "+strings.Join(args, " "), o.stdout, j.stdout, topics)
+	}
+	if o := rk.ours(t, "", "kafka-get-offsets.sh", "--topic", to); o.stdout != to+":0:3\n"+to+":1:2\n"+to+":2:0\n" {
+		t.Errorf("reference placement on Apache Kafka: %q", o.stdout)
+	}
+
+	o = rk.ours(t, "", "kafka-topics.sh", "--describe", "--topic", to)
+	j = rk.java(t, "", "kafka-topics.sh", "--describe", "--topic", tj)
+	same(t, "describe", o.stdout, j.stdout, topics)
+
+	// Each side reads the other's topic: both producers placed the records alike.
+	props := []string{"--from-beginning", "--max-messages", "5", "--property", "print.timestamp=true", "--property", "print.key=true",
+		"--property", "print.partition=true", "--property", "print.offset=true"}
+	// Kafka 4.3 prints a deprecation note for --property on stdout; its tool gets the new name
+	// (--formatter-property), ours the old one, which it accepts silently.
+	javaProps := strings.Split(strings.ReplaceAll(strings.Join(props, "\x00"), "--property", "--formatter-property"), "\x00")
+	o = rk.ours(t, "", "kafka-console-consumer.sh", append([]string{"--topic", tj}, props...)...)
+	j = rk.java(t, "", "kafka-console-consumer.sh", append([]string{"--topic", to}, javaProps...)...)
+	same(t, "consume (sorted)", sortedLines(o.stdout), sortedLines(j.stdout))
+	if o.stderr != "Processed a total of 5 messages\n" || !strings.HasSuffix(j.stderr, "Processed a total of 5 messages\n") {
+		t.Errorf("consumer stderr: ours %q, Kafka's %q", o.stderr, j.stderr)
+	}
+	o = rk.ours(t, "", "kafka-console-consumer.sh", "--topic", to, "--partition", "0", "--offset", "1", "--max-messages", "2", "--property", "print.key=true")
+	j = rk.java(t, "", "kafka-console-consumer.sh", "--topic", tj, "--partition", "0", "--offset", "1", "--max-messages", "2", "--formatter-property", "print.key=true")
+	same(t, "consume partition 0 from offset 1", o.stdout, j.stdout)
+
+	// Groups: read 3, describe; read the rest, describe.
+	gro, grj := twins("grp")
+	groups := [2]string{gro, grj}
+	for _, step := range []string{"3", "2"} {
+		o = rk.ours(t, "", "kafka-console-consumer.sh", "--topic", to, "--group", gro, "--from-beginning", "--max-messages", step, "--timeout-ms", "10000")
+		j = rk.java(t, "", "kafka-console-consumer.sh", "--topic", tj, "--group", grj, "--from-beginning", "--max-messages", step, "--timeout-ms", "10000")
+		if o.code != 0 || j.code != 0 {
+			t.Fatalf("group read: ours %+v, Kafka's %+v", o, j)
+		}
+	}
+	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--describe", "--group", gro)
+	j = rk.java(t, "", "kafka-consumer-groups.sh", "--describe", "--group", grj)
+	same(t, "consumer-groups --describe", o.stdout, j.stdout, topics, groups)
+	same(t, "consumer-groups --describe (stderr)", o.stderr, j.stderr, groups)
+	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--describe", "--group", grj) // ours on Kafka's group
+	same(t, "consumer-groups --describe, Kafka's group", o.stdout, j.stdout, [2]string{tj, tj}, [2]string{grj, grj})
+
+	// Delete records, then configs.
+	dir := t.TempDir()
+	for i, name := range topics {
+		os.WriteFile(filepath.Join(dir, fmt.Sprint(i)), []byte(`{"partitions":[{"topic":"`+name+`","partition":0,"offset":2}],"version":1}`), 0o644)
+	}
+	o = rk.ours(t, "", "kafka-delete-records.sh", "--offset-json-file", filepath.Join(dir, "0"))
+	j = rk.java(t, "", "kafka-delete-records.sh", "--offset-json-file", filepath.Join(dir, "1"))
+	same(t, "delete-records", o.stdout, j.stdout, topics)
+
+	for _, args := range [][]string{
+		{"--alter", "--add-config", "retention.ms=600000,max.message.bytes=2000,cleanup.policy=[compact,delete]"},
+		{"--alter", "--delete-config", "max.message.bytes"},
+		{"--describe"},
+		{"--describe", "--all"},
+	} {
+		o = rk.ours(t, "", "kafka-configs.sh", append([]string{"--entity-type", "topics", "--entity-name", to}, args...)...)
+		j = rk.java(t, "", "kafka-configs.sh", append([]string{"--entity-type", "topics", "--entity-name", tj}, args...)...)
+		same(t, "kafka-configs "+strings.Join(args, " "), o.stdout, j.stdout, topics)
+	}
+	o = rk.ours(t, "", "kafka-topics.sh", "--describe", "--topic", to)
+	j = rk.java(t, "", "kafka-topics.sh", "--describe", "--topic", tj)
+	same(t, "describe with configs", o.stdout, j.stdout, topics)
+
+	mustAlter := func(args ...string) {
+		o := rk.ours(t, "", "kafka-topics.sh", append([]string{"--alter", "--topic", to}, args...)...)
+		j := rk.java(t, "", "kafka-topics.sh", append([]string{"--alter", "--topic", tj}, args...)...)
+		same(t, "alter "+strings.Join(args, " "), o.stdout, j.stdout, topics)
+	}
+	mustAlter("--partitions", "5")
+	o = rk.ours(t, "", "kafka-get-offsets.sh", "--topic", to)
+	j = rk.java(t, "", "kafka-get-offsets.sh", "--topic", tj)
+	same(t, "get-offsets after alter", o.stdout, j.stdout, topics)
+
+	// The same mistakes: Kafka's message is the start of ours (we add the fix).
+	for _, args := range [][]string{
+		{"--create", "--topic", to, "--partitions", "3"},
+		{"--create", "--topic", "kt-rf", "--partitions", "3", "--replication-factor", "3"},
+		{"--create", "--topic", "kt-p0", "--partitions", "0"},
+		{"--create", "--topic", "kt-cfg", "--config", "retention.mss=5"},
+		{"--create", "--topic", "bad name"},
+		{"--describe", "--topic", "kt-nope"},
+		{"--alter", "--topic", to, "--partitions", "2"},
+		{"--alter", "--topic", to, "--partitions", "5"},
+	} {
+		o := rk.ours(t, "", "kafka-topics.sh", args...)
+		jargs := append([]string(nil), args...)
+		for i := range jargs {
+			if jargs[i] == to {
+				jargs[i] = tj
+			}
+		}
+		j := rk.java(t, "", "kafka-topics.sh", jargs...)
+		javaMsg := strings.ReplaceAll(strings.SplitN(j.stdout, "\n", 2)[0], tj, to)
+		if o.code != 1 || j.code != 1 || javaMsg == "" || !strings.HasPrefix(o.stderr, strings.TrimSuffix(javaMsg, ".")) {
+			t.Errorf("kafka-topics.sh %s:\nours  (exit %d) %q\nKafka (exit %d) %q", strings.Join(args, " "), o.code, o.stderr, j.code, javaMsg)
+		}
+	}
+	r := rk.ours(t, "", "kafka-topics.sh", "--list", "--topic", "kt-.*")
+	if r.stdout != "\n" {
+		t.Errorf("a refused create left a topic behind: %q", r.stdout)
+	}
+
+	for _, name := range topics {
+		rk.ours(t, "", "kafka-topics.sh", "--delete", "--topic", name)
+	}
+}
+
+// sortedLines sorts output lines (timestamps masked first, since they differ by nature).
+func sortedLines(s string) string {
+	s = createTime.ReplaceAllString(s, "CreateTime:<ms>")
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
