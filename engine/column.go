@@ -86,6 +86,9 @@ func exprString(e plan.Expr) string {
 func toColumn(v any) *Column {
 	switch x := v.(type) {
 	case *Column:
+		if x == nil {
+			return Lit(nil)
+		}
 		return x
 	case Column:
 		return &x

@@ -472,6 +472,9 @@ func (df *DataFrame) Filter(cond any) (*DataFrame, error) {
 		}
 		c = newColumn(e)
 	case *Column:
+		if x == nil {
+			return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `condition` should be a Column or str, got None.")
+		}
 		c = x
 	default:
 		return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `condition` should be a Column or str, got %T.", cond)
@@ -727,7 +730,7 @@ func (df *DataFrame) execute(ctx context.Context) ([][]sqltypes.Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	return df.node.Execute(ctx, &plan.Exec{Eval: ec})
+	return plan.Run(ctx, df.node, &plan.Exec{Eval: ec})
 }
 
 // Collect is df.collect().

@@ -42,6 +42,9 @@ func cols(vs []any) ([]*Column, error) {
 		case string:
 			out = append(out, Col(x))
 		case *Column:
+			if x == nil {
+				return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `col` should be a Column or str, got None.")
+			}
 			if x.err != nil {
 				return nil, x.err
 			}

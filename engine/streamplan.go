@@ -92,7 +92,7 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 		}
 		return nil, fmt.Errorf("streaming source %s is not part of this query", s.Name)
 	}
-	tasks, err := p.node.Execute(ctx, ex)
+	tasks, err := plan.Run(ctx, p.node, ex)
 	if err != nil {
 		return nil, err
 	}

@@ -771,3 +771,21 @@ func floorDiv(a, b int64) int64 {
 	}
 	return q
 }
+
+// InternalError is a bug inside kafkalab's engine caught while running a plan, reported
+// instead of crashing the learner's session.
+type InternalError struct{ Value any }
+
+func (e *InternalError) Error() string {
+	return fmt.Sprintf("internal error in kafkalab's engine: %v (please report it with the script that caused it)", e.Value)
+}
+
+// Run executes n, turning a panic inside an operator or expression into an InternalError.
+func Run(ctx context.Context, n Node, ex *Exec) (tasks [][]sqltypes.Row, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			tasks, err = nil, &InternalError{Value: r}
+		}
+	}()
+	return n.Execute(ctx, ex)
+}

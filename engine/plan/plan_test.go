@@ -28,8 +28,10 @@ var ordersRows = []sqltypes.Row{
 	{int32(1003), "C01", "paid", nil, nil, nil, nil, sqltypes.Row{int32(3), nil}},
 }
 
+var ordersNow = time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC)
+
 func evalCtx(t *testing.T) *EvalContext {
-	ec, err := NewEvalContext("UTC", true, time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC))
+	ec, err := NewEvalContext("UTC", true, ordersNow)
 	if err != nil {
 		t.Fatal(err)
 	}
