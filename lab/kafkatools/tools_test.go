@@ -298,8 +298,10 @@ func TestTopicLifecycle(t *testing.T) {
 	mustRun(t, bs, "", "kafka-configs.sh", "--entity-type", "topics", "--entity-name", "events", "--alter", "--delete-config", "cleanup.policy")
 	r = mustRun(t, bs, "", "kafka-configs.sh", "--entity-type", "topics", "--entity-name", "events", "--describe")
 	lines := strings.Split(r.stdout, "\n")
-	if lines[0] != "Dynamic configs for topic events are:" || !strings.HasPrefix(lines[1], "  max.message.bytes=2000 sensitive=false synonyms={DYNAMIC_TOPIC_CONFIG:max.message.bytes=2000") ||
-		!strings.HasPrefix(lines[2], "  retention.ms=1000 sensitive=false synonyms={DYNAMIC_TOPIC_CONFIG:retention.ms=1000") || len(lines) != 4 {
+	// The synonyms are printed as the broker lists them (checked against Apache Kafka in
+	// realkafka_test.go); here only the entries are checked.
+	if lines[0] != "Dynamic configs for topic events are:" || !strings.HasPrefix(lines[1], "  max.message.bytes=2000 sensitive=false synonyms={") ||
+		!strings.HasPrefix(lines[2], "  retention.ms=1000 sensitive=false synonyms={") || len(lines) != 4 {
 		t.Errorf("configs describe = %q", r.stdout)
 	}
 	// Kafka 4.3 accepts deleting a config that is not set.
