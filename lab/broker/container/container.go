@@ -55,6 +55,7 @@ type Broker struct {
 	bootstrap []string
 	image     string
 	ctr       *testcontainers.DockerContainer
+	startID   string
 
 	closeOnce sync.Once
 	closeErr  error
@@ -198,11 +199,17 @@ func start(ctx context.Context, cfg Config) (*Broker, error) {
 	// this start, the next one tries again.
 	_, _ = removeOrphans(ctx)
 
+	// startID marks this attempt's container, so a start cancelled while the engine was
+	// still creating it (and testcontainers returned no handle) can find and remove it.
+	labels := ownLabels()
+	startID := newStartID()
+	labels[LabelStart] = startID
+
 	var advertised string
-	ctr, err := testcontainers.Run(ctx, cfg.Image,
+	opts := []testcontainers.ContainerCustomizer{
 		testcontainers.WithExposedPorts(clientPort),
 		testcontainers.WithEnv(containerEnv(cfg.Env)),
-		testcontainers.WithLabels(ownLabels()),
+		testcontainers.WithLabels(labels),
 		testcontainers.WithEntrypoint("sh", "-c"),
 		testcontainers.WithCmd(waitForStarter),
 		testcontainers.WithLifecycleHooks(testcontainers.ContainerLifecycleHooks{
@@ -217,8 +224,9 @@ func start(ctx context.Context, cfg Config) (*Broker, error) {
 				},
 			},
 		}),
-	)
-	b := &Broker{image: cfg.Image, ctr: ctr}
+	}
+	ctr, err := runContainer(ctx, cfg.Image, startID, opts)
+	b := &Broker{image: cfg.Image, ctr: ctr, startID: startID}
 	if err != nil {
 		return nil, errors.Join(startError(cfg.Image, err), b.cleanup(ctx))
 	}
@@ -230,18 +238,71 @@ func start(ctx context.Context, cfg Config) (*Broker, error) {
 	return b, nil
 }
 
+// abandonWait is how long a cancelled Start still waits for the engine to finish creating
+// the container it asked for, so that it can remove it before returning.
+const abandonWait = 15 * time.Second
+
+// runContainer is testcontainers.Run, except that cancelling ctx does not cut the engine
+// off halfway: a create request the engine has already taken would leave a container
+// that nobody holds a handle to. The engine is given abandonWait to finish, and the
+// container is then removed; if it takes longer, the removal carries on in the background
+// (and a container that still escapes is swept by the next Start once this process is gone).
+func runContainer(ctx context.Context, image, startID string, opts []testcontainers.ContainerCustomizer) (*testcontainers.DockerContainer, error) {
+	deadline, hasDeadline := ctx.Deadline()
+	runCtx, runCancel := context.WithCancel(context.WithoutCancel(ctx))
+	if hasDeadline {
+		runCtx, runCancel = context.WithDeadline(context.WithoutCancel(ctx), deadline)
+	}
+	type result struct {
+		c   *testcontainers.DockerContainer
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var r result
+		r.err = safely(func() error {
+			var err error
+			r.c, err = testcontainers.Run(runCtx, image, opts...)
+			return err
+		})
+		done <- r
+	}()
+
+	select {
+	case r := <-done:
+		runCancel()
+		return r.c, r.err
+	case <-ctx.Done():
+	}
+	abandoned := func(r result) {
+		b := &Broker{ctr: r.c, startID: startID}
+		_ = b.cleanup(context.Background())
+	}
+	select {
+	case r := <-done:
+		runCancel()
+		abandoned(r)
+	case <-time.After(abandonWait):
+		runCancel()
+		go func() { abandoned(<-done) }()
+	}
+	return nil, fmt.Errorf("start of the container was cancelled: %w", ctx.Err())
+}
+
 // cleanup removes the container of a failed start at once, even when ctx was cancelled
 // (Ctrl-C during the start), but never waits on the engine for more than half a minute.
 func (b *Broker) cleanup(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	return b.closeWith(ctx, 0)
+	return errors.Join(b.closeWith(ctx, 0), removeStarted(ctx, b.startID))
 }
 
 // startError turns testcontainers' error into one that names the image and the likely fix.
 func startError(image string, err error) error {
 	msg := err.Error()
 	switch {
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("container broker: start of %s cancelled: %w", image, err)
 	case strings.Contains(msg, "no such image") || strings.Contains(msg, "image not known") ||
 		strings.Contains(msg, "pull access denied") || strings.Contains(msg, "manifest unknown") ||
 		strings.Contains(msg, "pull"):

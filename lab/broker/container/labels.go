@@ -2,6 +2,8 @@ package container
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -17,7 +19,14 @@ const (
 	LabelManaged = "org.kafkalab.managed" // "true"
 	LabelPID     = "org.kafkalab.pid"     // PID of the kafkalab process that started it
 	LabelHost    = "org.kafkalab.host"    // hostname of that process's machine
+	LabelStart   = "org.kafkalab.start"   // random id of the Start call that made it
 )
+
+func newStartID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
 
 func hostname() string {
 	h, err := os.Hostname()
@@ -46,6 +55,10 @@ type Managed struct {
 
 // ListManaged lists every container (running or not) labelled as kafkalab's.
 func ListManaged(ctx context.Context) ([]Managed, error) {
+	return listLabelled(ctx, LabelManaged+"=true")
+}
+
+func listLabelled(ctx context.Context, label string) ([]Managed, error) {
 	var out []Managed
 	err := safely(func() error {
 		quietTestcontainers()
@@ -56,7 +69,7 @@ func ListManaged(ctx context.Context) ([]Managed, error) {
 		defer cli.Close()
 		res, err := cli.ContainerList(ctx, client.ContainerListOptions{
 			All:     true,
-			Filters: make(client.Filters).Add("label", LabelManaged+"=true"),
+			Filters: make(client.Filters).Add("label", label),
 		})
 		if err != nil {
 			return err
@@ -108,6 +121,22 @@ func removeOrphans(ctx context.Context) ([]string, error) {
 		removed = append(removed, m.ID)
 	}
 	return removed, errors.Join(errs...)
+}
+
+// removeStarted removes whatever container the Start call startID made, if any is left.
+func removeStarted(ctx context.Context, startID string) error {
+	if startID == "" {
+		return nil
+	}
+	found, err := listLabelled(ctx, LabelStart+"="+startID)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, m := range found {
+		errs = append(errs, removeContainer(ctx, m.ID))
+	}
+	return errors.Join(errs...)
 }
 
 func removeContainer(ctx context.Context, id string) error {
