@@ -21,6 +21,8 @@ import (
 // it, and every import goes through Interpreter.importModule (see sandbox.go).
 type pyContext struct {
 	store    *py.ModuleStore
+	in       *Interpreter
+	depth    int // Python frames running now, for the recursion limit
 	mu       sync.Mutex
 	closed   bool
 	running  sync.WaitGroup
@@ -95,3 +97,56 @@ func (c *pyContext) Close() error {
 }
 
 func (c *pyContext) Done() <-chan struct{} { return c.done }
+
+// maxDepth bounds Python call nesting. gpython has no recursion limit of its own, and a
+// runaway recursion would overflow the Go stack, which kills the process; CPython's
+// default limit is 1000 too.
+const maxDepth = 1000
+
+// RecursionError is raised past maxDepth, as CPython does.
+var RecursionError = py.RuntimeError.NewType("RecursionError", "Recursion limit exceeded.", nil, nil)
+
+// guardFrames wraps gpython's frame entry points: every Python function call and generator
+// step passes here, so a script can be interrupted (context cancelled) and cannot recurse
+// without bound.
+func init() {
+	evalCode, runFrame := py.VmEvalCode, py.VmRunFrame
+	py.VmEvalCode = func(ctx py.Context, code *py.Code, globals, locals py.StringDict, args []py.Object, kws py.StringDict, defs []py.Object, kwdefs py.StringDict, closure py.Tuple) (py.Object, error) {
+		pc, ok := ctx.(*pyContext)
+		if !ok {
+			return evalCode(ctx, code, globals, locals, args, kws, defs, kwdefs, closure)
+		}
+		if err := pc.enter(); err != nil {
+			return nil, err
+		}
+		defer pc.leave()
+		return evalCode(ctx, code, globals, locals, args, kws, defs, kwdefs, closure)
+	}
+	py.VmRunFrame = func(frame *py.Frame) (py.Object, error) {
+		pc, ok := frame.Context.(*pyContext)
+		if !ok {
+			return runFrame(frame)
+		}
+		if err := pc.enter(); err != nil {
+			return nil, err
+		}
+		defer pc.leave()
+		return runFrame(frame)
+	}
+}
+
+func (c *pyContext) enter() error {
+	if c.in != nil {
+		if err := c.in.interrupted(); err != nil {
+			return err
+		}
+	}
+	c.depth++
+	if c.depth > maxDepth {
+		c.depth--
+		return py.ExceptionNewf(RecursionError, "maximum recursion depth exceeded")
+	}
+	return nil
+}
+
+func (c *pyContext) leave() { c.depth-- }

@@ -98,6 +98,7 @@ func NewInterpreter(cfg Config) (in *Interpreter, err error) {
 		in.sessionClass.Dict[k] = v
 	}
 	in.sessionClass.Dict["builder"] = &pyBuilder{in: in, conf: map[string]string{}}
+	in.pctx.in = in
 	if err := in.installModules(); err != nil {
 		return nil, err
 	}
@@ -246,4 +247,13 @@ func compileSource(src, name string) (code *py.Code, err error) {
 		}
 	}
 	return code, err
+}
+
+// interrupted is the KeyboardInterrupt a script gets when its Exec's context ends (Ctrl-C,
+// the lab's step timeout); binding code and every Python call check it.
+func (in *Interpreter) interrupted() error {
+	if in.runCtx.Err() != nil {
+		return py.ExceptionNewf(py.KeyboardInterrupt, "%v", in.runCtx.Err())
+	}
+	return nil
 }

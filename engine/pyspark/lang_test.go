@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runSnippet runs src in a fresh interpreter rooted at a temp folder and returns stdout.
@@ -129,5 +130,37 @@ func TestGlobalsPersistBetweenExec(t *testing.T) {
 	}
 	if out.String() != "42\n" {
 		t.Fatalf("got %q", out.String())
+	}
+}
+
+func TestRecursionLimit(t *testing.T) {
+	_, err := runSnippet(t, "def f(n):\n    return f(n + 1)\nf(0)\n", nil)
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Kind != "RecursionError" {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestCancelStopsScript(t *testing.T) {
+	in, err := NewInterpreter(Config{WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	for _, src := range []string{
+		"def spin():\n    pass\nwhile True:\n    spin()\n",
+		"import time\ntime.sleep(60)\n",
+		"while True:\n    print('x')\n",
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		err = in.Exec(ctx, "loop.py", src)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("%q: got %v, want the context's error", src, err)
+		}
+		if time.Since(start) > 5*time.Second {
+			t.Fatalf("%q: took %v to stop", src, time.Since(start))
+		}
 	}
 }

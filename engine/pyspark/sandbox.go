@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/go-python/gpython/py"
 )
@@ -131,7 +132,11 @@ func (in *Interpreter) loadModule(name string) (*py.Module, error) {
 		return in.pctx.ModuleInit(impl)
 	}
 	if gpythonModules[name] {
-		return in.pctx.ModuleInit(py.GetModuleImpl(name))
+		m, err := in.pctx.ModuleInit(py.GetModuleImpl(name))
+		if err == nil && name == "time" {
+			m.Globals["sleep"] = py.MustNewMethod("sleep", in.sleep, 0, "sleep(seconds): wait, or stop early when the run is interrupted")
+		}
+		return m, err
 	}
 	return in.loadLocalModule(name)
 }
@@ -254,8 +259,8 @@ func (in *Interpreter) builtinOpen(self py.Object, args py.Tuple, kwargs py.Stri
 
 // sysModule is a per-interpreter sys with only what scripts need.
 func (in *Interpreter) sysModule() *py.ModuleImpl {
-	stdout := &pyWriter{w: in.stdout}
-	stderr := &pyWriter{w: in.stderr}
+	stdout := &pyWriter{w: in.stdout, in: in}
+	stderr := &pyWriter{w: in.stderr, in: in}
 	return &py.ModuleImpl{
 		Info: py.ModuleInfo{Name: "sys", Doc: "kafkalab's sys module"},
 		Methods: []*py.Method{
@@ -292,7 +297,8 @@ func (in *Interpreter) sysModule() *py.ModuleImpl {
 
 // pyWriter is sys.stdout/sys.stderr: write() goes to a Go writer.
 type pyWriter struct {
-	w interface{ Write([]byte) (int, error) }
+	w  interface{ Write([]byte) (int, error) }
+	in *Interpreter
 }
 
 var pyWriterType = py.NewType("TextIOWrapper", "a text stream kafkalab captures")
@@ -301,6 +307,9 @@ func init() {
 	pyWriterType.Dict["write"] = py.MustNewMethod("write", func(self py.Object, arg py.Object) (py.Object, error) {
 		s, err := py.StrAsString(arg)
 		if err != nil {
+			return nil, err
+		}
+		if err := self.(*pyWriter).in.interrupted(); err != nil {
 			return nil, err
 		}
 		if _, err := self.(*pyWriter).w.Write([]byte(s)); err != nil {
@@ -312,3 +321,27 @@ func init() {
 }
 
 func (w *pyWriter) Type() *py.Type { return pyWriterType }
+
+// sleep is time.sleep that ends early with KeyboardInterrupt when the run is cancelled.
+func (in *Interpreter) sleep(self py.Object, arg py.Object) (py.Object, error) {
+	var secs float64
+	switch x := arg.(type) {
+	case py.Int:
+		secs = float64(x)
+	case py.Float:
+		secs = float64(x)
+	default:
+		return nil, py.ExceptionNewf(py.TypeError, "an integer or float is required")
+	}
+	if secs < 0 {
+		return nil, py.ExceptionNewf(py.ValueError, "sleep length must be non-negative")
+	}
+	t := time.NewTimer(time.Duration(secs * float64(time.Second)))
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return py.None, nil
+	case <-in.runCtx.Done():
+		return nil, in.interrupted()
+	}
+}

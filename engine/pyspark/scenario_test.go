@@ -186,3 +186,34 @@ raw.writeStream.format("delta").option("checkpointLocation", "/tmp/../etc/cp").t
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestDeltaTableThroughPython(t *testing.T) {
+	bootstrap := startBroker(t)
+	dir := copyCourse(t, "testdata/course")
+	runScript(t, dir, bootstrap, "send_orders.py", "1")
+	runScript(t, dir, bootstrap, "read_orders.py")
+	runScript(t, dir, bootstrap, "send_orders.py", "2")
+	runScript(t, dir, bootstrap, "read_orders.py")
+	var out bytes.Buffer
+	in, err := NewInterpreter(Config{WorkDir: dir, Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	err = in.Exec(context.Background(), "delta.py", `from delta.tables import DeltaTable
+from stream_session import get_spark
+spark = get_spark()
+t = DeltaTable.forName(spark, "bronze_orders")
+print(t.toDF().count(), DeltaTable.forPath(spark, "spark-warehouse/bronze_orders").toDF().count())
+h = t.history()
+print([(r.version, r.operation) for r in h.select("version", "operation").collect()])
+print(DeltaTable.isDeltaTable(spark, "checkpoints"), DeltaTable.isDeltaTable(spark, "spark-warehouse/bronze_orders"))
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "5 5\n[(2, 'STREAMING UPDATE'), (1, 'STREAMING UPDATE'), (0, 'CREATE TABLE')]\nFalse True\n"
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
