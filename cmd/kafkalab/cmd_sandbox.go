@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/kafkalab/kafkalab/lab/paths"
+	"github.com/kafkalab/kafkalab/lab/progress"
+	"github.com/kafkalab/kafkalab/ui"
+)
+
+func init() {
+	register(&command{
+		name:    "sandbox",
+		summary: "free play: a PySpark and Kafka-tools prompt beside live partitions, offsets and checkpoints",
+		run:     runSandbox,
+	})
+}
+
+func runSandbox(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("sandbox", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	var tf tuiFlags
+	tf.register(fs)
+	dir := fs.String("dir", "", "the sandbox's folder (default: the workspace of the lesson you are on, else <workspace>/sandbox)")
+	fs.Usage = func() {
+		fmt.Fprintln(env.stderr, "Usage: kafkalab sandbox [--broker embedded|container|HOST:PORT] [--dir DIR]")
+		fmt.Fprintln(env.stderr, "A prompt for PySpark lines and kafka-*.sh commands on the lab's broker. .help inside lists its commands.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	course, err := loadCourse(tf.lessonDir)
+	if err != nil {
+		return exitCodeFor(env, err)
+	}
+	root := tf.root
+	if root == "" {
+		root = paths.DefaultWorkspace()
+	}
+	ws := *dir
+	if ws == "" {
+		ws = filepath.Join(root, "sandbox")
+		if p, err := progress.Load(progress.DefaultPath()); err == nil && p.Lesson != "" {
+			if st, err := os.Stat(filepath.Join(root, p.Lesson)); err == nil && st.IsDir() {
+				ws = filepath.Join(root, p.Lesson)
+			}
+		}
+	}
+	ws, err = filepath.Abs(ws)
+	if err != nil {
+		return exitCodeFor(env, err)
+	}
+	m := ui.New(ui.Config{
+		Mode:        ui.Sandbox,
+		Theme:       themeFor(env),
+		Lessons:     course,
+		Start:       tf.startBackend(course, root),
+		BrokerHint:  brokerHint(tf.spec),
+		Workspace:   ws,
+		HistoryFile: sandboxHistoryFile(),
+	})
+	return runProgram(ctx, env, m)
+}

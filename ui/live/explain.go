@@ -1,0 +1,83 @@
+package live
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+var (
+	subscribeRe = regexp.MustCompile(`"(?:subscribe|assign)"\s*,\s*"([^"]+)"`)
+	latestRe    = regexp.MustCompile(`"startingOffsets"\s*,\s*"latest"`)
+	emptyShowRe = regexp.MustCompile(`(?m)^\+[-+]+\+\n\|.*\|\n\+[-+]+\+\n(?:\+[-+]+\+\n)?(?:\n|$)`)
+)
+
+// ReadWasEmpty reports whether a step's output shows a read that returned no rows: a
+// show() table without rows, or a count of 0 printed on its own.
+func ReadWasEmpty(output string) bool {
+	if emptyShowRe.MatchString(output + "\n") {
+		return true
+	}
+	for _, l := range strings.Split(output, "\n") {
+		f := strings.Fields(strings.ToLower(l))
+		if len(f) >= 2 && f[len(f)-1] == "0" && (strings.Contains(l, "rows") || strings.Contains(l, "events") || strings.Contains(l, "loaded") || strings.Contains(l, "count")) {
+			return true
+		}
+	}
+	return false
+}
+
+// ExplainEmpty says why a read found nothing although its topic has events, or returns ""
+// when the read was not empty or the topic is empty too.
+func ExplainEmpty(code, output string, s *Snapshot) string {
+	if s == nil || !ReadWasEmpty(output) {
+		return ""
+	}
+	m := subscribeRe.FindStringSubmatch(code)
+	if m == nil {
+		return ""
+	}
+	for _, name := range strings.Split(m[1], ",") {
+		t, ok := s.Topic(strings.TrimSpace(name))
+		if !ok || t.Events() == 0 {
+			continue
+		}
+		for _, r := range s.Readers {
+			pos, ok := r.Positions[t.Name]
+			if !ok {
+				continue
+			}
+			atEnd := true
+			for _, p := range t.Partitions {
+				if pos[p.ID] < p.End {
+					atEnd = false
+				}
+			}
+			if atEnd {
+				return fmt.Sprintf("The read found nothing although %s holds %d events: the checkpoint %s is already past them (offsets/%d: %s). A restarted query reads only what came after; startingOffsets applies only to a new checkpoint.",
+					t.Name, t.Events(), r.Path, r.Batch, positions(pos))
+			}
+		}
+		if latestRe.MatchString(code) {
+			return fmt.Sprintf("The read found nothing although %s holds %d events: it started at \"latest\", so it sees only events sent after it started. Use \"earliest\" to read what is already there.", t.Name, t.Events())
+		}
+		if strings.Contains(code, "withWatermark") && !strings.Contains(code, `outputMode("update")`) && !strings.Contains(code, `outputMode("complete")`) {
+			return fmt.Sprintf("No window came out although %s holds %d events: in append mode a window is written only once the watermark passes its end, and the watermark moves only as newer events arrive.", t.Name, t.Events())
+		}
+	}
+	return ""
+}
+
+func positions(pos map[int32]int64) string {
+	ids := make([]int, 0, len(pos))
+	for p := range pos {
+		ids = append(ids, int(p))
+	}
+	sort.Ints(ids)
+	var parts []string
+	for _, p := range ids {
+		parts = append(parts, fmt.Sprintf("p%d at %d", p, pos[int32(p)]))
+	}
+	return strings.Join(parts, ", ")
+}

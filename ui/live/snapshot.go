@@ -1,0 +1,384 @@
+// Package live reads what the learner cannot see: the broker's partitions and offsets, the
+// workspace's checkpoints and tables, and the files a step wrote. A Snapshot is plain data
+// taken off the UI goroutine; Diff turns two of them into "what just changed".
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+
+	"github.com/kafkalab/kafkalab/engine/checkpoint"
+	"github.com/kafkalab/kafkalab/engine/delta"
+)
+
+// Partition is one partition's log: records live in [Start, End).
+type Partition struct {
+	ID         int32
+	Start, End int64
+}
+
+// Topic is a topic and its partitions, by id.
+type Topic struct {
+	Name       string
+	Partitions []Partition
+}
+
+// Events is how many records the topic holds now.
+func (t Topic) Events() int64 {
+	var n int64
+	for _, p := range t.Partitions {
+		n += p.End - p.Start
+	}
+	return n
+}
+
+// Reader is a streaming checkpoint: where the query will read next, per topic partition.
+type Reader struct {
+	Path      string // workspace-relative folder
+	Batch     int64  // newest offsets/<id>; -1 = none yet
+	Committed int64  // newest commits/<id>; -1 = none
+	// Positions are the newest batch's end offsets; Prev the batch before (its start).
+	Positions map[string]map[int32]int64
+	Prev      map[string]map[int32]int64
+	Watermark int64 // the newest batch's watermark, ms (0 = none)
+	StateFile int   // files under state/
+}
+
+// Table is a Delta table in the workspace.
+type Table struct {
+	Path    string // workspace-relative folder
+	Name    string // the folder's base name (the table name for saveAsTable tables)
+	Version int64
+	Rows    int64 // from the files' stats; -1 = unknown
+}
+
+// File is one file of the workspace.
+type File struct {
+	Path string // workspace-relative, slash separated
+	Size int64
+	Mod  time.Time
+}
+
+// Snapshot is everything the live panes show, at one moment.
+type Snapshot struct {
+	Topics  []Topic
+	Readers []Reader
+	Tables  []Table
+	Files   []File
+	// Err is a problem reaching the broker (the workspace parts are still filled).
+	Err string
+}
+
+// Topic finds a topic by name.
+func (s *Snapshot) Topic(name string) (Topic, bool) {
+	for _, t := range s.Topics {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Topic{}, false
+}
+
+// Source lists topics with their offsets.
+type Source interface {
+	Topics(ctx context.Context) ([]Topic, error)
+}
+
+// Admin reads topics through a Kafka admin client.
+type Admin struct{ Client *kadm.Client }
+
+// Topics lists the non-internal topics, sorted, with log start and end offsets.
+func (a Admin) Topics(ctx context.Context) ([]Topic, error) {
+	if a.Client == nil {
+		return nil, nil
+	}
+	td, err := a.Client.ListTopics(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list topics: %w", err)
+	}
+	names := td.Names()
+	if len(names) == 0 {
+		return nil, nil
+	}
+	starts, err := a.Client.ListStartOffsets(ctx, names...)
+	if err != nil {
+		return nil, fmt.Errorf("list start offsets: %w", err)
+	}
+	ends, err := a.Client.ListEndOffsets(ctx, names...)
+	if err != nil {
+		return nil, fmt.Errorf("list end offsets: %w", err)
+	}
+	var out []Topic
+	for _, d := range td.Sorted() {
+		t := Topic{Name: d.Topic}
+		for _, p := range d.Partitions.Sorted() {
+			part := Partition{ID: p.Partition}
+			if o, ok := starts.Lookup(d.Topic, p.Partition); ok && o.Err == nil {
+				part.Start = o.Offset
+			}
+			if o, ok := ends.Lookup(d.Topic, p.Partition); ok && o.Err == nil {
+				part.End = o.Offset
+			}
+			t.Partitions = append(t.Partitions, part)
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// maxFiles bounds the file list, so a huge workspace cannot stall a refresh.
+const maxFiles = 400
+
+// Collect takes a snapshot of the broker (through src, may be nil) and of workspace ws.
+func Collect(ctx context.Context, src Source, ws string) *Snapshot {
+	s := &Snapshot{}
+	if src != nil {
+		tctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		topics, err := src.Topics(tctx)
+		cancel()
+		if err != nil {
+			s.Err = err.Error()
+		}
+		s.Topics = topics
+	}
+	if ws == "" {
+		return s
+	}
+	_ = filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || ctx.Err() != nil {
+			return filepath.SkipDir
+		}
+		name := d.Name()
+		if p != ws && strings.HasPrefix(name, ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, _ := filepath.Rel(ws, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if name == "_delta_log" {
+				s.Tables = append(s.Tables, readTable(filepath.Dir(p), filepath.ToSlash(filepath.Dir(rel))))
+			}
+			if st, err := os.Stat(filepath.Join(p, "offsets")); err == nil && st.IsDir() {
+				s.Readers = append(s.Readers, readReader(p, rel))
+			}
+			return nil
+		}
+		if len(s.Files) < maxFiles {
+			if info, err := d.Info(); err == nil {
+				s.Files = append(s.Files, File{Path: rel, Size: info.Size(), Mod: info.ModTime()})
+			}
+		}
+		return nil
+	})
+	return s
+}
+
+func readTable(dir, rel string) Table {
+	t := Table{Path: rel, Name: filepath.Base(dir), Version: -1, Rows: -1}
+	tb, err := delta.Open(dir)
+	if err != nil {
+		return t
+	}
+	snap, err := tb.Snapshot()
+	if err != nil {
+		return t
+	}
+	t.Version = snap.Version
+	var rows int64
+	for _, f := range snap.Files {
+		var st struct {
+			N *int64 `json:"numRecords"`
+		}
+		if f.Add.Stats == "" || json.Unmarshal([]byte(f.Add.Stats), &st) != nil || st.N == nil {
+			return t
+		}
+		rows += *st.N
+	}
+	t.Rows = rows
+	return t
+}
+
+func readReader(dir, rel string) Reader {
+	r := Reader{Path: rel, Batch: -1, Committed: -1}
+	cp, err := checkpoint.Open(dir)
+	if err != nil {
+		return r
+	}
+	if id, seq, ok, err := cp.LatestOffsets(); err == nil && ok {
+		r.Batch = id
+		r.Watermark = seq.BatchWatermarkMs
+		r.Positions = sourceOffsets(seq.Sources)
+		if id > 0 {
+			if prev, ok, err := cp.ReadOffsets(id - 1); err == nil && ok {
+				r.Prev = sourceOffsets(prev.Sources)
+			}
+		}
+	}
+	if id, _, ok, err := cp.LatestCommit(); err == nil && ok {
+		r.Committed = id
+	}
+	_ = filepath.WalkDir(filepath.Join(dir, "state"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			r.StateFile++
+		}
+		return nil
+	})
+	return r
+}
+
+// sourceOffsets merges the Kafka sources' offset lines ({"topic":{"0":3}}) of a batch.
+func sourceOffsets(lines []string) map[string]map[int32]int64 {
+	out := map[string]map[int32]int64{}
+	for _, l := range lines {
+		var m map[string]map[string]int64
+		if json.Unmarshal([]byte(l), &m) != nil {
+			continue
+		}
+		for topic, parts := range m {
+			if out[topic] == nil {
+				out[topic] = map[int32]int64{}
+			}
+			for p, off := range parts {
+				if n, err := strconv.Atoi(p); err == nil {
+					out[topic][int32(n)] = off
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Changes is what happened between two snapshots, in words a learner reads.
+type Changes struct {
+	Files   []string // "+ checkpoints/x/offsets/0" (new) or "~ path" (rewritten)
+	Offsets []string // "orders p0: 0 → 3 (+3)"
+	Batches []string // "checkpoints/x batch 1: orders p0 3→5, p1 2→2"
+	Tables  []string // "bronze_orders: version 1 → 2, 3 → 5 rows (+2)"
+}
+
+// Empty reports whether nothing changed.
+func (c Changes) Empty() bool {
+	return len(c.Files)+len(c.Offsets)+len(c.Batches)+len(c.Tables) == 0
+}
+
+// Diff compares a snapshot taken before a step with one taken after it.
+func Diff(before, after *Snapshot) Changes {
+	var c Changes
+	if before == nil {
+		before = &Snapshot{}
+	}
+	if after == nil {
+		return c
+	}
+	old := map[string]File{}
+	for _, f := range before.Files {
+		old[f.Path] = f
+	}
+	for _, f := range after.Files {
+		o, ok := old[f.Path]
+		switch {
+		case !ok:
+			c.Files = append(c.Files, "+ "+f.Path)
+		case o.Size != f.Size || !o.Mod.Equal(f.Mod):
+			c.Files = append(c.Files, "~ "+f.Path)
+		}
+	}
+	for _, t := range after.Topics {
+		prev, existed := before.Topic(t.Name)
+		if !existed && before.Err == "" {
+			c.Offsets = append(c.Offsets, fmt.Sprintf("%s: created with %d partitions", t.Name, len(t.Partitions)))
+		}
+		for _, p := range t.Partitions {
+			var was int64
+			known := false
+			for _, q := range prev.Partitions {
+				if q.ID == p.ID {
+					was, known = q.End, true
+				}
+			}
+			if !known && p.End == 0 {
+				continue
+			}
+			if p.End != was {
+				c.Offsets = append(c.Offsets, fmt.Sprintf("%s p%d: end offset %d → %d (%+d)", t.Name, p.ID, was, p.End, p.End-was))
+			}
+		}
+	}
+	oldReaders := map[string]Reader{}
+	for _, r := range before.Readers {
+		oldReaders[r.Path] = r
+	}
+	for _, r := range after.Readers {
+		o, ok := oldReaders[r.Path]
+		if r.Batch < 0 || (ok && o.Batch == r.Batch) {
+			continue
+		}
+		c.Batches = append(c.Batches, fmt.Sprintf("%s: batch %d %s", r.Path, r.Batch, BatchRange(r)))
+	}
+	oldTables := map[string]Table{}
+	for _, t := range before.Tables {
+		oldTables[t.Path] = t
+	}
+	for _, t := range after.Tables {
+		o, ok := oldTables[t.Path]
+		if !ok {
+			o = Table{Version: -1, Rows: 0}
+		}
+		if o.Version == t.Version {
+			continue
+		}
+		line := fmt.Sprintf("%s: version %d → %d", t.Name, o.Version, t.Version)
+		if o.Version < 0 {
+			line = fmt.Sprintf("%s: created (version %d)", t.Name, t.Version)
+		}
+		if t.Rows >= 0 && o.Rows >= 0 {
+			line += fmt.Sprintf(", %d → %d rows (%+d)", o.Rows, t.Rows, t.Rows-o.Rows)
+		}
+		c.Tables = append(c.Tables, line)
+	}
+	return c
+}
+
+// BatchRange labels a reader's newest batch with the offsets it covers, per partition,
+// the same numbers as offsets/<id-1> and offsets/<id>: "orders p0 3→5 p1 2→2".
+func BatchRange(r Reader) string {
+	topics := make([]string, 0, len(r.Positions))
+	for t := range r.Positions {
+		topics = append(topics, t)
+	}
+	sort.Strings(topics)
+	var b strings.Builder
+	for i, t := range topics {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(t)
+		parts := make([]int32, 0, len(r.Positions[t]))
+		for p := range r.Positions[t] {
+			parts = append(parts, p)
+		}
+		sort.Slice(parts, func(i, j int) bool { return parts[i] < parts[j] })
+		for _, p := range parts {
+			end := r.Positions[t][p]
+			if start, ok := r.Prev[t][p]; ok {
+				fmt.Fprintf(&b, " p%d %d→%d", p, start, end)
+			} else {
+				fmt.Fprintf(&b, " p%d →%d", p, end)
+			}
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,192 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/kafkalab/kafkalab/ui/theme"
+)
+
+// showTable is a table printed by DataFrame.show(): its header and rows as text cells.
+type showTable struct {
+	Header []string
+	Rows   [][]string
+	numeric []bool
+}
+
+// isRule reports whether a line is a show() border such as "+---+-----+".
+func isRule(l string) bool {
+	if len(l) < 3 || l[0] != '+' || l[len(l)-1] != '+' {
+		return false
+	}
+	return strings.Trim(l, "+-") == ""
+}
+
+func cells(l string) []string {
+	parts := strings.Split(l[1:len(l)-1], "|")
+	for i, p := range parts {
+		parts[i] = strings.TrimSpace(p)
+	}
+	return parts
+}
+
+// renderOutput turns a step's output into display lines: show() tables redrawn with box
+// characters, numbers right-aligned, everything cut to width w.
+func renderOutput(t *theme.Theme, out string, w int) []string {
+	if out == "" {
+		return nil
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	for i, l := range lines {
+		if strings.IndexByte(l, '\t') >= 0 {
+			lines[i] = expandTabs(l)
+		}
+	}
+	var res []string
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if isRule(l) && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "|") && isRule(lines[i+2]) {
+			tb := &showTable{Header: cells(lines[i+1])}
+			j := i + 3
+			for ; j < len(lines) && strings.HasPrefix(lines[j], "|"); j++ {
+				tb.Rows = append(tb.Rows, cells(lines[j]))
+			}
+			if j < len(lines) && isRule(lines[j]) {
+				j++
+			}
+			res = append(res, tb.render(t, w, 0, len(tb.Rows))...)
+			i = j - 1
+			continue
+		}
+		res = append(res, ansi.Truncate(l, w, "…"))
+	}
+	return res
+}
+
+func isNumber(s string) bool {
+	if s == "" || s == "null" {
+		return s == "null"
+	}
+	digits := 0
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case (r == '-' || r == '+') && i == 0, r == '.', r == 'E', r == 'e':
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
+
+// render draws rows [from, to) of the table in at most w cells: columns sized to their
+// content, numbers right-aligned, columns that do not fit replaced by "…".
+func (tb *showTable) render(t *theme.Theme, w, from, to int) []string {
+	n := len(tb.Header)
+	widths := make([]int, n)
+	if tb.numeric == nil {
+		tb.numeric = make([]bool, n)
+		for c := range n {
+			tb.numeric[c] = len(tb.Rows) > 0
+		}
+		for _, r := range tb.Rows {
+			for c := 0; c < n && c < len(r); c++ {
+				if !isNumber(r[c]) {
+					tb.numeric[c] = false
+				}
+			}
+		}
+	}
+	for c, h := range tb.Header {
+		widths[c] = ansi.StringWidth(h)
+	}
+	// Widths from the rows shown (a 10,000-row table only measures what it draws, plus
+	// a sample of the rest for stable columns while scrolling).
+	measure := func(r []string) {
+		for c := 0; c < n && c < len(r); c++ {
+			widths[c] = max(widths[c], min(ansi.StringWidth(r[c]), 40))
+		}
+	}
+	for i := from; i < to && i < len(tb.Rows); i++ {
+		measure(tb.Rows[i])
+	}
+	for i := 0; i < len(tb.Rows) && i < 200; i++ {
+		measure(tb.Rows[i])
+	}
+	// Keep the columns that fit.
+	shown, used := 0, 1
+	for c := range n {
+		if used+widths[c]+3 > w {
+			break
+		}
+		used += widths[c] + 3
+		shown++
+	}
+	cut := shown < n
+	if shown == 0 && n > 0 {
+		shown, widths[0], cut = 1, max(1, w-4), n > 1
+	}
+	border := t.TableBorder
+	line := func(l, m, r string) string {
+		var b strings.Builder
+		b.WriteString(l)
+		for c := range shown {
+			if c > 0 {
+				b.WriteString(m)
+			}
+			b.WriteString(strings.Repeat("─", widths[c]+2))
+		}
+		b.WriteString(r)
+		return border.Render(b.String())
+	}
+	row := func(vals []string, head bool) string {
+		var b strings.Builder
+		b.WriteString(border.Render("│"))
+		for c := range shown {
+			v := ""
+			if c < len(vals) {
+				v = vals[c]
+			}
+			v = ansi.Truncate(v, widths[c], "…")
+			pad := strings.Repeat(" ", widths[c]-ansi.StringWidth(v))
+			switch {
+			case head:
+				v = t.TableHeader.Render(v) + pad
+			case tb.numeric[c]:
+				v = pad + v
+			default:
+				v += pad
+			}
+			b.WriteString(" " + v + " " + border.Render("│"))
+		}
+		if cut {
+			b.WriteString("…")
+		}
+		return b.String()
+	}
+	out := []string{line("╭", "┬", "╮"), row(tb.Header, true), line("├", "┼", "┤")}
+	for i := from; i < to && i < len(tb.Rows); i++ {
+		out = append(out, row(tb.Rows[i], false))
+	}
+	return append(out, line("╰", "┴", "╯"))
+}
+
+// expandTabs replaces tabs with spaces to the next multiple of 8 columns, as a terminal
+// would (a tab has no width of its own, so it would break the panes' alignment).
+func expandTabs(l string) string {
+	var b strings.Builder
+	col := 0
+	for _, r := range l {
+		if r == '\t' {
+			n := 8 - col%8
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		b.WriteRune(r)
+		col++
+	}
+	return b.String()
+}

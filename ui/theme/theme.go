@@ -1,0 +1,110 @@
+// Package theme is the one place where kafkalab's screens get their colours and text
+// styles. Components ask for a meaning (OK, Fail, Muted, Changed...), never for a colour,
+// so a colour change or a NO_COLOR terminal is handled here and nowhere else.
+package theme
+
+import (
+	"image/color"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+)
+
+// Theme holds the semantic styles of every screen.
+type Theme struct {
+	// Plain is true when colours are off (NO_COLOR, not a terminal): meaning is then carried
+	// by glyphs, bold and reverse video only.
+	Plain bool
+
+	Text, Muted, Title, Accent  lipgloss.Style
+	OK, Fail, Warn, Info        lipgloss.Style
+	Changed, Selected, Key      lipgloss.Style
+	Code, Header, StatusBar     lipgloss.Style
+	Pane, PaneFocus             lipgloss.Style // bordered panes
+	PaneTitle, PaneTitleFocus   lipgloss.Style
+	BarFill, BarLag, BarEmpty   lipgloss.Style
+	TableHeader, TableBorder    lipgloss.Style
+	DialogBox                   lipgloss.Style
+	GlamourStyle                string // glamour's standard style name for prose
+	BorderColor, FocusColor     color.Color
+	accent, ok, fail, warn, dim color.Color
+}
+
+// Glyphs used with or without colour, so meaning never depends on colour alone.
+const (
+	GlyphDone    = "✓"
+	GlyphFail    = "✗"
+	GlyphCurrent = "▸"
+	GlyphTodo    = "·"
+	GlyphChanged = "●"
+	BarFull      = "█"
+	BarPart      = "▒"
+	BarNone      = "░"
+)
+
+// ForProfile picks the theme for a terminal's colour profile: ANSI-16 colours on basic
+// terminals (they then follow the user's palette), richer ones on 256/true-colour
+// terminals, and a plain theme when colours are off.
+func ForProfile(p colorprofile.Profile) *Theme {
+	switch {
+	case p <= colorprofile.ASCII:
+		return build(true, nil, nil, nil, nil, nil, nil, nil)
+	case p == colorprofile.ANSI:
+		return build(false, lipgloss.Color("5"), lipgloss.Color("2"), lipgloss.Color("1"),
+			lipgloss.Color("3"), lipgloss.Color("8"), lipgloss.Color("8"), lipgloss.Color("6"))
+	default:
+		return build(false, lipgloss.Color("#B48EF0"), lipgloss.Color("#5FD787"), lipgloss.Color("#FF6B6B"),
+			lipgloss.Color("#FFC857"), lipgloss.Color("#8A8F98"), lipgloss.Color("#4A4F5A"), lipgloss.Color("#7FB4FF"))
+	}
+}
+
+// Plain is the colourless theme (tests and NO_COLOR).
+func Plain() *Theme { return ForProfile(colorprofile.NoTTY) }
+
+func build(plain bool, accent, ok, fail, warn, dim, border, info color.Color) *Theme {
+	t := &Theme{Plain: plain, accent: accent, ok: ok, fail: fail, warn: warn, dim: dim}
+	fg := func(c color.Color) lipgloss.Style {
+		s := lipgloss.NewStyle()
+		if c != nil {
+			s = s.Foreground(c)
+		}
+		return s
+	}
+	t.Text = lipgloss.NewStyle()
+	t.Muted = fg(dim)
+	t.Title = fg(accent).Bold(true)
+	t.Accent = fg(accent)
+	t.OK = fg(ok).Bold(true)
+	t.Fail = fg(fail).Bold(true)
+	t.Warn = fg(warn)
+	t.Info = fg(info)
+	t.Changed = fg(warn).Bold(true)
+	t.Selected = lipgloss.NewStyle().Reverse(true)
+	t.Key = fg(accent).Bold(true)
+	t.Code = lipgloss.NewStyle()
+	t.Header = fg(accent).Bold(true)
+	t.StatusBar = fg(dim)
+	t.BorderColor, t.FocusColor = border, accent
+	t.Pane = lipgloss.NewStyle().Border(lipgloss.RoundedBorder())
+	t.PaneFocus = lipgloss.NewStyle().Border(lipgloss.ThickBorder())
+	if !plain {
+		t.Pane = t.Pane.BorderForeground(border)
+		t.PaneFocus = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(accent)
+	}
+	t.PaneTitle = fg(dim).Bold(true)
+	t.PaneTitleFocus = fg(accent).Bold(true)
+	t.BarFill = fg(ok)
+	t.BarLag = fg(warn)
+	t.BarEmpty = fg(border)
+	t.TableHeader = fg(info).Bold(true)
+	t.TableBorder = fg(border)
+	t.DialogBox = lipgloss.NewStyle().Border(lipgloss.DoubleBorder()).Padding(0, 1)
+	if !plain {
+		t.DialogBox = t.DialogBox.BorderForeground(accent)
+	}
+	t.GlamourStyle = "dark"
+	if plain {
+		t.GlamourStyle = "notty"
+	}
+	return t
+}
