@@ -284,12 +284,12 @@ type (
 		b   *Backend
 		err error
 	}
-	labEventMsg  lab.Event
-	outputMsg    string
-	frameMsg     struct{}
-	pollMsg      struct{}
-	snapshotMsg  *live.Snapshot
-	stepDoneMsg  struct {
+	labEventMsg lab.Event
+	outputMsg   string
+	frameMsg    struct{}
+	pollMsg     struct{}
+	snapshotMsg *live.Snapshot
+	stepDoneMsg struct {
 		key           string
 		res           *lab.StepResult
 		before, after *live.Snapshot

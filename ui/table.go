@@ -10,8 +10,8 @@ import (
 
 // showTable is a table printed by DataFrame.show(): its header and rows as text cells.
 type showTable struct {
-	Header []string
-	Rows   [][]string
+	Header  []string
+	Rows    [][]string
 	numeric []bool
 }
 

@@ -17,11 +17,11 @@ import (
 
 // layout is where each pane goes at the current size.
 type layout struct {
-	listW, mainW, liveW     int
-	bodyH                   int
-	proseH, codeH, outH     int
-	topicsH, streamsH, fsH  int
-	transcriptH, promptH    int
+	listW, mainW, liveW    int
+	bodyH                  int
+	proseH, codeH, outH    int
+	topicsH, streamsH, fsH int
+	transcriptH, promptH   int
 }
 
 // Minimum size kafkalab draws at; below it a short notice is shown instead.
