@@ -359,7 +359,7 @@ func (df *DataFrame) Select(columns ...any) (*DataFrame, error) {
 	}
 	if plan.HasAggregate(exprs...) {
 		if df.IsStreaming() {
-			return nil, streamingAggUnsupported()
+			return df.streamingAgg(nil, exprs, false)
 		}
 		a, err := plan.NewAggregate(df.node, nil, exprs, false)
 		if err != nil {
@@ -642,6 +642,27 @@ func (df *DataFrame) WithWatermark(eventTime, delay string) (*DataFrame, error) 
 // Agg is df.agg(cols...): a global aggregation.
 func (df *DataFrame) Agg(columns ...any) (*DataFrame, error) { return df.GroupBy().Agg(columns...) }
 
+// StreamingAggregateBuilder builds the operator of groupBy(keys).agg(aggs) on a streaming
+// DataFrame (keys may hold window(...)); withKeys is false for select(aggregates...).
+type StreamingAggregateBuilder func(s *Session, child plan.Node, keys, aggs []plan.Expr, withKeys bool) (plan.Node, error)
+
+var streamingAggregate StreamingAggregateBuilder
+
+// RegisterStreamingAggregation installs the stateful engine's streaming aggregation; until
+// one is registered, aggregating a stream is a clear "not supported yet" error.
+func RegisterStreamingAggregation(b StreamingAggregateBuilder) { streamingAggregate = b }
+
+func (df *DataFrame) streamingAgg(keys, aggs []plan.Expr, withKeys bool) (*DataFrame, error) {
+	if streamingAggregate == nil {
+		return nil, streamingAggUnsupported()
+	}
+	n, err := streamingAggregate(df.s, df.node, keys, aggs, withKeys)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(n), nil
+}
+
 func streamingAggUnsupported() error {
 	return &plan.UnsupportedError{Message: "kafkalab does not support aggregations on a streaming DataFrame yet (groupBy/agg with state arrive with the stateful engine); write the stream to a table and aggregate the table"}
 }
@@ -664,9 +685,6 @@ func (g *GroupedData) Agg(columns ...any) (*DataFrame, error) {
 	if g.err != nil {
 		return nil, g.err
 	}
-	if g.df.IsStreaming() {
-		return nil, streamingAggUnsupported()
-	}
 	keys, err := exprsOf(g.keys)
 	if err != nil {
 		return nil, err
@@ -681,6 +699,9 @@ func (g *GroupedData) Agg(columns ...any) (*DataFrame, error) {
 	}
 	if len(aggs) == 0 {
 		return nil, fmt.Errorf("agg: give at least one aggregate column, e.g. F.count(\"*\")")
+	}
+	if g.df.IsStreaming() {
+		return g.df.streamingAgg(keys, aggs, true)
 	}
 	a, err := plan.NewAggregate(g.df.node, keys, aggs, true)
 	if err != nil {

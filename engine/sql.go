@@ -44,13 +44,16 @@ func (s *Session) SQL(ctx context.Context, query string) (*DataFrame, error) {
 	}
 	if len(q.GroupBy) > 0 || plan.HasAggregate(q.Items...) {
 		if df.IsStreaming() {
-			return nil, streamingAggUnsupported()
+			if df, err = df.streamingAgg(q.GroupBy, q.Items, false); err != nil {
+				return nil, err
+			}
+		} else {
+			a, err := plan.NewAggregate(df.node, q.GroupBy, q.Items, false)
+			if err != nil {
+				return nil, err
+			}
+			df = s.newDF(a)
 		}
-		a, err := plan.NewAggregate(df.node, q.GroupBy, q.Items, false)
-		if err != nil {
-			return nil, err
-		}
-		df = s.newDF(a)
 	} else {
 		p, err := plan.NewProject(df.node, q.Items)
 		if err != nil {

@@ -532,3 +532,23 @@ func TestProcessingTimeStopAndFailure(t *testing.T) {
 		t.Fatal("exception() is nil after a failure")
 	}
 }
+
+// A registered streaming aggregation (the stateful engine's hook) receives groupBy/agg on a
+// stream; without one the error says it is not supported yet.
+func TestStreamingAggregationHook(t *testing.T) {
+	s := newTestSession(t)
+	raw := kafkaStream(t, s, "127.0.0.1:1")
+	if _, err := raw.GroupBy("partition").Agg(Count("*")); err == nil || !strings.Contains(err.Error(), "not support aggregations on a streaming DataFrame yet") {
+		t.Fatalf("without a hook: %v", err)
+	}
+	var gotKeys, gotAggs int
+	RegisterStreamingAggregation(func(s *Session, child plan.Node, keys, aggs []plan.Expr, withKeys bool) (plan.Node, error) {
+		gotKeys, gotAggs = len(keys), len(aggs)
+		return plan.NewAggregate(child, keys, aggs, withKeys)
+	})
+	defer RegisterStreamingAggregation(nil)
+	out := must[*DataFrame](t)(raw.GroupBy("partition").Agg(Count("*"), Max("offset")))
+	if gotKeys != 1 || gotAggs != 2 || strings.Join(out.Columns(), ",") != "partition,count(1),max(offset)" {
+		t.Fatalf("hook saw %d keys %d aggs; columns %v", gotKeys, gotAggs, out.Columns())
+	}
+}

@@ -25,6 +25,7 @@ type streamPlan struct {
 	watermarks []*plan.Watermark  // operator order, for BatchResult.EventTime
 	timeZone   string
 	ansi       bool
+	outputMode string
 }
 
 func newStreamPlan(df *DataFrame) *streamPlan {
@@ -70,7 +71,7 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 	if err != nil {
 		return nil, err
 	}
-	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}}
+	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}, Batch: bc, OutputMode: p.outputMode}
 	ex.StreamInput = func(ctx context.Context, s *plan.StreamScan) ([][]sqltypes.Row, error) {
 		for i, scan := range p.scans {
 			if scan != s {
@@ -96,7 +97,7 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 	if err != nil {
 		return nil, err
 	}
-	res := &stream.BatchResult{Schema: plan.Schema(p.node), Tasks: tasks}
+	res := &stream.BatchResult{Schema: plan.Schema(p.node), Tasks: tasks, StateOperators: ex.StateOperators}
 	for _, w := range p.watermarks {
 		st := stream.EventTimeStats{DelayMs: w.DelayMs}
 		if s := ex.EventTime[w]; s != nil && s.Count > 0 {
@@ -108,5 +109,13 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 	return res, nil
 }
 
-// ShouldRunNoDataBatch is false: kafkalab's streaming plans are stateless for now.
-func (p *streamPlan) ShouldRunNoDataBatch(int64) bool { return false }
+// ShouldRunNoDataBatch asks the plan's stateful operators (false for a stateless plan).
+func (p *streamPlan) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
+	run := false
+	plan.Walk(p.node, func(n plan.Node) {
+		if st, ok := n.(plan.Stateful); ok && st.ShouldRunNoDataBatch(newWatermarkMs) {
+			run = true
+		}
+	})
+	return run
+}

@@ -173,8 +173,8 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	if name == "" {
 		name, _ = w.opts.get("queryName")
 	}
-	// Stateless plans: complete mode needs an aggregation.
-	if mode == "Complete" {
+	// Complete mode needs a streaming aggregation.
+	if mode == "Complete" && !hasStateful(w.df.node) {
 		return nil, &plan.AnalysisError{Message: "Complete output mode not supported when there are no streaming aggregations on streaming DataFrames/Datasets;"}
 	}
 	trigger := w.trigger
@@ -191,6 +191,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	}
 
 	sp := newStreamPlan(w.df)
+	sp.outputMode = mode
 	var sink stream.Sink
 	var afterStart func(*stream.Query)
 	switch format {
@@ -326,4 +327,14 @@ func (f *foreachBatchSink) AddBatch(ctx context.Context, b *stream.SinkBatch) er
 	}
 	rel := &plan.Relation{Scope: f.s.newScope(schema, nil), Name: "ForeachBatch", Rows: b.Tasks}
 	return f.fn(ctx, f.s.newDF(rel), b.BatchID)
+}
+
+func hasStateful(n plan.Node) bool {
+	found := false
+	plan.Walk(n, func(n plan.Node) {
+		if _, ok := n.(plan.Stateful); ok {
+			found = true
+		}
+	})
+	return found
 }

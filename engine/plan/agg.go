@@ -174,6 +174,47 @@ func (r *resolver) resolveAggregate(name string, c Call) (Bound, error) {
 	return b, nil
 }
 
+// Accumulator folds one group's input values into an aggregate's result.
+type Accumulator interface {
+	Add(c *EvalContext, v any) error
+	Result(c *EvalContext) (any, error)
+}
+
+type exportedAcc struct{ a accumulator }
+
+func (e exportedAcc) Add(c *EvalContext, v any) error    { return e.a.add(c, v) }
+func (e exportedAcc) Result(c *EvalContext) (any, error) { return e.a.result(c) }
+
+// AggregateCall is one aggregate function call of an AggregateList (for operators outside
+// this package, such as a streaming aggregation).
+type AggregateCall struct{ b *boundAgg }
+
+// Name is the function name ("count", "sum", "avg", "min", "max", "first").
+func (a AggregateCall) Name() string { return a.b.name }
+
+// Arg is the bound argument, nil for count(*); evaluate it over an input row and Add the
+// value (count(*) adds int32(1) per row).
+func (a AggregateCall) Arg() Bound { return a.b.arg }
+
+// Distinct reports count(DISTINCT ...).
+func (a AggregateCall) Distinct() bool { return a.b.distinct }
+
+// DataType is the result type.
+func (a AggregateCall) DataType() sqltypes.DataType { return a.b.typ }
+
+// NewAccumulator starts a fresh group.
+func (a AggregateCall) NewAccumulator() Accumulator { return exportedAcc{a.b.newAccumulator()} }
+
+// Aggregates lists the aggregate calls in slot order: an output expression reads call i's
+// result from slot i of the aggregated row, and grouping key k from slot len(calls)+k.
+func (l *AggregateList) Aggregates() []AggregateCall {
+	out := make([]AggregateCall, len(l.aggs))
+	for i, b := range l.aggs {
+		out[i] = AggregateCall{b}
+	}
+	return out
+}
+
 // AggregateList is an analysed list of output expressions that contain aggregate calls.
 type AggregateList struct {
 	// Outputs are evaluated over the aggregated row (one value per aggregate call).

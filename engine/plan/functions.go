@@ -28,6 +28,18 @@ func init() {
 	}
 }
 
+// FunctionBinder binds a call of a function registered with RegisterFunction: resolve binds
+// an argument against the call's input scope (stars are not expanded).
+type FunctionBinder func(name string, args []Expr, scope *Scope, resolve func(Expr) (Bound, error)) (Bound, error)
+
+// RegisterFunction adds or replaces a scalar function by its Spark name (lower case), e.g.
+// the stateful engine's window(). Call it from an init function.
+func RegisterFunction(name string, bind FunctionBinder) {
+	scalarFunctions[strings.ToLower(name)] = func(r *resolver, c Call) (Bound, error) {
+		return bind(strings.ToLower(name), c.Args, r.scope, r.resolve)
+	}
+}
+
 // IsAggregateFunction reports whether name is an aggregate function kafkalab knows.
 func IsAggregateFunction(name string) bool {
 	_, ok := aggregateFunctions[strings.ToLower(name)]

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
 // Node is a logical operator. Execution is eager and batch-wise: Execute returns the
@@ -29,6 +30,20 @@ type Exec struct {
 	StreamInput func(ctx context.Context, s *StreamScan) ([][]sqltypes.Row, error)
 	// EventTime receives the event-time statistics each Watermark operator collects.
 	EventTime map[*Watermark]*EventTimeStats
+	// Batch is the micro-batch being run (nil for a static action): stateful operators
+	// read the watermarks, batch id and checkpoint folder from it.
+	Batch *stream.BatchContext
+	// OutputMode is the query's output mode ("Append", "Update", "Complete"; "" static).
+	OutputMode string
+	// StateOperators collects the progress of stateful operators, in plan order.
+	StateOperators []stream.StateOperatorProgress
+}
+
+// Stateful is implemented by streaming operators that keep state across batches. The
+// executor asks them, after each batch, whether the new watermark warrants a no-data batch.
+type Stateful interface {
+	Node
+	ShouldRunNoDataBatch(newWatermarkMs int64) bool
 }
 
 // EventTimeStats are a watermark operator's statistics over one batch, in milliseconds.
