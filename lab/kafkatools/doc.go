@@ -32,6 +32,9 @@
 //	kafka-configs.sh --bootstrap-server B --entity-type topics --entity-name T
 //	    --describe | --alter [--add-config k=v,k2=v2] [--delete-config k,k2]
 //
+// Kafka 4.x's newer option names --reader-property (producer) and --formatter-property
+// (consumer) work as well as --property.
+//
 // Every tool also takes --help and --version. --bootstrap-server may be left out: Run then uses
 // the default it is given (the CLI passes the lab's running broker).
 //
@@ -40,5 +43,9 @@
 // consumer without --group reads partitions directly instead of joining a throw-away group;
 // consumer-groups --describe sorts rows by topic and partition (Kafka's order comes from a
 // hash map); unknown topic config names are refused before the request, as a real broker
-// would (some test brokers accept anything); no --command-config, SASL or TLS.
+// would (some test brokers accept anything); --property prints no deprecation note (Kafka 4.3
+// does); no --command-config, SASL or TLS.
+//
+// Output is checked byte for byte against Apache Kafka 4.3.1's own tools on a real broker
+// (realkafka_test.go, run by the test-apache-kafka tier).
 package kafkatools

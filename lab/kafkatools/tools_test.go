@@ -34,7 +34,7 @@ var referenceBatches = [][]string{
 }
 
 // startBroker starts the lab's embedded broker on a free port for one test.
-func startBroker(t *testing.T) string {
+func startBroker(t testing.TB) string {
 	t.Helper()
 	b, err := broker.StartEmbedded(context.Background(), broker.EmbeddedConfig{Port: -1})
 	if err != nil {
