@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -179,8 +180,29 @@ func (ex *execution) sleep(d time.Duration) bool {
 	}
 }
 
+// PanicError reports a Go panic inside a batch (a bug in the plan, a sink or a source):
+// the query fails with it instead of the process crashing.
+type PanicError struct {
+	Value any
+	Stack string
+}
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("internal error (a kafkalab bug, please report it): %v", e.Value)
+}
+
+// safeLoop runs the loop, turning a panic into a *PanicError.
+func (ex *execution) safeLoop() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &PanicError{Value: r, Stack: string(debug.Stack())}
+		}
+	}()
+	return ex.loop()
+}
+
 func (ex *execution) run() {
-	err := ex.loop()
+	err := ex.safeLoop()
 	for _, s := range ex.cfg.Sources {
 		if cerr := s.Close(); cerr != nil && err == nil {
 			err = fmt.Errorf("stream: closing source %s: %w", s.Description(), cerr)

@@ -567,3 +567,22 @@ func TestSameCheckpointTwiceIsRefused(t *testing.T) {
 	}
 	q2.Stop()
 }
+
+type panicPlan struct{}
+
+func (panicPlan) RunBatch(context.Context, *stream.BatchContext) (*stream.BatchResult, error) {
+	var m map[string]int
+	m["boom"]++ // a nil-map write: a bug in a plan
+	return nil, nil
+}
+func (panicPlan) ShouldRunNoDataBatch(int64) bool { return false }
+
+func TestPanicInPlanFailsTheQueryNotTheProcess(t *testing.T) {
+	b := startBroker(t)
+	_, err := runQuery(t, stream.Config{CheckpointDir: t.TempDir(), Sources: []stream.Source{newSource(t, b)},
+		Plan: panicPlan{}, Sink: newTxnSink(), Trigger: stream.AvailableNow()})
+	var pe *stream.PanicError
+	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "internal error") || !strings.Contains(pe.Stack, "RunBatch") {
+		t.Fatalf("err %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package stream
 import (
 	"context"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -70,7 +71,16 @@ func (in Input) ReadAll(ctx context.Context) ([][]sqltypes.Row, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			rows, err := task.Rows(ctx)
+			var rows []sqltypes.Row
+			var err error
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						err = &PanicError{Value: r, Stack: string(debug.Stack())}
+					}
+				}()
+				rows, err = task.Rows(ctx)
+			}()
 			if err != nil {
 				mu.Lock()
 				if firstErr == nil {
