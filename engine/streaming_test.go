@@ -199,8 +199,6 @@ func TestWatermarkMetadataAndEventTime(t *testing.T) {
 	if p.EventTime["max"] != "2026-10-01T09:55:00.000Z" || p.EventTime["min"] != "2026-10-01T09:15:00.000Z" {
 		t.Fatalf("eventTime = %v", p.EventTime)
 	}
-	cp := q.Query().CheckpointDir()
-	_ = cp
 }
 
 func TestDeltaParquetStaticRoundTrip(t *testing.T) {
