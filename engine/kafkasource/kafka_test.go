@@ -441,7 +441,48 @@ func TestOffsetsByTimestamp(t *testing.T) {
 	if fmt.Sprint(b.Ranges) != "[orders-0 [0, 1) orders-1 [0, 1)]" {
 		t.Fatalf("ranges %v", b.Ranges)
 	}
-	if _, err := NewStream(with("minOffsetsPerTrigger", "10")); err == nil || !strings.Contains(err.Error(), "'minoffsetspertrigger' is not supported") {
-		t.Fatalf("minOffsetsPerTrigger: %v", err)
+	if _, err := NewStream(with("maxRecordsPerPartition", "10")); err == nil || !strings.Contains(err.Error(), "maxRecordsPerPartition") {
+		t.Fatalf("maxRecordsPerPartition: %v", err)
+	}
+}
+
+func TestMinOffsetsPerTrigger(t *testing.T) {
+	addr, _ := startBroker(t)
+	ctx := context.Background()
+	send(t, addr, batch1)
+	s, err := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders",
+		"minOffsetsPerTrigger": "3", "maxTriggerDelay": "1m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	clock := time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return clock }
+	start := `{"orders":{"0":0,"1":0,"2":0}}`
+	first, err := s.LatestOffsets(ctx, start)
+	if err != nil || first != `{"orders":{"0":2,"1":1,"2":0}}` {
+		t.Fatalf("first trigger %s %v", first, err)
+	}
+	send(t, addr, batch2) // 2 waiting < 3: the trigger is skipped
+	clock = clock.Add(30 * time.Second)
+	if got, _ := s.LatestOffsets(ctx, first); got != first {
+		t.Fatalf("with 2 of 3 records waiting got %s", got)
+	}
+	if got, _ := s.LatestOffsetsUnlimited(ctx, first); got != `{"orders":{"0":3,"1":2,"2":0}}` {
+		t.Fatalf("unlimited got %s", got)
+	}
+	clock = clock.Add(31 * time.Second) // maxTriggerDelay passed since the last batch
+	if got, _ := s.LatestOffsets(ctx, first); got != `{"orders":{"0":3,"1":2,"2":0}}` {
+		t.Fatalf("after the delay got %s", got)
+	}
+	if _, err := ParseStreamOptions(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders",
+		"minOffsetsPerTrigger": "10", "maxOffsetsPerTrigger": "5"}); err == nil ||
+		err.Error() != "The value of minOffsetPerTrigger(10) is higher than the maxOffsetsPerTrigger(5)." {
+		t.Fatalf("min > max: %v", err)
+	}
+	for in, want := range map[string]time.Duration{"15m": 15 * time.Minute, "30s": 30 * time.Second, "500": 500 * time.Millisecond, "2h": 2 * time.Hour} {
+		if d, err := parseTimeString(in); err != nil || d != want {
+			t.Errorf("parseTimeString(%s) = %v %v", in, d, err)
+		}
 	}
 }

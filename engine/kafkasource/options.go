@@ -56,6 +56,10 @@ type Options struct {
 	EndingOffsets   OffsetLimit // batch reads only
 	// MaxOffsetsPerTrigger caps the records per batch (0: no cap).
 	MaxOffsetsPerTrigger int64
+	// MinOffsetsPerTrigger skips triggers while fewer records are waiting, until
+	// MaxTriggerDelay (default 15m) has passed since the last batch (0: off).
+	MinOffsetsPerTrigger int64
+	MaxTriggerDelay      time.Duration
 	// MinPartitions asks for at least this many read tasks (0: one per partition).
 	MinPartitions  int
 	FailOnDataLoss bool
@@ -247,10 +251,23 @@ func parseGeneral(lc map[string]string) (*Options, error) {
 		}
 		o.MinPartitions = p
 	}
-	for _, k := range []string{"minoffsetspertrigger", "maxtriggerdelay", "maxrecordsperpartition"} {
-		if _, ok := lc[k]; ok {
-			return nil, fmt.Errorf("kafka: option '%s' is not supported by kafkalab's engine; remove it (maxOffsetsPerTrigger and minPartitions are)", k)
+	if _, ok := lc["maxrecordsperpartition"]; ok {
+		return nil, errors.New("kafka: option 'maxRecordsPerPartition' is not supported by kafkalab's engine; use minPartitions")
+	}
+	if v, ok := lc["minoffsetspertrigger"]; ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("kafka: option 'minOffsetsPerTrigger' must be a positive whole number, got '%s'", v)
 		}
+		o.MinOffsetsPerTrigger = n
+	}
+	o.MaxTriggerDelay = 15 * time.Minute
+	if v, ok := lc["maxtriggerdelay"]; ok {
+		d, err := parseTimeString(v)
+		if err != nil {
+			return nil, fmt.Errorf("kafka: option 'maxTriggerDelay' must be a duration like 15m, 30s or 500ms, got '%s'", v)
+		}
+		o.MaxTriggerDelay = d
 	}
 	if v, ok := lc["maxoffsetspertrigger"]; ok {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
@@ -258,6 +275,9 @@ func parseGeneral(lc map[string]string) (*Options, error) {
 			return nil, fmt.Errorf("kafka: option 'maxOffsetsPerTrigger' must be a positive whole number, got '%s'", v)
 		}
 		o.MaxOffsetsPerTrigger = n
+	}
+	if o.MinOffsetsPerTrigger > 0 && o.MaxOffsetsPerTrigger > 0 && o.MinOffsetsPerTrigger > o.MaxOffsetsPerTrigger {
+		return nil, fmt.Errorf("The value of minOffsetPerTrigger(%d) is higher than the maxOffsetsPerTrigger(%d).", o.MinOffsetsPerTrigger, o.MaxOffsetsPerTrigger)
 	}
 	if v, ok := lc["failondataloss"]; ok {
 		b, err := parseBool(v)
@@ -346,4 +366,25 @@ func (o *Options) strategyString() string {
 		return "Assign[" + strings.Join(parts, ", ") + "]"
 	}
 	return "Subscribe[" + strings.Join(o.Subscribe, ",") + "]"
+}
+
+// parseTimeString reads Spark's time strings (Utils.timeStringAsMs): a number with an
+// optional unit us, ms, s, m/min, h, d; no unit means milliseconds.
+func parseTimeString(v string) (time.Duration, error) {
+	s := strings.ToLower(strings.TrimSpace(v))
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	n, err := strconv.ParseInt(s[:i], 10, 64)
+	if err != nil {
+		return 0, err
+	}
+	units := map[string]time.Duration{"": time.Millisecond, "us": time.Microsecond, "ms": time.Millisecond,
+		"s": time.Second, "m": time.Minute, "min": time.Minute, "h": time.Hour, "d": 24 * time.Hour}
+	u, ok := units[strings.TrimSpace(s[i:])]
+	if !ok {
+		return 0, fmt.Errorf("unknown time unit in %q", v)
+	}
+	return time.Duration(n) * u, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
@@ -21,6 +22,8 @@ type Stream struct {
 	availableNow bool
 	frozen       PartitionOffsets // availableNow target, fixed on first use
 	latest       PartitionOffsets // newest offsets seen by the last LatestOffsets
+	lastTrigger  time.Time        // minOffsetsPerTrigger: when the last batch was allowed
+	now          func() time.Time
 }
 
 var (
@@ -45,7 +48,7 @@ func NewStreamWithOptions(opts *Options) (*Stream, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Stream{opts: opts, or: or}, nil
+	return &Stream{opts: opts, or: or, now: time.Now}, nil
 }
 
 // Options returns the parsed options.
@@ -76,12 +79,12 @@ func (s *Stream) PrepareForAvailableNow(ctx context.Context) error {
 
 // LatestOffsets is the end of the next batch from start, capped by maxOffsetsPerTrigger.
 func (s *Stream) LatestOffsets(ctx context.Context, start string) (string, error) {
-	return s.latestOffsets(ctx, start, s.opts.MaxOffsetsPerTrigger)
+	return s.latestOffsets(ctx, start, false)
 }
 
 // LatestOffsetsUnlimited ignores maxOffsetsPerTrigger (trigger once reads everything).
 func (s *Stream) LatestOffsetsUnlimited(ctx context.Context, start string) (string, error) {
-	return s.latestOffsets(ctx, start, 0)
+	return s.latestOffsets(ctx, start, true)
 }
 
 // Metrics reports how far the batch end is behind the latest offsets, as Spark's
@@ -114,7 +117,8 @@ func (s *Stream) Metrics(end string) map[string]string {
 	}
 }
 
-func (s *Stream) latestOffsets(ctx context.Context, start string, maxOffsets int64) (string, error) {
+// latestOffsets applies the read limits (min/maxOffsetsPerTrigger) unless unlimited.
+func (s *Stream) latestOffsets(ctx context.Context, start string, unlimited bool) (string, error) {
 	from, err := ParseOffsets(start)
 	if err != nil {
 		return "", err
@@ -136,8 +140,14 @@ func (s *Stream) latestOffsets(ctx context.Context, start string, maxOffsets int
 	if len(latest) == 0 {
 		return start, nil
 	}
+	if unlimited {
+		return latest.JSON(), nil
+	}
+	if s.opts.MinOffsetsPerTrigger > 0 && s.delayBatch(from, latest) {
+		return start, nil
+	}
 	end := latest
-	if maxOffsets > 0 {
+	if maxOffsets := s.opts.MaxOffsetsPerTrigger; maxOffsets > 0 {
 		var fromNew PartitionOffsets
 		var newTPs []TopicPartition
 		for tp := range latest {
@@ -153,6 +163,25 @@ func (s *Stream) latestOffsets(ctx context.Context, start string, maxOffsets int
 		end = RateLimit(maxOffsets, from, latest, fromNew)
 	}
 	return end.JSON(), nil
+}
+
+// delayBatch is Spark's minOffsetsPerTrigger check: skip this trigger while fewer records
+// than the minimum are waiting, unless maxTriggerDelay passed since the last batch.
+func (s *Stream) delayBatch(from, latest PartitionOffsets) bool {
+	now := s.now()
+	if now.Sub(s.lastTrigger) >= s.opts.MaxTriggerDelay {
+		s.lastTrigger = now
+		return false
+	}
+	var waiting int64
+	for tp, end := range latest {
+		waiting += end - from[tp]
+	}
+	if waiting < s.opts.MinOffsetsPerTrigger {
+		return true
+	}
+	s.lastTrigger = now
+	return false
 }
 
 // ReportLatestOffset is the newest offsets seen, ignoring maxOffsetsPerTrigger.
