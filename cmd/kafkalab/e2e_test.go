@@ -168,7 +168,7 @@ func TestEndToEndKafkaTools(t *testing.T) {
 		{[]string{"kafka-topics.sh", "--list", "--frobnicate"}, "frobnicate is not a recognized option"},
 		{[]string{"kafka-topics.sh", "--describe", "--topic", "nope"}, "Topic 'nope' does not exist as expected"},
 		{[]string{"kafka-topics.sh", "--create", "--topic", "t", "--partitions", "0"}, "The partitions must be greater than 0"},
-		{[]string{"kafka-topics.sh", "--create", "--topic", "t", "--replication-factor", "3"}, "larger than available brokers: 1"},
+		{[]string{"kafka-topics.sh", "--create", "--topic", "t", "--replication-factor", "3"}, "cannot be reached because only 1 broker(s) are registered"},
 		{[]string{"kafka-console-consumer.sh", "--topic", "nope", "--from-beginning"}, "Topic 'nope' does not exist as expected"},
 		{[]string{"kafka-get-offsets.sh", "--topic", "orders", "--bootstrap-server", dead}, "cannot reach a Kafka broker at " + dead},
 	} {
