@@ -128,7 +128,7 @@ func installExtraBuiltins(g py.StringDict) {
 	}, "hash(obj) -> int")
 }
 
-func pyStr(self py.Object) string { return string(self.(py.String)) }
+func selfStr(self py.Object) string { return string(self.(py.String)) }
 
 func strArg(args py.Tuple, i int, name string) (string, error) {
 	if i >= len(args) {
@@ -144,11 +144,11 @@ func strArg(args py.Tuple, i int, name string) (string, error) {
 func addStringMethods() {
 	d := py.StringType.Dict
 	simple := func(name string, f func(string) string) {
-		d[name] = py.MustNewMethod(name, func(self py.Object) (py.Object, error) { return py.String(f(pyStr(self))), nil }, 0, "str."+name+"()")
+		d[name] = py.MustNewMethod(name, func(self py.Object) (py.Object, error) { return py.String(f(selfStr(self))), nil }, 0, "str."+name+"()")
 	}
 	pred := func(name string, f func(rune) bool, needCased bool) {
 		d[name] = py.MustNewMethod(name, func(self py.Object) (py.Object, error) {
-			s := pyStr(self)
+			s := selfStr(self)
 			if s == "" {
 				return py.False, nil
 			}
@@ -200,15 +200,15 @@ func addStringMethods() {
 	pred("isalnum", func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }, false)
 	pred("isspace", unicode.IsSpace, false)
 	d["isupper"] = py.MustNewMethod("isupper", func(self py.Object) (py.Object, error) {
-		s := pyStr(self)
+		s := selfStr(self)
 		return py.NewBool(s != strings.ToLower(s) && s == strings.ToUpper(s)), nil
 	}, 0, "")
 	d["islower"] = py.MustNewMethod("islower", func(self py.Object) (py.Object, error) {
-		s := pyStr(self)
+		s := selfStr(self)
 		return py.NewBool(s != strings.ToUpper(s) && s == strings.ToLower(s)), nil
 	}, 0, "")
 	d["isidentifier"] = py.MustNewMethod("isidentifier", func(self py.Object) (py.Object, error) {
-		return py.NewBool(isIdentifier(pyStr(self))), nil
+		return py.NewBool(isIdentifier(selfStr(self))), nil
 	}, 0, "")
 	d["join"] = py.MustNewMethod("join", func(self, seq py.Object) (py.Object, error) {
 		var parts []string
@@ -228,10 +228,10 @@ func addStringMethods() {
 		if err != nil {
 			return nil, err
 		}
-		return py.String(strings.Join(parts, pyStr(self))), nil
+		return py.String(strings.Join(parts, selfStr(self))), nil
 	}, 0, "sep.join(iterable) -> str")
 	d["format"] = py.MustNewMethod("format", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		s, err := strFormat(pyStr(self), args, kwargs)
+		s, err := strFormat(selfStr(self), args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -242,7 +242,7 @@ func addStringMethods() {
 		if !ok {
 			return nil, py.ExceptionNewf(py.TypeError, "format_map() needs a dict")
 		}
-		s, err := strFormat(pyStr(self), nil, kw)
+		s, err := strFormat(selfStr(self), nil, kw)
 		if err != nil {
 			return nil, err
 		}
@@ -253,7 +253,7 @@ func addStringMethods() {
 		if err != nil {
 			return nil, err
 		}
-		s := pyStr(self)
+		s := selfStr(self)
 		if sub == "" {
 			return py.Int(utf8.RuneCountInString(s) + 1), nil
 		}
@@ -265,7 +265,7 @@ func addStringMethods() {
 			if err != nil {
 				return nil, err
 			}
-			s := pyStr(self)
+			s := selfStr(self)
 			var i int
 			if last {
 				i = strings.LastIndex(s, sub)
@@ -296,7 +296,7 @@ func addStringMethods() {
 			if !ok || !ok2 || utf8.RuneCountInString(string(f)) != 1 {
 				return nil, py.ExceptionNewf(py.TypeError, "%s() takes a width and one fill character", name)
 			}
-			return py.String(padString(pyStr(self), int(w), string(f), align)), nil
+			return py.String(padString(selfStr(self), int(w), string(f), align)), nil
 		}, 0, "")
 	}
 	pad("ljust", '<')
@@ -307,7 +307,7 @@ func addStringMethods() {
 		if !ok {
 			return nil, py.ExceptionNewf(py.TypeError, "zfill() takes an int")
 		}
-		s := pyStr(self)
+		s := selfStr(self)
 		sign := ""
 		if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") {
 			sign, s = s[:1], s[1:]
@@ -319,7 +319,7 @@ func addStringMethods() {
 		return py.String(sign + s), nil
 	}, 0, "")
 	d["splitlines"] = py.MustNewMethod("splitlines", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		s := strings.ReplaceAll(pyStr(self), "\r\n", "\n")
+		s := strings.ReplaceAll(selfStr(self), "\r\n", "\n")
 		if s == "" {
 			return py.NewList(), nil
 		}
@@ -332,7 +332,7 @@ func addStringMethods() {
 			if !ok || sep == "" {
 				return nil, py.ExceptionNewf(py.ValueError, "empty or non-str separator")
 			}
-			s := pyStr(self)
+			s := selfStr(self)
 			var i int
 			if last {
 				i = strings.LastIndex(s, string(sep))
@@ -356,7 +356,7 @@ func addStringMethods() {
 		if err := py.ParseTupleAndKeywords(args, kwargs, "|Oi:rsplit", []string{"sep", "maxsplit"}, &sepObj, &maxObj); err != nil {
 			return nil, err
 		}
-		s := pyStr(self)
+		s := selfStr(self)
 		max := int(maxObj.(py.Int))
 		var parts []string
 		if sepObj == py.None {
@@ -375,15 +375,15 @@ func addStringMethods() {
 		return py.NewListFromStrings(parts), nil
 	}, 0, "")
 	d["encode"] = py.MustNewMethod("encode", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		return py.Bytes(pyStr(self)), nil
+		return py.Bytes(selfStr(self)), nil
 	}, 0, "encode(encoding='utf-8') -> bytes")
 	d["removeprefix"] = py.MustNewMethod("removeprefix", func(self, p py.Object) (py.Object, error) {
 		ps, _ := p.(py.String)
-		return py.String(strings.TrimPrefix(pyStr(self), string(ps))), nil
+		return py.String(strings.TrimPrefix(selfStr(self), string(ps))), nil
 	}, 0, "")
 	d["removesuffix"] = py.MustNewMethod("removesuffix", func(self, p py.Object) (py.Object, error) {
 		ps, _ := p.(py.String)
-		return py.String(strings.TrimSuffix(pyStr(self), string(ps))), nil
+		return py.String(strings.TrimSuffix(selfStr(self), string(ps))), nil
 	}, 0, "")
 }
 
@@ -684,7 +684,7 @@ type floatLike interface {
 
 func formatValue(v py.Object, spec string) (string, error) {
 	if spec == "" {
-		return py.StrAsString(v)
+		return pyStr(v)
 	}
 	fs, err := parseSpec(spec)
 	if err != nil {

@@ -17,6 +17,8 @@ import (
 	"sync"
 
 	"github.com/go-python/gpython/py"
+
+	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
 // Config describes one script run (Run) or one interpreter (NewInterpreter).
@@ -40,6 +42,9 @@ type Config struct {
 	// BootstrapRewrite maps servers a script names to the ones to use instead
 	// ("localhost:9092" -> the lab's broker); each server of a comma list is mapped.
 	BootstrapRewrite map[string]string
+	// StreamHook is passed to the engine session (engine.SessionConfig.StreamHook): fault
+	// injection into the script's streaming queries, used by the lab's crash directive.
+	StreamHook func(step stream.Step, batchID int64) error
 }
 
 // Interpreter is one Python interpreter with the pyspark modules bound to one engine

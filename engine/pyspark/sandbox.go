@@ -52,6 +52,7 @@ func (in *Interpreter) installModules() error {
 		delete(g, name)
 	}
 	installExtraBuiltins(g)
+	in.installReprBuiltins(g)
 	sys, err := in.pctx.store.NewModule(in.pctx, in.sysModule())
 	if err != nil {
 		return fmt.Errorf("pyspark: sys: %w", err)

@@ -149,7 +149,7 @@ func (r *pyRow) M__repr__() (py.Object, error) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		rep, err := py.ReprAsString(v)
+		rep, err := pyRepr(v)
 		if err != nil {
 			return nil, err
 		}
