@@ -15,7 +15,9 @@ import (
 )
 
 // startOrdersBroker runs an in-process Kafka (kfake) with topic orders, 3 partitions.
-func startOrdersBroker(t *testing.T) string {
+func startOrdersBroker(t *testing.T) string { return startOrdersBrokerTB(t) }
+
+func startOrdersBrokerTB(t testing.TB) string {
 	t.Helper()
 	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0))
 	if err != nil {
