@@ -11,6 +11,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -491,6 +492,7 @@ func (m *Model) onLabEvent(e lab.Event) {
 }
 
 func (m *Model) setSnapshot(s *live.Snapshot) {
+	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
 	m.snap = s
 	if m.before != nil {
 		old := map[string]live.File{}
@@ -525,7 +527,7 @@ func (m *Model) quit() tea.Cmd {
 	if m.runCancel != nil {
 		m.runCancel()
 	}
-	return tea.Sequence(m.saveCmd(), tea.Quit)
+	return tea.Quit // Shutdown, which runs after the program, saves the progress
 }
 
 func (m *Model) saveCmd() tea.Cmd {

@@ -59,7 +59,8 @@ func renderOutput(t *theme.Theme, out string, w int) []string {
 			i = j - 1
 			continue
 		}
-		res = append(res, ansi.Truncate(l, w, "…"))
+		// Long lines wrap as a terminal would: nothing the step printed is lost.
+		res = append(res, strings.Split(ansi.Hardwrap(l, w, true), "\n")...)
 	}
 	return res
 }

@@ -57,7 +57,9 @@ func (m *Model) layout() layout {
 		L.codeH = min(lines+2, max(4, L.bodyH*35/100))
 		L.codeH = max(L.codeH, 3)
 		rest := L.bodyH - L.codeH
-		L.proseH = rest / 2
+		// The prose gets what it needs up to a half; the output takes the rest.
+		L.proseH = min(len(m.proseLines(max(L.mainW-2, 1)))+2, max(rest/2, 5))
+		L.proseH = min(L.proseH, rest-3)
 		L.outH = rest - L.proseH
 	}
 	// live column: topics and streams sized to their content, files take the rest
@@ -172,6 +174,12 @@ func (m *Model) headerView(w int) string {
 	}
 	left := " " + strings.Join(parts, t.Muted.Render("  ·  "))
 	gap := w - ansi.StringWidth(left) - ansi.StringWidth(right) - 1
+	if gap < 1 && m.backend != nil {
+		// Narrow: the broker's kind is enough, the lesson title gives way.
+		right = t.OK.Render(theme.GlyphChanged) + " " + strings.Fields(m.backend.Label + " ")[0]
+		left = fit(left, max(0, w-ansi.StringWidth(right)-2))
+		gap = w - ansi.StringWidth(left) - ansi.StringWidth(right) - 1
+	}
 	if gap < 1 {
 		return fit(left, w)
 	}
@@ -227,7 +235,7 @@ func (m *Model) listView(w, h int, focused bool) string {
 		label := fmt.Sprintf("%d %s", i+1, l.Title)
 		line := mark + " " + ansi.Truncate(label, w-8, "…")
 		count := t.Muted.Render(fmt.Sprintf("%d/%d", done, len(l.Steps)))
-		line = fit(line, w-2-ansi.StringWidth(count)-1) + count
+		line = fit(line, w-2-ansi.StringWidth(count)-1) + " " + count
 		if i == sel && focused {
 			line = t.Selected.Render(ansi.Strip(line))
 		}
@@ -415,11 +423,17 @@ func (m *Model) outputLines(w int) []string {
 			}
 			add(wrapStyled(st, m.predictMsg, w)...)
 		}
-		add("")
-		add(renderOutput(t, r.Output, w)...)
 		for _, f := range r.Failures {
 			add("", t.Fail.Render(theme.GlyphFail+" "+f.Check))
 			add(expectedActual(t, f.Want, f.Got, w)...)
+		}
+		if m.explain != "" {
+			add("", t.Warn.Render("Why is it empty?"))
+			add(wrap(m.explain, w)...)
+		}
+		if r.Output != "" {
+			add("", t.Title.Render("Output"))
+			add(renderOutput(t, r.Output, w)...)
 		}
 		if !m.changes.Empty() {
 			add("", t.Title.Render("What just changed"))
@@ -439,10 +453,6 @@ func (m *Model) outputLines(w int) []string {
 				}
 				add(t.Changed.Render("  file   ") + l)
 			}
-		}
-		if m.explain != "" {
-			add("", t.Warn.Render("Why is it empty?"))
-			add(wrap(m.explain, w)...)
 		}
 	default:
 		if s != nil && s.Runnable() {
@@ -680,7 +690,7 @@ func (m *Model) filesView(w, h int, focused bool) string {
 			dir := strings.Join(dirs[:d], "/")
 			if !printed[dir] {
 				printed[dir] = true
-				lines = append(lines, strings.Repeat("  ", d-1)+t.Muted.Render(dirs[d-1]+"/"))
+				lines = append(lines, "  "+strings.Repeat("  ", d-1)+t.Muted.Render(dirs[d-1]+"/"))
 			}
 		}
 		name := strings.Repeat("  ", len(dirs)-1) + dirs[len(dirs)-1]

@@ -1,0 +1,185 @@
+package ui
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/kafkalab/kafkalab/lab"
+	"github.com/kafkalab/kafkalab/lab/progress"
+	"github.com/kafkalab/kafkalab/lessons"
+	"github.com/kafkalab/kafkalab/ui/live"
+	"github.com/kafkalab/kafkalab/ui/theme"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden screens")
+
+func testLessons(t testing.TB) []*lessons.Lesson {
+	t.Helper()
+	ls, err := lessons.LoadDir("testdata/lessons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ls
+}
+
+func newTestModel(t testing.TB, mode Mode) *Model {
+	t.Helper()
+	p := progress.New(filepath.Join(t.TempDir(), "progress.txt"))
+	m := New(Config{Mode: mode, Theme: theme.Plain(), Lessons: testLessons(t), Progress: p,
+		NoTicks: true, Workspace: "/work/sandbox"})
+	t.Cleanup(m.Shutdown)
+	return m
+}
+
+// press turns a key name ("enter", "ctrl+r", "n", "?") into a key press message.
+func press(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	}
+	if c, ok := strings.CutPrefix(k, "ctrl+"); ok {
+		return tea.KeyPressMsg{Code: rune(c[0]), Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+func (m *Model) send(msgs ...tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, msg := range msgs {
+		_, cmd := m.Update(msg)
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
+func typeText(m *Model, s string) {
+	for _, r := range s {
+		m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+// screen is the rendered screen without colours.
+func screen(m *Model) string { return ansi.Strip(m.Render()) }
+
+// fixture is a snapshot like the one a lesson produces after two batches.
+func fixture() *live.Snapshot {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	return &live.Snapshot{
+		Topics: []live.Topic{{Name: "orders", Partitions: []live.Partition{{ID: 0, End: 3}, {ID: 1, End: 2}, {ID: 2}}}},
+		Readers: []live.Reader{{Path: "checkpoints/bronze_orders", Batch: 1, Committed: 1,
+			Positions: map[string]map[int32]int64{"orders": {0: 3, 1: 2, 2: 0}},
+			Prev:      map[string]map[int32]int64{"orders": {0: 2, 1: 1, 2: 0}}}},
+		Tables: []live.Table{{Path: "spark-warehouse/bronze_orders", Name: "bronze_orders", Version: 2, Rows: 5}},
+		Files: []live.File{
+			{Path: "checkpoints/bronze_orders/commits/0", Size: 29, Mod: at},
+			{Path: "checkpoints/bronze_orders/commits/1", Size: 29, Mod: at},
+			{Path: "checkpoints/bronze_orders/metadata", Size: 45, Mod: at},
+			{Path: "checkpoints/bronze_orders/offsets/0", Size: 500, Mod: at},
+			{Path: "checkpoints/bronze_orders/offsets/1", Size: 500, Mod: at},
+			{Path: "read_orders.py", Size: 400, Mod: at},
+		},
+	}
+}
+
+// ready makes a model look as if the broker were up, with the fixture in the live panes.
+func ready(m *Model, w, h int) {
+	m.send(tea.WindowSizeMsg{Width: w, Height: h},
+		startedMsg{b: &Backend{Label: "embedded 127.0.0.1:9092"}},
+		snapshotMsg(fixture()),
+		fileReadMsg{path: "checkpoints/bronze_orders/offsets/1", content: "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":1767225600000,\"conf\":{}}\n{\"orders\":{\"2\":0,\"1\":2,\"0\":3}}"})
+}
+
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name+".golden")
+	if *update {
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./ui -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("screen %s differs from %s (go test ./ui -update rewrites it):\n%s", name, path, got)
+	}
+}
+
+// driver runs a model's commands for real, as Bubble Tea would, until a condition holds.
+type driver struct {
+	t    *testing.T
+	m    *Model
+	msgs chan tea.Msg
+	quit bool
+}
+
+func newDriver(t *testing.T, m *Model) *driver {
+	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
+	d.run(m.Init())
+	return d
+}
+
+func (d *driver) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() { d.msgs <- cmd() }()
+}
+
+func (d *driver) handle(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			d.run(c)
+		}
+	case tea.QuitMsg:
+		d.quit = true
+	default:
+		_, cmd := d.m.Update(msg)
+		d.run(cmd)
+	}
+}
+
+func (d *driver) press(keys ...string) {
+	for _, k := range keys {
+		_, cmd := d.m.Update(press(k))
+		d.run(cmd)
+	}
+}
+
+func (d *driver) until(what string, cond func() bool) {
+	d.t.Helper()
+	deadline := time.After(90 * time.Second)
+	for !cond() {
+		select {
+		case msg := <-d.msgs:
+			d.handle(msg)
+		case <-deadline:
+			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, screen(d.m))
+		}
+	}
+}
+
+var _ = lab.CourseAddress
+
+func tWindow(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
