@@ -307,3 +307,6 @@ func (in *Interpreter) sourceLine(file string, line int) string {
 }
 
 var errContextDone = errors.New("context done")
+
+// asError is errors.As for *Error (tests and callers that only want the Python view).
+func asError(err error, target **Error) bool { return errors.As(err, target) }

@@ -1,0 +1,126 @@
+package pyspark
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The second part of the course's surface, through Python: console and parquet sinks,
+// processingTime triggers, start(), selectExpr, batch Kafka reads, Delta writes.
+
+func newCourseInterp(t *testing.T) (*Interpreter, *bytes.Buffer, string) {
+	t.Helper()
+	bootstrap := startBroker(t)
+	dir := copyCourse(t, "testdata/course")
+	runScript(t, dir, bootstrap, "send_orders.py", "1")
+	var out bytes.Buffer
+	in, err := NewInterpreter(Config{WorkDir: dir, Stdout: &out, BootstrapRewrite: map[string]string{"localhost:9092": bootstrap}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { in.Close() })
+	if err := in.Exec(context.Background(), "prelude.py", `from stream_session import get_spark
+from pyspark.sql import functions as F
+spark = get_spark()
+def kafka():
+    return (spark.readStream.format("kafka").option("kafka.bootstrap.servers", "localhost:9092")
+            .option("subscribe", "orders").option("startingOffsets", "earliest").load())
+`); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	return in, &out, dir
+}
+
+func TestConsoleSinkAndSelectExpr(t *testing.T) {
+	in, out, _ := newCourseInterp(t)
+	err := in.Exec(context.Background(), "console.py", `q = (kafka().selectExpr("CAST(key AS STRING) AS key", "partition", "offset")
+     .writeStream.format("console").outputMode("append").option("truncate", False)
+     .trigger(availableNow=True).start())
+q.awaitTermination()
+print(q.isActive, len(q.recentProgress))
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{"Batch: 0", "|key |partition|offset|", "|1003|1        |0     |", "False 1"} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("console output lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestParquetSinkAndBatchReads(t *testing.T) {
+	in, out, dir := newCourseInterp(t)
+	err := in.Exec(context.Background(), "parquet.py", `q = (kafka().select(F.col("key").cast("string").alias("key"), "offset")
+     .writeStream.format("parquet").option("path", "out/orders").option("checkpointLocation", "checkpoints/pq")
+     .trigger(once=True).start())
+q.awaitTermination()
+print(spark.read.parquet("out/orders").count())
+batch = (spark.read.format("kafka").option("kafka.bootstrap.servers", "localhost:9092")
+         .option("subscribe", "orders").load())
+print(batch.count(), batch.columns)
+batch.select("partition", "offset").write.format("delta").mode("overwrite").saveAsTable("raw_copy")
+print(spark.table("raw_copy").count())
+batch.select("offset").write.format("delta").save("tables/offsets")
+print(spark.read.format("delta").load("tables/offsets").count())
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "3\n3 ['key', 'value', 'topic', 'partition', 'offset', 'timestamp', 'timestampType']\n3\n3\n"
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out/orders/_spark_metadata/0")); err != nil {
+		t.Fatalf("no parquet sink log: %v", err)
+	}
+}
+
+func TestProcessingTimeQueryStops(t *testing.T) {
+	in, out, _ := newCourseInterp(t)
+	ctx := context.Background()
+	err := in.Exec(ctx, "pt.py", `q = (kafka().writeStream.format("memory").queryName("orders_mem")
+     .trigger(processingTime="1 minute").start())
+print(q.awaitTermination(0.2), [s.name for s in spark.streams.active])
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := in.Exec(ctx, "stop.py", "spark.stop()\nprint(q.isActive, spark.streams.active)"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "False ['orders_mem']\nFalse []\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+}
+
+func TestWatermarkWindowSurface(t *testing.T) {
+	in, out, _ := newCourseInterp(t)
+	// Windows and watermarks belong to the engine's stateful part: whatever it does today,
+	// the Python surface must either run or say clearly what is missing, with the line.
+	err := in.Exec(context.Background(), "window.py", `events = kafka().select(F.from_json(F.col("value").cast("string"), "order_id INT, event_time TIMESTAMP").alias("e")).select("e.*")
+counts = (events.withWatermark("event_time", "10 minutes")
+          .groupBy(F.window("event_time", "5 minutes"))
+          .agg(F.count("*").alias("orders")))
+q = counts.writeStream.outputMode("append").format("memory").queryName("w").trigger(availableNow=True).start()
+q.awaitTermination()
+print("ok", spark.table("w").count())
+`)
+	if err != nil {
+		var pe *Error
+		if !asError(err, &pe) || pe.Line == 0 || pe.File != "window.py" || strings.Contains(err.Error(), "goroutine") {
+			t.Fatalf("window surface failed without a learner-facing error: %v", err)
+		}
+		t.Logf("stateful part not there yet: %v", err)
+		return
+	}
+	if !strings.HasPrefix(out.String(), "ok ") {
+		t.Fatalf("got %q", out.String())
+	}
+}
