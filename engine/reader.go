@@ -78,13 +78,23 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")
 		}
 		return r.s.readParquet(ctx, r.s.ResolvePath(p))
+	case "json":
+		if !hasPath {
+			return nil, fmt.Errorf("'path' is not specified: give load(path)")
+		}
+		return r.s.readJSON(ctx, r.s.ResolvePath(p), r.schema)
 	}
-	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support spark.read.format(%q); use delta, parquet or kafka", r.format)}
+	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support spark.read.format(%q); use delta, parquet, json or kafka", r.format)}
 }
 
 // Parquet is spark.read.parquet(path).
 func (r *DataFrameReader) Parquet(ctx context.Context, path string) (*DataFrame, error) {
 	return r.Format("parquet").Load(ctx, path)
+}
+
+// JSON is spark.read.json(path).
+func (r *DataFrameReader) JSON(ctx context.Context, path string) (*DataFrame, error) {
+	return r.Format("json").Load(ctx, path)
 }
 
 // Table is spark.read.table(name).

@@ -1,0 +1,289 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// corruptRecordColumn is spark.sql.columnNameOfCorruptRecord.
+const corruptRecordColumn = "_corrupt_record"
+
+// readJSON is spark.read.json(path): JSON Lines files, read with the given schema or one
+// inferred as Spark's JsonInferSchema does (fields sorted by name, integers BIGINT, other
+// numbers DOUBLE, conflicting types STRING, and a _corrupt_record column when some line is
+// malformed).
+func (s *Session) readJSON(ctx context.Context, path string, schema *sqltypes.StructType) (*DataFrame, error) {
+	files, err := jsonFiles(path)
+	if err != nil {
+		return nil, err
+	}
+	if schema == nil {
+		if schema, err = inferJSONSchema(ctx, files); err != nil {
+			return nil, err
+		}
+		if len(schema.Fields) == 0 {
+			return nil, &plan.AnalysisError{Class: "UNABLE_TO_INFER_SCHEMA", Message: "Unable to infer schema for JSON. It must be specified manually."}
+		}
+	}
+	schema = schema.AsNullable()
+	corrupt := -1
+	if i, ok := schema.FieldIndex(corruptRecordColumn); ok {
+		if _, isStr := schema.Fields[i].Type.(sqltypes.StringType); isStr {
+			corrupt = i
+		}
+	}
+	// The parser sees the schema without the corrupt-record column.
+	parseSchema := schema
+	if corrupt >= 0 {
+		parseSchema = &sqltypes.StructType{}
+		for i, f := range schema.Fields {
+			if i != corrupt {
+				parseSchema.Fields = append(parseSchema.Fields, f)
+			}
+		}
+	}
+	loc := s.Location()
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "Relation " + path, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
+		files, err := jsonFiles(path)
+		if err != nil {
+			return nil, err
+		}
+		reader := sqltypes.NewJSONReader(parseSchema, loc)
+		var tasks [][]sqltypes.Row
+		for _, f := range files {
+			var rows []sqltypes.Row
+			err := eachLine(ctx, f, func(line string) {
+				parsed, bad := reader.ParseStatus(line)
+				if parsed == nil {
+					parsed = make(sqltypes.Row, len(parseSchema.Fields))
+				}
+				if corrupt < 0 {
+					rows = append(rows, parsed)
+					return
+				}
+				row := make(sqltypes.Row, 0, len(schema.Fields))
+				row = append(row, parsed[:corrupt]...)
+				if bad {
+					row = append(row, line)
+				} else {
+					row = append(row, nil)
+				}
+				rows = append(rows, append(row, parsed[corrupt:]...))
+			})
+			if err != nil {
+				return nil, err
+			}
+			tasks = append(tasks, rows)
+		}
+		return tasks, nil
+	}}
+	return s.newDF(rel), nil
+}
+
+func jsonFiles(path string) ([]string, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, &plan.AnalysisError{Class: "PATH_NOT_FOUND", Message: fmt.Sprintf("Path does not exist: file:%s.", path)}
+	}
+	if !st.IsDir() {
+		return []string{path}, nil
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || strings.HasPrefix(n, "_") || strings.HasPrefix(n, ".") {
+			continue
+		}
+		out = append(out, filepath.Join(path, n))
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// eachLine calls fn for every non-blank line of a file.
+func eachLine(ctx context.Context, file string, fn func(string)) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	for n := 0; sc.Scan(); n++ {
+		if n%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		fn(line)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", file, err)
+	}
+	return nil
+}
+
+func inferJSONSchema(ctx context.Context, files []string) (*sqltypes.StructType, error) {
+	var root sqltypes.DataType = sqltypes.Null
+	sawCorrupt := false
+	for _, f := range files {
+		err := eachLine(ctx, f, func(line string) {
+			dec := json.NewDecoder(strings.NewReader(line))
+			dec.UseNumber()
+			var v any
+			if err := dec.Decode(&v); err != nil || dec.More() {
+				sawCorrupt = true
+				return
+			}
+			obj, ok := v.(map[string]any)
+			if !ok {
+				sawCorrupt = true
+				return
+			}
+			root = mergeJSONTypes(root, inferJSONValue(obj))
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	st, ok := finishJSONType(root).(*sqltypes.StructType)
+	if !ok {
+		st = &sqltypes.StructType{}
+	}
+	if sawCorrupt {
+		st.Fields = append(st.Fields, sqltypes.StructField{Name: corruptRecordColumn, Type: sqltypes.String, Nullable: true})
+		sort.SliceStable(st.Fields, func(i, j int) bool { return st.Fields[i].Name < st.Fields[j].Name })
+	}
+	return st, nil
+}
+
+func inferJSONValue(v any) sqltypes.DataType {
+	switch x := v.(type) {
+	case nil:
+		return sqltypes.Null
+	case bool:
+		return sqltypes.Boolean
+	case string:
+		return sqltypes.String
+	case json.Number:
+		s := x.String()
+		if strings.ContainsAny(s, ".eE") {
+			return sqltypes.Double
+		}
+		if _, err := x.Int64(); err == nil {
+			return sqltypes.Long
+		}
+		n, _ := new(big.Int).SetString(strings.TrimPrefix(s, "-"), 10)
+		if n != nil && len(n.String()) <= sqltypes.MaxDecimalPrecision {
+			return sqltypes.DecimalType{Precision: len(n.String())}
+		}
+		return sqltypes.Double
+	case []any:
+		var el sqltypes.DataType = sqltypes.Null
+		for _, e := range x {
+			el = mergeJSONTypes(el, inferJSONValue(e))
+		}
+		return sqltypes.ArrayType{Element: el, ContainsNull: true}
+	case map[string]any:
+		st := &sqltypes.StructType{}
+		for k, e := range x {
+			st.Fields = append(st.Fields, sqltypes.StructField{Name: k, Type: inferJSONValue(e), Nullable: true})
+		}
+		sort.Slice(st.Fields, func(i, j int) bool { return st.Fields[i].Name < st.Fields[j].Name })
+		return st
+	}
+	return sqltypes.String
+}
+
+// mergeJSONTypes is JsonInferSchema.compatibleType.
+func mergeJSONTypes(a, b sqltypes.DataType) sqltypes.DataType {
+	if _, ok := a.(sqltypes.NullType); ok {
+		return b
+	}
+	if _, ok := b.(sqltypes.NullType); ok {
+		return a
+	}
+	if sqltypes.EqualTypes(a, b, true) {
+		return a
+	}
+	switch x := a.(type) {
+	case sqltypes.LongType, sqltypes.DoubleType, sqltypes.DecimalType:
+		switch b.(type) {
+		case sqltypes.LongType, sqltypes.DoubleType, sqltypes.DecimalType:
+			_, ad := a.(sqltypes.DoubleType)
+			_, bd := b.(sqltypes.DoubleType)
+			if ad || bd {
+				return sqltypes.Double
+			}
+			da, _ := sqltypes.DecimalTypeForInt(a)
+			db, _ := sqltypes.DecimalTypeForInt(b)
+			scale := max(da.Scale, db.Scale)
+			p := max(da.Precision-da.Scale, db.Precision-db.Scale) + scale
+			if p > sqltypes.MaxDecimalPrecision {
+				return sqltypes.Double
+			}
+			return sqltypes.DecimalType{Precision: p, Scale: scale}
+		}
+	case *sqltypes.StructType:
+		y, ok := b.(*sqltypes.StructType)
+		if !ok {
+			break
+		}
+		byName := map[string]int{}
+		out := &sqltypes.StructType{}
+		for _, f := range x.Fields {
+			byName[f.Name] = len(out.Fields)
+			out.Fields = append(out.Fields, f)
+		}
+		for _, f := range y.Fields {
+			if i, ok := byName[f.Name]; ok {
+				out.Fields[i].Type = mergeJSONTypes(out.Fields[i].Type, f.Type)
+			} else {
+				out.Fields = append(out.Fields, f)
+			}
+		}
+		sort.Slice(out.Fields, func(i, j int) bool { return out.Fields[i].Name < out.Fields[j].Name })
+		return out
+	case sqltypes.ArrayType:
+		if y, ok := b.(sqltypes.ArrayType); ok {
+			return sqltypes.ArrayType{Element: mergeJSONTypes(x.Element, y.Element), ContainsNull: true}
+		}
+	}
+	return sqltypes.String
+}
+
+// finishJSONType turns types that stayed NULL into STRING, as Spark does at the end.
+func finishJSONType(t sqltypes.DataType) sqltypes.DataType {
+	switch x := t.(type) {
+	case sqltypes.NullType:
+		return sqltypes.String
+	case sqltypes.ArrayType:
+		return sqltypes.ArrayType{Element: finishJSONType(x.Element), ContainsNull: true}
+	case *sqltypes.StructType:
+		out := &sqltypes.StructType{}
+		for _, f := range x.Fields {
+			f.Type = finishJSONType(f.Type)
+			out.Fields = append(out.Fields, f)
+		}
+		return out
+	}
+	return t
+}
