@@ -160,15 +160,21 @@ type deltaSink struct {
 	table    *delta.Table
 	timeZone string
 	now      func() time.Time // commit clock (commitInfo.timestamp is the commit time)
+	// hook is the session's StreamHook (nil = none), called mid-write.
+	hook func(step stream.Step, batchID int64) error
 }
 
 func (d *deltaSink) Description() string   { return "DeltaSink[file:" + d.table.Path() + "]" }
 func (d *deltaSink) NumOutputRowsUnknown() {}
 func (d *deltaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
-	_, _, err := d.table.WriteStreamingBatch(ctx, delta.StreamingBatch{
+	sb := delta.StreamingBatch{
 		QueryID: b.QueryID, BatchID: b.BatchID, OutputMode: b.OutputMode, Schema: b.Schema,
 		Tasks: toTasks(b.Tasks), Now: d.now(), TimeZone: d.timeZone,
-	})
+	}
+	if d.hook != nil {
+		sb.BeforeCommit = func() error { return d.hook(stream.StepSinkWriting, b.BatchID) }
+	}
+	_, _, err := d.table.WriteStreamingBatch(ctx, sb)
 	return err
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
 // Conf keys the engine gives a meaning to.
@@ -47,6 +48,11 @@ type SessionConfig struct {
 	Stdout io.Writer
 	// Now is the clock (current_timestamp, commit times); nil means time.Now. Tests pin it.
 	Now func() time.Time
+	// StreamHook, when set, is every streaming query's stream.Config.Hook, and the Delta
+	// sink calls it with stream.StepSinkWriting between its data files and its commit: an
+	// error crashes the query at that point. Fault injection for tests and the lab's crash
+	// directive; learner code cannot reach it.
+	StreamHook func(step stream.Step, batchID int64) error
 }
 
 // Session is kafkalab's SparkSession.
@@ -54,6 +60,7 @@ type Session struct {
 	workDir string
 	stdout  io.Writer
 	now     func() time.Time
+	hook    func(step stream.Step, batchID int64) error
 
 	mu   sync.Mutex
 	conf map[string]string
@@ -85,7 +92,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: working folder %q: %w", cfg.WorkDir, err)
 	}
-	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, conf: map[string]string{}, views: map[string]*DataFrame{}}
+	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, hook: cfg.StreamHook, conf: map[string]string{}, views: map[string]*DataFrame{}}
 	if s.stdout == nil {
 		s.stdout = io.Discard
 	}

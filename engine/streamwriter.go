@@ -213,7 +213,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		if err != nil {
 			return nil, err
 		}
-		sink = &deltaSink{table: t, timeZone: sp.timeZone, now: s.now}
+		sink = &deltaSink{table: t, timeZone: sp.timeZone, now: s.now, hook: s.hook}
 	case "console":
 		cs, err := stream.NewConsoleSink(s.stdout, w.opts.asMap())
 		if err != nil {
@@ -264,7 +264,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	}
 	q, err := stream.Start(ctx, stream.Config{
 		CheckpointDir: cp, Sources: sources, Plan: sp, Sink: sink, Trigger: trigger,
-		OutputMode: mode, Name: name, Conf: s.Conf().All(), Now: s.now,
+		OutputMode: mode, Name: name, Conf: s.Conf().All(), Now: s.now, Hook: s.hook,
 	})
 	if err != nil {
 		for _, src := range sources {

@@ -264,6 +264,10 @@ type StreamingBatch struct {
 	Tasks      []Task
 	Now        time.Time
 	TimeZone   string // session time zone for stats ("UTC" when empty)
+	// BeforeCommit, when set, runs after the data files are written and before the commit;
+	// an error from it aborts the write and leaves the files where a crash would leave them
+	// (fault injection for tests and the lab).
+	BeforeCommit func() error
 }
 
 // WriteStreamingBatch is Delta's DeltaSink.addBatch. When the table's txn for the query
@@ -310,6 +314,11 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 	files, err := t.writeDataFiles(ctx, schema, b.Tasks, align, loc)
 	if err != nil {
 		return false, -1, err
+	}
+	if b.BeforeCommit != nil {
+		if err := b.BeforeCommit(); err != nil {
+			return false, -1, err
+		}
 	}
 	for attempt := 0; ; attempt++ {
 		if err := ctx.Err(); err != nil {

@@ -222,6 +222,11 @@ const (
 	StepCommitted      Step = "committed"      // after commits/N, before progress
 )
 
+// StepSinkWriting is inside Sink.AddBatch: the sink's data files are written, its commit
+// is not. The executor never reaches it itself; sinks that write files (the engine's Delta
+// sink) call Config.Hook with it, so a test or the lab can crash a query mid-write.
+const StepSinkWriting Step = "sinkWriting"
+
 // Config describes a query to start.
 type Config struct {
 	// CheckpointDir holds metadata, offsets/, commits/, sources/ (Spark's layout).
