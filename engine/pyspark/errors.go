@@ -239,7 +239,9 @@ func (in *Interpreter) convertError(err error) error {
 		} else {
 			out.Source = in.sourceLine(out.File, out.Line)
 		}
-		out.Message = strings.Trim(out.Message, "'")
+		if m := out.Message; len(m) >= 2 && m[0] == '\'' && m[len(m)-1] == '\'' {
+			out.Message = m[1 : len(m)-1] // gpython quotes its parser's message
+		}
 		return &out
 	}
 	for t := tb; t != nil; t = t.Next {

@@ -187,3 +187,11 @@ func TestCPythonSpellings(t *testing.T) {
 		t.Fatalf("super: %v", err)
 	}
 }
+
+func TestFStringSyntaxError(t *testing.T) {
+	_, err := runSnippet(t, "name = 'x'\nprint(f\"hello {name\")\n", nil)
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Kind != "SyntaxError" || pe.Line != 2 || pe.Message != "f-string: expecting '}'" {
+		t.Fatalf("got %#v", err)
+	}
+}
