@@ -63,19 +63,59 @@ func brokerError(bootstrap []string, what string, err error) error {
 	return fmt.Errorf("kafka: %s on %s: %w", what, addr, err)
 }
 
+// topicWait is how long a reader or writer waits for a topic the broker does not know yet.
+// On a real cluster a topic created a moment ago takes a little while to reach every
+// broker's metadata; Kafka's Java producer waits for it too (max.block.ms).
+var topicWait = 3 * time.Second
+
+// metadataWaitingForTopics asks for the topics' metadata, asking again while one of them is
+// unknown or has no partitions, for up to topicWait. It returns the last answer; the
+// caller decides what a still-missing topic means.
+func metadataWaitingForTopics(ctx context.Context, adm *kadm.Client, topics []string) (kadm.Metadata, error) {
+	deadline := time.Now().Add(topicWait)
+	for {
+		mctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		md, err := adm.Metadata(mctx, topics...)
+		cancel()
+		if err != nil || allTopicsKnown(md, topics) || time.Now().After(deadline) {
+			return md, err
+		}
+		select {
+		case <-ctx.Done():
+			return md, ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+func allTopicsKnown(md kadm.Metadata, topics []string) bool {
+	for _, t := range topics {
+		td, ok := md.Topics[t]
+		if !ok || td.Err != nil || len(td.Partitions) == 0 {
+			return false
+		}
+		for _, p := range td.Partitions {
+			if p.Err != nil || p.Leader < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // partitions lists the partitions the source reads, sorted by topic and partition.
 func (r *offsetReader) partitions(ctx context.Context) ([]TopicPartition, error) {
 	if r.opts.Assign != nil {
 		return append([]TopicPartition(nil), r.opts.Assign...), nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
-	defer cancel()
 	var md kadm.Metadata
 	var err error
 	if r.opts.SubscribePattern != nil {
-		md, err = r.adm.Metadata(ctx)
+		mctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		md, err = r.adm.Metadata(mctx)
+		cancel()
 	} else {
-		md, err = r.adm.Metadata(ctx, r.opts.Subscribe...)
+		md, err = metadataWaitingForTopics(ctx, r.adm, r.opts.Subscribe)
 	}
 	if err != nil {
 		return nil, brokerError(r.opts.Bootstrap, "listing topics", err)

@@ -159,9 +159,7 @@ func WriteRecords(ctx context.Context, bootstrap []string, topic string, recs []
 	for t := range topics {
 		names = append(names, t)
 	}
-	mctx, cancel := context.WithTimeout(ctx, requestTimeout)
-	md, err := kadm.NewClient(cl).Metadata(mctx, names...)
-	cancel()
+	md, err := metadataWaitingForTopics(ctx, kadm.NewClient(cl), names)
 	if err != nil {
 		return brokerError(bootstrap, "looking up topics to write", err)
 	}
