@@ -49,8 +49,12 @@ go test -count=1 -timeout 15m -tags apachekafka "${pkgs[@]}"
 t_tests=$(elapsed "$t")
 
 # ---- kafkalab check against real Apache Kafka --------------------------------------------
-# The lesson checker goes here once it exists, against the same broker:
-#   go run ./cmd/kafkalab check --broker "$KAFKALAB_TEST_BOOTSTRAP"
-# ------------------------------------------------------------------------------------------
+# The whole course, every step, on the real broker: a lesson that passes on the embedded
+# broker and fails here is a bug in kafkalab.
+t=$(now)
+go build -o "$state/kafkalab" ./cmd/kafkalab
+echo "test-apache-kafka: kafkalab check --broker $KAFKALAB_TEST_BOOTSTRAP"
+KAFKALAB_HOME="$state/home" "$state/kafkalab" check --broker "$KAFKALAB_TEST_BOOTSTRAP"
+t_check=$(elapsed "$t")
 
-echo "test-apache-kafka: passed (jars ${t_fetch}s, broker start ${t_start}s, tests ${t_tests}s, tier total $(elapsed "$t_all")s)"
+echo "test-apache-kafka: passed (jars ${t_fetch}s, broker start ${t_start}s, tests ${t_tests}s, course check ${t_check}s, tier total $(elapsed "$t_all")s)"

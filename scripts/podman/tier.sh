@@ -52,8 +52,14 @@ left=$(podman ps -aq --filter label=org.kafkalab.managed=true)
 [ -z "$left" ] || die "kafkalab containers left after the tests: $left"
 
 # ---- kafkalab check in a container -------------------------------------------------------
-# The lesson checker goes here once it exists, with the same engine and image:
-#   go run ./cmd/kafkalab check --broker container --image "$KAFKALAB_TEST_IMAGE"
-# ------------------------------------------------------------------------------------------
+# The whole course against a broker that kafkalab starts itself through testcontainers-go
+# (--broker container), on the locally built image; afterwards no container may be left.
+t=$(now)
+go build -o "$state/kafkalab" ./cmd/kafkalab
+echo "test-container: kafkalab check --broker container --image $KAFKALAB_TEST_IMAGE"
+KAFKALAB_HOME="$state/home" "$state/kafkalab" check --broker container --image "$KAFKALAB_TEST_IMAGE"
+t_check=$(elapsed "$t")
+left=$(podman ps -aq --filter label=org.kafkalab.managed=true)
+[ -z "$left" ] || die "kafkalab check left containers behind: $left"
 
-echo "test-container: passed (podman setup ${t_setup}s, image ${t_image}s, tests ${t_tests}s, tier total $(elapsed "$t_all")s)"
+echo "test-container: passed (podman setup ${t_setup}s, image ${t_image}s, tests ${t_tests}s, course check ${t_check}s, tier total $(elapsed "$t_all")s)"
