@@ -20,8 +20,14 @@ import (
 )
 
 // readDelta reads a Delta table: the schema now (as Spark resolves it when the DataFrame
-// is made), the rows of the latest snapshot when an action runs, one task per data file.
+// is made), the rows of the latest snapshot when an action runs.
 func (s *Session) readDelta(ctx context.Context, path string, qualifier []string) (*DataFrame, error) {
+	return s.readDeltaAt(ctx, path, qualifier, -1)
+}
+
+// readDeltaAt reads version `version` of a Delta table (option versionAsOf), or the latest
+// snapshot at each action when version < 0.
+func (s *Session) readDeltaAt(ctx context.Context, path string, qualifier []string, version int64) (*DataFrame, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -29,20 +35,25 @@ func (s *Session) readDelta(ctx context.Context, path string, qualifier []string
 	if err != nil {
 		return nil, err
 	}
-	snap, err := t.Snapshot()
+	snapshot := t.Snapshot
+	if version >= 0 {
+		snapshot = func() (*delta.Snapshot, error) { return t.SnapshotAt(version) }
+	}
+	if ok, err := t.Exists(); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, &notDeltaError{path: path}
+	}
+	snap, err := snapshot()
 	if err != nil {
 		return nil, err
 	}
-	if snap.Version < 0 {
-		return nil, &notDeltaError{path: path}
-	}
-	schema := snap.Schema
 	name := "Relation " + path
 	if qualifier != nil {
 		name = "Relation " + strings.Join(qualifier, ".")
 	}
-	rel := &plan.Relation{Scope: s.newScope(schema, qualifier), Name: name, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
-		snap, err := t.Snapshot()
+	rel := &plan.Relation{Scope: s.newScope(snap.Schema, qualifier), Name: name, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
+		snap, err := snapshot()
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
@@ -72,7 +73,18 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path) or read a table with spark.table(name)")
 		}
-		return r.s.readDelta(ctx, r.s.ResolvePath(p), nil)
+		version := int64(-1)
+		if v, ok := r.opts.get("versionAsOf"); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("option versionAsOf must be a version number (0, 1, ...), got %q", v)
+			}
+			version = n
+		}
+		if _, ok := r.opts.get("timestampAsOf"); ok {
+			return nil, &plan.UnsupportedError{Message: "kafkalab does not support option timestampAsOf yet; use versionAsOf (see DESCRIBE HISTORY for versions)"}
+		}
+		return r.s.readDeltaAt(ctx, r.s.ResolvePath(p), nil, version)
 	case "parquet":
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")

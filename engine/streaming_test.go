@@ -255,6 +255,19 @@ func TestDeltaParquetStaticRoundTrip(t *testing.T) {
 	if n := must[int64](t)(dd.Count(ctx)); n != 3 {
 		t.Fatalf("delta path read %d rows", n)
 	}
+	if err := df.Write().Format("delta").Mode("append").Save(ctx, "tables/e"); err != nil {
+		t.Fatal(err)
+	}
+	if n := must[int64](t)(dd.Count(ctx)); n != 6 {
+		t.Fatalf("a Delta read sees the latest version at each action: %d rows", n)
+	}
+	v0 := must[*DataFrame](t)(s.Read().Format("delta").Option("versionAsOf", 0).Load(ctx, "tables/e"))
+	if n := must[int64](t)(v0.Count(ctx)); n != 3 {
+		t.Fatalf("versionAsOf 0 has %d rows", n)
+	}
+	if _, err := s.Read().Format("delta").Option("versionAsOf", 7).Load(ctx, "tables/e"); err == nil || !strings.Contains(err.Error(), "VERSION_NOT_FOUND") {
+		t.Fatalf("versionAsOf 7: %v", err)
+	}
 	if _, err := s.Read().Format("delta").Load(ctx, "out/events"); err == nil || !strings.Contains(err.Error(), "is not a Delta table") {
 		t.Fatalf("parquet folder read as delta: %v", err)
 	}
