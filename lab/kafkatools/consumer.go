@@ -287,7 +287,8 @@ func runConsumer(ctx context.Context, r *toolRun) error {
 
 	// fetch.max.wait.ms is 500 in Kafka's consumer (kgo waits 5 s): a long poll on one
 	// partition otherwise delays partitions whose start offsets arrive just after it.
-	kopts := []kgo.Opt{kgo.ConsumeResetOffset(plan.reset), kgo.FetchMaxWait(500 * time.Millisecond)}
+	kopts := []kgo.Opt{kgo.ConsumeResetOffset(plan.reset), kgo.FetchMaxWait(500 * time.Millisecond),
+		kgo.ClientID("console-consumer")} // Kafka's client.id, shown by kafka-consumer-groups.sh
 	if plan.committed {
 		kopts = append(kopts, kgo.FetchIsolationLevel(kgo.ReadCommitted()))
 	}
@@ -301,7 +302,9 @@ func runConsumer(ctx context.Context, r *toolRun) error {
 	}
 	assigned := &assignment{parts: map[string]map[int32]bool{}}
 	if plan.group != "" {
-		kopts = append(kopts, kgo.ConsumerGroup(plan.group),
+		// Kafka's consumer offers range first, then cooperative-sticky, so a group of
+		// console consumers runs the range assignor ("range" in --describe --state).
+		kopts = append(kopts, kgo.ConsumerGroup(plan.group), kgo.Balancers(kgo.RangeBalancer(), kgo.CooperativeStickyBalancer()),
 			kgo.OnPartitionsAssigned(assigned.add), kgo.OnPartitionsRevoked(assigned.remove), kgo.OnPartitionsLost(assigned.remove))
 		if plan.autoCommit {
 			// Commit only what was printed, like Kafka's console consumer does on exit.

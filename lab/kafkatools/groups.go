@@ -23,6 +23,8 @@ func init() {
 			{name: "group", arg: "consumer group", help: "The consumer group to describe (repeatable)."},
 			{name: "all-groups", help: "With --describe: describe all groups."},
 			{name: "offsets", help: "With --describe: show offsets (the default view)."},
+			{name: "members", help: "With --describe: show the group's members."},
+			{name: "state", help: "With --describe: show the group's state, coordinator and assignor."},
 		},
 		run: runGroups,
 	})
@@ -65,9 +67,27 @@ func runGroups(ctx context.Context, r *toolRun) error {
 			return err
 		}
 	}
+	views := 0
+	for _, v := range []string{"offsets", "members", "state"} {
+		if o.has(v) {
+			views++
+		}
+	}
+	if views > 1 {
+		return usagef("--offsets, --members and --state are alternatives: give one of them")
+	}
 	sort.Strings(groups)
 	for _, g := range groups {
-		if err := describeGroup(ctx, adm, r, g); err != nil {
+		var err error
+		switch {
+		case o.has("members"):
+			err = describeMembers(ctx, adm, r, g)
+		case o.has("state"):
+			err = describeState(ctx, adm, r, g)
+		default:
+			err = describeGroup(ctx, adm, r, g)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -92,16 +112,9 @@ func listGroupNames(ctx context.Context, adm *kadm.Client) ([]string, error) {
 }
 
 func describeGroup(ctx context.Context, adm *kadm.Client, r *toolRun, group string) error {
-	described, err := adm.DescribeGroups(ctx, group)
-	if err != nil && !errors.Is(err, kerr.GroupIDNotFound) {
-		return fmt.Errorf("cannot describe group %s: %w", group, err)
-	}
-	d, ok := described[group]
-	if !ok || errors.Is(d.Err, kerr.GroupIDNotFound) || d.State == "Dead" {
-		return fmt.Errorf("Executing consumer group command failed due to org.apache.kafka.common.errors.GroupIdNotFoundException: Group %s not found. List the groups with kafka-consumer-groups.sh --list", group)
-	}
-	if d.Err != nil {
-		return fmt.Errorf("cannot describe group %s: %w", group, d.Err)
+	d, err := lookupGroup(ctx, adm, group)
+	if err != nil {
+		return err
 	}
 	committed, err := adm.FetchOffsets(ctx, group)
 	if err != nil {
@@ -197,12 +210,7 @@ func describeGroup(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 		rows = append(rows, row(k, missing, missing, missing))
 	}
 
-	switch d.State {
-	case "Empty":
-		fmt.Fprintf(r.io.Stderr, "\nConsumer group '%s' has no active members.\n", group)
-	case "PreparingRebalance", "CompletingRebalance", "Assigning", "Reconciling":
-		fmt.Fprintf(r.io.Stderr, "\nWarning: Consumer group '%s' is rebalancing.\n", group)
-	}
+	noteState(r, d)
 	if len(rows) == 0 {
 		return nil
 	}
@@ -225,4 +233,95 @@ func printGroupRows(r *toolRun, rows []groupRow) {
 	}
 	b.WriteString("\n")
 	fmt.Fprint(r.io.Stdout, b.String())
+}
+
+// lookupGroup describes one classic group, or says it does not exist as Kafka 4.3 does.
+func lookupGroup(ctx context.Context, adm *kadm.Client, group string) (kadm.DescribedGroup, error) {
+	described, err := adm.DescribeGroups(ctx, group)
+	if err != nil && !errors.Is(err, kerr.GroupIDNotFound) {
+		return kadm.DescribedGroup{}, fmt.Errorf("cannot describe group %s: %w", group, err)
+	}
+	d, ok := described[group]
+	if !ok || errors.Is(d.Err, kerr.GroupIDNotFound) || d.State == "Dead" {
+		return d, fmt.Errorf("Executing consumer group command failed due to org.apache.kafka.common.errors.GroupIdNotFoundException: Group %s not found. List the groups with kafka-consumer-groups.sh --list", group)
+	}
+	if d.Err != nil {
+		return d, fmt.Errorf("cannot describe group %s: %w", group, d.Err)
+	}
+	return d, nil
+}
+
+// noteState prints Kafka's stderr notes for an empty or rebalancing group.
+func noteState(r *toolRun, d kadm.DescribedGroup) {
+	switch d.State {
+	case "Empty":
+		fmt.Fprintf(r.io.Stderr, "\nConsumer group '%s' has no active members.\n", d.Group)
+	case "PreparingRebalance", "CompletingRebalance", "Assigning", "Reconciling":
+		fmt.Fprintf(r.io.Stderr, "\nWarning: Consumer group '%s' is rebalancing.\n", d.Group)
+	}
+}
+
+// describeMembers prints ConsumerGroupCommand's --members table (without --verbose). Like
+// Kafka, each line, the header too, ends with a space after #PARTITIONS.
+func describeMembers(ctx context.Context, adm *kadm.Client, r *toolRun, group string) error {
+	d, err := lookupGroup(ctx, adm, group)
+	if err != nil {
+		return err
+	}
+	noteState(r, d)
+	g, c, inst, h, cl := max(15, len(group)), 15, 17, 15, 15
+	withInstance := false
+	for _, m := range d.Members {
+		c, h, cl = max(c, len(m.MemberID)), max(h, len(m.ClientHost)), max(cl, len(m.ClientID))
+		if m.InstanceID != nil && *m.InstanceID != "" {
+			withInstance = true
+			inst = max(inst, len(*m.InstanceID))
+		}
+	}
+	var b strings.Builder
+	row := func(group, id, instance, host, client, parts string) {
+		if withInstance {
+			fmt.Fprintf(&b, "%-*s %-*s %-*s %-*s %-*s %-15s \n", g, group, c, id, inst, instance, h, host, cl, client, parts)
+		} else {
+			fmt.Fprintf(&b, "%-*s %-*s %-*s %-*s %-15s \n", g, group, c, id, h, host, cl, client, parts)
+		}
+	}
+	b.WriteString("\n")
+	row("GROUP", "CONSUMER-ID", "GROUP-INSTANCE-ID", "HOST", "CLIENT-ID", "#PARTITIONS")
+	for _, m := range d.Members {
+		n := 0
+		if a, ok := m.Assigned.AsConsumer(); ok {
+			for _, t := range a.Topics {
+				n += len(t.Partitions)
+			}
+		}
+		instance := ""
+		if m.InstanceID != nil {
+			instance = *m.InstanceID
+		}
+		row(group, m.MemberID, instance, m.ClientHost, m.ClientID, strconv.Itoa(n))
+	}
+	fmt.Fprint(r.io.Stdout, b.String())
+	return nil
+}
+
+// describeState prints ConsumerGroupCommand's --state table.
+func describeState(ctx context.Context, adm *kadm.Client, r *toolRun, group string) error {
+	d, err := lookupGroup(ctx, adm, group)
+	if err != nil {
+		return err
+	}
+	noteState(r, d)
+	coordinator := fmt.Sprintf("%s:%d  (%d)", d.Coordinator.Host, d.Coordinator.Port, d.Coordinator.NodeID)
+	strategy := d.Protocol
+	if strategy == "" {
+		strategy = missing
+	}
+	format := fmt.Sprintf("\n%%-%ds %%-25s %%-20s %%-20s %%s", max(15, len(group)))
+	var b strings.Builder
+	fmt.Fprintf(&b, format, "GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS")
+	fmt.Fprintf(&b, format, group, coordinator, strategy, d.State, strconv.Itoa(len(d.Members)))
+	b.WriteString("\n")
+	fmt.Fprint(r.io.Stdout, b.String())
+	return nil
 }

@@ -265,6 +265,7 @@ func runProducer(ctx context.Context, r *toolRun) error {
 		kgo.RequiredAcks(acks),
 		kgo.AllowAutoTopicCreation(),
 		kgo.DefaultProduceTopic(topic),
+		kgo.ClientID("console-producer"), // Kafka's client.id for this tool
 		// A broker that goes away must not make the tool wait forever (Kafka's producer gives
 		// up after delivery.timeout.ms, 2 minutes; a learner should hear sooner).
 		kgo.RecordDeliveryTimeout(30 * time.Second),

@@ -168,6 +168,36 @@ func TestAgainstApacheKafkaTools(t *testing.T) {
 	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--describe", "--group", grj) // ours on Kafka's group
 	same(t, "consumer-groups --describe, Kafka's group", o.stdout, j.stdout, [2]string{tj, tj}, [2]string{grj, grj})
 
+	for _, view := range []string{"--members", "--state"} {
+		o = rk.ours(t, "", "kafka-consumer-groups.sh", "--describe", "--group", gro, view)
+		j = rk.java(t, "", "kafka-consumer-groups.sh", "--describe", "--group", grj, view)
+		same(t, "consumer-groups --describe "+view, o.stdout, j.stdout, groups)
+	}
+
+	// A live group (our console consumer running in it): both tools describe the same group.
+	live, _ := twins("live")
+	ctx, cancel := context.WithCancel(context.Background())
+	var liveOut, liveErr lockedBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(ctx, "kafka-console-consumer.sh", []string{"--topic", to, "--group", live, "--from-beginning"},
+			IO{Stdout: &liveOut, Stderr: &liveErr}, []string{rk.bootstrap})
+	}()
+	deadline := time.Now().Add(60 * time.Second)
+	for strings.Count(liveOut.String(), "\n") < 5 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(6 * time.Second) // one auto-commit interval (5 s, as Kafka's), so offsets are stable
+	for _, view := range []string{"--offsets", "--members", "--state"} {
+		o = rk.ours(t, "", "kafka-consumer-groups.sh", "--describe", "--group", live, view)
+		j = rk.java(t, "", "kafka-consumer-groups.sh", "--describe", "--group", live, view)
+		same(t, "live group --describe "+view, o.stdout, j.stdout)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("live consumer exit %d: %s", code, liveErr.String())
+	}
+
 	// Delete records, then configs.
 	dir := t.TempDir()
 	for i, name := range topics {

@@ -495,3 +495,50 @@ func TestHelpAndVersion(t *testing.T) {
 		t.Errorf("no bootstrap at all: exit %d %q", code, errb.String())
 	}
 }
+
+func TestConsumerGroupViews(t *testing.T) {
+	bs := startBroker(t)
+	createOrders(t, bs)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan int, 1)
+	var out, errb lockedBuffer
+	go func() {
+		done <- Run(ctx, "kafka-console-consumer.sh", []string{"--topic", "orders", "--group", "live", "--from-beginning"}, IO{Stdout: &out, Stderr: &errb}, []string{bs})
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for strings.Count(out.String(), "\n") < 5 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+
+	// While the consumer runs, the group is Stable with one member that owns all 3 partitions.
+	r := mustRun(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", "live", "--members")
+	lines := strings.Split(r.stdout, "\n")
+	if len(lines) != 4 || lines[0] != "" || !strings.HasPrefix(lines[1], "GROUP           CONSUMER-ID ") || !strings.HasSuffix(lines[1], " CLIENT-ID        #PARTITIONS     ") {
+		t.Fatalf("--members header: %q", r.stdout)
+	}
+	if f := strings.Fields(lines[2]); len(f) != 5 || f[0] != "live" || !strings.HasPrefix(f[1], "console-consumer-") || f[3] != "console-consumer" || f[4] != "3" {
+		t.Errorf("--members row: %q", lines[2])
+	}
+	r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", "live", "--state")
+	want := fmt.Sprintf("\nGROUP           COORDINATOR (ID)          ASSIGNMENT-STRATEGY  STATE                #MEMBERS\nlive            %-25s range                Stable               1\n", bs+"  (0)")
+	if r.stdout != want || r.stderr != "" {
+		t.Errorf("--state = %q, want %q (stderr %q)", r.stdout, want, r.stderr)
+	}
+
+	cancel()
+	<-done
+	// After it stopped: Empty, no members, Kafka's note on stderr.
+	r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", "live", "--members")
+	if r.stdout != "\nGROUP           CONSUMER-ID     HOST            CLIENT-ID       #PARTITIONS     \n" || r.stderr != "\nConsumer group 'live' has no active members.\n" {
+		t.Errorf("--members of an empty group: %q %q", r.stdout, r.stderr)
+	}
+	r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", "live", "--state")
+	if !strings.HasSuffix(r.stdout, "      -                    Empty                0\n") {
+		t.Errorf("--state of an empty group: %q", r.stdout)
+	}
+	r = runTool(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", "live", "--state", "--members")
+	if r.code != 1 || !strings.Contains(r.stderr, "alternatives") {
+		t.Errorf("--state with --members: %+v", r)
+	}
+}
