@@ -2,6 +2,7 @@ package pyspark
 
 import (
 	"sync"
+	"time"
 
 	"github.com/go-python/gpython/py"
 	"github.com/go-python/gpython/vm"
@@ -89,8 +90,15 @@ func (c *pyContext) Close() error {
 		c.mu.Lock()
 		c.closed = true
 		c.mu.Unlock()
-		c.running.Wait()
-		c.store.OnContextClosed()
+		// Wait for running code, but not forever: a pure-Python loop that calls nothing
+		// cannot be interrupted, and closing must not hang the caller with it.
+		finished := make(chan struct{})
+		go func() { c.running.Wait(); close(finished) }()
+		select {
+		case <-finished:
+			c.store.OnContextClosed()
+		case <-time.After(2 * time.Second):
+		}
 		close(c.done)
 	})
 	return nil

@@ -182,6 +182,9 @@ type pyRuntimeConfig struct{ s *pySession }
 var runtimeConfigType = py.NewType("RuntimeConfig", "spark.conf: the session's settings.")
 
 func (c *pyRuntimeConfig) Type() *py.Type { return runtimeConfigType }
+func (c *pyRuntimeConfig) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("RuntimeConfig", name)
+}
 
 // pySparkContext is spark.sparkContext: only what scripts touch.
 type pySparkContext struct{ s *pySession }

@@ -124,3 +124,24 @@ print("ok", spark.table("w").count())
 		t.Fatalf("got %q", out.String())
 	}
 }
+
+func TestProgressObjects(t *testing.T) {
+	in, out, _ := newCourseInterp(t)
+	err := in.Exec(context.Background(), "progress.py", `import json
+q = kafka().writeStream.format("memory").queryName("p").trigger(availableNow=True).start()
+q.awaitTermination()
+p = q.lastProgress
+print(p.numInputRows, p.batchId, p.name, p["sink"]["description"] != "", sorted(p.keys())[:3])
+print(json.loads(p.json)["numInputRows"], p.prettyJson.splitlines()[0], '"id" :' in p.prettyJson)
+print(q.status["message"], q.exception(), q.recentProgress[0].json == p.json)
+print(q.foo)
+`)
+	var pe *Error
+	if !asError(err, &pe) || pe.Unsupported != "StreamingQuery.foo" || pe.Line != 8 {
+		t.Fatalf("got %v", err)
+	}
+	want := "3 0 p True ['batchDuration', 'batchId', 'durationMs']\n3 { True\nStopped None True\n"
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
