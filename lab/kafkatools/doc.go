@@ -27,7 +27,8 @@
 //	kafka-get-offsets.sh --bootstrap-server B [--topic REGEX] [--partitions 0,1]
 //	    [--topic-partitions RULES] [--time latest|-1|earliest|-2|max-timestamp|-3|EPOCH_MS]
 //	    Prints topic:partition:offset lines (GetOffsetShell).
-//	kafka-consumer-groups.sh --bootstrap-server B --list | --describe (--group G | --all-groups)
+//	kafka-consumer-groups.sh --bootstrap-server B --list
+//	    | --describe (--group G | --all-groups) [--offsets | --members | --state]
 //	kafka-delete-records.sh --bootstrap-server B --offset-json-file F
 //	kafka-configs.sh --bootstrap-server B --entity-type topics --entity-name T
 //	    --describe | --alter [--add-config k=v,k2=v2] [--delete-config k,k2]
