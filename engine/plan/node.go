@@ -191,10 +191,13 @@ func (p *Project) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, erro
 		return nil, err
 	}
 	out := make([][]sqltypes.Row, len(in))
+	n := len(p.Exprs)
 	for t, rows := range in {
 		res := make([]sqltypes.Row, len(rows))
+		// One backing array per task instead of one allocation per row.
+		slab := make([]any, len(rows)*n)
 		for i, row := range rows {
-			nr := make(sqltypes.Row, len(p.Exprs))
+			nr := sqltypes.Row(slab[i*n : (i+1)*n : (i+1)*n])
 			for j, e := range p.Exprs {
 				v, err := e.Eval(ex.Eval, row)
 				if err != nil {
