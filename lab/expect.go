@@ -160,7 +160,7 @@ func (l *Lab) querySpark(ctx context.Context, ws, code string) (string, error) {
 	var out bytes.Buffer
 	src := "from pyspark.sql import SparkSession\n" +
 		"spark = SparkSession.builder.config(\"spark.sql.session.timeZone\", \"UTC\").getOrCreate()\n" + code
-	if err := l.execPython(ctx, ws, "check.py", src, &out); err != nil {
+	if err := l.execPython(ctx, ws, "check.py", src, nil, &out); err != nil {
 		return "", fmt.Errorf("%s", strings.TrimSpace(out.String()))
 	}
 	return out.String(), nil

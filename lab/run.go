@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/pyspark"
+	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
 	"github.com/kafkalab/kafkalab/lessons"
 )
@@ -50,7 +51,8 @@ func (l *Lab) RunStep(ctx context.Context, lesson *lessons.Lesson, step *lessons
 	out := &lineWriter{emit: func(line string) {
 		l.observe(Event{Kind: OutputLine, Lesson: lesson.ID, Step: step.Number, Line: line})
 	}}
-	res.Err = l.runStepCode(ctx, lesson, step, code, out)
+	cr := newCrasher(step.Crash)
+	res.Err = l.runStepCode(ctx, lesson, step, code, cr, out)
 	out.flush()
 	res.Output = out.String()
 	if res.Err != nil && ctx.Err() != nil {
@@ -58,6 +60,9 @@ func (l *Lab) RunStep(ctx context.Context, lesson *lessons.Lesson, step *lessons
 	}
 	if res.Err == nil || len(step.Expect) > 0 {
 		res.Failures = l.checkAll(ctx, lesson, step, res.Output)
+	}
+	if cr.armed() && ctx.Err() == nil {
+		res.Failures = append(res.Failures, *cr.neverFired())
 	}
 	if res.Err != nil && len(res.Failures) == 0 {
 		res.Failures = []Failure{{Check: "the step's code", Want: "runs without an error", Got: res.Err.Error()}}
@@ -72,7 +77,7 @@ func (l *Lab) RunStep(ctx context.Context, lesson *lessons.Lesson, step *lessons
 	return res
 }
 
-func (l *Lab) runStepCode(ctx context.Context, lesson *lessons.Lesson, step *lessons.Step, code *lessons.Code, out io.Writer) error {
+func (l *Lab) runStepCode(ctx context.Context, lesson *lessons.Lesson, step *lessons.Step, code *lessons.Code, cr *crasher, out io.Writer) error {
 	ws := l.Workspace(lesson.ID)
 	if err := os.MkdirAll(ws, 0o755); err != nil {
 		return fmt.Errorf("workspace %s: %w", ws, err)
@@ -97,14 +102,17 @@ func (l *Lab) runStepCode(ctx context.Context, lesson *lessons.Lesson, step *les
 	}
 	switch {
 	case code.Lang == "sh":
-		return l.runShell(ctx, ws, code, out)
+		return l.runShell(ctx, ws, code, cr, out)
 	case code.File != "":
 		if err := l.writeFile(lesson.ID, step.Number, code.File, code.Source+"\n"); err != nil {
 			return err
 		}
-		return l.runPython(ctx, ws, code.File, nil, out)
+		return l.runPython(ctx, ws, code.File, nil, cr, out)
 	default:
-		return l.execPython(ctx, ws, fmt.Sprintf("step%d.py", step.Number), code.Source, out)
+		name := fmt.Sprintf("step%d.py", step.Number)
+		return cr.run(ctx, out, "python "+name, func(ctx context.Context, out io.Writer, hook func(stream.Step, int64) error) error {
+			return l.execPython(ctx, ws, name, code.Source, hook, out)
+		})
 	}
 }
 
@@ -161,7 +169,7 @@ func (l *Lab) dropSnapshots(lessonID string) {
 	os.RemoveAll(filepath.Join(l.root, ".snapshots", lessonID))
 }
 
-func (l *Lab) runShell(ctx context.Context, ws string, code *lessons.Code, out io.Writer) error {
+func (l *Lab) runShell(ctx context.Context, ws string, code *lessons.Code, cr *crasher, out io.Writer) error {
 	cmds, err := parseShell(code.Source, code.Line)
 	if err != nil {
 		return err
@@ -170,7 +178,7 @@ func (l *Lab) runShell(ctx context.Context, ws string, code *lessons.Code, out i
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		err := l.runCommand(ctx, ws, c, out)
+		err := l.runCommand(ctx, ws, c, cr, out)
 		switch {
 		case c.ExpectFail && err == nil:
 			return fmt.Errorf("%q was expected to fail, but it succeeded", c.Line)
@@ -186,18 +194,20 @@ type errExit int
 
 func (e errExit) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
-func (l *Lab) runCommand(ctx context.Context, ws string, c command, out io.Writer) error {
+func (l *Lab) runCommand(ctx context.Context, ws string, c command, cr *crasher, out io.Writer) error {
 	name, args := c.Args[0], c.Args[1:]
 	switch {
 	case name == "python" || name == "python3":
 		if len(args) == 0 {
 			return errors.New("python needs a script: python NAME.py ARGS")
 		}
-		return l.runPython(ctx, ws, args[0], args[1:], out)
+		return l.runPython(ctx, ws, args[0], args[1:], cr, out)
 	case name == "cat":
 		return catFiles(ws, args, out)
 	case name == "ls":
 		return listDir(ws, args, out)
+	case name == "rm":
+		return removePaths(ws, args, out)
 	case isKafkaTool(name):
 		for i, a := range args {
 			args[i] = strings.ReplaceAll(a, CourseAddress, l.Bootstrap())
@@ -221,7 +231,7 @@ func (l *Lab) runCommand(ctx context.Context, ws string, c command, out io.Write
 		}
 		return nil
 	}
-	fmt.Fprintf(out, "kafkalab: the lab runs Kafka's tools (kafka-*.sh), python, cat and ls; not %q\n", name)
+	fmt.Fprintf(out, "kafkalab: the lab runs Kafka's tools (kafka-*.sh), python, cat, ls and rm; not %q\n", name)
 	return errExit(127)
 }
 
@@ -248,18 +258,25 @@ func (l *Lab) pysparkConfig(ws string, out io.Writer) pyspark.Config {
 	}
 }
 
-func (l *Lab) runPython(ctx context.Context, ws, script string, args []string, out io.Writer) error {
-	cfg := l.pysparkConfig(ws, out)
-	cfg.ScriptPath, cfg.Args = script, args
-	if err := pyspark.Run(ctx, cfg); err != nil {
-		fmt.Fprintln(out, err.Error())
-		return errExit(1)
-	}
-	return nil
+// runPython runs a workspace script as `python script args` would, under the step's crash
+// directive when it has one (cr nil = none).
+func (l *Lab) runPython(ctx context.Context, ws, script string, args []string, cr *crasher, out io.Writer) error {
+	label := strings.Join(append([]string{"python", script}, args...), " ")
+	return cr.run(ctx, out, label, func(ctx context.Context, out io.Writer, hook func(stream.Step, int64) error) error {
+		cfg := l.pysparkConfig(ws, out)
+		cfg.ScriptPath, cfg.Args, cfg.StreamHook = script, args, hook
+		if err := pyspark.Run(ctx, cfg); err != nil {
+			fmt.Fprintln(out, err.Error())
+			return errExit(1)
+		}
+		return nil
+	})
 }
 
-func (l *Lab) execPython(ctx context.Context, ws, name, source string, out io.Writer) error {
-	in, err := pyspark.NewInterpreter(l.pysparkConfig(ws, out))
+func (l *Lab) execPython(ctx context.Context, ws, name, source string, hook func(stream.Step, int64) error, out io.Writer) error {
+	cfg := l.pysparkConfig(ws, out)
+	cfg.StreamHook = hook
+	in, err := pyspark.NewInterpreter(cfg)
 	if err != nil {
 		return err
 	}
@@ -300,6 +317,60 @@ func catFiles(ws string, args []string, out io.Writer) error {
 			// Spark's checkpoint files end without a newline; a terminal would run the
 			// prompt on, but a lesson pane reads better with the line closed.
 			fmt.Fprintln(out)
+		}
+	}
+	return nil
+}
+
+// removePaths is rm [-r] [-f] PATH...: folders need -r, a missing path is an error unless
+// -f, as with the shell's rm. Nothing outside the workspace can be removed.
+func removePaths(ws string, args []string, out io.Writer) error {
+	recursive, force := false, false
+	var paths []string
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			for _, f := range a[1:] {
+				switch f {
+				case 'r', 'R':
+					recursive = true
+				case 'f':
+					force = true
+				default:
+					fmt.Fprintf(out, "rm: invalid option -- '%c'\n", f)
+					return errExit(1)
+				}
+			}
+			continue
+		}
+		paths = append(paths, a)
+	}
+	if len(paths) == 0 {
+		fmt.Fprintln(out, "rm: missing operand")
+		return errExit(1)
+	}
+	for _, a := range paths {
+		p, err := inside(ws, a)
+		if err != nil {
+			return err
+		}
+		if p == ws {
+			fmt.Fprintf(out, "rm: refusing to remove '%s': it is the lesson's workspace\n", a)
+			return errExit(1)
+		}
+		info, err := os.Stat(p)
+		switch {
+		case err != nil && force:
+			continue
+		case err != nil:
+			fmt.Fprintf(out, "rm: cannot remove '%s': No such file or directory\n", a)
+			return errExit(1)
+		case info.IsDir() && !recursive:
+			fmt.Fprintf(out, "rm: cannot remove '%s': Is a directory\n", a)
+			return errExit(1)
+		}
+		if err := os.RemoveAll(p); err != nil {
+			fmt.Fprintf(out, "rm: cannot remove '%s': %v\n", a, err)
+			return errExit(1)
 		}
 	}
 	return nil

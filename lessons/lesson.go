@@ -29,7 +29,10 @@ type Step struct {
 	Predict  *Prediction
 	Hints    []string
 	Watch    []string
-	Line     int // line of the step's heading
+	// Crash, when set, makes the lab kill the step's streaming query at a point of a batch
+	// (FORMAT.md, "Crashing a query on purpose").
+	Crash *Crash
+	Line  int // line of the step's heading
 }
 
 // IsExercise reports whether the learner must fix starter code in this step.
@@ -92,4 +95,31 @@ type Prediction struct {
 	Question string
 	Choices  []string
 	Answer   int // 1-based index into Choices
+}
+
+// CrashPoint names where in a micro-batch the lab kills a query.
+type CrashPoint string
+
+// The crash points of FORMAT.md, in the order a batch reaches them.
+const (
+	// CrashAfterOffsets: offsets/N is written; nothing of the batch has been read.
+	CrashAfterOffsets CrashPoint = "after-offsets"
+	// CrashMidWrite: the sink's data files are written, the table's commit is not (Delta).
+	CrashMidWrite CrashPoint = "mid-write"
+	// CrashAfterSinkCommit: the table has the batch (a new Delta version); commits/N is not
+	// written.
+	CrashAfterSinkCommit CrashPoint = "after-sink-commit"
+	// CrashAfterCommit: commits/N is written; the batch is done but not yet reported.
+	CrashAfterCommit CrashPoint = "after-commit"
+)
+
+// CrashPoints lists the known points, in batch order.
+var CrashPoints = []CrashPoint{CrashAfterOffsets, CrashMidWrite, CrashAfterSinkCommit, CrashAfterCommit}
+
+// Crash is a step's crash directive: the first streaming query of the step that reaches
+// Point, in batch Batch (any batch when Batch is -1), dies there, once per run of the step.
+type Crash struct {
+	Point CrashPoint
+	Batch int64
+	Line  int
 }

@@ -36,6 +36,7 @@ func (p *parser) errorf(line int, format string, args ...any) error {
 var (
 	idPattern     = regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`)
 	watchComment  = regexp.MustCompile(`^<!--\s*watch:\s*(.*?)\s*-->$`)
+	crashComment  = regexp.MustCompile(`^<!--\s*crash:\s*(.*?)\s*-->$`)
 	knownFrontKey = map[string]bool{"id": true, "title": true, "goal": true, "continues": true, "topics": true}
 )
 
@@ -170,6 +171,10 @@ func (p *parser) step(number int) (*Step, error) {
 				if w = strings.TrimSpace(w); w != "" {
 					s.Watch = append(s.Watch, w)
 				}
+			}
+		case crashComment.MatchString(trimmed):
+			if err := p.crash(s, crashComment.FindStringSubmatch(trimmed)[1], p.pos+1); err != nil {
+				return nil, err
 			}
 		case strings.HasPrefix(trimmed, "> Hint:") || strings.HasPrefix(trimmed, "> **Hint:**"):
 			h := strings.TrimPrefix(strings.TrimPrefix(trimmed, "> **Hint:**"), "> Hint:")
@@ -348,8 +353,47 @@ func (p *parser) prediction(attrs map[string]string, body string, line int) (*Pr
 	return pr, nil
 }
 
+// crash reads a crash directive: "POINT" or "POINT batch=N".
+func (p *parser) crash(s *Step, spec string, line int) error {
+	if s.Crash != nil {
+		return p.errorf(line, "step %q has two crash directives (the first is on line %d); a step crashes its query once", s.Title, s.Crash.Line)
+	}
+	words := strings.Fields(spec)
+	if len(words) == 0 {
+		return p.errorf(line, "crash directive names no point; write <!-- crash: after-sink-commit --> (points: %s)", crashPointList())
+	}
+	c := &Crash{Point: CrashPoint(words[0]), Batch: -1, Line: line}
+	known := false
+	for _, cp := range CrashPoints {
+		known = known || cp == c.Point
+	}
+	if !known {
+		return p.errorf(line, "unknown crash point %q (known: %s)", words[0], crashPointList())
+	}
+	for _, w := range words[1:] {
+		v, ok := strings.CutPrefix(w, "batch=")
+		n, err := strconv.ParseInt(v, 10, 64)
+		if !ok || err != nil || n < 0 {
+			return p.errorf(line, "crash directive: %q is not batch=N with N a batch id from 0", w)
+		}
+		c.Batch = n
+	}
+	s.Crash = c
+	return nil
+}
+
+func crashPointList() string {
+	names := make([]string, len(CrashPoints))
+	for i, cp := range CrashPoints {
+		names[i] = string(cp)
+	}
+	return strings.Join(names, ", ")
+}
+
 func (p *parser) validateStep(s *Step) error {
 	switch {
+	case s.Crash != nil && !s.Runnable():
+		return p.errorf(s.Crash.Line, "step %q has a crash directive but runs nothing to crash", s.Title)
 	case s.Run != nil && s.Starter != nil:
 		return p.errorf(s.Line, "step %q has both a run block and a starter; an exercise has starter + solution only", s.Title)
 	case (s.Starter == nil) != (s.Solution == nil):

@@ -73,6 +73,12 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"exercise without checks", head + "## S\n```python starter\nx\n```\n```python solution\ny\n```\n", "has no expect block"},
 		{"file escapes workspace", head + "## S\n```python file=../x.py\nx\n```\n", "must be a relative path inside the workspace"},
 		{"two run blocks", head + "## S\n```sh run\nx\n```\n```sh run\ny\n```\n", "has two run blocks"},
+		{"unknown crash point", head + "## S\n<!-- crash: after-lunch -->\n```sh run\nx\n```\n", `09-sample.md:7: unknown crash point "after-lunch" (known: after-offsets, mid-write, after-sink-commit, after-commit)`},
+		{"crash without point", head + "## S\n<!-- crash: -->\n```sh run\nx\n```\n", "09-sample.md:7: crash directive names no point"},
+		{"crash bad batch", head + "## S\n<!-- crash: mid-write batch=one -->\n```sh run\nx\n```\n", `09-sample.md:7: crash directive: "batch=one" is not batch=N`},
+		{"crash negative batch", head + "## S\n<!-- crash: mid-write batch=-1 -->\n```sh run\nx\n```\n", `"batch=-1" is not batch=N`},
+		{"two crashes", head + "## S\n<!-- crash: mid-write -->\n```sh run\nx\n```\n<!-- crash: after-offsets -->\n", "09-sample.md:11: step \"S\" has two crash directives (the first is on line 7)"},
+		{"crash in prose step", head + "## S\nJust words.\n<!-- crash: after-commit -->\n", "09-sample.md:8: step \"S\" has a crash directive but runs nothing to crash"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,6 +87,36 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 				t.Fatalf("error = %v, want it to contain %q", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestParseCrashDirective(t *testing.T) {
+	head := "---\nid: 09-sample\ntitle: T\ngoal: G\n---\n"
+	tests := []struct {
+		directive string
+		want      Crash
+	}{
+		{"<!-- crash: after-sink-commit -->", Crash{Point: CrashAfterSinkCommit, Batch: -1, Line: 7}},
+		{"<!--crash:mid-write batch=1-->", Crash{Point: CrashMidWrite, Batch: 1, Line: 7}},
+		{"<!-- crash:  after-offsets   batch=0 -->", Crash{Point: CrashAfterOffsets, Batch: 0, Line: 7}},
+		{"<!-- crash: after-commit batch=12 -->", Crash{Point: CrashAfterCommit, Batch: 12, Line: 7}},
+	}
+	for _, tc := range tests {
+		l, err := Parse("09-sample.md", []byte(head+"## S\n"+tc.directive+"\n```sh run\npython read.py\n```\n"))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.directive, err)
+		}
+		s := l.Steps[0]
+		if s.Crash == nil || *s.Crash != tc.want {
+			t.Errorf("%s: crash = %+v, want %+v", tc.directive, s.Crash, tc.want)
+		}
+		if strings.Contains(s.Prose, "crash") {
+			t.Errorf("%s: the directive leaked into the prose: %q", tc.directive, s.Prose)
+		}
+	}
+	l, err := Parse("09-sample.md", []byte(head+"## S\n```sh run\nx\n```\n"))
+	if err != nil || l.Steps[0].Crash != nil {
+		t.Errorf("a step without a directive has crash %+v (err %v)", l.Steps[0].Crash, err)
 	}
 }
 
