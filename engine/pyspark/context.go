@@ -118,6 +118,9 @@ var RecursionError = py.RuntimeError.NewType("RecursionError", "Recursion limit 
 // step passes here, so a script can be interrupted (context cancelled) and cannot recurse
 // without bound.
 func init() {
+	// gpython prints interactive expression values straight to the process's stdout;
+	// kafkalab's output goes only to the writers the caller gave (ExecInteractive prints).
+	vm.PrintExpr = func(string) {}
 	evalCode, runFrame := py.VmEvalCode, py.VmRunFrame
 	py.VmEvalCode = func(ctx py.Context, code *py.Code, globals, locals py.StringDict, args []py.Object, kws py.StringDict, defs []py.Object, kwdefs py.StringDict, closure py.Tuple) (py.Object, error) {
 		pc, ok := ctx.(*pyContext)

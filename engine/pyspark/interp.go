@@ -262,3 +262,42 @@ func (in *Interpreter) interrupted() error {
 	}
 	return nil
 }
+
+// ExecInteractive is Exec for a prompt: when source is a single expression its value is
+// printed (repr, as Python's REPL does, nothing for None); otherwise it runs as Exec.
+func (in *Interpreter) ExecInteractive(ctx context.Context, name, source string) error {
+	if name == "" {
+		name = "<sandbox>"
+	}
+	rewritten, ferr := rewriteFStrings(source)
+	code, err := func() (c *py.Code, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("%v", r)
+			}
+		}()
+		if ferr != nil {
+			return nil, ferr
+		}
+		return py.Compile(strings.TrimSpace(rewritten), name, py.EvalMode, 0, true)
+	}()
+	if err != nil {
+		return in.Exec(ctx, name, source)
+	}
+	return in.run(ctx, func() error {
+		in.main.Globals["__file__"] = py.String(name)
+		v, err := in.pctx.RunCode(code, in.main.Globals, in.main.Globals, nil)
+		if err != nil {
+			return err
+		}
+		if v == nil || v == py.None {
+			return nil
+		}
+		s, err := pyRepr(v)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(in.stdout, s)
+		return nil
+	}, map[string]string{name: source})
+}

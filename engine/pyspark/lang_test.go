@@ -195,3 +195,24 @@ func TestFStringSyntaxError(t *testing.T) {
 		t.Fatalf("got %#v", err)
 	}
 }
+
+func TestExecInteractive(t *testing.T) {
+	var out bytes.Buffer
+	in, err := NewInterpreter(Config{WorkDir: t.TempDir(), Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	ctx := context.Background()
+	for _, src := range []string{"x = [1.5, (2,)]", "x", "None", "len(x) + 1", "for i in x:\n    print(i)", "f'{x[0]}'"} {
+		if err := in.ExecInteractive(ctx, "", src); err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+	}
+	if want := "[1.5, (2,)]\n3\n1.5\n(2,)\n'1.5'\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+	if err := in.ExecInteractive(ctx, "", "undefined_thing"); err == nil || !strings.Contains(err.Error(), "NameError") {
+		t.Fatalf("got %v", err)
+	}
+}
