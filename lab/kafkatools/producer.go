@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
@@ -220,6 +222,12 @@ func checkTopic(ctx context.Context, cl *kgo.Client, topic string, autoCreate bo
 	}
 }
 
+// isTerminal reports whether v is a terminal (what Java's System.console() needs).
+func isTerminal(v any) bool {
+	f, ok := v.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
 func validateTopicNameOr(topic string, err error) error {
 	if verr := validateTopicName(topic); verr != nil {
 		return verr
@@ -295,13 +303,18 @@ func runProducer(ctx context.Context, r *toolRun) error {
 	if _, err := checkTopic(ctx, cl, topic, true); err != nil {
 		return err
 	}
-	return produceLines(ctx, cl, lr, r.io.Stdin, r.opts.has("sync"))
+	var prompt func()
+	if isTerminal(r.io.Stdin) && isTerminal(r.io.Stdout) {
+		// Like Kafka's LineMessageReader when it has a console: ">" before each line.
+		prompt = func() { fmt.Fprint(r.io.Stdout, ">") }
+	}
+	return produceLines(ctx, cl, lr, r.io.Stdin, r.opts.has("sync"), prompt)
 }
 
 // produceLines sends one record per input line, in order, and waits for every
 // acknowledgement. The first failure stops reading; records sent before it stay written,
 // as with Kafka's console producer.
-func produceLines(ctx context.Context, cl *kgo.Client, lr *lineReader, in io.Reader, sync bool) error {
+func produceLines(ctx context.Context, cl *kgo.Client, lr *lineReader, in io.Reader, sync bool, prompt func()) error {
 	lines := make(chan string)
 	readErr := make(chan error, 1)
 	stop := make(chan struct{})
@@ -310,6 +323,9 @@ func produceLines(ctx context.Context, cl *kgo.Client, lr *lineReader, in io.Rea
 		defer close(lines)
 		br := bufio.NewReaderSize(in, 64*1024)
 		for {
+			if prompt != nil {
+				prompt()
+			}
 			s, err := br.ReadString('\n')
 			if len(s) > 0 || err == nil {
 				s = strings.TrimSuffix(strings.TrimSuffix(s, "\n"), "\r")
