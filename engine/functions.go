@@ -86,7 +86,7 @@ func FromJSON(col any, schema any, options map[string]string) *Column {
 	var dt sqltypes.DataType
 	switch s := schema.(type) {
 	case string:
-		st, err := parseSchema(s)
+		st, err := plan.ParseSchemaString(s)
 		if err != nil {
 			return errColumn(err)
 		}
@@ -171,11 +171,4 @@ func Window(timeColumn any, windowDuration string, slideDuration ...string) *Col
 		args = append(args, Lit(s))
 	}
 	return call("window", args...)
-}
-
-func parseSchema(s string) (*sqltypes.StructType, error) {
-	if len(s) > 0 && s[0] == '{' {
-		return sqltypes.ParseSchemaJSON(s)
-	}
-	return sqltypes.ParseDDL(s)
 }

@@ -77,7 +77,7 @@ func (r *resolver) resolveFromJSONCall(c Call) (Bound, error) {
 		return nil, analysisErr("INVALID_SCHEMA.NON_STRING_LITERAL",
 			"The input schema is not a valid schema string. The input expression must be string literal and not null.")
 	}
-	schema, err := parseSchemaString(s)
+	schema, err := ParseSchemaString(s)
 	if err != nil {
 		return nil, err
 	}

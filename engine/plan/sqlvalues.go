@@ -9,7 +9,9 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-func parseSchemaString(s string) (*sqltypes.StructType, error) {
+// ParseSchemaString reads a schema given as a DDL string ("order_id INT, ...") or as
+// Spark's schema JSON, as from_json and DataFrameReader.schema accept both.
+func ParseSchemaString(s string) (*sqltypes.StructType, error) {
 	if strings.HasPrefix(strings.TrimSpace(s), "{") {
 		return sqltypes.ParseSchemaJSON(s)
 	}
