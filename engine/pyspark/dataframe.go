@@ -236,6 +236,26 @@ func init() {
 	}
 	m("dropDuplicates", dropDup)
 	m("drop_duplicates", dropDup)
+	for name, f := range map[string]func(*engine.DataFrame, string) error{
+		"createOrReplaceTempView": (*engine.DataFrame).CreateOrReplaceTempView,
+		"createTempView":          (*engine.DataFrame).CreateTempView,
+	} {
+		name, f := name, f
+		m(name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := parseArgs(name, args, kwargs, []string{"name"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			v, err := asString("name", a[0])
+			if err != nil {
+				return nil, err
+			}
+			if err := f(d.df, v); err != nil {
+				return nil, engineError(err)
+			}
+			return py.None, nil
+		})
+	}
 	m("distinct", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return d.in.wrapDF(d.df.Distinct())
 	})

@@ -127,7 +127,6 @@ var hints = map[string]string{
 	"DataFrame.persist":             "not needed: kafkalab's DataFrames are small and in memory",
 	"DataStreamWriter.foreachBatch": "write to a Delta table with toTable() and read it with spark.table()",
 	"DataStreamWriter.foreach":      "write to a Delta table with toTable() and read it with spark.table()",
-	"SparkSession.sql":              "use the DataFrame API (select, filter, groupBy) or selectExpr()",
 	"SparkContext.parallelize":      "use spark.createDataFrame(rows, schema)",
 }
 

@@ -207,12 +207,14 @@ t = DeltaTable.forName(spark, "bronze_orders")
 print(t.toDF().count(), DeltaTable.forPath(spark, "spark-warehouse/bronze_orders").toDF().count())
 h = t.history()
 print([(r.version, r.operation) for r in h.select("version", "operation").collect()])
-print(DeltaTable.isDeltaTable(spark, "checkpoints"), DeltaTable.isDeltaTable(spark, "spark-warehouse/bronze_orders"))
+print(h.first().operationParameters["outputMode"], DeltaTable.isDeltaTable(spark, "checkpoints"), DeltaTable.isDeltaTable(spark, "spark-warehouse/bronze_orders"))
+spark.table("bronze_orders").createOrReplaceTempView("orders_view")
+print(spark.sql("SELECT order_id FROM orders_view WHERE amount > 30").count())
 `)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "5 5\n[(2, 'STREAMING UPDATE'), (1, 'STREAMING UPDATE'), (0, 'CREATE TABLE')]\nFalse True\n"
+	want := "5 5\n[(2, 'STREAMING UPDATE'), (1, 'STREAMING UPDATE'), (0, 'CREATE TABLE')]\nAppend False True\n2\n"
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}

@@ -325,6 +325,20 @@ func init() {
 		}
 		return py.None, nil
 	})
+	sessionMethod("sql", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("sql", args, kwargs, []string{"sqlQuery", "args"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		if a[1] != nil && a[1] != py.None {
+			return nil, unsupported("SparkSession.sql(..., args=...)", "put the values in the query text")
+		}
+		q, err := asString("sqlQuery", a[0])
+		if err != nil {
+			return nil, err
+		}
+		return s.in.wrapDF(s.s.SQL(s.in.runCtx, q))
+	})
 	sessionMethod("newSession", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) { return s, nil })
 	sessionMethod("table", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := parseArgs("table", args, kwargs, []string{"tableName"}, 1)
