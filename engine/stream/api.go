@@ -92,6 +92,9 @@ type BatchContext struct {
 	BatchTimestampMs int64
 	// IsNoDataBatch is true for a batch run only to advance the watermark (no new input).
 	IsNoDataBatch bool
+	// IsRerun is true when the batch re-runs an offsets/N that a previous run wrote but
+	// did not commit: state for version N+1 may already exist and must be replaced.
+	IsRerun bool
 	// CheckpointDir is the query's checkpoint root (stateful operators keep state/ there).
 	CheckpointDir string
 	// QueryID is the query's stable id (from checkpoint metadata).

@@ -281,6 +281,7 @@ type batchPlan struct {
 	latest      []string // sources' latest offsets (progress)
 	durations   map[string]int64
 	noneStart   map[int]bool // sources without a start offset (progress startOffset null)
+	rerun       bool         // re-running an uncommitted offsets/N after a restart
 }
 
 // runTrigger constructs and runs at most one batch; ran reports whether one ran.
@@ -327,6 +328,7 @@ func (ex *execution) constructBatch() (*batchPlan, error) {
 		bp.lateMs = ex.lateWatermarkMs
 		bp.timestampMs = rr.BatchTimestampMs
 		bp.noData = sameOffsets(bp.start, bp.end)
+		bp.rerun = true
 		return bp, nil
 	}
 
@@ -471,7 +473,7 @@ func (ex *execution) runBatch(bp *batchPlan, triggerStart time.Time) error {
 	counters := make([]*rowCounter, len(ex.cfg.Sources))
 	bc := &BatchContext{
 		BatchID: bp.id, BatchWatermarkMs: bp.watermarkMs, LateWatermarkMs: bp.lateMs,
-		BatchTimestampMs: bp.timestampMs, IsNoDataBatch: bp.noData,
+		BatchTimestampMs: bp.timestampMs, IsNoDataBatch: bp.noData, IsRerun: bp.rerun,
 		CheckpointDir: ex.q.cp.Path(), QueryID: ex.q.id, Conf: ex.conf,
 		Inputs: make([]Input, len(ex.cfg.Sources)),
 	}

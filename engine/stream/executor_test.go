@@ -341,7 +341,7 @@ func TestRestartRerunsUncommittedBatch(t *testing.T) {
 	}
 	bcs := plan.batches()
 	if len(bcs) != 2 || bcs[0].BatchID != 0 || bcs[0].BatchTimestampMs != time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC).UnixMilli() ||
-		bcs[1].BatchID != 1 || bcs[1].BatchTimestampMs != clock.UnixMilli() {
+		!bcs[0].IsRerun || bcs[1].BatchID != 1 || bcs[1].BatchTimestampMs != clock.UnixMilli() || bcs[1].IsRerun {
 		t.Fatalf("contexts %+v", bcs)
 	}
 	var rows []int64
