@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-python/gpython/py"
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -289,8 +290,8 @@ func init() {
 	defProp(sparkContextType, "defaultParallelism", func(self py.Object) (py.Object, error) { return py.Int(4), nil })
 }
 
-// sparkVersion is the Spark version kafkalab's engine behaves like.
-const sparkVersion = "4.0.1"
+// sparkVersion is the Spark version kafkalab's engine behaves like (and writes in files).
+const sparkVersion = sparkparquet.SparkVersion
 
 // sessionMethods are SparkSession's instance methods; each interpreter's SparkSession
 // class gets them (the class itself is per interpreter because SparkSession.builder is).
