@@ -254,3 +254,29 @@ func (c *Column) Otherwise(value any) *Column {
 	cw.Else = v.expr
 	return newColumn(cw)
 }
+
+// Like is col.like(pattern): SQL LIKE with % and _.
+func (c *Column) Like(pattern string) *Column { return c.fn("like", pattern) }
+
+// Contains, StartsWith and EndsWith are col.contains/startswith/endswith(other).
+func (c *Column) Contains(other any) *Column   { return c.fn("contains", other) }
+func (c *Column) StartsWith(other any) *Column { return c.fn("startswith", other) }
+func (c *Column) EndsWith(other any) *Column   { return c.fn("endswith", other) }
+
+// Substr is col.substr(startPos, length), 1-based.
+func (c *Column) Substr(startPos, length int) *Column { return c.fn("substring", startPos, length) }
+
+func (c *Column) fn(name string, args ...any) *Column {
+	if c.err != nil {
+		return c
+	}
+	exprs := []plan.Expr{c.expr}
+	for _, a := range args {
+		o := toColumn(a)
+		if o.err != nil {
+			return o
+		}
+		exprs = append(exprs, o.expr)
+	}
+	return newColumn(plan.Call{Name: name, Args: exprs})
+}

@@ -386,3 +386,44 @@ func TestSelectItemAliases(t *testing.T) {
 		}
 	}
 }
+
+func TestMoreFunctions(t *testing.T) {
+	ec := evalCtx(t)
+	tests := []struct {
+		sql, name, typ string
+		want           any
+	}{
+		{"round(price, 0)", "round(price, 0)", "double", 2.0},
+		{"round(2.5D)", "round(2.5, 0)", "double", 3.0},
+		{"round(amount, 1)", "round(amount, 1)", "decimal(10,1)", dec(255, 1)},
+		{"round(1.25D, 1)", "round(1.25, 1)", "double", 1.3},
+		{"abs(-order_id)", "abs((- order_id))", "int", int32(1001)},
+		{"status LIKE 'pl%'", "status LIKE pl%", "boolean", true},
+		{"status NOT LIKE '_aid'", "(NOT status LIKE _aid)", "boolean", true},
+		{"contains(customer_id, '0')", "contains(customer_id, 0)", "boolean", true},
+		{"substring(status, 2, 3)", "substring(status, 2, 3)", "string", "lac"},
+		{"substring(status, -3)", "substring(status, -3, 2147483647)", "string", "ced"},
+		{"to_timestamp('2026-10-01 09:15:00')", "to_timestamp(2026-10-01 09:15:00)", "timestamp", ts("2026-10-01T09:15:00Z")},
+		{"to_timestamp('not a time')", "to_timestamp(not a time)", "timestamp", nil},
+	}
+	for _, tc := range tests {
+		e, err := ParseExpression(tc.sql)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.sql, err)
+		}
+		b, err := Resolve(e, NewScope(ordersSchema))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.sql, err)
+		}
+		if OutputName(b) != tc.name || sqltypes.SimpleString(b.DataType()) != tc.typ {
+			t.Errorf("%s: name %q type %s", tc.sql, OutputName(b), sqltypes.SimpleString(b.DataType()))
+		}
+		v, err := b.Eval(ec, ordersRows[0])
+		if err != nil {
+			t.Fatalf("%s: %v", tc.sql, err)
+		}
+		if (v == nil) != (tc.want == nil) || (v != nil && !sqltypes.Equal(v, tc.want, b.DataType())) {
+			t.Errorf("%s = %#v, want %#v", tc.sql, v, tc.want)
+		}
+	}
+}

@@ -327,6 +327,16 @@ func (p *sqlParser) predicate() (Expr, error) {
 			e = Not{Child: e}
 		}
 		return e, nil
+	case p.keyword("LIKE"):
+		pat, err := p.additive()
+		if err != nil {
+			return nil, err
+		}
+		var e Expr = Call{Name: "like", Args: []Expr{l, pat}}
+		if neg {
+			e = Not{Child: e}
+		}
+		return e, nil
 	case p.keyword("BETWEEN"):
 		lo, err := p.additive()
 		if err != nil {
