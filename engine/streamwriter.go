@@ -177,6 +177,9 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	if mode == "Complete" && !hasStateful(w.df.node) {
 		return nil, &plan.AnalysisError{Message: "Complete output mode not supported when there are no streaming aggregations on streaming DataFrames/Datasets;"}
 	}
+	if err := checkOutputMode(w.df.node, mode); err != nil {
+		return nil, err
+	}
 	trigger := w.trigger
 	if trigger.Kind == stream.TriggerDefault && trigger.Interval == 0 {
 		trigger = stream.Trigger{Kind: stream.TriggerDefault}
@@ -337,4 +340,16 @@ func hasStateful(n plan.Node) bool {
 		}
 	})
 	return found
+}
+
+// checkOutputMode asks stateful operators whether they support the output mode (Spark's
+// UnsupportedOperationChecker, e.g. append needs a watermark on an aggregation).
+func checkOutputMode(n plan.Node, mode string) error {
+	var err error
+	plan.Walk(n, func(n plan.Node) {
+		if c, ok := n.(interface{ CheckOutputMode(string) error }); ok && err == nil {
+			err = c.CheckOutputMode(mode)
+		}
+	})
+	return err
 }

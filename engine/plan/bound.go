@@ -92,7 +92,18 @@ func fieldMetadata(b Bound) map[string]any {
 	if r, ok := b.(*boundRef); ok {
 		return r.field.Metadata
 	}
+	if m, ok := b.(MetadataCarrier); ok {
+		return m.Metadata()
+	}
 	return nil
+}
+
+// MetadataCarrier is a Bound defined outside this package (such as the stateful engine's
+// window()) whose output column carries field metadata, as Spark's window column keeps the
+// event-time column's watermark marker.
+type MetadataCarrier interface {
+	Bound
+	Metadata() map[string]any
 }
 
 // ---- leaves ----

@@ -1,0 +1,462 @@
+package stateful
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+// Aggregate is a streaming groupBy(...).agg(...): Spark's StateStoreRestore/Save pair. The
+// state holds one aggregation buffer per grouping key (window included); output modes and
+// the watermark decide what each batch emits and what it evicts (facts §4.3).
+type Aggregate struct {
+	Child plan.Node
+	keys  []plan.Bound
+	fns   []aggFn
+	outs  []plan.Bound // evaluated over [results..., keys...]
+	scope *plan.Scope
+
+	win    *windowExpr // the window key, if any
+	winIdx int
+	// wmKey is the grouping key carrying the watermark (-1: none); wmIsWindow says the
+	// eviction predicate reads its end.
+	wmKey        int
+	wmIsWindow   bool
+	hasWatermark bool
+	opID         int
+
+	mu        sync.Mutex
+	stores    map[string]*store // by checkpoint folder
+	lastMode  string
+	lastEvict int64
+	ran       bool
+}
+
+// NewAggregate builds the streaming aggregation of groupBy(keys).agg(aggs) over child.
+func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggregate, error) {
+	a, err := plan.NewAggregate(child, keys, aggs, withKeys)
+	if err != nil {
+		return nil, err
+	}
+	op := &Aggregate{Child: child, keys: a.Grouping, outs: a.Aggs.Outputs, scope: a.Output(), winIdx: -1, wmKey: -1,
+		stores: map[string]*store{}}
+	for _, c := range a.Aggs.Aggregates() {
+		f, err := newAggFn(c)
+		if err != nil {
+			return nil, err
+		}
+		op.fns = append(op.fns, f)
+	}
+	for i, k := range op.keys {
+		switch w := k.(type) {
+		case *windowExpr:
+			if op.win != nil {
+				return nil, &plan.AnalysisError{Message: "Multiple time/session window expressions would result in a cartesian product of rows, therefore they are currently not supported."}
+			}
+			op.win, op.winIdx = w, i
+		case *sessionExpr:
+			return nil, &plan.UnsupportedError{Message: "kafkalab does not support session_window in a streaming aggregation yet; group by a tumbling window(...) instead"}
+		}
+		if op.wmKey < 0 {
+			if _, ok := plan.OutputField(k).Metadata[watermarkKey]; ok {
+				switch k.DataType().(type) {
+				case sqltypes.TimestampType:
+					op.wmKey = i
+				case *sqltypes.StructType:
+					if _, ok := k.(*windowExpr); ok {
+						op.wmKey, op.wmIsWindow = i, true
+					}
+				}
+			}
+		}
+	}
+	plan.Walk(child, func(n plan.Node) {
+		switch n.(type) {
+		case *plan.Watermark:
+			op.hasWatermark = true
+		case plan.Stateful:
+			op.opID++
+		}
+	})
+	return op, nil
+}
+
+func (a *Aggregate) Output() *plan.Scope   { return a.scope }
+func (a *Aggregate) Children() []plan.Node { return []plan.Node{a.Child} }
+func (a *Aggregate) Describe() string      { return "StateStoreSave" }
+
+// ShouldRunNoDataBatch is StateStoreSaveExec.shouldRunAnotherBatch: in append and update
+// mode, with a watermark, when the new watermark is past the one this batch evicted with.
+func (a *Aggregate) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.ran && (a.lastMode == "Append" || a.lastMode == "Update") && a.hasWatermark && newWatermarkMs > a.lastEvict
+}
+
+// CheckOutputMode refuses what Spark's UnsupportedOperationChecker refuses.
+func (a *Aggregate) CheckOutputMode(mode string) error {
+	if mode == "Append" && a.wmKey < 0 {
+		return &plan.AnalysisError{Message: "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark;"}
+	}
+	return nil
+}
+
+func shufflePartitions(conf map[string]string) (int, error) {
+	s, ok := conf["spark.sql.shuffle.partitions"]
+	if !ok || s == "" {
+		return 200, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("spark.sql.shuffle.partitions must be a positive number, not %q", s)
+	}
+	return n, nil
+}
+
+// group is one key's state value.
+type group struct {
+	keys sqltypes.Row
+	bufs []aggBuf
+}
+
+func (a *Aggregate) codec() valueCodec {
+	return valueCodec{
+		encode: func(b []byte, e *entry) ([]byte, error) {
+			g := e.value.(*group)
+			var err error
+			for i := range g.bufs {
+				if b, err = g.bufs[i].encode(b); err != nil {
+					return nil, err
+				}
+			}
+			return b, nil
+		},
+		decode: func(key, val []byte, e *entry) error {
+			kd := &decoder{b: key}
+			g := &group{keys: make(sqltypes.Row, len(a.keys)), bufs: make([]aggBuf, len(a.fns))}
+			for i := range g.keys {
+				g.keys[i] = kd.value()
+			}
+			vd := &decoder{b: val}
+			for i := range g.bufs {
+				g.bufs[i].decode(vd, &a.fns[i])
+			}
+			if kd.err != nil {
+				return kd.err
+			}
+			if vd.err != nil {
+				return vd.err
+			}
+			e.value = g
+			return nil
+		},
+	}
+}
+
+// evictBound is the key's event time for the watermark predicate (micros).
+func (a *Aggregate) evictBound(g *group) (int64, bool) {
+	switch v := g.keys[a.wmKey].(type) {
+	case sqltypes.Timestamp:
+		return int64(v), true
+	case sqltypes.Row:
+		if end, ok := v[1].(sqltypes.Timestamp); ok {
+			return int64(end), true
+		}
+	}
+	return 0, false
+}
+
+func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, error) {
+	if ex == nil || ex.Batch == nil {
+		return nil, &plan.AnalysisError{Message: "Queries with streaming sources must be executed with writeStream.start();"}
+	}
+	mode := ex.OutputMode
+	if mode == "" {
+		mode = "Append"
+	}
+	if err := a.CheckOutputMode(mode); err != nil {
+		return nil, err
+	}
+	bc := ex.Batch
+	parts, err := shufflePartitions(bc.Conf)
+	if err != nil {
+		return nil, err
+	}
+	in, err := a.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	st := a.stores[bc.CheckpointDir]
+	if st == nil || st.parts != parts {
+		st = newStore(bc.CheckpointDir, a.opID, "stateStoreSave", parts)
+		a.stores[bc.CheckpointDir] = st
+	}
+	codec := a.codec()
+	if err := st.load(bc.BatchID, codec); err != nil {
+		return nil, err
+	}
+	st.version = -1 // until commit: a failure leaves the memory state unusable
+	started := time.Now()
+
+	filterLate := mode != "Complete" && a.wmKey >= 0
+	lateWm := bc.LateWatermarkMs * 1000
+	evictWm := bc.BatchWatermarkMs * 1000
+	var updated []*entry
+	dropped := map[string]struct{}{}
+	keyVals := make([]any, len(a.keys))
+	argVals := make([]any, len(a.fns))
+	var kb []byte
+	var starts []int64
+	ec := ex.Eval
+
+	for _, rows := range in {
+		for _, row := range rows {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			nullTime := false
+			for i, k := range a.keys {
+				if i == a.winIdx {
+					v, err := a.win.time.Eval(ec, row)
+					if err != nil {
+						return nil, err
+					}
+					if v == nil {
+						nullTime = true
+						break
+					}
+					keyVals[i] = v
+					continue
+				}
+				v, err := k.Eval(ec, row)
+				if err != nil {
+					return nil, err
+				}
+				keyVals[i] = v
+			}
+			if nullTime {
+				continue // window() drops rows without an event time
+			}
+			for i := range a.fns {
+				if a.fns[i].arg == nil {
+					argVals[i] = nil
+					continue
+				}
+				v, err := a.fns[i].arg.Eval(ec, row)
+				if err != nil {
+					return nil, err
+				}
+				argVals[i] = v
+			}
+			starts = starts[:0]
+			var ts int64
+			if a.win != nil {
+				ts = int64(keyVals[a.winIdx].(sqltypes.Timestamp))
+				starts = a.win.assign(starts, ts)
+			} else {
+				starts = append(starts, 0)
+			}
+			for _, start := range starts {
+				kb = a.encodeKey(kb[:0], keyVals, start)
+				e := st.entries[string(kb)]
+				if e == nil {
+					if filterLate && a.isLate(keyVals, start, lateWm) {
+						dropped[string(kb)] = struct{}{}
+						continue
+					}
+					g := &group{keys: a.keyRow(keyVals, start), bufs: make([]aggBuf, len(a.fns))}
+					e = &entry{key: string(kb), part: partitionOf(g.keys, parts), value: g}
+					st.entries[e.key] = e
+				} else if filterLate && a.isLate(keyVals, start, lateWm) {
+					dropped[e.key] = struct{}{}
+					continue
+				}
+				g := e.value.(*group)
+				for i := range a.fns {
+					if err := a.fns[i].add(&g.bufs[i], argVals[i]); err != nil {
+						return nil, err
+					}
+				}
+				if !e.dirty {
+					updated = append(updated, e)
+				}
+				st.put(e)
+			}
+		}
+	}
+	updatesMs := time.Since(started).Milliseconds()
+
+	out := make([][]sqltypes.Row, parts)
+	emit := func(e *entry) error {
+		r, err := a.finish(ec, e.value.(*group))
+		if err != nil {
+			return err
+		}
+		out[e.part] = append(out[e.part], r)
+		return nil
+	}
+	removeStart := time.Now()
+	var removed int64
+	switch mode {
+	case "Complete":
+		for _, e := range sortedEntries(st.entries, a) {
+			if err := emit(e); err != nil {
+				return nil, err
+			}
+		}
+	case "Update":
+		for _, e := range sortEntries(updated, a) {
+			if err := emit(e); err != nil {
+				return nil, err
+			}
+		}
+		if a.wmKey >= 0 {
+			for _, e := range st.entries {
+				if end, ok := a.evictBound(e.value.(*group)); ok && end <= evictWm {
+					st.remove(e)
+					removed++
+				}
+			}
+		}
+	case "Append":
+		var gone []*entry
+		for _, e := range st.entries {
+			if end, ok := a.evictBound(e.value.(*group)); ok && end <= evictWm {
+				gone = append(gone, e)
+			}
+		}
+		for _, e := range sortEntries(gone, a) {
+			if err := emit(e); err != nil {
+				return nil, err
+			}
+			st.remove(e)
+			removed++
+		}
+	default:
+		return nil, fmt.Errorf("unknown output mode %q", mode)
+	}
+	removalsMs := time.Since(removeStart).Milliseconds()
+
+	commitStart := time.Now()
+	if err := st.commit(bc.BatchID+1, codec); err != nil {
+		return nil, err
+	}
+	a.ran, a.lastMode, a.lastEvict = true, mode, bc.BatchWatermarkMs
+	prog := stream.StateOperatorProgress{
+		OperatorName:              "stateStoreSave",
+		NumRowsTotal:              int64(len(st.entries)),
+		NumRowsUpdated:            int64(len(updated)),
+		AllUpdatesTimeMs:          updatesMs,
+		NumRowsRemoved:            removed,
+		AllRemovalsTimeMs:         removalsMs,
+		CommitTimeMs:              time.Since(commitStart).Milliseconds(),
+		MemoryUsedBytes:           st.memoryBytes(),
+		NumRowsDroppedByWatermark: int64(len(dropped)),
+		NumShufflePartitions:      int64(parts),
+		NumStateStoreInstances:    int64(parts),
+		CustomMetrics: map[string]int64{
+			"loadedMapCacheHitCount":         st.hits,
+			"loadedMapCacheMissCount":        st.misses,
+			"stateOnCurrentVersionSizeBytes": st.sizeBytes,
+		},
+	}
+	// Spark lists stateful operators top-down; children ran (and reported) first.
+	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
+	return out, nil
+}
+
+// memoryBytes estimates the in-memory size of the state: the encoded keys and values plus
+// a fixed overhead per entry for the map and the decoded objects.
+func (s *store) memoryBytes() int64 {
+	const perEntry = 160
+	return s.sizeBytes + int64(len(s.entries))*perEntry
+}
+
+func (a *Aggregate) isLate(keyVals []any, start int64, lateWm int64) bool {
+	if a.wmIsWindow {
+		return start+a.win.window <= lateWm
+	}
+	ts, ok := keyVals[a.wmKey].(sqltypes.Timestamp)
+	return ok && int64(ts) <= lateWm
+}
+
+// encodeKey writes the key's state encoding without building the window struct.
+func (a *Aggregate) encodeKey(b []byte, keyVals []any, start int64) []byte {
+	for i, v := range keyVals {
+		if i == a.winIdx {
+			b = append(b, tagRow, 2, tagTimestamp)
+			b = binary.AppendVarint(b, start)
+			b = append(b, tagTimestamp)
+			b = binary.AppendVarint(b, start+a.win.window)
+			continue
+		}
+		var err error
+		if b, err = appendValue(b, v); err != nil {
+			b = append(b, tagNull) // unreachable for SQL values
+		}
+	}
+	return b
+}
+
+func (a *Aggregate) keyRow(keyVals []any, start int64) sqltypes.Row {
+	r := make(sqltypes.Row, len(keyVals))
+	copy(r, keyVals)
+	if a.win != nil {
+		r[a.winIdx] = sqltypes.Row{sqltypes.Timestamp(start), sqltypes.Timestamp(start + a.win.window)}
+	}
+	return r
+}
+
+func (a *Aggregate) finish(ec *plan.EvalContext, g *group) (sqltypes.Row, error) {
+	agRow := make(sqltypes.Row, len(a.fns)+len(g.keys))
+	for i := range a.fns {
+		v, err := a.fns[i].result(&g.bufs[i])
+		if err != nil {
+			return nil, err
+		}
+		agRow[i] = v
+	}
+	copy(agRow[len(a.fns):], g.keys)
+	res := make(sqltypes.Row, len(a.outs))
+	for i, o := range a.outs {
+		v, err := o.Eval(ec, agRow)
+		if err != nil {
+			return nil, err
+		}
+		res[i] = v
+	}
+	return res, nil
+}
+
+// sortEntries orders emitted rows by key (window first): Spark's order inside a partition
+// follows hash maps; kafkalab's is stable and readable.
+func sortEntries(es []*entry, a *Aggregate) []*entry {
+	sort.SliceStable(es, func(i, j int) bool {
+		gi, gj := es[i].value.(*group), es[j].value.(*group)
+		for k, key := range a.keys {
+			if c := sqltypes.CompareOrdered(gi.keys[k], gj.keys[k], key.DataType(), false, true); c != 0 {
+				return c < 0
+			}
+		}
+		return false
+	})
+	return es
+}
+
+func sortedEntries(m map[string]*entry, a *Aggregate) []*entry {
+	es := make([]*entry, 0, len(m))
+	for _, e := range m {
+		es = append(es, e)
+	}
+	return sortEntries(es, a)
+}

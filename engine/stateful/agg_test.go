@@ -1,0 +1,240 @@
+package stateful
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// step is one data batch and what it and its trailing no-data batch (if any) must give.
+type step struct {
+	events []sqltypes.Row
+	// emitted per batch run (data batch first, then the no-data batch); "-" = nothing
+	emitted []string
+	wmAfter string // watermark after the last batch of the step
+	state   int64  // state rows after the step
+	dropped int64  // numRowsDroppedByWatermark of the data batch
+}
+
+func courseBatch1() []sqltypes.Row {
+	return []sqltypes.Row{ev("09:15", "C01", 2550), ev("09:40", "C02", 1200), ev("09:55", "C03", 3100)}
+}
+func courseBatch2() []sqltypes.Row {
+	return []sqltypes.Row{ev("10:05", "C01", 2550), ev("10:20", "C01", 4000)}
+}
+
+func TestWindowedAggregation(t *testing.T) {
+	tumbling := opSpec{window: []string{"5 minutes"}, delay: "10 minutes"}
+	cases := []struct {
+		name  string
+		spec  opSpec
+		mode  string
+		steps []step
+	}{
+		{"facts 4.5 worked example, append", tumbling, "Append", []step{
+			{courseBatch1(), []string{"-", "[09:15,09:20) 1|[09:40,09:45) 1"}, "09:45", 1, 0},
+			{courseBatch2(), []string{"-", "[09:55,10:00) 1|[10:05,10:10) 1"}, "10:10", 1, 0},
+			{[]sqltypes.Row{ev("09:50", "C09", 100)}, []string{"-"}, "10:10", 1, 1},
+			// [10:20,10:25) closes only when an event at 10:35 or later arrives.
+			{[]sqltypes.Row{ev("10:34", "C05", 100)}, []string{"-", "-"}, "10:24", 2, 0},
+			{[]sqltypes.Row{ev("10:35", "C05", 100)}, []string{"-", "[10:20,10:25) 1"}, "10:25", 2, 0},
+		}},
+		{"worked example, update", tumbling, "Update", []step{
+			{courseBatch1(), []string{"[09:15,09:20) 1|[09:40,09:45) 1|[09:55,10:00) 1", "-"}, "09:45", 1, 0},
+			{courseBatch2(), []string{"[10:05,10:10) 1|[10:20,10:25) 1", "-"}, "10:10", 1, 0},
+			{[]sqltypes.Row{ev("09:50", "C09", 100), ev("10:21", "C09", 100)}, []string{"[10:20,10:25) 2", "-"}, "10:11", 1, 1},
+		}},
+		{"worked example, complete: no eviction, no no-data batch, no dropping", tumbling, "Complete", []step{
+			{courseBatch1(), []string{"[09:15,09:20) 1|[09:40,09:45) 1|[09:55,10:00) 1"}, "09:45", 3, 0},
+			{courseBatch2(), []string{"[09:15,09:20) 1|[09:40,09:45) 1|[09:55,10:00) 1|[10:05,10:10) 1|[10:20,10:25) 1"}, "10:10", 5, 0},
+			{[]sqltypes.Row{ev("09:50", "C09", 100)}, []string{"[09:15,09:20) 1|[09:40,09:45) 1|[09:50,09:55) 1|[09:55,10:00) 1|[10:05,10:10) 1|[10:20,10:25) 1"}, "10:10", 6, 0},
+		}},
+		{"late within the watermark is counted, too late is dropped", tumbling, "Append", []step{
+			{[]sqltypes.Row{ev("10:00", "C01", 100)}, []string{"-", "-"}, "09:50", 1, 0},
+			{[]sqltypes.Row{ev("09:52", "C01", 100), ev("09:49", "C02", 100), ev("09:46", "C03", 100)}, []string{"-"}, "09:50", 2, 1},
+			{[]sqltypes.Row{ev("10:30", "C01", 100)}, []string{"-", "[09:50,09:55) 1|[10:00,10:05) 1"}, "10:20", 1, 0},
+		}},
+		{"sliding 10 minutes every 5", opSpec{window: []string{"10 minutes", "5 minutes"}, delay: "10 minutes"}, "Append", []step{
+			{[]sqltypes.Row{ev("09:17", "C01", 100), ev("09:22", "C02", 100)}, []string{"-", "-"}, "09:12", 3, 0},
+			{[]sqltypes.Row{ev("09:40", "C01", 100)}, []string{"-", "[09:10,09:20) 1|[09:15,09:25) 2|[09:20,09:30) 1"}, "09:30", 2, 0},
+		}},
+		{"sliding 10 minutes every 3: candidates outside the window are dropped", opSpec{window: []string{"10 minutes", "3 minutes"}}, "Complete", []step{
+			{[]sqltypes.Row{ev("09:17", "C01", 100)}, []string{"[09:09,09:19) 1|[09:12,09:22) 1|[09:15,09:25) 1"}, "0", 3, 0},
+		}},
+		{"window with start time", opSpec{window: []string{"5 minutes", "5 minutes", "2 minutes"}}, "Complete", []step{
+			{[]sqltypes.Row{ev("09:15", "C01", 100), ev("09:16", "C01", 100), ev("09:17", "C01", 100)}, []string{"[09:12,09:17) 2|[09:17,09:22) 1"}, "0", 2, 0},
+		}},
+		{"null event times are dropped by the window", tumbling, "Update", []step{
+			{[]sqltypes.Row{ev("", "C01", 100), ev("09:15", "C01", 100)}, []string{"[09:15,09:20) 1", "-"}, "09:05", 1, 0},
+		}},
+		{"window and customer, count sum avg min max", opSpec{window: []string{"1 hour"}, customer: true, delay: "10 minutes", aggs: []plan.Expr{
+			countStar(), plan.Call{Name: "sum", Args: []plan.Expr{col("amount")}}, plan.Call{Name: "avg", Args: []plan.Expr{col("amount")}},
+			plan.Call{Name: "min", Args: []plan.Expr{col("event_time")}}, plan.Alias{Child: plan.Call{Name: "max", Args: []plan.Expr{col("amount")}}, Name: "top"},
+			plan.Call{Name: "count", Args: []plan.Expr{col("customer_id")}, Distinct: true},
+		}}, "Update", []step{
+			{[]sqltypes.Row{ev("09:15", "C01", 2550), ev("09:40", "C02", 1200), ev("09:55", "C01", 3100)}, []string{
+				"[09:00,10:00) C01 2 56.50 28.250000 09:15 31.00 1|[09:00,10:00) C02 1 12.00 12.000000 09:40 12.00 1", "-"}, "09:45", 2, 0},
+			{[]sqltypes.Row{ev("10:05", "C01", 2550), ev("09:50", "C01", 1000)}, []string{
+				"[09:00,10:00) C01 3 66.50 22.166667 09:15 31.00 1|[10:00,11:00) C01 1 25.50 25.500000 10:05 25.50 1", "-"}, "09:55", 3, 0},
+		}},
+		{"plain event-time key with watermark", opSpec{plainTime: true, delay: "10 minutes"}, "Append", []step{
+			{[]sqltypes.Row{ev("09:15", "C01", 1), ev("09:15", "C02", 1), ev("09:30", "C02", 1)}, []string{"-", "09:15 2"}, "09:20", 1, 0},
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, tc.spec, tc.mode)
+			for i, s := range tc.steps {
+				outs := h.feed(s.events)
+				var got []string
+				for _, o := range outs {
+					if len(o.rows) == 0 {
+						got = append(got, "-")
+					} else {
+						got = append(got, strings.Join(o.rows, "|"))
+					}
+				}
+				if strings.Join(got, " // ") != strings.Join(s.emitted, " // ") {
+					t.Errorf("step %d emitted\n got %q\nwant %q", i, got, s.emitted)
+				}
+				last := outs[len(outs)-1]
+				if w := wmString(last.wmAfter); w != s.wmAfter {
+					t.Errorf("step %d watermark after = %s, want %s", i, w, s.wmAfter)
+				}
+				if last.prog.NumRowsTotal != s.state {
+					t.Errorf("step %d state rows = %d, want %d", i, last.prog.NumRowsTotal, s.state)
+				}
+				if outs[0].prog.NumRowsDroppedByWatermark != s.dropped {
+					t.Errorf("step %d dropped = %d, want %d", i, outs[0].prog.NumRowsDroppedByWatermark, s.dropped)
+				}
+			}
+		})
+	}
+}
+
+// A new process resumes from the state files; a batch re-run after a crash (state written,
+// batch not committed) gives the same rows again and leaves the same state.
+func TestStateRestartAndRerun(t *testing.T) {
+	spec := opSpec{window: []string{"5 minutes"}, delay: "10 minutes"}
+	h := newHarness(t, spec, "Append")
+	h.feed(courseBatch1()) // batches 0, 1
+	// batch 2 runs, then the process dies before commits/2: re-run it with a fresh operator.
+	saveBatch, saveWm, saveLate := h.batch, h.wmMs, h.lateMs
+	first, err := h.runBatch(courseBatch2())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.restart(spec)
+	h.batch, h.wmMs, h.lateMs = saveBatch, saveWm, saveLate
+	again, err := h.runBatch(courseBatch2())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(first.rows, "|") != strings.Join(again.rows, "|") || first.prog.NumRowsTotal != again.prog.NumRowsTotal {
+		t.Fatalf("re-run differs: %v/%d vs %v/%d", first.rows, first.prog.NumRowsTotal, again.rows, again.prog.NumRowsTotal)
+	}
+	if again.prog.NumRowsTotal != 3 { // [09:55,10:00), [10:05,10:10), [10:20,10:25)
+		t.Fatalf("state after re-run = %d rows, want 3", again.prog.NumRowsTotal)
+	}
+	// Restart again before the no-data batch: it must emit the two closed windows once.
+	h.restart(spec)
+	nd, err := h.runBatch(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(nd.rows, "|"); got != "[09:55,10:00) 1|[10:05,10:10) 1" {
+		t.Fatalf("no-data batch after restart emitted %q", got)
+	}
+	// Every partition wrote a delta for every version, plus Spark's operator metadata.
+	for p := 0; p < 4; p++ {
+		for v := 1; v <= 4; v++ {
+			if _, err := os.Stat(filepath.Join(h.dir, "state", "0", itoa(p), itoa(v)+".delta")); err != nil {
+				t.Errorf("missing state file: %v", err)
+			}
+		}
+	}
+	meta, err := os.ReadFile(filepath.Join(h.dir, "state", "0", "_metadata", "metadata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "v1\n{\"operatorInfo\":{\"operatorId\":0,\"operatorName\":\"stateStoreSave\"},\"stateStoreInfo\":[{\"storeName\":\"default\",\"numColsPrefixKey\":0,\"numPartitions\":4}]}"
+	if string(meta) != want {
+		t.Fatalf("metadata = %q", meta)
+	}
+	// A missing delta is a clear error, not a panic or silent empty state.
+	os.Remove(filepath.Join(h.dir, "state", "0", "2", "2.delta"))
+	h.restart(spec)
+	if _, err := h.runBatch(courseBatch2()); err == nil || !strings.Contains(err.Error(), "2.delta is missing") {
+		t.Fatalf("missing delta: %v", err)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// Evicted windows leave the state: an endless stream keeps it flat.
+func TestStateStaysFlat(t *testing.T) {
+	h := newHarness(t, opSpec{window: []string{"5 minutes"}, delay: "10 minutes"}, "Append")
+	base := int64(ts("09:00"))
+	var maxRows int64
+	for b := 0; b < 60; b++ {
+		var rows []sqltypes.Row
+		for i := 0; i < 50; i++ {
+			rows = append(rows, sqltypes.Row{sqltypes.Timestamp(base + int64(b*60+i)*1_000_000), "C", sqltypes.NewDecimal(1, 2)})
+		}
+		for _, o := range h.feed(rows) {
+			maxRows = max(maxRows, o.prog.NumRowsTotal)
+		}
+	}
+	if maxRows > 4 {
+		t.Fatalf("state grew to %d rows on an in-order stream", maxRows)
+	}
+}
+
+func TestOutputModeAndBadInput(t *testing.T) {
+	noWm := newHarness(t, opSpec{window: []string{"5 minutes"}}, "Append")
+	if err := noWm.op.CheckOutputMode("Append"); err == nil || err.Error() != "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark;" {
+		t.Fatalf("append without watermark: %v", err)
+	}
+	if _, err := noWm.runBatch(courseBatch1()); err == nil {
+		t.Fatal("append without watermark ran")
+	}
+	scan := &plan.StreamScan{Scope: plan.NewScope(eventSchema), Name: "events"}
+	bad := []struct {
+		args []plan.Expr
+		want string
+	}{
+		{[]plan.Expr{col("event_time"), lit("5 minutez")}, "INVALID_INTERVAL_FORMAT"},
+		{[]plan.Expr{col("event_time"), lit("0 minutes")}, "The `windowDuration` must be between (0, 9223372036854775807] (current value = 0L)."},
+		{[]plan.Expr{col("event_time"), lit("5 minutes"), lit("10 minutes")}, "The `slideDuration`(600000000L) must be <= the `windowDuration`(300000000L)."},
+		{[]plan.Expr{col("event_time"), lit("5 minutes"), lit("5 minutes"), lit("5 minutes")}, "The `abs(startTime)`(300000000L) must be < the `slideDuration`(300000000L)."},
+		{[]plan.Expr{col("event_time"), lit("1 month")}, "Intervals greater than a month is not supported (1 month)."},
+		{[]plan.Expr{col("customer_id"), lit("5 minutes")}, `requires the ("TIMESTAMP" or "TIMESTAMP_NTZ") type, however "customer_id" has the type "STRING"`},
+		{[]plan.Expr{col("event_time")}, "The `window` requires [2, 3, 4] parameters but the actual number is 1."},
+	}
+	for _, b := range bad {
+		_, err := NewAggregate(scan, []plan.Expr{plan.Call{Name: "window", Args: b.args}}, []plan.Expr{countStar()}, true)
+		if err == nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("window%v: %v, want %q", b.args, err, b.want)
+		}
+		var ae *plan.AnalysisError
+		var ue *plan.UnsupportedError
+		if err != nil && !errors.As(err, &ae) && !errors.As(err, &ue) && !strings.Contains(b.want, "INTERVAL") && !strings.Contains(b.want, "month") {
+			t.Errorf("window%v: %T is not an analysis error", b.args, err)
+		}
+	}
+	// The window column: struct<start,end>, not nullable, carrying the watermark marker.
+	h := newHarness(t, opSpec{window: []string{"5 minutes"}, delay: "10 minutes"}, "Append")
+	f := h.op.Output().Schema.Fields[0]
+	if f.Name != "window" || f.Nullable || f.Metadata[watermarkKey] != int64(600000) || f.Metadata[timeWindowKey] != true {
+		t.Fatalf("window field = %+v", f)
+	}
+	if n := h.op.Output().Schema.Fields[1].Name; n != "count(1)" {
+		t.Fatalf("count(*) column is named %q", n)
+	}
+}

@@ -1,0 +1,265 @@
+package stateful
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+type aggKind int
+
+const (
+	kindCount aggKind = iota
+	kindSum
+	kindAvg
+	kindMin
+	kindMax
+	kindFirst
+)
+
+// aggFn is one aggregate call with a buffer kafkalab can keep in state (the static engine's
+// accumulators are opaque, so the streaming side keeps its own, in Spark's buffer terms:
+// count, sum, sum+count for avg, the extreme value, the distinct values).
+type aggFn struct {
+	kind     aggKind
+	arg      plan.Bound // nil for count(*)
+	in, out  sqltypes.DataType
+	distinct bool
+}
+
+func newAggFn(c plan.AggregateCall) (aggFn, error) {
+	f := aggFn{arg: c.Arg(), out: c.DataType(), distinct: c.Distinct()}
+	if f.arg != nil {
+		f.in = f.arg.DataType()
+	}
+	switch strings.ToLower(c.Name()) {
+	case "count":
+		f.kind = kindCount
+	case "approx_count_distinct":
+		f.kind, f.distinct = kindCount, true
+	case "sum":
+		f.kind = kindSum
+	case "avg", "mean":
+		f.kind = kindAvg
+	case "min":
+		f.kind = kindMin
+	case "max":
+		f.kind = kindMax
+	case "first":
+		f.kind = kindFirst
+	default:
+		return f, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support %s() in a streaming aggregation; use count, sum, avg, min, max, first or approx_count_distinct", c.Name())}
+	}
+	if f.distinct && f.kind != kindCount {
+		return f, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support %s(DISTINCT ...) in a streaming aggregation; use count(DISTINCT ...) or approx_count_distinct", c.Name())}
+	}
+	return f, nil
+}
+
+// aggBuf is one aggregate's state for one group.
+type aggBuf struct {
+	n    int64 // rows counted (count), non-null inputs (sum, avg), 1 once first is set
+	i    int64 // integral sum
+	f    float64
+	d    sqltypes.Decimal
+	v    any // min, max, first
+	set  map[string]struct{}
+	vals []any // distinct values in arrival order (what state keeps)
+}
+
+func isIntegral(t sqltypes.DataType) bool {
+	switch t.(type) {
+	case sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType:
+		return true
+	}
+	return false
+}
+
+func toFloat(v any) float64 {
+	switch x := v.(type) {
+	case int8:
+		return float64(x)
+	case int16:
+		return float64(x)
+	case int32:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case float32:
+		return float64(x)
+	case float64:
+		return x
+	case sqltypes.Decimal:
+		return x.Float64()
+	}
+	return math.NaN()
+}
+
+func toInt(v any) int64 {
+	switch x := v.(type) {
+	case int8:
+		return int64(x)
+	case int16:
+		return int64(x)
+	case int32:
+		return int64(x)
+	case int64:
+		return x
+	}
+	return 0
+}
+
+func (f *aggFn) add(b *aggBuf, v any) error {
+	if f.distinct {
+		if v == nil {
+			return nil
+		}
+		k := string(sqltypes.AppendKey(nil, v, f.in))
+		if b.set == nil {
+			b.set = map[string]struct{}{}
+		}
+		if _, ok := b.set[k]; !ok {
+			b.set[k] = struct{}{}
+			b.vals = append(b.vals, v)
+		}
+		return nil
+	}
+	switch f.kind {
+	case kindCount:
+		if f.arg == nil || v != nil {
+			b.n++
+		}
+	case kindSum, kindAvg:
+		if v == nil {
+			return nil
+		}
+		b.n++
+		if d, ok := v.(sqltypes.Decimal); ok {
+			st := sqltypes.DecimalSumType(f.in.(sqltypes.DecimalType))
+			s, ok := b.d.Add(d, st)
+			if !ok {
+				return fmt.Errorf("[ARITHMETIC_OVERFLOW] %s(%s) overflows DECIMAL(%d,%d) in a streaming aggregation", kindName(f.kind), f.arg.SQL(), st.Precision, st.Scale)
+			}
+			b.d = s
+			return nil
+		}
+		if f.kind == kindSum && isIntegral(f.in) {
+			x := toInt(v)
+			s := b.i + x
+			if (x > 0 && s < b.i) || (x < 0 && s > b.i) {
+				return fmt.Errorf("[ARITHMETIC_OVERFLOW] long overflow in sum(%s). Use 'try_sum' to tolerate overflow and return NULL instead.", f.arg.SQL())
+			}
+			b.i = s
+			return nil
+		}
+		b.f += toFloat(v)
+	case kindMin, kindMax:
+		if v == nil {
+			return nil
+		}
+		sign := 1
+		if f.kind == kindMin {
+			sign = -1
+		}
+		if b.v == nil || sqltypes.Compare(v, b.v, f.in)*sign > 0 {
+			b.v = v
+		}
+	case kindFirst:
+		if b.n == 0 {
+			b.n, b.v = 1, v
+		}
+	}
+	return nil
+}
+
+func kindName(k aggKind) string {
+	return [...]string{"count", "sum", "avg", "min", "max", "first"}[k]
+}
+
+func (f *aggFn) result(b *aggBuf) (any, error) {
+	if f.distinct {
+		return int64(len(b.vals)), nil
+	}
+	switch f.kind {
+	case kindCount:
+		return b.n, nil
+	case kindSum:
+		if b.n == 0 {
+			return nil, nil
+		}
+		if out, ok := f.out.(sqltypes.DecimalType); ok {
+			d, ok := b.d.Rescale(out.Precision, out.Scale)
+			if !ok {
+				return nil, fmt.Errorf("[ARITHMETIC_OVERFLOW] sum(%s) does not fit DECIMAL(%d,%d)", f.arg.SQL(), out.Precision, out.Scale)
+			}
+			return d, nil
+		}
+		if isIntegral(f.in) {
+			return b.i, nil
+		}
+		return b.f, nil
+	case kindAvg:
+		if b.n == 0 {
+			return nil, nil
+		}
+		if in, ok := f.in.(sqltypes.DecimalType); ok {
+			d, ok := sqltypes.DecimalAvg(b.d, b.n, in)
+			if !ok {
+				return nil, fmt.Errorf("[ARITHMETIC_OVERFLOW] avg(%s) does not fit its result type", f.arg.SQL())
+			}
+			return d, nil
+		}
+		return b.f / float64(b.n), nil
+	}
+	return b.v, nil
+}
+
+// encode appends the buffer's state: n, i, f bits, d, v, then the distinct values.
+func (b *aggBuf) encode(dst []byte) ([]byte, error) {
+	dst = binary.AppendVarint(dst, b.n)
+	dst = binary.AppendVarint(dst, b.i)
+	dst = binary.BigEndian.AppendUint64(dst, math.Float64bits(b.f))
+	var err error
+	if dst, err = appendValue(dst, b.d); err != nil {
+		return nil, err
+	}
+	if dst, err = appendValue(dst, b.v); err != nil {
+		return nil, err
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(b.vals)))
+	for _, v := range b.vals {
+		if dst, err = appendValue(dst, v); err != nil {
+			return nil, err
+		}
+	}
+	return dst, nil
+}
+
+func (b *aggBuf) decode(d *decoder, f *aggFn) {
+	b.n = d.varint()
+	b.i = d.varint()
+	if p := d.take(8); p != nil {
+		b.f = math.Float64frombits(binary.BigEndian.Uint64(p))
+	}
+	if dv, ok := d.value().(sqltypes.Decimal); ok {
+		b.d = dv
+	}
+	b.v = d.value()
+	n := d.uvarint()
+	if n > uint64(len(d.b)) {
+		d.fail()
+		return
+	}
+	for i := uint64(0); i < n; i++ {
+		v := d.value()
+		if b.set == nil {
+			b.set = map[string]struct{}{}
+		}
+		b.set[string(sqltypes.AppendKey(nil, v, f.in))] = struct{}{}
+		b.vals = append(b.vals, v)
+	}
+}

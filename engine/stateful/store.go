@@ -1,0 +1,247 @@
+package stateful
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/google/uuid"
+)
+
+// store is one stateful operator's state in one query's checkpoint, Spark's
+// HDFSBackedStateStoreProvider layout:
+//
+//	state/<opId>/_metadata/metadata            operator metadata (Spark's JSON)
+//	state/<opId>/<partition>/<version>.delta   the changes a batch made to that partition
+//
+// Version = batch id + 1; every partition writes a delta every batch, even an empty one.
+// A delta file is Spark's record framing without the lz4 stream: for a put, int32 key
+// length, key bytes, int32 value length, value bytes; for a removal, int32 key length, key
+// bytes, int32 -1; then int32 -1 at the end (big-endian). Key and value bytes use
+// kafkalab's encoding (codec.go), not Spark's UnsafeRow.
+//
+// The store keeps every live key in memory; a batch loads version N (from memory when the
+// previous batch of this process left it there, else by replaying the deltas 1..N) and
+// commits N+1.
+type store struct {
+	dir     string
+	opID    int
+	opName  string
+	parts   int
+	version int64 // version the entries hold; -1 while a batch is changing them
+	entries map[string]*entry
+	// changes of the running batch, by partition
+	puts    [][]*entry
+	removes [][]string
+	// sizeBytes is the encoded size of all live keys and values.
+	sizeBytes int64
+	hits      int64
+	misses    int64
+}
+
+// entry is one key's state. value is the operator's (decoded) value; enc caches its last
+// encoding for size accounting.
+type entry struct {
+	key   string // encoded key bytes
+	part  int
+	value any
+	size  int
+	dirty bool
+}
+
+type valueCodec struct {
+	encode func(b []byte, e *entry) ([]byte, error)
+	decode func(key, val []byte, e *entry) error
+}
+
+func newStore(checkpoint string, opID int, opName string, parts int) *store {
+	return &store{dir: filepath.Join(checkpoint, "state", strconv.Itoa(opID)), opID: opID, opName: opName,
+		parts: parts, version: -1}
+}
+
+// load makes the entries hold version v.
+func (s *store) load(v int64, codec valueCodec) error {
+	if s.version == v && s.entries != nil {
+		s.hits++
+		s.resetChanges()
+		return nil
+	}
+	s.misses++
+	s.entries = map[string]*entry{}
+	s.sizeBytes = 0
+	for p := 0; p < s.parts; p++ {
+		for ver := int64(1); ver <= v; ver++ {
+			if err := s.replay(p, ver, codec); err != nil {
+				s.version = -1
+				return err
+			}
+		}
+	}
+	for _, e := range s.entries {
+		s.sizeBytes += int64(e.size)
+	}
+	s.version = v
+	s.resetChanges()
+	return nil
+}
+
+func (s *store) resetChanges() {
+	s.puts = make([][]*entry, s.parts)
+	s.removes = make([][]string, s.parts)
+}
+
+func (s *store) deltaPath(p int, v int64) string {
+	return filepath.Join(s.dir, strconv.Itoa(p), strconv.FormatInt(v, 10)+".delta")
+}
+
+func (s *store) replay(p int, v int64, codec valueCodec) error {
+	path := s.deltaPath(p, v)
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("state store: %s is missing: the checkpoint's state for batch %d is incomplete; restore the folder or start with a new checkpoint", path, v-1)
+		}
+		return fmt.Errorf("state store: %w", err)
+	}
+	defer f.Close()
+	r := bufio.NewReader(f)
+	corrupt := func(why string) error {
+		return fmt.Errorf("state store: %s is corrupt (%s); restore the folder or start with a new checkpoint", path, why)
+	}
+	readInt := func() (int32, error) {
+		var b [4]byte
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return 0, err
+		}
+		return int32(binary.BigEndian.Uint32(b[:])), nil
+	}
+	for {
+		kl, err := readInt()
+		if err != nil {
+			return corrupt("no end marker")
+		}
+		if kl == -1 {
+			return nil
+		}
+		if kl < 0 || kl > 1<<24 {
+			return corrupt("bad key length")
+		}
+		key := make([]byte, kl)
+		if _, err := io.ReadFull(r, key); err != nil {
+			return corrupt("truncated key")
+		}
+		vl, err := readInt()
+		if err != nil {
+			return corrupt("truncated record")
+		}
+		if vl == -1 {
+			delete(s.entries, string(key))
+			continue
+		}
+		if vl < 0 || vl > 1<<26 {
+			return corrupt("bad value length")
+		}
+		val := make([]byte, vl)
+		if _, err := io.ReadFull(r, val); err != nil {
+			return corrupt("truncated value")
+		}
+		e := &entry{key: string(key), part: p, size: len(key) + len(val)}
+		if err := codec.decode(key, val, e); err != nil {
+			return corrupt(err.Error())
+		}
+		s.entries[e.key] = e
+	}
+}
+
+// put records e as changed in this batch.
+func (s *store) put(e *entry) {
+	if !e.dirty {
+		e.dirty = true
+		s.puts[e.part] = append(s.puts[e.part], e)
+	}
+}
+
+// remove deletes e from the state.
+func (s *store) remove(e *entry) {
+	delete(s.entries, e.key)
+	s.sizeBytes -= int64(e.size)
+	s.removes[e.part] = append(s.removes[e.part], e.key)
+	e.dirty = false // a removed key's pending put is dropped below
+}
+
+// commit writes version v's delta files (every partition) and the operator metadata.
+func (s *store) commit(v int64, codec valueCodec) error {
+	if err := s.writeMetadata(); err != nil {
+		return err
+	}
+	var buf []byte
+	var scratch []byte
+	for p := 0; p < s.parts; p++ {
+		buf = buf[:0]
+		for _, e := range s.puts[p] {
+			if !e.dirty {
+				continue // removed after it was put
+			}
+			e.dirty = false
+			var err error
+			scratch, err = codec.encode(scratch[:0], e)
+			if err != nil {
+				return err
+			}
+			buf = binary.BigEndian.AppendUint32(buf, uint32(len(e.key)))
+			buf = append(buf, e.key...)
+			buf = binary.BigEndian.AppendUint32(buf, uint32(len(scratch)))
+			buf = append(buf, scratch...)
+			n := len(e.key) + len(scratch)
+			if _, live := s.entries[e.key]; live {
+				s.sizeBytes += int64(n - e.size)
+			}
+			e.size = n
+		}
+		for _, k := range s.removes[p] {
+			buf = binary.BigEndian.AppendUint32(buf, uint32(len(k)))
+			buf = append(buf, k...)
+			buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
+		}
+		buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
+		if err := writeAtomic(s.deltaPath(p, v), buf); err != nil {
+			return err
+		}
+	}
+	s.version = v
+	s.resetChanges()
+	return nil
+}
+
+func (s *store) writeMetadata() error {
+	path := filepath.Join(s.dir, "_metadata", "metadata")
+	if _, err := os.Stat(path); err == nil {
+		return nil
+	}
+	body := fmt.Sprintf(`v1`+"\n"+`{"operatorInfo":{"operatorId":%d,"operatorName":"%s"},"stateStoreInfo":[{"storeName":"default","numColsPrefixKey":0,"numPartitions":%d}]}`,
+		s.opID, s.opName, s.parts)
+	return writeAtomic(path, []byte(body))
+}
+
+// writeAtomic writes a hidden temporary file and renames it over path, as Spark's
+// checkpoint file manager does (a re-run batch replaces its delta).
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("state store: %w", err)
+	}
+	tmp := filepath.Join(dir, "."+filepath.Base(path)+"."+uuid.NewString()+".tmp")
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return fmt.Errorf("state store: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("state store: %w", err)
+	}
+	return nil
+}
