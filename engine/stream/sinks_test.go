@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -94,3 +95,51 @@ func TestDeltaSinkProgressAndUpdateMode(t *testing.T) {
 		t.Fatalf("update mode: %v", err)
 	}
 }
+
+// A console query prints one banner per batch, with the empty batch 0 of a query that
+// starts at latest.
+func TestConsoleSinkThroughExecutor(t *testing.T) {
+	b := startBroker(t)
+	var out bytes.Buffer
+	sink, _ := stream.NewConsoleSink(&out, nil)
+	cp := t.TempDir()
+	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b, "startingOffsets", "latest")},
+		Plan: &projectPlan{}, Sink: sink, Trigger: stream.AvailableNow()}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	b.send(t, batch1[:1])
+	cfg.Sources = []stream.Source{newSource(t, b)}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	want := "-------------------------------------------\nBatch: 0\n-------------------------------------------\n" +
+		"+---------+------+\n|partition|offset|\n+---------+------+\n+---------+------+\n\n" +
+		"-------------------------------------------\nBatch: 1\n-------------------------------------------\n" +
+		"+---------+------+\n|partition|offset|\n+---------+------+\n|        0|     0|\n+---------+------+\n\n"
+	if out.String() != want {
+		t.Fatalf("console printed\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// projectPlan keeps partition and offset of each Kafka row.
+type projectPlan struct{}
+
+func (projectPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*stream.BatchResult, error) {
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{
+		{Name: "partition", Type: sqltypes.Integer, Nullable: true}, {Name: "offset", Type: sqltypes.Long, Nullable: true}}}
+	res := &stream.BatchResult{Schema: schema}
+	for _, task := range bc.Inputs[0].Tasks {
+		var rows []sqltypes.Row
+		err := task.Scan(ctx, func(r sqltypes.Row) error {
+			rows = append(rows, sqltypes.Row{r[kafkasource.ColPartition], r[kafkasource.ColOffset]})
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		res.Tasks = append(res.Tasks, rows)
+	}
+	return res, nil
+}
+func (projectPlan) ShouldRunNoDataBatch(int64) bool { return false }
