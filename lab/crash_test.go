@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -189,5 +190,39 @@ func TestCrashDirectiveFailures(t *testing.T) {
 				t.Errorf("failure %q does not say %q", got, tc.want)
 			}
 		})
+	}
+}
+
+func TestRemovePaths(t *testing.T) {
+	tests := []struct {
+		args     []string
+		ok       bool
+		out      string
+		leftFile bool // ws/cp/offsets/0 still there
+	}{
+		{[]string{"-r", "cp"}, true, "", false},
+		{[]string{"-rf", "cp", "nothing"}, true, "", false},
+		{[]string{"cp"}, false, "rm: cannot remove 'cp': Is a directory\n", true},
+		{[]string{"nothing"}, false, "rm: cannot remove 'nothing': No such file or directory\n", true},
+		{[]string{"cp/offsets/0"}, true, "", false},
+		{[]string{"-r", "."}, false, "rm: refusing to remove '.': it is the lesson's workspace\n", true},
+		{[]string{"-x", "cp"}, false, "rm: invalid option -- 'x'\n", true},
+		{nil, false, "rm: missing operand\n", true},
+	}
+	for _, tc := range tests {
+		ws := t.TempDir()
+		os.MkdirAll(filepath.Join(ws, "cp", "offsets"), 0o755)
+		os.WriteFile(filepath.Join(ws, "cp", "offsets", "0"), []byte("v1"), 0o644)
+		var out strings.Builder
+		err := removePaths(ws, tc.args, &out)
+		if (err == nil) != tc.ok || out.String() != tc.out {
+			t.Errorf("rm %v: err %v, output %q; want ok=%v, output %q", tc.args, err, out.String(), tc.ok, tc.out)
+		}
+		if _, err := os.Stat(filepath.Join(ws, "cp", "offsets", "0")); (err == nil) != tc.leftFile {
+			t.Errorf("rm %v: file left = %v, want %v", tc.args, err == nil, tc.leftFile)
+		}
+	}
+	if err := removePaths(t.TempDir(), []string{"-r", "../x"}, io.Discard); err == nil || !strings.Contains(err.Error(), "outside the lesson's workspace") {
+		t.Errorf("rm outside the workspace: %v", err)
 	}
 }
