@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
@@ -251,6 +252,12 @@ func planConsumer(o *options) (*consumerPlan, error) {
 	}
 	// Kafka commits automatically when a group is named, unless told otherwise.
 	p.autoCommit = p.group != "" && !strings.EqualFold(cprops["enable.auto.commit"], "false")
+	if p.group == "" && p.partition < 0 {
+		// Without --group Kafka's tool still joins a group, a throw-away one named
+		// console-consumer-<0..99999> that commits nothing (it shows in --list, as on Kafka).
+		p.group = fmt.Sprintf("console-consumer-%d", rand.IntN(100000))
+		p.autoCommit = strings.EqualFold(cprops["enable.auto.commit"], "true")
+	}
 	return p, nil
 }
 

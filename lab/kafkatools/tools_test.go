@@ -346,6 +346,18 @@ func TestConsumerStops(t *testing.T) {
 	if r.stdout != "" || r.stderr != "Processed a total of 0 messages\n" {
 		t.Errorf("idle consumer: %+v", r)
 	}
+	// Without --group, Kafka's tool joins a throw-away group that commits nothing.
+	r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--list")
+	names := strings.Fields(r.stdout)
+	if len(names) != 2 || !regexp.MustCompile(`^console-consumer-\d{1,5}$`).MatchString(names[0]) {
+		t.Errorf("groups after two consumers without --group: %q", r.stdout)
+	}
+	for _, g := range names {
+		r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", g)
+		if r.stdout != "" || r.stderr != "\nConsumer group '"+g+"' has no active members.\n" {
+			t.Errorf("describe %s: %+v", g, r)
+		}
+	}
 	// --offset N starts exactly there.
 	r = mustRun(t, bs, "", "kafka-console-consumer.sh", "--topic", "orders", "--partition", "0", "--offset", "1", "--max-messages", "1")
 	if r.stdout != value(0, 1)+"\n" {
