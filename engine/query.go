@@ -12,7 +12,6 @@ import (
 // StreamingQuery is pyspark's StreamingQuery: a handle on a running or finished query.
 type StreamingQuery struct {
 	q       *stream.Query
-	s       *Session
 	cleanup func(failed bool)
 	once    sync.Once
 }

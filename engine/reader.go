@@ -283,7 +283,7 @@ func (r *DataStreamReader) Load(path ...string) (*DataFrame, error) {
 			return nil, err
 		}
 		schema := kafkasource.Schema(o.IncludeHeaders)
-		spec := &sourceSpec{format: "kafka", options: opts, open: func() (stream.Source, error) {
+		spec := &sourceSpec{open: func() (stream.Source, error) {
 			return kafkasource.NewStream(opts)
 		}}
 		scan := &plan.StreamScan{Scope: r.s.newScope(schema, nil), Name: "kafka", Source: spec}

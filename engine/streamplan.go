@@ -13,9 +13,7 @@ import (
 // sourceSpec is what a StreamScan leaf holds: how to open its source. Each query start
 // opens a fresh source, as Spark does.
 type sourceSpec struct {
-	format  string
-	options map[string]string
-	open    func() (stream.Source, error)
+	open func() (stream.Source, error)
 }
 
 // streamPlan is a streaming DataFrame's plan as the executor runs it (stream.Plan).

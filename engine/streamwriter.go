@@ -278,7 +278,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	if afterStart != nil {
 		afterStart(q)
 	}
-	sq := &StreamingQuery{q: q, s: s}
+	sq := &StreamingQuery{q: q}
 	if temp {
 		sq.cleanup = func(failed bool) {
 			if !failed {
