@@ -1,0 +1,219 @@
+// Package export turns a lesson into what a learner runs outside kafkalab: a plain PySpark
+// project (scripts, the session helper, a README with python and kafka-*.sh commands) and,
+// for the harness that compares kafkalab with real Spark, the same steps as a Plan.
+package export
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/lab/kafkatools"
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+// Plan is a lesson flattened into the actions a learner takes, in order. A lesson that
+// continues another starts with the earlier lessons' steps (Prelude true), so the project
+// runs from an empty folder and a broker without the lesson's topics.
+type Plan struct {
+	Lesson *lessons.Lesson
+	Steps  []Step
+	// Topics are the topics the plan's lessons own: delete them before a fresh run.
+	Topics []string
+}
+
+// Step is one runnable (or prose-only) step of the plan.
+type Step struct {
+	Lesson  string
+	Number  int
+	Title   string
+	Prose   string
+	Prelude bool
+	// Writes are the files the step puts into the project folder before its commands run.
+	Writes []Write
+	// Starter is the exercise's starting code (nil when the step is no exercise); the plan
+	// runs the solution, which Writes holds.
+	Starter  *Write
+	Commands []Command
+	Expect   []lessons.Expectation
+	// Crash is the lesson's crash directive for this step (nil = none): in kafkalab the lab
+	// kills the query there; a real run is killed by hand (the README says where).
+	Crash *lessons.Crash
+}
+
+// Write is one file version. Stored is where the exported project keeps this version: the
+// file's own name for the first version, steps/<lesson>-<NN>/<name> for a later one that
+// differs (the README then copies it into place).
+type Write struct {
+	Name    string
+	Content string
+	Stored  string
+}
+
+// CommandKind says what runs a command.
+type CommandKind string
+
+// The commands a lesson's sh run blocks may hold.
+const (
+	Python    CommandKind = "python"
+	KafkaTool CommandKind = "kafka"
+	Cat       CommandKind = "cat"
+	Ls        CommandKind = "ls"
+	Rm        CommandKind = "rm"
+)
+
+// Command is one command line of a step.
+type Command struct {
+	Kind CommandKind
+	Args []string // Args[0] is the program (python, kafka-topics.sh, cat, ls)
+	// Stdin is the heredoc body (HasStdin true) fed to the command.
+	Stdin      string
+	HasStdin   bool
+	ExpectFail bool   // the lesson marks the command as one that must fail
+	Line       string // the command as the lesson writes it (without "! " and the heredoc)
+}
+
+// NewPlan builds the plan of lesson, with its prerequisites taken from course.
+func NewPlan(course []*lessons.Lesson, lesson *lessons.Lesson) (*Plan, error) {
+	var chain []*lessons.Lesson
+	for l := lesson; l != nil; {
+		for _, c := range chain {
+			if c.ID == l.ID {
+				return nil, fmt.Errorf("lesson %s: continues forms a loop through %s", lesson.ID, l.ID)
+			}
+		}
+		chain = append([]*lessons.Lesson{l}, chain...)
+		if l.Continues == "" {
+			break
+		}
+		prev, ok := lessons.Find(course, l.Continues)
+		if !ok {
+			return nil, fmt.Errorf("lesson %s continues %s, which is not in the course", l.ID, l.Continues)
+		}
+		l = prev
+	}
+	p := &Plan{Lesson: lesson}
+	current := map[string]string{} // file name -> content now in the project folder
+	stored := map[string]bool{}    // names already written at the project root
+	seenTopic := map[string]bool{}
+	for _, l := range chain {
+		for _, t := range l.Topics {
+			if !seenTopic[t] {
+				seenTopic[t] = true
+				p.Topics = append(p.Topics, t)
+			}
+		}
+		for _, s := range l.Steps {
+			st := Step{Lesson: l.ID, Number: s.Number, Title: s.Title, Prose: s.Prose,
+				Prelude: l.ID != lesson.ID, Expect: s.Expect, Crash: s.Crash}
+			folder := fmt.Sprintf("steps/%s-%02d/", l.ID, s.Number)
+			add := func(name, content string) {
+				if c, ok := current[name]; ok && c == content {
+					return
+				}
+				w := Write{Name: name, Content: content, Stored: name}
+				if stored[name] {
+					w.Stored = folder + name
+				}
+				stored[name] = true
+				current[name] = content
+				st.Writes = append(st.Writes, w)
+			}
+			for _, f := range s.Files {
+				add(f.Name, f.Content)
+			}
+			code := s.Run
+			if s.IsExercise() {
+				st.Starter = &Write{Name: s.Starter.File, Content: s.Starter.Source + "\n",
+					Stored: folder + "starter/" + s.Starter.File}
+				code = s.Solution
+			}
+			switch {
+			case code == nil:
+			case code.Lang == "sh":
+				cmds, err := ParseCommands(code.Source)
+				if err != nil {
+					return nil, fmt.Errorf("%s line %d: %w", l.File, code.Line, err)
+				}
+				st.Commands = cmds
+			default:
+				name := code.File
+				if name == "" {
+					// The lab runs a python run block as step<N>.py; so does the project.
+					name = fmt.Sprintf("step%d.py", s.Number)
+				}
+				add(name, code.Source+"\n")
+				st.Commands = []Command{{Kind: Python, Args: []string{"python", name}, Line: "python " + name}}
+			}
+			p.Steps = append(p.Steps, st)
+		}
+	}
+	return p, nil
+}
+
+// ParseCommands splits a lesson's sh run block into commands: one per line, "\"
+// continuations, a leading "! " for a command that must fail, and "<<WORD" heredocs.
+func ParseCommands(src string) ([]Command, error) {
+	lines := strings.Split(src, "\n")
+	var out []Command
+	for i := 0; i < len(lines); i++ {
+		text := strings.TrimSpace(lines[i])
+		for strings.HasSuffix(text, `\`) && i+1 < len(lines) {
+			i++
+			text = strings.TrimSuffix(text, `\`) + " " + strings.TrimSpace(lines[i])
+		}
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		var c Command
+		if rest, ok := strings.CutPrefix(text, "! "); ok {
+			c.ExpectFail, text = true, strings.TrimSpace(rest)
+		}
+		if at := strings.Index(text, "<<"); at >= 0 {
+			word := strings.Trim(strings.TrimSpace(text[at+2:]), `'"`)
+			if word == "" {
+				return nil, fmt.Errorf("heredoc without an end word in %q", text)
+			}
+			text = strings.TrimSpace(text[:at])
+			var body []string
+			closed := false
+			for i++; i < len(lines); i++ {
+				if strings.TrimSpace(lines[i]) == word {
+					closed = true
+					break
+				}
+				body = append(body, lines[i])
+			}
+			if !closed {
+				return nil, fmt.Errorf("heredoc of %q is not closed by a %s line", text, word)
+			}
+			c.Stdin, c.HasStdin = strings.Join(body, "\n")+"\n", true
+		}
+		args, err := kafkatools.SplitCommandLine(text)
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", text, err)
+		}
+		if len(args) == 0 {
+			continue
+		}
+		c.Args, c.Line = args, text
+		switch name := args[0]; {
+		case name == "python" || name == "python3":
+			if len(args) < 2 {
+				return nil, fmt.Errorf("%q: python needs a script", text)
+			}
+			c.Kind = Python
+		case name == "cat":
+			c.Kind = Cat
+		case name == "ls":
+			c.Kind = Ls
+		case name == "rm":
+			c.Kind = Rm
+		case strings.HasPrefix(name, "kafka-") && strings.HasSuffix(name, ".sh"):
+			c.Kind = KafkaTool
+		default:
+			return nil, fmt.Errorf("%q: a lesson runs python, kafka-*.sh, cat, ls and rm; not %s", text, name)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}

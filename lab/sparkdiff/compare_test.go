@@ -1,0 +1,150 @@
+package sparkdiff
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/export"
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+// twoKafkalabRuns runs lesson 04 twice with kafkalab on an embedded broker: two runs of the
+// same engine must compare equal once ids, times and sizes are normalised, which is what
+// makes a planted difference stand out.
+func twoKafkalabRuns(t *testing.T) (*export.Plan, *sideRun, *sideRun) {
+	t.Helper()
+	ctx := context.Background()
+	b, err := broker.StartEmbedded(ctx, broker.EmbeddedConfig{Port: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close(context.Background()) })
+	course, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := lessons.Find(course, "04")
+	plan, err := export.NewPlan(course, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Bootstrap: b.Bootstrap()[0], Course: course}
+	root := t.TempDir()
+	a, err := runKafkalab(ctx, cfg, plan, filepath.Join(root, "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := runKafkalab(ctx, cfg, plan, filepath.Join(root, "b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan, a, c
+}
+
+func allDiffs(reps []StepReport) string {
+	var out []string
+	for _, r := range reps {
+		out = append(out, r.Diffs...)
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestHarnessFindsAPlantedByte(t *testing.T) {
+	plan, a, b := twoKafkalabRuns(t)
+	if d := allDiffs(compareRuns(plan, a, b)); d != "" {
+		t.Fatalf("two kafkalab runs of the same lesson differ after normalisation:\n%s", d)
+	}
+	last := len(plan.Steps) - 1
+	snap := b.steps[last].snap
+	tests := []struct {
+		name  string
+		plant func(t *testing.T)
+		want  string // the diff names this
+	}{
+		{"offsets file", func(t *testing.T) {
+			plantByte(t, filepath.Join(snap, "checkpoints/bronze_orders/offsets/1"), `"0":3`, `"0":4`)
+		}, "checkpoints/bronze_orders/offsets/1 differs"},
+		{"commit file", func(t *testing.T) {
+			plantByte(t, filepath.Join(snap, "checkpoints/bronze_orders/commits/0"), `":0}`, `":1}`)
+		}, "checkpoints/bronze_orders/commits/0 differs"},
+		{"Delta log stats", func(t *testing.T) {
+			plantByte(t, filepath.Join(snap, "spark-warehouse/bronze_orders/_delta_log/00000000000000000002.json"), `numRecords\":1`, `numRecords\":2`)
+		}, "_delta_log/00000000000000000002.json differs"},
+		{"printed output", func(t *testing.T) {
+			// The last step that printed something: flip one byte of it.
+			for i := last; i >= 0; i-- {
+				if cs := b.steps[i].cmds; len(cs) > 0 && strings.Contains(cs[0].out, "C01") {
+					cs[0].out = strings.Replace(cs[0].out, "C01", "C02", 1)
+					return
+				}
+			}
+			t.Fatal("no step printed C01")
+		}, "printed differently"},
+		{"table read back", func(t *testing.T) {
+			b.steps[last].tables["bronze_orders"] = strings.Replace(b.steps[last].tables["bronze_orders"], "25.50", "25.51", 1)
+		}, "table bronze_orders read back differently"},
+		{"extra file", func(t *testing.T) {
+			os.WriteFile(filepath.Join(snap, "checkpoints/bronze_orders/commits/9"), []byte("v1\n"), 0o644)
+		}, "only kafkalab wrote: checkpoints/bronze_orders/commits/9"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.plant(t)
+			d := allDiffs(compareRuns(plan, a, b))
+			if !strings.Contains(d, tc.want) {
+				t.Fatalf("planted a difference in the %s; the harness said:\n%s", tc.name, d)
+			}
+		})
+	}
+}
+
+// plantByte replaces old by new (same length: a one-byte change) in a file.
+func plantByte(t *testing.T, path, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s does not contain %s:\n%s", path, old, data)
+	}
+	os.WriteFile(path, []byte(strings.Replace(string(data), old, new, 1)), 0o644)
+}
+
+func TestKnownDifferencesAreNotedNotHidden(t *testing.T) {
+	spark := `{"commitInfo":{"operationMetrics":{"numRemovedFiles":"0","numAddedFiles":"2","numOutputRows":"3","numOutputBytes":"10"}}}`
+	ours := `{"commitInfo":{"operationMetrics":{"numRemovedFiles":"0","numOutputRows":"3","numOutputBytes":"10","numAddedFiles":"2"}}}`
+	a, b, notes := knownNotes(spark, ours)
+	if a != b || len(notes) != 1 {
+		t.Fatalf("the metrics order is a known difference: got %q vs %q, notes %v", a, b, notes)
+	}
+	// A different count is still a difference.
+	a, b, _ = knownNotes(spark, strings.Replace(ours, `"numOutputRows":"3"`, `"numOutputRows":"4"`, 1))
+	if a == b {
+		t.Fatal("a different numOutputRows was normalised away")
+	}
+	conf := `{"conf":{"a":"1","spark.sql.streaming.stateStore.rowChecksum.enabled":"false","spark.sql.shuffle.partitions":"4"}}`
+	a, b, notes = knownNotes(conf, `{"conf":{"a":"1","spark.sql.shuffle.partitions":"4"}}`)
+	if a != b || len(notes) != 1 {
+		t.Fatalf("Spark 4.2's extra confs are a known difference: %q vs %q", a, b)
+	}
+	a, b, _ = knownNotes(conf, `{"conf":{"a":"1","spark.sql.shuffle.partitions":"200"}}`)
+	if a == b {
+		t.Fatal("a different shuffle partition count was normalised away")
+	}
+}
+
+func TestDiffTextShowsWhereLongLinesDiffer(t *testing.T) {
+	long := strings.Repeat("x", 500)
+	d := diffText("v1\n"+long+"A"+long+"\n", "v1\n"+long+"B"+long+"\n")
+	if !strings.Contains(d, "[byte 500]") || !strings.Contains(d, "xA") || !strings.Contains(d, "xB") {
+		t.Fatalf("diff of two long lines does not point at the byte:\n%s", d)
+	}
+	if diffText("same\n", "same\n") != "" {
+		t.Fatal("equal texts give a diff")
+	}
+}

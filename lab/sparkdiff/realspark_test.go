@@ -1,0 +1,115 @@
+package sparkdiff
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+// realSpark returns the harness configuration from the environment make test-spark sets
+// (scripts/spark/tier.sh): KAFKALAB_SPARK_PYTHON, KAFKALAB_SPARK_JARS_DIR and the broker in
+// KAFKALAB_TEST_BOOTSTRAP. Without them the test skips, except under CI=true, where a
+// missing Spark is a failure.
+func realSpark(t *testing.T) Config {
+	t.Helper()
+	cfg := Config{Python: os.Getenv("KAFKALAB_SPARK_PYTHON"), JarsDir: os.Getenv("KAFKALAB_SPARK_JARS_DIR"),
+		Bootstrap: os.Getenv("KAFKALAB_TEST_BOOTSTRAP")}
+	if cfg.Python == "" || cfg.Bootstrap == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("KAFKALAB_SPARK_PYTHON and KAFKALAB_TEST_BOOTSTRAP are not set: run make test-spark")
+		}
+		t.Skip("real Spark not configured: run make test-spark")
+	}
+	drv, err := filepath.Abs("../../scripts/spark/driver.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Driver = drv
+	course, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Course = course
+	cfg.Root = os.Getenv("KAFKALAB_SPARKDIFF_KEEP")
+	if cfg.Root == "" {
+		cfg.Root = t.TempDir()
+	}
+	cfg.Log = testLog{t}
+	return cfg
+}
+
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(p []byte) (int, error) {
+	l.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// selected picks the lessons named in KAFKALAB_SPARKDIFF_LESSONS (comma list of ids or
+// numbers), or all of them.
+func selected(t *testing.T, course []*lessons.Lesson) []*lessons.Lesson {
+	names := os.Getenv("KAFKALAB_SPARKDIFF_LESSONS")
+	if names == "" {
+		return course
+	}
+	var out []*lessons.Lesson
+	for _, n := range strings.Split(names, ",") {
+		l, ok := lessons.Find(course, strings.TrimSpace(n))
+		if !ok {
+			t.Fatalf("KAFKALAB_SPARKDIFF_LESSONS names %q, which is not in the course", n)
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// TestCourseAgainstRealSpark is the differential tier: every step of every lesson, real
+// Spark against kafkalab. A difference fails the step with a readable diff. The timing
+// table of make compare-spark comes from the same runs (KAFKALAB_SPARKDIFF_TIMES=file).
+func TestCourseAgainstRealSpark(t *testing.T) {
+	cfg := realSpark(t)
+	var times []StepReport
+	for _, l := range selected(t, cfg.Course) {
+		t.Run(l.ID, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+			defer cancel()
+			reps, err := RunLesson(ctx, cfg, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range reps {
+				times = append(times, r)
+				for _, d := range r.Diffs {
+					t.Errorf("%s/%d %s:\n%s", r.Lesson, r.Step, r.Title, d)
+				}
+			}
+		})
+	}
+	if p := os.Getenv("KAFKALAB_SPARKDIFF_TIMES"); p != "" {
+		if err := os.WriteFile(p, []byte(TimingTable(times)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TimingTable formats each command's wall time on both sides, one row per command.
+func TimingTable(reps []StepReport) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| step | command | real Spark | kafkalab | Spark/kafkalab |\n|---|---|---:|---:|---:|\n")
+	for _, r := range reps {
+		for _, c := range r.Commands {
+			ratio := "-"
+			if c.Lab > 0 {
+				ratio = fmt.Sprintf("%.1fx", c.Spark.Seconds()/c.Lab.Seconds())
+			}
+			fmt.Fprintf(&b, "| %s/%d | `%s` | %.2fs | %.3fs | %s |\n", r.Lesson, r.Step, c.Line, c.Spark.Seconds(), c.Lab.Seconds(), ratio)
+		}
+	}
+	return b.String()
+}

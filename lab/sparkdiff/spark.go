@@ -1,0 +1,125 @@
+package sparkdiff
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+)
+
+// sparkDriver is scripts/spark/driver.py running in one workspace: one Python process and
+// one JVM for all the Spark steps of a lesson.
+type sparkDriver struct {
+	cmd      *exec.Cmd
+	in       io.WriteCloser
+	answers  *bufio.Scanner
+	out, err string // files the scripts' stdout and stderr go to
+	done     chan struct{}
+}
+
+type driverAnswer struct {
+	OK      bool     `json:"ok"`
+	Error   string   `json:"error"`
+	Show    string   `json:"show"`
+	Seconds float64  `json:"seconds"`
+	Out     [2]int64 `json:"out"`
+	Err     [2]int64 `json:"err"`
+}
+
+func startDriver(ctx context.Context, cfg Config, ws, logDir string) (*sparkDriver, error) {
+	d := &sparkDriver{out: filepath.Join(logDir, "spark-stdout.txt"), err: filepath.Join(logDir, "spark-stderr.txt"),
+		done: make(chan struct{})}
+	args := []string{cfg.Driver, "--out", d.out, "--err", d.err, "--bootstrap", cfg.Bootstrap}
+	if cfg.JarsDir != "" {
+		args = append(args, "--jars-dir", cfg.JarsDir)
+	}
+	cmd := exec.CommandContext(ctx, cfg.Python, args...)
+	cmd.Dir = ws
+	// No progress bars in the captured stderr; everything else as a learner's run.
+	cmd.Env = append(os.Environ(), "PYSPARK_SUBMIT_ARGS=--conf spark.ui.showConsoleProgress=false pyspark-shell")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	outp, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start real Spark (%s %s): %w", cfg.Python, cfg.Driver, err)
+	}
+	d.cmd, d.in = cmd, in
+	d.answers = bufio.NewScanner(outp)
+	d.answers.Buffer(make([]byte, 1<<20), 64<<20)
+	return d, nil
+}
+
+func (d *sparkDriver) ask(req map[string]any) (*driverAnswer, error) {
+	b, _ := json.Marshal(req)
+	if _, err := d.in.Write(append(b, '\n')); err != nil {
+		return nil, fmt.Errorf("real Spark driver: %w (its log: %s)", err, d.err)
+	}
+	if !d.answers.Scan() {
+		return nil, fmt.Errorf("real Spark driver ended without answering %s (its log: %s)", b, d.err)
+	}
+	var a driverAnswer
+	if err := json.Unmarshal(d.answers.Bytes(), &a); err != nil {
+		return nil, fmt.Errorf("real Spark driver answered %q: %w", d.answers.Text(), err)
+	}
+	return &a, nil
+}
+
+// slice reads bytes [from,to) of one of the driver's output files.
+func slice(path string, r [2]int64) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	b := make([]byte, r[1]-r[0])
+	n, _ := f.ReadAt(b, r[0])
+	return string(b[:n])
+}
+
+// run runs one script as `python script args` would.
+func (d *sparkDriver) run(script string, args []string) (out, stderr string, failed bool, errText string, dur time.Duration, err error) {
+	a, err := d.ask(map[string]any{"op": "run", "script": script, "args": args})
+	if err != nil {
+		return "", "", true, "", 0, err
+	}
+	return slice(d.out, a.Out), slice(d.err, a.Err), !a.OK, a.Error, time.Duration(a.Seconds * float64(time.Second)), nil
+}
+
+// table shows a table sorted by all its columns, without truncation.
+func (d *sparkDriver) table(name string) (string, error) {
+	a, err := d.ask(map[string]any{"op": "table", "name": name})
+	if err != nil {
+		return "", err
+	}
+	if !a.OK {
+		return "", fmt.Errorf("%s", firstLine(a.Error))
+	}
+	return a.Show, nil
+}
+
+func (d *sparkDriver) close() {
+	if d == nil || d.cmd == nil {
+		return
+	}
+	d.in.Write([]byte(`{"op":"exit"}` + "\n"))
+	d.in.Close()
+	wait := make(chan error, 1)
+	go func() { wait <- d.cmd.Wait() }()
+	select {
+	case <-wait:
+	case <-time.After(60 * time.Second):
+		d.cmd.Process.Kill()
+		<-wait
+	}
+}

@@ -1,0 +1,421 @@
+// Package sparkdiff is the referee between kafkalab and real Spark: it runs every step of a
+// lesson twice against the same broker, on identical fresh topics and folders, once with
+// PySpark on a JVM (scripts/spark/driver.py) and once with kafkalab's lab runner, and
+// compares what each step printed and left on disk: checkpoint files, Delta logs, file
+// names, and the tables read back.
+package sparkdiff
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kerr"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkalab/kafkalab/engine/pyspark"
+	"github.com/kafkalab/kafkalab/lab"
+	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/export"
+	"github.com/kafkalab/kafkalab/lab/kafkatools"
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+// Config says where real Spark and the broker are.
+type Config struct {
+	Python    string // a python with pyspark and delta-spark (scripts/spark/install.sh)
+	Driver    string // scripts/spark/driver.py
+	JarsDir   string // the connector and Delta jars; "" = let Spark resolve spark.jars.packages
+	Bootstrap string // the broker both sides use, host:port
+	Root      string // work folder: workspaces and per-step snapshots of both sides
+	Course    []*lessons.Lesson
+	// Log receives progress lines (nil = none).
+	Log io.Writer
+}
+
+// Command is one command of a step, with what it printed and how long it took on each side.
+type Command struct {
+	Line               string
+	Spark, Lab         time.Duration
+	SparkOut, LabOut   string
+	SparkFail, LabFail bool
+}
+
+// StepReport is one step of a lesson compared.
+type StepReport struct {
+	Lesson   string
+	Step     int
+	Title    string
+	Commands []Command
+	// Diffs are the differences found, each a readable paragraph; none = the step agrees.
+	Diffs []string
+	// Known are the known differences seen at this step (see knownDiffs): notes, no failure.
+	Known []string
+}
+
+// side is one run of a plan: its workspace root and the snapshots taken after each step.
+type sideRun struct {
+	name   string
+	steps  []sideStep
+	snapAt string
+}
+
+type sideStep struct {
+	cmds   []cmdResult
+	snap   string            // copy of the workspace after the step
+	tables map[string]string // table name -> show() text (or "error: ...")
+}
+
+type cmdResult struct {
+	line   string
+	out    string
+	failed bool
+	dur    time.Duration
+}
+
+// RunLesson compares one lesson (with the lessons it continues) step by step.
+func RunLesson(ctx context.Context, cfg Config, lesson *lessons.Lesson) ([]StepReport, error) {
+	plan, err := export.NewPlan(cfg.Course, lesson)
+	if err != nil {
+		return nil, err
+	}
+	root := filepath.Join(cfg.Root, lesson.ID)
+	if err := os.RemoveAll(root); err != nil {
+		return nil, err
+	}
+	spark, err := runSpark(ctx, cfg, plan, root)
+	if err != nil {
+		return nil, fmt.Errorf("%s with real Spark: %w", lesson.ID, err)
+	}
+	kl, err := runKafkalab(ctx, cfg, plan, root)
+	if err != nil {
+		return nil, fmt.Errorf("%s with kafkalab: %w", lesson.ID, err)
+	}
+	return compareRuns(plan, spark, kl), nil
+}
+
+func (c Config) logf(format string, args ...any) {
+	if c.Log != nil {
+		fmt.Fprintf(c.Log, format+"\n", args...)
+	}
+}
+
+// resetTopics deletes topics and waits until the broker no longer lists them.
+func resetTopics(ctx context.Context, bootstrap string, topics []string) error {
+	if len(topics) == 0 {
+		return nil
+	}
+	cl, err := kgo.NewClient(kgo.SeedBrokers(bootstrap))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	adm := kadm.NewClient(cl)
+	resp, err := adm.DeleteTopics(ctx, topics...)
+	if err != nil {
+		return fmt.Errorf("delete topics %v: %w", topics, err)
+	}
+	for _, r := range resp {
+		if r.Err != nil && !errors.Is(r.Err, kerr.UnknownTopicOrPartition) {
+			return fmt.Errorf("delete topic %s: %w", r.Topic, r.Err)
+		}
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		md, err := adm.ListTopics(ctx, topics...)
+		if err != nil {
+			return err
+		}
+		left := 0
+		for _, t := range md {
+			if t.Err == nil {
+				left++
+			}
+		}
+		if left == 0 {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return fmt.Errorf("topics %v still exist 30s after deleting them", topics)
+}
+
+func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (*sideRun, error) {
+	ws := filepath.Join(root, "spark", "ws")
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		return nil, err
+	}
+	if err := resetTopics(ctx, cfg.Bootstrap, plan.Topics); err != nil {
+		return nil, err
+	}
+	run := &sideRun{name: "spark"}
+	var drv *sparkDriver
+	defer func() { drv.close() }()
+	for i, s := range plan.Steps {
+		cfg.logf("spark    %s/%d %s", s.Lesson, s.Number, s.Title)
+		for _, w := range s.Writes {
+			if err := writeFile(ws, w.Name, w.Content); err != nil {
+				return nil, err
+			}
+		}
+		var st sideStep
+		for _, c := range s.Commands {
+			r := cmdResult{line: c.Line}
+			start := time.Now()
+			switch c.Kind {
+			case export.Python:
+				if drv == nil {
+					var err error
+					if drv, err = startDriver(ctx, cfg, ws, filepath.Join(root, "spark")); err != nil {
+						return nil, err
+					}
+				}
+				out, stderr, failed, errText, dur, err := drv.run(c.Args[1], c.Args[2:])
+				if err != nil {
+					return nil, err
+				}
+				r.out, r.failed, r.dur = out, failed, dur
+				if failed {
+					// A failed script prints its traceback on stderr; keep the error itself.
+					r.out += "ERROR: " + errText + "\n"
+					_ = stderr
+				}
+			default:
+				var buf bytes.Buffer
+				r.failed = runTool(ctx, ws, cfg.Bootstrap, c, &buf) != nil
+				r.out, r.dur = buf.String(), time.Since(start)
+			}
+			st.cmds = append(st.cmds, r)
+		}
+		snap, err := snapshot(ws, filepath.Join(root, "spark", "snap", fmt.Sprint(i)))
+		if err != nil {
+			return nil, err
+		}
+		st.snap = snap
+		st.tables = map[string]string{}
+		for _, t := range tablesIn(ws) {
+			if drv == nil {
+				break
+			}
+			text, err := drv.table(t)
+			if err != nil {
+				text = "error: " + err.Error()
+			}
+			st.tables[t] = text
+		}
+		run.steps = append(run.steps, st)
+	}
+	return run, nil
+}
+
+func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string) (*sideRun, error) {
+	b, err := broker.ConnectExternal(ctx, []string{cfg.Bootstrap})
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close(context.Background())
+	lb, err := lab.New(b, lab.Options{Root: filepath.Join(root, "kafkalab", "ws"), Lessons: cfg.Course})
+	if err != nil {
+		return nil, err
+	}
+	defer lb.Close()
+	run := &sideRun{name: "kafkalab"}
+	started := map[string]bool{}
+	for i, s := range plan.Steps {
+		cfg.logf("kafkalab %s/%d %s", s.Lesson, s.Number, s.Title)
+		lesson, ok := lessons.Find(cfg.Course, s.Lesson)
+		if !ok {
+			return nil, fmt.Errorf("lesson %s is not in the course", s.Lesson)
+		}
+		if !started[s.Lesson] {
+			started[s.Lesson] = true
+			if err := lb.StartLesson(ctx, lesson); err != nil {
+				return nil, err
+			}
+		}
+		ws := lb.Workspace(s.Lesson)
+		var files []lessons.File
+		for _, w := range s.Writes {
+			files = append(files, lessons.File{Name: w.Name, Content: w.Content})
+		}
+		var st sideStep
+		if len(s.Commands) == 0 && len(files) > 0 {
+			lb.RunStep(ctx, lesson, &lessons.Step{Number: s.Number, Title: s.Title, Files: files}, nil)
+		}
+		for j, c := range s.Commands {
+			src := c.Line
+			if c.ExpectFail {
+				src = "! " + src
+			}
+			if c.HasStdin {
+				src += " <<EOF\n" + c.Stdin + "EOF"
+			}
+			step := &lessons.Step{Number: s.Number, Title: s.Title, Run: &lessons.Code{Lang: "sh", Source: src, Line: 1}}
+			if j == 0 {
+				step.Files = files
+			}
+			res := lb.RunStep(ctx, lesson, step, nil)
+			failed := res.Err != nil
+			if c.ExpectFail {
+				failed = res.Err == nil
+			}
+			st.cmds = append(st.cmds, cmdResult{line: c.Line, out: res.Output, failed: failed, dur: res.Duration})
+		}
+		snap, err := snapshot(ws, filepath.Join(root, "kafkalab", "snap", fmt.Sprint(i)))
+		if err != nil {
+			return nil, err
+		}
+		st.snap = snap
+		st.tables = map[string]string{}
+		for _, t := range tablesIn(ws) {
+			text, err := labTable(ctx, ws, t)
+			if err != nil {
+				text = "error: " + err.Error()
+			}
+			st.tables[t] = text
+		}
+		run.steps = append(run.steps, st)
+	}
+	return run, nil
+}
+
+// labTable reads a table back through kafkalab's engine, as the lab's checks do.
+func labTable(ctx context.Context, ws, name string) (string, error) {
+	var out bytes.Buffer
+	in, err := pyspark.NewInterpreter(pyspark.Config{WorkDir: ws, Stdout: &out, Stderr: &out})
+	if err != nil {
+		return "", err
+	}
+	defer in.Close()
+	src := "from pyspark.sql import SparkSession\n" +
+		"spark = SparkSession.builder.config(\"spark.sql.session.timeZone\", \"UTC\").getOrCreate()\n" +
+		fmt.Sprintf("t = spark.table(%q)\nt.orderBy(*t.columns).show(1000000, truncate=False)\n", name)
+	if err := in.Exec(ctx, "readback.py", src); err != nil {
+		return "", fmt.Errorf("%s", firstLine(out.String()+err.Error()))
+	}
+	return out.String(), nil
+}
+
+// tablesIn lists the managed Delta tables of a workspace.
+func tablesIn(ws string) []string {
+	dirs, _ := filepath.Glob(filepath.Join(ws, "spark-warehouse", "*", "_delta_log"))
+	var out []string
+	for _, d := range dirs {
+		out = append(out, filepath.Base(filepath.Dir(d)))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// runTool runs a Kafka tool, cat or ls in ws, as the lab does for kafkalab's side.
+func runTool(ctx context.Context, ws, bootstrap string, c export.Command, out io.Writer) error {
+	name, args := c.Args[0], append([]string(nil), c.Args[1:]...)
+	switch c.Kind {
+	case export.Cat:
+		for _, a := range args {
+			data, err := os.ReadFile(filepath.Join(ws, a))
+			if err != nil {
+				fmt.Fprintf(out, "cat: %s: No such file or directory\n", a)
+				return err
+			}
+			out.Write(data)
+			if len(data) > 0 && data[len(data)-1] != '\n' {
+				fmt.Fprintln(out)
+			}
+		}
+		return nil
+	case export.Ls:
+		if len(args) == 0 {
+			args = []string{"."}
+		}
+		for _, a := range args {
+			entries, err := os.ReadDir(filepath.Join(ws, a))
+			if err != nil {
+				fmt.Fprintf(out, "ls: cannot access '%s': No such file or directory\n", a)
+				return err
+			}
+			for _, e := range entries {
+				if !strings.HasPrefix(e.Name(), ".") {
+					fmt.Fprintln(out, e.Name())
+				}
+			}
+		}
+		return nil
+	case export.Rm:
+		for _, a := range args {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if err := os.RemoveAll(filepath.Join(ws, a)); err != nil {
+				fmt.Fprintf(out, "rm: cannot remove '%s': %v\n", a, err)
+				return err
+			}
+		}
+		return nil
+	}
+	for i, a := range args {
+		args[i] = strings.ReplaceAll(a, lab.CourseAddress, bootstrap)
+		if i > 0 && (strings.HasSuffix(args[i-1], "-file") || strings.HasSuffix(args[i-1], ".config")) && !filepath.IsAbs(a) {
+			args[i] = filepath.Join(ws, a)
+		}
+	}
+	stdin := io.Reader(strings.NewReader(""))
+	if c.HasStdin {
+		stdin = strings.NewReader(c.Stdin)
+	}
+	if code := kafkatools.Run(ctx, name, args, kafkatools.IO{Stdin: stdin, Stdout: out, Stderr: out}, []string{bootstrap}); code != 0 {
+		return fmt.Errorf("exit status %d", code)
+	}
+	return nil
+}
+
+func writeFile(ws, name, content string) error {
+	p := filepath.Join(ws, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, []byte(content), 0o644)
+}
+
+// snapshot copies what a step left in the workspace (not Spark's Derby metastore, which
+// kafkalab does not have) so that later steps cannot change it before the comparison.
+func snapshot(ws, dst string) (string, error) {
+	err := filepath.Walk(ws, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(ws, p)
+		if rel == "metastore_db" || rel == "derby.log" {
+			if info.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		target := filepath.Join(dst, rel)
+		if info.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	return dst, err
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,185 @@
+"""Long-lived real-Spark runner for kafkalab's differential harness (lab/sparkdiff).
+
+Runs lesson scripts one after another in ONE Python process, so the JVM starts once per
+workspace: each script runs as `python SCRIPT ARGS` would (as __main__, with sys.argv, in the
+current folder), and its get_spark() finds the session the first script made.
+
+Protocol: one JSON request per line on stdin, one JSON answer per line on the original
+stdout. The scripts' own stdout (Python prints and the JVM's System.out, e.g. the console
+sink) goes to the file named by --out, and their stderr (tracebacks, Spark's log) to --err;
+each answer gives the byte ranges the request wrote to both.
+
+  {"op": "run", "script": "read_orders.py", "args": []}
+  {"op": "table", "name": "bronze_orders"}       # sorted by all columns, truncate=False
+  {"op": "exit"}
+
+The broker address: lessons say localhost:9092; --bootstrap rewrites that in the values of
+reader/writer options, as kafkalab's engine does, so the scripts stay unchanged on disk.
+"""
+import argparse
+import io
+import json
+import os
+import runpy
+import sys
+import time
+import traceback
+
+COURSE_ADDRESS = "localhost:9092"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--err", required=True)
+    ap.add_argument("--bootstrap", default="")
+    ap.add_argument("--jars-dir", default="", help="jars to use instead of spark.jars.packages")
+    opts = ap.parse_args()
+
+    proto = os.fdopen(os.dup(1), "w", buffering=1)
+    out_fd = os.open(opts.out, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    err_fd = os.open(opts.err, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    # The JVM that pyspark starts inherits fds 1 and 2: its System.out joins the scripts' prints.
+    os.dup2(out_fd, 1)
+    os.dup2(err_fd, 2)
+    sys.stdout = io.TextIOWrapper(os.fdopen(1, "wb", buffering=0), line_buffering=True, write_through=True)
+    sys.stderr = io.TextIOWrapper(os.fdopen(2, "wb", buffering=0), line_buffering=True, write_through=True)
+
+    if opts.bootstrap:
+        patch_bootstrap(opts.bootstrap)
+    if opts.jars_dir:
+        patch_packages(local_jars(opts.jars_dir))
+    cwd = os.getcwd()
+    for line in sys.stdin:
+        req = json.loads(line)
+        op = req.get("op")
+        if op == "exit":
+            break
+        o0, e0 = os.lseek(1, 0, os.SEEK_END), os.lseek(2, 0, os.SEEK_END)
+        t0 = time.monotonic()
+        ans = {"ok": True}
+        try:
+            if op == "run":
+                run_script(cwd, req["script"], req.get("args", []))
+            elif op == "table":
+                ans["show"] = show_table(req["name"])
+            else:
+                raise ValueError("unknown op %r" % op)
+        except SystemExit as e:
+            if e.code not in (None, 0):
+                ans["ok"] = False
+                ans["error"] = "exit status %s" % e.code
+        except BaseException as e:  # a script's failure is an answer, not the driver's end
+            traceback.print_exc()
+            ans["ok"] = False
+            ans["error"] = "%s: %s" % (type(e).__name__, e)
+        finally:
+            stop_queries()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        time.sleep(0.05)  # let the JVM's last console lines land
+        ans["seconds"] = time.monotonic() - t0
+        ans["out"] = [o0, os.lseek(1, 0, os.SEEK_END)]
+        ans["err"] = [e0, os.lseek(2, 0, os.SEEK_END)]
+        proto.write(json.dumps(ans) + "\n")
+    stop_spark()
+
+
+def run_script(cwd, script, args):
+    # Forget the workspace's own modules (stream_session...): a step may have changed them.
+    for name, mod in list(sys.modules.items()):
+        f = getattr(mod, "__file__", None) or ""
+        if f.startswith(cwd + os.sep):
+            del sys.modules[name]
+    if cwd not in sys.path:
+        sys.path.insert(0, cwd)
+    sys.argv = [script] + list(args)
+    runpy.run_path(os.path.join(cwd, script), run_name="__main__")
+
+
+def active_session():
+    from pyspark.sql import SparkSession
+
+    return SparkSession.getActiveSession()
+
+
+def stop_queries():
+    # A separate `python` process would take its running queries with it when it ends.
+    s = active_session()
+    if s is None:
+        return
+    for q in s.streams.active:
+        try:
+            q.stop()
+        except Exception:
+            traceback.print_exc()
+
+
+def stop_spark():
+    s = active_session()
+    if s is not None:
+        s.stop()
+
+
+def show_table(name):
+    s = active_session()
+    if s is None:
+        from pyspark.sql import SparkSession
+
+        s = SparkSession.builder.getOrCreate()
+    t = s.table(name)
+    return t.orderBy(*t.columns)._jdf.showString(1000000, 0, False)
+
+
+def local_jars(folder):
+    """The jars of folder that pyspark does not already ship (by artifact name)."""
+    import pyspark
+
+    def artifact(name):
+        base = name[: -len(".jar")]
+        parts = base.split("-")
+        while parts and parts[-1][:1].isdigit():
+            parts.pop()
+        return "-".join(parts)
+
+    shipped = {artifact(n) for n in os.listdir(os.path.join(os.path.dirname(pyspark.__file__), "jars"))}
+    return ",".join(
+        os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".jar") and artifact(n) not in shipped
+    )
+
+
+def patch_packages(jars):
+    """configure_spark_with_delta_pip sets spark.jars.packages, which Ivy would resolve over the
+    network at every JVM start; the same artifacts as local files go in spark.jars instead."""
+    from pyspark.sql import SparkSession
+
+    orig = SparkSession.Builder.config
+
+    def config(self, key=None, value=None, *args, **kwargs):
+        if key == "spark.jars.packages":
+            key, value = "spark.jars", jars
+        return orig(self, key, value, *args, **kwargs)
+
+    SparkSession.Builder.config = config
+
+
+def patch_bootstrap(addr):
+    from pyspark.sql.readwriter import DataFrameReader, DataFrameWriter
+    from pyspark.sql.streaming.readwriter import DataStreamReader, DataStreamWriter
+
+    def wrap(cls):
+        orig = cls.option
+
+        def option(self, key, value):
+            if isinstance(value, str) and COURSE_ADDRESS in value:
+                value = value.replace(COURSE_ADDRESS, addr)
+            return orig(self, key, value)
+
+        cls.option = option
+
+    for cls in (DataFrameReader, DataFrameWriter, DataStreamReader, DataStreamWriter):
+        wrap(cls)
+
+
+if __name__ == "__main__":
+    main()
