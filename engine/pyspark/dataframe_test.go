@@ -74,6 +74,9 @@ func TestLearnerErrors(t *testing.T) {
 		{"unsupported function", "F.date_format('x', 'y')", "PySparkNotImplementedError", 11, []string{"kafkalab does not support functions.date_format (script.py, line 11)"}},
 		{"unresolved column", "df.select('order_idd')", "AnalysisException", 11, []string{"[UNRESOLVED_COLUMN.WITH_SUGGESTION]", "order_idd", "order_id"}},
 		{"bad value for schema", "spark.createDataFrame([('x',)], 'a INT')", "PySparkTypeError", 11, []string{"FIELD_DATA_TYPE_UNACCEPTABLE", "IntegerType() can not accept object 'x' in type <class 'str'>"}},
+		{"typo gets a suggestion", "df.selct('order_id')", "AttributeError", 11, []string{"'DataFrame' object has no attribute 'selct'. Did you mean: 'select'?"}},
+		{"typo on the builder", "spark.read.fromat('kafka')", "AttributeError", 11, []string{"'DataFrameReader' object has no attribute 'fromat'. Did you mean: 'format'?"}},
+		{"unsupported reader format method", "spark.read.csv('x.csv')", "PySparkNotImplementedError", 11, []string{"kafkalab does not support DataFrameReader.csv (script.py, line 11)"}},
 		{"column as bool", "x = 1\nok = bool(F.col('a') == 1)", "PySparkValueError", 12, []string{"CANNOT_CONVERT_COLUMN_INTO_BOOL"}},
 	}
 	for _, c := range cases {

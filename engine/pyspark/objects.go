@@ -130,15 +130,23 @@ var hints = map[string]string{
 	"SparkContext.parallelize":      "use spark.createDataFrame(rows, schema)",
 }
 
-// missingAttr is the error for an attribute a binding class does not have.
+// missingAttr is the error for an attribute a binding class does not have: a PySpark
+// API kafkalab leaves out says so (and what to use), anything else is Python's
+// AttributeError with the nearest existing name.
 func missingAttr(class, name string) (py.Object, error) {
 	if strings.HasPrefix(name, "__") {
 		return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute '%s'", class, name)
 	}
 	api := class + "." + name
-	hint, ok := hints[api]
-	if !ok {
-		hint = "kafkalab implements the part of PySpark the course uses; write this step with the DataFrame, Column and functions calls of the lessons"
+	if hint, ok := hints[api]; ok || isPySparkAPI(class, name) {
+		if !ok {
+			hint = "kafkalab implements the part of PySpark the course uses; write this step with the DataFrame, Column and functions calls of the lessons"
+		}
+		return nil, unsupported(api, hint)
 	}
-	return nil, unsupported(api, hint)
+	short := class[strings.LastIndex(class, ".")+1:]
+	if near := nearestName(class, name); near != "" {
+		return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute '%s'. Did you mean: '%s'?", short, name, near)
+	}
+	return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute '%s'", short, name)
 }

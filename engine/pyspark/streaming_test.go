@@ -134,10 +134,10 @@ p = q.lastProgress
 print(p.numInputRows, p.batchId, p.name, p["sink"]["description"] != "", sorted(p.keys())[:3])
 print(json.loads(p.json)["numInputRows"], p.prettyJson.splitlines()[0], '"id" :' in p.prettyJson)
 print(q.status["message"], q.exception(), q.recentProgress[0].json == p.json)
-print(q.foo)
+print(q.explain())
 `)
 	var pe *Error
-	if !asError(err, &pe) || pe.Unsupported != "StreamingQuery.foo" || pe.Line != 8 {
+	if !asError(err, &pe) || pe.Unsupported != "StreamingQuery.explain" || pe.Line != 8 {
 		t.Fatalf("got %v", err)
 	}
 	want := "3 0 p True ['batchDuration', 'batchId', 'durationMs']\n3 { True\nStopped None True\n"
