@@ -563,3 +563,28 @@ func TestStreamingAggregationHook(t *testing.T) {
 		t.Fatalf("hook saw %d keys %d aggs; columns %v", gotKeys, gotAggs, out.Columns())
 	}
 }
+
+// Two queries started from the same DataFrame run its plan at the same time.
+func TestTwoQueriesShareAPlan(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	bootstrap := startOrdersBroker(t)
+	s := newTestSession(t)
+	send(t, ctx, s, bootstrap, courseEvents)
+	raw := kafkaStream(t, s, bootstrap)
+	events := must[*DataFrame](t)(raw.Select(FromJSON(Col("value").Cast("string"), readDDL, nil).Alias("e")))
+	flat := must[*DataFrame](t)(events.Select("e.*"))
+	var qs []*StreamingQuery
+	for _, name := range []string{"one", "two", "three"} {
+		qs = append(qs, must[*StreamingQuery](t)(flat.WriteStream().Format("memory").QueryName(name).Trigger(Trigger{AvailableNow: true}).Start(ctx)))
+	}
+	for i, q := range qs {
+		if err := q.AwaitTermination(ctx); err != nil {
+			t.Fatal(err)
+		}
+		tbl := must[*DataFrame](t)(s.Table(ctx, q.Name()))
+		if n := must[int64](t)(tbl.Count(ctx)); n != 3 {
+			t.Fatalf("query %d loaded %d rows", i, n)
+		}
+	}
+}

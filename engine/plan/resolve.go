@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -538,16 +539,24 @@ type boundFromJSON struct {
 	bytes  Bound // when set, a BINARY expression whose bytes are the JSON text
 	schema *sqltypes.StructType
 
-	loc    *time.Location
-	reader *sqltypes.JSONReader
+	// reader is the parser for the last time zone seen; queries sharing this plan may
+	// evaluate it concurrently, hence the atomic pointer.
+	reader atomic.Pointer[zonedReader]
+}
+
+type zonedReader struct {
+	loc *time.Location
+	r   *sqltypes.JSONReader
 }
 
 func (b *boundFromJSON) DataType() sqltypes.DataType { return b.schema }
 func (b *boundFromJSON) Nullable() bool              { return true }
 func (b *boundFromJSON) SQL() string                 { return "from_json(" + b.child.SQL() + ")" }
 func (b *boundFromJSON) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
-	if b.reader == nil || b.loc != c.Location {
-		b.loc, b.reader = c.Location, sqltypes.NewJSONReader(b.schema, c.Location)
+	zr := b.reader.Load()
+	if zr == nil || zr.loc != c.Location {
+		zr = &zonedReader{loc: c.Location, r: sqltypes.NewJSONReader(b.schema, c.Location)}
+		b.reader.Store(zr)
 	}
 	var out sqltypes.Row
 	if b.bytes != nil {
@@ -555,13 +564,13 @@ func (b *boundFromJSON) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 		if err != nil || v == nil {
 			return nil, err
 		}
-		out = b.reader.Parse(v.([]byte))
+		out = zr.r.Parse(v.([]byte))
 	} else {
 		v, err := b.child.Eval(c, row)
 		if err != nil || v == nil {
 			return nil, err
 		}
-		out = b.reader.ParseString(v.(string))
+		out = zr.r.ParseString(v.(string))
 	}
 	if out == nil {
 		return nil, nil
