@@ -22,6 +22,10 @@ func compareRuns(plan *export.Plan, spark, kl *sideRun) []StepReport {
 			rep.Commands = append(rep.Commands, Command{Line: ca.line, Spark: ca.dur, Lab: cb.dur,
 				SparkOut: ca.out, LabOut: cb.out, SparkFail: ca.failed, LabFail: cb.failed})
 			switch {
+			case ca.crashed || cb.crashed:
+				if ca.crashed != cb.crashed {
+					rep.Diffs = append(rep.Diffs, fmt.Sprintf("`%s`: the crash directive killed it on %s only", ca.line, map[bool]string{true: "real Spark", false: "kafkalab"}[ca.crashed]))
+				}
 			case ca.failed != cb.failed:
 				rep.Diffs = append(rep.Diffs, fmt.Sprintf("`%s`: real Spark %s, kafkalab %s\n--- spark\n%s--- kafkalab\n%s",
 					ca.line, outcome(ca.failed), outcome(cb.failed), ca.out, cb.out))

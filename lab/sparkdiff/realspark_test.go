@@ -13,18 +13,18 @@ import (
 )
 
 // realSpark returns the harness configuration from the environment make test-spark sets
-// (scripts/spark/tier.sh): KAFKALAB_SPARK_PYTHON, KAFKALAB_SPARK_JARS_DIR and the broker in
-// KAFKALAB_TEST_BOOTSTRAP. Without them the test skips, except under CI=true, where a
-// missing Spark is a failure.
+// (scripts/spark/tier.sh): KAFKALAB_SPARK_TIER=1, KAFKALAB_SPARK_PYTHON,
+// KAFKALAB_SPARK_JARS_DIR and the broker in KAFKALAB_SPARK_BOOTSTRAP. Outside the tier the
+// test skips (plain go test has no JVM); inside it, anything missing is a failure.
 func realSpark(t *testing.T) Config {
 	t.Helper()
+	if os.Getenv("KAFKALAB_SPARK_TIER") != "1" {
+		t.Skip("real Spark runs in its own tier: make test-spark")
+	}
 	cfg := Config{Python: os.Getenv("KAFKALAB_SPARK_PYTHON"), JarsDir: os.Getenv("KAFKALAB_SPARK_JARS_DIR"),
-		Bootstrap: os.Getenv("KAFKALAB_TEST_BOOTSTRAP")}
+		Bootstrap: os.Getenv("KAFKALAB_SPARK_BOOTSTRAP")}
 	if cfg.Python == "" || cfg.Bootstrap == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("KAFKALAB_SPARK_PYTHON and KAFKALAB_TEST_BOOTSTRAP are not set: run make test-spark")
-		}
-		t.Skip("real Spark not configured: run make test-spark")
+		t.Fatal("KAFKALAB_SPARK_PYTHON and KAFKALAB_SPARK_BOOTSTRAP are not set: run make test-spark")
 	}
 	drv, err := filepath.Abs("../../scripts/spark/driver.py")
 	if err != nil {
@@ -32,6 +32,9 @@ func realSpark(t *testing.T) Config {
 	}
 	cfg.Driver = drv
 	course, err := lessons.Builtin()
+	if dir := os.Getenv("KAFKALAB_SPARKDIFF_COURSE"); dir != "" {
+		course, err = lessons.LoadDir(dir) // a course folder instead of the built-in one
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

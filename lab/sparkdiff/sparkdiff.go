@@ -75,10 +75,11 @@ type sideStep struct {
 }
 
 type cmdResult struct {
-	line   string
-	out    string
-	failed bool
-	dur    time.Duration
+	line    string
+	out     string
+	failed  bool
+	crashed bool // killed by the step's crash directive: output not compared
+	dur     time.Duration
 }
 
 // RunLesson compares one lesson (with the lessons it continues) step by step.
@@ -167,9 +168,14 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 			}
 		}
 		var st sideStep
+		crashPending := s.Crash != nil
 		for _, c := range s.Commands {
 			r := cmdResult{line: c.Line}
 			start := time.Now()
+			var before checkpointState
+			if crashPending && c.Kind == export.Python {
+				before = listCheckpoints(ws)
+			}
 			switch c.Kind {
 			case export.Python:
 				if drv == nil {
@@ -187,6 +193,15 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 					// A failed script prints its traceback on stderr; keep the error itself.
 					r.out += "ERROR: " + errText + "\n"
 					_ = stderr
+				}
+				if before != nil {
+					if cp, n, ok := crashBatch(before, listCheckpoints(ws), s.Crash); ok {
+						crashPending = false
+						drv.close()
+						drv = nil
+						applyCrash(ws, cp, n, s.Crash.Point)
+						r.crashed, r.failed = true, true
+					}
 				}
 			default:
 				var buf bytes.Buffer
@@ -250,6 +265,7 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 		if len(s.Commands) == 0 && len(files) > 0 {
 			lb.RunStep(ctx, lesson, &lessons.Step{Number: s.Number, Title: s.Title, Files: files}, nil)
 		}
+		crash := s.Crash // the directive kills one query per step run, then is spent
 		for j, c := range s.Commands {
 			src := c.Line
 			if c.ExpectFail {
@@ -258,7 +274,7 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 			if c.HasStdin {
 				src += " <<EOF\n" + c.Stdin + "EOF"
 			}
-			step := &lessons.Step{Number: s.Number, Title: s.Title, Run: &lessons.Code{Lang: "sh", Source: src, Line: 1}}
+			step := &lessons.Step{Number: s.Number, Title: s.Title, Run: &lessons.Code{Lang: "sh", Source: src, Line: 1}, Crash: crash}
 			if j == 0 {
 				step.Files = files
 			}
@@ -267,7 +283,11 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 			if c.ExpectFail {
 				failed = res.Err == nil
 			}
-			st.cmds = append(st.cmds, cmdResult{line: c.Line, out: res.Output, failed: failed, dur: res.Duration})
+			crashed := crash != nil && strings.Contains(res.Output, "Killed: ")
+			if crashed {
+				crash = nil
+			}
+			st.cmds = append(st.cmds, cmdResult{line: c.Line, out: res.Output, failed: failed, crashed: crashed, dur: res.Duration})
 		}
 		snap, err := snapshot(ws, filepath.Join(root, "kafkalab", "snap", fmt.Sprint(i)))
 		if err != nil {

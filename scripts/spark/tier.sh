@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The test-spark tier (mk/70-spark.mk): real Spark against kafkalab, step by step.
+#   1. installs PySpark, delta-spark and the connector/Delta jars into the cache (install.sh)
+#   2. starts a real Apache Kafka broker (scripts/kafka/start.sh) on a free port, stopped by
+#      PID whatever happens
+#   3. runs lab/sparkdiff's TestCourseAgainstRealSpark: every lesson, both engines
+# With COMPARE=1 it also writes the timing table (make compare-spark) and runs the
+# 1,000,000-event ingest on both engines (scripts/spark/bench_ingest.sh).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+cd "$REPO_ROOT"
+KAFKA_SCRIPTS=$REPO_ROOT/scripts/kafka
+
+t_all=$(now)
+env_lines=$("$SPARK_SCRIPTS_DIR/install.sh")
+export $env_lines
+"$KAFKA_SCRIPTS/fetch.sh" >/dev/null
+(cd "$REPO_ROOT" && go build -o "$SPARK_CACHE_DIR/bin/" ./scripts/kafka/freeport)
+
+state=$(mktemp -d "${TMPDIR:-/tmp}/kafkalab-spark.XXXXXX")
+cleanup() {
+	local rc=$?
+	"$KAFKA_SCRIPTS/stop.sh" "$state/broker" || true
+	if [ "$rc" != 0 ]; then
+		echo "test-spark: failed; the workspaces of both engines are kept in $state/work" >&2
+	else
+		rm -rf "$state"
+	fi
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+port=$("$SPARK_CACHE_DIR/bin/freeport")
+"$KAFKA_SCRIPTS/start.sh" "$port" "$state/broker"
+export KAFKALAB_SPARK_TIER=1 KAFKALAB_SPARK_BOOTSTRAP=127.0.0.1:$port
+export KAFKALAB_SPARKDIFF_KEEP=$state/work
+if [ "${COMPARE:-}" = 1 ]; then
+	export KAFKALAB_SPARKDIFF_TIMES=$state/times.md
+fi
+echo "test-spark: real Spark $PYSPARK_VERSION (delta-spark $DELTA_SPARK_VERSION) against kafkalab, Apache Kafka at $KAFKALAB_SPARK_BOOTSTRAP"
+set +e
+go test -count=1 -timeout 40m -v -run 'TestCourseAgainstRealSpark|TestScenariosAgainstRealSpark' ./lab/sparkdiff/ 2>&1 |
+	tee "$state/test.log" | grep --line-buffered -v -E '^\s+realspark_test.go:[0-9]+: (spark|kafkalab) +[0-9]'
+rc=${PIPESTATUS[0]}
+set -e
+[ "$rc" = 0 ] || die "real Spark and kafkalab differ (above); full log: $state/test.log"
+if [ "${COMPARE:-}" = 1 ]; then
+	echo
+	echo "Wall time per command, real Spark (one long-lived JVM per lesson) against kafkalab:"
+	cat "$KAFKALAB_SPARKDIFF_TIMES"
+	echo
+	KAFKALAB_SPARK_BOOTSTRAP=127.0.0.1:$port "$SPARK_SCRIPTS_DIR/bench_ingest.sh" "$state/bench"
+fi
+echo "test-spark: passed in $(elapsed "$t_all")s"
