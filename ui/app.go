@@ -22,7 +22,10 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/twmb/franz-go/pkg/kgo"
+
 	"github.com/kafkalab/kafkalab/lab"
+	"github.com/kafkalab/kafkalab/lab/broker"
 	"github.com/kafkalab/kafkalab/lab/progress"
 	"github.com/kafkalab/kafkalab/lessons"
 	"github.com/kafkalab/kafkalab/ui/live"
@@ -96,6 +99,7 @@ type Model struct {
 	starting bool
 	startErr string
 	backend  *Backend
+	admin    *kgo.Client // the live panes' own client (see startCmd)
 
 	// course
 	li, si     int
@@ -282,8 +286,9 @@ func (m *Model) Init() tea.Cmd {
 
 type (
 	startedMsg struct {
-		b   *Backend
-		err error
+		b     *Backend
+		err   error
+		admin *kgo.Client
 	}
 	labEventMsg lab.Event
 	outputMsg   string
@@ -340,7 +345,16 @@ func (m *Model) startCmd() tea.Cmd {
 	start, ctx := m.cfg.Start, m.ctx
 	return func() tea.Msg {
 		b, err := start(ctx, m.observe)
-		return startedMsg{b: b, err: err}
+		if err != nil || b == nil || b.Lab == nil {
+			return startedMsg{b: b, err: err}
+		}
+		// The live panes get their own client: kgo serves metadata from a cache for
+		// MetadataMinAge (5 s by default), which would hide a topic created a moment ago.
+		cl, cerr := broker.NewClient(b.Lab.Broker(), kgo.MetadataMinAge(100*time.Millisecond))
+		if cerr != nil {
+			return startedMsg{b: b}
+		}
+		return startedMsg{b: b, admin: cl}
 	}
 }
 
@@ -348,7 +362,10 @@ func (m *Model) source() live.Source {
 	if m.backend == nil || m.backend.Lab == nil {
 		return nil
 	}
-	return live.Admin{Client: m.backend.Lab.Admin()}
+	if m.admin == nil {
+		return nil
+	}
+	return live.Admin{Client: m.admin}
 }
 
 // workspace is the folder the live panes watch.
@@ -383,6 +400,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.backend = msg.b
+		m.admin = msg.admin
 		m.polling = true
 		cmds := []tea.Cmd{m.snapshotCmd()}
 		if m.sb != nil {
@@ -550,6 +568,10 @@ func (m *Model) Shutdown() {
 		m.sb.close()
 	}
 	m.cancel()
+	if m.admin != nil {
+		m.admin.Close()
+		m.admin = nil
+	}
 	if m.backend != nil && m.backend.Close != nil {
 		m.backend.Close()
 		m.backend.Close = nil

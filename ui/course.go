@@ -243,6 +243,7 @@ func (m *Model) run() tea.Cmd {
 	if s.Predict != nil && !m.predicting && m.cfg.Progress.Predicted(l.ID, s.Number) == 0 {
 		m.predicting = true
 		m.predictSel = 0
+		m.outDirty = true
 		return nil
 	}
 	return m.startRun()
@@ -250,6 +251,7 @@ func (m *Model) run() tea.Cmd {
 
 func (m *Model) onPredictKey(msg tea.KeyPressMsg) tea.Cmd {
 	s := m.step()
+	m.outDirty = true
 	n := len(s.Predict.Choices)
 	switch str := msg.String(); {
 	case str == "esc":

@@ -275,7 +275,7 @@ func (s *sandboxState) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case keyIs(msg, k.Submit):
 		if !complete(s.prompt.Value()) {
-			s.prompt.InsertString("\n")
+			s.prompt.InsertString("\n" + indentAfter(s.prompt.Value()))
 			return nil
 		}
 		return s.submit()
@@ -522,4 +522,15 @@ func (s *sandboxState) close() {
 			s.in.Close()
 		}
 	})
+}
+
+// indentAfter is the indentation a new line gets: the last line's, one level deeper after
+// a line that opens a block (as Python's own prompt helps).
+func indentAfter(src string) string {
+	last := src[strings.LastIndexByte(src, '\n')+1:]
+	ind := last[:len(last)-len(strings.TrimLeft(last, " \t"))]
+	if strings.HasSuffix(strings.TrimSpace(last), ":") {
+		ind += "    "
+	}
+	return ind
 }

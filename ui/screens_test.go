@@ -22,7 +22,7 @@ func failedRun(m *Model) {
 	after.Files = append(after.Files, live.File{Path: "checkpoints/bronze_orders/offsets/2", Size: 500})
 	m.send(stepDoneMsg{key: m.stepKey(), before: before, after: after, res: &lab.StepResult{
 		Lesson: "01-ui-demo", Step: 2,
-		Output: "+--------+-----+\n|order_id|total|\n+--------+-----+\n|    1001|12.50|\n|    1002|  7.0|\n+--------+-----+\n\nloaded\t2 rows\n",
+		Output:   "+--------+-----+\n|order_id|total|\n+--------+-----+\n|    1001|12.50|\n|    1002|  7.0|\n+--------+-----+\n\nloaded\t2 rows\n",
 		Failures: []lab.Failure{{Check: "latest offsets of uiclicks", Want: "0:4 1:0 2:1", Got: "0:4 1:0 2:4"}},
 	}})
 }

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkalab/kafkalab/engine/checkpoint"
 	"github.com/kafkalab/kafkalab/engine/delta"
@@ -94,39 +96,72 @@ type Source interface {
 	Topics(ctx context.Context) ([]Topic, error)
 }
 
-// Admin reads topics through a Kafka admin client.
-type Admin struct{ Client *kadm.Client }
+// Admin reads topics through a Kafka client.
+type Admin struct{ Client *kgo.Client }
 
-// Topics lists the non-internal topics, sorted, with log start and end offsets.
+// Topics lists the non-internal topics, sorted, with log start and end offsets. It asks
+// the broker directly: kadm's cached metadata can still call a topic created a moment ago
+// unknown, and the live panes must show it at once.
 func (a Admin) Topics(ctx context.Context) ([]Topic, error) {
 	if a.Client == nil {
 		return nil, nil
 	}
-	td, err := a.Client.ListTopics(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("list topics: %w", err)
+	req := kmsg.NewPtrMetadataRequest()
+	var resp *kmsg.MetadataResponse
+	for try := 0; ; try++ {
+		r, err := a.Client.Request(ctx, req)
+		if err != nil {
+			return nil, fmt.Errorf("list topics: %w", err)
+		}
+		resp = r.(*kmsg.MetadataResponse)
+		// A topic created or deleted a moment ago can answer with an error and no
+		// partitions; ask again briefly rather than draw it empty.
+		settled := true
+		for _, t := range resp.Topics {
+			if t.ErrorCode != 0 {
+				settled = false
+			}
+		}
+		if settled || try == 5 || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(30 * time.Millisecond)
 	}
-	names := td.Names()
+	var names []string
+	parts := map[string][]int32{}
+	for _, t := range resp.Topics {
+		if t.ErrorCode != 0 || t.Topic == nil || t.IsInternal || strings.HasPrefix(*t.Topic, "__") {
+			continue
+		}
+		names = append(names, *t.Topic)
+		for _, p := range t.Partitions {
+			parts[*t.Topic] = append(parts[*t.Topic], p.Partition)
+		}
+	}
+	sort.Strings(names)
 	if len(names) == 0 {
 		return nil, nil
 	}
-	starts, err := a.Client.ListStartOffsets(ctx, names...)
+	adm := kadm.NewClient(a.Client)
+	starts, err := adm.ListStartOffsets(ctx, names...)
 	if err != nil {
 		return nil, fmt.Errorf("list start offsets: %w", err)
 	}
-	ends, err := a.Client.ListEndOffsets(ctx, names...)
+	ends, err := adm.ListEndOffsets(ctx, names...)
 	if err != nil {
 		return nil, fmt.Errorf("list end offsets: %w", err)
 	}
-	var out []Topic
-	for _, d := range td.Sorted() {
-		t := Topic{Name: d.Topic}
-		for _, p := range d.Partitions.Sorted() {
-			part := Partition{ID: p.Partition}
-			if o, ok := starts.Lookup(d.Topic, p.Partition); ok && o.Err == nil {
+	out := make([]Topic, 0, len(names))
+	for _, name := range names {
+		t := Topic{Name: name}
+		ids := parts[name]
+		sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+		for _, id := range ids {
+			part := Partition{ID: id}
+			if o, ok := starts.Lookup(name, id); ok && o.Err == nil {
 				part.Start = o.Offset
 			}
-			if o, ok := ends.Lookup(d.Topic, p.Partition); ok && o.Err == nil {
+			if o, ok := ends.Lookup(name, id); ok && o.Err == nil {
 				part.End = o.Offset
 			}
 			t.Partitions = append(t.Partitions, part)
