@@ -1,0 +1,291 @@
+package stateful
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+// End to end through the engine: Kafka (kfake) -> from_json -> withWatermark -> window
+// count -> a sink, run by kafkalab's micro-batch executor.
+
+const orderDDL = "order_id INT, customer_id STRING, status STRING, amount DECIMAL(10,2), event_time TIMESTAMP"
+
+func startBroker(t *testing.T) string {
+	t.Helper()
+	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	addr := c.ListenAddrs()[0]
+	cl, err := kgo.NewClient(kgo.SeedBrokers(addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := kadm.NewClient(cl).CreateTopic(ctx, 3, 1, nil, "orders"); err != nil {
+		t.Fatal(err)
+	}
+	return addr
+}
+
+// sendOrders produces one order per event time ("09:15"), ids from id.
+func sendOrders(t *testing.T, addr string, id int, times ...string) {
+	t.Helper()
+	cl, err := kgo.NewClient(kgo.SeedBrokers(addr), kgo.DefaultProduceTopic("orders"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for i, tm := range times {
+		v := fmt.Sprintf(`{"order_id":%d,"customer_id":"C01","status":"placed","amount":10.0,"event_time":"2026-10-01T%s:00Z"}`, id+i, tm)
+		if err := cl.ProduceSync(ctx, &kgo.Record{Key: []byte(fmt.Sprint(id + i)), Value: []byte(v)}).FirstErr(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func newSession(t *testing.T, dir string, hook func(stream.Step, int64) error) *engine.Session {
+	t.Helper()
+	s, err := engine.NewSession(engine.SessionConfig{WorkDir: dir, StreamHook: hook})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Conf().Set("spark.sql.shuffle.partitions", "4"); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func must[T any](t *testing.T) func(T, error) T {
+	return func(v T, err error) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
+// windowCounts is the lesson's query: orders per 5-minute window, 10-minute watermark.
+func windowCounts(t *testing.T, s *engine.Session, addr string) *engine.DataFrame {
+	t.Helper()
+	raw := must[*engine.DataFrame](t)(s.ReadStream().Format("kafka").Option("kafka.bootstrap.servers", addr).
+		Option("subscribe", "orders").Option("startingOffsets", "earliest").Load())
+	o := must[*engine.DataFrame](t)(raw.Select(engine.FromJSON(engine.Col("value").Cast("string"), orderDDL, nil).Alias("o")))
+	flat := must[*engine.DataFrame](t)(o.Select("o.*"))
+	wm := must[*engine.DataFrame](t)(flat.WithWatermark("event_time", "10 minutes"))
+	agg := must[*engine.DataFrame](t)(wm.GroupBy(engine.Window(engine.Col("event_time"), "5 minutes")).Agg(engine.Count("*").Alias("orders")))
+	return must[*engine.DataFrame](t)(agg.Select(engine.Col("window.start").Alias("window_start"), engine.Col("window.end").Alias("window_end"), "orders"))
+}
+
+func tableRows(t *testing.T, ctx context.Context, s *engine.Session, name string) []string {
+	t.Helper()
+	df := must[*engine.DataFrame](t)(s.Table(ctx, name))
+	rows := must[[]sqltypes.Row](t)(df.Collect(ctx))
+	var out []string
+	for _, r := range rows {
+		out = append(out, hhmm(r[0])+"-"+hhmm(r[1])+" "+fmt.Sprint(r[2]))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func runAvailableNow(ctx context.Context, df *engine.DataFrame) (*engine.StreamingQuery, error) {
+	q, err := df.WriteStream().Format("delta").OutputMode("append").Option("checkpointLocation", "checkpoints/w").
+		Trigger(engine.Trigger{AvailableNow: true}).ToTable(ctx, "w")
+	if err != nil {
+		return nil, err
+	}
+	return q, q.AwaitTermination(ctx)
+}
+
+var closedWindows = []string{"09:15-09:20 1", "09:40-09:45 1", "09:55-10:00 1", "10:05-10:10 1"}
+
+// Facts §4.5, availableNow variant: batch 0 reads all five orders and emits nothing; the
+// no-data batch 1 emits the four windows ending by 10:10; [10:20,10:25) stays in state.
+func TestAvailableNowWorkedExample(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	addr := startBroker(t)
+	sendOrders(t, addr, 1001, "09:15", "09:40", "09:55", "10:05", "10:20")
+	s := newSession(t, t.TempDir(), nil)
+	q := must[*engine.StreamingQuery](t)(runAvailableNow(ctx, windowCounts(t, s, addr)))
+	if got := tableRows(t, ctx, s, "w"); strings.Join(got, ",") != strings.Join(closedWindows, ",") {
+		t.Fatalf("table = %v", got)
+	}
+	prog := q.RecentProgress()
+	if len(prog) != 2 || prog[0].NumInputRows != 5 || prog[1].NumInputRows != 0 {
+		t.Fatalf("progress: %d batches", len(prog))
+	}
+	if w := prog[1].EventTime["watermark"]; w != "2026-10-01T10:10:00.000Z" {
+		t.Fatalf("batch 1 watermark %q", w)
+	}
+	if so := prog[1].StateOperators; len(so) != 1 || so[0].NumRowsTotal != 1 || so[0].NumRowsRemoved != 4 || so[0].NumShufflePartitions != 4 || so[0].MemoryUsedBytes <= 0 {
+		t.Fatalf("batch 1 state operators %+v", so)
+	}
+	cp := filepath.Join(s.WorkDir(), "checkpoints", "w")
+	for _, b := range []string{"0", "1"} {
+		got, _ := os.ReadFile(filepath.Join(cp, "commits", b))
+		if string(got) != "v1\n{\"nextBatchWatermarkMs\":1790849400000}" {
+			t.Fatalf("commits/%s = %q", b, got)
+		}
+	}
+	// A late order: dropped with the watermark of the previous run, counted in progress.
+	sendOrders(t, addr, 1005, "09:50")
+	q = must[*engine.StreamingQuery](t)(runAvailableNow(ctx, windowCounts(t, s, addr)))
+	last := q.LastProgress()
+	if last == nil || len(last.StateOperators) != 1 || last.StateOperators[0].NumRowsDroppedByWatermark != 1 || last.StateOperators[0].NumRowsTotal != 1 {
+		t.Fatalf("late run progress %+v", last)
+	}
+	if got := tableRows(t, ctx, s, "w"); len(got) != 4 {
+		t.Fatalf("late order reached the table: %v", got)
+	}
+}
+
+// Facts §4.5, continuous variant: the windows close batch by batch as the orders arrive.
+func TestContinuousWorkedExample(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	addr := startBroker(t)
+	sendOrders(t, addr, 1001, "09:15", "09:40", "09:55")
+	s := newSession(t, t.TempDir(), nil)
+	q := must[*engine.StreamingQuery](t)(windowCounts(t, s, addr).WriteStream().Format("memory").QueryName("live").
+		OutputMode("append").Option("checkpointLocation", "checkpoints/live").Start(ctx))
+	defer q.Stop(ctx)
+	waitRows := func(want []string) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			got := tableRows(t, ctx, s, "live")
+			if strings.Join(got, ",") == strings.Join(want, ",") {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("memory table = %v, want %v", got, want)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	waitRows(closedWindows[:2])
+	sendOrders(t, addr, 1004, "10:05", "10:20")
+	waitRows(closedWindows)
+	sendOrders(t, addr, 1005, "09:50")
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var dropped int64
+		for _, p := range q.RecentProgress() {
+			for _, so := range p.StateOperators {
+				dropped += so.NumRowsDroppedByWatermark
+			}
+		}
+		if dropped == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("late order never counted as dropped (%d)", dropped)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	waitRows(closedWindows)
+	cp := filepath.Join(s.WorkDir(), "checkpoints", "live")
+	// batches: 0 data, 1 no-data, 2 data, 3 no-data, 4 late data (no watermark move)
+	for b, want := range []string{"1790847900000", "1790847900000", "1790849400000", "1790849400000", "1790849400000"} {
+		got, err := os.ReadFile(filepath.Join(cp, "commits", fmt.Sprint(b)))
+		if err != nil || !strings.HasSuffix(string(got), want+"}") {
+			t.Fatalf("commits/%d = %q (%v), want watermark %s", b, got, err, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(cp, "commits", "5")); err == nil {
+		t.Fatal("a batch without a watermark move was followed by a no-data batch")
+	}
+}
+
+// Exactly once with state: crash at every point of every batch, restart, and the table
+// holds each closed window exactly once.
+func TestFaultInjectionExactlyOnce(t *testing.T) {
+	steps := []stream.Step{stream.StepOffsetsWritten, stream.StepBatchPlanned, stream.StepSinkWriting, stream.StepSinkDone, stream.StepCommitted}
+	for _, batch := range []int64{0, 1} {
+		for _, step := range steps {
+			t.Run(fmt.Sprintf("batch%d-%s", batch, step), func(t *testing.T) {
+				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+				defer cancel()
+				addr := startBroker(t)
+				sendOrders(t, addr, 1001, "09:15", "09:40", "09:55", "10:05", "10:20")
+				dir := t.TempDir()
+				crash := errors.New("injected crash")
+				s := newSession(t, dir, func(st stream.Step, b int64) error {
+					if st == step && b == batch {
+						return crash
+					}
+					return nil
+				})
+				if _, err := runAvailableNow(ctx, windowCounts(t, s, addr)); err == nil || !strings.Contains(err.Error(), "injected crash") {
+					t.Fatalf("crash run: %v", err)
+				}
+				s2 := newSession(t, dir, nil)
+				if _, err := runAvailableNow(ctx, windowCounts(t, s2, addr)); err != nil {
+					t.Fatal(err)
+				}
+				got := tableRows(t, ctx, s2, "w")
+				if batch == 0 && step == stream.StepCommitted {
+					// Batch 0 was committed; a restarted query never starts with a no-data
+					// batch, so the windows wait for new data (as in Spark).
+					if len(got) != 0 {
+						t.Fatalf("restart without new data emitted %v", got)
+					}
+				} else if strings.Join(got, ",") != strings.Join(closedWindows, ",") {
+					t.Fatalf("after restart table = %v", got)
+				}
+				// New data runs a batch with the stored watermark: every closed window is
+				// there exactly once, and [10:20,10:25) is still open.
+				sendOrders(t, addr, 1006, "10:21")
+				if _, err := runAvailableNow(ctx, windowCounts(t, s2, addr)); err != nil {
+					t.Fatal(err)
+				}
+				if got := tableRows(t, ctx, s2, "w"); strings.Join(got, ",") != strings.Join(closedWindows, ",") {
+					t.Fatalf("after new data table = %v", got)
+				}
+			})
+		}
+	}
+}
+
+func TestAppendWithoutWatermarkRefusedAtStart(t *testing.T) {
+	ctx := context.Background()
+	s := newSession(t, t.TempDir(), nil)
+	raw := must[*engine.DataFrame](t)(s.ReadStream().Format("kafka").Option("kafka.bootstrap.servers", "127.0.0.1:1").
+		Option("subscribe", "orders").Load())
+	o := must[*engine.DataFrame](t)(raw.Select(engine.FromJSON(engine.Col("value").Cast("string"), orderDDL, nil).Alias("o")))
+	flat := must[*engine.DataFrame](t)(o.Select("o.*"))
+	agg := must[*engine.DataFrame](t)(flat.GroupBy(engine.Window(engine.Col("event_time"), "5 minutes")).Agg(engine.Count("*")))
+	_, err := agg.WriteStream().Format("delta").Option("checkpointLocation", "cp").ToTable(ctx, "t")
+	if err == nil || !strings.Contains(err.Error(), "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark") {
+		t.Fatalf("append without watermark: %v", err)
+	}
+	if _, err := agg.WriteStream().Format("delta").OutputMode("update").Option("checkpointLocation", "cp").ToTable(ctx, "t"); err == nil || !strings.Contains(err.Error(), "does not support Update output mode") {
+		t.Fatalf("update into delta: %v", err)
+	}
+	if got := agg.Columns(); strings.Join(got, ",") != "window,count(1)" {
+		t.Fatalf("columns %v", got)
+	}
+}
