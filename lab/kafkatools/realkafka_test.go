@@ -135,6 +135,14 @@ func TestAgainstApacheKafkaTools(t *testing.T) {
 	j = rk.java(t, "", "kafka-topics.sh", "--describe", "--topic", tj)
 	same(t, "describe", o.stdout, j.stdout, topics)
 
+	// Internal topics are listed too unless --exclude-internal (the group tests below create
+	// __consumer_offsets if no test has yet).
+	for _, args := range [][]string{{"--list", "--topic"}, {"--list", "--exclude-internal", "--topic"}} {
+		o = rk.ours(t, "", "kafka-topics.sh", append(args, "__consumer_offsets|"+to)...)
+		j = rk.java(t, "", "kafka-topics.sh", append(args, "__consumer_offsets|"+tj)...)
+		same(t, strings.Join(args, " "), o.stdout, j.stdout, topics)
+	}
+
 	// Each side reads the other's topic: both producers placed the records alike.
 	props := []string{"--from-beginning", "--max-messages", "5", "--property", "print.timestamp=true", "--property", "print.key=true",
 		"--property", "print.partition=true", "--property", "print.offset=true"}
@@ -167,6 +175,11 @@ func TestAgainstApacheKafkaTools(t *testing.T) {
 	same(t, "consumer-groups --describe (stderr)", o.stderr, j.stderr, groups)
 	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--describe", "--group", grj) // ours on Kafka's group
 	same(t, "consumer-groups --describe, Kafka's group", o.stdout, j.stdout, [2]string{tj, tj}, [2]string{grj, grj})
+
+	// The broker's own internal topic, with its 50 partitions and its configs in Kafka's order.
+	o = rk.ours(t, "", "kafka-topics.sh", "--describe", "--topic", "__consumer_offsets")
+	j = rk.java(t, "", "kafka-topics.sh", "--describe", "--topic", "__consumer_offsets")
+	same(t, "describe __consumer_offsets", o.stdout, j.stdout)
 
 	for _, view := range []string{"--members", "--state"} {
 		o = rk.ours(t, "", "kafka-consumer-groups.sh", "--describe", "--group", gro, view)

@@ -213,7 +213,7 @@ func matchTopics(ctx context.Context, adm *kadm.Client, r *toolRun) ([]string, k
 	}
 	var names []string
 	for name, td := range md.Topics {
-		if td.IsInternal && (r.opts.has("exclude-internal") || re == nil) {
+		if td.IsInternal && r.opts.has("exclude-internal") {
 			continue
 		}
 		if re != nil && !re.MatchString(name) {
