@@ -177,7 +177,8 @@ func (r *toolRun) client(ctx context.Context, extra ...kgo.Opt) (*kgo.Client, er
 		kgo.DialTimeout(3 * time.Second),
 		kgo.RetryTimeout(15 * time.Second),
 	}, extra...)
-	if os.Getenv("KAFKATOOLS_DEBUG") != "" {
+	// KAFKALAB_KAFKA_DEBUG=1 shows the client's protocol log on stderr (for us, not learners).
+	if os.Getenv("KAFKALAB_KAFKA_DEBUG") != "" {
 		opts = append(opts, kgo.WithLogger(kgo.BasicLogger(os.Stderr, kgo.LogLevelDebug, nil)))
 	}
 	cl, err := kgo.NewClient(opts...)
