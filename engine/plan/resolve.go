@@ -191,6 +191,8 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 		return r.resolveFromJSON(e)
 	case Call:
 		return r.resolveCall(e)
+	case boundExpr:
+		return e.b, nil
 	case SortOrder:
 		return nil, unsupported("a sort order (asc/desc) can only be used in orderBy/sort")
 	case nil:

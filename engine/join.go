@@ -1,0 +1,77 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+)
+
+// Join is df.join(other, on, how). on is nil (every pair, like crossJoin), a column name, a
+// list of names ([]string: USING columns, which appear once in the output), or a boolean
+// Column over both sides (use df.alias("a") and "a.col" names to tell same-named columns
+// apart). how is PySpark's: inner (default), left, right, full/outer, left_semi, left_anti,
+// cross.
+func (df *DataFrame) Join(other *DataFrame, on any, how string) (*DataFrame, error) {
+	if other == nil {
+		return nil, fmt.Errorf("join: the other DataFrame is missing")
+	}
+	jt, err := plan.NormalizeJoinType(how)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkStreamingJoin(df, other, jt); err != nil {
+		return nil, err
+	}
+	var j *plan.Join
+	switch x := on.(type) {
+	case nil:
+		j, err = plan.NewJoinOn(df.node, other.node, nil, jt)
+	case string:
+		j, err = plan.NewJoinUsing(df.node, other.node, []string{x}, jt)
+	case []string:
+		j, err = plan.NewJoinUsing(df.node, other.node, x, jt)
+	case *Column:
+		if x == nil || x.err != nil {
+			if x == nil {
+				return nil, fmt.Errorf("[NOT_COLUMN_OR_LIST_OR_STR] Argument `on` should be a Column, list or str, got None.")
+			}
+			return nil, x.err
+		}
+		j, err = plan.NewJoinOn(df.node, other.node, x.expr, jt)
+	default:
+		return nil, fmt.Errorf("[NOT_COLUMN_OR_LIST_OR_STR] Argument `on` should be a Column, list or str, got %T.", on)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(j), nil
+}
+
+// CrossJoin is df.crossJoin(other).
+func (df *DataFrame) CrossJoin(other *DataFrame) (*DataFrame, error) { return df.Join(other, nil, "cross") }
+
+// Alias is df.alias(name): columns can then be named "name.col".
+func (df *DataFrame) Alias(name string) *DataFrame {
+	return df.s.newDF(plan.NewSubqueryAlias(df.node, name))
+}
+
+// checkStreamingJoin applies Spark's rules for joins with a stream, within what kafkalab
+// runs: a stream on the left joined to static data (inner, left outer, semi, anti).
+func checkStreamingJoin(left, right *DataFrame, jt string) error {
+	ls, rs := left.IsStreaming(), right.IsStreaming()
+	switch {
+	case !ls && !rs:
+		return nil
+	case ls && rs:
+		return &plan.UnsupportedError{Message: "kafkalab does not support joining two streams yet (stream-stream joins need state); join a stream with a static table instead"}
+	case rs:
+		return &plan.UnsupportedError{Message: "kafkalab joins a stream with static data when the stream is on the left: write stream.join(static, ...)"}
+	}
+	switch jt {
+	case plan.JoinInner, plan.JoinLeft, plan.JoinSemi, plan.JoinAnti, plan.JoinCross:
+		return nil
+	case plan.JoinRight:
+		return &plan.AnalysisError{Message: "Right outer join with a streaming DataFrame/Dataset on the left and a static DataFrame/Dataset on the right not supported;"}
+	}
+	return &plan.AnalysisError{Message: "Full outer joins with streaming DataFrames/Datasets are not supported;"}
+}

@@ -1,0 +1,461 @@
+package plan
+
+import (
+	"context"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Join types, as Spark spells them after normalisation.
+const (
+	JoinInner = "inner"
+	JoinLeft  = "left_outer"
+	JoinRight = "right_outer"
+	JoinFull  = "full_outer"
+	JoinSemi  = "left_semi"
+	JoinAnti  = "left_anti"
+	JoinCross = "cross"
+)
+
+// NormalizeJoinType maps PySpark's how= spellings to a join type.
+func NormalizeJoinType(how string) (string, error) {
+	switch strings.ToLower(strings.ReplaceAll(how, "_", "")) {
+	case "", "inner":
+		return JoinInner, nil
+	case "left", "leftouter":
+		return JoinLeft, nil
+	case "right", "rightouter":
+		return JoinRight, nil
+	case "full", "outer", "fullouter":
+		return JoinFull, nil
+	case "semi", "leftsemi":
+		return JoinSemi, nil
+	case "anti", "leftanti":
+		return JoinAnti, nil
+	case "cross":
+		return JoinCross, nil
+	}
+	return "", analysisErr("UNSUPPORTED_JOIN_TYPE",
+		"Unsupported join type '%s'. Supported join types include: 'inner', 'outer', 'full', 'fullouter', 'full_outer', 'leftouter', 'left', 'left_outer', 'rightouter', 'right', 'right_outer', 'leftsemi', 'left_semi', 'semi', 'leftanti', 'left_anti', 'anti', 'cross'.", how)
+}
+
+// Join is a join of two inputs. The right side is read whole (as a broadcast); the output
+// keeps the left side's tasks, plus one task for unmatched right rows of right/full joins.
+type Join struct {
+	Left, Right Node
+	Type        string
+	// Cond is evaluated over the left row followed by the right row (nil: every pair).
+	Cond Bound
+	// Equi-join keys found in Cond (or given by USING), for a hash lookup.
+	leftKeys, rightKeys []Bound
+	// output evaluates the result row from the joined row (left ++ right, nulls for a
+	// missing side).
+	output []Bound
+	scope  *Scope
+}
+
+func (j *Join) Output() *Scope   { return j.scope }
+func (j *Join) Children() []Node { return []Node{j.Left, j.Right} }
+func (j *Join) Describe() string { return "Join " + j.Type }
+
+// combinedScope is left's columns then right's, each keeping its qualifiers.
+func combinedScope(left, right *Scope, leftNullable, rightNullable bool) *Scope {
+	sc := &Scope{Schema: &sqltypes.StructType{}, CaseSensitive: left.CaseSensitive}
+	for side, in := range []*Scope{left, right} {
+		for i, f := range in.Schema.Fields {
+			if (side == 0 && leftNullable) || (side == 1 && rightNullable) {
+				f.Nullable = true
+			}
+			sc.Schema.Fields = append(sc.Schema.Fields, f)
+			sc.Qualifiers = append(sc.Qualifiers, in.qualifier(i))
+		}
+	}
+	return sc
+}
+
+// NewJoinOn joins with a boolean condition over both sides' columns (Spark's
+// df.join(other, cond, how)); the output is every left column then every right column
+// (left columns only for semi and anti joins).
+func NewJoinOn(left, right Node, cond Expr, joinType string) (*Join, error) {
+	ls, rs := left.Output(), right.Output()
+	j := &Join{Left: left, Right: right, Type: joinType}
+	all := combinedScope(ls, rs, false, false)
+	if cond != nil {
+		b, err := Resolve(cond, all)
+		if err != nil {
+			return nil, err
+		}
+		switch b.DataType().(type) {
+		case sqltypes.BooleanType:
+		default:
+			return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
+				"Cannot resolve %s due to data type mismatch: the join condition must be a BOOLEAN, not %s.", quoteSQL(b.SQL()), quoteSQL(b.DataType().SQL()))
+		}
+		j.Cond = b
+		j.leftKeys, j.rightKeys = equiKeys(b, len(ls.Schema.Fields))
+	}
+	out := combinedScope(ls, rs, joinType == JoinRight || joinType == JoinFull, joinType == JoinLeft || joinType == JoinFull)
+	n := len(out.Schema.Fields)
+	if joinType == JoinSemi || joinType == JoinAnti {
+		n = len(ls.Schema.Fields)
+		out = &Scope{Schema: &sqltypes.StructType{Fields: out.Schema.Fields[:n]}, Qualifiers: out.Qualifiers[:n], CaseSensitive: ls.CaseSensitive}
+	}
+	for i := 0; i < n; i++ {
+		j.output = append(j.output, &boundRef{index: i, field: out.Schema.Fields[i]})
+	}
+	j.scope = out
+	return j, nil
+}
+
+// NewJoinUsing joins on same-named columns (df.join(other, ["id"], how)): the key columns
+// come first (for a full join the first non-null of both sides, for a right join the right
+// side's), then the left's other columns, then the right's.
+func NewJoinUsing(left, right Node, names []string, joinType string) (*Join, error) {
+	ls, rs := left.Output(), right.Output()
+	j := &Join{Left: left, Right: right, Type: joinType}
+	nl := len(ls.Schema.Fields)
+	lkeys := map[int]bool{}
+	rkeys := map[int]bool{}
+	var cond Expr
+	var keyOut []Bound
+	for _, name := range names {
+		li, err := usingColumn(ls, name, "left")
+		if err != nil {
+			return nil, err
+		}
+		ri, err := usingColumn(rs, name, "right")
+		if err != nil {
+			return nil, err
+		}
+		lf, rf := ls.Schema.Fields[li], rs.Schema.Fields[ri]
+		t, ok := comparisonType(lf.Type, rf.Type)
+		if !ok {
+			return nil, binaryDiffTypes("("+lf.Name+" = "+rf.Name+")", &boundRef{field: lf}, &boundRef{field: rf})
+		}
+		lb, rb := castTo(&boundRef{index: li, field: lf}, t), castTo(&boundRef{index: nl + ri, field: rf}, t)
+		j.leftKeys = append(j.leftKeys, lb)
+		j.rightKeys = append(j.rightKeys, rb)
+		lkeys[li], rkeys[ri] = true, true
+		eq := BinaryOp{Op: "=", Left: boundExpr{lb}, Right: boundExpr{rb}}
+		if cond == nil {
+			cond = eq
+		} else {
+			cond = BinaryOp{Op: "AND", Left: cond, Right: eq}
+		}
+		var key Bound
+		switch joinType {
+		case JoinRight:
+			key = rb
+		case JoinFull:
+			key = &boundFunc{name: "coalesce", args: []Bound{lb, rb}, typ: t, nullable: lf.Nullable && rf.Nullable,
+				fn: func(_ *EvalContext, v []any) (any, error) {
+					if v[0] != nil {
+						return v[0], nil
+					}
+					return v[1], nil
+				}}
+		default:
+			key = lb
+		}
+		keyOut = append(keyOut, &boundAlias{child: key, name: lf.Name})
+	}
+	all := combinedScope(ls, rs, false, false)
+	b, err := Resolve(cond, all)
+	if err != nil {
+		return nil, err
+	}
+	j.Cond = b
+	out := &Scope{Schema: &sqltypes.StructType{}, CaseSensitive: ls.CaseSensitive}
+	add := func(b Bound, q []string, nullable bool) {
+		f := OutputField(b)
+		f.Nullable = f.Nullable || nullable
+		out.Schema.Fields = append(out.Schema.Fields, f)
+		out.Qualifiers = append(out.Qualifiers, q)
+		j.output = append(j.output, b)
+	}
+	for _, k := range keyOut {
+		add(k, nil, false)
+	}
+	for i, f := range ls.Schema.Fields {
+		if !lkeys[i] {
+			add(&boundRef{index: i, field: f}, ls.qualifier(i), joinType == JoinRight || joinType == JoinFull)
+		}
+	}
+	if joinType != JoinSemi && joinType != JoinAnti {
+		for i, f := range rs.Schema.Fields {
+			if !rkeys[i] {
+				add(&boundRef{index: nl + i, field: f}, rs.qualifier(i), joinType == JoinLeft || joinType == JoinFull)
+			}
+		}
+	}
+	j.scope = out
+	return j, nil
+}
+
+func usingColumn(s *Scope, name, side string) (int, error) {
+	found := -1
+	for i, f := range s.Schema.Fields {
+		if s.eq(f.Name, name) {
+			if found >= 0 {
+				return 0, analysisErr("AMBIGUOUS_REFERENCE", "Reference %s is ambiguous, could be: [%s, %s].", quoteIdent(name), quoteIdent(f.Name), quoteIdent(f.Name))
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return 0, analysisErr("UNRESOLVED_USING_COLUMN_FOR_JOIN",
+			"USING column %s cannot be resolved on the %s side of the join. The %s-side columns: [%s].", quoteIdent(name), side, side, columnList(s))
+	}
+	return found, nil
+}
+
+// boundExpr lets an already-bound expression sit inside an Expr tree.
+type boundExpr struct{ b Bound }
+
+func (boundExpr) isExpr() {}
+
+// equiKeys finds `l = r` conjuncts where one side reads only left columns (index < nLeft)
+// and the other only right columns.
+func equiKeys(cond Bound, nLeft int) (lk, rk []Bound) {
+	var walk func(b Bound)
+	walk = func(b Bound) {
+		switch x := b.(type) {
+		case *boundLogic:
+			if x.and {
+				walk(x.left)
+				walk(x.right)
+			}
+		case *boundCompare:
+			if x.op != "=" {
+				return
+			}
+			lmin, lmax, lok := refRange(x.left)
+			rmin, rmax, rok := refRange(x.right)
+			switch {
+			case !lok || !rok || lmin < 0 || rmin < 0:
+			case lmax < nLeft && rmin >= nLeft:
+				lk, rk = append(lk, x.left), append(rk, x.right)
+			case rmax < nLeft && lmin >= nLeft:
+				lk, rk = append(lk, x.right), append(rk, x.left)
+			}
+		}
+	}
+	walk(cond)
+	return lk, rk
+}
+
+// refRange is the lowest and highest input column an expression reads; ok is false when the
+// expression has a part this function does not know (then no hash key is made of it).
+func refRange(b Bound) (lo, hi int, ok bool) {
+	lo, hi = -1, -1
+	var walk func(b Bound) bool
+	merge := func(i int) {
+		if lo < 0 || i < lo {
+			lo = i
+		}
+		if i > hi {
+			hi = i
+		}
+	}
+	walk = func(b Bound) bool {
+		switch x := b.(type) {
+		case *boundRef:
+			merge(x.index)
+		case *boundLit:
+		case *boundField:
+			return walk(x.child)
+		case *boundCast:
+			return walk(x.child)
+		case *boundAlias:
+			return walk(x.child)
+		case *boundArith:
+			return walk(x.left) && walk(x.right)
+		case *boundFunc:
+			for _, a := range x.args {
+				if !walk(a) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+		return true
+	}
+	ok = walk(b)
+	return lo, hi, ok
+}
+
+func (j *Join) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	leftTasks, err := j.Left.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	rightTasks, err := j.Right.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	var right []sqltypes.Row
+	for _, t := range rightTasks {
+		right = append(right, t...)
+	}
+	nl := len(Schema(j.Left).Fields)
+	nr := len(Schema(j.Right).Fields)
+	joined := func(l, r sqltypes.Row) sqltypes.Row {
+		row := make(sqltypes.Row, nl+nr)
+		copy(row, l)
+		copy(row[nl:], r)
+		return row
+	}
+	emit := func(row sqltypes.Row) (sqltypes.Row, error) {
+		out := make(sqltypes.Row, len(j.output))
+		for i, o := range j.output {
+			v, err := o.Eval(ex.Eval, row)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	// Hash the right side on the equi-keys, when there are some.
+	var index map[string][]int
+	var keyTypes []sqltypes.DataType
+	if len(j.rightKeys) > 0 {
+		index = map[string][]int{}
+		for _, k := range j.rightKeys {
+			keyTypes = append(keyTypes, k.DataType())
+		}
+		for ri, r := range right {
+			k, null, err := evalKey(ex.Eval, j.rightKeys, joined(nil, r), keyTypes)
+			if err != nil {
+				return nil, err
+			}
+			if !null {
+				index[k] = append(index[k], ri)
+			}
+		}
+	}
+	matchedRight := make([]bool, len(right))
+	out := make([][]sqltypes.Row, 0, len(leftTasks)+1)
+	for _, rows := range leftTasks {
+		var res []sqltypes.Row
+		for _, l := range rows {
+			candidates := allIndexes(len(right))
+			if index != nil {
+				k, null, err := evalKey(ex.Eval, j.leftKeys, joined(l, nil), keyTypes)
+				if err != nil {
+					return nil, err
+				}
+				candidates = nil
+				if !null {
+					candidates = index[k]
+				}
+			}
+			matched := false
+			for _, ri := range candidates {
+				row := joined(l, right[ri])
+				if j.Cond != nil {
+					v, err := j.Cond.Eval(ex.Eval, row)
+					if err != nil {
+						return nil, err
+					}
+					if v != true {
+						continue
+					}
+				}
+				matched = true
+				matchedRight[ri] = true
+				if j.Type == JoinSemi {
+					break
+				}
+				if j.Type == JoinAnti {
+					break
+				}
+				o, err := emit(row)
+				if err != nil {
+					return nil, err
+				}
+				res = append(res, o)
+			}
+			switch {
+			case j.Type == JoinSemi && matched, j.Type == JoinAnti && !matched:
+				o, err := emit(joined(l, nil))
+				if err != nil {
+					return nil, err
+				}
+				res = append(res, o)
+			case !matched && (j.Type == JoinLeft || j.Type == JoinFull):
+				o, err := emit(joined(l, nil))
+				if err != nil {
+					return nil, err
+				}
+				res = append(res, o)
+			}
+		}
+		out = append(out, res)
+	}
+	if j.Type == JoinRight || j.Type == JoinFull {
+		var rest []sqltypes.Row
+		for ri, r := range right {
+			if !matchedRight[ri] {
+				o, err := emit(joined(nil, r))
+				if err != nil {
+					return nil, err
+				}
+				rest = append(rest, o)
+			}
+		}
+		out = append(out, rest)
+	}
+	return out, nil
+}
+
+func allIndexes(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// evalKey is the hash key of a row's join keys; null is true when a key is NULL (it
+// matches nothing, as SQL equality).
+func evalKey(c *EvalContext, keys []Bound, row sqltypes.Row, types []sqltypes.DataType) (string, bool, error) {
+	vals := make([]any, len(keys))
+	for i, k := range keys {
+		v, err := k.Eval(c, row)
+		if err != nil {
+			return "", false, err
+		}
+		if v == nil {
+			return "", true, nil
+		}
+		vals[i] = v
+	}
+	return keyOf(vals, types), false, nil
+}
+
+// SubqueryAlias is df.alias(name): the same rows, every column qualified by name, so
+// "name.col" resolves (as in a self-join).
+type SubqueryAlias struct {
+	Child Node
+	scope *Scope
+}
+
+// NewSubqueryAlias qualifies child's columns with name.
+func NewSubqueryAlias(child Node, name string) *SubqueryAlias {
+	in := child.Output()
+	sc := &Scope{Schema: in.Schema, CaseSensitive: in.CaseSensitive}
+	for range in.Schema.Fields {
+		sc.Qualifiers = append(sc.Qualifiers, []string{name})
+	}
+	return &SubqueryAlias{Child: child, scope: sc}
+}
+
+func (a *SubqueryAlias) Output() *Scope   { return a.scope }
+func (a *SubqueryAlias) Children() []Node { return []Node{a.Child} }
+func (a *SubqueryAlias) Describe() string { return "SubqueryAlias " + strings.Join(a.scope.qualifier(0), ".") }
+func (a *SubqueryAlias) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	return a.Child.Execute(ctx, ex)
+}
