@@ -17,7 +17,7 @@ import (
 // after a batch is max(event time) - delay, forward only, and is used by the next batch;
 // late rows are judged with the previous batch's watermark.
 type harness struct {
-	t       *testing.T
+	t       testing.TB
 	op      *Aggregate
 	wm      *plan.Watermark
 	scan    *plan.StreamScan
@@ -49,7 +49,7 @@ func col(n string) plan.Expr { return plan.ColumnRef{Parts: []string{n}} }
 func lit(s string) plan.Expr { return plan.Literal{Value: s, Type: sqltypes.String} }
 func countStar() plan.Expr   { return plan.Call{Name: "count", Args: []plan.Expr{plan.Star{}}} }
 
-func newHarness(t *testing.T, spec opSpec, mode string) *harness {
+func newHarness(t testing.TB, spec opSpec, mode string) *harness {
 	t.Helper()
 	h := &harness{t: t, dir: t.TempDir(), mode: mode, parts: "4"}
 	h.scan = &plan.StreamScan{Scope: plan.NewScope(eventSchema), Name: "events"}
