@@ -48,7 +48,9 @@ func (df *DataFrame) Join(other *DataFrame, on any, how string) (*DataFrame, err
 }
 
 // CrossJoin is df.crossJoin(other).
-func (df *DataFrame) CrossJoin(other *DataFrame) (*DataFrame, error) { return df.Join(other, nil, "cross") }
+func (df *DataFrame) CrossJoin(other *DataFrame) (*DataFrame, error) {
+	return df.Join(other, nil, "cross")
+}
 
 // Alias is df.alias(name): columns can then be named "name.col".
 func (df *DataFrame) Alias(name string) *DataFrame {

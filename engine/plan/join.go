@@ -455,7 +455,9 @@ func NewSubqueryAlias(child Node, name string) *SubqueryAlias {
 
 func (a *SubqueryAlias) Output() *Scope   { return a.scope }
 func (a *SubqueryAlias) Children() []Node { return []Node{a.Child} }
-func (a *SubqueryAlias) Describe() string { return "SubqueryAlias " + strings.Join(a.scope.qualifier(0), ".") }
+func (a *SubqueryAlias) Describe() string {
+	return "SubqueryAlias " + strings.Join(a.scope.qualifier(0), ".")
+}
 func (a *SubqueryAlias) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
 	return a.Child.Execute(ctx, ex)
 }
