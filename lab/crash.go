@@ -142,3 +142,12 @@ func (cr *crasher) run(ctx context.Context, out io.Writer, label string, run fun
 	}
 	return err
 }
+
+// expected turns the kill of a python block (a `python run` block or an exercise attempt)
+// into success: such a block has no "! " to say it fails, and the crash is the lab's doing.
+func (cr *crasher) expected(err error) error {
+	if _, fired := cr.fired(); fired && err == errExit(137) {
+		return nil
+	}
+	return err
+}

@@ -226,3 +226,38 @@ func TestRemovePaths(t *testing.T) {
 		t.Errorf("rm outside the workspace: %v", err)
 	}
 }
+
+// Inline `python run` code and every attempt at an exercise crash too, each run once; there
+// the crash is expected (no "! " to say so) and does not fail the step.
+func TestCrashInPythonRunAndExercise(t *testing.T) {
+	lesson := crashLesson(t, "<!-- crash: after-offsets -->", "python read.py")
+	inline := *lesson.Steps[1]
+	inline.Run = &lessons.Code{Lang: "python", Source: crashReadPy}
+	exercise := *lesson.Steps[1]
+	exercise.Number, exercise.Run = 3, nil
+	exercise.Starter = &lessons.Code{Lang: "python", File: "attempt.py", Source: crashReadPy}
+	exercise.Solution = exercise.Starter
+	exercise.Expect = []lessons.Expectation{{Kind: lessons.ExpectMissing, Path: "cp/commits/0"}}
+	lesson.Steps = []*lessons.Step{lesson.Steps[0], &inline, &exercise}
+	lb := newTestLab(t, []*lessons.Lesson{lesson})
+	ctx := context.Background()
+	if err := lb.StartLesson(ctx, lesson); err != nil {
+		t.Fatal(err)
+	}
+	lb.RunStep(ctx, lesson, lesson.Steps[0], nil)
+	res := lb.RunStep(ctx, lesson, &inline, nil)
+	if want := "Killed: python step2.py died in batch 0, after writing offsets/0, before reading the batch\n"; res.Output != want || !res.Passed {
+		t.Errorf("inline run: output %q, failures %+v; want %q and a pass (a python block's crash is expected)", res.Output, res.Failures, want)
+	}
+	// The inline crash left offsets/0 without commits/0; each exercise attempt starts from
+	// there, re-runs batch 0 and dies again at the same point.
+	for attempt := 1; attempt <= 2; attempt++ {
+		res := lb.RunStep(ctx, lesson, &exercise, nil)
+		if want := "Killed: python attempt.py died in batch 0, after writing offsets/0, before reading the batch\n"; res.Output != want {
+			t.Errorf("attempt %d: output %q, want %q", attempt, res.Output, want)
+		}
+		if len(res.Failures) != 0 {
+			t.Errorf("attempt %d: failures %+v", attempt, res.Failures)
+		}
+	}
+}

@@ -107,12 +107,12 @@ func (l *Lab) runStepCode(ctx context.Context, lesson *lessons.Lesson, step *les
 		if err := l.writeFile(lesson.ID, step.Number, code.File, code.Source+"\n"); err != nil {
 			return err
 		}
-		return l.runPython(ctx, ws, code.File, nil, cr, out)
+		return cr.expected(l.runPython(ctx, ws, code.File, nil, cr, out))
 	default:
 		name := fmt.Sprintf("step%d.py", step.Number)
-		return cr.run(ctx, out, "python "+name, func(ctx context.Context, out io.Writer, hook func(stream.Step, int64) error) error {
+		return cr.expected(cr.run(ctx, out, "python "+name, func(ctx context.Context, out io.Writer, hook func(stream.Step, int64) error) error {
 			return l.execPython(ctx, ws, name, code.Source, hook, out)
-		})
+		}))
 	}
 }
 
