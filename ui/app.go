@@ -428,6 +428,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.outDirty {
 			m.outCacheKey = ""
 		}
+		if m.sb != nil {
+			m.sb.frameReady = true
+		}
 		return m, frameTick()
 	case pollMsg:
 		var cmds []tea.Cmd

@@ -36,6 +36,8 @@ type sandboxState struct {
 	queries    []pyspark.QueryInfo
 	cache      []string
 	cacheKey   string
+	cacheW     int
+	frameReady bool
 	closeOnce  sync.Once
 }
 
@@ -493,9 +495,11 @@ func (s *sandboxState) view(L layout) string {
 	t := s.m.th
 	w := L.mainW
 	key := fmt.Sprint(w, len(s.transcript))
-	if s.cacheKey != key {
+	// Lay the transcript out again at most once per frame tick (ten a second), however
+	// fast a query prints; a resize always re-lays it at once.
+	if s.cacheKey != key && (s.frameReady || s.m.cfg.NoTicks || s.cacheW != w) {
 		s.cache = renderOutput(t, strings.Join(s.transcript, "\n"), w-2)
-		s.cacheKey = key
+		s.cacheKey, s.cacheW, s.frameReady = key, w, false
 	}
 	h := L.transcriptH - 2
 	if s.follow {

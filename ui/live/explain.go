@@ -10,18 +10,23 @@ import (
 var (
 	subscribeRe = regexp.MustCompile(`"(?:subscribe|assign)"\s*,\s*"([^"]+)"`)
 	latestRe    = regexp.MustCompile(`"startingOffsets"\s*,\s*"latest"`)
-	emptyShowRe = regexp.MustCompile(`(?m)^\+[-+]+\+\n\|.*\|\n\+[-+]+\+\n(?:\+[-+]+\+\n)?(?:\n|$)`)
+	zeroRowsRe  = regexp.MustCompile(`(?i)(\b0\s+(rows|events|records|windows|new)\b|\b(count|rows|loaded|events)\b\W*0\s*$)`)
 )
 
 // ReadWasEmpty reports whether a step's output shows a read that returned no rows: a
 // show() table without rows, or a count of 0 printed on its own.
 func ReadWasEmpty(output string) bool {
-	if emptyShowRe.MatchString(output + "\n") {
-		return true
+	lines := strings.Split(output, "\n")
+	rule := func(l string) bool { return len(l) > 2 && l[0] == '+' && strings.Trim(l, "+-") == "" }
+	for i := 0; i+2 < len(lines); i++ {
+		if rule(lines[i]) && strings.HasPrefix(lines[i+1], "|") && rule(lines[i+2]) &&
+			(i == 0 || !strings.HasPrefix(lines[i-1], "|")) &&
+			(i+3 >= len(lines) || !strings.HasPrefix(lines[i+3], "|")) {
+			return true
+		}
 	}
-	for _, l := range strings.Split(output, "\n") {
-		f := strings.Fields(strings.ToLower(l))
-		if len(f) >= 2 && f[len(f)-1] == "0" && (strings.Contains(l, "rows") || strings.Contains(l, "events") || strings.Contains(l, "loaded") || strings.Contains(l, "count")) {
+	for _, l := range lines {
+		if zeroRowsRe.MatchString(strings.TrimSpace(l)) {
 			return true
 		}
 	}

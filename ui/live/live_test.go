@@ -1,0 +1,179 @@
+package live
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkalab/kafkalab/engine/checkpoint"
+	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/lab/broker"
+)
+
+// workspace writes a real checkpoint (two batches) and a real Delta table (5 rows).
+func workspace(t *testing.T) string {
+	t.Helper()
+	ws := t.TempDir()
+	cp, err := checkpoint.Open(filepath.Join(ws, "checkpoints", "bronze_orders"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, src := range []string{`{"orders":{"2":0,"1":1,"0":2}}`, `{"orders":{"2":0,"1":2,"0":3}}`} {
+		if err := cp.WriteOffsets(int64(i), checkpoint.OffsetSeq{BatchWatermarkMs: 60000 * int64(i), Sources: []string{src}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := cp.WriteCommit(int64(i), 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.MkdirAll(filepath.Join(ws, "checkpoints", "bronze_orders", "state", "0", "0"), 0o755)
+	os.WriteFile(filepath.Join(ws, "checkpoints", "bronze_orders", "state", "0", "0", "1.delta"), []byte("x"), 0o644)
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "order_id", Type: sqltypes.Long, Nullable: true}}}
+	tb, err := delta.Open(filepath.Join(ws, "spark-warehouse", "bronze_orders"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []sqltypes.Row{{int64(1)}, {int64(2)}, {int64(3)}}
+	if _, _, err := tb.Write(context.Background(), delta.BatchWrite{Mode: "append", Schema: schema, Tasks: []delta.Task{{Rows: rows}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := tb.Write(context.Background(), delta.BatchWrite{Mode: "append", Schema: schema, Tasks: []delta.Task{{Rows: rows[:2]}}}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(ws, ".hidden"), []byte("x"), 0o644)
+	return ws
+}
+
+func TestCollectReadsCheckpointsTablesAndFiles(t *testing.T) {
+	ws := workspace(t)
+	s := Collect(context.Background(), nil, ws)
+	if len(s.Readers) != 1 || len(s.Tables) != 1 {
+		t.Fatalf("readers %+v tables %+v", s.Readers, s.Tables)
+	}
+	r := s.Readers[0]
+	if r.Path != "checkpoints/bronze_orders" || r.Batch != 1 || r.Committed != 1 || r.Watermark != 60000 || r.StateFile != 1 {
+		t.Errorf("reader %+v", r)
+	}
+	if got := BatchRange(r); got != "orders p0 2→3 p1 1→2 p2 0→0" {
+		t.Errorf("batch range %q", got)
+	}
+	if tb := s.Tables[0]; tb.Name != "bronze_orders" || tb.Version != 1 || tb.Rows != 5 {
+		t.Errorf("table %+v", tb)
+	}
+	var paths []string
+	for _, f := range s.Files {
+		paths = append(paths, f.Path)
+	}
+	joined := strings.Join(paths, "\n")
+	for _, want := range []string{"checkpoints/bronze_orders/offsets/1", "checkpoints/bronze_orders/commits/0", "spark-warehouse/bronze_orders/_delta_log/00000000000000000001.json"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("files lack %s:\n%s", want, joined)
+		}
+	}
+	if strings.Contains(joined, ".hidden") {
+		t.Error("hidden files listed")
+	}
+}
+
+func TestDiff(t *testing.T) {
+	at := time.Unix(0, 0)
+	before := &Snapshot{
+		Topics:  []Topic{{Name: "orders", Partitions: []Partition{{ID: 0, End: 2}, {ID: 1, End: 1}}}},
+		Readers: []Reader{{Path: "cp", Batch: 0, Positions: map[string]map[int32]int64{"orders": {0: 2, 1: 1}}}},
+		Tables:  []Table{{Path: "t", Name: "t", Version: 0, Rows: 3}},
+		Files:   []File{{Path: "cp/offsets/0", Size: 10, Mod: at}, {Path: "script.py", Size: 5, Mod: at}},
+	}
+	after := &Snapshot{
+		Topics: []Topic{{Name: "orders", Partitions: []Partition{{ID: 0, End: 3}, {ID: 1, End: 1}}},
+			{Name: "late", Partitions: []Partition{{ID: 0}}}},
+		Readers: []Reader{{Path: "cp", Batch: 1, Positions: map[string]map[int32]int64{"orders": {0: 3, 1: 1}},
+			Prev: map[string]map[int32]int64{"orders": {0: 2, 1: 1}}}},
+		Tables: []Table{{Path: "t", Name: "t", Version: 1, Rows: 4}, {Path: "u", Name: "u", Version: 0, Rows: 2}},
+		Files:  []File{{Path: "cp/offsets/0", Size: 10, Mod: at}, {Path: "cp/offsets/1", Size: 10, Mod: at}, {Path: "script.py", Size: 6, Mod: at}},
+	}
+	c := Diff(before, after)
+	want := Changes{
+		Files:   []string{"+ cp/offsets/1", "~ script.py"},
+		Offsets: []string{"orders p0: end offset 2 → 3 (+1)", "late: created with 1 partitions"},
+		Batches: []string{"cp: batch 1 orders p0 2→3 p1 1→1"},
+		Tables:  []string{"t: version 0 → 1, 3 → 4 rows (+1)", "u: created (version 0), 0 → 2 rows (+2)"},
+	}
+	for _, tc := range []struct {
+		name      string
+		got, want []string
+	}{{"files", c.Files, want.Files}, {"offsets", c.Offsets, want.Offsets}, {"batches", c.Batches, want.Batches}, {"tables", c.Tables, want.Tables}} {
+		if strings.Join(tc.got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: got %q, want %q", tc.name, tc.got, tc.want)
+		}
+	}
+	if !Diff(after, after).Empty() {
+		t.Error("a snapshot differs from itself")
+	}
+}
+
+func TestExplainEmpty(t *testing.T) {
+	emptyShow := "+--------+-----+\n|order_id|total|\n+--------+-----+\n+--------+-----+\n"
+	full := &Snapshot{
+		Topics:  []Topic{{Name: "orders", Partitions: []Partition{{ID: 0, End: 3}, {ID: 1, End: 2}}}},
+		Readers: []Reader{{Path: "checkpoints/x", Batch: 1, Positions: map[string]map[int32]int64{"orders": {0: 3, 1: 2}}}},
+	}
+	notPast := &Snapshot{Topics: full.Topics}
+	emptyTopic := &Snapshot{Topics: []Topic{{Name: "orders", Partitions: []Partition{{ID: 0}}}}}
+	sub := `.option("subscribe", "orders")`
+	for _, tc := range []struct {
+		name, code, output string
+		snap               *Snapshot
+		want               string
+	}{
+		{"checkpoint past the events", sub, emptyShow, full, "the checkpoint checkpoints/x is already past them (offsets/1: p0 at 3, p1 at 2)"},
+		{"latest", sub + `.option("startingOffsets", "latest")`, emptyShow, notPast, `it started at "latest"`},
+		{"watermark in append mode", sub + `.withWatermark("ts", "10 minutes")`, "loaded 0 rows\n", notPast, "watermark passes its end"},
+		{"rows came back", sub, "+---+\n|  a|\n+---+\n|  1|\n+---+\n", full, ""},
+		{"topic is empty too", sub + `.option("startingOffsets", "latest")`, emptyShow, emptyTopic, ""},
+		{"no topic in the code", `spark.table("x").show()`, emptyShow, full, ""},
+	} {
+		got := ExplainEmpty(tc.code, tc.output, tc.snap)
+		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: got %q, want it to contain %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestAdminTopicsOnRealBroker(t *testing.T) {
+	ctx := context.Background()
+	b, err := broker.StartEmbedded(ctx, broker.EmbeddedConfig{Port: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close(ctx)
+	cl, err := broker.NewClient(b, kgo.MetadataMinAge(100*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	if _, err := kadm.NewClient(cl).CreateTopic(ctx, 3, 1, nil, "orders"); err != nil {
+		t.Fatal(err)
+	}
+	// Listed at once, although created a moment ago.
+	topics, err := Admin{Client: cl}.Topics(ctx)
+	if err != nil || len(topics) != 1 || len(topics[0].Partitions) != 3 {
+		t.Fatalf("topics %+v, %v", topics, err)
+	}
+	for _, k := range []string{"a", "b", "a"} {
+		if err := cl.ProduceSync(ctx, &kgo.Record{Topic: "orders", Key: []byte(k), Value: []byte("v")}).FirstErr(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := Collect(ctx, Admin{Client: cl}, "")
+	tp, ok := s.Topic("orders")
+	if !ok || tp.Events() != 3 || s.Err != "" {
+		t.Fatalf("snapshot %+v", s)
+	}
+}
