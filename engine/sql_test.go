@@ -60,3 +60,22 @@ func TestSQLSubset(t *testing.T) {
 		t.Fatalf("history rows %v", got)
 	}
 }
+
+func TestCatalog(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	df := must[*DataFrame](t)(s.CreateDataFrameDDL(courseEvents, sendDDL))
+	if err := df.Write().Format("delta").SaveAsTable(ctx, "b_table"); err != nil {
+		t.Fatal(err)
+	}
+	if err := df.CreateOrReplaceTempView("a_view"); err != nil {
+		t.Fatal(err)
+	}
+	tables := must[[]CatalogTable](t)(s.ListTables())
+	if len(tables) != 2 || tables[0].Name != "b_table" || tables[0].TableType != "MANAGED" || !tables[1].IsTemporary {
+		t.Fatalf("tables = %+v", tables)
+	}
+	if !s.TableExists("b_table") || !s.TableExists("default.b_table") || !s.TableExists("a_view") || s.TableExists("default.a_view") || s.TableExists("nope") {
+		t.Fatal("tableExists is wrong")
+	}
+}
