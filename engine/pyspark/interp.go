@@ -67,7 +67,8 @@ type Interpreter struct {
 	spark        *pySession // the session getOrCreate returned, once there is one
 	sessionClass *py.Type   // this interpreter's SparkSession class (it carries .builder)
 
-	sources map[string]string // module name -> file path of local modules, for error lines
+	sources     map[string]string // code label -> source, for error lines
+	importRoots []string          // folders local imports are searched in, first wins
 }
 
 // NewInterpreter makes an interpreter rooted at cfg.WorkDir.
@@ -98,6 +99,7 @@ func NewInterpreter(cfg Config) (in *Interpreter, err error) {
 		runCtx:  context.Background(),
 		sources: map[string]string{},
 	}
+	in.importRoots = []string{wd}
 	in.sessionClass = py.NewType("SparkSession", "The entry point to programming Spark with the DataFrame API.")
 	for k, v := range sessionMethods {
 		in.sessionClass.Dict[k] = v
@@ -159,6 +161,14 @@ func (in *Interpreter) ExecFile(ctx context.Context, path string) error {
 		return fmt.Errorf("cannot read script: %w", err)
 	}
 	label := filepath.Base(path)
+	// Python puts the script's folder first on sys.path; kafkalab does the same when that
+	// folder is inside the working folder.
+	if dir, err := in.confine(filepath.Dir(full)); err == nil && dir != in.workDir {
+		in.importRoots = append([]string{dir}, in.importRoots...)
+		if rel, err := filepath.Rel(in.workDir, full); err == nil {
+			label = rel
+		}
+	}
 	return in.run(ctx, func() error {
 		code, err := compileSource(string(src), label)
 		if err != nil {

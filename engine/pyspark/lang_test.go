@@ -216,3 +216,23 @@ func TestExecInteractive(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestScriptInSubfolderImportsBesideIt(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "lab"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile := func(p, body string) {
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile("lab/helper.py", "WHERE = 'lab'\n")
+	writeFile("lab/main.py", "from helper import WHERE\nprint(WHERE)\nx = 1 / 0\n")
+	var out bytes.Buffer
+	err := Run(context.Background(), Config{ScriptPath: "lab/main.py", WorkDir: dir, Stdout: &out})
+	var pe *Error
+	if out.String() != "lab\n" || !errors.As(err, &pe) || pe.File != "lab/main.py" || pe.Line != 3 {
+		t.Fatalf("out %q err %v", out.String(), err)
+	}
+}

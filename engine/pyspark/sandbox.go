@@ -152,14 +152,17 @@ func (in *Interpreter) loadLocalModule(name string) (*py.Module, error) {
 	}
 	rel := filepath.Join(parts...)
 	var path string
-	for _, cand := range []string{rel + ".py", filepath.Join(rel, "__init__.py")} {
-		p, err := in.confine(cand)
-		if err != nil {
-			continue
-		}
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			path = p
-			break
+search:
+	for _, root := range in.importRoots {
+		for _, cand := range []string{rel + ".py", filepath.Join(rel, "__init__.py")} {
+			p, err := in.confine(filepath.Join(root, cand))
+			if err != nil {
+				continue
+			}
+			if st, err := os.Stat(p); err == nil && !st.IsDir() {
+				path = p
+				break search
+			}
 		}
 	}
 	if path == "" {
