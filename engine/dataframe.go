@@ -607,16 +607,47 @@ func (df *DataFrame) Union(other *DataFrame) (*DataFrame, error) {
 // UnionAll is Union.
 func (df *DataFrame) UnionAll(other *DataFrame) (*DataFrame, error) { return df.Union(other) }
 
-// DropDuplicates is df.dropDuplicates([names]) on static data.
+// DropDuplicates is df.dropDuplicates([names]); on a stream it keeps the keys it has seen
+// in state (the stateful engine's operator).
 func (df *DataFrame) DropDuplicates(names ...string) (*DataFrame, error) {
 	if df.IsStreaming() {
-		return nil, &plan.UnsupportedError{Message: "kafkalab does not support dropDuplicates on a streaming DataFrame yet (it needs state); deduplicate when reading the table instead"}
+		return df.streamingDedup(names, false)
 	}
 	d, err := plan.NewDeduplicate(df.node, names)
 	if err != nil {
 		return nil, err
 	}
 	return df.s.newDF(d), nil
+}
+
+// DropDuplicatesWithinWatermark is df.dropDuplicatesWithinWatermark([names]): on a stream,
+// a key is remembered until the watermark passes its first event time plus the delay; on
+// static data it is dropDuplicates, as in Spark.
+func (df *DataFrame) DropDuplicatesWithinWatermark(names ...string) (*DataFrame, error) {
+	if df.IsStreaming() {
+		return df.streamingDedup(names, true)
+	}
+	return df.DropDuplicates(names...)
+}
+
+// StreamingDeduplicateBuilder builds dropDuplicates / dropDuplicatesWithinWatermark over a
+// streaming plan.
+type StreamingDeduplicateBuilder func(child plan.Node, names []string, withinWatermark bool) (plan.Node, error)
+
+var streamingDeduplicate StreamingDeduplicateBuilder
+
+// RegisterStreamingDeduplicate installs the stateful engine's streaming deduplication.
+func RegisterStreamingDeduplicate(b StreamingDeduplicateBuilder) { streamingDeduplicate = b }
+
+func (df *DataFrame) streamingDedup(names []string, within bool) (*DataFrame, error) {
+	if streamingDeduplicate == nil {
+		return nil, &plan.UnsupportedError{Message: "kafkalab does not support dropDuplicates on a streaming DataFrame yet (it needs state); deduplicate when reading the table instead"}
+	}
+	n, err := streamingDeduplicate(df.node, names, within)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(n), nil
 }
 
 // Distinct is df.distinct().

@@ -236,6 +236,19 @@ func init() {
 	}
 	m("dropDuplicates", dropDup)
 	m("drop_duplicates", dropDup)
+	m("dropDuplicatesWithinWatermark", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := parseArgs("dropDuplicatesWithinWatermark", args, kwargs, []string{"subset"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		var names []string
+		if a[0] != nil && a[0] != py.None {
+			if names, err = strList("dropDuplicatesWithinWatermark", py.Tuple{a[0]}); err != nil {
+				return nil, err
+			}
+		}
+		return d.in.wrapDF(d.df.DropDuplicatesWithinWatermark(names...))
+	})
 	for name, f := range map[string]func(*engine.DataFrame, string) error{
 		"createOrReplaceTempView": (*engine.DataFrame).CreateOrReplaceTempView,
 		"createTempView":          (*engine.DataFrame).CreateTempView,

@@ -19,6 +19,7 @@ import (
 type harness struct {
 	t       testing.TB
 	op      *Aggregate
+	node    plan.Stateful // the operator run (op, or another stateful operator)
 	wm      *plan.Watermark
 	scan    *plan.StreamScan
 	dir     string
@@ -43,6 +44,8 @@ type opSpec struct {
 	delay     string
 	aggs      []plan.Expr
 	plainTime bool // group by event_time itself
+	dedup     []string
+	within    bool
 }
 
 func col(n string) plan.Expr { return plan.ColumnRef{Parts: []string{n}} }
@@ -65,7 +68,16 @@ func newHarness(t testing.TB, spec opSpec, mode string) *harness {
 		}
 		h.wm, child = w, w
 	}
+	if spec.dedup != nil {
+		d, err := NewDeduplicate(child, spec.dedup, spec.within)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.node = d
+		return h
+	}
 	h.op = h.build(child, spec)
+	h.node = h.op
 	return h
 }
 
@@ -98,6 +110,7 @@ func (h *harness) build(child plan.Node, spec opSpec) *Aggregate {
 // restart forgets the operator's memory, as a new process would.
 func (h *harness) restart(spec opSpec) {
 	h.op = h.build(h.op.Child, spec)
+	h.node = h.op
 }
 
 type batchOut struct {
@@ -116,7 +129,7 @@ func (h *harness) runBatch(rows []sqltypes.Row) (batchOut, error) {
 		StreamInput: func(context.Context, *plan.StreamScan) ([][]sqltypes.Row, error) {
 			return [][]sqltypes.Row{rows}, nil
 		}}
-	out, err := plan.Run(context.Background(), h.op, ex)
+	out, err := plan.Run(context.Background(), h.node, ex)
 	if err != nil {
 		return batchOut{}, err
 	}
@@ -150,7 +163,7 @@ func (h *harness) feed(rows []sqltypes.Row) []batchOut {
 		h.t.Fatalf("batch %d: %v", h.batch, err)
 	}
 	outs := []batchOut{b}
-	if h.op.ShouldRunNoDataBatch(h.wmMs) {
+	if h.node.ShouldRunNoDataBatch(h.wmMs) {
 		nb, err := h.runBatch(nil)
 		if err != nil {
 			h.t.Fatalf("no-data batch %d: %v", h.batch, err)

@@ -1,0 +1,251 @@
+package stateful
+
+import (
+	"context"
+	"encoding/binary"
+	"sync"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+// Deduplicate is a streaming dropDuplicates(cols) (Spark's StreamingDeduplicateExec) or
+// dropDuplicatesWithinWatermark(cols) (StreamingDeduplicateWithinWatermarkExec). The state
+// holds every key seen: for dropDuplicates until the watermark passes the key's event
+// time (only when the event-time column is one of the keys; otherwise the state grows, as
+// in Spark); within the watermark, until the watermark passes the first event's time plus
+// the delay.
+type Deduplicate struct {
+	Child  plan.Node
+	keys   []int
+	within bool
+	// timeCol is the child's event-time column (watermark marker), -1 without one.
+	timeCol    int
+	delayMs    int64
+	keyHasTime bool
+	opID       int
+
+	mu        sync.Mutex
+	stores    map[string]*store
+	lastEvict int64
+	ran       bool
+}
+
+// NewDeduplicate builds dropDuplicates(names) (within=false) or
+// dropDuplicatesWithinWatermark(names) over a streaming child.
+func NewDeduplicate(child plan.Node, names []string, within bool) (*Deduplicate, error) {
+	d0, err := plan.NewDeduplicate(child, names)
+	if err != nil {
+		return nil, err
+	}
+	d := &Deduplicate{Child: child, keys: d0.Keys, within: within, timeCol: -1, stores: map[string]*store{}}
+	for i, f := range plan.Schema(child).Fields {
+		if v, ok := f.Metadata[watermarkKey].(int64); ok {
+			if _, isTS := f.Type.(sqltypes.TimestampType); isTS && d.timeCol < 0 {
+				d.timeCol, d.delayMs = i, v
+			}
+		}
+	}
+	for _, k := range d.keys {
+		if k == d.timeCol {
+			d.keyHasTime = true
+		}
+	}
+	if within && d.timeCol < 0 {
+		return nil, &plan.AnalysisError{Message: "dropDuplicatesWithinWatermark is not supported on streaming DataFrames/DataSets without watermark;"}
+	}
+	plan.Walk(child, func(n plan.Node) {
+		if _, ok := n.(plan.Stateful); ok {
+			d.opID++
+		}
+	})
+	return d, nil
+}
+
+func (d *Deduplicate) Output() *plan.Scope   { return d.Child.Output() }
+func (d *Deduplicate) Children() []plan.Node { return []plan.Node{d.Child} }
+func (d *Deduplicate) Describe() string      { return d.opName() }
+
+func (d *Deduplicate) opName() string {
+	if d.within {
+		return "dedupeWithinWatermark"
+	}
+	return "dedupe"
+}
+
+// CheckOutputMode: deduplication alone is not an aggregation, so complete mode is refused.
+func (d *Deduplicate) CheckOutputMode(mode string) error {
+	if mode == "Complete" {
+		return &plan.AnalysisError{Message: "Complete output mode not supported when there are no streaming aggregations on streaming DataFrames/Datasets;"}
+	}
+	return nil
+}
+
+// ShouldRunNoDataBatch: with a watermark, a new watermark can evict keys.
+func (d *Deduplicate) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.ran && d.timeCol >= 0 && newWatermarkMs > d.lastEvict
+}
+
+func (d *Deduplicate) codec() valueCodec {
+	return valueCodec{
+		encode: func(b []byte, e *entry) ([]byte, error) {
+			if d.within {
+				return binary.AppendVarint(b, e.value.(dedupKey).expiresAt), nil
+			}
+			return b, nil
+		},
+		decode: func(key, val []byte, e *entry) error {
+			kd := &decoder{b: key}
+			keys := make(sqltypes.Row, len(d.keys))
+			for i := range keys {
+				keys[i] = kd.value()
+			}
+			if kd.err != nil {
+				return kd.err
+			}
+			e.value = dedupKey{keys: keys}
+			if d.within {
+				vd := &decoder{b: val}
+				exp := vd.varint()
+				if vd.err != nil {
+					return vd.err
+				}
+				e.value = dedupKey{keys: keys, expiresAt: exp}
+			}
+			return nil
+		},
+	}
+}
+
+// dedupKey is one seen key; expiresAt (micros) is set within the watermark.
+type dedupKey struct {
+	keys      sqltypes.Row
+	expiresAt int64
+}
+
+func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, error) {
+	if ex == nil || ex.Batch == nil {
+		return nil, &plan.AnalysisError{Message: "Queries with streaming sources must be executed with writeStream.start();"}
+	}
+	if err := d.CheckOutputMode(ex.OutputMode); err != nil {
+		return nil, err
+	}
+	bc := ex.Batch
+	parts, err := shufflePartitions(bc.Conf)
+	if err != nil {
+		return nil, err
+	}
+	in, err := d.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	st := d.stores[bc.CheckpointDir]
+	if st == nil || st.parts != parts {
+		st = newStore(bc.CheckpointDir, d.opID, d.opName(), parts)
+		d.stores[bc.CheckpointDir] = st
+	}
+	codec := d.codec()
+	if err := st.load(bc.BatchID, codec); err != nil {
+		return nil, err
+	}
+	st.version = -1
+	started := time.Now()
+	lateWm := bc.LateWatermarkMs * 1000
+	evictWm := bc.BatchWatermarkMs * 1000
+	out := make([][]sqltypes.Row, parts)
+	var dropped, added, duplicates int64
+	var kb []byte
+	for _, rows := range in {
+		for _, row := range rows {
+			if d.timeCol >= 0 {
+				if t, ok := row[d.timeCol].(sqltypes.Timestamp); ok && int64(t) <= lateWm {
+					dropped++
+					continue
+				}
+			}
+			kb = kb[:0]
+			for _, k := range d.keys {
+				if kb, err = appendValue(kb, row[k]); err != nil {
+					return nil, err
+				}
+			}
+			if _, seen := st.entries[string(kb)]; seen {
+				duplicates++
+				continue
+			}
+			keys := make(sqltypes.Row, len(d.keys))
+			for i, k := range d.keys {
+				keys[i] = row[k]
+			}
+			dk := dedupKey{keys: keys}
+			if d.within {
+				t, ok := row[d.timeCol].(sqltypes.Timestamp)
+				if !ok {
+					continue // no event time: Spark cannot say when it expires, and drops it
+				}
+				dk.expiresAt = int64(t) + d.delayMs*1000
+			}
+			e := &entry{key: string(kb), part: partitionOf(keys, parts), value: dk}
+			st.entries[e.key] = e
+			st.put(e)
+			added++
+			out[e.part] = append(out[e.part], row)
+		}
+	}
+	updatesMs := time.Since(started).Milliseconds()
+	removeStart := time.Now()
+	var removed int64
+	if d.timeCol >= 0 && (d.within || d.keyHasTime) {
+		for _, e := range st.entries {
+			dk := e.value.(dedupKey)
+			var gone bool
+			if d.within {
+				gone = evictWm >= dk.expiresAt
+			} else {
+				for i, k := range d.keys {
+					if k == d.timeCol {
+						t, ok := dk.keys[i].(sqltypes.Timestamp)
+						gone = ok && int64(t) <= evictWm
+					}
+				}
+			}
+			if gone {
+				st.remove(e)
+				removed++
+			}
+		}
+	}
+	removalsMs := time.Since(removeStart).Milliseconds()
+	commitStart := time.Now()
+	if err := st.commit(bc.BatchID+1, codec); err != nil {
+		return nil, err
+	}
+	d.ran, d.lastEvict = true, bc.BatchWatermarkMs
+	prog := stream.StateOperatorProgress{
+		OperatorName:              d.opName(),
+		NumRowsTotal:              int64(len(st.entries)),
+		NumRowsUpdated:            added,
+		AllUpdatesTimeMs:          updatesMs,
+		NumRowsRemoved:            removed,
+		AllRemovalsTimeMs:         removalsMs,
+		CommitTimeMs:              time.Since(commitStart).Milliseconds(),
+		MemoryUsedBytes:           st.memoryBytes(),
+		NumRowsDroppedByWatermark: dropped,
+		NumShufflePartitions:      int64(parts),
+		NumStateStoreInstances:    int64(parts),
+		CustomMetrics: map[string]int64{
+			"loadedMapCacheHitCount":         st.hits,
+			"loadedMapCacheMissCount":        st.misses,
+			"stateOnCurrentVersionSizeBytes": st.sizeBytes,
+			"numDroppedDuplicateRows":        duplicates,
+		},
+	}
+	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
+	return out, nil
+}

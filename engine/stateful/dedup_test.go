@@ -1,0 +1,69 @@
+package stateful
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+func TestStreamingDeduplicate(t *testing.T) {
+	cases := []struct {
+		name  string
+		spec  opSpec
+		steps []step
+	}{
+		{"dropDuplicates on customer without watermark: state grows", opSpec{dedup: []string{"customer_id"}}, []step{
+			{[]sqltypes.Row{ev("09:15", "C01", 1), ev("09:16", "C01", 2), ev("09:17", "C02", 3)}, []string{"09:15 C01 0.01|09:17 C02 0.03"}, "0", 2, 0},
+			{[]sqltypes.Row{ev("11:00", "C01", 4), ev("11:01", "C03", 5)}, []string{"11:01 C03 0.05"}, "0", 3, 0},
+		}},
+		{"dropDuplicates on customer and event time with watermark: evicted, late dropped", opSpec{dedup: []string{"customer_id", "event_time"}, delay: "10 minutes"}, []step{
+			{[]sqltypes.Row{ev("09:15", "C01", 1), ev("09:15", "C01", 2), ev("09:30", "C02", 3)}, []string{"09:15 C01 0.01|09:30 C02 0.03", "-"}, "09:20", 1, 0},
+			{[]sqltypes.Row{ev("09:15", "C01", 4), ev("09:30", "C02", 5), ev("09:31", "C02", 6)}, []string{"09:31 C02 0.06", "-"}, "09:21", 2, 1},
+		}},
+		{"dropDuplicatesWithinWatermark: a key is kept until first time + delay passes", opSpec{dedup: []string{"customer_id"}, within: true, delay: "10 minutes"}, []step{
+			{[]sqltypes.Row{ev("09:15", "C01", 1), ev("09:20", "C01", 2), ev("09:30", "C02", 3)}, []string{"09:15 C01 0.01|09:30 C02 0.03", "-"}, "09:20", 2, 0},
+			// C01 (first seen 09:15) is still remembered: a duplicate; the watermark moves to
+			// 09:26 and the no-data batch forgets C01 (expired at 09:25).
+			{[]sqltypes.Row{ev("09:36", "C01", 4)}, []string{"-", "-"}, "09:26", 1, 0},
+			{[]sqltypes.Row{ev("09:40", "C01", 5), ev("09:10", "C04", 6)}, []string{"09:40 C01 0.05", "-"}, "09:30", 2, 1},
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, tc.spec, "Append")
+			for i, s := range tc.steps {
+				outs := h.feed(s.events)
+				var got []string
+				for _, o := range outs {
+					if len(o.rows) == 0 {
+						got = append(got, "-")
+					} else {
+						got = append(got, strings.Join(o.rows, "|"))
+					}
+				}
+				if strings.Join(got, " // ") != strings.Join(s.emitted, " // ") {
+					t.Errorf("step %d emitted\n got %q\nwant %q", i, got, s.emitted)
+				}
+				last := outs[len(outs)-1]
+				if w := wmString(last.wmAfter); w != s.wmAfter {
+					t.Errorf("step %d watermark after = %s, want %s", i, w, s.wmAfter)
+				}
+				if last.prog.NumRowsTotal != s.state {
+					t.Errorf("step %d state rows = %d, want %d", i, last.prog.NumRowsTotal, s.state)
+				}
+				if outs[0].prog.NumRowsDroppedByWatermark != s.dropped {
+					t.Errorf("step %d dropped = %d, want %d", i, outs[0].prog.NumRowsDroppedByWatermark, s.dropped)
+				}
+			}
+		})
+	}
+	scan := &plan.StreamScan{Scope: plan.NewScope(eventSchema), Name: "events"}
+	if _, err := NewDeduplicate(scan, []string{"customer_id"}, true); err == nil || !strings.Contains(err.Error(), "dropDuplicatesWithinWatermark is not supported on streaming DataFrames/DataSets without watermark") {
+		t.Fatalf("within without watermark: %v", err)
+	}
+	if _, err := NewDeduplicate(scan, []string{"nope"}, false); err == nil {
+		t.Fatal("unknown column accepted")
+	}
+}
