@@ -28,7 +28,7 @@ func TestRenderOutputRedrawsShowTables(t *testing.T) {
 		{24, []string{ // the customer column does not fit: cut, and said so with …
 			"before",
 			"╭──────────┬───────╮",
-			"│ order_id │ total │",
+			"│ order_id │ total │…",
 			"├──────────┼───────┤",
 			"│     1001 │ 12.50 │…",
 			"│     1002 │  null │…",
