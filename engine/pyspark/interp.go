@@ -1,9 +1,3 @@
-// Package pyspark runs learners' PySpark scripts in kafkalab's embedded engine.
-//
-// It embeds gpython (a Python 3.4 interpreter written in Go), fills the gaps the course's
-// scripts fall into (f-strings, str methods, a few builtins), confines the code to a
-// working folder (no os, subprocess, socket; open() only inside the folder), and binds
-// the pyspark and delta modules to the engine.
 package pyspark
 
 import (
