@@ -163,6 +163,14 @@ func Not(col any) *Column { return colArg(col).Not() }
 func Asc(col any) *Column  { return colArg(col).Asc() }
 func Desc(col any) *Column { return colArg(col).Desc() }
 
+// ApproxCountDistinct is F.approx_count_distinct(col).
+func ApproxCountDistinct(col any) *Column { return call("approx_count_distinct", col) }
+
+// SessionWindow is F.session_window(timeColumn, gapDuration).
+func SessionWindow(timeColumn any, gapDuration string) *Column {
+	return call("session_window", timeColumn, Lit(gapDuration))
+}
+
 // Window is F.window(timeColumn, windowDuration[, slideDuration]). Time windows belong to
 // the stateful engine; until it lands, using one fails analysis with a clear message.
 func Window(timeColumn any, windowDuration string, slideDuration ...string) *Column {

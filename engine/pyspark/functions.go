@@ -55,8 +55,8 @@ var unsupportedFunctions = []string{
 	"substring", "round", "bround", "abs", "collect_list", "collect_set", "datediff", "date_add", "date_sub",
 	"year", "month", "dayofmonth", "dayofweek", "hour", "minute", "second", "unix_timestamp", "from_unixtime",
 	"array", "create_map", "size", "array_contains", "element_at", "udf", "pandas_udf", "broadcast",
-	"monotonically_increasing_id", "row_number", "rank", "dense_rank", "lag", "lead", "session_window",
-	"approx_count_distinct", "sha2", "md5", "hash", "uuid", "isnan", "isnull", "nvl", "ifnull", "least", "greatest",
+	"monotonically_increasing_id", "row_number", "rank", "dense_rank", "lag", "lead",
+	"sha2", "md5", "hash", "uuid", "isnan", "isnull", "nvl", "ifnull", "least", "greatest",
 	"sqrt", "pow", "floor", "ceil", "concat_ws", "lpad", "rpad", "instr", "locate", "initcap", "translate",
 	"format_string", "schema_of_json", "get_json_object", "json_tuple", "from_csv", "to_csv", "date_trunc",
 	"window_time", "current_date", "from_avro", "to_avro", "base64", "unbase64", "decode", "encode", "last",
@@ -144,6 +144,22 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 		newMethod("countDistinct", countDistinct), newMethod("count_distinct", countDistinct),
 		oneCol("sum", engine.Sum), oneCol("avg", engine.Avg), oneCol("mean", engine.Mean),
 		oneCol("min", engine.Min), oneCol("max", engine.Max), oneCol("first", engine.First),
+		oneCol("approx_count_distinct", engine.ApproxCountDistinct),
+		newMethod("session_window", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := parseArgs("session_window", args, kwargs, []string{"timeColumn", "gapDuration"}, 2)
+			if err != nil {
+				return nil, err
+			}
+			c, err := colOrName("session_window", a[0])
+			if err != nil {
+				return nil, err
+			}
+			gap, err := asString("gapDuration", a[1])
+			if err != nil {
+				return nil, err
+			}
+			return newPyColumn(engine.SessionWindow(c, gap))
+		}),
 		oneCol("upper", engine.Upper), oneCol("lower", engine.Lower), oneCol("length", engine.Length),
 		oneCol("trim", engine.Trim), oneCol("asc", engine.Asc), oneCol("desc", engine.Desc),
 		newMethod("current_timestamp", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
@@ -180,9 +196,6 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			if err != nil {
 				return nil, err
 			}
-			if a[3] != nil && a[3] != py.None {
-				return nil, unsupported("window(..., startTime=...)", "leave startTime out; windows start at the epoch")
-			}
 			var slide []string
 			if a[2] != nil && a[2] != py.None {
 				s, err := asString("slideDuration", a[2])
@@ -190,6 +203,16 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 					return nil, err
 				}
 				slide = append(slide, s)
+			}
+			if a[3] != nil && a[3] != py.None {
+				start, err := asString("startTime", a[3])
+				if err != nil {
+					return nil, err
+				}
+				if len(slide) == 0 {
+					slide = append(slide, dur) // a tumbling window with an offset
+				}
+				slide = append(slide, start)
 			}
 			return newPyColumn(engine.Window(c, dur, slide...))
 		}),

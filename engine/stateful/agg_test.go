@@ -76,12 +76,12 @@ func TestWindowedAggregation(t *testing.T) {
 		{"window and customer, count sum avg min max", opSpec{window: []string{"1 hour"}, customer: true, delay: "10 minutes", aggs: []plan.Expr{
 			countStar(), plan.Call{Name: "sum", Args: []plan.Expr{col("amount")}}, plan.Call{Name: "avg", Args: []plan.Expr{col("amount")}},
 			plan.Call{Name: "min", Args: []plan.Expr{col("event_time")}}, plan.Alias{Child: plan.Call{Name: "max", Args: []plan.Expr{col("amount")}}, Name: "top"},
-			plan.Call{Name: "count", Args: []plan.Expr{col("customer_id")}, Distinct: true},
+			plan.Call{Name: "approx_count_distinct", Args: []plan.Expr{col("amount")}},
 		}}, "Update", []step{
 			{[]sqltypes.Row{ev("09:15", "C01", 2550), ev("09:40", "C02", 1200), ev("09:55", "C01", 3100)}, []string{
-				"[09:00,10:00) C01 2 56.50 28.250000 09:15 31.00 1|[09:00,10:00) C02 1 12.00 12.000000 09:40 12.00 1", "-"}, "09:45", 2, 0},
+				"[09:00,10:00) C01 2 56.50 28.250000 09:15 31.00 2|[09:00,10:00) C02 1 12.00 12.000000 09:40 12.00 1", "-"}, "09:45", 2, 0},
 			{[]sqltypes.Row{ev("10:05", "C01", 2550), ev("09:50", "C01", 1000)}, []string{
-				"[09:00,10:00) C01 3 66.50 22.166667 09:15 31.00 1|[10:00,11:00) C01 1 25.50 25.500000 10:05 25.50 1", "-"}, "09:55", 3, 0},
+				"[09:00,10:00) C01 3 66.50 22.166667 09:15 31.00 3|[10:00,11:00) C01 1 25.50 25.500000 10:05 25.50 1", "-"}, "09:55", 3, 0},
 		}},
 		{"plain event-time key with watermark", opSpec{plainTime: true, delay: "10 minutes"}, "Append", []step{
 			{[]sqltypes.Row{ev("09:15", "C01", 1), ev("09:15", "C02", 1), ev("09:30", "C02", 1)}, []string{"-", "09:15 2"}, "09:20", 1, 0},
@@ -216,6 +216,10 @@ func TestOutputModeAndBadInput(t *testing.T) {
 		{[]plan.Expr{col("event_time"), lit("1 month")}, "Intervals greater than a month is not supported (1 month)."},
 		{[]plan.Expr{col("customer_id"), lit("5 minutes")}, `requires the ("TIMESTAMP" or "TIMESTAMP_NTZ") type, however "customer_id" has the type "STRING"`},
 		{[]plan.Expr{col("event_time")}, "The `window` requires [2, 3, 4] parameters but the actual number is 1."},
+	}
+	distinct := []plan.Expr{plan.Call{Name: "count", Args: []plan.Expr{col("customer_id")}, Distinct: true}}
+	if _, err := NewAggregate(scan, nil, distinct, false); err == nil || !strings.Contains(err.Error(), "Distinct aggregations are not supported on streaming DataFrames/Datasets. Consider using approx_count_distinct() instead.") {
+		t.Errorf("count(DISTINCT) on a stream: %v", err)
 	}
 	for _, b := range bad {
 		_, err := NewAggregate(scan, []plan.Expr{plan.Call{Name: "window", Args: b.args}}, []plan.Expr{countStar()}, true)

@@ -32,7 +32,10 @@ type aggFn struct {
 }
 
 func newAggFn(c plan.AggregateCall) (aggFn, error) {
-	f := aggFn{arg: c.Arg(), out: c.DataType(), distinct: c.Distinct()}
+	if c.Distinct() {
+		return aggFn{}, &plan.AnalysisError{Message: "Distinct aggregations are not supported on streaming DataFrames/Datasets. Consider using approx_count_distinct() instead.;"}
+	}
+	f := aggFn{arg: c.Arg(), out: c.DataType()}
 	if f.arg != nil {
 		f.in = f.arg.DataType()
 	}
@@ -53,9 +56,6 @@ func newAggFn(c plan.AggregateCall) (aggFn, error) {
 		f.kind = kindFirst
 	default:
 		return f, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support %s() in a streaming aggregation; use count, sum, avg, min, max, first or approx_count_distinct", c.Name())}
-	}
-	if f.distinct && f.kind != kindCount {
-		return f, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support %s(DISTINCT ...) in a streaming aggregation; use count(DISTINCT ...) or approx_count_distinct", c.Name())}
 	}
 	return f, nil
 }

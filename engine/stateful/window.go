@@ -35,7 +35,7 @@ type windowExpr struct {
 }
 
 func (w *windowExpr) DataType() sqltypes.DataType { return windowType }
-func (w *windowExpr) Nullable() bool              { return false }
+func (w *windowExpr) Nullable() bool              { return w.window != w.slide } // Expand output is nullable
 func (w *windowExpr) SQL() string                 { return "window" }
 func (w *windowExpr) Metadata() map[string]any    { return w.meta }
 
