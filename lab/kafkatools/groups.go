@@ -25,6 +25,15 @@ func init() {
 			{name: "offsets", help: "With --describe: show offsets (the default view)."},
 			{name: "members", help: "With --describe: show the group's members."},
 			{name: "state", help: "With --describe: show the group's state, coordinator and assignor."},
+			{name: "reset-offsets", help: "Reset the group's offsets (the group must have no running members). Dry run unless --execute."},
+			{name: "topic", arg: "topic", help: "With --reset-offsets: a topic, or topic:0,1 for some partitions (repeatable)."},
+			{name: "all-topics", help: "With --reset-offsets: every topic the group has offsets for."},
+			{name: "to-earliest", help: "Reset to the earliest offset still kept."},
+			{name: "to-latest", help: "Reset to the end (skip everything written so far)."},
+			{name: "to-offset", arg: "Long", help: "Reset to this offset (kept within the partition's range)."},
+			{name: "shift-by", arg: "Long: number-of-offsets", help: "Move the committed offsets by n (negative goes back), kept within range."},
+			{name: "dry-run", help: "Only show the new offsets (the default)."},
+			{name: "execute", help: "Commit the new offsets."},
 		},
 		run: runGroups,
 	})
@@ -40,8 +49,17 @@ type groupRow struct {
 
 func runGroups(ctx context.Context, r *toolRun) error {
 	o := r.opts
-	if o.has("list") == o.has("describe") {
-		return usagef("command must include exactly one action: --list or --describe")
+	actions := 0
+	for _, a := range []string{"list", "describe", "reset-offsets"} {
+		if o.has(a) {
+			actions++
+		}
+	}
+	if actions != 1 {
+		return usagef("command must include exactly one action: --list, --describe or --reset-offsets")
+	}
+	if o.has("reset-offsets") {
+		return resetOffsets(ctx, r)
 	}
 	if o.has("describe") && !o.has("group") && !o.has("all-groups") {
 		return usagef("option --describe takes one of these options: --all-groups, --group, like --describe --group my-group")
@@ -321,6 +339,199 @@ func describeState(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 	var b strings.Builder
 	fmt.Fprintf(&b, format, "GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS")
 	fmt.Fprintf(&b, format, group, coordinator, strategy, d.State, strconv.Itoa(len(d.Members)))
+	b.WriteString("\n")
+	fmt.Fprint(r.io.Stdout, b.String())
+	return nil
+}
+
+// resetOffsets is --reset-offsets: it computes new offsets for an inactive group, prints them
+// like Kafka's printOffsetsToReset, and commits them with --execute.
+func resetOffsets(ctx context.Context, r *toolRun) error {
+	o := r.opts
+	if !o.has("group") && !o.has("all-groups") {
+		return usagef("option --reset-offsets takes one of these options: --all-groups, --group")
+	}
+	scenarios := 0
+	for _, s := range []string{"to-earliest", "to-latest", "to-offset", "shift-by"} {
+		if o.has(s) {
+			scenarios++
+		}
+	}
+	if scenarios != 1 {
+		return usagef("option --reset-offsets requires exactly one of these scenarios: --to-earliest, --to-latest, --to-offset N, --shift-by N")
+	}
+	if o.has("topic") == o.has("all-topics") {
+		return usagef("one of the reset scopes should be defined: --all-topics, --topic")
+	}
+	if o.has("dry-run") && o.has("execute") {
+		return usagef("options --dry-run and --execute cannot be given together")
+	}
+	toOffset, err := o.intValue("to-offset", 0)
+	if err != nil {
+		return err
+	}
+	shift, err := o.intValue("shift-by", 0)
+	if err != nil {
+		return err
+	}
+	adm, closeFn, err := r.admin(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	groups := o.values("group")
+	if o.has("all-groups") {
+		if groups, err = listGroupNames(ctx, adm); err != nil {
+			return err
+		}
+	}
+	sort.Strings(groups)
+
+	type tp struct {
+		topic     string
+		partition int32
+	}
+	type resetRow struct {
+		group, topic string
+		partition    int32
+		offset       int64
+	}
+	var rows []resetRow
+	plans := map[string]kadm.Offsets{}
+	for _, group := range groups {
+		described, err := adm.DescribeGroups(ctx, group)
+		if err != nil && !errors.Is(err, kerr.GroupIDNotFound) {
+			return fmt.Errorf("cannot describe group %s: %w", group, err)
+		}
+		if d, ok := described[group]; ok && d.Err == nil && d.State != "Empty" && d.State != "Dead" && d.State != "" {
+			return fmt.Errorf("Assignments can only be reset if the group '%s' is inactive, but the current state is %s. Stop its consumers first", group, d.State)
+		}
+		committed, err := adm.FetchOffsets(ctx, group)
+		if err != nil && !errors.Is(err, kerr.GroupIDNotFound) {
+			return fmt.Errorf("cannot fetch the committed offsets of group %s: %w", group, err)
+		}
+		var parts []tp
+		if o.has("all-topics") {
+			committed.Each(func(c kadm.OffsetResponse) {
+				if c.Err == nil {
+					parts = append(parts, tp{c.Topic, c.Partition})
+				}
+			})
+		} else {
+			md, err := adm.Metadata(ctx)
+			if err != nil {
+				return fmt.Errorf("cannot read topic metadata: %w", err)
+			}
+			for _, spec := range o.values("topic") {
+				topic, list, hasList := strings.Cut(spec, ":")
+				td, ok := md.Topics[topic]
+				if !ok || td.Err != nil {
+					return topicMissing(topic)
+				}
+				if !hasList {
+					for _, p := range td.Partitions.Sorted() {
+						parts = append(parts, tp{topic, p.Partition})
+					}
+					continue
+				}
+				for _, ps := range strings.Split(list, ",") {
+					n, err := strconv.ParseInt(strings.TrimSpace(ps), 10, 32)
+					if err != nil {
+						return usagef("invalid partition '%s' specified in topic arg '%s'", ps, spec)
+					}
+					if _, ok := td.Partitions[int32(n)]; !ok {
+						return fmt.Errorf("partition %d does not exist in topic %s, which has %d partition(s)", n, topic, len(td.Partitions))
+					}
+					parts = append(parts, tp{topic, int32(n)})
+				}
+			}
+		}
+		sort.Slice(parts, func(i, j int) bool {
+			if parts[i].topic != parts[j].topic {
+				return parts[i].topic < parts[j].topic
+			}
+			return parts[i].partition < parts[j].partition
+		})
+		var topics []string
+		seen := map[string]bool{}
+		for _, p := range parts {
+			if !seen[p.topic] {
+				seen[p.topic] = true
+				topics = append(topics, p.topic)
+			}
+		}
+		if len(topics) == 0 {
+			continue
+		}
+		starts, err := adm.ListStartOffsets(ctx, topics...)
+		if err != nil {
+			return fmt.Errorf("cannot list start offsets: %w", err)
+		}
+		ends, err := adm.ListEndOffsets(ctx, topics...)
+		if err != nil {
+			return fmt.Errorf("cannot list end offsets: %w", err)
+		}
+		plan := kadm.Offsets{}
+		for _, p := range parts {
+			start, ok1 := starts.Lookup(p.topic, p.partition)
+			end, ok2 := ends.Lookup(p.topic, p.partition)
+			if !ok1 || !ok2 || start.Err != nil || end.Err != nil {
+				return fmt.Errorf("cannot get the offsets of %s-%d", p.topic, p.partition)
+			}
+			var at int64
+			switch {
+			case o.has("to-earliest"):
+				at = start.Offset
+			case o.has("to-latest"):
+				at = end.Offset
+			case o.has("to-offset"):
+				at = toOffset
+			default:
+				c, ok := committed.Lookup(p.topic, p.partition)
+				if !ok || c.Err != nil || c.At < 0 {
+					return fmt.Errorf("Cannot shift offset for partition %s-%d since there is no current committed offset", p.topic, p.partition)
+				}
+				at = c.At + shift
+			}
+			// Kafka keeps an explicit offset inside the partition's range (with a warning).
+			if at > end.Offset {
+				fmt.Fprintf(r.io.Stderr, "WARN New offset (%d) is higher than latest offset for topic partition %s-%d. Value will be set to %d\n", at, p.topic, p.partition, end.Offset)
+				at = end.Offset
+			} else if at < start.Offset {
+				fmt.Fprintf(r.io.Stderr, "WARN New offset (%d) is lower than earliest offset for topic partition %s-%d. Value will be set to %d\n", at, p.topic, p.partition, start.Offset)
+				at = start.Offset
+			}
+			plan.Add(kadm.Offset{Topic: p.topic, Partition: p.partition, At: at, LeaderEpoch: -1})
+			rows = append(rows, resetRow{group, p.topic, p.partition, at})
+		}
+		plans[group] = plan
+	}
+	if o.has("execute") {
+		for _, group := range groups {
+			plan := plans[group]
+			if len(plan) == 0 {
+				continue
+			}
+			if err := adm.CommitAllOffsets(ctx, group, plan); err != nil {
+				return fmt.Errorf("cannot commit the new offsets of group %s: %w", group, err)
+			}
+		}
+	}
+	if !o.has("dry-run") && !o.has("execute") {
+		fmt.Fprintln(r.io.Stderr, "WARN: No action will be performed as the --execute option is missing. In version 5.0, this command will require either --dry-run or --execute to be specified. You should add the --dry-run option explicitly if you are scripting this command and want to keep the current default behavior without prompting.")
+	}
+	// Kafka 4.3's table: columns as wide as the longest group and topic (at least 15).
+	g, t := 15, 15
+	for _, row := range rows {
+		g, t = max(g, len(row.group)), max(t, len(row.topic))
+	}
+	var b strings.Builder
+	if len(rows) > 0 {
+		fmt.Fprintf(&b, "\n%-*s %-*s %-10s %s", g, "GROUP", t, "TOPIC", "PARTITION", "NEW-OFFSET")
+	}
+	for _, row := range rows {
+		fmt.Fprintf(&b, "\n%-*s %-*s %-10d %d", g, row.group, t, row.topic, row.partition, row.offset)
+	}
 	b.WriteString("\n")
 	fmt.Fprint(r.io.Stdout, b.String())
 	return nil

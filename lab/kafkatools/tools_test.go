@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -555,4 +556,60 @@ func TestConsumerGroupViews(t *testing.T) {
 	if r.code != 1 || !strings.Contains(r.stderr, "alternatives") {
 		t.Errorf("--state with --members: %+v", r)
 	}
+}
+
+func TestResetOffsets(t *testing.T) {
+	bs := startBroker(t)
+	createOrders(t, bs)
+	mustRun(t, bs, "", "kafka-console-consumer.sh", "--topic", "orders", "--group", "replay", "--from-beginning", "--max-messages", "5", "--timeout-ms", "10000")
+
+	// Dry run (the default) shows the plan and changes nothing.
+	r := mustRun(t, bs, "", "kafka-consumer-groups.sh", "--reset-offsets", "--group", "replay", "--topic", "orders", "--to-earliest")
+	checkGolden(t, "reset_to_earliest", r.stdout)
+	r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", "replay")
+	if !strings.Contains(r.stdout, "replay          orders          0          3               3               0 ") {
+		t.Errorf("dry run changed the offsets:\n%s", r.stdout)
+	}
+
+	mustRun(t, bs, "", "kafka-consumer-groups.sh", "--reset-offsets", "--group", "replay", "--topic", "orders:0", "--shift-by", "-2", "--execute")
+	r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", "replay")
+	if !strings.Contains(r.stdout, "replay          orders          0          1               3               2 ") ||
+		!strings.Contains(r.stdout, "replay          orders          1          2               2               0 ") {
+		t.Errorf("after --shift-by -2 on partition 0:\n%s", r.stdout)
+	}
+	// The group reads again from there: offsets 1 and 2 of partition 0.
+	r = mustRun(t, bs, "", "kafka-console-consumer.sh", "--topic", "orders", "--group", "replay", "--max-messages", "2", "--timeout-ms", "10000", "--property", "print.offset=true", "--property", "print.value=false")
+	if got := sortedLines(r.stdout); got != "Offset:1\nOffset:2" {
+		t.Errorf("re-read after reset: %q", r.stdout)
+	}
+
+	// Out of range is kept in range, with Kafka's warning.
+	r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--reset-offsets", "--group", "replay", "--topic", "orders:1", "--to-offset", "99", "--execute")
+	if r.stdout != "\nGROUP           TOPIC           PARTITION  NEW-OFFSET\nreplay          orders          1          2\n" ||
+		!strings.Contains(r.stderr, "New offset (99) is higher than latest offset for topic partition orders-1. Value will be set to 2") {
+		t.Errorf("--to-offset 99: %+v", r)
+	}
+
+	for _, bad := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--reset-offsets", "--group", "replay", "--topic", "orders"}, "requires exactly one of these scenarios"},
+		{[]string{"--reset-offsets", "--group", "replay", "--to-latest"}, "one of the reset scopes should be defined"},
+		{[]string{"--reset-offsets", "--group", "replay", "--topic", "nope", "--to-latest"}, "Topic 'nope' does not exist"},
+		{[]string{"--reset-offsets", "--group", "fresh", "--topic", "orders", "--shift-by", "1"}, "Cannot shift offset for partition orders-0 since there is no current committed offset"},
+	} {
+		r := runTool(t, bs, "", "kafka-consumer-groups.sh", bad.args...)
+		if r.code != 1 || !strings.Contains(r.stderr, bad.want) {
+			t.Errorf("%v: %+v", bad.args, r)
+		}
+	}
+}
+
+// sortedLines sorts output lines, timestamps masked first (they differ by nature).
+func sortedLines(s string) string {
+	s = createTime.ReplaceAllString(s, "CreateTime:<ms>")
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
 }
