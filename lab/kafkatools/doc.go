@@ -29,6 +29,8 @@
 //	    Prints topic:partition:offset lines (GetOffsetShell).
 //	kafka-consumer-groups.sh --bootstrap-server B --list
 //	    | --describe (--group G | --all-groups) [--offsets | --members | --state]
+//	    | --reset-offsets (--group G | --all-groups) (--topic T[:P,P] ... | --all-topics)
+//	      (--to-earliest | --to-latest | --to-offset N | --shift-by N) [--dry-run | --execute]
 //	kafka-delete-records.sh --bootstrap-server B --offset-json-file F
 //	kafka-configs.sh --bootstrap-server B --entity-type topics --entity-name T
 //	    --describe | --alter [--add-config k=v,k2=v2] [--delete-config k,k2]
