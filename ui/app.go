@@ -140,6 +140,7 @@ type Model struct {
 	outCache    []string
 	outCacheKey string
 	outDirty    bool
+	outBuilds   int // how often the output was laid out (tests check the throttle)
 
 	sb *sandboxState
 

@@ -11,6 +11,7 @@ type KeyMap struct {
 	// sandbox
 	Submit, Newline, Complete, HistoryUp, HistoryDown, StopQueries key.Binding
 	sandbox                                                        bool
+	narrow                                                         bool // live panes hidden behind v
 }
 
 // DefaultKeyMap is kafkalab's keymap.
@@ -19,11 +20,11 @@ func DefaultKeyMap() KeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	return KeyMap{
-		Run:         b("enter/ctrl+r", "run step", "enter", "ctrl+r"),
+		Run:         b("enter", "run", "enter", "ctrl+r"),
 		Edit:        b("e", "edit code", "e"),
 		StopEdit:    b("esc", "stop editing", "esc"),
-		Next:        b("n/→", "next step", "n", "right"),
-		Prev:        b("p/←", "previous step", "p", "left"),
+		Next:        b("n/→", "next", "n", "right"),
+		Prev:        b("p/←", "previous", "p", "left"),
 		Hint:        b("h", "hint", "h"),
 		Lessons:     b("l", "lessons", "l"),
 		Reset:       b("x", "reset lesson", "x"),
@@ -34,7 +35,7 @@ func DefaultKeyMap() KeyMap {
 		PageUp:      b("pgup", "page up", "pgup", "ctrl+u"),
 		PageDown:    b("pgdn", "page down", "pgdown", "ctrl+d"),
 		Top:         b("g", "top", "g", "home"),
-		Live:        b("v", "live panes / lesson", "v"),
+		Live:        b("v", "live panes", "v"),
 		FileNext:    b("]", "next file", "]"),
 		FilePrev:    b("[", "previous file", "["),
 		Help:        b("?", "all keys", "?"),
@@ -55,7 +56,12 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	if k.sandbox {
 		return []key.Binding{k.Submit, k.Newline, k.Complete, k.StopQueries, k.Help, key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))}
 	}
-	return []key.Binding{k.Run, k.Edit, k.Next, k.Prev, k.Hint, k.Lessons, k.Help, k.Quit}
+	// The most used first: the footer cuts what does not fit, and ? shows everything.
+	out := []key.Binding{k.Run, k.Next, k.Hint, k.Help, k.Quit, k.Edit, k.Prev, k.Lessons}
+	if k.narrow {
+		out = append(out[:5], append([]key.Binding{k.Live}, out[5:]...)...)
+	}
+	return out
 }
 
 // FullHelp is the `?` screen.

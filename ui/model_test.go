@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/broker"
 	"github.com/kafkalab/kafkalab/lab/progress"
@@ -221,5 +223,47 @@ func TestSandboxOnRealBroker(t *testing.T) {
 	})
 	if h := loadHistory(m.cfg.HistoryFile); len(h) != 2 || h[1] != "for i in range(3):\n    print(i * 7)" {
 		t.Errorf("history file: %q", h)
+	}
+}
+
+// While a step streams output, the output pane is laid out once per frame tick, not once
+// per line, however fast lines arrive.
+func TestStreamingOutputIsThrottled(t *testing.T) {
+	m := newTestModel(t, Course)
+	ready(m, 120, 40)
+	m.running = true
+	m.Render()
+	start := m.outBuilds
+	for i := range 500 {
+		m.send(labEventMsg(lab.Event{Kind: lab.OutputLine, Line: "line " + strings.Repeat("x", i%7)}))
+		m.Render()
+	}
+	if n := m.outBuilds - start; n > 1 {
+		t.Fatalf("500 lines without a frame tick laid the output out %d times", n)
+	}
+	m.send(frameMsg{})
+	m.Render()
+	if m.outBuilds-start != 1 || len(m.runOut) != 500 {
+		t.Fatalf("after a frame tick: %d layouts, %d lines", m.outBuilds-start, len(m.runOut))
+	}
+	if !strings.Contains(screen(m), "line xxxxxx") {
+		t.Errorf("the newest lines are not on screen:\n%s", screen(m))
+	}
+}
+
+func TestMouseWheelScrollsThePaneUnderIt(t *testing.T) {
+	m := newTestModel(t, Course)
+	ready(m, 120, 40)
+	failedRun(m)
+	m.Render()
+	L := m.layout()
+	y := 1 + L.proseH + L.codeH + 2 // inside the output pane
+	m.send(tea.MouseWheelMsg{X: 5, Y: y, Button: tea.MouseWheelDown})
+	if m.scroll[paneOutput] != 3 || m.scroll[paneProse] != 0 {
+		t.Fatalf("wheel down over the output: scroll %v", m.scroll)
+	}
+	m.send(tea.MouseWheelMsg{X: 5, Y: y, Button: tea.MouseWheelUp})
+	if m.scroll[paneOutput] != 0 {
+		t.Fatalf("wheel up: scroll %v", m.scroll)
 	}
 }

@@ -201,7 +201,14 @@ func complete(src string) bool {
 	if len(lines) > 1 && strings.TrimSpace(src[strings.LastIndexByte(src, '\n')+1:]) == "" {
 		return true // a blank line ends a block, as in Python's prompt
 	}
-	if strings.HasPrefix(strings.TrimSpace(t), "kafka-") || strings.HasPrefix(t, ".") {
+	if strings.HasPrefix(strings.TrimSpace(t), "kafka-") {
+		// A here-document (<<EOF) is complete at its closing word, as in a shell.
+		if word := hereWord(lines[0]); word != "" {
+			return len(lines) > 1 && strings.TrimSpace(last) == word
+		}
+		return true
+	}
+	if strings.HasPrefix(t, ".") {
 		return true
 	}
 	depth := 0
@@ -337,14 +344,24 @@ func (s *sandboxState) submit() tea.Cmd {
 	return tea.Batch(save, s.m.spin.Tick, func() tea.Msg {
 		defer cancel()
 		if strings.HasPrefix(trim, "kafka-") {
-			args, err := kafkatools.SplitCommandLine(trim)
+			line, stdin := trim, ""
+			if word := hereWord(strings.SplitN(trim, "\n", 2)[0]); word != "" {
+				all := strings.Split(trim, "\n")
+				line = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(all[0]), "<<"+word))
+				body := all[1:]
+				if len(body) > 0 && strings.TrimSpace(body[len(body)-1]) == word {
+					body = body[:len(body)-1]
+				}
+				stdin = strings.Join(body, "\n") + "\n"
+			}
+			args, err := kafkatools.SplitCommandLine(line)
 			if err != nil {
 				return sandboxDoneMsg{input: src, err: err}
 			}
 			for i, a := range args {
 				args[i] = strings.ReplaceAll(a, lab.CourseAddress, lb.Bootstrap())
 			}
-			code := kafkatools.Run(ctx, args[0], args[1:], kafkatools.IO{Stdout: w, Stderr: w}, lb.Broker().Bootstrap())
+			code := kafkatools.Run(ctx, args[0], args[1:], kafkatools.IO{Stdin: strings.NewReader(stdin), Stdout: w, Stderr: w}, lb.Broker().Bootstrap())
 			w.Write([]byte("\n"))
 			if code != 0 {
 				return sandboxDoneMsg{input: src, err: fmt.Errorf("exit status %d", code)}
@@ -537,4 +554,17 @@ func indentAfter(src string) string {
 		ind += "    "
 	}
 	return ind
+}
+
+// hereWord is the closing word of a line ending in a here-document ("... <<EOF"), or "".
+func hereWord(line string) string {
+	i := strings.LastIndex(line, "<<")
+	if i < 0 {
+		return ""
+	}
+	w := strings.Trim(strings.TrimSpace(line[i+2:]), `'"`)
+	if w == "" || strings.ContainsAny(w, " \t") {
+		return ""
+	}
+	return w
 }

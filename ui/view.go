@@ -128,9 +128,21 @@ func (m *Model) Render() string {
 	L := m.layout()
 	body := ""
 	if m.showHelp {
-		m.help.SetWidth(w - 4)
-		lines := strings.Split(m.help.FullHelpView(m.keys.FullHelp()), "\n")
-		lines = append([]string{"", "All keys (any key closes this)", ""}, lines...)
+		lines := []string{"", " All keys (any key closes this)", ""}
+		m.help.SetWidth(0) // unlimited: the groups are laid out to fit below
+		groups := m.keys.FullHelp()
+		// As many key groups side by side as the width allows.
+		for i := 0; i < len(groups); {
+			n := len(groups) - i
+			for n > 1 && ansi.StringWidth(strings.Split(m.help.FullHelpView(groups[i:i+n]), "\n")[0]) > w-4 {
+				n--
+			}
+			for _, l := range strings.Split(m.help.FullHelpView(groups[i:i+n]), "\n") {
+				lines = append(lines, " "+l)
+			}
+			lines = append(lines, "")
+			i += n
+		}
 		body = box(m.th, "keys", lines, 0, w, L.bodyH, true)
 	} else {
 		var cols []string
@@ -207,6 +219,7 @@ func (m *Model) footerView(w int) string {
 		m.flash = ""
 		return fit(s, w)
 	}
+	m.keys.narrow = w < 110
 	m.help.SetWidth(w - 1)
 	return fit(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)
 }
@@ -364,6 +377,7 @@ func (m *Model) highlight(src, lang string) []string {
 
 func (m *Model) outputView(w, h int) string {
 	if m.outDirty && (!m.running || m.outCacheKey == "") {
+		m.outBuilds++
 		m.outCache = m.outputLines(w - 2)
 		m.outCacheKey = fmt.Sprint(w)
 		m.outDirty = false
