@@ -24,8 +24,9 @@ type Aggregate struct {
 	outs  []plan.Bound // evaluated over [results..., keys...]
 	scope *plan.Scope
 
-	win    *windowExpr // the window key, if any
-	winIdx int
+	win    *windowExpr  // the window key, if any
+	sess   *sessionExpr // or the session window key
+	winIdx int          // the window's or session window's key index
 	// wmKey is the grouping key carrying the watermark (-1: none); wmIsWindow says the
 	// eviction predicate reads its end.
 	wmKey        int
@@ -63,7 +64,10 @@ func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggr
 			}
 			op.win, op.winIdx = w, i
 		case *sessionExpr:
-			return nil, &plan.UnsupportedError{Message: "kafkalab does not support session_window in a streaming aggregation yet; group by a tumbling window(...) instead"}
+			if op.win != nil || op.sess != nil {
+				return nil, &plan.AnalysisError{Message: "Multiple time/session window expressions would result in a cartesian product of rows, therefore they are currently not supported."}
+			}
+			op.sess, op.winIdx = w, i
 		}
 		if op.wmKey < 0 {
 			if _, ok := plan.OutputField(k).Metadata[watermarkKey]; ok {
@@ -71,7 +75,8 @@ func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggr
 				case sqltypes.TimestampType:
 					op.wmKey = i
 				case *sqltypes.StructType:
-					if _, ok := k.(*windowExpr); ok {
+					switch k.(type) {
+					case *windowExpr, *sessionExpr:
 						op.wmKey, op.wmIsWindow = i, true
 					}
 				}
@@ -105,6 +110,9 @@ func (a *Aggregate) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
 func (a *Aggregate) CheckOutputMode(mode string) error {
 	if mode == "Append" && a.wmKey < 0 {
 		return &plan.AnalysisError{Message: "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark;"}
+	}
+	if mode == "Update" && a.sess != nil {
+		return &plan.AnalysisError{Message: "Update output mode not supported for session window on streaming DataFrames/DataSets;"}
 	}
 	return nil
 }
@@ -196,10 +204,17 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	opName := "stateStoreSave"
+	if a.sess != nil {
+		opName = "sessionWindowStateStoreSaveExec"
+	}
 	st := a.stores[bc.CheckpointDir]
 	if st == nil || st.parts != parts {
-		st = newStore(bc.CheckpointDir, a.opID, "stateStoreSave", parts)
+		st = newStore(bc.CheckpointDir, a.opID, opName, parts)
 		a.stores[bc.CheckpointDir] = st
+	}
+	if a.sess != nil {
+		return a.executeSessions(ctx, ex, st, in, mode, parts)
 	}
 	codec := a.codec()
 	if err := st.load(bc.BatchID, codec); err != nil {

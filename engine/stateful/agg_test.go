@@ -83,6 +83,17 @@ func TestWindowedAggregation(t *testing.T) {
 			{[]sqltypes.Row{ev("10:05", "C01", 2550), ev("09:50", "C01", 1000)}, []string{
 				"[09:00,10:00) C01 3 66.50 22.166667 09:15 31.00 3|[10:00,11:00) C01 1 25.50 25.500000 10:05 25.50 1", "-"}, "09:55", 3, 0},
 		}},
+		{"session windows, append: sessions merge, close at the watermark, late ones drop", opSpec{session: "10 minutes", customer: true, delay: "10 minutes"}, "Append", []step{
+			{[]sqltypes.Row{ev("09:00", "C01", 1), ev("09:05", "C01", 1), ev("09:20", "C02", 1)}, []string{"-", "-"}, "09:10", 2, 0},
+			{[]sqltypes.Row{ev("09:12", "C01", 1), ev("09:40", "C01", 1)}, []string{"-", "[09:00,09:22) C01 3|[09:20,09:30) C02 1"}, "09:30", 1, 0},
+			{[]sqltypes.Row{ev("09:05", "C03", 1)}, []string{"-"}, "09:30", 1, 1},
+		}},
+		{"session windows, complete", opSpec{session: "10 minutes", customer: true}, "Complete", []step{
+			{[]sqltypes.Row{ev("09:00", "C01", 1), ev("09:10", "C01", 1), ev("09:20", "C02", 1), ev("09:30", "C01", 1)}, []string{"[09:00,09:20) C01 2|[09:20,09:30) C02 1|[09:30,09:40) C01 1"}, "0", 3, 0},
+			// 09:25 opens [09:25,09:35), which touches [09:30,09:40) but not [09:00,09:20).
+			{[]sqltypes.Row{ev("09:25", "C01", 1)}, []string{"[09:00,09:20) C01 2|[09:20,09:30) C02 1|[09:25,09:40) C01 2"}, "0", 3, 0},
+			{[]sqltypes.Row{ev("09:15", "C01", 1)}, []string{"[09:00,09:40) C01 5|[09:20,09:30) C02 1"}, "0", 2, 0},
+		}},
 		{"plain event-time key with watermark", opSpec{plainTime: true, delay: "10 minutes"}, "Append", []step{
 			{[]sqltypes.Row{ev("09:15", "C01", 1), ev("09:15", "C02", 1), ev("09:30", "C02", 1)}, []string{"-", "09:15 2"}, "09:20", 1, 0},
 		}},
@@ -216,6 +227,13 @@ func TestOutputModeAndBadInput(t *testing.T) {
 		{[]plan.Expr{col("event_time"), lit("1 month")}, "Intervals greater than a month is not supported (1 month)."},
 		{[]plan.Expr{col("customer_id"), lit("5 minutes")}, `requires the ("TIMESTAMP" or "TIMESTAMP_NTZ") type, however "customer_id" has the type "STRING"`},
 		{[]plan.Expr{col("event_time")}, "The `window` requires [2, 3, 4] parameters but the actual number is 1."},
+	}
+	sess := newHarness(t, opSpec{session: "5 minutes", delay: "10 minutes"}, "Update")
+	if err := sess.op.CheckOutputMode("Update"); err == nil || err.Error() != "Update output mode not supported for session window on streaming DataFrames/DataSets;" {
+		t.Errorf("update with session windows: %v", err)
+	}
+	if f := sess.op.Output().Schema.Fields[0]; f.Name != "session_window" || f.Metadata["spark.sessionWindow"] != true {
+		t.Errorf("session window field %+v", f)
 	}
 	distinct := []plan.Expr{plan.Call{Name: "count", Args: []plan.Expr{col("customer_id")}, Distinct: true}}
 	if _, err := NewAggregate(scan, nil, distinct, false); err == nil || !strings.Contains(err.Error(), "Distinct aggregations are not supported on streaming DataFrames/Datasets. Consider using approx_count_distinct() instead.") {

@@ -90,6 +90,9 @@ func (h *harness) build(child plan.Node, spec opSpec) *Aggregate {
 		}
 		keys = append(keys, plan.Call{Name: "window", Args: args})
 	}
+	if spec.session != "" {
+		keys = append(keys, plan.Call{Name: "session_window", Args: []plan.Expr{col("event_time"), lit(spec.session)}})
+	}
 	if spec.plainTime {
 		keys = append(keys, col("event_time"))
 	}
