@@ -291,3 +291,51 @@ func TestAgainstApacheKafkaTools(t *testing.T) {
 		rk.ours(t, "", "kafka-topics.sh", "--delete", "--topic", name)
 	}
 }
+
+func TestAgainstApacheKafkaToolsHeadersAndFormatting(t *testing.T) {
+	rk := needRealKafka(t)
+	to, tj := twins("hdrs")
+	topics := [2]string{to, tj}
+	rk.ours(t, "", "kafka-topics.sh", "--create", "--topic", to, "--partitions", "1")
+	rk.java(t, "", "kafka-topics.sh", "--create", "--topic", tj, "--partitions", "1")
+
+	in := "h1:a,h2:b\tk1\tv1\n" + "NULL\tk2\tNULL\n" + "h3:NULL\tNULL\tv3\n" + "h4:x\tk4\t\n"
+	reader := []string{"parse.headers=true", "parse.key=true", "null.marker=NULL"}
+	var ourArgs, javaArgs []string
+	for _, p := range reader {
+		ourArgs = append(ourArgs, "--property", p)
+		javaArgs = append(javaArgs, "--reader-property", p)
+	}
+	o := rk.ours(t, in, "kafka-console-producer.sh", append([]string{"--topic", to}, ourArgs...)...)
+	j := rk.java(t, in, "kafka-console-producer.sh", append([]string{"--topic", tj}, javaArgs...)...)
+	if o.code != 0 || j.code != 0 {
+		t.Fatalf("produce: ours %+v, Kafka's %+v", o, j)
+	}
+	for _, props := range [][]string{
+		{"print.headers=true", "print.key=true", "print.offset=true"},
+		{"print.headers=true", "headers.separator=|", "null.literal=<none>", "print.key=true", "key.separator= => "},
+		{"print.value=false", "print.key=true", "print.partition=true"},
+		{"print.timestamp=true", "line.separator=;"},
+	} {
+		var oa, ja []string
+		for _, p := range props {
+			oa = append(oa, "--property", p)
+			ja = append(ja, "--formatter-property", p)
+		}
+		// Each side reads the other's topic.
+		o = rk.ours(t, "", "kafka-console-consumer.sh", append([]string{"--topic", tj, "--from-beginning", "--max-messages", "4"}, oa...)...)
+		j = rk.java(t, "", "kafka-console-consumer.sh", append([]string{"--topic", to, "--from-beginning", "--max-messages", "4"}, ja...)...)
+		same(t, "consume with "+strings.Join(props, " "), o.stdout, j.stdout, topics)
+	}
+	// --include takes a regular expression over topic names.
+	o = rk.ours(t, "", "kafka-console-consumer.sh", "--include", tj+"|nothing-else", "--from-beginning", "--max-messages", "4")
+	j = rk.java(t, "", "kafka-console-consumer.sh", "--include", to+"|nothing-else", "--from-beginning", "--max-messages", "4")
+	same(t, "--include", o.stdout, j.stdout, topics)
+	// --topic-partitions rules of kafka-get-offsets.sh.
+	o = rk.ours(t, "", "kafka-get-offsets.sh", "--topic-partitions", to+":0,"+to+":1-")
+	j = rk.java(t, "", "kafka-get-offsets.sh", "--topic-partitions", tj+":0,"+tj+":1-")
+	same(t, "--topic-partitions", o.stdout, j.stdout, topics)
+	for _, name := range topics {
+		rk.ours(t, "", "kafka-topics.sh", "--delete", "--topic", name)
+	}
+}
