@@ -77,6 +77,7 @@ func TestLearnerErrors(t *testing.T) {
 		{"typo gets a suggestion", "df.selct('order_id')", "AttributeError", 11, []string{"'DataFrame' object has no attribute 'selct'. Did you mean: 'select'?"}},
 		{"typo on the builder", "spark.read.fromat('kafka')", "AttributeError", 11, []string{"'DataFrameReader' object has no attribute 'fromat'. Did you mean: 'format'?"}},
 		{"unsupported reader format method", "spark.read.csv('x.csv')", "PySparkNotImplementedError", 11, []string{"kafkalab does not support DataFrameReader.csv (script.py, line 11)"}},
+		{"unsupported import", "from pyspark import SparkConf", "PySparkNotImplementedError", 11, []string{"kafkalab does not support pyspark.SparkConf (script.py, line 11)"}},
 		{"column as bool", "x = 1\nok = bool(F.col('a') == 1)", "PySparkValueError", 12, []string{"CANNOT_CONVERT_COLUMN_INTO_BOOL"}},
 	}
 	for _, c := range cases {

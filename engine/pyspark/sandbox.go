@@ -110,6 +110,10 @@ func (in *Interpreter) builtinImport(self py.Object, args py.Tuple, kwargs py.St
 				return nil, err
 			}
 			leaf.Globals[string(s)] = m
+			continue
+		}
+		if top := parts[0]; top == "pyspark" || top == "delta" {
+			return nil, unsupported(name+"."+string(s), "kafkalab's "+name+" has "+strings.Join(publicNames(leaf), ", "))
 		}
 	}
 	return leaf, nil
@@ -348,4 +352,19 @@ func (in *Interpreter) sleep(self py.Object, arg py.Object) (py.Object, error) {
 	case <-in.runCtx.Done():
 		return nil, in.interrupted()
 	}
+}
+
+// publicNames lists a module's public names, for "what exists instead" hints.
+func publicNames(m *py.Module) []string {
+	var names []string
+	for k := range m.Globals {
+		if !strings.HasPrefix(k, "_") {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	if len(names) > 12 {
+		names = append(names[:12], "...")
+	}
+	return names
 }
