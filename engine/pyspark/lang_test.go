@@ -170,6 +170,7 @@ func TestCPythonSpellings(t *testing.T) {
 		{"print(123456789.5, str(123456789.5), [0.1 + 0.2], (1,), {'a': 2.0})", "123456789.5 123456789.5 [0.30000000000000004] (1,) {'a': 2.0}\n"},
 		{"print(round(2.675, 2), round(2.5), round(3.5), round(7, -1), round(1234.5678, -2))", "2.67 2 4 10 1200.0\n"},
 		{"print(type(3).__name__, type('x').__name__)\ntry:\n    int('x')\nexcept ValueError as e:\n    print(type(e).__name__, e.__class__.__name__)", "int str\nValueError ValueError\n"},
+		{"try:\n    raise ValueError('bad', 2)\nexcept ValueError as e:\n    print(repr(e), [e])", "ValueError('bad', 2) [ValueError('bad', 2)]\n"},
 		{"class A:\n    @staticmethod\n    def s(x):\n        return x * 2\nprint(A.s(2), A().s(3))", "4 6\n"},
 		{"print(f'{2.5}', f'{123456789.5}', '{}'.format(0.1))", "2.5 123456789.5 0.1\n"},
 	}

@@ -27,6 +27,9 @@ func pyRepr(o py.Object) (string, error) {
 		return seqRepr("(", ")", x)
 	case *py.List:
 		return seqRepr("[", "]", x.Items)
+	case *py.Exception:
+		args, _ := x.Args.(py.Tuple)
+		return seqRepr(x.Base.Name+"(", ")", args)
 	case py.StringDict:
 		var b strings.Builder
 		b.WriteByte('{')
