@@ -456,10 +456,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.readSelectedFile()
 	case fileReadMsg:
 		if msg.path != m.viewer.path {
-			m.viewer.prev = ""
-			if m.before != nil {
-				m.viewer.prev = "\x00unknown"
-			}
+			m.viewer.prev = "" // no earlier content to compare with
 		}
 		m.viewer.path, m.viewer.content = msg.path, msg.content
 		return m, nil

@@ -94,6 +94,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 				m.flash = "that was the last hint"
 			}
 		}
+	case keyIs(msg, k.Solution):
+		m.showSolution()
 	case keyIs(msg, k.Lessons):
 		m.showList = true
 		m.listSel = m.li
@@ -343,7 +345,31 @@ func (m *Model) onStepDone(msg stepDoneMsg) tea.Cmd {
 			m.cfg.Progress.MarkDone(l.ID, s.Number)
 		}
 	}
+	m.selectChanged()
 	return tea.Batch(m.saveCmd(), m.readSelectedFile())
+}
+
+// selectChanged points the file viewer at what the step just wrote, preferring the
+// newest offsets file (the batch's write-ahead entry).
+func (m *Model) selectChanged() {
+	if m.snap == nil {
+		return
+	}
+	best := -1
+	for i, f := range m.snap.Files {
+		if !m.changedFile[f.Path] {
+			continue
+		}
+		if best < 0 || strings.Contains(f.Path, "/offsets/") || !strings.Contains(m.snap.Files[best].Path, "/offsets/") {
+			best = i
+		}
+	}
+	if best >= 0 {
+		if m.snap.Files[best].Path != m.viewer.path {
+			m.viewer.prev = ""
+		}
+		m.fileSel = best
+	}
 }
 
 func (m *Model) resetLesson() tea.Cmd {
@@ -380,4 +406,20 @@ func readSmall(ws, rel string) string {
 		return fmt.Sprintf("(binary file, %d bytes shown as a size only)", n)
 	}
 	return string(buf)
+}
+
+// showSolution puts an exercise's reference answer in the code pane, once the learner has
+// tried (a failed run), so it teaches instead of replacing the attempt.
+func (m *Model) showSolution() {
+	s := m.step()
+	switch {
+	case s == nil || !s.IsExercise() || s.Solution == nil:
+		m.flash = "this step is not an exercise"
+	case m.result == nil || m.resultKey != m.stepKey():
+		m.flash = "try the exercise first: a run unlocks the solution"
+	default:
+		m.code.SetValue(s.Solution.Source)
+		m.edits[m.stepKey()] = s.Solution.Source
+		m.flash = "the reference solution is in the code pane: enter runs it"
+	}
 }

@@ -5,6 +5,7 @@ import "charm.land/bubbles/v2/key"
 // KeyMap is every key of both modes, in one place; bubbles/help renders it for `?`.
 type KeyMap struct {
 	Run, Edit, StopEdit, Next, Prev, Hint, Lessons, Reset key.Binding
+	Solution                                              key.Binding
 	Focus, FocusBack, Up, Down, PageUp, PageDown, Top     key.Binding
 	Live, FileNext, FilePrev, Help, Quit                  key.Binding
 	Yes, No                                               key.Binding
@@ -28,6 +29,7 @@ func DefaultKeyMap() KeyMap {
 		Hint:        b("h", "hint", "h"),
 		Lessons:     b("l", "lessons", "l"),
 		Reset:       b("x", "reset lesson", "x"),
+		Solution:    b("s", "solution (exercise, after a try)", "s"),
 		Focus:       b("tab", "next pane", "tab"),
 		FocusBack:   b("shift+tab", "previous pane", "shift+tab"),
 		Up:          b("↑/k", "scroll up", "up", "k"),
@@ -74,7 +76,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		}
 	}
 	return [][]key.Binding{
-		{k.Run, k.Edit, k.StopEdit, k.Hint, k.Reset},
+		{k.Run, k.Edit, k.StopEdit, k.Hint, k.Solution, k.Reset},
 		{k.Next, k.Prev, k.Lessons, k.Live},
 		{k.Focus, k.FocusBack, k.Up, k.Down, k.PageUp, k.PageDown, k.Top},
 		{k.FileNext, k.FilePrev, k.Help, k.Quit},

@@ -12,6 +12,7 @@ import (
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/broker"
 	"github.com/kafkalab/kafkalab/lab/progress"
+	"github.com/kafkalab/kafkalab/lessons"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
@@ -265,5 +266,24 @@ func TestMouseWheelScrollsThePaneUnderIt(t *testing.T) {
 	m.send(tea.MouseWheelMsg{X: 5, Y: y, Button: tea.MouseWheelUp})
 	if m.scroll[paneOutput] != 0 {
 		t.Fatalf("wheel up: scroll %v", m.scroll)
+	}
+}
+
+func TestSolutionNeedsATry(t *testing.T) {
+	m := newTestModel(t, Course)
+	ready(m, 120, 40)
+	ex := &lessons.Step{Number: 9, Title: "Exercise", Starter: &lessons.Code{Lang: "python", Source: "gap"},
+		Solution: &lessons.Code{Lang: "python", Source: "answer"}}
+	m.cfg.Lessons[0].Steps = append(m.cfg.Lessons[0].Steps, ex)
+	m.si = len(m.cfg.Lessons[0].Steps) - 1
+	m.loadStep()
+	m.send(press("s"))
+	if m.code.Value() != "gap" || !strings.Contains(m.flash, "try the exercise first") {
+		t.Fatalf("solution before a try: %q %q", m.code.Value(), m.flash)
+	}
+	m.send(stepDoneMsg{key: m.stepKey(), res: &lab.StepResult{Failures: []lab.Failure{{Check: "c"}}}, before: fixture(), after: fixture()})
+	m.send(press("s"))
+	if m.code.Value() != "answer" {
+		t.Fatalf("solution after a try: %q", m.code.Value())
 	}
 }

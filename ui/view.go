@@ -727,14 +727,15 @@ func (m *Model) filesView(w, h int, focused bool) string {
 	sep := t.Muted.Render(fit("── "+m.viewer.path+" ", w-2))
 	content := []string{sep}
 	prev := map[string]bool{}
-	if m.viewer.prev != "" {
-		for _, l := range strings.Split(m.viewer.prev, "\n") {
-			prev[l] = true
-		}
+	for _, l := range strings.Split(m.viewer.prev, "\n") {
+		prev[l] = true
 	}
+	// Lines the last step added are marked: against the content seen when it started, or
+	// every line of a file it created.
+	whole := m.viewer.prev == "" && m.changedFile[m.viewer.path]
 	for _, l := range strings.Split(strings.TrimRight(m.viewer.content, "\n"), "\n") {
 		l = strings.ReplaceAll(l, "\t", "  ")
-		if m.viewer.prev != "" && !prev[l] {
+		if whole || (m.viewer.prev != "" && !prev[l]) {
 			content = append(content, t.Changed.Render("+ ")+l)
 		} else {
 			content = append(content, "  "+l)
