@@ -94,7 +94,7 @@ dedup: [1001, 1002, 1003, 1004, 1005] dedupeWithinWatermark
 		{`orders.dropDuplicatesWithinWatermark(["order_id"])`,
 			"AnalysisException: dropDuplicatesWithinWatermark is not supported on streaming DataFrames/DataSets without watermark;"},
 		{`orders.groupBy(F.window("event_time", "5 minutez")).count()`, "INVALID_INTERVAL_FORMAT"},
-		{`orders.groupBy(F.window("customer_id", "5 minutes")).count()`, "however \"customer_id\" has the type \"STRING\""},
+		{`orders.groupBy(F.window("order_id", "5 minutes")).count()`, "however \"order_id\" has the type \"INT\""},
 	}
 	for _, r := range refusals {
 		err := in.Exec(ctx, "refused.py", r.code)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -225,7 +226,7 @@ func TestOutputModeAndBadInput(t *testing.T) {
 		{[]plan.Expr{col("event_time"), lit("5 minutes"), lit("10 minutes")}, "The `slideDuration`(600000000L) must be <= the `windowDuration`(300000000L)."},
 		{[]plan.Expr{col("event_time"), lit("5 minutes"), lit("5 minutes"), lit("5 minutes")}, "The `abs(startTime)`(300000000L) must be < the `slideDuration`(300000000L)."},
 		{[]plan.Expr{col("event_time"), lit("1 month")}, "Intervals greater than a month is not supported (1 month)."},
-		{[]plan.Expr{col("customer_id"), lit("5 minutes")}, `requires the ("TIMESTAMP" or "TIMESTAMP_NTZ") type, however "customer_id" has the type "STRING"`},
+		{[]plan.Expr{col("amount"), lit("5 minutes")}, `requires the ("TIMESTAMP" or "TIMESTAMP_NTZ") type, however "amount" has the type "DECIMAL(10,2)"`},
 		{[]plan.Expr{col("event_time")}, "The `window` requires [2, 3, 4] parameters but the actual number is 1."},
 	}
 	sess := newHarness(t, opSpec{session: "5 minutes", delay: "10 minutes"}, "Update")
@@ -258,5 +259,23 @@ func TestOutputModeAndBadInput(t *testing.T) {
 	}
 	if n := h.op.Output().Schema.Fields[1].Name; n != "count(1)" {
 		t.Fatalf("count(*) column is named %q", n)
+	}
+}
+
+// A string time column is cast to a timestamp implicitly, as Spark does.
+func TestWindowOverStringTime(t *testing.T) {
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "t", Type: sqltypes.String, Nullable: true}}}
+	scan := &plan.StreamScan{Scope: plan.NewScope(schema), Name: "s"}
+	op, err := NewAggregate(scan, []plan.Expr{plan.Call{Name: "window", Args: []plan.Expr{col("t"), lit("5 minutes")}}}, []plan.Expr{countStar()}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ec, _ := plan.NewEvalContext("UTC", true, time.Unix(0, 0))
+	v, err := op.win.Eval(ec, sqltypes.Row{"2026-10-01 09:17:30"})
+	if err != nil || hhmm(v) != "[09:15,09:20)" {
+		t.Fatalf("window of a string time = %v, %v", hhmm(v), err)
+	}
+	if _, err := op.win.Eval(ec, sqltypes.Row{"not a time"}); err == nil {
+		t.Fatal("an unparsable time string passed under ANSI mode")
 	}
 }

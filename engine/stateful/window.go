@@ -106,7 +106,7 @@ func bindWindow(name string, args []plan.Expr, _ *plan.Scope, resolve func(plan.
 		return nil, &plan.AnalysisError{Class: "WRONG_NUM_ARGS.WITHOUT_SUGGESTION",
 			Message: fmt.Sprintf("The `window` requires [2, 3, 4] parameters but the actual number is %d. Please, refer to 'https://spark.apache.org/docs/latest/sql-ref-functions.html' for a fix.", len(args))}
 	}
-	t, err := resolve(args[0])
+	t, err := timeColumn(args[0], resolve)
 	if err != nil {
 		return nil, err
 	}
@@ -165,6 +165,19 @@ func windowMetadata(t plan.Bound) map[string]any {
 	return meta
 }
 
+// timeColumn binds the time argument; a string column is cast to a timestamp implicitly, as
+// Spark's window and session_window accept (ImplicitCastInputTypes).
+func timeColumn(e plan.Expr, resolve func(plan.Expr) (plan.Bound, error)) (plan.Bound, error) {
+	t, err := resolve(e)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := t.DataType().(sqltypes.StringType); ok {
+		return resolve(plan.Cast{Child: e, To: sqltypes.TimestampT})
+	}
+	return t, nil
+}
+
 func checkTimeColumn(fn string, t plan.Bound) error {
 	if _, ok := t.DataType().(sqltypes.TimestampType); ok {
 		return nil
@@ -203,7 +216,7 @@ func bindSessionWindow(name string, args []plan.Expr, _ *plan.Scope, resolve fun
 		return nil, &plan.AnalysisError{Class: "WRONG_NUM_ARGS.WITHOUT_SUGGESTION",
 			Message: fmt.Sprintf("The `session_window` requires 2 parameters but the actual number is %d. Please, refer to 'https://spark.apache.org/docs/latest/sql-ref-functions.html' for a fix.", len(args))}
 	}
-	t, err := resolve(args[0])
+	t, err := timeColumn(args[0], resolve)
 	if err != nil {
 		return nil, err
 	}
