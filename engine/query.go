@@ -49,6 +49,11 @@ func (sq *StreamingQuery) wrap(err error) error {
 	if err == nil {
 		return nil
 	}
+	// The executor already words its failure as STREAM_FAILED; keep only its cause so the
+	// learner reads the prefix once.
+	if qe, ok := err.(*stream.QueryError); ok && qe.Err != nil {
+		err = qe.Err
+	}
 	return &StreamingQueryError{ID: sq.ID(), RunID: sq.RunID(), Cause: err}
 }
 
