@@ -219,3 +219,21 @@ print(spark.sql("SELECT order_id FROM orders_view WHERE amount > 30").count())
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// BenchmarkReadScriptInProcess is the read script through Run without process start-up:
+// what the interpreter and engine cost on the reference topic (5 events, fresh table).
+func BenchmarkReadScriptInProcess(b *testing.B) {
+	bootstrap := startBroker(b)
+	seed := copyCourse(b, "testdata/course")
+	runScript(b, seed, bootstrap, "send_orders.py", "1")
+	runScript(b, seed, bootstrap, "send_orders.py", "2")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		dir := copyCourse(b, "testdata/course")
+		b.StartTimer()
+		if out := runScript(b, dir, bootstrap, "read_orders.py"); out != "loaded 5 events\n" {
+			b.Fatalf("read printed %q", out)
+		}
+	}
+}
