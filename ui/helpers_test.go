@@ -82,10 +82,15 @@ func fixture() *live.Snapshot {
 	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	return &live.Snapshot{
 		Topics: []live.Topic{{Name: "orders", Partitions: []live.Partition{{ID: 0, End: 3}, {ID: 1, End: 2}, {ID: 2}}}},
-		Readers: []live.Reader{{Path: "checkpoints/bronze_orders", Batch: 1, Committed: 1,
+		Readers: []live.Reader{{Path: "checkpoints/bronze_orders", Batch: 1, Committed: 1, Watermark: at.Add(10*time.Hour + 10*time.Minute).UnixMilli(),
 			Positions: map[string]map[int32]int64{"orders": {0: 3, 1: 2, 2: 0}},
 			Prev:      map[string]map[int32]int64{"orders": {0: 2, 1: 1, 2: 0}}}},
-		Tables: []live.Table{{Path: "spark-warehouse/bronze_orders", Name: "bronze_orders", Version: 2, Rows: 5}},
+		Tables: []live.Table{{Path: "spark-warehouse/bronze_orders", Name: "bronze_orders", Version: 2, Rows: 5},
+			{Path: "spark-warehouse/orders_per_window", Name: "orders_per_window", Version: 1, Rows: 2, Windows: []live.Window{
+				{Start: at.Add(10 * time.Hour).UnixMicro(), End: at.Add(10*time.Hour + 5*time.Minute).UnixMicro(), Values: "orders=2"},
+				{Start: at.Add(10*time.Hour + 5*time.Minute).UnixMicro(), End: at.Add(10*time.Hour + 10*time.Minute).UnixMicro(), Values: "orders=1"},
+				{Start: at.Add(10*time.Hour + 15*time.Minute).UnixMicro(), End: at.Add(10*time.Hour + 20*time.Minute).UnixMicro(), Values: "orders=1"},
+			}}},
 		Files: []live.File{
 			{Path: "checkpoints/bronze_orders/commits/0", Size: 29, Mod: at},
 			{Path: "checkpoints/bronze_orders/commits/1", Size: 29, Mod: at},

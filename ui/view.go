@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/glamour/v2"
@@ -67,7 +68,15 @@ func (m *Model) layout() layout {
 		tl := len(m.topicLines(L.liveW-2)) + 2
 		sl := len(m.streamLines(L.liveW-2)) + 2
 		L.topicsH = min(tl, max(4, L.bodyH*40/100))
-		L.streamsH = min(sl, max(4, L.bodyH*30/100))
+		share := 30
+		if m.snap != nil {
+			for _, tb := range m.snap.Tables {
+				if len(tb.Windows) > 0 {
+					share = 45 // the event-time lanes need room
+				}
+			}
+		}
+		L.streamsH = min(sl, max(4, L.bodyH*share/100))
 		L.fsH = L.bodyH - L.topicsH - L.streamsH
 		if L.fsH < 4 {
 			L.fsH = 0
@@ -669,8 +678,85 @@ func (m *Model) streamLines(w int) []string {
 		}
 		out = append(out, fmt.Sprintf("%s %s v%d · %s", t.Info.Render("table"), tb.Name, tb.Version, rows))
 	}
+	var wm int64
+	for _, r := range m.snap.Readers {
+		wm = max(wm, r.Watermark)
+	}
+	for _, tb := range m.snap.Tables {
+		if len(tb.Windows) > 0 {
+			out = append(out, windowLanes(t, tb, wm, w)...)
+		}
+	}
 	if len(out) == 0 {
 		out = append(out, t.Muted.Render("no checkpoints or tables yet"))
+	}
+	return out
+}
+
+// windowLanes draws a windowed table on an event-time axis with the watermark over it:
+// windows whose end the watermark has passed are final (solid), the others may still
+// change (shaded).
+func windowLanes(t *theme.Theme, tb live.Table, wmMs int64, w int) []string {
+	wm := wmMs * 1000
+	lo, hi := tb.Windows[0].Start, tb.Windows[0].End
+	for _, x := range tb.Windows {
+		lo, hi = min(lo, x.Start), max(hi, x.End)
+	}
+	if wm > 0 {
+		lo, hi = min(lo, wm), max(hi, wm)
+	}
+	width := w - 2
+	if width < 8 || hi <= lo {
+		return nil
+	}
+	pos := func(x int64) int { return min(width-1, int((x-lo)*int64(width-1)/(hi-lo))) }
+	lane := []rune(strings.Repeat(" ", width))
+	closed := make([]bool, width)
+	for _, x := range tb.Windows {
+		a, b := pos(x.Start), max(pos(x.End), pos(x.Start)+1)
+		for i := a; i < b && i < width; i++ {
+			lane[i] = []rune(theme.BarFull)[0]
+			closed[i] = wm > 0 && x.End <= wm
+		}
+		if b-a >= 3 {
+			lane[b-1] = '▌' // a visible edge between neighbouring windows
+		}
+	}
+	var lb strings.Builder
+	for i, r := range lane {
+		switch {
+		case r == ' ':
+			lb.WriteRune(r)
+		case closed[i]:
+			lb.WriteString(t.BarFill.Render(string(r)))
+		default:
+			lb.WriteString(t.BarLag.Render(string(r)))
+		}
+	}
+	hhmm := func(us int64) string { return time.UnixMicro(us).UTC().Format("15:04") }
+	out := []string{fmt.Sprintf("%s %s · event time (UTC)", t.Info.Render("windows"), tb.Name)}
+	out = append(out, " "+lb.String())
+	if wm > 0 {
+		p := pos(wm)
+		label := "┃ watermark " + hhmm(wm)
+		if p+ansi.StringWidth(label) > width {
+			label = "watermark " + hhmm(wm) + " ┃"
+			p = max(0, p-ansi.StringWidth(label)+1)
+		}
+		out = append(out, " "+strings.Repeat(" ", p)+t.Warn.Render(label))
+	}
+	axis := hhmm(lo)
+	out = append(out, " "+t.Muted.Render(axis+strings.Repeat(" ", max(1, width-len(axis)-5))+hhmm(hi)))
+	for i, x := range tb.Windows {
+		if i == 6 {
+			out = append(out, t.Muted.Render(fmt.Sprintf("  … %d more windows", len(tb.Windows)-6)))
+			break
+		}
+		state := t.OK.Render(theme.GlyphDone + " final")
+		if wm == 0 || x.End > wm {
+			state = t.Warn.Render("open")
+		}
+		out = append(out, fmt.Sprintf("  %s–%s %s %s", hhmm(x.Start), hhmm(x.End), x.Values, state))
 	}
 	return out
 }

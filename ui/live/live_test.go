@@ -82,6 +82,36 @@ func TestCollectReadsCheckpointsTablesAndFiles(t *testing.T) {
 	}
 }
 
+func TestWindowsOfAWindowedTable(t *testing.T) {
+	ws := t.TempDir()
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{
+		{Name: "window_start", Type: sqltypes.TimestampT, Nullable: true},
+		{Name: "window_end", Type: sqltypes.TimestampT, Nullable: true},
+		{Name: "orders", Type: sqltypes.Long, Nullable: true},
+	}}
+	base := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC).UnixMicro()
+	five := int64(5 * time.Minute / time.Microsecond)
+	rows := []sqltypes.Row{
+		{sqltypes.Timestamp(base + five), sqltypes.Timestamp(base + 2*five), int64(1)},
+		{sqltypes.Timestamp(base), sqltypes.Timestamp(base + five), int64(2)},
+	}
+	tb, err := delta.Open(filepath.Join(ws, "spark-warehouse", "orders_per_window"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := tb.Write(context.Background(), delta.BatchWrite{Mode: "append", Schema: schema, Tasks: []delta.Task{{Rows: rows}}}); err != nil {
+		t.Fatal(err)
+	}
+	s := Collect(context.Background(), nil, ws)
+	if len(s.Tables) != 1 || len(s.Tables[0].Windows) != 2 {
+		t.Fatalf("tables %+v", s.Tables)
+	}
+	w := s.Tables[0].Windows
+	if w[0].Start != base || w[0].End != base+five || w[0].Values != "orders=2" || w[1].Values != "orders=1" {
+		t.Errorf("windows %+v", w)
+	}
+}
+
 func TestDiff(t *testing.T) {
 	at := time.Unix(0, 0)
 	before := &Snapshot{

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/checkpoint"
 	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // Partition is one partition's log: records live in [Start, End).
@@ -62,6 +64,15 @@ type Table struct {
 	Name    string // the folder's base name (the table name for saveAsTable tables)
 	Version int64
 	Rows    int64 // from the files' stats; -1 = unknown
+	// Windows are the rows of a windowed aggregation's table (columns window_start and
+	// window_end, or a window struct), for the event-time lanes; nil for other tables.
+	Windows []Window
+}
+
+// Window is one event-time window a query wrote, times in microseconds (UTC).
+type Window struct {
+	Start, End int64
+	Values     string // the row's other columns, "count=2"
 }
 
 // File is one file of the workspace.
@@ -243,7 +254,96 @@ func readTable(dir, rel string) Table {
 		rows += *st.N
 	}
 	t.Rows = rows
+	if rows <= maxWindowRows {
+		t.Windows = readWindows(tb, snap)
+	}
 	return t
+}
+
+// maxWindowRows bounds the tables read for window lanes (a lesson's are a handful).
+const maxWindowRows = 500
+
+var (
+	windowMu    sync.Mutex
+	windowCache = map[string][]Window{} // "path@version" -> windows (a version never changes)
+)
+
+// readWindows reads the windows of a table shaped like a windowed count, or returns nil.
+func readWindows(tb *delta.Table, snap *delta.Snapshot) []Window {
+	if snap.Schema == nil {
+		return nil
+	}
+	start, end, win := -1, -1, -1
+	for i, f := range snap.Schema.Fields {
+		switch strings.ToLower(f.Name) {
+		case "window_start":
+			start = i
+		case "window_end":
+			end = i
+		case "window":
+			if _, ok := f.Type.(*sqltypes.StructType); ok {
+				win = i
+			}
+		}
+	}
+	if (start < 0 || end < 0) && win < 0 {
+		return nil
+	}
+	key := fmt.Sprintf("%s@%d", tb.Path(), snap.Version)
+	windowMu.Lock()
+	cached, ok := windowCache[key]
+	windowMu.Unlock()
+	if ok {
+		return cached
+	}
+	rows, err := snap.ReadRows(context.Background())
+	if err != nil {
+		return nil
+	}
+	var out []Window
+	for _, r := range rows {
+		var w Window
+		var okS, okE bool
+		if win >= 0 {
+			if st, ok := r[win].(sqltypes.Row); ok && len(st) >= 2 {
+				w.Start, okS = micros(st[0])
+				w.End, okE = micros(st[1])
+			}
+		} else {
+			w.Start, okS = micros(r[start])
+			w.End, okE = micros(r[end])
+		}
+		if !okS || !okE {
+			continue
+		}
+		var vals []string
+		for i, f := range snap.Schema.Fields {
+			if i == start || i == end || i == win {
+				continue
+			}
+			vals = append(vals, fmt.Sprintf("%s=%v", f.Name, r[i]))
+		}
+		w.Values = strings.Join(vals, " ")
+		out = append(out, w)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	windowMu.Lock()
+	if len(windowCache) > 64 {
+		windowCache = map[string][]Window{}
+	}
+	windowCache[key] = out
+	windowMu.Unlock()
+	return out
+}
+
+func micros(v any) (int64, bool) {
+	switch t := v.(type) {
+	case sqltypes.Timestamp:
+		return int64(t), true
+	case sqltypes.TimestampNTZ:
+		return int64(t), true
+	}
+	return 0, false
 }
 
 func readReader(dir, rel string) Reader {
