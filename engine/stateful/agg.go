@@ -210,7 +210,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	}
 	st := a.stores[bc.CheckpointDir]
 	if st == nil || st.parts != parts {
-		st = newStore(bc.CheckpointDir, a.opID, opName, parts)
+		st = newStore(bc.CheckpointDir, a.opID, opName, parts, bc.Conf)
 		a.stores[bc.CheckpointDir] = st
 	}
 	if a.sess != nil {

@@ -208,6 +208,47 @@ func TestStateStaysFlat(t *testing.T) {
 	}
 }
 
+// Snapshots every 10 versions and retention keep the state folder flat; a restart loads
+// the newest snapshot and the deltas after it.
+func TestStateFilesStayFlat(t *testing.T) {
+	spec := opSpec{window: []string{"5 minutes"}, delay: "10 minutes"}
+	h := newHarness(t, spec, "Update")
+	h.retain = "20"
+	base := int64(ts("09:00"))
+	feed := func(b int) []batchOut {
+		var rows []sqltypes.Row
+		for i := 0; i < 5; i++ {
+			rows = append(rows, sqltypes.Row{sqltypes.Timestamp(base + int64(b*60+i)*1_000_000), "C", sqltypes.NewDecimal(1, 2)})
+		}
+		return h.feed(rows)
+	}
+	for b := 0; b < 60; b++ {
+		feed(b)
+	}
+	for p := 0; p < 4; p++ {
+		files, _ := os.ReadDir(filepath.Join(h.dir, "state", "0", strconv.Itoa(p)))
+		snaps := 0
+		for _, f := range files {
+			if strings.HasSuffix(f.Name(), ".snapshot") {
+				snaps++
+			}
+		}
+		if len(files) > 20+minDeltasForSnapshot+2 || snaps == 0 {
+			t.Fatalf("partition %d keeps %d files (%d snapshots) after %d versions", p, len(files), snaps, h.batch)
+		}
+	}
+	before := h.batch
+	h.restart(spec)
+	outs := h.feed([]sqltypes.Row{{sqltypes.Timestamp(base + (59*60+30)*1_000_000), "C", sqltypes.NewDecimal(1, 2)}})
+	if h.batch <= before || outs[0].prog.CustomMetrics["loadedMapCacheMissCount"] != 1 {
+		t.Fatalf("restart did not load from disk: %+v", outs[0].prog.CustomMetrics)
+	}
+	// [09:55,10:00) held 25 events (minutes 55-59, five each) before the restart.
+	if got := strings.Join(outs[0].rows, "|"); got != "[09:55,10:00) 26" {
+		t.Fatalf("after restart from a snapshot the batch emitted %q", got)
+	}
+}
+
 func TestOutputModeAndBadInput(t *testing.T) {
 	noWm := newHarness(t, opSpec{window: []string{"5 minutes"}}, "Append")
 	if err := noWm.op.CheckOutputMode("Append"); err == nil || err.Error() != "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark;" {

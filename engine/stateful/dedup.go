@@ -147,7 +147,7 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.
 	defer d.mu.Unlock()
 	st := d.stores[bc.CheckpointDir]
 	if st == nil || st.parts != parts {
-		st = newStore(bc.CheckpointDir, d.opID, d.opName(), parts)
+		st = newStore(bc.CheckpointDir, d.opID, d.opName(), parts, bc.Conf)
 		d.stores[bc.CheckpointDir] = st
 	}
 	codec := d.codec()

@@ -25,6 +25,7 @@ type harness struct {
 	dir     string
 	mode    string
 	parts   string
+	retain  string // spark.sql.streaming.minBatchesToRetain ("" = default)
 	batch   int64
 	wmMs    int64 // watermark in force for the next batch
 	lateMs  int64 // watermark of the previous batch
@@ -127,7 +128,7 @@ type batchOut struct {
 func (h *harness) runBatch(rows []sqltypes.Row) (batchOut, error) {
 	ec, _ := plan.NewEvalContext("UTC", true, time.Unix(0, 0))
 	bc := &stream.BatchContext{BatchID: h.batch, BatchWatermarkMs: h.wmMs, LateWatermarkMs: h.lateMs,
-		CheckpointDir: h.dir, Conf: map[string]string{"spark.sql.shuffle.partitions": h.parts}, IsNoDataBatch: rows == nil}
+		CheckpointDir: h.dir, Conf: map[string]string{"spark.sql.shuffle.partitions": h.parts, "spark.sql.streaming.minBatchesToRetain": h.retain}, IsNoDataBatch: rows == nil}
 	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}, Batch: bc, OutputMode: h.mode,
 		StreamInput: func(context.Context, *plan.StreamScan) ([][]sqltypes.Row, error) {
 			return [][]sqltypes.Row{rows}, nil

@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/google/uuid"
 )
@@ -18,6 +20,7 @@ import (
 //
 //	state/<opId>/_metadata/metadata            operator metadata (Spark's JSON)
 //	state/<opId>/<partition>/<version>.delta   the changes a batch made to that partition
+//	state/<opId>/<partition>/<version>.snapshot every live key of the partition (see maintain)
 //
 // Version = batch id + 1; every partition writes a delta every batch, even an empty one.
 // A delta file is Spark's record framing without the lz4 stream: for a put, int32 key
@@ -26,8 +29,8 @@ import (
 // kafkalab's encoding (codec.go), not Spark's UnsafeRow.
 //
 // The store keeps every live key in memory; a batch loads version N (from memory when the
-// previous batch of this process left it there, else by replaying the deltas 1..N) and
-// commits N+1.
+// previous batch of this process left it there, else from the newest snapshot and the
+// deltas after it) and commits N+1. A snapshot has the same framing with puts only.
 type store struct {
 	dir     string
 	opID    int
@@ -42,6 +45,9 @@ type store struct {
 	sizeBytes int64
 	hits      int64
 	misses    int64
+	// retain is spark.sql.streaming.minBatchesToRetain; lastSnapshot the newest snapshot.
+	retain       int
+	lastSnapshot int64
 }
 
 // entry is one key's state. value is the operator's (decoded) value; enc caches its last
@@ -59,9 +65,13 @@ type valueCodec struct {
 	decode func(key, val []byte, e *entry) error
 }
 
-func newStore(checkpoint string, opID int, opName string, parts int) *store {
+func newStore(checkpoint string, opID int, opName string, parts int, conf map[string]string) *store {
+	retain := 100
+	if n, err := strconv.Atoi(conf["spark.sql.streaming.minBatchesToRetain"]); err == nil && n > 0 {
+		retain = n
+	}
 	return &store{dir: filepath.Join(checkpoint, "state", strconv.Itoa(opID)), opID: opID, opName: opName,
-		parts: parts, version: -1}
+		parts: parts, version: -1, retain: retain}
 }
 
 // load makes the entries hold version v.
@@ -75,7 +85,15 @@ func (s *store) load(v int64, codec valueCodec) error {
 	s.entries = map[string]*entry{}
 	s.sizeBytes = 0
 	for p := 0; p < s.parts; p++ {
-		for ver := int64(1); ver <= v; ver++ {
+		from := int64(1)
+		if snap := s.latestSnapshot(p, v); snap > 0 {
+			if err := s.replayFile(p, s.filePath(p, snap, "snapshot"), snap, codec); err != nil {
+				s.version = -1
+				return err
+			}
+			from = snap + 1
+		}
+		for ver := from; ver <= v; ver++ {
 			if err := s.replay(p, ver, codec); err != nil {
 				s.version = -1
 				return err
@@ -95,12 +113,116 @@ func (s *store) resetChanges() {
 	s.removes = make([][]string, s.parts)
 }
 
-func (s *store) deltaPath(p int, v int64) string {
-	return filepath.Join(s.dir, strconv.Itoa(p), strconv.FormatInt(v, 10)+".delta")
+func (s *store) deltaPath(p int, v int64) string { return s.filePath(p, v, "delta") }
+
+func (s *store) filePath(p int, v int64, kind string) string {
+	return filepath.Join(s.dir, strconv.Itoa(p), strconv.FormatInt(v, 10)+"."+kind)
+}
+
+// files lists a partition's state files by version: kind "delta" or "snapshot".
+func (s *store) files(p int) map[int64][]string {
+	out := map[int64][]string{}
+	ents, _ := os.ReadDir(filepath.Join(s.dir, strconv.Itoa(p)))
+	for _, e := range ents {
+		name := e.Name()
+		dot := strings.LastIndexByte(name, '.')
+		if dot <= 0 || strings.HasPrefix(name, ".") {
+			continue
+		}
+		v, err := strconv.ParseInt(name[:dot], 10, 64)
+		if err != nil {
+			continue
+		}
+		if kind := name[dot+1:]; kind == "delta" || kind == "snapshot" {
+			out[v] = append(out[v], kind)
+		}
+	}
+	return out
+}
+
+// latestSnapshot is the newest snapshot version <= v of partition p (0 for none).
+func (s *store) latestSnapshot(p int, v int64) int64 {
+	best := int64(0)
+	for ver, kinds := range s.files(p) {
+		for _, k := range kinds {
+			if k == "snapshot" && ver <= v && ver > best {
+				best = ver
+			}
+		}
+	}
+	return best
+}
+
+// Spark's maintenance (minDeltasForSnapshot 10, minBatchesToRetain 100), run right after a
+// commit instead of on a 60-second timer, so that runs are reproducible: a snapshot of
+// every partition once 10 deltas piled up since the last one, and files no longer needed
+// to rebuild the last minBatchesToRetain versions deleted. Disk use stays flat.
+const minDeltasForSnapshot = 10
+
+func (s *store) maintain(v int64, codec valueCodec) error {
+	if s.lastSnapshot == 0 {
+		s.lastSnapshot = s.latestSnapshot(0, v)
+	}
+	if v-s.lastSnapshot >= minDeltasForSnapshot {
+		byPart := make([][]*entry, s.parts)
+		for _, e := range s.entries {
+			byPart[e.part] = append(byPart[e.part], e)
+		}
+		var buf, scratch []byte
+		for p := 0; p < s.parts; p++ {
+			buf = buf[:0]
+			sort.Slice(byPart[p], func(i, j int) bool { return byPart[p][i].key < byPart[p][j].key })
+			for _, e := range byPart[p] {
+				var err error
+				if scratch, err = codec.encode(scratch[:0], e); err != nil {
+					return err
+				}
+				buf = appendRecord(buf, e.key, scratch)
+			}
+			buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
+			if err := writeAtomic(s.filePath(p, v, "snapshot"), buf); err != nil {
+				return err
+			}
+		}
+		s.lastSnapshot = v
+	}
+	if s.retain <= 0 {
+		return nil
+	}
+	earliest := v - int64(s.retain) + 1
+	if earliest <= 1 {
+		return nil
+	}
+	for p := 0; p < s.parts; p++ {
+		// Keep everything from the newest snapshot at or before the earliest retained version.
+		keepFrom := int64(1)
+		if snap := s.latestSnapshot(p, earliest); snap > 0 {
+			keepFrom = snap
+		}
+		for ver, kinds := range s.files(p) {
+			if ver >= keepFrom {
+				continue
+			}
+			for _, k := range kinds {
+				os.Remove(s.filePath(p, ver, k))
+			}
+		}
+	}
+	return nil
+}
+
+func appendRecord(buf []byte, key string, val []byte) []byte {
+	buf = binary.BigEndian.AppendUint32(buf, uint32(len(key)))
+	buf = append(buf, key...)
+	buf = binary.BigEndian.AppendUint32(buf, uint32(len(val)))
+	return append(buf, val...)
 }
 
 func (s *store) replay(p int, v int64, codec valueCodec) error {
-	path := s.deltaPath(p, v)
+	return s.replayFile(p, s.deltaPath(p, v), v, codec)
+}
+
+func (s *store) replayFile(p int, path string, v int64, codec valueCodec) error {
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -193,10 +315,7 @@ func (s *store) commit(v int64, codec valueCodec) error {
 			if err != nil {
 				return err
 			}
-			buf = binary.BigEndian.AppendUint32(buf, uint32(len(e.key)))
-			buf = append(buf, e.key...)
-			buf = binary.BigEndian.AppendUint32(buf, uint32(len(scratch)))
-			buf = append(buf, scratch...)
+			buf = appendRecord(buf, e.key, scratch)
 			n := len(e.key) + len(scratch)
 			if _, live := s.entries[e.key]; live {
 				s.sizeBytes += int64(n - e.size)
@@ -212,6 +331,9 @@ func (s *store) commit(v int64, codec valueCodec) error {
 		if err := writeAtomic(s.deltaPath(p, v), buf); err != nil {
 			return err
 		}
+	}
+	if err := s.maintain(v, codec); err != nil {
+		return err
 	}
 	s.version = v
 	s.resetChanges()
