@@ -1,7 +1,6 @@
 package pyspark
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/go-python/gpython/py"
@@ -315,4 +314,18 @@ func fstringError(line int, msg string) error {
 	return e
 }
 
-var _ = fmt.Sprintf
+// Every compilation goes through the rewrite, so exec(), eval() and compile() of source
+// with f-strings work too.
+func init() {
+	compile := py.Compile
+	py.Compile = func(src, srcDesc string, mode py.CompileMode, flags int, dontInherit bool) (*py.Code, error) {
+		rewritten, err := rewriteFStrings(src)
+		if err != nil {
+			if exc, ok := err.(*py.Exception); ok {
+				exc.Dict["filename"] = py.String(srcDesc)
+			}
+			return nil, err
+		}
+		return compile(rewritten, srcDesc, mode, flags, dontInherit)
+	}
+}

@@ -45,6 +45,7 @@ func TestLanguageSurface(t *testing.T) {
 		{"dict of lists of tuples", "B = {'1': [(1001, 'C01', 25.5)], '2': [(1004, 'C01', 40.0), (1, 'x', 1.0)]}\nprint(len(B['2']), B['1'][0][1])", "2 C01\n"},
 		{"sys argv", "import sys\nprint(sys.argv[1], len(sys.argv))", "1 2\n"},
 		{"f-strings", "n = 3\nt = 'orders'\nprint(f'Sent {n} events to {t!r}', f\"{n:>4}|{2.5:.2f}|{n*2}\", f'{{x}}')", "Sent 3 events to 'orders'    3|2.50|6 {x}\n"},
+		{"f-strings in exec and eval", "n = 2\nexec(\"print(f'{n} events')\")\nprint(eval(\"f'{n + 1}'\"))", "2 events\n3\n"},
 		{"f-string implicit concat", "n = 1\nprint('a' f'{n}' 'b')", "a1b\n"},
 		{"str methods", "print(','.join(['a', 'b']), 'Ab'.upper(), 'Ab'.lower(), '{} and {x}'.format(1, x=2), 'a b'.title(), '7'.zfill(3), 'x'.ljust(3, '.'))", "a,b AB ab 1 and 2 A B 007 x..\n"},
 		{"format spec", "print('{:,}'.format(1234567), '{:08.3f}'.format(3.14159), '{:^7}'.format('mid'), format(0.25, '.0%'))", "1,234,567 0003.142   mid   25%\n"},
