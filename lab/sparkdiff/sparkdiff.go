@@ -71,6 +71,7 @@ type sideRun struct {
 type sideStep struct {
 	cmds   []cmdResult
 	snap   string            // copy of the workspace after the step
+	ws     string            // the workspace itself (paths in output are normalised from it)
 	tables map[string]string // table name -> show() text (or "error: ...")
 }
 
@@ -142,6 +143,9 @@ func resetTopics(ctx context.Context, bootstrap string, topics []string) error {
 			}
 		}
 		if left == 0 {
+			// Real Kafka may still be removing the old partitions: a topic created again at
+			// once can be missing from a describe for a moment.
+			time.Sleep(2 * time.Second)
 			return nil
 		}
 		time.Sleep(100 * time.Millisecond)
@@ -214,7 +218,7 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 		if err != nil {
 			return nil, err
 		}
-		st.snap = snap
+		st.snap, st.ws = snap, ws
 		st.tables = map[string]string{}
 		for _, t := range tablesIn(ws) {
 			if drv == nil {
@@ -232,6 +236,10 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 }
 
 func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string) (*sideRun, error) {
+	// The Spark pass left the plan's topics (all lessons of the chain) on the broker.
+	if err := resetTopics(ctx, cfg.Bootstrap, plan.Topics); err != nil {
+		return nil, err
+	}
 	b, err := broker.ConnectExternal(ctx, []string{cfg.Bootstrap})
 	if err != nil {
 		return nil, err
@@ -293,7 +301,7 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 		if err != nil {
 			return nil, err
 		}
-		st.snap = snap
+		st.snap, st.ws = snap, ws
 		st.tables = map[string]string{}
 		for _, t := range tablesIn(ws) {
 			text, err := labTable(ctx, ws, t)

@@ -48,7 +48,7 @@ set -e
 if [ "${COMPARE:-}" = 1 ]; then
 	echo
 	echo "Wall time per command, real Spark (one long-lived JVM per lesson) against kafkalab:"
-	cat "$KAFKALAB_SPARKDIFF_TIMES"
+	cat "$KAFKALAB_SPARKDIFF_TIMES" "$KAFKALAB_SPARKDIFF_TIMES.scenarios" 2>/dev/null || true
 	echo
 	KAFKALAB_SPARK_BOOTSTRAP=127.0.0.1:$port "$SPARK_SCRIPTS_DIR/bench_ingest.sh" "$state/bench"
 fi
