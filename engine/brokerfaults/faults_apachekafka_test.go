@@ -21,6 +21,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/pyspark"
 	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -478,4 +479,169 @@ func TestFaultBrokerStopsBetweenAvailableNowBatches(t *testing.T) {
 	}
 	sameAsTopic(t, got, want)
 	t.Logf("whole test %s", time.Since(began).Round(100*time.Millisecond))
+}
+
+// loadOrdersPy is a course-style load script: an always-on query by default, one catch-up
+// run with the argument "now".
+const loadOrdersPy = `"""Keeps bronze_orders up to date with the orders topic."""
+import sys
+
+from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+
+SCHEMA = "order_id INT, customer_id STRING, status STRING, amount DECIMAL(10,2), event_time TIMESTAMP"
+
+spark = SparkSession.builder.appName("load-orders").config("spark.sql.session.timeZone", "UTC").getOrCreate()
+source = (
+    spark.readStream.format("kafka")
+    .option("kafka.bootstrap.servers", "localhost:9092")
+    .option("subscribe", "orders")
+    .option("startingOffsets", "earliest")
+    .load()
+)
+events = source.select(
+    F.from_json(F.col("value").cast("string"), SCHEMA).alias("event"), "partition", "offset"
+).select("event.*", "partition", "offset")
+writer = events.writeStream.format("delta").option("checkpointLocation", "checkpoints/bronze_orders")
+if len(sys.argv) > 1 and sys.argv[1] == "now":
+    writer = writer.trigger(availableNow=True)
+else:
+    writer = writer.trigger(processingTime="500 milliseconds")
+query = writer.toTable("bronze_orders")
+query.awaitTermination()
+print(f"loaded {sum(p.numInputRows for p in query.recentProgress)} events")
+`
+
+// runLoad runs load_orders.py as kafkalab runs a learner's script, with localhost:9092
+// pointing at the broker.
+func runLoad(ctx context.Context, dir string, b *realBroker, args ...string) (string, error) {
+	var out bytes.Buffer
+	err := pyspark.Run(ctx, pyspark.Config{ScriptPath: "load_orders.py", Args: args, WorkDir: dir, Stdout: &out, Stderr: &out,
+		BootstrapRewrite: map[string]string{"localhost:9092": b.addr()}})
+	return out.String(), err
+}
+
+// offsetsFiles lists the checkpoint's offsets/ folder.
+func offsetsFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(filepath.Join(dir, "checkpoints", "bronze_orders", "offsets"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// TestFaultBrokerStopsUnderLearnerScript is the learner's view: their always-on script is
+// running when Kafka stops; the script ends with a StreamingQueryException that names the
+// broker, a rerun while Kafka is still down fails the same way without touching the
+// checkpoint, and once Kafka is back a catch-up run makes the table equal the topic.
+func TestFaultBrokerStopsUnderLearnerScript(t *testing.T) {
+	began := time.Now()
+	b := startPrivateBroker(t)
+	b.createTopic(t, 3)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	l := &learner{t: t, workDir: t.TempDir()}
+	if err := os.WriteFile(filepath.Join(l.workDir, "load_orders.py"), []byte(loadOrdersPy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	b.produce(t, 3001, 40)
+	type result struct {
+		out string
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		out, err := runLoad(ctx, l.workDir, b)
+		done <- result{out, err}
+	}()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		got, _ := l.table(ctx)
+		if len(got) >= 40 {
+			break
+		}
+		select {
+		case r := <-done:
+			t.Fatalf("the script ended before loading the first orders: %v\n%s", r.err, r.out)
+		case <-time.After(200 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the table has %d rows after 2 minutes, want 40", len(got))
+		}
+	}
+
+	b.produce(t, 3041, 30)
+	stopped := time.Now()
+	killed := b.mustStop(t)
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(failBound):
+		cancel() // unblocks the script so the test can end
+		t.Fatalf("the script still runs %s after the broker stopped: a hang", failBound)
+	}
+	t.Logf("the script failed %s after stop.sh began, %s after it returned",
+		time.Since(stopped).Round(100*time.Millisecond), max(0, time.Since(stopped)-killed).Round(100*time.Millisecond))
+	checkScriptError(t, r.err, b)
+
+	// The learner runs it again at once: same clear error, and the checkpoint is untouched.
+	before := offsetsFiles(t, l.workDir)
+	rerun := time.Now()
+	_, err := runLoad(ctx, l.workDir, b, "now")
+	t.Logf("a rerun with the broker down failed in %s", time.Since(rerun).Round(100*time.Millisecond))
+	checkScriptError(t, err, b)
+	if after := offsetsFiles(t, l.workDir); strings.Join(after, ",") != strings.Join(before, ",") {
+		t.Fatalf("the failed rerun changed offsets/: %v -> %v", before, after)
+	}
+
+	restarted := time.Now()
+	b.start(t)
+	b.produce(t, 3071, 25)
+	want := b.readTopic(t)
+	if len(want) != 95 {
+		t.Fatalf("the topic holds %d records, want the 95 produced", len(want))
+	}
+	out, err := runLoad(ctx, l.workDir, b, "now")
+	if err != nil {
+		t.Fatalf("the catch-up run failed: %v\n%s", err, out)
+	}
+	t.Logf("broker restart + catch-up run in %s; the script printed %q", time.Since(restarted).Round(100*time.Millisecond), strings.TrimSpace(out))
+	got, err := l.table(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsTopic(t, got, want)
+	t.Logf("whole test %s", time.Since(began).Round(100*time.Millisecond))
+}
+
+// checkScriptError requires a Python StreamingQueryException naming the broker, raised at
+// the script's awaitTermination line.
+func checkScriptError(t *testing.T, err error, b *realBroker) {
+	t.Helper()
+	if err == nil {
+		t.Fatal("the script ended without an error although the broker is down")
+	}
+	msg := err.Error()
+	t.Logf("the learner sees:\n%s", msg)
+	var pe *pyspark.Error
+	if !errors.As(err, &pe) {
+		t.Fatalf("the failure is a %T, want *pyspark.Error", err)
+	}
+	if pe.Kind != "StreamingQueryException" || pe.Line == 0 || !strings.Contains(pe.Source, "awaitTermination") {
+		t.Errorf("got %s at line %d (%q), want StreamingQueryException at query.awaitTermination()", pe.Kind, pe.Line, pe.Source)
+	}
+	for _, want := range []string{"[STREAM_FAILED]", b.addr(), "did not answer", "check that it is running"} {
+		if !strings.Contains(pe.Message, want) {
+			t.Errorf("the message does not say %q: %s", want, pe.Message)
+		}
+	}
+	if n := strings.Count(msg, "[STREAM_FAILED]"); n != 1 {
+		t.Errorf("the error says [STREAM_FAILED] %d times: %s", n, msg)
+	}
 }
