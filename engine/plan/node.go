@@ -186,30 +186,14 @@ func (p *Project) Describe() string {
 	return "Project [" + strings.Join(names, ", ") + "]"
 }
 func (p *Project) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+	if inner, ok := p.Child.(*Project); ok {
+		return p.executeFused(ctx, ex, inner)
+	}
 	in, err := p.Child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
 	}
-	out := make([][]sqltypes.Row, len(in))
-	n := len(p.Exprs)
-	for t, rows := range in {
-		res := make([]sqltypes.Row, len(rows))
-		// One backing array per task instead of one allocation per row.
-		slab := make([]any, len(rows)*n)
-		for i, row := range rows {
-			nr := sqltypes.Row(slab[i*n : (i+1)*n : (i+1)*n])
-			for j, e := range p.Exprs {
-				v, err := e.Eval(ex.Eval, row)
-				if err != nil {
-					return nil, err
-				}
-				nr[j] = v
-			}
-			res[i] = nr
-		}
-		out[t] = res
-	}
-	return out, nil
+	return projectTasks(ex.Eval, p.Exprs, in)
 }
 
 // Filter is filter/where.
