@@ -78,16 +78,8 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 			if i >= len(bc.Inputs) {
 				return nil, fmt.Errorf("batch %d has no input for source %d", bc.BatchID, i)
 			}
-			in := bc.Inputs[i]
-			out := make([][]sqltypes.Row, len(in.Tasks))
-			for t, task := range in.Tasks {
-				rows, err := task.Rows(ctx)
-				if err != nil {
-					return nil, err
-				}
-				out[t] = rows
-			}
-			return out, nil
+			// The tasks (Kafka partitions) are read concurrently, one per CPU.
+			return bc.Inputs[i].ReadAll(ctx)
 		}
 		return nil, fmt.Errorf("streaming source %s is not part of this query", s.Name)
 	}
