@@ -60,7 +60,7 @@ func recordRow(r *kgo.Record, includeHeaders bool, topic, partition any, alloc *
 	row[ColTopic] = topic
 	row[ColPartition] = partition
 	row[ColOffset] = r.Offset
-	row[ColTimestamp] = sqltypes.Timestamp(r.Timestamp.UnixMilli() * 1000)
+	row[ColTimestamp] = alloc.timestamp(r.Timestamp.UnixMilli() * 1000)
 	row[ColTimestampType] = int32(r.Attrs.TimestampType())
 	if includeHeaders && len(r.Headers) > 0 {
 		hs := make([]any, len(r.Headers))
@@ -78,7 +78,20 @@ func recordRow(r *kgo.Record, includeHeaders bool, topic, partition any, alloc *
 
 // rowAlloc hands out rows carved from larger blocks: one allocation per rowBlock rows
 // instead of one per row. Each row has its own capacity, so rows never share elements.
-type rowAlloc struct{ block []any }
+type rowAlloc struct {
+	block []any
+	// The last timestamp handed out, boxed: records of a batch mostly share their
+	// millisecond, and an interface value can be shared, so each costs no allocation.
+	lastMicros int64
+	lastTs     any
+}
+
+func (a *rowAlloc) timestamp(micros int64) any {
+	if a.lastTs == nil || micros != a.lastMicros {
+		a.lastMicros, a.lastTs = micros, sqltypes.Timestamp(micros)
+	}
+	return a.lastTs
+}
 
 const rowBlock = 512
 
