@@ -32,7 +32,6 @@ type Aggregate struct {
 	wmKey        int
 	wmIsWindow   bool
 	hasWatermark bool
-	opID         int
 
 	mu        sync.Mutex
 	stores    map[string]*store // by checkpoint folder
@@ -87,8 +86,6 @@ func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggr
 		switch n.(type) {
 		case *plan.Watermark:
 			op.hasWatermark = true
-		case plan.Stateful:
-			op.opID++
 		}
 	})
 	return op, nil
@@ -198,6 +195,8 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	if err != nil {
 		return nil, err
 	}
+	opID := enterStateful(ex)
+	defer leaveStateful(ex, opID)
 	in, err := a.Child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
@@ -209,8 +208,8 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 		opName = "sessionWindowStateStoreSaveExec"
 	}
 	st := a.stores[bc.CheckpointDir]
-	if st == nil || st.parts != parts {
-		st = newStore(bc.CheckpointDir, a.opID, opName, parts, bc.Conf)
+	if st == nil || st.parts != parts || st.opID != opID {
+		st = newStore(bc.CheckpointDir, opID, opName, parts, bc.Conf)
 		a.stores[bc.CheckpointDir] = st
 	}
 	if a.sess != nil {

@@ -25,7 +25,6 @@ type Deduplicate struct {
 	timeCol    int
 	delayMs    int64
 	keyHasTime bool
-	opID       int
 
 	mu        sync.Mutex
 	stores    map[string]*store
@@ -56,11 +55,6 @@ func NewDeduplicate(child plan.Node, names []string, within bool) (*Deduplicate,
 	if within && d.timeCol < 0 {
 		return nil, &plan.AnalysisError{Message: "dropDuplicatesWithinWatermark is not supported on streaming DataFrames/DataSets without watermark;"}
 	}
-	plan.Walk(child, func(n plan.Node) {
-		if _, ok := n.(plan.Stateful); ok {
-			d.opID++
-		}
-	})
 	return d, nil
 }
 
@@ -139,6 +133,8 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.
 	if err != nil {
 		return nil, err
 	}
+	opID := enterStateful(ex)
+	defer leaveStateful(ex, opID)
 	in, err := d.Child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
@@ -146,8 +142,8 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	st := d.stores[bc.CheckpointDir]
-	if st == nil || st.parts != parts {
-		st = newStore(bc.CheckpointDir, d.opID, d.opName(), parts, bc.Conf)
+	if st == nil || st.parts != parts || st.opID != opID {
+		st = newStore(bc.CheckpointDir, opID, d.opName(), parts, bc.Conf)
 		d.stores[bc.CheckpointDir] = st
 	}
 	codec := d.codec()

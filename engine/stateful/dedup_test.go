@@ -1,11 +1,17 @@
 package stateful
 
 import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
 func TestStreamingDeduplicate(t *testing.T) {
@@ -65,5 +71,52 @@ func TestStreamingDeduplicate(t *testing.T) {
 	}
 	if _, err := NewDeduplicate(scan, []string{"nope"}, false); err == nil {
 		t.Fatal("unknown column accepted")
+	}
+}
+
+// Stateful operators are numbered top-down as in Spark: the aggregation over a
+// deduplication is operator 0, the deduplication operator 1; progress lists them so.
+func TestOperatorIDsTopDown(t *testing.T) {
+	dir := t.TempDir()
+	scan := &plan.StreamScan{Scope: plan.NewScope(eventSchema), Name: "events"}
+	wm, err := plan.NewWatermark(scan, "event_time", 600000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dd, err := NewDeduplicate(wm, []string{"customer_id", "event_time"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agg, err := NewAggregate(dd, []plan.Expr{plan.Call{Name: "window", Args: []plan.Expr{col("event_time"), lit("5 minutes")}}}, []plan.Expr{countStar()}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ec, _ := plan.NewEvalContext("UTC", true, time.Unix(0, 0))
+	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}, OutputMode: "Update",
+		Batch: &stream.BatchContext{CheckpointDir: dir, Conf: map[string]string{"spark.sql.shuffle.partitions": "2"}},
+		StreamInput: func(context.Context, *plan.StreamScan) ([][]sqltypes.Row, error) {
+			return [][]sqltypes.Row{{ev("09:15", "C01", 1), ev("09:15", "C01", 2), ev("09:16", "C02", 3)}}, nil
+		}}
+	out, err := plan.Run(context.Background(), agg, ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, task := range out {
+		for _, r := range task {
+			rows = append(rows, fmtRow(r))
+		}
+	}
+	if strings.Join(rows, "|") != "[09:15,09:20) 2" {
+		t.Fatalf("rows %v", rows)
+	}
+	if len(ex.StateOperators) != 2 || ex.StateOperators[0].OperatorName != "stateStoreSave" || ex.StateOperators[1].OperatorName != "dedupe" {
+		t.Fatalf("progress order %+v", ex.StateOperators)
+	}
+	for id, name := range []string{"stateStoreSave", "dedupe"} {
+		b, err := os.ReadFile(filepath.Join(dir, "state", strconv.Itoa(id), "_metadata", "metadata"))
+		if err != nil || !strings.Contains(string(b), `"operatorId":`+strconv.Itoa(id)+`,"operatorName":"`+name+`"`) {
+			t.Fatalf("state/%d metadata %q %v", id, b, err)
+		}
 	}
 }
