@@ -195,6 +195,9 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	if err != nil {
 		return nil, err
 	}
+	if len(a.keys) == 0 {
+		parts = 1 // a global aggregation runs in one task (Spark's AllTuples distribution)
+	}
 	opID := enterStateful(ex)
 	defer leaveStateful(ex, opID)
 	in, err := a.Child.Execute(ctx, ex)
@@ -307,6 +310,19 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 				st.put(e)
 			}
 		}
+	}
+	if len(a.keys) == 0 {
+		// A global aggregation always has its one row, even before any input (count 0),
+		// and Spark's final aggregate re-emits it every batch.
+		e := st.entries[""]
+		if e == nil {
+			e = &entry{key: "", part: 0, value: &group{keys: sqltypes.Row{}, bufs: make([]aggBuf, len(a.fns))}}
+			st.entries[""] = e
+		}
+		if !e.dirty {
+			updated = append(updated, e)
+		}
+		st.put(e)
 	}
 	updatesMs := time.Since(started).Milliseconds()
 

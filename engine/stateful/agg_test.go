@@ -95,6 +95,15 @@ func TestWindowedAggregation(t *testing.T) {
 			{[]sqltypes.Row{ev("09:25", "C01", 1)}, []string{"[09:00,09:20) C01 2|[09:20,09:30) C02 1|[09:25,09:40) C01 2"}, "0", 3, 0},
 			{[]sqltypes.Row{ev("09:15", "C01", 1)}, []string{"[09:00,09:40) C01 5|[09:20,09:30) C02 1"}, "0", 2, 0},
 		}},
+		{"global count: one row from the first batch on, every batch", opSpec{}, "Complete", []step{
+			{[]sqltypes.Row{}, []string{"0"}, "0", 1, 0},
+			{courseBatch1(), []string{"3"}, "0", 1, 0},
+			{[]sqltypes.Row{}, []string{"3"}, "0", 1, 0},
+		}},
+		{"global count in update mode", opSpec{}, "Update", []step{
+			{courseBatch1(), []string{"3"}, "0", 1, 0},
+			{courseBatch2(), []string{"5"}, "0", 1, 0},
+		}},
 		{"plain event-time key with watermark", opSpec{plainTime: true, delay: "10 minutes"}, "Append", []step{
 			{[]sqltypes.Row{ev("09:15", "C01", 1), ev("09:15", "C02", 1), ev("09:30", "C02", 1)}, []string{"-", "09:15 2"}, "09:20", 1, 0},
 		}},
