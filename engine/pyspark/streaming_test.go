@@ -3,10 +3,12 @@ package pyspark
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The second part of the course's surface, through Python: console and parquet sinks,
@@ -146,5 +148,24 @@ print(q.explain())
 	want := "3 0 p True ['batchDuration', 'batchId', 'durationMs']\n3 { True\nStopped None True\n"
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+func TestInterruptAwaitTermination(t *testing.T) {
+	in, _, _ := newCourseInterp(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(200 * time.Millisecond); cancel() }()
+	err := in.Exec(ctx, "forever.py", `q = kafka().writeStream.format("console").trigger(processingTime="1 minute").start()
+q.awaitTermination()
+`)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if qs := in.Queries(); len(qs) != 1 || !qs[0].Active {
+		t.Fatalf("the query should still run until stopped: %+v", qs)
+	}
+	in.StopQueries()
+	if in.Queries()[0].Active {
+		t.Fatal("query still active")
 	}
 }
