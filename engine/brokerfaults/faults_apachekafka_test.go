@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -95,6 +96,37 @@ func (b *realBroker) start(t *testing.T) {
 // stop is SIGTERM by PID then SIGKILL after 30 s (stop.sh); a stopped broker is a no-op.
 // It may run off the test goroutine (a stream hook), so it returns its error.
 func (b *realBroker) stop() (time.Duration, error) { return b.script("stop.sh", b.dir) }
+
+// kill crashes the broker: SIGKILL by the PID start.sh recorded, then waits until it is
+// gone and lets stop.sh clear the PID file. It may run off the test goroutine.
+func (b *realBroker) kill() error {
+	raw, err := os.ReadFile(filepath.Join(b.dir, "kafka.pid"))
+	if err != nil {
+		return fmt.Errorf("reading the broker's PID: %w", err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(raw)))
+	if err != nil || pid <= 0 {
+		return fmt.Errorf("%s/kafka.pid holds %q, not a PID", b.dir, raw)
+	}
+	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	if err != nil || !bytes.Contains(cmdline, []byte("kafka.Kafka")) {
+		return fmt.Errorf("PID %d is not the broker (%v)", pid, err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		return fmt.Errorf("killing broker PID %d: %w", pid, err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		c, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		if err != nil || len(c) == 0 { // gone, or a zombie waiting to be reaped
+			break
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("broker PID %d still runs 30 s after SIGKILL", pid)
+		}
+	}
+	_, err = b.stop()
+	return err
+}
 
 func (b *realBroker) mustStop(t *testing.T) time.Duration {
 	t.Helper()
@@ -354,43 +386,70 @@ func stopAbandoned(q *engine.StreamingQuery) {
 	q.Stop(ctx)
 }
 
-// TestFaultBrokerStopsUnderProcessingTimeQuery stops Apache Kafka while an always-on query
-// runs and more orders have just been produced, then brings it back and reruns the query.
-func TestFaultBrokerStopsUnderProcessingTimeQuery(t *testing.T) {
+// TestFaultBrokerKilledDuringProcessingTimeBatch kills Apache Kafka (SIGKILL: a crash, no
+// clean shutdown) the moment an always-on query has written offsets/N for new orders and
+// starts reading them. The query must fail naming the broker; after Kafka recovers its logs
+// on the same port and data, a rerun re-runs batch N and goes on, and the table must equal
+// the topic.
+func TestFaultBrokerKilledDuringProcessingTimeBatch(t *testing.T) {
 	began := time.Now()
 	b := startPrivateBroker(t)
 	b.createTopic(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
+
+	var armed, fired atomic.Bool
+	crashed := make(chan error, 1)
+	var killedAt atomic.Int64
+	var killedBatch atomic.Int64
 	l := &learner{t: t, workDir: t.TempDir()}
+	l.hook = func(step stream.Step, batchID int64) error {
+		if step == stream.StepOffsetsWritten && armed.Load() && fired.CompareAndSwap(false, true) {
+			killedBatch.Store(batchID)
+			// Not waited for: the batch goes on reading while the broker dies.
+			go func() {
+				err := b.kill()
+				killedAt.Store(time.Now().UnixNano())
+				crashed <- err
+			}()
+		}
+		return nil
+	}
 	trigger := engine.Trigger{ProcessingTime: "500 milliseconds"}
 
 	b.produce(t, 1001, 40)
 	q := l.start(ctx, b.addr(), trigger, nil)
 	l.waitForRows(ctx, q, 40)
 
-	// More orders, then the broker goes away with the query running.
+	armed.Store(true)
 	b.produce(t, 1041, 30)
-	stopped := time.Now()
-	killed := b.mustStop(t)
-	ok, err := q.AwaitTerminationTimeout(ctx, failBound)
-	detect := time.Since(stopped)
+	ok, err := q.AwaitTerminationTimeout(ctx, failBound+30*time.Second)
 	if !ok {
 		stopAbandoned(q)
-		t.Fatalf("the query still runs %s after the broker stopped: a hang", failBound)
+		t.Fatalf("the query still runs %s after new orders and a broker crash: a hang", failBound)
 	}
-	t.Logf("query failed %s after stop.sh began, %s after it returned (the broker took %s to stop)",
-		detect.Round(100*time.Millisecond), max(0, detect-killed).Round(100*time.Millisecond), killed.Round(100*time.Millisecond))
+	if !fired.Load() {
+		t.Fatalf("the query ended before the broker was killed: %v", err)
+	}
+	if kerr := <-crashed; kerr != nil {
+		t.Fatal(kerr)
+	}
+	t.Logf("broker killed as batch %d started; the query failed %s after the broker was gone",
+		killedBatch.Load(), max(0, time.Since(time.Unix(0, killedAt.Load()))).Round(100*time.Millisecond))
 	checkBrokerError(t, err, b)
+	if got, err := l.table(ctx); err != nil || len(got) != 40 {
+		t.Fatalf("after the crash the table has %d rows (%v), want the 40 of the committed batches", len(got), err)
+	}
 
-	// Same port, same data; more orders while the query is down; the rerun catches up.
+	// Same port, same data (Kafka recovers its logs); more orders while the query is down.
 	restarted := time.Now()
 	b.start(t)
 	b.produce(t, 1071, 25)
 	want := b.readTopic(t)
 	if len(want) != 95 {
-		t.Fatalf("the topic holds %d records, want the 95 produced", len(want))
+		t.Fatalf("the topic holds %d records, want the 95 produced (acknowledged orders lost in the crash?)", len(want))
 	}
+	l.hook = nil
 	q = l.start(ctx, b.addr(), trigger, nil)
 	l.waitForRows(ctx, q, len(want))
 	if err := q.Stop(ctx); err != nil {
