@@ -11,7 +11,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/progress"
 	"github.com/kafkalab/kafkalab/lessons"
 	"github.com/kafkalab/kafkalab/ui/live"
@@ -185,6 +184,5 @@ func (d *driver) until(what string, cond func() bool) {
 	}
 }
 
-var _ = lab.CourseAddress
 
 func tWindow(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
