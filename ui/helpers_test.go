@@ -184,5 +184,4 @@ func (d *driver) until(what string, cond func() bool) {
 	}
 }
 
-
 func tWindow(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
