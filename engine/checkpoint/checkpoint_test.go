@@ -125,8 +125,8 @@ func TestOffsetsEncodingNoSourceAndSessionConf(t *testing.T) {
 	if !strings.HasSuffix(got, "}}\n-\n{\"t\":{\"0\":1}}") {
 		t.Errorf("source lines: %q", got)
 	}
-	if len(conf) != 11 {
-		t.Errorf("DefaultConf has %d keys, want 11", len(conf))
+	if len(conf) != 15 {
+		t.Errorf("DefaultConf has %d keys, want Spark 4.2's 15", len(conf))
 	}
 	back, err := decodeOffsets([]byte(got))
 	if err != nil || !reflect.DeepEqual(back, seq) {

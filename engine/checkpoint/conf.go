@@ -6,17 +6,24 @@ type ConfEntry struct {
 	Value string
 }
 
-// confKeys are the SQL confs Spark 4.0 records in every offsets file (OffsetSeqMetadata's
+// confKeys are the SQL confs Spark 4.2 records in every offsets file (OffsetSeqMetadata's
 // relevantSQLConfs), in the order Spark's JSON shows them (a Scala HashMap's iteration order,
-// fixed for this key set), each with Spark's default value.
+// fixed for this key set), each with Spark's default value. Checked against a real PySpark
+// 4.2.0 run (lab/sparkdiff): 4.2 adds rocksdb.mergeOperatorVersion,
+// queryEvolution.enableSourceEvolution, stateStore.rowChecksum.enabled and
+// function.protobufExtensions.enabled to Spark 4.0's 11 keys.
 var confKeys = []ConfEntry{
 	{"spark.sql.streaming.stateStore.providerClass", "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"},
+	{"spark.sql.streaming.stateStore.rocksdb.mergeOperatorVersion", "2"},
 	{"spark.sql.streaming.stateStore.rocksdb.formatVersion", "5"},
+	{"spark.sql.streaming.queryEvolution.enableSourceEvolution", "false"},
 	{"spark.sql.streaming.stateStore.encodingFormat", "unsaferow"},
 	{"spark.sql.streaming.statefulOperator.useStrictDistribution", "true"},
 	{"spark.sql.streaming.flatMapGroupsWithState.stateFormatVersion", "2"},
 	{"spark.sql.streaming.multipleWatermarkPolicy", "min"},
+	{"spark.sql.streaming.stateStore.rowChecksum.enabled", "false"},
 	{"spark.sql.streaming.aggregation.stateFormatVersion", "2"},
+	{"spark.sql.function.protobufExtensions.enabled", "false"},
 	{"spark.sql.shuffle.partitions", "200"},
 	{"spark.sql.streaming.join.stateFormatVersion", "2"},
 	{"spark.sql.streaming.stateStore.compression.codec", "lz4"},
@@ -44,7 +51,7 @@ const (
 	DefaultMinBatchesToRetain = 100
 )
 
-// DefaultConf returns the 11 recorded confs in Spark's order, taking each value from the
+// DefaultConf returns the 15 recorded confs in Spark's order, taking each value from the
 // session conf when set there and Spark's default otherwise. This is what a new batch writes.
 func DefaultConf(session map[string]string) []ConfEntry {
 	out := make([]ConfEntry, len(confKeys))
