@@ -184,7 +184,7 @@ func TestBronzeOrdersGolden(t *testing.T) {
 	if hist[1].OperationParameters[2] != (KV{Key: "epochId", Value: "0"}) || *hist[1].ReadVersion != 0 {
 		t.Errorf("history[1] = %+v", hist[1])
 	}
-	if hist[0].OperationMetrics[1] != (KV{Key: "numOutputRows", Value: "2"}) {
+	if hist[0].OperationMetrics[2] != (KV{Key: "numOutputRows", Value: "2"}) {
 		t.Errorf("history[0] metrics = %+v", hist[0].OperationMetrics)
 	}
 }
@@ -277,7 +277,7 @@ func TestCompleteModeReplacesFiles(t *testing.T) {
 		t.Errorf("complete commit:\n%s", log)
 	}
 	if !strings.Contains(log, `"isBlindAppend":false`) || !strings.Contains(log, `"outputMode":"Complete"`) ||
-		!strings.Contains(log, `"operationMetrics":{"numRemovedFiles":"2","numOutputRows":"2",`) {
+		!strings.Contains(log, `"operationMetrics":{"numRemovedFiles":"2","numAddedFiles":"2","numOutputRows":"2",`) {
 		t.Errorf("complete commitInfo: %s", strings.SplitN(log, "\n", 2)[0])
 	}
 	// removes come after adds

@@ -25,8 +25,9 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-// DeltaVersion is the delta-spark version kafkalab's tables claim to be written by.
-const DeltaVersion = "4.0.0"
+// DeltaVersion is the delta-spark version kafkalab's tables claim to be written by: the
+// release that pairs with PySpark 4.2 (lab/export pins the same; checked by lab/sparkdiff).
+const DeltaVersion = "4.4.0"
 
 // EngineInfo is commitInfo.engineInfo, kept in this one place.
 const EngineInfo = "Apache-Spark/" + sparkparquet.SparkVersion + " Delta-Lake/" + DeltaVersion

@@ -348,11 +348,12 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 				removes = append(removes, removeOf(f.Add, commitTime).encode())
 			}
 		}
+		// Delta 4.4's order, seen in a real PySpark 4.2 run (lab/sparkdiff).
 		ci.OperationMetrics = []KV{
 			{Key: "numRemovedFiles", Value: strconv.Itoa(len(removes))},
+			{Key: "numAddedFiles", Value: strconv.Itoa(len(files.adds))},
 			{Key: "numOutputRows", Value: strconv.FormatInt(files.rows, 10)},
 			{Key: "numOutputBytes", Value: strconv.FormatInt(files.bytes, 10)},
-			{Key: "numAddedFiles", Value: strconv.Itoa(len(files.adds))},
 		}
 		lines = append(lines, ci.encode())
 		if md != nil {
