@@ -271,21 +271,7 @@ type knownDiff struct {
 	why string
 }
 
-var spark42Confs = regexp.MustCompile(`"spark\.sql\.streaming\.stateStore\.rocksdb\.mergeOperatorVersion":"2",|"spark\.sql\.streaming\.queryEvolution\.enableSourceEvolution":"false",|"spark\.sql\.streaming\.stateStore\.rowChecksum\.enabled":"false",|"spark\.sql\.function\.protobufExtensions\.enabled":"false",`)
-
-var metricPair = regexp.MustCompile(`"(numRemovedFiles|numAddedFiles|numOutputRows|numOutputBytes)":"[^"]*"`)
-
-var knownDiffs = []knownDiff{
-	{regexp.MustCompile(`"conf":\{[^}]*\}`), func(m string) string { return spark42Confs.ReplaceAllString(m, "") },
-		"offsets/N conf: Spark 4.2 records 15 confs, adding spark.sql.streaming.stateStore.rocksdb.mergeOperatorVersion=2 (2nd), spark.sql.streaming.queryEvolution.enableSourceEvolution=false (4th), spark.sql.streaming.stateStore.rowChecksum.enabled=false (9th), spark.sql.function.protobufExtensions.enabled=false (11th) to Spark 4.0's 11 (engine/checkpoint/conf.go)"},
-	{regexp.MustCompile(`"operationMetrics":\{"numRemovedFiles":"[^"]*","numAddedFiles":"[^"]*","numOutputRows":"[^"]*","numOutputBytes":"[^"]*"\}`), func(m string) string {
-		kv := map[string]string{}
-		for _, p := range metricPair.FindAllStringSubmatch(m, -1) {
-			kv[p[1]] = p[0]
-		}
-		return `"operationMetrics":{` + kv["numRemovedFiles"] + "," + kv["numOutputRows"] + "," + kv["numOutputBytes"] + "," + kv["numAddedFiles"] + "}"
-	}, "Delta commitInfo operationMetrics order: Delta 4.4 writes numRemovedFiles, numAddedFiles, numOutputRows, numOutputBytes; kafkalab (engine/delta/write.go) numRemovedFiles, numOutputRows, numOutputBytes, numAddedFiles"},
-}
+var knownDiffs []knownDiff
 
 // knownOnlySpark are files real Spark writes and kafkalab does not, by pattern.
 var knownOnlySpark = []struct {
