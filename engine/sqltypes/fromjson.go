@@ -266,15 +266,10 @@ func (r *JSONReader) parse(s string, dst Row) (Row, bool) {
 
 // validUTF8 replaces invalid UTF-8, as Spark's UTF-8 reader does before Jackson sees the text.
 func validUTF8(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			if utf8.ValidString(s[i:]) {
-				return s
-			}
-			return strings.ToValidUTF8(s, "\uFFFD")
-		}
+	if utf8.ValidString(s) { // checks 8 ASCII bytes at a time
+		return s
 	}
-	return s
+	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
 type jsonScanner struct {
