@@ -52,20 +52,44 @@ func (f *tuiFlags) startBackend(course []*lessons.Lesson, root string) func(ctx 
 	return func(ctx context.Context, observe func(lab.Event)) (*ui.Backend, error) {
 		sctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 		defer cancel()
-		b, err := broker.Open(sctx, f.spec, broker.OpenOptions{Port: f.port, DataDir: paths.DefaultBrokerData(), Image: f.image})
-		if err != nil {
-			return nil, err
+		var b broker.Broker
+		label := ""
+		embedded := strings.EqualFold(strings.TrimSpace(f.spec), "embedded") || strings.TrimSpace(f.spec) == ""
+		if embedded && f.port == 0 {
+			// The course in one terminal and the sandbox (or `kafkalab broker`) in another
+			// share one broker: the embedded broker's data folder admits one process.
+			if addrs, ok := broker.RunningBootstrap(); ok {
+				if ext, err := broker.ConnectExternal(sctx, addrs); err == nil {
+					b, label = ext, "shared "+strings.Join(addrs, ",")
+				}
+			}
+		}
+		if b == nil {
+			var err error
+			b, err = broker.Open(sctx, f.spec, broker.OpenOptions{Port: f.port, DataDir: paths.DefaultBrokerData(), Image: f.image})
+			if err != nil {
+				return nil, err
+			}
+			label = b.Kind() + " " + strings.Join(b.Bootstrap(), ",")
+		}
+		unannounce := func() error { return nil }
+		if embedded && label != "" && !strings.HasPrefix(label, "shared ") {
+			if remove, err := broker.AnnounceRunning(b); err == nil {
+				unannounce = remove
+			}
 		}
 		lb, err := lab.New(b, lab.Options{Root: root, Lessons: course, Observe: observe})
 		if err != nil {
+			unannounce()
 			b.Close(context.Background())
 			return nil, err
 		}
 		return &ui.Backend{
 			Lab:   lb,
-			Label: b.Kind() + " " + strings.Join(b.Bootstrap(), ","),
+			Label: label,
 			Close: func() {
 				lb.Close()
+				unannounce()
 				cctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				b.Close(cctx)
