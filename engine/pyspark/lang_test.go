@@ -238,3 +238,11 @@ func TestScriptInSubfolderImportsBesideIt(t *testing.T) {
 		t.Fatalf("out %q err %v", out.String(), err)
 	}
 }
+
+func TestIntDictKeysExplained(t *testing.T) {
+	_, err := runSnippet(t, "batches = {1: [(1001, 'C01')]}\n", nil)
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Line != 1 || !strings.Contains(err.Error(), "string keys") || !strings.Contains(err.Error(), "sys.argv[1]") {
+		t.Fatalf("got %v", err)
+	}
+}
