@@ -396,6 +396,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case startedMsg:
 		m.starting = false
+		m.outDirty = true
 		if msg.err != nil {
 			m.startErr = oneLine(msg.err.Error())
 			return m, nil
