@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
@@ -60,14 +61,29 @@ func startPrivateBroker(t *testing.T) *realBroker {
 	return b
 }
 
+// freePort picks a free loopback port below the kernel's ephemeral range, so that while the
+// broker is down neither another test's port-0 listener nor an outgoing connection can take
+// the port it must come back on.
 func freePort(t *testing.T) int {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	low := 32768
+	if raw, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(raw)); len(f) == 2 {
+			if n, err := strconv.Atoi(f[0]); err == nil && n > 12000 {
+				low = n
+			}
+		}
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	for range 200 {
+		port := 10000 + rand.IntN(low-10000)
+		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
+		if err == nil {
+			l.Close()
+			return port
+		}
+	}
+	t.Fatalf("no free loopback port between 10000 and %d", low)
+	return 0
 }
 
 // script runs one of scripts/kafka's scripts and returns how long it took.
@@ -198,13 +214,23 @@ func (b *realBroker) readTopic(t *testing.T) map[at]int32 {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	adm := b.client(t)
-	ends, err := kadm.NewClient(adm).ListEndOffsets(ctx, topic)
-	adm.Close()
-	if err != nil {
-		t.Fatalf("listing end offsets of %s: %v", topic, err)
-	}
 	want := map[int32]int64{}
-	ends.Each(func(l kadm.ListedOffset) { want[l.Partition] = l.Offset })
+	// Right after a restart a partition may answer without a leader for a moment.
+	for {
+		ends, err := kadm.NewClient(adm).ListEndOffsets(ctx, topic)
+		if err == nil {
+			err = ends.Error()
+		}
+		if err == nil {
+			ends.Each(func(l kadm.ListedOffset) { want[l.Partition] = l.Offset })
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("listing end offsets of %s: %v", topic, err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	adm.Close()
 	cl := b.client(t, kgo.ConsumeTopics(topic), kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()))
 	defer cl.Close()
 	out := map[at]int32{}
@@ -437,9 +463,16 @@ func TestFaultBrokerKilledDuringProcessingTimeBatch(t *testing.T) {
 	t.Logf("broker killed as batch %d started; the query failed %s after the broker was gone",
 		killedBatch.Load(), max(0, time.Since(time.Unix(0, killedAt.Load()))).Round(100*time.Millisecond))
 	checkBrokerError(t, err, b)
-	if got, err := l.table(ctx); err != nil || len(got) != 40 {
-		t.Fatalf("after the crash the table has %d rows (%v), want the 40 of the committed batches", len(got), err)
+	// The batch in flight may have finished its read before the broker died (then it
+	// committed); either way the table holds exactly the committed batches' rows.
+	var committedRows int64
+	for _, p := range q.RecentProgress() {
+		committedRows += p.NumInputRows
 	}
+	if got, err := l.table(ctx); err != nil || int64(len(got)) != committedRows || committedRows < 40 {
+		t.Fatalf("after the crash the table has %d rows (%v), want the %d of the committed batches (at least 40)", len(got), err, committedRows)
+	}
+	t.Logf("%d orders in the table at the crash", committedRows)
 
 	// Same port, same data (Kafka recovers its logs); more orders while the query is down.
 	restarted := time.Now()
