@@ -1,6 +1,8 @@
 package stateful
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -179,6 +181,20 @@ func TestStateRestartAndRerun(t *testing.T) {
 				t.Errorf("missing state file: %v", err)
 			}
 		}
+	}
+	// A partition without changes writes Spark's 46-byte empty delta: one raw lz4 block
+	// holding the end-of-records marker, then the end mark.
+	empty := []byte("LZ4Block\x15\x04\x00\x00\x00\x04\x00\x00\x00")
+	empty = binary.LittleEndian.AppendUint32(empty, xxhash32([]byte{0xFF, 0xFF, 0xFF, 0xFF}, lz4Seed)&0x0FFFFFFF)
+	empty = append(empty, 0xFF, 0xFF, 0xFF, 0xFF)
+	empty = append(append(empty, "LZ4Block\x15"...), make([]byte, 12)...)
+	found := false
+	for p := 0; p < 4 && !found; p++ {
+		b, _ := os.ReadFile(filepath.Join(h.dir, "state", "0", itoa(p), "4.delta"))
+		found = bytes.Equal(b, empty)
+	}
+	if !found || len(empty) != 46 {
+		t.Fatal("no partition wrote the 46-byte empty delta for version 4")
 	}
 	meta, err := os.ReadFile(filepath.Join(h.dir, "state", "0", "_metadata", "metadata"))
 	if err != nil {

@@ -151,8 +151,19 @@ func TestAvailableNowWorkedExample(t *testing.T) {
 		}
 	}
 	// A late order: dropped with the watermark of the previous run, counted in progress.
+	// The next run's session asks for 8 shuffle partitions; the checkpoint's 4 win.
 	sendOrders(t, addr, 1005, "09:50")
+	s = newSession(t, s.WorkDir(), nil)
+	if err := s.Conf().Set("spark.sql.shuffle.partitions", "8"); err != nil {
+		t.Fatal(err)
+	}
 	q = must[*engine.StreamingQuery](t)(runAvailableNow(ctx, windowCounts(t, s, addr)))
+	if _, err := os.Stat(filepath.Join(cp, "state", "0", "4")); !os.IsNotExist(err) {
+		t.Fatalf("state partition 4 exists after a restart asking for 8 partitions (%v)", err)
+	}
+	if _, err := os.Stat(filepath.Join(cp, "state", "0", "3", "3.delta")); err != nil {
+		t.Fatal(err)
+	}
 	last := q.LastProgress()
 	if last == nil || len(last.StateOperators) != 1 || last.StateOperators[0].NumRowsDroppedByWatermark != 1 || last.StateOperators[0].NumRowsTotal != 1 {
 		t.Fatalf("late run progress %+v", last)

@@ -1,7 +1,7 @@
 package stateful
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -23,10 +23,10 @@ import (
 //	state/<opId>/<partition>/<version>.snapshot every live key of the partition (see maintain)
 //
 // Version = batch id + 1; every partition writes a delta every batch, even an empty one.
-// A delta file is Spark's record framing without the lz4 stream: for a put, int32 key
-// length, key bytes, int32 value length, value bytes; for a removal, int32 key length, key
-// bytes, int32 -1; then int32 -1 at the end (big-endian). Key and value bytes use
-// kafkalab's encoding (codec.go), not Spark's UnsafeRow.
+// A delta file is Spark's record stream: for a put, int32 key length, key bytes, int32
+// value length, value bytes; for a removal, int32 key length, key bytes, int32 -1; then
+// int32 -1 at the end (big-endian), compressed in lz4-java's block format (lz4block.go).
+// Key and value bytes use kafkalab's encoding (codec.go), not Spark's UnsafeRow.
 //
 // The store keeps every live key in memory; a batch loads version N (from memory when the
 // previous batch of this process left it there, else from the newest snapshot and the
@@ -180,7 +180,7 @@ func (s *store) maintain(v int64, codec valueCodec) error {
 				buf = appendRecord(buf, e.key, scratch)
 			}
 			buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
-			if err := writeAtomic(s.filePath(p, v, "snapshot"), buf); err != nil {
+			if err := writeAtomic(s.filePath(p, v, "snapshot"), lz4Frame(buf)); err != nil {
 				return err
 			}
 		}
@@ -223,18 +223,21 @@ func (s *store) replay(p int, v int64, codec valueCodec) error {
 }
 
 func (s *store) replayFile(p int, path string, v int64, codec valueCodec) error {
-	f, err := os.Open(path)
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("state store: %s is missing: the checkpoint's state for batch %d is incomplete; restore the folder or start with a new checkpoint", path, v-1)
 		}
 		return fmt.Errorf("state store: %w", err)
 	}
-	defer f.Close()
-	r := bufio.NewReader(f)
 	corrupt := func(why string) error {
 		return fmt.Errorf("state store: %s is corrupt (%s); restore the folder or start with a new checkpoint", path, why)
 	}
+	plain, err := lz4Unframe(raw)
+	if err != nil {
+		return corrupt(err.Error())
+	}
+	r := bytes.NewReader(plain)
 	readInt := func() (int32, error) {
 		var b [4]byte
 		if _, err := io.ReadFull(r, b[:]); err != nil {
@@ -328,7 +331,7 @@ func (s *store) commit(v int64, codec valueCodec) error {
 			buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
 		}
 		buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
-		if err := writeAtomic(s.deltaPath(p, v), buf); err != nil {
+		if err := writeAtomic(s.deltaPath(p, v), lz4Frame(buf)); err != nil {
 			return err
 		}
 	}
