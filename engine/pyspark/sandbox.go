@@ -262,7 +262,7 @@ func (in *Interpreter) builtinOpen(self py.Object, args py.Tuple, kwargs py.Stri
 	if err != nil {
 		return nil, py.ExceptionNewf(py.PermissionError, "kafkalab's sandbox: %v", err)
 	}
-	return py.OpenFile(path, string(mode.(py.String)), int(buffering.(py.Int)))
+	return openFile(path, string(name), string(mode.(py.String)))
 }
 
 // sysModule is a per-interpreter sys with only what scripts need.

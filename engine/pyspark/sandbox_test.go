@@ -54,11 +54,12 @@ func TestSandboxEscapes(t *testing.T) {
 }
 
 func TestSandboxAllowsWorkingFolder(t *testing.T) {
-	got, err := runSnippet(t, "f = open('notes.txt', 'w')\nf.write('hello')\nf.close()\nprint(open('notes.txt').read())\nimport os\nprint(os.path.exists('notes.txt'), os.path.join('a', 'b'), os.listdir('.'))", nil)
+	got, err := runSnippet(t, "f = open('notes.txt', 'w')\nf.write('hello')\nf.close()\nprint(open('notes.txt').read())\nimport os\nprint(os.path.exists('notes.txt'), os.path.join('a', 'b'), os.listdir('.'))\n"+
+		"with open('lines.txt', 'w') as f:\n    f.write('a\\nb\\n')\nwith open('lines.txt') as f:\n    print([l.strip() for l in f], f.closed)\nprint(open('lines.txt').readlines(), open('lines.txt', 'rb').read())\ntry:\n    open('missing.txt')\nexcept FileNotFoundError as e:\n    print(e)", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got != "hello\nTrue a/b ['notes.txt']\n" {
+	if got != "hello\nTrue a/b ['notes.txt']\n['a', 'b'] False\n['a\\n', 'b\\n'] b'a\\nb\\n'\n[Errno 2] No such file or directory: 'missing.txt'\n" {
 		t.Fatalf("got %q", got)
 	}
 }
