@@ -23,6 +23,8 @@ type layout struct {
 	proseH, codeH, outH    int
 	topicsH, streamsH, fsH int
 	transcriptH, promptH   int
+	// the live panes' lines, made once per frame for both sizing and drawing
+	topicLines, streamLines []string
 }
 
 // Minimum size kafkalab draws at; below it a short notice is shown instead.
@@ -65,8 +67,10 @@ func (m *Model) layout() layout {
 	}
 	// live column: topics and streams sized to their content, files take the rest
 	if L.liveW > 0 {
-		tl := len(m.topicLines(L.liveW-2)) + 2
-		sl := len(m.streamLines(L.liveW-2)) + 2
+		L.topicLines = m.topicLines(L.liveW - 2)
+		L.streamLines = m.streamLines(L.liveW - 2)
+		tl := len(L.topicLines) + 2
+		sl := len(L.streamLines) + 2
 		L.topicsH = min(tl, max(4, L.bodyH*40/100))
 		share := 30
 		if m.snap != nil {
@@ -542,14 +546,14 @@ func expectedActual(t *theme.Theme, want, got string, w int) []string {
 func (m *Model) liveView(L layout) string {
 	w := L.liveW
 	f := m.focus == paneLive
-	tl := m.topicLines(w - 2)
+	tl := L.topicLines
 	title := "topics · partitions"
 	if m.snap != nil && m.snap.Err != "" {
 		title = "topics · broker unreachable"
 	}
 	parts := []string{
 		box(m.th, title, tl, 0, w, L.topicsH, f),
-		box(m.th, "streams · checkpoints · tables", m.streamLines(w-2), 0, w, L.streamsH, f),
+		box(m.th, "streams · checkpoints · tables", L.streamLines, 0, w, L.streamsH, f),
 	}
 	if L.fsH > 0 {
 		parts = append(parts, m.filesView(w, L.fsH, f))
@@ -723,15 +727,22 @@ func windowLanes(t *theme.Theme, tb live.Table, wmMs int64, w int) []string {
 		}
 	}
 	var lb strings.Builder
-	for i, r := range lane {
-		switch {
-		case r == ' ':
-			lb.WriteRune(r)
-		case closed[i]:
-			lb.WriteString(t.BarFill.Render(string(r)))
-		default:
-			lb.WriteString(t.BarLag.Render(string(r)))
+	// Style runs of cells, not single cells: one Render per run.
+	for i := 0; i < width; {
+		j := i
+		for j < width && (lane[j] == ' ') == (lane[i] == ' ') && closed[j] == closed[i] {
+			j++
 		}
+		run := string(lane[i:j])
+		switch {
+		case lane[i] == ' ':
+			lb.WriteString(run)
+		case closed[i]:
+			lb.WriteString(t.BarFill.Render(run))
+		default:
+			lb.WriteString(t.BarLag.Render(run))
+		}
+		i = j
 	}
 	hhmm := func(us int64) string { return time.UnixMicro(us).UTC().Format("15:04") }
 	out := []string{fmt.Sprintf("%s %s · event time (UTC)", t.Info.Render("windows"), tb.Name)}
