@@ -74,9 +74,12 @@ func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggr
 				case sqltypes.TimestampType:
 					op.wmKey = i
 				case *sqltypes.StructType:
-					switch k.(type) {
-					case *windowExpr, *sessionExpr:
-						op.wmKey, op.wmIsWindow = i, true
+					// A window computed by window() here, or a window column made earlier
+					// (withColumn("w", window(...)).groupBy("w")): Spark evicts on its end.
+					if st := k.DataType().(*sqltypes.StructType); len(st.Fields) == 2 {
+						if _, ok := st.Fields[1].Type.(sqltypes.TimestampType); ok {
+							op.wmKey, op.wmIsWindow = i, true
+						}
 					}
 				}
 			}
@@ -261,7 +264,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 				}
 				keyVals[i] = v
 			}
-			if nullTime {
+			if nullTime || (a.wmIsWindow && a.wmKey != a.winIdx && keyVals[a.wmKey] == nil) {
 				continue // window() drops rows without an event time
 			}
 			for i := range a.fns {
@@ -413,11 +416,17 @@ func (s *store) memoryBytes() int64 {
 }
 
 func (a *Aggregate) isLate(keyVals []any, start int64, lateWm int64) bool {
-	if a.wmIsWindow {
+	if a.win != nil && a.wmKey == a.winIdx {
 		return start+a.win.window <= lateWm
 	}
-	ts, ok := keyVals[a.wmKey].(sqltypes.Timestamp)
-	return ok && int64(ts) <= lateWm
+	switch v := keyVals[a.wmKey].(type) {
+	case sqltypes.Timestamp:
+		return int64(v) <= lateWm
+	case sqltypes.Row:
+		end, ok := v[1].(sqltypes.Timestamp)
+		return ok && int64(end) <= lateWm
+	}
+	return false
 }
 
 // encodeKey writes the key's state encoding without building the window struct.

@@ -345,3 +345,32 @@ func TestWindowOverStringTime(t *testing.T) {
 		t.Fatal("an unparsable time string passed under ANSI mode")
 	}
 }
+
+// A window made first as a column (withColumn("w", window(...))) and grouped by name keeps
+// the watermark marker: append mode accepts it and evicts on the window's end.
+func TestGroupByWindowColumn(t *testing.T) {
+	h := newHarness(t, opSpec{window: []string{"5 minutes"}, delay: "10 minutes"}, "Append")
+	win := plan.Call{Name: "window", Args: []plan.Expr{col("event_time"), lit("5 minutes")}}
+	proj, err := plan.NewProject(h.op.Child, []plan.Expr{plan.Star{}, plan.Alias{Child: win, Name: "w"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, err := NewAggregate(proj, []plan.Expr{col("w")}, []plan.Expr{countStar()}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := op.CheckOutputMode("Append"); err != nil {
+		t.Fatal(err)
+	}
+	h.op, h.node = op, op
+	var got []string
+	for _, batch := range [][]sqltypes.Row{courseBatch1(), courseBatch2(), {ev("09:50", "C09", 1), ev("", "C09", 1)}} {
+		for _, o := range h.feed(batch) {
+			got = append(got, strings.Join(o.rows, "|"))
+		}
+	}
+	want := []string{"", "[09:15,09:20) 1|[09:40,09:45) 1", "", "[09:55,10:00) 1|[10:05,10:10) 1", ""}
+	if strings.Join(got, " // ") != strings.Join(want, " // ") {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
