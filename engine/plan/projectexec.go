@@ -12,8 +12,8 @@ import (
 // other (a goroutine per task would cost more than it saves).
 const parallelMinRows = 4096
 
-// forEachTask runs fn(t) for every task t, several at once (one per CPU) when there is
-// enough work. fn must only touch task t's data. The error of the lowest failing task is
+// forEachTask runs fn(t) for every unit of work t, several at once (one per CPU) when there
+// is enough work. fn must only touch unit t's data. The error of the lowest failing unit is
 // returned, so failures do not depend on scheduling; a panic in fn is raised again in the
 // caller's goroutine, where the query's recovery turns it into an error.
 func forEachTask(tasks, rows int, fn func(t int) error) error {
@@ -62,25 +62,37 @@ func forEachTask(tasks, rows int, fn func(t int) error) error {
 	return nil
 }
 
-// projectTasks evaluates exprs over every row, task by task (tasks in parallel: they are
+// projectTasks evaluates exprs over every row, chunks of tasks in parallel (rows are
 // independent and expressions have no state).
 func projectTasks(ec *EvalContext, exprs []Bound, in [][]sqltypes.Row) ([][]sqltypes.Row, error) {
 	return projectTasks2(ec, nil, exprs, in)
 }
 
+// projectChunk is how many rows one unit of parallel work holds: tasks are cut into
+// chunks so that two CPUs share three Kafka partitions evenly.
+const projectChunk = 8192
+
 // projectTasks2 evaluates inner (when not nil) then outer over every row: a projection of
-// a projection in one pass, the inner row living only in a scratch slice per task.
+// a projection in one pass, the inner row living only in a scratch slice per chunk.
 func projectTasks2(ec *EvalContext, inner, outer []Bound, in [][]sqltypes.Row) ([][]sqltypes.Row, error) {
+	type chunk struct{ t, lo, hi int }
 	out := make([][]sqltypes.Row, len(in))
-	n := len(outer)
+	var chunks []chunk
 	total := 0
-	for _, rows := range in {
+	for t, rows := range in {
+		out[t] = make([]sqltypes.Row, len(rows))
+		for lo := 0; lo < len(rows); lo += projectChunk {
+			chunks = append(chunks, chunk{t, lo, min(lo+projectChunk, len(rows))})
+		}
 		total += len(rows)
 	}
-	err := forEachTask(len(in), total, func(t int) error {
-		rows := in[t]
-		res := make([]sqltypes.Row, len(rows))
-		// One backing array per task instead of one allocation per row.
+	n := len(outer)
+	// Chunks are in task and row order, so the lowest failing chunk holds the error a
+	// sequential run meets first.
+	err := forEachTask(len(chunks), total, func(c int) error {
+		ch := chunks[c]
+		rows, res := in[ch.t][ch.lo:ch.hi], out[ch.t][ch.lo:ch.hi]
+		// One backing array per chunk instead of one allocation per row.
 		slab := make([]any, len(rows)*n)
 		var scratch sqltypes.Row
 		if inner != nil {
@@ -107,7 +119,6 @@ func projectTasks2(ec *EvalContext, inner, outer []Bound, in [][]sqltypes.Row) (
 			}
 			res[i] = nr
 		}
-		out[t] = res
 		return nil
 	})
 	if err != nil {

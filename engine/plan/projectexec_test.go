@@ -36,7 +36,7 @@ func eventsRelation(perTask int) *Relation {
 // TestFusedProjectionMatchesTwoPasses: select(from_json(v).alias("e"), k).select("e.*", k)
 // gives, task by task, the rows the two projections give one after the other.
 func TestFusedProjectionMatchesTwoPasses(t *testing.T) {
-	for _, perTask := range []int{2, 3000} { // sequential and parallel paths
+	for _, perTask := range []int{2, 3000, 2*projectChunk + 5} { // sequential, parallel, chunked
 		rel := eventsRelation(perTask)
 		inner, err := NewProject(rel, []Expr{
 			Alias{Child: FromJSON{Child: ColumnRef{Parts: []string{"v"}}, Schema: sqltypes.MustParseDDL("a INT, b STRING")}, Name: "e"},
@@ -53,13 +53,28 @@ func TestFusedProjectionMatchesTwoPasses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mid, err := projectTasks(ex.Eval, inner.Exprs, rel.Rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := projectTasks(ex.Eval, outer.Exprs, mid)
-		if err != nil {
-			t.Fatal(err)
+		// The two projections one row at a time, the plain way.
+		want := make([][]sqltypes.Row, len(rel.Rows))
+		for ti, rows := range rel.Rows {
+			want[ti] = []sqltypes.Row{}
+			for _, row := range rows {
+				var mid, res sqltypes.Row
+				for _, e := range inner.Exprs {
+					v, err := e.Eval(ex.Eval, row)
+					if err != nil {
+						t.Fatal(err)
+					}
+					mid = append(mid, v)
+				}
+				for _, e := range outer.Exprs {
+					v, err := e.Eval(ex.Eval, mid)
+					if err != nil {
+						t.Fatal(err)
+					}
+					res = append(res, v)
+				}
+				want[ti] = append(want[ti], res)
+			}
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("perTask %d: fused projection differs from two passes", perTask)
@@ -77,7 +92,7 @@ func TestFusedProjectionMatchesTwoPasses(t *testing.T) {
 // TestFusedProjectionErrorOrder: the inner projection runs over every row before the
 // outer one, so an inner error in the last task wins over an outer error in the first row.
 func TestFusedProjectionErrorOrder(t *testing.T) {
-	for _, perTask := range []int{2, 3000} {
+	for _, perTask := range []int{2, 3000, 2*projectChunk + 5} {
 		rel := eventsRelation(perTask)
 		rel.Rows[0][0][3] = int32(0)               // outer: 10 / z divides by zero in the first row
 		rel.Rows[2][perTask-1][2] = "not a number" // inner: CAST(s AS INT) fails in the last row
@@ -111,4 +126,29 @@ func TestParallelTasksPanicReachesCaller(t *testing.T) {
 		return nil
 	})
 	t.Fatal("no panic")
+}
+
+// TestParallelProjectionFirstErrorWins: with tasks cut into chunks and run in parallel,
+// the error is still the one of the first failing row in task and row order.
+func TestParallelProjectionFirstErrorWins(t *testing.T) {
+	perTask := 2*projectChunk + 5
+	for _, tc := range []struct {
+		castAt, divAt [2]int // task, row
+		want          string
+	}{
+		{[2]int{0, projectChunk + 1}, [2]int{2, perTask - 1}, "[CAST_INVALID_INPUT]"},
+		{[2]int{1, perTask - 1}, [2]int{1, 3}, "[DIVIDE_BY_ZERO]"},
+	} {
+		rel := eventsRelation(perTask)
+		rel.Rows[tc.castAt[0]][tc.castAt[1]][2] = "x"
+		rel.Rows[tc.divAt[0]][tc.divAt[1]][3] = int32(0)
+		p, err := NewProject(rel, []Expr{mustExpr(t, "CAST(s AS INT)"), mustExpr(t, "10 / z")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = p.Execute(context.Background(), &Exec{Eval: evalCtx(t)})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("cast at %v, division at %v: error %v, want %s", tc.castAt, tc.divAt, err, tc.want)
+		}
+	}
 }
