@@ -502,8 +502,9 @@ func TestFaultBrokerKilledDuringProcessingTimeBatch(t *testing.T) {
 
 // TestFaultBrokerStopsBetweenAvailableNowBatches stops Apache Kafka right after batch 0 of
 // an availableNow run commits. The run's target offsets are already fixed, so the next
-// batch is planned without the broker and fails only when it reads: a different path from
-// the always-on query, which fails asking for the latest offsets.
+// batch is planned without the broker and fails only when it reads (after the read wait,
+// kafkaConsumer.pollTimeoutMs), where an idle always-on query (the learner script test)
+// fails at once asking for the latest offsets.
 func TestFaultBrokerStopsBetweenAvailableNowBatches(t *testing.T) {
 	began := time.Now()
 	b := startPrivateBroker(t)
