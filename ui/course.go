@@ -330,7 +330,7 @@ func (m *Model) onStepDone(msg stepDoneMsg) tea.Cmd {
 	m.setSnapshot(msg.after)
 	l, s := m.lesson(), m.step()
 	if msg.key == m.stepKey() {
-		m.explain = live.ExplainEmpty(m.code.Value(), msg.res.Output, msg.after)
+		m.explain = live.ExplainEmpty(m.code.Value(), msg.res.Output, msg.after, m.changes.EmptyWrite)
 		if s.Predict != nil {
 			got := m.cfg.Progress.Predicted(l.ID, s.Number)
 			if got > 0 && got <= len(s.Predict.Choices) {

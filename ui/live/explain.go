@@ -10,6 +10,7 @@ import (
 var (
 	subscribeRe = regexp.MustCompile(`"(?:subscribe|assign)"\s*,\s*"([^"]+)"`)
 	latestRe    = regexp.MustCompile(`"startingOffsets"\s*,\s*"latest"`)
+	cpRe        = regexp.MustCompile(`"checkpointLocation"\s*,\s*"([^"]+)"`)
 	zeroRowsRe  = regexp.MustCompile(`(?i)(\b0\s+(rows|events|records|windows|new)\b|\b(count|rows|loaded|events)\b\W*0\s*$)`)
 )
 
@@ -34,14 +35,20 @@ func ReadWasEmpty(output string) bool {
 }
 
 // ExplainEmpty says why a read found nothing although its topic has events, or returns ""
-// when the read was not empty or the topic is empty too.
-func ExplainEmpty(code, output string, s *Snapshot) string {
-	if s == nil || !ReadWasEmpty(output) {
+// when the read was not empty or the topic is empty too. emptyWrite tells that the step
+// wrote a table version without adding rows (a read with no visible output).
+func ExplainEmpty(code, output string, s *Snapshot, emptyWrite bool) string {
+	if s == nil || !(emptyWrite || ReadWasEmpty(output)) {
 		return ""
 	}
 	m := subscribeRe.FindStringSubmatch(code)
 	if m == nil {
 		return ""
+	}
+	latest := latestRe.MatchString(code)
+	cp := ""
+	if c := cpRe.FindStringSubmatch(code); c != nil {
+		cp = strings.TrimSuffix(strings.TrimPrefix(c[1], "./"), "/")
 	}
 	for _, name := range strings.Split(m[1], ",") {
 		t, ok := s.Topic(strings.TrimSpace(name))
@@ -50,8 +57,8 @@ func ExplainEmpty(code, output string, s *Snapshot) string {
 		}
 		for _, r := range s.Readers {
 			pos, ok := r.Positions[t.Name]
-			if !ok {
-				continue
+			if !ok || (cp != "" && r.Path != cp && !strings.HasSuffix(cp, "/"+r.Path)) {
+				continue // another query's checkpoint
 			}
 			atEnd := true
 			for _, p := range t.Partitions {
@@ -59,12 +66,17 @@ func ExplainEmpty(code, output string, s *Snapshot) string {
 					atEnd = false
 				}
 			}
-			if atEnd {
-				return fmt.Sprintf("The read found nothing although %s holds %d events: the checkpoint %s is already past them (offsets/%d: %s). A restarted query reads only what came after; startingOffsets applies only to a new checkpoint.",
+			if !atEnd {
+				continue
+			}
+			if latest && r.Batch <= 1 {
+				return fmt.Sprintf("The read found nothing although %s holds %d events: a new query with startingOffsets \"latest\" starts at the end of the topic and sees only events sent after it started. Use \"earliest\", and a new checkpoint folder: %s already stands at the end (offsets/%d: %s).",
 					t.Name, t.Events(), r.Path, r.Batch, positions(pos))
 			}
+			return fmt.Sprintf("The read found nothing although %s holds %d events: the checkpoint %s is already past them (offsets/%d: %s). A restarted query reads only what came after; startingOffsets applies only to a new checkpoint.",
+				t.Name, t.Events(), r.Path, r.Batch, positions(pos))
 		}
-		if latestRe.MatchString(code) {
+		if latest {
 			return fmt.Sprintf("The read found nothing although %s holds %d events: it started at \"latest\", so it sees only events sent after it started. Use \"earliest\" to read what is already there.", t.Name, t.Events())
 		}
 		if strings.Contains(code, "withWatermark") && !strings.Contains(code, `outputMode("update")`) && !strings.Contains(code, `outputMode("complete")`) {

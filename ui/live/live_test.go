@@ -129,6 +129,9 @@ func TestDiff(t *testing.T) {
 		Files:  []File{{Path: "cp/offsets/0", Size: 10, Mod: at}, {Path: "cp/offsets/1", Size: 10, Mod: at}, {Path: "script.py", Size: 6, Mod: at}},
 	}
 	c := Diff(before, after)
+	if c.EmptyWrite {
+		t.Error("EmptyWrite although every table version added rows")
+	}
 	want := Changes{
 		Files:   []string{"+ cp/offsets/1", "~ script.py"},
 		Offsets: []string{"orders p0: end offset 2 → 3 (+1)", "late: created with 1 partitions"},
@@ -155,21 +158,27 @@ func TestExplainEmpty(t *testing.T) {
 		Readers: []Reader{{Path: "checkpoints/x", Batch: 1, Positions: map[string]map[int32]int64{"orders": {0: 3, 1: 2}}}},
 	}
 	notPast := &Snapshot{Topics: full.Topics}
+	firstRun := &Snapshot{Topics: full.Topics, Readers: []Reader{{Path: "checkpoints/x", Batch: 0, Positions: full.Readers[0].Positions}}}
 	emptyTopic := &Snapshot{Topics: []Topic{{Name: "orders", Partitions: []Partition{{ID: 0}}}}}
 	sub := `.option("subscribe", "orders")`
 	for _, tc := range []struct {
 		name, code, output string
 		snap               *Snapshot
+		emptyWrite         bool
 		want               string
 	}{
-		{"checkpoint past the events", sub, emptyShow, full, "the checkpoint checkpoints/x is already past them (offsets/1: p0 at 3, p1 at 2)"},
-		{"latest", sub + `.option("startingOffsets", "latest")`, emptyShow, notPast, `it started at "latest"`},
-		{"watermark in append mode", sub + `.withWatermark("ts", "10 minutes")`, "loaded 0 rows\n", notPast, "watermark passes its end"},
-		{"rows came back", sub, "+---+\n|  a|\n+---+\n|  1|\n+---+\n", full, ""},
-		{"topic is empty too", sub + `.option("startingOffsets", "latest")`, emptyShow, emptyTopic, ""},
-		{"no topic in the code", `spark.table("x").show()`, emptyShow, full, ""},
+		{"checkpoint past the events", sub, emptyShow, full, false, "the checkpoint checkpoints/x is already past them (offsets/1: p0 at 3, p1 at 2)"},
+		{"latest", sub + `.option("startingOffsets", "latest")`, emptyShow, notPast, false, `it started at "latest"`},
+		{"latest on a new checkpoint, seen from the table", sub + `.option("startingOffsets", "latest")`, "", firstRun, true, `a new query with startingOffsets "latest" starts at the end`},
+		{"watermark in append mode", sub + `.withWatermark("ts", "10 minutes")`, "loaded 0 rows\n", notPast, false, "watermark passes its end"},
+		{"rows came back", sub, "+---+\n|  a|\n+---+\n|  1|\n+---+\n", full, false, ""},
+		{"no output and no empty write", sub, "", full, false, ""},
+		{"another query's checkpoint is ignored", sub + `.option("checkpointLocation", "checkpoints/y")`, emptyShow, full, false, ""},
+		{"its own checkpoint", sub + `.option("checkpointLocation", "checkpoints/x")`, emptyShow, full, false, "checkpoints/x is already past them"},
+		{"topic is empty too", sub + `.option("startingOffsets", "latest")`, emptyShow, emptyTopic, false, ""},
+		{"no topic in the code", `spark.table("x").show()`, emptyShow, full, false, ""},
 	} {
-		got := ExplainEmpty(tc.code, tc.output, tc.snap)
+		got := ExplainEmpty(tc.code, tc.output, tc.snap, tc.emptyWrite)
 		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
 			t.Errorf("%s: got %q, want it to contain %q", tc.name, got, tc.want)
 		}

@@ -402,6 +402,8 @@ type Changes struct {
 	Offsets []string // "orders p0: 0 → 3 (+3)"
 	Batches []string // "checkpoints/x batch 1: orders p0 3→5, p1 2→2"
 	Tables  []string // "bronze_orders: version 1 → 2, 3 → 5 rows (+2)"
+	// EmptyWrite is true when a table got a new version without new rows.
+	EmptyWrite bool
 }
 
 // Empty reports whether nothing changed.
@@ -481,6 +483,9 @@ func Diff(before, after *Snapshot) Changes {
 		}
 		if t.Rows >= 0 && o.Rows >= 0 {
 			line += fmt.Sprintf(", %d → %d rows (%+d)", o.Rows, t.Rows, t.Rows-o.Rows)
+			if t.Rows == o.Rows {
+				c.EmptyWrite = true
+			}
 		}
 		c.Tables = append(c.Tables, line)
 	}
