@@ -738,3 +738,112 @@ func checkScriptError(t *testing.T, err error, b *realBroker) {
 		t.Errorf("the error says [STREAM_FAILED] %d times: %s", n, msg)
 	}
 }
+
+// signal sends sig to the broker process (by the PID start.sh recorded).
+func (b *realBroker) signal(sig syscall.Signal) error {
+	raw, err := os.ReadFile(filepath.Join(b.dir, "kafka.pid"))
+	if err != nil {
+		return fmt.Errorf("reading the broker's PID: %w", err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(raw)))
+	if err != nil || pid <= 0 {
+		return fmt.Errorf("%s/kafka.pid holds %q, not a PID", b.dir, raw)
+	}
+	return syscall.Kill(pid, sig)
+}
+
+// TestFaultBrokerFrozen freezes Apache Kafka (SIGSTOP: the port still accepts connections
+// but nothing answers, as in a long GC pause or a stuck VM) under an always-on query, first
+// while it waits for orders, then as a batch starts reading new ones. The query must not
+// hang: each time it fails naming the broker. Once Kafka runs again (SIGCONT) a rerun
+// re-runs the failed batch and the table equals the topic.
+func TestFaultBrokerFrozen(t *testing.T) {
+	began := time.Now()
+	b := startPrivateBroker(t)
+	// Runs before the stop registered by startPrivateBroker: a frozen JVM ignores SIGTERM.
+	t.Cleanup(func() { b.signal(syscall.SIGCONT) })
+	b.createTopic(t, 3)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	l := &learner{t: t, workDir: t.TempDir()}
+	trigger := engine.Trigger{ProcessingTime: "500 milliseconds"}
+	thaw := func() {
+		t.Helper()
+		if err := b.signal(syscall.SIGCONT); err != nil {
+			t.Fatal(err)
+		}
+	}
+	awaitFailure := func(q *engine.StreamingQuery, frozen func() time.Time, what string) {
+		t.Helper()
+		ok, err := q.AwaitTerminationTimeout(ctx, failBound)
+		if !ok {
+			thaw()
+			stopAbandoned(q)
+			t.Fatalf("the query still runs %s after the broker froze %s: a hang", failBound, what)
+		}
+		if frozen().IsZero() {
+			t.Fatalf("the query ended before the broker froze: %v", err)
+		}
+		t.Logf("frozen %s: the query failed %s later", what, time.Since(frozen()).Round(100*time.Millisecond))
+		checkBrokerError(t, err, b)
+	}
+
+	// 1. Frozen while the query waits for orders.
+	b.produce(t, 4001, 40)
+	q := l.start(ctx, b.addr(), trigger, nil)
+	l.waitForRows(ctx, q, 40)
+	frozeIdle := time.Now()
+	if err := b.signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	awaitFailure(q, func() time.Time { return frozeIdle }, "while the query waited")
+	thaw()
+
+	// 2. Frozen as the batch for new orders starts reading (offsets/N written).
+	var frozeAt atomic.Int64
+	var freezeErr atomic.Value
+	l.hook = func(step stream.Step, batchID int64) error {
+		if step == stream.StepOffsetsWritten && batchID > 0 && frozeAt.Load() == 0 {
+			if err := b.signal(syscall.SIGSTOP); err != nil {
+				freezeErr.Store(err)
+			}
+			frozeAt.Store(time.Now().UnixNano())
+		}
+		return nil
+	}
+	q = l.start(ctx, b.addr(), trigger, nil)
+	b.produce(t, 4041, 30)
+	awaitFailure(q, func() time.Time {
+		if n := frozeAt.Load(); n != 0 {
+			return time.Unix(0, n)
+		}
+		return time.Time{}
+	}, "as a batch started reading")
+	if e := freezeErr.Load(); e != nil {
+		t.Fatal(e)
+	}
+	thawed := time.Now()
+	thaw()
+
+	b.produce(t, 4071, 25)
+	want := b.readTopic(t)
+	if len(want) != 95 {
+		t.Fatalf("the topic holds %d records, want the 95 produced", len(want))
+	}
+	l.hook = nil
+	q = l.start(ctx, b.addr(), trigger, nil)
+	l.waitForRows(ctx, q, len(want))
+	if err := q.Stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Exception(); err != nil {
+		t.Fatalf("the rerun failed: %v", err)
+	}
+	t.Logf("broker thawed + rerun caught up in %s", time.Since(thawed).Round(100*time.Millisecond))
+	got, err := l.table(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsTopic(t, got, want)
+	t.Logf("whole test %s", time.Since(began).Round(100*time.Millisecond))
+}
