@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
@@ -27,14 +26,12 @@ const CourseAddress = "localhost:9092"
 
 // Lab runs lessons against one broker, with one workspace folder per lesson under Root.
 type Lab struct {
-	broker    broker.Broker
-	root      string
-	lessons   []*lessons.Lesson
-	observe   func(Event)
-	client    *kgo.Client
-	admin     *kadm.Client
-	mu        sync.Mutex
-	snapshots map[string]string // "lesson/step" -> snapshot folder, for exercise attempts
+	broker  broker.Broker
+	root    string
+	lessons []*lessons.Lesson
+	observe func(Event)
+	client  *kgo.Client
+	admin   *kadm.Client
 }
 
 // Options configure a Lab.
@@ -68,7 +65,7 @@ func New(b broker.Broker, opts Options) (*Lab, error) {
 		observe = func(Event) {}
 	}
 	return &Lab{broker: b, root: root, lessons: opts.Lessons, observe: observe, client: cl,
-		admin: kadm.NewClient(cl), snapshots: map[string]string{}}, nil
+		admin: kadm.NewClient(cl)}, nil
 }
 
 // Close releases the Lab's Kafka client (not the broker, which the caller owns).
@@ -93,7 +90,9 @@ func (l *Lab) StartLesson(ctx context.Context, lesson *lessons.Lesson) error {
 	if err := os.RemoveAll(ws); err != nil {
 		return fmt.Errorf("reset workspace %s: %w", ws, err)
 	}
-	l.dropSnapshots(lesson.ID)
+	if err := l.dropSnapshots(lesson.ID); err != nil {
+		return fmt.Errorf("reset %s's exercises: %w", lesson.ID, err)
+	}
 	inherited := map[string]bool{}
 	if lesson.Continues != "" {
 		prev, ok := lessons.Find(l.lessons, lesson.Continues)

@@ -169,4 +169,14 @@ func TestExerciseAttemptsStartFromTheSameState(t *testing.T) {
 	if res := lb.RunStep(ctx, course[0], step, nil); !res.Passed {
 		t.Fatalf("second attempt did not start from the first attempt's starting state: %+v", res.Failures)
 	}
+	// ... also after quitting: a new Lab on the same folder restores the same baseline.
+	os.WriteFile(filepath.Join(lb.Workspace("09-x"), "stray.txt"), []byte("x"), 0o644)
+	again, err := New(lb.Broker(), Options{Root: filepath.Dir(lb.Workspace("09-x")), Lessons: course})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if res := again.RunStep(ctx, course[0], step, nil); !res.Passed {
+		t.Fatalf("an attempt after a restart did not start from the exercise's starting state: %+v", res.Failures)
+	}
 }

@@ -129,44 +129,40 @@ func (l *Lab) writeFile(lessonID string, step int, name, content string) error {
 }
 
 // exerciseBaseline snapshots the workspace before an exercise's first attempt and puts it
-// back before every later one.
+// back before every later one. The snapshot lives on disk beside the workspaces, so a
+// learner who quits and comes back still retries from the same starting state; it is
+// written to a temporary name and renamed, so a half-made snapshot is never restored.
 func (l *Lab) exerciseBaseline(lessonID string, step int) error {
-	key := fmt.Sprintf("%s/%d", lessonID, step)
 	ws := l.Workspace(lessonID)
-	l.mu.Lock()
-	snap, ok := l.snapshots[key]
-	l.mu.Unlock()
-	if !ok {
-		snap = filepath.Join(l.root, ".snapshots", lessonID, fmt.Sprint(step))
-		if err := os.RemoveAll(snap); err != nil {
-			return fmt.Errorf("exercise snapshot: %w", err)
+	snap := filepath.Join(l.root, ".snapshots", lessonID, fmt.Sprint(step))
+	if _, err := os.Stat(snap); err == nil {
+		if err := os.RemoveAll(ws); err != nil {
+			return fmt.Errorf("restore the workspace before the exercise: %w", err)
 		}
-		if err := copyTree(ws, snap); err != nil {
-			return fmt.Errorf("exercise snapshot: %w", err)
+		if err := copyTree(snap, ws); err != nil {
+			return fmt.Errorf("restore the workspace before the exercise: %w", err)
 		}
-		l.mu.Lock()
-		l.snapshots[key] = snap
-		l.mu.Unlock()
-		return nil
+		return os.MkdirAll(ws, 0o755)
 	}
-	if err := os.RemoveAll(ws); err != nil {
-		return fmt.Errorf("restore the workspace before the exercise: %w", err)
+	tmp := snap + ".partial"
+	if err := os.RemoveAll(tmp); err != nil {
+		return fmt.Errorf("exercise snapshot: %w", err)
 	}
-	if err := copyTree(snap, ws); err != nil {
-		return fmt.Errorf("restore the workspace before the exercise: %w", err)
+	if err := copyTree(ws, tmp); err != nil {
+		return fmt.Errorf("exercise snapshot: %w", err)
 	}
-	return os.MkdirAll(ws, 0o755)
+	if err := os.MkdirAll(tmp, 0o755); err != nil { // an empty workspace still gets a snapshot
+		return fmt.Errorf("exercise snapshot: %w", err)
+	}
+	if err := os.Rename(tmp, snap); err != nil {
+		return fmt.Errorf("exercise snapshot: %w", err)
+	}
+	return nil
 }
 
-func (l *Lab) dropSnapshots(lessonID string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for k := range l.snapshots {
-		if strings.HasPrefix(k, lessonID+"/") {
-			delete(l.snapshots, k)
-		}
-	}
-	os.RemoveAll(filepath.Join(l.root, ".snapshots", lessonID))
+// dropSnapshots forgets a lesson's exercise baselines (the lesson starts over).
+func (l *Lab) dropSnapshots(lessonID string) error {
+	return os.RemoveAll(filepath.Join(l.root, ".snapshots", lessonID))
 }
 
 func (l *Lab) runShell(ctx context.Context, ws string, code *lessons.Code, cr *crasher, out io.Writer) error {
