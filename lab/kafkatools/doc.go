@@ -42,9 +42,7 @@
 // the default it is given (the CLI passes the lab's running broker).
 //
 // Differences from Kafka, on purpose: errors are one line on stderr naming the fix, with exit
-// code 1 (Kafka's consumer-groups tool prints errors on stdout and exits 0);
-// consumer-groups --describe sorts rows by topic and partition (Kafka's order comes from a
-// hash map); unknown topic config names are refused before the request, as a real broker
+// code 1 (Kafka's consumer-groups tool prints errors on stdout and exits 0); unknown topic config names are refused before the request, as a real broker
 // would (some test brokers accept anything); --property prints no deprecation note (Kafka 4.3
 // does); no --command-config, SASL or TLS.
 //

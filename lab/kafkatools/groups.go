@@ -139,10 +139,7 @@ func describeGroup(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 		return fmt.Errorf("cannot fetch the committed offsets of group %s: %w", group, err)
 	}
 
-	type tp struct {
-		topic     string
-		partition int32
-	}
+	type tp = topicPartition
 	type member struct {
 		d     kadm.DescribedGroupMember
 		parts []tp
@@ -208,23 +205,23 @@ func describeGroup(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 		}
 		return rw
 	}
-	sortTPs := func(s []tp) {
+	// Kafka 4.3 lists each member's partitions (and the unassigned ones) by number.
+	sortTPs := func(s []tp) []tp {
 		sort.Slice(s, func(i, j int) bool {
-			if s[i].topic != s[j].topic {
-				return s[i].topic < s[j].topic
+			if s[i].partition != s[j].partition {
+				return s[i].partition < s[j].partition
 			}
-			return s[i].partition < s[j].partition
+			return s[i].topic < s[j].topic
 		})
+		return s
 	}
 	var rows []groupRow
 	for _, m := range members {
-		sortTPs(m.parts)
-		for _, k := range m.parts {
+		for _, k := range sortTPs(m.parts) {
 			rows = append(rows, row(k, m.d.MemberID, m.d.ClientHost, m.d.ClientID))
 		}
 	}
-	sortTPs(unassigned)
-	for _, k := range unassigned {
+	for _, k := range sortTPs(unassigned) {
 		rows = append(rows, row(k, missing, missing, missing))
 	}
 
@@ -387,10 +384,7 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 	}
 	sort.Strings(groups)
 
-	type tp struct {
-		topic     string
-		partition int32
-	}
+	type tp = topicPartition
 	type resetRow struct {
 		group, topic string
 		partition    int32
@@ -446,12 +440,7 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 				}
 			}
 		}
-		sort.Slice(parts, func(i, j int) bool {
-			if parts[i].topic != parts[j].topic {
-				return parts[i].topic < parts[j].topic
-			}
-			return parts[i].partition < parts[j].partition
-		})
+		parts = javaHashMapOrder(parts) // Kafka prints the plan from a HashMap
 		var topics []string
 		seen := map[string]bool{}
 		for _, p := range parts {

@@ -278,3 +278,29 @@ func TestKafkaConfigOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestJavaHashMapOrder(t *testing.T) {
+	// Row orders Apache Kafka 4.3.1's kafka-consumer-groups.sh --reset-offsets printed.
+	for _, tc := range []struct {
+		topic string
+		want  []int32
+	}{
+		{"orders", []int32{0, 1, 2}},
+		{"payments", []int32{0, 2, 1}},
+		{"clicks", []int32{2, 1, 0}},
+		{"events", []int32{3, 4, 0, 1, 2}},
+		{"alpha", []int32{4, 2, 3, 0, 1}},
+	} {
+		var in []topicPartition
+		for p := range int32(len(tc.want)) {
+			in = append(in, topicPartition{tc.topic, p})
+		}
+		var got []int32
+		for _, tp := range javaHashMapOrder(in) {
+			got = append(got, tp.partition)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.topic, got, tc.want)
+		}
+	}
+}

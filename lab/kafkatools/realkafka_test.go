@@ -193,9 +193,18 @@ func TestAgainstApacheKafkaTools(t *testing.T) {
 		{"--to-offset", "99", "--execute"},
 		{"--shift-by", "-2", "--execute"},
 	} {
-		o = rk.ours(t, "", "kafka-consumer-groups.sh", append([]string{"--reset-offsets", "--group", gro, "--topic", to}, args...)...)
+		// Kafka prints the plan in HashMap order, which depends on the topic's name: both tools
+		// plan for Kafka's group and topic (ours as a dry run, first), then ours acts on its own.
+		dry := []string{"--reset-offsets", "--group", grj, "--topic", tj, "--dry-run"}
+		for _, a := range args {
+			if a != "--execute" && a != "--dry-run" {
+				dry = append(dry, a)
+			}
+		}
+		o = rk.ours(t, "", "kafka-consumer-groups.sh", dry...)
 		j = rk.java(t, "", "kafka-consumer-groups.sh", append([]string{"--reset-offsets", "--group", grj, "--topic", tj}, args...)...)
-		same(t, "reset-offsets "+strings.Join(args, " "), o.stdout, j.stdout, topics, groups)
+		same(t, "reset-offsets "+strings.Join(args, " "), o.stdout, j.stdout)
+		rk.ours(t, "", "kafka-consumer-groups.sh", append([]string{"--reset-offsets", "--group", gro, "--topic", to}, args...)...)
 	}
 	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--describe", "--group", gro)
 	j = rk.java(t, "", "kafka-consumer-groups.sh", "--describe", "--group", grj)
