@@ -222,7 +222,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 		return a.executeSessions(ctx, ex, st, in, mode, parts)
 	}
 	codec := a.codec()
-	if err := st.load(bc.BatchID, codec); err != nil {
+	if err := st.load(bc.BatchID, codec, 2); err != nil {
 		return nil, err
 	}
 	st.version = -1 // until commit: a failure leaves the memory state unusable
@@ -397,15 +397,32 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 		NumRowsDroppedByWatermark: int64(len(dropped)),
 		NumShufflePartitions:      int64(parts),
 		NumStateStoreInstances:    int64(parts),
-		CustomMetrics: map[string]int64{
-			"loadedMapCacheHitCount":         st.hits,
-			"loadedMapCacheMissCount":        st.misses,
-			"stateOnCurrentVersionSizeBytes": st.sizeBytes,
-		},
+		CustomMetrics:             st.customMetrics(),
 	}
 	// Spark lists stateful operators top-down; children ran (and reported) first.
 	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
 	return out, nil
+}
+
+// customMetrics are Spark 4.2's state store custom metrics: the loaded-map cache counters
+// (cumulative for the run, summed over partitions), the size of the current version, and
+// the snapshot counters (-1: no snapshot uploaded for the partition).
+func (s *store) customMetrics() map[string]int64 {
+	m := map[string]int64{
+		"loadedMapCacheHitCount":         s.hits,
+		"loadedMapCacheMissCount":        s.misses,
+		"stateOnCurrentVersionSizeBytes": s.sizeBytes,
+		"forceSnapshotCount":             0,
+		"numSnapshotsAutoRepaired":       0,
+	}
+	last := int64(-1)
+	if s.lastSnapshot > 0 {
+		last = s.lastSnapshot
+	}
+	for p := 0; p < s.parts; p++ {
+		m["SnapshotLastUploaded.partition_"+strconv.Itoa(p)+"_default"] = last
+	}
+	return m
 }
 
 // memoryBytes estimates the in-memory size of the state: the encoded keys and values plus

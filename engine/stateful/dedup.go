@@ -147,7 +147,7 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.
 		d.stores[bc.CheckpointDir] = st
 	}
 	codec := d.codec()
-	if err := st.load(bc.BatchID, codec); err != nil {
+	if err := st.load(bc.BatchID, codec, 1); err != nil {
 		return nil, err
 	}
 	st.version = -1
@@ -223,6 +223,8 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.
 		return nil, err
 	}
 	d.ran, d.lastEvict = true, bc.BatchWatermarkMs
+	metrics := st.customMetrics()
+	metrics["numDroppedDuplicateRows"] = duplicates
 	prog := stream.StateOperatorProgress{
 		OperatorName:              d.opName(),
 		NumRowsTotal:              int64(len(st.entries)),
@@ -235,12 +237,7 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.
 		NumRowsDroppedByWatermark: dropped,
 		NumShufflePartitions:      int64(parts),
 		NumStateStoreInstances:    int64(parts),
-		CustomMetrics: map[string]int64{
-			"loadedMapCacheHitCount":         st.hits,
-			"loadedMapCacheMissCount":        st.misses,
-			"stateOnCurrentVersionSizeBytes": st.sizeBytes,
-			"numDroppedDuplicateRows":        duplicates,
-		},
+		CustomMetrics:             metrics,
 	}
 	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
 	return out, nil

@@ -137,7 +137,7 @@ func (a *Aggregate) sessionCodec() valueCodec {
 func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *store, in [][]sqltypes.Row, mode string, parts int) ([][]sqltypes.Row, error) {
 	bc := ex.Batch
 	codec := a.sessionCodec()
-	if err := st.load(bc.BatchID, codec); err != nil {
+	if err := st.load(bc.BatchID, codec, 2); err != nil {
 		return nil, err
 	}
 	st.version = -1
@@ -310,11 +310,7 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 		NumRowsDroppedByWatermark: dropped,
 		NumShufflePartitions:      int64(parts),
 		NumStateStoreInstances:    int64(parts),
-		CustomMetrics: map[string]int64{
-			"loadedMapCacheHitCount":         st.hits,
-			"loadedMapCacheMissCount":        st.misses,
-			"stateOnCurrentVersionSizeBytes": st.sizeBytes,
-		},
+		CustomMetrics:             st.customMetrics(),
 	}
 	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
 	return out, nil

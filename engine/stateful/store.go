@@ -74,14 +74,21 @@ func newStore(checkpoint string, opID int, opName string, parts int, conf map[st
 		parts: parts, version: -1, retain: retain}
 }
 
-// load makes the entries hold version v.
-func (s *store) load(v int64, codec valueCodec) error {
+// load makes the entries hold version v. lookups is how many times Spark's operator asks
+// each partition's provider for the version per batch (2 for an aggregation's restore and
+// save, 1 for a deduplication), for the loadedMapCache metrics.
+func (s *store) load(v int64, codec valueCodec, lookups int) error {
 	if s.version == v && s.entries != nil {
-		s.hits++
+		if v > 0 {
+			s.hits += int64(s.parts * lookups)
+		}
 		s.resetChanges()
 		return nil
 	}
-	s.misses++
+	if v > 0 {
+		s.misses += int64(s.parts)
+		s.hits += int64(s.parts * (lookups - 1))
+	}
 	s.entries = map[string]*entry{}
 	s.sizeBytes = 0
 	for p := 0; p < s.parts; p++ {
