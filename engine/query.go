@@ -14,6 +14,37 @@ type StreamingQuery struct {
 	q       *stream.Query
 	cleanup func(failed bool)
 	once    sync.Once
+	// forwarded is closed once every event went to SessionConfig.OnStreamEvent (nil: no
+	// forwarding).
+	forwarded chan struct{}
+}
+
+// forwardEvents hands the query's events to fn from a goroutine of its own. Subscribe
+// replays what happened before it was called, so the first batch is never missed, and
+// its buffer drops events rather than stall the query when fn is slow.
+func forwardEvents(q *stream.Query, fn func(StreamEvent)) chan struct{} {
+	done := make(chan struct{})
+	events := q.Subscribe()
+	id, name, cp := q.ID(), q.Name(), q.CheckpointDir()
+	go func() {
+		defer close(done)
+		for ev := range events {
+			fn(StreamEvent{QueryID: id, QueryName: name, CheckpointDir: cp, Event: ev})
+		}
+	}()
+	return done
+}
+
+// eventsDelivered waits (briefly) until the terminated query's last events reached
+// OnStreamEvent, so whoever awaited the query has seen all of its progress.
+func (sq *StreamingQuery) eventsDelivered() {
+	if sq.forwarded == nil {
+		return
+	}
+	select {
+	case <-sq.forwarded:
+	case <-time.After(2 * time.Second):
+	}
 }
 
 // Query is the executor's handle (events, checkpoint folder).
@@ -134,6 +165,7 @@ func (sq *StreamingQuery) finish() {
 	default:
 		return
 	}
+	sq.eventsDelivered()
 	sq.once.Do(func() {
 		if sq.cleanup != nil {
 			sq.cleanup(sq.q.Exception() != nil)

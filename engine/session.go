@@ -53,6 +53,21 @@ type SessionConfig struct {
 	// error crashes the query at that point. Fault injection for tests and the lab's crash
 	// directive; learner code cannot reach it.
 	StreamHook func(step stream.Step, batchID int64) error
+	// OnStreamEvent, when set, receives every event (batch started, batch finished with its
+	// progress, terminated) of every streaming query the session starts, in order, from a
+	// goroutine of its own. It must return quickly: a consumer that falls behind misses
+	// events (the query's buffer drops them) and never slows the query down. The lab uses it
+	// to show live progress.
+	OnStreamEvent func(StreamEvent)
+}
+
+// StreamEvent is one event of a streaming query, with the query it belongs to.
+type StreamEvent struct {
+	QueryID   string
+	QueryName string // "" when the query has no queryName
+	// CheckpointDir is the query's checkpoint folder (absolute).
+	CheckpointDir string
+	Event         stream.Event
 }
 
 // Session is kafkalab's SparkSession.
@@ -61,6 +76,7 @@ type Session struct {
 	stdout  io.Writer
 	now     func() time.Time
 	hook    func(step stream.Step, batchID int64) error
+	onEvent func(StreamEvent)
 
 	mu   sync.Mutex
 	conf map[string]string
@@ -92,7 +108,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: working folder %q: %w", cfg.WorkDir, err)
 	}
-	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, hook: cfg.StreamHook, conf: map[string]string{}, views: map[string]*DataFrame{}}
+	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, hook: cfg.StreamHook, onEvent: cfg.OnStreamEvent, conf: map[string]string{}, views: map[string]*DataFrame{}}
 	if s.stdout == nil {
 		s.stdout = io.Discard
 	}

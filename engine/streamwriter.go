@@ -279,6 +279,9 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		afterStart(q)
 	}
 	sq := &StreamingQuery{q: q}
+	if s.onEvent != nil {
+		sq.forwarded = forwardEvents(q, s.onEvent)
+	}
 	if temp {
 		sq.cleanup = func(failed bool) {
 			if !failed {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-python/gpython/py"
 
+	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
@@ -39,6 +40,10 @@ type Config struct {
 	// StreamHook is passed to the engine session (engine.SessionConfig.StreamHook): fault
 	// injection into the script's streaming queries, used by the lab's crash directive.
 	StreamHook func(step stream.Step, batchID int64) error
+	// OnStreamEvent is passed to the engine session (engine.SessionConfig.OnStreamEvent):
+	// every event of the script's streaming queries (batch ranges, progress, the end), for
+	// the lab's live panes. It must return quickly.
+	OnStreamEvent func(engine.StreamEvent)
 }
 
 // Interpreter is one Python interpreter with the pyspark modules bound to one engine

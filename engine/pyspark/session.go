@@ -139,7 +139,7 @@ func (in *Interpreter) getOrCreate(b *pyBuilder) (py.Object, error) {
 		for _, k := range b.keys {
 			conf[k] = b.conf[k]
 		}
-		s, err := engine.NewSession(engine.SessionConfig{WorkDir: in.workDir, Conf: conf, Stdout: in.stdout, StreamHook: in.cfg.StreamHook})
+		s, err := engine.NewSession(engine.SessionConfig{WorkDir: in.workDir, Conf: conf, Stdout: in.stdout, StreamHook: in.cfg.StreamHook, OnStreamEvent: in.cfg.OnStreamEvent})
 		if err != nil {
 			return nil, engineError(err)
 		}
