@@ -1,5 +1,7 @@
 package lab
 
+import "github.com/kafkalab/kafkalab/engine"
+
 // EventKind names what happened while a step ran.
 type EventKind int
 
@@ -10,6 +12,9 @@ const (
 	FileChanged
 	StepPassed
 	StepFailed
+	// QueryProgress: a streaming query the step started began or finished a batch, or
+	// stopped (Query holds which and what). It can come at any time while the step runs.
+	QueryProgress
 )
 
 func (k EventKind) String() string {
@@ -24,6 +29,8 @@ func (k EventKind) String() string {
 		return "step passed"
 	case StepFailed:
 		return "step failed"
+	case QueryProgress:
+		return "query progress"
 	}
 	return "event"
 }
@@ -36,4 +43,8 @@ type Event struct {
 	Line   string // OutputLine: one line of output, without its newline
 	Path   string // FileChanged: workspace-relative path
 	Result *StepResult
+	// Query is a QueryProgress event: the query's id, name and checkpoint, and the engine's
+	// event (a batch's offset ranges when it starts, its progress with input rows, the
+	// watermark and the state operators' row counts when it finishes, or the end).
+	Query *engine.StreamEvent
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/pyspark"
 	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
@@ -251,6 +252,10 @@ func (l *Lab) pysparkConfig(ws string, out io.Writer) pyspark.Config {
 		Stdout:           out,
 		Stderr:           out,
 		BootstrapRewrite: map[string]string{CourseAddress: l.Bootstrap()},
+		// The workspace is <root>/<lesson id>: its base name says whose queries these are.
+		OnStreamEvent: func(e engine.StreamEvent) {
+			l.observe(Event{Kind: QueryProgress, Lesson: filepath.Base(ws), Query: &e})
+		},
 	}
 }
 
