@@ -173,16 +173,15 @@ type filesResult struct {
 	bytes int64
 }
 
-// writeDataFiles writes one parquet file per task, in parallel. Empty tasks write nothing
-// except task 0, which always writes a (possibly empty) file; no tasks at all count as one
-// empty task 0 (Delta's DeltaFileFormatWriter).
+// writeDataFiles writes one parquet file per task, in parallel. Empty tasks write nothing,
+// task 0 included, and a batch without rows adds no file at all: what a real PySpark 4.2 +
+// delta-spark 4.4.0 run does (lab/sparkdiff: an empty topic's batch 0 commits a version with
+// no add action; a failOnDataLoss=false batch whose partition-0 range was deleted writes only
+// part-00001).
 func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType, tasks []Task, align func(sqltypes.Row) sqltypes.Row, loc *time.Location) (filesResult, error) {
-	if len(tasks) == 0 {
-		tasks = []Task{{ID: 0}}
-	}
 	var todo []Task
 	for _, tk := range tasks {
-		if len(tk.Rows) > 0 || tk.ID == 0 {
+		if len(tk.Rows) > 0 {
 			todo = append(todo, tk)
 		}
 	}
