@@ -49,6 +49,20 @@ func newOffsetReader(opts *Options) (*offsetReader, error) {
 
 func (r *offsetReader) close() { r.cl.Close() }
 
+// BrokerUnreachableError says the broker(s) of kafka.bootstrap.servers did not answer:
+// refused, unreachable, or silent past the request timeout.
+type BrokerUnreachableError struct {
+	Bootstrap string // the addresses, comma-separated
+	What      string // what kafkalab was doing ("listing topics")
+	Err       error
+}
+
+func (e *BrokerUnreachableError) Error() string {
+	return fmt.Sprintf("kafka: the broker at %s did not answer while %s (%v); check that it is running and that kafka.bootstrap.servers is right", e.Bootstrap, e.What, e.Err)
+}
+
+func (e *BrokerUnreachableError) Unwrap() error { return e.Err }
+
 // brokerError explains a failed request in terms of the bootstrap addresses.
 func brokerError(bootstrap []string, what string, err error) error {
 	addr := strings.Join(bootstrap, ",")
@@ -58,7 +72,7 @@ func brokerError(bootstrap []string, what string, err error) error {
 	case errors.As(err, &opErr), errors.As(err, &netErr),
 		errors.Is(err, context.DeadlineExceeded), errors.Is(err, kgo.ErrClientClosed),
 		strings.Contains(err.Error(), "unable to dial"):
-		return fmt.Errorf("kafka: the broker at %s did not answer while %s (%v); check that it is running and that kafka.bootstrap.servers is right", addr, what, err)
+		return &BrokerUnreachableError{Bootstrap: addr, What: what, Err: err}
 	}
 	return fmt.Errorf("kafka: %s on %s: %w", what, addr, err)
 }

@@ -220,6 +220,11 @@ func (rd *rangeReader) lostIfBelowLogStart(ctx context.Context, next, got int64)
 func (rd *rangeReader) stalled(ctx context.Context, next int64) error {
 	start, end, err := rd.logBounds(ctx)
 	if err != nil {
+		// A broker that is gone or frozen is the likely reason for the silence: say so first.
+		if bu := (*BrokerUnreachableError)(nil); errors.As(err, &bu) {
+			return &BrokerUnreachableError{Bootstrap: bu.Bootstrap, Err: bu.Err,
+				What: fmt.Sprintf("reading offsets %d to %d of %s for %s and then %s", next, rd.r.Until-1, rd.r.TopicPartition, rd.opts.PollTimeout, bu.What)}
+		}
 		return fmt.Errorf("kafka: no records from %s for %s while reading offsets %d to %d: %w",
 			rd.r.TopicPartition, rd.opts.PollTimeout, next, rd.r.Until-1, err)
 	}
