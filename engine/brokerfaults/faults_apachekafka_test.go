@@ -23,6 +23,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/engine/pyspark"
 	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/twmb/franz-go/pkg/kadm"
@@ -392,6 +393,10 @@ func checkBrokerError(t *testing.T, err error, b *realBroker) {
 	if !errors.As(err, &sqe) {
 		t.Errorf("the failure is a %T, want *engine.StreamingQueryError", err)
 	}
+	var bu *kafkasource.BrokerUnreachableError
+	if !errors.As(err, &bu) || bu.Bootstrap != b.addr() {
+		t.Errorf("the failure does not carry a *kafkasource.BrokerUnreachableError for %s: %v", b.addr(), err)
+	}
 	for _, want := range []string{"[STREAM_FAILED]", b.addr(), "did not answer", "check that it is running"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("the error does not say %q: %s", want, msg)
@@ -725,6 +730,10 @@ func checkScriptError(t *testing.T, err error, b *realBroker) {
 	var pe *pyspark.Error
 	if !errors.As(err, &pe) {
 		t.Fatalf("the failure is a %T, want *pyspark.Error", err)
+	}
+	var bu *kafkasource.BrokerUnreachableError
+	if !errors.As(err, &bu) || bu.Bootstrap != b.addr() {
+		t.Errorf("the failure does not carry a *kafkasource.BrokerUnreachableError for %s: %v", b.addr(), err)
 	}
 	if pe.Kind != "StreamingQueryException" || pe.Line == 0 || !strings.Contains(pe.Source, "awaitTermination") {
 		t.Errorf("got %s at line %d (%q), want StreamingQueryException at query.awaitTermination()", pe.Kind, pe.Line, pe.Source)
