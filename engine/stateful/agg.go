@@ -216,6 +216,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	st := a.stores[bc.CheckpointDir]
 	if st == nil || st.parts != parts || st.opID != opID {
 		st = newStore(bc.CheckpointDir, opID, opName, parts, bc.Conf)
+		a.stateSchemas(st)
 		a.stores[bc.CheckpointDir] = st
 	}
 	if a.sess != nil {

@@ -144,6 +144,7 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.
 	st := d.stores[bc.CheckpointDir]
 	if st == nil || st.parts != parts || st.opID != opID {
 		st = newStore(bc.CheckpointDir, opID, d.opName(), parts, bc.Conf)
+		d.stateSchemas(st)
 		d.stores[bc.CheckpointDir] = st
 	}
 	codec := d.codec()

@@ -151,6 +151,9 @@ func TestAvailableNowWorkedExample(t *testing.T) {
 		t.Fatalf("batch 1 state operators %+v", so)
 	}
 	cp := filepath.Join(s.WorkDir(), "checkpoints", "w")
+	if _, err := os.Stat(filepath.Join(cp, "state", "0", "0", "_metadata", "schema")); err != nil {
+		t.Fatalf("no state schema file: %v", err)
+	}
 	for _, b := range []string{"0", "1"} {
 		got, _ := os.ReadFile(filepath.Join(cp, "commits", b))
 		if string(got) != "v1\n{\"nextBatchWatermarkMs\":1790849400000}" {

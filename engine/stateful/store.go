@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/google/uuid"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // store is one stateful operator's state in one query's checkpoint, Spark's
@@ -45,6 +47,10 @@ type store struct {
 	sizeBytes int64
 	hits      int64
 	misses    int64
+	// keySchema and valueSchema describe the state rows for the schema file (Spark's
+	// names and types); prefixKeyCols is numColsPrefixKey of the operator metadata.
+	keySchema, valueSchema *sqltypes.StructType
+	prefixKeyCols          int
 	// retain is spark.sql.streaming.minBatchesToRetain; lastSnapshot the newest snapshot.
 	retain       int
 	lastSnapshot int64
@@ -352,12 +358,44 @@ func (s *store) commit(v int64, codec valueCodec) error {
 
 func (s *store) writeMetadata() error {
 	path := filepath.Join(s.dir, "_metadata", "metadata")
+	if _, err := os.Stat(path); err != nil {
+		body := fmt.Sprintf(`v1`+"\n"+`{"operatorInfo":{"operatorId":%d,"operatorName":"%s"},"stateStoreInfo":[{"storeName":"default","numColsPrefixKey":%d,"numPartitions":%d}]}`,
+			s.opID, s.opName, s.prefixKeyCols, s.parts)
+		if err := writeAtomic(path, []byte(body)); err != nil {
+			return err
+		}
+	}
+	if s.keySchema == nil {
+		return nil
+	}
+	path = filepath.Join(s.dir, "0", "_metadata", "schema")
 	if _, err := os.Stat(path); err == nil {
 		return nil
 	}
-	body := fmt.Sprintf(`v1`+"\n"+`{"operatorInfo":{"operatorId":%d,"operatorName":"%s"},"stateStoreInfo":[{"storeName":"default","numColsPrefixKey":0,"numPartitions":%d}]}`,
-		s.opID, s.opName, s.parts)
-	return writeAtomic(path, []byte(body))
+	return writeAtomic(path, schemaFile(s.keySchema, s.valueSchema))
+}
+
+// schemaFile is Spark's state schema file (SchemaWriterV2): writeUTF("v2"), then for the
+// key and the value schema the number of chunks and each chunk of its JSON as writeUTF.
+func schemaFile(key, value *sqltypes.StructType) []byte {
+	utf := func(b []byte, str string) []byte {
+		b = binary.BigEndian.AppendUint16(b, uint16(len(str)))
+		return append(b, str...)
+	}
+	b := utf(nil, "v2")
+	for _, st := range []*sqltypes.StructType{key, value} {
+		js := st.JSON()
+		var chunks []string
+		for len(js) > 65535 {
+			chunks, js = append(chunks, js[:65535]), js[65535:]
+		}
+		chunks = append(chunks, js)
+		b = binary.BigEndian.AppendUint32(b, uint32(len(chunks)))
+		for _, c := range chunks {
+			b = utf(b, c)
+		}
+	}
+	return b
 }
 
 // writeAtomic writes a hidden temporary file and renames it over path, as Spark's

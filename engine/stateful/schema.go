@@ -1,0 +1,87 @@
+package stateful
+
+import (
+	"fmt"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// The state schemas Spark records in state/<op>/0/_metadata/schema, as a real PySpark 4.2
+// run writes them: the key is the grouping columns, the value the aggregation buffers
+// under Spark's buffer names.
+
+func field(name string, t sqltypes.DataType, nullable bool) sqltypes.StructField {
+	return sqltypes.StructField{Name: name, Type: t, Nullable: nullable}
+}
+
+// bufferFields are one aggregate's buffer columns.
+func (f *aggFn) bufferFields() []sqltypes.StructField {
+	if f.distinct { // approx_count_distinct: HyperLogLog++ with 52 words (relative SD 5%)
+		out := make([]sqltypes.StructField, 52)
+		for i := range out {
+			out[i] = field(fmt.Sprintf("MS[%d]", i), sqltypes.Long, true)
+		}
+		return out
+	}
+	switch f.kind {
+	case kindCount:
+		return []sqltypes.StructField{field("count", sqltypes.Long, false)}
+	case kindSum:
+		switch in := f.in.(type) {
+		case sqltypes.DecimalType:
+			return []sqltypes.StructField{field("sum", sqltypes.DecimalSumType(in), true), field("isEmpty", sqltypes.Boolean, false)}
+		default:
+			if isIntegral(in) {
+				return []sqltypes.StructField{field("sum", sqltypes.Long, true)}
+			}
+			return []sqltypes.StructField{field("sum", sqltypes.Double, true)}
+		}
+	case kindAvg:
+		return []sqltypes.StructField{field("sum", sqltypes.Double, true), field("count", sqltypes.Long, true)}
+	case kindMin:
+		return []sqltypes.StructField{field("min", f.in, true)}
+	case kindMax:
+		return []sqltypes.StructField{field("max", f.in, true)}
+	}
+	return []sqltypes.StructField{field("first", f.in, true), field("valueSet", sqltypes.Boolean, true)}
+}
+
+// stateSchemas sets the store's schema-file schemas and prefix-key count for the operator.
+func (a *Aggregate) stateSchemas(st *store) {
+	key, value := &sqltypes.StructType{}, &sqltypes.StructType{}
+	var keys []sqltypes.StructField
+	for i, k := range a.keys {
+		f := plan.OutputField(k)
+		keys = append(keys, f)
+		if a.sess == nil || i != a.winIdx {
+			key.Fields = append(key.Fields, f)
+		}
+	}
+	var bufs []sqltypes.StructField
+	for i := range a.fns {
+		bufs = append(bufs, a.fns[i].bufferFields()...)
+	}
+	if a.sess != nil {
+		// Sessions are kept by (keys, session start) with the whole row as the value.
+		key.Fields = append(key.Fields, field("sessionStartTime", sqltypes.TimestampT, false))
+		value.Fields = append(keys, bufs...)
+		st.prefixKeyCols = len(a.keys) - 1
+	} else {
+		value.Fields = bufs
+	}
+	st.keySchema, st.valueSchema = key, value
+}
+
+func (d *Deduplicate) stateSchemas(st *store) {
+	key := &sqltypes.StructType{}
+	fields := plan.Schema(d.Child).Fields
+	for _, k := range d.keys {
+		key.Fields = append(key.Fields, fields[k])
+	}
+	value := &sqltypes.StructType{Fields: []sqltypes.StructField{field("__dummy__", sqltypes.Null, true)}}
+	if d.within {
+		value.Fields = []sqltypes.StructField{field("expiresAtMicros", sqltypes.Long, false)}
+	}
+	st.keySchema, st.valueSchema = key, value
+}
