@@ -142,6 +142,13 @@ type Model struct {
 	outDirty    bool
 	outBuilds   int // how often the output was laid out (tests check the throttle)
 
+	// streaming queries' live progress (queries.go)
+	queries   map[string]*queryView
+	querySeq  int
+	pendingQ  []pendingQueryEvent
+	runBatch  []batchLog // batches finished since the current lesson's last run started
+	runLesson string
+
 	sb *sandboxState
 
 	quitting bool
@@ -433,6 +440,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.sb != nil {
 			m.sb.frameReady = true
 		}
+		m.applyQueryEvents()
 		return m, frameTick()
 	case pollMsg:
 		var cmds []tea.Cmd
@@ -508,6 +516,8 @@ func (m *Model) onLabEvent(e lab.Event) {
 		}
 	case lab.FileChanged:
 		m.changedFile[e.Path] = true
+	case lab.QueryProgress:
+		m.queryEvent(e.Lesson, e.Query)
 	}
 }
 

@@ -289,6 +289,8 @@ func (m *Model) startRun() tea.Cmd {
 	m.running = true
 	m.result, m.runOut, m.explain, m.predictMsg = nil, nil, "", ""
 	m.changes = live.Changes{}
+	m.applyQueryEvents() // a previous run's last events belong to that run
+	m.runBatch, m.runLesson = nil, l.ID
 	m.outDirty = true
 	m.scroll[paneOutput] = 0
 	m.changedFile = map[string]bool{}

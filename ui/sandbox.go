@@ -14,6 +14,7 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/pyspark"
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
@@ -107,6 +108,10 @@ func (s *sandboxState) startCmd() tea.Cmd {
 		in, err := pyspark.NewInterpreter(pyspark.Config{
 			WorkDir: ws, Stdout: w, Stderr: w,
 			BootstrapRewrite: map[string]string{lab.CourseAddress: b.Lab.Bootstrap()},
+			// The queries' batches and progress reach the live panes as they happen.
+			OnStreamEvent: func(e engine.StreamEvent) {
+				s.m.observe(lab.Event{Kind: lab.QueryProgress, Query: &e})
+			},
 		})
 		if err == nil {
 			err = in.Exec(s.m.ctx, "<setup>", "from pyspark.sql import SparkSession\nfrom pyspark.sql import functions as F\nfrom pyspark.sql.functions import *\nspark = SparkSession.builder.appName(\"sandbox\").getOrCreate()\n")
@@ -423,13 +428,31 @@ func (s *sandboxState) stopQueries(which string) tea.Cmd {
 	}
 }
 
-func (s *sandboxState) queryLines() []string {
-	t := s.m.th
+// queryLinesExcept lists the queries the live progress does not show already.
+func (s *sandboxState) queryLinesExcept(live map[string]*queryView) []string {
 	if len(s.queries) == 0 {
-		return []string{t.Muted.Render("no streaming queries")}
+		return s.queryLines()
 	}
-	var out []string
+	var keep []pyspark.QueryInfo
 	for _, q := range s.queries {
+		if live[q.ID] == nil {
+			keep = append(keep, q)
+		}
+	}
+	return s.linesFor(keep)
+}
+
+func (s *sandboxState) queryLines() []string {
+	if len(s.queries) == 0 {
+		return []string{s.m.th.Muted.Render("no streaming queries")}
+	}
+	return s.linesFor(s.queries)
+}
+
+func (s *sandboxState) linesFor(qs []pyspark.QueryInfo) []string {
+	t := s.m.th
+	var out []string
+	for _, q := range qs {
 		st := t.Muted.Render("stopped")
 		if q.Active {
 			st = t.OK.Render("running")

@@ -42,6 +42,8 @@ var screens = []struct {
 	{"reset_confirm", Course, func(m *Model) { m.send(press("x")) }},
 	{"live_toggled", Course, func(m *Model) { m.send(press("v")) }},
 	{"editing", Course, func(m *Model) { m.send(press("e")) }},
+	{"query_progress", Course, queryEvents},
+	{"query_progress_live", Course, func(m *Model) { queryEvents(m); m.send(press("v")) }},
 	{"sandbox", Sandbox, func(m *Model) {
 		m.sb.add("› kafka-topics.sh --bootstrap-server localhost:9092 --list", "orders", "")
 		typeText(m, `spark.readStream.format("kafka")`)

@@ -73,6 +73,9 @@ func (m *Model) layout() layout {
 		sl := len(L.streamLines) + 2
 		L.topicsH = min(tl, max(4, L.bodyH*40/100))
 		share := 30
+		if hasProgress(m.visibleQueries()) {
+			share = 45 // live query progress is what the learner watches
+		}
 		if m.snap != nil {
 			for _, tb := range m.snap.Tables {
 				if len(tb.Windows) > 0 {
@@ -462,7 +465,7 @@ func (m *Model) outputLines(w int) []string {
 			add("", t.Title.Render("Output"))
 			add(renderOutput(t, r.Output, w)...)
 		}
-		if !m.changes.Empty() {
+		if !m.changes.Empty() || len(m.runBatch) > 0 {
 			add("", t.Title.Render("What just changed"))
 			for _, l := range m.changes.Tables {
 				add(wrapStyled(t.Text, "  table  "+l, w)...)
@@ -470,8 +473,19 @@ func (m *Model) outputLines(w int) []string {
 			for _, l := range m.changes.Offsets {
 				add(wrapStyled(t.Text, "  topic  "+l, w)...)
 			}
-			for _, l := range m.changes.Batches {
-				add(wrapStyled(t.Text, "  batch  "+l, w)...)
+			if len(m.runBatch) > 0 {
+				// Every batch the step ran, as the query reported it.
+				for i, b := range m.runBatch {
+					if i == 12 {
+						add(t.Muted.Render(fmt.Sprintf("  … and %d more batches", len(m.runBatch)-12)))
+						break
+					}
+					add(batchLogLines(t, b, w)...)
+				}
+			} else {
+				for _, l := range m.changes.Batches {
+					add(wrapStyled(t.Text, "  batch  "+l, w)...)
+				}
 			}
 			for i, l := range m.changes.Files {
 				if i == 12 {
@@ -641,19 +655,41 @@ func partBar(t *theme.Theme, p live.Partition, pos, maxEnd int64, w int) string 
 func (m *Model) streamLines(w int) []string {
 	t := m.th
 	var out []string
+	qs := m.visibleQueries()
+	attached := map[string]bool{}
+	if m.snap != nil {
+		for _, r := range m.snap.Readers {
+			if q := queryFor(qs, r); q != nil {
+				attached[q.id] = true
+			}
+		}
+	}
 	if m.sb != nil {
-		out = append(out, m.sb.queryLines()...)
+		out = append(out, m.sb.queryLinesExcept(m.queries)...)
+	}
+	// Queries without a checkpoint in the workspace (console or memory sinks use a
+	// temporary one) get lines of their own, after the checkpoints; the newest few.
+	var alone []string
+	for _, q := range qs {
+		if !attached[q.id] && len(alone) < 3*5 {
+			alone = append(alone, m.progressLines(q, w, true)...)
+		}
 	}
 	if m.snap == nil {
+		out = append(out, alone...)
 		if len(out) == 0 {
 			out = append(out, t.Muted.Render("no checkpoints yet"))
 		}
 		return out
 	}
 	for _, r := range m.snap.Readers {
+		q := queryFor(qs, r)
 		out = append(out, t.Title.Render(r.Path))
 		if r.Batch < 0 {
 			out = append(out, t.Muted.Render("  no batch yet"))
+			if q != nil {
+				out = append(out, m.progressLines(q, w, false)...)
+			}
 			continue
 		}
 		st := fmt.Sprintf("  batch %d", r.Batch)
@@ -667,14 +703,17 @@ func (m *Model) streamLines(w int) []string {
 		}
 		out = append(out, st)
 		out = append(out, wrap(fmt.Sprintf("  offsets/%d: %s", r.Batch, live.BatchRange(r)), w)...)
-		in := inputRows(r)
-		if in >= 0 {
+		if q != nil {
+			out = append(out, m.progressLines(q, w, false)...)
+		}
+		if in := inputRows(r); in >= 0 && (q == nil || q.last == nil) {
 			out = append(out, fmt.Sprintf("  input rows %s", comma(in)))
 		}
 		if r.StateFile > 0 {
 			out = append(out, fmt.Sprintf("  state: %d files", r.StateFile))
 		}
 	}
+	out = append(out, alone...)
 	for _, tb := range m.snap.Tables {
 		rows := "? rows"
 		if tb.Rows >= 0 {

@@ -1,0 +1,300 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/stream"
+	"github.com/kafkalab/kafkalab/ui/live"
+	"github.com/kafkalab/kafkalab/ui/theme"
+)
+
+// queryView is what the live pane knows of one streaming query, from the engine's events
+// (lab.QueryProgress): fresher than the checkpoint files, and it has what they lack (state
+// rows, rows dropped as late).
+type queryView struct {
+	id, name, checkpoint, lesson string
+	// batch is the newest batch that started (-1: none yet); ranges its offset range per
+	// partition, the numbers offsets/<batch-1> and offsets/<batch> hold.
+	batch   int64
+	ranges  string
+	running bool // a batch started and has not finished
+	last    *stream.Progress
+	// droppedTotal adds up numRowsDroppedByWatermark over the batches seen, so a late
+	// event stays visible after the no-data batch that follows it reports 0.
+	droppedTotal int64
+	ended        bool
+	failed       string
+	seq          int // when it last changed (newest first in the pane)
+}
+
+// batchLog is one finished batch, for "what just changed".
+type batchLog struct {
+	query   string
+	batch   int64
+	ranges  string
+	rows    int64
+	dropped int64
+}
+
+// queryEvent queues a query event; the live pane takes queued events in once per frame
+// (applyQueryEvents), so a fast stream never redraws it more than ten times a second.
+func (m *Model) queryEvent(lesson string, e *engine.StreamEvent) {
+	if e == nil {
+		return
+	}
+	m.pendingQ = append(m.pendingQ, pendingQueryEvent{lesson: lesson, ev: *e})
+	if m.cfg.NoTicks {
+		m.applyQueryEvents()
+	}
+}
+
+type pendingQueryEvent struct {
+	lesson string
+	ev     engine.StreamEvent
+}
+
+func (m *Model) applyQueryEvents() {
+	if len(m.pendingQ) == 0 {
+		return
+	}
+	if m.queries == nil {
+		m.queries = map[string]*queryView{}
+	}
+	for _, p := range m.pendingQ {
+		e := p.ev
+		q := m.queries[e.QueryID]
+		if q == nil {
+			q = &queryView{id: e.QueryID, batch: -1}
+			m.queries[e.QueryID] = q
+		}
+		q.name, q.checkpoint, q.lesson = e.QueryName, e.CheckpointDir, p.lesson
+		m.querySeq++
+		q.seq = m.querySeq
+		switch ev := e.Event; ev.Kind {
+		case stream.EventBatchStarted:
+			q.ended, q.failed = false, ""
+			q.batch, q.running = ev.BatchID, true
+			q.ranges = sourceRanges(ev.Sources)
+		case stream.EventBatchFinished:
+			q.running = false
+			if ev.Progress == nil {
+				continue
+			}
+			q.last = ev.Progress
+			q.batch = max(q.batch, ev.Progress.BatchID)
+			_, dropped := stateCounts(ev.Progress)
+			q.droppedTotal += dropped
+			if m.sb == nil && p.lesson == m.runLesson && len(m.runBatch) < 500 {
+				m.runBatch = append(m.runBatch, batchLog{query: q.label(), batch: ev.Progress.BatchID,
+					ranges: q.ranges, rows: ev.Progress.NumInputRows, dropped: dropped})
+				m.outDirty = true
+			}
+		case stream.EventTerminated:
+			q.running, q.ended = false, true
+			if ev.Err != nil {
+				q.failed = oneLine(ev.Err.Error())
+			}
+		}
+	}
+	m.pendingQ = m.pendingQ[:0]
+	// Keep the newest few: a long sandbox session starts many queries.
+	if len(m.queries) > 16 {
+		for _, q := range m.sortedQueries()[16:] {
+			delete(m.queries, q.id)
+		}
+	}
+}
+
+// sortedQueries lists the queries, most recently changed first.
+func (m *Model) sortedQueries() []*queryView {
+	out := make([]*queryView, 0, len(m.queries))
+	for _, q := range m.queries {
+		out = append(out, q)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].seq > out[j].seq })
+	return out
+}
+
+// visibleQueries are the queries of what the screen shows: the current lesson's in
+// course mode, all of them in the sandbox.
+func (m *Model) visibleQueries() []*queryView {
+	var out []*queryView
+	for _, q := range m.sortedQueries() {
+		if m.sb == nil {
+			if l := m.lesson(); l == nil || q.lesson != l.ID {
+				continue
+			}
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+// queryFor finds the query writing to a reader's checkpoint (its workspace-relative path).
+func queryFor(qs []*queryView, r live.Reader) *queryView {
+	for _, q := range qs {
+		cp := filepath.ToSlash(q.checkpoint)
+		if cp == r.Path || strings.HasSuffix(cp, "/"+r.Path) {
+			return q
+		}
+	}
+	return nil
+}
+
+func (q *queryView) label() string {
+	if q.name != "" {
+		return q.name
+	}
+	return q.id[:min(8, len(q.id))]
+}
+
+// status is the query's state and its newest batch, in a few words.
+func (q *queryView) status(t *theme.Theme) string {
+	done := ""
+	if q.last != nil {
+		done = fmt.Sprintf("batch %d: %s rows in", q.last.BatchID, comma(q.last.NumInputRows))
+	}
+	switch {
+	case q.failed != "":
+		return t.Fail.Render(theme.GlyphFail + " failed")
+	case q.running:
+		return t.Accent.Render(fmt.Sprintf("running batch %d", q.batch))
+	case q.ended && done != "":
+		return t.Muted.Render("stopped") + " · " + done
+	case q.ended:
+		return t.Muted.Render("stopped")
+	case done != "":
+		return done
+	}
+	return t.OK.Render("waiting for data")
+}
+
+// progressLines are the query's live lines, most telling first (a short pane cuts the
+// rest). With header false they go under the checkpoint, which already shows the batch's
+// offsets and watermark from its files.
+func (m *Model) progressLines(q *queryView, w int, header bool) []string {
+	t := m.th
+	var out []string
+	if header {
+		out = append(out, wrap(t.Title.Render("query "+q.label())+" · "+q.status(t), w)...)
+	} else {
+		out = append(out, wrap("  query "+q.label()+" · "+q.status(t), w)...)
+	}
+	if p := q.last; p != nil && len(p.StateOperators) > 0 {
+		rows, dropped := stateCounts(p)
+		late := "dropped as late " + comma(dropped)
+		if q.droppedTotal != dropped {
+			late += fmt.Sprintf(" (%s this run)", comma(q.droppedTotal))
+		}
+		if q.droppedTotal > 0 {
+			late = t.Fail.Render(theme.GlyphFail + " " + late)
+		} else {
+			late = t.Muted.Render(late)
+		}
+		out = append(out, wrap(fmt.Sprintf("  state %s rows · ", comma(rows))+late, w)...)
+	}
+	if header {
+		if q.batch >= 0 && q.ranges != "" {
+			out = append(out, wrap(fmt.Sprintf("  batch %d: %s", q.batch, q.ranges), w)...)
+		}
+		if p := q.last; p != nil {
+			if wm, ok := p.EventTime["watermark"]; ok {
+				out = append(out, "  watermark "+isoTime(wm))
+			}
+		}
+	}
+	if q.failed != "" {
+		out = append(out, wrapStyled(t.Fail, "  "+q.failed, w)...)
+	}
+	return out
+}
+
+// hasProgress reports whether any query shown has reported a batch.
+func hasProgress(qs []*queryView) bool {
+	for _, q := range qs {
+		if q.last != nil || q.batch >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// stateCounts adds up the state operators' rows and rows dropped by the watermark.
+func stateCounts(p *stream.Progress) (rows, dropped int64) {
+	for _, op := range p.StateOperators {
+		rows += op.NumRowsTotal
+		dropped += op.NumRowsDroppedByWatermark
+	}
+	return rows, dropped
+}
+
+// sourceRanges labels a batch's Kafka offsets per partition ("orders p0 3→5 p1 2→2"), the
+// way the checkpoint pane labels offsets/<id>; other sources show their description.
+func sourceRanges(srcs []stream.SourceRange) string {
+	var parts []string
+	for _, s := range srcs {
+		end, ok := kafkaOffsets(s.EndOffset)
+		if !ok {
+			if s.Description != "" {
+				parts = append(parts, s.Description)
+			}
+			continue
+		}
+		start, _ := kafkaOffsets(s.StartOffset)
+		parts = append(parts, live.BatchRange(live.Reader{Positions: end, Prev: start}))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// kafkaOffsets reads a Kafka source offset ({"orders":{"0":3}}); nil, true for "".
+func kafkaOffsets(s string) (map[string]map[int32]int64, bool) {
+	if s == "" {
+		return nil, true
+	}
+	var raw map[string]map[string]int64
+	if json.Unmarshal([]byte(s), &raw) != nil {
+		return nil, false
+	}
+	out := map[string]map[int32]int64{}
+	for topic, ps := range raw {
+		out[topic] = map[int32]int64{}
+		for p, off := range ps {
+			n, err := strconv.Atoi(p)
+			if err != nil {
+				return nil, false
+			}
+			out[topic][int32(n)] = off
+		}
+	}
+	return out, true
+}
+
+// isoTime shows a progress timestamp (2026-10-01T09:15:00.000Z) as the panes show times.
+func isoTime(s string) string {
+	tm, err := time.Parse("2006-01-02T15:04:05.000Z", s)
+	if err != nil {
+		return s
+	}
+	return msTime(tm.UnixMilli())
+}
+
+// batchLogLines is one finished batch in "what just changed".
+func batchLogLines(t *theme.Theme, b batchLog, w int) []string {
+	line := fmt.Sprintf("  batch  %s #%d", b.query, b.batch)
+	if b.ranges != "" {
+		line += ": " + b.ranges
+	}
+	line += fmt.Sprintf(" · %s rows in", comma(b.rows))
+	out := wrapStyled(t.Text, line, w)
+	if b.dropped > 0 {
+		out = append(out, wrapStyled(t.Fail, fmt.Sprintf("         %s %s rows dropped as late (older than the watermark)", theme.GlyphFail, comma(b.dropped)), w)...)
+	}
+	return out
+}

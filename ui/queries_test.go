@@ -1,0 +1,132 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/stream"
+	"github.com/kafkalab/kafkalab/lab"
+)
+
+// queryEvents sends what the lab reports for two queries of lesson 01-ui-demo: one
+// writing checkpoints/bronze_orders (a windowed count: 3 state rows, 1 late event dropped
+// in batch 2), one with a temporary checkpoint (a console sink) still running batch 4.
+func queryEvents(m *Model) {
+	agg := func(kind stream.EventKind, batch int64, mut func(*stream.Event)) tea0 {
+		ev := stream.Event{Kind: kind, BatchID: batch}
+		mut(&ev)
+		return labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &engine.StreamEvent{
+			QueryID: "6f1c2a9e-0000-4000-8000-000000000001", QueryName: "orders_per_window",
+			CheckpointDir: "/home/me/kafkalab/01-ui-demo/checkpoints/bronze_orders", Event: ev}})
+	}
+	progress := func(batch, in, rows, dropped int64) func(*stream.Event) {
+		return func(ev *stream.Event) {
+			ev.Progress = &stream.Progress{BatchID: batch, NumInputRows: in,
+				EventTime:      map[string]string{"watermark": "2026-01-01T10:10:00.000Z"},
+				StateOperators: []stream.StateOperatorProgress{{NumRowsTotal: rows, NumRowsDroppedByWatermark: dropped}}}
+		}
+	}
+	ranges := func(start, end string) func(*stream.Event) {
+		return func(ev *stream.Event) {
+			ev.Sources = []stream.SourceRange{{Description: "KafkaV2[Subscribe[orders]]", StartOffset: start, EndOffset: end}}
+		}
+	}
+	m.send(
+		agg(stream.EventBatchStarted, 1, ranges(`{"orders":{"0":2,"1":1,"2":0}}`, `{"orders":{"0":3,"1":2,"2":0}}`)),
+		agg(stream.EventBatchFinished, 1, progress(1, 2, 2, 0)),
+		agg(stream.EventBatchStarted, 2, ranges(`{"orders":{"0":3,"1":2,"2":0}}`, `{"orders":{"0":3,"1":2,"2":2}}`)),
+		agg(stream.EventBatchFinished, 2, progress(2, 2, 3, 1)),
+	)
+	console := func(kind stream.EventKind, mut func(*stream.Event)) tea0 {
+		ev := stream.Event{Kind: kind, BatchID: 4}
+		mut(&ev)
+		return labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &engine.StreamEvent{
+			QueryID: "0a2b3c4d-0000-4000-8000-000000000002", CheckpointDir: "/tmp/temporary-0a2b", Event: ev}})
+	}
+	m.send(console(stream.EventBatchStarted, ranges(`{"orders":{"0":3,"1":2,"2":2}}`, `{"orders":{"0":5,"1":2,"2":2}}`)))
+}
+
+type tea0 = labEventMsg
+
+func TestLivePaneShowsQueryProgress(t *testing.T) {
+	m := newTestModel(t, Course)
+	ready(m, 160, 48)
+	queryEvents(m)
+	got := screen(m)
+	for _, want := range []string{
+		"query orders_per_window · batch 2: 2 rows in", // under its checkpoint
+		"state 3 rows · ✗ dropped as late 1",
+		"query 0a2b3c4d · running batch 4", // the console query, on its own
+		"batch 4: orders p0 3→5 p1 2→2 p2 2→2",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("live pane lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "input rows 2") {
+		t.Errorf("the checkpoint's own input-row count is shown beside the query's:\n%s", got)
+	}
+
+	// A no-data batch after the late event reports 0 dropped; the run's total stays.
+	m.send(labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &engine.StreamEvent{
+		QueryID: "6f1c2a9e-0000-4000-8000-000000000001", QueryName: "orders_per_window",
+		CheckpointDir: "/home/me/kafkalab/01-ui-demo/checkpoints/bronze_orders",
+		Event: stream.Event{Kind: stream.EventBatchFinished, BatchID: 3, Progress: &stream.Progress{BatchID: 3,
+			StateOperators: []stream.StateOperatorProgress{{NumRowsTotal: 1}}}}}}))
+	if got := screen(m); !strings.Contains(got, "state 1 rows · ✗ dropped as late 0 (1 this run)") {
+		t.Errorf("after a no-data batch:\n%s", got)
+	}
+
+	// The end of a query, and a failure, show as such.
+	m.send(labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &engine.StreamEvent{
+		QueryID: "0a2b3c4d-0000-4000-8000-000000000002", CheckpointDir: "/tmp/temporary-0a2b",
+		Event: stream.Event{Kind: stream.EventTerminated, Err: errors.New("broker gone")}}}))
+	if got := screen(m); !strings.Contains(got, "query 0a2b3c4d · ✗ failed") || !strings.Contains(got, "broker gone") {
+		t.Errorf("a failed query:\n%s", got)
+	}
+
+	// Another lesson's queries are not this lesson's business.
+	m.li, m.si = 1, 0
+	m.loadStep()
+	if got := screen(m); strings.Contains(got, "query orders_per_window") || strings.Contains(got, "query 0a2b3c4d") {
+		t.Errorf("lesson 2 shows lesson 1's query:\n%s", got)
+	}
+}
+
+// With the frame timer on, events wait for the next frame: a fast stream redraws the
+// pane at most ten times a second.
+func TestQueryProgressIsTakenInOncePerFrame(t *testing.T) {
+	m := newTestModel(t, Course)
+	m.cfg.NoTicks = false
+	ready(m, 160, 48)
+	queryEvents(m)
+	if len(m.queries) != 0 || len(m.pendingQ) != 5 {
+		t.Fatalf("before the frame: %d queries shown, %d events queued", len(m.queries), len(m.pendingQ))
+	}
+	m.send(frameMsg{})
+	if len(m.queries) != 2 || len(m.pendingQ) != 0 {
+		t.Fatalf("after the frame: %d queries, %d events queued", len(m.queries), len(m.pendingQ))
+	}
+}
+
+// The batches a step ran are listed in "what just changed", each with its offsets, and a
+// batch that dropped late rows says so.
+func TestWhatChangedListsEveryBatch(t *testing.T) {
+	m := newTestModel(t, Course)
+	ready(m, 160, 48)
+	m.runLesson = "01-ui-demo"
+	queryEvents(m)
+	m.send(stepDoneMsg{key: m.stepKey(), before: fixture(), after: fixture(), res: &lab.StepResult{Lesson: "01-ui-demo", Step: 1, Passed: true}})
+	got := screen(m)
+	for _, want := range []string{
+		"batch  orders_per_window #1: orders p0 2→3 p1 1→2 p2 0→0 · 2 rows in",
+		"batch  orders_per_window #2: orders p0 3→3 p1 2→2 p2 0→2 · 2 rows in",
+		"✗ 1 rows dropped as late (older than the watermark)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("what changed lacks %q:\n%s", want, got)
+		}
+	}
+}
