@@ -104,6 +104,9 @@ func (m *Model) applyQueryEvents() {
 		}
 	}
 	m.pendingQ = m.pendingQ[:0]
+	if m.running {
+		m.outDirty = true // the line beside the spinner names the batch in flight
+	}
 	// Keep the newest few: a long sandbox session starts many queries.
 	if len(m.queries) > 16 {
 		for _, q := range m.sortedQueries()[16:] {
@@ -297,4 +300,19 @@ func batchLogLines(t *theme.Theme, b batchLog, w int) []string {
 		out = append(out, wrapStyled(t.Fail, fmt.Sprintf("         %s %s rows dropped as late (older than the watermark)", theme.GlyphFail, comma(b.dropped)), w)...)
 	}
 	return out
+}
+
+// activity says what a running step or sandbox entry is doing right now, for the line
+// beside the spinner: the batch a query is working on ("" when none is).
+func (m *Model) activity() string {
+	for _, q := range m.visibleQueries() {
+		if q.running && !q.ended {
+			s := fmt.Sprintf("query %s: batch %d", q.label(), q.batch)
+			if q.ranges != "" {
+				s += " (" + q.ranges + ")"
+			}
+			return s
+		}
+	}
+	return ""
 }

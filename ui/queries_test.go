@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -69,6 +70,14 @@ func TestLivePaneShowsQueryProgress(t *testing.T) {
 		t.Errorf("the checkpoint's own input-row count is shown beside the query's:\n%s", got)
 	}
 
+	// While a step runs, the line beside the spinner names the batch in flight.
+	m.running, m.outDirty = true, true
+	m.send(frameMsg{})
+	if got := screen(m); !strings.Contains(got, "running step… query 0a2b3c4d: batch 4 (orders p0 3→5") {
+		t.Errorf("the running line does not name the batch:\n%s", got)
+	}
+	m.running, m.outDirty = false, true
+
 	// A no-data batch after the late event reports 0 dropped; the run's total stays.
 	m.send(labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &engine.StreamEvent{
 		QueryID: "6f1c2a9e-0000-4000-8000-000000000001", QueryName: "orders_per_window",
@@ -128,5 +137,37 @@ func TestWhatChangedListsEveryBatch(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("what changed lacks %q:\n%s", want, got)
 		}
+	}
+}
+
+// A streaming query started at the sandbox's prompt reports its batches to the live pane:
+// three events produced, one availableNow batch of three rows, the query stopped.
+func TestSandboxQueryProgressOnRealBroker(t *testing.T) {
+	m, _ := realModel(t, Sandbox)
+	d := newDriver(t, m)
+	d.until("the interpreter", func() bool { return m.sb.in != nil })
+	enter := func(src, until string) {
+		t.Helper()
+		m.sb.prompt.SetValue(src)
+		d.press("enter")
+		d.until(until, func() bool { return !m.sb.busy && strings.Contains(strings.Join(m.sb.transcript, "\n"), until) })
+	}
+	enter("kafka-topics.sh --bootstrap-server localhost:9092 --create --topic sbq --partitions 2", "Created topic sbq.")
+	enter("kafka-console-producer.sh --bootstrap-server localhost:9092 --topic sbq <<EOF\na\nb\nc\nEOF", "› kafka-console-producer")
+	enter(`q = spark.readStream.format("kafka").option("kafka.bootstrap.servers", "localhost:9092").option("subscribe", "sbq").option("startingOffsets", "earliest").load().writeStream.format("memory").queryName("sbq_copy").trigger(availableNow=True).start()`, "› q = spark")
+	d.until("the query's progress", func() bool {
+		for _, q := range m.queries {
+			if q.name == "sbq_copy" && q.ended && q.last != nil {
+				return true
+			}
+		}
+		return false
+	})
+	got := screen(m)
+	if !strings.Contains(got, "query sbq_copy · stopped · batch 0: 3 rows in") {
+		t.Errorf("the live pane does not show the query's batch:\n%s", got)
+	}
+	if !regexp.MustCompile(`batch 0: sbq p0 →\d p1 →\d`).MatchString(got) {
+		t.Errorf("the live pane does not show batch 0's offsets per partition:\n%s", got)
 	}
 }

@@ -549,6 +549,9 @@ func (s *sandboxState) view(L layout) string {
 	title := "sandbox · PySpark and kafka-*.sh"
 	if s.busy {
 		title = s.m.spin.View() + " running…"
+		if a := s.m.activity(); a != "" {
+			title += " " + a
+		}
 	}
 	top := box(t, title, s.cache, s.off, w, L.transcriptH, false)
 	s.prompt.SetWidth(w - 2)

@@ -437,7 +437,11 @@ func (m *Model) outputLines(w int) []string {
 		add(t.Fail.Render(theme.GlyphFail+" The broker did not start."), "")
 		add(wrap(m.startErr, w)...)
 	case m.running:
-		add(m.spin.View() + " running step…")
+		line := m.spin.View() + " running step…"
+		if a := m.activity(); a != "" {
+			line += " " + a
+		}
+		add(wrap(line, w)...)
 		add(renderOutput(t, strings.Join(m.runOut, "\n"), w)...)
 	case m.result != nil && m.resultKey == m.stepKey():
 		r := m.result
