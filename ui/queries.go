@@ -162,7 +162,7 @@ func (q *queryView) label() string {
 func (q *queryView) status(t *theme.Theme) string {
 	done := ""
 	if q.last != nil {
-		done = fmt.Sprintf("batch %d: %s rows in", q.last.BatchID, comma(q.last.NumInputRows))
+		done = fmt.Sprintf("batch %d: %s in", q.last.BatchID, rowCount(q.last.NumInputRows))
 	}
 	switch {
 	case q.failed != "":
@@ -188,7 +188,7 @@ func (m *Model) progressLines(q *queryView, w int, header bool) []string {
 	if header {
 		out = append(out, wrap(t.Title.Render("query "+q.label())+" · "+q.status(t), w)...)
 	} else {
-		out = append(out, wrap("  query "+q.label()+" · "+q.status(t), w)...)
+		out = append(out, wrap("  "+t.Info.Render("query")+" "+q.label()+" · "+q.status(t), w)...)
 	}
 	if p := q.last; p != nil && len(p.StateOperators) > 0 {
 		rows, dropped := stateCounts(p)
@@ -201,7 +201,7 @@ func (m *Model) progressLines(q *queryView, w int, header bool) []string {
 		} else {
 			late = t.Muted.Render(late)
 		}
-		out = append(out, wrap(fmt.Sprintf("  state %s rows · ", comma(rows))+late, w)...)
+		out = append(out, wrap("  state "+rowCount(rows)+" · "+late, w)...)
 	}
 	if header {
 		if q.batch >= 0 && q.ranges != "" {
@@ -294,10 +294,10 @@ func batchLogLines(t *theme.Theme, b batchLog, w int) []string {
 	if b.ranges != "" {
 		line += ": " + b.ranges
 	}
-	line += fmt.Sprintf(" · %s rows in", comma(b.rows))
+	line += " · " + rowCount(b.rows) + " in"
 	out := wrapStyled(t.Text, line, w)
 	if b.dropped > 0 {
-		out = append(out, wrapStyled(t.Fail, fmt.Sprintf("         %s %s rows dropped as late (older than the watermark)", theme.GlyphFail, comma(b.dropped)), w)...)
+		out = append(out, wrapStyled(t.Fail, fmt.Sprintf("         %s %s dropped as late (older than the watermark)", theme.GlyphFail, rowCount(b.dropped)), w)...)
 	}
 	return out
 }
@@ -315,4 +315,12 @@ func (m *Model) activity() string {
 		}
 	}
 	return ""
+}
+
+// rowCount is "1 row" or "3 rows".
+func rowCount(n int64) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return comma(n) + " rows"
 }

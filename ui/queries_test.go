@@ -84,7 +84,7 @@ func TestLivePaneShowsQueryProgress(t *testing.T) {
 		CheckpointDir: "/home/me/kafkalab/01-ui-demo/checkpoints/bronze_orders",
 		Event: stream.Event{Kind: stream.EventBatchFinished, BatchID: 3, Progress: &stream.Progress{BatchID: 3,
 			StateOperators: []stream.StateOperatorProgress{{NumRowsTotal: 1}}}}}}))
-	if got := screen(m); !strings.Contains(got, "state 1 rows · ✗ dropped as late 0 (1 this run)") {
+	if got := screen(m); !strings.Contains(got, "state 1 row · ✗ dropped as late 0 (1 this run)") {
 		t.Errorf("after a no-data batch:\n%s", got)
 	}
 
@@ -132,7 +132,7 @@ func TestWhatChangedListsEveryBatch(t *testing.T) {
 	for _, want := range []string{
 		"batch  orders_per_window #1: orders p0 2→3 p1 1→2 p2 0→0 · 2 rows in",
 		"batch  orders_per_window #2: orders p0 3→3 p1 2→2 p2 0→2 · 2 rows in",
-		"✗ 1 rows dropped as late (older than the watermark)",
+		"✗ 1 row dropped as late (older than the watermark)",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("what changed lacks %q:\n%s", want, got)
