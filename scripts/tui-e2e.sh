@@ -100,7 +100,9 @@ for step in 1 2 3 4; do
 done
 wait_for 'checkpoints/' 10
 wait_for 'offsets/1: ' 10
-echo "tui-e2e: lesson 4 steps ran; the checkpoint's offsets files appeared in the live panes"
+# The query's own progress, from the engine's events, sits under its checkpoint.
+wait_for 'query .*batch [0-9]+: [0-9,]+ rows? in' 10
+echo "tui-e2e: lesson 4 steps ran; the checkpoint's offsets files and the query's progress appeared in the live panes"
 
 keys q
 wait_for 'KAFKALAB-EXIT=' 30

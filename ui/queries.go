@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/kafkalab/kafkalab/ui/live"
@@ -185,11 +187,16 @@ func (q *queryView) status(t *theme.Theme) string {
 func (m *Model) progressLines(q *queryView, w int, header bool) []string {
 	t := m.th
 	var out []string
+	head := "  " + t.Info.Render("query") + " " + q.label() + " · "
 	if header {
-		out = append(out, wrap(t.Title.Render("query "+q.label())+" · "+q.status(t), w)...)
-	} else {
-		out = append(out, wrap("  "+t.Info.Render("query")+" "+q.label()+" · "+q.status(t), w)...)
+		head = t.Title.Render("query "+q.label()) + " · "
 	}
+	line := head + q.status(t)
+	if ansi.StringWidth(line) > w && q.ended && q.failed == "" && q.last != nil {
+		// Narrow: the batch matters more than the word "stopped".
+		line = head + fmt.Sprintf("batch %d: %s in", q.last.BatchID, rowCount(q.last.NumInputRows))
+	}
+	out = append(out, wrap(line, w)...)
 	if p := q.last; p != nil && len(p.StateOperators) > 0 {
 		rows, dropped := stateCounts(p)
 		late := "dropped as late " + comma(dropped)
