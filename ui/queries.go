@@ -331,3 +331,18 @@ func rowCount(n int64) string {
 	}
 	return comma(n) + " rows"
 }
+
+// lateLine marks the late events dropped by the query writing a windowed table ("" when
+// none were): they would have counted in windows the watermark had already closed.
+func lateLine(t *theme.Theme, qs []*queryView, tb live.Table) string {
+	for _, q := range qs {
+		if q.last == nil || q.droppedTotal == 0 {
+			continue
+		}
+		sink := strings.TrimSuffix(q.last.Sink.Description, "]")
+		if strings.HasSuffix(sink, "/"+tb.Path) {
+			return " " + t.Fail.Render(fmt.Sprintf("%s %s late: dropped, their windows had closed", theme.GlyphFail, rowCount(q.droppedTotal)))
+		}
+	}
+	return ""
+}

@@ -26,6 +26,7 @@ func queryEvents(m *Model) {
 		return func(ev *stream.Event) {
 			ev.Progress = &stream.Progress{BatchID: batch, NumInputRows: in,
 				EventTime:      map[string]string{"watermark": "2026-01-01T10:10:00.000Z"},
+				Sink:           stream.SinkProgress{Description: "DeltaSink[file:/home/me/kafkalab/01-ui-demo/spark-warehouse/orders_per_window]"},
 				StateOperators: []stream.StateOperatorProgress{{NumRowsTotal: rows, NumRowsDroppedByWatermark: dropped}}}
 		}
 	}
@@ -61,6 +62,7 @@ func TestLivePaneShowsQueryProgress(t *testing.T) {
 		"state 3 rows · ✗ dropped as late 1",
 		"query 0a2b3c4d · running batch 4", // the console query, on its own
 		"batch 4: orders p0 3→5 p1 2→2 p2 2→2",
+		"✗ 1 row late: dropped, their windows had closed", // on the window lanes
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("live pane lacks %q:\n%s", want, got)

@@ -731,7 +731,16 @@ func (m *Model) streamLines(w int) []string {
 	}
 	for _, tb := range m.snap.Tables {
 		if len(tb.Windows) > 0 {
-			out = append(out, windowLanes(t, tb, wm, w)...)
+			lanes := windowLanes(t, tb, wm, w)
+			if late := lateLine(t, qs, tb); late != "" && len(lanes) > 0 {
+				// Under the axis, before the windows: the events that came too late for them.
+				at := min(len(lanes), 3)
+				if wm > 0 {
+					at = min(len(lanes), 4)
+				}
+				lanes = append(lanes[:at], append([]string{late}, lanes[at:]...)...)
+			}
+			out = append(out, lanes...)
 		}
 	}
 	if len(out) == 0 {
