@@ -278,6 +278,7 @@ var knownOnlySpark = []struct {
 	re  *regexp.Regexp
 	why string
 }{
+	{regexp.MustCompile(`/state/\d+/0/_metadata/(schema)?$`), "state/<op>/0/_metadata/schema: Spark writes the state schema file (writeUTF \"v2\", then key schema and value schema, each as int32 chunk count + writeUTF JSON chunks, e.g. key {window struct with spark.timeWindow/spark.watermarkDelayMs metadata}, value {count long not null}); kafkalab (engine/stateful) does not"},
 	{regexp.MustCompile(`_delta_log/\d{20}\.crc$`), "Delta writes a checksum file _delta_log/<version>.crc per commit (spark.databricks.delta.writeChecksumFile.enabled); kafkalab does not (optional for readers)"},
 }
 

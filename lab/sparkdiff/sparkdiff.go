@@ -222,7 +222,10 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 		st.tables = map[string]string{}
 		for _, t := range tablesIn(ws) {
 			if drv == nil {
-				break
+				var err error
+				if drv, err = startDriver(ctx, cfg, ws, filepath.Join(root, "spark")); err != nil {
+					return nil, err
+				}
 			}
 			text, err := drv.table(t)
 			if err != nil {

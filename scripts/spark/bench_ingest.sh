@@ -13,8 +13,8 @@ py=${KAFKALAB_SPARK_PYTHON:-$SPARK_VENV/bin/python}
 jars=${KAFKALAB_SPARK_JARS_DIR:-$SPARK_JARS_DIR/jars}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
-kl=$work/kafkalab
-(cd "$REPO_ROOT" && go build -o "$kl" ./cmd/kafkalab)
+kl=$work/bin/kafkalab
+mkdir -p "$work/bin" && (cd "$REPO_ROOT" && go build -o "$kl" ./cmd/kafkalab)
 
 topic=bench-orders-$$
 "$kl" kafka-topics.sh --bootstrap-server "$boot" --create --topic "$topic" --partitions 3 --replication-factor 1 >/dev/null

@@ -124,9 +124,9 @@ def stop_spark():
 def show_table(name):
     s = active_session()
     if s is None:
-        from pyspark.sql import SparkSession
-
-        s = SparkSession.builder.getOrCreate()
+        # The first session of this process fixes its jars and catalog for every later
+        # script: make it the course's, as the scripts' own get_spark() would.
+        s = course_session()
     t = s.table(name)
     return t.orderBy(*t.columns)._jdf.showString(1000000, 0, False)
 
@@ -161,6 +161,19 @@ def patch_packages(jars):
         return orig(self, key, value, *args, **kwargs)
 
     SparkSession.Builder.config = config
+
+
+def course_session():
+    cwd = os.getcwd()
+    if os.path.exists(os.path.join(cwd, "stream_session.py")):
+        if cwd not in sys.path:
+            sys.path.insert(0, cwd)
+        import stream_session
+
+        return stream_session.get_spark("show-table")
+    from pyspark.sql import SparkSession
+
+    return SparkSession.builder.getOrCreate()
 
 
 def patch_bootstrap(addr):
