@@ -297,7 +297,7 @@ func isoTime(s string) string {
 
 // batchLogLines is one finished batch in "what just changed".
 func batchLogLines(t *theme.Theme, b batchLog, w int) []string {
-	line := fmt.Sprintf("  batch  %s #%d", b.query, b.batch)
+	line := fmt.Sprintf("  batch  %d of query %s", b.batch, b.query)
 	if b.ranges != "" {
 		line += ": " + b.ranges
 	}

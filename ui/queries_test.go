@@ -132,8 +132,8 @@ func TestWhatChangedListsEveryBatch(t *testing.T) {
 	m.send(stepDoneMsg{key: m.stepKey(), before: fixture(), after: fixture(), res: &lab.StepResult{Lesson: "01-ui-demo", Step: 1, Passed: true}})
 	got := screen(m)
 	for _, want := range []string{
-		"batch  orders_per_window #1: orders p0 2→3 p1 1→2 p2 0→0 · 2 rows in",
-		"batch  orders_per_window #2: orders p0 3→3 p1 2→2 p2 0→2 · 2 rows in",
+		"batch  1 of query orders_per_window: orders p0 2→3 p1 1→2 p2 0→0 · 2 rows in",
+		"batch  2 of query orders_per_window: orders p0 3→3 p1 2→2 p2 0→2 · 2 rows in",
 		"✗ 1 row dropped as late (older than the watermark)",
 	} {
 		if !strings.Contains(got, want) {
