@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -95,6 +96,17 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 	}
 
 	handed := false
+	var started atomic.Pointer[kfake.Cluster] // for the rewrites, once kfake runs
+	partitions := func(topic string) int {
+		c := started.Load()
+		if c == nil {
+			return -1
+		}
+		if c.TopicInfo(topic) == nil {
+			return -1
+		}
+		return len(c.PartitionInfos(topic))
+	}
 	opts := []kfake.Opt{
 		kfake.NumBrokers(1),
 		kfake.ListenFn(func(string, string) (net.Listener, error) {
@@ -102,7 +114,7 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 				return nil, errors.New("embedded broker: only one listener")
 			}
 			handed = true
-			return &filterListener{Listener: ln, rewrite: kafkaDefaults(cfg.DataDir)}, nil
+			return &filterListener{Listener: ln, rewrite: kafkaDefaults(cfg.DataDir, partitions)}, nil
 		}),
 		kfake.ClusterID(newClusterID()), // replaced by the stored one when DataDir has one
 		kfake.AllowAutoTopicCreation(),
@@ -123,6 +135,7 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 		return nil, fmt.Errorf("embedded broker: %w", err)
 	}
 	controlRequests(c)
+	started.Store(c)
 	e.cluster = c
 	return e, nil
 }

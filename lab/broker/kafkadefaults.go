@@ -22,6 +22,9 @@ type kafkaConfig struct {
 	value  *string // nil = Kafka reports null
 	typ    kmsg.ConfigType
 	static bool // set in the broker's config file (STATIC_BROKER_CONFIG) rather than a built-in default
+	// dynamicDefault: set cluster-wide (DYNAMIC_DEFAULT_BROKER_CONFIG), as a KRaft
+	// controller sets min.insync.replicas when it formats.
+	dynamicDefault bool
 }
 
 func str(s string) *string { return &s }
@@ -74,6 +77,7 @@ var topicOverrides = map[string]kafkaConfig{
 	"segment.index.bytes":                     {value: str("10485760"), typ: kmsg.ConfigTypeInt},
 	"segment.jitter.ms":                       {value: str("0"), typ: kmsg.ConfigTypeLong},
 	"unclean.leader.election.enable":          {value: str("false"), typ: kmsg.ConfigTypeBoolean},
+	"min.insync.replicas":                     {value: str("1"), typ: kmsg.ConfigTypeInt, dynamicDefault: true},
 }
 
 func init() {
@@ -110,9 +114,20 @@ var topicHidden = map[string]bool{"kfake.is_internal": true}
 // kafkaDefaults rewrites responses so the embedded broker answers as Kafka does:
 // DescribeConfigs reports Kafka's defaults, and CreateTopics and (Incremental)AlterConfigs
 // errors carry Kafka's codes and messages. logDir is what log.dir reports.
-func kafkaDefaults(logDir string) rewriteFunc {
+// partitions reports a topic's partition count (-1 = unknown; nil = never known).
+func kafkaDefaults(logDir string, partitions func(topic string) int) rewriteFunc {
 	return func(kreq kmsg.Request, kresp kmsg.Response) {
 		switch resp := kresp.(type) {
+		case *kmsg.DescribeTopicPartitionsResponse:
+			describeTopicPartitionsAsKafka(resp)
+		case *kmsg.DescribeGroupsResponse:
+			describeGroupsAsKafka(resp)
+		case *kmsg.ConsumerGroupDescribeResponse:
+			consumerGroupDescribeAsKafka(resp)
+		case *kmsg.CreatePartitionsResponse:
+			if req, ok := kreq.(*kmsg.CreatePartitionsRequest); ok {
+				createPartitionsAsKafka(req, resp, partitions)
+			}
 		case *kmsg.MetadataResponse: // kfake says rack "krack"; a broker without broker.rack says null
 			for i := range resp.Brokers {
 				resp.Brokers[i].Rack = nil
@@ -187,15 +202,18 @@ func alterConfigsAsKafka(typ kmsg.ConfigResourceType, name string, code int16, m
 func createTopicsAsKafka(req *kmsg.CreateTopicsRequest, resp *kmsg.CreateTopicsResponse) {
 	for i := range resp.Topics {
 		t := &resp.Topics[i]
-		if t.ErrorCode == 0 {
-			continue
-		}
 		var orig *kmsg.CreateTopicsRequestTopic
 		for j := range req.Topics {
 			if req.Topics[j].Topic == t.Topic {
 				orig = &req.Topics[j]
 				break
 			}
+		}
+		if t.ErrorCode == 0 {
+			if resp.Version >= 5 {
+				t.Configs = createdTopicConfigs(orig)
+			}
+			continue
 		}
 		if orig == nil {
 			continue
@@ -211,7 +229,7 @@ func createTopicsAsKafka(req *kmsg.CreateTopicsRequest, resp *kmsg.CreateTopicsR
 			case rf == 0 || rf < -1:
 				msg = "Replication factor must be larger than 0, or -1 to use the default value."
 			default:
-				msg = fmt.Sprintf("Unable to replicate the partition %d time(s): The target replication factor of %d cannot be reached because only 1 broker(s) are registered.", rf, rf)
+				msg = fmt.Sprintf("Unable to replicate the partition %d time(s): The target replication factor of %d cannot be reached because only 1 broker(s) are registered or some brokers have all their log directories cordoned.", rf, rf)
 			}
 		case kerr.InvalidPartitions.Code:
 			msg = "Number of partitions was set to an invalid non-positive value."
@@ -251,6 +269,7 @@ func describeConfigsAsKafka(req *kmsg.DescribeConfigsRequest, resp *kmsg.Describ
 			applyOverrides(r, withLogDir(logDir), brokerHidden, names, resp.Version)
 		case kmsg.ConfigResourceTypeTopic:
 			applyOverrides(r, topicOverrides, topicHidden, names, resp.Version)
+			topicConfigsAsKafka(r, req.IncludeSynonyms)
 		}
 	}
 }
@@ -319,6 +338,10 @@ func kafkaEntry(name string, o kafkaConfig) kmsg.DescribeConfigsResponseResource
 	c.ConfigType = o.typ
 	c.IsDefault = true
 	c.Source = kmsg.ConfigSourceDefaultConfig
+	if o.dynamicDefault {
+		c.Source = kmsg.ConfigSourceDynamicDefaultBrokerConfig
+		c.IsDefault = false
+	}
 	if o.static {
 		c.Source = kmsg.ConfigSourceStaticBrokerConfig
 		c.ReadOnly = true
@@ -327,6 +350,9 @@ func kafkaEntry(name string, o kafkaConfig) kmsg.DescribeConfigsResponseResource
 	return c
 }
 
+// groupStates are the group state names as kfake spells them.
+var groupStates = []string{"Empty", "Stable", "PreparingRebalance", "CompletingRebalance", "Dead", "Assigning", "Reconciling", "NotReady"}
+
 // controlRequests makes kfake refuse what Kafka refuses but kfake accepts, by rewriting
 // the request kfake is about to handle into one kfake rejects without changing anything
 // (the response rewrite above then restores Kafka's error code and message):
@@ -334,6 +360,25 @@ func kafkaEntry(name string, o kafkaConfig) kmsg.DescribeConfigsResponseResource
 //     a partition count below -1 (INVALID_PARTITIONS), or an unknown config (INVALID_CONFIG);
 //   - AlterConfigs / IncrementalAlterConfigs of a topic with an unknown config name.
 func controlRequests(c *kfake.Cluster) {
+	// ListGroups v5: Kafka's admin client filters on types "Consumer" and "Classic", which
+	// Kafka compares ignoring case and kfake exactly (so kafka-consumer-groups.sh --list
+	// showed nothing); states likewise.
+	c.ControlKey(int16(kmsg.ListGroups), func(kr kmsg.Request) (kmsg.Response, error, bool) {
+		c.KeepControl()
+		if req, ok := kr.(*kmsg.ListGroupsRequest); ok {
+			for i, t := range req.TypesFilter {
+				req.TypesFilter[i] = strings.ToLower(t)
+			}
+			for i, s := range req.StatesFilter {
+				for _, k := range groupStates {
+					if strings.EqualFold(s, k) {
+						req.StatesFilter[i] = k
+					}
+				}
+			}
+		}
+		return nil, nil, false
+	})
 	c.ControlKey(int16(kmsg.CreateTopics), func(kr kmsg.Request) (kmsg.Response, error, bool) {
 		c.KeepControl()
 		req, ok := kr.(*kmsg.CreateTopicsRequest)
@@ -380,4 +425,24 @@ func controlRequests(c *kfake.Cluster) {
 		}
 		return nil, nil, false
 	})
+}
+
+// topicConfigsAsKafka puts a topic's configs in Kafka's order (kafka-topics.sh --describe
+// prints them as they come) and gives them Kafka's synonyms when asked for.
+func topicConfigsAsKafka(r *kmsg.DescribeConfigsResponseResource, synonyms bool) {
+	byName := make(map[string]kmsg.DescribeConfigsResponseResourceConfig, len(r.Configs))
+	names := make([]string, 0, len(r.Configs))
+	for _, c := range r.Configs {
+		byName[c.Name] = c
+		names = append(names, c.Name)
+	}
+	r.Configs = r.Configs[:0]
+	for _, n := range javaHashOrder(names) {
+		c := byName[n]
+		c.ConfigSynonyms = nil
+		if synonyms {
+			c.ConfigSynonyms = topicSynonyms(c)
+		}
+		r.Configs = append(r.Configs, c)
+	}
 }

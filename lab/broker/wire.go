@@ -25,6 +25,10 @@ var watchedKeys = map[int16]bool{
 	int16(kmsg.CreateTopics):            true,
 	int16(kmsg.AlterConfigs):            true,
 	int16(kmsg.IncrementalAlterConfigs): true,
+	int16(kmsg.DescribeTopicPartitions): true,
+	int16(kmsg.DescribeGroups):          true,
+	int16(kmsg.ConsumerGroupDescribe):   true,
+	int16(kmsg.CreatePartitions):        true,
 }
 
 type filterListener struct {

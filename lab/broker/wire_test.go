@@ -68,7 +68,7 @@ func TestFilterConnRewritesOnlyWatchedResponses(t *testing.T) {
 			in := append(requestFrame(prod, 5), requestFrame(desc, 6)...)
 
 			fc := &chunkConn{in: bytes.NewReader(in), chunk: chunk}
-			c := &filterConn{Conn: fc, rewrite: kafkaDefaults(""), pending: map[int32]kmsg.Request{}}
+			c := &filterConn{Conn: fc, rewrite: kafkaDefaults("", nil), pending: map[int32]kmsg.Request{}}
 			read, err := io.ReadAll(c)
 			if err != nil || !bytes.Equal(read, in) {
 				t.Fatalf("v%d chunk %d: the filter changed what the broker reads (%v)", version, chunk, err)

@@ -281,7 +281,7 @@ func TestTopicLifecycle(t *testing.T) {
 		t.Errorf("if-not-exists printed %q", r.stdout)
 	}
 	r = mustRun(t, bs, "", "kafka-topics.sh", "--describe", "--topic", "events")
-	if !strings.Contains(r.stdout, "\tConfigs: cleanup.policy=delete,retention.ms=600000\n") {
+	if !strings.Contains(r.stdout, "\tConfigs: min.insync.replicas=1,cleanup.policy=delete,retention.ms=600000\n") {
 		t.Errorf("describe does not show the topic's configs: %q", r.stdout)
 	}
 	mustRun(t, bs, "", "kafka-topics.sh", "--alter", "--topic", "events", "--partitions", "4")
