@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/lab/export"
 )
@@ -17,6 +18,7 @@ func compareRuns(plan *export.Plan, spark, kl *sideRun) []StepReport {
 	for i, s := range plan.Steps {
 		rep := StepReport{Lesson: s.Lesson, Step: s.Number, Title: s.Title}
 		a, b := spark.steps[i], kl.steps[i]
+		var cmdDiffs []string
 		for j := range a.cmds {
 			ca, cb := a.cmds[j], b.cmds[j]
 			rep.Commands = append(rep.Commands, Command{Line: ca.line, Spark: ca.dur, Lab: cb.dur,
@@ -24,34 +26,40 @@ func compareRuns(plan *export.Plan, spark, kl *sideRun) []StepReport {
 			switch {
 			case ca.crashed || cb.crashed:
 				if ca.crashed != cb.crashed {
-					rep.Diffs = append(rep.Diffs, fmt.Sprintf("`%s`: the crash directive killed it on %s only", ca.line, map[bool]string{true: "real Spark", false: "kafkalab"}[ca.crashed]))
+					cmdDiffs = append(cmdDiffs, fmt.Sprintf("`%s`: the crash directive killed it on %s only", ca.line, map[bool]string{true: "real Spark", false: "kafkalab"}[ca.crashed]))
 				}
 			case ca.failed != cb.failed:
-				rep.Diffs = append(rep.Diffs, fmt.Sprintf("`%s`: real Spark %s, kafkalab %s\n--- spark\n%s--- kafkalab\n%s",
+				cmdDiffs = append(cmdDiffs, fmt.Sprintf("`%s`: real Spark %s, kafkalab %s\n--- spark\n%s--- kafkalab\n%s",
 					ca.line, outcome(ca.failed), outcome(cb.failed), ca.out, cb.out))
 			case ca.failed:
 				// Both failed, as the lesson wants or not: the texts differ by nature (a
 				// Python traceback against kafkalab's one-line message); compare the error
 				// class Spark names, when kafkalab should name it too.
 				if cls := errorClass(ca.out); cls != "" && !strings.Contains(cb.out, cls) {
-					rep.Diffs = append(rep.Diffs, fmt.Sprintf("`%s`: both fail, but kafkalab's message lacks Spark's error class %s\n--- spark\n%s--- kafkalab\n%s",
+					cmdDiffs = append(cmdDiffs, fmt.Sprintf("`%s`: both fail, but kafkalab's message lacks Spark's error class %s\n--- spark\n%s--- kafkalab\n%s",
 						ca.line, cls, ca.out, cb.out))
 				}
 			default:
-				if d := diffText(normOutput(normFile("", ca.out, a.ws)), normOutput(normFile("", cb.out, b.ws))); d != "" {
-					rep.Diffs = append(rep.Diffs, fmt.Sprintf("`%s` printed differently:\n%s", ca.line, d))
+				if d := diffText(normOutput(normClock(normFile("", ca.out, a.ws))), normOutput(normClock(normFile("", cb.out, b.ws)))); d != "" {
+					cmdDiffs = append(cmdDiffs, fmt.Sprintf("`%s` printed differently:\n%s", ca.line, d))
 				}
 			}
 		}
-		diffs, known := CompareDirs(a.snap, b.snap)
+		dirDiffs, known := CompareDirs(a.snap, b.snap)
+		diffs := append(cmdDiffs, dirDiffs...)
 		diffs = append(diffs, compareTables(a.tables, b.tables)...)
 		// A file that differs keeps differing in every later step: report each difference
 		// once, at the step that made it.
 		for _, d := range diffs {
-			if !seen[d] {
-				seen[d] = true
-				rep.Diffs = append(rep.Diffs, d)
+			if seen[d] {
+				continue
 			}
+			seen[d] = true
+			if why, ok := knownStepDiff(s.Lesson, s.Number, d); ok {
+				rep.Known = append(rep.Known, why)
+				continue
+			}
+			rep.Diffs = append(rep.Diffs, d)
 		}
 		for _, k := range known {
 			if !seen[k] {
@@ -99,7 +107,7 @@ func compareTables(a, b map[string]string) []string {
 		case !okb:
 			out = append(out, fmt.Sprintf("table %s: only real Spark has it", name))
 		default:
-			if d := diffText(normOutput(ta), normOutput(tb)); d != "" {
+			if d := diffText(normOutput(normClock(ta)), normOutput(normClock(tb))); d != "" {
 				out = append(out, fmt.Sprintf("table %s read back differently:\n%s", name, d))
 			}
 		}
@@ -282,6 +290,25 @@ var knownOnlySpark = []struct {
 	{regexp.MustCompile(`_delta_log/\d{20}\.crc$`), "Delta writes a checksum file _delta_log/<version>.crc per commit (spark.databricks.delta.writeChecksumFile.enabled); kafkalab does not (optional for readers)"},
 }
 
+// sortAdds puts the add actions of a Delta commit in path order: Spark lists them in the
+// order its tasks finished, which varies from run to run.
+func sortAdds(content string) string {
+	lines := strings.Split(content, "\n")
+	for i := 0; i < len(lines); {
+		if !strings.HasPrefix(lines[i], `{"add":`) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lines) && strings.HasPrefix(lines[j], `{"add":`) {
+			j++
+		}
+		sort.Strings(lines[i:j])
+		i = j
+	}
+	return strings.Join(lines, "\n")
+}
+
 func normFile(name, content, root string) string {
 	content = strings.ReplaceAll(content, "file://"+root, "file://<ws>")
 	content = strings.ReplaceAll(content, "file:"+root, "file:<ws>")
@@ -289,7 +316,50 @@ func normFile(name, content, root string) string {
 	for _, n := range fileNorms {
 		content = n.re.ReplaceAllString(content, n.repl)
 	}
+	if strings.Contains(name, "_delta_log/") {
+		content = sortAdds(content)
+	}
 	return content
+}
+
+// wallClock are measurements of time that differ between any two runs (lesson 08 prints
+// them on purpose): the wall-clock instants of today and durations in seconds or ms.
+var wallClock = []struct {
+	re   *regexp.Regexp
+	repl string
+}{
+	{regexp.MustCompile(time.Now().UTC().Format("2006-01-02") + ` \d\d:\d\d:\d\d(\.\d+)?`), "<now>"},
+	{regexp.MustCompile(`waited [0-9.]+ s on average, [0-9.]+ s at most`), "waited <s> on average, <s> at most"},
+	{regexp.MustCompile(`Busy for \d+ ms`), "Busy for <ms>"},
+	{regexp.MustCompile(`waited [0-9.]+ s`), "waited <s>"},
+}
+
+func normClock(s string) string {
+	for _, w := range wallClock {
+		s = w.re.ReplaceAllString(s, w.repl)
+	}
+	return s
+}
+
+// knownStepDiffs are differences between real Spark and kafkalab that are understood and
+// reported, but not fixed in kafkalab yet: a diff paragraph of that lesson step containing
+// the text is a note, not a failure. Remove an entry when kafkalab is fixed.
+var knownStepDiffs = []struct {
+	step, contains, why string
+}{
+	{"08-when-to-stream/2", "- Loaded 0 events in 1 batches", "a restarted availableNow query with nothing new: Spark's recentProgress holds one idle progress event (batchId = next batch, numInputRows 0, no offsets/commits written); kafkalab's is empty (engine/stream)"},
+	{"03-batches-and-partitions/3", "- batch 1 read 0", "a restarted availableNow query with nothing new: Spark's recentProgress holds one idle progress event (batchId = next batch, numInputRows 0); kafkalab's is empty (engine/stream)"},
+	{"08-when-to-stream/5", "orders_fast", "exercise 'within two seconds' is wall-clock bound: real Spark on this loaded machine did not start the second batch inside the script's window"},
+}
+
+func knownStepDiff(lesson string, step int, diff string) (string, bool) {
+	key := fmt.Sprintf("%s/%d", lesson, step)
+	for _, k := range knownStepDiffs {
+		if k.step == key && strings.Contains(diff, k.contains) {
+			return k.why, true
+		}
+	}
+	return "", false
 }
 
 // knownNotes rewrites the known differences out of real Spark's side and returns the
