@@ -56,6 +56,11 @@ var embeddedBrokerConfigs = map[string]string{
 // (kafka-delete-records.sh), which moves the log start offset exactly as on Kafka (a
 // reader below it gets OFFSET_OUT_OF_RANGE, Spark's failOnDataLoss trips the same way).
 //
+// Kafka 4.3.1's own Java tools (kafka-topics, console producer/consumer, get-offsets,
+// consumer-groups, delete-records, configs) print what they print against a real broker
+// (toolsdiff_apachekafka_test.go), except the node id (0 here; 1 in Kafka's sample KRaft
+// config) and __consumer_offsets, which kfake keeps internally and never lists as a topic.
+//
 // Other differences lessons must not show: no real replication (ISR always equals the
 // replicas, min.insync.replicas is never enforced), topic compression.type and
 // message.timestamp.type=LogAppendTime are stored but not applied, and unknown topic
@@ -114,7 +119,7 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 				return nil, errors.New("embedded broker: only one listener")
 			}
 			handed = true
-			return &filterListener{Listener: ln, rewrite: kafkaDefaults(cfg.DataDir, partitions)}, nil
+			return &filterListener{Listener: ln, rewrite: kafkaDefaults(cfg.DataDir, partitions), annotate: beforeKfake(partitions)}, nil
 		}),
 		kfake.ClusterID(newClusterID()), // replaced by the stored one when DataDir has one
 		kfake.AllowAutoTopicCreation(),

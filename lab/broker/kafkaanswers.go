@@ -202,24 +202,49 @@ func describeTopicPartitionsAsKafka(resp *kmsg.DescribeTopicPartitionsResponse) 
 	}
 }
 
+// createPartitionsSeen is a CreatePartitions request with each topic's partition count
+// from before kfake handled it: kfake accepts a count equal to the current one as a
+// no-op, Kafka refuses it (INVALID_PARTITIONS "Topic already has N partition(s).").
+type createPartitionsSeen struct {
+	*kmsg.CreatePartitionsRequest
+	had map[string]int
+}
+
+// beforeKfake annotates the requests whose rewrite needs the state from before kfake
+// handles them (called on the connection's goroutine, never on kfake's).
+func beforeKfake(partitions func(string) int) func(kmsg.Request) kmsg.Request {
+	return func(r kmsg.Request) kmsg.Request {
+		req, ok := r.(*kmsg.CreatePartitionsRequest)
+		if !ok {
+			return r
+		}
+		had := map[string]int{}
+		for _, t := range req.Topics {
+			had[t.Topic] = partitions(t.Topic)
+		}
+		return &createPartitionsSeen{CreatePartitionsRequest: req, had: had}
+	}
+}
+
 // createPartitionsAsKafka words INVALID_PARTITIONS as Kafka does for a count that is not an
-// increase; partitions says how many the topic has (-1 = unknown).
-func createPartitionsAsKafka(req *kmsg.CreatePartitionsRequest, resp *kmsg.CreatePartitionsResponse, partitions func(string) int) {
+// increase; partitions says how many the topic has now (-1 = unknown), had how many it had
+// before kfake handled the request (nil = unknown).
+func createPartitionsAsKafka(req *kmsg.CreatePartitionsRequest, resp *kmsg.CreatePartitionsResponse, partitions func(string) int, had map[string]int) {
 	for i := range resp.Topics {
 		t := &resp.Topics[i]
-		if t.ErrorCode != kerr.InvalidPartitions.Code || (t.ErrorMessage != nil && *t.ErrorMessage != "") || partitions == nil {
-			continue
-		}
 		for _, rt := range req.Topics {
 			if rt.Topic != t.Topic {
 				continue
 			}
-			have := partitions(t.Topic)
-			switch {
-			case have < 0:
-			case int(rt.Count) == have:
-				t.ErrorMessage = str(fmt.Sprintf("Topic already has %d partition(s).", have))
-			case int(rt.Count) < have:
+			if before, ok := had[t.Topic]; ok && t.ErrorCode == 0 && before >= 0 && int(rt.Count) == before {
+				t.ErrorCode = kerr.InvalidPartitions.Code
+				t.ErrorMessage = str(fmt.Sprintf("Topic already has %d partition(s).", before))
+				continue
+			}
+			if t.ErrorCode != kerr.InvalidPartitions.Code || (t.ErrorMessage != nil && *t.ErrorMessage != "") || partitions == nil {
+				continue
+			}
+			if have := partitions(t.Topic); have >= 0 && int(rt.Count) < have {
 				t.ErrorMessage = str(fmt.Sprintf("The topic %s currently has %d partition(s); %d would not be an increase.", t.Topic, have, rt.Count))
 			}
 		}

@@ -97,6 +97,21 @@ func TestEmbeddedAnswersJavaToolsRead(t *testing.T) {
 		t.Errorf("config order %v, want Kafka's %v", order, want)
 	}
 
+	// The cluster-wide broker defaults: min.insync.replicas=1, as a formatted KRaft cluster has.
+	dd := kmsg.NewPtrDescribeConfigsRequest()
+	ddr := kmsg.NewDescribeConfigsRequestResource()
+	ddr.ResourceType = kmsg.ConfigResourceTypeBroker
+	dd.Resources = append(dd.Resources, ddr)
+	dd.IncludeSynonyms = true
+	ddresp, err := dd.RequestWith(ctx, cl)
+	if err != nil || len(ddresp.Resources) != 1 {
+		t.Fatalf("describe broker defaults: %v", err)
+	}
+	if cs := ddresp.Resources[0].Configs; len(cs) != 1 || cs[0].Name != "min.insync.replicas" || *cs[0].Value != "1" ||
+		cs[0].Source != kmsg.ConfigSourceDynamicDefaultBrokerConfig || len(cs[0].ConfigSynonyms) != 1 {
+		t.Errorf("broker defaults = %+v (code %d)", cs, ddresp.Resources[0].ErrorCode)
+	}
+
 	// Groups: Kafka's ListGroups type filter spelling, member host, not-found message.
 	g := kmsg.NewPtrListGroupsRequest()
 	g.TypesFilter = []string{"Consumer", "Classic"}
@@ -120,7 +135,7 @@ func TestEmbeddedAnswersJavaToolsRead(t *testing.T) {
 
 	// CreatePartitions that is no increase: Kafka's words.
 	cp := kmsg.NewPtrCreatePartitionsRequest()
-	for _, n := range []int32{1} {
+	for _, n := range []int32{1, 2} {
 		tp := kmsg.NewCreatePartitionsRequestTopic()
 		tp.Topic, tp.Count = "answers", n
 		cp.Topics = []kmsg.CreatePartitionsRequestTopic{tp}
@@ -128,7 +143,7 @@ func TestEmbeddedAnswersJavaToolsRead(t *testing.T) {
 		if err != nil || len(cpr.Topics) != 1 {
 			t.Fatalf("create partitions: %v", err)
 		}
-		want := map[int32]string{1: "The topic answers currently has 2 partition(s); 1 would not be an increase."}[n]
+		want := map[int32]string{1: "The topic answers currently has 2 partition(s); 1 would not be an increase.", 2: "Topic already has 2 partition(s)."}[n]
 		if m := cpr.Topics[0].ErrorMessage; m == nil || *m != want {
 			t.Errorf("create partitions %d: message %v, want %q", n, m, want)
 		}

@@ -125,8 +125,11 @@ func kafkaDefaults(logDir string, partitions func(topic string) int) rewriteFunc
 		case *kmsg.ConsumerGroupDescribeResponse:
 			consumerGroupDescribeAsKafka(resp)
 		case *kmsg.CreatePartitionsResponse:
-			if req, ok := kreq.(*kmsg.CreatePartitionsRequest); ok {
-				createPartitionsAsKafka(req, resp, partitions)
+			switch req := kreq.(type) {
+			case *kmsg.CreatePartitionsRequest:
+				createPartitionsAsKafka(req, resp, partitions, nil)
+			case *createPartitionsSeen:
+				createPartitionsAsKafka(req.CreatePartitionsRequest, resp, partitions, req.had)
 			}
 		case *kmsg.MetadataResponse: // kfake says rack "krack"; a broker without broker.rack says null
 			for i := range resp.Brokers {
@@ -266,6 +269,10 @@ func describeConfigsAsKafka(req *kmsg.DescribeConfigsRequest, resp *kmsg.Describ
 		}
 		switch r.ResourceType {
 		case kmsg.ConfigResourceTypeBroker:
+			if r.ResourceName == "" {
+				clusterDefaultsAsKafka(r, names, req.IncludeSynonyms)
+				break
+			}
 			applyOverrides(r, withLogDir(logDir), brokerHidden, names, resp.Version)
 		case kmsg.ConfigResourceTypeTopic:
 			applyOverrides(r, topicOverrides, topicHidden, names, resp.Version)
@@ -442,6 +449,35 @@ func topicConfigsAsKafka(r *kmsg.DescribeConfigsResponseResource, synonyms bool)
 		c.ConfigSynonyms = nil
 		if synonyms {
 			c.ConfigSynonyms = topicSynonyms(c)
+		}
+		r.Configs = append(r.Configs, c)
+	}
+}
+
+// clusterDefaultsAsKafka answers for the cluster-wide broker defaults (resource name ""):
+// only the dynamic defaults, which on Kafka 4.x include min.insync.replicas=1 set when the
+// KRaft controller formats (kafka-configs.sh --entity-type brokers --entity-default).
+func clusterDefaultsAsKafka(r *kmsg.DescribeConfigsResponseResource, names []string, synonyms bool) {
+	keep := r.Configs[:0]
+	seen := map[string]bool{}
+	for _, c := range r.Configs {
+		if c.Source == kmsg.ConfigSourceDynamicDefaultBrokerConfig {
+			keep = append(keep, c)
+			seen[c.Name] = true
+		}
+	}
+	r.Configs = keep
+	for name, v := range dynamicBrokerDefaults {
+		if seen[name] || (names != nil && !slices.Contains(names, name)) {
+			continue
+		}
+		c := kmsg.NewDescribeConfigsResponseResourceConfig()
+		c.Name, c.Value, c.ConfigType = name, str(v), kmsg.ConfigTypeInt
+		c.Source = kmsg.ConfigSourceDynamicDefaultBrokerConfig
+		if synonyms {
+			syn := kmsg.NewDescribeConfigsResponseResourceConfigConfigSynonym()
+			syn.Name, syn.Value, syn.Source = name, str(v), c.Source
+			c.ConfigSynonyms = append(c.ConfigSynonyms, syn)
 		}
 		r.Configs = append(r.Configs, c)
 	}

@@ -34,6 +34,9 @@ var watchedKeys = map[int16]bool{
 type filterListener struct {
 	net.Listener
 	rewrite rewriteFunc
+	// annotate, if set, sees each watched request before kfake handles it and may return
+	// it wrapped with what the rewrite needs to know from before (nil = unchanged).
+	annotate func(kmsg.Request) kmsg.Request
 }
 
 func (l *filterListener) Accept() (net.Conn, error) {
@@ -41,7 +44,7 @@ func (l *filterListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &filterConn{Conn: c, rewrite: l.rewrite, pending: map[int32]kmsg.Request{}}, nil
+	return &filterConn{Conn: c, rewrite: l.rewrite, annotate: l.annotate, pending: map[int32]kmsg.Request{}}, nil
 }
 
 // filterConn watches requests read by kfake and responses written by kfake.
@@ -52,7 +55,8 @@ func (l *filterListener) Accept() (net.Conn, error) {
 // common one.
 type filterConn struct {
 	net.Conn
-	rewrite rewriteFunc
+	rewrite  rewriteFunc
+	annotate func(kmsg.Request) kmsg.Request
 
 	rmu  sync.Mutex
 	rbuf []byte // bytes of a request frame still being assembled (only watched ones are kept)
@@ -113,6 +117,9 @@ func (c *filterConn) observe(b []byte) {
 			return
 		}
 		if req, corr, ok := parseRequest(c.rbuf[4:]); ok {
+			if c.annotate != nil {
+				req = c.annotate(req)
+			}
 			c.mu.Lock()
 			c.pending[corr] = req
 			c.mu.Unlock()
