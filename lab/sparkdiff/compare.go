@@ -317,7 +317,9 @@ func normFile(name, content, root string) string {
 		content = n.re.ReplaceAllString(content, n.repl)
 	}
 	if strings.Contains(name, "_delta_log/") {
-		content = sortAdds(content)
+		// Stats of columns filled with current_timestamp() or Kafka's timestamp hold the
+		// run's own wall clock.
+		content = sortAdds(normClock(content))
 	}
 	return content
 }
@@ -328,7 +330,7 @@ var wallClock = []struct {
 	re   *regexp.Regexp
 	repl string
 }{
-	{regexp.MustCompile(time.Now().UTC().Format("2006-01-02") + ` \d\d:\d\d:\d\d(\.\d+)?`), "<now>"},
+	{regexp.MustCompile(time.Now().UTC().Format("2006-01-02") + `[ T]\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?`), "<now>"},
 	{regexp.MustCompile(`waited [0-9.]+ s on average, [0-9.]+ s at most`), "waited <s> on average, <s> at most"},
 	{regexp.MustCompile(`Busy for \d+ ms`), "Busy for <ms>"},
 	{regexp.MustCompile(`waited [0-9.]+ s`), "waited <s>"},
