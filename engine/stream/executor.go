@@ -84,14 +84,12 @@ type execution struct {
 const noDataProgressInterval = 10 * time.Second
 
 // idleProgress records Spark's "no data" progress for a trigger that ran no batch, at
-// most every noDataProgressInterval. Its batchId is the next batch's.
+// most every noDataProgressInterval. Its batchId is the next batch's. The first idle
+// trigger of a run reports at once (Spark starts its last-report time at Long.MinValue):
+// a real Spark 4.2 run of an availableNow query with nothing new has one progress entry.
 func (ex *execution) idleProgress(triggerStart time.Time) {
 	now := ex.cfg.Now()
-	if ex.lastProgressAt.IsZero() {
-		ex.lastProgressAt = now // Spark waits a full interval after the query starts
-		return
-	}
-	if now.Sub(ex.lastProgressAt) < noDataProgressInterval {
+	if !ex.lastProgressAt.IsZero() && now.Sub(ex.lastProgressAt) < noDataProgressInterval {
 		return
 	}
 	ex.lastProgressAt = now
@@ -236,6 +234,9 @@ func (ex *execution) loop() error {
 		if err != nil {
 			return err
 		}
+		if !ran {
+			ex.idleProgress(triggerStart)
+		}
 		switch trig.Kind {
 		case TriggerOnce:
 			return nil
@@ -252,15 +253,11 @@ func (ex *execution) loop() error {
 					ivMs = 1
 				}
 				next = time.UnixMilli(ms/ivMs*ivMs + ivMs)
-				if !ran {
-					ex.idleProgress(triggerStart)
-				}
 				continue
 			}
 			fallthrough
 		default:
 			if !ran {
-				ex.idleProgress(triggerStart)
 				if !ex.sleep(pollingDelay) {
 					return nil
 				}
