@@ -177,6 +177,13 @@ type deltaSink struct {
 
 func (d *deltaSink) Description() string   { return "DeltaSink[file:" + d.table.Path() + "]" }
 func (d *deltaSink) NumOutputRowsUnknown() {}
+
+// HasBatch lets the executor skip a re-run batch the table already holds before reading
+// it, as Spark's Delta sink does.
+func (d *deltaSink) HasBatch(_ context.Context, queryID string, batchID int64) (bool, error) {
+	return d.table.HasStreamingBatch(queryID, batchID)
+}
+
 func (d *deltaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 	sb := delta.StreamingBatch{
 		QueryID: b.QueryID, BatchID: b.BatchID, OutputMode: b.OutputMode, Schema: b.Schema,

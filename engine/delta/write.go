@@ -273,6 +273,18 @@ type StreamingBatch struct {
 // already records this batch (or a later one) nothing is written (written=false, version =
 // the current version). Otherwise the data files are written and ONE version is committed
 // with the txn action, the adds and, in Complete mode, removes of every earlier file.
+// HasStreamingBatch reports whether the table already holds a streaming query's batch: its
+// txn action for the query names this batch id or a later one. Spark's Delta sink asks this
+// before it runs a batch's DataFrame, so a batch it skips reads nothing.
+func (t *Table) HasStreamingBatch(queryID string, batchID int64) (bool, error) {
+	snap, err := t.Snapshot()
+	if err != nil {
+		return false, err
+	}
+	v, ok := snap.Txns[queryID]
+	return ok && v >= batchID, nil
+}
+
 func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (written bool, version int64, err error) {
 	mode, err := outputMode(b.OutputMode)
 	if err != nil {

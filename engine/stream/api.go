@@ -177,6 +177,14 @@ type Sink interface {
 	AddBatch(ctx context.Context, b *SinkBatch) error
 }
 
+// BatchSkipper is implemented by sinks that know which batches they already hold (Delta's
+// txn action). Spark's Delta sink checks that before it runs the batch's DataFrame, so a
+// re-run batch it skips never reads its source: progress shows 0 input rows, the watermark
+// does not move, and the sink writes nothing.
+type BatchSkipper interface {
+	HasBatch(ctx context.Context, queryID string, batchID int64) (bool, error)
+}
+
 // V1Sink is implemented by sinks that, like Spark's DataSource V1 sinks (Delta, file
 // sink), report numOutputRows = -1 in progress.
 type V1Sink interface {

@@ -466,6 +466,25 @@ func (ex *execution) runBatch(bp *batchPlan, triggerStart time.Time) error {
 		return err
 	}
 
+	if bp.rerun {
+		if sk, ok := ex.cfg.Sink.(BatchSkipper); ok {
+			has, err := sk.HasBatch(ex.ctx, ex.q.id, bp.id)
+			if err != nil {
+				return fmt.Errorf("stream: sink %s: does it hold batch %d? %w", ex.cfg.Sink.Description(), bp.id, err)
+			}
+			if has {
+				unread := make([]*rowCounter, len(ex.cfg.Sources))
+				for i := range unread {
+					unread[i] = &rowCounter{}
+				}
+				if err := ex.hook(StepBatchPlanned, bp.id); err != nil {
+					return err
+				}
+				return ex.finishBatch(bp, triggerStart, &BatchResult{}, unread)
+			}
+		}
+	}
+
 	began := time.Now()
 	counters := make([]*rowCounter, len(ex.cfg.Sources))
 	bc := &BatchContext{
@@ -507,11 +526,17 @@ func (ex *execution) runBatch(bp *batchPlan, triggerStart time.Time) error {
 		return fmt.Errorf("stream: sink %s failed in batch %d: %w", ex.cfg.Sink.Description(), bp.id, err)
 	}
 	bp.durations["addBatch"] = time.Since(began).Milliseconds()
+	return ex.finishBatch(bp, triggerStart, res, counters)
+}
+
+// finishBatch is the end of every batch once its sink has it: commits/N with the new
+// watermark, then progress.
+func (ex *execution) finishBatch(bp *batchPlan, triggerStart time.Time, res *BatchResult, counters []*rowCounter) error {
 	if err := ex.hook(StepSinkDone, bp.id); err != nil {
 		return err
 	}
 
-	began = time.Now()
+	began := time.Now()
 	newWm := ex.updateWatermark(res.EventTime)
 	if err := ex.q.cp.WriteCommit(bp.id, newWm); err != nil {
 		if errors.Is(err, checkpoint.ErrExists) {

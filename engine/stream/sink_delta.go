@@ -42,6 +42,11 @@ func (d *DeltaSink) Description() string { return "DeltaSink[file:" + d.Table.Pa
 func (d *DeltaSink) NumOutputRowsUnknown() {}
 
 // AddBatch writes the batch as one Delta version (or skips it when already committed).
+// HasBatch reports whether the table's txn for the query already holds the batch.
+func (d *DeltaSink) HasBatch(_ context.Context, queryID string, batchID int64) (bool, error) {
+	return d.Table.HasStreamingBatch(queryID, batchID)
+}
+
 func (d *DeltaSink) AddBatch(ctx context.Context, b *SinkBatch) error {
 	tasks := make([]delta.Task, len(b.Tasks))
 	for i, rows := range b.Tasks {
