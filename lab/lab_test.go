@@ -13,29 +13,6 @@ import (
 	"github.com/kafkalab/kafkalab/lessons"
 )
 
-func TestParseShell(t *testing.T) {
-	src := "kafka-topics.sh --list\n\n# a comment\n! kafka-topics.sh --create \\\n  --topic x\nkafka-console-producer.sh --topic t <<EOF\na:1\nb:2\nEOF\npython send.py 1\n"
-	cmds, err := parseShell(src, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cmds) != 4 {
-		t.Fatalf("got %d commands: %+v", len(cmds), cmds)
-	}
-	if strings.Join(cmds[1].Args, " ") != "kafka-topics.sh --create --topic x" || !cmds[1].ExpectFail || cmds[1].LessonLine != 13 {
-		t.Errorf("continued failing line = %+v", cmds[1])
-	}
-	if cmds[2].Stdin != "a:1\nb:2\n" || !cmds[2].StdinIsHere || strings.Join(cmds[2].Args, " ") != "kafka-console-producer.sh --topic t" {
-		t.Errorf("heredoc = %+v", cmds[2])
-	}
-	if strings.Join(cmds[3].Args, " ") != "python send.py 1" {
-		t.Errorf("python line = %+v", cmds[3])
-	}
-	if _, err := parseShell("cat <<EOF\nno end\n", 1); err == nil || !strings.Contains(err.Error(), "not closed by a EOF line") {
-		t.Errorf("unclosed heredoc error = %v", err)
-	}
-}
-
 func TestNormalizeToleratesOnlyTrailingSpaceAndBlankLines(t *testing.T) {
 	tests := []struct{ a, b string }{
 		{"a \nb\t\n\n", "a\nb"},

@@ -167,7 +167,7 @@ func (l *Lab) dropSnapshots(lessonID string) error {
 }
 
 func (l *Lab) runShell(ctx context.Context, ws string, code *lessons.Code, cr *crasher, out io.Writer) error {
-	cmds, err := parseShell(code.Source, code.Line)
+	cmds, err := lessons.ParseCommands(code.Source, code.Line)
 	if err != nil {
 		return err
 	}
@@ -191,7 +191,7 @@ type errExit int
 
 func (e errExit) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
-func (l *Lab) runCommand(ctx context.Context, ws string, c command, cr *crasher, out io.Writer) error {
+func (l *Lab) runCommand(ctx context.Context, ws string, c lessons.Command, cr *crasher, out io.Writer) error {
 	name, args := c.Args[0], c.Args[1:]
 	switch {
 	case name == "python" || name == "python3":
@@ -219,7 +219,7 @@ func (l *Lab) runCommand(ctx context.Context, ws string, c command, cr *crasher,
 			}
 		}
 		stdin := io.Reader(strings.NewReader(""))
-		if c.StdinIsHere {
+		if c.HasStdin {
 			stdin = strings.NewReader(c.Stdin)
 		}
 		code := kafkatools.Run(ctx, name, args, kafkatools.IO{Stdin: stdin, Stdout: out, Stderr: out}, l.broker.Bootstrap())

@@ -151,3 +151,26 @@ func TestParseOffsets(t *testing.T) {
 		t.Fatalf("ParseOffsets = %v, %v", got, err)
 	}
 }
+
+func TestParseCommands(t *testing.T) {
+	src := "kafka-topics.sh --list\n\n# a comment\n! kafka-topics.sh --create \\\n  --topic x\nkafka-console-producer.sh --topic t <<EOF\na:1\nb:2\nEOF\npython send.py 1\n"
+	cmds, err := ParseCommands(src, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cmds) != 4 {
+		t.Fatalf("got %d commands: %+v", len(cmds), cmds)
+	}
+	if strings.Join(cmds[1].Args, " ") != "kafka-topics.sh --create --topic x" || !cmds[1].ExpectFail || cmds[1].LessonLine != 13 {
+		t.Errorf("continued failing line = %+v", cmds[1])
+	}
+	if cmds[2].Stdin != "a:1\nb:2\n" || !cmds[2].HasStdin || strings.Join(cmds[2].Args, " ") != "kafka-console-producer.sh --topic t" {
+		t.Errorf("heredoc = %+v", cmds[2])
+	}
+	if strings.Join(cmds[3].Args, " ") != "python send.py 1" || cmds[3].HasStdin {
+		t.Errorf("python line = %+v", cmds[3])
+	}
+	if _, err := ParseCommands("cat <<EOF\nno end\n", 1); err == nil || !strings.Contains(err.Error(), "not closed by a EOF line") {
+		t.Errorf("unclosed heredoc error = %v", err)
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kafkalab/kafkalab/lab/kafkatools"
 	"github.com/kafkalab/kafkalab/lessons"
 )
 
@@ -150,52 +149,17 @@ func NewPlan(course []*lessons.Lesson, lesson *lessons.Lesson) (*Plan, error) {
 	return p, nil
 }
 
-// ParseCommands splits a lesson's sh run block into commands: one per line, "\"
-// continuations, a leading "! " for a command that must fail, and "<<WORD" heredocs.
+// ParseCommands splits a lesson's sh run block into commands (lessons.ParseCommands) and
+// sorts each into what the exported project runs it with.
 func ParseCommands(src string) ([]Command, error) {
-	lines := strings.Split(src, "\n")
+	parsed, err := lessons.ParseCommands(src, 1)
+	if err != nil {
+		return nil, err
+	}
 	var out []Command
-	for i := 0; i < len(lines); i++ {
-		text := strings.TrimSpace(lines[i])
-		for strings.HasSuffix(text, `\`) && i+1 < len(lines) {
-			i++
-			text = strings.TrimSuffix(text, `\`) + " " + strings.TrimSpace(lines[i])
-		}
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		var c Command
-		if rest, ok := strings.CutPrefix(text, "! "); ok {
-			c.ExpectFail, text = true, strings.TrimSpace(rest)
-		}
-		if at := strings.Index(text, "<<"); at >= 0 {
-			word := strings.Trim(strings.TrimSpace(text[at+2:]), `'"`)
-			if word == "" {
-				return nil, fmt.Errorf("heredoc without an end word in %q", text)
-			}
-			text = strings.TrimSpace(text[:at])
-			var body []string
-			closed := false
-			for i++; i < len(lines); i++ {
-				if strings.TrimSpace(lines[i]) == word {
-					closed = true
-					break
-				}
-				body = append(body, lines[i])
-			}
-			if !closed {
-				return nil, fmt.Errorf("heredoc of %q is not closed by a %s line", text, word)
-			}
-			c.Stdin, c.HasStdin = strings.Join(body, "\n")+"\n", true
-		}
-		args, err := kafkatools.SplitCommandLine(text)
-		if err != nil {
-			return nil, fmt.Errorf("%q: %w", text, err)
-		}
-		if len(args) == 0 {
-			continue
-		}
-		c.Args, c.Line = args, text
+	for _, pc := range parsed {
+		c := Command{Args: pc.Args, Stdin: pc.Stdin, HasStdin: pc.HasStdin, ExpectFail: pc.ExpectFail, Line: pc.Line}
+		text, args := pc.Line, pc.Args
 		switch name := args[0]; {
 		case name == "python" || name == "python3":
 			if len(args) < 2 {

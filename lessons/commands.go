@@ -1,4 +1,4 @@
-package lab
+package lessons
 
 import (
 	"fmt"
@@ -7,21 +7,23 @@ import (
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
 )
 
-// command is one line of a lesson's `sh run` block.
-type command struct {
-	Args        []string
-	Stdin       string // from a heredoc; "" = none
-	ExpectFail  bool   // the line started with "! "
-	Line        string // as written, for messages
-	LessonLine  int    // line in the lesson file
-	StdinIsHere bool
+// Command is one command of a `sh run` block (FORMAT.md): the program and its arguments,
+// the standard input a heredoc gives it, and whether the lesson expects it to fail.
+type Command struct {
+	Args       []string
+	Stdin      string // the heredoc's body when HasStdin
+	HasStdin   bool
+	ExpectFail bool   // the line started with "! "
+	Line       string // as written, without "! " and the heredoc
+	LessonLine int    // line in the lesson file (firstLine-based)
 }
 
-// parseShell splits a `sh run` block into commands. It understands what lessons use and
-// no more: one command per line, "\" continuations, a leading "! ", and "<<WORD" heredocs.
-func parseShell(src string, firstLine int) ([]command, error) {
+// ParseCommands splits a `sh run` block into commands. It understands what lessons use
+// and no more: one command per line, "\" continuations, comments, a leading "! ", and
+// "<<WORD" heredocs. firstLine is the block's first line in the lesson file.
+func ParseCommands(src string, firstLine int) ([]Command, error) {
 	lines := strings.Split(src, "\n")
-	var out []command
+	var out []Command
 	for i := 0; i < len(lines); i++ {
 		lineNo := firstLine + i
 		text := strings.TrimSpace(lines[i])
@@ -32,7 +34,7 @@ func parseShell(src string, firstLine int) ([]command, error) {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		c := command{Line: text, LessonLine: lineNo}
+		c := Command{LessonLine: lineNo}
 		if rest, ok := strings.CutPrefix(text, "! "); ok {
 			c.ExpectFail, text = true, strings.TrimSpace(rest)
 		}
@@ -54,7 +56,7 @@ func parseShell(src string, firstLine int) ([]command, error) {
 			if !closed {
 				return nil, fmt.Errorf("line %d: heredoc is not closed by a %s line", lineNo, word)
 			}
-			c.Stdin, c.StdinIsHere = strings.Join(body, "\n")+"\n", true
+			c.Stdin, c.HasStdin = strings.Join(body, "\n")+"\n", true
 		}
 		args, err := kafkatools.SplitCommandLine(text)
 		if err != nil {
@@ -63,7 +65,7 @@ func parseShell(src string, firstLine int) ([]command, error) {
 		if len(args) == 0 {
 			continue
 		}
-		c.Args = args
+		c.Args, c.Line = args, text
 		out = append(out, c)
 	}
 	return out, nil
