@@ -28,7 +28,7 @@ var aggregateFunctions = map[string]aggSpec{
 	"sum": {
 		resultType: func(in sqltypes.DataType) (sqltypes.DataType, bool) {
 			switch {
-			case isIntegral(in):
+			case sqltypes.IsIntegral(in):
 				return sqltypes.Long, true
 			case isFractional(in):
 				return sqltypes.Double, true
@@ -76,7 +76,7 @@ var aggregateFunctions = map[string]aggSpec{
 
 func avgType(in sqltypes.DataType) (sqltypes.DataType, bool) {
 	switch {
-	case isIntegral(in), isFractional(in):
+	case sqltypes.IsIntegral(in), isFractional(in):
 		return sqltypes.Double, true
 	case isDecimal(in):
 		d := in.(sqltypes.DecimalType)
@@ -439,7 +439,7 @@ func (a *sumAcc) result(c *EvalContext) (any, error) {
 		return nil, nil
 	}
 	switch {
-	case isIntegral(a.in):
+	case sqltypes.IsIntegral(a.in):
 		return a.i, nil
 	case isFractional(a.in):
 		return a.f, nil

@@ -227,10 +227,10 @@ func safeCast(from, to sqltypes.DataType) bool {
 	if isString(to) {
 		return true
 	}
-	if isIntegral(from) && isIntegral(to) {
+	if sqltypes.IsIntegral(from) && sqltypes.IsIntegral(to) {
 		return integralRank(to) >= integralRank(from)
 	}
-	if isIntegral(from) && isFractional(to) {
+	if sqltypes.IsIntegral(from) && isFractional(to) {
 		return true
 	}
 	return false

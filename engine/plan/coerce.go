@@ -6,14 +6,6 @@ import (
 
 // Spark's implicit type rules for operators (ANSI mode, Spark 4's default).
 
-func isIntegral(t sqltypes.DataType) bool {
-	switch t.(type) {
-	case sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType:
-		return true
-	}
-	return false
-}
-
 func isFractional(t sqltypes.DataType) bool {
 	switch t.(type) {
 	case sqltypes.FloatType, sqltypes.DoubleType:
@@ -28,7 +20,7 @@ func isDecimal(t sqltypes.DataType) bool {
 }
 
 func isNumeric(t sqltypes.DataType) bool {
-	return isIntegral(t) || isFractional(t) || isDecimal(t)
+	return sqltypes.IsIntegral(t) || isFractional(t) || isDecimal(t)
 }
 
 func isNull(t sqltypes.DataType) bool {
@@ -167,7 +159,7 @@ func arithmeticType(op string, l, r sqltypes.DataType) (operand, result sqltypes
 }
 
 func stringArithType(other sqltypes.DataType) sqltypes.DataType {
-	if isIntegral(other) {
+	if sqltypes.IsIntegral(other) {
 		return sqltypes.Long
 	}
 	return sqltypes.Double

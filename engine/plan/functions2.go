@@ -257,7 +257,7 @@ func bindSubstring(r *resolver, c Call) (Bound, error) {
 	}
 	args[0] = castTo(args[0], sqltypes.String)
 	for i := 1; i < len(args); i++ {
-		if !isIntegral(args[i].DataType()) && !isNull(args[i].DataType()) {
+		if !sqltypes.IsIntegral(args[i].DataType()) && !isNull(args[i].DataType()) {
 			return nil, typeMismatch("substring(...)", "the position and length require the \"INT\" type, however %s has the type %s.", quoteSQL(args[i].SQL()), quoteSQL(args[i].DataType().SQL()))
 		}
 		args[i] = castTo(args[i], sqltypes.Integer)

@@ -167,8 +167,8 @@ func compareMixed(a, b any) int {
 			return x.Cmp(y)
 		}
 	}
-	fa, aok := asFloat(a)
-	fb, bok := asFloat(b)
+	fa, aok := AsFloat64(a)
+	fb, bok := AsFloat64(b)
 	if aok && bok {
 		return compareFloat(fa, fb)
 	}
@@ -185,7 +185,9 @@ func asDecimal(v any) (Decimal, bool) {
 	return Decimal{}, false
 }
 
-func asFloat(v any) (float64, bool) {
+// AsFloat64 converts any numeric value (integers, floats, decimals) to a float64; ok is
+// false for a value that is not a number.
+func AsFloat64(v any) (f float64, ok bool) {
 	switch x := v.(type) {
 	case int8, int16, int32, int64, int:
 		return float64(toInt64(x)), true

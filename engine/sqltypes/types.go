@@ -147,3 +147,12 @@ type MapValue struct {
 	Keys   []any
 	Values []any
 }
+
+// IsIntegral reports whether t is one of the integer types (TINYINT to BIGINT).
+func IsIntegral(t DataType) bool {
+	switch t.(type) {
+	case ByteType, ShortType, IntegerType, LongType:
+		return true
+	}
+	return false
+}

@@ -71,30 +71,11 @@ type aggBuf struct {
 	vals []any // distinct values in arrival order (what state keeps)
 }
 
-func isIntegral(t sqltypes.DataType) bool {
-	switch t.(type) {
-	case sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType:
-		return true
-	}
-	return false
-}
-
+// toFloat is a numeric input as a double (sum and avg over doubles); NaN for a non-number,
+// which the typed aggregation never hands it.
 func toFloat(v any) float64 {
-	switch x := v.(type) {
-	case int8:
-		return float64(x)
-	case int16:
-		return float64(x)
-	case int32:
-		return float64(x)
-	case int64:
-		return float64(x)
-	case float32:
-		return float64(x)
-	case float64:
-		return x
-	case sqltypes.Decimal:
-		return x.Float64()
+	if f, ok := sqltypes.AsFloat64(v); ok {
+		return f
 	}
 	return math.NaN()
 }
@@ -147,7 +128,7 @@ func (f *aggFn) add(b *aggBuf, v any) error {
 			b.d = s
 			return nil
 		}
-		if f.kind == kindSum && isIntegral(f.in) {
+		if f.kind == kindSum && sqltypes.IsIntegral(f.in) {
 			x := toInt(v)
 			s := b.i + x
 			if (x > 0 && s < b.i) || (x < 0 && s > b.i) {
@@ -198,7 +179,7 @@ func (f *aggFn) result(b *aggBuf) (any, error) {
 			}
 			return d, nil
 		}
-		if isIntegral(f.in) {
+		if sqltypes.IsIntegral(f.in) {
 			return b.i, nil
 		}
 		return b.f, nil

@@ -32,7 +32,7 @@ func (f *aggFn) bufferFields() []sqltypes.StructField {
 		case sqltypes.DecimalType:
 			return []sqltypes.StructField{field("sum", sqltypes.DecimalSumType(in), true), field("isEmpty", sqltypes.Boolean, false)}
 		default:
-			if isIntegral(in) {
+			if sqltypes.IsIntegral(in) {
 				return []sqltypes.StructField{field("sum", sqltypes.Long, true)}
 			}
 			return []sqltypes.StructField{field("sum", sqltypes.Double, true)}
