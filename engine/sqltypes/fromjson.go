@@ -913,22 +913,15 @@ func (sc *jsonScanner) arrayValue(at ArrayType) (any, bool, bool) {
 		} else if !sc.skipValue() {
 			return nil, false, false
 		}
-		sc.skipWS()
-		if sc.i >= len(sc.s) {
+		end, ok := sc.afterItem(']')
+		switch {
+		case !ok:
 			return nil, false, false
-		}
-		if sc.s[sc.i] == ']' {
-			sc.i++
-			if !good {
-				return nil, false, true
-			}
+		case end && !good:
+			return nil, false, true
+		case end:
 			return out, true, true
 		}
-		if sc.s[sc.i] != ',' {
-			return nil, false, false
-		}
-		sc.i++
-		sc.skipWS()
 	}
 }
 
@@ -984,23 +977,35 @@ func (sc *jsonScanner) mapValue(mt MapType) (any, bool, bool) {
 		} else if !sc.skipValue() {
 			return nil, false, false
 		}
-		sc.skipWS()
-		if sc.i >= len(sc.s) {
+		end, ok := sc.afterItem('}')
+		switch {
+		case !ok:
 			return nil, false, false
-		}
-		if sc.s[sc.i] == '}' {
-			sc.i++
-			if !good {
-				return nil, false, true
-			}
+		case end && !good:
+			return nil, false, true
+		case end:
 			return m, true, true
 		}
-		if sc.s[sc.i] != ',' {
-			return nil, false, false
-		}
+	}
+}
+
+// afterItem reads what follows an array element or map entry: ',' (another one follows)
+// or close (the container ends). ok is false for anything else, or the end of input.
+func (sc *jsonScanner) afterItem(close byte) (end, ok bool) {
+	sc.skipWS()
+	if sc.i >= len(sc.s) {
+		return false, false
+	}
+	switch sc.s[sc.i] {
+	case close:
+		sc.i++
+		return true, true
+	case ',':
 		sc.i++
 		sc.skipWS()
+		return false, true
 	}
+	return false, false
 }
 
 var planCache sync.Map // *StructType -> *structPlan
