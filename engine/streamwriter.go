@@ -192,6 +192,14 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	if err := s.streams.activeWith(name, cp); err != nil {
 		return nil, err
 	}
+	// Spark's memory sink continues from a checkpoint only in complete mode (its rows live
+	// in memory, so an appended table cannot be rebuilt); in other modes a checkpoint that
+	// already holds offsets is refused before the query starts.
+	if format == "memory" && mode != "Complete" {
+		if fi, err := os.Stat(filepath.Join(cp, "offsets")); err == nil && fi.IsDir() {
+			return nil, &plan.AnalysisError{Message: fmt.Sprintf("This query does not support recovering from checkpoint location. Delete file:%s to start over.", filepath.Join(cp, "offsets"))}
+		}
+	}
 
 	sp := newStreamPlan(w.df)
 	sp.outputMode = mode
@@ -231,9 +239,8 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		if name == "" {
 			return nil, errors.New("queryName must be specified for memory sink")
 		}
-		if mode == "Update" {
-			return nil, errors.New("Data source memory does not support Update output mode")
-		}
+		// Spark's memory sink takes update mode as append (SupportsStreamingUpdateAsAppend):
+		// every batch adds the rows it updated.
 		ms := stream.NewMemorySink(name)
 		sink = ms
 		schema := plan.Schema(w.df.node)

@@ -184,6 +184,40 @@ func TestAvailableNowWorkedExample(t *testing.T) {
 	}
 }
 
+// Facts §4.5, update mode into a memory sink (Spark takes update there as append): the
+// data batch emits every window it touched, the no-data batch that follows evicts
+// [09:15..10:10) without emitting anything, so the table holds each window once.
+func TestUpdateModeIntoMemorySink(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	addr := startBroker(t)
+	sendOrders(t, addr, 1001, "09:15", "09:40", "09:55", "10:05", "10:20")
+	s := newSession(t, t.TempDir(), nil)
+	q := must[*engine.StreamingQuery](t)(windowCounts(t, s, addr).WriteStream().Format("memory").QueryName("updates").
+		OutputMode("update").Option("checkpointLocation", "checkpoints/updates").Trigger(engine.Trigger{AvailableNow: true}).Start(ctx))
+	if err := q.AwaitTermination(ctx); err != nil {
+		t.Fatal(err)
+	}
+	want := append(append([]string(nil), closedWindows...), "10:20-10:25 1")
+	if got := tableRows(t, ctx, s, "updates"); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("memory table = %v, want %v", got, want)
+	}
+	var emitted []int64
+	for _, p := range q.RecentProgress() {
+		emitted = append(emitted, p.Sink.NumOutputRows)
+	}
+	if fmt.Sprint(emitted) != "[5 0]" {
+		t.Fatalf("rows emitted per batch = %v, want [5 0] (a data batch, then a no-data batch that only evicts)", emitted)
+	}
+	// The rows were in memory only: Spark refuses to continue such a query from its checkpoint.
+	_, err := windowCounts(t, s, addr).WriteStream().Format("memory").QueryName("updates2").
+		OutputMode("update").Option("checkpointLocation", "checkpoints/updates").Trigger(engine.Trigger{AvailableNow: true}).Start(ctx)
+	if err == nil || !strings.Contains(err.Error(), "This query does not support recovering from checkpoint location. Delete file:") ||
+		!strings.Contains(err.Error(), filepath.Join("checkpoints", "updates", "offsets")) {
+		t.Fatalf("a second update-mode memory query on the same checkpoint: err = %v", err)
+	}
+}
+
 // Facts §4.5, continuous variant: the windows close batch by batch as the orders arrive.
 func TestContinuousWorkedExample(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
