@@ -3,6 +3,7 @@ package sparkdiff
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -159,10 +160,9 @@ func CompareDirs(spark, kl string) (diffs, known []string) {
 			}
 		}
 	}
-	committed := committedFiles(fa)
 	var unknownA []string
 	for _, n := range onlyA {
-		if strings.HasSuffix(strings.SplitN(n, "#", 2)[0], ".parquet") && !committed[filepath.Base(fa[n])] {
+		if strings.HasSuffix(strings.SplitN(n, "#", 2)[0], uncommittedMark) {
 			known = append(known, "uncommitted data files: a failed or killed Spark job leaves the part files its finished tasks wrote (no Delta commit names them, so readers never see them); kafkalab writes none")
 			continue
 		}
@@ -191,11 +191,20 @@ var (
 	partRe = regexp.MustCompile(`(part-\d{5})-` + uuidRe.String())
 )
 
+// uncommittedMark ends the normalised name of a data file that no Delta log version of
+// its tree adds: a failed or killed job's leftover, invisible to readers. Such files are
+// counted apart from the committed ones, so that a leftover never passes for a missing
+// committed file or the other way round.
+const uncommittedMark = " (uncommitted)"
+
 // listTree maps normalised relative names ("dir/" for folders) to real paths. Hidden
-// files (Hadoop .crc, temp files) are left out; data files get their uuid normalised and
-// a counter when several share a normalised name.
+// files (Hadoop .crc, temp files) are left out; data files get their uuid normalised, the
+// uncommitted mark when no Delta commit names them, and a counter when several share a
+// normalised name.
 func listTree(root string) map[string]string {
-	out := map[string]string{}
+	type entry struct{ rel, path string }
+	var entries []entry
+	committed := map[string]bool{} // data file base names some Delta log version adds
 	filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
 		if err != nil || p == root {
 			return nil
@@ -208,33 +217,31 @@ func listTree(root string) map[string]string {
 			}
 			return nil
 		}
-		name := partRe.ReplaceAllString(rel, "$1-<uuid>")
 		if info.IsDir() {
-			name += "/"
+			rel += "/"
+		} else if strings.Contains(rel, "_delta_log/") && strings.HasSuffix(rel, ".json") {
+			data, _ := os.ReadFile(p)
+			for _, m := range addPathRe.FindAllSubmatch(data, -1) {
+				committed[path.Base(string(m[1]))] = true
+			}
 		}
+		entries = append(entries, entry{rel, p})
+		return nil
+	})
+	out := map[string]string{}
+	for _, e := range entries {
+		name := partRe.ReplaceAllString(e.rel, "$1-<uuid>")
+		if name != e.rel && strings.HasSuffix(name, ".parquet") && !committed[path.Base(e.rel)] {
+			name += uncommittedMark
+		}
+		base := name
 		for k := 2; ; k++ {
 			if _, dup := out[name]; !dup {
 				break
 			}
-			name = fmt.Sprintf("%s#%d", strings.TrimSuffix(name, fmt.Sprintf("#%d", k-1)), k)
+			name = fmt.Sprintf("%s#%d", base, k)
 		}
-		out[name] = p
-		return nil
-	})
-	return out
-}
-
-// committedFiles are the data file names some Delta log version of the tree adds.
-func committedFiles(tree map[string]string) map[string]bool {
-	out := map[string]bool{}
-	for name, p := range tree {
-		if !strings.Contains(name, "_delta_log/") || !strings.HasSuffix(name, ".json") {
-			continue
-		}
-		data, _ := os.ReadFile(p)
-		for _, m := range addPathRe.FindAllSubmatch(data, -1) {
-			out[filepath.Base(string(m[1]))] = true
-		}
+		out[name] = e.path
 	}
 	return out
 }
@@ -244,6 +251,7 @@ func compared(name string) bool {
 	if i := strings.LastIndexByte(name, '#'); i > 0 {
 		name = name[:i]
 	}
+	name = strings.TrimSuffix(name, uncommittedMark)
 	switch {
 	case strings.HasSuffix(name, ".parquet"), strings.HasSuffix(name, ".py"), strings.HasSuffix(name, ".md"):
 		return false

@@ -2,6 +2,7 @@ package sparkdiff
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -144,5 +145,63 @@ func TestDiffTextShowsWhereLongLinesDiffer(t *testing.T) {
 	}
 	if diffText("same\n", "same\n") != "" {
 		t.Fatal("equal texts give a diff")
+	}
+}
+
+// TestCommittedAndLeftoverDataFilesCountApart: a failed Spark job's leftover part files
+// are a note, but only when the committed files agree; the uuids decide the walk order, so
+// a leftover may sort before the committed file of the same task.
+func TestCommittedAndLeftoverDataFilesCountApart(t *testing.T) {
+	const (
+		early = "part-00000-00000000-0000-4000-8000-000000000000-c000.snappy.parquet"
+		late  = "part-00000-ffffffff-0000-4000-8000-000000000000-c000.snappy.parquet"
+		other = "part-00000-77777777-0000-4000-8000-000000000000-c000.snappy.parquet"
+	)
+	commit := func(paths ...string) string {
+		var b strings.Builder
+		for _, p := range paths {
+			fmt.Fprintf(&b, `{"add":{"path":"%s","partitionValues":{},"size":1}}`+"\n", p)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name        string
+		spark, ours map[string]string // file -> content, under the table folder
+		wantDiff    string            // "" = no difference
+		wantKnown   bool
+	}{
+		{"spark leftover sorts first", map[string]string{early: "x", late: "x", "_delta_log/00000000000000000001.json": commit(late)},
+			map[string]string{other: "x", "_delta_log/00000000000000000001.json": commit(other)}, "", true},
+		{"spark leftover sorts last", map[string]string{early: "x", late: "x", "_delta_log/00000000000000000001.json": commit(early)},
+			map[string]string{other: "x", "_delta_log/00000000000000000001.json": commit(other)}, "", true},
+		{"kafkalab misses a committed file", map[string]string{early: "x", late: "x", "_delta_log/00000000000000000001.json": commit(early, late)},
+			map[string]string{other: "x", "_delta_log/00000000000000000001.json": commit(other)}, "only real Spark wrote", false},
+		{"kafkalab leaves a leftover", map[string]string{early: "x", "_delta_log/00000000000000000001.json": commit(early)},
+			map[string]string{other: "x", late: "x", "_delta_log/00000000000000000001.json": commit(other)}, "only kafkalab wrote", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			for side, files := range map[string]map[string]string{"spark": tc.spark, "ours": tc.ours} {
+				for name, content := range files {
+					p := filepath.Join(root, side, "spark-warehouse", "t", name)
+					os.MkdirAll(filepath.Dir(p), 0o755)
+					if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			diffs, known := CompareDirs(filepath.Join(root, "spark"), filepath.Join(root, "ours"))
+			got := strings.Join(diffs, "\n")
+			switch {
+			case tc.wantDiff == "" && got != "":
+				t.Fatalf("want no difference, got:\n%s", got)
+			case tc.wantDiff != "" && !strings.Contains(got, tc.wantDiff):
+				t.Fatalf("want a difference naming %q, got:\n%s", tc.wantDiff, got)
+			}
+			if gotKnown := strings.Contains(strings.Join(known, "\n"), "uncommitted data files"); gotKnown != tc.wantKnown {
+				t.Fatalf("known note about leftovers: got %v, want %v (%v)", gotKnown, tc.wantKnown, known)
+			}
+		})
 	}
 }
