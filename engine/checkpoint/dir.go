@@ -36,6 +36,17 @@ func Open(path string) (*Dir, error) {
 // Path is the folder's absolute path.
 func (d *Dir) Path() string { return d.path }
 
+// CreateLogs makes the offsets/ and commits/ folders, as Spark's metadata logs do when
+// a query is built.
+func (d *Dir) CreateLogs() error {
+	for _, dir := range []string{d.offsetsDir(), d.commitsDir()} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("checkpoint %s: %w", d.path, err)
+		}
+	}
+	return nil
+}
+
 func (d *Dir) offsetsDir() string { return filepath.Join(d.path, "offsets") }
 func (d *Dir) commitsDir() string { return filepath.Join(d.path, "commits") }
 

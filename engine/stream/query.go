@@ -108,6 +108,11 @@ func Start(ctx context.Context, cfg Config) (q *Query, err error) {
 			return nil, fmt.Errorf("stream: starting query: %w", err)
 		}
 	}
+	// Spark makes both logs' folders when it builds the query, so a query that dies
+	// before its first commit still leaves an empty commits/.
+	if err := cp.CreateLogs(); err != nil {
+		return nil, fmt.Errorf("stream: starting query: %w", err)
+	}
 	if !claimQueryID(id) {
 		return nil, fmt.Errorf("Cannot start query with id %s as another query with same id is already active. Perhaps you are attempting to restart a query from checkpoint that is already active.", id)
 	}
