@@ -65,6 +65,7 @@ func crashBatch(before, after checkpointState, c *lessons.Crash) (string, int64,
 }
 
 var txnVersionRe = regexp.MustCompile(`"txn":\{"appId":"[^"]*","version":(\d+)`)
+var stateFileRe = regexp.MustCompile(`^(\d+)\.(delta|snapshot)$`)
 var addPathRe = regexp.MustCompile(`"add":\{"path":"([^"]+)"`)
 
 // applyCrash removes what Spark wrote after the crash point in batch n of checkpoint cp,
@@ -80,6 +81,25 @@ func applyCrash(ws, cp string, n int64, point lessons.CrashPoint) {
 		b, _ := strconv.ParseInt(id, 10, 64)
 		if b > n || (kind == "commits" && b == n && point != lessons.CrashAfterCommit) {
 			remove(filepath.Join(cp, f))
+		}
+	}
+	// State store version v is batch v-1's, written by its tasks before the sink commits:
+	// a crash after the offsets leaves none of batch n's, later points leave it whole.
+	lastState := n + 1
+	if point == lessons.CrashAfterOffsets {
+		lastState = n
+	}
+	if point == lessons.CrashAfterOffsets && n == 0 {
+		// The operators' metadata and schema files are written while batch 0 is planned,
+		// after its offsets: a kill right after them leaves no state folder at all.
+		os.RemoveAll(filepath.Join(cp, "state"))
+	}
+	states, _ := filepath.Glob(filepath.Join(cp, "state", "*", "*", "*"))
+	for _, f := range states {
+		if m := stateFileRe.FindStringSubmatch(filepath.Base(f)); m != nil {
+			if v, _ := strconv.ParseInt(m[1], 10, 64); v > lastState {
+				remove(f)
+			}
 		}
 	}
 	logs, _ := filepath.Glob(filepath.Join(ws, "spark-warehouse", "*", "_delta_log"))

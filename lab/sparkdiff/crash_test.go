@@ -1,0 +1,111 @@
+package sparkdiff
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/export"
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+const crashWindowsPy = `from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+
+spark = SparkSession.builder.config("spark.sql.shuffle.partitions", "2").getOrCreate()
+events = (
+    spark.readStream.format("kafka")
+    .option("kafka.bootstrap.servers", "localhost:9092")
+    .option("subscribe", "crash-windows")
+    .option("startingOffsets", "earliest")
+    .load()
+    .select(F.from_json(F.col("value").cast("string"), "id INT, event_time TIMESTAMP").alias("e"))
+    .select("e.*")
+)
+counts = events.withWatermark("event_time", "10 minutes").groupBy(F.window("event_time", "5 minutes")).count()
+query = (
+    counts.writeStream.format("delta")
+    .option("checkpointLocation", "checkpoints/w")
+    .trigger(availableNow=True)
+    .toTable("w")
+)
+query.awaitTermination()
+`
+
+// crashWindowsLesson sends five events and runs a windowed count once (batch 0 reads
+// them, the no-data batch 1 writes the closed windows), under a crash directive or not.
+func crashWindowsLesson(t *testing.T, directive string) []*lessons.Lesson {
+	t.Helper()
+	run := "python w.py"
+	if directive != "" {
+		run = "! " + run
+	}
+	src := "---\nid: 01-crash-windows\ntitle: Crash\ngoal: Crash a windowed query.\ntopics: crash-windows\n---\n" +
+		"## Send\n```python file=w.py\n" + crashWindowsPy + "```\n" +
+		"```sh run\nkafka-topics.sh --bootstrap-server localhost:9092 --create --topic crash-windows --partitions 2 --replication-factor 1\n" +
+		"kafka-console-producer.sh --bootstrap-server localhost:9092 --topic crash-windows --property parse.key=true --property key.separator=: <<EOF\n" +
+		`1:{"id":1,"event_time":"2026-10-01T09:15:00Z"}` + "\n" + `2:{"id":2,"event_time":"2026-10-01T09:40:00Z"}` + "\n" +
+		`3:{"id":3,"event_time":"2026-10-01T09:55:00Z"}` + "\n" + `4:{"id":4,"event_time":"2026-10-01T10:05:00Z"}` + "\n" +
+		`5:{"id":5,"event_time":"2026-10-01T10:20:00Z"}` + "\nEOF\n```\n" +
+		"## Count\n" + directive + "\n```sh run\n" + run + "\n```\n"
+	l, err := lessons.Parse("01-crash-windows.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []*lessons.Lesson{l}
+}
+
+// TestCrashOnFilesEqualsARealCrash checks the harness's stand-in for a killed Spark
+// (applyCrash: run the query to its end, then remove what it wrote after the crash point)
+// against kafkalab's own fault injection, which really stops the query there: for a
+// windowed query, at every point of both batches, both leave the same files behind
+// (checkpoint, state store versions, Delta log, leftover data files).
+func TestCrashOnFilesEqualsARealCrash(t *testing.T) {
+	ctx := context.Background()
+	b, err := broker.StartEmbedded(ctx, broker.EmbeddedConfig{Port: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close(context.Background()) })
+	root := t.TempDir()
+	cfg := Config{Bootstrap: b.Bootstrap()[0]}
+	run := func(course []*lessons.Lesson, dir string) *sideRun {
+		t.Helper()
+		plan, err := export.NewPlan(course, course[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Course = course
+		r, err := runKafkalab(ctx, cfg, plan, filepath.Join(root, dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	full := run(crashWindowsLesson(t, ""), "full")
+	points := []lessons.CrashPoint{lessons.CrashAfterOffsets, lessons.CrashMidWrite, lessons.CrashAfterSinkCommit, lessons.CrashAfterCommit}
+	for _, batch := range []int64{0, 1} {
+		for _, point := range points {
+			name := fmt.Sprintf("%s batch=%d", point, batch)
+			t.Run(name, func(t *testing.T) {
+				dir := strings.NewReplacer(" ", "-", "=", "").Replace(name)
+				crashed := run(crashWindowsLesson(t, fmt.Sprintf("<!-- crash: %s -->", name)), dir)
+				if c := crashed.steps[1].cmds[0]; !c.crashed {
+					t.Fatalf("the directive did not kill the query: %q", c.out)
+				}
+				emulated, err := snapshot(full.steps[1].snap, filepath.Join(root, dir+"-emulated"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				applyCrash(emulated, filepath.Join(emulated, "checkpoints", "w"), batch, point)
+				diffs, _ := CompareDirs(emulated, crashed.steps[1].snap)
+				if len(diffs) > 0 {
+					t.Fatalf("a finished run cut back to %s differs from a query killed there (- cut back, + killed):\n%s", name, strings.Join(diffs, "\n"))
+				}
+			})
+		}
+	}
+}
