@@ -201,22 +201,13 @@ func jsonModule(in *Interpreter) (*py.ModuleImpl, error) {
 				if len(args) != 1 {
 					return nil, py.ExceptionNewf(py.TypeError, "dumps() takes one object")
 				}
-				v, err := pyToJSONValue(args[0])
+				indent := -1
+				if ind, ok := kwargs["indent"].(py.Int); ok {
+					indent = int(ind)
+				}
+				s, err := jsonDumps(args[0], indent)
 				if err != nil {
 					return nil, err
-				}
-				var buf bytes.Buffer
-				enc := json.NewEncoder(&buf)
-				enc.SetEscapeHTML(false)
-				if ind, ok := kwargs["indent"].(py.Int); ok {
-					enc.SetIndent("", strings.Repeat(" ", int(ind)))
-				}
-				if err := enc.Encode(v); err != nil {
-					return nil, py.ExceptionNewf(py.ValueError, "%v", err)
-				}
-				s := strings.TrimSuffix(buf.String(), "\n")
-				if _, ok := kwargs["indent"].(py.Int); !ok {
-					s = pythonJSONSpacing(s)
 				}
 				return py.String(s), nil
 			}),
@@ -243,6 +234,28 @@ func jsonModule(in *Interpreter) (*py.ModuleImpl, error) {
 			}),
 		},
 	}, nil
+}
+
+// jsonDumps is json.dumps(o) (indent < 0) or json.dumps(o, indent=indent).
+func jsonDumps(o py.Object, indent int) (string, error) {
+	v, err := pyToJSONValue(o)
+	if err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if indent >= 0 {
+		enc.SetIndent("", strings.Repeat(" ", indent))
+	}
+	if err := enc.Encode(v); err != nil {
+		return "", py.ExceptionNewf(py.ValueError, "%v", err)
+	}
+	s := strings.TrimSuffix(buf.String(), "\n")
+	if indent < 0 {
+		s = pythonJSONSpacing(s)
+	}
+	return s, nil
 }
 
 // pythonJSONSpacing turns Go's compact JSON into json.dumps's default ", " and ": ".

@@ -36,7 +36,63 @@ func progressFromJSON(raw []byte) (*pyProgress, error) {
 		return nil, py.ExceptionNewf(py.ValueError, "progress JSON is not an object")
 	}
 	p.top = true
+	if err := p.fillLikePySpark(); err != nil {
+		return nil, err
+	}
 	return p, nil
+}
+
+// fillLikePySpark gives the progress what PySpark 4.2's StreamingQueryProgress.fromJson
+// gives it beyond Spark's JSON: an empty dict for each map Spark leaves out when empty
+// (eventTime without a watermark, durationMs, metrics...), and source offsets as JSON
+// text (json.dumps of the parsed offsets, so "null" for a first batch's startOffset).
+// Only attribute access changes; json, prettyJson and repr stay Spark's own JSON.
+func (p *pyProgress) fillLikePySpark() error {
+	emptyDicts := func(o py.Object, names ...string) {
+		if q, ok := o.(*pyProgress); ok {
+			for _, n := range names {
+				if _, has := q.fields[n]; !has {
+					q.fields[n] = &pyProgress{fields: py.NewStringDict(), raw: "{}"}
+				}
+			}
+		}
+	}
+	each := func(name string, fn func(py.Object) error) error {
+		l, ok := p.fields[name].(*py.List)
+		if !ok {
+			return nil
+		}
+		for _, it := range l.Items {
+			if err := fn(it); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	emptyDicts(p, "durationMs", "eventTime", "observedMetrics")
+	if err := each("stateOperators", func(o py.Object) error { emptyDicts(o, "customMetrics"); return nil }); err != nil {
+		return err
+	}
+	emptyDicts(p.fields["sink"], "metrics")
+	return each("sources", func(o py.Object) error {
+		src, ok := o.(*pyProgress)
+		if !ok {
+			return nil
+		}
+		emptyDicts(src, "metrics")
+		for _, k := range []string{"startOffset", "endOffset", "latestOffset"} {
+			v, has := src.fields[k]
+			if _, isText := v.(py.String); !has || isText {
+				continue
+			}
+			text, err := jsonDumps(v, -1)
+			if err != nil {
+				return err
+			}
+			src.fields[k] = py.String(text)
+		}
+		return nil
+	})
 }
 
 // decodeOrdered decodes JSON keeping object key order (Spark's field order), objects as

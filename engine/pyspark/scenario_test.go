@@ -162,7 +162,7 @@ print(spark.table("raw_orders").count())
 	if err := in.Exec(ctx, "step3.py", "print(q.isActive, q.awaitTermination(1), q.exception())"); err != nil {
 		t.Fatal(err)
 	}
-	want := "raw_orders True True\n0 3 {'orders': {'0': 2, '1': 1, '2': 0}} True\n3\nFalse True None\n"
+	want := "raw_orders True True\n0 3 {\"orders\": {\"0\": 2, \"1\": 1, \"2\": 0}} True\n3\nFalse True None\n"
 	if got := out.String(); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
