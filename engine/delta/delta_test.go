@@ -284,6 +284,12 @@ func TestCompleteModeReplacesFiles(t *testing.T) {
 	if strings.Index(log, `{"remove"`) < strings.LastIndex(log, `{"add"`) {
 		t.Error("remove actions must follow the adds")
 	}
+	// A remove names the file with its size, without stats (a real Delta 4.4 complete-mode run).
+	for _, line := range strings.Split(log, "\n") {
+		if strings.HasPrefix(line, `{"remove":`) && !regexp.MustCompile(`^\{"remove":\{"path":"part-\d{5}-[0-9a-f-]{36}-c000\.snappy\.parquet","deletionTimestamp":\d+,"dataChange":true,"extendedFileMetadata":true,"partitionValues":\{\},"size":\d+\}\}$`).MatchString(line) {
+			t.Errorf("remove action not as Delta writes it: %s", line)
+		}
+	}
 	rows, _, err := table.ReadRows(ctx)
 	if err != nil || len(rows) != 2 {
 		t.Fatalf("rows = %v err = %v", rows, err)

@@ -417,6 +417,9 @@ func outputMode(m string) (string, error) {
 	return "", fmt.Errorf("unknown output mode %q for the Delta sink; use append or complete", m)
 }
 
+// removeOf is the remove action that replaces an add. Delta 4.4 writes it without the
+// file's stats (the files it removes come from a scan that does not read them), as a
+// real complete-mode run shows.
 func removeOf(a AddFile, at time.Time) *RemoveFile {
 	size := a.Size
 	return &RemoveFile{
@@ -426,7 +429,6 @@ func removeOf(a AddFile, at time.Time) *RemoveFile {
 		ExtendedFileMetadata: boolp(true),
 		PartitionValues:      a.PartitionValues,
 		Size:                 &size,
-		Stats:                a.Stats,
 	}
 }
 
