@@ -755,23 +755,17 @@ func (w *Watermark) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, er
 			st = &EventTimeStats{}
 			ex.EventTime[w] = st
 		}
+		// Spark reads the event time of every row as a long, so a null time counts as 0
+		// (1970-01-01: it shows as the batch's min and pulls the avg down), and turns
+		// micros into ms by truncating division.
 		for _, rows := range in {
 			for _, row := range rows {
-				if ts, ok := row[w.Column].(sqltypes.Timestamp); ok {
-					st.add(floorDiv(int64(ts), 1000))
-				}
+				ts, _ := row[w.Column].(sqltypes.Timestamp)
+				st.add(int64(ts) / 1000)
 			}
 		}
 	}
 	return in, nil
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
 }
 
 // InternalError is a bug inside kafkalab's engine caught while running a plan, reported

@@ -184,6 +184,33 @@ func TestAvailableNowWorkedExample(t *testing.T) {
 	}
 }
 
+// Spark reads every row's event time as a long for the watermark's statistics: a row
+// whose time is null (here a time that does not parse) counts as 1970-01-01, so it is the
+// batch's min and pulls the avg down, while the watermark follows the max alone (a real
+// PySpark 4.2 run prints min 1970-01-01T00:00:00.000Z for such a batch).
+func TestNullEventTimesCountAsZeroInProgress(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	addr := startBroker(t)
+	sendOrders(t, addr, 1001, "09:15", "09:40", "not a time")
+	s := newSession(t, t.TempDir(), nil)
+	q := must[*engine.StreamingQuery](t)(runAvailableNow(ctx, windowCounts(t, s, addr)))
+	p := q.RecentProgress()
+	if len(p) != 2 {
+		t.Fatalf("%d progress entries, want 2", len(p))
+	}
+	t1 := time.Date(2026, 10, 1, 9, 15, 0, 0, time.UTC).UnixMilli()
+	t2 := time.Date(2026, 10, 1, 9, 40, 0, 0, time.UTC).UnixMilli()
+	avg := time.UnixMilli((t1 + t2) / 3).UTC().Format("2006-01-02T15:04:05.000Z")
+	want := map[string]string{"min": "1970-01-01T00:00:00.000Z", "max": "2026-10-01T09:40:00.000Z", "avg": avg, "watermark": "1970-01-01T00:00:00.000Z"}
+	if fmt.Sprint(p[0].EventTime) != fmt.Sprint(want) {
+		t.Fatalf("batch 0 eventTime = %v, want %v", p[0].EventTime, want)
+	}
+	if got := p[1].EventTime["watermark"]; got != "2026-10-01T09:30:00.000Z" {
+		t.Fatalf("batch 1 watermark = %s, want 09:30 (the max minus 10 minutes)", got)
+	}
+}
+
 // Facts §4.5, update mode into a memory sink (Spark takes update there as append): the
 // data batch emits every window it touched, the no-data batch that follows evicts
 // [09:15..10:10) without emitting anything, so the table holds each window once.

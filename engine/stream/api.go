@@ -113,7 +113,8 @@ type EventTimeStats struct {
 	Max     int64
 	Min     int64
 	Avg     float64
-	// Count is the number of rows with a non-null event time; 0 means "no update".
+	// Count is the number of rows the operator saw (a null event time counts, as 0);
+	// 0 means "no update".
 	Count int64
 }
 
