@@ -165,6 +165,15 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	if format == "" {
 		format = "parquet" // spark.sql.sources.default
 	}
+	if table != "" {
+		// Spark's toTable creates a missing table before the query is analysed or its sink
+		// made: a query refused at start (update mode into Delta, append without a
+		// watermark, no checkpoint location) still leaves the empty table behind.
+		path, _ := s.TablePath(table)
+		if _, err := s.openOrCreateTable(ctx, path, plan.Schema(w.df.node), true); err != nil {
+			return nil, err
+		}
+	}
 	mode := w.outputMode
 	if mode == "" {
 		mode = "Append"
@@ -197,7 +206,12 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	// already holds offsets is refused before the query starts.
 	if format == "memory" && mode != "Complete" {
 		if fi, err := os.Stat(filepath.Join(cp, "offsets")); err == nil && fi.IsDir() {
-			return nil, &plan.AnalysisError{Message: fmt.Sprintf("This query does not support recovering from checkpoint location. Delete file:%s to start over.", filepath.Join(cp, "offsets"))}
+			// Spark names the folder as the checkpoint location was given.
+			shown := cp
+			if p, ok := w.opts.get("checkpointLocation"); ok && p != "" {
+				shown = p
+			}
+			return nil, &plan.AnalysisError{Message: fmt.Sprintf("This query does not support recovering from checkpoint location. Delete %s to start over.", filepath.Join(shown, "offsets"))}
 		}
 	}
 
