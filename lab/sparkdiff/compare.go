@@ -266,7 +266,7 @@ var fileNorms = []struct {
 	repl string
 }{
 	{regexp.MustCompile(`"batchTimestampMs":\d+`), `"batchTimestampMs":<ms>`},
-	{regexp.MustCompile(`"(timestamp|createdTime|lastUpdated|modificationTime)":\d+`), `"$1":<ms>`},
+	{regexp.MustCompile(`"(timestamp|createdTime|lastUpdated|modificationTime|deletionTimestamp)":\d+`), `"$1":<ms>`},
 	{regexp.MustCompile(`"(size|tableSizeBytes|sizeInBytes)":\d+`), `"$1":<bytes>`},
 	{regexp.MustCompile(`\\"numOutputBytes\\":\\"\d+\\"|"numOutputBytes":"\d+"`), `"numOutputBytes":"<bytes>"`},
 	{regexp.MustCompile(`"engineInfo":"[^"]*"`), `"engineInfo":"<engine>"`},
@@ -298,23 +298,34 @@ var knownOnlySpark = []struct {
 	{regexp.MustCompile(`_delta_log/\d{20}\.crc$`), "Delta writes a checksum file _delta_log/<version>.crc per commit (spark.databricks.delta.writeChecksumFile.enabled); kafkalab does not (optional for readers)"},
 }
 
-// sortAdds puts the add actions of a Delta commit in path order: Spark lists them in the
-// order its tasks finished, which varies from run to run.
+// sortAdds puts each run of add (or remove) actions of a Delta commit in path order:
+// Spark lists adds in the order its tasks finished and removes in the order of a hash
+// set, both of which vary from run to run.
 func sortAdds(content string) string {
 	lines := strings.Split(content, "\n")
 	for i := 0; i < len(lines); {
-		if !strings.HasPrefix(lines[i], `{"add":`) {
+		kind := fileActionKind(lines[i])
+		if kind == "" {
 			i++
 			continue
 		}
 		j := i
-		for j < len(lines) && strings.HasPrefix(lines[j], `{"add":`) {
+		for j < len(lines) && fileActionKind(lines[j]) == kind {
 			j++
 		}
 		sort.Strings(lines[i:j])
 		i = j
 	}
 	return strings.Join(lines, "\n")
+}
+
+func fileActionKind(line string) string {
+	for _, k := range []string{`{"add":`, `{"remove":`} {
+		if strings.HasPrefix(line, k) {
+			return k
+		}
+	}
+	return ""
 }
 
 func normFile(name, content, root string) string {
