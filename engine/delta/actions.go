@@ -103,6 +103,16 @@ func (w *jw) kvMap(m []KV) {
 	w.endObj()
 }
 
+// encodeAction writes one log line: {"<name>":<the action's object>}.
+func encodeAction(name string, body func(*jw)) string {
+	w := &jw{}
+	w.obj()
+	w.key(name)
+	body(w)
+	w.endObj()
+	return w.String()
+}
+
 func (c *CommitInfo) encode() string {
 	w := &jw{}
 	w.obj()
@@ -134,10 +144,12 @@ func (c *CommitInfo) encode() string {
 	return w.String()
 }
 
-func (m *Metadata) encode() string {
-	w := &jw{}
+// encode is the metaData log line; writeJSON writes the bare object (also used inside the
+// version checksum file). The other actions below follow the same pattern.
+func (m *Metadata) encode() string { return encodeAction("metaData", m.writeJSON) }
+
+func (m *Metadata) writeJSON(w *jw) {
 	w.obj()
-	w.key("metaData").obj()
 	w.key("id").str(m.ID)
 	if m.Name != nil {
 		w.key("name").str(*m.Name)
@@ -160,14 +172,12 @@ func (m *Metadata) encode() string {
 		w.key("createdTime").i64(*m.CreatedTime)
 	}
 	w.endObj()
-	w.endObj()
-	return w.String()
 }
 
-func (p *Protocol) encode() string {
-	w := &jw{}
+func (p *Protocol) encode() string { return encodeAction("protocol", p.writeJSON) }
+
+func (p *Protocol) writeJSON(w *jw) {
 	w.obj()
-	w.key("protocol").obj()
 	w.key("minReaderVersion").i64(int64(p.MinReaderVersion))
 	w.key("minWriterVersion").i64(int64(p.MinWriterVersion))
 	if p.ReaderFeatures != nil {
@@ -185,28 +195,24 @@ func (p *Protocol) encode() string {
 		w.endArr()
 	}
 	w.endObj()
-	w.endObj()
-	return w.String()
 }
 
-func (t *Txn) encode() string {
-	w := &jw{}
+func (t *Txn) encode() string { return encodeAction("txn", t.writeJSON) }
+
+func (t *Txn) writeJSON(w *jw) {
 	w.obj()
-	w.key("txn").obj()
 	w.key("appId").str(t.AppID)
 	w.key("version").i64(t.Version)
 	if t.LastUpdated != nil {
 		w.key("lastUpdated").i64(*t.LastUpdated)
 	}
 	w.endObj()
-	w.endObj()
-	return w.String()
 }
 
-func (a *AddFile) encode() string {
-	w := &jw{}
+func (a *AddFile) encode() string { return encodeAction("add", a.writeJSON) }
+
+func (a *AddFile) writeJSON(w *jw) {
 	w.obj()
-	w.key("add").obj()
 	w.key("path").str(a.Path)
 	w.key("partitionValues").strMap(a.PartitionValues)
 	w.key("size").i64(a.Size)
@@ -219,8 +225,6 @@ func (a *AddFile) encode() string {
 		w.key("tags").strMap(a.Tags)
 	}
 	w.endObj()
-	w.endObj()
-	return w.String()
 }
 
 func (r *RemoveFile) encode() string {
