@@ -99,6 +99,24 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 	return res, nil
 }
 
+// UnexecutedResult is what a batch reports when its sink skips it after planning: every
+// watermark (with no rows seen) and every stateful operator (all metrics 0), top-down.
+func (p *streamPlan) UnexecutedResult(conf map[string]string) (*stream.BatchResult, error) {
+	res := &stream.BatchResult{Schema: plan.Schema(p.node)}
+	for _, w := range p.watermarks {
+		res.EventTime = append(res.EventTime, stream.EventTimeStats{DelayMs: w.DelayMs})
+	}
+	var err error
+	plan.Walk(p.node, func(n plan.Node) {
+		if u, ok := n.(plan.UnexecutedProgress); ok && err == nil {
+			var prog stream.StateOperatorProgress
+			prog, err = u.UnexecutedProgress(conf)
+			res.StateOperators = append(res.StateOperators, prog)
+		}
+	})
+	return res, err
+}
+
 // ShouldRunNoDataBatch asks the plan's stateful operators (false for a stateless plan).
 func (p *streamPlan) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
 	run := false

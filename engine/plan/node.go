@@ -46,6 +46,13 @@ type Stateful interface {
 	ShouldRunNoDataBatch(newWatermarkMs int64) bool
 }
 
+// UnexecutedProgress is implemented by stateful operators: what Spark's progress reports
+// for the operator in a batch that was planned but never run (a re-run batch the sink
+// already holds): its name and metric names, every value 0.
+type UnexecutedProgress interface {
+	UnexecutedProgress(conf map[string]string) (stream.StateOperatorProgress, error)
+}
+
 // EventTimeStats are a watermark operator's statistics over one batch, in milliseconds.
 type EventTimeStats struct {
 	Max, Min, Sum, Count int64

@@ -405,6 +405,35 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	return out, nil
 }
 
+// unexecutedProgress is an operator's progress in a batch that was planned but not run:
+// the metric names it reports when it runs, every value 0.
+func unexecutedProgress(opName string, parts int, conf map[string]string, extra ...string) stream.StateOperatorProgress {
+	metrics := newStore("", 0, opName, parts, conf).customMetrics()
+	for _, k := range extra {
+		metrics[k] = 0
+	}
+	for k := range metrics {
+		metrics[k] = 0
+	}
+	return stream.StateOperatorProgress{OperatorName: opName, CustomMetrics: metrics}
+}
+
+// UnexecutedProgress is the aggregation's progress in a batch it never ran.
+func (a *Aggregate) UnexecutedProgress(conf map[string]string) (stream.StateOperatorProgress, error) {
+	parts, err := shufflePartitions(conf)
+	if err != nil {
+		return stream.StateOperatorProgress{}, err
+	}
+	if len(a.keys) == 0 {
+		parts = 1
+	}
+	name := "stateStoreSave"
+	if a.sess != nil {
+		name = "sessionWindowStateStoreSaveExec"
+	}
+	return unexecutedProgress(name, parts, conf), nil
+}
+
 // customMetrics are Spark 4.2's state store custom metrics: the loaded-map cache counters
 // (cumulative for the run, summed over partitions), the size of the current version, and
 // the snapshot counters (-1: no snapshot uploaded for the partition).

@@ -69,6 +69,15 @@ func (d *Deduplicate) opName() string {
 	return "dedupe"
 }
 
+// UnexecutedProgress is the deduplication's progress in a batch it never ran.
+func (d *Deduplicate) UnexecutedProgress(conf map[string]string) (stream.StateOperatorProgress, error) {
+	parts, err := shufflePartitions(conf)
+	if err != nil {
+		return stream.StateOperatorProgress{}, err
+	}
+	return unexecutedProgress(d.opName(), parts, conf, "numDroppedDuplicateRows"), nil
+}
+
 // CheckOutputMode: deduplication alone is not an aggregation, so complete mode is refused.
 func (d *Deduplicate) CheckOutputMode(mode string) error {
 	if mode == "Complete" {

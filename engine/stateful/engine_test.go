@@ -338,8 +338,20 @@ func TestFaultInjectionExactlyOnce(t *testing.T) {
 					t.Fatalf("crash run: %v", err)
 				}
 				s2 := newSession(t, dir, nil)
-				if _, err := runAvailableNow(ctx, windowCounts(t, s2, addr)); err != nil {
+				rerun, err := runAvailableNow(ctx, windowCounts(t, s2, addr))
+				if err != nil {
 					t.Fatal(err)
+				}
+				if step == stream.StepSinkDone {
+					// The table holds the batch, so the rerun is planned but never run: as in
+					// Spark, its progress still has the watermark and the operator, all zero.
+					p := rerun.RecentProgress()[0]
+					wantWm := map[int64]string{0: "1970-01-01T00:00:00.000Z", 1: "2026-10-01T10:10:00.000Z"}[batch]
+					if p.BatchID != batch || p.NumInputRows != 0 || fmt.Sprint(p.EventTime) != fmt.Sprint(map[string]string{"watermark": wantWm}) ||
+						len(p.StateOperators) != 1 || p.StateOperators[0].OperatorName != "stateStoreSave" || p.StateOperators[0].NumRowsTotal != 0 ||
+						p.StateOperators[0].CustomMetrics["loadedMapCacheMissCount"] != 0 || len(p.StateOperators[0].CustomMetrics) != 9 {
+						t.Fatalf("progress of the skipped rerun: %+v", p)
+					}
 				}
 				got := tableRows(t, ctx, s2, "w")
 				if batch == 0 && (step == stream.StepCommitted || step == stream.StepSinkDone) {

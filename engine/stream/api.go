@@ -186,6 +186,13 @@ type BatchSkipper interface {
 	HasBatch(ctx context.Context, queryID string, batchID int64) (bool, error)
 }
 
+// UnexecutedPlan is implemented by plans that can say what a batch reports when it was
+// planned but never run, as Spark's progress does for a re-run batch its sink skips: the
+// plan's watermarks and stateful operators are listed, with nothing counted.
+type UnexecutedPlan interface {
+	UnexecutedResult(conf map[string]string) (*BatchResult, error)
+}
+
 // V1Sink is implemented by sinks that, like Spark's DataSource V1 sinks (Delta, file
 // sink), report numOutputRows = -1 in progress.
 type V1Sink interface {

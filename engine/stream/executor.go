@@ -480,7 +480,13 @@ func (ex *execution) runBatch(bp *batchPlan, triggerStart time.Time) error {
 				if err := ex.hook(StepBatchPlanned, bp.id); err != nil {
 					return err
 				}
-				return ex.finishBatch(bp, triggerStart, &BatchResult{}, unread)
+				res := &BatchResult{}
+				if up, ok := ex.cfg.Plan.(UnexecutedPlan); ok {
+					if res, err = up.UnexecutedResult(ex.conf); err != nil {
+						return err
+					}
+				}
+				return ex.finishBatch(bp, triggerStart, res, unread)
 			}
 		}
 	}
