@@ -162,6 +162,7 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 		return nil, err
 	}
 	run := &sideRun{name: "spark"}
+	reads := tableReads{}
 	var drv *sparkDriver
 	defer func() { drv.close() }()
 	for i, s := range plan.Steps {
@@ -221,6 +222,10 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 		st.snap, st.ws = snap, ws
 		st.tables = map[string]string{}
 		for _, t := range tablesIn(ws) {
+			if text, ok := reads.unchanged(ws, t); ok {
+				st.tables[t] = text
+				continue
+			}
 			if drv == nil {
 				var err error
 				if drv, err = startDriver(ctx, cfg, ws, filepath.Join(root, "spark")); err != nil {
@@ -231,7 +236,7 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 			if err != nil {
 				text = "error: " + err.Error()
 			}
-			st.tables[t] = text
+			st.tables[t] = reads.remember(ws, t, text)
 		}
 		run.steps = append(run.steps, st)
 	}
@@ -254,6 +259,7 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 	}
 	defer lb.Close()
 	run := &sideRun{name: "kafkalab"}
+	reads := tableReads{}
 	started := map[string]bool{}
 	for i, s := range plan.Steps {
 		cfg.logf("kafkalab %s/%d %s", s.Lesson, s.Number, s.Title)
@@ -307,11 +313,15 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 		st.snap, st.ws = snap, ws
 		st.tables = map[string]string{}
 		for _, t := range tablesIn(ws) {
+			if text, ok := reads.unchanged(ws, t); ok {
+				st.tables[t] = text
+				continue
+			}
 			text, err := labTable(ctx, ws, t)
 			if err != nil {
 				text = "error: " + err.Error()
 			}
-			st.tables[t] = text
+			st.tables[t] = reads.remember(ws, t, text)
 		}
 		run.steps = append(run.steps, st)
 	}
@@ -333,6 +343,40 @@ func labTable(ctx context.Context, ws, name string) (string, error) {
 		return "", fmt.Errorf("%s", firstLine(out.String()+err.Error()))
 	}
 	return out.String(), nil
+}
+
+// tableReads remembers each table's read-back with the state of its Delta log, so a
+// table no step has written since is not read again (a Spark job per table and step).
+type tableReads map[string]struct{ log, text string }
+
+// logState is the table's _delta_log listing: names, sizes and modification times of its
+// files. A commit always adds a file and a table made again writes new ones, so the same
+// listing means the same table.
+func logState(ws, table string) string {
+	entries, err := os.ReadDir(filepath.Join(ws, "spark-warehouse", table, "_delta_log"))
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && !e.IsDir() {
+			fmt.Fprintf(&b, "%s %d %d\n", e.Name(), info.Size(), info.ModTime().UnixNano())
+		}
+	}
+	return b.String()
+}
+
+func (r tableReads) unchanged(ws, table string) (string, bool) {
+	prev, ok := r[table]
+	if !ok || prev.log == "" || prev.log != logState(ws, table) {
+		return "", false
+	}
+	return prev.text, true
+}
+
+func (r tableReads) remember(ws, table, text string) string {
+	r[table] = struct{ log, text string }{logState(ws, table), text}
+	return text
 }
 
 // tablesIn lists the managed Delta tables of a workspace.
