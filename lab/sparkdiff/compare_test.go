@@ -205,3 +205,19 @@ func TestCommittedAndLeftoverDataFilesCountApart(t *testing.T) {
 		})
 	}
 }
+
+func TestChecksumNormalisation(t *testing.T) {
+	a := `{"txnId":"x","fileSizeHistogram":{"sortedBinBoundaries":[0,8192],"fileCounts":[2,0],"totalBytes":[4128,0]},"allFiles":[{"path":"b","stats":"{\"n\":1}"},{"path":"a","size":1}]}` + "\n"
+	b := `{"txnId":"x","fileSizeHistogram":{"sortedBinBoundaries":[0,8192],"fileCounts":[2,0],"totalBytes":[5001,0]},"allFiles":[{"path":"a","size":1},{"path":"b","stats":"{\"n\":1}"}]}` + "\n"
+	if na, nb := normChecksum(a), normChecksum(b); na != nb {
+		t.Fatalf("same table, other byte counts and file order:\n%s\n%s", na, nb)
+	}
+	moved := strings.Replace(b, `"fileCounts":[2,0]`, `"fileCounts":[1,1]`, 1)
+	if normChecksum(a) == normChecksum(moved) {
+		t.Fatal("a file in another size bin was normalised away")
+	}
+	lost := strings.Replace(b, `{"path":"a","size":1},`, ``, 1)
+	if normChecksum(a) == normChecksum(lost) {
+		t.Fatal("a missing file was normalised away")
+	}
+}
