@@ -144,7 +144,12 @@ func (t *Table) writeCheckpoint(s *Snapshot, now time.Time) error {
 	}
 	sort.Strings(apps)
 	for _, app := range apps {
-		rows = append(rows, row(0, sqltypes.Row{app, s.Txns[app], nil}))
+		// lastUpdated is kept, as Delta's checkpoints do (the version checksum lists it).
+		var last any
+		if tx, ok := s.txns[app]; ok && tx.LastUpdated != nil {
+			last = *tx.LastUpdated
+		}
+		rows = append(rows, row(0, sqltypes.Row{app, s.Txns[app], last}))
 	}
 	numAdds := 0
 	for _, f := range s.Files {
@@ -324,6 +329,8 @@ func (t *Table) loadCheckpoint(v int64, r *replay) error {
 				return bad("protocol")
 			}
 			a.Protocol = &Protocol{MinReaderVersion: int(rv), MinWriterVersion: int(wv), ReaderFeatures: listOf(x[2]), WriterFeatures: listOf(x[3])}
+		case row[5] != nil:
+			a.Other = "domainMetadata"
 		default:
 			continue
 		}
@@ -332,6 +339,7 @@ func (t *Table) loadCheckpoint(v int64, r *replay) error {
 		}
 	}
 	r.s.Version = v
+	r.s.lastTxnID = ""
 	return nil
 }
 

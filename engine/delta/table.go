@@ -114,6 +114,16 @@ type Snapshot struct {
 	Txns map[string]int64
 	// tombstones are removed files still remembered (for checkpoints).
 	tombstones map[string]RemoveFile
+	// txns are the latest txn action of each query, with lastUpdated; txnOrder lists the
+	// app ids in the order they first appeared in the log.
+	txns     map[string]Txn
+	txnOrder []string
+	// lastTxnID is the commitInfo txnId of the snapshot's version ("" when that version
+	// was read from a checkpoint).
+	lastTxnID string
+	// domainMetadata is set when the log holds domainMetadata actions, which kafkalab
+	// does not interpret.
+	domainMetadata bool
 }
 
 // Snapshot replays the log to the latest version: from the last checkpoint when there is
@@ -149,12 +159,20 @@ type replay struct {
 func (r *replay) apply(t *Table, v int64, order int, a Action) error {
 	s := r.s
 	switch {
+	case a.CommitInfo != nil:
+		s.lastTxnID = a.CommitInfo.TxnID
 	case a.MetaData != nil:
 		s.Metadata = a.MetaData
 	case a.Protocol != nil:
 		s.Protocol = a.Protocol
 	case a.Txn != nil:
+		if _, seen := s.txns[a.Txn.AppID]; !seen {
+			s.txnOrder = append(s.txnOrder, a.Txn.AppID)
+		}
 		s.Txns[a.Txn.AppID] = a.Txn.Version
+		s.txns[a.Txn.AppID] = *a.Txn
+	case a.Other == "domainMetadata":
+		s.domainMetadata = true
 	case a.Add != nil:
 		if len(a.Add.DeletionVector) > 0 && string(a.Add.DeletionVector) != "null" {
 			return fmt.Errorf("delta table %s: file %s has a deletion vector, which kafkalab cannot read", t.path, a.Add.Path)
@@ -180,7 +198,7 @@ func (t *Table) snapshotAt(upTo int64) (*Snapshot, error) {
 		}
 	}
 	newReplay := func() *replay {
-		return &replay{s: &Snapshot{Table: t, Version: -1, Txns: map[string]int64{}},
+		return &replay{s: &Snapshot{Table: t, Version: -1, Txns: map[string]int64{}, txns: map[string]Txn{}},
 			active: map[string]File{}, tombstones: map[string]RemoveFile{}}
 	}
 	r := newReplay()
@@ -215,6 +233,7 @@ func (t *Table) snapshotAt(upTo int64) (*Snapshot, error) {
 		if err != nil {
 			return nil, err
 		}
+		r.s.lastTxnID = ""
 		for order, a := range actions {
 			if err := r.apply(t, v, order, a); err != nil {
 				return nil, err
