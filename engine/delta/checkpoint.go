@@ -1,6 +1,7 @@
 package delta
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,14 +50,33 @@ func (t *Table) checkpointInterval(s *Snapshot) int64 {
 	return defaultCheckpointInterval
 }
 
-// afterCommit writes a checkpoint when version v is due one (md is the table metadata in
-// force, for delta.checkpointInterval). The commit already succeeded, so a failed checkpoint
-// leaves the table correct (readers replay the JSON instead); the error is returned for the
-// caller to report, not to fail the write.
-func (t *Table) afterCommit(v int64, md *Metadata) error {
-	if v == 0 || v%t.checkpointInterval(&Snapshot{Metadata: md}) != 0 {
-		return nil
+// afterCommit runs the best-effort steps that follow the commit of p on top of prev: the
+// version checksum file, then a checkpoint when the version is due one. The commit already
+// succeeded and readers need neither file (Delta only logs their failures), so an error is
+// returned as a *PostCommitError for the caller to report, not to fail the write.
+func (t *Table) afterCommit(prev *Snapshot, p *pendingCommit) error {
+	v := prev.Version + 1
+	var errs []error
+	if err := t.writeChecksum(prev, p); err != nil {
+		errs = append(errs, err)
 	}
+	md := cmp.Or(p.metadata, prev.Metadata)
+	if v != 0 && v%t.checkpointInterval(&Snapshot{Metadata: md}) == 0 {
+		// Delta reloads the table after a checkpoint, so its next commit takes the
+		// previous state from the .crc file on disk: do the same.
+		t.forgetMemo()
+		if err := t.checkpointAt(v); err != nil {
+			errs = append(errs, fmt.Errorf("checkpoint: %w", err))
+		}
+	}
+	if len(errs) > 0 {
+		return &PostCommitError{Path: t.path, Version: v, Err: errors.Join(errs...)}
+	}
+	return nil
+}
+
+// checkpointAt writes the checkpoint of version v.
+func (t *Table) checkpointAt(v int64) error {
 	s, err := t.snapshotAt(v)
 	if err != nil {
 		return err
@@ -261,6 +281,9 @@ func (t *Table) loadCheckpoint(v int64, r *replay) error {
 				return bad("txn")
 			}
 			a.Txn = &Txn{AppID: app, Version: ver}
+			if last, ok := x[2].(int64); ok {
+				a.Txn.LastUpdated = &last
+			}
 		case row[1] != nil:
 			x := row[1].(sqltypes.Row)
 			path, ok := x[0].(string)

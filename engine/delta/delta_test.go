@@ -647,7 +647,7 @@ func TestCheckpointEveryTenVersions(t *testing.T) {
 				t.Fatal(err)
 			}
 			os.Rename(filepath.Join(logDir, "saved"), filepath.Join(logDir, "_last_checkpoint"))
-			if viaCP.Version != 12 || !reflect.DeepEqual(filePaths(viaCP), filePaths(full)) || !reflect.DeepEqual(viaCP.Txns, full.Txns) ||
+			if viaCP.Version != 12 || !reflect.DeepEqual(filePaths(viaCP), filePaths(full)) || !reflect.DeepEqual(viaCP.Txns, full.Txns) || !reflect.DeepEqual(viaCP.txns, full.txns) ||
 				!reflect.DeepEqual(viaCP.Metadata, full.Metadata) || !reflect.DeepEqual(viaCP.Protocol, full.Protocol) {
 				t.Errorf("checkpoint snapshot differs:\n%+v\n%+v", viaCP, full)
 			}

@@ -1,6 +1,7 @@
-// Package delta writes and reads Delta Lake tables the way delta-spark 4.0 does: a
+// Package delta writes and reads Delta Lake tables the way delta-spark 4.4 does: a
 // _delta_log of JSON commits (commitInfo, metaData, protocol, txn, add, remove) with Delta's
-// key order, and Spark-style snappy Parquet data files with data-skipping stats. A streaming
+// key order, a version checksum file (<version>.crc) after each commit, checkpoints, and
+// Spark-style snappy Parquet data files with data-skipping stats. A streaming
 // query's batches are made idempotent by the txn action (appId = query id, version = batch
 // id), which is what makes Spark's Delta sink exactly-once.
 package delta

@@ -1,7 +1,6 @@
 package delta
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -73,8 +72,25 @@ type CreateOptions struct {
 // ErrTableExists is returned by CreateTable when the table already has commits.
 var ErrTableExists = errors.New("delta table already exists")
 
+// PostCommitError is returned, with the new version, when a commit succeeded but a step
+// that follows it failed: writing the version checksum file (_delta_log/<v>.crc) or the
+// checkpoint. The version is in the table and readers need neither file, so callers should
+// report the error, not treat the write as failed (delta-spark only logs a warning).
+type PostCommitError struct {
+	Path    string
+	Version int64
+	Err     error
+}
+
+func (e *PostCommitError) Error() string {
+	return fmt.Sprintf("delta table %s: version %d is committed, but: %v", e.Path, e.Version, e.Err)
+}
+
+func (e *PostCommitError) Unwrap() error { return e.Err }
+
 // CreateTable writes version 0 "CREATE TABLE" (commitInfo, metaData, protocol), what
-// DataStreamWriter.toTable issues before the first batch when the table does not exist.
+// DataStreamWriter.toTable issues before the first batch when the table does not exist. A
+// *PostCommitError comes with the table: it was created.
 func CreateTable(ctx context.Context, path string, schema *sqltypes.StructType, opts CreateOptions) (*Table, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -105,13 +121,23 @@ func CreateTable(ctx context.Context, path string, schema *sqltypes.StructType, 
 	if err := os.MkdirAll(t.path, 0o755); err != nil {
 		return nil, fmt.Errorf("create delta table folder: %w", err)
 	}
-	if err := t.commit(0, []string{ci.encode(), md.encode(), defaultProtocol.encode()}); err != nil {
+	proto := defaultProtocol
+	p := &pendingCommit{info: ci, metadata: md, protocol: &proto}
+	if err := t.commit(0, p.lines()); err != nil {
 		if errors.Is(err, ErrConcurrentCommit) {
 			return nil, fmt.Errorf("create delta table %s: %w", t.path, ErrTableExists)
 		}
 		return nil, err
 	}
+	if err := t.afterCommit(emptySnapshot(t), p); err != nil {
+		return t, err
+	}
 	return t, nil
+}
+
+// emptySnapshot is the state before version 0.
+func emptySnapshot(t *Table) *Snapshot {
+	return &Snapshot{Table: t, Version: -1, Txns: map[string]int64{}, txns: map[string]Txn{}}
 }
 
 func createTableParams(managed bool) []KV {
@@ -269,10 +295,6 @@ type StreamingBatch struct {
 	BeforeCommit func() error
 }
 
-// WriteStreamingBatch is Delta's DeltaSink.addBatch. When the table's txn for the query
-// already records this batch (or a later one) nothing is written (written=false, version =
-// the current version). Otherwise the data files are written and ONE version is committed
-// with the txn action, the adds and, in Complete mode, removes of every earlier file.
 // HasStreamingBatch reports whether the table already holds a streaming query's batch: its
 // txn action for the query names this batch id or a later one. Spark's Delta sink asks this
 // before it runs a batch's DataFrame, so a batch it skips reads nothing.
@@ -285,6 +307,13 @@ func (t *Table) HasStreamingBatch(queryID string, batchID int64) (bool, error) {
 	return ok && v >= batchID, nil
 }
 
+// WriteStreamingBatch is Delta's DeltaSink.addBatch. When the table's txn for the query
+// already records this batch (or a later one) nothing is written (written=false, version =
+// the current version). Otherwise the data files are written and ONE version is committed
+// with the txn action, the adds and, in Complete mode, removes of every earlier file.
+// After the commit, the version checksum file is written and, every 10 versions, a
+// checkpoint; if either fails the result is written=true, the version and a
+// *PostCommitError.
 func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (written bool, version int64, err error) {
 	mode, err := outputMode(b.OutputMode)
 	if err != nil {
@@ -336,7 +365,6 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 			return false, -1, err
 		}
 		commitTime := nowOr(b.Now)
-		lines := []string{}
 		ci := &CommitInfo{
 			Timestamp: commitTime.UnixMilli(),
 			Operation: "STREAMING UPDATE",
@@ -353,10 +381,10 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 		if snap.Version >= 0 {
 			ci.ReadVersion = int64p(snap.Version)
 		}
-		var removes []string
+		var removes []*RemoveFile
 		if mode == "Complete" {
 			for _, f := range snap.Files {
-				removes = append(removes, removeOf(f.Add, commitTime).encode())
+				removes = append(removes, removeOf(f.Add, commitTime))
 			}
 		}
 		// Delta 4.4's order, seen in a real PySpark 4.2 run (lab/sparkdiff).
@@ -366,23 +394,16 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 			{Key: "numOutputRows", Value: strconv.FormatInt(files.rows, 10)},
 			{Key: "numOutputBytes", Value: strconv.FormatInt(files.bytes, 10)},
 		}
-		lines = append(lines, ci.encode())
+		p := &pendingCommit{info: ci, metadata: md, adds: files.adds, removes: removes,
+			txn: &Txn{AppID: b.QueryID, Version: b.BatchID, LastUpdated: int64p(commitTime.UnixMilli())}}
 		if md != nil {
-			lines = append(lines, md.encode(), defaultProtocol.encode())
+			proto := defaultProtocol
+			p.protocol = &proto
 		}
-		txn := &Txn{AppID: b.QueryID, Version: b.BatchID, LastUpdated: int64p(commitTime.UnixMilli())}
-		lines = append(lines, txn.encode())
-		for i := range files.adds {
-			lines = append(lines, files.adds[i].encode())
-		}
-		lines = append(lines, removes...)
 		v := snap.Version + 1
-		err := t.commit(v, lines)
+		err := t.commit(v, p.lines())
 		if err == nil {
-			// A failed checkpoint leaves a correct table (readers replay the JSON), as in
-			// Delta, where checkpoint errors are only logged.
-			_ = t.afterCommit(v, cmp.Or(md, snap.Metadata))
-			return true, v, nil
+			return true, v, t.afterCommit(snap, p)
 		}
 		if !errors.Is(err, ErrConcurrentCommit) || attempt+1 >= maxCommitAttempts {
 			return false, -1, err
@@ -448,7 +469,8 @@ type BatchWrite struct {
 }
 
 // Write performs a static write and returns the committed version; written is false when
-// mode "ignore" found an existing table.
+// mode "ignore" found an existing table. As with WriteStreamingBatch, a failure after the
+// commit comes as a *PostCommitError with written=true.
 func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version int64, err error) {
 	if w.Schema == nil {
 		return false, -1, errors.New("delta write: the schema is missing")
@@ -505,10 +527,10 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			EngineInfo:     EngineInfo,
 			TxnID:          newUUID(),
 		}
-		var removes []string
+		var removes []*RemoveFile
 		if exists && mode == "Overwrite" {
 			for _, f := range snap.Files {
-				removes = append(removes, removeOf(f.Add, now).encode())
+				removes = append(removes, removeOf(f.Add, now))
 			}
 		}
 		switch {
@@ -533,22 +555,15 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			{Key: "numOutputRows", Value: strconv.FormatInt(files.rows, 10)},
 			{Key: "numOutputBytes", Value: strconv.FormatInt(files.bytes, 10)},
 		}
-		lines := []string{ci.encode()}
-		if md != nil {
-			lines = append(lines, md.encode())
-			if !exists {
-				lines = append(lines, defaultProtocol.encode())
-			}
+		p := &pendingCommit{info: ci, metadata: md, adds: files.adds, removes: removes}
+		if md != nil && !exists {
+			proto := defaultProtocol
+			p.protocol = &proto
 		}
-		for i := range files.adds {
-			lines = append(lines, files.adds[i].encode())
-		}
-		lines = append(lines, removes...)
 		v := snap.Version + 1
-		err = t.commit(v, lines)
+		err = t.commit(v, p.lines())
 		if err == nil {
-			_ = t.afterCommit(v, cmp.Or(md, snap.Metadata)) // see WriteStreamingBatch
-			return true, v, nil
+			return true, v, t.afterCommit(snap, p) // a *PostCommitError at worst, as in WriteStreamingBatch
 		}
 		if !errors.Is(err, ErrConcurrentCommit) || attempt+1 >= maxCommitAttempts {
 			return false, -1, err
