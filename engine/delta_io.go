@@ -193,6 +193,17 @@ func (d *deltaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 		sb.BeforeCommit = func() error { return d.hook(stream.StepSinkWriting, b.BatchID) }
 	}
 	_, _, err := d.table.WriteStreamingBatch(ctx, sb)
+	return committedIsDone(err)
+}
+
+// committedIsDone drops a *delta.PostCommitError: the version is committed and only its
+// checksum file or checkpoint failed, which delta-spark logs as a warning and goes on (the
+// engine has no log to put it in).
+func committedIsDone(err error) error {
+	var late *delta.PostCommitError
+	if errors.As(err, &late) {
+		return nil
+	}
 	return err
 }
 
@@ -208,7 +219,7 @@ func (s *Session) openOrCreateTable(ctx context.Context, path string, schema *sq
 		return nil, err
 	}
 	if !ok && create {
-		if _, err := delta.CreateTable(ctx, path, schema, delta.CreateOptions{Now: s.now(), Managed: true}); err != nil && !errors.Is(err, delta.ErrTableExists) {
+		if _, err := delta.CreateTable(ctx, path, schema, delta.CreateOptions{Now: s.now(), Managed: true}); committedIsDone(err) != nil && !errors.Is(err, delta.ErrTableExists) {
 			return nil, err
 		}
 	}
@@ -231,7 +242,7 @@ func (w *DataFrameWriter) writeDelta(ctx context.Context, path string, asTable b
 		OverwriteSchema: strings.EqualFold(overwriteSchema, "true"),
 		Now:             w.df.s.now(), TimeZone: w.df.s.Conf().GetOr(ConfTimeZone, "UTC"),
 	})
-	return err
+	return committedIsDone(err)
 }
 
 // writeParquet is df.write.parquet(path): one file per non-empty task.

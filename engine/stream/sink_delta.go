@@ -2,6 +2,7 @@ package stream
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -60,5 +61,11 @@ func (d *DeltaSink) AddBatch(ctx context.Context, b *SinkBatch) error {
 		QueryID: b.QueryID, BatchID: b.BatchID, OutputMode: b.OutputMode, Schema: b.Schema,
 		Tasks: tasks, Now: now(), TimeZone: d.TimeZone,
 	})
+	// A *delta.PostCommitError: the version is committed, only its checksum file or
+	// checkpoint failed (delta-spark logs a warning and goes on).
+	var late *delta.PostCommitError
+	if errors.As(err, &late) {
+		return nil
+	}
 	return err
 }
