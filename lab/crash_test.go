@@ -158,6 +158,13 @@ func TestCrashOncePerStepThenRestart(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(lb.Workspace(lesson.ID), "cp", "commits", "1")); err != nil {
 		t.Errorf("the restart did not finish the job: %v", err)
 	}
+	// The killed process's Delta state died with it: the restart's commit (version 2, batch
+	// 1) took the state of version 1 from its .crc file, so it lists version 1's file with
+	// "tags":{}, as a restarted Spark driver does, and its own file without.
+	crc, err := os.ReadFile(filepath.Join(lb.Workspace(lesson.ID), "spark-warehouse", "t", "_delta_log", "00000000000000000002.crc"))
+	if err != nil || strings.Count(string(crc), `"tags":{}`) != 1 || strings.Count(string(crc), `"dataChange":false`) != 2 {
+		t.Errorf("version 2's checksum file (err %v):\n%s\nwant two files, one with \"tags\":{}", err, crc)
+	}
 }
 
 // A crashed command fails: without "! " the step fails; and a directive that no query
