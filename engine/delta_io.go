@@ -31,7 +31,7 @@ func (s *Session) readDeltaAt(ctx context.Context, path string, qualifier []stri
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	t, err := delta.Open(path)
+	t, err := s.delta.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +210,7 @@ func committedIsDone(err error) error {
 // createManagedTable is what toTable/saveAsTable do first for a table that does not exist:
 // version 0 CREATE TABLE.
 func (s *Session) openOrCreateTable(ctx context.Context, path string, schema *sqltypes.StructType, create bool) (*delta.Table, error) {
-	t, err := delta.Open(path)
+	t, err := s.delta.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +219,7 @@ func (s *Session) openOrCreateTable(ctx context.Context, path string, schema *sq
 		return nil, err
 	}
 	if !ok && create {
-		if _, err := delta.CreateTable(ctx, path, schema, delta.CreateOptions{Now: s.now(), Managed: true}); committedIsDone(err) != nil && !errors.Is(err, delta.ErrTableExists) {
+		if _, err := delta.CreateTable(ctx, path, schema, delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta}); committedIsDone(err) != nil && !errors.Is(err, delta.ErrTableExists) {
 			return nil, err
 		}
 	}
@@ -232,7 +232,7 @@ func (w *DataFrameWriter) writeDelta(ctx context.Context, path string, asTable b
 	if err != nil {
 		return err
 	}
-	t, err := delta.Open(path)
+	t, err := w.df.s.delta.Open(path)
 	if err != nil {
 		return err
 	}

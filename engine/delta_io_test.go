@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -29,5 +31,43 @@ func TestDeltaWriteOutlivesAFailedChecksum(t *testing.T) {
 	rows := must[*DataFrame](t)(s.Read().Format("delta").Table(ctx, "events"))
 	if n := must[int64](t)(rows.Count(ctx)); n != 6 {
 		t.Errorf("rows = %d, want 6", n)
+	}
+}
+
+// A session is one Spark driver: its next commit to a table continues from its own last
+// one, while a new session (a new `python script.py`) takes the previous state from the
+// .crc on disk, whose entries then carry "tags":{} as delta-spark writes them.
+func TestEachSessionIsADriverForDeltaChecksums(t *testing.T) {
+	ctx := context.Background()
+	first := newTestSession(t)
+	df := must[*DataFrame](t)(first.CreateDataFrameDDL(courseEvents, sendDDL))
+	crc := func(v int) string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(first.WorkDir(), "spark-warehouse", "events", "_delta_log", fmt.Sprintf("%020d.crc", v)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	if err := df.Write().Format("delta").SaveAsTable(ctx, "events"); err != nil {
+		t.Fatal(err)
+	}
+	if err := df.Write().Format("delta").Mode("append").SaveAsTable(ctx, "events"); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(crc(1), `"tags":{}`); n != 0 {
+		t.Errorf("the same session's second commit lists %d entries with empty tags, want none:\n%s", n, crc(1))
+	}
+	second, err := NewSession(SessionConfig{WorkDir: first.WorkDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := must[*DataFrame](t)(second.CreateDataFrameDDL(courseEvents, sendDDL))
+	if err := again.Write().Format("delta").Mode("append").SaveAsTable(ctx, "events"); err != nil {
+		t.Fatal(err)
+	}
+	earlier := strings.Count(crc(1), `"dataChange":false`) // the files before version 2
+	if n := strings.Count(crc(2), `"tags":{}`); earlier == 0 || n != earlier {
+		t.Errorf("a new session's first commit: %d entries with empty tags, want the %d earlier files':\n%s", n, earlier, crc(2))
 	}
 }

@@ -48,7 +48,7 @@ func (s *Session) DeltaTableForPath(ctx context.Context, path string) (*DeltaTab
 
 // IsDeltaTable is DeltaTable.isDeltaTable(spark, path).
 func (s *Session) IsDeltaTable(path string) bool {
-	t, err := delta.Open(s.ResolvePath(path))
+	t, err := s.delta.Open(s.ResolvePath(path))
 	if err != nil {
 		return false
 	}
@@ -57,7 +57,7 @@ func (s *Session) IsDeltaTable(path string) bool {
 }
 
 func (s *Session) openDeltaTable(path string) (*DeltaTable, error) {
-	t, err := delta.Open(path)
+	t, err := s.delta.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/kafkalab/kafkalab/engine/delta"
 	"io"
 	"os"
 	"path/filepath"
@@ -82,6 +83,8 @@ type Session struct {
 	conf map[string]string
 
 	streams *StreamingQueryManager
+	// delta is the session's Delta writer state: a session is one Spark driver.
+	delta *delta.Driver
 	// temporary views by lower-cased name (memory sink tables are views too, as in Spark).
 	viewMu sync.Mutex
 	views  map[string]*DataFrame
@@ -108,7 +111,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: working folder %q: %w", cfg.WorkDir, err)
 	}
-	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, hook: cfg.StreamHook, onEvent: cfg.OnStreamEvent, conf: map[string]string{}, views: map[string]*DataFrame{}}
+	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, hook: cfg.StreamHook, onEvent: cfg.OnStreamEvent, conf: map[string]string{}, views: map[string]*DataFrame{}, delta: delta.NewDriver()}
 	if s.stdout == nil {
 		s.stdout = io.Discard
 	}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"sync"
 
-	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/kafkalab/kafkalab/lessons"
 )
@@ -75,9 +74,6 @@ func (cr *crasher) hook(die func()) func(stream.Step, int64) error {
 		}
 		cr.firedIn = batchID
 		die()
-		// The killed process's memory goes with it: the next commit to a Delta table
-		// starts from the files on disk, as after a Spark driver restart.
-		delta.ForgetInMemoryState()
 		return errKilled
 	}
 }

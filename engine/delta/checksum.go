@@ -112,40 +112,66 @@ type checksumMemo struct {
 	txnsListed bool
 }
 
-var checksumMemos = struct {
-	sync.Mutex
+// Driver is what one Spark driver remembers of the Delta tables it committed to: the
+// checksum state of its own last commit to each, which its next commit continues from. A
+// new driver (a new `python script.py` on Spark, a new engine session in kafkalab) has
+// none and takes the previous version's state from its .crc file on disk, which shows in
+// the entries it lists ("tags":{}). A table opened without a driver behaves as a new
+// driver at every commit.
+type Driver struct {
+	mu      sync.Mutex
 	byTable map[string]checksumMemo
-}{byTable: map[string]checksumMemo{}}
+}
 
-// ForgetInMemoryState drops what this process remembers of the tables it committed to, as
-// the restart of a killed Spark driver does: the next commit to each table takes the state
-// of the previous version from its .crc file on disk. The lab calls it when it kills a
-// query.
-func ForgetInMemoryState() {
-	checksumMemos.Lock()
-	defer checksumMemos.Unlock()
-	clear(checksumMemos.byTable)
+// NewDriver returns a driver that remembers nothing yet.
+func NewDriver() *Driver { return &Driver{byTable: map[string]checksumMemo{}} }
+
+// Open is Open(path) for a table this driver writes.
+func (d *Driver) Open(path string) (*Table, error) {
+	t, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	t.driver = d
+	return t, nil
+}
+
+// Forget drops what the driver remembers, as a restart does.
+func (d *Driver) Forget() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	clear(d.byTable)
 }
 
 func (t *Table) forgetMemo() {
-	checksumMemos.Lock()
-	defer checksumMemos.Unlock()
-	delete(checksumMemos.byTable, t.path)
+	if d := t.driver; d != nil {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		delete(d.byTable, t.path)
+	}
 }
 
 func (t *Table) rememberMemo(m checksumMemo) {
-	checksumMemos.Lock()
-	defer checksumMemos.Unlock()
+	d := t.driver
+	if d == nil {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	// Of two writers of one table, keep the newer version.
-	if old, ok := checksumMemos.byTable[t.path]; !ok || old.version < m.version {
-		checksumMemos.byTable[t.path] = m
+	if old, ok := d.byTable[t.path]; !ok || old.version < m.version {
+		d.byTable[t.path] = m
 	}
 }
 
 func (t *Table) memoFor(s *Snapshot) (checksumMemo, bool) {
-	checksumMemos.Lock()
-	defer checksumMemos.Unlock()
-	m, ok := checksumMemos.byTable[t.path]
+	d := t.driver
+	if d == nil {
+		return checksumMemo{}, false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	m, ok := d.byTable[t.path]
 	// The txnId tells apart a table deleted and made again up to the same version.
 	if !ok || m.version != s.Version || m.txnID == "" || m.txnID != s.lastTxnID {
 		return checksumMemo{}, false

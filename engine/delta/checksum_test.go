@@ -143,7 +143,7 @@ func (f *feed) uuid() string {
 func runCRCCase(t *testing.T, tc crcCase) {
 	ctx := context.Background()
 	spark := loadSparkLog(t, tc.name)
-	table, err := Open(filepath.Join(t.TempDir(), tc.name))
+	table, err := NewDriver().Open(filepath.Join(t.TempDir(), tc.name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,6 @@ func runCRCCase(t *testing.T, tc crcCase) {
 		return m
 	}
 	t.Cleanup(func() { newUUID, modTimeMs = oldUUID, oldMod })
-	ForgetInMemoryState()
 
 	var schema *sqltypes.StructType
 	for _, v := range spark.versions {
@@ -171,7 +170,7 @@ func runCRCCase(t *testing.T, tc crcCase) {
 			}
 		}
 		if slices.Contains(tc.fresh, v) {
-			ForgetInMemoryState()
+			table.driver.Forget()
 		}
 		for _, a := range acts {
 			if a.MetaData != nil {
@@ -234,7 +233,7 @@ func runCRCCase(t *testing.T, tc crcCase) {
 		}
 		switch {
 		case ci.Operation == "CREATE TABLE":
-			_, err = CreateTable(ctx, table.Path(), schema, CreateOptions{Now: created, Managed: param("isManaged") == "true"})
+			_, err = CreateTable(ctx, table.Path(), schema, CreateOptions{Now: created, Managed: param("isManaged") == "true", Driver: table.driver})
 		case ci.Operation == "STREAMING UPDATE" || (ci.Operation == "WRITE" && txn != nil):
 			// A WRITE with txnAppId/txnVersion records the same txn action as a streaming
 			// batch of query appId, which is how kafkalab makes one.
@@ -577,7 +576,7 @@ func TestDamagedChecksumIsIgnored(t *testing.T) {
 		if err != nil || len(rows) != 2 {
 			t.Fatalf("rows = %d, err %v", len(rows), err)
 		}
-		ForgetInMemoryState()
+		table.driver.Forget()
 		snap, _ := table.Snapshot()
 		p := table.prior(snap)
 		if p.emptyTags != nil || !p.txnsListed || len(p.txns) != 1 {
@@ -657,7 +656,7 @@ func TestPriorChecksumSources(t *testing.T) {
 	if p := table.prior(snap); len(p.emptyTags) != 0 || !p.txnsListed || len(p.txns) != 1 {
 		t.Errorf("from the memo: %+v, want no empty tags and the query's txn", p)
 	}
-	ForgetInMemoryState()
+	table.driver.Forget()
 	// A snapshot whose txn lost lastUpdated (a checkpoint without it) gets it from the .crc.
 	tx := snap.txns[queryID]
 	tx.LastUpdated = nil
@@ -681,7 +680,7 @@ func TestPriorChecksumSources(t *testing.T) {
 	if _, _, err := wide.WriteStreamingBatch(ctx, batch(0, "append", tasks)); err != nil {
 		t.Fatal(err)
 	}
-	ForgetInMemoryState()
+	wide.driver.Forget()
 	if _, _, err := wide.WriteStreamingBatch(ctx, batch(1, "append", bronzeBatch2())); err != nil {
 		t.Fatal(err)
 	}

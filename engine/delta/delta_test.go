@@ -191,7 +191,7 @@ func TestBronzeOrdersGolden(t *testing.T) {
 
 func newTable(t *testing.T) *Table {
 	t.Helper()
-	table, err := Open(filepath.Join(t.TempDir(), "tbl"))
+	table, err := NewDriver().Open(filepath.Join(t.TempDir(), "tbl"))
 	if err != nil {
 		t.Fatal(err)
 	}

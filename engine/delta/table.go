@@ -38,7 +38,8 @@ var ErrConcurrentCommit = errors.New("another writer committed to the Delta tabl
 
 // Table is a Delta table folder.
 type Table struct {
-	path string
+	path   string
+	driver *Driver // nil: nothing is remembered between commits
 }
 
 // Open returns the table at path (which may not exist yet).

@@ -67,6 +67,8 @@ type CreateOptions struct {
 	Now time.Time
 	// Managed is true for a catalog table under spark-warehouse (toTable/saveAsTable).
 	Managed bool
+	// Driver is the writer's driver (nil = none, see Driver).
+	Driver *Driver
 }
 
 // ErrTableExists is returned by CreateTable when the table already has commits.
@@ -99,6 +101,7 @@ func CreateTable(ctx context.Context, path string, schema *sqltypes.StructType, 
 	if err != nil {
 		return nil, err
 	}
+	t.driver = opts.Driver
 	if ok, err := t.Exists(); err != nil {
 		return nil, err
 	} else if ok {

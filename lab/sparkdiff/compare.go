@@ -295,7 +295,6 @@ var knownOnlySpark = []struct {
 	why string
 }{
 	{regexp.MustCompile(`/state/\d+/0/_metadata/(schema)?$`), "state/<op>/0/_metadata/schema: Spark writes the state schema file (writeUTF \"v2\", then key schema and value schema, each as int32 chunk count + writeUTF JSON chunks, e.g. key {window struct with spark.timeWindow/spark.watermarkDelayMs metadata}, value {count long not null}); kafkalab (engine/stateful) does not"},
-	{regexp.MustCompile(`_delta_log/\d{20}\.crc$`), "Delta writes a checksum file _delta_log/<version>.crc per commit (spark.databricks.delta.writeChecksumFile.enabled); kafkalab does not (optional for readers)"},
 }
 
 // sortAdds puts each run of add (or remove) actions of a Delta commit in path order:

@@ -86,6 +86,12 @@ def main():
 
 
 def run_script(cwd, script, args):
+    # Each `python SCRIPT` is a new driver on Spark: forget the Delta tables this JVM has
+    # loaded, so the script's first commit to a table starts from the files on disk (the
+    # previous version's .crc), as a fresh process does.
+    s = active_session()
+    if s is not None:
+        s._jvm.org.apache.spark.sql.delta.DeltaLog.clearCache()
     # Forget the workspace's own modules (stream_session...): a step may have changed them.
     for name, mod in list(sys.modules.items()):
         f = getattr(mod, "__file__", None) or ""
