@@ -761,3 +761,45 @@ func BenchmarkReadRows1M(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
+
+// Spark's task 0 always writes its file, and Delta leaves a file without rows out of the
+// commit: a batch whose task 0 is empty leaves one empty part-00000 file that no version
+// names; a batch whose task 0 has rows leaves none.
+func TestEmptyTaskZeroLeavesAnUncommittedFile(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name      string
+		tasks     []Task
+		committed int // data files the commit adds
+		onDisk    int // part files in the folder
+	}{
+		{"no tasks", nil, 0, 1},
+		{"task 0 empty", []Task{{ID: 0}, {ID: 1, Rows: bronzeBatch2()[0].Rows}}, 1, 2},
+		{"task 0 with rows", []Task{{ID: 0, Rows: bronzeBatch2()[0].Rows}, {ID: 1}}, 1, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			table := newTable(t)
+			if _, _, err := table.WriteStreamingBatch(ctx, batch(0, "append", tc.tasks)); err != nil {
+				t.Fatal(err)
+			}
+			log := string(readLog(t, table, 0))
+			if n := strings.Count(log, `{"add":{`); n != tc.committed {
+				t.Errorf("the commit adds %d files, want %d:\n%s", n, tc.committed, log)
+			}
+			files, _ := filepath.Glob(filepath.Join(table.Path(), "part-*.parquet"))
+			if len(files) != tc.onDisk {
+				t.Errorf("%d part files on disk, want %d: %v", len(files), tc.onDisk, files)
+			}
+			for _, f := range files {
+				if base := filepath.Base(f); !strings.Contains(log, base) && !strings.HasPrefix(base, "part-00000-") {
+					t.Errorf("%s is on disk but in no commit, and is not task 0's", base)
+				}
+			}
+			rows, _, err := table.ReadRows(ctx)
+			if err != nil || len(rows) != tc.committed {
+				t.Errorf("rows read back = %d (err %v), want %d", len(rows), err, tc.committed)
+			}
+		})
+	}
+}

@@ -202,20 +202,32 @@ type filesResult struct {
 	bytes int64
 }
 
-// writeDataFiles writes one parquet file per task, in parallel. Empty tasks write nothing,
-// task 0 included, and a batch without rows adds no file at all: what a real PySpark 4.2 +
-// delta-spark 4.4.0 run does (lab/sparkdiff: an empty topic's batch 0 commits a version with
-// no add action; a failOnDataLoss=false batch whose partition-0 range was deleted writes only
-// part-00001).
+// writeDataFiles writes one parquet file per task with rows, in parallel, and returns
+// their add actions. An empty task adds no file, task 0 included, so a batch without rows
+// adds none at all: what a real PySpark 4.2 + delta-spark 4.4.0 run commits (lab/sparkdiff:
+// an empty topic's batch 0 commits a version with no add action; a failOnDataLoss=false
+// batch whose partition-0 range was deleted commits only part-00001). On disk, though,
+// Spark's task 0 always writes its file (a write of no rows still leaves the schema), and
+// Delta leaves the empty file out of the commit: that file is written here too, named by
+// no version, so the table's folder holds what Spark's does.
 func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType, tasks []Task, align func(sqltypes.Row) sqltypes.Row, loc *time.Location) (filesResult, error) {
 	var todo []Task
+	emptyZero := true
 	for _, tk := range tasks {
 		if len(tk.Rows) > 0 {
 			todo = append(todo, tk)
+			emptyZero = emptyZero && tk.ID != 0
 		}
 	}
 	if err := os.MkdirAll(t.path, 0o755); err != nil {
 		return filesResult{}, fmt.Errorf("create delta table folder: %w", err)
+	}
+	if emptyZero {
+		// No log names this file, so its uuid is not one of the commit's.
+		name := fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", 0, uuid.NewString())
+		if _, err := sparkparquet.WriteFile(filepath.Join(t.path, name), schema, nil, nil); err != nil {
+			return filesResult{}, fmt.Errorf("delta table %s task 0: %w", t.path, err)
+		}
 	}
 	// Names first, in task order, so the uuid sequence does not depend on scheduling.
 	names := make([]string, len(todo))
