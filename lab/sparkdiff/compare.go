@@ -368,10 +368,8 @@ func normChecksum(content string) string {
 	if end < 0 || !strings.HasPrefix(body, `{"path":`) {
 		return content
 	}
-	entries := strings.Split(body[:end], `},{"path":`)
-	for k := range entries {
-		entries[k] = strings.TrimPrefix(strings.TrimSuffix(entries[k], "}"), `{"path":`)
-	}
+	// Entries are {"path":...}; split between them, each piece loses its braces and key.
+	entries := strings.Split(strings.TrimSuffix(strings.TrimPrefix(body[:end], `{"path":`), "}"), `},{"path":`)
 	sort.Strings(entries)
 	return content[:i+len(key)] + `{"path":` + strings.Join(entries, `},{"path":`) + "}" + body[end:]
 }

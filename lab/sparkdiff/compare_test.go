@@ -216,6 +216,12 @@ func TestChecksumNormalisation(t *testing.T) {
 	if normChecksum(a) == normChecksum(moved) {
 		t.Fatal("a file in another size bin was normalised away")
 	}
+	// An entry ending in a nested object keeps its braces wherever it sorts.
+	withTags := strings.Replace(a, `"stats":"{\"n\":1}"}`, `"stats":"{\"n\":1}","tags":{}}`, 1)
+	withTagsSwapped := strings.Replace(b, `"stats":"{\"n\":1}"}`, `"stats":"{\"n\":1}","tags":{}}`, 1)
+	if normChecksum(withTags) != normChecksum(withTagsSwapped) || !strings.Contains(normChecksum(withTags), `"tags":{}}`) {
+		t.Fatalf("entries with tags, two orders:\n%s\n%s", normChecksum(withTags), normChecksum(withTagsSwapped))
+	}
 	lost := strings.Replace(b, `{"path":"a","size":1},`, ``, 1)
 	if normChecksum(a) == normChecksum(lost) {
 		t.Fatal("a missing file was normalised away")
