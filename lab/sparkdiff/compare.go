@@ -347,6 +347,7 @@ func normFile(name, content, root string) string {
 
 var (
 	totalBytesRe = regexp.MustCompile(`"totalBytes":\[[0-9,]*\]`)
+	setTxnsRe    = regexp.MustCompile(`"setTransactions":\[\{[^\]]*\}\]`)
 	nonZeroRe    = regexp.MustCompile(`\b[1-9][0-9]*\b`)
 )
 
@@ -357,6 +358,14 @@ var (
 func normChecksum(content string) string {
 	content = totalBytesRe.ReplaceAllStringFunc(content, func(m string) string {
 		return nonZeroRe.ReplaceAllString(m, "<bytes>")
+	})
+	// setTransactions come in the hash order of their appIds, which are each run's own
+	// query ids.
+	content = setTxnsRe.ReplaceAllStringFunc(content, func(m string) string {
+		inner := strings.TrimSuffix(strings.TrimPrefix(m, `"setTransactions":[{`), `}]`)
+		txns := strings.Split(inner, "},{")
+		sort.Strings(txns)
+		return `"setTransactions":[{` + strings.Join(txns, "},{") + `}]`
 	})
 	const key = `"allFiles":[`
 	i := strings.LastIndex(content, key)
@@ -390,7 +399,67 @@ func normClock(s string) string {
 	for _, w := range wallClock {
 		s = w.re.ReplaceAllString(s, w.repl)
 	}
+	if strings.Contains(s, "<now>") {
+		s = normNowColumns(s)
+	}
 	return s
+}
+
+// normNowColumns makes the show() tables in s independent of how wide the wall-clock
+// instants in a column were (Spark cuts trailing zeros of the fraction, so the width
+// varies from run to run): a column holding <now> loses its padding and border width.
+// Other columns keep theirs.
+func normNowColumns(s string) string {
+	lines := strings.Split(s, "\n")
+	isBorder := func(l string) bool { return len(l) > 1 && strings.Trim(l, "+-") == "" && l[0] == '+' }
+	isRow := func(l string) bool { return len(l) > 1 && l[0] == '|' && l[len(l)-1] == '|' }
+	for i := 0; i < len(lines); {
+		if !isBorder(lines[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lines) && (isBorder(lines[j]) || isRow(lines[j])) {
+			j++
+		}
+		block := lines[i:j]
+		cols := len(strings.Split(block[0], "+")) - 2
+		now := make([]bool, cols)
+		ok := true
+		for _, l := range block {
+			if isRow(l) {
+				cells := strings.Split(l[1:len(l)-1], "|")
+				if len(cells) != cols {
+					ok = false
+					break
+				}
+				for c, cell := range cells {
+					now[c] = now[c] || strings.Contains(cell, "<now>")
+				}
+			}
+		}
+		for k, l := range block {
+			if !ok {
+				break
+			}
+			sep := "|"
+			if isBorder(l) {
+				sep = "+"
+			}
+			cells := strings.Split(l[1:len(l)-1], sep)
+			for c := range cells {
+				if now[c] {
+					cells[c] = strings.TrimSpace(cells[c])
+					if sep == "+" {
+						cells[c] = "-"
+					}
+				}
+			}
+			block[k] = sep + strings.Join(cells, sep) + sep
+		}
+		i = j
+	}
+	return strings.Join(lines, "\n")
 }
 
 // knownStepDiffs are differences between real Spark and kafkalab that are understood and

@@ -227,3 +227,30 @@ func TestChecksumNormalisation(t *testing.T) {
 		t.Fatal("a missing file was normalised away")
 	}
 }
+
+func TestWallClockColumnsIgnoreTheirWidth(t *testing.T) {
+	spark := "+--------+-----------------------+\n|order_id|sent_at                |\n+--------+-----------------------+\n|1001    |<now> |\n|1002    |<now>|\n+--------+-----------------------+\n"
+	ours := "+--------+----------------------+\n|order_id|sent_at               |\n+--------+----------------------+\n|1001    |<now>|\n|1002    |<now>|\n+--------+----------------------+\n"
+	if a, b := normNowColumns(spark), normNowColumns(ours); a != b {
+		t.Fatalf("tables that differ only in a wall-clock column's width:\n%s\n%s", a, b)
+	}
+	other := strings.Replace(ours, "|1002    |", "|1003    |", 1)
+	if normNowColumns(spark) == normNowColumns(other) {
+		t.Fatal("a different value in another column was normalised away")
+	}
+	narrow := strings.ReplaceAll(strings.ReplaceAll(ours, "|1001    |", "|1001   |"), "+--------+", "+-------+")
+	if normNowColumns(spark) == normNowColumns(narrow) {
+		t.Fatal("another column's width was normalised away")
+	}
+}
+
+func TestSetTransactionsCompareAsASet(t *testing.T) {
+	a := `{"setTransactions":[{"appId":"<uuid>","version":2,"lastUpdated":<ms>},{"appId":"<uuid>","version":0,"lastUpdated":<ms>}],"domainMetadata":[]}`
+	b := `{"setTransactions":[{"appId":"<uuid>","version":0,"lastUpdated":<ms>},{"appId":"<uuid>","version":2,"lastUpdated":<ms>}],"domainMetadata":[]}`
+	if normChecksum(a) != normChecksum(b) {
+		t.Fatalf("two orders of the same transactions:\n%s\n%s", normChecksum(a), normChecksum(b))
+	}
+	if normChecksum(a) == normChecksum(strings.Replace(b, `"version":2`, `"version":3`, 1)) {
+		t.Fatal("a different version was normalised away")
+	}
+}
