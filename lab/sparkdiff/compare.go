@@ -163,7 +163,7 @@ func CompareDirs(spark, kl string) (diffs, known []string) {
 	var unknownA []string
 	for _, n := range onlyA {
 		if strings.HasSuffix(strings.SplitN(n, "#", 2)[0], uncommittedMark) {
-			known = append(known, "uncommitted data files: a failed or killed Spark job leaves the part files its finished tasks wrote (no Delta commit names them, so readers never see them); kafkalab writes none")
+			known = append(known, "uncommitted data files: a failed or killed Spark job leaves the part files its finished tasks wrote (no Delta commit names them, so readers never see them); a batch that fails in kafkalab writes none")
 			continue
 		}
 		ok := false
