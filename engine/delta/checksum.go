@@ -36,8 +36,8 @@ import (
 //     whose lower bound is <= its size.
 //   - an entry carries "tags":{} when the writer took the previous state from the .crc file
 //     on disk (Delta reads it back with an empty map for the absent tags): the first commit
-//     of a new driver process, or the commit after a checkpoint, which makes Delta reload
-//     the table. A writer that made the previous version itself keeps the entries as they
+//     of a new driver (see Driver), or the commit after a checkpoint, which makes Delta
+//     reload the table. A writer that made the previous version itself keeps the entries as they
 //     were; one with no usable .crc for the previous version rebuilds them from the log,
 //     without tags.
 
