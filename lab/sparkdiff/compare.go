@@ -467,9 +467,7 @@ func normNowColumns(s string) string {
 // the text is a note, not a failure. Remove an entry when kafkalab is fixed.
 var knownStepDiffs = []struct {
 	step, contains, why string
-}{
-	{"08-when-to-stream/5", "orders_fast", "exercise 'within two seconds' is wall-clock bound: real Spark on this loaded machine did not start the second batch inside the script's window"},
-}
+}{}
 
 func knownStepDiff(lesson string, step int, diff string) (string, bool) {
 	key := fmt.Sprintf("%s/%d", lesson, step)
