@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/lessons"
 )
@@ -76,6 +77,17 @@ func applyCrash(ws, cp string, n int64, point lessons.CrashPoint) {
 		os.Remove(filepath.Join(filepath.Dir(p), "."+filepath.Base(p)+".crc"))
 	}
 	files := listCheckpoints(ws)[cp]
+	// Data files written after the crash would not exist, committed or not (task 0 writes
+	// its file even with no rows, and no commit names that one): the crash came when
+	// offsets/n was written (after-offsets) or, at the latest, when offsets/n+1 was.
+	cutFile := filepath.Join(cp, "offsets", strconv.FormatInt(n+1, 10))
+	if point == lessons.CrashAfterOffsets {
+		cutFile = filepath.Join(cp, "offsets", strconv.FormatInt(n, 10))
+	}
+	var cut time.Time
+	if fi, err := os.Stat(cutFile); err == nil {
+		cut = fi.ModTime()
+	}
 	for f := range files {
 		kind, id, _ := strings.Cut(f, "/")
 		b, _ := strconv.ParseInt(id, 10, 64)
@@ -122,11 +134,14 @@ func applyCrash(ws, cp string, n int64, point lessons.CrashPoint) {
 			}
 			remove(v)
 			remove(strings.TrimSuffix(v, ".json") + ".crc")
-			// Data files stay behind only when the crash came after they were written.
-			if b > n || point == lessons.CrashAfterOffsets {
-				for _, a := range addPathRe.FindAllSubmatch(data, -1) {
-					remove(filepath.Join(filepath.Dir(log), string(a[1])))
-				}
+		}
+		if cut.IsZero() {
+			continue
+		}
+		parts, _ := filepath.Glob(filepath.Join(filepath.Dir(log), "part-*.parquet"))
+		for _, p := range parts {
+			if fi, err := os.Stat(p); err == nil && !fi.ModTime().Before(cut) {
+				remove(p)
 			}
 		}
 	}

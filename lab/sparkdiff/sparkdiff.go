@@ -482,7 +482,11 @@ func snapshot(ws, dst string) (string, error) {
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(target, data, 0o644)
+		if err := os.WriteFile(target, data, 0o644); err != nil {
+			return err
+		}
+		// Keep the modification time: it tells which files a crash would have prevented.
+		return os.Chtimes(target, info.ModTime(), info.ModTime())
 	})
 	return dst, err
 }
