@@ -1,11 +1,11 @@
 # Tier: real Spark is the referee. Installs PySpark 4.2 + delta-spark and the Kafka/Delta jars
 # into the user cache (reused), starts a real Apache Kafka broker (stopped by PID even on
-# failure), and runs every lesson's steps on real Spark and on kafkalab, comparing output,
-# checkpoint files, Delta logs and tables (lab/sparkdiff). See scripts/spark/.
-#
-# Not yet part of `make test`: under load it takes 25+ minutes (a JVM per lesson) and lessons
-# 07/08 still show understood differences (crash replay on Spark, wall-clock bound
-# exercise). Run it with `make test-spark`; add it to TEST_TIERS once it is green and fast.
+# failure), and runs every lesson's steps and the extra scenarios of
+# lab/sparkdiff/testdata/scenarios on real Spark and on kafkalab, comparing printed output,
+# checkpoint files, Delta logs and checksums, and the tables read back (lab/sparkdiff).
+# See scripts/spark/. The slowest tier: one JVM per lesson, about 20 minutes here
+# (KAFKALAB_SPARKDIFF_RUN and KAFKALAB_SPARKDIFF_LESSONS narrow it, see tier.sh).
+TEST_TIERS += test-spark
 
 .PHONY: test-spark compare-spark
 test-spark:
