@@ -48,8 +48,14 @@ group.initial.rebalance.delay.ms=0
 PROPS
 
 # One cluster id per data folder, made once (base64url of 16 random bytes, as Kafka's Uuid).
+# Like Kafka's Uuid.randomUuid, draw again when it starts with '-': the storage tool would
+# take such an id for an option (one start in 32 failed that way).
 if [ ! -s "$datadir/cluster.id" ]; then
-	head -c16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n' >"$datadir/cluster.id"
+	id=-
+	while [ "${id#-}" != "$id" ]; do
+		id=$(head -c16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')
+	done
+	printf '%s' "$id" >"$datadir/cluster.id"
 fi
 # kafka-storage.sh format: --ignore-formatted keeps the data of an earlier run.
 java -cp "$libs/*" -Dlog4j2.configurationFile="$KAFKA_SCRIPTS_DIR/tools-log4j2.yaml" \
