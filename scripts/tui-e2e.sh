@@ -53,6 +53,12 @@ wait_for() {
 	fail "waited ${secs}s for /$re/"
 }
 keys() { tm send-keys -t "$session" "$@"; }
+# next_step N: go on to step N of the lesson and wait until the screen shows it, so the
+# next run_step cannot take the previous step's result for its own.
+next_step() {
+	keys n
+	wait_for "step $1/" 10
+}
 
 # run_step: run the current step (answering a prediction with 1) and wait for its result.
 run_step() {
@@ -80,9 +86,9 @@ echo "tui-e2e: broker up after $((($(date +%s%N) - start) / 1000000)) ms"
 run_step
 wait_for 'Passed' 5
 wait_for 'clicks · 3 partitions · 0 events' 10
-keys n
+next_step 2
 run_step
-keys n
+next_step 3
 run_step
 wait_for 'clicks · 3 partitions · [1-9][0-9]* events' 10
 screen | grep -Eq 'p0 .*\[0,[1-9][0-9]*\)' || fail "partition 0's end offset did not move"
@@ -95,8 +101,7 @@ keys Down Down Down Enter
 wait_for 'Lesson 4/' 5
 for step in 1 2 3 4; do
 	run_step
-	keys n
-	sleep 0.3
+	next_step $((step + 1))
 done
 wait_for 'checkpoints/' 10
 wait_for 'offsets/1: ' 10
