@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kafkalab/kafkalab/engine/delta"
 	"os"
 	"path/filepath"
 	"strings"
@@ -165,14 +166,17 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	if format == "" {
 		format = "parquet" // spark.sql.sources.default
 	}
+	var tableDelta *delta.Table // toTable's table, made before anything else
 	if table != "" {
 		// Spark's toTable creates a missing table before the query is analysed or its sink
 		// made: a query refused at start (update mode into Delta, append without a
 		// watermark, no checkpoint location) still leaves the empty table behind.
 		path, _ := s.TablePath(table)
-		if _, err := s.openOrCreateTable(ctx, path, plan.Schema(w.df.node), true); err != nil {
+		t, err := s.openOrCreateTable(ctx, path, plan.Schema(w.df.node), true)
+		if err != nil {
 			return nil, err
 		}
+		tableDelta = t
 	}
 	mode := w.outputMode
 	if mode == "" {
@@ -224,19 +228,16 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		if mode == "Update" {
 			return nil, &plan.AnalysisError{Class: "DELTA_UNSUPPORTED_OUTPUT_MODE", Message: "Data source org.apache.spark.sql.delta.sources.DeltaDataSource does not support Update output mode"}
 		}
-		var path string
-		if table != "" {
-			path, _ = s.TablePath(table)
-		} else {
+		t := tableDelta
+		if t == nil {
 			p, ok := w.opts.get("path")
 			if !ok {
 				return nil, errors.New("'path' is not specified: give start(path) or use toTable(name)")
 			}
-			path = s.ResolvePath(p)
-		}
-		t, err := s.openOrCreateTable(ctx, path, plan.Schema(w.df.node), table != "")
-		if err != nil {
-			return nil, err
+			var err error
+			if t, err = s.openOrCreateTable(ctx, s.ResolvePath(p), plan.Schema(w.df.node), false); err != nil {
+				return nil, err
+			}
 		}
 		sink = &deltaSink{table: t, timeZone: sp.timeZone, now: s.now, hook: s.hook}
 	case "console":

@@ -56,10 +56,6 @@ func compareRuns(plan *export.Plan, spark, kl *sideRun) []StepReport {
 				continue
 			}
 			seen[d] = true
-			if why, ok := knownStepDiff(s.Lesson, s.Number, d); ok {
-				rep.Known = append(rep.Known, why)
-				continue
-			}
 			rep.Diffs = append(rep.Diffs, d)
 		}
 		for _, k := range known {
@@ -460,23 +456,6 @@ func normNowColumns(s string) string {
 		i = j
 	}
 	return strings.Join(lines, "\n")
-}
-
-// knownStepDiffs are differences between real Spark and kafkalab that are understood and
-// reported, but not fixed in kafkalab yet: a diff paragraph of that lesson step containing
-// the text is a note, not a failure. Remove an entry when kafkalab is fixed.
-var knownStepDiffs = []struct {
-	step, contains, why string
-}{}
-
-func knownStepDiff(lesson string, step int, diff string) (string, bool) {
-	key := fmt.Sprintf("%s/%d", lesson, step)
-	for _, k := range knownStepDiffs {
-		if k.step == key && strings.Contains(diff, k.contains) {
-			return k.why, true
-		}
-	}
-	return "", false
 }
 
 // knownNotes rewrites the known differences out of real Spark's side and returns the

@@ -220,23 +220,17 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 			return nil, err
 		}
 		st.snap, st.ws = snap, ws
-		st.tables = map[string]string{}
-		for _, t := range tablesIn(ws) {
-			if text, ok := reads.unchanged(ws, t); ok {
-				st.tables[t] = text
-				continue
-			}
+		st.tables, err = reads.readAll(ws, func(t string) (string, error) {
 			if drv == nil {
 				var err error
 				if drv, err = startDriver(ctx, cfg, ws, filepath.Join(root, "spark")); err != nil {
-					return nil, err
+					return "", err
 				}
 			}
-			text, err := drv.table(t)
-			if err != nil {
-				text = "error: " + err.Error()
-			}
-			st.tables[t] = reads.remember(ws, t, text)
+			return tableText(drv.table(t)), nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		run.steps = append(run.steps, st)
 	}
@@ -311,18 +305,9 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 			return nil, err
 		}
 		st.snap, st.ws = snap, ws
-		st.tables = map[string]string{}
-		for _, t := range tablesIn(ws) {
-			if text, ok := reads.unchanged(ws, t); ok {
-				st.tables[t] = text
-				continue
-			}
-			text, err := labTable(ctx, ws, t)
-			if err != nil {
-				text = "error: " + err.Error()
-			}
-			st.tables[t] = reads.remember(ws, t, text)
-		}
+		st.tables, _ = reads.readAll(ws, func(t string) (string, error) {
+			return tableText(labTable(ctx, ws, t)), nil
+		})
 		run.steps = append(run.steps, st)
 	}
 	return run, nil
@@ -364,6 +349,32 @@ func logState(ws, table string) string {
 		}
 	}
 	return b.String()
+}
+
+// readAll reads back every table of the workspace with read (whose error ends the run),
+// except those unchanged since the last call.
+func (r tableReads) readAll(ws string, read func(table string) (string, error)) (map[string]string, error) {
+	out := map[string]string{}
+	for _, t := range tablesIn(ws) {
+		if text, ok := r.unchanged(ws, t); ok {
+			out[t] = text
+			continue
+		}
+		text, err := read(t)
+		if err != nil {
+			return nil, err
+		}
+		out[t] = r.remember(ws, t, text)
+	}
+	return out, nil
+}
+
+// tableText is a read-back as compared: the table's show() text, or its error.
+func tableText(text string, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return text
 }
 
 func (r tableReads) unchanged(ws, table string) (string, bool) {
