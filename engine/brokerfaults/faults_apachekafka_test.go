@@ -811,8 +811,15 @@ func TestFaultBrokerFrozen(t *testing.T) {
 	// 2. Frozen as the batch for new orders starts reading (offsets/N written).
 	var frozeAt atomic.Int64
 	var freezeErr atomic.Value
+	// The batch can start while the orders are still being produced: freeze only once the
+	// producer has its answers, or it would time out on the frozen broker itself.
+	produced := make(chan struct{})
 	l.hook = func(step stream.Step, batchID int64) error {
 		if step == stream.StepOffsetsWritten && batchID > 0 && frozeAt.Load() == 0 {
+			select {
+			case <-produced:
+			case <-time.After(30 * time.Second):
+			}
 			if err := b.signal(syscall.SIGSTOP); err != nil {
 				freezeErr.Store(err)
 			}
@@ -822,6 +829,7 @@ func TestFaultBrokerFrozen(t *testing.T) {
 	}
 	q = l.start(ctx, b.addr(), trigger, nil)
 	b.produce(t, 4041, 30)
+	close(produced)
 	awaitFailure(q, func() time.Time {
 		if n := frozeAt.Load(); n != 0 {
 			return time.Unix(0, n)
