@@ -197,13 +197,13 @@ func OpenFile(filename, mode string, buffering int) (Object, error) {
 	if err != nil {
 		switch {
 		case os.IsExist(err):
-			return nil, ExceptionNewf(FileExistsError, err.Error())
+			return nil, ExceptionNewf(FileExistsError, "%s", err)
 
 		case os.IsNotExist(err):
-			return nil, ExceptionNewf(FileNotFoundError, err.Error())
+			return nil, ExceptionNewf(FileNotFoundError, "%s", err)
 		}
 
-		return nil, ExceptionNewf(OSError, err.Error())
+		return nil, ExceptionNewf(OSError, "%s", err)
 	}
 
 	if finfo, err := f.Stat(); err == nil {
