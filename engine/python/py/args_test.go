@@ -37,13 +37,13 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{Int(42)},
 			format:  "Z:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str or None, not int'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str or None, not int"),
 		},
 		{
 			args:    Tuple{None},
 			format:  "Z*:func", // FIXME(sbinet): invalid format.
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str or None, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str or None, not NoneType"),
 		},
 		{
 			args:    Tuple{None},
@@ -59,7 +59,7 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{Int(42)},
 			format:  "Z#:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str or None, not int'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str or None, not int"),
 		},
 		{
 			args:    Tuple{None},
@@ -75,13 +75,13 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{Int(42)},
 			format:  "z:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str or None, not int'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str or None, not int"),
 		},
 		{
 			args:    Tuple{Bytes("a")},
 			format:  "z:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str or None, not bytes'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str or None, not bytes"),
 		},
 		{
 			args:    Tuple{None},
@@ -102,7 +102,7 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{Int(42)},
 			format:  "z*:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str, bytes-like or None, not int'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str, bytes-like or None, not int"),
 		},
 		{
 			args:    Tuple{None},
@@ -123,7 +123,7 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{Int(42)},
 			format:  "z#:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str, bytes-like or None, not int'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str, bytes-like or None, not int"),
 		},
 		{
 			args:    Tuple{String("a")},
@@ -134,13 +134,13 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{None},
 			format:  "s:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str, not NoneType"),
 		},
 		{
 			args:    Tuple{Bytes("a")},
 			format:  "s:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str, not bytes'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str, not bytes"),
 		},
 		{
 			args:    Tuple{String("a")},
@@ -156,7 +156,7 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{None},
 			format:  "s#:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str or bytes-like, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str or bytes-like, not NoneType"),
 		},
 		{
 			args:    Tuple{String("a")},
@@ -172,7 +172,7 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{None},
 			format:  "s*:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str or bytes-like, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str or bytes-like, not NoneType"),
 		},
 		{
 			args:    Tuple{Bytes("a")},
@@ -183,13 +183,13 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{None},
 			format:  "y:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be bytes-like, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be bytes-like, not NoneType"),
 		},
 		{
 			args:    Tuple{String("a")},
 			format:  "y:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be bytes-like, not str'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be bytes-like, not str"),
 		},
 		{
 			args:    Tuple{Bytes("a")},
@@ -200,13 +200,13 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{String("a")},
 			format:  "y#:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be bytes-like, not str'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be bytes-like, not str"),
 		},
 		{
 			args:    Tuple{None},
 			format:  "y#:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be bytes-like, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be bytes-like, not NoneType"),
 		},
 		{
 			args:    Tuple{Bytes("a")},
@@ -217,13 +217,13 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{String("a")},
 			format:  "y*:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be bytes-like, not str'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be bytes-like, not str"),
 		},
 		{
 			args:    Tuple{None},
 			format:  "y*:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be bytes-like, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be bytes-like, not NoneType"),
 		},
 		{
 			args:    Tuple{String("a")},
@@ -234,25 +234,25 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{None},
 			format:  "U:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str, not NoneType"),
 		},
 		{
 			args:    Tuple{Bytes("a")},
 			format:  "U:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str, not bytes'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str, not bytes"),
 		},
 		{
 			args:    Tuple{Bytes("a")},
 			format:  "U*:func", // FIXME(sbinet): invalid format
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str, not bytes'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str, not bytes"),
 		},
 		{
 			args:    Tuple{Bytes("a")},
 			format:  "U#:func", // FIXME(sbinet): invalid format
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be str, not bytes'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be str, not bytes"),
 		},
 		{
 			args:    Tuple{Int(42)},
@@ -263,7 +263,7 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{None},
 			format:  "i:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be int, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be int, not NoneType"),
 		},
 		{
 			args:    Tuple{Int(42)},
@@ -274,7 +274,7 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{None},
 			format:  "n:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be int, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be int, not NoneType"),
 		},
 		{
 			args:    Tuple{Bool(true)},
@@ -285,7 +285,7 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{None},
 			format:  "p:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be bool, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be bool, not NoneType"),
 		},
 		{
 			args:    Tuple{Float(42)},
@@ -301,7 +301,7 @@ func TestParseTupleAndKeywords(t *testing.T) {
 			args:    Tuple{None},
 			format:  "p:func",
 			results: []Object{nil},
-			err:     fmt.Errorf("TypeError: 'func() argument 1 must be bool, not NoneType'"),
+			err:     fmt.Errorf("TypeError: func() argument 1 must be bool, not NoneType"),
 		},
 	} {
 		t.Run(tc.format, func(t *testing.T) {

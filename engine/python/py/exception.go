@@ -112,31 +112,16 @@ func (e *Exception) Type() *Type {
 	return e.Base
 }
 
-// Go error interface
+// Go error interface: the last line of a CPython traceback, "ValueError: msg".
 func (e *Exception) Error() string {
-	// FIXME is this really how exceptions get their message stored?
-	// should it be in the dict??
-	message := e.Base.Name
-	if args, ok := e.Args.(Tuple); ok {
-		for i, arg := range args {
-			if i == 0 {
-				message += ": "
-			} else {
-				message += ", "
-			}
-			repr, err := ReprAsString(arg)
-			if err == nil {
-				message += repr
-			} else {
-				message += "?"
-			}
-		}
+	msg, err := e.str()
+	if err != nil {
+		msg = "<exception str() failed>"
 	}
-	// FIXME Print out special stuff for things which look like SyntaxErrors
-	if e.Dict["lineno"] != nil {
-		message = fmt.Sprintf("\n  File \"%v\", line %v, offset %v\n    %s\n\n", e.Dict["filename"], e.Dict["lineno"], e.Dict["offset"], e.Dict["line"]) + message
+	if msg == "" {
+		return e.Base.Name
 	}
-	return message
+	return e.Base.Name + ": " + msg
 }
 
 // Go error interface
@@ -175,14 +160,41 @@ func exceptionNew(metatype *Type, args Tuple) *Exception {
 	}
 }
 
-// ExceptionNew
+// ExceptionNew is BaseException.__new__: the instance keeps the positional arguments as
+// its args. Keyword arguments are for a subclass's __init__.
 func ExceptionNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
-	if len(kwargs) != 0 {
-		// FIXME this causes an initialization loop
-		// return nil, ExceptionNewf(TypeError, "%s does not take keyword arguments", metatype.Name)
-		return nil, fmt.Errorf("TypeError: %s does not take keyword arguments", metatype.Name)
+	if len(kwargs) != 0 && metatype.Flags&TPFLAGS_HEAPTYPE == 0 {
+		return nil, noKeywords(metatype)
 	}
 	return exceptionNew(metatype, args), nil
+}
+
+// noKeywords is the TypeError for keyword arguments to a built-in exception; a
+// variable, as TypeError itself is made with ExceptionNew.
+var noKeywords func(t *Type) error
+
+func init() {
+	noKeywords = func(t *Type) error { return ExceptionNewf(TypeError, "%s() takes no keyword arguments", t.Name) }
+}
+
+// exceptionInit is the Init of exception classes defined in Python: it runs the
+// __init__ the class's MRO gives (BaseException's sets args).
+func exceptionInit(self Object, args Tuple, kwargs StringDict) error {
+	init := self.Type().Lookup("__init__")
+	if init == nil {
+		return nil
+	}
+	if m, ok := init.(*Method); ok && m == baseExceptionInit {
+		return nil // args were set by ExceptionNew
+	}
+	res, err := Call(init, append(Tuple{self}, args...), kwargs)
+	if err != nil {
+		return err
+	}
+	if res != None {
+		return ExceptionNewf(TypeError, "__init__() should return None, not '%s'", res.Type().Name)
+	}
+	return nil
 }
 
 // ExceptionNewf - make a new exception with fmt parameters
@@ -222,11 +234,23 @@ func MakeException(r interface{}) *Exception {
 	case *Exception:
 		return x
 	case *Type:
-		if x.Flags&TPFLAGS_BASE_EXC_SUBCLASS != 0 {
-			return exceptionNew(x, nil)
-		} else {
-			return ExceptionNewf(TypeError, "exceptions must derive from BaseException")
+		if x.Flags&TPFLAGS_BASE_EXC_SUBCLASS != 0 && len(x.Mro) > 0 {
+			// raise SomeError: instantiate the class, running its __init__
+			obj, err := Call(x, nil, nil)
+			if err != nil {
+				return MakeException(err)
+			}
+			if exc, ok := obj.(*Exception); ok {
+				return exc
+			}
+			return ExceptionNewf(TypeError, "calling %s should have returned an instance of BaseException, not %s", x.Name, obj.Type().Name)
 		}
+		return ExceptionNewf(TypeError, "exceptions must derive from BaseException")
+	case ExceptionInfo:
+		if exc, ok := x.Value.(*Exception); ok {
+			return exc
+		}
+		return exceptionNew(SystemError, Tuple{String(x.Error())})
 	case error:
 		return exceptionNew(SystemError, Tuple{String(x.Error())})
 	case string:
@@ -357,20 +381,210 @@ func IsException(exception *Type, r interface{}) bool {
 	return t.IsSubtype(exception)
 }
 
-// FIXME prototype __getattr__ before we do introspection!
-func (e *Exception) M__getattr__(name string) (Object, error) {
-	return e.Args, nil // FIXME All attributes are args!
+// GetDict is the instance dictionary: attributes a subclass's __init__ sets, and the
+// location of syntax errors (filename, lineno, offset, text).
+func (e *Exception) GetDict() StringDict {
+	if e.Dict == nil {
+		e.Dict = make(StringDict)
+	}
+	return e.Dict
+}
+
+func (e *Exception) args() Tuple {
+	if t, ok := e.Args.(Tuple); ok {
+		return t
+	}
+	return nil
+}
+
+// str is str(e): a __str__ the class defines in Python, else CPython's rule (no
+// args: "", one: str(arg), more: repr of the args tuple; KeyError shows its key's repr).
+func (e *Exception) str() (string, error) {
+	if fn := e.Base.Lookup("__str__"); fn != nil && fn != baseExceptionStr {
+		res, err := Call(fn, Tuple{e}, nil)
+		if err != nil {
+			return "", err
+		}
+		s, ok := res.(String)
+		if !ok {
+			return "", ExceptionNewf(TypeError, "__str__ returned non-string (type %s)", res.Type().Name)
+		}
+		return string(s), nil
+	}
+	return e.defaultStr()
+}
+
+func (e *Exception) defaultStr() (string, error) {
+	args := e.args()
+	switch len(args) {
+	case 0:
+		return "", nil
+	case 1:
+		if e.Base.IsSubtype(KeyError) {
+			return ReprAsString(args[0])
+		}
+		return StrAsString(args[0])
+	}
+	return ReprAsString(args)
 }
 
 func (e *Exception) M__str__() (Object, error) {
-	msg := e.Args.(Tuple)[0]
-	return msg, nil
+	s, err := e.str()
+	if err != nil {
+		return nil, err
+	}
+	return String(s), nil
 }
 
+// M__repr__ is repr(e): a __repr__ the class defines, else ValueError('msg').
 func (e *Exception) M__repr__() (Object, error) {
-	msg := e.Args.(Tuple)[0].(String)
-	typ := e.Base.Name
-	return String(fmt.Sprintf("%s(%q)", typ, string(msg))), nil
+	if fn := e.Base.Lookup("__repr__"); fn != nil && fn != baseExceptionRepr {
+		return Call(fn, Tuple{e}, nil)
+	}
+	args := e.args()
+	if len(args) == 1 {
+		r, err := ReprAsString(args[0])
+		if err != nil {
+			return nil, err
+		}
+		return String(e.Base.Name + "(" + r + ")"), nil
+	}
+	r, err := ReprAsString(args)
+	if err != nil {
+		return nil, err
+	}
+	return String(e.Base.Name + r), nil
+}
+
+var (
+	baseExceptionInit, baseExceptionStr, baseExceptionRepr *Method
+)
+
+func exceptionSelf(self Object) (*Exception, error) {
+	e, ok := self.(*Exception)
+	if !ok {
+		return nil, ExceptionNewf(TypeError, "descriptor requires a 'BaseException' object but received a '%s'", self.Type().Name)
+	}
+	return e, nil
+}
+
+func init() {
+	d := BaseException.Dict
+	baseExceptionInit = MustNewMethod("__init__", func(self Object, args Tuple, kwargs StringDict) (Object, error) {
+		e, err := exceptionSelf(self)
+		if err != nil {
+			return nil, err
+		}
+		if len(kwargs) != 0 {
+			return nil, ExceptionNewf(TypeError, "%s() takes no keyword arguments", e.Base.Name)
+		}
+		e.Args = args.Copy()
+		return None, nil
+	}, 0, "Initialize self.")
+	baseExceptionStr = MustNewMethod("__str__", func(self Object) (Object, error) {
+		e, err := exceptionSelf(self)
+		if err != nil {
+			return nil, err
+		}
+		s, err := e.defaultStr()
+		return String(s), err
+	}, 0, "Return str(self).")
+	baseExceptionRepr = MustNewMethod("__repr__", func(self Object) (Object, error) {
+		e, err := exceptionSelf(self)
+		if err != nil {
+			return nil, err
+		}
+		args := e.args()
+		if len(args) == 1 {
+			r, err := ReprAsString(args[0])
+			return String(e.Base.Name + "(" + r + ")"), err
+		}
+		r, err := ReprAsString(args)
+		return String(e.Base.Name + r), err
+	}, 0, "Return repr(self).")
+	d["__init__"] = baseExceptionInit
+	d["__str__"] = baseExceptionStr
+	d["__repr__"] = baseExceptionRepr
+	d["args"] = &Property{
+		Fget: func(self Object) (Object, error) {
+			e, err := exceptionSelf(self)
+			if err != nil {
+				return nil, err
+			}
+			return e.args(), nil
+		},
+		Fset: func(self, value Object) error {
+			e, err := exceptionSelf(self)
+			if err != nil {
+				return err
+			}
+			t, err := SequenceTuple(value)
+			if err != nil {
+				return err
+			}
+			e.Args = t
+			return nil
+		},
+	}
+	field := func(name string, get func(e *Exception) Object, set func(e *Exception, v Object)) {
+		d[name] = &Property{
+			Fget: func(self Object) (Object, error) {
+				e, err := exceptionSelf(self)
+				if err != nil {
+					return nil, err
+				}
+				if v := get(e); v != nil {
+					return v, nil
+				}
+				return None, nil
+			},
+			Fset: func(self, value Object) error {
+				e, err := exceptionSelf(self)
+				if err != nil {
+					return err
+				}
+				set(e, value)
+				return nil
+			},
+		}
+	}
+	field("__traceback__", func(e *Exception) Object { return e.Traceback }, func(e *Exception, v Object) { e.Traceback = v })
+	field("__cause__", func(e *Exception) Object { return e.Cause }, func(e *Exception, v Object) { e.Cause = v; e.SuppressContext = true })
+	field("__context__", func(e *Exception) Object { return e.Context }, func(e *Exception, v Object) { e.Context = v })
+	field("__suppress_context__", func(e *Exception) Object { return NewBool(e.SuppressContext) }, func(e *Exception, v Object) { e.SuppressContext = v == True })
+	d["with_traceback"] = MustNewMethod("with_traceback", func(self, tb Object) (Object, error) {
+		e, err := exceptionSelf(self)
+		if err != nil {
+			return nil, err
+		}
+		e.Traceback = tb
+		return e, nil
+	}, 0, "Set self.__traceback__ to tb and return self.")
+	// StopIteration.value, SystemExit.code, KeyError... read their first argument.
+	firstArg := func(t *Type, name string) {
+		t.Dict[name] = &Property{Fget: func(self Object) (Object, error) {
+			e, err := exceptionSelf(self)
+			if err != nil {
+				return nil, err
+			}
+			if v, ok := e.Dict[name]; ok {
+				return v, nil
+			}
+			if args := e.args(); len(args) > 0 {
+				return args[0], nil
+			}
+			return None, nil
+		}, Fset: func(self, value Object) error {
+			e, err := exceptionSelf(self)
+			if err != nil {
+				return err
+			}
+			e.Dict[name] = value
+			return nil
+		}}
+	}
+	firstArg(StopIteration, "value")
+	firstArg(SystemExit, "code")
 }
 
 // Check Interfaces
@@ -380,4 +594,5 @@ var (
 	_ error     = (*Exception)(nil)
 	_ I__str__  = (*Exception)(nil)
 	_ I__repr__ = (*Exception)(nil)
+	_ IGetDict  = (*Exception)(nil)
 )

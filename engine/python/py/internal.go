@@ -234,6 +234,23 @@ func GetAttrString(self Object, key string) (res Object, err error) {
 		}
 	}
 
+	// A class: look through its MRO; functions come back as they are, other
+	// descriptors (classmethod, staticmethod, property) are asked with no instance.
+	if cls, ok := self.(*Type); ok && cls.isClass() {
+		if p, ok := cls.Type().Lookup(key).(*Property); ok {
+			return p.M__get__(cls, cls.Type())
+		}
+		if res = cls.Lookup(key); res != nil {
+			switch x := res.(type) {
+			case *Method:
+				return &unboundMethod{method: x, owner: cls}, nil
+			case I__get__:
+				return x.M__get__(None, cls)
+			}
+			return res, nil
+		}
+	}
+
 	// Look in the instance dictionary if it exists
 	if I, ok := self.(IGetDict); ok {
 		dict := I.GetDict()
@@ -262,7 +279,10 @@ func GetAttrString(self Object, key string) (res Object, err error) {
 	}
 
 	// Not found - return nil
-	return nil, ExceptionNewf(AttributeError, "'%s' has no attribute '%s'", self.Type().Name, key)
+	if cls, ok := self.(*Type); ok && cls.isClass() {
+		return nil, ExceptionNewf(AttributeError, "type object '%s' has no attribute '%s'", cls.Name, key)
+	}
+	return nil, ExceptionNewf(AttributeError, "'%s' object has no attribute '%s'", self.Type().Name, key)
 }
 
 // GetAttrErr - returns the result or an err to be raised if not found

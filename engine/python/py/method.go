@@ -248,6 +248,31 @@ func (m *Method) M__get__(instance, owner Object) (Object, error) {
 	return m, nil
 }
 
+// unboundMethod is a Go method read from a class (str.join, Exception.__init__).
+// Called with an instance of the class first, that instance is self, as in CPython;
+// otherwise the method is called as it is (bindings' class-level functions such as
+// DeltaTable.forPath take no instance).
+type unboundMethod struct {
+	method *Method
+	owner  *Type
+}
+
+func (u *unboundMethod) Type() *Type { return MethodType }
+
+func (u *unboundMethod) M__call__(args Tuple, kwargs StringDict) (Object, error) {
+	if len(args) > 0 && args[0].Type().IsSubtype(u.owner) {
+		if kwargs != nil {
+			return u.method.CallWithKeywords(args[0], args[1:], kwargs)
+		}
+		return u.method.Call(args[0], args[1:])
+	}
+	return u.method.M__call__(args, kwargs)
+}
+
+func (u *unboundMethod) M__repr__() (Object, error) {
+	return String(fmt.Sprintf("<method '%s' of '%s' objects>", u.method.Name, u.owner.Name)), nil
+}
+
 // FIXME this should be the default?
 func (m *Method) M__eq__(other Object) (Object, error) {
 	if otherMethod, ok := other.(*Method); ok && m == otherMethod {

@@ -210,6 +210,13 @@ func init() {
 	}
 }
 
+// isClass tells a class (a readied type) from an instance of a class defined in
+// Python, which is also a *Type.
+func (t *Type) isClass() bool { return t.Mro != nil || t.Flags&TPFLAGS_READY != 0 }
+
+// IsClass reports whether t is a class rather than an instance of a Python class.
+func IsClass(t *Type) bool { return t.isClass() }
+
 // Type of this object
 func (t *Type) Type() *Type {
 	return t.ObjectType
@@ -231,7 +238,15 @@ var delayedReady = []*Type{}
 // TypeDelayReady stores the list of types to initialise
 //
 // Call MakeReady when all initialised
+// A type made after package initialisation (a binding's class or exception) is
+// readied at once, so its MRO exists and except clauses match it against its bases.
 func TypeDelayReady(t *Type) {
+	if typesReady {
+		if err := readyType(t); err != nil {
+			panic(err)
+		}
+		return
+	}
 	delayedReady = append(delayedReady, t)
 }
 
@@ -244,8 +259,19 @@ func TypeMakeReady() (err error) {
 		}
 	}
 	delayedReady = nil
+	typesReady = true
 	return nil
 }
+
+// typesReady is set once the types made during package initialisation are ready;
+// types made later are readied as they are made.
+var typesReady bool
+
+// readyType is (*Type).Ready, called through a variable to break the package's
+// initialisation cycle (Ready refers to the built-in types).
+var readyType func(t *Type) error
+
+func init() { readyType = (*Type).Ready }
 
 func init() {
 	err := TypeMakeReady()
@@ -297,13 +323,14 @@ func (t *Type) NewTypeFlags(Name string, Doc string, New NewFunc, Init InitFunc,
 	}
 	// FIXME inherit more stuff
 	tt := &Type{
-		ObjectType: t,
+		ObjectType: TypeType,
 		Name:       Name,
 		Doc:        Doc,
 		New:        New,
 		Init:       Init,
 		Flags:      Flags,
 		Dict:       StringDict{},
+		Base:       t,
 		Bases:      Tuple{t},
 	}
 	TypeDelayReady(tt)
@@ -1411,8 +1438,14 @@ func TypeNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
 	// Allocate the type object
 	_ = nslots // FIXME
 	new_type = metatype.Alloc()
-	new_type.New = ObjectNew   // FIXME metatype.New // FIXME?
-	new_type.Init = ObjectInit // FIXME metatype.New // FIXME?
+	new_type.New = ObjectNew
+	new_type.Init = ObjectInit
+	if base.IsSubtype(BaseException) {
+		// Instances of exception classes are *Exception values whose Base is the
+		// class, so raise, except and tracebacks treat them as exceptions.
+		new_type.New = ExceptionNew
+		new_type.Init = exceptionInit
+	}
 
 	// Keep name and slots alive in the extended type object
 	et := new_type
@@ -1640,8 +1673,11 @@ func ObjectInit(self Object, args Tuple, kwargs StringDict) error {
 	// Call the __init__ method if it exists
 	// FIXME this isn't the way cpython does it - it adjusts the function pointers
 	// Only do this for non built in types
-	if _, ok := self.(*Type); ok {
-		init := t.GetAttrOrNil("__init__")
+	if inst, ok := self.(*Type); ok && !inst.isClass() {
+		init := t.Lookup("__init__")
+		if m, ok := init.(*Method); ok && m == objectInitMethod {
+			init = nil
+		}
 		// fmt.Printf("init = %v\n", init)
 		if init != nil {
 			newArgs := make(Tuple, len(args)+1)
@@ -1654,6 +1690,19 @@ func ObjectInit(self Object, args Tuple, kwargs StringDict) error {
 		}
 	}
 	return nil
+}
+
+// objectInitMethod is object.__init__, for super().__init__() chains that end at object.
+var objectInitMethod *Method
+
+func init() {
+	objectInitMethod = MustNewMethod("__init__", func(self Object, args Tuple, kwargs StringDict) (Object, error) {
+		if len(args) != 0 || len(kwargs) != 0 {
+			return nil, ExceptionNewf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
+		}
+		return None, nil
+	}, 0, "Initialize self.")
+	ObjectType.Dict["__init__"] = objectInitMethod
 }
 
 func ObjectNew(t *Type, args Tuple, kwargs StringDict) (Object, error) {

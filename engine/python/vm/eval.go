@@ -1603,7 +1603,41 @@ func callInternal(fn py.Object, args py.Tuple, kwargs py.StringDict, f *py.Frame
 			return nil, py.ExceptionNewf(py.SystemError, "Internal method %v not found", x)
 		}
 	}
+	if fn == py.Object(py.SuperType) && len(args) == 0 && len(kwargs) == 0 {
+		return zeroArgSuper(f)
+	}
 	return py.Call(fn, args, kwargs)
+}
+
+// zeroArgSuper is super() in a method: super(__class__, first argument), the class
+// coming from the __class__ cell the compiler makes for methods that name super.
+func zeroArgSuper(f *py.Frame) (py.Object, error) {
+	co := f.Code
+	if co.Argcount == 0 && co.Flags&py.CO_VARARGS == 0 {
+		return nil, py.ExceptionNewf(py.RuntimeError, "super(): no arguments")
+	}
+	first := f.Localsplus[0]
+	for i, arg := range co.Cell2arg {
+		if int(arg) == 0 && i < len(f.CellAndFreeVars) {
+			if c, ok := f.CellAndFreeVars[i].(*py.Cell); ok {
+				first = c.Get()
+			}
+		}
+	}
+	if first == nil {
+		return nil, py.ExceptionNewf(py.RuntimeError, "super(): arg[0] deleted")
+	}
+	for i, name := range co.Freevars {
+		if name != "__class__" {
+			continue
+		}
+		c, ok := f.CellAndFreeVars[len(co.Cellvars)+i].(*py.Cell)
+		if !ok || c.Get() == nil {
+			return nil, py.ExceptionNewf(py.RuntimeError, "super(): empty __class__ cell")
+		}
+		return py.NewSuper(c.Get(), first)
+	}
+	return nil, py.ExceptionNewf(py.RuntimeError, "super(): __class__ cell not found")
 }
 
 // Implements a function call - see CALL_FUNCTION for a description of

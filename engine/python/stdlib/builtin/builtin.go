@@ -46,7 +46,7 @@ func init() {
 		// py.MustNewMethod("id", builtin_id, 0, id_doc),
 		// py.MustNewMethod("input", builtin_input, 0, input_doc),
 		py.MustNewMethod("isinstance", builtin_isinstance, 0, isinstance_doc),
-		// py.MustNewMethod("issubclass", builtin_issubclass, 0, issubclass_doc),
+		py.MustNewMethod("issubclass", builtin_issubclass, 0, "issubclass(cls, class_or_tuple) -> bool"),
 		py.MustNewMethod("iter", builtin_iter, 0, iter_doc),
 		py.MustNewMethod("len", builtin_len, 0, len_doc),
 		py.MustNewMethod("locals", py.InternalMethodLocals, 0, locals_doc),
@@ -74,6 +74,7 @@ func init() {
 		// "memoryview":     py.MemoryViewType,
 		// "bytearray":      py.ByteArrayType,
 		"bytes":       py.BytesType,
+		"property":    py.PropertyType,
 		"classmethod": py.ClassMethodType,
 		"complex":     py.ComplexType,
 		"dict":        py.StringDictType, // FIXME
@@ -92,7 +93,7 @@ func init() {
 		"slice":        py.SliceType,
 		"staticmethod": py.StaticMethodType,
 		"str":          py.StringType,
-		// "super":          py.SuperType,
+		"super": py.SuperType,
 		"tuple": py.TupleType,
 		"type":  py.TypeType,
 		"zip":   py.ZipType,
@@ -963,18 +964,49 @@ func isinstance(obj py.Object, classOrTuple py.Object) (py.Bool, error) {
 	switch class_tuple := classOrTuple.(type) {
 	case py.Tuple:
 		for idx := range class_tuple {
-			res, _ := isinstance(obj, class_tuple[idx])
-			if res {
-				return res, nil
+			res, err := isinstance(obj, class_tuple[idx])
+			if err != nil || res {
+				return res, err
 			}
 		}
 		return false, nil
-	default:
-		if classOrTuple.Type().ObjectType != py.TypeType {
-			return false, py.ExceptionNewf(py.TypeError, "isinstance() arg 2 must be a type or tuple of types")
+	case *py.Type:
+		if !py.IsClass(class_tuple) {
+			break
 		}
-		return obj.Type() == classOrTuple, nil
+		return py.Bool(obj.Type().IsSubtype(class_tuple)), nil
 	}
+	return false, py.ExceptionNewf(py.TypeError, "isinstance() arg 2 must be a type or tuple of types")
+}
+
+func issubclass(cls py.Object, classOrTuple py.Object) (py.Bool, error) {
+	c, ok := cls.(*py.Type)
+	if !ok || !py.IsClass(c) {
+		return false, py.ExceptionNewf(py.TypeError, "issubclass() arg 1 must be a class")
+	}
+	switch class_tuple := classOrTuple.(type) {
+	case py.Tuple:
+		for idx := range class_tuple {
+			res, err := issubclass(cls, class_tuple[idx])
+			if err != nil || res {
+				return res, err
+			}
+		}
+		return false, nil
+	case *py.Type:
+		if py.IsClass(class_tuple) {
+			return py.Bool(c.IsSubtype(class_tuple)), nil
+		}
+	}
+	return false, py.ExceptionNewf(py.TypeError, "issubclass() arg 2 must be a class or tuple of classes")
+}
+
+func builtin_issubclass(self py.Object, args py.Tuple) (py.Object, error) {
+	var cls, classOrTuple py.Object
+	if err := py.UnpackTuple(args, nil, "issubclass", 2, 2, &cls, &classOrTuple); err != nil {
+		return nil, err
+	}
+	return issubclass(cls, classOrTuple)
 }
 
 func builtin_isinstance(self py.Object, args py.Tuple) (py.Object, error) {

@@ -334,7 +334,7 @@ assert ok, "TypeError not raised"
 try:
     print("hello", sep=",", end="!", file=1)
 except AttributeError as e:
-    if e.args[0] != "'int' has no attribute 'write'":
+    if e.args[0] != "'int' object has no attribute 'write'":
        raise
     ok = True
 assert ok, "AttributeError not raised"
