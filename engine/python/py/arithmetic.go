@@ -733,7 +733,8 @@ func Gt(a Object, b Object) (Object, error) {
 		}
 	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for >: '%s' and '%s'", a.Type().Name, b.Type().Name)
+	return nil, ExceptionNewf(TypeError, "'>' not supported between instances of '%s' and '%s'", a.Type().Name, b.Type().Name)
+
 }
 
 // Ge two python objects returning a boolean result
@@ -762,7 +763,8 @@ func Ge(a Object, b Object) (Object, error) {
 		}
 	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for >=: '%s' and '%s'", a.Type().Name, b.Type().Name)
+	return nil, ExceptionNewf(TypeError, "'>=' not supported between instances of '%s' and '%s'", a.Type().Name, b.Type().Name)
+
 }
 
 // Lt two python objects returning a boolean result
@@ -791,7 +793,8 @@ func Lt(a Object, b Object) (Object, error) {
 		}
 	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for <: '%s' and '%s'", a.Type().Name, b.Type().Name)
+	return nil, ExceptionNewf(TypeError, "'<' not supported between instances of '%s' and '%s'", a.Type().Name, b.Type().Name)
+
 }
 
 // Le two python objects returning a boolean result
@@ -820,7 +823,8 @@ func Le(a Object, b Object) (Object, error) {
 		}
 	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for <=: '%s' and '%s'", a.Type().Name, b.Type().Name)
+	return nil, ExceptionNewf(TypeError, "'<=' not supported between instances of '%s' and '%s'", a.Type().Name, b.Type().Name)
+
 }
 
 // Eq two python objects returning a boolean result
@@ -849,11 +853,8 @@ func Eq(a Object, b Object) (Object, error) {
 		}
 	}
 
-	if a.Type() != b.Type() {
-		return False, nil
-	}
+	return NewBool(Is(a, b)), nil
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for ==: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
 // Ne two python objects returning a boolean result
@@ -882,9 +883,6 @@ func Ne(a Object, b Object) (Object, error) {
 		}
 	}
 
-	if a.Type() != b.Type() {
-		return True, nil
-	}
+	return NewBool(!Is(a, b)), nil
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for !=: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }

@@ -7,7 +7,6 @@
 package py
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 )
@@ -22,7 +21,8 @@ func (o *BigInt) Type() *Type {
 }
 
 func (a *BigInt) M__str__() (Object, error) {
-	return String(fmt.Sprintf("%d", (*big.Int)(a))), nil
+	s, err := bigIntString((*big.Int)(a))
+	return String(s), err
 }
 
 func (a *BigInt) M__repr__() (Object, error) {
@@ -207,6 +207,9 @@ func (a *BigInt) M__isub__(other Object) (Object, error) {
 
 func (a *BigInt) M__mul__(other Object) (Object, error) {
 	if b, ok := ConvertToBigInt(other); ok {
+		if err := checkIntBits(float64((*big.Int)(a).BitLen() + (*big.Int)(b).BitLen())); err != nil {
+			return nil, err
+		}
 		return (*BigInt)(new(big.Int).Mul((*big.Int)(a), (*big.Int)(b))).MaybeInt(), nil
 	}
 	return NotImplemented, nil
@@ -336,7 +339,33 @@ func (a *BigInt) pow(b, m *BigInt) (Object, error) {
 		}
 		return fa.M__pow__(fb, None)
 	}
+	if m == nil {
+		if err := checkPowBits((*big.Int)(a), (*big.Int)(b)); err != nil {
+			return nil, err
+		}
+	}
 	return (*BigInt)(new(big.Int).Exp((*big.Int)(a), (*big.Int)(b), (*big.Int)(m))).MaybeInt(), nil
+}
+
+// checkPowBits refuses a ** b whose result would pass MaxIntBits.
+func checkPowBits(a, b *big.Int) error {
+	abs := new(big.Int).Abs(a)
+	if abs.BitLen() <= 1 {
+		return nil // 0, 1, -1
+	}
+	if !b.IsInt64() {
+		return checkIntBits(math.Inf(1))
+	}
+	return checkIntBits(float64(b.Int64()) * math.Log2(bigFloat(abs)))
+}
+
+// bigFloat approximates |x| as a float64 exponent-safe value for Log2.
+func bigFloat(x *big.Int) float64 {
+	f, _ := new(big.Float).SetInt(x).Float64()
+	if math.IsInf(f, 0) {
+		return math.Pow(2, float64(x.BitLen()))
+	}
+	return f
 }
 
 func (a *BigInt) M__pow__(other, modulus Object) (Object, error) {
@@ -373,6 +402,9 @@ func (a *BigInt) M__lshift__(other Object) (Object, error) {
 		if bb < 0 {
 			return nil, negativeShiftCount
 		}
+		if err := checkIntBits(float64((*big.Int)(a).BitLen()) + float64(bb)); err != nil && (*big.Int)(a).Sign() != 0 {
+			return nil, err
+		}
 		return (*BigInt)(new(big.Int).Lsh((*big.Int)(a), uint(bb))).MaybeInt(), nil
 	}
 	return NotImplemented, nil
@@ -386,6 +418,9 @@ func (a *BigInt) M__rlshift__(other Object) (Object, error) {
 		}
 		if aa < 0 {
 			return nil, negativeShiftCount
+		}
+		if err := checkIntBits(float64((*big.Int)(b).BitLen()) + float64(aa)); err != nil && (*big.Int)(b).Sign() != 0 {
+			return nil, err
 		}
 		return (*BigInt)(new(big.Int).Lsh((*big.Int)(b), uint(aa))).MaybeInt(), nil
 	}

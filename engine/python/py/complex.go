@@ -7,7 +7,6 @@
 package py
 
 import (
-	"fmt"
 	"math"
 	"math/cmplx"
 )
@@ -62,7 +61,7 @@ func convertToComplex(other Object) (Complex, bool) {
 }
 
 func (a Complex) M__str__() (Object, error) {
-	return String(fmt.Sprintf("(%g%+gj)", real(complex128(a)), imag(complex128(a)))), nil
+	return String(complexRepr(complex128(a))), nil
 }
 
 func (a Complex) M__repr__() (Object, error) {

@@ -7,7 +7,6 @@
 package py
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"strconv"
@@ -48,10 +47,7 @@ func FloatNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
 }
 
 func (a Float) M__str__() (Object, error) {
-	if i := int64(a); Float(i) == a {
-		return String(fmt.Sprintf("%d.0", i)), nil
-	}
-	return String(fmt.Sprintf("%g", a)), nil
+	return String(FloatRepr(float64(a))), nil
 }
 
 func (a Float) M__repr__() (Object, error) {

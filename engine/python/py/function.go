@@ -145,8 +145,8 @@ func init() {
 		},
 		Fset: func(self, value Object) error {
 			f := self.(*Function)
-			kwdefaults, ok := value.(StringDict)
-			if !ok {
+			kwdefaults, err := StringDictOf(value)
+			if err != nil {
 				return ExceptionNewf(TypeError, "__kwdefaults__ must be set to a dict object")
 			}
 			f.KwDefaults = kwdefaults
@@ -163,8 +163,8 @@ func init() {
 		},
 		Fset: func(self, value Object) error {
 			f := self.(*Function)
-			annotations, ok := value.(StringDict)
-			if !ok {
+			annotations, err := StringDictOf(value)
+			if err != nil {
 				return ExceptionNewf(TypeError, "__annotations__ must be set to a dict object")
 			}
 			f.Annotations = annotations
@@ -181,8 +181,8 @@ func init() {
 		},
 		Fset: func(self, value Object) error {
 			f := self.(*Function)
-			dict, ok := value.(StringDict)
-			if !ok {
+			dict, err := StringDictOf(value)
+			if err != nil {
 				return ExceptionNewf(TypeError, "__dict__ must be set to a dict object")
 			}
 			f.Dict = dict

@@ -66,8 +66,8 @@ var data = Data{
 		{Name: "ge", Title: "Ge", Operator: ">=", Reversed: "le"},
 		{Name: "lt", Title: "Lt", Operator: "<", Reversed: "gt"},
 		{Name: "le", Title: "Le", Operator: "<=", Reversed: "ge"},
-		{Name: "eq", Title: "Eq", Operator: "==", Reversed: "eq", FailReturn: "False"},
-		{Name: "ne", Title: "Ne", Operator: "!=", Reversed: "ne", FailReturn: "True"},
+		{Name: "eq", Title: "Eq", Operator: "==", Reversed: "eq", FailReturn: " "},
+		{Name: "ne", Title: "Ne", Operator: "!=", Reversed: "ne", FailReturn: "!"},
 	},
 }
 
@@ -199,11 +199,10 @@ func {{.Title}}(a Object, b Object) (Object, error) {
 	}
 
 {{ if .FailReturn}}
-if a.Type() != b.Type() {
-	return {{ .FailReturn }}, nil
-}
+	return NewBool({{ .FailReturn }}Is(a, b)), nil
+{{ else }}
+	return nil, ExceptionNewf(TypeError, "'{{.Operator}}' not supported between instances of '%s' and '%s'", a.Type().Name, b.Type().Name)
 {{ end }}
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for {{.Operator}}: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 {{ end }}
 `

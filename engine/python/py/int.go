@@ -7,7 +7,6 @@
 package py
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"strconv"
@@ -194,7 +193,7 @@ func (x Int) GoInt64() (int64, error) {
 }
 
 func (a Int) M__str__() (Object, error) {
-	return String(fmt.Sprintf("%d", a)), nil
+	return String(strconv.FormatInt(int64(a), 10)), nil
 }
 
 func (a Int) M__repr__() (Object, error) {
@@ -346,6 +345,14 @@ func intMul(a, b Int) Object {
 func intLshift(a, b Int) (Object, error) {
 	if b < 0 {
 		return nil, negativeShiftCount
+	}
+	if a == 0 {
+		return Int(0), nil
+	}
+	if b >= 64 {
+		if err := checkIntBits(float64(b) + 64); err != nil {
+			return nil, err
+		}
 	}
 	shift := uint(b)
 	r := a << shift

@@ -174,7 +174,8 @@ func (l *List) M__str__() (Object, error) {
 }
 
 func (l *List) M__repr__() (Object, error) {
-	return Tuple(l.Items).repr("[", "]")
+	s, err := reprDepth(l, nil)
+	return String(s), err
 }
 
 func (l *List) M__len__() (Object, error) {
@@ -341,46 +342,6 @@ var _ I__getitem__ = (*List)(nil)
 var _ I__setitem__ = (*List)(nil)
 
 // var _ richComparison = (*List)(nil)
-
-func (a *List) M__eq__(other Object) (Object, error) {
-	b, ok := other.(*List)
-	if !ok {
-		return NotImplemented, nil
-	}
-	if len(a.Items) != len(b.Items) {
-		return False, nil
-	}
-	for i := range a.Items {
-		eq, err := Eq(a.Items[i], b.Items[i])
-		if err != nil {
-			return nil, err
-		}
-		if eq == False {
-			return False, nil
-		}
-	}
-	return True, nil
-}
-
-func (a *List) M__ne__(other Object) (Object, error) {
-	b, ok := other.(*List)
-	if !ok {
-		return NotImplemented, nil
-	}
-	if len(a.Items) != len(b.Items) {
-		return True, nil
-	}
-	for i := range a.Items {
-		eq, err := Eq(a.Items[i], b.Items[i])
-		if err != nil {
-			return nil, err
-		}
-		if eq == False {
-			return True, nil
-		}
-	}
-	return False, nil
-}
 
 type sortable struct {
 	l        *List

@@ -49,6 +49,9 @@ type Context interface {
 	// Done returns a signal that can be used to detect when this Context has fully closed / completed.
 	// If Close() is called while execution in progress, Done() will not signal until execution is complete.
 	Done() <-chan struct{}
+
+	// Limits is the context's interruption and recursion state, checked by the VM.
+	Limits() *Limits
 }
 
 // CompileOpts specifies options for high-level compilation.

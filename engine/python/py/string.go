@@ -253,8 +253,7 @@ func (a String) M__str__() (Object, error) {
 }
 
 func (a String) M__repr__() (Object, error) {
-	out := StringEscape(a, false)
-	return String(out), nil
+	return String(StrRepr(string(a))), nil
 }
 
 func (s String) M__bool__() (Object, error) {

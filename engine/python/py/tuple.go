@@ -68,7 +68,8 @@ func (t Tuple) M__str__() (Object, error) {
 }
 
 func (t Tuple) M__repr__() (Object, error) {
-	return t.repr("(", ")")
+	s, err := reprDepth(t, nil)
+	return String(s), err
 }
 
 func (t Tuple) M__len__() (Object, error) {
@@ -150,46 +151,6 @@ func (a Tuple) M__rmul__(other Object) (Object, error) {
 
 func (a Tuple) M__imul__(other Object) (Object, error) {
 	return a.M__mul__(other)
-}
-
-func (a Tuple) M__eq__(other Object) (Object, error) {
-	b, ok := other.(Tuple)
-	if !ok {
-		return NotImplemented, nil
-	}
-	if len(a) != len(b) {
-		return False, nil
-	}
-	for i := range a {
-		eq, err := Eq(a[i], b[i])
-		if err != nil {
-			return nil, err
-		}
-		if eq == False {
-			return False, nil
-		}
-	}
-	return True, nil
-}
-
-func (a Tuple) M__ne__(other Object) (Object, error) {
-	b, ok := other.(Tuple)
-	if !ok {
-		return NotImplemented, nil
-	}
-	if len(a) != len(b) {
-		return True, nil
-	}
-	for i := range a {
-		eq, err := Eq(a[i], b[i])
-		if err != nil {
-			return nil, err
-		}
-		if eq == False {
-			return True, nil
-		}
-	}
-	return False, nil
 }
 
 // Check interface is satisfied

@@ -39,6 +39,7 @@ type context struct {
 	closed    bool
 	running   sync.WaitGroup
 	done      chan struct{}
+	limits    *py.Limits
 }
 
 // NewContext creates a new gpython interpreter instance context.
@@ -50,6 +51,7 @@ func NewContext(opts py.ContextOpts) py.Context {
 		done:    make(chan struct{}),
 		closing: false,
 		closed:  false,
+		limits:  py.NewLimits(),
 	}
 
 	ctx.store = py.NewModuleStore()
@@ -290,4 +292,9 @@ func (ctx *context) GetModule(moduleName string) (*py.Module, error) {
 // See interface py.Context defined in py/run.go
 func (ctx *context) Store() *py.ModuleStore {
 	return ctx.store
+}
+
+// See interface py.Context defined in py/run.go
+func (ctx *context) Limits() *py.Limits {
+	return ctx.limits
 }

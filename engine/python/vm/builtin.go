@@ -30,15 +30,19 @@ func builtinEvalOrExec(ctx py.Context, args py.Tuple, kwargs, currentLocals, cur
 	} else if locals == py.None {
 		locals = globals
 	}
-	// FIXME this can be a mapping too
-	globalsDict, err := py.DictCheck(globals)
+	globalsDict, err := py.StringDictOf(globals)
 	if err != nil {
 		return nil, py.ExceptionNewf(py.TypeError, "globals must be a dict")
 	}
-	localsDict, err := py.DictCheck(locals)
-	if err != nil {
-		return nil, py.ExceptionNewf(py.TypeError, "locals must be a dict")
+	localsDict := globalsDict
+	if !py.Is(locals, globals) {
+		if localsDict, err = py.StringDictOf(locals); err != nil {
+			return nil, py.ExceptionNewf(py.TypeError, "locals must be a dict")
+		}
 	}
+	// A dict the caller passed gets the names the code bound.
+	defer py.WriteBack(globals, globalsDict)
+	defer py.WriteBack(locals, localsDict)
 
 	// Set __builtins__ if not set
 	if _, ok := globalsDict["__builtins__"]; !ok {

@@ -482,6 +482,9 @@ func do_BREAK_LOOP(vm *Vm, arg int32) error {
 // Continues a loop due to a continue statement. target is the address
 // to jump to (which should be a FOR_ITER instruction).
 func do_CONTINUE_LOOP(vm *Vm, target int32) error {
+	if vm.limits.Pending() {
+		return vm.limits.Check()
+	}
 	vm.retval = py.Int(target)
 	vm.why = whyContinue
 	return nil
@@ -585,13 +588,11 @@ func do_MAP_ADD(vm *Vm, i int32) error {
 	key := vm.TOP()
 	value := vm.SECOND()
 	vm.DROPN(2)
-	dictObj := vm.PEEK(int(i))
-	dict, err := py.DictCheckExact(dictObj)
-	if err != nil {
-		return err
+	dict, ok := vm.PEEK(int(i)).(*py.Dict)
+	if !ok {
+		return py.ExceptionNewf(py.SystemError, "MAP_ADD: not a dict")
 	}
-	_, err = dict.M__setitem__(key, value)
-	return err
+	return dict.SetItem(key, value)
 }
 
 // Returns with TOS to the caller of the function.
@@ -1010,7 +1011,7 @@ func do_BUILD_LIST(vm *Vm, count int32) error {
 // Pushes a new dictionary object onto the stack. The dictionary is
 // pre-sized to hold count entries.
 func do_BUILD_MAP(vm *Vm, count int32) error {
-	vm.PUSH(py.NewStringDictSized(int(count)))
+	vm.PUSH(py.NewDictSized(int(count)))
 	return nil
 }
 
@@ -1048,9 +1049,9 @@ func do_COMPARE_OP(vm *Vm, opname int32) error {
 		in, err = py.SequenceContains(b, a)
 		r = py.NewBool(!in)
 	case PyCmp_IS:
-		r = py.NewBool(a == b)
+		r = py.NewBool(py.Is(a, b))
 	case PyCmp_IS_NOT:
-		r = py.NewBool(a != b)
+		r = py.NewBool(!py.Is(a, b))
 	case PyCmp_EXC_MATCH:
 		if bTuple, ok := b.(py.Tuple); ok {
 			for _, exc := range bTuple {
@@ -1136,7 +1137,7 @@ func do_POP_JUMP_IF_TRUE(vm *Vm, target int32) error {
 		return err
 	}
 	if b.(py.Bool) {
-		vm.frame.Lasti = target
+		return vm.jump(target)
 	}
 	return nil
 }
@@ -1148,7 +1149,7 @@ func do_POP_JUMP_IF_FALSE(vm *Vm, target int32) error {
 		return err
 	}
 	if !b.(py.Bool) {
-		vm.frame.Lasti = target
+		return vm.jump(target)
 	}
 	return nil
 }
@@ -1183,9 +1184,23 @@ func do_JUMP_IF_FALSE_OR_POP(vm *Vm, target int32) error {
 	return nil
 }
 
+// jump sets the bytecode counter; a backward jump (a loop) checks for an interrupt.
+func (vm *Vm) jump(target int32) error {
+	backward := target < vm.frame.Lasti
+	vm.frame.Lasti = target
+	if backward && vm.limits.Pending() {
+		return vm.limits.Check()
+	}
+	return nil
+}
+
 // Set bytecode counter to target.
 func do_JUMP_ABSOLUTE(vm *Vm, target int32) error {
+	backward := target < vm.frame.Lasti
 	vm.frame.Lasti = target
+	if backward && vm.limits.Pending() {
+		return vm.limits.Check()
+	}
 	return nil
 }
 
@@ -1245,14 +1260,12 @@ func do_SETUP_FINALLY(vm *Vm, delta int32) error {
 func do_STORE_MAP(vm *Vm, arg int32) error {
 	key := vm.TOP()
 	value := vm.SECOND()
-	dictObj := vm.THIRD()
+	dict, ok := vm.THIRD().(*py.Dict)
 	vm.DROPN(2)
-	dict, err := py.DictCheckExact(dictObj)
-	if err != nil {
-		return err
+	if !ok {
+		return py.ExceptionNewf(py.SystemError, "STORE_MAP: not a dict")
 	}
-	_, err = dict.M__setitem__(key, value)
-	return err
+	return dict.SetItem(key, value)
 }
 
 // Pushes a reference to the local co_varnames[var_num] onto the stack.
@@ -1667,6 +1680,7 @@ func (vm *Vm) Call(argc int32, starArgs py.Object, starKwargs py.Object) error {
 
 	// if debugging { debugf("Call %T %v with args = %v, kwargsTuple = %v\n", fnObj, fnObj, args, kwargsTuple) }
 	var kwargs py.StringDict
+	var kwOrder []string
 	if len(kwargsTuple) > 0 {
 		// Convert kwargsTuple into dictionary
 		if len(kwargsTuple)%2 != 0 {
@@ -1684,6 +1698,7 @@ func (vm *Vm) Call(argc int32, starArgs py.Object, starKwargs py.Object) error {
 				return py.ExceptionNewf(py.TypeError, multipleValues, EvalGetFuncName(fn), EvalGetFuncDesc(fn), k)
 			}
 			kwargs[k] = v
+			kwOrder = append(kwOrder, k)
 		}
 	}
 
@@ -1692,18 +1707,40 @@ func (vm *Vm) Call(argc int32, starArgs py.Object, starKwargs py.Object) error {
 		if kwargs == nil {
 			kwargs = py.NewStringDict()
 		}
-		// FIXME should be some sort of dictionary iterator...
-		starKwargsDict, ok := starKwargs.(py.StringDict)
-		if !ok {
-			return py.ExceptionNewf(py.SystemError, "FIXME can't use %T as **kwargs", starKwargs)
-		}
-		for k, v := range starKwargsDict {
+		add := func(k string, v py.Object) error {
 			if _, ok := kwargs[k]; ok {
 				return py.ExceptionNewf(py.TypeError, multipleValues, EvalGetFuncName(fn), EvalGetFuncDesc(fn), k)
 			}
 			kwargs[k] = v
+			kwOrder = append(kwOrder, k)
+			return nil
+		}
+		switch d := starKwargs.(type) {
+		case *py.Dict:
+			var err error
+			d.Range(func(k, v py.Object) bool {
+				s, ok := k.(py.String)
+				if !ok {
+					err = py.ExceptionNewf(py.TypeError, "keywords must be strings")
+					return false
+				}
+				err = add(string(s), v)
+				return err == nil
+			})
+			if err != nil {
+				return err
+			}
+		case py.StringDict:
+			for _, k := range py.KeywordOrder(d) {
+				if err := add(k, d[k]); err != nil {
+					return err
+				}
+			}
+		default:
+			return py.ExceptionNewf(py.TypeError, "%s%s argument after ** must be a mapping, not %s", EvalGetFuncName(fn), EvalGetFuncDesc(fn), starKwargs.Type().Name)
 		}
 	}
+	defer py.SetKeywordOrder(kwargs, kwOrder)()
 
 	// Update with starArgs if any
 	if starArgs != nil {
@@ -1790,6 +1827,16 @@ func RunFrame(frame *py.Frame) (res py.Object, err error) {
 	if int(frame.Lasti) >= len(frame.Code.Code) {
 		return nil, py.ExceptionNewf(py.SystemError, "vm: instruction out of range - code most likely finished already")
 	}
+	if frame.Context != nil {
+		vm.limits = frame.Context.Limits()
+	}
+	if vm.limits == nil {
+		vm.limits = py.NewLimits()
+	}
+	if err := vm.limits.Enter(); err != nil {
+		return nil, err
+	}
+	defer vm.limits.Leave()
 
 	var opcode OpCode
 	var arg int32
@@ -2078,7 +2125,7 @@ func tooManyPositional(co *py.Code, given, defcount int, fastlocals []py.Object)
 func EvalCode(ctx py.Context, co *py.Code, globals, locals py.StringDict, args []py.Object, kws py.StringDict, defs []py.Object, kwdefs py.StringDict, closure py.Tuple) (retval py.Object, err error) {
 	total_args := int(co.Argcount + co.Kwonlyargcount)
 	n := len(args)
-	var kwdict py.StringDict
+	var kwdict *py.Dict
 
 	if globals == nil {
 		return nil, py.ExceptionNewf(py.SystemError, "PyEval_EvalCodeEx: nil globals")
@@ -2094,7 +2141,7 @@ func EvalCode(ctx py.Context, co *py.Code, globals, locals py.StringDict, args [
 
 	/* Parse arguments. */
 	if co.Flags&py.CO_VARKEYWORDS != 0 {
-		kwdict = py.NewStringDict()
+		kwdict = py.NewDict()
 		i := total_args
 		if co.Flags&py.CO_VARARGS != 0 {
 			i++
@@ -2114,7 +2161,8 @@ func EvalCode(ctx py.Context, co *py.Code, globals, locals py.StringDict, args [
 			u[i-n] = args[i]
 		}
 	}
-	for keyword, value := range kws {
+	for _, keyword := range py.KeywordOrder(kws) {
+		value := kws[keyword]
 		j := 0
 		for ; j < total_args; j++ {
 			if co.Varnames[j] == keyword {
@@ -2124,7 +2172,7 @@ func EvalCode(ctx py.Context, co *py.Code, globals, locals py.StringDict, args [
 		if j >= total_args && kwdict == nil {
 			return nil, py.ExceptionNewf(py.TypeError, "%s() got an unexpected keyword argument '%s'", co.Name, keyword)
 		}
-		kwdict[keyword] = value
+		kwdict.SetStr(keyword, value)
 		continue
 	kw_found:
 		if fastlocals[j] != nil {

@@ -43,4 +43,6 @@ type Vm struct {
 	exc py.ExceptionInfo
 	// VM access to state / modules
 	context py.Context
+	// Interruption and recursion state of the context
+	limits *py.Limits
 }

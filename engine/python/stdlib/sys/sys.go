@@ -332,19 +332,18 @@ stack and crashing Python.  The highest possible limit is platform-
 dependent.`
 
 func sys_setrecursionlimit(self py.Object, args py.Tuple) (py.Object, error) {
-	// int new_limit;
-	// if (!PyArg_ParseTuple(args, "i:setrecursionlimit", &new_limit)) {
-	//     return nil;
-	// }
-	// if (new_limit <= 0) {
-	//     PyErr_SetString(PyExc_ValueError,
-	//                     "recursion limit must be positive");
-	//     return nil;
-	// }
-	// Py_SetRecursionLimit(new_limit);
-	// Py_INCREF(Py_None);
-	// return Py_None;
-	return nil, py.NotImplementedError
+	var n py.Object
+	if err := py.ParseTuple(args, "i:setrecursionlimit", &n); err != nil {
+		return nil, err
+	}
+	m, ok := self.(*py.Module)
+	if !ok || m.Context == nil {
+		return nil, py.ExceptionNewf(py.RuntimeError, "setrecursionlimit: no interpreter")
+	}
+	if err := m.Context.Limits().SetRecursionLimit(int(n.(py.Int))); err != nil {
+		return nil, err
+	}
+	return py.None, nil
 }
 
 // const hash_info_doc = `hash_info
@@ -402,8 +401,11 @@ of the Python interpreter stack.  This limit prevents infinite
 recursion from causing an overflow of the C stack and crashing Python.`
 
 func sys_getrecursionlimit(self py.Object) (py.Object, error) {
-	// return PyLong_FromLong(Py_GetRecursionLimit());
-	return nil, py.NotImplementedError
+	m, ok := self.(*py.Module)
+	if !ok || m.Context == nil {
+		return py.Int(py.DefaultRecursionLimit), nil
+	}
+	return py.Int(m.Context.Limits().RecursionLimit()), nil
 }
 
 const getsizeof_doc = `getsizeof(object, default) -> int
