@@ -23,8 +23,14 @@ func Neg(a Object) (Object, error) {
 			return res, nil
 		}
 	}
+	if res, ok, err := userUnary(a, "__neg__"); ok {
+		return res, err
+	}
+	if x, ok := a.(Bool); ok {
+		return Neg(boolInt(x))
+	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for -: '%s'", a.Type().Name)
+	return nil, ExceptionNewf(TypeError, "bad operand type for unary -: '%s'", a.Type().Name)
 }
 
 // Pos the python Object returning an Object
@@ -41,8 +47,14 @@ func Pos(a Object) (Object, error) {
 			return res, nil
 		}
 	}
+	if res, ok, err := userUnary(a, "__pos__"); ok {
+		return res, err
+	}
+	if x, ok := a.(Bool); ok {
+		return Pos(boolInt(x))
+	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for +: '%s'", a.Type().Name)
+	return nil, ExceptionNewf(TypeError, "bad operand type for unary +: '%s'", a.Type().Name)
 }
 
 // Abs the python Object returning an Object
@@ -59,8 +71,14 @@ func Abs(a Object) (Object, error) {
 			return res, nil
 		}
 	}
+	if res, ok, err := userUnary(a, "__abs__"); ok {
+		return res, err
+	}
+	if x, ok := a.(Bool); ok {
+		return Abs(boolInt(x))
+	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for abs: '%s'", a.Type().Name)
+	return nil, ExceptionNewf(TypeError, "bad operand type for unary abs: '%s'", a.Type().Name)
 }
 
 // Invert the python Object returning an Object
@@ -77,8 +95,14 @@ func Invert(a Object) (Object, error) {
 			return res, nil
 		}
 	}
+	if res, ok, err := userUnary(a, "__invert__"); ok {
+		return res, err
+	}
+	if x, ok := a.(Bool); ok {
+		return Invert(boolInt(x))
+	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for ~: '%s'", a.Type().Name)
+	return nil, ExceptionNewf(TypeError, "bad operand type for unary ~: '%s'", a.Type().Name)
 }
 
 // MakeComplex the python Object returning an Object
@@ -99,8 +123,14 @@ func MakeComplex(a Object) (Object, error) {
 			return res, nil
 		}
 	}
+	if res, ok, err := userUnary(a, "__complex__"); ok {
+		return res, err
+	}
+	if x, ok := a.(Bool); ok {
+		return MakeComplex(boolInt(x))
+	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for complex: '%s'", a.Type().Name)
+	return nil, ExceptionNewf(TypeError, "bad operand type for unary complex: '%s'", a.Type().Name)
 }
 
 // MakeInt the python Object returning an Object
@@ -121,8 +151,14 @@ func MakeInt(a Object) (Object, error) {
 			return res, nil
 		}
 	}
+	if res, ok, err := userUnary(a, "__int__"); ok {
+		return res, err
+	}
+	if x, ok := a.(Bool); ok {
+		return MakeInt(boolInt(x))
+	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for int: '%s'", a.Type().Name)
+	return nil, ExceptionNewf(TypeError, "bad operand type for unary int: '%s'", a.Type().Name)
 }
 
 // MakeFloat the python Object returning an Object
@@ -143,8 +179,14 @@ func MakeFloat(a Object) (Object, error) {
 			return res, nil
 		}
 	}
+	if res, ok, err := userUnary(a, "__float__"); ok {
+		return res, err
+	}
+	if x, ok := a.(Bool); ok {
+		return MakeFloat(boolInt(x))
+	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for float: '%s'", a.Type().Name)
+	return nil, ExceptionNewf(TypeError, "bad operand type for unary float: '%s'", a.Type().Name)
 }
 
 // Add two python objects together returning an Object
@@ -174,6 +216,14 @@ func Add(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__add__", "__radd__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Add(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for +: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -187,6 +237,9 @@ func IAdd(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__iadd__", ""); ok {
+		return res, err
 	}
 	return Add(a, b)
 }
@@ -218,6 +271,14 @@ func Sub(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__sub__", "__rsub__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Sub(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for -: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -231,6 +292,9 @@ func ISub(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__isub__", ""); ok {
+		return res, err
 	}
 	return Sub(a, b)
 }
@@ -262,6 +326,14 @@ func Mul(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__mul__", "__rmul__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Mul(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for *: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -275,6 +347,9 @@ func IMul(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__imul__", ""); ok {
+		return res, err
 	}
 	return Mul(a, b)
 }
@@ -306,6 +381,14 @@ func TrueDiv(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__truediv__", "__rtruediv__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return TrueDiv(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for /: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -319,6 +402,9 @@ func ITrueDiv(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__itruediv__", ""); ok {
+		return res, err
 	}
 	return TrueDiv(a, b)
 }
@@ -350,6 +436,14 @@ func FloorDiv(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__floordiv__", "__rfloordiv__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return FloorDiv(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for //: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -363,6 +457,9 @@ func IFloorDiv(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__ifloordiv__", ""); ok {
+		return res, err
 	}
 	return FloorDiv(a, b)
 }
@@ -394,6 +491,14 @@ func Mod(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__mod__", "__rmod__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Mod(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for %%: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -407,6 +512,9 @@ func IMod(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__imod__", ""); ok {
+		return res, err
 	}
 	return Mod(a, b)
 }
@@ -438,6 +546,10 @@ func DivMod(a, b Object) (Object, Object, error) {
 			}
 		}
 	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return DivMod(a2, b2)
+	}
 	return nil, nil, ExceptionNewf(TypeError, "unsupported operand type(s) for divmod: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -468,6 +580,14 @@ func Lshift(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__lshift__", "__rlshift__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Lshift(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for <<: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -481,6 +601,9 @@ func ILshift(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__ilshift__", ""); ok {
+		return res, err
 	}
 	return Lshift(a, b)
 }
@@ -512,6 +635,14 @@ func Rshift(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__rshift__", "__rrshift__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Rshift(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for >>: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -525,6 +656,9 @@ func IRshift(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__irshift__", ""); ok {
+		return res, err
 	}
 	return Rshift(a, b)
 }
@@ -556,6 +690,14 @@ func And(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__and__", "__rand__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return And(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for &: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -569,6 +711,9 @@ func IAnd(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__iand__", ""); ok {
+		return res, err
 	}
 	return And(a, b)
 }
@@ -600,6 +745,14 @@ func Xor(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__xor__", "__rxor__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Xor(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for ^: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -613,6 +766,9 @@ func IXor(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__ixor__", ""); ok {
+		return res, err
 	}
 	return Xor(a, b)
 }
@@ -644,6 +800,14 @@ func Or(a, b Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__or__", "__ror__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Or(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for |: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -657,6 +821,9 @@ func IOr(a, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__ior__", ""); ok {
+		return res, err
 	}
 	return Or(a, b)
 }
@@ -690,6 +857,14 @@ func Pow(a, b, c Object) (Object, error) {
 			}
 		}
 	}
+
+	if res, ok, err := userBinary(a, b, "__pow__", "__rpow__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Pow(a2, b2, c)
+	}
 	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -703,6 +878,9 @@ func IPow(a, b, c Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__ipow__", ""); ok {
+		return res, err
 	}
 	return Pow(a, b, c)
 }
@@ -733,6 +911,13 @@ func Gt(a Object, b Object) (Object, error) {
 		}
 	}
 
+	if res, ok, err := userBinary(a, b, "__gt__", "__lt__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Gt(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "'>' not supported between instances of '%s' and '%s'", a.Type().Name, b.Type().Name)
 
 }
@@ -763,6 +948,13 @@ func Ge(a Object, b Object) (Object, error) {
 		}
 	}
 
+	if res, ok, err := userBinary(a, b, "__ge__", "__le__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Ge(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "'>=' not supported between instances of '%s' and '%s'", a.Type().Name, b.Type().Name)
 
 }
@@ -793,6 +985,13 @@ func Lt(a Object, b Object) (Object, error) {
 		}
 	}
 
+	if res, ok, err := userBinary(a, b, "__lt__", "__gt__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Lt(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "'<' not supported between instances of '%s' and '%s'", a.Type().Name, b.Type().Name)
 
 }
@@ -823,6 +1022,13 @@ func Le(a Object, b Object) (Object, error) {
 		}
 	}
 
+	if res, ok, err := userBinary(a, b, "__le__", "__ge__"); ok {
+		return res, err
+	}
+
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return Le(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "'<=' not supported between instances of '%s' and '%s'", a.Type().Name, b.Type().Name)
 
 }
@@ -853,6 +1059,10 @@ func Eq(a Object, b Object) (Object, error) {
 		}
 	}
 
+	if res, ok, err := userBinary(a, b, "__eq__", "__eq__"); ok {
+		return res, err
+	}
+
 	return NewBool(Is(a, b)), nil
 
 }
@@ -881,6 +1091,10 @@ func Ne(a Object, b Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+
+	if res, ok, err := userBinary(a, b, "__ne__", "__ne__"); ok {
+		return res, err
 	}
 
 	return NewBool(!Is(a, b)), nil

@@ -13,7 +13,7 @@ import (
 
 type BigInt big.Int
 
-var BigIntType = NewType("bigint", "Holds large integers")
+var BigIntType = IntType.NewType("int", "Holds large integers", nil, nil)
 
 // Type of this BigInt object
 func (o *BigInt) Type() *Type {
@@ -234,7 +234,7 @@ func (a *BigInt) M__truediv__(other Object) (Object, error) {
 	}
 	fb := b.(Float)
 	if fb == 0 {
-		return nil, divisionByZero
+		return nil, ExceptionNewf(ZeroDivisionError, "division by zero")
 	}
 	return Float(fa / fb), nil
 }
@@ -250,7 +250,7 @@ func (a *BigInt) M__rtruediv__(other Object) (Object, error) {
 	}
 	fb := b.(Float)
 	if fa == 0 {
-		return nil, divisionByZero
+		return nil, ExceptionNewf(ZeroDivisionError, "division by zero")
 	}
 	return Float(fb / fa), nil
 }
@@ -276,17 +276,17 @@ func (a *BigInt) M__ifloordiv__(other Object) (Object, error) {
 
 func (a *BigInt) M__mod__(other Object) (Object, error) {
 	_, result, err := a.M__divmod__(other)
-	return result, err
+	return result, modByZero(err)
 }
 
 func (a *BigInt) M__rmod__(other Object) (Object, error) {
 	_, result, err := a.M__rdivmod__(other)
-	return result, err
+	return result, modByZero(err)
 }
 
 func (a *BigInt) M__imod__(other Object) (Object, error) {
 	_, result, err := a.M__divmod__(other)
-	return result, err
+	return result, modByZero(err)
 }
 
 func (a *BigInt) divMod(b *BigInt) (Object, Object, error) {

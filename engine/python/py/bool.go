@@ -9,7 +9,7 @@ package py
 type Bool bool
 
 var (
-	BoolType = NewType("bool", "bool(x) -> bool\n\nReturns True when the argument x is true, False otherwise.\nThe builtins True and False are the only two instances of the class bool.\nThe class bool is a subclass of the class int, and cannot be subclassed.")
+	BoolType = IntType.NewType("bool", "bool(x) -> bool\n\nReturns True when the argument x is true, False otherwise.\nThe builtins True and False are the only two instances of the class bool.\nThe class bool is a subclass of the class int, and cannot be subclassed.", boolNew, nil)
 	// Some well known bools
 	False = Bool(false)
 	True  = Bool(true)
@@ -110,3 +110,12 @@ var _ I__str__ = Bool(false)
 var _ I__repr__ = Bool(false)
 var _ I__eq__ = Bool(false)
 var _ I__ne__ = Bool(false)
+
+// boolNew is bool(x): the truth of x.
+func boolNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
+	var x Object = False
+	if err := UnpackTuple(args, kwargs, "bool", 0, 1, &x); err != nil {
+		return nil, err
+	}
+	return MakeBool(x)
+}

@@ -92,8 +92,14 @@ no_bytes_method:
 	_, isInt := x.(Int)
 	_, isBigInt := x.(*BigInt)
 	if isInt || isBigInt {
+		if isBigInt {
+			return nil, ExceptionNewf(OverflowError, "cannot fit 'int' into an index-sized integer")
+		}
 		size, err := MakeGoInt(x)
 		if err != nil {
+			return nil, err
+		}
+		if err := CheckAlloc(int64(size), 1); err != nil {
 			return nil, err
 		}
 		if size < 0 {

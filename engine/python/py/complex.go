@@ -217,14 +217,14 @@ func (a Complex) M__pow__(other, modulus Object) (Object, error) {
 		return NotImplemented, nil
 	}
 	if b, ok := convertToComplex(other); ok {
-		return Complex(cmplx.Pow(complex128(a), complex128(b))), nil
+		return Complex(complexPow(complex128(a), complex128(b))), nil
 	}
 	return NotImplemented, nil
 }
 
 func (a Complex) M__rpow__(other Object) (Object, error) {
 	if b, ok := convertToComplex(other); ok {
-		return Complex(cmplx.Pow(complex128(b), complex128(a))), nil
+		return Complex(complexPow(complex128(b), complex128(a))), nil
 	}
 	return NotImplemented, nil
 }

@@ -68,7 +68,7 @@ func FloatFromString(str string) (Object, error) {
 				}
 			}
 		}
-		return nil, ExceptionNewf(ValueError, "invalid literal for float: '%s'", str)
+		return nil, ExceptionNewf(ValueError, "could not convert string to float: %s", StrRepr(str))
 	}
 	return Float(f), nil
 }

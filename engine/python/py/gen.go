@@ -116,8 +116,14 @@ func {{.Title}}(a Object) (Object, error) {
 			return res, nil
 		}
 	}
+	if res, ok, err := userUnary(a, "__{{.Name}}__"); ok {
+		return res, err
+	}
+	if x, ok := a.(Bool); ok {
+		return {{.Title}}(boolInt(x))
+	}
 
-	return nil, ExceptionNewf(TypeError, "unsupported operand type(s) for {{.Operator}}: '%s'", a.Type().Name)
+	return nil, ExceptionNewf(TypeError, "bad operand type for unary {{.Operator}}: '%s'", a.Type().Name)
 }
 {{ end }}
 
@@ -151,6 +157,14 @@ func {{.Title}}(a, b {{ if .Ternary }}, c{{ end }} Object) (Object {{ if .TwoRet
 			}
 		}
 	}
+{{ if not .TwoReturnParameters }}
+	if res, ok, err := userBinary(a, b, "__{{.Name}}__", "__r{{.Name}}__"); ok {
+		return res, err
+	}
+{{ end }}
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return {{.Title}}(a2, b2 {{ if .Ternary }}, c{{ end }})
+	}
 	return nil{{ if .TwoReturnParameters}}, nil{{ end }}, ExceptionNewf(TypeError, "unsupported operand type(s) for {{.Operator}}: '%s' and '%s'", a.Type().Name, b.Type().Name)
 }
 
@@ -165,6 +179,9 @@ func I{{.Title}}(a, b {{ if .Ternary }}, c{{ end }} Object) (Object, error) {
 		if res != NotImplemented {
 			return res, nil
 		}
+	}
+	if res, ok, err := userBinary(a, b, "__i{{.Name}}__", ""); ok {
+		return res, err
 	}
 	return {{.Title}}(a, b {{ if .Ternary }}, c{{ end }})
 }
@@ -198,9 +215,15 @@ func {{.Title}}(a Object, b Object) (Object, error) {
 		}
 	}
 
+	if res, ok, err := userBinary(a, b, "__{{.Name}}__", "__{{.Reversed}}__"); ok {
+		return res, err
+	}
 {{ if .FailReturn}}
 	return NewBool({{ .FailReturn }}Is(a, b)), nil
 {{ else }}
+	if a2, b2, ok := boolsAsInts(a, b); ok {
+		return {{.Title}}(a2, b2)
+	}
 	return nil, ExceptionNewf(TypeError, "'{{.Operator}}' not supported between instances of '%s' and '%s'", a.Type().Name, b.Type().Name)
 {{ end }}
 }

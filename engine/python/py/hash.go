@@ -140,7 +140,7 @@ func hashDepth(o Object, depth int) (int64, error) {
 		r, i := hashFloat(real(x), o), hashFloat(imag(x), o)
 		return fixHash(r + 1000003*i), nil
 	case Tuple:
-		if depth > maxGoDepth {
+		if depth > maxHashDepth {
 			return 0, goRecursionError(" while hashing")
 		}
 		acc := uint64(xxPrime5)

@@ -204,7 +204,7 @@ func (a Int) M__repr__() (Object, error) {
 
 // Errors
 var (
-	divisionByZero     = ExceptionNewf(ZeroDivisionError, "division by zero")
+	divisionByZero     = ExceptionNewf(ZeroDivisionError, "integer division or modulo by zero")
 	negativeShiftCount = ExceptionNewf(ValueError, "negative shift count")
 )
 
@@ -423,7 +423,7 @@ func (a Int) M__truediv__(other Object) (Object, error) {
 	}
 	fb := b.(Float)
 	if fb == 0 {
-		return nil, divisionByZero
+		return nil, ExceptionNewf(ZeroDivisionError, "division by zero")
 	}
 	return Float(fa / fb), nil
 }
@@ -439,7 +439,7 @@ func (a Int) M__rtruediv__(other Object) (Object, error) {
 	}
 	fb := b.(Float)
 	if fa == 0 {
-		return nil, divisionByZero
+		return nil, ExceptionNewf(ZeroDivisionError, "division by zero")
 	}
 	return Float(fb / fa), nil
 }
@@ -465,17 +465,17 @@ func (a Int) M__ifloordiv__(other Object) (Object, error) {
 
 func (a Int) M__mod__(other Object) (Object, error) {
 	_, result, err := a.M__divmod__(other)
-	return result, err
+	return result, modByZero(err)
 }
 
 func (a Int) M__rmod__(other Object) (Object, error) {
 	_, result, err := a.M__rdivmod__(other)
-	return result, err
+	return result, modByZero(err)
 }
 
 func (a Int) M__imod__(other Object) (Object, error) {
 	_, result, err := a.M__divmod__(other)
-	return result, err
+	return result, modByZero(err)
 }
 
 func (a Int) divMod(b Int) (Object, Object, error) {
@@ -732,3 +732,11 @@ var _ I__index__ = Int(0)
 var _ richComparison = Int(0)
 var _ IGoInt = Int(0)
 var _ IGoInt64 = Int(0)
+
+// modByZero gives % by zero CPython's message.
+func modByZero(err error) error {
+	if err == divisionByZero {
+		return ExceptionNewf(ZeroDivisionError, "integer modulo by zero")
+	}
+	return err
+}

@@ -467,3 +467,11 @@ func Iter(self Object) (res Object, err error) {
 	}
 	return nil, ExceptionNewf(TypeError, "'%s' object is not iterable", self.Type().Name)
 }
+
+// indexError names the sequence in an out-of-range IndexError, as CPython does.
+func indexError(err error, what string) error {
+	if IsException(IndexError, err) {
+		return ExceptionNewf(IndexError, "%s index out of range", what)
+	}
+	return err
+}

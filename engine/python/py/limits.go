@@ -9,7 +9,6 @@
 package py
 
 import (
-	"fmt"
 	"math/big"
 	"sync/atomic"
 )
@@ -113,6 +112,10 @@ func (l *Limits) Depth() int { return l.depth }
 // a 100000-deep nested list is RecursionError, as in CPython, not a Go stack overflow.
 const maxGoDepth = DefaultRecursionLimit
 
+// maxHashDepth bounds hashing nested tuples, which CPython does not limit; deep enough
+// for any real key, shallow enough for the Go stack.
+const maxHashDepth = 100000
+
 func goRecursionError(what string) error {
 	return ExceptionNewf(RecursionError, "maximum recursion depth exceeded%s", what)
 }
@@ -172,4 +175,29 @@ func checkIntBits(bits float64) error {
 	return nil
 }
 
-var _ = fmt.Sprint
+// repeatCount reads the count of a sequence repetition (seq * n) of length items of
+// itemSize bytes: ok is false when n is not an int; past the allocation cap it is
+// MemoryError, as CPython's would be past the machine's memory.
+func repeatCount(n Object, length int, itemSize int64) (count int, ok bool, err error) {
+	switch x := n.(type) {
+	case Bool:
+		if x {
+			return 1, true, nil
+		}
+		return 0, true, nil
+	case Int:
+		if x <= 0 || length == 0 {
+			return 0, true, nil
+		}
+		if err := CheckAlloc(int64(x), int64(length)*itemSize); err != nil {
+			return 0, true, err
+		}
+		return int(x), true, nil
+	case *BigInt:
+		if (*big.Int)(x).Sign() <= 0 || length == 0 {
+			return 0, true, nil
+		}
+		return 0, true, ExceptionNewf(OverflowError, "cannot fit 'int' into an index-sized integer")
+	}
+	return 0, false, nil
+}

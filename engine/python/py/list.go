@@ -204,7 +204,7 @@ func (l *List) M__getitem__(key Object) (Object, error) {
 	}
 	i, err := IndexIntCheck(key, len(l.Items))
 	if err != nil {
-		return nil, err
+		return nil, indexError(err, "list")
 	}
 	return l.Items[i], nil
 }
@@ -303,16 +303,19 @@ func (a *List) M__iadd__(other Object) (Object, error) {
 		a.Extend(b.Items)
 		return a, nil
 	}
-	return NotImplemented, nil
+	if err := a.ExtendSequence(other); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
 func (l *List) M__mul__(other Object) (Object, error) {
-	if b, ok := convertToInt(other); ok {
-		m := len(l.Items)
-		n := int(b) * m
-		if n < 0 {
-			n = 0
+	if b, ok, err := repeatCount(other, len(l.Items), 16); ok || err != nil {
+		if err != nil {
+			return nil, err
 		}
+		m := len(l.Items)
+		n := b * m
 		newList := NewListSized(n)
 		for i := 0; i < n; i += m {
 			copy(newList.Items[i:i+m], l.Items)
@@ -327,7 +330,12 @@ func (a *List) M__rmul__(other Object) (Object, error) {
 }
 
 func (a *List) M__imul__(other Object) (Object, error) {
-	return a.M__mul__(other)
+	res, err := a.M__mul__(other)
+	if err != nil || res == NotImplemented {
+		return res, err
+	}
+	a.Items = res.(*List).Items
+	return a, nil
 }
 
 // Check interface is satisfied
@@ -461,7 +469,49 @@ func SortInPlace(l *List, kwargs StringDict, funcName string) error {
 	if err != nil {
 		return err
 	}
-	s := ptrSortable{&sortable{l, keyFunc, ok, nil}}
-	sort.Stable(s)
-	return s.s.firstErr
+	return SortObjects(l.Items, keyFunc, ok)
+}
+
+// SortObjects sorts items stably by key (None: the items themselves), computing each
+// key once, as list.sort does; a failing comparison stops the sort with its error.
+func SortObjects(items []Object, keyFunc Object, reverse bool) error {
+	keys := items
+	if keyFunc != nil && keyFunc != None {
+		keys = make([]Object, len(items))
+		for i, it := range items {
+			k, err := Call(keyFunc, Tuple{it}, nil)
+			if err != nil {
+				return err
+			}
+			keys[i] = k
+		}
+	}
+	idx := make([]int, len(items))
+	for i := range idx {
+		idx[i] = i
+	}
+	var firstErr error
+	sort.SliceStable(idx, func(i, j int) bool {
+		if firstErr != nil {
+			return false
+		}
+		a, b := keys[idx[i]], keys[idx[j]]
+		if reverse {
+			a, b = b, a
+		}
+		less, err := Less(a, b)
+		if err != nil {
+			firstErr = err
+		}
+		return less
+	})
+	if firstErr != nil {
+		return firstErr
+	}
+	sorted := make([]Object, len(items))
+	for i, k := range idx {
+		sorted[i] = items[k]
+	}
+	copy(items, sorted)
+	return nil
 }

@@ -171,9 +171,8 @@ func StrRepr(s string) string {
 	return b.String()
 }
 
-// AsciiRepr is ascii(): repr with every non-ASCII character escaped.
-func AsciiRepr(s string) string {
-	r := StrRepr(s)
+// EscapeNonASCII makes a repr ascii(): every non-ASCII character escaped.
+func EscapeNonASCII(r string) string {
 	var b strings.Builder
 	for _, c := range r {
 		switch {

@@ -35,6 +35,11 @@ func SequenceList(v Object) (*List, error) {
 		return x.Copy(), nil
 	default:
 		l := NewList()
+		if r, ok := v.(*Range); ok {
+			if err := CheckAlloc(int64(r.Length), 16); err != nil {
+				return nil, err
+			}
+		}
 		err := l.ExtendSequence(v)
 		if err != nil {
 			return nil, err

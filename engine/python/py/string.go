@@ -271,6 +271,9 @@ func (s String) M__len__() (Object, error) {
 
 func (a String) M__add__(other Object) (Object, error) {
 	if b, ok := other.(String); ok {
+		if err := CheckAlloc(int64(len(a))+int64(len(b)), 1); err != nil {
+			return nil, err
+		}
 		return a + b, nil
 	}
 	return NotImplemented, nil
@@ -288,17 +291,14 @@ func (a String) M__iadd__(other Object) (Object, error) {
 }
 
 func (a String) M__mul__(other Object) (Object, error) {
-	if b, ok := convertToInt(other); ok {
-		if b < 0 {
-			b = 0
-		}
-		var out bytes.Buffer
-		for i := 0; i < int(b); i++ {
-			out.WriteString(string(a))
-		}
-		return String(out.String()), nil
+	b, ok, err := repeatCount(other, len(a), 1)
+	if err != nil {
+		return nil, err
 	}
-	return NotImplemented, nil
+	if !ok {
+		return NotImplemented, nil
+	}
+	return String(strings.Repeat(string(a), b)), nil
 }
 
 func (a String) M__rmul__(other Object) (Object, error) {
@@ -491,22 +491,11 @@ Changed in version 3.1: %f conversions for numbers whose absolute
 value is over 1e50 are no longer replaced by %g conversions.
 */
 func (a String) M__mod__(other Object) (Object, error) {
-	var values Tuple
-	switch b := other.(type) {
-	case Tuple:
-		values = b
-	default:
-		values = Tuple{other}
+	s, err := PercentFormat(string(a), other)
+	if err != nil {
+		return nil, err
 	}
-	// FIXME not a full implementation ;-)
-	params := make([]interface{}, len(values))
-	for i := range values {
-		params[i] = values[i]
-	}
-	s := string(a)
-	s = strings.Replace(s, "%s", "%v", -1)
-	s = strings.Replace(s, "%r", "%#v", -1)
-	return String(fmt.Sprintf(s, params...)), nil
+	return String(s), nil
 }
 
 func (a String) M__rmod__(other Object) (Object, error) {
@@ -582,7 +571,7 @@ func (s String) M__getitem__(key Object) (Object, error) {
 	}
 	i, err := IndexIntCheck(key, length)
 	if err != nil {
-		return nil, err
+		return nil, indexError(err, "string")
 	}
 	if asciiOnly {
 		return s[i : i+1], nil

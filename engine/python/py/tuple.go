@@ -102,7 +102,7 @@ func (t Tuple) M__getitem__(key Object) (Object, error) {
 	}
 	i, err := IndexIntCheck(key, len(t))
 	if err != nil {
-		return nil, err
+		return nil, indexError(err, "tuple")
 	}
 	return t[i], nil
 }
@@ -130,12 +130,12 @@ func (a Tuple) M__iadd__(other Object) (Object, error) {
 }
 
 func (l Tuple) M__mul__(other Object) (Object, error) {
-	if b, ok := convertToInt(other); ok {
-		m := len(l)
-		n := int(b) * m
-		if n < 0 {
-			n = 0
+	if b, ok, err := repeatCount(other, len(l), 16); ok || err != nil {
+		if err != nil {
+			return nil, err
 		}
+		m := len(l)
+		n := b * m
 		newTuple := make(Tuple, n)
 		for i := 0; i < n; i += m {
 			copy(newTuple[i:i+m], l)

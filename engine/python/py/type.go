@@ -400,6 +400,12 @@ func (a *Type) IsSubtype(b *Type) bool {
 
 // Call type()
 func (t *Type) M__call__(args Tuple, kwargs StringDict) (Object, error) {
+	if !t.isClass() {
+		if fn := t.Type().Lookup("__call__"); fn != nil {
+			return Call(fn, append(Tuple{t}, args...), kwargs)
+		}
+		return nil, ExceptionNewf(TypeError, "'%s' object is not callable", t.Type().Name)
+	}
 	if t.New == nil {
 		return nil, ExceptionNewf(TypeError, "cannot create '%s' instances", t.Name)
 	}
@@ -1771,39 +1777,65 @@ func ObjectNew(t *Type, args Tuple, kwargs StringDict) (Object, error) {
 	return t.Alloc(), nil
 }
 
-// FIXME this should be the default?
+// M__eq__ is == for classes (identity) and for instances: the class's __eq__, else
+// identity.
 func (ty *Type) M__eq__(other Object) (Object, error) {
-	if otherTy, ok := other.(*Type); ok && ty == otherTy {
-		return True, nil
+	if !ty.isClass() {
+		if fn := ty.Type().Lookup("__eq__"); fn != nil {
+			return Call(fn, Tuple{ty, other}, nil)
+		}
 	}
-	return False, nil
+	return NewBool(Is(ty, other)), nil
 }
 
-// FIXME this should be the default?
+// M__ne__ is the class's __ne__, else the negation of __eq__.
 func (ty *Type) M__ne__(other Object) (Object, error) {
-	if otherTy, ok := other.(*Type); ok && ty == otherTy {
-		return False, nil
+	if !ty.isClass() {
+		if fn := ty.Type().Lookup("__ne__"); fn != nil {
+			return Call(fn, Tuple{ty, other}, nil)
+		}
+		if fn := ty.Type().Lookup("__eq__"); fn != nil {
+			res, err := Call(fn, Tuple{ty, other}, nil)
+			if err != nil || Is(res, NotImplemented) {
+				return res, err
+			}
+			return Not(res)
+		}
 	}
-	return True, nil
+	return NewBool(!Is(ty, other)), nil
 }
 
 func (ty *Type) M__str__() (Object, error) {
-	if res, ok, err := ty.CallMethod("__str__", Tuple{ty}, nil); ok {
-		return res, err
+	if !ty.isClass() {
+		if fn := ty.Type().Lookup("__str__"); fn != nil {
+			return Call(fn, Tuple{ty}, nil)
+		}
 	}
 	return ty.M__repr__()
 }
 
 func (ty *Type) M__repr__() (Object, error) {
-	if res, ok, err := ty.CallMethod("__repr__", Tuple{ty}, nil); ok {
-		return res, err
+	if ty.isClass() {
+		if mod, ok := ty.Dict["__module__"].(String); ok && mod != "builtins" && ty.Flags&TPFLAGS_HEAPTYPE != 0 {
+			return String(fmt.Sprintf("<class '%s.%s'>", mod, ty.qualname())), nil
+		}
+		return String(fmt.Sprintf("<class '%s'>", ty.Name)), nil
 	}
-	if ty.Name == "" {
-		// FIXME not a good way to tell objects from classes!
-		return String(fmt.Sprintf("<%s object at %p>", ty.Type().Name, ty)), nil
+	if fn := ty.Type().Lookup("__repr__"); fn != nil {
+		return Call(fn, Tuple{ty}, nil)
 	}
-	return String(fmt.Sprintf("<class '%s'>", ty.Name)), nil
+	cls := ty.Type()
+	if mod, ok := cls.Dict["__module__"].(String); ok && mod != "builtins" {
+		return String(fmt.Sprintf("<%s.%s object at %p>", mod, cls.qualname(), ty)), nil
+	}
+	return String(fmt.Sprintf("<%s object at %p>", cls.qualname(), ty)), nil
+}
 
+func (ty *Type) qualname() string {
+	if ty.Qualname != "" {
+		return ty.Qualname
+	}
+	return ty.Name
 }
 
 // Make sure it satisfies the interface

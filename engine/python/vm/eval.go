@@ -994,7 +994,10 @@ func do_BUILD_TUPLE(vm *Vm, count int32) error {
 
 // Works as BUILD_TUPLE, but creates a set.
 func do_BUILD_SET(vm *Vm, count int32) error {
-	set := py.NewSetFromItems(vm.frame.Stack[len(vm.frame.Stack)-int(count):])
+	set, err := py.NewSetFrom(vm.frame.Stack[len(vm.frame.Stack)-int(count):])
+	if err != nil {
+		return err
+	}
 	vm.DROPN(int(count))
 	vm.PUSH(set)
 	return nil
@@ -1209,8 +1212,11 @@ func do_JUMP_ABSOLUTE(vm *Vm, target int32) error {
 // iterator indicates it is exhausted TOS is popped, and the bytecode
 // counter is incremented by delta.
 func do_FOR_ITER(vm *Vm, delta int32) error {
-	r, finished := py.Next(vm.TOP())
-	if finished != nil {
+	r, err := py.Next(vm.TOP())
+	if err != nil {
+		if !py.IsException(py.StopIteration, err) {
+			return err // an error raised while iterating propagates
+		}
 		vm.DROP()
 		vm.frame.Lasti += delta
 	} else {
@@ -1837,6 +1843,13 @@ func RunFrame(frame *py.Frame) (res py.Object, err error) {
 		return nil, err
 	}
 	defer vm.limits.Leave()
+	// A Go panic in an opcode or a binding becomes a Python exception at this frame,
+	// so it can be caught and never takes the host process down.
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, py.MakeException(r)
+		}
+	}()
 
 	var opcode OpCode
 	var arg int32

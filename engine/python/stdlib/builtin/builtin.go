@@ -93,10 +93,10 @@ func init() {
 		"slice":        py.SliceType,
 		"staticmethod": py.StaticMethodType,
 		"str":          py.StringType,
-		"super": py.SuperType,
-		"tuple": py.TupleType,
-		"type":  py.TypeType,
-		"zip":   py.ZipType,
+		"super":        py.SuperType,
+		"tuple":        py.TupleType,
+		"type":         py.TypeType,
+		"zip":          py.ZipType,
 
 		// Exceptions
 		"ArithmeticError":           py.ArithmeticError,
