@@ -18,7 +18,7 @@ func strSelf(self Object) string { return string(self.(String)) }
 func strArgOf(name string, o Object) (string, error) {
 	s, ok := o.(String)
 	if !ok {
-		return "", ExceptionNewf(TypeError, "%s arg must be None or str", name)
+		return "", ExceptionNewf(TypeError, "must be str or None, not %s", o.Type().Name)
 	}
 	return string(s), nil
 }
