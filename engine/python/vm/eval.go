@@ -1746,7 +1746,9 @@ func (vm *Vm) Call(argc int32, starArgs py.Object, starKwargs py.Object) error {
 			return py.ExceptionNewf(py.TypeError, "%s%s argument after ** must be a mapping, not %s", EvalGetFuncName(fn), EvalGetFuncDesc(fn), starKwargs.Type().Name)
 		}
 	}
-	defer py.SetKeywordOrder(kwargs, kwOrder)()
+	if len(kwOrder) > 1 {
+		defer py.SetKeywordOrder(kwargs, kwOrder)()
+	}
 
 	// Update with starArgs if any
 	if starArgs != nil {
@@ -1845,11 +1847,7 @@ func RunFrame(frame *py.Frame) (res py.Object, err error) {
 	defer vm.limits.Leave()
 	// A Go panic in an opcode or a binding becomes a Python exception at this frame,
 	// so it can be caught and never takes the host process down.
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, py.MakeException(r)
-		}
-	}()
+	defer recoverFrame(&res, &err)
 
 	var opcode OpCode
 	var arg int32
@@ -2026,6 +2024,13 @@ fast_yield:
 		return vm.retval, vm.curexc
 	}
 	return vm.retval, nil
+}
+
+// recoverFrame turns a Go panic into the frame's Python exception.
+func recoverFrame(res *py.Object, err *error) {
+	if r := recover(); r != nil {
+		*res, *err = nil, py.MakeException(r)
+	}
 }
 
 // Chooses trueString if flag is true, falseString otherwise
