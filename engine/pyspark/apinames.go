@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // pysparkAPI lists the public names of PySpark's classes (PySpark 4). A name in this list

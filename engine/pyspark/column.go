@@ -3,7 +3,7 @@ package pyspark
 import (
 	"time"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -209,12 +209,12 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		if d, ok := md.(py.StringDict); ok {
-			v, err := pyToJSONValue(d)
+		if isPyDict(md) {
+			v, err := pyToJSONValue(md)
 			if err != nil {
 				return nil, err
 			}
-			return newPyColumn(c.c.AliasWithMetadata(name, v.(map[string]any)))
+			return newPyColumn(c.c.AliasWithMetadata(name, plainJSON(v).(map[string]any)))
 		}
 		return newPyColumn(c.c.Alias(name))
 	}

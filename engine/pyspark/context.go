@@ -4,17 +4,17 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-python/gpython/py"
-	"github.com/go-python/gpython/vm"
+	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/python/vm"
 
 	// The compiler and the few harmless standard modules gpython ships. Deliberately not
 	// gpython/stdlib: that package also registers os, glob and tempfile, which reach the
 	// host file system.
-	_ "github.com/go-python/gpython/compile"
-	_ "github.com/go-python/gpython/stdlib/builtin"
-	_ "github.com/go-python/gpython/stdlib/math"
-	_ "github.com/go-python/gpython/stdlib/string"
-	_ "github.com/go-python/gpython/stdlib/time"
+	_ "github.com/kafkalab/kafkalab/engine/python/compile"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/builtin"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/math"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/string"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/time"
 )
 
 // pyContext is our own py.Context. gpython's default one resolves imports against the
@@ -23,7 +23,7 @@ import (
 type pyContext struct {
 	store    *py.ModuleStore
 	in       *Interpreter
-	depth    int // Python frames running now, for the recursion limit
+	limits   *py.Limits
 	mu       sync.Mutex
 	closed   bool
 	running  sync.WaitGroup
@@ -32,7 +32,7 @@ type pyContext struct {
 }
 
 func newPyContext() *pyContext {
-	return &pyContext{store: py.NewModuleStore(), done: make(chan struct{})}
+	return &pyContext{store: py.NewModuleStore(), limits: py.NewLimits(), done: make(chan struct{})}
 }
 
 func (c *pyContext) busy() error {
@@ -90,8 +90,9 @@ func (c *pyContext) Close() error {
 		c.mu.Lock()
 		c.closed = true
 		c.mu.Unlock()
-		// Wait for running code, but not forever: a pure-Python loop that calls nothing
-		// cannot be interrupted, and closing must not hang the caller with it.
+		// Stop running code, and wait for it, but not forever: a binding blocked in Go
+		// must not hang the caller with it.
+		c.limits.Stop()
 		finished := make(chan struct{})
 		go func() { c.running.Wait(); close(finished) }()
 		select {
@@ -106,58 +107,13 @@ func (c *pyContext) Close() error {
 
 func (c *pyContext) Done() <-chan struct{} { return c.done }
 
-// maxDepth bounds Python call nesting. gpython has no recursion limit of its own, and a
-// runaway recursion would overflow the Go stack, which kills the process; CPython's
-// default limit is 1000 too.
-const maxDepth = 1000
+// Limits is the interpreter's interruption and recursion state: the VM checks it on
+// every loop iteration and call, so a cancelled run stops even in a loop that calls
+// nothing, and runaway recursion is RecursionError (CPython's default limit, 1000).
+func (c *pyContext) Limits() *py.Limits { return c.limits }
 
-// RecursionError is raised past maxDepth, as CPython does.
-var RecursionError = py.RuntimeError.NewType("RecursionError", "Recursion limit exceeded.", nil, nil)
-
-// guardFrames wraps gpython's frame entry points: every Python function call and generator
-// step passes here, so a script can be interrupted (context cancelled) and cannot recurse
-// without bound.
 func init() {
 	// gpython prints interactive expression values straight to the process's stdout;
 	// kafkalab's output goes only to the writers the caller gave (ExecInteractive prints).
 	vm.PrintExpr = func(string) {}
-	evalCode, runFrame := py.VmEvalCode, py.VmRunFrame
-	py.VmEvalCode = func(ctx py.Context, code *py.Code, globals, locals py.StringDict, args []py.Object, kws py.StringDict, defs []py.Object, kwdefs py.StringDict, closure py.Tuple) (py.Object, error) {
-		pc, ok := ctx.(*pyContext)
-		if !ok {
-			return evalCode(ctx, code, globals, locals, args, kws, defs, kwdefs, closure)
-		}
-		if err := pc.enter(); err != nil {
-			return nil, err
-		}
-		defer pc.leave()
-		return evalCode(ctx, code, globals, locals, args, kws, defs, kwdefs, closure)
-	}
-	py.VmRunFrame = func(frame *py.Frame) (py.Object, error) {
-		pc, ok := frame.Context.(*pyContext)
-		if !ok {
-			return runFrame(frame)
-		}
-		if err := pc.enter(); err != nil {
-			return nil, err
-		}
-		defer pc.leave()
-		return runFrame(frame)
-	}
 }
-
-func (c *pyContext) enter() error {
-	if c.in != nil {
-		if err := c.in.interrupted(); err != nil {
-			return err
-		}
-	}
-	c.depth++
-	if c.depth > maxDepth {
-		c.depth--
-		return py.ExceptionNewf(RecursionError, "maximum recursion depth exceeded")
-	}
-	return nil
-}
-
-func (c *pyContext) leave() { c.depth-- }

@@ -7,7 +7,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
 )
 
@@ -137,13 +137,13 @@ func init() {
 		if len(args) != 1 {
 			return nil, py.ExceptionNewf(py.TypeError, "withColumns() takes a dict of names to Columns")
 		}
-		dict, ok := args[0].(py.StringDict)
+		dict, order, ok := pyStrDict(args[0])
 		if !ok {
 			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DICT] Argument `colsMap` should be a dict, got %s.", args[0].Type().Name)
 		}
 		var names []string
 		var cs []*engine.Column
-		for _, k := range sortedKeys(dict) {
+		for _, k := range order {
 			c, ok := dict[k].(*pyColumn)
 			if !ok {
 				return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN] Values of `colsMap` should be Columns")
@@ -446,7 +446,7 @@ func init() {
 	defMethod(groupedDataType, "agg", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		g := self.(*pyGroupedData)
 		if len(args) == 1 {
-			if _, ok := args[0].(py.StringDict); ok {
+			if isPyDict(args[0]) {
 				return nil, unsupported("GroupedData.agg({dict})", "write the aggregates as columns: agg(F.count(\"*\").alias(\"orders\"))")
 			}
 		}

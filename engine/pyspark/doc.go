@@ -1,19 +1,16 @@
 // Package pyspark runs learners' PySpark scripts in kafkalab's embedded engine, with no JVM.
 //
-// It embeds gpython (github.com/go-python/gpython, a Python 3.4 interpreter in Go) and binds
-// the pyspark and delta modules to the engine package. Entry points: Run (a script, like
-// `python SCRIPT ARGS`), and Interpreter (Exec / ExecInteractive keep globals between calls
-// for the sandbox prompt and the lesson runner; Queries / StopQuery / StopQueries manage the
-// streaming queries a script started).
+// It embeds kafkalab's Python interpreter (engine/python, a fork of gpython made to behave
+// as CPython 3.11 does where learners meet it: ordered dicts with any hashable key, super(),
+// exception classes, CPython's repr and formatting, recursion and allocation limits,
+// interruption) and binds the pyspark and delta modules to the engine package. Entry points:
+// Run (a script, like `python SCRIPT ARGS`), and Interpreter (Exec / ExecInteractive keep
+// globals between calls for the sandbox prompt and the lesson runner; Queries / StopQuery /
+// StopQueries manage the streaming queries a script started).
 //
-// What gpython lacks and this package fills: f-strings (rewritten to concatenations before
-// compiling, lines kept), str/list/dict methods (join, upper, format, pop, update...),
-// str.format and format() with the format-spec mini-language, sorted() of tuples, CPython's
-// float and tuple spellings in print/repr/str, round, reversed, callable, property,
-// staticmethod, type(x).__name__, a recursion limit (gpython has none and would overflow the
-// Go stack), and interruption: every Python call, print and time.sleep checks the run's
-// context. Still missing: dict keys other than str (the error says how to write the key),
-// super() (the error says to call the base class), keyword order in Row(**kw) (sorted).
+// What this package adds to the interpreter: f-strings (rewritten to concatenations before
+// compiling, lines kept), and the run's context: a cancelled context (Ctrl-C, the lab's step
+// timeout) stops the script at its next loop iteration or call, with KeyboardInterrupt.
 //
 // The sandbox: imports go through our own __import__ (embedded modules and .py files in the
 // working folder only; os is a confined stand-in, subprocess/socket/shutil/... do not

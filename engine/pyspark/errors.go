@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/plan"
 )
 
@@ -256,9 +256,6 @@ func (in *Interpreter) convertError(err error) error {
 	}
 	if n := len(out.Trace); n > 0 {
 		out.File, out.Line, out.Source = out.Trace[n-1].File, out.Trace[n-1].Line, out.Trace[n-1].Source
-	}
-	if strings.Contains(out.Message, "FIXME can only have string keys") {
-		out.Message = "kafkalab's Python keeps only string keys in a dict; write {\"1\": ...} and look it up with a string (sys.argv[1] already is one)"
 	}
 	return &out
 }

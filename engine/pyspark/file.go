@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // pyFile is what open() returns: gpython's file has read/write/close only, and scripts also

@@ -3,7 +3,7 @@ package pyspark
 import (
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // gpython parses Python 3.4, which has no f-strings, yet course scripts use them. We

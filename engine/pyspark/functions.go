@@ -3,7 +3,7 @@ package pyspark
 import (
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -128,7 +128,7 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			if err != nil {
 				return nil, err
 			}
-			if d, ok := a[1].(py.StringDict); ok && len(d) > 0 {
+			if keys, _, ok := pyDictItems(a[1]); ok && len(keys) > 0 {
 				return nil, unsupported("to_json options", "call to_json(col) without options")
 			}
 			c, err := colOrName("to_json", a[0])
@@ -257,7 +257,7 @@ func stringMap(fn string, o py.Object) (map[string]string, error) {
 	if o == nil || o == py.None {
 		return nil, nil
 	}
-	d, ok := o.(py.StringDict)
+	d, _, ok := pyStrDict(o)
 	if !ok {
 		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DICT] Argument `options` of %s should be a dict, got %s.", fn, o.Type().Name)
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/stream"
@@ -186,6 +186,10 @@ func (in *Interpreter) run(ctx context.Context, f func() error, sources map[stri
 	}
 	in.runCtx = ctx
 	defer func() { in.runCtx = context.Background() }()
+	// A cancelled context (Ctrl-C, a step timeout) stops the script at its next loop
+	// iteration or call, with KeyboardInterrupt raised until it ends.
+	in.pctx.limits.Reset()
+	defer context.AfterFunc(ctx, in.pctx.limits.Stop)()
 	defer recoverInto(&err)
 	for k, v := range sources {
 		in.sources[k] = v

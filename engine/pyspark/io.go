@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -104,7 +104,7 @@ func optionMethods(t *py.Type, get func(self py.Object) (*Interpreter, *string, 
 			return nil, py.ExceptionNewf(py.TypeError, "options() takes keyword arguments: .options(subscribe=\"orders\")")
 		}
 		in, _, keys, opts := get(self)
-		for _, k := range sortedKeys(kwargs) {
+		for _, k := range py.KeywordOrder(kwargs) {
 			if err := in.option(keys, opts, k, kwargs[k]); err != nil {
 				return nil, err
 			}

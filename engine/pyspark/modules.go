@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // moduleBuilder makes a fresh module implementation for one interpreter.
@@ -226,11 +226,11 @@ func jsonModule(in *Interpreter) (*py.ModuleImpl, error) {
 				}
 				dec := json.NewDecoder(strings.NewReader(s))
 				dec.UseNumber()
-				var v any
-				if err := dec.Decode(&v); err != nil {
+				v, err := jsonDecode(dec)
+				if err != nil {
 					return nil, py.ExceptionNewf(py.ValueError, "Expecting value: %v", err)
 				}
-				return jsonValueToPy(v), nil
+				return v, nil
 			}),
 		},
 	}, nil
@@ -280,7 +280,79 @@ func pythonJSONSpacing(s string) string {
 	return b.String()
 }
 
-func pyToJSONValue(o py.Object) (any, error) {
+func pyToJSONValue(o py.Object) (any, error) { return (&jsonWalk{}).value(o) }
+
+// jsonWalk converts Python values for json.dumps, refusing circular references and
+// nesting deeper than the recursion limit as CPython's json does.
+type jsonWalk struct {
+	active []py.Object
+}
+
+// orderedJSON is a JSON object that keeps its keys in the dict's order.
+type orderedJSON struct {
+	keys []string
+	vals []any
+}
+
+func (o orderedJSON) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		vb, err := json.Marshal(o.vals[i])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func (w *jsonWalk) enter(o py.Object) error {
+	for _, a := range w.active {
+		if py.Is(a, o) {
+			return py.ExceptionNewf(py.ValueError, "Circular reference detected")
+		}
+	}
+	if len(w.active) >= py.DefaultRecursionLimit {
+		return py.ExceptionNewf(py.RecursionError, "maximum recursion depth exceeded while encoding a JSON object")
+	}
+	w.active = append(w.active, o)
+	return nil
+}
+
+func (w *jsonWalk) leave() { w.active = w.active[:len(w.active)-1] }
+
+// jsonKey is the text of a dict key in JSON, as CPython's json writes it.
+func jsonKey(k py.Object) (string, error) {
+	switch x := k.(type) {
+	case py.String:
+		return string(x), nil
+	case py.Bool:
+		if x {
+			return "true", nil
+		}
+		return "false", nil
+	case py.NoneType:
+		return "null", nil
+	case py.Int, *py.BigInt:
+		return py.StrAsString(x)
+	case py.Float:
+		return py.FloatRepr(float64(x)), nil
+	}
+	return "", py.ExceptionNewf(py.TypeError, "keys must be str, int, float, bool or None, not %s", k.Type().Name)
+}
+
+func (w *jsonWalk) value(o py.Object) (any, error) {
 	switch x := o.(type) {
 	case py.NoneType:
 		return nil, nil
@@ -288,43 +360,117 @@ func pyToJSONValue(o py.Object) (any, error) {
 		return bool(x), nil
 	case py.Int:
 		return int64(x), nil
+	case *py.BigInt:
+		s, err := py.StrAsString(x)
+		return json.Number(s), err
 	case py.Float:
-		return json.Number(floatRepr(float64(x))), nil
+		return json.Number(py.FloatRepr(float64(x))), nil
 	case py.String:
 		return string(x), nil
-	case py.StringDict:
-		m := make(map[string]any, len(x))
-		for k, v := range x {
-			jv, err := pyToJSONValue(v)
-			if err != nil {
-				return nil, err
-			}
-			m[k] = jv
+	case *py.Dict, py.StringDict:
+		if err := w.enter(o); err != nil {
+			return nil, err
 		}
-		return m, nil
+		defer w.leave()
+		var out orderedJSON
+		var err error
+		add := func(k, v py.Object) bool {
+			var ks string
+			if ks, err = jsonKey(k); err != nil {
+				return false
+			}
+			var jv any
+			if jv, err = w.value(v); err != nil {
+				return false
+			}
+			out.keys = append(out.keys, ks)
+			out.vals = append(out.vals, jv)
+			return true
+		}
+		if d, ok := x.(*py.Dict); ok {
+			d.Range(add)
+		} else {
+			sd := x.(py.StringDict)
+			for _, k := range sortedKeys(sd) {
+				if !add(py.String(k), sd[k]) {
+					break
+				}
+			}
+		}
+		return out, err
 	case *py.List:
-		return seqToJSON(x.Items)
+		if err := w.enter(o); err != nil {
+			return nil, err
+		}
+		defer w.leave()
+		return w.seq(x.Items)
 	case py.Tuple:
-		return seqToJSON(x)
+		if err := w.enter(o); err != nil {
+			return nil, err
+		}
+		defer w.leave()
+		return w.seq(x)
 	case jsonable:
 		return x.jsonValue()
 	}
 	return nil, py.ExceptionNewf(py.TypeError, "Object of type %s is not JSON serializable", o.Type().Name)
 }
 
-// jsonable is implemented by binding objects json.dumps can write (Row, progress).
-type jsonable interface{ jsonValue() (any, error) }
-
-func seqToJSON(items []py.Object) (any, error) {
+func (w *jsonWalk) seq(items []py.Object) (any, error) {
 	out := make([]any, len(items))
 	for i, it := range items {
-		v, err := pyToJSONValue(it)
+		v, err := w.value(it)
 		if err != nil {
 			return nil, err
 		}
 		out[i] = v
 	}
 	return out, nil
+}
+
+// jsonable is implemented by binding objects json.dumps can write (Row, progress).
+type jsonable interface{ jsonValue() (any, error) }
+
+func seqToJSON(items []py.Object) (any, error) { return (&jsonWalk{}).seq(items) }
+
+// jsonDecode reads one JSON value from dec, objects as dicts in the document's order.
+func jsonDecode(dec *json.Decoder) (py.Object, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			d := py.NewDict()
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := jsonDecode(dec)
+				if err != nil {
+					return nil, err
+				}
+				d.SetStr(kt.(string), v)
+			}
+			_, err := dec.Token()
+			return d, err
+		case '[':
+			l := py.NewList()
+			for dec.More() {
+				v, err := jsonDecode(dec)
+				if err != nil {
+					return nil, err
+				}
+				l.Append(v)
+			}
+			_, err := dec.Token()
+			return l, err
+		}
+	}
+	return jsonValueToPy(tok), nil
 }
 
 func jsonValueToPy(v any) py.Object {
@@ -350,9 +496,14 @@ func jsonValueToPy(v any) py.Object {
 		}
 		return l
 	case map[string]any:
-		d := py.NewStringDictSized(len(x))
-		for k, e := range x {
-			d[k] = jsonValueToPy(e)
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		d := py.NewDictSized(len(x))
+		for _, k := range keys {
+			d.SetStr(k, jsonValueToPy(x[k]))
 		}
 		return d
 	}

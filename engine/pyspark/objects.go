@@ -3,7 +3,7 @@ package pyspark
 import (
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // Helpers to define Python classes backed by Go types.

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // pyProgress is StreamingQueryProgress (and its nested source/sink/state parts) as
@@ -191,7 +191,7 @@ func encodeValue(b *strings.Builder, v py.Object) {
 	case py.Int:
 		b.WriteString(strconv.FormatInt(int64(x), 10))
 	case py.Float:
-		b.WriteString(floatRepr(float64(x)))
+		b.WriteString(py.FloatRepr(float64(x)))
 	case py.Bool:
 		if x {
 			b.WriteString("true")

@@ -3,7 +3,7 @@ package pyspark
 import (
 	"testing"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // What a script reads from a progress is PySpark 4.2's StreamingQueryProgress.fromJson of

@@ -1,7 +1,7 @@
 package pyspark
 
 import (
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // The pyspark and delta module trees.

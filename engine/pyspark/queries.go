@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
 )
 
@@ -144,10 +144,10 @@ func init() {
 	})
 	p("status", func(q *pyStreamingQuery) (py.Object, error) {
 		st := q.q.Status()
-		d := py.NewStringDict()
-		d["message"] = py.String(st.Message)
-		d["isDataAvailable"] = py.NewBool(st.IsDataAvailable)
-		d["isTriggerActive"] = py.NewBool(st.IsTriggerActive)
+		d := py.NewDict()
+		d.SetStr("message", py.String(st.Message))
+		d.SetStr("isDataAvailable", py.NewBool(st.IsDataAvailable))
+		d.SetStr("isTriggerActive", py.NewBool(st.IsTriggerActive))
 		return d, nil
 	})
 	m("awaitTermination", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {

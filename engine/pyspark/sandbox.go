@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // The sandbox. Learner code reaches the outside world only through what we put in its

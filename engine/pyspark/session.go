@@ -5,7 +5,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -87,8 +87,8 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		if d, ok := a[3].(py.StringDict); ok {
-			for _, k := range sortedKeys(d) {
+		if d, order, ok := pyStrDict(a[3]); ok {
+			for _, k := range order {
 				v, err := optionString(d[k])
 				if err != nil {
 					return nil, err
@@ -258,9 +258,15 @@ func init() {
 		return py.None, nil
 	})
 	defMethod(runtimeConfigType, "getAll", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		d := py.NewStringDict()
-		for k, v := range self.(*pyRuntimeConfig).s.s.Conf().All() {
-			d[k] = py.String(v)
+		all := self.(*pyRuntimeConfig).s.s.Conf().All()
+		keys := make([]string, 0, len(all))
+		for k := range all {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		d := py.NewDictSized(len(keys))
+		for _, k := range keys {
+			d.SetStr(k, py.String(all[k]))
 		}
 		return d, nil
 	})
@@ -424,17 +430,15 @@ func (in *Interpreter) createInferred(items []py.Object, names []string) (py.Obj
 			vals = x
 		case *py.List:
 			vals = x.Items
-		case py.StringDict:
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
+		case py.StringDict, *py.Dict:
+			// PySpark infers a dict row's schema from its keys sorted
+			d, keys, _ := pyStrDict(x)
 			sort.Strings(keys)
 			if names == nil {
 				names = keys
 			}
 			for _, k := range names {
-				vals = append(vals, x[k])
+				vals = append(vals, d[k])
 			}
 		default:
 			return nil, py.ExceptionNewf(PySparkTypeError, "[CANNOT_INFER_SCHEMA_FOR_TYPE] Can not infer schema for type: `%s`.", pythonTypeName(it))

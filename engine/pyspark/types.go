@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -199,7 +199,7 @@ func init() {
 		"metadata": func(f sqltypes.StructField) py.Object {
 			v, _ := pyFromJSONAny(f.Metadata)
 			if v == py.None {
-				return py.NewStringDict()
+				return py.NewDict()
 			}
 			return v
 		},
@@ -259,12 +259,12 @@ func structFieldNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.
 		return nil, err
 	}
 	f := sqltypes.StructField{Name: name, Type: dt, Nullable: nullable}
-	if md, ok := a[3].(py.StringDict); ok && len(md) > 0 {
-		v, err := pyToJSONValue(md)
+	if keys, _, ok := pyDictItems(a[3]); ok && len(keys) > 0 {
+		v, err := pyToJSONValue(a[3])
 		if err != nil {
 			return nil, err
 		}
-		f.Metadata = v.(map[string]any)
+		f.Metadata = plainJSON(v).(map[string]any)
 	}
 	return &pyStructField{f}, nil
 }

@@ -3,12 +3,11 @@ package pyspark
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/go-python/gpython/py"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -34,12 +33,8 @@ func rowNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, 
 		return nil, py.ExceptionNewf(PySparkValueError, "[CANNOT_SET_TOGETHER] args and kwargs should not be set together.")
 	}
 	if len(kwargs) > 0 {
-		// gpython does not keep keyword order, so fields are sorted by name (as Spark 2 did).
-		names := make([]string, 0, len(kwargs))
-		for k := range kwargs {
-			names = append(names, k)
-		}
-		sort.Strings(names)
+		// Fields keep the order they were written in, as PySpark 3+ does.
+		names := py.KeywordOrder(kwargs)
 		vals := make([]py.Object, len(names))
 		for i, n := range names {
 			vals[i] = kwargs[n]
@@ -165,13 +160,14 @@ func (r *pyRow) M__repr__() (py.Object, error) {
 func (r *pyRow) M__str__() (py.Object, error) { return r.M__repr__() }
 
 func (r *pyRow) jsonValue() (any, error) {
-	m := map[string]any{}
+	var m orderedJSON
 	for i, n := range r.names {
 		v, err := pyToJSONValue(r.values[i])
 		if err != nil {
 			return nil, err
 		}
-		m[n] = v
+		m.keys = append(m.keys, n)
+		m.vals = append(m.vals, v)
 	}
 	return m, nil
 }
@@ -210,8 +206,8 @@ func init() {
 	})
 }
 
-func rowAsDict(r *pyRow, recursive bool) py.StringDict {
-	d := py.NewStringDictSized(len(r.names))
+func rowAsDict(r *pyRow, recursive bool) *py.Dict {
+	d := py.NewDictSized(len(r.names))
 	for i, n := range r.names {
 		v := r.values[i]
 		if recursive {
@@ -219,7 +215,7 @@ func rowAsDict(r *pyRow, recursive bool) py.StringDict {
 				v = rowAsDict(sub, true)
 			}
 		}
-		d[n] = v
+		d.SetStr(n, v)
 	}
 	return d
 }
@@ -266,12 +262,29 @@ func (d *pyDecimal) M__str__() (py.Object, error)   { return py.String(d.d.Strin
 func (d *pyDecimal) M__float__() (py.Object, error) { return py.Float(d.d.Float64()), nil }
 func (d *pyDecimal) M__bool__() (py.Object, error)  { return py.NewBool(d.d.Sign() != 0), nil }
 
-func (d *pyDecimal) formatNumber(fs formatSpec) (string, bool) {
-	if fs.typ == 0 && fs.precision < 0 {
-		return withSign(strings.TrimPrefix(d.d.String(), "-"), d.d.Sign() < 0, fs.sign), true
+// M__format__ is format(Decimal, spec): its exact digits without a type or
+// precision, the float's formatting otherwise.
+func (d *pyDecimal) M__format__(spec py.Object) (py.Object, error) {
+	str, _ := spec.(py.String)
+	if str == "" {
+		return py.String(d.d.String()), nil
 	}
-	s, err := formatFloat(d.d.Float64(), fs)
-	return s, err == nil
+	fs, err := py.ParseFormatSpec(string(str))
+	if err != nil {
+		return nil, err
+	}
+	if fs.Type == 0 && fs.Precision < 0 {
+		s := d.d.String()
+		if d.d.Sign() >= 0 && (fs.Sign == '+' || fs.Sign == ' ') {
+			s = string(fs.Sign) + s
+		}
+		return py.String(padNumber(s, fs)), nil
+	}
+	s, err := py.FormatNumber(py.Float(d.d.Float64()), fs)
+	if err != nil {
+		return nil, py.ExceptionNewf(py.ValueError, "Unknown format code '%c' for object of type 'decimal.Decimal'", fs.Type)
+	}
+	return py.String(s), nil
 }
 
 // decimalCompare compares with Decimal, int and float.
@@ -609,13 +622,17 @@ func toPython(v any, t sqltypes.DataType, loc *time.Location) py.Object {
 		if mt, ok := t.(sqltypes.MapType); ok {
 			vt = mt.Value
 		}
-		d := py.NewStringDictSized(len(x.Keys))
+		var kt sqltypes.DataType
+		if mt, ok := t.(sqltypes.MapType); ok {
+			kt = mt.Key
+		}
+		d := py.NewDictSized(len(x.Keys))
 		for i, k := range x.Keys {
-			ks, err := py.StrAsString(toPython(k, nil, loc))
-			if err != nil {
-				ks = fmt.Sprint(k)
+			pk := toPython(k, kt, loc)
+			if err := d.SetItem(pk, toPython(x.Values[i], vt, loc)); err != nil {
+				ks, _ := py.StrAsString(pk)
+				d.SetStr(ks, toPython(x.Values[i], vt, loc))
 			}
-			d[ks] = toPython(x.Values[i], vt, loc)
 		}
 		return d
 	}
@@ -664,7 +681,7 @@ func pythonTypeName(o py.Object) string {
 		return "tuple"
 	case *py.List:
 		return "list"
-	case py.StringDict:
+	case py.StringDict, *py.Dict:
 		return "dict"
 	}
 	return o.Type().Name
@@ -779,22 +796,17 @@ func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, l
 		}
 		return out, nil
 	case sqltypes.MapType:
-		d, ok := o.(py.StringDict)
+		keys, vals, ok := pyDictItems(o)
 		if !ok {
 			return nil, reject()
 		}
-		keys := make([]string, 0, len(d))
-		for k := range d {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
 		mv := &sqltypes.MapValue{}
-		for _, k := range keys {
-			kv, err := fromPython(field+".key", py.String(k), tt.Key, false, loc)
+		for i, k := range keys {
+			kv, err := fromPython(field+".key", k, tt.Key, false, loc)
 			if err != nil {
 				return nil, err
 			}
-			vv, err := fromPython(field+".value", d[k], tt.Value, tt.ValueContainsNull, loc)
+			vv, err := fromPython(field+".value", vals[i], tt.Value, tt.ValueContainsNull, loc)
 			if err != nil {
 				return nil, err
 			}
@@ -828,10 +840,11 @@ func rowFromPython(field string, o py.Object, st *sqltypes.StructType, loc *time
 		vals = x
 	case *py.List:
 		vals = x.Items
-	case py.StringDict:
+	case py.StringDict, *py.Dict:
+		d, _, _ := pyStrDict(x)
 		vals = make([]py.Object, len(st.Fields))
 		for i, f := range st.Fields {
-			vals[i] = x[f.Name]
+			vals[i] = d[f.Name]
 		}
 	default:
 		rep, _ := py.ReprAsString(o)
