@@ -3,8 +3,8 @@ package pyspark
 import (
 	"time"
 
-	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 

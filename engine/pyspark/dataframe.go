@@ -7,8 +7,8 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"strings"
 
-	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // pyDataFrame is pyspark.sql.DataFrame over engine.DataFrame.

@@ -1,8 +1,8 @@
 package pyspark
 
 import (
-	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // delta.tables.DeltaTable over engine.DeltaTable: forName/forPath, toDF and history.

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // Error is a learner's mistake or an engine error, as Python would report it.

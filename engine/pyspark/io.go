@@ -4,8 +4,8 @@ import (
 	"context"
 	"strings"
 
-	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // pyStreamingQuery is a StreamingQuery started by a script.

@@ -5,9 +5,9 @@ import (
 	"sort"
 	"time"
 
-	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
