@@ -665,15 +665,18 @@ func (x *yyLex) readOperator() int {
 	return eof
 }
 
-const pointFloat = `([0-9]*\.[0-9]+|[0-9]+\.)`
+// digits is a run of decimal digits with single underscores between them (PEP 515).
+const digits = `[0-9](?:_?[0-9])*`
+
+const pointFloat = `((?:` + digits + `)?\.` + digits + `|` + digits + `\.)`
 
 var (
-	decimalInteger        = regexp.MustCompile(`^[0-9]+[jJ]?`)
+	decimalInteger        = regexp.MustCompile(`^` + digits + `[jJ]?`)
 	illegalDecimalInteger = regexp.MustCompile(`^0[0-9]*[1-9][0-9]*$`)
-	octalInteger          = regexp.MustCompile(`^0[oO][0-7]+`)
-	hexInteger            = regexp.MustCompile(`^0[xX][0-9a-fA-F]+`)
-	binaryInteger         = regexp.MustCompile(`^0[bB][01]+`)
-	floatNumber           = regexp.MustCompile(`^(([0-9]+|` + pointFloat + `)[eE][+-]?[0-9]+|` + pointFloat + `)[jJ]?`)
+	octalInteger          = regexp.MustCompile(`^0[oO](?:_?[0-7])+`)
+	hexInteger            = regexp.MustCompile(`^0[xX](?:_?[0-9a-fA-F])+`)
+	binaryInteger         = regexp.MustCompile(`^0[bB](?:_?[01])+`)
+	floatNumber           = regexp.MustCompile(`^((` + digits + `|` + pointFloat + `)[eE][+-]?` + digits + `|` + pointFloat + `)[jJ]?`)
 )
 
 // Read one of the many types of python number
@@ -700,28 +703,33 @@ func (x *yyLex) readNumber() (token int, value py.Object) {
 isNumber:
 	var s string
 	var err error
+	defer func() {
+		if token == NUMBER {
+			x.cut(len(s))
+		}
+	}()
 	if s = octalInteger.FindString(x.line); s != "" {
-		value, err = py.IntFromString(s[2:], 8)
+		value, err = py.IntFromString(strings.ReplaceAll(s[2:], "_", ""), 8)
 		if err != nil {
 			panic(err)
 		}
 	} else if s = hexInteger.FindString(x.line); s != "" {
-		value, err = py.IntFromString(s[2:], 16)
+		value, err = py.IntFromString(strings.ReplaceAll(s[2:], "_", ""), 16)
 		if err != nil {
 			panic(err)
 		}
 	} else if s = binaryInteger.FindString(x.line); s != "" {
-		value, err = py.IntFromString(s[2:], 2)
+		value, err = py.IntFromString(strings.ReplaceAll(s[2:], "_", ""), 2)
 		if err != nil {
 			panic(err)
 		}
 	} else if s = floatNumber.FindString(x.line); s != "" {
 		last := s[len(s)-1]
 		imaginary := false
-		toParse := s
+		toParse := strings.ReplaceAll(s, "_", "")
 		if last == 'j' || last == 'J' {
 			imaginary = true
-			toParse = s[:len(s)-1]
+			toParse = toParse[:len(toParse)-1]
 		}
 		value, err = py.FloatFromString(toParse)
 		if err != nil {
@@ -733,7 +741,7 @@ isNumber:
 	} else if s = decimalInteger.FindString(x.line); s != "" {
 		last := s[len(s)-1]
 		if last == 'j' || last == 'J' {
-			toParse := s[:len(s)-1]
+			toParse := strings.ReplaceAll(s[:len(s)-1], "_", "")
 			value, err = py.FloatFromString(toParse)
 			if err != nil {
 				panic(err)
@@ -741,12 +749,13 @@ isNumber:
 			value = py.Complex(complex(0, value.(py.Float)))
 		} else {
 			// Discard numbers with leading 0 except all 0s
-			if illegalDecimalInteger.FindString(s) != "" {
+			clean := strings.ReplaceAll(s, "_", "")
+			if illegalDecimalInteger.FindString(clean) != "" {
 				// FIXME where is this error going in the grammar?
 				x.SyntaxError("illegal decimal with leading zero")
 				return eofError, nil
 			}
-			value, err = py.IntFromString(s, 10)
+			value, err = py.IntFromString(clean, 10)
 			if err != nil {
 				panic(err)
 			}
@@ -755,7 +764,6 @@ isNumber:
 	} else {
 		panic("Unparsed number")
 	}
-	x.cut(len(s))
 	token = NUMBER
 	return
 }
