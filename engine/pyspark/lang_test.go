@@ -247,3 +247,54 @@ func TestDictKeysAndKeywordOrder(t *testing.T) {
 		t.Fatalf("got %q %v", got, err)
 	}
 }
+
+// Exceptions the bindings raise are classes under Exception, so `except Exception`
+// catches them; exception classes a learner defines work as in CPython.
+func TestBindingExceptionsAreCaught(t *testing.T) {
+	got, err := runSnippet(t, sessionPrelude+`
+try:
+    df.select("no_such_column")
+except Exception as e:
+    print("caught", type(e).__name__, isinstance(e, Exception))
+try:
+    df.toPandas()
+except BaseException as e:
+    print("caught", type(e).__name__)
+class BadOrder(ValueError):
+    def __init__(self, order_id):
+        super().__init__("bad order %d" % order_id)
+        self.order_id = order_id
+try:
+    raise BadOrder(7)
+except ValueError as e:
+    print(e, e.order_id, repr(e))
+`, nil)
+	want := "caught AnalysisException True\ncaught PySparkNotImplementedError\nbad order 7 7 BadOrder('bad order 7')\n"
+	if err != nil || got != want {
+		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+}
+
+// A cancelled context stops a loop that calls nothing within a second.
+func TestCancelStopsTightLoop(t *testing.T) {
+	in, err := NewInterpreter(Config{WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- in.Exec(ctx, "loop.py", "i = 0\nwhile True:\n    i += 1\n") }()
+	time.Sleep(100 * time.Millisecond)
+	start := time.Now()
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("got %v, want context.Canceled", err)
+		}
+		t.Logf("stopped %v after the cancel", time.Since(start))
+	case <-time.After(time.Second):
+		t.Fatal("the loop ran on for a second after the cancel")
+	}
+}
