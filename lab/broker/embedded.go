@@ -10,11 +10,12 @@ import (
 	"os"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 // DefaultPort is the port the course's code uses (localhost:9092).
@@ -61,10 +62,17 @@ var embeddedBrokerConfigs = map[string]string{
 // (toolsdiff_apachekafka_test.go), except the node id (0 here; 1 in Kafka's sample KRaft
 // config) and __consumer_offsets, which kfake keeps internally and never lists as a topic.
 //
+// What Kafka refuses, it refuses too, with Kafka's error codes and messages (kafkarules.go,
+// checked against a real broker by rules_apachekafka_test.go): topic names, every topic
+// config's type, range and allowed values, unknown config names, partition counts and
+// replication factors, and Kafka's own bounds (10000 partitions in one CreateTopics
+// request, a 55 MiB Fetch answer, 100 MiB requests). Its own bounds, since kfake keeps
+// every partition in memory and saves each one when it stops: MaxPartitionsPerTopic
+// (10000) and MaxPartitionsInAll (20000), refused at once with a message that says so.
+//
 // Other differences lessons must not show: no real replication (ISR always equals the
-// replicas, min.insync.replicas is never enforced), topic compression.type and
-// message.timestamp.type=LogAppendTime are stored but not applied, and unknown topic
-// config names are accepted.
+// replicas, min.insync.replicas is never enforced), and topic compression.type and
+// message.timestamp.type=LogAppendTime are stored but not applied.
 type Embedded struct {
 	cluster *kfake.Cluster
 	addr    string
@@ -101,17 +109,7 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 	}
 
 	handed := false
-	var started atomic.Pointer[kfake.Cluster] // for the rewrites, once kfake runs
-	partitions := func(topic string) int {
-		c := started.Load()
-		if c == nil {
-			return -1
-		}
-		if c.TopicInfo(topic) == nil {
-			return -1
-		}
-		return len(c.PartitionInfos(topic))
-	}
+	rules := newKafkaRules()
 	opts := []kfake.Opt{
 		kfake.NumBrokers(1),
 		kfake.ListenFn(func(string, string) (net.Listener, error) {
@@ -119,7 +117,7 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 				return nil, errors.New("embedded broker: only one listener")
 			}
 			handed = true
-			return &filterListener{Listener: ln, rewrite: kafkaDefaults(cfg.DataDir, partitions), annotate: beforeKfake(partitions)}, nil
+			return &filterListener{Listener: ln, rewrite: kafkaDefaults(cfg.DataDir, rules)}, nil
 		}),
 		kfake.ClusterID(newClusterID()), // replaced by the stored one when DataDir has one
 		kfake.AllowAutoTopicCreation(),
@@ -139,10 +137,37 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 		}
 		return nil, fmt.Errorf("embedded broker: %w", err)
 	}
-	controlRequests(c)
-	started.Store(c)
+	rules.controlRequests(c)
 	e.cluster = c
+	if cfg.DataDir != "" {
+		if err := e.learnTopics(ctx, rules); err != nil {
+			_ = e.Close(context.WithoutCancel(ctx))
+			return nil, err
+		}
+	}
 	return e, nil
+}
+
+// learnTopics lists the topics a data folder brought back: kfake cannot list them to the
+// rules, which count every topic's partitions against MaxPartitionsInAll.
+func (e *Embedded) learnTopics(ctx context.Context, rules *kafkaRules) error {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	cl, err := kgo.NewClient(kgo.SeedBrokers(e.addr))
+	if err != nil {
+		return fmt.Errorf("embedded broker: %w", err)
+	}
+	defer cl.Close()
+	resp, err := kmsg.NewPtrMetadataRequest().RequestWith(ctx, cl)
+	if err != nil {
+		return fmt.Errorf("embedded broker: cannot list the topics in %s: %w", e.dataDir, err)
+	}
+	for _, t := range resp.Topics {
+		if t.Topic != nil {
+			rules.census.saw(*t.Topic)
+		}
+	}
+	return nil
 }
 
 // listen opens the broker's socket on 127.0.0.1 (never on other interfaces: the lab's

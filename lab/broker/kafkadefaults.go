@@ -2,12 +2,10 @@ package broker
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	"github.com/twmb/franz-go/pkg/kerr"
-	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
@@ -84,38 +82,16 @@ func init() {
 	// Kafka 4.x topic configs kfake neither reports nor lists (tiered storage switches).
 	topicOverrides["remote.log.copy.disable"] = kafkaConfig{value: str("false"), typ: kmsg.ConfigTypeBoolean}
 	topicOverrides["remote.log.delete.on.disable"] = kafkaConfig{value: str("false"), typ: kmsg.ConfigTypeBoolean}
-	for _, n := range []string{"cleanup.policy", "compression.type", "delete.retention.ms", "max.message.bytes",
-		"message.timestamp.type", "min.insync.replicas", "retention.bytes", "retention.ms", "segment.bytes", "segment.ms"} {
-		kafkaTopicConfigNames[n] = true
-	}
-	for n := range topicOverrides {
-		kafkaTopicConfigNames[n] = true
-	}
-}
-
-// kafkaTopicConfigNames are the topic config names Kafka 4.x accepts. kfake accepts any
-// name; Kafka answers INVALID_CONFIG "Unknown topic config name: X", which is what a
-// learner's typo (retention.mss) must get.
-var kafkaTopicConfigNames = map[string]bool{}
-
-// unknownTopicConfig returns the first name Kafka would not accept, or "".
-func unknownTopicConfig(names ...string) string {
-	for _, n := range names {
-		if !kafkaTopicConfigNames[n] {
-			return n
-		}
-	}
-	return ""
 }
 
 // topicHidden are kfake's private topic settings.
 var topicHidden = map[string]bool{"kfake.is_internal": true}
 
 // kafkaDefaults rewrites responses so the embedded broker answers as Kafka does:
-// DescribeConfigs reports Kafka's defaults, and CreateTopics and (Incremental)AlterConfigs
-// errors carry Kafka's codes and messages. logDir is what log.dir reports.
-// partitions reports a topic's partition count (-1 = unknown; nil = never known).
-func kafkaDefaults(logDir string, partitions func(topic string) int) rewriteFunc {
+// DescribeConfigs reports Kafka's defaults, the requests the rules refused (kafkarules.go)
+// get their answers back, and kfake's own errors Kafka's messages. logDir is what log.dir
+// reports.
+func kafkaDefaults(logDir string, rules *kafkaRules) rewriteFunc {
 	return func(kreq kmsg.Request, kresp kmsg.Response) {
 		switch resp := kresp.(type) {
 		case *kmsg.DescribeTopicPartitionsResponse:
@@ -125,13 +101,9 @@ func kafkaDefaults(logDir string, partitions func(topic string) int) rewriteFunc
 		case *kmsg.ConsumerGroupDescribeResponse:
 			consumerGroupDescribeAsKafka(resp)
 		case *kmsg.CreatePartitionsResponse:
-			switch req := kreq.(type) {
-			case *kmsg.CreatePartitionsRequest:
-				createPartitionsAsKafka(req, resp, partitions, nil)
-			case *createPartitionsSeen:
-				createPartitionsAsKafka(req.CreatePartitionsRequest, resp, partitions, req.had)
-			}
+			rules.restoreCreatePartitions(resp)
 		case *kmsg.MetadataResponse: // kfake says rack "krack"; a broker without broker.rack says null
+			rules.restoreMetadata(resp)
 			for i := range resp.Brokers {
 				resp.Brokers[i].Rack = nil
 			}
@@ -144,60 +116,16 @@ func kafkaDefaults(logDir string, partitions func(topic string) int) rewriteFunc
 				describeConfigsAsKafka(req, resp, logDir)
 			}
 		case *kmsg.CreateTopicsResponse:
+			rules.restoreCreateTopics(resp)
 			if req, ok := kreq.(*kmsg.CreateTopicsRequest); ok {
 				createTopicsAsKafka(req, resp)
 			}
 		case *kmsg.AlterConfigsResponse:
-			if req, ok := kreq.(*kmsg.AlterConfigsRequest); ok {
-				for i := range resp.Resources {
-					r := &resp.Resources[i]
-					r.ResourceType, r.ErrorCode, r.ErrorMessage = alterConfigsAsKafka(r.ResourceType, r.ResourceName, r.ErrorCode, r.ErrorMessage, func(name string) []string {
-						for _, rr := range req.Resources {
-							if rr.ResourceType == kmsg.ConfigResourceTypeTopic && rr.ResourceName == name {
-								return alterNames(rr.Configs, func(c kmsg.AlterConfigsRequestResourceConfig) string { return c.Name })
-							}
-						}
-						return nil
-					})
-				}
-			}
+			rules.restoreAlterConfigs(resp)
 		case *kmsg.IncrementalAlterConfigsResponse:
-			if req, ok := kreq.(*kmsg.IncrementalAlterConfigsRequest); ok {
-				for i := range resp.Resources {
-					r := &resp.Resources[i]
-					r.ResourceType, r.ErrorCode, r.ErrorMessage = alterConfigsAsKafka(r.ResourceType, r.ResourceName, r.ErrorCode, r.ErrorMessage, func(name string) []string {
-						for _, rr := range req.Resources {
-							if rr.ResourceType == kmsg.ConfigResourceTypeTopic && rr.ResourceName == name {
-								return alterNames(rr.Configs, func(c kmsg.IncrementalAlterConfigsRequestResourceConfig) string { return c.Name })
-							}
-						}
-						return nil
-					})
-				}
-			}
+			rules.restoreIncrementalAlterConfigs(resp)
 		}
 	}
-}
-
-func alterNames[T any](cs []T, name func(T) string) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = name(c)
-	}
-	return out
-}
-
-// rejectedResourceType marks, in the request kfake handles, a topic resource that names an
-// unknown config: kfake answers an unknown resource type with INVALID_REQUEST and changes
-// nothing; the response rewrite turns it back into the topic with INVALID_CONFIG.
-const rejectedResourceType = kmsg.ConfigResourceType(99)
-
-func alterConfigsAsKafka(typ kmsg.ConfigResourceType, name string, code int16, msg *string, origNames func(string) []string) (kmsg.ConfigResourceType, int16, *string) {
-	if typ != rejectedResourceType {
-		return typ, code, msg
-	}
-	bad := unknownTopicConfig(origNames(name)...)
-	return kmsg.ConfigResourceTypeTopic, kerr.InvalidConfig.Code, str("Unknown topic config name: " + bad)
 }
 
 // createTopicsAsKafka gives CreateTopics errors Kafka's codes and messages (kfake sends
@@ -218,37 +146,11 @@ func createTopicsAsKafka(req *kmsg.CreateTopicsRequest, resp *kmsg.CreateTopicsR
 			}
 			continue
 		}
-		if orig == nil {
-			continue
-		}
-		var msg string
-		switch t.ErrorCode {
-		case kerr.InvalidReplicationFactor.Code:
-			rf := orig.ReplicationFactor
-			switch {
-			case unknownTopicConfig(topicConfigNames(orig)...) != "":
-				t.ErrorCode = kerr.InvalidConfig.Code
-				msg = "Unknown topic config name: " + unknownTopicConfig(topicConfigNames(orig)...)
-			case rf == 0 || rf < -1:
-				msg = "Replication factor must be larger than 0, or -1 to use the default value."
-			default:
-				msg = fmt.Sprintf("Unable to replicate the partition %d time(s): The target replication factor of %d cannot be reached because only 1 broker(s) are registered or some brokers have all their log directories cordoned.", rf, rf)
-			}
-		case kerr.InvalidPartitions.Code:
-			msg = "Number of partitions was set to an invalid non-positive value."
-		case kerr.TopicAlreadyExists.Code:
-			msg = fmt.Sprintf("Topic '%s' already exists.", t.Topic)
-		default:
-			continue
-		}
-		if t.ErrorMessage == nil || *t.ErrorMessage == "" || t.ErrorCode == kerr.InvalidConfig.Code {
-			t.ErrorMessage = &msg
+		// What the rules let through and kfake still refused (a race with another client).
+		if t.ErrorCode == kerr.TopicAlreadyExists.Code && t.ErrorMessage == nil {
+			t.ErrorMessage = str(fmt.Sprintf("Topic '%s' already exists.", t.Topic))
 		}
 	}
-}
-
-func topicConfigNames(t *kmsg.CreateTopicsRequestTopic) []string {
-	return alterNames(t.Configs, func(c kmsg.CreateTopicsRequestTopicConfig) string { return c.Name })
 }
 
 // describeConfigsAsKafka rewrites a DescribeConfigs response to Kafka's defaults. Only
@@ -359,80 +261,6 @@ func kafkaEntry(name string, o kafkaConfig) kmsg.DescribeConfigsResponseResource
 
 // groupStates are the group state names as kfake spells them.
 var groupStates = []string{"Empty", "Stable", "PreparingRebalance", "CompletingRebalance", "Dead", "Assigning", "Reconciling", "NotReady"}
-
-// controlRequests makes kfake refuse what Kafka refuses but kfake accepts, by rewriting
-// the request kfake is about to handle into one kfake rejects without changing anything
-// (the response rewrite above then restores Kafka's error code and message):
-//   - CreateTopics with a replication factor of 0 or below -1 (INVALID_REPLICATION_FACTOR),
-//     a partition count below -1 (INVALID_PARTITIONS), or an unknown config (INVALID_CONFIG);
-//   - AlterConfigs / IncrementalAlterConfigs of a topic with an unknown config name.
-func controlRequests(c *kfake.Cluster) {
-	// ListGroups v5: Kafka's admin client filters on types "Consumer" and "Classic", which
-	// Kafka compares ignoring case and kfake exactly (so kafka-consumer-groups.sh --list
-	// showed nothing); states likewise.
-	c.ControlKey(int16(kmsg.ListGroups), func(kr kmsg.Request) (kmsg.Response, error, bool) {
-		c.KeepControl()
-		if req, ok := kr.(*kmsg.ListGroupsRequest); ok {
-			for i, t := range req.TypesFilter {
-				req.TypesFilter[i] = strings.ToLower(t)
-			}
-			for i, s := range req.StatesFilter {
-				for _, k := range groupStates {
-					if strings.EqualFold(s, k) {
-						req.StatesFilter[i] = k
-					}
-				}
-			}
-		}
-		return nil, nil, false
-	})
-	c.ControlKey(int16(kmsg.CreateTopics), func(kr kmsg.Request) (kmsg.Response, error, bool) {
-		c.KeepControl()
-		req, ok := kr.(*kmsg.CreateTopicsRequest)
-		if !ok {
-			return nil, nil, false
-		}
-		for i := range req.Topics {
-			t := &req.Topics[i]
-			switch {
-			case unknownTopicConfig(topicConfigNames(t)...) != "":
-				t.ReplicaAssignment = nil
-				t.NumPartitions = 1
-				t.ReplicationFactor = math.MaxInt16 // more than the one broker: kfake creates nothing
-			case len(t.ReplicaAssignment) > 0:
-			case t.ReplicationFactor == 0 || t.ReplicationFactor < -1:
-				t.ReplicationFactor = math.MaxInt16 // INVALID_REPLICATION_FACTOR
-			case t.NumPartitions < -1:
-				t.NumPartitions = 0 // kfake: INVALID_PARTITIONS
-			}
-		}
-		return nil, nil, false
-	})
-	c.ControlKey(int16(kmsg.AlterConfigs), func(kr kmsg.Request) (kmsg.Response, error, bool) {
-		c.KeepControl()
-		if req, ok := kr.(*kmsg.AlterConfigsRequest); ok {
-			for i := range req.Resources {
-				r := &req.Resources[i]
-				if r.ResourceType == kmsg.ConfigResourceTypeTopic && unknownTopicConfig(alterNames(r.Configs, func(c kmsg.AlterConfigsRequestResourceConfig) string { return c.Name })...) != "" {
-					r.ResourceType = rejectedResourceType
-				}
-			}
-		}
-		return nil, nil, false
-	})
-	c.ControlKey(int16(kmsg.IncrementalAlterConfigs), func(kr kmsg.Request) (kmsg.Response, error, bool) {
-		c.KeepControl()
-		if req, ok := kr.(*kmsg.IncrementalAlterConfigsRequest); ok {
-			for i := range req.Resources {
-				r := &req.Resources[i]
-				if r.ResourceType == kmsg.ConfigResourceTypeTopic && unknownTopicConfig(alterNames(r.Configs, func(c kmsg.IncrementalAlterConfigsRequestResourceConfig) string { return c.Name })...) != "" {
-					r.ResourceType = rejectedResourceType
-				}
-			}
-		}
-		return nil, nil, false
-	})
-}
 
 // topicConfigsAsKafka puts a topic's configs in Kafka's order (kafka-topics.sh --describe
 // prints them as they come) and gives them Kafka's synonyms when asked for.

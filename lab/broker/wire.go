@@ -2,6 +2,7 @@ package broker
 
 import (
 	"encoding/binary"
+	"errors"
 	"net"
 	"sync"
 
@@ -34,9 +35,6 @@ var watchedKeys = map[int16]bool{
 type filterListener struct {
 	net.Listener
 	rewrite rewriteFunc
-	// annotate, if set, sees each watched request before kfake handles it and may return
-	// it wrapped with what the rewrite needs to know from before (nil = unchanged).
-	annotate func(kmsg.Request) kmsg.Request
 }
 
 func (l *filterListener) Accept() (net.Conn, error) {
@@ -44,7 +42,7 @@ func (l *filterListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &filterConn{Conn: c, rewrite: l.rewrite, annotate: l.annotate, pending: map[int32]kmsg.Request{}}, nil
+	return &filterConn{Conn: c, rewrite: l.rewrite, pending: map[int32]kmsg.Request{}}, nil
 }
 
 // filterConn watches requests read by kfake and responses written by kfake.
@@ -55,8 +53,7 @@ func (l *filterListener) Accept() (net.Conn, error) {
 // common one.
 type filterConn struct {
 	net.Conn
-	rewrite  rewriteFunc
-	annotate func(kmsg.Request) kmsg.Request
+	rewrite rewriteFunc
 
 	rmu  sync.Mutex
 	rbuf []byte // bytes of a request frame still being assembled (only watched ones are kept)
@@ -67,16 +64,23 @@ type filterConn struct {
 	wbuf    []byte                 // partial response frame from kfake
 }
 
+// errRequestTooLarge ends a connection that announces a request bigger than Kafka's
+// socket.request.max.bytes, before kfake allocates a buffer of the announced size (an HTTP
+// request sent to the port announces about 1.2 GB).
+var errRequestTooLarge = errors.New("embedded broker: request larger than socket.request.max.bytes (104857600); connection closed")
+
 func (c *filterConn) Read(p []byte) (int, error) {
 	n, err := c.Conn.Read(p)
-	if n > 0 {
-		c.observe(p[:n])
+	if n > 0 && !c.observe(p[:n]) {
+		c.Conn.Close()
+		return 0, errRequestTooLarge
 	}
 	return n, err
 }
 
-// observe follows the request stream and remembers watched requests by correlation id.
-func (c *filterConn) observe(b []byte) {
+// observe follows the request stream and remembers watched requests by correlation id. It
+// returns false when a request announces more than Kafka's socket.request.max.bytes.
+func (c *filterConn) observe(b []byte) bool {
 	c.rmu.Lock()
 	defer c.rmu.Unlock()
 	for len(b) > 0 {
@@ -92,8 +96,11 @@ func (c *filterConn) observe(b []byte) {
 			k := min(need, len(b))
 			c.rbuf = append(c.rbuf, b[:k]...)
 			b = b[k:]
+			if len(c.rbuf) >= 4 && int64(binary.BigEndian.Uint32(c.rbuf)) > kafkaMaxRequestBytes {
+				return false
+			}
 			if len(c.rbuf) < 6 {
-				return
+				return true
 			}
 		}
 		size := int(int32(binary.BigEndian.Uint32(c.rbuf)))
@@ -102,7 +109,7 @@ func (c *filterConn) observe(b []byte) {
 			// Malformed: kfake will drop the connection; stop watching.
 			c.rbuf = c.rbuf[:0]
 			c.skip = 1 << 62
-			return
+			return true
 		}
 		if !watchedKeys[key] {
 			c.skip = size - 2
@@ -114,18 +121,16 @@ func (c *filterConn) observe(b []byte) {
 		c.rbuf = append(c.rbuf, b[:k]...)
 		b = b[k:]
 		if k < rest {
-			return
+			return true
 		}
 		if req, corr, ok := parseRequest(c.rbuf[4:]); ok {
-			if c.annotate != nil {
-				req = c.annotate(req)
-			}
 			c.mu.Lock()
 			c.pending[corr] = req
 			c.mu.Unlock()
 		}
 		c.rbuf = c.rbuf[:0]
 	}
+	return true
 }
 
 // parseRequest decodes a request frame body (after the size): header v1 or v2, then the body.
