@@ -2,12 +2,14 @@ package kafkatools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
@@ -101,9 +103,6 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 				add = map[string]string{}
 			}
 			for k, val := range m {
-				if !kafkaTopicConfigs[k] {
-					return fmt.Errorf("Unknown topic config name: %s (see the topic configs in Kafka's documentation, e.g. retention.ms, cleanup.policy)", k)
-				}
 				add[k] = val
 			}
 		}
@@ -126,17 +125,17 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 		return err
 	}
 	defer closeFn()
-	md, err := adm.Metadata(ctx)
-	if err != nil {
-		return fmt.Errorf("cannot list topics: %w", err)
-	}
-	topics := []string{topic}
-	if topic == "" {
-		topics = md.Topics.Names()
-	} else if _, ok := md.Topics[topic]; !ok {
-		return topicMissing(topic)
-	}
 	if o.has("describe") {
+		md, err := adm.Metadata(ctx)
+		if err != nil {
+			return fmt.Errorf("cannot list topics: %w", err)
+		}
+		topics := []string{topic}
+		if topic == "" {
+			topics = md.Topics.Names()
+		} else if _, ok := md.Topics[topic]; !ok {
+			return topicMissing(topic)
+		}
 		return describeConfigs(ctx, r, adm, topics)
 	}
 
@@ -159,15 +158,28 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 	}
 	for _, resp := range resps {
 		if resp.Err != nil {
-			msg := resp.ErrMessage
-			if msg == "" {
-				msg = resp.Err.Error()
-			}
-			return fmt.Errorf("cannot change the configs of topic %s: %s", topic, msg)
+			return configsRefused(topic, resp.ErrMessage, resp.Err)
 		}
 	}
 	fmt.Fprintf(r.io.Stdout, "Completed updating config for topic %s.\n", topic)
 	return nil
+}
+
+// configsRefused reports a refused change with the exception Kafka's ConfigCommand shows
+// (the broker's message; not the stack trace), then the fix where the message has none.
+func configsRefused(topic, msg string, err error) error {
+	cls := "org.apache.kafka.common.KafkaException"
+	var ke *kerr.Error
+	if errors.As(err, &ke) {
+		cls = javaExceptionClass(ke)
+	}
+	if errors.Is(err, kerr.UnknownTopicOrPartition) {
+		if msg == "" {
+			msg = fmt.Sprintf("The topic '%s' does not exist.", topic)
+		}
+		return fmt.Errorf("%s: %s Check the name with kafka-topics.sh --list, or create it with kafka-topics.sh --create --topic %s", cls, msg, topic)
+	}
+	return fmt.Errorf("%s: %w", cls, brokerRefusal(msg, err))
 }
 
 func describeConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, topics []string) error {

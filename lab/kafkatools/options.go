@@ -1,8 +1,10 @@
 package kafkatools
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,6 +55,25 @@ func (o *options) intValue(name string, def int64) (int64, error) {
 		return 0, usagef("--%s needs a whole number, not %q", name, s)
 	}
 	return n, nil
+}
+
+// javaIntValue parses an option Kafka's tools declare as an Integer: jopt-simple refuses
+// what Java's Integer.parseInt refuses, with "Cannot parse argument". example is a good
+// value for the hint; missing gives def.
+func (o *options) javaIntValue(name string, def int64, example string) (int64, error) {
+	if !o.has(name) {
+		return def, nil
+	}
+	s := o.value(name, "")
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	switch {
+	case err == nil && n >= math.MinInt32 && n <= math.MaxInt32:
+		return n, nil
+	case err == nil || errors.Is(err, strconv.ErrRange):
+		return 0, fmt.Errorf("Cannot parse argument '%s' of option %s: the number is too large, Kafka's tools take at most %d; try --%s %s",
+			s, name, math.MaxInt32, name, example)
+	}
+	return 0, fmt.Errorf("Cannot parse argument '%s' of option %s: give a whole number, like --%s %s", s, name, name, example)
 }
 
 // parseOptions reads args against the tool's option list.

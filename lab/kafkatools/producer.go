@@ -288,9 +288,20 @@ func runProducer(ctx context.Context, r *toolRun) error {
 		}
 		kopts = append(kopts, kgo.ProducerLinger(time.Duration(ms)*time.Millisecond))
 	}
+	maxRequest := int64(defaultMaxRequestSize)
+	if v, ok := pprops["max.request.size"]; ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 32)
+		if err != nil || n < 0 {
+			return usagef("invalid max.request.size %q: give bytes, like max.request.size=%d", v, 2*defaultMaxRequestSize)
+		}
+		maxRequest = n
+	}
+	// franz-go's own batch limit (1000012 by default) must not refuse what Kafka's producer
+	// sends: it takes the same limit, within the range franz-go allows.
+	kopts = append(kopts, kgo.ProducerBatchMaxBytes(int32(min(max(maxRequest, 512), 1<<30))))
 	for k := range pprops {
 		switch k {
-		case "acks", "compression.type", "linger.ms":
+		case "acks", "compression.type", "linger.ms", "max.request.size":
 		default:
 			fmt.Fprintf(r.io.Stderr, "WARN The configuration '%s' was supplied but isn't used by kafkalab's console producer.\n", k)
 		}
@@ -308,13 +319,93 @@ func runProducer(ctx context.Context, r *toolRun) error {
 		// Like Kafka's LineMessageReader when it has a console: ">" before each line.
 		prompt = func() { fmt.Fprint(r.io.Stdout, ">") }
 	}
-	return produceLines(ctx, cl, lr, r.io.Stdin, r.opts.has("sync"), prompt)
+	p := &lineProducer{cl: cl, topic: topic, maxRequest: maxRequest}
+	return p.produceLines(ctx, lr, r.io.Stdin, r.opts.has("sync"), prompt)
+}
+
+// defaultMaxRequestSize is the Java producer's max.request.size.
+const defaultMaxRequestSize = 1048576
+
+// lineProducer sends the lines of one console producer run.
+type lineProducer struct {
+	cl         *kgo.Client
+	topic      string
+	maxRequest int64 // max.request.size
+}
+
+// recordSize is the Java producer's upper bound of a record's size in a batch of its own
+// (AbstractRecords.estimateSizeInBytesUpperBound for the v2 format), which it compares with
+// max.request.size before sending: the batch header, the record's largest overhead, then
+// the key, value and headers each with their length.
+func recordSize(r *kgo.Record) int64 {
+	const batchOverhead, recordOverhead = 61, 21
+	field := func(b []byte, null bool) int64 {
+		if null {
+			return 1
+		}
+		return int64(zigzagVarintSize(int64(len(b))) + len(b))
+	}
+	n := int64(batchOverhead+recordOverhead) + field(r.Key, r.Key == nil) + field(r.Value, r.Value == nil)
+	n += int64(zigzagVarintSize(int64(len(r.Headers))))
+	for _, h := range r.Headers {
+		n += field([]byte(h.Key), false) + field(h.Value, h.Value == nil)
+	}
+	return n
+}
+
+func zigzagVarintSize(v int64) int {
+	u := uint64(v<<1) ^ uint64(v>>63)
+	n := 1
+	for u >= 0x80 {
+		u >>= 7
+		n++
+	}
+	return n
+}
+
+// sendError words a failed send as Kafka's console producer logs it (its
+// ErrorLoggingCallback), with the fix.
+func (p *lineProducer) sendError(r *kgo.Record, err error) error {
+	size := func(b []byte) string {
+		if b == nil {
+			return "null"
+		}
+		return fmt.Sprintf("%d bytes", len(b))
+	}
+	head := fmt.Sprintf("Error when sending message to topic %s with key: %s, value: %s with error: ", p.topic, size(r.Key), size(r.Value))
+	var ke *kerr.Error
+	switch {
+	case errors.As(err, &ke) && ke == kerr.MessageTooLarge:
+		return &sendFailure{fmt.Sprintf("%sorg.apache.kafka.common.errors.RecordTooLargeException: %s. The broker refused it: the topic's max.message.bytes is smaller (see kafka-configs.sh --describe --entity-type topics --entity-name %s)",
+			head, strings.TrimSuffix(ke.Description, "."), p.topic), err}
+	case errors.As(err, &ke):
+		return &sendFailure{head + javaException(ke), err}
+	}
+	return &sendFailure{head + err.Error(), err}
+}
+
+// sendFailure is a send's error worded for the learner, still matching the cause.
+type sendFailure struct {
+	msg   string
+	cause error
+}
+
+func (e *sendFailure) Error() string { return e.msg }
+func (e *sendFailure) Unwrap() error { return e.cause }
+
+// tooLarge is the Java producer's own refusal of a record above max.request.size: the
+// client refuses it before sending, the broker never sees it.
+func (p *lineProducer) tooLarge(r *kgo.Record, size int64) error {
+	head := p.sendError(r, errors.New("")).Error() // the callback's words, then the exception
+	return fmt.Errorf("%sorg.apache.kafka.common.errors.RecordTooLargeException: The message is %d bytes when serialized which is larger than %d, which is the value of the max.request.size configuration. This is the producer's own limit: raise it with --producer-property max.request.size=%d (the topic's max.message.bytes, %d by default, must allow it too)",
+		head, size, p.maxRequest, size, 1048588)
 }
 
 // produceLines sends one record per input line, in order, and waits for every
 // acknowledgement. The first failure stops reading; records sent before it stay written,
 // as with Kafka's console producer.
-func produceLines(ctx context.Context, cl *kgo.Client, lr *lineReader, in io.Reader, sync bool, prompt func()) error {
+func (p *lineProducer) produceLines(ctx context.Context, lr *lineReader, in io.Reader, sync bool, prompt func()) error {
+	cl := p.cl
 	lines := make(chan string)
 	readErr := make(chan error, 1)
 	stop := make(chan struct{})
@@ -345,10 +436,10 @@ func produceLines(ctx context.Context, cl *kgo.Client, lr *lineReader, in io.Rea
 	}()
 
 	sendErr := make(chan error, 1)
-	report := func(_ *kgo.Record, err error) {
+	report := func(r *kgo.Record, err error) {
 		if err != nil {
 			select {
-			case sendErr <- err:
+			case sendErr <- p.sendError(r, err):
 			default:
 			}
 		}
@@ -374,9 +465,13 @@ loop:
 				failed = err
 				break loop
 			}
+			if size := recordSize(rec); size > p.maxRequest {
+				failed = p.tooLarge(rec, size)
+				break loop
+			}
 			if sync {
 				if err := cl.ProduceSync(ctx, rec).FirstErr(); err != nil {
-					failed = err
+					failed = p.sendError(rec, err)
 					break loop
 				}
 				continue
@@ -406,12 +501,6 @@ loop:
 		case err := <-sendErr:
 			failed = err
 		default:
-		}
-	}
-	if failed != nil && !errors.Is(failed, context.Canceled) {
-		var ke *kerr.Error
-		if errors.As(failed, &ke) {
-			return fmt.Errorf("Error when sending message to topic: %w", failed)
 		}
 	}
 	return failed

@@ -348,3 +348,76 @@ func TestAgainstApacheKafkaToolsHeadersAndFormatting(t *testing.T) {
 		rk.ours(t, "", "kafka-topics.sh", "--delete", "--topic", name)
 	}
 }
+
+// The refusals of issue 14: what Kafka's tools print for a bad partition count, a bad topic
+// config or a record past max.request.size is the start of what ours print (we add the fix).
+func TestAgainstApacheKafkaToolsRefusals(t *testing.T) {
+	rk := needRealKafka(t)
+	to, tj := twins("refuse")
+	rk.ours(t, "", "kafka-topics.sh", "--create", "--topic", to, "--partitions", "2")
+	rk.java(t, "", "kafka-topics.sh", "--create", "--topic", tj, "--partitions", "2")
+	defer func() {
+		for _, name := range []string{to, tj} {
+			rk.ours(t, "", "kafka-topics.sh", "--delete", "--topic", name)
+		}
+	}()
+	side := func(args []string, name string) []string {
+		out := make([]string, len(args))
+		for i, a := range args {
+			out[i] = strings.ReplaceAll(a, "NAME", name)
+		}
+		return out
+	}
+	for _, args := range [][]string{
+		{"--create", "--topic", "NAME-c", "--partitions", "2147483648"},
+		{"--create", "--topic", "NAME-c", "--partitions", "10001"},
+		{"--create", "--topic", "NAME-c", "--config", "retention.ms=abc"},
+		{"--create", "--topic", "NAME-c", "--config", "cleanup.policy=banana"},
+		{"--create", "--topic", "NAME-c", "--config", "retention.mss=5"},
+		{"--alter", "--topic", "NAME", "--partitions", "2147483648"},
+	} {
+		o := rk.ours(t, "", "kafka-topics.sh", side(args, to)...)
+		j := rk.java(t, "", "kafka-topics.sh", side(args, tj)...)
+		javaMsg := strings.ReplaceAll(strings.SplitN(j.stdout, "\n", 2)[0], tj, to)
+		if o.code != 1 || javaMsg == "" || !strings.HasPrefix(o.stderr, strings.TrimSuffix(javaMsg, ".")) {
+			t.Errorf("kafka-topics.sh %s:\nours  (exit %d) %q\nKafka (exit %d) %q", strings.Join(args, " "), o.code, o.stderr, j.code, javaMsg)
+		}
+	}
+
+	// Each Java run takes seconds: a few configs here, every type and validator in
+	// lab/broker's TestRefusalsMatchApacheKafka.
+	const wrapper = "java.util.concurrent.ExecutionException: "
+	for _, c := range []struct{ cfg, topic string }{
+		{"retention.ms=abc", "NAME"}, {"max.message.bytes=-1", "NAME"}, {"cleanup.policy=banana", "NAME"},
+		{"retention.mss=5", "NAME"}, {"min.cleanable.dirty.ratio=2", "NAME"}, {"retention.ms=5", "nope-NAME"},
+	} {
+		cfg := c.cfg
+		for _, topic := range [][2]string{{strings.ReplaceAll(c.topic, "NAME", to), strings.ReplaceAll(c.topic, "NAME", tj)}} {
+			args := []string{"--entity-type", "topics", "--alter", "--add-config", cfg, "--entity-name"}
+			o := rk.ours(t, "", "kafka-configs.sh", append(args, topic[0])...)
+			j := rk.java(t, "", "kafka-configs.sh", append(args, topic[1])...)
+			var javaMsg string
+			for _, line := range strings.Split(j.stdout+j.stderr, "\n") {
+				if strings.HasPrefix(line, wrapper) {
+					javaMsg = strings.ReplaceAll(strings.TrimPrefix(line, wrapper), topic[1], topic[0])
+				}
+			}
+			if o.code != 1 || javaMsg == "" || !strings.HasPrefix(o.stderr, "Error while executing config command : "+strings.TrimSuffix(javaMsg, ".")) {
+				t.Errorf("kafka-configs.sh --add-config %s on %s:\nours  (exit %d) %q\nKafka (exit %d) %q", cfg, topic[0], o.code, o.stderr, j.code, javaMsg)
+			}
+		}
+	}
+
+	big := strings.Repeat("x", 2000000) + "\n"
+	o := rk.ours(t, big, "kafka-console-producer.sh", "--topic", to)
+	j := rk.java(t, big, "kafka-console-producer.sh", "--topic", tj)
+	javaMsg := ""
+	for _, line := range strings.Split(j.stdout+j.stderr, "\n") {
+		if strings.HasPrefix(line, "org.apache.kafka.common.errors.RecordTooLargeException") {
+			javaMsg = line
+		}
+	}
+	if javaMsg == "" || !strings.Contains(o.stderr, "with error: "+strings.TrimSuffix(javaMsg, ".")) {
+		t.Errorf("a 2 MB line:\nours  %q\nKafka %q", o.stderr, j.stdout+j.stderr)
+	}
+}

@@ -246,3 +246,17 @@ func javaException(err error) string {
 	}
 	return "org.apache.kafka.common.errors." + b.String() + "Exception: " + ke.Description
 }
+
+// javaExceptionClass names the exception Kafka's admin client throws for an error code.
+func javaExceptionClass(ke *kerr.Error) string {
+	switch ke {
+	case kerr.InvalidConfig:
+		return "org.apache.kafka.common.errors.InvalidConfigurationException"
+	case kerr.InvalidTopicException:
+		return "org.apache.kafka.common.errors.InvalidTopicException"
+	case kerr.TopicAlreadyExists:
+		return "org.apache.kafka.common.errors.TopicExistsException"
+	}
+	cls, _, _ := strings.Cut(javaException(ke), ":")
+	return cls
+}

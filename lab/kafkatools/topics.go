@@ -96,22 +96,19 @@ func validateTopicName(t string) error {
 	return nil
 }
 
-// kafkaTopicConfigs are the topic-level configs Apache Kafka 4.x accepts; an unknown name is
-// refused before anything is created, as a real broker would.
-var kafkaTopicConfigs = map[string]bool{
-	"cleanup.policy": true, "compression.type": true, "compression.gzip.level": true,
-	"compression.lz4.level": true, "compression.zstd.level": true, "delete.retention.ms": true,
-	"file.delete.delay.ms": true, "flush.messages": true, "flush.ms": true,
-	"follower.replication.throttled.replicas": true, "index.interval.bytes": true,
-	"leader.replication.throttled.replicas": true, "local.retention.bytes": true,
-	"local.retention.ms": true, "max.compaction.lag.ms": true, "max.message.bytes": true,
-	"message.timestamp.after.max.ms": true, "message.timestamp.before.max.ms": true,
-	"message.timestamp.type": true, "min.cleanable.dirty.ratio": true,
-	"min.compaction.lag.ms": true, "min.insync.replicas": true, "preallocate": true,
-	"remote.storage.enable": true, "remote.log.copy.disable": true,
-	"remote.log.delete.on.disable": true, "retention.bytes": true, "retention.ms": true,
-	"segment.bytes": true, "segment.index.bytes": true, "segment.jitter.ms": true,
-	"segment.ms": true, "unclean.leader.election.enable": true,
+// kafkaTopicConfigs are the topic-level configs Apache Kafka 4.x accepts (the broker refuses
+// the others; these only suggest a fix for a typo).
+var kafkaTopicConfigs = []string{
+	"cleanup.policy", "compression.type", "compression.gzip.level", "compression.lz4.level",
+	"compression.zstd.level", "delete.retention.ms", "file.delete.delay.ms", "flush.messages",
+	"flush.ms", "follower.replication.throttled.replicas", "index.interval.bytes",
+	"leader.replication.throttled.replicas", "local.retention.bytes", "local.retention.ms",
+	"max.compaction.lag.ms", "max.message.bytes", "message.timestamp.after.max.ms",
+	"message.timestamp.before.max.ms", "message.timestamp.type", "min.cleanable.dirty.ratio",
+	"min.compaction.lag.ms", "min.insync.replicas", "preallocate", "remote.storage.enable",
+	"remote.log.copy.disable", "remote.log.delete.on.disable", "retention.bytes", "retention.ms",
+	"segment.bytes", "segment.index.bytes", "segment.jitter.ms", "segment.ms",
+	"unclean.leader.election.enable",
 }
 
 func parseTopicConfigs(vals []string) (map[string]*string, error) {
@@ -121,12 +118,65 @@ func parseTopicConfigs(vals []string) (map[string]*string, error) {
 		if !ok || k == "" {
 			return nil, usagef("invalid topic config %q: all configs must be in the format \"key=val\", like --config retention.ms=600000", kv)
 		}
-		if !kafkaTopicConfigs[k] {
-			return nil, fmt.Errorf("Unknown topic config name: %s (see the topic configs in Kafka's documentation, e.g. retention.ms, cleanup.policy)", k)
-		}
 		out[k] = kadm.StringPtr(v)
 	}
 	return out, nil
+}
+
+// brokerRefusal is the broker's message for a refused request (Kafka's tools print it as it
+// is), with a fix added where the message does not say one.
+func brokerRefusal(msg string, err error) error {
+	if msg == "" {
+		var ke *kerr.Error
+		if !errors.As(err, &ke) {
+			return err
+		}
+		msg = ke.Description
+	}
+	switch {
+	case strings.HasPrefix(msg, "Unknown topic config name: "):
+		name := strings.TrimPrefix(msg, "Unknown topic config name: ")
+		if near := nearestName(name, kafkaTopicConfigs); near != "" {
+			return fmt.Errorf("%s (did you mean %s?)", msg, near)
+		}
+		return fmt.Errorf("%s (see the topic configs in Kafka's documentation, e.g. retention.ms, cleanup.policy)", msg)
+	case msg == "Excessively large number of partitions per request.":
+		return fmt.Errorf("%s Kafka creates at most 10000 partitions in one request: ask for fewer", msg)
+	case msg == "Unable to perform excessively large batch operation.":
+		return fmt.Errorf("%s Kafka writes at most 10000 records for one request, one for the topic, one per partition and one per config: ask for at most 9999 partitions, fewer with --config", msg)
+	}
+	return errors.New(msg)
+}
+
+// nearestName is the name closest to s (at most two edits away), or "".
+func nearestName(s string, names []string) string {
+	best, bestDist := "", 3
+	for _, n := range names {
+		if d := editDistance(s, n); d < bestDist {
+			best, bestDist = n, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 func createTopic(ctx context.Context, r *toolRun) error {
@@ -134,18 +184,18 @@ func createTopic(ctx context.Context, r *toolRun) error {
 	if err := validateTopicName(topic); err != nil {
 		return err
 	}
-	partitions, err := r.opts.intValue("partitions", -1)
+	partitions, err := r.opts.javaIntValue("partitions", -1, "3")
 	if err != nil {
 		return err
 	}
-	rf, err := r.opts.intValue("replication-factor", -1)
+	rf, err := r.opts.javaIntValue("replication-factor", -1, "1")
 	if err != nil {
 		return err
 	}
 	if r.opts.has("replication-factor") && (rf < 1 || rf > 32767) {
 		return fmt.Errorf("The replication factor must be between 1 and 32767 inclusive: use --replication-factor 1 on a one-broker lab")
 	}
-	if r.opts.has("partitions") && (partitions < 1 || partitions > 1<<31-1) {
+	if r.opts.has("partitions") && partitions < 1 {
 		return fmt.Errorf("The partitions must be greater than 0: use --partitions 1 or more")
 	}
 	configs, err := parseTopicConfigs(r.opts.values("config"))
@@ -178,15 +228,10 @@ func createTopic(ctx context.Context, r *toolRun) error {
 				return nil
 			}
 			return fmt.Errorf("Topic '%s' already exists. Add --if-not-exists to ignore this, or delete it first with kafka-topics.sh --delete --topic %s", topic, topic)
-		case errors.Is(err, kerr.InvalidReplicationFactor):
+		case errors.Is(err, kerr.InvalidReplicationFactor) && rf > int64(len(md.Brokers)):
 			return replicationError(rf, len(md.Brokers))
-		case errors.Is(err, kerr.InvalidPartitions):
-			return fmt.Errorf("Number of partitions must be larger than 0: use --partitions 1 or more")
 		}
-		if resp.ErrMessage != "" {
-			return fmt.Errorf("%s: %w", resp.ErrMessage, err)
-		}
-		return fmt.Errorf("cannot create topic %s: %w", topic, err)
+		return brokerRefusal(resp.ErrMessage, err)
 	}
 	fmt.Fprintf(r.io.Stdout, "Created topic %s.\n", topic)
 	return nil
@@ -416,12 +461,9 @@ func deleteTopics(ctx context.Context, r *toolRun) error {
 }
 
 func alterTopic(ctx context.Context, r *toolRun) error {
-	n, err := r.opts.intValue("partitions", 0)
+	n, err := r.opts.javaIntValue("partitions", 0, "6")
 	if err != nil {
 		return err
-	}
-	if n < 1 || n > 1<<31-1 {
-		return fmt.Errorf("The partitions must be greater than 0: use --partitions N with N above the current count")
 	}
 	adm, closeFn, err := r.admin(ctx)
 	if err != nil {
@@ -448,11 +490,7 @@ func alterTopic(ctx context.Context, r *toolRun) error {
 	}
 	for _, resp := range resps.Sorted() {
 		if resp.Err != nil {
-			msg := resp.ErrMessage
-			if msg == "" {
-				msg = resp.Err.Error()
-			}
-			return fmt.Errorf("cannot add partitions to %s: %s", resp.Topic, msg)
+			return brokerRefusal(resp.ErrMessage, resp.Err)
 		}
 	}
 	return nil
