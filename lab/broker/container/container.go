@@ -5,10 +5,17 @@
 // /etc/kafka/docker/run takes the same KAFKA_* environment variables, such as the
 // localhost/kafkalab-kafka image that scripts/podman/build-image.sh builds for the tests.
 //
-// The broker must advertise the address clients reach it on, which is the host port the
-// engine maps, known only once the container runs. So the container's entry point waits for
-// a starter script; a PostStart hook writes it with the mapped address taken from the
-// container's endpoint (never assumed to be localhost) and it then execs
+// The client port is published on the engine host's loopback, 127.0.0.1, and clients dial
+// 127.0.0.1: the broker has no authentication, so it is never published on the network,
+// and traffic never goes through the engine's bridge network. Docker Desktop and podman
+// machine forward their loopback ports to this machine's. Only a remote engine
+// (DOCKER_HOST=tcp://HOST:PORT) publishes on all its interfaces, dialled at HOST, and
+// TESTCONTAINERS_HOST_OVERRIDE names the address to dial when neither fits (kafkalab in a
+// container, the engine outside it).
+//
+// The broker must advertise the address clients reach it on, which includes the host port
+// the engine maps, known only once the container runs. So the container's entry point waits
+// for a starter script; a PostStart hook writes it with that address and it then execs
 // /etc/kafka/docker/run.
 //
 // Ryuk (testcontainers' reaper) is switched off, because its image cannot always be pulled;
@@ -205,9 +212,14 @@ func start(ctx context.Context, cfg Config) (*Broker, error) {
 	startID := newStartID()
 	labels[LabelStart] = startID
 
+	pub, err := publishing(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("container broker: %w", err)
+	}
 	var advertised string
 	opts := []testcontainers.ContainerCustomizer{
 		testcontainers.WithExposedPorts(clientPort),
+		testcontainers.WithHostConfigModifier(pub.bind),
 		testcontainers.WithEnv(containerEnv(cfg.Env)),
 		testcontainers.WithLabels(labels),
 		testcontainers.WithEntrypoint("sh", "-c"),
@@ -215,10 +227,11 @@ func start(ctx context.Context, cfg Config) (*Broker, error) {
 		testcontainers.WithLifecycleHooks(testcontainers.ContainerLifecycleHooks{
 			PostStarts: []testcontainers.ContainerHook{
 				func(ctx context.Context, c testcontainers.Container) error {
-					hostPort, err := c.PortEndpoint(ctx, clientPort, "")
+					port, err := c.MappedPort(ctx, clientPort)
 					if err != nil {
 						return fmt.Errorf("read the mapped port: %w", err)
 					}
+					hostPort := net.JoinHostPort(pub.dial, port.Port())
 					advertised = hostPort
 					return c.CopyToContainer(ctx, []byte(starterScript(hostPort)), starterPath, 0o755)
 				},
@@ -335,8 +348,8 @@ func waitReady(ctx context.Context, b *Broker) error {
 		last = err
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("container broker: Kafka in %s did not answer at %s in time: %w (last attempt: %v); its log ends with:\n%s",
-				b.image, strings.Join(b.bootstrap, ","), ctx.Err(), last, logTail(b.ctr, 20))
+			return fmt.Errorf("container broker: Kafka in %s did not answer at %s in time: %w (last attempt: %v)%s; its log ends with:\n%s",
+				b.image, strings.Join(b.bootstrap, ","), ctx.Err(), last, inContainerHint(), logTail(b.ctr, 20))
 		case <-time.After(readyPollDelay):
 		}
 	}

@@ -8,6 +8,7 @@ package container
 
 import (
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"strconv"
@@ -68,6 +69,25 @@ func TestContainerBrokerRunsReferenceScenario(t *testing.T) {
 
 	if b.Kind() != "container" || len(b.Bootstrap()) != 1 {
 		t.Fatalf("Kind() = %q, Bootstrap() = %v; want container and one address", b.Kind(), b.Bootstrap())
+	}
+	// Clients reach the broker on loopback, through a port published on the engine host's
+	// 127.0.0.1 only (not the engine's bridge address, not every interface).
+	host, _, err := net.SplitHostPort(b.Bootstrap()[0])
+	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+		t.Fatalf("Bootstrap() = %v: want a loopback address", b.Bootstrap())
+	}
+	ins, err := b.ctr.Inspect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var published []string
+	for port, bindings := range ins.NetworkSettings.Ports {
+		for _, pb := range bindings {
+			published = append(published, pb.HostIP.String()+":"+pb.HostPort+"->"+port.String())
+		}
+	}
+	if len(published) != 1 || !strings.HasPrefix(published[0], "127.0.0.1:") {
+		t.Fatalf("published ports %v: want the client port on 127.0.0.1 only", published)
 	}
 	if got := managedBy(t, ctx, os.Getpid()); len(got) != 1 || got[0].ID != b.ContainerID() {
 		t.Fatalf("labelled containers of this process = %+v, want exactly %s", got, b.ContainerID())
