@@ -689,7 +689,7 @@ func (r *kafkaRules) controlAutoCreate(c *kfake.Cluster, req *kmsg.MetadataReque
 	have := -1
 	seen := map[string]bool{}
 	for i, t := range req.Topics {
-		if t.Topic == nil || t.TopicID != [16]byte{} || seen[*t.Topic] || r.census.partitions(*t.Topic) >= 0 {
+		if t.Topic == nil || t.TopicID != [16]byte{} || seen[*t.Topic] || r.census.topicInfo(*t.Topic) != nil {
 			continue
 		}
 		seen[*t.Topic] = true

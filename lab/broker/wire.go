@@ -11,8 +11,10 @@ import (
 
 // The embedded broker's connections pass through a thin filter that sees every Kafka
 // frame. kfake answers DescribeConfigs with some values of its own (100 MiB segments,
-// replication factor 3, a "krack" rack...); kfake offers no hook after a handler runs, so
-// the filter rewrites those responses on their way out (see kafkadefaults.go). All other
+// replication factor 3, a "krack" rack...), and the requests the rules refused come back
+// under a marker name (kafkarules.go); kfake offers no hook after a handler runs, so the
+// filter rewrites those responses on their way out (see kafkadefaults.go). It also closes a
+// connection that announces a request over Kafka's socket.request.max.bytes. All other
 // frames pass through untouched.
 
 // rewriteFunc rewrites the response to a request the filter chose to watch.
