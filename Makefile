@@ -12,19 +12,24 @@ TEST_TIERS :=
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: run build test unit vet fmt-check bench clean
+.PHONY: run build test unit vet fmt-check tidy-check bench clean
 run: build
 	./$(BIN)
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kafkalab
 
-test: fmt-check vet unit $(TEST_TIERS)
+test: fmt-check tidy-check vet unit $(TEST_TIERS)
 	@echo "make test: all tiers passed"
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+# go.mod and go.sum say exactly what the code imports: direct requirements are not marked
+# indirect, and nothing is missing or left over.
+tidy-check:
+	@out=$$($(GO) mod tidy -diff) || { echo "go mod tidy would change go.mod/go.sum:"; echo "$$out"; exit 1; }
 
 vet:
 	$(GO) vet ./...
