@@ -1,4 +1,4 @@
-"""Long-lived real-Spark runner for kafkalab's differential harness (lab/sparkdiff).
+"""Long-lived real-Spark runner for kafkalab's differential harness (lab/testharness/sparkdiff).
 
 Runs lesson scripts one after another in ONE Python process, so the JVM starts once per
 workspace: each script runs as `python SCRIPT ARGS` would (as __main__, with sys.argv, in the

@@ -3,7 +3,7 @@
 #   1. installs PySpark, delta-spark and the connector/Delta jars into the cache (install.sh)
 #   2. starts a real Apache Kafka broker (scripts/kafka/start.sh) on a free port, stopped by
 #      PID whatever happens
-#   3. runs lab/sparkdiff's TestCourseAgainstRealSpark: every lesson, both engines
+#   3. runs lab/testharness/sparkdiff's TestCourseAgainstRealSpark: every lesson, both engines
 # KAFKALAB_SPARKDIFF_RUN narrows the run to some tests (a go test -run pattern, e.g.
 # 'TestScenariosAgainstRealSpark/04'), KAFKALAB_SPARKDIFF_LESSONS to some lessons.
 # With COMPARE=1 it also writes the timing table (make compare-spark) and runs the
@@ -42,7 +42,7 @@ if [ "${COMPARE:-}" = 1 ]; then
 fi
 echo "test-spark: real Spark $PYSPARK_VERSION (delta-spark $DELTA_SPARK_VERSION) against kafkalab, Apache Kafka at $KAFKALAB_SPARK_BOOTSTRAP"
 set +e
-go test -count=1 -timeout 40m -v -run "${KAFKALAB_SPARKDIFF_RUN:-TestCourseAgainstRealSpark|TestScenariosAgainstRealSpark}" ./lab/sparkdiff/ 2>&1 |
+go test -count=1 -timeout 40m -v -run "${KAFKALAB_SPARKDIFF_RUN:-TestCourseAgainstRealSpark|TestScenariosAgainstRealSpark}" ./lab/testharness/sparkdiff/ 2>&1 |
 	tee "$state/test.log" | grep --line-buffered -v -E '^\s+realspark_test.go:[0-9]+: (spark|kafkalab) +[0-9]'
 rc=${PIPESTATUS[0]}
 set -e

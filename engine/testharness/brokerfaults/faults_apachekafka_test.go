@@ -53,7 +53,7 @@ func startPrivateBroker(t *testing.T) *realBroker {
 	t.Helper()
 	scripts := os.Getenv("KAFKALAB_KAFKA_SCRIPTS")
 	if scripts == "" {
-		t.Fatal("KAFKALAB_KAFKA_SCRIPTS is not set: run with make test-apache-kafka, or KAFKALAB_KAFKA_SCRIPTS=$PWD/scripts/kafka go test -tags apachekafka ./engine/brokerfaults")
+		t.Fatal("KAFKALAB_KAFKA_SCRIPTS is not set: run with make test-apache-kafka, or KAFKALAB_KAFKA_SCRIPTS=$PWD/scripts/kafka go test -tags apachekafka ./engine/testharness/brokerfaults")
 	}
 	b := &realBroker{scripts: scripts, dir: filepath.Join(t.TempDir(), "broker"), port: freePort(t)}
 	// Registered before starting: a start that half worked is stopped too.

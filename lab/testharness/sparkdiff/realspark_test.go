@@ -26,7 +26,7 @@ func realSpark(t *testing.T) Config {
 	if cfg.Python == "" || cfg.Bootstrap == "" {
 		t.Fatal("KAFKALAB_SPARK_PYTHON and KAFKALAB_SPARK_BOOTSTRAP are not set: run make test-spark")
 	}
-	drv, err := filepath.Abs("../../scripts/spark/driver.py")
+	drv, err := filepath.Abs("../../../scripts/spark/driver.py")
 	if err != nil {
 		t.Fatal(err)
 	}
