@@ -26,9 +26,9 @@ import (
 
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/observe"
 	"github.com/kafkalab/kafkalab/lab/progress"
 	"github.com/kafkalab/kafkalab/lessons"
-	"github.com/kafkalab/kafkalab/ui/live"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
@@ -122,14 +122,14 @@ type Model struct {
 	runOut     []string // output lines streamed while running
 	result     *lab.StepResult
 	resultKey  string
-	changes    live.Changes
+	changes    observe.Changes
 	explain    string
 	predictMsg string
 	flash      string // one-line notice in the status bar
 
 	// live panes
-	snap        *live.Snapshot
-	before      *live.Snapshot // snapshot taken when the step started
+	snap        *observe.Snapshot
+	before      *observe.Snapshot // snapshot taken when the step started
 	polling     bool
 	fileSel     int
 	viewer      viewerState
@@ -261,7 +261,7 @@ func (m *Model) loadStep() {
 	m.scroll[paneProse] = 0
 	m.predicting = false
 	if m.resultKey != m.stepKey() {
-		m.result, m.runOut, m.changes, m.explain, m.predictMsg = nil, nil, live.Changes{}, "", ""
+		m.result, m.runOut, m.changes, m.explain, m.predictMsg = nil, nil, observe.Changes{}, "", ""
 		m.outDirty = true
 	}
 	src := ""
@@ -302,11 +302,11 @@ type (
 	outputMsg   string
 	frameMsg    struct{}
 	pollMsg     struct{}
-	snapshotMsg *live.Snapshot
+	snapshotMsg *observe.Snapshot
 	stepDoneMsg struct {
 		key           string
 		res           *lab.StepResult
-		before, after *live.Snapshot
+		before, after *observe.Snapshot
 		err           error
 	}
 	lessonResetMsg struct {
@@ -366,14 +366,14 @@ func (m *Model) startCmd() tea.Cmd {
 	}
 }
 
-func (m *Model) source() live.Source {
+func (m *Model) source() observe.Source {
 	if m.backend == nil || m.backend.Lab == nil {
 		return nil
 	}
 	if m.admin == nil {
 		return nil
 	}
-	return live.Admin{Client: m.admin}
+	return observe.Admin{Client: m.admin}
 }
 
 // workspace is the folder the live panes watch.
@@ -389,7 +389,7 @@ func (m *Model) workspace() string {
 
 func (m *Model) snapshotCmd() tea.Cmd {
 	src, ws, ctx := m.source(), m.workspace(), m.ctx
-	return func() tea.Msg { return snapshotMsg(live.Collect(ctx, src, ws)) }
+	return func() tea.Msg { return snapshotMsg(observe.Collect(ctx, src, ws)) }
 }
 
 // ---- Update ----
@@ -458,7 +458,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(cmds...)
 	case snapshotMsg:
 		m.polling = false
-		m.setSnapshot((*live.Snapshot)(msg))
+		m.setSnapshot((*observe.Snapshot)(msg))
 		if m.sb != nil {
 			m.sb.refreshQueries()
 		}
@@ -521,11 +521,11 @@ func (m *Model) onLabEvent(e lab.Event) {
 	}
 }
 
-func (m *Model) setSnapshot(s *live.Snapshot) {
+func (m *Model) setSnapshot(s *observe.Snapshot) {
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
 	m.snap = s
 	if m.before != nil {
-		old := map[string]live.File{}
+		old := map[string]observe.File{}
 		for _, f := range m.before.Files {
 			old[f.Path] = f
 		}

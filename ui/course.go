@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/kafkalab/kafkalab/lab"
+	"github.com/kafkalab/kafkalab/lab/observe"
 	"github.com/kafkalab/kafkalab/lessons"
-	"github.com/kafkalab/kafkalab/ui/live"
 )
 
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -288,7 +288,7 @@ func (m *Model) startRun() tea.Cmd {
 	}
 	m.running = true
 	m.result, m.runOut, m.explain, m.predictMsg = nil, nil, "", ""
-	m.changes = live.Changes{}
+	m.changes = observe.Changes{}
 	m.applyQueryEvents() // a previous run's last events belong to that run
 	m.runBatch, m.runLesson = nil, l.ID
 	m.outDirty = true
@@ -310,9 +310,9 @@ func (m *Model) startRun() tea.Cmd {
 				return stepDoneMsg{key: key, err: err}
 			}
 		}
-		before := live.Collect(ctx, src, ws)
+		before := observe.Collect(ctx, src, ws)
 		res := lb.RunStep(ctx, l, s, code)
-		after := live.Collect(context.Background(), src, ws)
+		after := observe.Collect(context.Background(), src, ws)
 		return stepDoneMsg{key: key, res: res, before: before, after: after}
 	})
 }
@@ -327,12 +327,12 @@ func (m *Model) onStepDone(msg stepDoneMsg) tea.Cmd {
 		return nil
 	}
 	m.result, m.resultKey = msg.res, msg.key
-	m.changes = live.Diff(msg.before, msg.after)
+	m.changes = observe.Diff(msg.before, msg.after)
 	m.before = msg.before
 	m.setSnapshot(msg.after)
 	l, s := m.lesson(), m.step()
 	if msg.key == m.stepKey() {
-		m.explain = live.ExplainEmpty(m.code.Value(), msg.res.Output, msg.after, m.changes.EmptyWrite)
+		m.explain = observe.ExplainEmpty(m.code.Value(), msg.res.Output, msg.after, m.changes.EmptyWrite)
 		if s.Predict != nil {
 			got := m.cfg.Progress.Predicted(l.ID, s.Number)
 			if got > 0 && got <= len(s.Predict.Choices) {

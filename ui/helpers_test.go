@@ -11,9 +11,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/kafkalab/kafkalab/lab/observe"
 	"github.com/kafkalab/kafkalab/lab/progress"
 	"github.com/kafkalab/kafkalab/lessons"
-	"github.com/kafkalab/kafkalab/ui/live"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
@@ -77,20 +77,20 @@ func typeText(m *Model, s string) {
 func screen(m *Model) string { return ansi.Strip(m.Render()) }
 
 // fixture is a snapshot like the one a lesson produces after two batches.
-func fixture() *live.Snapshot {
+func fixture() *observe.Snapshot {
 	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	return &live.Snapshot{
-		Topics: []live.Topic{{Name: "orders", Partitions: []live.Partition{{ID: 0, End: 3}, {ID: 1, End: 2}, {ID: 2}}}},
-		Readers: []live.Reader{{Path: "checkpoints/bronze_orders", Batch: 1, Committed: 1, Watermark: at.Add(10*time.Hour + 10*time.Minute).UnixMilli(),
+	return &observe.Snapshot{
+		Topics: []observe.Topic{{Name: "orders", Partitions: []observe.Partition{{ID: 0, End: 3}, {ID: 1, End: 2}, {ID: 2}}}},
+		Readers: []observe.Reader{{Path: "checkpoints/bronze_orders", Batch: 1, Committed: 1, Watermark: at.Add(10*time.Hour + 10*time.Minute).UnixMilli(),
 			Positions: map[string]map[int32]int64{"orders": {0: 3, 1: 2, 2: 0}},
 			Prev:      map[string]map[int32]int64{"orders": {0: 2, 1: 1, 2: 0}}}},
-		Tables: []live.Table{{Path: "spark-warehouse/bronze_orders", Name: "bronze_orders", Version: 2, Rows: 5},
-			{Path: "spark-warehouse/orders_per_window", Name: "orders_per_window", Version: 1, Rows: 2, Windows: []live.Window{
+		Tables: []observe.Table{{Path: "spark-warehouse/bronze_orders", Name: "bronze_orders", Version: 2, Rows: 5},
+			{Path: "spark-warehouse/orders_per_window", Name: "orders_per_window", Version: 1, Rows: 2, Windows: []observe.Window{
 				{Start: at.Add(10 * time.Hour).UnixMicro(), End: at.Add(10*time.Hour + 5*time.Minute).UnixMicro(), Values: "orders=2"},
 				{Start: at.Add(10*time.Hour + 5*time.Minute).UnixMicro(), End: at.Add(10*time.Hour + 10*time.Minute).UnixMicro(), Values: "orders=1"},
 				{Start: at.Add(10*time.Hour + 15*time.Minute).UnixMicro(), End: at.Add(10*time.Hour + 20*time.Minute).UnixMicro(), Values: "orders=1"},
 			}}},
-		Files: []live.File{
+		Files: []observe.File{
 			{Path: "checkpoints/bronze_orders/commits/0", Size: 29, Mod: at},
 			{Path: "checkpoints/bronze_orders/commits/1", Size: 29, Mod: at},
 			{Path: "checkpoints/bronze_orders/metadata", Size: 45, Mod: at},

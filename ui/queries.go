@@ -13,7 +13,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/stream"
-	"github.com/kafkalab/kafkalab/ui/live"
+	"github.com/kafkalab/kafkalab/lab/observe"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
@@ -143,7 +143,7 @@ func (m *Model) visibleQueries() []*queryView {
 }
 
 // queryFor finds the query writing to a reader's checkpoint (its workspace-relative path).
-func queryFor(qs []*queryView, r live.Reader) *queryView {
+func queryFor(qs []*queryView, r observe.Reader) *queryView {
 	for _, q := range qs {
 		cp := filepath.ToSlash(q.checkpoint)
 		if cp == r.Path || strings.HasSuffix(cp, "/"+r.Path) {
@@ -258,7 +258,7 @@ func sourceRanges(srcs []stream.SourceRange) string {
 			continue
 		}
 		start, _ := kafkaOffsets(s.StartOffset)
-		parts = append(parts, live.BatchRange(live.Reader{Positions: end, Prev: start}))
+		parts = append(parts, observe.BatchRange(observe.Reader{Positions: end, Prev: start}))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -334,7 +334,7 @@ func rowCount(n int64) string {
 
 // lateLine marks the late events dropped by the query writing a windowed table ("" when
 // none were): they would have counted in windows the watermark had already closed.
-func lateLine(t *theme.Theme, qs []*queryView, tb live.Table) string {
+func lateLine(t *theme.Theme, qs []*queryView, tb observe.Table) string {
 	for _, q := range qs {
 		if q.last == nil || q.droppedTotal == 0 {
 			continue

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/kafkalab/kafkalab/lab"
-	"github.com/kafkalab/kafkalab/ui/live"
+	"github.com/kafkalab/kafkalab/lab/observe"
 )
 
 // A failed run whose output has a show() table (with a tab) and a wrong count.
@@ -19,7 +19,7 @@ func failedRun(m *Model) {
 	after := fixture()
 	after.Topics[0].Partitions[2].End = 4
 	after.Tables[0].Version, after.Tables[0].Rows = 3, 9
-	after.Files = append(after.Files, live.File{Path: "checkpoints/bronze_orders/offsets/2", Size: 500})
+	after.Files = append(after.Files, observe.File{Path: "checkpoints/bronze_orders/offsets/2", Size: 500})
 	m.send(stepDoneMsg{key: m.stepKey(), before: before, after: after, res: &lab.StepResult{
 		Lesson: "01-ui-demo", Step: 2,
 		Output:   "+--------+-----+\n|order_id|total|\n+--------+-----+\n|    1001|12.50|\n|    1002|  7.0|\n+--------+-----+\n\nloaded\t2 rows\n",

@@ -12,7 +12,7 @@ import (
 	"github.com/alecthomas/chroma/v2/quick"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/kafkalab/kafkalab/ui/live"
+	"github.com/kafkalab/kafkalab/lab/observe"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
@@ -637,7 +637,7 @@ func (m *Model) topicLines(w int) []string {
 
 // partBar draws a partition's log on a common scale: deleted records (before the log
 // start) dim, records the reader has passed solid, unread records (lag) shaded.
-func partBar(t *theme.Theme, p live.Partition, pos, maxEnd int64, w int) string {
+func partBar(t *theme.Theme, p observe.Partition, pos, maxEnd int64, w int) string {
 	cell := func(off int64) int { return int(off * int64(w) / maxEnd) }
 	start, end := cell(p.Start), cell(p.End)
 	read := end
@@ -706,7 +706,7 @@ func (m *Model) streamLines(w int) []string {
 			st += " · watermark " + msTime(r.Watermark)
 		}
 		out = append(out, st)
-		out = append(out, wrap(fmt.Sprintf("  offsets/%d: %s", r.Batch, live.BatchRange(r)), w)...)
+		out = append(out, wrap(fmt.Sprintf("  offsets/%d: %s", r.Batch, observe.BatchRange(r)), w)...)
 		if q != nil {
 			out = append(out, m.progressLines(q, w, false)...)
 		}
@@ -752,7 +752,7 @@ func (m *Model) streamLines(w int) []string {
 // windowLanes draws a windowed table on an event-time axis with the watermark over it:
 // windows whose end the watermark has passed are final (solid), the others may still
 // change (shaded).
-func windowLanes(t *theme.Theme, tb live.Table, wmMs int64, w int) []string {
+func windowLanes(t *theme.Theme, tb observe.Table, wmMs int64, w int) []string {
 	wm := wmMs * 1000
 	lo, hi := tb.Windows[0].Start, tb.Windows[0].End
 	for _, x := range tb.Windows {
@@ -825,7 +825,7 @@ func windowLanes(t *theme.Theme, tb live.Table, wmMs int64, w int) []string {
 }
 
 // inputRows is the newest batch's size: the sum of its offset ranges (-1 when unknown).
-func inputRows(r live.Reader) int64 {
+func inputRows(r observe.Reader) int64 {
 	if r.Prev == nil {
 		return -1
 	}

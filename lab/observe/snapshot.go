@@ -1,7 +1,7 @@
-// Package live reads what the learner cannot see: the broker's partitions and offsets, the
+// Package observe reads what the learner cannot see: the broker's partitions and offsets, the
 // workspace's checkpoints and tables, and the files a step wrote. A Snapshot is plain data
 // taken off the UI goroutine; Diff turns two of them into "what just changed".
-package live
+package observe
 
 import (
 	"context"
