@@ -26,8 +26,8 @@ import (
 
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/learner"
 	"github.com/kafkalab/kafkalab/lab/observe"
-	"github.com/kafkalab/kafkalab/lab/progress"
 	"github.com/kafkalab/kafkalab/lessons"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
@@ -53,10 +53,10 @@ type Backend struct {
 
 // Config sets up a Model.
 type Config struct {
-	Mode     Mode
-	Theme    *theme.Theme
-	Lessons  []*lessons.Lesson
-	Progress *progress.Progress
+	Mode    Mode
+	Theme   *theme.Theme
+	Lessons []*lessons.Lesson
+	Record  *learner.Record
 	// Start brings up the broker and the lab (slow: it runs in a tea.Cmd). observe receives
 	// the lab's events; pass it to lab.Options.Observe.
 	Start func(ctx context.Context, observe func(lab.Event)) (*Backend, error)
@@ -185,9 +185,9 @@ func New(cfg Config) *Model {
 	m.code.ShowLineNumbers = true
 	m.code.CharLimit = 0
 	m.code.MaxHeight = 0
-	if cfg.Progress == nil {
-		cfg.Progress = progress.New("")
-		m.cfg.Progress = cfg.Progress
+	if cfg.Record == nil {
+		cfg.Record = learner.New("")
+		m.cfg.Record = cfg.Record
 	}
 	m.resume()
 	if cfg.Mode == Sandbox {
@@ -200,7 +200,7 @@ func New(cfg Config) *Model {
 
 // resume puts the learner back where the progress file says they were.
 func (m *Model) resume() {
-	p := m.cfg.Progress
+	p := m.cfg.Record
 	for i, l := range m.cfg.Lessons {
 		if l.ID == p.Lesson {
 			m.li = i
@@ -274,7 +274,7 @@ func (m *Model) loadStep() {
 	m.code.SetValue(src)
 	m.code.MoveToBegin()
 	if l := m.lesson(); l != nil && m.cfg.Mode == Course {
-		m.cfg.Progress.SetCurrent(l.ID, m.si+1)
+		m.cfg.Record.SetCurrent(l.ID, m.si+1)
 	}
 }
 
@@ -561,10 +561,10 @@ func (m *Model) quit() tea.Cmd {
 }
 
 func (m *Model) saveCmd() tea.Cmd {
-	if m.cfg.Mode != Course || m.cfg.Progress.Path() == "" {
+	if m.cfg.Mode != Course || m.cfg.Record.Path() == "" {
 		return nil
 	}
-	data := m.cfg.Progress
+	data := m.cfg.Record
 	return func() tea.Msg { return savedMsg{err: data.Save()} }
 }
 
@@ -588,8 +588,8 @@ func (m *Model) Shutdown() {
 		m.backend.Close()
 		m.backend.Close = nil
 	}
-	if m.cfg.Mode == Course && m.cfg.Progress.Path() != "" {
-		_ = m.cfg.Progress.Save()
+	if m.cfg.Mode == Course && m.cfg.Record.Path() != "" {
+		_ = m.cfg.Record.Save()
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/kafkalab/kafkalab/lab"
-	"github.com/kafkalab/kafkalab/lab/progress"
+	"github.com/kafkalab/kafkalab/lab/learner"
 	"github.com/kafkalab/kafkalab/lessons"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
@@ -23,7 +23,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 			b.Fatal(err)
 		}
 		m := New(Config{Theme: theme.ForProfile(colorprofile.TrueColor), Lessons: ls,
-			Progress: progress.New(filepath.Join(b.TempDir(), "p.txt")), NoTicks: true})
+			Record: learner.New(filepath.Join(b.TempDir(), "p.txt")), NoTicks: true})
 		m.Update(tWindow(120, 40))
 		if len(m.Render()) == 0 {
 			b.Fatal("empty frame")

@@ -172,7 +172,7 @@ func (m *Model) onListKey(msg tea.KeyPressMsg) tea.Cmd {
 			l := m.lesson()
 			// Continue at the first unfinished step of the chosen lesson.
 			for i, s := range l.Steps {
-				if !m.cfg.Progress.IsDone(l.ID, s.Number) {
+				if !m.cfg.Record.IsDone(l.ID, s.Number) {
 					m.si = i
 					break
 				}
@@ -198,7 +198,7 @@ func (m *Model) move(d int) tea.Cmd {
 		return nil
 	}
 	if d > 0 && s != nil && !s.Runnable() {
-		m.cfg.Progress.MarkDone(l.ID, s.Number)
+		m.cfg.Record.MarkDone(l.ID, s.Number)
 	}
 	li, si := m.li, m.si+d
 	switch {
@@ -238,11 +238,11 @@ func (m *Model) run() tea.Cmd {
 		return nil
 	}
 	if !s.Runnable() {
-		m.cfg.Progress.MarkDone(l.ID, s.Number)
+		m.cfg.Record.MarkDone(l.ID, s.Number)
 		m.flash = "nothing to run here: read, then n for the next step"
 		return m.saveCmd()
 	}
-	if s.Predict != nil && !m.predicting && m.cfg.Progress.Predicted(l.ID, s.Number) == 0 {
+	if s.Predict != nil && !m.predicting && m.cfg.Record.Predicted(l.ID, s.Number) == 0 {
 		m.predicting = true
 		m.predictSel = 0
 		m.outDirty = true
@@ -273,7 +273,7 @@ func (m *Model) onPredictKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) answer(choice int) tea.Cmd {
 	l, s := m.lesson(), m.step()
 	m.predicting = false
-	m.cfg.Progress.Predict(l.ID, s.Number, choice)
+	m.cfg.Record.Predict(l.ID, s.Number, choice)
 	return tea.Batch(m.saveCmd(), m.startRun())
 }
 
@@ -334,7 +334,7 @@ func (m *Model) onStepDone(msg stepDoneMsg) tea.Cmd {
 	if msg.key == m.stepKey() {
 		m.explain = observe.ExplainEmpty(m.code.Value(), msg.res.Output, msg.after, m.changes.EmptyWrite)
 		if s.Predict != nil {
-			got := m.cfg.Progress.Predicted(l.ID, s.Number)
+			got := m.cfg.Record.Predicted(l.ID, s.Number)
 			if got > 0 && got <= len(s.Predict.Choices) {
 				if got == s.Predict.Answer {
 					m.predictMsg = fmt.Sprintf("%s You predicted %q, and that is what happened.", "✓", s.Predict.Choices[got-1])
@@ -344,7 +344,7 @@ func (m *Model) onStepDone(msg stepDoneMsg) tea.Cmd {
 			}
 		}
 		if msg.res.Passed {
-			m.cfg.Progress.MarkDone(l.ID, s.Number)
+			m.cfg.Record.MarkDone(l.ID, s.Number)
 		}
 	}
 	m.selectChanged()
@@ -379,7 +379,7 @@ func (m *Model) resetLesson() tea.Cmd {
 	if l == nil || m.backend == nil {
 		return nil
 	}
-	m.cfg.Progress.ResetLesson(l.ID)
+	m.cfg.Record.ResetLesson(l.ID)
 	m.edits = map[string]string{}
 	m.si = 0
 	m.resultKey = ""

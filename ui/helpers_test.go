@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/kafkalab/kafkalab/lab/learner"
 	"github.com/kafkalab/kafkalab/lab/observe"
-	"github.com/kafkalab/kafkalab/lab/progress"
 	"github.com/kafkalab/kafkalab/lessons"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
@@ -30,8 +30,8 @@ func testLessons(t testing.TB) []*lessons.Lesson {
 
 func newTestModel(t testing.TB, mode Mode) *Model {
 	t.Helper()
-	p := progress.New(filepath.Join(t.TempDir(), "progress.txt"))
-	m := New(Config{Mode: mode, Theme: theme.Plain(), Lessons: testLessons(t), Progress: p,
+	p := learner.New(filepath.Join(t.TempDir(), "progress.txt"))
+	m := New(Config{Mode: mode, Theme: theme.Plain(), Lessons: testLessons(t), Record: p,
 		NoTicks: true, Workspace: "/work/sandbox"})
 	t.Cleanup(m.Shutdown)
 	return m

@@ -11,19 +11,19 @@ import (
 
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/broker"
-	"github.com/kafkalab/kafkalab/lab/progress"
+	"github.com/kafkalab/kafkalab/lab/learner"
 	"github.com/kafkalab/kafkalab/lessons"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
 // realModel is a model whose Start brings up an in-process embedded broker on a free port.
-func realModel(t *testing.T, mode Mode) (*Model, *progress.Progress) {
+func realModel(t *testing.T, mode Mode) (*Model, *learner.Record) {
 	t.Helper()
 	root := t.TempDir()
-	p := progress.New(filepath.Join(root, "state", "progress.txt"))
+	p := learner.New(filepath.Join(root, "state", "progress.txt"))
 	ls := testLessons(t)
 	m := New(Config{
-		Mode: mode, Theme: theme.Plain(), Lessons: ls, Progress: p, NoTicks: true,
+		Mode: mode, Theme: theme.Plain(), Lessons: ls, Record: p, NoTicks: true,
 		Workspace: filepath.Join(root, "ws", "sandbox"), HistoryFile: filepath.Join(root, "state", "history"),
 		BrokerHint: "embedded",
 		Start: func(ctx context.Context, observe func(lab.Event)) (*Backend, error) {
@@ -155,7 +155,7 @@ func TestNavigationAndResume(t *testing.T) {
 		t.Fatalf("at step %d", m.si+1)
 	}
 	m.send(press("n")) // the prose-only step 4 counts as read, and the next lesson opens
-	if m.li != 1 || m.si != 0 || !m.cfg.Progress.IsDone("01-ui-demo", 4) {
+	if m.li != 1 || m.si != 0 || !m.cfg.Record.IsDone("01-ui-demo", 4) {
 		t.Fatalf("after the last step: lesson %d step %d", m.li, m.si)
 	}
 	m.send(press("p"))
@@ -167,7 +167,7 @@ func TestNavigationAndResume(t *testing.T) {
 		t.Fatalf("the list did not open lesson 2")
 	}
 	// A new model on the same progress resumes there.
-	m2 := New(Config{Theme: theme.Plain(), Lessons: testLessons(t), Progress: m.cfg.Progress, NoTicks: true})
+	m2 := New(Config{Theme: theme.Plain(), Lessons: testLessons(t), Record: m.cfg.Record, NoTicks: true})
 	if m2.li != 1 || m2.si != 0 {
 		t.Fatalf("resumed at %d/%d", m2.li, m2.si)
 	}

@@ -14,7 +14,7 @@ import (
 // A failed run whose output has a show() table (with a tab) and a wrong count.
 func failedRun(m *Model) {
 	m.send(press("n")) // step 2 has a prediction
-	m.cfg.Progress.Predict("01-ui-demo", 2, 2)
+	m.cfg.Record.Predict("01-ui-demo", 2, 2)
 	before := fixture()
 	after := fixture()
 	after.Topics[0].Partitions[2].End = 4

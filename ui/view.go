@@ -187,7 +187,7 @@ func (m *Model) headerView(w int) string {
 	if m.sb != nil {
 		parts = append(parts, t.Accent.Render("sandbox")+" "+t.Muted.Render(m.cfg.Workspace))
 	} else if l := m.lesson(); l != nil {
-		done := m.cfg.Progress.DoneCount(l.ID)
+		done := m.cfg.Record.DoneCount(l.ID)
 		parts = append(parts, fmt.Sprintf("Lesson %d/%d %s", m.li+1, len(m.cfg.Lessons), t.Text.Bold(true).Render(l.Title)))
 		parts = append(parts, fmt.Sprintf("step %d/%d %s", m.si+1, len(l.Steps), bar(t, done, len(l.Steps), 10)))
 	}
@@ -251,7 +251,7 @@ func (m *Model) listView(w, h int, focused bool) string {
 		focused = true
 	}
 	for i, l := range m.cfg.Lessons {
-		done := m.cfg.Progress.DoneCount(l.ID)
+		done := m.cfg.Record.DoneCount(l.ID)
 		mark := t.Muted.Render(theme.GlyphTodo)
 		switch {
 		case done >= len(l.Steps) && len(l.Steps) > 0:

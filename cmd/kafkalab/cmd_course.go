@@ -16,8 +16,8 @@ import (
 
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/learner"
 	"github.com/kafkalab/kafkalab/lab/paths"
-	"github.com/kafkalab/kafkalab/lab/progress"
 	"github.com/kafkalab/kafkalab/lessons"
 	"github.com/kafkalab/kafkalab/ui"
 	"github.com/kafkalab/kafkalab/ui/theme"
@@ -103,7 +103,7 @@ func runCourse(ctx context.Context, env *cliEnv, args []string) int {
 	fs.SetOutput(env.stderr)
 	var tf tuiFlags
 	tf.register(fs)
-	reset := fs.Bool("reset-progress", false, "forget which steps you finished (asks nothing; the file is "+progress.DefaultPath()+")")
+	reset := fs.Bool("reset-progress", false, "forget which steps you finished (asks nothing; the file is "+learner.DefaultPath()+")")
 	fs.Usage = func() {
 		fmt.Fprintln(env.stderr, "Usage: kafkalab [course] [--broker embedded|container|HOST:PORT] [--lessons DIR] [--reset-progress]")
 		fmt.Fprintln(env.stderr, "Opens the course where you left off. Press ? inside for every key.")
@@ -123,7 +123,7 @@ func runCourse(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		return exitCodeFor(env, err)
 	}
-	prog, err := progress.Load(progress.DefaultPath())
+	prog, err := learner.Load(learner.DefaultPath())
 	if err != nil {
 		return exitCodeFor(env, err)
 	}
@@ -143,7 +143,7 @@ func runCourse(ctx context.Context, env *cliEnv, args []string) int {
 		Mode:       ui.Course,
 		Theme:      themeFor(env),
 		Lessons:    course,
-		Progress:   prog,
+		Record:     prog,
 		Start:      tf.startBackend(course, root),
 		BrokerHint: brokerHint(tf.spec),
 	})

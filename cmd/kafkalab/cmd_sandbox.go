@@ -8,8 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/kafkalab/kafkalab/lab/learner"
 	"github.com/kafkalab/kafkalab/lab/paths"
-	"github.com/kafkalab/kafkalab/lab/progress"
 	"github.com/kafkalab/kafkalab/ui"
 )
 
@@ -49,7 +49,7 @@ func runSandbox(ctx context.Context, env *cliEnv, args []string) int {
 	ws := *dir
 	if ws == "" {
 		ws = filepath.Join(root, "sandbox")
-		if p, err := progress.Load(progress.DefaultPath()); err == nil && p.Lesson != "" {
+		if p, err := learner.Load(learner.DefaultPath()); err == nil && p.Lesson != "" {
 			if st, err := os.Stat(filepath.Join(root, p.Lesson)); err == nil && st.IsDir() {
 				ws = filepath.Join(root, p.Lesson)
 			}

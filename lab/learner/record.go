@@ -1,7 +1,7 @@
-// Package progress remembers where a learner is in the course: the lesson and step they
+// Package learner keeps the learner's record of the course: the lesson and step they
 // were on, the steps they finished and the answers they predicted. It is kept as a small
 // text file a person can read, copy to another machine, or delete to start over.
-package progress
+package learner
 
 import (
 	"bufio"
@@ -23,8 +23,8 @@ const FileName = "progress.txt"
 // DefaultPath is where kafkalab keeps progress: <StateHome>/progress.txt.
 func DefaultPath() string { return filepath.Join(paths.StateHome(), FileName) }
 
-// Progress is the learner's place in the course.
-type Progress struct {
+// Record is the learner's place in the course and what they did there.
+type Record struct {
 	path string
 	// Lesson and Step are where the learner was last (Step is 1-based; 0 = not set).
 	Lesson string
@@ -35,12 +35,12 @@ type Progress struct {
 }
 
 // New is empty progress that saves to path.
-func New(path string) *Progress {
-	return &Progress{path: path, done: map[string]map[int]bool{}, predicted: map[string]int{}}
+func New(path string) *Record {
+	return &Record{path: path, done: map[string]map[int]bool{}, predicted: map[string]int{}}
 }
 
 // Load reads the progress file at path; a missing file is empty progress, not an error.
-func Load(path string) (*Progress, error) {
+func Load(path string) (*Record, error) {
 	p := New(path)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -100,10 +100,10 @@ func Load(path string) (*Progress, error) {
 func key(lesson string, step int) string { return lesson + "/" + strconv.Itoa(step) }
 
 // Path is the file the progress is saved to.
-func (p *Progress) Path() string { return p.path }
+func (p *Record) Path() string { return p.path }
 
 // MarkDone records that a step was finished.
-func (p *Progress) MarkDone(lesson string, step int) {
+func (p *Record) MarkDone(lesson string, step int) {
 	if p.done[lesson] == nil {
 		p.done[lesson] = map[int]bool{}
 	}
@@ -111,22 +111,22 @@ func (p *Progress) MarkDone(lesson string, step int) {
 }
 
 // IsDone reports whether a step was finished.
-func (p *Progress) IsDone(lesson string, step int) bool { return p.done[lesson][step] }
+func (p *Record) IsDone(lesson string, step int) bool { return p.done[lesson][step] }
 
 // DoneCount is how many steps of a lesson were finished.
-func (p *Progress) DoneCount(lesson string) int { return len(p.done[lesson]) }
+func (p *Record) DoneCount(lesson string) int { return len(p.done[lesson]) }
 
 // SetCurrent records where the learner is.
-func (p *Progress) SetCurrent(lesson string, step int) { p.Lesson, p.Step = lesson, step }
+func (p *Record) SetCurrent(lesson string, step int) { p.Lesson, p.Step = lesson, step }
 
 // Predict records a learner's prediction for a step.
-func (p *Progress) Predict(lesson string, step, choice int) { p.predicted[key(lesson, step)] = choice }
+func (p *Record) Predict(lesson string, step, choice int) { p.predicted[key(lesson, step)] = choice }
 
 // Predicted is the recorded prediction for a step (0 = none).
-func (p *Progress) Predicted(lesson string, step int) int { return p.predicted[key(lesson, step)] }
+func (p *Record) Predicted(lesson string, step int) int { return p.predicted[key(lesson, step)] }
 
 // ResetLesson forgets a lesson's finished steps and predictions.
-func (p *Progress) ResetLesson(lesson string) {
+func (p *Record) ResetLesson(lesson string) {
 	delete(p.done, lesson)
 	for k := range p.predicted {
 		if strings.HasPrefix(k, lesson+"/") {
@@ -136,14 +136,14 @@ func (p *Progress) ResetLesson(lesson string) {
 }
 
 // Reset forgets everything (the file is rewritten empty on the next Save).
-func (p *Progress) Reset() {
+func (p *Record) Reset() {
 	p.Lesson, p.Step = "", 0
 	p.done = map[string]map[int]bool{}
 	p.predicted = map[string]int{}
 }
 
 // Encode is the file's text: a header, the current place, then one line per lesson.
-func (p *Progress) Encode() []byte {
+func (p *Record) Encode() []byte {
 	var b bytes.Buffer
 	b.WriteString("# kafkalab progress: where you are and the steps you finished.\n")
 	b.WriteString("# Plain text: copy it to another machine, or delete it to start over.\n")
@@ -190,7 +190,7 @@ func lessKey(a, b string) bool {
 }
 
 // Save writes the file atomically (a crash leaves the old file or the new one, never half).
-func (p *Progress) Save() error {
+func (p *Record) Save() error {
 	if p.path == "" {
 		return errors.New("save progress: no file given")
 	}
