@@ -24,9 +24,9 @@ type Aggregate struct {
 	outs  []plan.Bound // evaluated over [results..., keys...]
 	scope *plan.Scope
 
-	win    *windowExpr  // the window key, if any
-	sess   *sessionExpr // or the session window key
-	winIdx int          // the window's or session window's key index
+	win        *windowExpr        // the window key, if any
+	sessionWin *sessionWindowExpr // or the session window key
+	winIdx     int                // the window's or session window's key index
 	// wmKey is the grouping key carrying the watermark (-1: none); wmIsWindow says the
 	// eviction predicate reads its end.
 	wmKey        int
@@ -62,11 +62,11 @@ func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggr
 				return nil, &plan.AnalysisError{Message: "Multiple time/session window expressions would result in a cartesian product of rows, therefore they are currently not supported."}
 			}
 			op.win, op.winIdx = w, i
-		case *sessionExpr:
-			if op.win != nil || op.sess != nil {
+		case *sessionWindowExpr:
+			if op.win != nil || op.sessionWin != nil {
 				return nil, &plan.AnalysisError{Message: "Multiple time/session window expressions would result in a cartesian product of rows, therefore they are currently not supported."}
 			}
-			op.sess, op.winIdx = w, i
+			op.sessionWin, op.winIdx = w, i
 		}
 		if op.wmKey < 0 {
 			if _, ok := plan.OutputField(k).Metadata[watermarkKey]; ok {
@@ -111,7 +111,7 @@ func (a *Aggregate) CheckOutputMode(mode string) error {
 	if mode == "Append" && a.wmKey < 0 {
 		return &plan.AnalysisError{Message: "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark;"}
 	}
-	if mode == "Update" && a.sess != nil {
+	if mode == "Update" && a.sessionWin != nil {
 		return &plan.AnalysisError{Message: "Update output mode not supported for session window on streaming DataFrames/DataSets;"}
 	}
 	return nil
@@ -210,7 +210,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	opName := "stateStoreSave"
-	if a.sess != nil {
+	if a.sessionWin != nil {
 		opName = "sessionWindowStateStoreSaveExec"
 	}
 	st := a.stores[bc.CheckpointDir]
@@ -219,8 +219,8 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 		a.stateSchemas(st)
 		a.stores[bc.CheckpointDir] = st
 	}
-	if a.sess != nil {
-		return a.executeSessions(ctx, ex, st, in, mode, parts)
+	if a.sessionWin != nil {
+		return a.executeSessionWindows(ctx, ex, st, in, mode, parts)
 	}
 	codec := a.codec()
 	if err := st.load(bc.BatchID, codec, 2); err != nil {
@@ -428,7 +428,7 @@ func (a *Aggregate) UnexecutedProgress(conf map[string]string) (stream.StateOper
 		parts = 1
 	}
 	name := "stateStoreSave"
-	if a.sess != nil {
+	if a.sessionWin != nil {
 		name = "sessionWindowStateStoreSaveExec"
 	}
 	return unexecutedProgress(name, parts, conf), nil

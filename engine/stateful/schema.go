@@ -54,7 +54,7 @@ func (a *Aggregate) stateSchemas(st *store) {
 	for i, k := range a.keys {
 		f := plan.OutputField(k)
 		keys = append(keys, f)
-		if a.sess == nil || i != a.winIdx {
+		if a.sessionWin == nil || i != a.winIdx {
 			key.Fields = append(key.Fields, f)
 		}
 	}
@@ -62,7 +62,7 @@ func (a *Aggregate) stateSchemas(st *store) {
 	for i := range a.fns {
 		bufs = append(bufs, a.fns[i].bufferFields()...)
 	}
-	if a.sess != nil {
+	if a.sessionWin != nil {
 		// Sessions are kept by (keys, session start) with the whole row as the value.
 		key.Fields = append(key.Fields, field("sessionStartTime", sqltypes.TimestampT, false))
 		value.Fields = append(keys, bufs...)

@@ -187,19 +187,19 @@ func checkTimeColumn(fn string, t plan.Bound) error {
 			fn, t.SQL(), t.SQL(), t.DataType().SQL(), t.SQL())}
 }
 
-// sessionExpr is session_window(time, gapDuration): each row starts the session
+// sessionWindowExpr is session_window(time, gapDuration): each row starts the session
 // [time, time+gap); the aggregation merges overlapping sessions of one key.
-type sessionExpr struct {
+type sessionWindowExpr struct {
 	time plan.Bound
 	gap  int64
 	meta map[string]any
 }
 
-func (s *sessionExpr) DataType() sqltypes.DataType { return windowType }
-func (s *sessionExpr) Nullable() bool              { return false }
-func (s *sessionExpr) SQL() string                 { return "session_window" }
-func (s *sessionExpr) Metadata() map[string]any    { return s.meta }
-func (s *sessionExpr) Eval(c *plan.EvalContext, row sqltypes.Row) (any, error) {
+func (s *sessionWindowExpr) DataType() sqltypes.DataType { return windowType }
+func (s *sessionWindowExpr) Nullable() bool              { return false }
+func (s *sessionWindowExpr) SQL() string                 { return "session_window" }
+func (s *sessionWindowExpr) Metadata() map[string]any    { return s.meta }
+func (s *sessionWindowExpr) Eval(c *plan.EvalContext, row sqltypes.Row) (any, error) {
 	v, err := s.time.Eval(c, row)
 	if err != nil || v == nil {
 		return nil, err
@@ -234,5 +234,5 @@ func bindSessionWindow(name string, args []plan.Expr, _ *plan.Scope, resolve fun
 	meta := windowMetadata(t)
 	delete(meta, timeWindowKey)
 	meta["spark.sessionWindow"] = true
-	return &sessionExpr{time: t, gap: gap, meta: meta}, nil
+	return &sessionWindowExpr{time: t, gap: gap, meta: meta}, nil
 }

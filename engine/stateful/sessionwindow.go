@@ -17,15 +17,15 @@ import (
 // emits and removes a session once the watermark reaches its end, complete mode emits them
 // all every batch, update mode is refused (as in Spark).
 
-type session struct {
+type sessionWindow struct {
 	start, end int64
 	bufs       []aggBuf
 }
 
-// sessGroup is one key's sessions, sorted by start.
-type sessGroup struct {
+// sessionWindowGroup is one key's sessions, sorted by start.
+type sessionWindowGroup struct {
 	keys     sqltypes.Row // grouping keys; the session slot is filled per session on output
-	sessions []*session
+	sessions []*sessionWindow
 }
 
 func (f *aggFn) merge(dst, src *aggBuf) error {
@@ -65,10 +65,10 @@ func (f *aggFn) merge(dst, src *aggBuf) error {
 	return nil
 }
 
-// mergeSessions sorts sessions by start and merges those that overlap or touch.
-func (a *Aggregate) mergeSessions(ss []*session) ([]*session, error) {
+// mergeSessionWindows sorts sessions by start and merges those that overlap or touch.
+func (a *Aggregate) mergeSessionWindows(ss []*sessionWindow) ([]*sessionWindow, error) {
 	sort.SliceStable(ss, func(i, j int) bool { return ss[i].start < ss[j].start })
-	var out []*session
+	var out []*sessionWindow
 	for _, s := range ss {
 		if n := len(out); n > 0 && s.start <= out[n-1].end {
 			cur := out[n-1]
@@ -85,10 +85,10 @@ func (a *Aggregate) mergeSessions(ss []*session) ([]*session, error) {
 	return out, nil
 }
 
-func (a *Aggregate) sessionCodec() valueCodec {
+func (a *Aggregate) sessionWindowCodec() valueCodec {
 	return valueCodec{
 		encode: func(b []byte, e *entry) ([]byte, error) {
-			g := e.value.(*sessGroup)
+			g := e.value.(*sessionWindowGroup)
 			b = binary.AppendUvarint(b, uint64(len(g.sessions)))
 			var err error
 			for _, s := range g.sessions {
@@ -104,7 +104,7 @@ func (a *Aggregate) sessionCodec() valueCodec {
 		},
 		decode: func(key, val []byte, e *entry) error {
 			kd := &decoder{b: key}
-			g := &sessGroup{keys: make(sqltypes.Row, len(a.keys))}
+			g := &sessionWindowGroup{keys: make(sqltypes.Row, len(a.keys))}
 			for i := range g.keys {
 				if i != a.winIdx {
 					g.keys[i] = kd.value()
@@ -116,7 +116,7 @@ func (a *Aggregate) sessionCodec() valueCodec {
 				vd.fail()
 			}
 			for i := uint64(0); i < n && vd.err == nil; i++ {
-				s := &session{start: vd.varint(), end: vd.varint(), bufs: make([]aggBuf, len(a.fns))}
+				s := &sessionWindow{start: vd.varint(), end: vd.varint(), bufs: make([]aggBuf, len(a.fns))}
 				for j := range s.bufs {
 					s.bufs[j].decode(vd, &a.fns[j])
 				}
@@ -134,9 +134,9 @@ func (a *Aggregate) sessionCodec() valueCodec {
 	}
 }
 
-func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *store, in [][]sqltypes.Row, mode string, parts int) ([][]sqltypes.Row, error) {
+func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st *store, in [][]sqltypes.Row, mode string, parts int) ([][]sqltypes.Row, error) {
 	bc := ex.Batch
-	codec := a.sessionCodec()
+	codec := a.sessionWindowCodec()
 	if err := st.load(bc.BatchID, codec, 2); err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 	// 1. The batch's rows as one-row sessions per key.
 	type pending struct {
 		keys     sqltypes.Row
-		sessions []*session
+		sessions []*sessionWindow
 	}
 	batch := map[string]*pending{}
 	var order []string
@@ -161,12 +161,12 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			tv, err := a.sess.time.Eval(ec, row)
+			tv, err := a.sessionWin.time.Eval(ec, row)
 			if err != nil {
 				return nil, err
 			}
 			t, ok := tv.(sqltypes.Timestamp)
-			if !ok || a.sess.gap <= 0 {
+			if !ok || a.sessionWin.gap <= 0 {
 				continue // no event time, or a gap that opens no session: Spark filters the row
 			}
 			kb = kb[:0]
@@ -183,7 +183,7 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 					return nil, err
 				}
 			}
-			s := &session{start: int64(t), end: int64(t) + a.sess.gap, bufs: make([]aggBuf, len(a.fns))}
+			s := &sessionWindow{start: int64(t), end: int64(t) + a.sessionWin.gap, bufs: make([]aggBuf, len(a.fns))}
 			for i := range a.fns {
 				var v any
 				if a.fns[i].arg != nil {
@@ -212,11 +212,11 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 	var dropped, updated int64
 	for _, k := range order {
 		p := batch[k]
-		merged, err := a.mergeSessions(p.sessions)
+		merged, err := a.mergeSessionWindows(p.sessions)
 		if err != nil {
 			return nil, err
 		}
-		var keep []*session
+		var keep []*sessionWindow
 		for _, s := range merged {
 			if filterLate && s.end <= lateWm {
 				dropped++
@@ -229,11 +229,11 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 		}
 		e := st.entries[k]
 		if e == nil {
-			e = &entry{key: k, part: partitionOf(sessionPartKey(p.keys, a.winIdx), parts), value: &sessGroup{keys: p.keys}}
+			e = &entry{key: k, part: partitionOf(sessionWindowPartKey(p.keys, a.winIdx), parts), value: &sessionWindowGroup{keys: p.keys}}
 			st.entries[k] = e
 		}
-		g := e.value.(*sessGroup)
-		if g.sessions, err = a.mergeSessions(append(g.sessions, keep...)); err != nil {
+		g := e.value.(*sessionWindowGroup)
+		if g.sessions, err = a.mergeSessionWindows(append(g.sessions, keep...)); err != nil {
 			return nil, err
 		}
 		updated += int64(len(keep))
@@ -243,8 +243,8 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 
 	// 3. Emit and evict.
 	out := make([][]sqltypes.Row, parts)
-	emit := func(e *entry, s *session) error {
-		g := e.value.(*sessGroup)
+	emit := func(e *entry, s *sessionWindow) error {
+		g := e.value.(*sessionWindowGroup)
 		keys := make(sqltypes.Row, len(g.keys))
 		copy(keys, g.keys)
 		keys[a.winIdx] = sqltypes.Row{sqltypes.Timestamp(s.start), sqltypes.Timestamp(s.end)}
@@ -257,8 +257,8 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 	}
 	removeStart := time.Now()
 	var removed int64
-	for _, e := range sortedSessionEntries(st.entries, a) {
-		g := e.value.(*sessGroup)
+	for _, e := range sortedSessionWindowEntries(st.entries, a) {
+		g := e.value.(*sessionWindowGroup)
 		switch mode {
 		case "Complete":
 			for _, s := range g.sessions {
@@ -267,7 +267,7 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 				}
 			}
 		case "Append":
-			var open []*session
+			var open []*sessionWindow
 			for _, s := range g.sessions {
 				if s.end <= evictWm {
 					if err := emit(e, s); err != nil {
@@ -296,7 +296,7 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 	a.ran, a.lastMode, a.lastEvict = true, mode, bc.BatchWatermarkMs
 	var total int64
 	for _, e := range st.entries {
-		total += int64(len(e.value.(*sessGroup).sessions))
+		total += int64(len(e.value.(*sessionWindowGroup).sessions))
 	}
 	prog := stream.StateOperatorProgress{
 		OperatorName:              st.opName,
@@ -316,9 +316,9 @@ func (a *Aggregate) executeSessions(ctx context.Context, ex *plan.Exec, st *stor
 	return out, nil
 }
 
-// sessionPartKey is the key Spark partitions session windows by: the keys without the
+// sessionWindowPartKey is the key Spark partitions session windows by: the keys without the
 // session column.
-func sessionPartKey(keys sqltypes.Row, sessIdx int) sqltypes.Row {
+func sessionWindowPartKey(keys sqltypes.Row, sessIdx int) sqltypes.Row {
 	out := make(sqltypes.Row, 0, len(keys))
 	for i, k := range keys {
 		if i != sessIdx {
@@ -328,13 +328,13 @@ func sessionPartKey(keys sqltypes.Row, sessIdx int) sqltypes.Row {
 	return out
 }
 
-func sortedSessionEntries(m map[string]*entry, a *Aggregate) []*entry {
+func sortedSessionWindowEntries(m map[string]*entry, a *Aggregate) []*entry {
 	es := make([]*entry, 0, len(m))
 	for _, e := range m {
 		es = append(es, e)
 	}
 	sort.SliceStable(es, func(i, j int) bool {
-		gi, gj := es[i].value.(*sessGroup), es[j].value.(*sessGroup)
+		gi, gj := es[i].value.(*sessionWindowGroup), es[j].value.(*sessionWindowGroup)
 		for k, key := range a.keys {
 			if k == a.winIdx {
 				continue
