@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/pyspark"
+	"github.com/kafkalab/kafkalab/engine/python"
 )
 
 func init() {
@@ -77,7 +78,7 @@ func runScript(ctx context.Context, env *cliEnv, args []string) int {
 	if err == nil {
 		return 0
 	}
-	var pe *pyspark.Error
+	var pe *python.Error
 	if errors.As(err, &pe) {
 		if pe.Exit {
 			return pe.Code

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -154,7 +155,7 @@ func (c *pyColumn) M__str__() (py.Object, error)  { return py.String(c.c.String(
 func (c *pyColumn) M__getitem__(key py.Object) (py.Object, error) {
 	s, ok := key.(py.String)
 	if !ok {
-		return nil, unsupported("Column[<"+key.Type().Name+">]", "kafkalab reads struct fields by name: col[\"field\"]")
+		return nil, python.Unsupported("Column[<"+key.Type().Name+">]", "kafkalab reads struct fields by name: col[\"field\"]")
 	}
 	return newPyColumn(c.c.GetField(string(s)))
 }
@@ -176,7 +177,7 @@ func (c *pyColumn) M__getattr__(name string) (py.Object, error) {
 
 func init() {
 	m := func(name string, f func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
-		defMethod(columnType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		python.DefMethod(columnType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			return f(self.(*pyColumn), args, kwargs)
 		})
 	}
@@ -203,25 +204,25 @@ func init() {
 			return nil, py.ExceptionNewf(py.TypeError, "alias() got an unexpected keyword argument")
 		}
 		if len(args) != 1 {
-			return nil, unsupported("Column.alias with several names", "give one name; several names are for multi-column generators kafkalab lacks")
+			return nil, python.Unsupported("Column.alias with several names", "give one name; several names are for multi-column generators kafkalab lacks")
 		}
 		name, err := asString("alias", args[0])
 		if err != nil {
 			return nil, err
 		}
 		if isPyDict(md) {
-			v, err := pyToJSONValue(md)
+			v, err := python.ToJSON(md)
 			if err != nil {
 				return nil, err
 			}
-			return newPyColumn(c.c.AliasWithMetadata(name, plainJSON(v).(map[string]any)))
+			return newPyColumn(c.c.AliasWithMetadata(name, python.PlainJSON(v).(map[string]any)))
 		}
 		return newPyColumn(c.c.Alias(name))
 	}
 	m("alias", alias)
 	m("name", alias)
 	cast := func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("cast", args, kwargs, []string{"dataType"}, 1)
+		a, err := python.ParseArgs("cast", args, kwargs, []string{"dataType"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -237,7 +238,7 @@ func init() {
 	m("astype", cast)
 	m("isin", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(args) == 1 {
-			if items, ok := seqItems(args[0]); ok {
+			if items, ok := python.SeqItems(args[0]); ok {
 				args = items
 			}
 		}
@@ -252,7 +253,7 @@ func init() {
 		return newPyColumn(c.c.IsIn(vals...))
 	})
 	m("between", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("between", args, kwargs, []string{"lowerBound", "upperBound"}, 2)
+		a, err := python.ParseArgs("between", args, kwargs, []string{"lowerBound", "upperBound"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -267,7 +268,7 @@ func init() {
 		return newPyColumn(c.c.Between(lo, hi))
 	})
 	m("getField", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("getField", args, kwargs, []string{"name"}, 1)
+		a, err := python.ParseArgs("getField", args, kwargs, []string{"name"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -284,7 +285,7 @@ func init() {
 		return c.binop(args[0], (*engine.Column).EqNullSafe)
 	})
 	m("when", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("when", args, kwargs, []string{"condition", "value"}, 2)
+		a, err := python.ParseArgs("when", args, kwargs, []string{"condition", "value"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -299,7 +300,7 @@ func init() {
 		return newPyColumn(c.c.When(cond.c, v))
 	})
 	m("otherwise", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("otherwise", args, kwargs, []string{"value"}, 1)
+		a, err := python.ParseArgs("otherwise", args, kwargs, []string{"value"}, 1)
 		if err != nil {
 			return nil, err
 		}

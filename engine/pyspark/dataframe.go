@@ -4,10 +4,12 @@ import (
 	"sort"
 
 	"fmt"
-	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -46,7 +48,7 @@ func (d *pyDataFrame) M__getitem__(key py.Object) (py.Object, error) {
 	case *pyColumn:
 		return d.in.wrapDF(d.df.Filter(k.c))
 	case *py.List, py.Tuple:
-		items, _ := seqItems(k)
+		items, _ := python.SeqItems(k)
 		cols, err := columnArgs("__getitem__", items)
 		if err != nil {
 			return nil, err
@@ -67,7 +69,7 @@ func (d *pyDataFrame) M__repr__() (py.Object, error) {
 // columnArgs flattens select-style arguments: names, Columns, or one list of them.
 func columnArgs(fn string, args py.Tuple) ([]any, error) {
 	if len(args) == 1 {
-		if items, ok := seqItems(args[0]); ok {
+		if items, ok := python.SeqItems(args[0]); ok {
 			args = items
 		}
 	}
@@ -84,19 +86,19 @@ func columnArgs(fn string, args py.Tuple) ([]any, error) {
 
 func init() {
 	m := func(name string, f func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
-		defMethod(dataFrameType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		python.DefMethod(dataFrameType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			return f(self.(*pyDataFrame), args, kwargs)
 		})
 	}
 	p := func(name string, f func(d *pyDataFrame) (py.Object, error)) {
-		defProp(dataFrameType, name, func(self py.Object) (py.Object, error) { return f(self.(*pyDataFrame)) })
+		python.DefProp(dataFrameType, name, func(self py.Object) (py.Object, error) { return f(self.(*pyDataFrame)) })
 	}
 	// cols binds a method taking *cols (names or Columns).
 	cols := func(name string, f func(df *engine.DataFrame, cols ...any) (*engine.DataFrame, error)) {
 		m(name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			if len(kwargs) > 0 {
 				for k := range kwargs {
-					return nil, unsupported("DataFrame."+name+"("+k+"=...)", "pass columns only; sort direction goes on the column: F.col(\"x\").desc()")
+					return nil, python.Unsupported("DataFrame."+name+"("+k+"=...)", "pass columns only; sort direction goes on the column: F.col(\"x\").desc()")
 				}
 			}
 			cs, err := columnArgs(name, args)
@@ -119,7 +121,7 @@ func init() {
 		return d.in.wrapDF(d.df.SelectExpr(exprs...))
 	})
 	m("withColumn", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("withColumn", args, kwargs, []string{"colName", "col"}, 2)
+		a, err := python.ParseArgs("withColumn", args, kwargs, []string{"colName", "col"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -154,7 +156,7 @@ func init() {
 		return d.in.wrapDF(d.df.WithColumns(names, cs))
 	})
 	m("withColumnRenamed", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("withColumnRenamed", args, kwargs, []string{"existing", "new"}, 2)
+		a, err := python.ParseArgs("withColumnRenamed", args, kwargs, []string{"existing", "new"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -169,7 +171,7 @@ func init() {
 		return d.in.wrapDF(d.df.WithColumnRenamed(ex, nw))
 	})
 	filter := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("filter", args, kwargs, []string{"condition"}, 1)
+		a, err := python.ParseArgs("filter", args, kwargs, []string{"condition"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -185,7 +187,7 @@ func init() {
 	m("where", filter)
 	intArg := func(name string, f func(df *engine.DataFrame, n int) (*engine.DataFrame, error), argName string) {
 		m(name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs(name, args, kwargs, []string{argName}, 1)
+			a, err := python.ParseArgs(name, args, kwargs, []string{argName}, 1)
 			if err != nil {
 				return nil, err
 			}
@@ -200,7 +202,7 @@ func init() {
 	intArg("limit", (*engine.DataFrame).Limit, "num")
 	m("repartition", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
-			return nil, unsupported("DataFrame.repartition by columns", "give a number of partitions: repartition(4)")
+			return nil, python.Unsupported("DataFrame.repartition by columns", "give a number of partitions: repartition(4)")
 		}
 		n, err := asInt("repartition", args[0], 0)
 		if err != nil {
@@ -209,7 +211,7 @@ func init() {
 		return d.in.wrapDF(d.df.Repartition(n))
 	})
 	union := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("union", args, kwargs, []string{"other"}, 1)
+		a, err := python.ParseArgs("union", args, kwargs, []string{"other"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -222,7 +224,7 @@ func init() {
 	m("union", union)
 	m("unionAll", union)
 	dropDup := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("dropDuplicates", args, kwargs, []string{"subset"}, 0)
+		a, err := python.ParseArgs("dropDuplicates", args, kwargs, []string{"subset"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -237,7 +239,7 @@ func init() {
 	m("dropDuplicates", dropDup)
 	m("drop_duplicates", dropDup)
 	m("dropDuplicatesWithinWatermark", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("dropDuplicatesWithinWatermark", args, kwargs, []string{"subset"}, 0)
+		a, err := python.ParseArgs("dropDuplicatesWithinWatermark", args, kwargs, []string{"subset"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -255,7 +257,7 @@ func init() {
 	} {
 		name, f := name, f
 		m(name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs(name, args, kwargs, []string{"name"}, 1)
+			a, err := python.ParseArgs(name, args, kwargs, []string{"name"}, 1)
 			if err != nil {
 				return nil, err
 			}
@@ -273,7 +275,7 @@ func init() {
 		return d.in.wrapDF(d.df.Distinct())
 	})
 	m("withWatermark", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("withWatermark", args, kwargs, []string{"eventTime", "delayThreshold"}, 2)
+		a, err := python.ParseArgs("withWatermark", args, kwargs, []string{"eventTime", "delayThreshold"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -299,21 +301,21 @@ func init() {
 
 	// Actions.
 	m("count", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		n, err := d.df.Count(d.in.runCtx)
+		n, err := d.df.Count(d.in.Context())
 		if err != nil {
 			return nil, engineError(err)
 		}
 		return py.Int(n), nil
 	})
 	m("collect", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		rows, err := d.df.Collect(d.in.runCtx)
+		rows, err := d.df.Collect(d.in.Context())
 		if err != nil {
 			return nil, engineError(err)
 		}
 		return d.in.rowsToList(d.df, rows), nil
 	})
 	take := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("take", args, kwargs, []string{"num"}, 1)
+		a, err := python.ParseArgs("take", args, kwargs, []string{"num"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -321,7 +323,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		rows, err := d.df.Take(d.in.runCtx, n)
+		rows, err := d.df.Take(d.in.Context(), n)
 		if err != nil {
 			return nil, engineError(err)
 		}
@@ -336,14 +338,14 @@ func init() {
 	})
 	m("first", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) { return firstRow(d) })
 	m("isEmpty", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		e, err := d.df.IsEmpty(d.in.runCtx)
+		e, err := d.df.IsEmpty(d.in.Context())
 		if err != nil {
 			return nil, engineError(err)
 		}
 		return py.NewBool(e), nil
 	})
 	m("show", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("show", args, kwargs, []string{"n", "truncate", "vertical"}, 0)
+		a, err := python.ParseArgs("show", args, kwargs, []string{"n", "truncate", "vertical"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -367,15 +369,15 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		s, err := d.df.Show(d.in.runCtx, n, truncate, vertical)
+		s, err := d.df.Show(d.in.Context(), n, truncate, vertical)
 		if err != nil {
 			return nil, engineError(err)
 		}
-		fmt.Fprintln(d.in.stdout, s) // PySpark print()s Spark's text, which ends in a newline
+		fmt.Fprintln(d.in.Stdout(), s) // PySpark print()s Spark's text, which ends in a newline
 		return py.None, nil
 	})
 	m("printSchema", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		fmt.Fprintln(d.in.stdout, d.df.PrintSchema())
+		fmt.Fprintln(d.in.Stdout(), d.df.PrintSchema())
 		return py.None, nil
 	})
 	p("columns", func(d *pyDataFrame) (py.Object, error) { return py.NewListFromStrings(d.df.Columns()), nil })
@@ -399,7 +401,7 @@ func init() {
 }
 
 func firstRow(d *pyDataFrame) (py.Object, error) {
-	r, err := d.df.First(d.in.runCtx)
+	r, err := d.df.First(d.in.Context())
 	if err != nil {
 		return nil, engineError(err)
 	}
@@ -443,11 +445,11 @@ func (g *pyGroupedData) M__getattr__(name string) (py.Object, error) {
 }
 
 func init() {
-	defMethod(groupedDataType, "agg", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(groupedDataType, "agg", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		g := self.(*pyGroupedData)
 		if len(args) == 1 {
 			if isPyDict(args[0]) {
-				return nil, unsupported("GroupedData.agg({dict})", "write the aggregates as columns: agg(F.count(\"*\").alias(\"orders\"))")
+				return nil, python.Unsupported("GroupedData.agg({dict})", "write the aggregates as columns: agg(F.count(\"*\").alias(\"orders\"))")
 			}
 		}
 		cs, err := columnArgs("agg", args)
@@ -456,7 +458,7 @@ func init() {
 		}
 		return g.in.wrapDF(g.g.Agg(cs...))
 	})
-	defMethod(groupedDataType, "count", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(groupedDataType, "count", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		g := self.(*pyGroupedData)
 		return g.in.wrapDF(g.g.Count())
 	})
@@ -465,7 +467,7 @@ func init() {
 		"min": (*engine.GroupedData).Min, "max": (*engine.GroupedData).Max,
 	} {
 		name, f := name, f
-		defMethod(groupedDataType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		python.DefMethod(groupedDataType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			g := self.(*pyGroupedData)
 			names, err := strList(name, args)
 			if err != nil {

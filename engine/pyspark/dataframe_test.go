@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/python"
 )
 
 // Static DataFrame surface of the course, through Python.
@@ -83,9 +85,9 @@ func TestLearnerErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := runSnippet(t, sessionPrelude+c.src, nil)
-			var pe *Error
+			var pe *python.Error
 			if !errors.As(err, &pe) {
-				t.Fatalf("want *Error, got %T %v", err, err)
+				t.Fatalf("want *python.Error, got %T %v", err, err)
 			}
 			if pe.Kind != c.kind || pe.Line != c.line {
 				t.Fatalf("kind %s line %d, want %s line %d: %v", pe.Kind, pe.Line, c.kind, c.line, err)

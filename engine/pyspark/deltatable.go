@@ -2,6 +2,7 @@ package pyspark
 
 import (
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -32,7 +33,7 @@ func sessionArg(fn string, o py.Object) (*pySession, error) {
 func init() {
 	static := func(name string, f func(args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
 		deltaTableType.Dict[name] = py.MustNewMethod(name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (res py.Object, err error) {
-			defer recoverPy(&err)
+			defer python.Recover(&err)
 			if _, isTable := self.(*pyDeltaTable); isTable {
 				return nil, py.ExceptionNewf(py.TypeError, "call DeltaTable.%s(spark, ...) on the class", name)
 			}
@@ -45,13 +46,13 @@ func init() {
 		if err != nil {
 			return "", err
 		}
-		if _, err := s.in.confine(p); err != nil {
-			return "", py.ExceptionNewf(py.PermissionError, "kafkalab's sandbox: %v", err)
+		if _, err := s.in.Confine(p); err != nil {
+			return "", err
 		}
 		return p, nil
 	}
 	static("forPath", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("forPath", args, kwargs, []string{"sparkSession", "path", "hadoopConf"}, 2)
+		a, err := python.ParseArgs("forPath", args, kwargs, []string{"sparkSession", "path", "hadoopConf"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -63,14 +64,14 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		dt, err := s.s.DeltaTableForPath(s.in.runCtx, p)
+		dt, err := s.s.DeltaTableForPath(s.in.Context(), p)
 		if err != nil {
 			return nil, engineError(err)
 		}
 		return &pyDeltaTable{s: s, dt: dt}, nil
 	})
 	static("forName", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("forName", args, kwargs, []string{"sparkSession", "tableOrViewName"}, 2)
+		a, err := python.ParseArgs("forName", args, kwargs, []string{"sparkSession", "tableOrViewName"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -82,14 +83,14 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		dt, err := s.s.DeltaTableForName(s.in.runCtx, name)
+		dt, err := s.s.DeltaTableForName(s.in.Context(), name)
 		if err != nil {
 			return nil, engineError(err)
 		}
 		return &pyDeltaTable{s: s, dt: dt}, nil
 	})
 	static("isDeltaTable", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("isDeltaTable", args, kwargs, []string{"sparkSession", "identifier"}, 2)
+		a, err := python.ParseArgs("isDeltaTable", args, kwargs, []string{"sparkSession", "identifier"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -103,13 +104,13 @@ func init() {
 		}
 		return py.NewBool(s.s.IsDeltaTable(p)), nil
 	})
-	defMethod(deltaTableType, "toDF", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(deltaTableType, "toDF", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		t := self.(*pyDeltaTable)
-		return t.s.in.wrapDF(t.dt.ToDF(t.s.in.runCtx))
+		return t.s.in.wrapDF(t.dt.ToDF(t.s.in.Context()))
 	})
-	defMethod(deltaTableType, "history", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(deltaTableType, "history", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		t := self.(*pyDeltaTable)
-		a, err := parseArgs("history", args, kwargs, []string{"limit"}, 0)
+		a, err := python.ParseArgs("history", args, kwargs, []string{"limit"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -117,15 +118,15 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return t.s.in.wrapDF(t.dt.History(t.s.in.runCtx, limit))
+		return t.s.in.wrapDF(t.dt.History(t.s.in.Context(), limit))
 	})
 	for _, name := range []string{"merge", "update", "delete", "vacuum", "optimize", "restoreToVersion", "alias", "generate", "detail"} {
 		name := name
-		defMethod(deltaTableType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			return nil, unsupported("DeltaTable."+name, "kafkalab's Delta tables are written by streams and df.write; read them with toDF() and history()")
+		python.DefMethod(deltaTableType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			return nil, python.Unsupported("DeltaTable."+name, "kafkalab's Delta tables are written by streams and df.write; read them with toDF() and history()")
 		})
 	}
-	embeddedModules["delta.tables"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+	bindings["delta.tables"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Delta Lake tables"}, Globals: py.StringDict{"DeltaTable": deltaTableType}}, nil
 	}
 }

@@ -47,23 +47,3 @@ func pyStrDict(o py.Object) (py.StringDict, []string, bool) {
 	}
 	return out, order, true
 }
-
-// plainJSON turns the ordered JSON objects pyToJSONValue makes into maps, for engine
-// code that reads JSON values (column and field metadata).
-func plainJSON(v any) any {
-	switch x := v.(type) {
-	case orderedJSON:
-		m := make(map[string]any, len(x.keys))
-		for i, k := range x.keys {
-			m[k] = plainJSON(x.vals[i])
-		}
-		return m
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = plainJSON(e)
-		}
-		return out
-	}
-	return v
-}

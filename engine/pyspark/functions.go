@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -12,8 +13,8 @@ import (
 
 // oneCol binds F.name(col) for a function of one column.
 func oneCol(name string, f func(any) *engine.Column) *py.Method {
-	return newMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs(name, args, kwargs, []string{"col"}, 1)
+	return python.NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs(name, args, kwargs, []string{"col"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -27,12 +28,12 @@ func oneCol(name string, f func(any) *engine.Column) *py.Method {
 
 // manyCols binds F.name(*cols), also accepting one list of columns.
 func manyCols(name string, f func(...any) *engine.Column) *py.Method {
-	return newMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	return python.NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(kwargs) > 0 {
 			return nil, py.ExceptionNewf(py.TypeError, "%s() takes no keyword arguments", name)
 		}
 		if len(args) == 1 {
-			if items, ok := seqItems(args[0]); ok {
+			if items, ok := python.SeqItems(args[0]); ok {
 				args = items
 			}
 		}
@@ -68,14 +69,14 @@ var unsupportedFunctions = []string{
 }
 
 func init() {
-	embeddedModules["pyspark.sql.functions"] = functionsModule
+	bindings["pyspark.sql.functions"] = functionsModule
 }
 
 func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 	methods := []*py.Method{
 		oneColName("col"), oneColName("column"),
-		newMethod("lit", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs("lit", args, kwargs, []string{"col"}, 1)
+		python.NewMethod("lit", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs("lit", args, kwargs, []string{"col"}, 1)
 			if err != nil {
 				return nil, err
 			}
@@ -88,8 +89,8 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			}
 			return newPyColumn(engine.Lit(v))
 		}),
-		newMethod("expr", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs("expr", args, kwargs, []string{"str"}, 1)
+		python.NewMethod("expr", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs("expr", args, kwargs, []string{"str"}, 1)
 			if err != nil {
 				return nil, err
 			}
@@ -99,8 +100,8 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			}
 			return newPyColumn(engine.Expr(s))
 		}),
-		newMethod("from_json", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs("from_json", args, kwargs, []string{"col", "schema", "options"}, 2)
+		python.NewMethod("from_json", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs("from_json", args, kwargs, []string{"col", "schema", "options"}, 2)
 			if err != nil {
 				return nil, err
 			}
@@ -123,13 +124,13 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			}
 			return newPyColumn(engine.FromJSON(c, schema, opts))
 		}),
-		newMethod("to_json", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs("to_json", args, kwargs, []string{"col", "options"}, 1)
+		python.NewMethod("to_json", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs("to_json", args, kwargs, []string{"col", "options"}, 1)
 			if err != nil {
 				return nil, err
 			}
 			if keys, _, ok := pyDictItems(a[1]); ok && len(keys) > 0 {
-				return nil, unsupported("to_json options", "call to_json(col) without options")
+				return nil, python.Unsupported("to_json options", "call to_json(col) without options")
 			}
 			c, err := colOrName("to_json", a[0])
 			if err != nil {
@@ -141,12 +142,12 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 		manyCols("concat", engine.Concat),
 		manyCols("coalesce", engine.Coalesce),
 		oneCol("count", engine.Count),
-		newMethod("countDistinct", countDistinct), newMethod("count_distinct", countDistinct),
+		python.NewMethod("countDistinct", countDistinct), python.NewMethod("count_distinct", countDistinct),
 		oneCol("sum", engine.Sum), oneCol("avg", engine.Avg), oneCol("mean", engine.Mean),
 		oneCol("min", engine.Min), oneCol("max", engine.Max), oneCol("first", engine.First),
 		oneCol("approx_count_distinct", engine.ApproxCountDistinct),
-		newMethod("session_window", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs("session_window", args, kwargs, []string{"timeColumn", "gapDuration"}, 2)
+		python.NewMethod("session_window", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs("session_window", args, kwargs, []string{"timeColumn", "gapDuration"}, 2)
 			if err != nil {
 				return nil, err
 			}
@@ -162,14 +163,14 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 		}),
 		oneCol("upper", engine.Upper), oneCol("lower", engine.Lower), oneCol("length", engine.Length),
 		oneCol("trim", engine.Trim), oneCol("asc", engine.Asc), oneCol("desc", engine.Desc),
-		newMethod("current_timestamp", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		python.NewMethod("current_timestamp", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			if len(args)+len(kwargs) > 0 {
 				return nil, py.ExceptionNewf(py.TypeError, "current_timestamp() takes no arguments")
 			}
 			return newPyColumn(engine.CurrentTimestamp())
 		}),
-		newMethod("when", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs("when", args, kwargs, []string{"condition", "value"}, 2)
+		python.NewMethod("when", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs("when", args, kwargs, []string{"condition", "value"}, 2)
 			if err != nil {
 				return nil, err
 			}
@@ -183,8 +184,8 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			}
 			return newPyColumn(engine.When(cond.c, v))
 		}),
-		newMethod("window", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs("window", args, kwargs, []string{"timeColumn", "windowDuration", "slideDuration", "startTime"}, 2)
+		python.NewMethod("window", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs("window", args, kwargs, []string{"timeColumn", "windowDuration", "slideDuration", "startTime"}, 2)
 			if err != nil {
 				return nil, err
 			}
@@ -219,16 +220,16 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 	}
 	for _, name := range unsupportedFunctions {
 		api := "functions." + name
-		methods = append(methods, newMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			return nil, unsupported(api, "kafkalab's engine has the functions the course uses: col, lit, expr, from_json, to_json, struct, window, count, sum, avg, min, max, first, concat, upper, lower, length, trim, coalesce, when, current_timestamp")
+		methods = append(methods, python.NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			return nil, python.Unsupported(api, "kafkalab's engine has the functions the course uses: col, lit, expr, from_json, to_json, struct, window, count, sum, avg, min, max, first, concat, upper, lower, length, trim, coalesce, when, current_timestamp")
 		}))
 	}
 	return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Spark SQL functions"}, Methods: methods}, nil
 }
 
 func oneColName(name string) *py.Method {
-	return newMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs(name, args, kwargs, []string{"col"}, 1)
+	return python.NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs(name, args, kwargs, []string{"col"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -242,7 +243,7 @@ func oneColName(name string) *py.Method {
 
 func countDistinct(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 	if len(args) != 1 {
-		return nil, unsupported("countDistinct of several columns", "count one column: countDistinct(col)")
+		return nil, python.Unsupported("countDistinct of several columns", "count one column: countDistinct(col)")
 	}
 	c, err := colOrName("countDistinct", args[0])
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kafkalab/kafkalab/engine/python"
 )
 
 // hugeWork matches sources whose single operations would allocate up to the
@@ -61,7 +63,7 @@ func FuzzExec(f *testing.F) {
 			t.Fatalf("the script ran 3 s past its context's deadline:\n%s", src)
 		}
 		in.Close()
-		var pe *Error
+		var pe *python.Error
 		if errors.As(err, &pe) && pe.Kind == "InternalError" {
 			t.Fatalf("panic escaped into an internal error: %v", err)
 		}

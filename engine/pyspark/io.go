@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -74,8 +75,8 @@ func (in *Interpreter) option(keys *[]string, opts map[string]any, k string, v p
 // optionMethods defines format/option/options on a builder-style class whose instances
 // expose their option store through get.
 func optionMethods(t *py.Type, get func(self py.Object) (*Interpreter, *string, *[]string, map[string]any)) {
-	defMethod(t, "format", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("format", args, kwargs, []string{"source"}, 1)
+	python.DefMethod(t, "format", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("format", args, kwargs, []string{"source"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -87,8 +88,8 @@ func optionMethods(t *py.Type, get func(self py.Object) (*Interpreter, *string, 
 		*format = f
 		return self, nil
 	})
-	defMethod(t, "option", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("option", args, kwargs, []string{"key", "value"}, 2)
+	python.DefMethod(t, "option", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("option", args, kwargs, []string{"key", "value"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -99,7 +100,7 @@ func optionMethods(t *py.Type, get func(self py.Object) (*Interpreter, *string, 
 		in, _, keys, opts := get(self)
 		return self, in.option(keys, opts, k, a[1])
 	})
-	defMethod(t, "options", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(t, "options", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(args) > 0 {
 			return nil, py.ExceptionNewf(py.TypeError, "options() takes keyword arguments: .options(subscribe=\"orders\")")
 		}
@@ -118,8 +119,8 @@ func init() {
 		r := self.(*pyReader)
 		return r.in, &r.format, &r.keys, r.options
 	})
-	defMethod(readerType, "schema", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("schema", args, kwargs, []string{"schema"}, 1)
+	python.DefMethod(readerType, "schema", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("schema", args, kwargs, []string{"schema"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -129,9 +130,9 @@ func init() {
 		self.(*pyReader).schema = a[0]
 		return self, nil
 	})
-	defMethod(readerType, "load", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(readerType, "load", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		r := self.(*pyReader)
-		a, err := parseArgs("load", args, kwargs, []string{"path", "format", "schema"}, 0)
+		a, err := python.ParseArgs("load", args, kwargs, []string{"path", "format", "schema"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -153,9 +154,9 @@ func init() {
 		}
 		return r.load(paths)
 	})
-	defMethod(readerType, "table", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(readerType, "table", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		r := self.(*pyReader)
-		a, err := parseArgs("table", args, kwargs, []string{"tableName"}, 1)
+		a, err := python.ParseArgs("table", args, kwargs, []string{"tableName"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -164,15 +165,15 @@ func init() {
 			return nil, err
 		}
 		if r.streaming {
-			return nil, unsupported("DataStreamReader.table", "read the table with spark.table(name), or stream from Kafka")
+			return nil, python.Unsupported("DataStreamReader.table", "read the table with spark.table(name), or stream from Kafka")
 		}
-		return r.in.wrapDF(r.engineReader().Table(r.in.runCtx, name))
+		return r.in.wrapDF(r.engineReader().Table(r.in.Context(), name))
 	})
 	for _, f := range []string{"parquet", "delta"} {
 		f := f
-		defMethod(readerType, f, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		python.DefMethod(readerType, f, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			r := self.(*pyReader)
-			a, err := parseArgs(f, args, kwargs, []string{"path"}, 1)
+			a, err := python.ParseArgs(f, args, kwargs, []string{"path"}, 1)
 			if err != nil {
 				return nil, err
 			}
@@ -199,8 +200,8 @@ func (r *pyReader) engineReader() *engine.DataFrameReader {
 
 func (r *pyReader) load(paths []string) (py.Object, error) {
 	for i, p := range paths {
-		if _, err := r.in.confine(p); err != nil {
-			return nil, py.ExceptionNewf(py.PermissionError, "kafkalab's sandbox: %v", err)
+		if _, err := r.in.Confine(p); err != nil {
+			return nil, err
 		}
 		paths[i] = p
 	}
@@ -232,7 +233,7 @@ func (r *pyReader) load(paths []string) (py.Object, error) {
 	if st != nil {
 		er = er.Schema(st)
 	}
-	return r.in.wrapDF(er.Load(r.in.runCtx, paths...))
+	return r.in.wrapDF(er.Load(r.in.Context(), paths...))
 }
 
 // pyDFWriter is df.write.
@@ -265,8 +266,8 @@ func (in *Interpreter) confinePaths(opts map[string]any, extra ...string) error 
 		}
 	}
 	for _, p := range append(paths, extra...) {
-		if _, err := in.confine(strings.TrimPrefix(p, "file://")); err != nil {
-			return py.ExceptionNewf(py.PermissionError, "kafkalab's sandbox: %v", err)
+		if _, err := in.Confine(strings.TrimPrefix(p, "file://")); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -294,8 +295,8 @@ func init() {
 		w := self.(*pyDFWriter)
 		return w.d.in, &w.format, &w.keys, w.opts
 	})
-	defMethod(writerType, "mode", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("mode", args, kwargs, []string{"saveMode"}, 1)
+	python.DefMethod(writerType, "mode", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("mode", args, kwargs, []string{"saveMode"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -306,7 +307,7 @@ func init() {
 		self.(*pyDFWriter).mode = m
 		return self, nil
 	})
-	defMethod(writerType, "partitionBy", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(writerType, "partitionBy", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		cols, err := strList("partitionBy", args)
 		if err != nil {
 			return nil, err
@@ -333,13 +334,13 @@ func init() {
 		if err := in.confinePaths(w.opts, paths...); err != nil {
 			return nil, err
 		}
-		if err := w.engineWriter().Save(in.runCtx, paths...); err != nil {
+		if err := w.engineWriter().Save(in.Context(), paths...); err != nil {
 			return nil, engineError(err)
 		}
 		return py.None, nil
 	}
-	defMethod(writerType, "save", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("save", args, kwargs, []string{"path", "format", "mode", "partitionBy"}, 0)
+	python.DefMethod(writerType, "save", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("save", args, kwargs, []string{"path", "format", "mode", "partitionBy"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -354,8 +355,8 @@ func init() {
 	})
 	for _, f := range []string{"parquet", "delta"} {
 		f := f
-		defMethod(writerType, f, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs(f, args, kwargs, []string{"path", "mode"}, 1)
+		python.DefMethod(writerType, f, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs(f, args, kwargs, []string{"path", "mode"}, 1)
 			if err != nil {
 				return nil, err
 			}
@@ -366,9 +367,9 @@ func init() {
 			return save(self.(*pyDFWriter), a[0], kw)
 		})
 	}
-	defMethod(writerType, "saveAsTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(writerType, "saveAsTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		w := self.(*pyDFWriter)
-		a, err := parseArgs("saveAsTable", args, kwargs, []string{"name", "format", "mode"}, 1)
+		a, err := python.ParseArgs("saveAsTable", args, kwargs, []string{"name", "format", "mode"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -385,7 +386,7 @@ func init() {
 		if w.format == "" {
 			w.format = "delta"
 		}
-		if err := w.engineWriter().SaveAsTable(w.d.in.runCtx, name); err != nil {
+		if err := w.engineWriter().SaveAsTable(w.d.in.Context(), name); err != nil {
 			return nil, engineError(err)
 		}
 		return py.None, nil
@@ -421,8 +422,8 @@ func init() {
 		return w.d.in, &w.format, &w.keys, w.opts
 	})
 	str1 := func(name string, set func(w *pyStreamWriter, v string)) {
-		defMethod(streamWriterType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := parseArgs(name, args, kwargs, []string{"value"}, 1)
+		python.DefMethod(streamWriterType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs(name, args, kwargs, []string{"value"}, 1)
 			if err != nil {
 				return nil, err
 			}
@@ -436,7 +437,7 @@ func init() {
 	}
 	str1("outputMode", func(w *pyStreamWriter, v string) { w.mode = v })
 	str1("queryName", func(w *pyStreamWriter, v string) { w.queryName = v })
-	defMethod(streamWriterType, "partitionBy", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(streamWriterType, "partitionBy", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		cols, err := strList("partitionBy", args)
 		if err != nil {
 			return nil, err
@@ -444,8 +445,8 @@ func init() {
 		self.(*pyStreamWriter).parts = cols
 		return self, nil
 	})
-	defMethod(streamWriterType, "trigger", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("trigger", args, kwargs, []string{"processingTime", "once", "continuous", "availableNow"}, 0)
+	python.DefMethod(streamWriterType, "trigger", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("trigger", args, kwargs, []string{"processingTime", "once", "continuous", "availableNow"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -486,12 +487,12 @@ func init() {
 		self.(*pyStreamWriter).trigger = &t
 		return self, nil
 	})
-	defMethod(streamWriterType, "foreachBatch", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		return nil, unsupported("DataStreamWriter.foreachBatch", hints["DataStreamWriter.foreachBatch"])
+	python.DefMethod(streamWriterType, "foreachBatch", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return nil, python.Unsupported("DataStreamWriter.foreachBatch", hints["DataStreamWriter.foreachBatch"])
 	})
-	defMethod(streamWriterType, "start", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(streamWriterType, "start", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		w := self.(*pyStreamWriter)
-		a, err := parseArgs("start", args, kwargs, []string{"path", "format", "outputMode", "partitionBy", "queryName"}, 0)
+		a, err := python.ParseArgs("start", args, kwargs, []string{"path", "format", "outputMode", "partitionBy", "queryName"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -513,9 +514,9 @@ func init() {
 		q, err := w.engineWriter().Start(context.Background(), paths...)
 		return in.wrapQuery(q, err)
 	})
-	defMethod(streamWriterType, "toTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(streamWriterType, "toTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		w := self.(*pyStreamWriter)
-		a, err := parseArgs("toTable", args, kwargs, []string{"tableName", "format", "outputMode", "partitionBy", "queryName"}, 1)
+		a, err := python.ParseArgs("toTable", args, kwargs, []string{"tableName", "format", "outputMode", "partitionBy", "queryName"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -579,7 +580,7 @@ func (w *pyStreamWriter) engineWriter() *engine.DataStreamWriter {
 }
 
 func (in *Interpreter) table(name string) (py.Object, error) {
-	return in.wrapDF(in.spark.s.Table(in.runCtx, name))
+	return in.wrapDF(in.spark.s.Table(in.Context(), name))
 }
 
 // rewriteBootstrap applies Config.Bootstrap and Config.BootstrapRewrite to a servers list.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -85,7 +86,7 @@ func (p *pyProgress) fillLikePySpark() error {
 			if _, isText := v.(py.String); !has || isText {
 				continue
 			}
-			text, err := jsonDumps(v, -1)
+			text, err := python.JSONDumps(v, -1)
 			if err != nil {
 				return err
 			}
@@ -269,14 +270,14 @@ func (p *pyProgress) M__repr__() (py.Object, error) {
 }
 func (p *pyProgress) M__str__() (py.Object, error) { return p.M__repr__() }
 
-func (p *pyProgress) jsonValue() (any, error) { return json.RawMessage(p.raw), nil }
+func (p *pyProgress) JSONValue() (any, error) { return json.RawMessage(p.raw), nil }
 
 func init() {
-	defMethod(progressType, "keys", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(progressType, "keys", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.NewListFromStrings(self.(*pyProgress).keys), nil
 	})
-	defMethod(progressType, "get", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("get", args, kwargs, []string{"key", "default"}, 1)
+	python.DefMethod(progressType, "get", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("get", args, kwargs, []string{"key", "default"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -289,7 +290,7 @@ func init() {
 		}
 		return a[1], nil
 	})
-	defMethod(progressType, "items", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(progressType, "items", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		p := self.(*pyProgress)
 		l := py.NewList()
 		for _, k := range p.keys {

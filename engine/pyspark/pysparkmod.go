@@ -1,23 +1,24 @@
 package pyspark
 
 import (
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // The pyspark and delta module trees.
 
 func init() {
-	embeddedModules["pyspark"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+	bindings["pyspark"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "kafkalab's PySpark, bound to its embedded engine"},
 			Globals: py.StringDict{"__version__": py.String(sparkVersion)}}, nil
 	}
-	embeddedModules["pyspark.sql"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+	bindings["pyspark.sql"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Spark SQL and DataFrames"}, Globals: py.StringDict{
 			"SparkSession": in.sessionClass, "DataFrame": dataFrameType, "Column": columnType, "Row": rowType,
 			"GroupedData": groupedDataType, "DataFrameReader": readerType, "DataFrameWriter": writerType,
 		}}, nil
 	}
-	embeddedModules["pyspark.sql.streaming"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+	bindings["pyspark.sql.streaming"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Structured Streaming"}, Globals: py.StringDict{
 			"DataStreamReader": readerType, "DataStreamWriter": streamWriterType, "StreamingQuery": streamingQueryType,
 			"StreamingQueryException": StreamingQueryException,
@@ -27,16 +28,16 @@ func init() {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "PySpark exceptions"}, Globals: py.StringDict{
 			"AnalysisException": AnalysisException, "StreamingQueryException": StreamingQueryException,
 			"PySparkException": PySparkException, "PySparkTypeError": PySparkTypeError, "PySparkValueError": PySparkValueError,
-			"PySparkNotImplementedError": UnsupportedError, "ParseException": AnalysisException,
+			"PySparkNotImplementedError": python.UnsupportedError, "ParseException": AnalysisException,
 		}}, nil
 	}
-	embeddedModules["pyspark.errors"] = errorsModule
-	embeddedModules["pyspark.sql.utils"] = errorsModule
-	embeddedModules["delta"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+	bindings["pyspark.errors"] = errorsModule
+	bindings["pyspark.sql.utils"] = errorsModule
+	bindings["delta"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Delta Lake (kafkalab writes Delta tables natively)"},
 			Methods: []*py.Method{configureDeltaPip()}}, nil
 	}
-	embeddedModules["delta.pip_utils"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+	bindings["delta.pip_utils"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Delta Lake pip helper"}, Methods: []*py.Method{configureDeltaPip()}}, nil
 	}
 }
@@ -45,8 +46,8 @@ func init() {
 // on a JVM it adds Delta's jars to spark.jars.packages; here Delta is built in, so it
 // records the packages and returns the builder.
 func configureDeltaPip() *py.Method {
-	return newMethod("configure_spark_with_delta_pip", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("configure_spark_with_delta_pip", args, kwargs, []string{"spark_session_builder", "extra_packages"}, 1)
+	return python.NewMethod("configure_spark_with_delta_pip", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("configure_spark_with_delta_pip", args, kwargs, []string{"spark_session_builder", "extra_packages"}, 1)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -108,12 +109,12 @@ func progressObject(p any) (py.Object, error) {
 
 func init() {
 	m := func(name string, f func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
-		defMethod(streamingQueryType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		python.DefMethod(streamingQueryType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			return f(self.(*pyStreamingQuery), args, kwargs)
 		})
 	}
 	p := func(name string, f func(q *pyStreamingQuery) (py.Object, error)) {
-		defProp(streamingQueryType, name, func(self py.Object) (py.Object, error) { return f(self.(*pyStreamingQuery)) })
+		python.DefProp(streamingQueryType, name, func(self py.Object) (py.Object, error) { return f(self.(*pyStreamingQuery)) })
 	}
 	p("id", func(q *pyStreamingQuery) (py.Object, error) { return py.String(q.q.ID()), nil })
 	p("runId", func(q *pyStreamingQuery) (py.Object, error) { return py.String(q.q.RunID()), nil })
@@ -151,11 +152,11 @@ func init() {
 		return d, nil
 	})
 	m("awaitTermination", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("awaitTermination", args, kwargs, []string{"timeout"}, 0)
+		a, err := python.ParseArgs("awaitTermination", args, kwargs, []string{"timeout"}, 0)
 		if err != nil {
 			return nil, err
 		}
-		ctx := q.in.runCtx
+		ctx := q.in.Context()
 		if a[0] == nil || a[0] == py.None {
 			if err := q.q.AwaitTermination(ctx); err != nil {
 				if ctx.Err() != nil {
@@ -198,10 +199,10 @@ func init() {
 		return queryError(err).(py.Object), nil
 	})
 	m("processAllAvailable", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		return nil, unsupported("StreamingQuery.processAllAvailable", "use trigger(availableNow=True) and awaitTermination()")
+		return nil, python.Unsupported("StreamingQuery.processAllAvailable", "use trigger(availableNow=True) and awaitTermination()")
 	})
 	m("explain", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		return nil, unsupported("StreamingQuery.explain", "print the query's lastProgress instead")
+		return nil, python.Unsupported("StreamingQuery.explain", "print the query's lastProgress instead")
 	})
 }
 
@@ -218,7 +219,7 @@ func (s *pyStreams) M__getattr__(name string) (py.Object, error) {
 func (in *Interpreter) newStreamsManager() (py.Object, error) { return &pyStreams{in}, nil }
 
 func init() {
-	defProp(streamsType, "active", func(self py.Object) (py.Object, error) {
+	python.DefProp(streamsType, "active", func(self py.Object) (py.Object, error) {
 		in := self.(*pyStreams).in
 		in.mu.Lock()
 		defer in.mu.Unlock()
@@ -230,9 +231,9 @@ func init() {
 		}
 		return l, nil
 	})
-	defMethod(streamsType, "get", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(streamsType, "get", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		in := self.(*pyStreams).in
-		a, err := parseArgs("get", args, kwargs, []string{"id"}, 1)
+		a, err := python.ParseArgs("get", args, kwargs, []string{"id"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -249,9 +250,9 @@ func init() {
 		}
 		return py.None, nil
 	})
-	defMethod(streamsType, "awaitAnyTermination", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(streamsType, "awaitAnyTermination", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		in := self.(*pyStreams).in
-		if err := in.spark.s.Streams().AwaitAnyTermination(in.runCtx); err != nil {
+		if err := in.spark.s.Streams().AwaitAnyTermination(in.Context()); err != nil {
 			return nil, queryError(err)
 		}
 		return py.None, nil

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kfake"
+
+	"github.com/kafkalab/kafkalab/engine/python"
 )
 
 // startBroker starts an in-process Kafka broker on a free port with topic orders (3 partitions).
@@ -181,7 +183,7 @@ spark = get_spark()
 raw = spark.readStream.format("kafka").option("kafka.bootstrap.servers", "x:1").option("subscribe", "orders").load()
 raw.writeStream.format("delta").option("checkpointLocation", "/tmp/../etc/cp").toTable("t")
 `)
-	var pe *Error
+	var pe *python.Error
 	if !errors.As(err, &pe) || pe.Kind != "PermissionError" || pe.Line != 4 {
 		t.Fatalf("got %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -27,7 +28,7 @@ func (s *pySession) M__getattr__(name string) (py.Object, error) {
 }
 
 func (s *pySession) close() {
-	_ = s.s.Stop(s.in.runCtx)
+	_ = s.s.Stop(s.in.Context())
 }
 
 // pyBuilder is SparkSession.builder. As in PySpark before 3.4 there is one builder per
@@ -57,8 +58,8 @@ func (b *pyBuilder) set(k, v string) {
 var jvmOnly = map[string]bool{"spark.jars.packages": true, "spark.master": true, "spark.app.name": true}
 
 func init() {
-	defMethod(builderType, "master", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("master", args, kwargs, []string{"master"}, 1)
+	python.DefMethod(builderType, "master", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("master", args, kwargs, []string{"master"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -69,8 +70,8 @@ func init() {
 		self.(*pyBuilder).set("spark.master", s)
 		return self, nil
 	})
-	defMethod(builderType, "appName", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("appName", args, kwargs, []string{"name"}, 1)
+	python.DefMethod(builderType, "appName", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("appName", args, kwargs, []string{"name"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -81,9 +82,9 @@ func init() {
 		self.(*pyBuilder).set("spark.app.name", s)
 		return self, nil
 	})
-	defMethod(builderType, "config", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(builderType, "config", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		b := self.(*pyBuilder)
-		a, err := parseArgs("config", args, kwargs, []string{"key", "value", "conf", "map"}, 0)
+		a, err := python.ParseArgs("config", args, kwargs, []string{"key", "value", "conf", "map"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -98,7 +99,7 @@ func init() {
 			return self, nil
 		}
 		if a[2] != nil {
-			return nil, unsupported("Builder.config(conf=SparkConf)", "set each setting with .config(key, value)")
+			return nil, python.Unsupported("Builder.config(conf=SparkConf)", "set each setting with .config(key, value)")
 		}
 		key, err := asString("config", a[0])
 		if err != nil {
@@ -114,15 +115,15 @@ func init() {
 		b.set(key, v)
 		return self, nil
 	})
-	defMethod(builderType, "enableHiveSupport", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(builderType, "enableHiveSupport", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		self.(*pyBuilder).set("spark.sql.catalogImplementation", "hive")
 		return self, nil
 	})
-	defMethod(builderType, "getOrCreate", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(builderType, "getOrCreate", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		b := self.(*pyBuilder)
 		return b.in.getOrCreate(b)
 	})
-	defMethod(builderType, "create", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(builderType, "create", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		b := self.(*pyBuilder)
 		return b.in.getOrCreate(b)
 	})
@@ -139,7 +140,7 @@ func (in *Interpreter) getOrCreate(b *pyBuilder) (py.Object, error) {
 		for _, k := range b.keys {
 			conf[k] = b.conf[k]
 		}
-		s, err := engine.NewSession(engine.SessionConfig{WorkDir: in.workDir, Conf: conf, Stdout: in.stdout, StreamHook: in.cfg.StreamHook, OnStreamEvent: in.cfg.OnStreamEvent})
+		s, err := engine.NewSession(engine.SessionConfig{WorkDir: in.WorkDir(), Conf: conf, Stdout: in.Stdout(), StreamHook: in.cfg.StreamHook, OnStreamEvent: in.cfg.OnStreamEvent})
 		if err != nil {
 			return nil, engineError(err)
 		}
@@ -198,8 +199,8 @@ func (c *pySparkContext) M__getattr__(name string) (py.Object, error) {
 }
 
 func init() {
-	defMethod(runtimeConfigType, "set", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("set", args, kwargs, []string{"key", "value"}, 2)
+	python.DefMethod(runtimeConfigType, "set", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("set", args, kwargs, []string{"key", "value"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -216,8 +217,8 @@ func init() {
 		}
 		return py.None, nil
 	})
-	defMethod(runtimeConfigType, "get", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("get", args, kwargs, []string{"key", "default"}, 1)
+	python.DefMethod(runtimeConfigType, "get", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("get", args, kwargs, []string{"key", "default"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -245,8 +246,8 @@ func init() {
 		}
 		return py.String(v), nil
 	})
-	defMethod(runtimeConfigType, "unset", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("unset", args, kwargs, []string{"key"}, 1)
+	python.DefMethod(runtimeConfigType, "unset", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("unset", args, kwargs, []string{"key"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -257,7 +258,7 @@ func init() {
 		self.(*pyRuntimeConfig).s.s.Conf().Unset(k)
 		return py.None, nil
 	})
-	defMethod(runtimeConfigType, "getAll", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(runtimeConfigType, "getAll", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		all := self.(*pyRuntimeConfig).s.s.Conf().All()
 		keys := make([]string, 0, len(all))
 		for k := range all {
@@ -270,8 +271,8 @@ func init() {
 		}
 		return d, nil
 	})
-	defMethod(sparkContextType, "setLogLevel", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("setLogLevel", args, kwargs, []string{"logLevel"}, 1)
+	python.DefMethod(sparkContextType, "setLogLevel", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("setLogLevel", args, kwargs, []string{"logLevel"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -286,14 +287,14 @@ func init() {
 		}
 		return py.None, nil // kafkalab's engine does not log to the console
 	})
-	defProp(sparkContextType, "appName", func(self py.Object) (py.Object, error) {
+	python.DefProp(sparkContextType, "appName", func(self py.Object) (py.Object, error) {
 		return py.String(self.(*pySparkContext).s.s.Conf().GetOr("spark.app.name", "pyspark-shell")), nil
 	})
-	defProp(sparkContextType, "master", func(self py.Object) (py.Object, error) {
+	python.DefProp(sparkContextType, "master", func(self py.Object) (py.Object, error) {
 		return py.String(self.(*pySparkContext).s.s.Conf().GetOr("spark.master", "local[*]")), nil
 	})
-	defProp(sparkContextType, "version", func(self py.Object) (py.Object, error) { return py.String(sparkVersion), nil })
-	defProp(sparkContextType, "defaultParallelism", func(self py.Object) (py.Object, error) { return py.Int(4), nil })
+	python.DefProp(sparkContextType, "version", func(self py.Object) (py.Object, error) { return py.String(sparkVersion), nil })
+	python.DefProp(sparkContextType, "defaultParallelism", func(self py.Object) (py.Object, error) { return py.Int(4), nil })
 }
 
 // sparkVersion is the Spark version kafkalab's engine behaves like (and writes in files).
@@ -305,7 +306,7 @@ var sessionMethods = py.StringDict{}
 
 func sessionMethod(name string, f func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
 	t := py.NewType("tmp", "")
-	defMethod(t, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(t, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return f(self.(*pySession), args, kwargs)
 	})
 	sessionMethods[name] = t.Dict[name]
@@ -313,7 +314,7 @@ func sessionMethod(name string, f func(s *pySession, args py.Tuple, kwargs py.St
 
 func sessionProp(name string, f func(s *pySession) (py.Object, error)) {
 	sessionMethods[name] = &py.Property{Fget: func(self py.Object) (res py.Object, err error) {
-		defer recoverPy(&err)
+		defer python.Recover(&err)
 		return f(self.(*pySession))
 	}}
 }
@@ -327,28 +328,28 @@ func init() {
 	sessionProp("streams", func(s *pySession) (py.Object, error) { return s.in.newStreamsManager() })
 	sessionMethod("stop", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		s.in.StopQueries()
-		if err := s.s.Stop(s.in.runCtx); err != nil {
+		if err := s.s.Stop(s.in.Context()); err != nil {
 			return nil, engineError(err)
 		}
 		return py.None, nil
 	})
 	sessionMethod("sql", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("sql", args, kwargs, []string{"sqlQuery", "args"}, 1)
+		a, err := python.ParseArgs("sql", args, kwargs, []string{"sqlQuery", "args"}, 1)
 		if err != nil {
 			return nil, err
 		}
 		if a[1] != nil && a[1] != py.None {
-			return nil, unsupported("SparkSession.sql(..., args=...)", "put the values in the query text")
+			return nil, python.Unsupported("SparkSession.sql(..., args=...)", "put the values in the query text")
 		}
 		q, err := asString("sqlQuery", a[0])
 		if err != nil {
 			return nil, err
 		}
-		return s.in.wrapDF(s.s.SQL(s.in.runCtx, q))
+		return s.in.wrapDF(s.s.SQL(s.in.Context(), q))
 	})
 	sessionMethod("newSession", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) { return s, nil })
 	sessionMethod("table", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("table", args, kwargs, []string{"tableName"}, 1)
+		a, err := python.ParseArgs("table", args, kwargs, []string{"tableName"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -359,7 +360,7 @@ func init() {
 		return s.in.table(name)
 	})
 	sessionMethod("createDataFrame", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("createDataFrame", args, kwargs, []string{"data", "schema", "samplingRatio", "verifySchema"}, 1)
+		a, err := python.ParseArgs("createDataFrame", args, kwargs, []string{"data", "schema", "samplingRatio", "verifySchema"}, 1)
 		if err != nil {
 			return nil, err
 		}

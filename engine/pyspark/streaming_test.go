@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kafkalab/kafkalab/engine/python"
 )
 
 // The second part of the course's surface, through Python: console and parquet sinks,
@@ -141,8 +143,8 @@ print(json.loads(p.json)["numInputRows"], p.prettyJson.splitlines()[0], '"id" :'
 print(q.status["message"], q.exception(), q.recentProgress[0].json == p.json)
 print(q.explain())
 `)
-	var pe *Error
-	if !asError(err, &pe) || pe.Unsupported != "StreamingQuery.explain" || pe.Line != 8 {
+	var pe *python.Error
+	if !errors.As(err, &pe) || pe.Unsupported != "StreamingQuery.explain" || pe.Line != 8 {
 		t.Fatalf("got %v", err)
 	}
 	want := "3 0 p True ['batchDuration', 'batchId', 'durationMs']\n3 { True\nStopped None True\n"

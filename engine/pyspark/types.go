@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -54,7 +55,7 @@ func init() {
 	}
 	var decCls, arrCls, mapCls, structCls *py.Type
 	decCls = mk("DecimalType", func(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("DecimalType", args, kwargs, []string{"precision", "scale"}, 0)
+		a, err := python.ParseArgs("DecimalType", args, kwargs, []string{"precision", "scale"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -72,7 +73,7 @@ func init() {
 		return &pyDataType{sqltypes.DecimalType{Precision: p, Scale: s}, decCls}, nil
 	})
 	arrCls = mk("ArrayType", func(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("ArrayType", args, kwargs, []string{"elementType", "containsNull"}, 1)
+		a, err := python.ParseArgs("ArrayType", args, kwargs, []string{"elementType", "containsNull"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -87,7 +88,7 @@ func init() {
 		return &pyDataType{sqltypes.ArrayType{Element: et, ContainsNull: cn}, arrCls}, nil
 	})
 	mapCls = mk("MapType", func(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("MapType", args, kwargs, []string{"keyType", "valueType", "valueContainsNull"}, 2)
+		a, err := python.ParseArgs("MapType", args, kwargs, []string{"keyType", "valueType", "valueContainsNull"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -106,13 +107,13 @@ func init() {
 		return &pyDataType{sqltypes.MapType{Key: kt, Value: vt, ValueContainsNull: vn}, mapCls}, nil
 	})
 	structCls = mk("StructType", func(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("StructType", args, kwargs, []string{"fields"}, 0)
+		a, err := python.ParseArgs("StructType", args, kwargs, []string{"fields"}, 0)
 		if err != nil {
 			return nil, err
 		}
 		st := &sqltypes.StructType{}
 		if a[0] != nil && a[0] != py.None {
-			items, ok := seqItems(a[0])
+			items, ok := python.SeqItems(a[0])
 			if !ok {
 				return nil, py.ExceptionNewf(PySparkTypeError, "StructType() takes a list of StructField")
 			}
@@ -128,17 +129,17 @@ func init() {
 	})
 	structClass = structCls
 
-	defMethod(dataTypeBase, "simpleString", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(dataTypeBase, "simpleString", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.String(sqltypes.SimpleString(self.(*pyDataType).t)), nil
 	})
-	defMethod(dataTypeBase, "typeName", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(dataTypeBase, "typeName", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.String(self.(*pyDataType).t.TypeName()), nil
 	})
-	defMethod(dataTypeBase, "json", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(dataTypeBase, "json", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.String(sqltypes.TypeJSON(self.(*pyDataType).t)), nil
 	})
 	// StructType's own methods.
-	defMethod(structCls, "add", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(structCls, "add", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		d := self.(*pyDataType)
 		st := d.t.(*sqltypes.StructType)
 		if len(args) == 1 {
@@ -147,7 +148,7 @@ func init() {
 				return self, nil
 			}
 		}
-		a, err := parseArgs("add", args, kwargs, []string{"field", "data_type", "nullable", "metadata"}, 2)
+		a, err := python.ParseArgs("add", args, kwargs, []string{"field", "data_type", "nullable", "metadata"}, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -166,7 +167,7 @@ func init() {
 		st.Fields = append(st.Fields, sqltypes.StructField{Name: name, Type: dt, Nullable: nullable})
 		return self, nil
 	})
-	defProp(structCls, "fields", func(self py.Object) (py.Object, error) {
+	python.DefProp(structCls, "fields", func(self py.Object) (py.Object, error) {
 		st := self.(*pyDataType).t.(*sqltypes.StructType)
 		l := py.NewListSized(len(st.Fields))
 		for i, f := range st.Fields {
@@ -174,22 +175,22 @@ func init() {
 		}
 		return l, nil
 	})
-	defProp(structCls, "names", func(self py.Object) (py.Object, error) {
+	python.DefProp(structCls, "names", func(self py.Object) (py.Object, error) {
 		return py.NewListFromStrings(self.(*pyDataType).t.(*sqltypes.StructType).Names()), nil
 	})
-	defMethod(structCls, "fieldNames", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(structCls, "fieldNames", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.NewListFromStrings(self.(*pyDataType).t.(*sqltypes.StructType).Names()), nil
 	})
-	defMethod(structCls, "treeString", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(structCls, "treeString", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.String(self.(*pyDataType).t.(*sqltypes.StructType).TreeString()), nil
 	})
-	defProp(decCls, "precision", func(self py.Object) (py.Object, error) {
+	python.DefProp(decCls, "precision", func(self py.Object) (py.Object, error) {
 		return py.Int(self.(*pyDataType).t.(sqltypes.DecimalType).Precision), nil
 	})
-	defProp(decCls, "scale", func(self py.Object) (py.Object, error) {
+	python.DefProp(decCls, "scale", func(self py.Object) (py.Object, error) {
 		return py.Int(self.(*pyDataType).t.(sqltypes.DecimalType).Scale), nil
 	})
-	defProp(arrCls, "elementType", func(self py.Object) (py.Object, error) {
+	python.DefProp(arrCls, "elementType", func(self py.Object) (py.Object, error) {
 		return wrapDataType(self.(*pyDataType).t.(sqltypes.ArrayType).Element), nil
 	})
 	for name, get := range map[string]func(f sqltypes.StructField) py.Object{
@@ -205,9 +206,9 @@ func init() {
 		},
 	} {
 		get := get
-		defProp(structFieldType, name, func(self py.Object) (py.Object, error) { return get(self.(*pyStructField).f), nil })
+		python.DefProp(structFieldType, name, func(self py.Object) (py.Object, error) { return get(self.(*pyStructField).f), nil })
 	}
-	defMethod(structFieldType, "simpleString", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(structFieldType, "simpleString", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		f := self.(*pyStructField).f
 		return py.String(f.Name + ":" + sqltypes.SimpleString(f.Type)), nil
 	})
@@ -220,7 +221,7 @@ func init() {
 			}
 		}
 	}
-	embeddedModules["pyspark.sql.types"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+	bindings["pyspark.sql.types"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		g := py.StringDict{"DataType": dataTypeBase, "StructField": structFieldType, "Row": rowType}
 		for name, cls := range typeClasses {
 			g[name] = cls
@@ -236,13 +237,13 @@ func pyFromJSONAny(v any) (py.Object, error) {
 		return py.None, nil
 	}
 	if m, ok := v.(map[string]any); ok {
-		return jsonValueToPy(m), nil
+		return python.FromJSON(m), nil
 	}
-	return jsonValueToPy(v), nil
+	return python.FromJSON(v), nil
 }
 
 func structFieldNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-	a, err := parseArgs("StructField", args, kwargs, []string{"name", "dataType", "nullable", "metadata"}, 2)
+	a, err := python.ParseArgs("StructField", args, kwargs, []string{"name", "dataType", "nullable", "metadata"}, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -260,11 +261,11 @@ func structFieldNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.
 	}
 	f := sqltypes.StructField{Name: name, Type: dt, Nullable: nullable}
 	if keys, _, ok := pyDictItems(a[3]); ok && len(keys) > 0 {
-		v, err := pyToJSONValue(a[3])
+		v, err := python.ToJSON(a[3])
 		if err != nil {
 			return nil, err
 		}
-		f.Metadata = plainJSON(v).(map[string]any)
+		f.Metadata = python.PlainJSON(v).(map[string]any)
 	}
 	return &pyStructField{f}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -144,7 +145,7 @@ func (r *pyRow) M__repr__() (py.Object, error) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		rep, err := pyRepr(v)
+		rep, err := python.Repr(v)
 		if err != nil {
 			return nil, err
 		}
@@ -159,22 +160,22 @@ func (r *pyRow) M__repr__() (py.Object, error) {
 
 func (r *pyRow) M__str__() (py.Object, error) { return r.M__repr__() }
 
-func (r *pyRow) jsonValue() (any, error) {
-	var m orderedJSON
+func (r *pyRow) JSONValue() (any, error) {
+	var m python.JSONObject
 	for i, n := range r.names {
-		v, err := pyToJSONValue(r.values[i])
+		v, err := python.ToJSON(r.values[i])
 		if err != nil {
 			return nil, err
 		}
-		m.keys = append(m.keys, n)
-		m.vals = append(m.vals, v)
+		m.Keys = append(m.Keys, n)
+		m.Vals = append(m.Vals, v)
 	}
 	return m, nil
 }
 
 func init() {
-	defMethod(rowType, "asDict", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := parseArgs("asDict", args, kwargs, []string{"recursive"}, 0)
+	python.DefMethod(rowType, "asDict", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("asDict", args, kwargs, []string{"recursive"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -184,7 +185,7 @@ func init() {
 		}
 		return rowAsDict(self.(*pyRow), recursive), nil
 	})
-	defMethod(rowType, "count", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(rowType, "count", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		n := 0
 		for _, v := range self.(*pyRow).values {
 			if eq, err := py.Eq(v, args[0]); err == nil && eq == py.True {
@@ -193,7 +194,7 @@ func init() {
 		}
 		return py.Int(n), nil
 	})
-	defMethod(rowType, "index", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(rowType, "index", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		for i, v := range self.(*pyRow).values {
 			if eq, err := py.Eq(v, args[0]); err == nil && eq == py.True {
 				return py.Int(i), nil
@@ -201,7 +202,7 @@ func init() {
 		}
 		return nil, py.ExceptionNewf(py.ValueError, "tuple.index(x): x not in tuple")
 	})
-	defProp(rowType, "__fields__", func(self py.Object) (py.Object, error) {
+	python.DefProp(rowType, "__fields__", func(self py.Object) (py.Object, error) {
 		return py.NewListFromStrings(self.(*pyRow).names), nil
 	})
 }
@@ -229,7 +230,7 @@ var decimalType = py.NewTypeX("Decimal", "An exact decimal number (decimal.Decim
 func (d *pyDecimal) Type() *py.Type { return decimalType }
 
 func decimalNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-	a, err := parseArgs("Decimal", args, kwargs, []string{"value"}, 0)
+	a, err := python.ParseArgs("Decimal", args, kwargs, []string{"value"}, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -417,7 +418,7 @@ func (d *pyDateTime) Type() *py.Type { return dateTimeType }
 func (d *pyDate) Type() *py.Type     { return dateType }
 
 func intArgs(fn string, args py.Tuple, kwargs py.StringDict, names []string, required int) ([]int, error) {
-	a, err := parseArgs(fn, args, kwargs, names, required)
+	a, err := python.ParseArgs(fn, args, kwargs, names, required)
 	if err != nil {
 		return nil, err
 	}
@@ -530,17 +531,17 @@ func init() {
 		"year": time.Time.Year, "month": func(t time.Time) int { return int(t.Month()) }, "day": time.Time.Day,
 	} {
 		get := get
-		defProp(dateTimeType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDateTime).t)), nil })
-		defProp(dateType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDate).t)), nil })
+		python.DefProp(dateTimeType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDateTime).t)), nil })
+		python.DefProp(dateType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDate).t)), nil })
 	}
 	for name, get := range map[string]func(time.Time) int{
 		"hour": time.Time.Hour, "minute": time.Time.Minute, "second": time.Time.Second,
 		"microsecond": func(t time.Time) int { return t.Nanosecond() / 1000 },
 	} {
 		get := get
-		defProp(dateTimeType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDateTime).t)), nil })
+		python.DefProp(dateTimeType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDateTime).t)), nil })
 	}
-	defMethod(dateTimeType, "isoformat", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(dateTimeType, "isoformat", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		t := self.(*pyDateTime).t
 		s := t.Format("2006-01-02T15:04:05")
 		if us := t.Nanosecond() / 1000; us != 0 {
@@ -548,21 +549,21 @@ func init() {
 		}
 		return py.String(s), nil
 	})
-	defMethod(dateType, "isoformat", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(dateType, "isoformat", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.String(self.(*pyDate).t.Format("2006-01-02")), nil
 	})
-	defMethod(dateTimeType, "date", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(dateTimeType, "date", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		t := self.(*pyDateTime).t
 		return &pyDate{time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)}, nil
 	})
-	defMethod(dateTimeType, "timestamp", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	python.DefMethod(dateTimeType, "timestamp", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.Float(float64(self.(*pyDateTime).t.UnixMicro()) / 1e6), nil
 	})
-	embeddedModules["datetime"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+	bindings["datetime"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "dates and times (the part PySpark rows use)"},
 			Globals: py.StringDict{"datetime": dateTimeType, "date": dateType}}, nil
 	}
-	embeddedModules["decimal"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+	bindings["decimal"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "exact decimal numbers"}, Globals: py.StringDict{"Decimal": decimalType}}, nil
 	}
 }
@@ -782,7 +783,7 @@ func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, l
 	case *sqltypes.StructType:
 		return rowFromPython(field, o, tt, loc)
 	case sqltypes.ArrayType:
-		items, ok := seqItems(o)
+		items, ok := python.SeqItems(o)
 		if !ok {
 			return nil, reject()
 		}
@@ -815,7 +816,7 @@ func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, l
 		}
 		return mv, nil
 	}
-	return nil, unsupported("createDataFrame with a "+t.SQL()+" column", "use INT, BIGINT, DOUBLE, DECIMAL, STRING, BOOLEAN, DATE, TIMESTAMP, arrays, maps or structs")
+	return nil, python.Unsupported("createDataFrame with a "+t.SQL()+" column", "use INT, BIGINT, DOUBLE, DECIMAL, STRING, BOOLEAN, DATE, TIMESTAMP, arrays, maps or structs")
 }
 
 // rowFromPython converts a tuple, list, Row or dict to a row of st.
@@ -870,4 +871,29 @@ func rowFromPython(field string, o py.Object, st *sqltypes.StructType, loc *time
 		row[i] = v
 	}
 	return row, nil
+}
+
+// padNumber aligns a formatted number as format() does for numbers (right, or '<',
+// '^', '=' with a fill).
+func padNumber(s string, fs py.FormatSpec) string {
+	n := fs.Width - len([]rune(s))
+	if n <= 0 {
+		return s
+	}
+	fill := string(fs.Fill)
+	align := fs.Align
+	if fs.Zero && align == 0 {
+		fill, align = "0", '='
+	}
+	switch align {
+	case '<':
+		return s + strings.Repeat(fill, n)
+	case '^':
+		return strings.Repeat(fill, n/2) + s + strings.Repeat(fill, n-n/2)
+	case '=':
+		if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") || strings.HasPrefix(s, " ") {
+			return s[:1] + strings.Repeat(fill, n) + s[1:]
+		}
+	}
+	return strings.Repeat(fill, n) + s
 }

@@ -1,8 +1,6 @@
-package pyspark
+package python
 
 import (
-	"strings"
-
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -32,7 +30,8 @@ func installExtraBuiltins(g py.StringDict) {
 	}, "f-string support")
 }
 
-func seqItems(o py.Object) ([]py.Object, bool) {
+// SeqItems are the items of a tuple or list (ok false for anything else).
+func SeqItems(o py.Object) ([]py.Object, bool) {
 	switch x := o.(type) {
 	case py.Tuple:
 		return x, true
@@ -40,29 +39,4 @@ func seqItems(o py.Object) ([]py.Object, bool) {
 		return x.Items, true
 	}
 	return nil, false
-}
-
-// padNumber aligns a formatted number as format() does for numbers (right, or '<',
-// '^', '=' with a fill).
-func padNumber(s string, fs py.FormatSpec) string {
-	n := fs.Width - len([]rune(s))
-	if n <= 0 {
-		return s
-	}
-	fill := string(fs.Fill)
-	align := fs.Align
-	if fs.Zero && align == 0 {
-		fill, align = "0", '='
-	}
-	switch align {
-	case '<':
-		return s + strings.Repeat(fill, n)
-	case '^':
-		return strings.Repeat(fill, n/2) + s + strings.Repeat(fill, n-n/2)
-	case '=':
-		if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") || strings.HasPrefix(s, " ") {
-			return s[:1] + strings.Repeat(fill, n) + s[1:]
-		}
-	}
-	return strings.Repeat(fill, n) + s
 }

@@ -1,4 +1,4 @@
-package pyspark
+package python
 
 import (
 	"fmt"
@@ -11,10 +11,11 @@ import (
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
-// The sandbox. Learner code reaches the outside world only through what we put in its
+// Confinement. Learner code reaches the outside world only through what we put in its
 // builtins and modules, so confinement is a matter of what we install:
-//   - __import__ is ours: embedded modules (pyspark, delta, a confined os, sys, math,
-//     time, string, json) and .py files inside the working folder; nothing else.
+//   - __import__ is ours: the runtime's modules (a confined os, sys, math, time, string,
+//     json), the modules of Config.Modules (pyspark, delta) and .py files inside the
+//     working folder; nothing else.
 //   - open() resolves paths inside the working folder and refuses anything outside it.
 //   - sys is ours: argv, stdout/stderr bound to the caller's writers, exit().
 //   - no subprocess, socket, ctypes, importlib: they do not exist here.
@@ -43,7 +44,7 @@ var gpythonModules = map[string]bool{"math": true, "time": true, "string": true}
 func (in *Interpreter) installModules() error {
 	b, err := in.pctx.ModuleInit(py.GetModuleImpl("builtins"))
 	if err != nil {
-		return fmt.Errorf("pyspark: builtins: %w", err)
+		return fmt.Errorf("python: builtins: %w", err)
 	}
 	g := b.Globals
 	g["__import__"] = py.MustNewMethod("__import__", in.builtinImport, 0, "__import__(name, globals=None, locals=None, fromlist=(), level=0) -> module")
@@ -52,10 +53,9 @@ func (in *Interpreter) installModules() error {
 		delete(g, name)
 	}
 	installExtraBuiltins(g)
-	in.installReprBuiltins(g)
 	sys, err := in.pctx.store.NewModule(in.pctx, in.sysModule())
 	if err != nil {
-		return fmt.Errorf("pyspark: sys: %w", err)
+		return fmt.Errorf("python: sys: %w", err)
 	}
 	_ = sys
 	return nil
@@ -104,7 +104,7 @@ func (in *Interpreter) builtinImport(self py.Object, args py.Tuple, kwargs py.St
 		if _, has := leaf.Globals[string(s)]; has {
 			continue
 		}
-		if _, ok := embeddedModules[name+"."+string(s)]; ok {
+		if in.hasModule(name + "." + string(s)) {
 			m, err := in.loadModule(name + "." + string(s))
 			if err != nil {
 				return nil, err
@@ -112,8 +112,8 @@ func (in *Interpreter) builtinImport(self py.Object, args py.Tuple, kwargs py.St
 			leaf.Globals[string(s)] = m
 			continue
 		}
-		if top := parts[0]; top == "pyspark" || top == "delta" {
-			return nil, unsupported(name+"."+string(s), "kafkalab's "+name+" has "+strings.Join(publicNames(leaf), ", "))
+		if in.isExtension(parts[0]) {
+			return nil, Unsupported(name+"."+string(s), "kafkalab's "+name+" has "+strings.Join(publicNames(leaf), ", "))
 		}
 	}
 	return leaf, nil
@@ -123,12 +123,20 @@ func (in *Interpreter) builtinImport(self py.Object, args py.Tuple, kwargs py.St
 func (in *Interpreter) loadModule(name string) (*py.Module, error) {
 	top := strings.Split(name, ".")[0]
 	if why, ok := blockedModules[top]; ok {
-		return nil, py.ExceptionNewf(py.ImportError, "module '%s' is not available in kafkalab's sandbox (no %s); scripts here may only use pyspark, delta, sys, math, time, json, a confined os and modules in the working folder", top, why)
+		return nil, py.ExceptionNewf(py.ImportError, "module '%s' is not available to scripts in kafkalab (no %s); scripts here may only use %s and modules in the working folder", top, why, in.importable())
 	}
 	if m, err := in.pctx.GetModule(name); err == nil {
 		return m, nil
 	}
-	if build, ok := embeddedModules[name]; ok {
+	if build, ok := in.cfg.Modules[name]; ok {
+		impl, err := build()
+		if err != nil {
+			return nil, err
+		}
+		impl.Info.Name = name
+		return in.pctx.ModuleInit(impl)
+	}
+	if build, ok := runtimeModules[name]; ok {
 		impl, err := build(in)
 		if err != nil {
 			return nil, err
@@ -170,8 +178,8 @@ search:
 		}
 	}
 	if path == "" {
-		if strings.HasPrefix(name, "pyspark.") || strings.HasPrefix(name, "delta.") {
-			return nil, unsupported("module "+name, "kafkalab's pyspark has "+strings.Join(embeddedNames(), ", "))
+		if top := parts[0]; len(parts) > 1 && in.isExtension(top) {
+			return nil, Unsupported("module "+name, "kafkalab's "+top+" has "+strings.Join(in.extensionNames(top), ", "))
 		}
 		return nil, py.ExceptionNewf(py.ImportError, "No module named '%s' (kafkalab imports your own modules from the working folder %s)", name, in.workDir)
 	}
@@ -188,10 +196,27 @@ search:
 	return in.pctx.ModuleInit(&py.ModuleImpl{Info: py.ModuleInfo{Name: name, FileDesc: label}, Code: code})
 }
 
-func embeddedNames() []string {
+// hasModule reports whether name is a module the runtime or Config.Modules provides.
+func (in *Interpreter) hasModule(name string) bool {
+	_, ext := in.cfg.Modules[name]
+	_, own := runtimeModules[name]
+	return ext || own
+}
+
+// isExtension reports whether top is a package of Config.Modules (pyspark, delta): a
+// missing name in it is an API kafkalab leaves out, not a typo.
+func (in *Interpreter) isExtension(top string) bool {
+	_, ok := in.cfg.Modules[top]
+	return ok
+}
+
+// extensionNames lists the modules of the package top, for "what exists instead" hints.
+func (in *Interpreter) extensionNames(top string) []string {
 	var names []string
-	for n := range embeddedModules {
-		names = append(names, n)
+	for n := range in.cfg.Modules {
+		if n == top || strings.HasPrefix(n, top+".") {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
 	return names
@@ -242,9 +267,15 @@ func (in *Interpreter) confine(p string) (string, error) {
 	return resolved, nil
 }
 
-// ResolvePath resolves a path a script gave (checkpoint, table, output path) inside the
-// working folder, or fails with a sandbox error.
-func (in *Interpreter) ResolvePath(p string) (string, error) { return in.confine(p) }
+// Confine resolves a path a script gave (a file, checkpoint, table or output path) inside
+// the working folder; a path outside it is Python's PermissionError, ready to raise.
+func (in *Interpreter) Confine(p string) (string, error) {
+	full, err := in.confine(p)
+	if err != nil {
+		return "", py.ExceptionNewf(py.PermissionError, "kafkalab keeps scripts in their working folder: %v", err)
+	}
+	return full, nil
+}
 
 func (in *Interpreter) builtinOpen(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 	var file py.Object
@@ -258,9 +289,9 @@ func (in *Interpreter) builtinOpen(self py.Object, args py.Tuple, kwargs py.Stri
 	if !ok {
 		return nil, py.ExceptionNewf(py.TypeError, "open() needs a file name as a string")
 	}
-	path, err := in.confine(string(name))
+	path, err := in.Confine(string(name))
 	if err != nil {
-		return nil, py.ExceptionNewf(py.PermissionError, "kafkalab's sandbox: %v", err)
+		return nil, err
 	}
 	return openFile(path, string(name), string(mode.(py.String)))
 }
@@ -317,7 +348,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		if err := self.(*pyWriter).in.interrupted(); err != nil {
+		if err := self.(*pyWriter).in.Interrupted(); err != nil {
 			return nil, err
 		}
 		if _, err := self.(*pyWriter).w.Write([]byte(s)); err != nil {
@@ -350,8 +381,20 @@ func (in *Interpreter) sleep(self py.Object, arg py.Object) (py.Object, error) {
 	case <-t.C:
 		return py.None, nil
 	case <-in.runCtx.Done():
-		return nil, in.interrupted()
+		return nil, in.Interrupted()
 	}
+}
+
+// importable names the modules a script may import, for the refusal of one it may not.
+func (in *Interpreter) importable() string {
+	var tops []string
+	for n := range in.cfg.Modules {
+		if !strings.Contains(n, ".") {
+			tops = append(tops, n)
+		}
+	}
+	sort.Strings(tops)
+	return strings.Join(append(tops, "sys, math, time, json, a confined os"), ", ")
 }
 
 // publicNames lists a module's public names, for "what exists instead" hints.

@@ -1,4 +1,4 @@
-package pyspark
+package python
 
 import (
 	"errors"
@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// TestSandboxEscapes tries the usual ways out of the working folder and the process;
+// TestConfinementEscapes tries the usual ways out of the working folder and the process;
 // each must fail with an error that says what is not allowed.
-func TestSandboxEscapes(t *testing.T) {
+func TestConfinementEscapes(t *testing.T) {
 	outside := filepath.Join(t.TempDir(), "secret.txt")
 	if err := os.WriteFile(outside, []byte("secret"), 0o644); err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func TestSandboxEscapes(t *testing.T) {
 	}
 }
 
-func TestSandboxAllowsWorkingFolder(t *testing.T) {
+func TestConfinementAllowsWorkingFolder(t *testing.T) {
 	got, err := runSnippet(t, "f = open('notes.txt', 'w')\nf.write('hello')\nf.close()\nprint(open('notes.txt').read())\nimport os\nprint(os.path.exists('notes.txt'), os.path.join('a', 'b'), os.listdir('.'))\n"+
 		"with open('lines.txt', 'w') as f:\n    f.write('a\\nb\\n')\nwith open('lines.txt') as f:\n    print([l.strip() for l in f], f.closed)\nprint(open('lines.txt').readlines(), open('lines.txt', 'rb').read())\ntry:\n    open('missing.txt')\nexcept FileNotFoundError as e:\n    print(e)", nil)
 	if err != nil {
@@ -64,7 +64,7 @@ func TestSandboxAllowsWorkingFolder(t *testing.T) {
 	}
 }
 
-func TestSandboxSymlinkOut(t *testing.T) {
+func TestConfinementSymlinkOut(t *testing.T) {
 	dir := t.TempDir()
 	outside := t.TempDir()
 	if err := os.WriteFile(filepath.Join(outside, "s.txt"), []byte("s"), 0o644); err != nil {
@@ -73,15 +73,15 @@ func TestSandboxSymlinkOut(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(dir, "link")); err != nil {
 		t.Skip("no symlinks here")
 	}
-	in, err := NewInterpreter(Config{WorkDir: dir})
+	in, err := New(Config{WorkDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	if _, err := in.ResolvePath("link/s.txt"); err == nil {
+	if _, err := in.Confine("link/s.txt"); err == nil {
 		t.Fatal("a symlink out of the working folder was followed")
 	}
-	if _, err := in.ResolvePath("checkpoints/new/dir"); err != nil {
+	if _, err := in.Confine("checkpoints/new/dir"); err != nil {
 		t.Fatalf("a new path inside was refused: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package pyspark
+package python
 
 import (
 	"sync"
@@ -19,7 +19,7 @@ import (
 
 // pyContext is our own py.Context. gpython's default one resolves imports against the
 // host file system and sys.path; ours only ever runs code that the Interpreter handed
-// it, and every import goes through Interpreter.importModule (see sandbox.go).
+// it, and every import goes through Interpreter.builtinImport (confine.go).
 type pyContext struct {
 	store    *py.ModuleStore
 	in       *Interpreter

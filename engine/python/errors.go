@@ -1,18 +1,17 @@
-package pyspark
+package python
 
 import (
 	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // Error is a learner's mistake or an engine error, as Python would report it.
 type Error struct {
-	// Kind is the Python exception's class name: SyntaxError, NameError,
-	// AnalysisException, PySparkNotImplementedError...
+	// Kind is the Python exception's class name: SyntaxError, NameError, and the
+	// bindings' own (AnalysisException, PySparkNotImplementedError...).
 	Kind string
 	// Message is the exception's text (Spark's text for engine errors).
 	Message string
@@ -101,79 +100,34 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Exception types the bindings raise, so scripts can catch them by their PySpark names.
-var (
-	// UnsupportedError is raised for a PySpark API kafkalab does not implement. Its args
-	// are (api, hint); the boundary adds the script line.
-	UnsupportedError = py.NotImplementedError.NewType("PySparkNotImplementedError", "A PySpark API kafkalab does not implement.", nil, nil)
-	// AnalysisException carries Spark's analysis errors ([UNRESOLVED_COLUMN...] ...).
-	AnalysisException = py.ExceptionType.NewType("AnalysisException", "Failed to analyze a query plan.", nil, nil)
-	// StreamingQueryException is a streaming query's failure.
-	StreamingQueryException = py.ExceptionType.NewType("StreamingQueryException", "A streaming query failed.", nil, nil)
-	// PySparkException is any other engine error.
-	PySparkException = py.ExceptionType.NewType("PySparkException", "An error from the engine.", nil, nil)
-	// PySparkTypeError and PySparkValueError mirror PySpark's argument errors.
-	PySparkTypeError  = py.TypeError.NewType("PySparkTypeError", "Wrong argument type.", nil, nil)
-	PySparkValueError = py.ValueError.NewType("PySparkValueError", "Wrong argument value.", nil, nil)
-)
+// UnsupportedError is raised for an API kafkalab does not implement (a PySpark method, a
+// function of a confined module). It carries PySpark's name for it, as the runtime
+// exists to run PySpark scripts. Its args are (api, hint); Error adds the script line.
+var UnsupportedError = py.NotImplementedError.NewType("PySparkNotImplementedError", "An API kafkalab does not implement.", nil, nil)
 
-// unsupported makes the exception for an API kafkalab does not implement.
-func unsupported(api, hint string) error {
+// Unsupported makes the exception for an API kafkalab does not implement, with what to
+// use instead.
+func Unsupported(api, hint string) error {
 	e := py.ExceptionNewf(UnsupportedError, "kafkalab does not support %s", api)
 	e.Dict["api"] = py.String(api)
 	e.Dict["hint"] = py.String(hint)
 	return e
 }
 
-// engineError turns an engine Go error into the Python exception a PySpark user would
-// see: Spark's text, classed by what kind of failure it is.
-func engineError(err error) error {
-	if err == nil {
-		return nil
-	}
-	var pe *py.Exception
-	if errors.As(err, &pe) {
-		return err
-	}
-	msg := err.Error()
-	kind := PySparkException
-	var ae *plan.AnalysisError
-	var ue *plan.UnsupportedError
-	switch {
-	case errors.As(err, &ue):
-		kind = UnsupportedError
-	case errors.As(err, &ae), isAnalysisMessage(msg):
-		kind = AnalysisException
-	}
-	e := py.ExceptionNewf(kind, "%s", msg)
+// Raise makes a Python exception of kind with err's text that keeps err: errors.Is and
+// errors.As on the *Error an Exec returns reach the Go error a binding raised.
+func Raise(kind *py.Type, err error) *py.Exception {
+	e := py.ExceptionNewf(kind, "%s", err.Error())
 	e.Dict["goerror"] = goErr{err}
 	return e
 }
 
-// goErr carries a Go error inside a Python exception's dict, so errors.Is still works
-// on what Run returns.
+// goErr carries a Go error inside a Python exception's dict.
 type goErr struct{ error }
 
-var goErrType = py.NewType("goerror", "an engine error")
+var goErrType = py.NewType("goerror", "a Go error a binding raised")
 
 func (goErr) Type() *py.Type { return goErrType }
-
-var analysisClasses = []string{
-	"[UNRESOLVED_", "[TABLE_OR_VIEW_NOT_FOUND", "[DATATYPE_MISMATCH", "[PARSE_SYNTAX_ERROR",
-	"[AMBIGUOUS_", "[FIELD_NOT_FOUND", "[INVALID_", "[UNSUPPORTED_", "[NON_", "[MISSING_",
-	"[COLUMN_", "[CANNOT_", "[PATH_NOT_FOUND", "[DELTA_", "[NUM_COLUMNS_MISMATCH",
-	"[STREAMING_", "[WRONG_NUM_ARGS", "[TABLE_OR_VIEW_ALREADY_EXISTS", "[GROUP_BY_",
-	"[_LEGACY_ERROR", "[UNRESOLVED_ROUTINE", "[MISSING_AGGREGATION",
-}
-
-func isAnalysisMessage(msg string) bool {
-	for _, c := range analysisClasses {
-		if strings.HasPrefix(msg, c) {
-			return true
-		}
-	}
-	return false
-}
 
 // convertError turns what gpython returned into an *Error with learner-facing locations.
 func (in *Interpreter) convertError(err error) error {
@@ -306,6 +260,3 @@ func (in *Interpreter) sourceLine(file string, line int) string {
 }
 
 var errContextDone = errors.New("context done")
-
-// asError is errors.As for *Error (tests and callers that only want the Python view).
-func asError(err error, target **Error) bool { return errors.As(err, target) }

@@ -1,4 +1,4 @@
-package pyspark
+package python
 
 import (
 	"bufio"
@@ -77,13 +77,13 @@ func (f *pyFile) close() {
 }
 
 func init() {
-	defMethod(fileType, "read", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	DefMethod(fileType, "read", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		f := self.(*pyFile)
-		a, err := parseArgs("read", args, kwargs, []string{"size"}, 0)
+		a, err := ParseArgs("read", args, kwargs, []string{"size"}, 0)
 		if err != nil {
 			return nil, err
 		}
-		n, err := asInt("read", a[0], -1)
+		n, err := intArg(a[0], -1)
 		if err != nil {
 			return nil, err
 		}
@@ -108,7 +108,7 @@ func init() {
 		}
 		return f.value(string(b)), nil
 	})
-	defMethod(fileType, "readline", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	DefMethod(fileType, "readline", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		f := self.(*pyFile)
 		line, err := f.readLine()
 		if err != nil {
@@ -116,7 +116,7 @@ func init() {
 		}
 		return f.value(line), nil
 	})
-	defMethod(fileType, "readlines", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	DefMethod(fileType, "readlines", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		f := self.(*pyFile)
 		l := py.NewList()
 		for {
@@ -130,7 +130,7 @@ func init() {
 			l.Append(f.value(line))
 		}
 	})
-	defMethod(fileType, "write", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	DefMethod(fileType, "write", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		f := self.(*pyFile)
 		if f.closed {
 			return nil, py.ExceptionNewf(py.ValueError, "I/O operation on closed file.")
@@ -158,15 +158,15 @@ func init() {
 		}
 		return py.Int(len([]rune(s))), nil
 	})
-	defMethod(fileType, "close", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	DefMethod(fileType, "close", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		self.(*pyFile).close()
 		return py.None, nil
 	})
-	defMethod(fileType, "flush", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	DefMethod(fileType, "flush", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.None, nil
 	})
-	defProp(fileType, "closed", func(self py.Object) (py.Object, error) { return py.NewBool(self.(*pyFile).closed), nil })
-	defProp(fileType, "name", func(self py.Object) (py.Object, error) { return py.String(self.(*pyFile).name), nil })
+	DefProp(fileType, "closed", func(self py.Object) (py.Object, error) { return py.NewBool(self.(*pyFile).closed), nil })
+	DefProp(fileType, "name", func(self py.Object) (py.Object, error) { return py.String(self.(*pyFile).name), nil })
 }
 
 // openFile opens path (already confined) with a Python mode string.

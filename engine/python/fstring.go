@@ -1,4 +1,4 @@
-package pyspark
+package python
 
 import (
 	"strings"

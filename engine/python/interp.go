@@ -1,54 +1,38 @@
-package pyspark
+package python
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/kafkalab/kafkalab/engine/python/py"
-
-	"github.com/kafkalab/kafkalab/engine"
-	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
-// Config describes one script run (Run) or one interpreter (NewInterpreter).
+// Config describes one interpreter.
 type Config struct {
-	// ScriptPath is the script to run (Run only); relative paths resolve against WorkDir.
+	// ScriptPath is sys.argv[0]: the script as the caller named it ("" at a prompt).
 	ScriptPath string
-	// Args become sys.argv[1:]; sys.argv[0] is the script path as given.
+	// Args become sys.argv[1:].
 	Args []string
-	// WorkDir is the working folder: local imports, open(), relative checkpoint and
-	// warehouse paths all resolve here, and nothing outside it can be touched.
-	// Empty means the process's current folder.
+	// WorkDir is the working folder: local imports, open() and every path a module
+	// resolves with Confine stay inside it. Empty means the process's current folder.
 	WorkDir string
-	// Stdout and Stderr receive print() and show() output; nil discards.
+	// Stdout and Stderr receive print() and sys.stdout/sys.stderr writes; nil discards.
 	Stdout, Stderr io.Writer
-	// Conf is session configuration applied before the script's own builder settings
-	// (e.g. spark.sql.session.timeZone for tests).
-	Conf map[string]string
-	// Bootstrap, when set, replaces the kafka.bootstrap.servers every read and write of
-	// the script names (kafkalab run --bootstrap, tests with an in-process broker).
-	Bootstrap string
-	// BootstrapRewrite maps servers a script names to the ones to use instead
-	// ("localhost:9092" -> the lab's broker); each server of a comma list is mapped.
-	BootstrapRewrite map[string]string
-	// StreamHook is passed to the engine session (engine.SessionConfig.StreamHook): fault
-	// injection into the script's streaming queries, used by the lab's crash directive.
-	StreamHook func(step stream.Step, batchID int64) error
-	// OnStreamEvent is passed to the engine session (engine.SessionConfig.OnStreamEvent):
-	// every event of the script's streaming queries (batch ranges, progress, the end), for
-	// the lab's live panes. It must return quickly.
-	OnStreamEvent func(engine.StreamEvent)
+	// Modules are the modules a script may import beyond the runtime's own (sys, os,
+	// os.path, json, math, time, string), by dotted name: the pyspark and delta bindings.
+	// Each is built the first time a script imports it.
+	Modules map[string]ModuleBuilder
 }
 
-// Interpreter is one Python interpreter with the pyspark modules bound to one engine
-// session. Globals persist between Exec calls, as in a REPL. It is not safe for
-// concurrent use.
+// ModuleBuilder makes a module's implementation for one interpreter.
+type ModuleBuilder func() (*py.ModuleImpl, error)
+
+// Interpreter is one confined Python interpreter. Globals persist between Exec calls, as
+// in a REPL. It is not safe for concurrent use.
 type Interpreter struct {
 	cfg     Config
 	workDir string
@@ -60,34 +44,28 @@ type Interpreter struct {
 	// runCtx is the context of the Exec in progress; bindings that block use it.
 	runCtx context.Context
 
-	mu      sync.Mutex
-	queries []*pyStreamingQuery
-
-	spark        *pySession // the session getOrCreate returned, once there is one
-	sessionClass *py.Type   // this interpreter's SparkSession class (it carries .builder)
-
 	sources     map[string]string // code label -> source, for error lines
 	importRoots []string          // folders local imports are searched in, first wins
 }
 
-// NewInterpreter makes an interpreter rooted at cfg.WorkDir.
-func NewInterpreter(cfg Config) (in *Interpreter, err error) {
+// New makes an interpreter rooted at cfg.WorkDir.
+func New(cfg Config) (in *Interpreter, err error) {
 	defer recoverInto(&err)
 	wd := cfg.WorkDir
 	if wd == "" {
 		if wd, err = os.Getwd(); err != nil {
-			return nil, fmt.Errorf("pyspark: working folder: %w", err)
+			return nil, fmt.Errorf("python: working folder: %w", err)
 		}
 	}
 	wd, err = filepath.Abs(wd)
 	if err != nil {
-		return nil, fmt.Errorf("pyspark: working folder: %w", err)
+		return nil, fmt.Errorf("python: working folder: %w", err)
 	}
 	if resolved, rerr := filepath.EvalSymlinks(wd); rerr == nil {
 		wd = resolved
 	}
 	if st, serr := os.Stat(wd); serr != nil || !st.IsDir() {
-		return nil, fmt.Errorf("pyspark: working folder %s is not a folder", wd)
+		return nil, fmt.Errorf("python: working folder %s is not a folder", wd)
 	}
 	in = &Interpreter{
 		cfg:     cfg,
@@ -99,11 +77,6 @@ func NewInterpreter(cfg Config) (in *Interpreter, err error) {
 		sources: map[string]string{},
 	}
 	in.importRoots = []string{wd}
-	in.sessionClass = py.NewType("SparkSession", "The entry point to programming Spark with the DataFrame API.")
-	for k, v := range sessionMethods {
-		in.sessionClass.Dict[k] = v
-	}
-	in.sessionClass.Dict["builder"] = &pyBuilder{in: in, conf: map[string]string{}}
 	in.pctx.in = in
 	if err := in.installModules(); err != nil {
 		return nil, err
@@ -115,7 +88,7 @@ func NewInterpreter(cfg Config) (in *Interpreter, err error) {
 	in.setArgv(argv)
 	main, err := in.pctx.store.NewModule(in.pctx, &py.ModuleImpl{Info: py.ModuleInfo{Name: py.MainModuleName, FileDesc: "<stdin>"}})
 	if err != nil {
-		return nil, fmt.Errorf("pyspark: %w", err)
+		return nil, fmt.Errorf("python: %w", err)
 	}
 	in.main = main
 	return in, nil
@@ -132,11 +105,11 @@ func orDiscard(w io.Writer) io.Writer {
 func (in *Interpreter) WorkDir() string { return in.workDir }
 
 // Exec runs source in the interpreter's __main__ module, keeping its globals for the
-// next call. name labels the code in error messages ("<sandbox>", "step3.py").
+// next call. name labels the code in error messages ("step3.py"; "" is "<stdin>", as at Python's prompt).
 // A learner's mistake comes back as an *Error.
 func (in *Interpreter) Exec(ctx context.Context, name, source string) error {
 	if name == "" {
-		name = "<sandbox>"
+		name = "<stdin>"
 	}
 	return in.run(ctx, func() error {
 		code, err := compileSource(source, name)
@@ -204,28 +177,15 @@ func (in *Interpreter) run(ctx context.Context, f func() error, sources map[stri
 	return in.convertError(err)
 }
 
-// Close stops every streaming query the interpreter started and releases the interpreter.
-func (in *Interpreter) Close() error {
-	in.StopQueries()
-	if in.spark != nil {
-		in.spark.close()
-	}
-	return in.pctx.Close()
-}
+// Close releases the interpreter. Code still running gets a moment to stop.
+func (in *Interpreter) Close() error { return in.pctx.Close() }
 
-// Run runs cfg.ScriptPath like `python SCRIPT ARGS` and waits for it to finish; when it
-// returns, the script's streaming queries are stopped.
-func Run(ctx context.Context, cfg Config) error {
-	if cfg.ScriptPath == "" {
-		return errors.New("pyspark: no script given")
-	}
-	in, err := NewInterpreter(cfg)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	return in.ExecFile(ctx, cfg.ScriptPath)
-}
+// Context is the context of the Exec in progress (context.Background between runs):
+// bindings that block, such as a streaming query's awaitTermination, wait on it.
+func (in *Interpreter) Context() context.Context { return in.runCtx }
+
+// Stdout is where print() writes.
+func (in *Interpreter) Stdout() io.Writer { return in.stdout }
 
 // recoverInto turns a Go panic into an error, so no stack trace ever reaches a learner.
 func recoverInto(err *error) {
@@ -267,9 +227,9 @@ func compileSource(src, name string) (code *py.Code, err error) {
 	return code, err
 }
 
-// interrupted is the KeyboardInterrupt a script gets when its Exec's context ends (Ctrl-C,
-// the lab's step timeout); binding code and every Python call check it.
-func (in *Interpreter) interrupted() error {
+// Interrupted is the KeyboardInterrupt a script gets when its Exec's context ends (Ctrl-C,
+// a step's timeout), or nil; binding code that loops checks it, as the VM does.
+func (in *Interpreter) Interrupted() error {
 	if in.runCtx.Err() != nil {
 		return py.ExceptionNewf(py.KeyboardInterrupt, "%v", in.runCtx.Err())
 	}
@@ -280,7 +240,7 @@ func (in *Interpreter) interrupted() error {
 // printed (repr, as Python's REPL does, nothing for None); otherwise it runs as Exec.
 func (in *Interpreter) ExecInteractive(ctx context.Context, name, source string) error {
 	if name == "" {
-		name = "<sandbox>"
+		name = "<stdin>"
 	}
 	rewritten, ferr := rewriteFStrings(source)
 	code, err := func() (c *py.Code, err error) {
@@ -306,7 +266,7 @@ func (in *Interpreter) ExecInteractive(ctx context.Context, name, source string)
 		if v == nil || v == py.None {
 			return nil
 		}
-		s, err := pyRepr(v)
+		s, err := Repr(v)
 		if err != nil {
 			return err
 		}

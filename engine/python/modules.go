@@ -1,4 +1,4 @@
-package pyspark
+package python
 
 import (
 	"bytes"
@@ -11,30 +11,28 @@ import (
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
-// moduleBuilder makes a fresh module implementation for one interpreter.
-type moduleBuilder func(in *Interpreter) (*py.ModuleImpl, error)
-
-// embeddedModules are the modules a script may import besides its own files. Filled in
-// init functions so builders may refer to the interpreter's import machinery.
-var embeddedModules = map[string]moduleBuilder{}
+// runtimeModules are the runtime's own modules, built per interpreter (os and sys see
+// its working folder and writers). Filled in init functions, as builders refer to the
+// import machinery.
+var runtimeModules = map[string]func(in *Interpreter) (*py.ModuleImpl, error){}
 
 func init() {
-	embeddedModules["os"] = osModule
-	embeddedModules["os.path"] = osPathModule
-	embeddedModules["json"] = jsonModule
+	runtimeModules["os"] = osModule
+	runtimeModules["os.path"] = osPathModule
+	runtimeModules["json"] = jsonModule
 }
 
-// newMethod wraps a Go function as a module-level Python function; Go panics become
+// NewMethod wraps a Go function as a module-level Python function; Go panics become
 // Python exceptions instead of escaping.
-func newMethod(name string, f func(args py.Tuple, kwargs py.StringDict) (py.Object, error)) *py.Method {
+func NewMethod(name string, f func(args py.Tuple, kwargs py.StringDict) (py.Object, error)) *py.Method {
 	return py.MustNewMethod(name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (res py.Object, err error) {
-		defer recoverPy(&err)
+		defer Recover(&err)
 		return f(args, kwargs)
 	}, 0, "")
 }
 
-// recoverPy turns a panic in binding code into a Python exception.
-func recoverPy(err *error) {
+// Recover turns a panic in binding code into a Python exception; defer it.
+func Recover(err *error) {
 	if r := recover(); r != nil {
 		if e, ok := r.(*py.Exception); ok {
 			*err = e
@@ -53,10 +51,10 @@ func osModule(in *Interpreter) (*py.ModuleImpl, error) {
 	}
 	env := py.NewStringDict()
 	methods := []*py.Method{
-		newMethod("getcwd", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		NewMethod("getcwd", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			return py.String(in.workDir), nil
 		}),
-		newMethod("getenv", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		NewMethod("getenv", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			var k py.Object
 			var def py.Object = py.None
 			if err := py.UnpackTuple(args, kwargs, "getenv", 1, 2, &k, &def); err != nil {
@@ -67,7 +65,7 @@ func osModule(in *Interpreter) (*py.ModuleImpl, error) {
 			}
 			return def, nil
 		}),
-		newMethod("listdir", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		NewMethod("listdir", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			p := "."
 			if len(args) > 0 {
 				s, ok := args[0].(py.String)
@@ -76,9 +74,9 @@ func osModule(in *Interpreter) (*py.ModuleImpl, error) {
 				}
 				p = string(s)
 			}
-			full, err := in.confine(p)
+			full, err := in.Confine(p)
 			if err != nil {
-				return nil, py.ExceptionNewf(py.PermissionError, "kafkalab's sandbox: %v", err)
+				return nil, err
 			}
 			ents, err := os.ReadDir(full)
 			if err != nil {
@@ -95,8 +93,8 @@ func osModule(in *Interpreter) (*py.ModuleImpl, error) {
 	for _, name := range []string{"system", "popen", "remove", "unlink", "rmdir", "removedirs", "rename", "replace",
 		"chdir", "chmod", "chown", "kill", "fork", "execv", "execve", "execvp", "spawnv", "putenv", "makedirs", "mkdir", "walk", "symlink", "link"} {
 		api := "os." + name
-		methods = append(methods, newMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			return nil, unsupported(api, "scripts run in a sandbox that cannot change files outside Spark's writers, start processes or signal them")
+		methods = append(methods, NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			return nil, Unsupported(api, "scripts are confined: they cannot change files outside Spark's writers, start processes or signal them")
 		}))
 	}
 	return &py.ModuleImpl{
@@ -120,7 +118,7 @@ func pathArgs(args py.Tuple, name string) ([]string, error) {
 
 func osPathModule(in *Interpreter) (*py.ModuleImpl, error) {
 	str1 := func(name string, f func(string) py.Object) *py.Method {
-		return newMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			ps, err := pathArgs(args, name)
 			if err != nil {
 				return nil, err
@@ -144,7 +142,7 @@ func osPathModule(in *Interpreter) (*py.ModuleImpl, error) {
 	return &py.ModuleImpl{
 		Info: py.ModuleInfo{Doc: "kafkalab's confined os.path"},
 		Methods: []*py.Method{
-			newMethod("join", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			NewMethod("join", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 				ps, err := pathArgs(args, "join")
 				if err != nil {
 					return nil, err
@@ -197,7 +195,7 @@ func jsonModule(in *Interpreter) (*py.ModuleImpl, error) {
 	return &py.ModuleImpl{
 		Info: py.ModuleInfo{Doc: "JSON encoding and decoding"},
 		Methods: []*py.Method{
-			newMethod("dumps", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			NewMethod("dumps", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 				if len(args) != 1 {
 					return nil, py.ExceptionNewf(py.TypeError, "dumps() takes one object")
 				}
@@ -205,13 +203,13 @@ func jsonModule(in *Interpreter) (*py.ModuleImpl, error) {
 				if ind, ok := kwargs["indent"].(py.Int); ok {
 					indent = int(ind)
 				}
-				s, err := jsonDumps(args[0], indent)
+				s, err := JSONDumps(args[0], indent)
 				if err != nil {
 					return nil, err
 				}
 				return py.String(s), nil
 			}),
-			newMethod("loads", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			NewMethod("loads", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 				if len(args) != 1 {
 					return nil, py.ExceptionNewf(py.TypeError, "loads() takes one string")
 				}
@@ -236,9 +234,9 @@ func jsonModule(in *Interpreter) (*py.ModuleImpl, error) {
 	}, nil
 }
 
-// jsonDumps is json.dumps(o) (indent < 0) or json.dumps(o, indent=indent).
-func jsonDumps(o py.Object, indent int) (string, error) {
-	v, err := pyToJSONValue(o)
+// JSONDumps is json.dumps(o) (indent < 0) or json.dumps(o, indent=indent).
+func JSONDumps(o py.Object, indent int) (string, error) {
+	v, err := ToJSON(o)
 	if err != nil {
 		return "", err
 	}
@@ -280,7 +278,9 @@ func pythonJSONSpacing(s string) string {
 	return b.String()
 }
 
-func pyToJSONValue(o py.Object) (any, error) { return (&jsonWalk{}).value(o) }
+// ToJSON is the value encoding/json writes for a Python value (json.dumps): dicts keep
+// their key order.
+func ToJSON(o py.Object) (any, error) { return (&jsonWalk{}).value(o) }
 
 // jsonWalk converts Python values for json.dumps, refusing circular references and
 // nesting deeper than the recursion limit as CPython's json does.
@@ -288,16 +288,17 @@ type jsonWalk struct {
 	active []py.Object
 }
 
-// orderedJSON is a JSON object that keeps its keys in the dict's order.
-type orderedJSON struct {
-	keys []string
-	vals []any
+// JSONObject is a JSON object that keeps its keys in order (a dict's, a Row's fields'):
+// encoding/json writes Keys[i]: Vals[i] in turn.
+type JSONObject struct {
+	Keys []string
+	Vals []any
 }
 
-func (o orderedJSON) MarshalJSON() ([]byte, error) {
+func (o JSONObject) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, k := range o.keys {
+	for i, k := range o.Keys {
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -307,7 +308,7 @@ func (o orderedJSON) MarshalJSON() ([]byte, error) {
 		}
 		b.Write(kb)
 		b.WriteByte(':')
-		vb, err := json.Marshal(o.vals[i])
+		vb, err := json.Marshal(o.Vals[i])
 		if err != nil {
 			return nil, err
 		}
@@ -372,7 +373,7 @@ func (w *jsonWalk) value(o py.Object) (any, error) {
 			return nil, err
 		}
 		defer w.leave()
-		var out orderedJSON
+		var out JSONObject
 		var err error
 		add := func(k, v py.Object) bool {
 			var ks string
@@ -383,15 +384,15 @@ func (w *jsonWalk) value(o py.Object) (any, error) {
 			if jv, err = w.value(v); err != nil {
 				return false
 			}
-			out.keys = append(out.keys, ks)
-			out.vals = append(out.vals, jv)
+			out.Keys = append(out.Keys, ks)
+			out.Vals = append(out.Vals, jv)
 			return true
 		}
 		if d, ok := x.(*py.Dict); ok {
 			d.Range(add)
 		} else {
 			sd := x.(py.StringDict)
-			for _, k := range sortedKeys(sd) {
+			for _, k := range sortedNames(sd) {
 				if !add(py.String(k), sd[k]) {
 					break
 				}
@@ -410,8 +411,8 @@ func (w *jsonWalk) value(o py.Object) (any, error) {
 		}
 		defer w.leave()
 		return w.seq(x)
-	case jsonable:
-		return x.jsonValue()
+	case JSONValuer:
+		return x.JSONValue()
 	}
 	return nil, py.ExceptionNewf(py.TypeError, "Object of type %s is not JSON serializable", o.Type().Name)
 }
@@ -428,8 +429,9 @@ func (w *jsonWalk) seq(items []py.Object) (any, error) {
 	return out, nil
 }
 
-// jsonable is implemented by binding objects json.dumps can write (Row, progress).
-type jsonable interface{ jsonValue() (any, error) }
+// JSONValuer is implemented by binding objects json.dumps can write (a Row, a query's
+// progress): JSONValue is the value encoding/json writes for them.
+type JSONValuer interface{ JSONValue() (any, error) }
 
 func seqToJSON(items []py.Object) (any, error) { return (&jsonWalk{}).seq(items) }
 
@@ -470,10 +472,11 @@ func jsonDecode(dec *json.Decoder) (py.Object, error) {
 			return l, err
 		}
 	}
-	return jsonValueToPy(tok), nil
+	return FromJSON(tok), nil
 }
 
-func jsonValueToPy(v any) py.Object {
+// FromJSON is the Python value of a decoded JSON value (json.loads).
+func FromJSON(v any) py.Object {
 	switch x := v.(type) {
 	case nil:
 		return py.None
@@ -492,7 +495,7 @@ func jsonValueToPy(v any) py.Object {
 	case []any:
 		l := py.NewListSized(len(x))
 		for i, e := range x {
-			l.Items[i] = jsonValueToPy(e)
+			l.Items[i] = FromJSON(e)
 		}
 		return l
 	case map[string]any:
@@ -503,9 +506,39 @@ func jsonValueToPy(v any) py.Object {
 		sort.Strings(keys)
 		d := py.NewDictSized(len(x))
 		for _, k := range keys {
-			d.SetStr(k, jsonValueToPy(x[k]))
+			d.SetStr(k, FromJSON(x[k]))
 		}
 		return d
 	}
 	return py.None
+}
+
+// sortedNames orders a namespace's keys (gpython's StringDict keeps no order).
+func sortedNames(d py.StringDict) []string {
+	keys := make([]string, 0, len(d))
+	for k := range d {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// PlainJSON turns the ordered JSON objects ToJSON makes into maps, for Go code that reads
+// JSON values (the bindings' column and field metadata).
+func PlainJSON(v any) any {
+	switch x := v.(type) {
+	case JSONObject:
+		m := make(map[string]any, len(x.Keys))
+		for i, k := range x.Keys {
+			m[k] = PlainJSON(x.Vals[i])
+		}
+		return m
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = PlainJSON(e)
+		}
+		return out
+	}
+	return v
 }

@@ -1,32 +1,30 @@
-package pyspark
+package python
 
 import (
-	"strings"
-
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
 // Helpers to define Python classes backed by Go types.
 
-// defMethod adds a method to a class; panics in f become Python exceptions.
-func defMethod(t *py.Type, name string, f func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
+// DefMethod adds a method to a class; panics in f become Python exceptions.
+func DefMethod(t *py.Type, name string, f func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
 	t.Dict[name] = py.MustNewMethod(name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (res py.Object, err error) {
-		defer recoverPy(&err)
+		defer Recover(&err)
 		return f(self, args, kwargs)
 	}, 0, "")
 }
 
-// defProp adds a read-only attribute to a class.
-func defProp(t *py.Type, name string, get func(self py.Object) (py.Object, error)) {
+// DefProp adds a read-only attribute to a class.
+func DefProp(t *py.Type, name string, get func(self py.Object) (py.Object, error)) {
 	t.Dict[name] = &py.Property{Fget: func(self py.Object) (res py.Object, err error) {
-		defer recoverPy(&err)
+		defer Recover(&err)
 		return get(self)
 	}}
 }
 
-// args parses positional and keyword arguments against names; the first `required` are
-// mandatory. Missing optional ones are nil.
-func parseArgs(fn string, args py.Tuple, kwargs py.StringDict, names []string, required int) ([]py.Object, error) {
+// ParseArgs parses positional and keyword arguments against names; the first `required`
+// are mandatory. Missing optional ones are nil.
+func ParseArgs(fn string, args py.Tuple, kwargs py.StringDict, names []string, required int) ([]py.Object, error) {
 	out := make([]py.Object, len(names))
 	if len(args) > len(names) {
 		return nil, py.ExceptionNewf(py.TypeError, "%s() takes at most %d arguments (%d given)", fn, len(names), len(args))
@@ -56,30 +54,11 @@ func parseArgs(fn string, args py.Tuple, kwargs py.StringDict, names []string, r
 	return out, nil
 }
 
-func asString(fn string, o py.Object) (string, error) {
-	s, ok := o.(py.String)
-	if !ok {
-		return "", py.ExceptionNewf(PySparkTypeError, "[NOT_STR] Argument of %s should be a str, got %s.", fn, o.Type().Name)
-	}
-	return string(s), nil
-}
-
-func asBool(o py.Object, def bool) (bool, error) {
-	if o == nil {
-		return def, nil
-	}
-	b, err := py.MakeBool(o)
-	if err != nil {
-		return false, err
-	}
-	return b == py.True, nil
-}
-
-func asInt(fn string, o py.Object, def int) (int, error) {
-	if o == nil {
-		return def, nil
-	}
+// intArg reads an optional int argument (def when absent), as CPython's builtins do.
+func intArg(o py.Object, def int) (int, error) {
 	switch x := o.(type) {
+	case nil:
+		return def, nil
 	case py.Int:
 		return int(x), nil
 	case py.Bool:
@@ -88,65 +67,5 @@ func asInt(fn string, o py.Object, def int) (int, error) {
 		}
 		return 0, nil
 	}
-	return 0, py.ExceptionNewf(PySparkTypeError, "[NOT_INT] Argument of %s should be an int, got %s.", fn, o.Type().Name)
-}
-
-// strList flattens string arguments given as f("a", "b") or f(["a", "b"]).
-func strList(fn string, args py.Tuple) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		switch x := a.(type) {
-		case py.String:
-			out = append(out, string(x))
-		case *py.List:
-			s, err := strList(fn, x.Items)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, s...)
-		case py.Tuple:
-			s, err := strList(fn, x)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, s...)
-		default:
-			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_STR] Argument of %s should be a str, got %s.", fn, a.Type().Name)
-		}
-	}
-	return out, nil
-}
-
-// hints says what to use instead of PySpark APIs kafkalab leaves out.
-var hints = map[string]string{
-	"DataFrame.toPandas":            "use collect() or show()",
-	"DataFrame.rdd":                 "kafkalab has no RDDs; use DataFrame methods",
-	"DataFrame.foreach":             "use collect() and a for loop",
-	"DataFrame.foreachPartition":    "use collect() and a for loop",
-	"DataFrame.cache":               "not needed: kafkalab's DataFrames are small and in memory",
-	"DataFrame.persist":             "not needed: kafkalab's DataFrames are small and in memory",
-	"DataStreamWriter.foreachBatch": "write to a Delta table with toTable() and read it with spark.table()",
-	"DataStreamWriter.foreach":      "write to a Delta table with toTable() and read it with spark.table()",
-	"SparkContext.parallelize":      "use spark.createDataFrame(rows, schema)",
-}
-
-// missingAttr is the error for an attribute a binding class does not have: a PySpark
-// API kafkalab leaves out says so (and what to use), anything else is Python's
-// AttributeError with the nearest existing name.
-func missingAttr(class, name string) (py.Object, error) {
-	if strings.HasPrefix(name, "__") {
-		return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute '%s'", class, name)
-	}
-	api := class + "." + name
-	if hint, ok := hints[api]; ok || isPySparkAPI(class, name) {
-		if !ok {
-			hint = "kafkalab implements the part of PySpark the course uses; write this step with the DataFrame, Column and functions calls of the lessons"
-		}
-		return nil, unsupported(api, hint)
-	}
-	short := class[strings.LastIndex(class, ".")+1:]
-	if near := nearestName(class, name); near != "" {
-		return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute '%s'. Did you mean: '%s'?", short, name, near)
-	}
-	return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute '%s'", short, name)
+	return 0, py.ExceptionNewf(py.TypeError, "'%s' object cannot be interpreted as an integer", o.Type().Name)
 }

@@ -21,13 +21,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
+
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/engine/pyspark"
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/stream"
-	"github.com/twmb/franz-go/pkg/kadm"
-	"github.com/twmb/franz-go/pkg/kgo"
 )
 
 // These tests start their own Apache Kafka (scripts/kafka/start.sh, from the folder in
@@ -727,9 +729,9 @@ func checkScriptError(t *testing.T, err error, b *realBroker) {
 	}
 	msg := err.Error()
 	t.Logf("the learner sees:\n%s", msg)
-	var pe *pyspark.Error
+	var pe *python.Error
 	if !errors.As(err, &pe) {
-		t.Fatalf("the failure is a %T, want *pyspark.Error", err)
+		t.Fatalf("the failure is a %T, want *python.Error", err)
 	}
 	var bu *kafkasource.BrokerUnreachableError
 	if !errors.As(err, &bu) || bu.Bootstrap != b.addr() {

@@ -1,0 +1,106 @@
+package pyspark
+
+import (
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/python"
+	"github.com/kafkalab/kafkalab/engine/python/py"
+)
+
+// Argument readers with PySpark's errors ([NOT_STR], [NOT_INT]), and the attribute error of
+// a binding class.
+
+func asString(fn string, o py.Object) (string, error) {
+	s, ok := o.(py.String)
+	if !ok {
+		return "", py.ExceptionNewf(PySparkTypeError, "[NOT_STR] Argument of %s should be a str, got %s.", fn, o.Type().Name)
+	}
+	return string(s), nil
+}
+
+func asBool(o py.Object, def bool) (bool, error) {
+	if o == nil {
+		return def, nil
+	}
+	b, err := py.MakeBool(o)
+	if err != nil {
+		return false, err
+	}
+	return b == py.True, nil
+}
+
+func asInt(fn string, o py.Object, def int) (int, error) {
+	if o == nil {
+		return def, nil
+	}
+	switch x := o.(type) {
+	case py.Int:
+		return int(x), nil
+	case py.Bool:
+		if x {
+			return 1, nil
+		}
+		return 0, nil
+	}
+	return 0, py.ExceptionNewf(PySparkTypeError, "[NOT_INT] Argument of %s should be an int, got %s.", fn, o.Type().Name)
+}
+
+// strList flattens string arguments given as f("a", "b") or f(["a", "b"]).
+func strList(fn string, args py.Tuple) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		switch x := a.(type) {
+		case py.String:
+			out = append(out, string(x))
+		case *py.List:
+			s, err := strList(fn, x.Items)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s...)
+		case py.Tuple:
+			s, err := strList(fn, x)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s...)
+		default:
+			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_STR] Argument of %s should be a str, got %s.", fn, a.Type().Name)
+		}
+	}
+	return out, nil
+}
+
+// hints says what to use instead of PySpark APIs kafkalab leaves out.
+var hints = map[string]string{
+	"DataFrame.toPandas":            "use collect() or show()",
+	"DataFrame.rdd":                 "kafkalab has no RDDs; use DataFrame methods",
+	"DataFrame.foreach":             "use collect() and a for loop",
+	"DataFrame.foreachPartition":    "use collect() and a for loop",
+	"DataFrame.cache":               "not needed: kafkalab's DataFrames are small and in memory",
+	"DataFrame.persist":             "not needed: kafkalab's DataFrames are small and in memory",
+	"DataStreamWriter.foreachBatch": "write to a Delta table with toTable() and read it with spark.table()",
+	"DataStreamWriter.foreach":      "write to a Delta table with toTable() and read it with spark.table()",
+	"SparkContext.parallelize":      "use spark.createDataFrame(rows, schema)",
+}
+
+// missingAttr is the error for an attribute a binding class does not have: a PySpark
+// API kafkalab leaves out says so (and what to use), anything else is Python's
+// AttributeError with the nearest existing name.
+func missingAttr(class, name string) (py.Object, error) {
+	if strings.HasPrefix(name, "__") {
+		return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute '%s'", class, name)
+	}
+	api := class + "." + name
+	if hint, ok := hints[api]; ok || isPySparkAPI(class, name) {
+		if !ok {
+			hint = "kafkalab implements the part of PySpark the course uses; write this step with the DataFrame, Column and functions calls of the lessons"
+		}
+		return nil, python.Unsupported(api, hint)
+	}
+	short := class[strings.LastIndex(class, ".")+1:]
+	if near := nearestName(class, name); near != "" {
+		return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute '%s'. Did you mean: '%s'?", short, name, near)
+	}
+	return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute '%s'", short, name)
+}
