@@ -9,6 +9,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stateful"
 )
 
 // DataFrame is pyspark.sql.DataFrame: an analysed logical plan bound to its session.
@@ -630,20 +631,10 @@ func (df *DataFrame) DropDuplicatesWithinWatermark(names ...string) (*DataFrame,
 	return df.DropDuplicates(names...)
 }
 
-// StreamingDeduplicateBuilder builds dropDuplicates / dropDuplicatesWithinWatermark over a
-// streaming plan.
-type StreamingDeduplicateBuilder func(child plan.Node, names []string, withinWatermark bool) (plan.Node, error)
-
-var streamingDeduplicate StreamingDeduplicateBuilder
-
-// RegisterStreamingDeduplicate installs the stateful engine's streaming deduplication.
-func RegisterStreamingDeduplicate(b StreamingDeduplicateBuilder) { streamingDeduplicate = b }
-
+// streamingDedup is dropDuplicates / dropDuplicatesWithinWatermark on a stream: the
+// stateful engine remembers the keys it has seen.
 func (df *DataFrame) streamingDedup(names []string, within bool) (*DataFrame, error) {
-	if streamingDeduplicate == nil {
-		return nil, &plan.UnsupportedError{Message: "kafkalab does not support dropDuplicates on a streaming DataFrame yet (it needs state); deduplicate when reading the table instead"}
-	}
-	n, err := streamingDeduplicate(df.node, names, within)
+	n, err := stateful.NewDeduplicate(df.node, names, within)
 	if err != nil {
 		return nil, err
 	}
@@ -656,10 +647,12 @@ func (df *DataFrame) Distinct() (*DataFrame, error) { return df.DropDuplicates()
 // WithWatermark is df.withWatermark(eventTime, delay): delay is an interval string such as
 // "10 minutes". The column is marked with spark.watermarkDelayMs.
 func (df *DataFrame) WithWatermark(eventTime, delay string) (*DataFrame, error) {
-	ms, err := ParseIntervalMs(delay)
+	iv, err := sqltypes.ParseInterval(delay)
 	if err != nil {
 		return nil, err
 	}
+	// Spark's EventTimeWatermark.getDelayMs counts a month as 31 days.
+	ms := iv.Months*31*86_400_000 + iv.Micros/1000
 	if ms < 0 {
 		return nil, &plan.AnalysisError{Message: fmt.Sprintf("Watermark delay must be non-negative, got %q.", delay)}
 	}
@@ -673,29 +666,14 @@ func (df *DataFrame) WithWatermark(eventTime, delay string) (*DataFrame, error) 
 // Agg is df.agg(cols...): a global aggregation.
 func (df *DataFrame) Agg(columns ...any) (*DataFrame, error) { return df.GroupBy().Agg(columns...) }
 
-// StreamingAggregateBuilder builds the operator of groupBy(keys).agg(aggs) on a streaming
-// DataFrame (keys may hold window(...)); withKeys is false for select(aggregates...).
-type StreamingAggregateBuilder func(s *Session, child plan.Node, keys, aggs []plan.Expr, withKeys bool) (plan.Node, error)
-
-var streamingAggregate StreamingAggregateBuilder
-
-// RegisterStreamingAggregation installs the stateful engine's streaming aggregation; until
-// one is registered, aggregating a stream is a clear "not supported yet" error.
-func RegisterStreamingAggregation(b StreamingAggregateBuilder) { streamingAggregate = b }
-
+// streamingAgg is groupBy(keys).agg(aggs) on a stream (keys may hold window(...));
+// withKeys is false for select(aggregates...). The stateful engine keeps the groups.
 func (df *DataFrame) streamingAgg(keys, aggs []plan.Expr, withKeys bool) (*DataFrame, error) {
-	if streamingAggregate == nil {
-		return nil, streamingAggUnsupported()
-	}
-	n, err := streamingAggregate(df.s, df.node, keys, aggs, withKeys)
+	n, err := stateful.NewAggregate(df.node, keys, aggs, withKeys)
 	if err != nil {
 		return nil, err
 	}
 	return df.s.newDF(n), nil
-}
-
-func streamingAggUnsupported() error {
-	return &plan.UnsupportedError{Message: "kafkalab does not support aggregations on a streaming DataFrame yet (groupBy/agg with state arrive with the stateful engine); write the stream to a table and aggregate the table"}
 }
 
 // GroupedData is the result of df.groupBy(...).

@@ -76,8 +76,10 @@ func TestStreamingRulesLikeSpark(t *testing.T) {
 			_, err := raw.WriteStream().Format("console").Trigger(Trigger{ProcessingTime: "soon"}).Start(ctx)
 			return err
 		}, "[INVALID_INTERVAL_FORMAT]"},
-		{"aggregation on a stream", func() error { _, err := raw.GroupBy("partition").Count(); return err },
-			"kafkalab does not support aggregations on a streaming DataFrame yet"},
+		{"a trigger of a month", func() error {
+			_, err := raw.WriteStream().Format("console").Trigger(Trigger{ProcessingTime: "1 month"}).Start(ctx)
+			return err
+		}, "Doesn't support month or year interval: 1 month"},
 		{"sort on a stream", func() error { _, err := raw.OrderBy("offset"); return err },
 			"Sorting is not supported on streaming DataFrames/Datasets"},
 		{"unknown source format", func() error { _, err := s.ReadStream().Format("rate").Load(); return err },
@@ -181,6 +183,13 @@ func TestWatermarkMetadataAndEventTime(t *testing.T) {
 	flat := must[*DataFrame](t)(events.Select("e.*"))
 	if _, err := flat.WithWatermark("status", "10 minutes"); err == nil || !strings.Contains(err.Error(), "EVENT_TIME_IS_NOT_ON_TIMESTAMP_TYPE") {
 		t.Fatalf("watermark on a string column: %v", err)
+	}
+	// Spark counts a month of watermark delay as 31 days (EventTimeWatermark.getDelayMs).
+	for delay, ms := range map[string]int64{"1 month 1 hour": 31*86_400_000 + 3_600_000, "1 year": 12 * 31 * 86_400_000} {
+		f := must[*DataFrame](t)(flat.WithWatermark("event_time", delay)).Schema().Fields[4]
+		if f.Metadata[plan.WatermarkDelayKey] != ms {
+			t.Errorf("withWatermark(%q): delay %v, want %d ms", delay, f.Metadata[plan.WatermarkDelayKey], ms)
+		}
 	}
 	wm := must[*DataFrame](t)(flat.WithWatermark("event_time", "10 minutes"))
 	f := wm.Schema().Fields[4]
@@ -541,26 +550,6 @@ func TestProcessingTimeStopAndFailure(t *testing.T) {
 	}
 	if fq.Exception() == nil {
 		t.Fatal("exception() is nil after a failure")
-	}
-}
-
-// A registered streaming aggregation (the stateful engine's hook) receives groupBy/agg on a
-// stream; without one the error says it is not supported yet.
-func TestStreamingAggregationHook(t *testing.T) {
-	s := newTestSession(t)
-	raw := kafkaStream(t, s, "127.0.0.1:1")
-	if _, err := raw.GroupBy("partition").Agg(Count("*")); err == nil || !strings.Contains(err.Error(), "not support aggregations on a streaming DataFrame yet") {
-		t.Fatalf("without a hook: %v", err)
-	}
-	var gotKeys, gotAggs int
-	RegisterStreamingAggregation(func(s *Session, child plan.Node, keys, aggs []plan.Expr, withKeys bool) (plan.Node, error) {
-		gotKeys, gotAggs = len(keys), len(aggs)
-		return plan.NewAggregate(child, keys, aggs, withKeys)
-	})
-	defer RegisterStreamingAggregation(nil)
-	out := must[*DataFrame](t)(raw.GroupBy("partition").Agg(Count("*"), Max("offset")))
-	if gotKeys != 1 || gotAggs != 2 || strings.Join(out.Columns(), ",") != "partition,count(1),max(offset)" {
-		t.Fatalf("hook saw %d keys %d aggs; columns %v", gotKeys, gotAggs, out.Columns())
 	}
 }
 

@@ -102,12 +102,17 @@ func (w *DataStreamWriter) Trigger(t Trigger) *DataStreamWriter {
 	case t.AvailableNow:
 		w.trigger = stream.AvailableNow()
 	default:
-		ms, err := ParseIntervalMs(t.ProcessingTime)
+		iv, err := sqltypes.ParseInterval(t.ProcessingTime)
 		if err != nil {
 			w.err = err
 			return w
 		}
-		w.trigger = stream.ProcessingTime(time.Duration(ms) * time.Millisecond)
+		if iv.Months != 0 {
+			// Spark's Triggers.convert: a month has no fixed length.
+			w.err = fmt.Errorf("Doesn't support month or year interval: %s", t.ProcessingTime)
+			return w
+		}
+		w.trigger = stream.ProcessingTime(time.Duration(iv.Micros/1000) * time.Millisecond)
 	}
 	return w
 }

@@ -24,19 +24,8 @@ func init() {
 		"coalesce":          bindCoalesce,
 		"current_timestamp": bindCurrentTimestamp,
 		"now":               bindCurrentTimestamp,
-		"window":            bindWindowPlaceholder,
-	}
-}
-
-// FunctionBinder binds a call of a function registered with RegisterFunction: resolve binds
-// an argument against the call's input scope (stars are not expanded).
-type FunctionBinder func(name string, args []Expr, scope *Scope, resolve func(Expr) (Bound, error)) (Bound, error)
-
-// RegisterFunction adds or replaces a scalar function by its Spark name (lower case), e.g.
-// the stateful engine's window(). Call it from an init function.
-func RegisterFunction(name string, bind FunctionBinder) {
-	scalarFunctions[strings.ToLower(name)] = func(r *resolver, c Call) (Bound, error) {
-		return bind(strings.ToLower(name), c.Args, r.scope, r.resolve)
+		"window":            bindWindow,
+		"session_window":    bindSessionWindow,
 	}
 }
 
@@ -275,11 +264,6 @@ func bindCurrentTimestamp(_ *resolver, c Call) (Bound, error) {
 	}
 	return &boundFunc{name: "current_timestamp", typ: sqltypes.TimestampT,
 		fn: func(ec *EvalContext, _ []any) (any, error) { return ec.Now, nil }}, nil
-}
-
-// bindWindowPlaceholder reserves window(): time windows come with kafkalab's stateful engine.
-func bindWindowPlaceholder(*resolver, Call) (Bound, error) {
-	return nil, unsupported("kafkalab does not support F.window yet (time windows arrive with the stateful engine); group by a plain column for now")
 }
 
 func itoa(i int) string {

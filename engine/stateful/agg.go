@@ -24,9 +24,9 @@ type Aggregate struct {
 	outs  []plan.Bound // evaluated over [results..., keys...]
 	scope *plan.Scope
 
-	win        *windowExpr        // the window key, if any
-	sessionWin *sessionWindowExpr // or the session window key
-	winIdx     int                // the window's or session window's key index
+	win        *plan.TimeWindow    // the window key, if any
+	sessionWin *plan.SessionWindow // or the session window key
+	winIdx     int                 // the window's or session window's key index
 	// wmKey is the grouping key carrying the watermark (-1: none); wmIsWindow says the
 	// eviction predicate reads its end.
 	wmKey        int
@@ -57,19 +57,19 @@ func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggr
 	}
 	for i, k := range op.keys {
 		switch w := k.(type) {
-		case *windowExpr:
+		case *plan.TimeWindow:
 			if op.win != nil {
 				return nil, &plan.AnalysisError{Message: "Multiple time/session window expressions would result in a cartesian product of rows, therefore they are currently not supported."}
 			}
 			op.win, op.winIdx = w, i
-		case *sessionWindowExpr:
+		case *plan.SessionWindow:
 			if op.win != nil || op.sessionWin != nil {
 				return nil, &plan.AnalysisError{Message: "Multiple time/session window expressions would result in a cartesian product of rows, therefore they are currently not supported."}
 			}
 			op.sessionWin, op.winIdx = w, i
 		}
 		if op.wmKey < 0 {
-			if _, ok := plan.OutputField(k).Metadata[watermarkKey]; ok {
+			if _, ok := plan.OutputField(k).Metadata[plan.WatermarkDelayKey]; ok {
 				switch k.DataType().(type) {
 				case sqltypes.TimestampType:
 					op.wmKey = i
@@ -248,7 +248,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 			nullTime := false
 			for i, k := range a.keys {
 				if i == a.winIdx {
-					v, err := a.win.time.Eval(ec, row)
+					v, err := a.win.Time().Eval(ec, row)
 					if err != nil {
 						return nil, err
 					}
@@ -283,7 +283,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 			var ts int64
 			if a.win != nil {
 				ts = int64(keyVals[a.winIdx].(sqltypes.Timestamp))
-				starts = a.win.assign(starts, ts)
+				starts = a.win.Assign(starts, ts)
 			} else {
 				starts = append(starts, 0)
 			}
@@ -464,7 +464,7 @@ func (s *store) memoryBytes() int64 {
 
 func (a *Aggregate) isLate(keyVals []any, start int64, lateWm int64) bool {
 	if a.win != nil && a.wmKey == a.winIdx {
-		return start+a.win.window <= lateWm
+		return start+a.win.Duration() <= lateWm
 	}
 	switch v := keyVals[a.wmKey].(type) {
 	case sqltypes.Timestamp:
@@ -483,7 +483,7 @@ func (a *Aggregate) encodeKey(b []byte, keyVals []any, start int64) []byte {
 			b = append(b, tagRow, 2, tagTimestamp)
 			b = binary.AppendVarint(b, start)
 			b = append(b, tagTimestamp)
-			b = binary.AppendVarint(b, start+a.win.window)
+			b = binary.AppendVarint(b, start+a.win.Duration())
 			continue
 		}
 		var err error
@@ -498,7 +498,7 @@ func (a *Aggregate) keyRow(keyVals []any, start int64) sqltypes.Row {
 	r := make(sqltypes.Row, len(keyVals))
 	copy(r, keyVals)
 	if a.win != nil {
-		r[a.winIdx] = sqltypes.Row{sqltypes.Timestamp(start), sqltypes.Timestamp(start + a.win.window)}
+		r[a.winIdx] = sqltypes.Row{sqltypes.Timestamp(start), sqltypes.Timestamp(start + a.win.Duration())}
 	}
 	return r
 }

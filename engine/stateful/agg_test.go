@@ -318,7 +318,7 @@ func TestOutputModeAndBadInput(t *testing.T) {
 	// The window column: struct<start,end>, not nullable, carrying the watermark marker.
 	h := newHarness(t, opSpec{window: []string{"5 minutes"}, delay: "10 minutes"}, "Append")
 	f := h.op.Output().Schema.Fields[0]
-	if f.Name != "window" || f.Nullable || f.Metadata[watermarkKey] != int64(600000) || f.Metadata[timeWindowKey] != true {
+	if f.Name != "window" || f.Nullable || f.Metadata[plan.WatermarkDelayKey] != int64(600000) || f.Metadata[plan.TimeWindowKey] != true {
 		t.Fatalf("window field = %+v", f)
 	}
 	if n := h.op.Output().Schema.Fields[1].Name; n != "count(1)" {

@@ -41,7 +41,7 @@ func NewDeduplicate(child plan.Node, names []string, within bool) (*Deduplicate,
 	}
 	d := &Deduplicate{Child: child, keys: d0.Keys, within: within, timeCol: -1, stores: map[string]*store{}}
 	for i, f := range plan.Schema(child).Fields {
-		if v, ok := f.Metadata[watermarkKey].(int64); ok {
+		if v, ok := f.Metadata[plan.WatermarkDelayKey].(int64); ok {
 			if _, isTS := f.Type.(sqltypes.TimestampType); isTS && d.timeCol < 0 {
 				d.timeCol, d.delayMs = i, v
 			}

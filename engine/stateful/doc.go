@@ -1,8 +1,7 @@
-// Package stateful is kafkalab's stateful streaming engine: event-time windows
-// (window, session_window), streaming aggregation with watermarks and the three output
-// modes, streaming deduplication, and the state store kept in the checkpoint's state/
-// folder, versioned per batch as Spark's HDFS-backed store is.
-//
-// The package plugs into the engine through its registration points (plan.RegisterFunction,
-// engine.RegisterStreamingAggregation): importing it is enough.
+// Package stateful is kafkalab's stateful streaming engine: streaming aggregation with
+// watermarks and the three output modes (grouped by time windows, session windows or plain
+// keys), streaming deduplication, and the state store kept in the checkpoint's state/
+// folder, versioned per batch as Spark's HDFS-backed store is. The engine builds its
+// operators (NewAggregate, NewDeduplicate) when a streaming DataFrame is aggregated or
+// deduplicated; the window() and session_window() expressions live in engine/plan.
 package stateful

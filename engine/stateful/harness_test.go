@@ -59,11 +59,11 @@ func newHarness(t testing.TB, spec opSpec, mode string) *harness {
 	h.scan = &plan.StreamScan{Scope: plan.NewScope(eventSchema), Name: "events"}
 	var child plan.Node = h.scan
 	if spec.delay != "" {
-		ms, err := durationMicros(spec.delay)
+		iv, err := sqltypes.ParseInterval(spec.delay)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, err := plan.NewWatermark(child, "event_time", ms/1000)
+		w, err := plan.NewWatermark(child, "event_time", iv.Micros/1000)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -161,12 +161,12 @@ func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			tv, err := a.sessionWin.time.Eval(ec, row)
+			tv, err := a.sessionWin.Time().Eval(ec, row)
 			if err != nil {
 				return nil, err
 			}
 			t, ok := tv.(sqltypes.Timestamp)
-			if !ok || a.sessionWin.gap <= 0 {
+			if !ok || a.sessionWin.Gap() <= 0 {
 				continue // no event time, or a gap that opens no session: Spark filters the row
 			}
 			kb = kb[:0]
@@ -183,7 +183,7 @@ func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st
 					return nil, err
 				}
 			}
-			s := &sessionWindow{start: int64(t), end: int64(t) + a.sessionWin.gap, bufs: make([]aggBuf, len(a.fns))}
+			s := &sessionWindow{start: int64(t), end: int64(t) + a.sessionWin.Gap(), bufs: make([]aggBuf, len(a.fns))}
 			for i := range a.fns {
 				var v any
 				if a.fns[i].arg != nil {

@@ -1,20 +1,17 @@
-package stateful
+package plan
 
 import (
 	"fmt"
 	"math"
 	"strings"
 
-	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-// Spark's metadata keys on a window column: the event-time column's watermark delay is
-// copied onto it (so a window key carries the watermark), and the window marker is added.
-const (
-	watermarkKey  = plan.WatermarkDelayKey
-	timeWindowKey = "spark.timeWindow"
-)
+// TimeWindowKey is Spark's metadata marker of a window() column; the event-time column's
+// watermark delay (WatermarkDelayKey) is copied onto it too, so a window key carries the
+// watermark.
+const TimeWindowKey = "spark.timeWindow"
 
 // windowType is the window column's type: struct<start: timestamp, end: timestamp>.
 var windowType = &sqltypes.StructType{Fields: []sqltypes.StructField{
@@ -22,28 +19,31 @@ var windowType = &sqltypes.StructType{Fields: []sqltypes.StructField{
 	{Name: "end", Type: sqltypes.TimestampT, Nullable: true},
 }}
 
-func init() {
-	plan.RegisterFunction("window", bindWindow)
-	plan.RegisterFunction("session_window", bindSessionWindow)
-}
-
-// windowExpr is window(time, windowDuration, slideDuration, startTime), all in microseconds.
-type windowExpr struct {
-	time                  plan.Bound
+// TimeWindow is window(time, windowDuration, slideDuration, startTime), durations in
+// microseconds. As an expression it gives a row's (first) window; a streaming aggregation
+// grouped by it assigns each row to every window holding it (Assign).
+type TimeWindow struct {
+	time                  Bound
 	window, slide, offset int64
 	meta                  map[string]any
 }
 
-func (w *windowExpr) DataType() sqltypes.DataType { return windowType }
-func (w *windowExpr) Nullable() bool              { return w.window != w.slide } // Expand output is nullable
-func (w *windowExpr) SQL() string                 { return "window" }
-func (w *windowExpr) Metadata() map[string]any    { return w.meta }
+// Time is the event-time column the windows follow.
+func (w *TimeWindow) Time() Bound { return w.time }
+
+// Duration is the window's length in microseconds.
+func (w *TimeWindow) Duration() int64 { return w.window }
+
+func (w *TimeWindow) DataType() sqltypes.DataType { return windowType }
+func (w *TimeWindow) Nullable() bool              { return w.window != w.slide } // Expand output is nullable
+func (w *TimeWindow) SQL() string                 { return "window" }
+func (w *TimeWindow) Metadata() map[string]any    { return w.meta }
 
 // Eval gives the row's (first) window; sliding windows expand rows, which only a grouping
 // can do here.
-func (w *windowExpr) Eval(c *plan.EvalContext, row sqltypes.Row) (any, error) {
+func (w *TimeWindow) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 	if w.window != w.slide {
-		return nil, &plan.UnsupportedError{Message: "kafkalab supports a sliding window(...) only as a groupBy key (it turns one row into several); group by it, or use a tumbling window"}
+		return nil, &UnsupportedError{Message: "kafkalab supports a sliding window(...) only as a groupBy key (it turns one row into several); group by it, or use a tumbling window"}
 	}
 	v, err := w.time.Eval(c, row)
 	if err != nil || v == nil {
@@ -57,15 +57,9 @@ func (w *windowExpr) Eval(c *plan.EvalContext, row sqltypes.Row) (any, error) {
 	return sqltypes.Row{sqltypes.Timestamp(start), sqltypes.Timestamp(start + w.window)}, nil
 }
 
-// watermarkDelayMs is the event-time column's watermark delay, if it has one.
-func (w *windowExpr) watermarkDelayMs() (int64, bool) {
-	d, ok := w.meta[watermarkKey].(int64)
-	return d, ok
-}
-
 // lastStart is the start of the latest window holding ts (Spark's ResolveTimeWindows, in UTC
 // epoch microseconds, not time-zone aware).
-func (w *windowExpr) lastStart(ts int64) int64 {
+func (w *TimeWindow) lastStart(ts int64) int64 {
 	rem := (ts - w.offset) % w.slide
 	if rem < 0 {
 		rem += w.slide
@@ -73,10 +67,10 @@ func (w *windowExpr) lastStart(ts int64) int64 {
 	return ts - rem
 }
 
-// assign appends the starts of every window that holds ts: ceil(window/slide) candidates,
+// Assign appends the starts of every window that holds ts: ceil(window/slide) candidates,
 // newest first; when window is not a multiple of slide, candidates not holding ts are
 // dropped, as Spark's filter does.
-func (w *windowExpr) assign(dst []int64, ts int64) []int64 {
+func (w *TimeWindow) Assign(dst []int64, ts int64) []int64 {
 	last := w.lastStart(ts)
 	if w.window == w.slide {
 		return append(dst, last)
@@ -92,8 +86,8 @@ func (w *windowExpr) assign(dst []int64, ts int64) []int64 {
 	return dst
 }
 
-func literalString(fn, param string, e plan.Expr) (string, error) {
-	if l, ok := e.(plan.Literal); ok {
+func literalString(fn, param string, e Expr) (string, error) {
+	if l, ok := e.(Literal); ok {
 		if s, ok := l.Value.(string); ok {
 			return s, nil
 		}
@@ -101,12 +95,13 @@ func literalString(fn, param string, e plan.Expr) (string, error) {
 	return "", fmt.Errorf("%s: %s must be a string literal such as \"5 minutes\"", fn, param)
 }
 
-func bindWindow(name string, args []plan.Expr, _ *plan.Scope, resolve func(plan.Expr) (plan.Bound, error)) (plan.Bound, error) {
+func bindWindow(r *resolver, c Call) (Bound, error) {
+	args := c.Args
 	if len(args) < 2 || len(args) > 4 {
-		return nil, &plan.AnalysisError{Class: "WRONG_NUM_ARGS.WITHOUT_SUGGESTION",
+		return nil, &AnalysisError{Class: "WRONG_NUM_ARGS.WITHOUT_SUGGESTION",
 			Message: fmt.Sprintf("The `window` requires [2, 3, 4] parameters but the actual number is %d. Please, refer to 'https://spark.apache.org/docs/latest/sql-ref-functions.html' for a fix.", len(args))}
 	}
-	t, err := timeColumn(args[0], resolve)
+	t, err := timeColumn(args[0], r.resolve)
 	if err != nil {
 		return nil, err
 	}
@@ -120,17 +115,17 @@ func bindWindow(name string, args []plan.Expr, _ *plan.Scope, resolve func(plan.
 		if err != nil {
 			return nil, err
 		}
-		if vals[i], err = durationMicros(s); err != nil {
+		if vals[i], err = windowMicros(s); err != nil {
 			return nil, err
 		}
 	}
-	w := &windowExpr{time: t, window: vals[0], slide: vals[1], offset: vals[2]}
+	w := &TimeWindow{time: t, window: vals[0], slide: vals[1], offset: vals[2]}
 	if len(args) < 3 {
 		w.slide = w.window
 	}
 	sql := fmt.Sprintf("window(%s, %d, %d, %d)", t.SQL(), w.window, w.slide, w.offset)
 	mismatch := func(format string, a ...any) error {
-		return &plan.AnalysisError{Class: "DATATYPE_MISMATCH." + strings.SplitN(format, "|", 2)[0],
+		return &AnalysisError{Class: "DATATYPE_MISMATCH." + strings.SplitN(format, "|", 2)[0],
 			Message: fmt.Sprintf("Cannot resolve \"%s\" due to data type mismatch: ", sql) + fmt.Sprintf(strings.SplitN(format, "|", 2)[1], a...)}
 	}
 	switch {
@@ -156,50 +151,57 @@ func abs(v int64) int64 {
 
 // windowMetadata copies the time column's metadata (the watermark marker) and marks the
 // column as a time window, as Spark's window attribute does.
-func windowMetadata(t plan.Bound) map[string]any {
+func windowMetadata(t Bound) map[string]any {
 	meta := map[string]any{}
-	for k, v := range plan.OutputField(t).Metadata {
+	for k, v := range OutputField(t).Metadata {
 		meta[k] = v
 	}
-	meta[timeWindowKey] = true
+	meta[TimeWindowKey] = true
 	return meta
 }
 
 // timeColumn binds the time argument; a string column is cast to a timestamp implicitly, as
 // Spark's window and session_window accept (ImplicitCastInputTypes).
-func timeColumn(e plan.Expr, resolve func(plan.Expr) (plan.Bound, error)) (plan.Bound, error) {
+func timeColumn(e Expr, resolve func(Expr) (Bound, error)) (Bound, error) {
 	t, err := resolve(e)
 	if err != nil {
 		return nil, err
 	}
 	if _, ok := t.DataType().(sqltypes.StringType); ok {
-		return resolve(plan.Cast{Child: e, To: sqltypes.TimestampT})
+		return resolve(Cast{Child: e, To: sqltypes.TimestampT})
 	}
 	return t, nil
 }
 
-func checkTimeColumn(fn string, t plan.Bound) error {
+func checkTimeColumn(fn string, t Bound) error {
 	if _, ok := t.DataType().(sqltypes.TimestampType); ok {
 		return nil
 	}
-	return &plan.AnalysisError{Class: "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
+	return &AnalysisError{Class: "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
 		Message: fmt.Sprintf("Cannot resolve \"%s(%s)\" due to data type mismatch: The first parameter requires the (\"TIMESTAMP\" or \"TIMESTAMP_NTZ\") type, however \"%s\" has the type \"%s\". Cast it first: F.col(\"%s\").cast(\"timestamp\").",
 			fn, t.SQL(), t.SQL(), t.DataType().SQL(), t.SQL())}
 }
 
-// sessionWindowExpr is session_window(time, gapDuration): each row starts the session
-// [time, time+gap); the aggregation merges overlapping sessions of one key.
-type sessionWindowExpr struct {
-	time plan.Bound
+// SessionWindow is session_window(time, gapDuration): each row starts the session
+// [time, time+gap); a streaming aggregation grouped by it merges the overlapping sessions
+// of one key.
+type SessionWindow struct {
+	time Bound
 	gap  int64
 	meta map[string]any
 }
 
-func (s *sessionWindowExpr) DataType() sqltypes.DataType { return windowType }
-func (s *sessionWindowExpr) Nullable() bool              { return false }
-func (s *sessionWindowExpr) SQL() string                 { return "session_window" }
-func (s *sessionWindowExpr) Metadata() map[string]any    { return s.meta }
-func (s *sessionWindowExpr) Eval(c *plan.EvalContext, row sqltypes.Row) (any, error) {
+// Time is the event-time column the sessions follow.
+func (s *SessionWindow) Time() Bound { return s.time }
+
+// Gap is the session gap in microseconds.
+func (s *SessionWindow) Gap() int64 { return s.gap }
+
+func (s *SessionWindow) DataType() sqltypes.DataType { return windowType }
+func (s *SessionWindow) Nullable() bool              { return false }
+func (s *SessionWindow) SQL() string                 { return "session_window" }
+func (s *SessionWindow) Metadata() map[string]any    { return s.meta }
+func (s *SessionWindow) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 	v, err := s.time.Eval(c, row)
 	if err != nil || v == nil {
 		return nil, err
@@ -211,12 +213,13 @@ func (s *sessionWindowExpr) Eval(c *plan.EvalContext, row sqltypes.Row) (any, er
 	return sqltypes.Row{ts, ts + sqltypes.Timestamp(s.gap)}, nil
 }
 
-func bindSessionWindow(name string, args []plan.Expr, _ *plan.Scope, resolve func(plan.Expr) (plan.Bound, error)) (plan.Bound, error) {
+func bindSessionWindow(r *resolver, c Call) (Bound, error) {
+	args := c.Args
 	if len(args) != 2 {
-		return nil, &plan.AnalysisError{Class: "WRONG_NUM_ARGS.WITHOUT_SUGGESTION",
+		return nil, &AnalysisError{Class: "WRONG_NUM_ARGS.WITHOUT_SUGGESTION",
 			Message: fmt.Sprintf("The `session_window` requires 2 parameters but the actual number is %d. Please, refer to 'https://spark.apache.org/docs/latest/sql-ref-functions.html' for a fix.", len(args))}
 	}
-	t, err := timeColumn(args[0], resolve)
+	t, err := timeColumn(args[0], r.resolve)
 	if err != nil {
 		return nil, err
 	}
@@ -227,12 +230,25 @@ func bindSessionWindow(name string, args []plan.Expr, _ *plan.Scope, resolve fun
 	if err != nil {
 		return nil, err
 	}
-	gap, err := durationMicros(s)
+	gap, err := windowMicros(s)
 	if err != nil {
 		return nil, err
 	}
 	meta := windowMetadata(t)
-	delete(meta, timeWindowKey)
+	delete(meta, TimeWindowKey)
 	meta["spark.sessionWindow"] = true
-	return &sessionWindowExpr{time: t, gap: gap, meta: meta}, nil
+	return &SessionWindow{time: t, gap: gap, meta: meta}, nil
+}
+
+// windowMicros reads a window's length or gap. Spark's TimeWindow refuses months, which
+// have no fixed length.
+func windowMicros(s string) (int64, error) {
+	iv, err := sqltypes.ParseInterval(s)
+	if err != nil {
+		return 0, err
+	}
+	if iv.Months != 0 {
+		return 0, fmt.Errorf("Intervals greater than a month is not supported (%s).", s)
+	}
+	return iv.Micros, nil
 }

@@ -1,4 +1,4 @@
-package stateful
+package sqltypes
 
 import (
 	"fmt"
@@ -7,26 +7,24 @@ import (
 	"strings"
 )
 
-const (
-	microsPerSecond = int64(1_000_000)
-	microsPerDay    = 86400 * microsPerSecond
-)
-
-// interval is a parsed interval string: months apart, because windows refuse them.
-type interval struct {
-	months int64
-	micros int64
+// Interval is a parsed interval string, Spark's CalendarInterval: months apart from the
+// rest, because a month has no fixed length. Each user decides what a month is: a
+// watermark delay counts it as 31 days, windows and processing-time triggers refuse it.
+type Interval struct {
+	Months int64
+	Micros int64
 }
 
-// parseInterval reads Spark's interval strings as window() and session_window() take them:
-// "5 minutes", "1 hour 30 minutes", "interval 10 seconds", "2 days", "-1 minute".
-func parseInterval(s string) (interval, error) {
+// ParseInterval reads Spark's interval strings as withWatermark, window, session_window
+// and trigger(processingTime=...) take them: "5 minutes", "1 hour 30 minutes",
+// "interval 10 seconds", "2 days", "-1 minute", "1 month". A year is 12 months.
+func ParseInterval(s string) (Interval, error) {
 	fields := strings.Fields(strings.ToLower(strings.TrimSpace(s)))
 	if len(fields) > 0 && fields[0] == "interval" {
 		fields = fields[1:]
 	}
-	bad := func(why string) (interval, error) {
-		return interval{}, fmt.Errorf("[INVALID_INTERVAL_FORMAT] Error parsing '%s' to interval: %s; write a number and a unit, like \"5 minutes\" or \"30 seconds\"", s, why)
+	bad := func(why string) (Interval, error) {
+		return Interval{}, fmt.Errorf("[INVALID_INTERVAL_FORMAT] Error parsing '%s' to interval: %s; write a number and a unit, like \"5 minutes\" or \"30 seconds\"", s, why)
 	}
 	if len(fields) == 0 {
 		return bad("the interval is empty")
@@ -34,7 +32,7 @@ func parseInterval(s string) (interval, error) {
 	if len(fields)%2 != 0 {
 		return bad("every number needs a unit")
 	}
-	var iv interval
+	var iv Interval
 	for i := 0; i < len(fields); i += 2 {
 		num, unit := fields[i], strings.TrimSuffix(fields[i+1], "s")
 		f, err := strconv.ParseFloat(num, 64)
@@ -44,10 +42,10 @@ func parseInterval(s string) (interval, error) {
 		var per int64
 		switch unit {
 		case "year":
-			iv.months += int64(f * 12)
+			iv.Months += int64(f * 12)
 			continue
 		case "month":
-			iv.months += int64(f)
+			iv.Months += int64(f)
 			continue
 		case "week":
 			per = 7 * microsPerDay
@@ -70,19 +68,7 @@ func parseInterval(s string) (interval, error) {
 		if math.Abs(v) > math.MaxInt64/2 {
 			return bad("the interval is too large")
 		}
-		iv.micros += int64(math.Round(v))
+		iv.Micros += int64(math.Round(v))
 	}
 	return iv, nil
-}
-
-// durationMicros is TimeWindow.getIntervalInMicroSeconds: an interval without months.
-func durationMicros(s string) (int64, error) {
-	iv, err := parseInterval(s)
-	if err != nil {
-		return 0, err
-	}
-	if iv.months != 0 {
-		return 0, fmt.Errorf("Intervals greater than a month is not supported (%s).", s)
-	}
-	return iv.micros, nil
 }

@@ -1,4 +1,4 @@
-package stateful
+package engine_test
 
 import (
 	"context"
@@ -406,4 +406,19 @@ func TestAppendWithoutWatermarkRefusedAtStart(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(s.WorkDir(), "cp")); !os.IsNotExist(err) {
 		t.Fatalf("a refused query left its checkpoint folder (%v)", err)
 	}
+}
+
+// hhmm shows a timestamp (or a window of two) as 15:04 in UTC, a decimal as text.
+func hhmm(v any) string {
+	switch x := v.(type) {
+	case sqltypes.Timestamp:
+		return time.UnixMicro(int64(x)).UTC().Format("15:04")
+	case sqltypes.Row:
+		return "[" + hhmm(x[0]) + "," + hhmm(x[1]) + ")"
+	case sqltypes.Decimal:
+		return x.String()
+	case nil:
+		return "null"
+	}
+	return fmt.Sprint(v)
 }
