@@ -24,6 +24,16 @@ func init() {
 		"coalesce":          bindCoalesce,
 		"current_timestamp": bindCurrentTimestamp,
 		"now":               bindCurrentTimestamp,
+		"to_timestamp":      bindToType("to_timestamp", sqltypes.TimestampT),
+		"to_date":           bindToType("to_date", sqltypes.DateT),
+		"abs":               bindAbs,
+		"round":             bindRound,
+		"like":              bindLike,
+		"contains":          bindStringPredicate("contains", strings.Contains),
+		"startswith":        bindStringPredicate("startswith", strings.HasPrefix),
+		"endswith":          bindStringPredicate("endswith", strings.HasSuffix),
+		"substring":         bindSubstring,
+		"substr":            bindSubstring,
 		"window":            bindWindow,
 		"session_window":    bindSessionWindow,
 	}
@@ -256,6 +266,33 @@ func bindCoalesce(r *resolver, c Call) (Bound, error) {
 			}
 			return nil, nil
 		}}, nil
+}
+
+// bindToType is to_timestamp(col) / to_date(col) without a format: Spark's CAST rules.
+func bindToType(name string, to sqltypes.DataType) func(r *resolver, c Call) (Bound, error) {
+	return func(r *resolver, c Call) (Bound, error) {
+		if len(c.Args) == 2 {
+			return nil, unsupported("kafkalab's %s does not take a format yet: give ISO-8601 text (2026-10-01T09:15:00Z) and call %s(col)", name, name)
+		}
+		if len(c.Args) != 1 {
+			return nil, wrongArgs(name, "[1, 2]", len(c.Args))
+		}
+		b, err := r.resolve(c.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		if err := checkCast(b, to); err != nil {
+			return nil, err
+		}
+		cast := &boundCast{child: b, to: to}
+		return &boundFunc{name: name, args: []Bound{b}, typ: to, nullable: true, nullIntolerant: true,
+			fn: func(ec *EvalContext, args []any) (any, error) {
+				// to_timestamp gives NULL for text it cannot parse, even in ANSI mode.
+				lenient := *ec
+				lenient.Ansi = false
+				return castValue(&lenient, args[0], cast.child.DataType(), to)
+			}}, nil
+	}
 }
 
 func bindCurrentTimestamp(_ *resolver, c Call) (Bound, error) {
