@@ -3,8 +3,6 @@ package lessons
 import (
 	"fmt"
 	"strings"
-
-	"github.com/kafkalab/kafkalab/lab/kafkatools"
 )
 
 // Command is one command of a `sh run` block (FORMAT.md): the program and its arguments,
@@ -58,7 +56,7 @@ func ParseCommands(src string, firstLine int) ([]Command, error) {
 			}
 			c.Stdin, c.HasStdin = strings.Join(body, "\n")+"\n", true
 		}
-		args, err := kafkatools.SplitCommandLine(text)
+		args, err := SplitCommandLine(text)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", lineNo, err)
 		}

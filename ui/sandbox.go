@@ -18,6 +18,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/pyspark"
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
+	"github.com/kafkalab/kafkalab/lessons"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
@@ -359,7 +360,7 @@ func (s *sandboxState) submit() tea.Cmd {
 				}
 				stdin = strings.Join(body, "\n") + "\n"
 			}
-			args, err := kafkatools.SplitCommandLine(line)
+			args, err := lessons.SplitCommandLine(line)
 			if err != nil {
 				return sandboxDoneMsg{input: src, err: err}
 			}

@@ -1,8 +1,8 @@
 // Package kafkatools runs Apache Kafka's command-line tools as kafkalab lab commands: the same
 // names, flags and output as the Kafka 4.x scripts, spoken over the Kafka protocol with
 // franz-go, so they work against the embedded broker, a container or any existing cluster.
-// The CLI registers each tool as a subcommand; the lesson runner runs a step's command line
-// with SplitCommandLine and Run.
+// The CLI registers each tool as a subcommand; the lab runs a lesson's command lines (split
+// by the lessons package) with Run.
 //
 // The documented subset (anything else is refused with a one-line error naming the option):
 //

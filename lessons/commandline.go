@@ -1,4 +1,4 @@
-package kafkatools
+package lessons
 
 import (
 	"errors"
