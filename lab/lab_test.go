@@ -127,8 +127,8 @@ func TestExerciseAttemptsStartFromTheSameState(t *testing.T) {
 	course := []*lessons.Lesson{{ID: "09-x", Steps: []*lessons.Step{{
 		Number:   1,
 		Title:    "count files",
-		Starter:  &lessons.Code{Lang: "sh", Source: "cat notes.txt"},
-		Solution: &lessons.Code{Lang: "sh", Source: "cat notes.txt"},
+		Starter:  shellCode(t, "cat notes.txt"),
+		Solution: shellCode(t, "cat notes.txt"),
 		Files:    []lessons.File{{Name: "notes.txt", Content: "hello\n"}},
 		Expect:   []lessons.Expectation{{Kind: lessons.ExpectMissing, Path: "stray.txt"}},
 	}}}}
@@ -156,4 +156,14 @@ func TestExerciseAttemptsStartFromTheSameState(t *testing.T) {
 	if res := again.RunStep(ctx, course[0], step, nil); !res.Passed {
 		t.Fatalf("an attempt after a restart did not start from the exercise's starting state: %+v", res.Failures)
 	}
+}
+
+// shellCode is an sh block holding src, parsed as a lesson's would be.
+func shellCode(t testing.TB, src string) *lessons.Code {
+	t.Helper()
+	c, err := (&lessons.Code{Lang: "sh", Line: 1}).WithSource(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

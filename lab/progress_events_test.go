@@ -21,7 +21,7 @@ func TestPythonStepsReportQueryProgress(t *testing.T) {
 		name string
 		run  *lessons.Code
 	}{
-		{"python read.py", &lessons.Code{Lang: "sh", Source: "python read.py"}},
+		{"python read.py", shellCode(t, "python read.py")},
 		{"python block", &lessons.Code{Lang: "python", Source: crashReadPy}},
 	}
 	for _, tc := range tests {

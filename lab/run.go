@@ -167,11 +167,7 @@ func (l *Lab) dropSnapshots(lessonID string) error {
 }
 
 func (l *Lab) runShell(ctx context.Context, ws string, code *lessons.Code, cr *crasher, out io.Writer) error {
-	cmds, err := lessons.ParseCommands(code.Source, code.Line)
-	if err != nil {
-		return err
-	}
-	for _, c := range cmds {
+	for _, c := range code.Commands {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

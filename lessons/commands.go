@@ -5,25 +5,51 @@ import (
 	"strings"
 )
 
+// CommandKind says which program a command line runs.
+type CommandKind string
+
+// The programs a `sh run` block may run (FORMAT.md).
+const (
+	CommandPython    CommandKind = "python" // python NAME.py ARGS: a workspace script
+	CommandKafkaTool CommandKind = "kafka"  // kafka-*.sh: one of Kafka's tools
+	CommandCat       CommandKind = "cat"    // cat FILE...
+	CommandLs        CommandKind = "ls"     // ls [DIR...]
+	CommandRm        CommandKind = "rm"     // rm [-rf] PATH...
+)
+
 // Command is one command of a `sh run` block (FORMAT.md): the program and its arguments,
 // the standard input a heredoc gives it, and whether the lesson expects it to fail.
 type Command struct {
-	Args       []string
-	Stdin      string // the heredoc's body when HasStdin
+	Kind       CommandKind
+	Args       []string // Args[0] is the program as written (python3, kafka-topics.sh...)
+	Stdin      string   // the heredoc's body when HasStdin
 	HasStdin   bool
 	ExpectFail bool   // the line started with "! "
 	Line       string // as written, without "! " and the heredoc
 	LessonLine int    // line in the lesson file (firstLine-based)
 }
 
-// ParseCommands splits a `sh run` block into commands. It understands what lessons use
-// and no more: one command per line, "\" continuations, comments, a leading "! ", and
-// "<<WORD" heredocs. firstLine is the block's first line in the lesson file.
+// CommandError is a command line kafkalab cannot run, with its line.
+type CommandError struct {
+	Line int // firstLine-based, as ParseCommands was given
+	Msg  string
+}
+
+func (e *CommandError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// ParseCommands splits shell-like text into commands: a `sh run` block of a lesson, or a
+// line typed at the sandbox's prompt. It understands what lessons use and no more: one
+// command per line, "\" continuations, comments, a leading "! ", and "<<WORD" heredocs;
+// every command must be one kafkalab runs (CommandKind). firstLine is the text's first
+// line in the lesson file; a mistake is a *CommandError on its line.
 func ParseCommands(src string, firstLine int) ([]Command, error) {
 	lines := strings.Split(src, "\n")
 	var out []Command
 	for i := 0; i < len(lines); i++ {
 		lineNo := firstLine + i
+		fail := func(format string, a ...any) ([]Command, error) {
+			return nil, &CommandError{Line: lineNo, Msg: fmt.Sprintf(format, a...)}
+		}
 		text := strings.TrimSpace(lines[i])
 		for strings.HasSuffix(text, `\`) && i+1 < len(lines) {
 			i++
@@ -37,9 +63,9 @@ func ParseCommands(src string, firstLine int) ([]Command, error) {
 			c.ExpectFail, text = true, strings.TrimSpace(rest)
 		}
 		if at := strings.Index(text, "<<"); at >= 0 {
-			word := strings.Trim(strings.TrimSpace(text[at+2:]), `'"`)
+			word := HeredocWord(text)
 			if word == "" {
-				return nil, fmt.Errorf("line %d: heredoc without an end word", lineNo)
+				return fail("heredoc without an end word: write <<EOF and close it with an EOF line")
 			}
 			text = strings.TrimSpace(text[:at])
 			var body []string
@@ -52,19 +78,63 @@ func ParseCommands(src string, firstLine int) ([]Command, error) {
 				body = append(body, lines[i])
 			}
 			if !closed {
-				return nil, fmt.Errorf("line %d: heredoc is not closed by a %s line", lineNo, word)
+				return fail("heredoc is not closed by a %s line", word)
 			}
 			c.Stdin, c.HasStdin = strings.Join(body, "\n")+"\n", true
 		}
 		args, err := SplitCommandLine(text)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", lineNo, err)
+			return fail("%v", err)
 		}
 		if len(args) == 0 {
 			continue
 		}
-		c.Args, c.Line = args, text
+		kind, err := commandKind(args)
+		if err != nil {
+			return fail("%v", err)
+		}
+		c.Kind, c.Args, c.Line = kind, args, text
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// commandKind names the program of a command line, or says why kafkalab cannot run it.
+func commandKind(args []string) (CommandKind, error) {
+	switch name := args[0]; {
+	case name == "python" || name == "python3":
+		if len(args) < 2 || !strings.HasSuffix(args[1], ".py") {
+			return "", fmt.Errorf("%s needs a script: %s NAME.py ARGS", name, name)
+		}
+		return CommandPython, nil
+	case IsKafkaTool(name):
+		return CommandKafkaTool, nil
+	case name == "cat":
+		return CommandCat, nil
+	case name == "ls":
+		return CommandLs, nil
+	case name == "rm":
+		return CommandRm, nil
+	default:
+		return "", fmt.Errorf("kafkalab runs Kafka's tools (kafka-*.sh), python, cat, ls and rm; not %q", name)
+	}
+}
+
+// IsKafkaTool reports whether a program name is one of Kafka's scripts (kafka-*.sh).
+func IsKafkaTool(name string) bool {
+	return strings.HasPrefix(name, "kafka-") && strings.HasSuffix(name, ".sh")
+}
+
+// HeredocWord is the closing word of a line that ends in a here-document ("... <<EOF"),
+// or "" when it has none.
+func HeredocWord(line string) string {
+	i := strings.LastIndex(line, "<<")
+	if i < 0 {
+		return ""
+	}
+	w := strings.Trim(strings.TrimSpace(line[i+2:]), `'"`)
+	if w == "" || strings.ContainsAny(w, " \t") {
+		return ""
+	}
+	return w
 }

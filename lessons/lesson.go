@@ -2,8 +2,13 @@
 // into runnable, checkable steps. The format is documented in FORMAT.md.
 package lessons
 
+// FormatVersion is the version of the lesson format (FORMAT.md) this parser reads. A lesson
+// names the version it is written in with "format:" in its front matter (none means 1).
+const FormatVersion = 1
+
 // Lesson is one parsed lesson file.
 type Lesson struct {
+	Format    int // the lesson format version the file is written in
 	ID        string
 	Title     string
 	Goal      string
@@ -57,7 +62,28 @@ type Code struct {
 	Lang   string
 	Source string
 	File   string // for exercises: the workspace file the code is written to ("" = run directly)
-	Line   int
+	Line   int    // the block's first line in the lesson file
+	// Commands are an "sh" block's command lines, parsed when the lesson was loaded.
+	Commands []Command
+}
+
+// IsShell reports whether the code is command lines rather than a Python script.
+func (c *Code) IsShell() bool { return c.Lang == "sh" }
+
+// WithSource is the same block with other source (a learner's edit), parsed again: an sh
+// block's commands come from the new text, with lines counted from the block's.
+func (c *Code) WithSource(src string) (*Code, error) {
+	cp := *c
+	cp.Source = src
+	if !c.IsShell() {
+		return &cp, nil
+	}
+	cmds, err := ParseCommands(src, c.Line)
+	if err != nil {
+		return nil, err
+	}
+	cp.Commands = cmds
+	return &cp, nil
 }
 
 // ExpectKind names what an expectation compares.

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -37,7 +38,7 @@ var (
 	idPattern     = regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`)
 	watchComment  = regexp.MustCompile(`^<!--\s*watch:\s*(.*?)\s*-->$`)
 	crashComment  = regexp.MustCompile(`^<!--\s*crash:\s*(.*?)\s*-->$`)
-	knownFrontKey = map[string]bool{"id": true, "title": true, "goal": true, "continues": true, "topics": true}
+	knownFrontKey = map[string]bool{"format": true, "id": true, "title": true, "goal": true, "continues": true, "topics": true}
 )
 
 func (p *parser) parse() (*Lesson, error) {
@@ -65,6 +66,7 @@ func (p *parser) parse() (*Lesson, error) {
 }
 
 func (p *parser) frontMatter(l *Lesson) error {
+	l.Format = 1
 	if len(p.lines) == 0 || strings.TrimSpace(p.lines[0]) != "---" {
 		return p.errorf(1, "a lesson starts with front matter: a '---' line, then id/title/goal, then '---'")
 	}
@@ -85,10 +87,19 @@ func (p *parser) frontMatter(l *Lesson) error {
 		}
 		key = strings.TrimSpace(key)
 		if !knownFrontKey[key] {
-			return p.errorf(p.pos+1, "unknown front matter key %q (known: id, title, goal, continues, topics)", key)
+			return p.errorf(p.pos+1, "unknown front matter key %q (known: format, id, title, goal, continues, topics)", key)
 		}
 		value = strings.TrimSpace(stripComment(value))
 		switch key {
+		case "format":
+			n, err := strconv.Atoi(value)
+			switch {
+			case err != nil || n < 1:
+				return p.errorf(p.pos+1, "format %q is not a format version: write format: %d", value, FormatVersion)
+			case n > FormatVersion:
+				return p.errorf(p.pos+1, "the lesson is written in format %d, newer than this kafkalab reads (%d): update kafkalab", n, FormatVersion)
+			}
+			l.Format = n
 		case "id":
 			l.ID = value
 		case "title":
@@ -222,9 +233,16 @@ func (p *parser) block(s *Step, info, body string, line int) (bool, error) {
 		if lang != "sh" && lang != "python" {
 			return false, p.errorf(line, "a run block is 'sh run' or 'python run', not %q", lang+" run")
 		}
-		s.Run = &Code{Lang: lang, Source: body, File: attrs["file"], Line: line + 1}
+		c, err := p.code(lang, body, attrs["file"], line)
+		if err != nil {
+			return false, err
+		}
+		s.Run = c
 	case "starter", "solution":
-		c := &Code{Lang: lang, Source: body, File: attrs["file"], Line: line + 1}
+		c, err := p.code(lang, body, attrs["file"], line)
+		if err != nil {
+			return false, err
+		}
 		if role == "starter" {
 			s.Starter = c
 		} else {
@@ -260,6 +278,25 @@ func (p *parser) block(s *Step, info, body string, line int) (bool, error) {
 		return false, p.errorf(line, "unknown block role %q (known: file=NAME, run, starter, solution, expect, predict)", role)
 	}
 	return false, nil
+}
+
+// code makes a block of code; an sh block's commands are parsed now, so a malformed
+// command fails the lesson's loading with its line.
+func (p *parser) code(lang, body, file string, fenceLine int) (*Code, error) {
+	c := &Code{Lang: lang, Source: body, File: file, Line: fenceLine + 1}
+	if !c.IsShell() {
+		return c, nil
+	}
+	cmds, err := ParseCommands(body, c.Line)
+	if err != nil {
+		var ce *CommandError
+		if errors.As(err, &ce) {
+			return nil, p.errorf(ce.Line, "%s", ce.Msg)
+		}
+		return nil, p.errorf(c.Line, "%v", err)
+	}
+	c.Commands = cmds
+	return c, nil
 }
 
 // attributes splits key=value words from bare words.

@@ -63,22 +63,29 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"no steps", head + "just intro\n", "has no steps"},
 		{"unclosed block", head + "## S\n```sh run\nx\n", "09-sample.md:7: code block is not closed"},
 		{"unknown role", head + "## S\n```sh launch\nx\n```\n", `09-sample.md:7: unknown block role "launch"`},
-		{"bad expectation", head + "## S\n```sh run\nx\n```\n```text expect sorta\nx\n```\n", `unknown expectation "sorta"`},
-		{"bad regex", head + "## S\n```sh run\nx\n```\n```text expect regex\n(\n```\n", "expect regex: error parsing regexp"},
-		{"count not a number", head + "## S\n```sh run\nx\n```\n```text expect count table=t\nmany\n```\n", "expect count wants a whole number"},
-		{"bad offsets", head + "## S\n```sh run\nx\n```\n```text expect offsets topic=o\n0=2\n```\n", `"0=2" is not PARTITION:OFFSET`},
-		{"predict answer out of range", head + "## S\n```sh run\nx\n```\n```text predict answer=3\nQ?\n- a\n- b\n```\n", "answer=N with N from 1 to 2"},
+		{"bad expectation", head + "## S\n```sh run\nls\n```\n```text expect sorta\nx\n```\n", `unknown expectation "sorta"`},
+		{"bad regex", head + "## S\n```sh run\nls\n```\n```text expect regex\n(\n```\n", "expect regex: error parsing regexp"},
+		{"count not a number", head + "## S\n```sh run\nls\n```\n```text expect count table=t\nmany\n```\n", "expect count wants a whole number"},
+		{"bad offsets", head + "## S\n```sh run\nls\n```\n```text expect offsets topic=o\n0=2\n```\n", `"0=2" is not PARTITION:OFFSET`},
+		{"predict answer out of range", head + "## S\n```sh run\nls\n```\n```text predict answer=3\nQ?\n- a\n- b\n```\n", "answer=N with N from 1 to 2"},
 		{"expect without run", head + "## S\n```text expect output\nx\n```\n", "runs nothing"},
 		{"starter without solution", head + "## S\n```python starter\nx\n```\n```text expect output\nx\n```\n", "needs both a starter and a solution"},
 		{"exercise without checks", head + "## S\n```python starter\nx\n```\n```python solution\ny\n```\n", "has no expect block"},
 		{"file escapes workspace", head + "## S\n```python file=../x.py\nx\n```\n", "must be a relative path inside the workspace"},
-		{"two run blocks", head + "## S\n```sh run\nx\n```\n```sh run\ny\n```\n", "has two run blocks"},
-		{"unknown crash point", head + "## S\n<!-- crash: after-lunch -->\n```sh run\nx\n```\n", `09-sample.md:7: unknown crash point "after-lunch" (known: after-offsets, mid-write, after-sink-commit, after-commit)`},
-		{"crash without point", head + "## S\n<!-- crash: -->\n```sh run\nx\n```\n", "09-sample.md:7: crash directive names no point"},
-		{"crash bad batch", head + "## S\n<!-- crash: mid-write batch=one -->\n```sh run\nx\n```\n", `09-sample.md:7: crash directive: "batch=one" is not batch=N`},
-		{"crash negative batch", head + "## S\n<!-- crash: mid-write batch=-1 -->\n```sh run\nx\n```\n", `"batch=-1" is not batch=N`},
-		{"two crashes", head + "## S\n<!-- crash: mid-write -->\n```sh run\nx\n```\n<!-- crash: after-offsets -->\n", "09-sample.md:11: step \"S\" has two crash directives (the first is on line 7)"},
+		{"two run blocks", head + "## S\n```sh run\nls\n```\n```sh run\nls data\n```\n", "has two run blocks"},
+		{"unknown crash point", head + "## S\n<!-- crash: after-lunch -->\n```sh run\nls\n```\n", `09-sample.md:7: unknown crash point "after-lunch" (known: after-offsets, mid-write, after-sink-commit, after-commit)`},
+		{"crash without point", head + "## S\n<!-- crash: -->\n```sh run\nls\n```\n", "09-sample.md:7: crash directive names no point"},
+		{"crash bad batch", head + "## S\n<!-- crash: mid-write batch=one -->\n```sh run\nls\n```\n", `09-sample.md:7: crash directive: "batch=one" is not batch=N`},
+		{"crash negative batch", head + "## S\n<!-- crash: mid-write batch=-1 -->\n```sh run\nls\n```\n", `"batch=-1" is not batch=N`},
+		{"two crashes", head + "## S\n<!-- crash: mid-write -->\n```sh run\nls\n```\n<!-- crash: after-offsets -->\n", "09-sample.md:11: step \"S\" has two crash directives (the first is on line 7)"},
 		{"crash in prose step", head + "## S\nJust words.\n<!-- crash: after-commit -->\n", "09-sample.md:8: step \"S\" has a crash directive but runs nothing to crash"},
+		{"unknown program", head + "## S\n```sh run\nls\n\ncurl http://x\n```\n", `09-sample.md:10: kafkalab runs Kafka's tools (kafka-*.sh), python, cat, ls and rm; not "curl"`},
+		{"python without a script", head + "## S\n```sh run\npython\n```\n", "09-sample.md:8: python needs a script: python NAME.py ARGS"},
+		{"pipe in a command", head + "## S\n```sh run\nkafka-topics.sh --list | sort\n```\n", "09-sample.md:8: \"|\" at column 24 is shell syntax"},
+		{"unclosed heredoc", head + "## S\n```sh run\nkafka-console-producer.sh --topic t <<EOF\na\n```\n", "09-sample.md:8: heredoc is not closed by a EOF line"},
+		{"malformed starter command", head + "## S\n```sh starter\ncat 'x\n```\n```sh solution\ncat x\n```\n```text expect output\nx\n```\n", "09-sample.md:8: unterminated single quote"},
+		{"format not a number", "---\nformat: one\nid: 09-sample\ntitle: T\ngoal: G\n---\n## S\n", `09-sample.md:2: format "one" is not a format version: write format: 1`},
+		{"format too new", "---\nformat: 2\nid: 09-sample\ntitle: T\ngoal: G\n---\n## S\n", "09-sample.md:2: the lesson is written in format 2, newer than this kafkalab reads (1)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -87,6 +94,36 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 				t.Fatalf("error = %v, want it to contain %q", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestFormatVersion(t *testing.T) {
+	for _, tc := range []struct{ front string }{{""}, {"format: 1\n"}, {"format: 1   # the first\n"}} {
+		l, err := Parse("09-sample.md", []byte("---\n"+tc.front+"id: 09-sample\ntitle: T\ngoal: G\n---\n## S\n"))
+		if err != nil || l.Format != 1 {
+			t.Errorf("front matter %q: format %v, err %v; want 1", tc.front, l, err)
+		}
+	}
+}
+
+func TestShellBlocksAreParsedAtLoad(t *testing.T) {
+	l, err := Parse("09-sample.md", []byte(goodLesson))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := l.Steps[0].Run.Commands
+	if len(cmds) != 1 || cmds[0].Kind != CommandKafkaTool || cmds[0].LessonLine != 12 || cmds[0].Args[3] != "orders" {
+		t.Fatalf("commands of step 1: %+v", cmds)
+	}
+	if l.Steps[1].Starter.Commands != nil {
+		t.Errorf("a python block has commands: %+v", l.Steps[1].Starter.Commands)
+	}
+	edited, err := l.Steps[0].Run.WithSource("ls\ncat a.txt")
+	if err != nil || len(edited.Commands) != 2 || edited.Commands[1].Kind != CommandCat || edited.Commands[1].LessonLine != 13 || edited.Source != "ls\ncat a.txt" {
+		t.Fatalf("edited: %+v, %v", edited, err)
+	}
+	if _, err := l.Steps[0].Run.WithSource("ls\nwget x"); err == nil || !strings.Contains(err.Error(), "line 13: kafkalab runs") {
+		t.Errorf("a malformed edit: %v", err)
 	}
 }
 
@@ -114,7 +151,7 @@ func TestParseCrashDirective(t *testing.T) {
 			t.Errorf("%s: the directive leaked into the prose: %q", tc.directive, s.Prose)
 		}
 	}
-	l, err := Parse("09-sample.md", []byte(head+"## S\n```sh run\nx\n```\n"))
+	l, err := Parse("09-sample.md", []byte(head+"## S\n```sh run\nls\n```\n"))
 	if err != nil || l.Steps[0].Crash != nil {
 		t.Errorf("a step without a directive has crash %+v (err %v)", l.Steps[0].Crash, err)
 	}
@@ -167,10 +204,10 @@ func TestParseCommands(t *testing.T) {
 	if cmds[2].Stdin != "a:1\nb:2\n" || !cmds[2].HasStdin || strings.Join(cmds[2].Args, " ") != "kafka-console-producer.sh --topic t" {
 		t.Errorf("heredoc = %+v", cmds[2])
 	}
-	if strings.Join(cmds[3].Args, " ") != "python send.py 1" || cmds[3].HasStdin {
+	if strings.Join(cmds[3].Args, " ") != "python send.py 1" || cmds[3].HasStdin || cmds[3].Kind != CommandPython || cmds[2].Kind != CommandKafkaTool {
 		t.Errorf("python line = %+v", cmds[3])
 	}
-	if _, err := ParseCommands("cat <<EOF\nno end\n", 1); err == nil || !strings.Contains(err.Error(), "not closed by a EOF line") {
+	if _, err := ParseCommands("cat <<EOF\nno end\n", 1); err == nil || err.Error() != "line 1: heredoc is not closed by a EOF line" {
 		t.Errorf("unclosed heredoc error = %v", err)
 	}
 }

@@ -281,10 +281,9 @@ func (m *Model) startRun() tea.Cmd {
 	l, s := m.lesson(), m.step()
 	lb := m.backend.Lab
 	var code *lessons.Code
+	var codeErr error
 	if c := m.stepCode(); c != nil {
-		cp := *c
-		cp.Source = m.code.Value()
-		code = &cp
+		code, codeErr = c.WithSource(m.code.Value())
 	}
 	m.running = true
 	m.result, m.runOut, m.explain, m.predictMsg = nil, nil, "", ""
@@ -304,6 +303,9 @@ func (m *Model) startRun() tea.Cmd {
 	src, ws := m.source(), lb.Workspace(l.ID)
 	return tea.Batch(m.spin.Tick, func() tea.Msg {
 		defer cancel()
+		if codeErr != nil {
+			return stepDoneMsg{key: key, err: codeErr}
+		}
 		if _, err := os.Stat(ws); err != nil {
 			// First visit of this lesson: give it its starting workspace and topics.
 			if err := lb.StartLesson(ctx, l); err != nil {

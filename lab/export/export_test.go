@@ -39,7 +39,7 @@ func replay(t *testing.T, p *Plan, dir string) {
 			}
 		}
 		for _, c := range s.Commands {
-			if c.Kind != Python {
+			if c.Kind != lessons.CommandPython {
 				continue
 			}
 			if _, err := os.Stat(filepath.Join(dir, c.Args[1])); err != nil {

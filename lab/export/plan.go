@@ -5,7 +5,6 @@ package export
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/kafkalab/kafkalab/lessons"
 )
@@ -32,7 +31,7 @@ type Step struct {
 	// Starter is the exercise's starting code (nil when the step is no exercise); the plan
 	// runs the solution, which Writes holds.
 	Starter  *Write
-	Commands []Command
+	Commands []lessons.Command
 	Expect   []lessons.Expectation
 	// Crash is the lesson's crash directive for this step (nil = none): in kafkalab the lab
 	// kills the query there; a real run is killed by hand (the README says where).
@@ -46,29 +45,6 @@ type Write struct {
 	Name    string
 	Content string
 	Stored  string
-}
-
-// CommandKind says what runs a command.
-type CommandKind string
-
-// The commands a lesson's sh run blocks may hold.
-const (
-	Python    CommandKind = "python"
-	KafkaTool CommandKind = "kafka"
-	Cat       CommandKind = "cat"
-	Ls        CommandKind = "ls"
-	Rm        CommandKind = "rm"
-)
-
-// Command is one command line of a step.
-type Command struct {
-	Kind CommandKind
-	Args []string // Args[0] is the program (python, kafka-topics.sh, cat, ls)
-	// Stdin is the heredoc body (HasStdin true) fed to the command.
-	Stdin      string
-	HasStdin   bool
-	ExpectFail bool   // the lesson marks the command as one that must fail
-	Line       string // the command as the lesson writes it (without "! " and the heredoc)
 }
 
 // NewPlan builds the plan of lesson, with its prerequisites taken from course.
@@ -128,12 +104,8 @@ func NewPlan(course []*lessons.Lesson, lesson *lessons.Lesson) (*Plan, error) {
 			}
 			switch {
 			case code == nil:
-			case code.Lang == "sh":
-				cmds, err := ParseCommands(code.Source)
-				if err != nil {
-					return nil, fmt.Errorf("%s line %d: %w", l.File, code.Line, err)
-				}
-				st.Commands = cmds
+			case code.IsShell():
+				st.Commands = code.Commands
 			default:
 				name := code.File
 				if name == "" {
@@ -141,43 +113,10 @@ func NewPlan(course []*lessons.Lesson, lesson *lessons.Lesson) (*Plan, error) {
 					name = fmt.Sprintf("step%d.py", s.Number)
 				}
 				add(name, code.Source+"\n")
-				st.Commands = []Command{{Kind: Python, Args: []string{"python", name}, Line: "python " + name}}
+				st.Commands = []lessons.Command{{Kind: lessons.CommandPython, Args: []string{"python", name}, Line: "python " + name, LessonLine: code.Line}}
 			}
 			p.Steps = append(p.Steps, st)
 		}
 	}
 	return p, nil
-}
-
-// ParseCommands splits a lesson's sh run block into commands (lessons.ParseCommands) and
-// sorts each into what the exported project runs it with.
-func ParseCommands(src string) ([]Command, error) {
-	parsed, err := lessons.ParseCommands(src, 1)
-	if err != nil {
-		return nil, err
-	}
-	var out []Command
-	for _, pc := range parsed {
-		c := Command{Args: pc.Args, Stdin: pc.Stdin, HasStdin: pc.HasStdin, ExpectFail: pc.ExpectFail, Line: pc.Line}
-		text, args := pc.Line, pc.Args
-		switch name := args[0]; {
-		case name == "python" || name == "python3":
-			if len(args) < 2 {
-				return nil, fmt.Errorf("%q: python needs a script", text)
-			}
-			c.Kind = Python
-		case name == "cat":
-			c.Kind = Cat
-		case name == "ls":
-			c.Kind = Ls
-		case name == "rm":
-			c.Kind = Rm
-		case strings.HasPrefix(name, "kafka-") && strings.HasSuffix(name, ".sh"):
-			c.Kind = KafkaTool
-		default:
-			return nil, fmt.Errorf("%q: a lesson runs python, kafka-*.sh, cat, ls and rm; not %s", text, name)
-		}
-		out = append(out, c)
-	}
-	return out, nil
 }

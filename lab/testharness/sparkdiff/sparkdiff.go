@@ -178,11 +178,11 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 			r := cmdResult{line: c.Line}
 			start := time.Now()
 			var before checkpointState
-			if crashPending && c.Kind == export.Python {
+			if crashPending && c.Kind == lessons.CommandPython {
 				before = listCheckpoints(ws)
 			}
 			switch c.Kind {
-			case export.Python:
+			case lessons.CommandPython:
 				if drv == nil {
 					var err error
 					if drv, err = startDriver(ctx, cfg, ws, filepath.Join(root, "spark")); err != nil {
@@ -285,7 +285,7 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 			if c.HasStdin {
 				src += " <<EOF\n" + c.Stdin + "EOF"
 			}
-			step := &lessons.Step{Number: s.Number, Title: s.Title, Run: &lessons.Code{Lang: "sh", Source: src, Line: 1}, Crash: crash}
+			step := &lessons.Step{Number: s.Number, Title: s.Title, Run: &lessons.Code{Lang: "sh", Source: src, Line: 1, Commands: []lessons.Command{c}}, Crash: crash}
 			if j == 0 {
 				step.Files = files
 			}
@@ -402,10 +402,10 @@ func tablesIn(ws string) []string {
 }
 
 // runTool runs a Kafka tool, cat or ls in ws, as the lab does for kafkalab's side.
-func runTool(ctx context.Context, ws, bootstrap string, c export.Command, out io.Writer) error {
+func runTool(ctx context.Context, ws, bootstrap string, c lessons.Command, out io.Writer) error {
 	name, args := c.Args[0], append([]string(nil), c.Args[1:]...)
 	switch c.Kind {
-	case export.Cat:
+	case lessons.CommandCat:
 		for _, a := range args {
 			data, err := os.ReadFile(filepath.Join(ws, a))
 			if err != nil {
@@ -418,7 +418,7 @@ func runTool(ctx context.Context, ws, bootstrap string, c export.Command, out io
 			}
 		}
 		return nil
-	case export.Ls:
+	case lessons.CommandLs:
 		if len(args) == 0 {
 			args = []string{"."}
 		}
@@ -435,7 +435,7 @@ func runTool(ctx context.Context, ws, bootstrap string, c export.Command, out io
 			}
 		}
 		return nil
-	case export.Rm:
+	case lessons.CommandRm:
 		for _, a := range args {
 			if strings.HasPrefix(a, "-") {
 				continue
