@@ -68,7 +68,9 @@ type StreamEvent struct {
 	QueryName string // "" when the query has no queryName
 	// CheckpointDir is the query's checkpoint folder (absolute).
 	CheckpointDir string
-	Event         stream.Event
+	// OutputMode is the query's output mode: "Append", "Update" or "Complete".
+	OutputMode string
+	Event      stream.Event
 }
 
 // Session is kafkalab's SparkSession.

@@ -64,6 +64,8 @@ func TestOnStreamEventReportsBatchesWithTheirOffsets(t *testing.T) {
 		var k []string
 		for _, e := range evs {
 			switch e.Event.Kind {
+			case stream.EventStarted:
+				k = append(k, "query")
 			case stream.EventBatchStarted:
 				k = append(k, "started")
 			case stream.EventBatchFinished:
@@ -77,10 +79,13 @@ func TestOnStreamEventReportsBatchesWithTheirOffsets(t *testing.T) {
 
 	send(t, ctx, s, bootstrap, courseEvents)
 	first := run()
-	if k := kinds(first); k != "started finished terminated" {
+	if k := kinds(first); k != "query started finished terminated" {
 		t.Fatalf("events of the first run: %s", k)
 	}
-	started, finished := first[0].Event, first[1].Event
+	if q := first[0]; q.Event.BatchID != 0 || q.OutputMode != "Append" || !strings.HasSuffix(q.CheckpointDir, "cp") {
+		t.Errorf("query started: %+v, want a new query (batch 0, append) with its checkpoint", q)
+	}
+	started, finished := first[1].Event, first[2].Event
 	if started.BatchID != 0 || len(started.Sources) != 1 {
 		t.Fatalf("batch started: id %d, %d sources", started.BatchID, len(started.Sources))
 	}
@@ -91,16 +96,19 @@ func TestOnStreamEventReportsBatchesWithTheirOffsets(t *testing.T) {
 	if p == nil || p.BatchID != 0 || p.NumInputRows != 3 {
 		t.Fatalf("batch 0 progress = %+v, want batch 0 with 3 input rows", p)
 	}
-	if first[2].Event.Err != nil {
-		t.Errorf("a clean run terminated with %v", first[2].Event.Err)
+	if first[3].Event.Err != nil {
+		t.Errorf("a clean run terminated with %v", first[3].Event.Err)
 	}
 
 	send(t, ctx, s, bootstrap, courseEvents[:2])
 	second := run()
-	if k := kinds(second); k != "started finished terminated" {
+	if k := kinds(second); k != "query started finished terminated" {
 		t.Fatalf("events of the second run: %s", k)
 	}
-	started, p = second[0].Event, second[1].Event.Progress
+	if q := second[0].Event; q.BatchID != 1 {
+		t.Errorf("the restarted query starts with batch %d, want 1 (it resumes its checkpoint)", q.BatchID)
+	}
+	started, p = second[1].Event, second[2].Event.Progress
 	if started.BatchID != 1 || started.Sources[0].StartOffset != offsetsLine("0") || started.Sources[0].EndOffset != offsetsLine("1") {
 		t.Errorf("batch %d covers %s → %s, want 1 covering offsets/0 %s → offsets/1 %s", started.BatchID,
 			started.Sources[0].StartOffset, started.Sources[0].EndOffset, offsetsLine("0"), offsetsLine("1"))

@@ -145,6 +145,30 @@ func ParseOffsets(s string) (PartitionOffsets, error) {
 	return po, nil
 }
 
+// TopicOffsets reads offset JSON lines (a batch's ranges, a checkpoint's offsets/N, one line
+// per source) and merges the Kafka ones by topic and partition, for screens that show
+// them. Lines that are not Kafka offsets are skipped; ok is false when none was.
+func TopicOffsets(lines ...string) (offsets map[string]map[int32]int64, ok bool) {
+	out := map[string]map[int32]int64{}
+	for _, l := range lines {
+		if !strings.HasPrefix(strings.TrimSpace(l), "{") {
+			continue
+		}
+		po, err := ParseOffsets(l)
+		if err != nil {
+			continue
+		}
+		ok = true
+		for tp, off := range po {
+			if out[tp.Topic] == nil {
+				out[tp.Topic] = map[int32]int64{}
+			}
+			out[tp.Topic][tp.Partition] = off
+		}
+	}
+	return out, ok
+}
+
 const assignExample = `{"topicA":[0,1],"topicB":[0,1]}`
 
 // ParseAssign decodes the assign option (`{"orders":[0,1]}`) into partitions in the order

@@ -115,3 +115,14 @@ func TestScalaHashOrderMatchesScala(t *testing.T) {
 		t.Errorf("ints: got %s", strings.Join(got, " "))
 	}
 }
+
+func TestTopicOffsets(t *testing.T) {
+	got, ok := TopicOffsets(`{"orders":{"0":2,"1":1}}`, `{"logOffset":3}`, "-", `{"clicks":{"2":7}}`)
+	want := map[string]map[int32]int64{"orders": {0: 2, 1: 1}, "clicks": {2: 7}}
+	if !ok || !reflect.DeepEqual(got, want) {
+		t.Errorf("TopicOffsets = %v, %v; want %v", got, ok, want)
+	}
+	if got, ok := TopicOffsets(`{"logOffset":3}`, ""); ok || len(got) != 0 {
+		t.Errorf("no Kafka line: %v, %v", got, ok)
+	}
+}

@@ -318,6 +318,9 @@ const (
 	EventBatchFinished
 	// EventTerminated: the query stopped; Err is nil for a clean stop.
 	EventTerminated
+	// EventStarted: the query started (always its first event); BatchID is the batch this
+	// run starts with, above 0 when it resumes from its checkpoint.
+	EventStarted
 )
 
 // SourceRange is one source's range in a batch, as offset JSON.

@@ -122,6 +122,7 @@ func Start(ctx context.Context, cfg Config) (q *Query, err error) {
 		stopCh: make(chan struct{}), done: make(chan struct{}), active: true,
 	}
 	ex := newExecution(q)
+	q.emit(Event{Kind: EventStarted, BatchID: resume.NextBatchID})
 	go func() {
 		select {
 		case <-ctx.Done():
@@ -135,6 +136,9 @@ func Start(ctx context.Context, cfg Config) (q *Query, err error) {
 
 // ID is the query id, stable across restarts (checkpoint metadata).
 func (q *Query) ID() string { return q.id }
+
+// OutputMode is the query's output mode: "Append", "Update" or "Complete".
+func (q *Query) OutputMode() string { return q.cfg.OutputMode }
 
 // RunID is new on every start.
 func (q *Query) RunID() string { return q.runID }
