@@ -5,6 +5,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/kafkalab/kafkalab/lab/showtext"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
@@ -13,22 +14,6 @@ type showTable struct {
 	Header  []string
 	Rows    [][]string
 	numeric []bool
-}
-
-// isRule reports whether a line is a show() border such as "+---+-----+".
-func isRule(l string) bool {
-	if len(l) < 3 || l[0] != '+' || l[len(l)-1] != '+' {
-		return false
-	}
-	return strings.Trim(l, "+-") == ""
-}
-
-func cells(l string) []string {
-	parts := strings.Split(l[1:len(l)-1], "|")
-	for i, p := range parts {
-		parts[i] = strings.TrimSpace(p)
-	}
-	return parts
 }
 
 // renderOutput turns a step's output into display lines: show() tables redrawn with box
@@ -43,24 +28,18 @@ func renderOutput(t *theme.Theme, out string, w int) []string {
 			lines[i] = expandTabs(l)
 		}
 	}
+	tables := showtext.Tables(lines)
 	var res []string
 	for i := 0; i < len(lines); i++ {
-		l := lines[i]
-		if isRule(l) && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "|") && isRule(lines[i+2]) {
-			tb := &showTable{Header: cells(lines[i+1])}
-			j := i + 3
-			for ; j < len(lines) && strings.HasPrefix(lines[j], "|"); j++ {
-				tb.Rows = append(tb.Rows, cells(lines[j]))
-			}
-			if j < len(lines) && isRule(lines[j]) {
-				j++
-			}
+		if len(tables) > 0 && tables[0].First == i {
+			tb := &showTable{Header: tables[0].Header, Rows: tables[0].Rows}
 			res = append(res, tb.render(t, w, 0, len(tb.Rows))...)
-			i = j - 1
+			i = tables[0].Last
+			tables = tables[1:]
 			continue
 		}
 		// Long lines wrap as a terminal would: nothing the step printed is lost.
-		res = append(res, strings.Split(ansi.Hardwrap(l, w, true), "\n")...)
+		res = append(res, strings.Split(ansi.Hardwrap(lines[i], w, true), "\n")...)
 	}
 	return res
 }

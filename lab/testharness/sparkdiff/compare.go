@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/lab/export"
+	"github.com/kafkalab/kafkalab/lab/showtext"
 )
 
 func compareRuns(plan *export.Plan, spark, kl *sideRun) []StepReport {
@@ -407,42 +408,29 @@ func normClock(s string) string {
 // Other columns keep theirs.
 func normNowColumns(s string) string {
 	lines := strings.Split(s, "\n")
-	isBorder := func(l string) bool { return len(l) > 1 && strings.Trim(l, "+-") == "" && l[0] == '+' }
-	isRow := func(l string) bool { return len(l) > 1 && l[0] == '|' && l[len(l)-1] == '|' }
-	for i := 0; i < len(lines); {
-		if !isBorder(lines[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(lines) && (isBorder(lines[j]) || isRow(lines[j])) {
-			j++
-		}
-		block := lines[i:j]
-		cols := len(strings.Split(block[0], "+")) - 2
-		now := make([]bool, cols)
+	for _, t := range showtext.Tables(lines) {
+		block := lines[t.First : t.Last+1]
+		now := make([]bool, len(t.Header))
 		ok := true
 		for _, l := range block {
-			if isRow(l) {
-				cells := strings.Split(l[1:len(l)-1], "|")
-				if len(cells) != cols {
-					ok = false
-					break
-				}
-				for c, cell := range cells {
-					now[c] = now[c] || strings.Contains(cell, "<now>")
-				}
-			}
-		}
-		for k, l := range block {
-			if !ok {
+			cells := showtext.Cells(l)
+			if len(cells) != len(now) {
+				ok = false
 				break
 			}
+			for c, cell := range cells {
+				now[c] = now[c] || strings.Contains(cell, "<now>")
+			}
+		}
+		if !ok {
+			continue
+		}
+		for k, l := range block {
 			sep := "|"
-			if isBorder(l) {
+			if showtext.IsBorder(l) {
 				sep = "+"
 			}
-			cells := strings.Split(l[1:len(l)-1], sep)
+			cells := showtext.Cells(l)
 			for c := range cells {
 				if now[c] {
 					cells[c] = strings.TrimSpace(cells[c])
@@ -453,7 +441,6 @@ func normNowColumns(s string) string {
 			}
 			block[k] = sep + strings.Join(cells, sep) + sep
 		}
-		i = j
 	}
 	return strings.Join(lines, "\n")
 }
