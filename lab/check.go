@@ -80,8 +80,8 @@ func describe(res *StepResult) string {
 	for _, f := range res.Failures {
 		fmt.Fprintf(&b, "%s (lesson line %d)\n  expected:\n%s  actual:\n%s", f.Check, f.Line, indent(f.Want), indent(f.Got))
 	}
-	if res.Err != nil {
-		fmt.Fprintf(&b, "error: %v\n", res.Err)
+	if res.Error != "" {
+		fmt.Fprintf(&b, "error: %s\n", res.Error)
 		if out := strings.TrimSpace(res.Output); out != "" {
 			fmt.Fprintf(&b, "output:\n%s", indent(out))
 		}

@@ -189,7 +189,7 @@ func TestCrashDirectiveFailures(t *testing.T) {
 			if res.Passed {
 				t.Fatalf("the step passed:\n%s", res.Output)
 			}
-			got := fmt.Sprint(res.Err)
+			got := res.Error
 			for _, f := range res.Failures {
 				got += fmt.Sprintf("\n%s: %s (line %d)", f.Check, f.Got, f.Line)
 			}

@@ -30,10 +30,10 @@ func normalize(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-func (l *Lab) checkAll(ctx context.Context, lesson *lessons.Lesson, step *lessons.Step, output string) []Failure {
+func (l *Lab) checkAll(ctx context.Context, sh *shell, lesson *lessons.Lesson, step *lessons.Step, output string) []Failure {
 	var fails []Failure
 	for _, e := range step.Expect {
-		if f := l.check(ctx, lesson, e, output); f != nil {
+		if f := l.check(ctx, sh, lesson, e, output); f != nil {
 			f.Line = e.Line
 			fails = append(fails, *f)
 		}
@@ -41,7 +41,7 @@ func (l *Lab) checkAll(ctx context.Context, lesson *lessons.Lesson, step *lesson
 	return fails
 }
 
-func (l *Lab) check(ctx context.Context, lesson *lessons.Lesson, e lessons.Expectation, output string) *Failure {
+func (l *Lab) check(ctx context.Context, sh *shell, lesson *lessons.Lesson, e lessons.Expectation, output string) *Failure {
 	ws := l.Workspace(lesson.ID)
 	got := normalize(output)
 	want := normalize(e.Want)
@@ -83,7 +83,7 @@ func (l *Lab) check(ctx context.Context, lesson *lessons.Lesson, e lessons.Expec
 			return &Failure{Check: e.Path, Want: presence(e.Kind == lessons.ExpectExists), Got: presence(exists)}
 		}
 	case lessons.ExpectTable:
-		shown, err := l.querySpark(ctx, ws, fmt.Sprintf("t = spark.table(%q)\nt.orderBy(*t.columns).show(1000000, truncate=False)\n", e.Table))
+		shown, err := querySpark(ctx, sh, fmt.Sprintf("t = spark.table(%q)\nt.orderBy(*t.columns).show(1000000, truncate=False)\n", e.Table))
 		if err != nil {
 			return &Failure{Check: "table " + e.Table, Want: want, Got: err.Error()}
 		}
@@ -91,7 +91,7 @@ func (l *Lab) check(ctx context.Context, lesson *lessons.Lesson, e lessons.Expec
 			return &Failure{Check: "table " + e.Table + " (sorted by all columns)", Want: want, Got: normalize(shown)}
 		}
 	case lessons.ExpectCount:
-		shown, err := l.querySpark(ctx, ws, fmt.Sprintf("print(spark.table(%q).count())\n", e.Table))
+		shown, err := querySpark(ctx, sh, fmt.Sprintf("print(spark.table(%q).count())\n", e.Table))
 		if err != nil {
 			return &Failure{Check: "rows in table " + e.Table, Want: want, Got: err.Error()}
 		}
@@ -155,12 +155,15 @@ func checkFile(ws string, e lessons.Expectation, want string) *Failure {
 }
 
 // querySpark runs a little PySpark in the lesson's workspace, with a session in UTC, and
-// returns what it printed. Checks go through the same engine the learner's code uses.
-func (l *Lab) querySpark(ctx context.Context, ws, code string) (string, error) {
+// returns what it printed. Checks go through the same engine the learner's code uses, but
+// report no query events: they are not the learner's.
+func querySpark(ctx context.Context, sh *shell, code string) (string, error) {
 	var out bytes.Buffer
 	src := "from pyspark.sql import SparkSession\n" +
 		"spark = SparkSession.builder.config(\"spark.sql.session.timeZone\", \"UTC\").getOrCreate()\n" + code
-	if err := l.execPython(ctx, ws, "check.py", src, nil, &out); err != nil {
+	quiet := *sh
+	quiet.onEvent = nil
+	if err := quiet.exec(ctx, "check.py", src, nil, &out); err != nil {
 		return "", fmt.Errorf("%s", strings.TrimSpace(out.String()))
 	}
 	return out.String(), nil

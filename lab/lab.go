@@ -1,6 +1,8 @@
-// Package lab is the learner's world: a broker, one workspace folder per lesson, and the
-// runner that executes a lesson's steps for real and checks what they produced. The TUI,
-// `kafkalab check` and the tests all drive the same Lab.
+// Package lab is the learner's world: a broker, one workspace folder per lesson, the runner
+// that executes a lesson's steps for real and checks what they produced, and the console
+// (the sandbox's prompt, `kafkalab run`). It is the only door between a screen and the
+// engine: the TUI, `kafkalab check` and the tests all drive a Lab, and read what happens
+// as plain-data Events.
 package lab
 
 import (
@@ -17,6 +19,8 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/observe"
+	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
 )
 
@@ -26,12 +30,15 @@ const CourseAddress = "localhost:9092"
 
 // Lab runs lessons against one broker, with one workspace folder per lesson under Root.
 type Lab struct {
-	broker  broker.Broker
-	root    string
-	lessons []*lessons.Lesson
-	observe func(Event)
-	client  *kgo.Client
-	admin   *kadm.Client
+	broker    broker.Broker
+	root      string
+	lessons   []*lessons.Lesson
+	observe   func(Event)
+	runner    pyrun.Runner
+	snapshots bool
+	client    *kgo.Client
+	admin     *kadm.Client
+	live      *kgo.Client // the snapshots' client (see Snapshot)
 }
 
 // Options configure a Lab.
@@ -42,6 +49,12 @@ type Options struct {
 	Lessons []*lessons.Lesson
 	// Observe receives events as steps run (nil = none). It must not block for long.
 	Observe func(Event)
+	// Runner runs the scripts (nil = pyrun.InProcess).
+	Runner pyrun.Runner
+	// Snapshots makes every step record the broker and its workspace before and after it,
+	// what changed, and why a read found nothing (StepResult.Changes, .Explanation): what
+	// the live panes show. A headless check leaves it off.
+	Snapshots bool
 }
 
 // New makes a Lab on a running broker.
@@ -64,12 +77,32 @@ func New(b broker.Broker, opts Options) (*Lab, error) {
 	if observe == nil {
 		observe = func(Event) {}
 	}
-	return &Lab{broker: b, root: root, lessons: opts.Lessons, observe: observe, client: cl,
-		admin: kadm.NewClient(cl)}, nil
+	runner := opts.Runner
+	if runner == nil {
+		runner = pyrun.InProcess{}
+	}
+	// The snapshots get a client of their own: kgo serves metadata from a cache for
+	// MetadataMinAge (5 s by default), which would hide a topic created a moment ago.
+	live, err := broker.NewClient(b, kgo.MetadataMinAge(100*time.Millisecond))
+	if err != nil {
+		cl.Close()
+		return nil, err
+	}
+	return &Lab{broker: b, root: root, lessons: opts.Lessons, observe: observe, runner: runner,
+		snapshots: opts.Snapshots, client: cl, admin: kadm.NewClient(cl), live: live}, nil
 }
 
-// Close releases the Lab's Kafka client (not the broker, which the caller owns).
-func (l *Lab) Close() { l.client.Close() }
+// Close releases the Lab's Kafka clients (not the broker, which the caller owns).
+func (l *Lab) Close() {
+	l.client.Close()
+	l.live.Close()
+}
+
+// Snapshot records the broker's topics and a workspace folder (ws "" = the broker only),
+// for the live panes.
+func (l *Lab) Snapshot(ctx context.Context, ws string) *observe.Snapshot {
+	return observe.Collect(ctx, observe.Admin{Client: l.live}, ws)
+}
 
 // Broker is the broker the lab runs against.
 func (l *Lab) Broker() broker.Broker { return l.broker }
@@ -79,9 +112,6 @@ func (l *Lab) Bootstrap() string { return strings.Join(l.broker.Bootstrap(), ","
 
 // Workspace is the folder where a lesson's files, tables and checkpoints live.
 func (l *Lab) Workspace(lessonID string) string { return filepath.Join(l.root, lessonID) }
-
-// Admin is a Kafka admin client on the lab's broker (the UI reads offsets with it).
-func (l *Lab) Admin() *kadm.Client { return l.admin }
 
 // StartLesson prepares a lesson's starting state: a fresh workspace and none of its topics,
 // or, for a lesson that continues another, a copy of that lesson's workspace and its topics.

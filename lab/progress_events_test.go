@@ -3,12 +3,13 @@ package lab
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
 )
 
@@ -61,22 +62,27 @@ func TestPythonStepsReportQueryProgress(t *testing.T) {
 			var got []string
 			for _, e := range seen {
 				q := e.Query
-				if e.Lesson != lesson.ID || q == nil || q.QueryID == "" || !strings.HasSuffix(q.CheckpointDir, "/cp") {
+				if e.Lesson != lesson.ID || q == nil || q.QueryID == "" || !strings.HasSuffix(q.Checkpoint, "/cp") {
 					t.Fatalf("event without its lesson or query: %+v", e)
 				}
-				switch ev := q.Event; ev.Kind {
-				case stream.EventBatchStarted:
-					got = append(got, fmt.Sprintf("started %d %s→%s", ev.BatchID, ev.Sources[0].StartOffset, ev.Sources[0].EndOffset))
-				case stream.EventBatchFinished:
-					got = append(got, fmt.Sprintf("finished %d rows=%d", ev.Progress.BatchID, ev.Progress.NumInputRows))
-				case stream.EventTerminated:
-					got = append(got, fmt.Sprintf("terminated err=%v", ev.Err))
+				switch q.Kind {
+				case pyrun.QueryStarted:
+					got = append(got, fmt.Sprintf("query %d %s", q.BatchID, q.OutputMode))
+				case pyrun.BatchStarted:
+					s := q.Sources[0]
+					got = append(got, fmt.Sprintf("started %d %v→%v kafka=%v", q.BatchID, s.Start, s.End, s.Kafka))
+				case pyrun.BatchFinished:
+					got = append(got, fmt.Sprintf("finished %d rows=%d sink=%s", q.Progress.BatchID, q.Progress.InputRows, q.Progress.Sink))
+				case pyrun.QueryTerminated:
+					got = append(got, fmt.Sprintf("terminated err=%q", q.Error))
 				}
 			}
+			sink := "DeltaSink[file:" + filepath.Join(lb.Workspace(lesson.ID), "spark-warehouse", "t") + "]"
 			want := []string{
-				`started 0 →{"crashy":{"0":2}}`, "finished 0 rows=2",
-				`started 1 {"crashy":{"0":2}}→{"crashy":{"0":3}}`, "finished 1 rows=1",
-				"terminated err=<nil>",
+				"query 0 Append",
+				"started 0 map[]→map[crashy:map[0:2]] kafka=true", "finished 0 rows=2 sink=" + sink,
+				"started 1 map[crashy:map[0:2]]→map[crashy:map[0:3]] kafka=true", "finished 1 rows=1 sink=" + sink,
+				`terminated err=""`,
 			}
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("QueryProgress events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

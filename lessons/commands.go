@@ -120,9 +120,10 @@ func commandKind(args []string) (CommandKind, error) {
 	}
 }
 
-// IsKafkaTool reports whether a program name is one of Kafka's scripts (kafka-*.sh).
+// IsKafkaTool reports whether a program name is one of Kafka's scripts: kafka-*.sh, or
+// the same name without ".sh", as kafkalab's command line also knows them.
 func IsKafkaTool(name string) bool {
-	return strings.HasPrefix(name, "kafka-") && strings.HasSuffix(name, ".sh")
+	return strings.HasPrefix(name, "kafka-") && len(name) > len("kafka-")
 }
 
 // HeredocWord is the closing word of a line that ends in a here-document ("... <<EOF"),

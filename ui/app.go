@@ -3,9 +3,10 @@
 // offsets, checkpoint files and tables as they change.
 //
 // One root Model owns the layout and routes messages; the parts are small: the code editor
-// (bubbles textarea), the prompt, the live panes (package live gives them data), and the
-// help (bubbles help). Nothing slow runs in Update: the broker, steps, snapshots and file
-// reads all run as tea.Cmds and come back as messages.
+// (bubbles textarea), the prompt, the live panes (lab/observe gives them data), and the
+// help (bubbles help). Everything behind the screen goes through the lab: steps, the
+// sandbox's console, snapshots. Nothing slow runs in Update: the broker, steps, snapshots
+// and file reads all run as tea.Cmds and come back as messages.
 package ui
 
 import (
@@ -22,10 +23,7 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/twmb/franz-go/pkg/kgo"
-
 	"github.com/kafkalab/kafkalab/lab"
-	"github.com/kafkalab/kafkalab/lab/broker"
 	"github.com/kafkalab/kafkalab/lab/learner"
 	"github.com/kafkalab/kafkalab/lab/observe"
 	"github.com/kafkalab/kafkalab/lessons"
@@ -99,7 +97,6 @@ type Model struct {
 	starting bool
 	startErr string
 	backend  *Backend
-	admin    *kgo.Client // the live panes' own client (see startCmd)
 
 	// course
 	li, si     int
@@ -294,9 +291,8 @@ func (m *Model) Init() tea.Cmd {
 
 type (
 	startedMsg struct {
-		b     *Backend
-		err   error
-		admin *kgo.Client
+		b   *Backend
+		err error
 	}
 	labEventMsg lab.Event
 	outputMsg   string
@@ -304,10 +300,8 @@ type (
 	pollMsg     struct{}
 	snapshotMsg *observe.Snapshot
 	stepDoneMsg struct {
-		key           string
-		res           *lab.StepResult
-		before, after *observe.Snapshot
-		err           error
+		key string
+		res *lab.StepResult
 	}
 	lessonResetMsg struct {
 		lesson string
@@ -327,9 +321,18 @@ func pollTick(d time.Duration) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return pollMsg{} })
 }
 
-// observe is given to the lab; it must never block the step, so events beyond the buffer
-// are dropped (the step's result still carries its whole output).
+// observe is given to the lab; it must never block a step, so a step's events beyond the
+// buffer are dropped (the step's result still carries its whole output). The console's
+// output has nowhere else to go: it waits for room, as a terminal holds up a program that
+// prints faster than it scrolls.
 func (m *Model) observe(e lab.Event) {
+	if e.Console && e.Kind == lab.OutputLine {
+		select {
+		case m.events <- labEventMsg(e):
+		case <-m.ctx.Done():
+		}
+		return
+	}
 	select {
 	case m.events <- labEventMsg(e):
 	default:
@@ -353,27 +356,8 @@ func (m *Model) startCmd() tea.Cmd {
 	start, ctx := m.cfg.Start, m.ctx
 	return func() tea.Msg {
 		b, err := start(ctx, m.observe)
-		if err != nil || b == nil || b.Lab == nil {
-			return startedMsg{b: b, err: err}
-		}
-		// The live panes get their own client: kgo serves metadata from a cache for
-		// MetadataMinAge (5 s by default), which would hide a topic created a moment ago.
-		cl, cerr := broker.NewClient(b.Lab.Broker(), kgo.MetadataMinAge(100*time.Millisecond))
-		if cerr != nil {
-			return startedMsg{b: b}
-		}
-		return startedMsg{b: b, admin: cl}
+		return startedMsg{b: b, err: err}
 	}
-}
-
-func (m *Model) source() observe.Source {
-	if m.backend == nil || m.backend.Lab == nil {
-		return nil
-	}
-	if m.admin == nil {
-		return nil
-	}
-	return observe.Admin{Client: m.admin}
 }
 
 // workspace is the folder the live panes watch.
@@ -388,8 +372,12 @@ func (m *Model) workspace() string {
 }
 
 func (m *Model) snapshotCmd() tea.Cmd {
-	src, ws, ctx := m.source(), m.workspace(), m.ctx
-	return func() tea.Msg { return snapshotMsg(observe.Collect(ctx, src, ws)) }
+	ws, ctx := m.workspace(), m.ctx
+	if m.backend == nil || m.backend.Lab == nil {
+		return func() tea.Msg { return snapshotMsg(observe.Collect(ctx, nil, ws)) }
+	}
+	lb := m.backend.Lab
+	return func() tea.Msg { return snapshotMsg(lb.Snapshot(ctx, ws)) }
 }
 
 // ---- Update ----
@@ -409,7 +397,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.backend = msg.b
-		m.admin = msg.admin
 		m.polling = true
 		cmds := []tea.Cmd{m.snapshotCmd()}
 		if m.sb != nil {
@@ -430,7 +417,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.sb != nil {
 			m.sb.appendOutput(string(msg))
 		}
-		return m, m.waitEvent()
+		return m, nil
 	case frameMsg:
 		// Output that streamed in since the last frame is laid out once per frame
 		// (at most ten times a second), however fast it arrives.
@@ -510,7 +497,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) onLabEvent(e lab.Event) {
 	switch e.Kind {
 	case lab.OutputLine:
-		if m.running {
+		switch {
+		case e.Console && m.sb != nil:
+			m.sb.appendOutput(e.Line)
+		case m.running:
 			m.runOut = append(m.runOut, e.Line)
 			m.outDirty = true
 		}
@@ -547,7 +537,7 @@ func (m *Model) readSelectedFile() tea.Cmd {
 	}
 	rel := m.snap.Files[m.fileSel].Path
 	ws := m.workspace()
-	return func() tea.Msg { return fileReadMsg{path: rel, content: readSmall(ws, rel)} }
+	return func() tea.Msg { return fileReadMsg{path: rel, content: observe.ReadFile(ws, rel)} }
 }
 
 // Quit stops what runs and asks Bubble Tea to exit; Shutdown (after Run returns) frees
@@ -580,10 +570,6 @@ func (m *Model) Shutdown() {
 		m.sb.close()
 	}
 	m.cancel()
-	if m.admin != nil {
-		m.admin.Close()
-		m.admin = nil
-	}
 	if m.backend != nil && m.backend.Close != nil {
 		m.backend.Close()
 		m.backend.Close = nil

@@ -47,8 +47,7 @@ func BenchmarkFrame10kRows(b *testing.B) {
 				fmt.Fprintf(&out, "|%8d|user%3d|%6.2f|\n", 1000+i, i%100, float64(i%977)/7)
 			}
 			out.WriteString("+--------+-------+------+\n")
-			m.send(stepDoneMsg{key: m.stepKey(), before: fixture(), after: fixture(),
-				res: &lab.StepResult{Passed: true, Output: out.String()}})
+			m.send(stepDoneMsg{key: m.stepKey(), res: &lab.StepResult{Before: fixture(), After: fixture(), Passed: true, Output: out.String()}})
 			m.Render() // lays the output out once
 			b.ResetTimer()
 			for b.Loop() {

@@ -3,16 +3,11 @@ package ui
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/observe"
-	"github.com/kafkalab/kafkalab/lessons"
 )
 
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -280,11 +275,7 @@ func (m *Model) answer(choice int) tea.Cmd {
 func (m *Model) startRun() tea.Cmd {
 	l, s := m.lesson(), m.step()
 	lb := m.backend.Lab
-	var code *lessons.Code
-	var codeErr error
-	if c := m.stepCode(); c != nil {
-		code, codeErr = c.WithSource(m.code.Value())
-	}
+	src := m.code.Value()
 	m.running = true
 	m.result, m.runOut, m.explain, m.predictMsg = nil, nil, "", ""
 	m.changes = observe.Changes{}
@@ -300,22 +291,9 @@ func (m *Model) startRun() tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.runCancel = cancel
 	key := m.stepKey()
-	src, ws := m.source(), lb.Workspace(l.ID)
 	return tea.Batch(m.spin.Tick, func() tea.Msg {
 		defer cancel()
-		if codeErr != nil {
-			return stepDoneMsg{key: key, err: codeErr}
-		}
-		if _, err := os.Stat(ws); err != nil {
-			// First visit of this lesson: give it its starting workspace and topics.
-			if err := lb.StartLesson(ctx, l); err != nil {
-				return stepDoneMsg{key: key, err: err}
-			}
-		}
-		before := observe.Collect(ctx, src, ws)
-		res := lb.RunStep(ctx, l, s, code)
-		after := observe.Collect(context.Background(), src, ws)
-		return stepDoneMsg{key: key, res: res, before: before, after: after}
+		return stepDoneMsg{key: key, res: lb.RunEdited(ctx, l, s, src)}
 	})
 }
 
@@ -323,18 +301,15 @@ func (m *Model) onStepDone(msg stepDoneMsg) tea.Cmd {
 	m.running = false
 	m.runCancel = nil
 	m.outDirty = true
-	if msg.err != nil {
-		m.result = &lab.StepResult{Failures: []lab.Failure{{Check: "starting the lesson", Want: "a fresh workspace", Got: msg.err.Error()}}}
-		m.resultKey = msg.key
-		return nil
-	}
 	m.result, m.resultKey = msg.res, msg.key
-	m.changes = observe.Diff(msg.before, msg.after)
-	m.before = msg.before
-	m.setSnapshot(msg.after)
+	if msg.res.After != nil {
+		m.changes = msg.res.Changes
+		m.before = msg.res.Before
+		m.setSnapshot(msg.res.After)
+	}
 	l, s := m.lesson(), m.step()
 	if msg.key == m.stepKey() {
-		m.explain = observe.ExplainEmpty(m.code.Value(), msg.res.Output, msg.after, m.changes.EmptyWrite)
+		m.explain = msg.res.Explanation
 		if s.Predict != nil {
 			got := m.cfg.Record.Predicted(l.ID, s.Number)
 			if got > 0 && got <= len(s.Predict.Choices) {
@@ -391,25 +366,6 @@ func (m *Model) resetLesson() tea.Cmd {
 	return tea.Batch(m.saveCmd(), func() tea.Msg {
 		return lessonResetMsg{lesson: l.ID, err: lb.StartLesson(ctx, l)}
 	})
-}
-
-// readSmall reads a workspace file for the viewer: text only, at most 64 KiB.
-func readSmall(ws, rel string) string {
-	if ws == "" {
-		return ""
-	}
-	f, err := os.Open(filepath.Join(ws, filepath.FromSlash(rel)))
-	if err != nil {
-		return "(" + err.Error() + ")"
-	}
-	defer f.Close()
-	buf := make([]byte, 64<<10)
-	n, _ := f.Read(buf)
-	buf = buf[:n]
-	if !utf8.Valid(buf) || strings.ContainsRune(string(buf), 0) {
-		return fmt.Sprintf("(binary file, %d bytes shown as a size only)", n)
-	}
-	return string(buf)
 }
 
 // showSolution puts an exercise's reference answer in the code pane, once the learner has

@@ -31,7 +31,7 @@ func realModel(t *testing.T, mode Mode) (*Model, *learner.Record) {
 			if err != nil {
 				return nil, err
 			}
-			lb, err := lab.New(b, lab.Options{Root: filepath.Join(root, "ws"), Lessons: ls, Observe: observe})
+			lb, err := lab.New(b, lab.Options{Root: filepath.Join(root, "ws"), Lessons: ls, Observe: observe, Snapshots: true})
 			if err != nil {
 				return nil, err
 			}
@@ -184,7 +184,7 @@ func TestNavigationAndResume(t *testing.T) {
 func TestSandboxOnRealBroker(t *testing.T) {
 	m, _ := realModel(t, Sandbox)
 	d := newDriver(t, m)
-	d.until("the interpreter", func() bool { return m.sb.in != nil })
+	d.until("the interpreter", func() bool { return m.sb.console != nil })
 	typeText(m, "kafka-topics.sh --bootstrap-server localhost:9092 --create --topic sbx --partitions 2")
 	d.press("enter")
 	d.until("the tool", func() bool {
@@ -281,7 +281,7 @@ func TestSolutionNeedsATry(t *testing.T) {
 	if m.code.Value() != "gap" || !strings.Contains(m.flash, "try the exercise first") {
 		t.Fatalf("solution before a try: %q %q", m.code.Value(), m.flash)
 	}
-	m.send(stepDoneMsg{key: m.stepKey(), res: &lab.StepResult{Failures: []lab.Failure{{Check: "c"}}}, before: fixture(), after: fixture()})
+	m.send(stepDoneMsg{key: m.stepKey(), res: &lab.StepResult{Failures: []lab.Failure{{Check: "c"}}, Before: fixture(), After: fixture()}})
 	m.send(press("s"))
 	if m.code.Value() != "answer" {
 		t.Fatalf("solution after a try: %q", m.code.Value())

@@ -1,19 +1,16 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/kafkalab/kafkalab/engine"
-	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/kafkalab/kafkalab/lab/observe"
+	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
@@ -27,7 +24,7 @@ type queryView struct {
 	batch   int64
 	ranges  string
 	running bool // a batch started and has not finished
-	last    *stream.Progress
+	last    *pyrun.Progress
 	// droppedTotal adds up numRowsDroppedByWatermark over the batches seen, so a late
 	// event stays visible after the no-data batch that follows it reports 0.
 	droppedTotal int64
@@ -47,7 +44,7 @@ type batchLog struct {
 
 // queryEvent queues a query event; the live pane takes queued events in once per frame
 // (applyQueryEvents), so a fast stream never redraws it more than ten times a second.
-func (m *Model) queryEvent(lesson string, e *engine.StreamEvent) {
+func (m *Model) queryEvent(lesson string, e *pyrun.QueryEvent) {
 	if e == nil {
 		return
 	}
@@ -59,7 +56,7 @@ func (m *Model) queryEvent(lesson string, e *engine.StreamEvent) {
 
 type pendingQueryEvent struct {
 	lesson string
-	ev     engine.StreamEvent
+	ev     pyrun.QueryEvent
 }
 
 func (m *Model) applyQueryEvents() {
@@ -76,32 +73,31 @@ func (m *Model) applyQueryEvents() {
 			q = &queryView{id: e.QueryID, batch: -1}
 			m.queries[e.QueryID] = q
 		}
-		q.name, q.checkpoint, q.lesson = e.QueryName, e.CheckpointDir, p.lesson
+		q.name, q.checkpoint, q.lesson = e.QueryName, e.Checkpoint, p.lesson
 		m.querySeq++
 		q.seq = m.querySeq
-		switch ev := e.Event; ev.Kind {
-		case stream.EventBatchStarted:
+		switch e.Kind {
+		case pyrun.BatchStarted:
 			q.ended, q.failed = false, ""
-			q.batch, q.running = ev.BatchID, true
-			q.ranges = sourceRanges(ev.Sources)
-		case stream.EventBatchFinished:
+			q.batch, q.running = e.BatchID, true
+			q.ranges = sourceRanges(e.Sources)
+		case pyrun.BatchFinished:
 			q.running = false
-			if ev.Progress == nil {
+			if e.Progress == nil {
 				continue
 			}
-			q.last = ev.Progress
-			q.batch = max(q.batch, ev.Progress.BatchID)
-			_, dropped := stateCounts(ev.Progress)
-			q.droppedTotal += dropped
+			q.last = e.Progress
+			q.batch = max(q.batch, e.Progress.BatchID)
+			q.droppedTotal += e.Progress.DroppedByWatermark
 			if m.sb == nil && p.lesson == m.runLesson && len(m.runBatch) < 500 {
-				m.runBatch = append(m.runBatch, batchLog{query: q.label(), batch: ev.Progress.BatchID,
-					ranges: q.ranges, rows: ev.Progress.NumInputRows, dropped: dropped})
+				m.runBatch = append(m.runBatch, batchLog{query: q.label(), batch: e.Progress.BatchID,
+					ranges: q.ranges, rows: e.Progress.InputRows, dropped: e.Progress.DroppedByWatermark})
 				m.outDirty = true
 			}
-		case stream.EventTerminated:
+		case pyrun.QueryTerminated:
 			q.running, q.ended = false, true
-			if ev.Err != nil {
-				q.failed = oneLine(ev.Err.Error())
+			if e.Error != "" {
+				q.failed = oneLine(e.Error)
 			}
 		}
 	}
@@ -164,7 +160,7 @@ func (q *queryView) label() string {
 func (q *queryView) status(t *theme.Theme) string {
 	done := ""
 	if q.last != nil {
-		done = fmt.Sprintf("batch %d: %s in", q.last.BatchID, rowCount(q.last.NumInputRows))
+		done = fmt.Sprintf("batch %d: %s in", q.last.BatchID, rowCount(q.last.InputRows))
 	}
 	switch {
 	case q.failed != "":
@@ -194,11 +190,11 @@ func (m *Model) progressLines(q *queryView, w int, header bool) []string {
 	line := head + q.status(t)
 	if ansi.StringWidth(line) > w && q.ended && q.failed == "" && q.last != nil {
 		// Narrow: the batch matters more than the word "stopped".
-		line = head + fmt.Sprintf("batch %d: %s in", q.last.BatchID, rowCount(q.last.NumInputRows))
+		line = head + fmt.Sprintf("batch %d: %s in", q.last.BatchID, rowCount(q.last.InputRows))
 	}
 	out = append(out, wrap(line, w)...)
-	if p := q.last; p != nil && len(p.StateOperators) > 0 {
-		rows, dropped := stateCounts(p)
+	if p := q.last; p != nil && p.StateOperators > 0 {
+		rows, dropped := p.StateRows, p.DroppedByWatermark
 		late := "dropped as late " + comma(dropped)
 		if q.droppedTotal != dropped {
 			late += fmt.Sprintf(" (%s this run)", comma(q.droppedTotal))
@@ -214,10 +210,8 @@ func (m *Model) progressLines(q *queryView, w int, header bool) []string {
 		if q.batch >= 0 && q.ranges != "" {
 			out = append(out, wrap(fmt.Sprintf("  batch %d: %s", q.batch, q.ranges), w)...)
 		}
-		if p := q.last; p != nil {
-			if wm, ok := p.EventTime["watermark"]; ok {
-				out = append(out, "  watermark "+isoTime(wm))
-			}
+		if p := q.last; p != nil && p.Watermark != "" {
+			out = append(out, "  watermark "+isoTime(p.Watermark))
 		}
 	}
 	if q.failed != "" {
@@ -236,54 +230,20 @@ func hasProgress(qs []*queryView) bool {
 	return false
 }
 
-// stateCounts adds up the state operators' rows and rows dropped by the watermark.
-func stateCounts(p *stream.Progress) (rows, dropped int64) {
-	for _, op := range p.StateOperators {
-		rows += op.NumRowsTotal
-		dropped += op.NumRowsDroppedByWatermark
-	}
-	return rows, dropped
-}
-
 // sourceRanges labels a batch's Kafka offsets per partition ("orders p0 3→5 p1 2→2"), the
 // way the checkpoint pane labels offsets/<id>; other sources show their description.
-func sourceRanges(srcs []stream.SourceRange) string {
+func sourceRanges(srcs []pyrun.SourceRange) string {
 	var parts []string
 	for _, s := range srcs {
-		end, ok := kafkaOffsets(s.EndOffset)
-		if !ok {
+		if !s.Kafka {
 			if s.Description != "" {
 				parts = append(parts, s.Description)
 			}
 			continue
 		}
-		start, _ := kafkaOffsets(s.StartOffset)
-		parts = append(parts, observe.BatchRange(observe.Reader{Positions: end, Prev: start}))
+		parts = append(parts, observe.FormatRange(s.Start, s.End))
 	}
 	return strings.Join(parts, "; ")
-}
-
-// kafkaOffsets reads a Kafka source offset ({"orders":{"0":3}}); nil, true for "".
-func kafkaOffsets(s string) (map[string]map[int32]int64, bool) {
-	if s == "" {
-		return nil, true
-	}
-	var raw map[string]map[string]int64
-	if json.Unmarshal([]byte(s), &raw) != nil {
-		return nil, false
-	}
-	out := map[string]map[int32]int64{}
-	for topic, ps := range raw {
-		out[topic] = map[int32]int64{}
-		for p, off := range ps {
-			n, err := strconv.Atoi(p)
-			if err != nil {
-				return nil, false
-			}
-			out[topic][int32(n)] = off
-		}
-	}
-	return out, true
 }
 
 // isoTime shows a progress timestamp (2026-10-01T09:15:00.000Z) as the panes show times.
@@ -339,7 +299,7 @@ func lateLine(t *theme.Theme, qs []*queryView, tb observe.Table) string {
 		if q.last == nil || q.droppedTotal == 0 {
 			continue
 		}
-		sink := strings.TrimSuffix(q.last.Sink.Description, "]")
+		sink := strings.TrimSuffix(q.last.Sink, "]")
 		if strings.HasSuffix(sink, "/"+tb.Path) {
 			return " " + t.Fail.Render(fmt.Sprintf("%s %s late: dropped, their windows had closed", theme.GlyphFail, rowCount(q.droppedTotal)))
 		}

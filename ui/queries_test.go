@@ -1,53 +1,49 @@
 package ui
 
 import (
-	"errors"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/kafkalab/kafkalab/engine"
-	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/kafkalab/kafkalab/lab"
+	"github.com/kafkalab/kafkalab/lab/pyrun"
 )
 
 // queryEvents sends what the lab reports for two queries of lesson 01-ui-demo: one
 // writing checkpoints/bronze_orders (a windowed count: 3 state rows, 1 late event dropped
 // in batch 2), one with a temporary checkpoint (a console sink) still running batch 4.
 func queryEvents(m *Model) {
-	agg := func(kind stream.EventKind, batch int64, mut func(*stream.Event)) tea0 {
-		ev := stream.Event{Kind: kind, BatchID: batch}
+	agg := func(kind pyrun.QueryEventKind, batch int64, mut func(*pyrun.QueryEvent)) tea0 {
+		ev := pyrun.QueryEvent{Kind: kind, BatchID: batch, QueryID: "6f1c2a9e-0000-4000-8000-000000000001", QueryName: "orders_per_window",
+			Checkpoint: "/home/me/kafkalab/01-ui-demo/checkpoints/bronze_orders"}
 		mut(&ev)
-		return labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &engine.StreamEvent{
-			QueryID: "6f1c2a9e-0000-4000-8000-000000000001", QueryName: "orders_per_window",
-			CheckpointDir: "/home/me/kafkalab/01-ui-demo/checkpoints/bronze_orders", Event: ev}})
+		return labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &ev})
 	}
-	progress := func(batch, in, rows, dropped int64) func(*stream.Event) {
-		return func(ev *stream.Event) {
-			ev.Progress = &stream.Progress{BatchID: batch, NumInputRows: in,
-				EventTime:      map[string]string{"watermark": "2026-01-01T10:10:00.000Z"},
-				Sink:           stream.SinkProgress{Description: "DeltaSink[file:/home/me/kafkalab/01-ui-demo/spark-warehouse/orders_per_window]"},
-				StateOperators: []stream.StateOperatorProgress{{NumRowsTotal: rows, NumRowsDroppedByWatermark: dropped}}}
+	progress := func(batch, in, rows, dropped int64) func(*pyrun.QueryEvent) {
+		return func(ev *pyrun.QueryEvent) {
+			ev.Progress = &pyrun.Progress{BatchID: batch, InputRows: in, Watermark: "2026-01-01T10:10:00.000Z",
+				Sink:           "DeltaSink[file:/home/me/kafkalab/01-ui-demo/spark-warehouse/orders_per_window]",
+				StateOperators: 1, StateRows: rows, DroppedByWatermark: dropped}
 		}
 	}
-	ranges := func(start, end string) func(*stream.Event) {
-		return func(ev *stream.Event) {
-			ev.Sources = []stream.SourceRange{{Description: "KafkaV2[Subscribe[orders]]", StartOffset: start, EndOffset: end}}
+	ranges := func(start, end pyrun.Offsets) func(*pyrun.QueryEvent) {
+		return func(ev *pyrun.QueryEvent) {
+			ev.Sources = []pyrun.SourceRange{{Description: "KafkaV2[Subscribe[orders]]", Kafka: true, Start: start, End: end}}
 		}
 	}
+	orders := func(p0, p1, p2 int64) pyrun.Offsets { return pyrun.Offsets{"orders": {0: p0, 1: p1, 2: p2}} }
 	m.send(
-		agg(stream.EventBatchStarted, 1, ranges(`{"orders":{"0":2,"1":1,"2":0}}`, `{"orders":{"0":3,"1":2,"2":0}}`)),
-		agg(stream.EventBatchFinished, 1, progress(1, 2, 2, 0)),
-		agg(stream.EventBatchStarted, 2, ranges(`{"orders":{"0":3,"1":2,"2":0}}`, `{"orders":{"0":3,"1":2,"2":2}}`)),
-		agg(stream.EventBatchFinished, 2, progress(2, 2, 3, 1)),
+		agg(pyrun.BatchStarted, 1, ranges(orders(2, 1, 0), orders(3, 2, 0))),
+		agg(pyrun.BatchFinished, 1, progress(1, 2, 2, 0)),
+		agg(pyrun.BatchStarted, 2, ranges(orders(3, 2, 0), orders(3, 2, 2))),
+		agg(pyrun.BatchFinished, 2, progress(2, 2, 3, 1)),
 	)
-	console := func(kind stream.EventKind, mut func(*stream.Event)) tea0 {
-		ev := stream.Event{Kind: kind, BatchID: 4}
+	console := func(kind pyrun.QueryEventKind, mut func(*pyrun.QueryEvent)) tea0 {
+		ev := pyrun.QueryEvent{Kind: kind, BatchID: 4, QueryID: "0a2b3c4d-0000-4000-8000-000000000002", Checkpoint: "/tmp/temporary-0a2b"}
 		mut(&ev)
-		return labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &engine.StreamEvent{
-			QueryID: "0a2b3c4d-0000-4000-8000-000000000002", CheckpointDir: "/tmp/temporary-0a2b", Event: ev}})
+		return labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &ev})
 	}
-	m.send(console(stream.EventBatchStarted, ranges(`{"orders":{"0":3,"1":2,"2":2}}`, `{"orders":{"0":5,"1":2,"2":2}}`)))
+	m.send(console(pyrun.BatchStarted, ranges(orders(3, 2, 2), orders(5, 2, 2))))
 }
 
 type tea0 = labEventMsg
@@ -81,19 +77,18 @@ func TestLivePaneShowsQueryProgress(t *testing.T) {
 	m.running, m.outDirty = false, true
 
 	// A no-data batch after the late event reports 0 dropped; the run's total stays.
-	m.send(labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &engine.StreamEvent{
-		QueryID: "6f1c2a9e-0000-4000-8000-000000000001", QueryName: "orders_per_window",
-		CheckpointDir: "/home/me/kafkalab/01-ui-demo/checkpoints/bronze_orders",
-		Event: stream.Event{Kind: stream.EventBatchFinished, BatchID: 3, Progress: &stream.Progress{BatchID: 3,
-			StateOperators: []stream.StateOperatorProgress{{NumRowsTotal: 1}}}}}}))
+	m.send(labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &pyrun.QueryEvent{
+		Kind: pyrun.BatchFinished, BatchID: 3, QueryID: "6f1c2a9e-0000-4000-8000-000000000001", QueryName: "orders_per_window",
+		Checkpoint: "/home/me/kafkalab/01-ui-demo/checkpoints/bronze_orders",
+		Progress:   &pyrun.Progress{BatchID: 3, StateOperators: 1, StateRows: 1}}}))
 	if got := screen(m); !strings.Contains(got, "state 1 row · ✗ dropped as late 0 (1 this run)") {
 		t.Errorf("after a no-data batch:\n%s", got)
 	}
 
 	// The end of a query, and a failure, show as such.
-	m.send(labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &engine.StreamEvent{
-		QueryID: "0a2b3c4d-0000-4000-8000-000000000002", CheckpointDir: "/tmp/temporary-0a2b",
-		Event: stream.Event{Kind: stream.EventTerminated, Err: errors.New("broker gone")}}}))
+	m.send(labEventMsg(lab.Event{Kind: lab.QueryProgress, Lesson: "01-ui-demo", Query: &pyrun.QueryEvent{
+		Kind: pyrun.QueryTerminated, QueryID: "0a2b3c4d-0000-4000-8000-000000000002", Checkpoint: "/tmp/temporary-0a2b",
+		Error: "broker gone"}}))
 	if got := screen(m); !strings.Contains(got, "query 0a2b3c4d · ✗ failed") || !strings.Contains(got, "broker gone") {
 		t.Errorf("a failed query:\n%s", got)
 	}
@@ -129,7 +124,7 @@ func TestWhatChangedListsEveryBatch(t *testing.T) {
 	ready(m, 160, 48)
 	m.runLesson = "01-ui-demo"
 	queryEvents(m)
-	m.send(stepDoneMsg{key: m.stepKey(), before: fixture(), after: fixture(), res: &lab.StepResult{Lesson: "01-ui-demo", Step: 1, Passed: true}})
+	m.send(stepDoneMsg{key: m.stepKey(), res: &lab.StepResult{Before: fixture(), After: fixture(), Lesson: "01-ui-demo", Step: 1, Passed: true}})
 	got := screen(m)
 	for _, want := range []string{
 		"batch  1 of query orders_per_window: orders p0 2→3 p1 1→2 p2 0→0 · 2 rows in",
@@ -147,7 +142,7 @@ func TestWhatChangedListsEveryBatch(t *testing.T) {
 func TestSandboxQueryProgressOnRealBroker(t *testing.T) {
 	m, _ := realModel(t, Sandbox)
 	d := newDriver(t, m)
-	d.until("the interpreter", func() bool { return m.sb.in != nil })
+	d.until("the interpreter", func() bool { return m.sb.console != nil })
 	enter := func(src, until string) {
 		t.Helper()
 		m.sb.prompt.SetValue(src)

@@ -14,16 +14,14 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/kafkalab/kafkalab/engine"
-	"github.com/kafkalab/kafkalab/engine/pyspark"
 	"github.com/kafkalab/kafkalab/lab"
-	"github.com/kafkalab/kafkalab/lab/kafkatools"
-	"github.com/kafkalab/kafkalab/lessons"
+	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
-// sandboxState is the free-play prompt: one Python interpreter that keeps its globals
-// (and its streaming queries) between entries, and the Kafka tools.
+// sandboxState is the free-play prompt: the screen of a lab console, which keeps one
+// Python interpreter's globals (and its streaming queries) between entries and runs the
+// lab's commands.
 type sandboxState struct {
 	m          *Model
 	prompt     textarea.Model
@@ -32,10 +30,10 @@ type sandboxState struct {
 	follow     bool
 	history    []string
 	histIdx    int
-	in         *pyspark.Interpreter
+	console    *lab.Console
 	busy       bool
 	cancel     context.CancelFunc
-	queries    []pyspark.QueryInfo
+	queries    []pyrun.Query
 	cache      []string
 	cacheKey   string
 	cacheW     int
@@ -45,8 +43,8 @@ type sandboxState struct {
 
 type (
 	sandboxReadyMsg struct {
-		in  *pyspark.Interpreter
-		err error
+		console *lab.Console
+		err     error
 	}
 	sandboxDoneMsg struct {
 		input string
@@ -96,28 +94,16 @@ func loadHistory(path string) []string {
 	return out
 }
 
-// startCmd makes the interpreter once the broker runs (its session points at the lab's
+// startCmd opens the lab's console once the broker runs (its scripts point at the lab's
 // broker whatever address the learner types).
 func (s *sandboxState) startCmd() tea.Cmd {
-	b := s.m.backend
-	ws := s.m.cfg.Workspace
-	w := &chanWriter{ch: s.m.events, ctx: s.m.ctx}
+	lb, ws, ctx := s.m.backend.Lab, s.m.cfg.Workspace, s.m.ctx
 	return func() tea.Msg {
-		if err := os.MkdirAll(ws, 0o755); err != nil {
+		c := lb.Console(ws)
+		if err := c.Start(ctx); err != nil {
 			return sandboxReadyMsg{err: err}
 		}
-		in, err := pyspark.NewInterpreter(pyspark.Config{
-			WorkDir: ws, Stdout: w, Stderr: w,
-			BootstrapRewrite: map[string]string{lab.CourseAddress: b.Lab.Bootstrap()},
-			// The queries' batches and progress reach the live panes as they happen.
-			OnStreamEvent: func(e engine.StreamEvent) {
-				s.m.observe(lab.Event{Kind: lab.QueryProgress, Query: &e})
-			},
-		})
-		if err == nil {
-			err = in.Exec(s.m.ctx, "<setup>", "from pyspark.sql import SparkSession\nfrom pyspark.sql import functions as F\nfrom pyspark.sql.functions import *\nspark = SparkSession.builder.appName(\"sandbox\").getOrCreate()\n")
-		}
-		return sandboxReadyMsg{in: in, err: err}
+		return sandboxReadyMsg{console: c}
 	}
 }
 
@@ -126,36 +112,8 @@ func (s *sandboxState) onReady(msg sandboxReadyMsg) {
 		s.add(s.m.th.Fail.Render(theme.GlyphFail+" the PySpark interpreter did not start: ") + oneLine(msg.err.Error()))
 		return
 	}
-	s.in = msg.in
+	s.console = msg.console
 	s.add(s.m.th.OK.Render(theme.GlyphDone+" spark is ready") + " (broker " + s.m.backend.Label + ")")
-}
-
-// chanWriter turns writes into outputMsg lines for the UI (queries print in background).
-type chanWriter struct {
-	mu      sync.Mutex
-	partial []byte
-	ch      chan tea.Msg
-	ctx     context.Context
-}
-
-func (w *chanWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.partial = append(w.partial, p...)
-	for {
-		i := strings.IndexByte(string(w.partial), '\n')
-		if i < 0 {
-			break
-		}
-		line := string(w.partial[:i])
-		w.partial = w.partial[i+1:]
-		select {
-		case w.ch <- outputMsg(line):
-		case <-w.ctx.Done():
-			return len(p), nil
-		}
-	}
-	return len(p), nil
 }
 
 func (s *sandboxState) add(lines ...string) {
@@ -188,58 +146,9 @@ func (s *sandboxState) activeQueries() int {
 }
 
 func (s *sandboxState) refreshQueries() {
-	if s.in != nil {
-		s.queries = s.in.Queries()
+	if s.console != nil {
+		s.queries = s.console.Queries()
 	}
-}
-
-// complete reports whether the prompt holds a whole entry (Enter then runs it).
-func complete(src string) bool {
-	t := strings.TrimRight(src, " \t")
-	if t == "" {
-		return true
-	}
-	lines := strings.Split(t, "\n")
-	last := lines[len(lines)-1]
-	if strings.HasSuffix(last, "\\") {
-		return false
-	}
-	if len(lines) > 1 && strings.TrimSpace(src[strings.LastIndexByte(src, '\n')+1:]) == "" {
-		return true // a blank line ends a block, as in Python's prompt
-	}
-	if strings.HasPrefix(strings.TrimSpace(t), "kafka-") {
-		// A here-document (<<EOF) is complete at its closing word, as in a shell.
-		if word := hereWord(lines[0]); word != "" {
-			return len(lines) > 1 && strings.TrimSpace(last) == word
-		}
-		return true
-	}
-	if strings.HasPrefix(t, ".") {
-		return true
-	}
-	depth := 0
-	inStr := rune(0)
-	for _, r := range t {
-		switch {
-		case inStr != 0:
-			if r == inStr {
-				inStr = 0
-			}
-		case r == '"' || r == '\'':
-			inStr = r
-		case r == '(' || r == '[' || r == '{':
-			depth++
-		case r == ')' || r == ']' || r == '}':
-			depth--
-		}
-	}
-	if depth > 0 {
-		return false
-	}
-	if strings.HasSuffix(strings.TrimSpace(last), ":") {
-		return false
-	}
-	return len(lines) == 1 || strings.TrimSpace(last) == ""
 }
 
 func (s *sandboxState) onKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -289,7 +198,7 @@ func (s *sandboxState) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case keyIs(msg, k.Submit):
-		if !complete(s.prompt.Value()) {
+		if !lab.EntryComplete(s.prompt.Value()) {
 			s.prompt.InsertString("\n" + indentAfter(s.prompt.Value()))
 			return nil
 		}
@@ -323,7 +232,8 @@ func (s *sandboxState) submit() tea.Cmd {
 	switch {
 	case trim == ".help":
 		s.add("  .queries        list streaming queries", "  .stop ID|all    stop queries", "  .quit           leave (ctrl+d too)",
-			"  kafka-*.sh ...  Kafka's tools against the lab's broker", "  anything else   PySpark (spark is the session)", "")
+			"  kafka-*.sh ...  Kafka's tools against the lab's broker", "  python X.py, cat, ls, rm   scripts and files of this folder",
+			"  anything else   PySpark (spark is the session)", "")
 		return save
 	case trim == ".queries":
 		s.refreshQueries()
@@ -342,44 +252,17 @@ func (s *sandboxState) submit() tea.Cmd {
 		s.add(t.Warn.Render("the broker is not up yet"))
 		return save
 	}
+	if s.console == nil {
+		s.add(t.Warn.Render("the PySpark interpreter is not ready"))
+		return save
+	}
 	s.busy = true
 	ctx, cancel := context.WithCancel(s.m.ctx)
 	s.cancel = cancel
-	in, lb := s.in, s.m.backend.Lab
-	w := &chanWriter{ch: s.m.events, ctx: s.m.ctx}
+	c := s.console
 	return tea.Batch(save, s.m.spin.Tick, func() tea.Msg {
 		defer cancel()
-		if strings.HasPrefix(trim, "kafka-") {
-			line, stdin := trim, ""
-			if word := hereWord(strings.SplitN(trim, "\n", 2)[0]); word != "" {
-				all := strings.Split(trim, "\n")
-				line = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(all[0]), "<<"+word))
-				body := all[1:]
-				if len(body) > 0 && strings.TrimSpace(body[len(body)-1]) == word {
-					body = body[:len(body)-1]
-				}
-				stdin = strings.Join(body, "\n") + "\n"
-			}
-			args, err := lessons.SplitCommandLine(line)
-			if err != nil {
-				return sandboxDoneMsg{input: src, err: err}
-			}
-			for i, a := range args {
-				args[i] = strings.ReplaceAll(a, lab.CourseAddress, lb.Bootstrap())
-			}
-			code := kafkatools.Run(ctx, args[0], args[1:], kafkatools.IO{Stdin: strings.NewReader(stdin), Stdout: w, Stderr: w}, lb.Broker().Bootstrap())
-			w.Write([]byte("\n"))
-			if code != 0 {
-				return sandboxDoneMsg{input: src, err: fmt.Errorf("exit status %d", code)}
-			}
-			return sandboxDoneMsg{input: src}
-		}
-		if in == nil {
-			return sandboxDoneMsg{input: src, err: fmt.Errorf("the PySpark interpreter is not ready")}
-		}
-		err := in.Exec(ctx, "<sandbox>", src+"\n")
-		w.Write([]byte("\n"))
-		return sandboxDoneMsg{input: src, err: err}
+		return sandboxDoneMsg{input: src, err: c.Run(ctx, src)}
 	})
 }
 
@@ -414,15 +297,15 @@ func (s *sandboxState) appendHistory(src string) tea.Cmd {
 }
 
 func (s *sandboxState) stopQueries(which string) tea.Cmd {
-	in := s.in
-	if in == nil {
+	c := s.console
+	if c == nil {
 		return nil
 	}
 	s.add(s.m.th.Muted.Render("stopping queries…"))
 	return func() tea.Msg {
 		if which == "all" || which == "" {
-			in.StopQueries()
-		} else if !in.StopQuery(which) {
+			c.StopQueries()
+		} else if !c.StopQuery(which) {
 			return outputMsg("no query with id " + which)
 		}
 		return outputMsg("stopped")
@@ -434,7 +317,7 @@ func (s *sandboxState) queryLinesExcept(live map[string]*queryView) []string {
 	if len(s.queries) == 0 {
 		return s.queryLines()
 	}
-	var keep []pyspark.QueryInfo
+	var keep []pyrun.Query
 	for _, q := range s.queries {
 		if live[q.ID] == nil {
 			keep = append(keep, q)
@@ -450,7 +333,7 @@ func (s *sandboxState) queryLines() []string {
 	return s.linesFor(s.queries)
 }
 
-func (s *sandboxState) linesFor(qs []pyspark.QueryInfo) []string {
+func (s *sandboxState) linesFor(qs []pyrun.Query) []string {
 	t := s.m.th
 	var out []string
 	for _, q := range qs {
@@ -566,8 +449,8 @@ func (s *sandboxState) close() {
 		if s.cancel != nil {
 			s.cancel()
 		}
-		if s.in != nil {
-			s.in.Close()
+		if s.console != nil {
+			s.console.Close()
 		}
 	})
 }
@@ -581,17 +464,4 @@ func indentAfter(src string) string {
 		ind += "    "
 	}
 	return ind
-}
-
-// hereWord is the closing word of a line ending in a here-document ("... <<EOF"), or "".
-func hereWord(line string) string {
-	i := strings.LastIndex(line, "<<")
-	if i < 0 {
-		return ""
-	}
-	w := strings.Trim(strings.TrimSpace(line[i+2:]), `'"`)
-	if w == "" || strings.ContainsAny(w, " \t") {
-		return ""
-	}
-	return w
 }

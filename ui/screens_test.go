@@ -20,7 +20,7 @@ func failedRun(m *Model) {
 	after.Topics[0].Partitions[2].End = 4
 	after.Tables[0].Version, after.Tables[0].Rows = 3, 9
 	after.Files = append(after.Files, observe.File{Path: "checkpoints/bronze_orders/offsets/2", Size: 500})
-	m.send(stepDoneMsg{key: m.stepKey(), before: before, after: after, res: &lab.StepResult{
+	m.send(stepDoneMsg{key: m.stepKey(), res: &lab.StepResult{Before: before, After: after, Changes: observe.Diff(before, after),
 		Lesson: "01-ui-demo", Step: 2,
 		Output:   "+--------+-----+\n|order_id|total|\n+--------+-----+\n|    1001|12.50|\n|    1002|  7.0|\n+--------+-----+\n\nloaded\t2 rows\n",
 		Failures: []lab.Failure{{Check: "latest offsets of uiclicks", Want: "0:4 1:0 2:1", Got: "0:4 1:0 2:4"}},

@@ -706,7 +706,7 @@ func (m *Model) streamLines(w int) []string {
 			st += " · watermark " + msTime(r.Watermark)
 		}
 		out = append(out, st)
-		out = append(out, wrap(fmt.Sprintf("  offsets/%d: %s", r.Batch, observe.BatchRange(r)), w)...)
+		out = append(out, wrap(fmt.Sprintf("  offsets/%d: %s", r.Batch, observe.FormatRange(r.Prev, r.Positions)), w)...)
 		if q != nil {
 			out = append(out, m.progressLines(q, w, false)...)
 		}

@@ -78,7 +78,7 @@ func (f *tuiFlags) startBackend(course []*lessons.Lesson, root string) func(ctx 
 				unannounce = remove
 			}
 		}
-		lb, err := lab.New(b, lab.Options{Root: root, Lessons: course, Observe: observe})
+		lb, err := lab.New(b, lab.Options{Root: root, Lessons: course, Observe: observe, Snapshots: true})
 		if err != nil {
 			unannounce()
 			b.Close(context.Background())

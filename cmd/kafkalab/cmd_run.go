@@ -8,8 +8,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/kafkalab/kafkalab/engine/pyspark"
-	"github.com/kafkalab/kafkalab/engine/python"
+	"github.com/kafkalab/kafkalab/lab"
+	"github.com/kafkalab/kafkalab/lab/pyrun"
 )
 
 func init() {
@@ -66,19 +66,12 @@ func runScript(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kafkalab run: %v\n", err)
 		return 1
 	}
-	err = pyspark.Run(ctx, pyspark.Config{
-		ScriptPath: script,
-		Args:       fs.Args()[1:],
-		WorkDir:    wd,
-		Stdout:     env.stdout,
-		Stderr:     env.stderr,
-		Conf:       conf,
-		Bootstrap:  *bootstrap,
-	})
+	console := lab.NewConsole(lab.ConsoleConfig{WorkDir: wd, Stdout: env.stdout, Stderr: env.stderr, Conf: conf, Bootstrap: *bootstrap})
+	err = console.RunScript(ctx, script, fs.Args()[1:])
 	if err == nil {
 		return 0
 	}
-	var pe *python.Error
+	var pe *pyrun.Error
 	if errors.As(err, &pe) {
 		if pe.Exit {
 			return pe.Code

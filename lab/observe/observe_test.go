@@ -61,7 +61,7 @@ func TestCollectReadsCheckpointsTablesAndFiles(t *testing.T) {
 	if r.Path != "checkpoints/bronze_orders" || r.Batch != 1 || r.Committed != 1 || r.Watermark != 60000 || r.StateFile != 1 {
 		t.Errorf("reader %+v", r)
 	}
-	if got := BatchRange(r); got != "orders p0 2→3 p1 1→2 p2 0→0" {
+	if got := FormatRange(r.Prev, r.Positions); got != "orders p0 2→3 p1 1→2 p2 0→0" {
 		t.Errorf("batch range %q", got)
 	}
 	if tb := s.Tables[0]; tb.Name != "bronze_orders" || tb.Version != 1 || tb.Rows != 5 {
@@ -153,34 +153,62 @@ func TestDiff(t *testing.T) {
 
 func TestExplainEmpty(t *testing.T) {
 	emptyShow := "+--------+-----+\n|order_id|total|\n+--------+-----+\n+--------+-----+\n"
+	atEnd := map[string]map[int32]int64{"orders": {0: 3, 1: 2}}
 	full := &Snapshot{
 		Topics:  []Topic{{Name: "orders", Partitions: []Partition{{ID: 0, End: 3}, {ID: 1, End: 2}}}},
-		Readers: []Reader{{Path: "checkpoints/x", Batch: 1, Positions: map[string]map[int32]int64{"orders": {0: 3, 1: 2}}}},
+		Readers: []Reader{{Path: "checkpoints/x", Batch: 1, Positions: atEnd}},
 	}
-	notPast := &Snapshot{Topics: full.Topics}
-	firstRun := &Snapshot{Topics: full.Topics, Readers: []Reader{{Path: "checkpoints/x", Batch: 0, Positions: full.Readers[0].Positions}}}
+	firstRun := &Snapshot{Topics: full.Topics, Readers: []Reader{{Path: "checkpoints/x", Batch: 0, Positions: atEnd}}}
 	emptyTopic := &Snapshot{Topics: []Topic{{Name: "orders", Partitions: []Partition{{ID: 0}}}}}
-	sub := `.option("subscribe", "orders")`
+	cp := "/ws/09-x/checkpoints/x"
+	// A restarted query with nothing new runs no batch: it only starts and stops.
+	resumed := QueryRun{ID: "q", Checkpoint: cp, OutputMode: "Append", FirstBatch: 2}
+	// A new query at "latest" runs batch 0, which ends where the topic ends, reading nothing.
+	latest := QueryRun{ID: "q", Checkpoint: cp, OutputMode: "Append", FirstBatch: 0, Batches: 1, Ends: atEnd}
+	noCheckpoint := latest
+	noCheckpoint.Checkpoint = "/tmp/temporary-123"
+	windowed := QueryRun{ID: "q", Checkpoint: cp, OutputMode: "Append", FirstBatch: 0, Batches: 2, Rows: 5, Ends: atEnd, Watermark: true}
+	updating := windowed
+	updating.OutputMode = "Update"
+	partway := latest
+	partway.Ends = map[string]map[int32]int64{"orders": {0: 1, 1: 2}}
 	for _, tc := range []struct {
-		name, code, output string
-		snap               *Snapshot
-		emptyWrite         bool
-		want               string
+		name       string
+		runs       []QueryRun
+		output     string
+		snap       *Snapshot
+		emptyWrite bool
+		want       string
 	}{
-		{"checkpoint past the events", sub, emptyShow, full, false, "the checkpoint checkpoints/x is already past them (offsets/1: p0 at 3, p1 at 2)"},
-		{"latest", sub + `.option("startingOffsets", "latest")`, emptyShow, notPast, false, `it started at "latest"`},
-		{"latest on a new checkpoint, seen from the table", sub + `.option("startingOffsets", "latest")`, "", firstRun, true, `a new query with startingOffsets "latest" starts at the end`},
-		{"watermark in append mode", sub + `.withWatermark("ts", "10 minutes")`, "loaded 0 rows\n", notPast, false, "watermark passes its end"},
-		{"rows came back", sub, "+---+\n|  a|\n+---+\n|  1|\n+---+\n", full, false, ""},
-		{"no output and no empty write", sub, "", full, false, ""},
-		{"another query's checkpoint is ignored", sub + `.option("checkpointLocation", "checkpoints/y")`, emptyShow, full, false, ""},
-		{"its own checkpoint", sub + `.option("checkpointLocation", "checkpoints/x")`, emptyShow, full, false, "checkpoints/x is already past them"},
-		{"topic is empty too", sub + `.option("startingOffsets", "latest")`, emptyShow, emptyTopic, false, ""},
-		{"no topic in the code", `spark.table("x").show()`, emptyShow, full, false, ""},
+		{"checkpoint past the events", []QueryRun{resumed}, emptyShow, full, false, "the checkpoint checkpoints/x is already past them (offsets/1: p0 at 3, p1 at 2)"},
+		{"latest on a new checkpoint, seen from the table", []QueryRun{latest}, "", firstRun, true, `a new query with startingOffsets "latest" starts at the end`},
+		{"latest without a checkpoint in the workspace", []QueryRun{noCheckpoint}, emptyShow, full, false, `it started at "latest"`},
+		{"watermark in append mode", []QueryRun{windowed}, "loaded 0 rows\n", full, false, "watermark passes its end"},
+		{"watermark in update mode", []QueryRun{updating}, "loaded 0 rows\n", full, false, ""},
+		{"not at the end", []QueryRun{partway}, emptyShow, full, false, ""},
+		{"rows came back", []QueryRun{resumed}, "+---+\n|  a|\n+---+\n|  1|\n+---+\n", full, false, ""},
+		{"no output and no empty write", []QueryRun{resumed}, "", full, false, ""},
+		{"topic is empty too", []QueryRun{latest}, emptyShow, emptyTopic, false, ""},
+		{"no streaming query", nil, emptyShow, full, false, ""},
 	} {
-		got := ExplainEmpty(tc.code, tc.output, tc.snap, tc.emptyWrite)
+		got := ExplainEmpty(tc.runs, tc.output, tc.snap, tc.emptyWrite)
 		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
 			t.Errorf("%s: got %q, want it to contain %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestReadFileForTheViewer(t *testing.T) {
+	ws := t.TempDir()
+	if err := os.WriteFile(filepath.Join(ws, "a.json"), []byte(`{"x":1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ws, "b.bin"), []byte{0, 1, 2}, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]string{"a.json": `{"x":1}`, "b.bin": "(binary file, 3 bytes shown as a size only)", "none": "(open "} {
+		if got := ReadFile(ws, rel); !strings.HasPrefix(got, want) {
+			t.Errorf("ReadFile(%s) = %q, want %q", rel, got, want)
 		}
 	}
 }

@@ -1,20 +1,23 @@
 // Package observe reads what the learner cannot see: the broker's partitions and offsets, the
-// workspace's checkpoints and tables, and the files a step wrote. A Snapshot is plain data
-// taken off the UI goroutine; Diff turns two of them into "what just changed".
+// workspace's checkpoints and tables, and the files a step wrote. A Snapshot is plain data;
+// Diff turns two of them into "what just changed", and ExplainEmpty says why a read found
+// nothing, from what the engine reported.
 package observe
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -22,6 +25,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/checkpoint"
 	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -355,10 +359,10 @@ func readReader(dir, rel string) Reader {
 	if id, seq, ok, err := cp.LatestOffsets(); err == nil && ok {
 		r.Batch = id
 		r.Watermark = seq.BatchWatermarkMs
-		r.Positions = sourceOffsets(seq.Sources)
+		r.Positions, _ = kafkasource.TopicOffsets(seq.Sources...)
 		if id > 0 {
 			if prev, ok, err := cp.ReadOffsets(id - 1); err == nil && ok {
-				r.Prev = sourceOffsets(prev.Sources)
+				r.Prev, _ = kafkasource.TopicOffsets(prev.Sources...)
 			}
 		}
 	}
@@ -372,28 +376,6 @@ func readReader(dir, rel string) Reader {
 		return nil
 	})
 	return r
-}
-
-// sourceOffsets merges the Kafka sources' offset lines ({"topic":{"0":3}}) of a batch.
-func sourceOffsets(lines []string) map[string]map[int32]int64 {
-	out := map[string]map[int32]int64{}
-	for _, l := range lines {
-		var m map[string]map[string]int64
-		if json.Unmarshal([]byte(l), &m) != nil {
-			continue
-		}
-		for topic, parts := range m {
-			if out[topic] == nil {
-				out[topic] = map[int32]int64{}
-			}
-			for p, off := range parts {
-				if n, err := strconv.Atoi(p); err == nil {
-					out[topic][int32(n)] = off
-				}
-			}
-		}
-	}
-	return out
 }
 
 // Changes is what happened between two snapshots, in words a learner reads.
@@ -463,7 +445,7 @@ func Diff(before, after *Snapshot) Changes {
 		if r.Batch < 0 || (ok && o.Batch == r.Batch) {
 			continue
 		}
-		c.Batches = append(c.Batches, fmt.Sprintf("%s: batch %d %s", r.Path, r.Batch, BatchRange(r)))
+		c.Batches = append(c.Batches, fmt.Sprintf("%s: batch %d %s", r.Path, r.Batch, FormatRange(r.Prev, r.Positions)))
 	}
 	oldTables := map[string]Table{}
 	for _, t := range before.Tables {
@@ -492,11 +474,12 @@ func Diff(before, after *Snapshot) Changes {
 	return c
 }
 
-// BatchRange labels a reader's newest batch with the offsets it covers, per partition,
-// the same numbers as offsets/<id-1> and offsets/<id>: "orders p0 3→5 p1 2→2".
-func BatchRange(r Reader) string {
-	topics := make([]string, 0, len(r.Positions))
-	for t := range r.Positions {
+// FormatRange labels a batch with the Kafka offsets it covers, per partition: the numbers
+// of offsets/<id-1> (start) and offsets/<id> (end), "orders p0 3→5 p1 2→2"; a partition
+// without a start (a new query's first batch) shows only its end, "p0 →3".
+func FormatRange(start, end map[string]map[int32]int64) string {
+	topics := make([]string, 0, len(end))
+	for t := range end {
 		topics = append(topics, t)
 	}
 	sort.Strings(topics)
@@ -506,19 +489,41 @@ func BatchRange(r Reader) string {
 			b.WriteString("; ")
 		}
 		b.WriteString(t)
-		parts := make([]int32, 0, len(r.Positions[t]))
-		for p := range r.Positions[t] {
+		parts := make([]int32, 0, len(end[t]))
+		for p := range end[t] {
 			parts = append(parts, p)
 		}
 		sort.Slice(parts, func(i, j int) bool { return parts[i] < parts[j] })
 		for _, p := range parts {
-			end := r.Positions[t][p]
-			if start, ok := r.Prev[t][p]; ok {
-				fmt.Fprintf(&b, " p%d %d→%d", p, start, end)
+			if from, ok := start[t][p]; ok {
+				fmt.Fprintf(&b, " p%d %d→%d", p, from, end[t][p])
 			} else {
-				fmt.Fprintf(&b, " p%d →%d", p, end)
+				fmt.Fprintf(&b, " p%d →%d", p, end[t][p])
 			}
 		}
 	}
 	return b.String()
+}
+
+// maxViewBytes bounds what ReadFile reads of a file for the file viewer.
+const maxViewBytes = 64 << 10
+
+// ReadFile reads a workspace file for the file viewer: text only, at most 64 KiB; what
+// cannot be shown (a binary file, a read error) is said in parentheses.
+func ReadFile(ws, rel string) string {
+	if ws == "" {
+		return ""
+	}
+	f, err := os.Open(filepath.Join(ws, filepath.FromSlash(rel)))
+	if err != nil {
+		return "(" + err.Error() + ")"
+	}
+	defer f.Close()
+	buf := make([]byte, maxViewBytes)
+	n, _ := io.ReadFull(f, buf)
+	buf = buf[:n]
+	if !utf8.Valid(buf) || bytes.IndexByte(buf, 0) >= 0 {
+		return fmt.Sprintf("(binary file, %d bytes shown as a size only)", n)
+	}
+	return string(buf)
 }

@@ -21,11 +21,11 @@ import (
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"github.com/kafkalab/kafkalab/engine/pyspark"
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/broker"
 	"github.com/kafkalab/kafkalab/lab/export"
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
+	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
 )
 
@@ -290,9 +290,9 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 				step.Files = files
 			}
 			res := lb.RunStep(ctx, lesson, step, nil)
-			failed := res.Err != nil
+			failed := res.Error != ""
 			if c.ExpectFail {
-				failed = res.Err == nil
+				failed = res.Error == ""
 			}
 			crashed := crash != nil && strings.Contains(res.Output, "Killed: ")
 			if crashed {
@@ -316,7 +316,7 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 // labTable reads a table back through kafkalab's engine, as the lab's checks do.
 func labTable(ctx context.Context, ws, name string) (string, error) {
 	var out bytes.Buffer
-	in, err := pyspark.NewInterpreter(pyspark.Config{WorkDir: ws, Stdout: &out, Stderr: &out})
+	in, err := pyrun.InProcess{}.Open(pyrun.Config{WorkDir: ws, Stdout: &out, Stderr: &out})
 	if err != nil {
 		return "", err
 	}

@@ -1,0 +1,254 @@
+package lab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/kafkalab/kafkalab/lab/pyrun"
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+// Console runs what a learner types at a prompt, one entry at a time, in one folder: the
+// lab's commands (kafka-*.sh, python NAME.py ARGS, cat, ls, rm, with heredocs) through the
+// same shell as a lesson's steps, and anything else as PySpark in one interpreter that
+// keeps its globals and its streaming queries between entries, as Python's prompt does.
+// The sandbox screen uses one on the lab's broker; `kafkalab run` uses one for its script.
+type Console struct {
+	sh          *shell
+	out, errOut io.Writer
+
+	mu sync.Mutex
+	in pyrun.Interpreter // the prompt's interpreter, once Start made it
+}
+
+// ConsoleConfig describes a console.
+type ConsoleConfig struct {
+	// WorkDir is the folder commands and scripts work in.
+	WorkDir string
+	// Stdout and Stderr receive the output (scripts print both to Stdout at the prompt).
+	Stdout, Stderr io.Writer
+	// Brokers is where Kafka's tools go without --bootstrap-server; Rewrite maps
+	// addresses a learner writes to others, in tool arguments and in the brokers scripts
+	// name (the course's localhost:9092 to the lab's broker).
+	Brokers []string
+	Rewrite map[string]string
+	// Bootstrap replaces every broker a script names; Conf is session configuration
+	// applied before a script's own (kafkalab run --bootstrap, --conf).
+	Bootstrap string
+	Conf      map[string]string
+	// Runner runs the scripts (nil = pyrun.InProcess); OnEvent receives their streaming
+	// queries' events.
+	Runner  pyrun.Runner
+	OnEvent func(pyrun.QueryEvent)
+}
+
+// NewConsole makes a console. Commands and RunScript work at once; the PySpark prompt
+// needs Start.
+func NewConsole(cfg ConsoleConfig) *Console {
+	runner := cfg.Runner
+	if runner == nil {
+		runner = pyrun.InProcess{}
+	}
+	return &Console{out: orDiscard(cfg.Stdout), errOut: orDiscard(cfg.Stderr), sh: &shell{ws: cfg.WorkDir, runner: runner, brokers: cfg.Brokers,
+		rewrite: cfg.Rewrite, bootstrap: cfg.Bootstrap, conf: cfg.Conf, onEvent: cfg.OnEvent}}
+}
+
+func orDiscard(w io.Writer) io.Writer {
+	if w == nil {
+		return io.Discard
+	}
+	return w
+}
+
+// Console is a console in ws on the lab's broker: the course's address points at it, and
+// the output and the queries' events reach the lab's observer as Console events.
+func (l *Lab) Console(ws string) *Console {
+	out := &lineWriter{emit: func(line string) { l.observe(Event{Kind: OutputLine, Console: true, Line: line}) }}
+	return NewConsole(ConsoleConfig{WorkDir: ws, Stdout: out, Stderr: out, Brokers: l.broker.Bootstrap(),
+		Rewrite: map[string]string{CourseAddress: l.Bootstrap()}, Runner: l.runner,
+		OnEvent: func(e pyrun.QueryEvent) { l.observe(Event{Kind: QueryProgress, Console: true, Query: &e}) }})
+}
+
+// consolePrelude makes `spark` and the functions ready at the prompt.
+const consolePrelude = "from pyspark.sql import SparkSession\nfrom pyspark.sql import functions as F\nfrom pyspark.sql.functions import *\nspark = SparkSession.builder.appName(\"sandbox\").getOrCreate()\n"
+
+// Start makes the folder and the prompt's interpreter, with `spark` ready.
+func (c *Console) Start(ctx context.Context) error {
+	if err := os.MkdirAll(c.sh.ws, 0o755); err != nil {
+		return fmt.Errorf("console folder: %w", err)
+	}
+	in, err := c.sh.runner.Open(c.sh.config("", nil, c.out))
+	if err != nil {
+		return err
+	}
+	if err := in.Exec(ctx, "<setup>", consolePrelude); err != nil {
+		in.Close()
+		return err
+	}
+	c.mu.Lock()
+	c.in = in
+	c.mu.Unlock()
+	return nil
+}
+
+func (c *Console) interp() pyrun.Interpreter {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.in
+}
+
+// Run runs one entry: command lines, or PySpark (an expression's value is printed). What
+// it prints goes to the output, followed by an empty line; the error says how it failed
+// ("exit status 1" for a command, the Python error otherwise).
+func (c *Console) Run(ctx context.Context, entry string) error {
+	defer io.WriteString(c.out, "\n")
+	if IsCommand(entry) {
+		cmds, err := lessons.ParseCommands(strings.TrimSpace(entry), 1)
+		if err != nil {
+			var ce *lessons.CommandError
+			if errors.As(err, &ce) {
+				return errors.New(ce.Msg)
+			}
+			return err
+		}
+		for _, cmd := range cmds {
+			if err := c.sh.run(ctx, cmd, nil, c.out); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	in := c.interp()
+	if in == nil {
+		return errors.New("the PySpark interpreter is not ready")
+	}
+	return in.ExecInteractive(ctx, "<sandbox>", entry+"\n")
+}
+
+// RunScript runs a script of the folder as `python script args` does, in an interpreter
+// of its own, and says how it ended: nil, a *pyrun.Error (printed by nobody yet), or the
+// context's error.
+func (c *Console) RunScript(ctx context.Context, script string, args []string) error {
+	cfg := c.sh.config(script, args, c.out)
+	cfg.Stderr = c.errOut
+	return c.sh.script(ctx, cfg)
+}
+
+// Queries lists the streaming queries started at the prompt, oldest first.
+func (c *Console) Queries() []pyrun.Query {
+	if in := c.interp(); in != nil {
+		return in.Queries()
+	}
+	return nil
+}
+
+// StopQuery stops the prompt's query with that id or run id; false when there is none.
+func (c *Console) StopQuery(id string) bool {
+	if in := c.interp(); in != nil {
+		return in.StopQuery(id)
+	}
+	return false
+}
+
+// StopQueries stops every query started at the prompt.
+func (c *Console) StopQueries() {
+	if in := c.interp(); in != nil {
+		in.StopQueries()
+	}
+}
+
+// Close stops the prompt's queries and releases its interpreter.
+func (c *Console) Close() error {
+	c.mu.Lock()
+	in := c.in
+	c.in = nil
+	c.mu.Unlock()
+	if in == nil {
+		return nil
+	}
+	return in.Close()
+}
+
+// consoleCommands are the programs an entry may start with to be command lines.
+var consoleCommands = map[string]bool{"python": true, "python3": true, "cat": true, "ls": true, "rm": true}
+
+// IsCommand reports whether a prompt entry is command lines rather than Python: it starts
+// with one of Kafka's tools, or with python, cat, ls or rm used as a command (`ls` alone,
+// `cat notes.txt`, not `ls = [1]` or `cat(x)`).
+func IsCommand(entry string) bool {
+	first := strings.TrimSpace(strings.SplitN(strings.TrimSpace(entry), "\n", 2)[0])
+	first = strings.TrimPrefix(first, "! ")
+	word, rest, _ := strings.Cut(first, " ")
+	if lessons.IsKafkaTool(word) {
+		return true
+	}
+	if !consoleCommands[word] {
+		return false
+	}
+	rest = strings.TrimSpace(rest)
+	if rest == "" {
+		return word != "python" && word != "python3"
+	}
+	switch rest[0] {
+	case '=', '(', '[', '.', ',', ':', '+', '*', '/', '%', '<', '>', '&', '|', '^', '!':
+		return false
+	}
+	return true
+}
+
+// EntryComplete reports whether a prompt entry is whole, so Enter runs it rather than
+// starting a new line: a command line is whole unless it ends in "\" or its heredoc is
+// open; Python is whole unless a bracket, a string or a block (a line ending in ":") is
+// open. A blank line ends a block, as at Python's prompt.
+func EntryComplete(src string) bool {
+	t := strings.TrimRight(src, " \t")
+	if t == "" {
+		return true
+	}
+	lines := strings.Split(t, "\n")
+	last := lines[len(lines)-1]
+	if strings.HasSuffix(last, "\\") {
+		return false
+	}
+	if len(lines) > 1 && strings.TrimSpace(src[strings.LastIndexByte(src, '\n')+1:]) == "" {
+		return true
+	}
+	if IsCommand(t) {
+		// A here-document (<<EOF) is complete at its closing word, as in a shell.
+		if word := lessons.HeredocWord(lines[0]); word != "" {
+			return len(lines) > 1 && strings.TrimSpace(last) == word
+		}
+		return true
+	}
+	if strings.HasPrefix(t, ".") {
+		return true
+	}
+	depth := 0
+	inStr := rune(0)
+	for _, r := range t {
+		switch {
+		case inStr != 0:
+			if r == inStr {
+				inStr = 0
+			}
+		case r == '"' || r == '\'':
+			inStr = r
+		case r == '(' || r == '[' || r == '{':
+			depth++
+		case r == ')' || r == ']' || r == '}':
+			depth--
+		}
+	}
+	if depth > 0 {
+		return false
+	}
+	if strings.HasSuffix(strings.TrimSpace(last), ":") {
+		return false
+	}
+	return len(lines) == 1 || strings.TrimSpace(last) == ""
+}

@@ -1,0 +1,292 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/kafkalab/kafkalab/lab/kafkatools"
+	"github.com/kafkalab/kafkalab/lab/pyrun"
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+// shell runs the lab's commands in one workspace: Kafka's tools, python scripts, cat, ls
+// and rm. The step runner and the console both run their command lines through it, so a
+// command means the same in a lesson and at the prompt.
+type shell struct {
+	ws     string
+	runner pyrun.Runner
+	// brokers is where Kafka's tools go without --bootstrap-server; rewrite maps the
+	// addresses a learner writes (the course's localhost:9092) to the lab's broker, in
+	// tool arguments and in the brokers scripts name.
+	brokers []string
+	rewrite map[string]string
+	// bootstrap and conf are the scripts' (kafkalab run --bootstrap, --conf).
+	bootstrap string
+	conf      map[string]string
+	onEvent   func(pyrun.QueryEvent)
+}
+
+// errExit is a command that ran and exited non-zero; its message is already in the output.
+type errExit int
+
+func (e errExit) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// run runs one command, its output and errors to out, under the step's crash directive
+// (cr nil = none).
+func (sh *shell) run(ctx context.Context, c lessons.Command, cr *crasher, out io.Writer) error {
+	args := c.Args[1:]
+	switch c.Kind {
+	case lessons.CommandPython:
+		return sh.python(ctx, args[0], args[1:], cr, out)
+	case lessons.CommandCat:
+		return catFiles(sh.ws, args, out)
+	case lessons.CommandLs:
+		return listDir(sh.ws, args, out)
+	case lessons.CommandRm:
+		return removePaths(sh.ws, args, out)
+	case lessons.CommandKafkaTool:
+		return sh.kafkaTool(ctx, c, out)
+	}
+	fmt.Fprintf(out, "kafkalab: the lab runs Kafka's tools (kafka-*.sh), python, cat, ls and rm; not %q\n", c.Args[0])
+	return errExit(127)
+}
+
+func (sh *shell) kafkaTool(ctx context.Context, c lessons.Command, out io.Writer) error {
+	args := append([]string(nil), c.Args[1:]...)
+	for i, a := range args {
+		for from, to := range sh.rewrite {
+			args[i] = strings.ReplaceAll(args[i], from, to)
+		}
+		// The tools run in this process, not in the workspace: file arguments are
+		// resolved against the workspace as a shell there would.
+		if i > 0 && isFileFlag(args[i-1]) && !filepath.IsAbs(a) {
+			p, err := inside(sh.ws, a)
+			if err != nil {
+				return err
+			}
+			args[i] = p
+		}
+	}
+	stdin := io.Reader(strings.NewReader(""))
+	if c.HasStdin {
+		stdin = strings.NewReader(c.Stdin)
+	}
+	code := kafkatools.Run(ctx, c.Args[0], args, kafkatools.IO{Stdin: stdin, Stdout: out, Stderr: out}, sh.brokers)
+	if code != 0 {
+		return errExit(code)
+	}
+	return nil
+}
+
+// isFileFlag reports whether a Kafka tool flag takes a file name.
+func isFileFlag(flag string) bool {
+	return strings.HasSuffix(flag, "-file") || strings.HasSuffix(flag, ".config") || flag == "--command-config"
+}
+
+// config is a pyrun configuration for a script of this workspace.
+func (sh *shell) config(script string, args []string, out io.Writer) pyrun.Config {
+	return pyrun.Config{WorkDir: sh.ws, Script: script, Args: args, Conf: sh.conf,
+		Bootstrap: sh.bootstrap, BootstrapRewrite: sh.rewrite, Stdout: out, Stderr: out, OnEvent: sh.onEvent}
+}
+
+// script runs a workspace script as `python script args` would and returns how it ended:
+// nil, a *pyrun.Error, a *pyrun.Killed or the context's error.
+func (sh *shell) script(ctx context.Context, cfg pyrun.Config) error {
+	in, err := sh.runner.Open(cfg)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return in.ExecFile(ctx)
+}
+
+// python is the python command: the script's failure is printed, as a terminal shows it,
+// and the command exits 1; a crash directive that fired prints where the batch died.
+func (sh *shell) python(ctx context.Context, script string, args []string, cr *crasher, out io.Writer) error {
+	cfg := sh.config(script, args, out)
+	cfg.Crash = cr.directive()
+	err := sh.script(ctx, cfg)
+	return cr.report(out, strings.Join(append([]string{"python", script}, args...), " "), err)
+}
+
+// exec runs source as a script named name in a fresh interpreter (a python block, a
+// check's query), failures printed as for the python command.
+func (sh *shell) exec(ctx context.Context, name, source string, cr *crasher, out io.Writer) error {
+	cfg := sh.config("", nil, out)
+	cfg.Crash = cr.directive()
+	in, err := sh.runner.Open(cfg)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return cr.report(out, "python "+name, in.Exec(ctx, name, source))
+}
+
+// inside resolves a workspace-relative path and refuses one that leaves the workspace.
+func inside(ws, p string) (string, error) {
+	full := filepath.Join(ws, filepath.FromSlash(p))
+	rel, err := filepath.Rel(ws, full)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is outside the lesson's workspace", p)
+	}
+	return full, nil
+}
+
+func catFiles(ws string, args []string, out io.Writer) error {
+	if len(args) == 0 {
+		return errors.New("cat needs a file name")
+	}
+	for _, a := range args {
+		p, err := inside(ws, a)
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			fmt.Fprintf(out, "cat: %s: No such file or directory\n", a)
+			return errExit(1)
+		}
+		out.Write(data)
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			// Spark's checkpoint files end without a newline; a terminal would run the
+			// prompt on, but a lesson pane reads better with the line closed.
+			fmt.Fprintln(out)
+		}
+	}
+	return nil
+}
+
+// removePaths is rm [-r] [-f] PATH...: folders need -r, a missing path is an error unless
+// -f, as with the shell's rm. Nothing outside the workspace can be removed.
+func removePaths(ws string, args []string, out io.Writer) error {
+	recursive, force := false, false
+	var paths []string
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			for _, f := range a[1:] {
+				switch f {
+				case 'r', 'R':
+					recursive = true
+				case 'f':
+					force = true
+				default:
+					fmt.Fprintf(out, "rm: invalid option -- '%c'\n", f)
+					return errExit(1)
+				}
+			}
+			continue
+		}
+		paths = append(paths, a)
+	}
+	if len(paths) == 0 {
+		fmt.Fprintln(out, "rm: missing operand")
+		return errExit(1)
+	}
+	for _, a := range paths {
+		p, err := inside(ws, a)
+		if err != nil {
+			return err
+		}
+		if p == ws {
+			fmt.Fprintf(out, "rm: refusing to remove '%s': it is the lesson's workspace\n", a)
+			return errExit(1)
+		}
+		info, err := os.Stat(p)
+		switch {
+		case err != nil && force:
+			continue
+		case err != nil:
+			fmt.Fprintf(out, "rm: cannot remove '%s': No such file or directory\n", a)
+			return errExit(1)
+		case info.IsDir() && !recursive:
+			fmt.Fprintf(out, "rm: cannot remove '%s': Is a directory\n", a)
+			return errExit(1)
+		}
+		if err := os.RemoveAll(p); err != nil {
+			fmt.Fprintf(out, "rm: cannot remove '%s': %v\n", a, err)
+			return errExit(1)
+		}
+	}
+	return nil
+}
+
+func listDir(ws string, args []string, out io.Writer) error {
+	if len(args) == 0 {
+		args = []string{"."}
+	}
+	for _, a := range args {
+		p, err := inside(ws, a)
+		if err != nil {
+			return err
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			fmt.Fprintf(out, "ls: cannot access '%s': No such file or directory\n", a)
+			return errExit(2)
+		}
+		var names []string
+		for _, e := range entries {
+			if !strings.HasPrefix(e.Name(), ".") {
+				names = append(names, e.Name())
+			}
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Fprintln(out, n)
+		}
+	}
+	return nil
+}
+
+// lineWriter collects output and reports each complete line. Scripts may print from
+// background queries, so it is safe for concurrent use. It is the lab's one place where
+// output becomes lines: a step's output, the console's.
+type lineWriter struct {
+	mu      sync.Mutex
+	all     bytes.Buffer
+	keep    bool // keep everything written (String), not only report lines
+	partial []byte
+	emit    func(string)
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.keep {
+		w.all.Write(p)
+	}
+	w.partial = append(w.partial, p...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			break
+		}
+		w.emit(string(w.partial[:i]))
+		w.partial = w.partial[i+1:]
+	}
+	return len(p), nil
+}
+
+// flush reports a last line that has no newline yet.
+func (w *lineWriter) flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.partial) > 0 {
+		w.emit(string(w.partial))
+		w.partial = nil
+	}
+}
+
+func (w *lineWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.all.String()
+}
