@@ -9,9 +9,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
-	"github.com/twmb/franz-go/pkg/kadm"
-	"github.com/twmb/franz-go/pkg/kfake"
-	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // startOrdersBroker runs an in-process Kafka (kfake) with topic orders, 3 partitions.
@@ -19,22 +17,8 @@ func startOrdersBroker(t *testing.T) string { return startOrdersBrokerTB(t) }
 
 func startOrdersBrokerTB(t testing.TB) string {
 	t.Helper()
-	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
-	addr := c.ListenAddrs()[0]
-	cl, err := kgo.NewClient(kgo.SeedBrokers(addr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cl.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, err := kadm.NewClient(cl).CreateTopic(ctx, 3, 1, nil, "orders"); err != nil {
-		t.Fatal(err)
-	}
+	addr, _ := testkit.StartKafka(t)
+	testkit.CreateTopic(t, addr, "orders", 3)
 	return addr
 }
 

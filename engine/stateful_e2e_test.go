@@ -11,13 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/twmb/franz-go/pkg/kadm"
-	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // End to end through the engine: Kafka (kfake) -> from_json -> withWatermark -> window
@@ -27,22 +26,8 @@ const orderDDL = "order_id INT, customer_id STRING, status STRING, amount DECIMA
 
 func startBroker(t *testing.T) string {
 	t.Helper()
-	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
-	addr := c.ListenAddrs()[0]
-	cl, err := kgo.NewClient(kgo.SeedBrokers(addr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cl.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, err := kadm.NewClient(cl).CreateTopic(ctx, 3, 1, nil, "orders"); err != nil {
-		t.Fatal(err)
-	}
+	addr, _ := testkit.StartKafka(t)
+	testkit.CreateTopic(t, addr, "orders", 3)
 	return addr
 }
 

@@ -11,4 +11,4 @@ test-kcat:
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kcat >/dev/null; }
-	KAFKALAB_TEST_KCAT=1 CI=$${CI:-true} $(GO) test -count=1 -run 'TestKcat|TestConsoleConsumerReadsWhatKcatWrote' -v ./lab/kafkatools/
+	KAFKALAB_REQUIRE_KCAT=1 CI=$${CI:-true} $(GO) test -count=1 -run 'TestKcat|TestConsoleConsumerReadsWhatKcatWrote' -v ./lab/kafkatools/

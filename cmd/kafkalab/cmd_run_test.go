@@ -16,8 +16,12 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
-// courseDir holds the course scripts the pyspark package tests with.
-const courseDir = "../../engine/pyspark/testdata/course"
+// courseDir holds the course scripts the pyspark package tests with; sessionHelper is the
+// course's stream_session.py they import.
+const (
+	courseDir     = "../../engine/pyspark/testdata/course"
+	sessionHelper = "../../lessons/files/stream_session.py"
+)
 
 func writeFiles(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
@@ -85,12 +89,16 @@ func copyScripts(t testing.TB, dst string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	files := []string{sessionHelper}
 	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join(courseDir, e.Name()))
+		files = append(files, filepath.Join(courseDir, e.Name()))
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dst, e.Name()), b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dst, filepath.Base(f)), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -8,37 +8,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // startBroker runs an in-process kfake broker on a free port with topic orders (3 partitions).
 func startBroker(t testing.TB) (addr string, c *kfake.Cluster) {
 	t.Helper()
-	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
-	addr = c.ListenAddrs()[0]
-	createTopic(t, addr, "orders", 3)
+	addr, c = testkit.StartKafka(t)
+	testkit.CreateTopic(t, addr, "orders", 3)
 	return addr, c
-}
-
-func createTopic(t testing.TB, addr, topic string, partitions int32) {
-	t.Helper()
-	cl, err := kgo.NewClient(kgo.SeedBrokers(addr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cl.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, err := kadm.NewClient(cl).CreateTopic(ctx, partitions, 1, nil, topic); err != nil {
-		t.Fatal(err)
-	}
 }
 
 var batch1 = []struct{ key, value string }{
@@ -324,9 +307,7 @@ func TestBatchReadAndHeaders(t *testing.T) {
 func TestUnreachableBroker(t *testing.T) {
 	ctx := context.Background()
 	// A port that was just free: nothing listens there.
-	c, _ := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0))
-	addr := c.ListenAddrs()[0]
-	c.Close()
+	addr := fmt.Sprintf("127.0.0.1:%d", testkit.FreePort(t))
 	began := time.Now()
 	s, err := NewStream(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders"})
 	if err != nil {

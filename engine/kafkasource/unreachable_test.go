@@ -3,23 +3,19 @@ package kafkasource
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
-	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // A read whose broker is gone waits kafkaConsumer.pollTimeoutMs for records, then says
 // first of all that the broker did not answer, and which offsets it was reading.
 func TestReadFromVanishedBrokerNamesTheBroker(t *testing.T) {
-	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := c.ListenAddrs()[0]
-	c.Close()
+	addr := fmt.Sprintf("127.0.0.1:%d", testkit.FreePort(t)) // nothing listens there
 	opts, err := ParseStreamOptions(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders",
 		"kafkaConsumer.pollTimeoutMs": "500"})
 	if err != nil {

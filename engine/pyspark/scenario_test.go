@@ -13,20 +13,18 @@ import (
 	"github.com/twmb/franz-go/pkg/kfake"
 
 	"github.com/kafkalab/kafkalab/engine/python"
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // startBroker starts an in-process Kafka broker on a free port with topic orders (3 partitions).
 func startBroker(t testing.TB) string {
 	t.Helper()
-	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.Ports(0), kfake.SeedTopics(3, "orders"))
-	if err != nil {
-		t.Fatalf("kfake: %v", err)
-	}
-	t.Cleanup(c.Close)
-	return c.ListenAddrs()[0]
+	addr, _ := testkit.StartKafka(t, kfake.SeedTopics(3, "orders"))
+	return addr
 }
 
-// copyCourse copies the course scripts into a fresh working folder.
+// copyCourse copies the course scripts into a fresh working folder, with the course's
+// session helper.
 func copyCourse(t testing.TB, from string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -46,6 +44,7 @@ func copyCourse(t testing.TB, from string) string {
 			t.Fatal(err)
 		}
 	}
+	testkit.WriteSessionHelper(t, dir)
 	return dir
 }
 

@@ -11,12 +11,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kafkalab/kafkalab/engine/kafkasource"
-	"github.com/kafkalab/kafkalab/engine/sqltypes"
-	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkalab/kafkalab/engine/kafkasource"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // broker is an in-process kfake broker with topic orders (3 partitions).
@@ -27,20 +29,9 @@ type broker struct {
 
 func startBroker(t testing.TB, opts ...kfake.Opt) *broker {
 	t.Helper()
-	c, err := kfake.NewCluster(append([]kfake.Opt{kfake.NumBrokers(1), kfake.Ports(0)}, opts...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
-	b := &broker{addr: c.ListenAddrs()[0], c: c}
-	cl := b.client(t)
-	defer cl.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, err := kadm.NewClient(cl).CreateTopic(ctx, 3, 1, nil, "orders"); err != nil {
-		t.Fatal(err)
-	}
-	return b
+	addr, c := testkit.StartKafka(t, opts...)
+	testkit.CreateTopic(t, addr, "orders", 3)
+	return &broker{addr: addr, c: c}
 }
 
 func (b *broker) client(t testing.TB) *kgo.Client {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 	"github.com/kafkalab/kafkalab/lab/paths"
 )
 
@@ -49,7 +50,7 @@ func TestParseBootstrap(t *testing.T) {
 // closedAddr returns a 127.0.0.1 address where nothing listens.
 func closedAddr(t *testing.T) string {
 	t.Helper()
-	return fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	return fmt.Sprintf("127.0.0.1:%d", testkit.FreePort(t))
 }
 
 func TestOpenSpecs(t *testing.T) {

@@ -19,6 +19,8 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
 	"github.com/twmb/franz-go/pkg/kversion"
+
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 func testCtx(t *testing.T) context.Context {
@@ -49,19 +51,8 @@ func testClient(t *testing.T, b Broker, opts ...kgo.Opt) (*kgo.Client, *kadm.Cli
 	return cl, kadm.NewClient(cl)
 }
 
-// freePort asks the OS for a port nobody listens on right now.
-func freePort(t *testing.T) int {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
-}
-
 func TestEmbeddedListensOnLoopback(t *testing.T) {
-	explicit := freePort(t)
+	explicit := testkit.FreePort(t)
 	for _, tc := range []struct {
 		name     string
 		port     int
@@ -154,7 +145,7 @@ func TestDefaultPortFallsBack(t *testing.T) {
 	}
 	defer held.Close()
 	heldPort := held.Addr().(*net.TCPAddr).Port
-	free := freePort(t)
+	free := testkit.FreePort(t)
 	for _, tc := range []struct {
 		name      string
 		preferred int

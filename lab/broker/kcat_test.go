@@ -2,43 +2,15 @@ package broker
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
-
-// kcat is a client that is not franz-go (librdkafka). The test-broker-kcat tier of
-// `make test` installs it and sets KAFKALAB_REQUIRE_KCAT=1, so there a missing kcat fails;
-// elsewhere the test is skipped when kcat is not installed.
-func needKcat(t *testing.T) string {
-	t.Helper()
-	path, err := exec.LookPath("kcat")
-	if err != nil {
-		if os.Getenv("KAFKALAB_REQUIRE_KCAT") != "" {
-			t.Fatalf("kcat is required (KAFKALAB_REQUIRE_KCAT is set) but not installed: apt-get install kcat")
-		}
-		t.Skip("kcat not installed; `make test` installs it (apt-get install kcat)")
-	}
-	return path
-}
-
-func runKcat(t *testing.T, ctx context.Context, kcat, stdin string, args ...string) string {
-	t.Helper()
-	cmd := exec.CommandContext(ctx, kcat, args...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("kcat %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	return string(out)
-}
 
 func sortedLines(s string) []string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
@@ -47,7 +19,7 @@ func sortedLines(s string) []string {
 }
 
 func TestKcatAgainstEmbedded(t *testing.T) {
-	kcat := needKcat(t)
+	kcat := testkit.Kcat(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	e := startTest(t, t.TempDir())
@@ -65,7 +37,7 @@ func TestKcatAgainstEmbedded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := sortedLines(runKcat(t, ctx, kcat, "", "-b", addr, "-C", "-t", "orders", "-e", "-q", "-f", `%p %o %k %s\n`))
+	got := sortedLines(testkit.RunKcat(t, ctx, kcat, "", "-b", addr, "-C", "-t", "orders", "-e", "-q", "-f", `%p %o %k %s\n`))
 	want := []string{
 		"0 0 1001 " + referenceOrders[0].value,
 		"0 1 1002 " + referenceOrders[1].value,
@@ -78,7 +50,7 @@ func TestKcatAgainstEmbedded(t *testing.T) {
 	}
 
 	// kcat's metadata shows one broker, replication factor 1.
-	md := runKcat(t, ctx, kcat, "", "-b", addr, "-L", "-t", "orders")
+	md := testkit.RunKcat(t, ctx, kcat, "", "-b", addr, "-L", "-t", "orders")
 	for _, w := range []string{" 1 brokers:", "broker 0 at " + addr, `topic "orders" with 3 partitions:`, "partition 2, leader 0, replicas: 0, isrs: 0"} {
 		if !strings.Contains(md, w) {
 			t.Errorf("kcat -L output lacks %q:\n%s", w, md)
@@ -86,7 +58,7 @@ func TestKcatAgainstEmbedded(t *testing.T) {
 	}
 
 	// kcat writes with Java's partitioner (murmur2_random); franz-go reads the same placement.
-	runKcat(t, ctx, kcat, "1001:a\n1002:b\n1003:c\n1004:d\n", "-b", addr, "-P", "-t", "kcat-orders", "-K:", "-X", "partitioner=murmur2_random")
+	testkit.RunKcat(t, ctx, kcat, "1001:a\n1002:b\n1003:c\n1004:d\n", "-b", addr, "-P", "-t", "kcat-orders", "-K:", "-X", "partitioner=murmur2_random")
 	cons, _ := testClient(t, e, kgo.ConsumeTopics("kcat-orders"), kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()))
 	var placed []string
 	for len(placed) < 4 {

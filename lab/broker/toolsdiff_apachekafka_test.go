@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // TestJavaToolsSeeOneKafkaBroker runs Apache Kafka 4.3.1's own Java tools against the
@@ -23,13 +25,7 @@ import (
 // are normalised. This is how the differences fixed in kafkadefaults.go and
 // kafkaanswers.go were found.
 func TestJavaToolsSeeOneKafkaBroker(t *testing.T) {
-	real, libs := os.Getenv("KAFKALAB_TEST_BOOTSTRAP"), os.Getenv("KAFKALAB_KAFKA_LIBS")
-	if real == "" || libs == "" {
-		t.Fatal("KAFKALAB_TEST_BOOTSTRAP and KAFKALAB_KAFKA_LIBS are not set: run this test with make test-apache-kafka")
-	}
-	if _, err := exec.LookPath("java"); err != nil {
-		t.Fatalf("java is needed to run Kafka's own tools: %v", err)
-	}
+	real, libs := testkit.RealKafka(t)
 	log4j, err := filepath.Abs("../../scripts/kafka/tools-log4j2.yaml")
 	if err != nil {
 		t.Fatal(err)

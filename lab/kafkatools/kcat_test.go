@@ -1,53 +1,25 @@
 package kafkatools
 
 import (
-	"bytes"
 	"context"
-	"os"
-	"os/exec"
 	"sort"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // The kcat interop tests check that a client that is not franz-go (kcat, on librdkafka) reads
 // exactly what our console producer wrote, and that our console consumer reads what kcat
-// wrote. They run in the `make test` tier test-kcat (mk/20-kcat.mk), which installs kcat and
-// sets KAFKALAB_TEST_KCAT=1; there a missing kcat is a failure, never a skip.
-
-func kcatPath(t *testing.T) string {
-	t.Helper()
-	if os.Getenv("KAFKALAB_TEST_KCAT") == "" && os.Getenv("KAFKALAB_REQUIRE_KCAT") == "" {
-		t.Skip("kcat interop runs in the test-kcat tier (make test-kcat, or KAFKALAB_TEST_KCAT=1)")
-	}
-	p, err := exec.LookPath("kcat")
-	if err != nil {
-		t.Fatalf("kcat is not installed (apt-get install kcat): %v", err)
-	}
-	return p
-}
-
-func runKcat(t *testing.T, kcat, stdin string, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, kcat, args...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("kcat %s: %v\n%s", strings.Join(args, " "), err, errb.String())
-	}
-	return out.String()
-}
+// wrote. They run wherever kcat is installed; the `make test` tier test-kcat (mk/20-kcat.mk)
+// installs it and sets KAFKALAB_REQUIRE_KCAT=1, so there a missing kcat is a failure.
 
 func TestKcatReadsWhatTheConsoleProducerWrote(t *testing.T) {
-	kcat := kcatPath(t)
+	kcat := testkit.Kcat(t)
 	bs := startBroker(t)
 	createOrders(t, bs)
 
-	out := runKcat(t, kcat, "", "-C", "-b", bs, "-t", "orders", "-e", "-q", "-f", "%p %o %k %s\n")
+	out := testkit.RunKcat(t, context.Background(), kcat, "", "-C", "-b", bs, "-t", "orders", "-e", "-q", "-f", "%p %o %k %s\n")
 	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	sort.Strings(got)
 	want := []string{
@@ -62,14 +34,14 @@ func TestKcatReadsWhatTheConsoleProducerWrote(t *testing.T) {
 	}
 
 	// kcat's view of the topic agrees with ours: 3 partitions, leader broker 0.
-	meta := runKcat(t, kcat, "", "-L", "-b", bs, "-t", "orders")
+	meta := testkit.RunKcat(t, context.Background(), kcat, "", "-L", "-b", bs, "-t", "orders")
 	if !strings.Contains(meta, `topic "orders" with 3 partitions:`) {
 		t.Errorf("kcat -L:\n%s", meta)
 	}
 }
 
 func TestConsoleConsumerReadsWhatKcatWrote(t *testing.T) {
-	kcat := kcatPath(t)
+	kcat := testkit.Kcat(t)
 	bs := startBroker(t)
 	mustRun(t, bs, "", "kafka-topics.sh", "--create", "--topic", "orders", "--partitions", "3")
 	var lines []string
@@ -78,7 +50,7 @@ func TestConsoleConsumerReadsWhatKcatWrote(t *testing.T) {
 	}
 	// librdkafka's murmur2 partitioner is the Java client's: the same keys land in the same
 	// partitions as with our producer.
-	runKcat(t, kcat, strings.Join(lines, "\n")+"\n", "-P", "-b", bs, "-t", "orders", "-K", ":", "-X", "partitioner=murmur2_random")
+	testkit.RunKcat(t, context.Background(), kcat, strings.Join(lines, "\n")+"\n", "-P", "-b", bs, "-t", "orders", "-K", ":", "-X", "partitioner=murmur2_random")
 
 	r := mustRun(t, bs, "", "kafka-console-consumer.sh", "--topic", "orders", "--from-beginning", "--max-messages", "5",
 		"--property", "print.partition=true", "--property", "print.offset=true", "--property", "print.key=true", "--property", "key.separator= ")

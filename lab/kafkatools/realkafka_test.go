@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // These tests run in the test-apache-kafka tier (mk/30-apache-kafka.mk), which starts a real
@@ -27,13 +29,8 @@ type realKafka struct {
 
 func needRealKafka(t *testing.T) realKafka {
 	t.Helper()
-	rk := realKafka{bootstrap: os.Getenv("KAFKALAB_TEST_BOOTSTRAP"), libs: os.Getenv("KAFKALAB_KAFKA_LIBS")}
-	if rk.bootstrap == "" || rk.libs == "" {
-		t.Fatal("KAFKALAB_TEST_BOOTSTRAP and KAFKALAB_KAFKA_LIBS are not set: run these tests with make test-apache-kafka")
-	}
-	if _, err := exec.LookPath("java"); err != nil {
-		t.Fatalf("java is needed to run Kafka's own tools: %v", err)
-	}
+	var rk realKafka
+	rk.bootstrap, rk.libs = testkit.RealKafka(t)
 	abs, err := filepath.Abs("../../scripts/kafka/tools-log4j2.yaml")
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 	"github.com/kafkalab/kafkalab/lab/broker"
 )
 
@@ -403,21 +403,10 @@ func TestGetOffsetsByTime(t *testing.T) {
 	}
 }
 
-// freePort returns a port nothing listens on.
-func freePort(t *testing.T) int {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	return p
-}
-
 func TestBadInput(t *testing.T) {
 	bs := startBroker(t)
 	mustRun(t, bs, "", "kafka-topics.sh", "--create", "--topic", "orders", "--partitions", "3")
-	dead := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	dead := fmt.Sprintf("127.0.0.1:%d", testkit.FreePort(t))
 	jsonFile := filepath.Join(t.TempDir(), "bad.json")
 	os.WriteFile(jsonFile, []byte(`{"partitions":[{"topic":"orders","partition":0,"offset":1},{"topic":"nope","partition":0,"offset":1}],"version":1}`), 0o644)
 

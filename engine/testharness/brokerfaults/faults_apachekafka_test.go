@@ -8,8 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,6 +28,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/pyspark"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/stream"
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // These tests start their own Apache Kafka (scripts/kafka/start.sh, from the folder in
@@ -57,36 +56,11 @@ func startPrivateBroker(t *testing.T) *realBroker {
 	if scripts == "" {
 		t.Fatal("KAFKALAB_KAFKA_SCRIPTS is not set: run with make test-apache-kafka, or KAFKALAB_KAFKA_SCRIPTS=$PWD/scripts/kafka go test -tags apachekafka ./engine/testharness/brokerfaults")
 	}
-	b := &realBroker{scripts: scripts, dir: filepath.Join(t.TempDir(), "broker"), port: freePort(t)}
+	b := &realBroker{scripts: scripts, dir: filepath.Join(t.TempDir(), "broker"), port: testkit.RestartablePort(t)}
 	// Registered before starting: a start that half worked is stopped too.
 	t.Cleanup(func() { b.mustStop(t) })
 	b.start(t)
 	return b
-}
-
-// freePort picks a free loopback port below the kernel's ephemeral range, so that while the
-// broker is down neither another test's port-0 listener nor an outgoing connection can take
-// the port it must come back on.
-func freePort(t *testing.T) int {
-	t.Helper()
-	low := 32768
-	if raw, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
-		if f := strings.Fields(string(raw)); len(f) == 2 {
-			if n, err := strconv.Atoi(f[0]); err == nil && n > 12000 {
-				low = n
-			}
-		}
-	}
-	for range 200 {
-		port := 10000 + rand.IntN(low-10000)
-		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
-		if err == nil {
-			l.Close()
-			return port
-		}
-	}
-	t.Fatalf("no free loopback port between 10000 and %d", low)
-	return 0
 }
 
 // script runs one of scripts/kafka's scripts and returns how long it took.

@@ -13,7 +13,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
@@ -23,17 +22,11 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
-func apacheKafka(t *testing.T) (bootstrap, libs string) {
-	t.Helper()
-	bootstrap = os.Getenv("KAFKALAB_TEST_BOOTSTRAP")
-	libs = os.Getenv("KAFKALAB_KAFKA_LIBS")
-	if bootstrap == "" || libs == "" {
-		t.Fatal("KAFKALAB_TEST_BOOTSTRAP and KAFKALAB_KAFKA_LIBS must be set: run these tests through `make test-apache-kafka`")
-	}
-	return bootstrap, libs
-}
+func apacheKafka(t *testing.T) (bootstrap, libs string) { return testkit.RealKafka(t) }
 
 // uniqueTopic keeps runs apart on a broker other tests share.
 func uniqueTopic(base string) string {

@@ -9,8 +9,9 @@ import (
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
-	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
 // The course's reference scenario (shared/spec/course.md): batch 1 then batch 2 of orders,
@@ -128,12 +129,8 @@ func consumeLines(t *testing.T, ctx context.Context, seeds []string, topic strin
 // The scenario on franz-go's embedded broker, so the helpers above are exercised by the
 // plain unit tests too; the tagged tests run them against real Apache Kafka.
 func TestReferenceScenarioOnKfake(t *testing.T) {
-	c, err := kfake.NewCluster(kfake.NumBrokers(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	addr, _ := testkit.StartKafka(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	runReferenceScenario(t, ctx, c.ListenAddrs(), "orders")
+	runReferenceScenario(t, ctx, []string{addr}, "orders")
 }
