@@ -171,8 +171,8 @@ func SessionWindow(timeColumn any, gapDuration string) *Column {
 	return call("session_window", timeColumn, Lit(gapDuration))
 }
 
-// Window is F.window(timeColumn, windowDuration[, slideDuration]). Time windows belong to
-// the stateful engine; until it lands, using one fails analysis with a clear message.
+// Window is F.window(timeColumn, windowDuration[, slideDuration]): the time window of each
+// row, the key of a windowed streaming aggregation (engine/stateful).
 func Window(timeColumn any, windowDuration string, slideDuration ...string) *Column {
 	args := []any{timeColumn, Lit(windowDuration)}
 	for _, s := range slideDuration {
@@ -182,7 +182,7 @@ func Window(timeColumn any, windowDuration string, slideDuration ...string) *Col
 }
 
 // ToTimestamp is F.to_timestamp(col) (ISO-8601 text, the session zone when none is given;
-// NULL when the text does not parse). Formats are not supported yet.
+// NULL when the text does not parse). It takes no format argument.
 func ToTimestamp(col any) *Column { return call("to_timestamp", col) }
 
 // ToDate is F.to_date(col).

@@ -120,7 +120,8 @@ func (w *DataStreamWriter) Trigger(t Trigger) *DataStreamWriter {
 // QueryName is .queryName(name).
 func (w *DataStreamWriter) QueryName(name string) *DataStreamWriter { w.queryName = name; return w }
 
-// PartitionBy is .partitionBy(cols...): not supported yet; Start reports it.
+// PartitionBy is .partitionBy(cols...). kafkalab writes unpartitioned tables: Start refuses
+// it with a clear error.
 func (w *DataStreamWriter) PartitionBy(cols ...string) *DataStreamWriter {
 	w.partition = cols
 	return w

@@ -43,8 +43,8 @@ func (w *DataFrameWriter) Options(kv map[string]string) *DataFrameWriter {
 	return w
 }
 
-// PartitionBy is .partitionBy(cols...): not supported yet (kafkalab writes unpartitioned
-// tables); Save reports it.
+// PartitionBy is .partitionBy(cols...). kafkalab writes unpartitioned tables: Save refuses
+// it with a clear error.
 func (w *DataFrameWriter) PartitionBy(cols ...string) *DataFrameWriter { w.parts = cols; return w }
 
 func (w *DataFrameWriter) checkMode() error {

@@ -160,7 +160,7 @@ func (c *pyColumn) M__getitem__(key py.Object) (py.Object, error) {
 	return newPyColumn(c.c.GetField(string(s)))
 }
 
-// Column methods PySpark has that kafkalab's engine does not (yet).
+// Column methods PySpark has and kafkalab's engine does not: calling one says so.
 var unsupportedColumnMethods = map[string]bool{
 	"like": true, "rlike": true, "ilike": true, "contains": true, "startswith": true, "endswith": true,
 	"substr": true, "over": true, "getItem": true, "dropFields": true, "withField": true, "bitwiseAND": true,

@@ -10,8 +10,8 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-// Readers and writers. Bound to the engine's readers and writers as they land; until then
-// each says plainly that it is not there yet.
+// Readers and writers: spark.read, spark.readStream, df.write and df.writeStream, bound to
+// the engine's; a format or option the engine lacks says so plainly.
 
 type pyReader struct {
 	in        *Interpreter

@@ -49,7 +49,7 @@ PROPS
 
 # One cluster id per data folder, made once (base64url of 16 random bytes, as Kafka's Uuid).
 # Like Kafka's Uuid.randomUuid, draw again when it starts with '-': the storage tool would
-# take such an id for an option (one start in 32 failed that way).
+# take such an id for an option.
 if [ ! -s "$datadir/cluster.id" ]; then
 	id=-
 	while [ "${id#-}" != "$id" ]; do

@@ -273,7 +273,7 @@ var fileNorms = []struct {
 	{uuidRe, `<uuid>`},
 }
 
-// Known differences: what real Spark 4.2 / Delta 4.4 write and kafkalab does not (yet), each
+// Known differences: what real Spark 4.2 / Delta 4.4 write and kafkalab does not, each
 // reported once as a note instead of failing every step; the rest of the file is still
 // compared byte for byte. Each entry names the fix kafkalab needs.
 type knownDiff struct {
