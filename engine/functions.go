@@ -156,9 +156,6 @@ func When(cond *Column, value any) *Column {
 	return newColumn(plan.CaseWhen{Conds: []plan.Expr{cond.expr}, Values: []plan.Expr{v.expr}})
 }
 
-// Not is F.not_ / ~col.
-func Not(col any) *Column { return colArg(col).Not() }
-
 // Asc and Desc are F.asc(name) / F.desc(name).
 func Asc(col any) *Column  { return colArg(col).Asc() }
 func Desc(col any) *Column { return colArg(col).Desc() }
@@ -180,25 +177,3 @@ func Window(timeColumn any, windowDuration string, slideDuration ...string) *Col
 	}
 	return call("window", args...)
 }
-
-// ToTimestamp is F.to_timestamp(col) (ISO-8601 text, the session zone when none is given;
-// NULL when the text does not parse). It takes no format argument.
-func ToTimestamp(col any) *Column { return call("to_timestamp", col) }
-
-// ToDate is F.to_date(col).
-func ToDate(col any) *Column { return call("to_date", col) }
-
-// Abs is F.abs(col).
-func Abs(col any) *Column { return call("abs", col) }
-
-// Round is F.round(col, scale) with HALF_UP, as Spark.
-func Round(col any, scale int) *Column {
-	c := colArg(col)
-	if c.err != nil {
-		return c
-	}
-	return c.fn("round", scale)
-}
-
-// Substring is F.substring(col, pos, len), 1-based.
-func Substring(col any, pos, length int) *Column { return colArg(col).Substr(pos, length) }

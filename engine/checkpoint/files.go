@@ -156,9 +156,3 @@ func jsonString(s string) string {
 	_ = enc.Encode(s)
 	return strings.TrimSuffix(b.String(), "\n")
 }
-
-// validJSONObject reports whether s is one JSON object.
-func validJSONObject(s string) bool {
-	s = strings.TrimSpace(s)
-	return strings.HasPrefix(s, "{") && json.Valid([]byte(s))
-}

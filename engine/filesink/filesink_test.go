@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -91,7 +93,7 @@ func TestBatchLogGolden(t *testing.T) {
 		b = bytes.ReplaceAll(b, []byte(s.Path()), []byte("/OUT"))
 		checkGolden(t, b, "spark_metadata_"+id+".golden")
 	}
-	rows, got, err := ReadRows(ctx, s.Path(), nil)
+	rows, got, err := readRows(ctx, s.Path(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +130,7 @@ func TestSkipCommittedBatchAndStraysInvisible(t *testing.T) {
 	if len(after) != len(before)+1 {
 		t.Fatalf("files %d -> %d", len(before), len(after))
 	}
-	rows, _, err := ReadRows(ctx, s.Path(), schema)
+	rows, _, err := readRows(ctx, s.Path(), schema)
 	if err != nil || len(rows) != 2 {
 		t.Errorf("rows = %d (%v), want 2: the stray must be invisible", len(rows), err)
 	}
@@ -166,7 +168,7 @@ func TestCompaction(t *testing.T) {
 	if latest, ok, _ := LatestBatchID(s.Path()); !ok || latest != 6 {
 		t.Errorf("latest = %d %v", latest, ok)
 	}
-	rows, _, err := ReadRows(ctx, s.Path(), schema)
+	rows, _, err := readRows(ctx, s.Path(), schema)
 	if err != nil || len(rows) != 7 {
 		t.Fatalf("rows = %d err = %v", len(rows), err)
 	}
@@ -194,7 +196,7 @@ func TestCompaction(t *testing.T) {
 	if strings.Join(names, ",") != "8.compact" {
 		t.Errorf("log files after cleanup = %v, want only 8.compact", names)
 	}
-	if rows, _, err := ReadRows(ctx, s.Path(), schema); err != nil || len(rows) != 9 {
+	if rows, _, err := readRows(ctx, s.Path(), schema); err != nil || len(rows) != 9 {
 		t.Errorf("rows after cleanup = %d, err %v", len(rows), err)
 	}
 	if err := s.SetCompactInterval(0); err == nil {
@@ -215,7 +217,7 @@ func TestCorruptLogAndBadInput(t *testing.T) {
 	} {
 		p := filepath.Join(s.Path(), MetadataDir, "1")
 		os.WriteFile(p, []byte(tc.content), 0o644)
-		_, _, err := ReadRows(ctx, s.Path(), schema)
+		_, _, err := readRows(ctx, s.Path(), schema)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), p) {
 			t.Errorf("content %q: err = %v", tc.content, err)
 		}
@@ -283,4 +285,60 @@ print(json.dumps({"schema": str(t.schema.types), "rows": [{k: v(x) for k, x in r
 	if string(gotRows) != wantRows {
 		t.Errorf("pyarrow rows = %s\nwant %s", gotRows, wantRows)
 	}
+}
+
+// readRows reads every visible file of the folder, as Spark reads a file sink back. With schema nil the schema comes from the
+// first file's footer (org.apache.spark.sql.parquet.row.metadata).
+func readRows(ctx context.Context, path string, schema *sqltypes.StructType) ([]sqltypes.Row, *sqltypes.StructType, error) {
+	files, err := Files(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []sqltypes.Row
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		if f.Action != "add" || f.IsDir {
+			continue
+		}
+		local, err := f.LocalPath()
+		if err != nil {
+			return nil, nil, err
+		}
+		if schema == nil {
+			if schema, err = footerSchema(local); err != nil {
+				return nil, nil, err
+			}
+		}
+		rows, err := sparkparquet.ReadFile(local, schema)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, nil, fmt.Errorf("parquet sink %s: file %s listed in _spark_metadata is missing", path, local)
+			}
+			return nil, nil, err
+		}
+		out = append(out, rows...)
+	}
+	return out, schema, nil
+}
+
+func footerSchema(file string) (*sqltypes.StructType, error) {
+	fh, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	schema, ok, err := sparkparquet.FileSchema(fh, st.Size())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s has no Spark schema in its footer; give the schema explicitly", file)
+	}
+	return schema, nil
 }

@@ -46,18 +46,6 @@ func PlanBatch(ctx context.Context, options map[string]string) (*Batch, error) {
 	return &Batch{Opts: opts, Ranges: SplitRanges(ranges, opts.MinPartitions)}, nil
 }
 
-// Schema is the rows' schema.
-func (b *Batch) Schema() *sqltypes.StructType { return Schema(b.Opts.IncludeHeaders) }
-
-// Tasks returns one task per range, in order.
-func (b *Batch) Tasks() []*RangeTask {
-	ts := make([]*RangeTask, len(b.Ranges))
-	for i, r := range b.Ranges {
-		ts[i] = &RangeTask{Opts: b.Opts, Range: r}
-	}
-	return ts
-}
-
 // Read reads every range; rows are grouped by task.
 func (b *Batch) Read(ctx context.Context) ([][]sqltypes.Row, error) {
 	out := make([][]sqltypes.Row, len(b.Ranges))

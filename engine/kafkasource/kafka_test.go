@@ -299,7 +299,7 @@ func TestBatchReadAndHeaders(t *testing.T) {
 	if r1[ColKey] != nil || r1[ColHeaders] != nil || string(r1[ColValue].([]byte)) != "v2" || r1[ColPartition] != int32(2) {
 		t.Fatalf("row %v", r1)
 	}
-	if len(b.Schema().Fields) != 8 || b.Schema().Fields[7].Name != "headers" {
+	if len(Schema(b.Opts.IncludeHeaders).Fields) != 8 || Schema(b.Opts.IncludeHeaders).Fields[7].Name != "headers" {
 		t.Fatal("schema")
 	}
 }

@@ -15,7 +15,7 @@ func FuzzParseAndResolve(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	sc := NewScope(ordersSchema)
+	sc := &Scope{Schema: ordersSchema}
 	f.Fuzz(func(t *testing.T, s string) {
 		if e, err := ParseSelectItem(s); err == nil {
 			if b, err := Resolve(e, sc); err == nil {

@@ -21,7 +21,7 @@ func mustExpr(t *testing.T, sql string) Expr {
 
 // eventsRelation: three tasks of JSON events, enough rows for the parallel path.
 func eventsRelation(perTask int) *Relation {
-	rel := &Relation{Scope: NewScope(sqltypes.MustParseDDL("k INT, v STRING, s STRING, z INT"))}
+	rel := &Relation{Scope: &Scope{Schema: sqltypes.MustParseDDL("k INT, v STRING, s STRING, z INT")}}
 	for t := 0; t < 3; t++ {
 		var rows []sqltypes.Row
 		for i := 0; i < perTask; i++ {

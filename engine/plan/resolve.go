@@ -19,9 +19,6 @@ type Scope struct {
 	CaseSensitive bool
 }
 
-// NewScope returns a scope over s with no qualifiers, case-insensitive as Spark's default.
-func NewScope(s *sqltypes.StructType) *Scope { return &Scope{Schema: s} }
-
 func (s *Scope) qualifier(i int) []string {
 	if i < len(s.Qualifiers) {
 		return s.Qualifiers[i]
@@ -257,12 +254,6 @@ func (r *resolver) fieldOf(child Bound, name string) (Bound, error) {
 	}
 	f := st.Fields[idx]
 	return &boundField{child: child, index: idx, field: f, nullable: child.Nullable() || f.Nullable}, nil
-}
-
-// ExpandStar returns the columns "*" or "x.*" stands for.
-func ExpandStar(st Star, s *Scope) ([]Bound, error) {
-	r := &resolver{scope: s}
-	return r.expandStar(st)
 }
 
 func (r *resolver) expandStar(st Star) ([]Bound, error) {

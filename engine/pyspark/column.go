@@ -66,17 +66,6 @@ func colOrName(fn string, o py.Object) (any, error) {
 	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_STR] Argument `col` of %s should be a Column or str, got %s.", fn, o.Type().Name)
 }
 
-// asColumn makes an engine column of a name or Column argument.
-func asColumn(fn string, o py.Object) (*engine.Column, error) {
-	switch x := o.(type) {
-	case *pyColumn:
-		return x.c, nil
-	case py.String:
-		return engine.Col(string(x)), nil
-	}
-	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_STR] Argument `col` of %s should be a Column or str, got %s.", fn, o.Type().Name)
-}
-
 func (c *pyColumn) binop(other py.Object, f func(*engine.Column, any) *engine.Column) (py.Object, error) {
 	v, err := goValue(other)
 	if err != nil {

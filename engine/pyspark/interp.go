@@ -1,8 +1,6 @@
 package pyspark
 
 import (
-	"context"
-	"errors"
 	"io"
 	"sync"
 
@@ -89,18 +87,4 @@ func (in *Interpreter) Close() error {
 		in.spark.close()
 	}
 	return in.Interpreter.Close()
-}
-
-// Run runs cfg.ScriptPath like `python SCRIPT ARGS` and waits for it to finish; when it
-// returns, the script's streaming queries are stopped.
-func Run(ctx context.Context, cfg Config) error {
-	if cfg.ScriptPath == "" {
-		return errors.New("pyspark: no script given")
-	}
-	in, err := NewInterpreter(cfg)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	return in.ExecFile(ctx, cfg.ScriptPath)
 }

@@ -53,9 +53,13 @@ func runScript(t testing.TB, dir, bootstrap, script string, args ...string) stri
 	var out, errOut bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	err := Run(ctx, Config{ScriptPath: script, Args: args, WorkDir: dir, Stdout: &out, Stderr: &errOut,
+	in, err := NewInterpreter(Config{ScriptPath: script, Args: args, WorkDir: dir, Stdout: &out, Stderr: &errOut,
 		BootstrapRewrite: map[string]string{"localhost:9092": bootstrap}})
 	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	if err := in.ExecFile(ctx, script); err != nil {
 		t.Fatalf("%s %v: %v\nstdout: %s\nstderr: %s", script, args, err, out.String(), errOut.String())
 	}
 	return out.String()

@@ -58,9 +58,6 @@ func (t *StructType) SQL() string {
 	return b.String()
 }
 
-// NewDecimalType returns DecimalType{p, s}.
-func NewDecimalType(precision, scale int) DecimalType { return DecimalType{precision, scale} }
-
 // MaxDecimalPrecision is Spark's DecimalType.MAX_PRECISION.
 const MaxDecimalPrecision = 38
 

@@ -71,7 +71,7 @@ func TestParseDataTypeSimpleStrings(t *testing.T) {
 		if got := TypeJSON(dt); got != c.json {
 			t.Errorf("%q json = %s, want %s", c.in, got, c.json)
 		}
-		back, err := ParseTypeJSON(c.json)
+		back, err := parseTypeJSON(c.json)
 		if err != nil || !EqualTypes(back, dt, false) {
 			t.Errorf("%q json round trip: %v %v", c.in, back, err)
 		}

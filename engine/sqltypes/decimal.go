@@ -40,8 +40,6 @@ func DecimalFromBig(unscaled *big.Int, scale int) Decimal {
 // DecimalFromInt64 is v at scale 0.
 func DecimalFromInt64(v int64) Decimal { return Decimal{Unscaled: v} }
 
-func (d Decimal) isSmall() bool { return d.Big == nil }
-
 // UnscaledBig returns the unscaled value as a new big.Int.
 func (d Decimal) UnscaledBig() *big.Int {
 	if d.Big != nil {
@@ -466,15 +464,6 @@ func parseDecimalExact(s string) (Decimal, bool) {
 	return DecimalFromBig(bi, scale), true
 }
 
-// DecimalFromFloat64 converts a double the way Spark's Decimal(double) does: through its
-// shortest decimal text (0.1 becomes exactly 0.1), then rounds HALF_UP to the type.
-func DecimalFromFloat64(f float64, precision, scale int) (Decimal, bool) {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return Decimal{}, false
-	}
-	return ParseDecimal(strconv.FormatFloat(f, 'g', -1, 64), precision, scale)
-}
-
 // Decimal arithmetic result types follow Spark's DecimalPrecision rules with
 // spark.sql.decimalOperations.allowPrecisionLoss=true (the default).
 
@@ -493,17 +482,6 @@ func AdjustDecimalType(precision, scale int) DecimalType {
 // BoundedDecimalType is DecimalType.bounded: both numbers capped at 38.
 func BoundedDecimalType(precision, scale int) DecimalType {
 	return DecimalType{min(precision, MaxDecimalPrecision), min(scale, MaxDecimalPrecision)}
-}
-
-// DecimalAddType is the type of a + b and a - b.
-func DecimalAddType(a, b DecimalType) DecimalType {
-	scale := max(a.Scale, b.Scale)
-	return AdjustDecimalType(max(a.Precision-a.Scale, b.Precision-b.Scale)+scale+1, scale)
-}
-
-// DecimalMulType is the type of a * b.
-func DecimalMulType(a, b DecimalType) DecimalType {
-	return AdjustDecimalType(a.Precision+b.Precision+1, a.Scale+b.Scale)
 }
 
 // DecimalDivType is the type of a / b.

@@ -155,38 +155,6 @@ func NewJSONReader(schema *StructType, loc *time.Location) *JSONReader {
 	return &JSONReader{schema: schema, loc: loc, root: newStructPlan(schema)}
 }
 
-type readerKey struct {
-	schema *StructType
-	loc    *time.Location
-}
-
-var readerCache sync.Map // readerKey -> *JSONReader
-
-// FromJSON is Spark's from_json(value, schema) for one value; data == nil means a null
-// input. Readers are cached per (schema pointer, zone): keep the schema pointer stable.
-func FromJSON(data []byte, schema *StructType, loc *time.Location) Row {
-	if data == nil {
-		return nil
-	}
-	k := readerKey{schema, loc}
-	r, ok := readerCache.Load(k)
-	if !ok {
-		r, _ = readerCache.LoadOrStore(k, NewJSONReader(schema, loc))
-	}
-	return r.(*JSONReader).Parse(data)
-}
-
-// FromJSONString is FromJSON for a value already held as a Go string (CAST(value AS
-// STRING)); it does not copy the text, the result's strings share it.
-func FromJSONString(s string, schema *StructType, loc *time.Location) Row {
-	k := readerKey{schema, loc}
-	r, ok := readerCache.Load(k)
-	if !ok {
-		r, _ = readerCache.LoadOrStore(k, NewJSONReader(schema, loc))
-	}
-	return r.(*JSONReader).ParseString(s)
-}
-
 // Parse reads one JSON document (see JSONReader). It copies data once.
 func (r *JSONReader) Parse(data []byte) Row {
 	if len(data) == 0 {

@@ -22,12 +22,12 @@ func ts(t *testing.T, s string) Timestamp {
 }
 
 func TestFromJSONCourseEvent(t *testing.T) {
-	row := FromJSON([]byte(`{"order_id":1001,"customer_id":"C01","status":"placed","amount":25.5,"event_time":"2026-10-01T09:15:00Z"}`), courseSchema, time.UTC)
+	row := fromJSON([]byte(`{"order_id":1001,"customer_id":"C01","status":"placed","amount":25.5,"event_time":"2026-10-01T09:15:00Z"}`), courseSchema, time.UTC)
 	want := Row{int32(1001), "C01", "placed", NewDecimal(2550, 2), ts(t, "2026-10-01T09:15:00Z")}
 	if !reflect.DeepEqual(row, want) {
 		t.Fatalf("got %#v\nwant %#v", row, want)
 	}
-	if got := ToJSON(row, courseSchema, time.UTC); got != `{"order_id":1001,"customer_id":"C01","status":"placed","amount":25.50,"event_time":"2026-10-01T09:15:00.000Z"}` {
+	if got := toJSON(row, courseSchema, time.UTC); got != `{"order_id":1001,"customer_id":"C01","status":"placed","amount":25.50,"event_time":"2026-10-01T09:15:00.000Z"}` {
 		t.Fatalf("to_json: %s", got)
 	}
 }
@@ -100,7 +100,7 @@ func TestFromJSONPermissive(t *testing.T) {
 			t.Errorf("%s: %s\n got %#v\nwant %#v", c.name, c.in, got, c.want)
 		}
 	}
-	if got := FromJSONString(`{"a":3}`, schema, time.UTC); !reflect.DeepEqual(got, Row{int32(3), nil, nil, nil}) {
+	if got := NewJSONReader(schema, time.UTC).ParseString(`{"a":3}`); !reflect.DeepEqual(got, Row{int32(3), nil, nil, nil}) {
 		t.Errorf("FromJSONString: %#v", got)
 	}
 	for in, wantBad := range map[string]bool{`{"a":1}`: false, `{"a":"x"}`: true, `{"a" 1}`: true, `[]`: true, ``: false, `{"zz":"x"}`: false} {
@@ -108,7 +108,7 @@ func TestFromJSONPermissive(t *testing.T) {
 			t.Errorf("ParseStatus(%s) bad=%v", in, bad)
 		}
 	}
-	if FromJSON(nil, schema, time.UTC) != nil {
+	if fromJSON(nil, schema, time.UTC) != nil {
 		t.Error("nil input must give nil")
 	}
 }
@@ -143,7 +143,7 @@ func TestFromJSONNested(t *testing.T) {
 	if !reflect.DeepEqual(row, want) {
 		t.Fatalf("got %#v", row)
 	}
-	if got := ToJSON(Row{Row{int32(1), nil}, []any{int32(1), nil}, &MapValue{Keys: []any{"p"}, Values: []any{nil}}, nil, nil}, schema, time.UTC); got != `{"s":{"x":1},"arr":[1,null],"m":{"p":null}}` {
+	if got := toJSON(Row{Row{int32(1), nil}, []any{int32(1), nil}, &MapValue{Keys: []any{"p"}, Values: []any{nil}}, nil, nil}, schema, time.UTC); got != `{"s":{"x":1},"arr":[1,null],"m":{"p":null}}` {
 		t.Fatalf("to_json nested: %s", got)
 	}
 }
@@ -153,10 +153,10 @@ func TestToJSONValues(t *testing.T) {
 	la, _ := time.LoadLocation("America/Los_Angeles")
 	row := Row{"a\"b\\\n\x01é/", NewDecimal(0, 10), 1e7, float32(0.1), []byte("hi"), Date(20727), ts(t, "2026-10-01T09:15:00Z"), false, int64(-3)}
 	want := `{"s":"a\"b\\\n\u0001é/","d":0E-10,"f":1.0E7,"g":0.1,"b":"aGk=","dt":"2026-10-01","t":"2026-10-01T02:15:00.000-07:00","ok":false,"l":-3}`
-	if got := ToJSON(row, schema, la); got != want {
+	if got := toJSON(row, schema, la); got != want {
 		t.Fatalf("\n got %s\nwant %s", got, want)
 	}
-	if got := ToJSON(Row{nil, nil, math.NaN(), nil, nil, nil, nil, nil, nil}, schema, nil); got != `{"f":"NaN"}` {
+	if got := toJSON(Row{nil, nil, math.NaN(), nil, nil, nil, nil, nil, nil}, schema, nil); got != `{"f":"NaN"}` {
 		t.Fatalf("NaN: %s", got)
 	}
 }
@@ -275,7 +275,7 @@ func BenchmarkToJSONCourseEvents(b *testing.B) {
 	var buf []byte
 	for b.Loop() {
 		for _, row := range rows {
-			buf = AppendJSON(buf[:0], row, courseSchema, time.UTC)
+			buf = appendJSONStruct(buf[:0], row, courseSchema, time.UTC)
 		}
 	}
 	b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "events/s")

@@ -38,8 +38,8 @@ func FuzzFromJSON(f *testing.F) {
 		if row != nil && len(row) != len(schema.Fields) {
 			t.Fatalf("row has %d fields", len(row))
 		}
-		_ = ToJSON(row, schema, time.UTC)
-		_ = ShowString(schema, []Row{row}, DefaultShowOptions())
+		_ = toJSON(row, schema, time.UTC)
+		_ = ShowString(schema, []Row{row}, ShowOptions{NumRows: 20, Truncate: 20})
 	})
 }
 

@@ -1,7 +1,6 @@
 package sqltypes
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -193,17 +192,6 @@ func ParseSchemaJSON(s string) (*StructType, error) {
 		return nil, fmt.Errorf("schema JSON: top-level type is %s, want a struct", SimpleString(dt))
 	}
 	return st, nil
-}
-
-// ParseTypeJSON reads the JSON value of any type ("integer", {"type":"array",...}).
-func ParseTypeJSON(s string) (DataType, error) {
-	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("type JSON: %w", err)
-	}
-	return typeFromJSON(v)
 }
 
 var (

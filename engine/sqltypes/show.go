@@ -1,7 +1,6 @@
 package sqltypes
 
 import (
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -15,16 +14,6 @@ type ShowOptions struct {
 	Vertical bool           // one "-RECORD i-" block per row
 	HasMore  bool           // more rows exist than given (prints the "only showing" footer)
 	Loc      *time.Location // session time zone for timestamps (nil = UTC)
-}
-
-// DefaultShowOptions is show()'s default: 20 rows, truncate at 20.
-func DefaultShowOptions() ShowOptions { return ShowOptions{NumRows: 20, Truncate: 20} }
-
-// Show writes Spark's Dataset.showString text. rows may hold more than NumRows rows: the
-// extra ones are not printed and make the footer appear, as Spark fetches numRows+1.
-func Show(w io.Writer, schema *StructType, rows []Row, opts ShowOptions) error {
-	_, err := io.WriteString(w, ShowString(schema, rows, opts))
-	return err
 }
 
 // ShowString is Show's text.
@@ -163,10 +152,4 @@ func escapeMeta(s string) string {
 	}
 	r := strings.NewReplacer("\n", `\n`, "\r", `\r`, "\t", `\t`, "\f", `\f`, "\b", `\b`, "\v", `\v`, "\a", `\a`)
 	return r.Replace(s)
-}
-
-// ConsoleBatchHeader is what Spark's console sink prints before each batch's table.
-func ConsoleBatchHeader(batchID int64) string {
-	dashes := strings.Repeat("-", 43)
-	return dashes + "\nBatch: " + strconv.FormatInt(batchID, 10) + "\n" + dashes + "\n"
 }

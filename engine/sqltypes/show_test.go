@@ -1,7 +1,6 @@
 package sqltypes
 
 import (
-	"bytes"
 	"os"
 	"sort"
 	"strings"
@@ -25,7 +24,7 @@ func courseTable(t *testing.T) (*StructType, []Row) {
 	}
 	var rows []Row
 	for _, e := range events {
-		r := FromJSON([]byte(e.json), courseSchema, time.UTC)
+		r := fromJSON([]byte(e.json), courseSchema, time.UTC)
 		rows = append(rows, append(r, e.partition, e.offset))
 	}
 	return schema, rows
@@ -33,17 +32,13 @@ func courseTable(t *testing.T) (*StructType, []Row) {
 
 func TestShowCourseTableGolden(t *testing.T) {
 	schema, rows := courseTable(t)
-	sort.SliceStable(rows, func(i, j int) bool { return CompareRows(rows[i], rows[j], schema) < 0 })
+	sort.SliceStable(rows, func(i, j int) bool { return compareRows(rows[i], rows[j], schema) < 0 })
 	want, err := os.ReadFile("testdata/course_table.golden")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	if err := Show(&buf, schema, rows, ShowOptions{NumRows: 20, Truncate: 0, Loc: time.UTC}); err != nil {
-		t.Fatal(err)
-	}
-	if buf.String() != string(want) {
-		t.Fatalf("got\n%s\nwant\n%s", buf.String(), want)
+	if got := ShowString(schema, rows, ShowOptions{NumRows: 20, Truncate: 0, Loc: time.UTC}); got != string(want) {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
 

@@ -694,9 +694,6 @@ func FormatTimestampNTZISO(ts TimestampNTZ) string {
 	return string(b)
 }
 
-// TimestampFromTime converts a Go time to a Timestamp.
-func TimestampFromTime(t time.Time) Timestamp { return Timestamp(t.UnixMicro()) }
-
 // Time converts a Timestamp to a Go time in UTC.
 func (ts Timestamp) Time() time.Time { return time.UnixMicro(int64(ts)).UTC() }
 
@@ -708,8 +705,3 @@ func TimestampFromUnixMilli(ms int64) Timestamp { return Timestamp(ms * 1000) }
 
 // Time returns the date at midnight UTC.
 func (d Date) Time() time.Time { return time.Unix(int64(d)*secondsPerDay, 0).UTC() }
-
-// DateFromTime is the calendar date of t in its own location.
-func DateFromTime(t time.Time) Date {
-	return Date(DaysFromCivil(t.Year(), int(t.Month()), t.Day()))
-}

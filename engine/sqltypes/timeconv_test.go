@@ -73,7 +73,7 @@ func TestParseTimestamp(t *testing.T) {
 
 func TestFormatTimestamps(t *testing.T) {
 	la := mustLoc(t, "America/Los_Angeles")
-	ts := TimestampFromTime(time.Date(2026, 10, 1, 9, 15, 0, 0, time.UTC))
+	ts := Timestamp(time.Date(2026, 10, 1, 9, 15, 0, 0, time.UTC).UnixMicro())
 	cases := []struct {
 		got, want string
 	}{

@@ -7,24 +7,6 @@ import (
 	"time"
 )
 
-// ToJSON is Spark's to_json of a struct value with default options: fields in schema order,
-// null fields left out (spark.sql.jsonGenerator.ignoreNullFields=true), null array elements
-// and map values written as null, decimals as JSON numbers (Java's BigDecimal.toString),
-// timestamps as "2026-10-01T09:15:00.000Z" in the session zone, dates "yyyy-MM-dd", binary
-// as base64, NaN/Infinity quoted. A nil row gives "" with ok semantics left to the caller
-// (Spark returns NULL).
-func ToJSON(row Row, schema *StructType, loc *time.Location) string {
-	return string(AppendJSON(nil, row, schema, loc))
-}
-
-// AppendJSON appends ToJSON's text.
-func AppendJSON(b []byte, row Row, schema *StructType, loc *time.Location) []byte {
-	if loc == nil {
-		loc = time.UTC
-	}
-	return appendJSONStruct(b, row, schema, loc)
-}
-
 // ValueToJSON is to_json of any value (arrays and maps too, as Spark allows).
 func ValueToJSON(v any, t DataType, loc *time.Location) string {
 	if loc == nil {

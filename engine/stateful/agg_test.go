@@ -280,7 +280,7 @@ func TestOutputModeAndBadInput(t *testing.T) {
 	if _, err := noWm.runBatch(courseBatch1()); err == nil {
 		t.Fatal("append without watermark ran")
 	}
-	scan := &plan.StreamScan{Scope: plan.NewScope(eventSchema), Name: "events"}
+	scan := &plan.StreamScan{Scope: &plan.Scope{Schema: eventSchema}, Name: "events"}
 	bad := []struct {
 		args []plan.Expr
 		want string
@@ -329,7 +329,7 @@ func TestOutputModeAndBadInput(t *testing.T) {
 // A string time column is cast to a timestamp implicitly, as Spark does.
 func TestWindowOverStringTime(t *testing.T) {
 	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "t", Type: sqltypes.String, Nullable: true}}}
-	scan := &plan.StreamScan{Scope: plan.NewScope(schema), Name: "s"}
+	scan := &plan.StreamScan{Scope: &plan.Scope{Schema: schema}, Name: "s"}
 	op, err := NewAggregate(scan, []plan.Expr{plan.Call{Name: "window", Args: []plan.Expr{col("t"), lit("5 minutes")}}}, []plan.Expr{countStar()}, true)
 	if err != nil {
 		t.Fatal(err)

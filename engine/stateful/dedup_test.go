@@ -65,7 +65,7 @@ func TestStreamingDeduplicate(t *testing.T) {
 			}
 		})
 	}
-	scan := &plan.StreamScan{Scope: plan.NewScope(eventSchema), Name: "events"}
+	scan := &plan.StreamScan{Scope: &plan.Scope{Schema: eventSchema}, Name: "events"}
 	if _, err := NewDeduplicate(scan, []string{"customer_id"}, true); err == nil || !strings.Contains(err.Error(), "dropDuplicatesWithinWatermark is not supported on streaming DataFrames/DataSets without watermark") {
 		t.Fatalf("within without watermark: %v", err)
 	}
@@ -78,7 +78,7 @@ func TestStreamingDeduplicate(t *testing.T) {
 // deduplication is operator 0, the deduplication operator 1; progress lists them so.
 func TestOperatorIDsTopDown(t *testing.T) {
 	dir := t.TempDir()
-	scan := &plan.StreamScan{Scope: plan.NewScope(eventSchema), Name: "events"}
+	scan := &plan.StreamScan{Scope: &plan.Scope{Schema: eventSchema}, Name: "events"}
 	wm, err := plan.NewWatermark(scan, "event_time", 600000)
 	if err != nil {
 		t.Fatal(err)

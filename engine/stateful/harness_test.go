@@ -56,7 +56,7 @@ func countStar() plan.Expr   { return plan.Call{Name: "count", Args: []plan.Expr
 func newHarness(t testing.TB, spec opSpec, mode string) *harness {
 	t.Helper()
 	h := &harness{t: t, dir: t.TempDir(), mode: mode, parts: "4"}
-	h.scan = &plan.StreamScan{Scope: plan.NewScope(eventSchema), Name: "events"}
+	h.scan = &plan.StreamScan{Scope: &plan.Scope{Schema: eventSchema}, Name: "events"}
 	var child plan.Node = h.scan
 	if spec.delay != "" {
 		iv, err := sqltypes.ParseInterval(spec.delay)

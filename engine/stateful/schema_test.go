@@ -24,7 +24,7 @@ func TestStateSchemaFileLikeSpark(t *testing.T) {
 		{Name: "amount", Type: sqltypes.DecimalType{Precision: 10, Scale: 2}, Nullable: true},
 		{Name: "event_time", Type: sqltypes.TimestampT, Nullable: true},
 	}}
-	wm, err := plan.NewWatermark(&plan.StreamScan{Scope: plan.NewScope(schema), Name: "s"}, "event_time", 600000)
+	wm, err := plan.NewWatermark(&plan.StreamScan{Scope: &plan.Scope{Schema: schema}, Name: "s"}, "event_time", 600000)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,7 +73,7 @@ func BenchmarkKafkaToSink(b *testing.B) {
 	b.Run("delta", func(b *testing.B) {
 		// Same read, into a real Delta table (Kafka's binary rows, 3 tasks -> 3 files).
 		for n := 0; n < b.N; n++ {
-			ds, err := stream.NewDeltaSink(b.TempDir()+"/t", "Append", "UTC")
+			ds, err := NewDeltaSink(b.TempDir()+"/t", "UTC")
 			if err != nil {
 				b.Fatal(err)
 			}

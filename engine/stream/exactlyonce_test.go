@@ -48,7 +48,7 @@ func (s *txnSink) versionsPerBatch(*testing.T) map[int64]int {
 // deltaFaultSink is the real Delta sink. A failure mid-write leaves what a crash leaves:
 // a data file in the table folder that no commit references.
 type deltaFaultSink struct {
-	*stream.DeltaSink
+	*DeltaSink
 	failMidWrite int64
 }
 
@@ -112,7 +112,7 @@ func TestExactlyOnceUnderFaults(t *testing.T) {
 	sinks := map[string]func(t *testing.T) faultSink{
 		"txn": func(*testing.T) faultSink { return newTxnSink() },
 		"delta": func(t *testing.T) faultSink {
-			ds, err := stream.NewDeltaSink(filepath.Join(t.TempDir(), "bronze_orders"), "Append", "UTC")
+			ds, err := NewDeltaSink(filepath.Join(t.TempDir(), "bronze_orders"), "UTC")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -29,9 +29,6 @@ func DataHome() string { return dir("data", "XDG_DATA_HOME", ".local/share") }
 // StateHome holds progress, history and the running-broker file.
 func StateHome() string { return dir("state", "XDG_STATE_HOME", ".local/state") }
 
-// CacheHome holds downloads that can be made again (Kafka jars, images).
-func CacheHome() string { return dir("cache", "XDG_CACHE_HOME", ".cache") }
-
 // DefaultWorkspace is the folder where lessons and the sandbox keep tables and checkpoints.
 func DefaultWorkspace() string { return filepath.Join(DataHome(), "workspace") }
 

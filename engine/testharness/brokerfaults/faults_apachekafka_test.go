@@ -590,8 +590,13 @@ print(f"loaded {sum(p.numInputRows for p in query.recentProgress)} events")
 // pointing at the broker.
 func runLoad(ctx context.Context, dir string, b *realBroker, args ...string) (string, error) {
 	var out bytes.Buffer
-	err := pyspark.Run(ctx, pyspark.Config{ScriptPath: "load_orders.py", Args: args, WorkDir: dir, Stdout: &out, Stderr: &out,
+	in, err := pyspark.NewInterpreter(pyspark.Config{ScriptPath: "load_orders.py", Args: args, WorkDir: dir, Stdout: &out, Stderr: &out,
 		BootstrapRewrite: map[string]string{"localhost:9092": b.addr()}})
+	if err != nil {
+		return "", err
+	}
+	defer in.Close()
+	err = in.ExecFile(ctx, "load_orders.py")
 	return out.String(), err
 }
 

@@ -85,10 +85,6 @@ func engineAddress() string {
 	return "the default Docker socket (DOCKER_HOST is not set)"
 }
 
-// CheckEngine reports, within 3 seconds, whether a container engine answers; its error
-// matches ErrNoEngine and is one sentence for the learner. Start does the same check first.
-func CheckEngine(ctx context.Context) error { return checkEngine(ctx, defaultEngine) }
-
 // slowEngineGrace is how much longer to wait for an engine that accepts connections but
 // has not answered yet (podman's info call is slow on a busy machine). An engine that is
 // not there at all is reported within the first timeout.

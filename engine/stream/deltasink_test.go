@@ -1,18 +1,18 @@
-package stream
+package stream_test
 
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
-// DeltaSink is writeStream.format("delta"): each batch becomes one Delta version through
-// the table's txn-based idempotent write (Spark's DeltaSink), so a batch re-run after a
-// crash is skipped when the table already has it.
+// DeltaSink is a Delta table as a stream.Sink for the executor's tests: each batch becomes
+// one Delta version through the table's txn-based idempotent write (Spark's DeltaSink), so
+// a batch re-run after a crash is skipped when the table already has it. (The engine's own
+// Delta sink is in the engine package.)
 type DeltaSink struct {
 	Table *delta.Table
 	// TimeZone is the session time zone, for file statistics ("" = UTC).
@@ -21,14 +21,10 @@ type DeltaSink struct {
 	Now func() time.Time
 }
 
-var _ V1Sink = (*DeltaSink)(nil)
+var _ stream.V1Sink = (*DeltaSink)(nil)
 
-// NewDeltaSink opens (not creates) the table at path for a query in outputMode. Delta
-// refuses update mode, as delta-spark does when the query starts.
-func NewDeltaSink(path, outputMode, timeZone string) (*DeltaSink, error) {
-	if strings.EqualFold(outputMode, "update") {
-		return nil, fmt.Errorf("[DELTA_UNSUPPORTED_OUTPUT_MODE] Data source Delta does not support Update output mode")
-	}
+// NewDeltaSink opens (not creates) the table at path.
+func NewDeltaSink(path, timeZone string) (*DeltaSink, error) {
 	t, err := delta.Open(path)
 	if err != nil {
 		return nil, err
@@ -48,7 +44,7 @@ func (d *DeltaSink) HasBatch(_ context.Context, queryID string, batchID int64) (
 	return d.Table.HasStreamingBatch(queryID, batchID)
 }
 
-func (d *DeltaSink) AddBatch(ctx context.Context, b *SinkBatch) error {
+func (d *DeltaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 	tasks := make([]delta.Task, len(b.Tasks))
 	for i, rows := range b.Tasks {
 		tasks[i] = delta.Task{ID: i, Rows: rows}
