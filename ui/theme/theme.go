@@ -1,6 +1,7 @@
 // Package theme is the one place where kafkalab's screens get their colours and text
 // styles. Components ask for a meaning (OK, Fail, Muted, Changed...), never for a colour,
-// so a colour change or a NO_COLOR terminal is handled here and nowhere else.
+// so a colour change or a NO_COLOR terminal is handled here and nowhere else. The colours
+// themselves are a file, assets/themes/default.json.
 package theme
 
 import (
@@ -8,6 +9,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/kafkalab/kafkalab/assets"
 )
 
 // Theme holds the semantic styles of every screen.
@@ -42,20 +45,34 @@ const (
 	BarNone      = "░"
 )
 
-// ForProfile picks the theme for a terminal's colour profile: ANSI-16 colours on basic
-// terminals (they then follow the user's palette), richer ones on 256/true-colour
+// defaultColors is the default theme's palettes (assets/themes/default.json).
+var defaultColors = mustLoad("default")
+
+func mustLoad(name string) *assets.Theme {
+	t, err := assets.LoadTheme(name)
+	if err != nil {
+		panic("kafkalab's embedded theme is broken: " + err.Error())
+	}
+	return t
+}
+
+// ForProfile picks the theme for a terminal's colour profile: the ANSI-16 palette on basic
+// terminals (it then follows the user's palette), the richer one on 256/true-colour
 // terminals, and a plain theme when colours are off.
 func ForProfile(p colorprofile.Profile) *Theme {
 	switch {
 	case p <= colorprofile.ASCII:
 		return build(true, nil, nil, nil, nil, nil, nil, nil)
 	case p == colorprofile.ANSI:
-		return build(false, lipgloss.Color("5"), lipgloss.Color("2"), lipgloss.Color("1"),
-			lipgloss.Color("3"), lipgloss.Color("8"), lipgloss.Color("8"), lipgloss.Color("6"))
+		return fromPalette(defaultColors.ANSI)
 	default:
-		return build(false, lipgloss.Color("#B48EF0"), lipgloss.Color("#5FD787"), lipgloss.Color("#FF6B6B"),
-			lipgloss.Color("#FFC857"), lipgloss.Color("#8A8F98"), lipgloss.Color("#4A4F5A"), lipgloss.Color("#7FB4FF"))
+		return fromPalette(defaultColors.TrueColor)
 	}
+}
+
+func fromPalette(p assets.Palette) *Theme {
+	c := lipgloss.Color
+	return build(false, c(p.Accent), c(p.OK), c(p.Fail), c(p.Warn), c(p.Dim), c(p.Border), c(p.Info))
 }
 
 // Plain is the colourless theme (tests and NO_COLOR).
