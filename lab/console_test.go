@@ -259,3 +259,30 @@ func TestRunStepStartsItsLesson(t *testing.T) {
 		t.Fatalf("second run: passed %v\n%s", res.Passed, res.Output)
 	}
 }
+
+// A lesson's file may be one of kafkalab's data sets: the lab writes it, and refuses a
+// course that names one it does not have, with the lesson's line.
+func TestAssetFiles(t *testing.T) {
+	src := "---\nid: 09-data\ntitle: T\ngoal: G\n---\n## S\n```json file=data/orders.jsonl asset=%s\n```\n```sh run\ncat data/orders.jsonl\n```\n"
+	good, err := lessons.Parse("09-data.md", []byte(strings.Replace(src, "%s", "orders.jsonl", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb := newTestLab(t, []*lessons.Lesson{good})
+	res := lb.RunStep(context.Background(), good, good.Steps[0], nil)
+	if !res.Passed || !strings.Contains(res.Output, `"order_id": 1005`) {
+		t.Fatalf("the data set was not written: %+v\n%s", res.Failures, res.Output)
+	}
+	bad, err := lessons.Parse("09-data.md", []byte(strings.Replace(src, "%s", "nope.csv", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := broker.StartEmbedded(context.Background(), broker.EmbeddedConfig{Port: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close(context.Background()) })
+	if _, err := New(b, Options{Root: t.TempDir(), Lessons: []*lessons.Lesson{bad}}); err == nil || !strings.Contains(err.Error(), `09-data.md:7: file data/orders.jsonl: no data set "nope.csv"`) {
+		t.Errorf("a course naming a missing data set: %v", err)
+	}
+}

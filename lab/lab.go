@@ -62,6 +62,9 @@ func New(b broker.Broker, opts Options) (*Lab, error) {
 	if opts.Root == "" {
 		return nil, errors.New("lab: no workspace root given")
 	}
+	if err := checkAssets(opts.Lessons); err != nil {
+		return nil, err
+	}
 	root, err := filepath.Abs(opts.Root)
 	if err != nil {
 		return nil, fmt.Errorf("lab: workspace root %s: %w", opts.Root, err)

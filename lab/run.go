@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/kafkalab/kafkalab/assets"
 	"github.com/kafkalab/kafkalab/lab/observe"
 	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
@@ -154,7 +155,11 @@ func (l *Lab) runStepCode(ctx context.Context, sh *shell, lesson *lessons.Lesson
 		code = step.Run
 	}
 	for _, f := range step.Files {
-		if err := l.writeFile(lesson.ID, step.Number, f.Name, f.Content); err != nil {
+		content, err := fileContent(f)
+		if err != nil {
+			return err
+		}
+		if err := l.writeFile(lesson.ID, step.Number, f.Name, content); err != nil {
 			return err
 		}
 	}
@@ -187,6 +192,33 @@ func runCommands(ctx context.Context, sh *shell, cmds []lessons.Command, cr *cra
 			return fmt.Errorf("%q was expected to fail, but it succeeded", c.Line)
 		case !c.ExpectFail && err != nil:
 			return fmt.Errorf("%s: %w", c.Line, err)
+		}
+	}
+	return nil
+}
+
+// fileContent is what a step's file holds: its block's text, or the data set it names.
+func fileContent(f lessons.File) (string, error) {
+	if f.Asset == "" {
+		return f.Content, nil
+	}
+	data, err := assets.DataSet(f.Asset)
+	if err != nil {
+		return "", fmt.Errorf("file %s: %w", f.Name, err)
+	}
+	return string(data), nil
+}
+
+// checkAssets makes sure every data set the course names is one kafkalab has, so a
+// lesson's mistake shows when the lab starts, with its line, rather than halfway through.
+func checkAssets(course []*lessons.Lesson) error {
+	for _, l := range course {
+		for _, s := range l.Steps {
+			for _, f := range s.Files {
+				if _, err := fileContent(f); err != nil {
+					return fmt.Errorf("%s:%d: %w", l.File, f.Line, err)
+				}
+			}
 		}
 	}
 	return nil

@@ -54,7 +54,10 @@ type File struct {
 	// Include marks a file whose content comes from the course's shared files/ folder, so
 	// scripts that several lessons use are written once.
 	Include bool
-	Line    int
+	// Asset names a sample data set kafkalab ships (its assets) whose content the file gets;
+	// the lab resolves it, so a lesson stays a text file.
+	Asset string
+	Line  int
 }
 
 // Code is a block of code: shell-like command lines ("sh") or a PySpark script ("python").

@@ -272,6 +272,12 @@ func (p *parser) block(s *Step, info, body string, line int) (bool, error) {
 				}
 				f.Include, f.Content = true, ""
 			}
+			if a, ok := attrs["asset"]; ok {
+				if strings.TrimSpace(body) != "" || f.Include {
+					return false, p.errorf(line, "an asset block is empty: its content is kafkalab's data set %s", a)
+				}
+				f.Asset, f.Content = a, ""
+			}
 			s.Files = append(s.Files, f)
 			return false, nil
 		}

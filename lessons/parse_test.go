@@ -97,6 +97,20 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 	}
 }
 
+func TestAssetBlock(t *testing.T) {
+	head := "---\nid: 09-sample\ntitle: T\ngoal: G\n---\n## S\n"
+	l, err := Parse("09-sample.md", []byte(head+"```json file=data/orders.jsonl asset=orders.jsonl\n```\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := l.Steps[0].Files[0]; f.Name != "data/orders.jsonl" || f.Asset != "orders.jsonl" || f.Content != "" {
+		t.Errorf("asset file = %+v", f)
+	}
+	if _, err := Parse("09-sample.md", []byte(head+"```json file=o.jsonl asset=orders.jsonl\n{}\n```\n")); err == nil || !strings.Contains(err.Error(), "09-sample.md:7: an asset block is empty") {
+		t.Errorf("an asset block with a body: %v", err)
+	}
+}
+
 func TestFormatVersion(t *testing.T) {
 	for _, tc := range []struct{ front string }{{""}, {"format: 1\n"}, {"format: 1   # the first\n"}} {
 		l, err := Parse("09-sample.md", []byte("---\n"+tc.front+"id: 09-sample\ntitle: T\ngoal: G\n---\n## S\n"))
@@ -174,7 +188,7 @@ func TestBuiltinLessonsParse(t *testing.T) {
 		}
 		for _, s := range l.Steps {
 			for _, f := range s.Files {
-				if strings.TrimSpace(f.Content) == "" {
+				if strings.TrimSpace(f.Content) == "" && f.Asset == "" {
 					t.Errorf("%s step %d: file %s is empty (include not resolved?)", l.ID, s.Number, f.Name)
 				}
 			}

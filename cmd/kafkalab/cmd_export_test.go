@@ -34,7 +34,7 @@ func TestExportCommand(t *testing.T) {
 			}
 		})
 	}
-	for _, f := range []string{"README.md", "requirements.txt", "stream_session.py", "send_orders.py", "read_orders.py", "show_table.py", "audit_orders.py"} {
+	for _, f := range []string{"README.md", "requirements.txt", "stream_session.py", "send_orders.py", "orders.jsonl", "read_orders.py", "show_table.py", "audit_orders.py"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("the export lacks %s: %v", f, err)
 		}

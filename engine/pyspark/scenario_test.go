@@ -24,7 +24,7 @@ func startBroker(t testing.TB) string {
 }
 
 // copyCourse copies the course scripts into a fresh working folder, with the course's
-// session helper.
+// session helper and its orders.
 func copyCourse(t testing.TB, from string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -45,6 +45,7 @@ func copyCourse(t testing.TB, from string) string {
 		}
 	}
 	testkit.WriteSessionHelper(t, dir)
+	testkit.WriteCourseData(t, dir)
 	return dir
 }
 

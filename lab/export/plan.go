@@ -6,6 +6,7 @@ package export
 import (
 	"fmt"
 
+	"github.com/kafkalab/kafkalab/assets"
 	"github.com/kafkalab/kafkalab/lessons"
 )
 
@@ -94,7 +95,15 @@ func NewPlan(course []*lessons.Lesson, lesson *lessons.Lesson) (*Plan, error) {
 				st.Writes = append(st.Writes, w)
 			}
 			for _, f := range s.Files {
-				add(f.Name, f.Content)
+				content := f.Content
+				if f.Asset != "" {
+					data, err := assets.DataSet(f.Asset)
+					if err != nil {
+						return nil, fmt.Errorf("%s:%d: file %s: %w", l.File, f.Line, f.Name, err)
+					}
+					content = string(data)
+				}
+				add(f.Name, content)
 			}
 			code := s.Run
 			if s.IsExercise() {

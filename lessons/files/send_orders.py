@@ -1,24 +1,25 @@
-"""Sends one batch of orders to Kafka. Usage: python send_orders.py BATCH (1 or 2)."""
+"""Sends one batch of orders to Kafka. Usage: python send_orders.py BATCH (1, 2 or 3)."""
+import json
 import sys
 
 from pyspark.sql import functions as F
 
 from stream_session import get_spark
 
-BATCHES = {
-    "1": [
-        (1001, "C01", "placed", 25.50, "2026-10-01T09:15:00Z"),
-        (1002, "C02", "placed", 12.00, "2026-10-01T09:40:00Z"),
-        (1003, "C03", "placed", 31.00, "2026-10-01T09:55:00Z"),
-    ],
-    "2": [
-        (1001, "C01", "paid", 25.50, "2026-10-01T10:05:00Z"),
-        (1004, "C01", "placed", 40.00, "2026-10-01T10:20:00Z"),
-    ],
-    "3": [
-        (1005, "C05", "placed", 18.00, "2026-10-01T09:50:00Z"),  # arrives long after its time
-    ],
-}
+
+def load_batches(path="orders.jsonl"):
+    """The course's orders by batch, from its data set: one JSON event per line."""
+    batches = {}
+    with open(path) as f:
+        for line in f:
+            if line.strip():
+                e = json.loads(line)
+                row = (e["order_id"], e["customer_id"], e["status"], e["amount"], e["event_time"])
+                batches.setdefault(str(e["batch"]), []).append(row)
+    return batches
+
+
+BATCHES = load_batches()  # "3" holds an order that arrives long after its time
 
 if __name__ == "__main__":
     batch = sys.argv[1]

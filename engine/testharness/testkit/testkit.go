@@ -1,8 +1,8 @@
 // Package testkit is what kafkalab's tests share: an in-process Kafka broker, free ports,
 // kcat (a client that is not franz-go), the guard of the tests that need the real Apache
-// Kafka the test-apache-kafka tier starts, and the course's session helper script. Tests
-// only: it lives under testharness/ so that no product code can import it, and under
-// engine/ so that the engine's tests may (the lab's may too: lab imports engine).
+// Kafka the test-apache-kafka tier starts, and the course's session helper script and
+// orders. Tests only: it lives under testharness/ so that no product code can import it,
+// and under engine/ so that the engine's tests may (the lab's may too: lab imports engine).
 package testkit
 
 import (
@@ -148,6 +148,19 @@ func SessionHelper(t testing.TB) []byte {
 func WriteSessionHelper(t testing.TB, dir string) {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(dir, "stream_session.py"), SessionHelper(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// WriteCourseData puts the course's data set of orders (assets/data/orders.jsonl, which the
+// course's send_orders.py reads) into dir.
+func WriteCourseData(t testing.TB, dir string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(ModuleRoot(t), "assets", "data", "orders.jsonl"))
+	if err != nil {
+		t.Fatalf("the course's orders: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "orders.jsonl"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
