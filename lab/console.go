@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
+	"github.com/kafkalab/kafkalab/assets"
 	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
 )
@@ -137,6 +139,27 @@ func (c *Console) RunScript(ctx context.Context, script string, args []string) e
 	cfg := c.sh.config(script, args, c.out)
 	cfg.Stderr = c.errOut
 	return c.sh.script(ctx, cfg)
+}
+
+// DataSets lists kafkalab's sample data sets, by file name.
+func DataSets() []string { return assets.DataSets() }
+
+// CopyDataSet writes a sample data set into the console's folder, as data/NAME, and
+// returns that workspace-relative path (spark.read.json reads it from there).
+func (c *Console) CopyDataSet(name string) (string, error) {
+	data, err := assets.DataSet(name)
+	if err != nil {
+		return "", err
+	}
+	rel := filepath.Join("data", name)
+	full := filepath.Join(c.sh.ws, rel)
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return "", fmt.Errorf("copy data set %s: %w", name, err)
+	}
+	if err := os.WriteFile(full, data, 0o644); err != nil {
+		return "", fmt.Errorf("copy data set %s: %w", name, err)
+	}
+	return filepath.ToSlash(rel), nil
 }
 
 // Queries lists the streaming queries started at the prompt, oldest first.

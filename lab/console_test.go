@@ -286,3 +286,22 @@ func TestAssetFiles(t *testing.T) {
 		t.Errorf("a course naming a missing data set: %v", err)
 	}
 }
+
+func TestConsoleCopiesADataSet(t *testing.T) {
+	dir := t.TempDir()
+	c := NewConsole(ConsoleConfig{WorkDir: dir})
+	rel, err := c.CopyDataSet("orders-stream.jsonl")
+	if err != nil || rel != "data/orders-stream.jsonl" {
+		t.Fatalf("copy: %q, %v", rel, err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, rel))
+	if err != nil || strings.Count(string(data), "\n") != 5000 {
+		t.Fatalf("copied %d lines, %v", strings.Count(string(data), "\n"), err)
+	}
+	if _, err := c.CopyDataSet("nope"); err == nil {
+		t.Error("a missing data set was copied")
+	}
+	if got := DataSets(); len(got) < 2 {
+		t.Errorf("DataSets = %v", got)
+	}
+}

@@ -225,6 +225,18 @@ func TestSandboxOnRealBroker(t *testing.T) {
 	if h := loadHistory(m.cfg.HistoryFile); len(h) != 2 || h[1] != "for i in range(3):\n    print(i * 7)" {
 		t.Errorf("history file: %q", h)
 	}
+	// A sample data set, copied into the folder and read there.
+	m.sb.prompt.Reset()
+	typeText(m, ".data orders.jsonl")
+	d.press("enter")
+	if got := strings.Join(m.sb.transcript, "\n"); !strings.Contains(got, `copied to data/orders.jsonl: spark.read.json("data/orders.jsonl").show()`) {
+		t.Fatalf(".data did not copy the data set:\n%s", got)
+	}
+	typeText(m, `spark.read.json("data/orders.jsonl").count()`)
+	d.press("enter")
+	d.until("the data set read", func() bool {
+		return !m.sb.busy && strings.Contains(strings.Join(m.sb.transcript, "\n"), "\n6\n")
+	})
 }
 
 // While a step streams output, the output pane is laid out once per frame tick, not once

@@ -231,13 +231,17 @@ func (s *sandboxState) submit() tea.Cmd {
 	trim := strings.TrimSpace(src)
 	switch {
 	case trim == ".help":
-		s.add("  .queries        list streaming queries", "  .stop ID|all    stop queries", "  .quit           leave (ctrl+d too)",
+		s.add("  .queries        list streaming queries", "  .stop ID|all    stop queries",
+			"  .data [NAME]    the sample data sets; NAME copies one into data/", "  .quit           leave (ctrl+d too)",
 			"  kafka-*.sh ...  Kafka's tools against the lab's broker", "  python X.py, cat, ls, rm   scripts and files of this folder",
 			"  anything else   PySpark (spark is the session)", "")
 		return save
 	case trim == ".queries":
 		s.refreshQueries()
 		s.add(s.queryLines()...)
+		return save
+	case trim == ".data" || strings.HasPrefix(trim, ".data "):
+		s.add(s.dataSet(strings.TrimSpace(strings.TrimPrefix(trim, ".data")))...)
 		return save
 	case strings.HasPrefix(trim, ".stop"):
 		return tea.Batch(save, s.stopQueries(strings.TrimSpace(strings.TrimPrefix(trim, ".stop"))))
@@ -264,6 +268,25 @@ func (s *sandboxState) submit() tea.Cmd {
 		defer cancel()
 		return sandboxDoneMsg{input: src, err: c.Run(ctx, src)}
 	})
+}
+
+// dataSet lists the sample data sets, or copies one into the folder and says how to read it.
+func (s *sandboxState) dataSet(name string) []string {
+	if name == "" {
+		out := []string{"sample data sets (.data NAME copies one into data/):"}
+		for _, n := range lab.DataSets() {
+			out = append(out, "  "+n)
+		}
+		return out
+	}
+	if s.console == nil {
+		return []string{s.m.th.Warn.Render("the PySpark interpreter is not ready")}
+	}
+	rel, err := s.console.CopyDataSet(name)
+	if err != nil {
+		return []string{s.m.th.Fail.Render(oneLine(err.Error()))}
+	}
+	return []string{fmt.Sprintf("copied to %s: spark.read.json(%q).show()", rel, rel)}
 }
 
 func (s *sandboxState) onDone(msg sandboxDoneMsg) tea.Cmd {

@@ -169,7 +169,7 @@ func init() {
 		}
 		return r.in.wrapDF(r.engineReader().Table(r.in.Context(), name))
 	})
-	for _, f := range []string{"parquet", "delta"} {
+	for _, f := range []string{"parquet", "delta", "json"} {
 		f := f
 		python.DefMethod(readerType, f, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			r := self.(*pyReader)
@@ -353,7 +353,7 @@ func init() {
 		}
 		return save(self.(*pyDFWriter), a[0], kw)
 	})
-	for _, f := range []string{"parquet", "delta"} {
+	for _, f := range []string{"parquet", "delta", "json"} {
 		f := f
 		python.DefMethod(writerType, f, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			a, err := python.ParseArgs(f, args, kwargs, []string{"path", "mode"}, 1)
