@@ -17,10 +17,11 @@ import (
 	"github.com/kafkalab/kafkalab/lab/paths"
 )
 
-// FileName is the progress file's name inside the state folder.
+// FileName is the record's file name inside the state folder (the learner knows it as
+// their progress).
 const FileName = "progress.txt"
 
-// DefaultPath is where kafkalab keeps progress: <StateHome>/progress.txt.
+// DefaultPath is where kafkalab keeps the record: <StateHome>/progress.txt.
 func DefaultPath() string { return filepath.Join(paths.StateHome(), FileName) }
 
 // Record is the learner's place in the course and what they did there.
@@ -34,12 +35,12 @@ type Record struct {
 	predicted map[string]int
 }
 
-// New is empty progress that saves to path.
+// New is an empty record that saves to path.
 func New(path string) *Record {
 	return &Record{path: path, done: map[string]map[int]bool{}, predicted: map[string]int{}}
 }
 
-// Load reads the progress file at path; a missing file is empty progress, not an error.
+// Load reads the record at path; a missing file is an empty record, not an error.
 func Load(path string) (*Record, error) {
 	p := New(path)
 	data, err := os.ReadFile(path)
@@ -99,7 +100,7 @@ func Load(path string) (*Record, error) {
 
 func key(lesson string, step int) string { return lesson + "/" + strconv.Itoa(step) }
 
-// Path is the file the progress is saved to.
+// Path is the file the record is saved to.
 func (p *Record) Path() string { return p.path }
 
 // MarkDone records that a step was finished.
