@@ -252,8 +252,6 @@ func (w *jsonWalk) seq(items []py.Object) (any, error) {
 // progress): JSONValue is the value encoding/json writes for them.
 type JSONValuer interface{ JSONValue() (any, error) }
 
-func seqToJSON(items []py.Object) (any, error) { return (&jsonWalk{}).seq(items) }
-
 // jsonDecode reads one JSON value from dec, objects as dicts in the document's order.
 func jsonDecode(dec *json.Decoder) (py.Object, error) {
 	tok, err := dec.Token()
