@@ -13,6 +13,17 @@ each answer gives the byte ranges the request wrote to both.
   {"op": "table", "name": "bronze_orders"}       # sorted by all columns, truncate=False
   {"op": "exit"}
 
+With --corpus the driver serves the script corpus instead (lab/sparkdiff corpus.go): ONE
+session for the whole corpus, made at start with Delta and the Kafka connector; each "run"
+names its own working folder and database,
+
+  {"op": "run", "script": "/abs/x.py", "args": [...], "cwd": "/ws/x", "db": "corpus_x"}
+
+and runs in a fresh namespace there: Python's and Hadoop's working folders are the script's,
+its managed tables land in its folder (the database's location), spark.stop() leaves the
+shared session alive, and what the script changed in the session (settings, temp views,
+listeners, caches, the current database) is undone after it.
+
 The broker address: lessons say localhost:9092; --bootstrap rewrites that in the values of
 reader/writer options, as kafkalab's engine does, so the scripts stay unchanged on disk.
 """
@@ -34,6 +45,7 @@ def main():
     ap.add_argument("--err", required=True)
     ap.add_argument("--bootstrap", default="")
     ap.add_argument("--jars-dir", default="", help="jars to use instead of spark.jars.packages")
+    ap.add_argument("--corpus", action="store_true", help="serve the script corpus on one shared session")
     opts = ap.parse_args()
 
     proto = os.fdopen(os.dup(1), "w", buffering=1)
@@ -50,6 +62,7 @@ def main():
     if opts.jars_dir:
         patch_packages(local_jars(opts.jars_dir))
     cwd = os.getcwd()
+    corpus = CorpusSession() if opts.corpus else None
     for line in sys.stdin:
         req = json.loads(line)
         op = req.get("op")
@@ -59,7 +72,9 @@ def main():
         t0 = time.monotonic()
         ans = {"ok": True}
         try:
-            if op == "run":
+            if op == "run" and corpus is not None:
+                corpus.run(req)
+            elif op == "run":
                 run_script(cwd, req["script"], req.get("args", []))
             elif op == "table":
                 ans["show"] = show_table(req["name"])
@@ -75,6 +90,8 @@ def main():
             ans["error"] = "%s: %s" % (type(e).__name__, e)
         finally:
             stop_queries()
+            if corpus is not None:
+                corpus.reset()
         sys.stdout.flush()
         sys.stderr.flush()
         time.sleep(0.05)  # let the JVM's last console lines land
@@ -101,6 +118,133 @@ def run_script(cwd, script, args):
         sys.path.insert(0, cwd)
     sys.argv = [script] + list(args)
     runpy.run_path(os.path.join(cwd, script), run_name="__main__")
+
+
+class CorpusSession:
+    """The one session every corpus script shares (see the module's doc)."""
+
+    def __init__(self):
+        from delta import configure_spark_with_delta_pip
+        from pyspark.sql import SparkSession
+
+        builder = (
+            SparkSession.builder.appName("kafkalab-corpus")
+            .master("local[2]")
+            .config("spark.ui.enabled", "false")
+            # Delta computes table state with 50 tasks by default; fewer is the same result,
+            # sooner, on a small machine.
+            .config("spark.databricks.delta.snapshotPartitions", "2")
+            .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+            .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        )
+        self.spark = configure_spark_with_delta_pip(builder, extra_packages=[KAFKA_PACKAGE]).getOrCreate()
+        self.spark.sparkContext.setLogLevel("ERROR")
+        self.home = os.getcwd()
+        self.listeners = []
+        self.keep_alive()
+        absolutize_paths()
+
+    def keep_alive(self):
+        from pyspark import SparkContext
+        from pyspark.sql import SparkSession
+        from pyspark.sql.streaming import StreamingQueryManager
+
+        # A script's spark.stop() ends its own run of `python`, not the shared JVM.
+        SparkSession.stop = lambda self: None
+        SparkContext.stop = lambda self: None
+        listeners = self.listeners
+        add = StreamingQueryManager.addListener
+
+        def add_listener(mgr, listener):
+            listeners.append(listener)
+            return add(mgr, listener)
+
+        StreamingQueryManager.addListener = add_listener
+
+    def set_workdir(self, path):
+        # The JVM keeps the folder it started in; relative paths given to readers, writers
+        # and DeltaTable are made absolute against the script's folder (absolutize_paths).
+        os.chdir(path)
+
+    def run(self, req):
+        ws, db = req["cwd"], req["db"]
+        self.set_workdir(ws)
+        if db:
+            self.spark.sql("CREATE DATABASE IF NOT EXISTS %s LOCATION '%s'" % (db, os.path.join(ws, "spark-warehouse")))
+            self.spark.catalog.setCurrentDatabase(db)
+        self.spark._jvm.org.apache.spark.sql.delta.DeltaLog.clearCache()
+        script = req["script"]
+        sys.argv = [os.path.basename(script)] + list(req.get("args", []))
+        runpy.run_path(script, run_name="__main__")
+
+    def reset(self):
+        s = self.spark
+        for listener in self.listeners:
+            try:
+                s.streams.removeListener(listener)
+            except Exception:
+                traceback.print_exc()
+        del self.listeners[:]
+        s.streams.resetTerminated()
+        s.catalog.setCurrentDatabase("default")
+        s._jsparkSession.sessionState().catalog().clearTempTables()
+        s.catalog.clearCache()
+        s.sql("RESET")
+        self.set_workdir(self.home)
+
+
+def absolutize_paths():
+    """Makes the relative paths a script gives Spark absolute against its folder (os.getcwd()),
+    as a `python SCRIPT` started in that folder would resolve them."""
+    from delta.tables import DeltaTable
+    from pyspark.sql.readwriter import DataFrameReader, DataFrameWriter
+    from pyspark.sql.streaming.readwriter import DataStreamReader, DataStreamWriter
+
+    def absolute(p):
+        if isinstance(p, str) and p and not p.startswith("/") and ":" not in p:
+            return os.path.join(os.getcwd(), p)
+        if isinstance(p, (list, tuple)):
+            return [absolute(x) for x in p]
+        return p
+
+    def wrap_path(cls, name):
+        orig = getattr(cls, name)
+
+        def method(self, *args, **kwargs):
+            if args:
+                args = (absolute(args[0]),) + args[1:]
+            if "path" in kwargs:
+                kwargs["path"] = absolute(kwargs["path"])
+            return orig(self, *args, **kwargs)
+
+        setattr(cls, name, method)
+
+    for cls in (DataFrameReader, DataStreamReader):
+        for name in ("load", "json", "csv", "parquet", "text", "orc"):
+            wrap_path(cls, name)
+    for name in ("save", "json", "csv", "parquet", "text", "orc"):
+        wrap_path(DataFrameWriter, name)
+    wrap_path(DataStreamWriter, "start")
+    for cls in (DataFrameReader, DataFrameWriter, DataStreamReader, DataStreamWriter):
+        orig_option = cls.option
+
+        def option(self, key, value, _orig=orig_option):
+            if key in ("path", "checkpointLocation"):
+                value = absolute(value)
+            return _orig(self, key, value)
+
+        cls.option = option
+    for name in ("forPath", "isDeltaTable"):
+        orig = getattr(DeltaTable, name).__func__
+
+        def static(cls, spark, path, *args, _orig=orig, **kwargs):
+            return _orig(cls, spark, absolute(path), *args, **kwargs)
+
+        setattr(DeltaTable, name, classmethod(static))
+
+
+# The connector of the pinned Spark: local jars replace the coordinates (patch_packages).
+KAFKA_PACKAGE = "org.apache.spark:spark-sql-kafka-0-10_2.13:4.2.0"
 
 
 def active_session():

@@ -55,9 +55,15 @@ func startDriver(ctx context.Context, cfg Config, ws, logDir string) (*sparkDriv
 		return nil, fmt.Errorf("start real Spark (%s %s): %w", cfg.Python, cfg.Driver, err)
 	}
 	d.cmd, d.in = cmd, in
-	d.answers = bufio.NewScanner(outp)
-	d.answers.Buffer(make([]byte, 1<<20), 64<<20)
+	d.answers = newScanner(outp)
 	return d, nil
+}
+
+// newScanner reads the driver's answers, one JSON line each (a table's show() can be long).
+func newScanner(r io.Reader) *bufio.Scanner {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	return sc
 }
 
 func (d *sparkDriver) ask(req map[string]any) (*driverAnswer, error) {

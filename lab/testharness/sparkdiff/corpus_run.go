@@ -1,0 +1,186 @@
+package sparkdiff
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkalab/kafkalab/engine/pyspark"
+)
+
+// corpusScriptTimeout bounds one script on kafkalab: a script that waits for a query that
+// never ends is a difference, not a hung test.
+const corpusScriptTimeout = 60 * time.Second
+
+// CorpusItem is one runnable item of either corpus: a script with the topics it needs, or
+// a function's generated script (no topics, no files compared).
+type CorpusItem struct {
+	Name   string
+	File   string
+	Source string
+	Topics []TopicSpec
+	Files  bool // compare the files it leaves and its tables
+}
+
+// ScriptItems are the corpus scripts as items.
+func ScriptItems(scripts []CorpusScript) []CorpusItem {
+	out := make([]CorpusItem, len(scripts))
+	for i, s := range scripts {
+		out[i] = CorpusItem{Name: s.Name, File: s.File, Source: s.Source, Topics: s.Topics, Files: true}
+	}
+	return out
+}
+
+// FunctionItems are the generated function scripts as items.
+func FunctionItems(specs []FuncSpec) []CorpusItem {
+	out := make([]CorpusItem, len(specs))
+	for i, f := range specs {
+		out[i] = CorpusItem{Name: f.ScriptName(), File: f.ScriptName() + ".py", Source: f.Script()}
+	}
+	return out
+}
+
+// newToken is a run's unique suffix for topic and database names.
+func newToken() string {
+	b := make([]byte, 4)
+	rand.Read(b)
+	return "t" + hex.EncodeToString(b)
+}
+
+// prepare makes the item's working folder with the script in it and creates its topics.
+func prepare(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (string, error) {
+	ws := filepath.Join(root, it.Name)
+	if err := os.RemoveAll(ws); err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(ws, it.File), []byte(it.Source), 0o644); err != nil {
+		return "", err
+	}
+	return ws, createTopics(ctx, bootstrap, it.Topics, token)
+}
+
+func createTopics(ctx context.Context, bootstrap string, topics []TopicSpec, token string) error {
+	if len(topics) == 0 {
+		return nil
+	}
+	cl, err := kgo.NewClient(kgo.SeedBrokers(bootstrap))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	adm := kadm.NewClient(cl)
+	for _, t := range topics {
+		name := t.Name + "-" + token
+		resp, err := adm.CreateTopic(ctx, t.Partitions, 1, nil, name)
+		if err == nil {
+			err = resp.Err
+		}
+		if err != nil {
+			return fmt.Errorf("create topic %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// RunOnKafkalab runs one item with kafkalab's engine as `kafkalab run SCRIPT BOOTSTRAP
+// TOKEN` would, in a fresh folder under root, and reads back the tables it made.
+func RunOnKafkalab(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
+	ws, err := prepare(ctx, root, bootstrap, it, token)
+	if err != nil {
+		return scriptRun{}, err
+	}
+	var out bytes.Buffer
+	rctx, cancel := context.WithTimeout(ctx, corpusScriptTimeout)
+	defer cancel()
+	err = pyspark.Run(rctx, pyspark.Config{ScriptPath: it.File, Args: []string{bootstrap, token}, WorkDir: ws,
+		Stdout: &out, Stderr: &bytes.Buffer{}, Bootstrap: bootstrap})
+	r := scriptRun{out: out.String(), ws: ws, files: it.Files}
+	if err != nil {
+		r.failed, r.errText = true, err.Error()
+		var pe *pyspark.Error
+		if errors.As(err, &pe) && pe.Exit && pe.Code == 0 {
+			r.failed, r.errText = false, ""
+		}
+		if rctx.Err() != nil && ctx.Err() == nil {
+			r.errText = fmt.Sprintf("TimeoutError: still running after %s", corpusScriptTimeout)
+		}
+	}
+	if it.Files {
+		r.tables = map[string]string{}
+		for _, t := range tablesIn(ws) {
+			r.tables[t] = tableText(labTable(ctx, ws, t))
+		}
+	}
+	return r, nil
+}
+
+// corpusDriver is driver.py --corpus: one JVM and one session for the whole corpus.
+type corpusDriver struct{ *sparkDriver }
+
+func startCorpusDriver(ctx context.Context, cfg Config, root string) (*corpusDriver, error) {
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, err
+	}
+	d := &sparkDriver{out: filepath.Join(root, "spark-stdout.txt"), err: filepath.Join(root, "spark-stderr.txt"),
+		done: make(chan struct{})}
+	args := []string{cfg.Driver, "--corpus", "--out", d.out, "--err", d.err}
+	if cfg.JarsDir != "" {
+		args = append(args, "--jars-dir", cfg.JarsDir)
+	}
+	cmd := exec.CommandContext(ctx, cfg.Python, args...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "TZ=UTC",
+		"PYSPARK_SUBMIT_ARGS=--conf spark.ui.showConsoleProgress=false --driver-java-options -Duser.timezone=UTC pyspark-shell")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	outp, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start real Spark (%s %s): %w", cfg.Python, cfg.Driver, err)
+	}
+	d.cmd, d.in = cmd, in
+	d.answers = newScanner(outp)
+	return &corpusDriver{d}, nil
+}
+
+// RunOnSpark runs one item on the shared real-Spark session in a fresh folder under root.
+func (d *corpusDriver) RunOnSpark(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
+	ws, err := prepare(ctx, root, bootstrap, it, token)
+	if err != nil {
+		return scriptRun{}, err
+	}
+	req := map[string]any{"op": "run", "script": filepath.Join(ws, it.File), "args": []string{bootstrap, token}, "cwd": ws}
+	if it.Files {
+		req["db"] = "corpus_" + token // its managed tables land in its folder
+	}
+	a, err := d.ask(req)
+	if err != nil {
+		return scriptRun{}, err
+	}
+	r := scriptRun{out: slice(d.out, a.Out), failed: !a.OK, errText: a.Error, ws: ws, files: it.Files}
+	if it.Files {
+		r.tables = map[string]string{}
+		for _, t := range tablesIn(ws) {
+			r.tables[t] = tableText(d.table("corpus_" + token + "." + t))
+		}
+	}
+	return r, nil
+}

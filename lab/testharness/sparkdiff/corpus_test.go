@@ -1,0 +1,203 @@
+package sparkdiff
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kafkalab/kafkalab/lab/broker"
+)
+
+var updateManifest = flag.Bool("update", false, "rewrite the corpus status manifests (testdata/*/status.txt) from this run")
+
+// corpusSet is one of the two corpora: its items, goldens and manifest.
+type corpusSet struct {
+	label    string // "corpus" or "functions", as the summary line says
+	items    []CorpusItem
+	golden   string // folder of <name>.txt goldens
+	manifest string
+}
+
+func loadScriptsSet(t *testing.T) corpusSet {
+	t.Helper()
+	scripts, err := LoadCorpus("testdata/corpus/scripts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return corpusSet{label: "corpus", items: ScriptItems(scripts), golden: "testdata/corpus/golden", manifest: "testdata/corpus/status.txt"}
+}
+
+func loadFunctionsSet(t *testing.T) corpusSet {
+	t.Helper()
+	specs, err := LoadFunctionCases("testdata/functions/cases.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return corpusSet{label: "functions", items: FunctionItems(specs), golden: "testdata/functions/golden", manifest: "testdata/functions/status.txt"}
+}
+
+// TestCorpus runs every corpus script on kafkalab (embedded broker, no JVM) and holds each
+// outcome against real Spark's golden and the committed manifest. -update rewrites the
+// manifest; -v prints the summary and what kafkalab refuses most.
+func TestCorpus(t *testing.T) {
+	set := loadScriptsSet(t)
+	runAgainstManifest(t, set, embeddedBootstrap(t))
+}
+
+// TestFunctionsCorpus does the same for the generated pyspark.sql.functions scripts.
+func TestFunctionsCorpus(t *testing.T) {
+	set := loadFunctionsSet(t)
+	runAgainstManifest(t, set, embeddedBootstrap(t))
+}
+
+func embeddedBootstrap(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the corpus runs every script: not in -short")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b, err := broker.StartEmbedded(ctx, broker.EmbeddedConfig{Port: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close(context.Background()) })
+	return b.Bootstrap()[0]
+}
+
+// runAgainstManifest runs a set on kafkalab and compares each outcome with the manifest.
+func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	manifest, err := ReadManifest(set.manifest)
+	if err != nil && !(*updateManifest && os.IsNotExist(err)) {
+		t.Fatalf("%v (go test -run %s ./lab/sparkdiff -update writes it)", err, t.Name())
+	}
+	root := t.TempDir()
+	var outs []Outcome
+	for _, it := range set.items {
+		golden, err := os.ReadFile(filepath.Join(set.golden, it.Name+".txt"))
+		if err != nil {
+			t.Errorf("%s: no golden from real Spark (make test-spark with KAFKALAB_CORPUS_UPDATE=1 writes it): %v", it.Name, err)
+			continue
+		}
+		token := newToken()
+		run, err := RunOnKafkalab(ctx, root, bootstrap, it, token)
+		if err != nil {
+			t.Fatalf("%s: %v", it.Name, err)
+		}
+		o := judge(it.Name, string(golden), run, token)
+		outs = append(outs, o)
+		os.RemoveAll(run.ws)
+		want, listed := manifest[it.Name]
+		switch {
+		case *updateManifest:
+		case !listed:
+			t.Errorf("%s: %s (%s), and %s has no line for it: go test -run %s ./lab/sparkdiff -update", it.Name, o.Status, o.Reason, set.manifest, t.Name())
+		case want.Status != o.Status:
+			t.Errorf("%s: the manifest says %s (%s), kafkalab now %s: %s\n%s\nan improvement is recorded with go test -run %s ./lab/sparkdiff -update",
+				it.Name, want.Status, want.Reason, o.Status, o.Reason, clipLines(o.Diff, 40), t.Name())
+		}
+	}
+	if !*updateManifest {
+		names := map[string]bool{}
+		for _, it := range set.items {
+			names[it.Name] = true
+		}
+		for n := range manifest {
+			if !names[n] {
+				t.Errorf("%s lists %s, which is not in the corpus any more: -update", set.manifest, n)
+			}
+		}
+	}
+	summary := fmt.Sprintf("%s: %s", set.label, Summary(outs))
+	t.Log(summary)
+	if r := RefusalRanking(outs); len(r) > 0 {
+		t.Logf("%s: kafkalab refuses, most needed first: %s", set.label, strings.Join(r[:min(len(r), 25)], ", "))
+	}
+	fmt.Println(summary)
+	if *updateManifest {
+		header := fmt.Sprintf("Status of each %s item on kafkalab against real Spark's golden: pass, differs or refused.\n"+
+			"Written by: go test -run %s ./lab/sparkdiff -update. %s", set.label, t.Name(), summary)
+		if err := WriteManifest(set.manifest, header, outs); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func clipLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], fmt.Sprintf("... (%d more lines)", len(lines)-n))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestCorpusAgainstRealSpark is the corpus's part of the test-spark tier: it runs both
+// corpora on real Spark, all in ONE shared session, and fails when a normalised transcript
+// differs from its committed golden (KAFKALAB_CORPUS_UPDATE=1 rewrites the goldens
+// instead); then it runs them on kafkalab against the same Apache Kafka and holds the
+// outcomes against the manifests, as TestCorpus does on the embedded broker.
+// KAFKALAB_CORPUS_ONLY (a comma list of names) narrows the real-Spark run.
+func TestCorpusAgainstRealSpark(t *testing.T) {
+	cfg := realSpark(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
+	defer cancel()
+	sets := []corpusSet{loadScriptsSet(t), loadFunctionsSet(t)}
+	only := map[string]bool{}
+	for _, n := range strings.Split(os.Getenv("KAFKALAB_CORPUS_ONLY"), ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			only[n] = true
+		}
+	}
+	update := os.Getenv("KAFKALAB_CORPUS_UPDATE") == "1"
+	root := filepath.Join(cfg.Root, "corpus")
+	start := time.Now()
+	drv, err := startCorpusDriver(ctx, cfg, filepath.Join(root, "spark"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer drv.close()
+	for _, set := range sets {
+		if err := os.MkdirAll(set.golden, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range set.items {
+			if len(only) > 0 && !only[it.Name] && !only[set.label] {
+				continue
+			}
+			token := newToken()
+			t0 := time.Now()
+			run, err := drv.RunOnSpark(ctx, filepath.Join(root, "spark"), cfg.Bootstrap, it, token)
+			if err != nil {
+				t.Fatalf("%s on real Spark: %v", it.Name, err)
+			}
+			got := transcript(run, token)
+			t.Logf("spark    %-40s %5.1fs", it.Name, time.Since(t0).Seconds())
+			path := filepath.Join(set.golden, it.Name+".txt")
+			old, _ := os.ReadFile(path)
+			switch {
+			case string(old) == got:
+			case update:
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				t.Errorf("%s: real Spark no longer prints its golden %s (KAFKALAB_CORPUS_UPDATE=1 rewrites it):\n%s", it.Name, path, clipLines(diffText(string(old), got), 60))
+			}
+		}
+	}
+	drv.close()
+	t.Logf("real Spark ran the corpus in %.0fs", time.Since(start).Seconds())
+	if len(only) > 0 {
+		return
+	}
+	for _, set := range sets {
+		t.Run("kafkalab-"+set.label, func(t *testing.T) { runAgainstManifest(t, set, cfg.Bootstrap) })
+	}
+}
