@@ -128,8 +128,8 @@ func TestJudge(t *testing.T) {
 
 func TestErrorSummary(t *testing.T) {
 	for in, want := range map[string]string{
-		"AnalysisException: [STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid ...":                   "AnalysisException [STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION]",
-		"Traceback:\n  File x\npyspark.errors.exceptions.captured.AnalysisException: [X_Y] m\n":           "AnalysisException [X_Y]",
+		"AnalysisException: [STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid ...":                  "AnalysisException [STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION]",
+		"Traceback:\n  File x\npyspark.errors.exceptions.captured.AnalysisException: [X_Y] m\n":         "AnalysisException [X_Y]",
 		"Traceback (most recent call last):\n  File \"e2.py\", line 2, in <module>\n    x\nKeyError: k": "KeyError: k",
 		"exit status 3": "exit status 3",
 	} {
