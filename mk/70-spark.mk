@@ -3,8 +3,13 @@
 # failure), and runs every lesson's steps and the extra scenarios of
 # lab/testharness/sparkdiff/testdata/scenarios on real Spark and on kafkalab, comparing printed output,
 # checkpoint files, Delta logs and checksums, and the tables read back (lab/testharness/sparkdiff).
-# See scripts/spark/. The slowest tier: one JVM per lesson, about 20 minutes here
-# (KAFKALAB_SPARKDIFF_RUN and KAFKALAB_SPARKDIFF_LESSONS narrow it, see tier.sh).
+# It also runs the corpus (lab/testharness/sparkdiff/testdata/corpus: Spark's own streaming examples and
+# guide snippets, and a generated case list for pyspark.sql.functions) on ONE shared Spark
+# session, fails when real Spark no longer prints the committed goldens
+# (KAFKALAB_CORPUS_UPDATE=1 rewrites them), and holds kafkalab's outcome per script against
+# the committed status manifests. See scripts/spark/. The slowest tier: one JVM per lesson,
+# about 20 minutes here, plus one JVM for the corpus (KAFKALAB_SPARKDIFF_RUN,
+# KAFKALAB_SPARKDIFF_LESSONS and KAFKALAB_CORPUS_ONLY narrow it, see tier.sh).
 TEST_TIERS += test-spark
 
 .PHONY: test-spark compare-spark

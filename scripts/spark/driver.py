@@ -167,7 +167,7 @@ class CorpusSession:
         os.chdir(path)
 
     def run(self, req):
-        ws, db = req["cwd"], req["db"]
+        ws, db = req["cwd"], req.get("db")
         self.set_workdir(ws)
         if db:
             self.spark.sql("CREATE DATABASE IF NOT EXISTS %s LOCATION '%s'" % (db, os.path.join(ws, "spark-warehouse")))

@@ -3,7 +3,11 @@
 #   1. installs PySpark, delta-spark and the connector/Delta jars into the cache (install.sh)
 #   2. starts a real Apache Kafka broker (scripts/kafka/start.sh) on a free port, stopped by
 #      PID whatever happens
-#   3. runs lab/testharness/sparkdiff's TestCourseAgainstRealSpark: every lesson, both engines
+#   3. runs lab/testharness/sparkdiff's TestCourseAgainstRealSpark (every lesson, both engines),
+#      TestScenariosAgainstRealSpark and TestCorpusAgainstRealSpark (the corpus and the
+#      functions cases on one shared Spark session against their goldens, then kafkalab
+#      against the status manifests; KAFKALAB_CORPUS_UPDATE=1 rewrites the goldens,
+#      KAFKALAB_CORPUS_ONLY=name,... or corpus / functions narrows the Spark run)
 # KAFKALAB_SPARKDIFF_RUN narrows the run to some tests (a go test -run pattern, e.g.
 # 'TestScenariosAgainstRealSpark/04'), KAFKALAB_SPARKDIFF_LESSONS to some lessons.
 # With COMPARE=1 it also writes the timing table (make compare-spark) and runs the

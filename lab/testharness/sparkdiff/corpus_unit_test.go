@@ -62,22 +62,22 @@ func TestParseHeaderTopics(t *testing.T) {
 func TestFunctionScriptGeneration(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "cases.txt")
-	os.WriteFile(path, []byte("# c\nupper str $(\"s\") ;; @tz=Asia/Tokyo $(F.lit('x'))\nsum agg $(\"v\")\n"), 0o644)
+	os.WriteFile(path, []byte("# c\nupper str $(\"s\") ;; @tz=Asia/Tokyo $(F.lit('x'))\nsum agg $(\"v\")\narith_dec  dec  F.col(\"m\") + 1\n"), 0o644)
 	specs, err := LoadFunctionCases(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(specs) != 2 || len(specs[0].Cases) != 2 || specs[0].Cases[1].TZ != "Asia/Tokyo" {
+	if len(specs) != 3 || specs[2].Fixture != "dec" || specs[2].Cases[0].Expr != `F.col("m") + 1` || len(specs[0].Cases) != 2 || specs[0].Cases[1].TZ != "Asia/Tokyo" {
 		t.Fatalf("specs %+v", specs)
 	}
 	up := specs[0].Script()
 	for _, want := range []string{`show('F.upper("s")', lambda: str_df.select(F.upper("s")))`,
-		`spark.conf.set("spark.sql.session.timeZone", "Asia/Tokyo")`, `show('[Asia/Tokyo] F.upper(F.lit(\'x\'))'`, "ORDER = False"} {
+		`spark.conf.set("spark.sql.session.timeZone", "Asia/Tokyo")`, `show('[Asia/Tokyo] F.upper(F.lit(\'x\'))'`, "ORDER = []"} {
 		if !strings.Contains(up, want) {
 			t.Errorf("upper's script lacks %q:\n%s", want, up)
 		}
 	}
-	if sum := specs[1].Script(); !strings.Contains(sum, `grp.groupBy("k").agg(F.sum("v"))`) || !strings.Contains(sum, "ORDER = True") {
+	if sum := specs[1].Script(); !strings.Contains(sum, `grp.groupBy("k").agg(F.sum("v"))`) || !strings.Contains(sum, `ORDER = ["k"]`) {
 		t.Errorf("sum's script:\n%s", sum)
 	}
 	for _, bad := range []string{"upper nosuch $(\"s\")\n", "upper str $(1) ;; \n", "a str x\na str y\n", "lonely\n"} {
@@ -158,5 +158,42 @@ func TestManifestRoundTrip(t *testing.T) {
 	os.WriteFile(path, []byte("a\tbroken\n"), 0o644)
 	if _, err := ReadManifest(path); err == nil {
 		t.Error("a bad status was accepted")
+	}
+}
+
+func TestPrintable(t *testing.T) {
+	if got := printable([]byte("\x00\x02v2\x00\n{\"a\":\"ü\"}\t\xff")); got != `\x00\x02v2\x00`+"\n{\"a\":\"ü\"}\t"+`\xff` {
+		t.Errorf("printable = %q", got)
+	}
+}
+
+func TestRefusal(t *testing.T) {
+	for in, want := range map[string]string{
+		"PySparkNotImplementedError: kafkalab does not support functions.split (x.py, line 3): use ...":                 "functions.split",
+		"kafkalab does not support writeStream.format(\"kafka\") (x.py, line 9)":                                        `writeStream.format("kafka")`,
+		"kafkalab does not support partitionBy on a streaming write yet\n":                                              "partitionBy on a streaming write yet",
+		"kafkalab's spark.sql supports SELECT ... and DESCRIBE HISTORY <table>; use the DataFrame API for CREATE (x.py": "spark.sql CREATE",
+		"AnalysisException: [X] y":                                    "",
+		"error: AttributeError 'module' has no attribute 'any_value'": "functions.any_value",
+	} {
+		if got := refusal(in); got != want {
+			t.Errorf("refusal(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDataFrameCasesGetTheirFixtures(t *testing.T) {
+	spec := FuncSpec{Name: "x", Fixture: "df", Cases: []FuncCase{{Expr: "str_df.join(one, 'x')"}}}
+	script := spec.Script()
+	if !strings.Contains(script, "str_df = spark.createDataFrame(") || !strings.Contains(script, "one = spark.createDataFrame(") || strings.Contains(script, "grp = ") {
+		t.Errorf("fixtures of a df case:\n%s", script)
+	}
+}
+
+func TestMetricNorms(t *testing.T) {
+	in := `{"operationMetrics":{"numTargetRowsCopied":"1","materializeSourceTimeMs":"12","numTargetBytesAdded":"923","executionTimeMs":"500"}}`
+	want := `{"operationMetrics":{"numTargetRowsCopied":"1","materializeSourceTimeMs":"<ms>","numTargetBytesAdded":"<bytes>","executionTimeMs":"<ms>"}}`
+	if got := normMetrics(in); got != want {
+		t.Errorf("normMetrics:\n got %s\nwant %s", got, want)
 	}
 }

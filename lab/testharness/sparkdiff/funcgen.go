@@ -16,6 +16,7 @@ package sparkdiff
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -101,8 +102,24 @@ dec = spark.createDataFrame([
 ], "k string, v int, d double, s string")`,
 }
 
+// fixtureNames orders the fixtures as a script defines them.
+var fixtureNames = []string{"one", "str", "num", "dec", "ts", "arr", "json", "grp"}
+
+// mentions says whether a case of f names the Python variable v.
+func (f FuncSpec) mentions(v string) bool {
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(v) + `\b`)
+	for _, c := range f.Cases {
+		if re.MatchString(c.Expr) {
+			return true
+		}
+	}
+	return false
+}
+
 // fixtureVar is the Python name of each fixture's DataFrame.
-var fixtureVar = map[string]string{"one": "one", "str": "str_df", "num": "num", "dec": "dec", "ts": "ts", "arr": "arr", "json": "js"}
+var fixtureVar = map[string]string{"one": "one", "str": "str_df", "num": "num", "dec": "dec", "ts": "ts", "arr": "arr", "json": "js", "grp": "grp"}
+
+var caseLineRe = regexp.MustCompile(`^(\S+)\s+(\S+)\s+(\S.*)$`)
 
 // LoadFunctionCases reads the cases file.
 func LoadFunctionCases(path string) ([]FuncSpec, error) {
@@ -117,11 +134,11 @@ func LoadFunctionCases(path string) ([]FuncSpec, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		f := strings.Fields(line)
-		if len(f) < 3 {
+		f := caseLineRe.FindStringSubmatch(line)
+		if f == nil {
 			return nil, fmt.Errorf("%s:%d: want 'NAME FIXTURE CASE ;; CASE'", path, i+1)
 		}
-		name, fix := f[0], f[1]
+		name, fix, rest := f[1], f[2], f[3]
 		if _, ok := fixtures[fix]; !ok && fix != "agg" && fix != "win" && fix != "df" {
 			return nil, fmt.Errorf("%s:%d: fixture %q is none of one str num dec ts arr json agg win df", path, i+1, fix)
 		}
@@ -129,7 +146,6 @@ func LoadFunctionCases(path string) ([]FuncSpec, error) {
 			return nil, fmt.Errorf("%s:%d: %s has a line already", path, i+1, name)
 		}
 		seen[name] = true
-		rest := strings.TrimSpace(line[strings.Index(line, fix)+len(fix):])
 		spec := FuncSpec{Name: name, Fixture: fix}
 		for _, c := range strings.Split(rest, ";;") {
 			c = strings.TrimSpace(c)
@@ -165,14 +181,22 @@ func (f FuncSpec) Script() string {
 	if fix == "agg" || fix == "win" {
 		fix = "grp"
 	}
-	if src, ok := fixtures[fix]; ok {
-		b.WriteString(src + "\n")
+	for _, name := range fixtureNames {
+		if name == fix || (f.Fixture == "df" && f.mentions(fixtureVar[name])) {
+			b.WriteString(fixtures[name] + "\n")
+		}
 	}
 	if f.Fixture == "win" {
 		b.WriteString(`W = Window.partitionBy("k").orderBy("v", "d")` + "\n")
 	}
 	b.WriteString(showHelper)
-	fmt.Fprintf(&b, "ORDER = %s\n", map[bool]string{true: "True", false: "False"}[f.Fixture == "agg" || f.Fixture == "win"])
+	// Grouped and windowed rows are put in order by the columns that tell them apart
+	// (auto-generated names such as percentile(v, 0.5, 1) do not resolve as names).
+	order := map[string]string{"agg": `["k"]`, "win": `["k", "v", "d"]`}[f.Fixture]
+	if order == "" {
+		order = "[]"
+	}
+	fmt.Fprintf(&b, "ORDER = %s\n", order)
 	for _, c := range f.Cases {
 		if c.TZ != "" {
 			fmt.Fprintf(&b, "spark.conf.set(\"spark.sql.session.timeZone\", %q)\n", c.TZ)
@@ -209,9 +233,10 @@ def show(label, make):
     print("-- " + label)
     try:
         df = make()
-        (df.orderBy(*df.columns) if ORDER else df).show(truncate=False)
+        (df.orderBy(*ORDER) if ORDER else df).show(truncate=False)
     except Exception as e:
-        condition = e.getCondition() if hasattr(e, "getCondition") else None
+        condition = getattr(e, "getCondition", None)
+        condition = condition() if callable(condition) else None
         print("error:", type(e).__name__, condition or str(e).strip().split("\n")[0])
 
 

@@ -14,10 +14,10 @@ spark.createDataFrame([(1, "a"), (2, "b")], "id int, tag string").write.format("
 
 
 def run(label):
-    q = (spark.readStream.table("events").writeStream.format("memory").queryName("copied")
+    q = (spark.readStream.table("events").writeStream.format("parquet").option("path", "out/copied")
          .option("checkpointLocation", "checkpoints/copy").trigger(availableNow=True).start())
     q.awaitTermination()
-    print(label, sorted(r.id for r in spark.table("copied").collect()), q.lastProgress["numInputRows"])
+    print(label, sorted(r.id for r in spark.read.parquet("out/copied").collect()), q.lastProgress["numInputRows"])
 
 
 run("first")

@@ -24,4 +24,4 @@ people = DeltaTable.forName(spark, "people")
  .execute())
 people.toDF().orderBy("id").show()
 metrics = people.history(1).select("operationMetrics").first()[0]
-print(sorted((k, v) for k, v in metrics.items() if k.startswith("numTarget") or k == "numOutputRows"))
+print(sorted((k, v) for k, v in metrics.items() if (k.startswith("numTarget") and "Bytes" not in k) or k == "numOutputRows"))

@@ -1,4 +1,6 @@
-# Sessions of activity per word: a session closes after 10 seconds without the word.
+# Sessions of activity per word: a session closes after 10 seconds without the word. The
+# example keeps the sessions itself with applyInPandasWithState and processing-time
+# timeouts; here session_window with a watermark gives the same sessions repeatably.
 # source: examples/src/main/python/sql/streaming/structured_network_wordcount_session_window.py
 # category: examples
 # topics: stamped
@@ -30,7 +32,7 @@ events = lines.select(parts.getItem(0).cast("timestamp").alias("timestamp"),
                       explode(split(parts.getItem(1), " ")).alias("sessionId"))
 
 sessions = (events.withWatermark("timestamp", "10 seconds")
-            .groupBy(session_window(events.timestamp, "10 seconds"), events.sessionId)
+            .groupBy(session_window("timestamp", "10 seconds"), "sessionId")
             .agg(count("*").alias("numEvents"))
             .selectExpr("sessionId", "CAST(session_window.start AS LONG)", "CAST(session_window.end AS LONG)",
                         "CAST(session_window.end AS LONG) - CAST(session_window.start AS LONG) AS durationMs",

@@ -24,8 +24,8 @@ words = (spark.readStream.format("kafka").option("kafka.bootstrap.servers", boot
          .select(sf.from_json(sf.col("value").cast("string"), "timestamp TIMESTAMP, word STRING").alias("w")).select("w.*"))
 
 windowed = (words.withWatermark("timestamp", "10 minutes")
-            .groupBy(sf.window(words.timestamp, "10 minutes"), words.word).count())
-coarse = (windowed.groupBy(sf.window(sf.window_time(windowed.window), "1 hour"))
+            .groupBy(sf.window("timestamp", "10 minutes"), "word").count())
+coarse = (windowed.groupBy(sf.window(sf.window_time("window"), "1 hour"))
           .agg(sf.sum("count").alias("events"), sf.count("*").alias("windows")))
 
 q = (coarse.writeStream.outputMode("append").format("memory").queryName("coarse")

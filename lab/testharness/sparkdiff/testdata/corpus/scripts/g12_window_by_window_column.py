@@ -22,8 +22,8 @@ words = (spark.readStream.format("kafka").option("kafka.bootstrap.servers", boot
          .option("subscribe", topic).option("startingOffsets", "earliest").load()
          .select(sf.from_json(sf.col("value").cast("string"), "timestamp TIMESTAMP, word STRING").alias("w")).select("w.*"))
 
-windowed = words.withWatermark("timestamp", "10 minutes").groupBy(sf.window(words.timestamp, "10 minutes"), words.word).count()
-hourly = windowed.groupBy(sf.window(windowed.window, "1 hour")).agg(sf.sum("count").alias("events"))
+windowed = words.withWatermark("timestamp", "10 minutes").groupBy(sf.window("timestamp", "10 minutes"), "word").count()
+hourly = windowed.groupBy(sf.window("window", "1 hour")).agg(sf.sum("count").alias("events"))
 
 q = (hourly.writeStream.outputMode("append").format("memory").queryName("hourly")
      .option("checkpointLocation", "checkpoints/hourly").trigger(availableNow=True).start())

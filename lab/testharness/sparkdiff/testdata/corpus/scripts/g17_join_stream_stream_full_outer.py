@@ -30,7 +30,7 @@ def read(topic, prefix):
 def run():
     joined = read("left", "l").join(
         read("right", "r"), expr("lId = rId AND rTime BETWEEN lTime - interval 5 minutes AND lTime + interval 5 minutes"), "full_outer")
-    q = (joined.writeStream.format("memory").queryName("full").option("checkpointLocation", "checkpoints/full")
+    q = (joined.writeStream.format("parquet").option("path", "out/full").option("checkpointLocation", "checkpoints/full")
          .trigger(availableNow=True).start())
     q.awaitTermination()
 
@@ -41,4 +41,4 @@ run()
 send("left", [{"id": 9, "t": "2024-05-01 11:00:00"}])
 send("right", [{"id": 9, "t": "2024-05-01 11:00:00"}])
 run()
-spark.sql("SELECT * FROM full ORDER BY coalesce(lId, rId)").show()
+spark.read.parquet("out/full").orderBy("lId", "rId").show()

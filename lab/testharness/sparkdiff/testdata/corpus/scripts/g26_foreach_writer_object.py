@@ -13,8 +13,8 @@ run_id = sys.argv[2] if len(sys.argv) > 2 else "local"
 topic = "words-" + run_id
 spark = SparkSession.builder.appName("foreach-writer").getOrCreate()
 
-rows = [("k%d" % (i % 2), "w%d" % i) for i in range(6)]
-(spark.createDataFrame(rows, "key string, value string").coalesce(1)
+rows = [(i % 2, "w%d" % i) for i in range(6)]
+(spark.createDataFrame(rows, "partition int, value string").coalesce(1)
     .write.format("kafka").option("kafka.bootstrap.servers", bootstrap).option("topic", topic).save())
 
 out_dir = os.path.join(os.getcwd(), "epochs")

@@ -16,7 +16,7 @@ spark = SparkSession.builder.appName("topic-column").getOrCreate()
 df = (spark.readStream.format("kafka").option("kafka.bootstrap.servers", bootstrap)
       .option("subscribe", "source-" + run_id).option("startingOffsets", "earliest").load())
 routed = df.selectExpr(
-    "CASE WHEN CAST(value AS STRING) % 2 = 0 THEN 'even-%s' ELSE 'odd-%s' END AS topic" % (run_id, run_id),
+    "CASE WHEN CAST(CAST(value AS STRING) AS INT) % 2 = 0 THEN 'even-" + run_id + "' ELSE 'odd-" + run_id + "' END AS topic",
     "CAST(value AS STRING) AS value")
 q = (routed.writeStream.format("kafka").option("kafka.bootstrap.servers", bootstrap)
      .option("checkpointLocation", "checkpoints/routed").trigger(availableNow=True).start())

@@ -19,8 +19,8 @@ spark = SparkSession.builder.appName("manage").getOrCreate()
 def start():
     df = (spark.readStream.format("kafka").option("kafka.bootstrap.servers", bootstrap)
           .option("subscribe", topic).option("startingOffsets", "earliest").load())
-    return (df.selectExpr("CAST(value AS STRING) AS v").writeStream.format("memory").queryName("ticks_table")
-            .option("checkpointLocation", "checkpoints/manage").start())
+    return (df.selectExpr("CAST(value AS STRING) AS v").writeStream.format("parquet").queryName("ticks_query")
+            .option("path", "out/ticks").option("checkpointLocation", "checkpoints/manage").start())
 
 
 query = start()
@@ -36,4 +36,4 @@ again = start()
 again.processAllAvailable()
 print("id kept:", again.id == first_id, "new runId:", again.runId != first_run)
 again.stop()
-print(spark.table("ticks_table").count())
+print(spark.read.parquet("out/ticks").count())

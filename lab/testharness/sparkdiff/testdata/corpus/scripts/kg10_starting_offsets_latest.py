@@ -20,10 +20,10 @@ def send(values):
 
 def run():
     df = spark.readStream.format("kafka").option("kafka.bootstrap.servers", bootstrap).option("subscribe", topic).load()
-    q = (df.selectExpr("CAST(value AS STRING)").writeStream.format("memory").queryName("live_rows")
+    q = (df.selectExpr("CAST(value AS STRING)").writeStream.format("parquet").option("path", "out/live")
          .option("checkpointLocation", "checkpoints/live").trigger(availableNow=True).start())
     q.awaitTermination()
-    print(sorted(r.value for r in spark.table("live_rows").collect()), [p["numInputRows"] for p in q.recentProgress])
+    print(sorted(r.value for r in spark.read.parquet("out/live").collect()), [p["numInputRows"] for p in q.recentProgress])
 
 
 send(["before"])
