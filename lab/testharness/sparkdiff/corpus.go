@@ -142,6 +142,11 @@ func transcript(r scriptRun, token string) string {
 		for _, n := range names {
 			b.WriteString(n + "\n")
 		}
+		// Files whose names differ only in their random part (part-00000-<uuid>.json,
+		// #2, #3) are numbered in the order of their real names: show their contents in
+		// sorted order under the shared name instead.
+		contents := map[string][]string{}
+		var bases []string
 		for _, n := range names {
 			if strings.HasSuffix(n, "/") || !compared(n) || !strings.Contains(n, "/") {
 				continue // folders, binary files and the script's own top-level inputs
@@ -150,7 +155,21 @@ func transcript(r scriptRun, token string) string {
 			if err != nil {
 				continue
 			}
-			fmt.Fprintf(&b, "== file %s\n%s", n, normOutput(normToken(normMetrics(normFile(n, printable(data), r.ws)), token)))
+			base := n
+			if i := strings.LastIndexByte(n, '#'); i > 0 {
+				base = n[:i]
+			}
+			if _, seen := contents[base]; !seen {
+				bases = append(bases, base)
+			}
+			contents[base] = append(contents[base], normOutput(normToken(normMetrics(normFile(base, printable(data), r.ws)), token)))
+		}
+		for _, base := range bases {
+			texts := contents[base]
+			sort.Strings(texts)
+			for _, text := range texts {
+				fmt.Fprintf(&b, "== file %s\n%s", base, text)
+			}
 		}
 	}
 	for _, t := range sortedKeys(r.tables) {
@@ -221,6 +240,7 @@ var progressNorms = []struct {
 	{regexp.MustCompile(`"(batchDuration|addBatch|commitOffsets|getBatch|latestOffset|queryPlanning|triggerExecution|walCommit|commitBatch|setOffsetRange|getOffset|getEndOffset)"( ?: ?)\d+`), `"$1"$2<ms>`},
 	{regexp.MustCompile(`"(inputRowsPerSecond|processedRowsPerSecond)"( ?: ?)(-?[0-9.]+(E-?\d+)?|"NaN"|NaN|"Infinity"|Infinity)`), `"$1"$2<rate>`},
 	{regexp.MustCompile(`An error occurred while calling o\d+\.`), `An error occurred while calling o<n>.`},
+	exprIDNorm,
 	{regexp.MustCompile(`"(allUpdatesTimeMs|allRemovalsTimeMs|commitTimeMs|memoryUsedBytes|stateOnCurrentVersionSizeBytes|loadedMapCacheHitCount|loadedMapCacheMissCount|SnapshotLastUploaded[^"]*|rocksdb[A-Za-z]*)"( ?: ?)-?\d+`), `"$1"$2<n>`},
 }
 
@@ -233,7 +253,15 @@ var metricNorms = []struct {
 }{
 	{regexp.MustCompile(`"(\w+TimeMs)":"\d+"`), `"$1":"<ms>"`},
 	{regexp.MustCompile(`"(\w*Bytes\w*)":"\d+"`), `"$1":"<bytes>"`},
+	exprIDNorm,
 }
+
+// exprIDNorm hides the analyzer's expression ids (key#2780 in a MERGE predicate): they
+// count every expression the session made before, so they depend on what ran earlier.
+var exprIDNorm = struct {
+	re   *regexp.Regexp
+	repl string
+}{regexp.MustCompile(`\b([A-Za-z_]\w*)#\d+L?\b`), `$1#<id>`}
 
 func normMetrics(s string) string {
 	for _, n := range metricNorms {
@@ -251,7 +279,7 @@ func normProgress(s string) string {
 
 var (
 	excLineRe = regexp.MustCompile(`(?m)^(?:[A-Za-z_][\w.]*\.)?([A-Za-z_]\w*(?:Exception|Error|Exit|Interrupt|Warning)): ?(.*)$`)
-	refusalRe = regexp.MustCompile(`kafkalab does not support (.+?)(?: \(|: |\n|$)`)
+	refusalRe = regexp.MustCompile(`kafkalab does not support (.+?)(?: \(|: |; |\n|$)`)
 	// kafkalab's spark.sql names the statements it runs and the one it does not.
 	sqlRefusalRe      = regexp.MustCompile(`kafkalab's spark\.sql supports .*? for (\w+)`)
 	missingFunctionRe = regexp.MustCompile(`AttributeError:? '?module'? (?:object )?has no attribute '(\w+)'`)

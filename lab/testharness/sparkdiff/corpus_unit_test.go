@@ -191,9 +191,31 @@ func TestDataFrameCasesGetTheirFixtures(t *testing.T) {
 }
 
 func TestMetricNorms(t *testing.T) {
+	if got := normMetrics(`"predicate":"[\"(key#2780 = key#2762L)\"]"`); got != `"predicate":"[\"(key#<id> = key#<id>)\"]"` {
+		t.Errorf("expression ids: %s", got)
+	}
 	in := `{"operationMetrics":{"numTargetRowsCopied":"1","materializeSourceTimeMs":"12","numTargetBytesAdded":"923","executionTimeMs":"500"}}`
 	want := `{"operationMetrics":{"numTargetRowsCopied":"1","materializeSourceTimeMs":"<ms>","numTargetBytesAdded":"<bytes>","executionTimeMs":"<ms>"}}`
 	if got := normMetrics(in); got != want {
 		t.Errorf("normMetrics:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestSameNamedFilesCompareByContent: data files whose names differ only in their uuid are
+// shown in content order, whatever their real names.
+func TestSameNamedFilesCompareByContent(t *testing.T) {
+	var texts []string
+	for _, names := range [][2]string{{"1", "2"}, {"2", "1"}} {
+		ws := t.TempDir()
+		os.MkdirAll(filepath.Join(ws, "out"), 0o755)
+		os.WriteFile(filepath.Join(ws, "out/part-00000-11111111-1111-1111-1111-111111111111-c000.json"), []byte(`{"id":`+names[0]+"}\n"), 0o644)
+		os.WriteFile(filepath.Join(ws, "out/part-00000-22222222-2222-2222-2222-222222222222-c000.json"), []byte(`{"id":`+names[1]+"}\n"), 0o644)
+		texts = append(texts, transcript(scriptRun{ws: ws, files: true}, ""))
+	}
+	if texts[0] != texts[1] {
+		t.Errorf("transcripts differ:\n%s", diffText(texts[0], texts[1]))
+	}
+	if !strings.Contains(texts[0], "== file out/part-00000-<uuid>-c000.json\n{\"id\":1}\n== file out/part-00000-<uuid>-c000.json\n{\"id\":2}") {
+		t.Errorf("transcript:\n%s", texts[0])
 	}
 }
