@@ -192,8 +192,12 @@ func TestCorpusAgainstRealSpark(t *testing.T) {
 			}
 		}
 	}
+	cpu := "?"
+	if a, err := drv.ask(map[string]any{"op": "cpu"}); err == nil && a.OK {
+		cpu = a.Show
+	}
 	drv.close()
-	t.Logf("real Spark ran the corpus in %.0fs", time.Since(start).Seconds())
+	t.Logf("real Spark ran the corpus in %.0fs (%s CPU-seconds of its processes)", time.Since(start).Seconds(), cpu)
 	if len(only) > 0 {
 		return
 	}
