@@ -9,6 +9,8 @@ package sparkdiff
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -162,7 +164,7 @@ func transcript(r scriptRun, token string) string {
 			if _, seen := contents[base]; !seen {
 				bases = append(bases, base)
 			}
-			contents[base] = append(contents[base], normOutput(normToken(normMetrics(normFile(base, printable(data), r.ws)), token)))
+			contents[base] = append(contents[base], normOutput(normSets(normToken(normMetrics(normFile(base, printable(data), r.ws)), token))))
 		}
 		for _, base := range bases {
 			texts := contents[base]
@@ -242,6 +244,64 @@ var progressNorms = []struct {
 	{regexp.MustCompile(`An error occurred while calling o\d+\.`), `An error occurred while calling o<n>.`},
 	exprIDNorm,
 	{regexp.MustCompile(`"(allUpdatesTimeMs|allRemovalsTimeMs|commitTimeMs|memoryUsedBytes|stateOnCurrentVersionSizeBytes|loadedMapCacheHitCount|loadedMapCacheMissCount|SnapshotLastUploaded[^"]*|rocksdb[A-Za-z]*)"( ?: ?)-?\d+`), `"$1"$2<n>`},
+}
+
+// normSets puts in order what Spark writes in an order of its own making: the files of a
+// file source batch (listing order) and the topics of a Kafka offsets map (hash order of
+// topic names, which carry each run's token). Offsets of a single topic are kept as written.
+func normSets(s string) string {
+	lines := strings.Split(s, "\n")
+	for i := 0; i < len(lines); {
+		if !strings.HasPrefix(lines[i], `{"path":`) {
+			if sorted, ok := sortTopicMap(lines[i]); ok {
+				lines[i] = sorted
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(lines) && strings.HasPrefix(lines[j], `{"path":`) {
+			j++
+		}
+		sort.Strings(lines[i:j])
+		i = j
+	}
+	return strings.Join(lines, "\n")
+}
+
+// sortTopicMap rewrites {"t2":{...},"t1":{...}} with its topics in name order.
+func sortTopicMap(line string) (string, bool) {
+	if !strings.HasPrefix(line, `{"`) || !strings.HasSuffix(line, "}}") {
+		return "", false
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(line), &m); err != nil || len(m) < 2 {
+		return "", false
+	}
+	keys := make([]string, 0, len(m))
+	for k, v := range m {
+		if !strings.HasPrefix(string(v), "{") {
+			return "", false
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		var kb bytes.Buffer
+		enc := json.NewEncoder(&kb)
+		enc.SetEscapeHTML(false) // topic names keep <run> as written
+		enc.Encode(k)
+		b.Write(bytes.TrimSpace(kb.Bytes()))
+		b.WriteByte(':')
+		b.Write(m[k])
+	}
+	b.WriteByte('}')
+	return b.String(), true
 }
 
 // metricNorms are the Delta commit metrics that measure time or bytes (MERGE, UPDATE and

@@ -219,3 +219,11 @@ func TestSameNamedFilesCompareByContent(t *testing.T) {
 		t.Errorf("transcript:\n%s", texts[0])
 	}
 }
+
+func TestNormSets(t *testing.T) {
+	in := "v1\n{\"t2-<run>\":{\"0\":1},\"t1-<run>\":{\"0\":2}}\n{\"one\":{\"1\":3,\"0\":4}}\n{\"path\":\"file://b\",\"batchId\":0}\n{\"path\":\"file://a\",\"batchId\":0}"
+	want := "v1\n{\"t1-<run>\":{\"0\":2},\"t2-<run>\":{\"0\":1}}\n{\"one\":{\"1\":3,\"0\":4}}\n{\"path\":\"file://a\",\"batchId\":0}\n{\"path\":\"file://b\",\"batchId\":0}"
+	if got := normSets(in); got != want {
+		t.Errorf("normSets:\n got %s\nwant %s", got, want)
+	}
+}
