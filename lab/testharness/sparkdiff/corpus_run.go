@@ -15,7 +15,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"github.com/kafkalab/kafkalab/engine/pyspark"
+	"github.com/kafkalab/kafkalab/lab/pyrun"
 )
 
 // corpusScriptTimeout bounds one script on kafkalab: a script that waits for a query that
@@ -105,12 +105,12 @@ func RunOnKafkalab(ctx context.Context, root, bootstrap string, it CorpusItem, t
 	var out bytes.Buffer
 	rctx, cancel := context.WithTimeout(ctx, corpusScriptTimeout)
 	defer cancel()
-	err = pyspark.Run(rctx, pyspark.Config{ScriptPath: it.File, Args: []string{bootstrap, token}, WorkDir: ws,
+	err = runScript(rctx, pyrun.Config{Script: it.File, Args: []string{bootstrap, token}, WorkDir: ws,
 		Stdout: &out, Stderr: &bytes.Buffer{}, Bootstrap: bootstrap})
 	r := scriptRun{out: out.String(), ws: ws, files: it.Files}
 	if err != nil {
 		r.failed, r.errText = true, err.Error()
-		var pe *pyspark.Error
+		var pe *pyrun.Error
 		if errors.As(err, &pe) && pe.Exit && pe.Code == 0 {
 			r.failed, r.errText = false, ""
 		}
@@ -125,6 +125,16 @@ func RunOnKafkalab(ctx context.Context, root, bootstrap string, it CorpusItem, t
 		}
 	}
 	return r, nil
+}
+
+// runScript runs cfg.Script in a fresh interpreter of the lab's runner, as `kafkalab run` does.
+func runScript(ctx context.Context, cfg pyrun.Config) error {
+	in, err := pyrun.InProcess{}.Open(cfg)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return in.ExecFile(ctx)
 }
 
 // corpusDriver is driver.py --corpus: one JVM and one session for the whole corpus.
