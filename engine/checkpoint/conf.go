@@ -9,7 +9,7 @@ type ConfEntry struct {
 // confKeys are the SQL confs Spark 4.2 records in every offsets file (OffsetSeqMetadata's
 // relevantSQLConfs), in the order Spark's JSON shows them (a Scala HashMap's iteration order,
 // fixed for this key set), each with Spark's default value. Checked against a real PySpark
-// 4.2.0 run (lab/sparkdiff): 4.2 adds rocksdb.mergeOperatorVersion,
+// 4.2.0 run (lab/testharness/sparkdiff): 4.2 adds rocksdb.mergeOperatorVersion,
 // queryEvolution.enableSourceEvolution, stateStore.rowChecksum.enabled and
 // function.protobufExtensions.enabled to Spark 4.0's 11 keys.
 var confKeys = []ConfEntry{

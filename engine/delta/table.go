@@ -27,7 +27,7 @@ import (
 )
 
 // DeltaVersion is the delta-spark version kafkalab's tables claim to be written by: the
-// release that pairs with PySpark 4.2 (lab/export pins the same; checked by lab/sparkdiff).
+// release that pairs with PySpark 4.2 (lab/export pins the same; checked by lab/testharness/sparkdiff).
 const DeltaVersion = "4.4.0"
 
 // EngineInfo is commitInfo.engineInfo, kept in this one place.

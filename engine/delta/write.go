@@ -204,7 +204,7 @@ type filesResult struct {
 
 // writeDataFiles writes one parquet file per task with rows, in parallel, and returns
 // their add actions. An empty task adds no file, task 0 included, so a batch without rows
-// adds none at all: what a real PySpark 4.2 + delta-spark 4.4.0 run commits (lab/sparkdiff:
+// adds none at all: what a real PySpark 4.2 + delta-spark 4.4.0 run commits (lab/testharness/sparkdiff:
 // an empty topic's batch 0 commits a version with no add action; a failOnDataLoss=false
 // batch whose partition-0 range was deleted commits only part-00001). On disk, though,
 // Spark's task 0 always writes its file (a write of no rows still leaves the schema), and
@@ -402,7 +402,7 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 				removes = append(removes, removeOf(f.Add, commitTime))
 			}
 		}
-		// Delta 4.4's order, seen in a real PySpark 4.2 run (lab/sparkdiff).
+		// Delta 4.4's order, seen in a real PySpark 4.2 run (lab/testharness/sparkdiff).
 		ci.OperationMetrics = []KV{
 			{Key: "numRemovedFiles", Value: strconv.Itoa(len(removes))},
 			{Key: "numAddedFiles", Value: strconv.Itoa(len(files.adds))},

@@ -13,7 +13,7 @@ each answer gives the byte ranges the request wrote to both.
   {"op": "table", "name": "bronze_orders"}       # sorted by all columns, truncate=False
   {"op": "exit"}
 
-With --corpus the driver serves the script corpus instead (lab/sparkdiff corpus.go): ONE
+With --corpus the driver serves the script corpus instead (lab/testharness/sparkdiff corpus.go): ONE
 session for the whole corpus, made at start with Delta and the Kafka connector; each "run"
 names its own working folder and database,
 

@@ -76,7 +76,7 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 	defer cancel()
 	manifest, err := ReadManifest(set.manifest)
 	if err != nil && !(*updateManifest && os.IsNotExist(err)) {
-		t.Fatalf("%v (go test -run %s ./lab/sparkdiff -update writes it)", err, t.Name())
+		t.Fatalf("%v (go test -run %s ./lab/testharness/sparkdiff -update writes it)", err, t.Name())
 	}
 	root := t.TempDir()
 	var outs []Outcome
@@ -98,9 +98,9 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 		switch {
 		case *updateManifest:
 		case !listed:
-			t.Errorf("%s: %s (%s), and %s has no line for it: go test -run %s ./lab/sparkdiff -update", it.Name, o.Status, o.Reason, set.manifest, t.Name())
+			t.Errorf("%s: %s (%s), and %s has no line for it: go test -run %s ./lab/testharness/sparkdiff -update", it.Name, o.Status, o.Reason, set.manifest, t.Name())
 		case want.Status != o.Status:
-			t.Errorf("%s: the manifest says %s (%s), kafkalab now %s: %s\n%s\nan improvement is recorded with go test -run %s ./lab/sparkdiff -update",
+			t.Errorf("%s: the manifest says %s (%s), kafkalab now %s: %s\n%s\nan improvement is recorded with go test -run %s ./lab/testharness/sparkdiff -update",
 				it.Name, want.Status, want.Reason, o.Status, o.Reason, clipLines(o.Diff, 40), t.Name())
 		}
 	}
@@ -123,7 +123,7 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 	fmt.Println(summary)
 	if *updateManifest {
 		header := fmt.Sprintf("Status of each %s item on kafkalab against real Spark's golden: pass, differs or refused.\n"+
-			"Written by: go test -run %s ./lab/sparkdiff -update. %s", set.label, t.Name(), summary)
+			"Written by: go test -run %s ./lab/testharness/sparkdiff -update. %s", set.label, t.Name(), summary)
 		if err := WriteManifest(set.manifest, header, outs); err != nil {
 			t.Fatal(err)
 		}

@@ -171,7 +171,7 @@ func (f FuncSpec) ScriptName() string { return "fn_" + f.Name }
 // Script is the PySpark script that shows every case of the function.
 func (f FuncSpec) Script() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Generated from lab/sparkdiff/testdata/functions/cases.txt: pyspark.sql.functions.%s\n", f.Name)
+	fmt.Fprintf(&b, "# Generated from lab/testharness/sparkdiff/testdata/functions/cases.txt: pyspark.sql.functions.%s\n", f.Name)
 	b.WriteString("from pyspark.sql import SparkSession\nfrom pyspark.sql import functions as F\n")
 	if f.Fixture == "win" {
 		b.WriteString("from pyspark.sql import Window\n")
