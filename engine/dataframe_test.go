@@ -214,3 +214,35 @@ func TestSumOfStringIsDouble(t *testing.T) {
 		t.Fatalf("sum = %v", rows[0][0])
 	}
 }
+
+func TestCallFunctionResolvesByName(t *testing.T) {
+	s, err := NewSession(SessionConfig{WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	df, err := s.CreateDataFrameDDL([]sqltypes.Row{{"a"}, {"b"}, {"a"}}, "k STRING")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := df.Select(CallFunction("upper", false, Col("k")).Alias("u"), CallFunction("count", true, Col("k")))
+	if err == nil {
+		t.Fatalf("mixing an aggregate and a plain column analysed: %v", out)
+	}
+	agg, err := df.Agg(CallFunction("count", true, Col("k")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := agg.Columns(); len(got) != 1 || got[0] != "count(DISTINCT k)" {
+		t.Errorf("columns %v, want [count(DISTINCT k)]", got)
+	}
+	rows, err := agg.Collect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 || rows[0][0] != int64(2) {
+		t.Errorf("count(DISTINCT k) = %v, want 2", rows)
+	}
+	if _, err := df.Select(CallFunction("no_such_fn", false, Col("k"))); err == nil || !strings.Contains(err.Error(), "UNRESOLVED_ROUTINE") {
+		t.Errorf("unknown function: %v, want UNRESOLVED_ROUTINE", err)
+	}
+}

@@ -177,3 +177,21 @@ func Window(timeColumn any, windowDuration string, slideDuration ...string) *Col
 	}
 	return call("window", args...)
 }
+
+// CallFunction is a call of any function by its Spark name, as F.call_function(name, cols...)
+// and Spark Connect's UnresolvedFunction send it: the engine resolves the name when the
+// DataFrame is analysed (UNRESOLVED_ROUTINE when it has no such function). distinct is
+// F.count_distinct's DISTINCT.
+func CallFunction(name string, distinct bool, args ...*Column) *Column {
+	exprs := make([]plan.Expr, 0, len(args))
+	for _, a := range args {
+		if a == nil {
+			return errColumn(fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `col` of %s should be a Column or str, got None.", name))
+		}
+		if a.err != nil {
+			return a
+		}
+		exprs = append(exprs, a.expr)
+	}
+	return newColumn(plan.Call{Name: name, Args: exprs, Distinct: distinct})
+}
