@@ -25,11 +25,11 @@ type StreamingQuery struct {
 func forwardEvents(q *stream.Query, fn func(StreamEvent)) chan struct{} {
 	done := make(chan struct{})
 	events := q.Subscribe()
-	id, name, cp, mode := q.ID(), q.Name(), q.CheckpointDir(), q.OutputMode()
+	id, runID, name, cp, mode := q.ID(), q.RunID(), q.Name(), q.CheckpointDir(), q.OutputMode()
 	go func() {
 		defer close(done)
 		for ev := range events {
-			fn(StreamEvent{QueryID: id, QueryName: name, CheckpointDir: cp, OutputMode: mode, Event: ev})
+			fn(StreamEvent{QueryID: id, RunID: runID, QueryName: name, CheckpointDir: cp, OutputMode: mode, Event: ev})
 		}
 	}()
 	return done

@@ -65,6 +65,7 @@ type SessionConfig struct {
 // StreamEvent is one event of a streaming query, with the query it belongs to.
 type StreamEvent struct {
 	QueryID   string
+	RunID     string
 	QueryName string // "" when the query has no queryName
 	// CheckpointDir is the query's checkpoint folder (absolute).
 	CheckpointDir string
@@ -80,6 +81,10 @@ type Session struct {
 	now     func() time.Time
 	hook    func(step stream.Step, batchID int64) error
 	onEvent func(StreamEvent)
+
+	subMu       sync.Mutex
+	subscribers map[int]func(StreamEvent)
+	nextSub     int
 
 	mu   sync.Mutex
 	conf map[string]string
@@ -317,6 +322,41 @@ func (s *Session) DropTempView(name string) bool {
 	_, ok := s.views[key]
 	delete(s.views, key)
 	return ok
+}
+
+// SubscribeStreamEvents adds fn to the receivers of every streaming query event of this
+// session (as SessionConfig.OnStreamEvent, with the same rule: return quickly), until
+// unsubscribe is called. Spark Connect's listener bus uses it.
+func (s *Session) SubscribeStreamEvents(fn func(StreamEvent)) (unsubscribe func()) {
+	s.subMu.Lock()
+	defer s.subMu.Unlock()
+	if s.subscribers == nil {
+		s.subscribers = map[int]func(StreamEvent){}
+	}
+	id := s.nextSub
+	s.nextSub++
+	s.subscribers[id] = fn
+	return func() {
+		s.subMu.Lock()
+		defer s.subMu.Unlock()
+		delete(s.subscribers, id)
+	}
+}
+
+// dispatchEvent hands an event to OnStreamEvent and the subscribers.
+func (s *Session) dispatchEvent(ev StreamEvent) {
+	if s.onEvent != nil {
+		s.onEvent(ev)
+	}
+	s.subMu.Lock()
+	subs := make([]func(StreamEvent), 0, len(s.subscribers))
+	for _, fn := range s.subscribers {
+		subs = append(subs, fn)
+	}
+	s.subMu.Unlock()
+	for _, fn := range subs {
+		fn(ev)
+	}
 }
 
 // Version is spark.version: the Spark release whose formats and behaviour kafkalab follows.

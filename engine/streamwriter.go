@@ -307,9 +307,8 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		afterStart(q)
 	}
 	sq := &StreamingQuery{q: q}
-	if s.onEvent != nil {
-		sq.forwarded = forwardEvents(q, s.onEvent)
-	}
+	// Events are forwarded even with no receiver yet: a subscriber may come later.
+	sq.forwarded = forwardEvents(q, s.dispatchEvent)
 	if temp {
 		sq.cleanup = func(failed bool) {
 			if !failed {
