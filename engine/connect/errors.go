@@ -1,0 +1,192 @@
+package connect
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/kafkalab/kafkalab/engine"
+	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
+	"github.com/kafkalab/kafkalab/engine/plan"
+)
+
+// sparkError is an error as a Spark server reports it: the JVM exception classes (most
+// specific first) that decide which PySpark exception the client raises, Spark's error
+// class, SQLSTATE and message parameters, and the message.
+type sparkError struct {
+	classes    []string
+	errorClass string
+	sqlState   string
+	params     map[string]string
+	message    string
+	cause      *sparkError
+}
+
+func (e *sparkError) Error() string { return e.message }
+
+// JVM class hierarchies the PySpark client maps to its exception types.
+var (
+	analysisClasses        = []string{"org.apache.spark.sql.AnalysisException", "java.lang.Exception", "java.lang.Throwable"}
+	parseClasses           = append([]string{"org.apache.spark.sql.catalyst.parser.ParseException"}, analysisClasses...)
+	streamingQueryClasses  = []string{"org.apache.spark.sql.streaming.StreamingQueryException", "java.lang.Exception", "java.lang.Throwable"}
+	unsupportedClasses     = []string{"java.lang.UnsupportedOperationException", "java.lang.RuntimeException", "java.lang.Exception", "java.lang.Throwable"}
+	illegalArgumentClasses = []string{"java.lang.IllegalArgumentException", "java.lang.RuntimeException", "java.lang.Exception", "java.lang.Throwable"}
+	noSuchElementClasses   = []string{"org.apache.spark.SparkNoSuchElementException", "java.util.NoSuchElementException", "java.lang.RuntimeException", "java.lang.Exception", "java.lang.Throwable"}
+	sparkClasses           = []string{"org.apache.spark.SparkException", "java.lang.Exception", "java.lang.Throwable"}
+)
+
+// unsupportedFeature is a Connect message kafkalab cannot run: the client gets an
+// UnsupportedOperationException naming it, and the server logs it.
+type unsupportedFeature struct{ what string }
+
+func (e *unsupportedFeature) Error() string {
+	return "kafkalab does not support " + e.what + " through Spark Connect"
+}
+
+func unsupportedf(format string, args ...any) error {
+	return &unsupportedFeature{what: fmt.Sprintf(format, args...)}
+}
+
+// invalidPlan is a malformed request (a missing field): Spark's InvalidPlanInput.
+func invalidPlan(format string, args ...any) error {
+	return &sparkError{classes: []string{"org.apache.spark.sql.connect.common.InvalidPlanInput", "java.lang.Exception", "java.lang.Throwable"},
+		errorClass: "INTERNAL_ERROR", sqlState: "XX000", message: fmt.Sprintf(format, args...)}
+}
+
+// withState appends Spark 4's " SQLSTATE: x" to a message that has one.
+func withState(msg, state string) string {
+	if state == "" {
+		return msg
+	}
+	return msg + " SQLSTATE: " + state
+}
+
+// toSparkError words any error the engine or this package returns as Spark would.
+func toSparkError(err error) *sparkError {
+	var se *sparkError
+	if errors.As(err, &se) {
+		return se
+	}
+	var ae *plan.AnalysisError
+	var ue *plan.UnsupportedError
+	var uf *unsupportedFeature
+	var qe *engine.StreamingQueryError
+	switch {
+	case errors.As(err, &qe):
+		cause := toSparkError(qe.Cause)
+		msg := fmt.Sprintf("[STREAM_FAILED] Query [id = %s, runId = %s] terminated with exception: %s", qe.ID, qe.RunID, cause.message)
+		return &sparkError{classes: streamingQueryClasses, errorClass: "STREAM_FAILED", sqlState: "XXKST",
+			params:  map[string]string{"id": qe.ID, "runId": qe.RunID, "message": cause.message},
+			message: msg, cause: cause}
+	case errors.As(err, &ae):
+		classes := analysisClasses
+		switch {
+		case ae.Class == "SQL_CONF_NOT_FOUND":
+			classes = noSuchElementClasses
+		case strings.HasPrefix(ae.Class, "PARSE_"):
+			classes = parseClasses
+		}
+		return &sparkError{classes: classes, errorClass: ae.Class, sqlState: ae.SQLState(), params: map[string]string{},
+			message: withState(ae.Error(), ae.SQLState())}
+	case errors.As(err, &uf):
+		return &sparkError{classes: unsupportedClasses, errorClass: "UNSUPPORTED_FEATURE.KAFKALAB", sqlState: "0A000",
+			params: map[string]string{"feature": uf.what}, message: withState("[UNSUPPORTED_FEATURE.KAFKALAB] "+uf.Error()+".", "0A000")}
+	case errors.As(err, &ue):
+		return &sparkError{classes: unsupportedClasses, errorClass: "UNSUPPORTED_FEATURE.KAFKALAB", sqlState: "0A000",
+			params: map[string]string{"feature": ue.Message}, message: withState("[UNSUPPORTED_FEATURE.KAFKALAB] "+ue.Message+".", "0A000")}
+	case errors.Is(err, context.Canceled):
+		return &sparkError{classes: sparkClasses, errorClass: "OPERATION_CANCELED", sqlState: "HY008", params: map[string]string{},
+			message: withState("[OPERATION_CANCELED] Operation has been cancelled.", "HY008")}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &sparkError{classes: sparkClasses, message: err.Error()}
+	}
+	msg := err.Error()
+	class, _ := bracketClass(msg)
+	return &sparkError{classes: illegalArgumentClasses, errorClass: class, message: msg}
+}
+
+// bracketClass reads the error class off a message worded "[CLASS] text".
+func bracketClass(msg string) (string, bool) {
+	if !strings.HasPrefix(msg, "[") {
+		return "", false
+	}
+	end := strings.IndexByte(msg, ']')
+	if end < 2 || strings.ContainsAny(msg[1:end], " \n") {
+		return "", false
+	}
+	return msg[1:end], true
+}
+
+// status turns an error into the gRPC status a Spark server sends: INTERNAL with an
+// ErrorInfo carrying the classes, error class, SQLSTATE and parameters, and an errorId
+// FetchErrorDetails answers for.
+func (s *session) status(err error) error {
+	if _, ok := status.FromError(err); ok && err != nil {
+		if st, _ := status.FromError(err); st.Code() != codes.Unknown {
+			return err
+		}
+	}
+	se := toSparkError(err)
+	id := uuid.NewString()
+	if s != nil {
+		s.mu.Lock()
+		s.errs[id] = se
+		if len(s.errs) > 64 {
+			for k := range s.errs {
+				if k != id {
+					delete(s.errs, k)
+					break
+				}
+			}
+		}
+		s.mu.Unlock()
+	}
+	classes, _ := json.Marshal(se.classes)
+	meta := map[string]string{"classes": string(classes), "errorId": id}
+	if se.errorClass != "" {
+		meta["errorClass"] = se.errorClass
+	}
+	if se.sqlState != "" {
+		meta["sqlState"] = se.sqlState
+	}
+	if len(se.params) > 0 {
+		p, _ := json.Marshal(se.params)
+		meta["messageParameters"] = string(p)
+	}
+	st := status.New(codes.Internal, se.message)
+	if d, derr := st.WithDetails(&errdetails.ErrorInfo{Reason: se.classes[0], Domain: "org.apache.spark", Metadata: meta}); derr == nil {
+		st = d
+	}
+	return st.Err()
+}
+
+// details is FetchErrorDetails' answer: the error and its causes, root first.
+func (e *sparkError) details() []*pb.FetchErrorDetailsResponse_Error {
+	var out []*pb.FetchErrorDetailsResponse_Error
+	for cur := e; cur != nil; cur = cur.cause {
+		item := &pb.FetchErrorDetailsResponse_Error{ErrorTypeHierarchy: cur.classes, Message: cur.message}
+		if cur.errorClass != "" || cur.sqlState != "" {
+			t := &pb.FetchErrorDetailsResponse_SparkThrowable{MessageParameters: cur.params}
+			if cur.errorClass != "" {
+				t.ErrorClass = &cur.errorClass
+			}
+			if cur.sqlState != "" {
+				t.SqlState = &cur.sqlState
+			}
+			item.SparkThrowable = t
+		}
+		if cur.cause != nil {
+			idx := int32(len(out) + 1)
+			item.CauseIdx = &idx
+		}
+		out = append(out, item)
+	}
+	return out
+}

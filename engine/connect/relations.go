@@ -1,0 +1,458 @@
+package connect
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/kafkalab/kafkalab/engine"
+	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// oneofName is the field name set in a message's oneof ("read", "sample"...), for messages
+// that name what kafkalab refuses.
+func oneofName(m proto.Message, oneof string) string {
+	r := m.ProtoReflect()
+	o := r.Descriptor().Oneofs().ByName(protoName(oneof))
+	if o == nil {
+		return "?"
+	}
+	f := r.WhichOneof(o)
+	if f == nil {
+		return "(none)"
+	}
+	return string(f.Name())
+}
+
+// pysparkNames says which PySpark call sends a relation kafkalab refuses, so the message
+// names what the learner wrote.
+var pysparkNames = map[string]string{
+	"sample": "df.sample", "offset": "df.offset", "tail": "df.tail", "unpivot": "df.unpivot",
+	"to_schema": "df.to", "repartition_by_expression": "df.repartition(cols)", "map_partitions": "df.mapInPandas/mapInArrow",
+	"collect_metrics": "df.observe", "parse": "from_csv/from_json on a DataFrame", "group_map": "groupBy().applyInPandas",
+	"co_group_map": "cogroup().applyInPandas", "apply_in_pandas_with_state": "applyInPandasWithState",
+	"html_string": "df._repr_html_", "cached_local_relation": "createDataFrame of more than 64 MB",
+	"common_inline_user_defined_table_function": "a Python UDTF", "as_of_join": "df.join_asof",
+	"fill_na": "df.fillna / df.na.fill", "drop_na": "df.dropna / df.na.drop", "replace": "df.replace / df.na.replace",
+	"summary": "df.summary", "crosstab": "df.crosstab", "describe": "df.describe", "cov": "df.cov", "corr": "df.corr",
+	"approx_quantile": "df.approxQuantile", "freq_items": "df.freqItems", "sample_by": "df.sampleBy",
+	"lateral_join": "df.lateralJoin", "transpose": "df.transpose", "unresolved_table_valued_function": "spark.tvf",
+	"with_relations": "spark.sql with DataFrame arguments",
+}
+
+func refuseRelation(rel *pb.Relation) error {
+	name := oneofName(rel, "rel_type")
+	if api, ok := pysparkNames[name]; ok {
+		return unsupportedf("relation %s (%s)", name, api)
+	}
+	return unsupportedf("relation %s", name)
+}
+
+// relation builds the engine DataFrame a Connect relation describes.
+func (ss *session) relation(ctx context.Context, rel *pb.Relation) (*engine.DataFrame, error) {
+	if rel == nil {
+		return nil, invalidPlan("a relation is missing")
+	}
+	switch r := rel.GetRelType().(type) {
+	case *pb.Relation_Read:
+		return ss.read(ctx, r.Read)
+	case *pb.Relation_Project:
+		if r.Project.GetInput() == nil {
+			return nil, unsupportedf("a select without a DataFrame (spark.sql(\"SELECT ...\") without FROM, or select on an empty plan)")
+		}
+		in, err := ss.relation(ctx, r.Project.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		cols, err := ss.columns(ctx, r.Project.GetExpressions())
+		if err != nil {
+			return nil, err
+		}
+		return in.Select(anys(cols)...)
+	case *pb.Relation_Filter:
+		in, err := ss.relation(ctx, r.Filter.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		cond, err := ss.column(ctx, r.Filter.GetCondition())
+		if err != nil {
+			return nil, err
+		}
+		return in.Filter(cond)
+	case *pb.Relation_Aggregate:
+		return ss.aggregate(ctx, r.Aggregate)
+	case *pb.Relation_Sort:
+		in, err := ss.relation(ctx, r.Sort.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		var cols []any
+		for _, o := range r.Sort.GetOrder() {
+			c, err := ss.sortOrder(ctx, o)
+			if err != nil {
+				return nil, err
+			}
+			cols = append(cols, c)
+		}
+		return in.OrderBy(cols...)
+	case *pb.Relation_Limit:
+		in, err := ss.relation(ctx, r.Limit.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		return in.Limit(int(r.Limit.GetLimit()))
+	case *pb.Relation_Sql:
+		if len(r.Sql.GetArgs()) > 0 || len(r.Sql.GetPosArgs()) > 0 || len(r.Sql.GetNamedArguments()) > 0 || len(r.Sql.GetPosArguments()) > 0 {
+			return nil, unsupportedf("spark.sql with args")
+		}
+		return ss.eng.SQL(ctx, r.Sql.GetQuery())
+	case *pb.Relation_LocalRelation:
+		return ss.localRelation(r.LocalRelation)
+	case *pb.Relation_Deduplicate:
+		in, err := ss.relation(ctx, r.Deduplicate.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		names := r.Deduplicate.GetColumnNames()
+		if r.Deduplicate.GetAllColumnsAsKeys() {
+			names = nil
+		}
+		if r.Deduplicate.GetWithinWatermark() {
+			return in.DropDuplicatesWithinWatermark(names...)
+		}
+		return in.DropDuplicates(names...)
+	case *pb.Relation_Range:
+		return ss.rangeRelation(r.Range)
+	case *pb.Relation_SubqueryAlias:
+		in, err := ss.relation(ctx, r.SubqueryAlias.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		return in.Alias(r.SubqueryAlias.GetAlias()), nil
+	case *pb.Relation_Repartition:
+		in, err := ss.relation(ctx, r.Repartition.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		if r.Repartition.GetShuffle() {
+			return in.Repartition(int(r.Repartition.GetNumPartitions()))
+		}
+		return in.Coalesce(int(r.Repartition.GetNumPartitions()))
+	case *pb.Relation_ToDf:
+		in, err := ss.relation(ctx, r.ToDf.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		names := r.ToDf.GetColumnNames()
+		old := in.Columns()
+		if len(names) != len(old) {
+			return nil, &plan.AnalysisError{Class: "INVALID_COLUMN_OR_FIELD_DATA_TYPE", Message: fmt.Sprintf(
+				"The number of columns doesn't match.\nOld column names (%d): %s\nNew column names (%d): %s", len(old), strings.Join(old, ", "), len(names), strings.Join(names, ", "))}
+		}
+		cols := make([]any, len(names))
+		for i, n := range names {
+			cols[i] = engine.Col("`" + strings.ReplaceAll(old[i], "`", "``") + "`").Alias(n)
+		}
+		return in.Select(cols...)
+	case *pb.Relation_WithColumnsRenamed:
+		in, err := ss.relation(ctx, r.WithColumnsRenamed.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		for _, rn := range r.WithColumnsRenamed.GetRenames() {
+			if in, err = in.WithColumnRenamed(rn.GetColName(), rn.GetNewColName()); err != nil {
+				return nil, err
+			}
+		}
+		for old, nw := range r.WithColumnsRenamed.GetRenameColumnsMap() {
+			if in, err = in.WithColumnRenamed(old, nw); err != nil {
+				return nil, err
+			}
+		}
+		return in, nil
+	case *pb.Relation_ShowString:
+		return ss.showString(ctx, r.ShowString)
+	case *pb.Relation_Drop:
+		in, err := ss.relation(ctx, r.Drop.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		var cols []any
+		for _, n := range r.Drop.GetColumnNames() {
+			cols = append(cols, n)
+		}
+		cs, err := ss.columns(ctx, r.Drop.GetColumns())
+		if err != nil {
+			return nil, err
+		}
+		return in.Drop(append(cols, anys(cs)...)...)
+	case *pb.Relation_WithColumns:
+		in, err := ss.relation(ctx, r.WithColumns.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		var names []string
+		var cols []*engine.Column
+		for _, a := range r.WithColumns.GetAliases() {
+			if len(a.GetName()) != 1 {
+				return nil, invalidPlan("withColumns: an alias needs one name, got %v", a.GetName())
+			}
+			c, err := ss.column(ctx, a.GetExpr())
+			if err != nil {
+				return nil, err
+			}
+			if a.Metadata != nil {
+				c, err = aliasWithMetadata(c, a.GetName()[0], a.GetMetadata())
+				if err != nil {
+					return nil, err
+				}
+			}
+			names = append(names, a.GetName()[0])
+			cols = append(cols, c)
+		}
+		return in.WithColumns(names, cols)
+	case *pb.Relation_WithWatermark:
+		in, err := ss.relation(ctx, r.WithWatermark.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		return in.WithWatermark(r.WithWatermark.GetEventTime(), r.WithWatermark.GetDelayThreshold())
+	case *pb.Relation_Hint:
+		// Hints steer Spark's planner and never change results; kafkalab has one plan.
+		return ss.relation(ctx, r.Hint.GetInput())
+	case *pb.Relation_Join:
+		return ss.join(ctx, r.Join)
+	case *pb.Relation_SetOp:
+		return ss.setOp(ctx, r.SetOp)
+	case *pb.Relation_CachedRemoteRelation:
+		ss.mu.Lock()
+		df := ss.cached[r.CachedRemoteRelation.GetRelationId()]
+		ss.mu.Unlock()
+		if df == nil {
+			return nil, invalidPlan("no cached DataFrame %s in this session", r.CachedRemoteRelation.GetRelationId())
+		}
+		return df, nil
+	case *pb.Relation_Catalog:
+		return ss.catalog(ctx, r.Catalog)
+	}
+	return nil, refuseRelation(rel)
+}
+
+func anys(cs []*engine.Column) []any {
+	out := make([]any, len(cs))
+	for i, c := range cs {
+		out[i] = c
+	}
+	return out
+}
+
+// read is spark.read / spark.readStream / spark.table.
+func (ss *session) read(ctx context.Context, r *pb.Read) (*engine.DataFrame, error) {
+	switch rt := r.GetReadType().(type) {
+	case *pb.Read_NamedTable_:
+		if r.GetIsStreaming() {
+			return nil, unsupportedf("spark.readStream.table (streams come from Kafka: readStream.format(\"kafka\"))")
+		}
+		return ss.eng.Table(ctx, rt.NamedTable.GetUnparsedIdentifier())
+	case *pb.Read_DataSource_:
+		ds := rt.DataSource
+		if len(ds.GetPredicates()) > 0 {
+			return nil, unsupportedf("spark.read.jdbc with predicates")
+		}
+		var schema *sqltypes.StructType
+		if s := ds.GetSchema(); s != "" {
+			st, err := plan.ParseSchemaString(s)
+			if err != nil {
+				return nil, err
+			}
+			schema = st
+		}
+		format := ds.GetFormat()
+		if r.GetIsStreaming() {
+			rd := ss.eng.ReadStream().Format(format).Options(ss.options(ds.GetOptions()))
+			if schema != nil {
+				rd = rd.Schema(schema)
+			}
+			return rd.Load(ds.GetPaths()...)
+		}
+		if format == "" {
+			format = "parquet" // spark.sql.sources.default
+		}
+		rd := ss.eng.Read().Format(format).Options(ss.options(ds.GetOptions()))
+		if schema != nil {
+			rd = rd.Schema(schema)
+		}
+		return rd.Load(ctx, ds.GetPaths()...)
+	}
+	return nil, invalidPlan("read without a table or a data source")
+}
+
+func (ss *session) aggregate(ctx context.Context, a *pb.Aggregate) (*engine.DataFrame, error) {
+	if a.GetGroupType() != pb.Aggregate_GROUP_TYPE_GROUPBY {
+		kind := strings.ToLower(strings.TrimPrefix(a.GetGroupType().String(), "GROUP_TYPE_"))
+		return nil, unsupportedf("%s aggregations (df.%s)", kind, kind)
+	}
+	in, err := ss.relation(ctx, a.GetInput())
+	if err != nil {
+		return nil, err
+	}
+	keys, err := ss.columns(ctx, a.GetGroupingExpressions())
+	if err != nil {
+		return nil, err
+	}
+	aggs, err := ss.columns(ctx, a.GetAggregateExpressions())
+	if err != nil {
+		return nil, err
+	}
+	if len(keys) == 0 {
+		return in.Agg(anys(aggs)...)
+	}
+	return in.GroupBy(anys(keys)...).Agg(anys(aggs)...)
+}
+
+func (ss *session) localRelation(lr *pb.LocalRelation) (*engine.DataFrame, error) {
+	if lr.Schema == nil {
+		return nil, invalidPlan("createDataFrame: the local relation has no schema")
+	}
+	st, err := plan.ParseSchemaString(lr.GetSchema())
+	if err != nil {
+		return nil, err
+	}
+	var rows []sqltypes.Row
+	if len(lr.GetData()) > 0 {
+		if rows, err = readArrow(lr.GetData(), st); err != nil {
+			return nil, err
+		}
+	}
+	return ss.eng.CreateDataFrame(rows, st)
+}
+
+// maxRangeRows bounds spark.range, which kafkalab materialises.
+const maxRangeRows = 10_000_000
+
+func (ss *session) rangeRelation(r *pb.Range) (*engine.DataFrame, error) {
+	start, end, step := r.GetStart(), r.GetEnd(), r.GetStep()
+	if step == 0 {
+		return nil, &sparkError{classes: illegalArgumentClasses, message: "requirement failed: step (0) cannot be 0"}
+	}
+	var rows []sqltypes.Row
+	for v := start; (step > 0 && v < end) || (step < 0 && v > end); v += step {
+		if len(rows) == maxRangeRows {
+			return nil, unsupportedf("spark.range of more than %d rows", maxRangeRows)
+		}
+		rows = append(rows, sqltypes.Row{v})
+	}
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "id", Type: sqltypes.Long, Nullable: false}}}
+	return ss.eng.CreateDataFrame(rows, schema)
+}
+
+// showString is df.show(): one row, one string column "show_string" holding the table.
+func (ss *session) showString(ctx context.Context, s *pb.ShowString) (*engine.DataFrame, error) {
+	in, err := ss.relation(ctx, s.GetInput())
+	if err != nil {
+		return nil, err
+	}
+	text, err := in.Show(ctx, int(s.GetNumRows()), int(s.GetTruncate()), s.GetVertical())
+	if err != nil {
+		return nil, err
+	}
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "show_string", Type: sqltypes.String, Nullable: true}}}
+	return ss.eng.CreateDataFrame([]sqltypes.Row{{text}}, schema)
+}
+
+func (ss *session) join(ctx context.Context, j *pb.Join) (*engine.DataFrame, error) {
+	left, err := ss.relation(ctx, j.GetLeft())
+	if err != nil {
+		return nil, err
+	}
+	right, err := ss.relation(ctx, j.GetRight())
+	if err != nil {
+		return nil, err
+	}
+	how := map[pb.Join_JoinType]string{
+		pb.Join_JOIN_TYPE_UNSPECIFIED: "inner", pb.Join_JOIN_TYPE_INNER: "inner", pb.Join_JOIN_TYPE_FULL_OUTER: "full_outer",
+		pb.Join_JOIN_TYPE_LEFT_OUTER: "left_outer", pb.Join_JOIN_TYPE_RIGHT_OUTER: "right_outer",
+		pb.Join_JOIN_TYPE_LEFT_ANTI: "left_anti", pb.Join_JOIN_TYPE_LEFT_SEMI: "left_semi", pb.Join_JOIN_TYPE_CROSS: "cross",
+	}[j.GetJoinType()]
+	if how == "cross" && j.GetJoinCondition() == nil && len(j.GetUsingColumns()) == 0 {
+		return left.CrossJoin(right)
+	}
+	var on any
+	switch {
+	case len(j.GetUsingColumns()) > 0:
+		on = j.GetUsingColumns()
+	case j.GetJoinCondition() != nil:
+		c, err := ss.column(ctx, j.GetJoinCondition())
+		if err != nil {
+			return nil, err
+		}
+		on = c
+	}
+	return left.Join(right, on, how)
+}
+
+func (ss *session) setOp(ctx context.Context, s *pb.SetOperation) (*engine.DataFrame, error) {
+	if s.GetSetOpType() != pb.SetOperation_SET_OP_TYPE_UNION || s.GetByName() {
+		name := strings.ToLower(strings.TrimPrefix(s.GetSetOpType().String(), "SET_OP_TYPE_"))
+		if s.GetByName() {
+			name = "unionByName"
+		}
+		return nil, unsupportedf("set operation %s", name)
+	}
+	left, err := ss.relation(ctx, s.GetLeftInput())
+	if err != nil {
+		return nil, err
+	}
+	right, err := ss.relation(ctx, s.GetRightInput())
+	if err != nil {
+		return nil, err
+	}
+	u, err := left.Union(right)
+	if err != nil || s.GetIsAll() {
+		return u, err
+	}
+	return u.Distinct()
+}
+
+// catalog answers the spark.catalog calls the engine has.
+func (ss *session) catalog(ctx context.Context, c *pb.Catalog) (*engine.DataFrame, error) {
+	boolDF := func(v bool) (*engine.DataFrame, error) {
+		schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: sqltypes.Boolean, Nullable: false}}}
+		return ss.eng.CreateDataFrame([]sqltypes.Row{{v}}, schema)
+	}
+	switch ct := c.GetCatType().(type) {
+	case *pb.Catalog_TableExists:
+		name := ct.TableExists.GetTableName()
+		if db := ct.TableExists.GetDbName(); db != "" {
+			name = db + "." + name
+		}
+		return boolDF(ss.eng.TableExists(name))
+	case *pb.Catalog_DropTempView:
+		return boolDF(ss.eng.DropTempView(ct.DropTempView.GetViewName()))
+	case *pb.Catalog_CurrentDatabase:
+		schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: sqltypes.String, Nullable: true}}}
+		return ss.eng.CreateDataFrame([]sqltypes.Row{{"default"}}, schema)
+	case *pb.Catalog_CurrentCatalog:
+		schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: sqltypes.String, Nullable: true}}}
+		return ss.eng.CreateDataFrame([]sqltypes.Row{{"spark_catalog"}}, schema)
+	case *pb.Catalog_ListTables:
+		tables, err := ss.eng.ListTables()
+		if err != nil {
+			return nil, err
+		}
+		schema, err := sqltypes.ParseDDL("name STRING NOT NULL, catalog STRING, namespace ARRAY<STRING>, description STRING, tableType STRING NOT NULL, isTemporary BOOLEAN NOT NULL")
+		if err != nil {
+			return nil, err
+		}
+		var rows []sqltypes.Row
+		for _, t := range tables {
+			rows = append(rows, catalogTableRow(t))
+		}
+		return ss.eng.CreateDataFrame(rows, schema)
+	}
+	return nil, unsupportedf("spark.catalog.%s", oneofName(c, "cat_type"))
+}
