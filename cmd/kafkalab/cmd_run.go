@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/lab"
+	"github.com/kafkalab/kafkalab/lab/connect"
 	"github.com/kafkalab/kafkalab/lab/pyrun"
 )
 
@@ -39,11 +40,13 @@ func runScript(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("kafkalab run", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
 	bootstrap := fs.String("bootstrap", "", "Kafka bootstrap servers to use instead of the ones the script names (host:port)")
+	usePython := fs.Bool("python", false, "run the script with real CPython and pyspark-client through kafkalab's Spark Connect server (see kafkalab setup python)")
 	conf := confFlags{}
 	fs.Var(conf, "conf", "a session setting key=value applied before the script's own (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "Usage: kafkalab run [--bootstrap HOST:PORT] [--conf KEY=VALUE] SCRIPT.py [ARGS...]")
+		fmt.Fprintln(env.stderr, "Usage: kafkalab run [--python] [--bootstrap HOST:PORT] [--conf KEY=VALUE] SCRIPT.py [ARGS...]")
 		fmt.Fprintln(env.stderr, "Runs a PySpark script in kafkalab's embedded engine, as `python SCRIPT.py ARGS` would, in the current folder.")
+		fmt.Fprintln(env.stderr, "With --python the script runs in real CPython (pyspark-client) against kafkalab's engine over Spark Connect.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -66,6 +69,9 @@ func runScript(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kafkalab run: %v\n", err)
 		return 1
 	}
+	if *usePython {
+		return runPythonScript(ctx, env, fs.Args(), wd, *bootstrap, conf)
+	}
 	console := lab.NewConsole(lab.ConsoleConfig{WorkDir: wd, Stdout: env.stdout, Stderr: env.stderr, Conf: conf, Bootstrap: *bootstrap})
 	err = console.RunScript(ctx, script, fs.Args()[1:])
 	if err == nil {
@@ -84,4 +90,33 @@ func runScript(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	fmt.Fprintf(env.stderr, "kafkalab run: %v\n", err)
 	return 1
+}
+
+// runPythonScript runs the script with the learner's CPython against an in-process Spark
+// Connect server on a free port, with the same folder and broker rules as the embedded run.
+func runPythonScript(ctx context.Context, env *cliEnv, args []string, wd, bootstrap string, conf confFlags) int {
+	python, err := connect.FindPython(ctx)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kafkalab run --python: %v\n", err)
+		return 1
+	}
+	srv, err := connect.Start(ctx, connect.Options{
+		Bootstrap: bootstrap, Override: bootstrap != "", WorkDir: wd, Stdout: env.stdout, Conf: conf, Python: python,
+		Logf: func(format string, a ...any) {
+			if env.getenv("KAFKALAB_CONNECT_LOG") != "" {
+				fmt.Fprintf(env.stderr, "kafkalab connect: %s\n", fmt.Sprintf(format, a...))
+			}
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kafkalab run --python: %v\n", err)
+		return 1
+	}
+	defer srv.Close()
+	code, err := connect.RunPython(ctx, connect.Script{Python: python, Path: args[0], Args: args[1:], Dir: wd, Remote: srv.URL(),
+		Stdin: env.stdin, Stdout: env.stdout, Stderr: env.stderr})
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kafkalab run --python: %v\n", err)
+	}
+	return code
 }

@@ -29,6 +29,9 @@ func DataHome() string { return dir("data", "XDG_DATA_HOME", ".local/share") }
 // StateHome holds progress, history and the running-broker file.
 func StateHome() string { return dir("state", "XDG_STATE_HOME", ".local/state") }
 
+// CacheHome holds what can be made again (the pyspark-client venv of `kafkalab setup python`).
+func CacheHome() string { return dir("cache", "XDG_CACHE_HOME", ".cache") }
+
 // DefaultWorkspace is the folder where lessons and the sandbox keep tables and checkpoints.
 func DefaultWorkspace() string { return filepath.Join(DataHome(), "workspace") }
 
