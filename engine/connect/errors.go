@@ -135,7 +135,7 @@ func (s *session) status(err error) error {
 	}
 	se := toSparkError(err)
 	id := uuid.NewString()
-	if s != nil {
+	if s != nil && s.errs != nil {
 		s.mu.Lock()
 		s.errs[id] = se
 		if len(s.errs) > 64 {

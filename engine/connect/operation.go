@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/uuid"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
@@ -172,11 +171,34 @@ func (s *Server) ExecutePlan(req *pb.ExecutePlanRequest, stream grpc.ServerStrea
 	if !reattachable {
 		ss.forget(op)
 		op.cancel()
-	} else if err == nil || status.Code(err) == codes.Internal {
-		// Finished: a reattachable client releases it, but nothing is left to read.
-		ss.forget(op)
+	} else {
+		// A reattachable client may read it again until it releases it (PySpark does,
+		// once it has read everything); keep a bounded number of finished ones.
+		ss.retire(op)
 	}
 	return err
+}
+
+// maxRetained bounds the finished reattachable operations a session keeps for clients
+// that never release them.
+const maxRetained = 32
+
+func (ss *session) retire(op *operation) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.finished = append(ss.finished, op.id)
+	for len(ss.finished) > maxRetained {
+		old := ss.finished[0]
+		ss.finished = ss.finished[1:]
+		if o := ss.ops[old]; o != nil {
+			o.mu.Lock()
+			done := o.done
+			o.mu.Unlock()
+			if done {
+				delete(ss.ops, old)
+			}
+		}
+	}
 }
 
 func (ss *session) forget(op *operation) {
@@ -202,14 +224,7 @@ func (s *Server) ReattachExecute(req *pb.ReattachExecuteRequest, stream grpc.Ser
 			params:  map[string]string{"handle": req.GetOperationId()},
 			message: withState("[INVALID_HANDLE.OPERATION_NOT_FOUND] The handle "+req.GetOperationId()+" is invalid. Operation not found.", "HY000")})
 	}
-	err = op.follow(stream.Context(), ss, stream, req.GetLastResponseId())
-	op.mu.Lock()
-	done := op.done
-	op.mu.Unlock()
-	if done {
-		ss.forget(op)
-	}
-	return err
+	return op.follow(stream.Context(), ss, stream, req.GetLastResponseId())
 }
 
 // ReleaseExecute drops responses the client has read (all, or up to one).

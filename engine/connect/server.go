@@ -35,6 +35,8 @@ type Config struct {
 	// KafkaServers, when set, rewrites the kafka.bootstrap.servers option of every Kafka
 	// read and write (a course script names localhost:9092; the lab points it at its broker).
 	KafkaServers func(servers string) string
+	// Trace logs every RPC with its duration and outcome through Logf.
+	Trace bool
 	// Python, when set, is the interpreter (with pyspark-client installed) that runs the
 	// Python workers foreachBatch needs; empty refuses foreachBatch.
 	Python string
@@ -62,7 +64,23 @@ func New(cfg Config) *Server {
 
 // Serve answers Spark Connect on lis until ctx ends, then stops every session's queries.
 func (s *Server) Serve(ctx context.Context, lis net.Listener) error {
-	gs := grpc.NewServer(grpc.MaxRecvMsgSize(128<<20), grpc.MaxSendMsgSize(128<<20))
+	opts := []grpc.ServerOption{grpc.MaxRecvMsgSize(128 << 20), grpc.MaxSendMsgSize(128 << 20)}
+	if s.cfg.Trace {
+		opts = append(opts,
+			grpc.UnaryInterceptor(func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+				start := time.Now()
+				resp, err := h(ctx, req)
+				s.cfg.Logf("%s %v err=%v", info.FullMethod, time.Since(start).Round(time.Millisecond), err)
+				return resp, err
+			}),
+			grpc.StreamInterceptor(func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+				start := time.Now()
+				err := h(srv, ss)
+				s.cfg.Logf("%s %v err=%v", info.FullMethod, time.Since(start).Round(time.Millisecond), err)
+				return err
+			}))
+	}
+	gs := grpc.NewServer(opts...)
 	pb.RegisterSparkConnectServiceServer(gs, s)
 	s.mu.Lock()
 	s.addr = lis.Addr().String()
@@ -116,12 +134,14 @@ type session struct {
 	ctx      context.Context // lives as long as the session: queries run under it
 	cancel   context.CancelFunc
 
-	mu      sync.Mutex
-	errs    map[string]*sparkError
-	ops     map[string]*operation
-	queries map[string]*engine.StreamingQuery // by query id, terminated ones too
-	cached  map[string]*engine.DataFrame      // CachedRemoteRelation ids
-	workers []*pythonWorker
+	mu   sync.Mutex
+	errs map[string]*sparkError
+	ops  map[string]*operation
+	// finished lists reattachable operations that ended, oldest first (see retire).
+	finished []string
+	queries  map[string]*engine.StreamingQuery // by query id, terminated ones too
+	cached   map[string]*engine.DataFrame      // CachedRemoteRelation ids
+	workers  []*pythonWorker
 }
 
 func (s *Server) session(id string) (*session, error) {

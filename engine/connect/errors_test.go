@@ -1,0 +1,100 @@
+package connect
+
+import (
+	"strings"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
+)
+
+// Errors reach the client as Spark sends them, so PySpark raises the same exception types.
+func TestErrorsAsSparkSendsThem(t *testing.T) {
+	ts := startServer(t)
+	base := localRelation(t, ordersDDL, orders)
+	tests := []struct {
+		name       string
+		rel        *pb.Relation
+		class      string // first JVM class: PySpark's exception type
+		errorClass string
+		sqlState   string
+		message    string
+		logged     string // what the server log must name ("" = nothing)
+	}{
+		{"unresolved column", project(base, col("nope")), "org.apache.spark.sql.AnalysisException", "UNRESOLVED_COLUMN.WITH_SUGGESTION", "42703",
+			"[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `nope` cannot be resolved.", ""},
+		{"unknown function", project(base, fn("no_such_fn", col("order_id"))), "org.apache.spark.sql.AnalysisException", "UNRESOLVED_ROUTINE", "42883",
+			"[UNRESOLVED_ROUTINE] Cannot resolve routine `no_such_fn`", ""},
+		{"syntax error", sqlRel("SELECT 1 +"), "org.apache.spark.sql.catalyst.parser.ParseException", "PARSE_SYNTAX_ERROR", "42601", "[PARSE_SYNTAX_ERROR]", ""},
+		{"unsupported relation", &pb.Relation{RelType: &pb.Relation_Sample{Sample: &pb.Sample{Input: base, UpperBound: 0.5}}},
+			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
+			"[UNSUPPORTED_FEATURE.KAFKALAB] kafkalab does not support relation sample (df.sample) through Spark Connect.", "refused relation sample (df.sample)"},
+		{"unsupported expression", project(base, &pb.Expression{ExprType: &pb.Expression_Window_{Window: &pb.Expression_Window{WindowFunction: fn("row_number")}}}),
+			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "window functions over a Window spec", "refused window functions"},
+		{"python udf", project(base, &pb.Expression{ExprType: &pb.Expression_CommonInlineUserDefinedFunction{CommonInlineUserDefinedFunction: &pb.CommonInlineUserDefinedFunction{FunctionName: "my_udf"}}}),
+			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "Python UDF my_udf", "refused Python UDF my_udf"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for len(ts.logs) > 0 {
+				<-ts.logs
+			}
+			_, _, err := ts.tryCollect(rctx(t), tc.rel)
+			info := errorInfo(t, err)
+			if st, _ := status.FromError(err); st.Code() != codes.Internal || !strings.Contains(st.Message(), tc.message) {
+				t.Errorf("status %v %q, want INTERNAL with %q", st.Code(), st.Message(), tc.message)
+			}
+			if got := classesOf(t, info); got[0] != tc.class || info.Reason != tc.class {
+				t.Errorf("classes %v, reason %s, want %s first", got, info.Reason, tc.class)
+			}
+			if info.Metadata["errorClass"] != tc.errorClass || info.Metadata["sqlState"] != tc.sqlState {
+				t.Errorf("errorClass %q sqlState %q, want %q %q", info.Metadata["errorClass"], info.Metadata["sqlState"], tc.errorClass, tc.sqlState)
+			}
+			// FetchErrorDetails gives the same error, once.
+			d, err := ts.client.FetchErrorDetails(rctx(t), &pb.FetchErrorDetailsRequest{SessionId: ts.sid, ErrorId: info.Metadata["errorId"]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.GetErrors()) != 1 || d.GetErrors()[0].GetSparkThrowable().GetErrorClass() != tc.errorClass || d.GetErrors()[0].GetErrorTypeHierarchy()[0] != tc.class {
+				t.Errorf("error details %v", d)
+			}
+			if tc.logged != "" {
+				select {
+				case line := <-ts.logs:
+					if !strings.Contains(line, tc.logged) {
+						t.Errorf("server log %q, want it to name %q", line, tc.logged)
+					}
+				default:
+					t.Errorf("the server logged nothing; want %q", tc.logged)
+				}
+			}
+		})
+	}
+}
+
+// A command kafkalab does not run is refused, naming the PySpark call, never left hanging.
+func TestUnsupportedCommandIsRefused(t *testing.T) {
+	ts := startServer(t)
+	_, err := ts.execute(rctx(t), &pb.Plan{OpType: &pb.Plan_Command{Command: &pb.Command{CommandType: &pb.Command_RegisterFunction{RegisterFunction: &pb.CommonInlineUserDefinedFunction{FunctionName: "f"}}}}})
+	info := errorInfo(t, err)
+	if info.Metadata["errorClass"] != "UNSUPPORTED_FEATURE.KAFKALAB" || !strings.Contains(status.Convert(err).Message(), "command register_function (spark.udf.register)") {
+		t.Errorf("register_function: %v", err)
+	}
+}
+
+// A client whose server restarted (another server-side session) gets Spark's
+// INVALID_HANDLE.SESSION_CHANGED, which makes PySpark drop the session.
+func TestSessionChanged(t *testing.T) {
+	ts := startServer(t)
+	_, err := ts.client.Config(rctx(t), &pb.ConfigRequest{SessionId: ts.sid, ClientObservedServerSideSessionId: ptr("an-earlier-server"),
+		Operation: &pb.ConfigRequest_Operation{OpType: &pb.ConfigRequest_Operation_GetAll{GetAll: &pb.ConfigRequest_GetAll{}}}})
+	if info := errorInfo(t, err); info.Metadata["errorClass"] != "INVALID_HANDLE.SESSION_CHANGED" {
+		t.Errorf("errorClass %q", info.Metadata["errorClass"])
+	}
+	_, err = ts.client.Config(rctx(t), &pb.ConfigRequest{SessionId: "not-a-uuid", Operation: &pb.ConfigRequest_Operation{OpType: &pb.ConfigRequest_Operation_GetAll{GetAll: &pb.ConfigRequest_GetAll{}}}})
+	if info := errorInfo(t, err); info.Metadata["errorClass"] != "INVALID_HANDLE.FORMAT" {
+		t.Errorf("a session id that is no UUID: %v", err)
+	}
+}
