@@ -37,6 +37,8 @@ type Config struct {
 	Bootstrap string // the broker both sides use, host:port
 	Root      string // work folder: workspaces and per-step snapshots of both sides
 	Course    []*lessons.Lesson
+	// ConnectPython is a python with pyspark-client, for RunLessonConnect.
+	ConnectPython string
 	// Log receives progress lines (nil = none).
 	Log io.Writer
 }

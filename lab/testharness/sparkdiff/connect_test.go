@@ -1,0 +1,52 @@
+package sparkdiff
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/kafkalab/kafkalab/lessons"
+)
+
+// TestCourseThroughConnect runs every lesson's steps through Spark Connect (real CPython,
+// pyspark-client) and on the embedded path, comparing printed output, checkpoint and Delta
+// files and tables. It runs in make test-connect (scripts/connect/tier.sh), which sets
+// KAFKALAB_CONNECT_TIER=1, KAFKALAB_CONNECT_PYTHON and KAFKALAB_CONNECT_BOOTSTRAP;
+// KAFKALAB_SPARKDIFF_LESSONS narrows it.
+func TestCourseThroughConnect(t *testing.T) {
+	if os.Getenv("KAFKALAB_CONNECT_TIER") != "1" {
+		t.Skip("Spark Connect runs in its own tier: make test-connect")
+	}
+	cfg := Config{ConnectPython: os.Getenv("KAFKALAB_CONNECT_PYTHON"), Bootstrap: os.Getenv("KAFKALAB_CONNECT_BOOTSTRAP"), Root: t.TempDir(), Log: testLog{t}}
+	if cfg.ConnectPython == "" || cfg.Bootstrap == "" {
+		t.Fatal("KAFKALAB_CONNECT_PYTHON and KAFKALAB_CONNECT_BOOTSTRAP are not set: run make test-connect")
+	}
+	course, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Course = course
+	var times []StepReport
+	for _, l := range leaves(selected(t, course)) {
+		t.Run(l.ID, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+			defer cancel()
+			reps, err := RunLessonConnect(ctx, cfg, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range reps {
+				times = append(times, r)
+				for _, d := range r.Diffs {
+					t.Errorf("%s/%d %s (\"real Spark\" is the run through Spark Connect, \"kafkalab\" the embedded one):\n%s", r.Lesson, r.Step, r.Title, d)
+				}
+			}
+		})
+	}
+	if p := os.Getenv("KAFKALAB_CONNECT_TIMES"); p != "" {
+		if err := os.WriteFile(p, []byte(TimingTable(times)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
