@@ -70,14 +70,11 @@ func withState(msg, state string) string {
 
 // toSparkError words any error the engine or this package returns as Spark would.
 func toSparkError(err error) *sparkError {
-	var se *sparkError
-	if errors.As(err, &se) {
-		return se
-	}
 	var ae *plan.AnalysisError
 	var ue *plan.UnsupportedError
 	var uf *unsupportedFeature
 	var qe *engine.StreamingQueryError
+	var se *sparkError
 	switch {
 	case errors.As(err, &qe):
 		cause := toSparkError(qe.Cause)
@@ -85,6 +82,8 @@ func toSparkError(err error) *sparkError {
 		return &sparkError{classes: streamingQueryClasses, errorClass: "STREAM_FAILED", sqlState: "XXKST",
 			params:  map[string]string{"id": qe.ID, "runId": qe.RunID, "message": cause.message},
 			message: msg, cause: cause}
+	case errors.As(err, &se):
+		return se
 	case errors.As(err, &ae):
 		classes := analysisClasses
 		switch {

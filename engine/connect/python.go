@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -32,6 +33,9 @@ type pythonWorker struct {
 	dir  string
 	mu   sync.Mutex // one batch at a time
 	done chan struct{}
+	// closing silences the worker's output once it is being stopped (its complaints
+	// about the closed socket are no news).
+	closing atomic.Bool
 }
 
 // Spark's worker protocol markers (SpecialLengths).
@@ -62,9 +66,14 @@ func (ss *session) startForeachBatchWorker(ctx context.Context, command []byte, 
 	cmd := exec.Command(python, "-m", "pyspark.sql.connect.streaming.worker.foreach_batch_worker")
 	cmd.Env = append(os.Environ(),
 		"PYTHON_WORKER_FACTORY_SOCK_PATH="+sock,
-		"SPARK_CONNECT_LOCAL_URL=sc://"+addr,
+		"SPARK_CONNECT_LOCAL_URL=sc://"+addr+"/",
 		"PYTHONUNBUFFERED=1",
 	)
+	if os.Getenv("SPARK_HOME") == "" {
+		// pyspark's worker modules look for a Spark installation when imported; a
+		// pyspark-client has none, and the worker needs none (it only reaches this server).
+		cmd.Env = append(cmd.Env, "SPARK_HOME="+dir)
+	}
 	cmd.Dir = ss.eng.WorkDir()
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -85,7 +94,7 @@ func (ss *session) startForeachBatchWorker(ctx context.Context, command []byte, 
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
 			line := sc.Text()
-			if strings.HasPrefix(line, "Streaming ForeachBatch worker") {
+			if strings.HasPrefix(line, "Streaming ForeachBatch worker") || w.closing.Load() {
 				continue
 			}
 			linesMu.Lock()
@@ -158,8 +167,12 @@ func (w *pythonWorker) call(ctx context.Context, req []byte) error {
 		if err != nil {
 			return fmt.Errorf("foreachBatch worker: %w", err)
 		}
-		return &sparkError{classes: []string{"org.apache.spark.api.python.PythonException", "org.apache.spark.SparkException", "java.lang.Exception", "java.lang.Throwable"},
-			errorClass: "PYTHON_EXCEPTION", message: strings.TrimRight(msg, "\n")}
+		tb := strings.TrimRight(msg, "\n")
+		lines := strings.Split(tb, "\n")
+		reason := strings.TrimSpace(lines[len(lines)-1])
+		return &sparkError{classes: []string{"org.apache.spark.SparkException", "java.lang.Exception", "java.lang.Throwable"},
+			errorClass: "FOREACH_BATCH_USER_FUNCTION_ERROR", sqlState: "39000", params: map[string]string{"reason": reason},
+			message: withState("[FOREACH_BATCH_USER_FUNCTION_ERROR] An error occurred in the user provided function in foreach batch sink. Reason: "+reason, "39000") + "\n" + tb}
 	}
 	return fmt.Errorf("foreachBatch worker: unexpected answer %d", code)
 }
@@ -182,17 +195,15 @@ func (ss *session) runBatch(ctx context.Context, w *pythonWorker, df *engine.Dat
 	return w.call(ctx, b)
 }
 
+// close stops the worker as Spark does, by ending its process.
 func (w *pythonWorker) close() {
+	w.closing.Store(true)
+	if w.cmd.Process != nil {
+		_ = w.cmd.Process.Kill()
+		<-w.done
+	}
 	if w.conn != nil {
 		w.conn.Close()
-	}
-	if w.cmd.Process != nil {
-		select {
-		case <-w.done:
-		case <-time.After(2 * time.Second):
-			_ = w.cmd.Process.Kill()
-			<-w.done
-		}
 	}
 	os.RemoveAll(w.dir)
 }
