@@ -446,3 +446,84 @@ func intAs(n int64, t sqltypes.DataType) any {
 	}
 	return n
 }
+
+// arrowSchema reads the schema of an Arrow IPC stream as engine types (a local relation
+// that carries no schema of its own, as the Go client sends it).
+func arrowSchema(data []byte) (*sqltypes.StructType, error) {
+	r, err := ipc.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("local relation: arrow: %w", err)
+	}
+	defer r.Release()
+	st := &sqltypes.StructType{}
+	for _, f := range r.Schema().Fields() {
+		t, err := sqlType(f.Type)
+		if err != nil {
+			return nil, err
+		}
+		st.Fields = append(st.Fields, sqltypes.StructField{Name: f.Name, Type: t, Nullable: f.Nullable})
+	}
+	return st, nil
+}
+
+// sqlType is the Spark SQL type of an Arrow type (ArrowUtils.fromArrowType).
+func sqlType(t arrow.DataType) (sqltypes.DataType, error) {
+	switch t := t.(type) {
+	case *arrow.NullType:
+		return sqltypes.Null, nil
+	case *arrow.BooleanType:
+		return sqltypes.Boolean, nil
+	case *arrow.Int8Type:
+		return sqltypes.Byte, nil
+	case *arrow.Int16Type:
+		return sqltypes.Short, nil
+	case *arrow.Int32Type:
+		return sqltypes.Integer, nil
+	case *arrow.Int64Type:
+		return sqltypes.Long, nil
+	case *arrow.Float32Type:
+		return sqltypes.Float, nil
+	case *arrow.Float64Type:
+		return sqltypes.Double, nil
+	case *arrow.StringType, *arrow.LargeStringType:
+		return sqltypes.String, nil
+	case *arrow.BinaryType, *arrow.LargeBinaryType:
+		return sqltypes.Binary, nil
+	case *arrow.Date32Type:
+		return sqltypes.DateT, nil
+	case *arrow.TimestampType:
+		if t.TimeZone == "" {
+			return sqltypes.TimestampNTZT, nil
+		}
+		return sqltypes.TimestampT, nil
+	case *arrow.Decimal128Type:
+		return sqltypes.DecimalType{Precision: int(t.Precision), Scale: int(t.Scale)}, nil
+	case *arrow.ListType:
+		e, err := sqlType(t.Elem())
+		if err != nil {
+			return nil, err
+		}
+		return sqltypes.ArrayType{Element: e, ContainsNull: t.ElemField().Nullable}, nil
+	case *arrow.MapType:
+		k, err := sqlType(t.KeyType())
+		if err != nil {
+			return nil, err
+		}
+		v, err := sqlType(t.ItemType())
+		if err != nil {
+			return nil, err
+		}
+		return sqltypes.MapType{Key: k, Value: v, ValueContainsNull: t.ItemField().Nullable}, nil
+	case *arrow.StructType:
+		st := &sqltypes.StructType{}
+		for _, f := range t.Fields() {
+			ft, err := sqlType(f.Type)
+			if err != nil {
+				return nil, err
+			}
+			st.Fields = append(st.Fields, sqltypes.StructField{Name: f.Name, Type: ft, Nullable: f.Nullable})
+		}
+		return st, nil
+	}
+	return nil, unsupportedf("Arrow type %s in a local relation", t)
+}

@@ -315,10 +315,16 @@ func (ss *session) aggregate(ctx context.Context, a *pb.Aggregate) (*engine.Data
 }
 
 func (ss *session) localRelation(lr *pb.LocalRelation) (*engine.DataFrame, error) {
-	if lr.Schema == nil {
-		return nil, invalidPlan("createDataFrame: the local relation has no schema")
+	var st *sqltypes.StructType
+	var err error
+	switch {
+	case lr.Schema != nil:
+		st, err = plan.ParseSchemaString(lr.GetSchema())
+	case len(lr.GetData()) > 0:
+		st, err = arrowSchema(lr.GetData())
+	default:
+		return nil, invalidPlan("createDataFrame: the local relation has neither a schema nor data")
 	}
-	st, err := plan.ParseSchemaString(lr.GetSchema())
 	if err != nil {
 		return nil, err
 	}
