@@ -101,6 +101,7 @@ func runPythonScript(ctx context.Context, env *cliEnv, args []string, wd, bootst
 		return 1
 	}
 	srv, err := connect.Start(ctx, connect.Options{
+		Trace:     env.getenv("KAFKALAB_CONNECT_LOG") == "trace",
 		Bootstrap: bootstrap, Override: bootstrap != "", WorkDir: wd, Stdout: env.stdout, Conf: conf, Python: python,
 		Logf: func(format string, a ...any) {
 			if env.getenv("KAFKALAB_CONNECT_LOG") != "" {

@@ -39,6 +39,8 @@ type Options struct {
 	Python string
 	// Logf receives the server's log lines (refused features, failed operations).
 	Logf func(format string, args ...any)
+	// Trace logs every RPC through Logf.
+	Trace bool
 	// OnStreamEvent receives every streaming query event (live panes).
 	OnStreamEvent func(engine.StreamEvent)
 }
@@ -70,6 +72,7 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 		Logf:         o.Logf,
 		KafkaServers: kafkaServers(o.Bootstrap, o.Override),
 		Python:       o.Python,
+		Trace:        o.Trace,
 	})
 	sctx, cancel := context.WithCancel(ctx)
 	s := &Server{srv: srv, lis: lis, cancel: cancel, done: make(chan error, 1)}

@@ -18,7 +18,9 @@ import (
 const PySparkClientVersion = "4.2.0"
 
 // VenvDir is where `kafkalab setup python` makes its virtual environment.
-func VenvDir() string { return filepath.Join(paths.CacheHome(), "pyspark-client-"+PySparkClientVersion) }
+func VenvDir() string {
+	return filepath.Join(paths.CacheHome(), "pyspark-client-"+PySparkClientVersion)
+}
 
 func venvPython(dir string) string { return filepath.Join(dir, "bin", "python") }
 
@@ -97,7 +99,7 @@ func SetupPython(ctx context.Context, out io.Writer) (string, error) {
 		os.RemoveAll(dir)
 		return "", fmt.Errorf("%s -m venv %s failed (%w): on Debian/Ubuntu install python3-venv", base, dir, err)
 	}
-	if err := run(venvPython(dir), "-m", "pip", "install", "--disable-pip-version-check", "-q", "pyspark-client=="+PySparkClientVersion); err != nil {
+	if err := run(venvPython(dir), "-m", "pip", "install", "--disable-pip-version-check", "-q", "pyspark-client=="+PySparkClientVersion, "pandas<3"); err != nil {
 		os.RemoveAll(dir)
 		return "", fmt.Errorf("pip install pyspark-client==%s: %w", PySparkClientVersion, err)
 	}
