@@ -27,11 +27,13 @@ func runConnect(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("kafkalab connect", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
 	port := fs.Int("port", 15002, "TCP port on 127.0.0.1 (Spark Connect's default is 15002)")
-	brokerAddr := fs.String("broker", "", "Kafka broker (host:port) scripts reach when they name localhost:9092 (default: a running `kafkalab broker`, else an embedded one)")
+	var bf brokerFlags
+	bf.register(fs)
 	conf := confFlags{}
 	fs.Var(conf, "conf", "a session setting key=value every session starts with (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "Usage: kafkalab connect [--port 15002] [--broker HOST:PORT] [--conf KEY=VALUE]")
+		fmt.Fprintln(env.stderr, "Usage: kafkalab connect [--port 15002] [--broker embedded|container|HOST:PORT] [--conf KEY=VALUE]")
+		fmt.Fprintln(env.stderr, "Scripts that name localhost:9092 reach the broker; with the default, a running `kafkalab broker` if there is one.")
 		fmt.Fprintln(env.stderr, "Serves Spark Connect over kafkalab's engine until Ctrl-C. In Python (pip install pyspark-client==4.2.0):")
 		fmt.Fprintln(env.stderr, "  SparkSession.builder.remote(\"sc://localhost:15002\").getOrCreate()")
 		fs.PrintDefaults()
@@ -55,26 +57,28 @@ func runConnect(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kafkalab connect: %v\n", err)
 		return 1
 	}
-	bootstrap := *brokerAddr
-	if bootstrap == "" {
-		if addrs, ok := broker.RunningBootstrap(); ok {
-			bootstrap = strings.Join(addrs, ",")
-		} else {
-			b, err := broker.StartEmbedded(ctx, broker.EmbeddedConfig{DataDir: paths.DefaultBrokerData()})
-			if err != nil {
-				fmt.Fprintf(env.stderr, "kafkalab connect: starting the embedded broker: %v (or name one with --broker)\n", err)
-				return 1
-			}
-			defer func() {
-				stopCtx, cancel := context.WithTimeout(context.Background(), brokerStopTimeout)
-				defer cancel()
-				_ = b.Close(stopCtx)
-			}()
+	explicit := false
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "broker" })
+	var bootstrap string
+	if addrs, ok := broker.RunningBootstrap(); ok && !explicit {
+		bootstrap = strings.Join(addrs, ",")
+	} else {
+		b, err := broker.Open(ctx, bf.spec, broker.OpenOptions{DataDir: paths.DefaultBrokerData(), Image: bf.image})
+		if err != nil {
+			fmt.Fprintf(env.stderr, "kafkalab connect: %v\n", err)
+			return 1
+		}
+		defer func() {
+			stopCtx, cancel := context.WithTimeout(context.Background(), brokerStopTimeout)
+			defer cancel()
+			_ = b.Close(stopCtx)
+		}()
+		if b.Kind() == "embedded" {
 			if remove, err := broker.AnnounceRunning(b); err == nil {
 				defer remove()
 			}
-			bootstrap = b.Bootstrap()[0]
 		}
+		bootstrap = strings.Join(b.Bootstrap(), ",")
 	}
 	// foreachBatch needs a Python with pyspark-client; without one it is refused, clearly.
 	python, _ := connect.FindPython(ctx)

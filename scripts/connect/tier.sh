@@ -64,6 +64,9 @@ KAFKALAB_CONNECT_TIER=1 KAFKALAB_CONNECT_PYTHON=$PY KAFKALAB_CONNECT_BOOTSTRAP=$
 	KAFKALAB_CONNECT_TIMES=${KAFKALAB_CONNECT_TIMES:-} \
 	$GO test -count=1 -timeout 30m -run TestCourseThroughConnect ./lab/sparkdiff/
 
+# kafkalab run --python: an in-process server for one script.
+KAFKALAB_PYTHON=$PY $GO test -count=1 -run TestRunPythonThroughConnect ./cmd/kafkalab/
+
 # --- 3. a notebook session against `kafkalab connect` ---
 serve() {
 	(cd "$work" && KAFKALAB_HOME=$home KAFKALAB_PYTHON=$PY exec "$REPO_ROOT/bin/kafkalab" connect --port "$cport" --broker "$bootstrap") >>"$work/connect.log" 2>&1 &
