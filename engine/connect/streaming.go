@@ -163,8 +163,6 @@ func (ss *session) queryCommand(ctx context.Context, op *operation, c *pb.Stream
 	case *pb.StreamingQueryCommand_ProcessAllAvailable:
 		return unsupportedf("StreamingQuery.processAllAvailable (use trigger(availableNow=True) and awaitTermination())")
 	case *pb.StreamingQueryCommand_Explain:
-		res.ResultType = &pb.StreamingQueryCommandResult_Explain{Explain: &pb.StreamingQueryCommandResult_ExplainResult{
-			Result: "== Physical Plan ==\n" + q.Query().CheckpointDir() + "\n"}}
 		return unsupportedf("StreamingQuery.explain (print query.lastProgress instead)")
 	case *pb.StreamingQueryCommand_Exception:
 		er := &pb.StreamingQueryCommandResult_ExceptionResult{}
