@@ -53,7 +53,7 @@ cleanup() {
 	rm -rf "$home" "$work"
 }
 trap cleanup EXIT
-read -r bport cport < <($GO run ./scripts/kafka/freeport 2 | tr '\n' ' ')
+read -r bport cport <<<"$($GO run ./scripts/kafka/freeport 2 | tr "\n" " ")"
 KAFKALAB_HOME=$home ./bin/kafkalab broker --port "$bport" --data "$work/broker" >"$work/broker.log" 2>&1 &
 pids+=($!)
 $GO run ./scripts/kafka/waitkafka -bootstrap "127.0.0.1:$bport" >/dev/null 2>&1 || { cat "$work/broker.log" >&2; die "the broker did not start"; }
