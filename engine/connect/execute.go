@@ -113,12 +113,6 @@ func (ss *session) command(ctx context.Context, op *operation, c *pb.Command) er
 		return ss.managerCommand(ctx, op, x.StreamingQueryManagerCommand)
 	case *pb.Command_StreamingQueryListenerBusCommand:
 		return ss.listenerBus(ctx, op, x.StreamingQueryListenerBusCommand)
-	case *pb.Command_MlCommand:
-		// The client clears its ML model cache when it exits; kafkalab keeps none.
-		if x.MlCommand.GetCleanCache() != nil || x.MlCommand.GetDelete() != nil {
-			return nil
-		}
-		return refuseCommand(c)
 	case *pb.Command_RemoveCachedRemoteRelationCommand:
 		ss.mu.Lock()
 		delete(ss.cached, x.RemoveCachedRemoteRelationCommand.GetRelation().GetRelationId())

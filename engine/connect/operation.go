@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
@@ -126,6 +127,14 @@ func (s *Server) ExecutePlan(req *pb.ExecutePlanRequest, stream grpc.ServerStrea
 	}
 	if err := ss.checkServerSide(req.ClientObservedServerSideSessionId); err != nil {
 		return err
+	}
+	if ml := req.GetPlan().GetCommand().GetMlCommand(); ml != nil && (ml.GetCleanCache() != nil || ml.GetDelete() != nil) {
+		// PySpark asks to clean its ML cache as it exits. kafkalab keeps no ML models, and
+		// the answer is a bare status rather than a result stream: the client stops reading a
+		// stream at ResultComplete without reading its end, and a call still open while the
+		// interpreter finalizes can deadlock grpcio's finalizer (the script then never exits).
+		// A status it does read leaves no call open.
+		return status.Error(codes.Unimplemented, "kafkalab keeps no ML models: there is no ML cache to clean")
 	}
 	id := req.GetOperationId()
 	if id == "" {
