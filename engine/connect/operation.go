@@ -23,7 +23,7 @@ type operation struct {
 	// listenerBus marks the operation streaming listener events (one per client).
 	listenerBus atomic.Bool
 	ctx         context.Context
-	cancel      context.CancelFunc
+	cancel      context.CancelCauseFunc
 
 	mu        sync.Mutex
 	responses []*pb.ExecutePlanResponse
@@ -57,7 +57,9 @@ func (op *operation) finish(err error) {
 	op.changed = make(chan struct{})
 }
 
-func (op *operation) interrupt() { op.cancel() }
+// interrupt cancels the operation; cause (nil for a client's interrupt) is what the
+// client reads.
+func (op *operation) interrupt(cause error) { op.cancel(cause) }
 
 // follow sends the operation's responses after the one named after ("" from the start) to
 // stream until the operation ends or the stream's context does.
@@ -87,7 +89,7 @@ func (op *operation) follow(ctx context.Context, ss *session, stream grpc.Server
 		op.mu.Lock()
 		op.attached--
 		if op.attached == 0 && !op.done {
-			op.detached = time.AfterFunc(abandonAfter, op.cancel)
+			op.detached = time.AfterFunc(abandonAfter, func() { op.cancel(nil) })
 		}
 		op.mu.Unlock()
 	}()
@@ -142,7 +144,7 @@ func (s *Server) ExecutePlan(req *pb.ExecutePlanRequest, stream grpc.ServerStrea
 	} else if _, err := uuid.Parse(id); err != nil {
 		return ss.status(invalidPlan("operation_id %q is not a UUID", id))
 	}
-	ctx, cancel := context.WithCancel(ss.ctx)
+	ctx, cancel := context.WithCancelCause(ss.ctx)
 	op := &operation{id: id, tags: req.GetTags(), ctx: ctx, cancel: cancel, changed: make(chan struct{})}
 	reattachable := false
 	for _, o := range req.GetRequestOptions() {
@@ -153,7 +155,7 @@ func (s *Server) ExecutePlan(req *pb.ExecutePlanRequest, stream grpc.ServerStrea
 	ss.mu.Lock()
 	if _, dup := ss.ops[id]; dup {
 		ss.mu.Unlock()
-		cancel()
+		cancel(nil)
 		return ss.status(&sparkError{classes: illegalArgumentClasses, errorClass: "INVALID_HANDLE.OPERATION_ALREADY_EXISTS", sqlState: "HY000",
 			params: map[string]string{"handle": id}, message: withState("[INVALID_HANDLE.OPERATION_ALREADY_EXISTS] The handle "+id+" is invalid. Operation already exists.", "HY000")})
 	}
@@ -161,8 +163,13 @@ func (s *Server) ExecutePlan(req *pb.ExecutePlanRequest, stream grpc.ServerStrea
 	ss.mu.Unlock()
 
 	go func() {
-		defer cancel()
+		defer cancel(nil)
 		err := ss.run(op, req.GetPlan())
+		if err != nil && ctx.Err() != nil {
+			if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
+				err = c
+			}
+		}
 		if err == nil {
 			op.add(&pb.ExecutePlanResponse{SessionId: ss.id, ServerSideSessionId: ss.serverID,
 				ResponseType: &pb.ExecutePlanResponse_ResultComplete_{ResultComplete: &pb.ExecutePlanResponse_ResultComplete{}}})
@@ -179,7 +186,7 @@ func (s *Server) ExecutePlan(req *pb.ExecutePlanRequest, stream grpc.ServerStrea
 	err = op.follow(stream.Context(), ss, stream, "")
 	if !reattachable {
 		ss.forget(op)
-		op.cancel()
+		op.cancel(nil)
 	} else {
 		// A reattachable client may read it again until it releases it (PySpark does,
 		// once it has read everything); keep a bounded number of finished ones.
@@ -256,7 +263,7 @@ func (s *Server) ReleaseExecute(ctx context.Context, req *pb.ReleaseExecuteReque
 		op.released = len(op.responses)
 		op.mu.Unlock()
 		if !done {
-			op.interrupt()
+			op.interrupt(nil)
 		}
 		ss.forget(op)
 		return resp, nil
@@ -310,7 +317,7 @@ func (s *Server) Interrupt(ctx context.Context, req *pb.InterruptRequest) (*pb.I
 	}
 	ss.mu.Unlock()
 	for _, op := range hit {
-		op.interrupt()
+		op.interrupt(nil)
 		resp.InterruptedIds = append(resp.InterruptedIds, op.id)
 	}
 	return resp, nil

@@ -113,9 +113,18 @@ func (s *Server) Close() {
 	s.sessions = map[string]*session{}
 	s.mu.Unlock()
 	for _, ss := range all {
-		ss.close()
+		ss.close(errServerStopping)
 	}
 }
+
+// errServerStopping ends what a session was running when the server stops, so a waiting
+// client reads why.
+var errServerStopping = &sparkError{classes: sparkClasses, errorClass: "OPERATION_CANCELED", sqlState: "HY008",
+	message: withState("[OPERATION_CANCELED] Operation has been cancelled: kafkalab's Spark Connect server stopped. Start it again and reconnect.", "HY008")}
+
+// errSessionReleased ends what a session was running when its client released it.
+var errSessionReleased = &sparkError{classes: sparkClasses, errorClass: "OPERATION_CANCELED", sqlState: "HY008",
+	message: withState("[OPERATION_CANCELED] Operation has been cancelled: its session was released.", "HY008")}
 
 // Addr is the address Serve listens on ("" before Serve).
 func (s *Server) Addr() string {
@@ -132,7 +141,7 @@ type session struct {
 	serverID string
 	eng      *engine.Session
 	ctx      context.Context // lives as long as the session: queries run under it
-	cancel   context.CancelFunc
+	cancel   context.CancelCauseFunc
 
 	mu   sync.Mutex
 	errs map[string]*sparkError
@@ -164,7 +173,7 @@ func (s *Server) session(id string) (*session, error) {
 	if err != nil {
 		return nil, (&session{}).status(fmt.Errorf("starting a session: %w", err))
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancelCause(context.Background())
 	ss := &session{srv: s, id: id, serverID: uuid.NewString(), eng: eng, ctx: ctx, cancel: cancel,
 		errs: map[string]*sparkError{}, ops: map[string]*operation{}, queries: map[string]*engine.StreamingQuery{}, cached: map[string]*engine.DataFrame{}}
 	s.sessions[id] = ss
@@ -182,7 +191,7 @@ func (ss *session) checkServerSide(observed *string) error {
 		message: withState(fmt.Sprintf("[INVALID_HANDLE.SESSION_CHANGED] The handle %s is invalid. The existing Spark server driver instance has restarted. Please reconnect.", ss.id), "HY000")})
 }
 
-func (ss *session) close() {
+func (ss *session) close(cause error) {
 	ss.mu.Lock()
 	ops := make([]*operation, 0, len(ss.ops))
 	for _, op := range ss.ops {
@@ -192,12 +201,12 @@ func (ss *session) close() {
 	ss.workers = nil
 	ss.mu.Unlock()
 	for _, op := range ops {
-		op.interrupt()
+		op.interrupt(cause)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	_ = ss.eng.Stop(ctx)
-	ss.cancel()
+	ss.cancel(cause)
 	for _, w := range workers {
 		w.close()
 	}
@@ -364,7 +373,7 @@ func (s *Server) ReleaseSession(ctx context.Context, req *pb.ReleaseSessionReque
 	resp := &pb.ReleaseSessionResponse{SessionId: req.GetSessionId()}
 	if ss != nil {
 		resp.ServerSideSessionId = ss.serverID
-		ss.close()
+		ss.close(errSessionReleased)
 	}
 	return resp, nil
 }

@@ -269,7 +269,7 @@ func (ss *session) listenerBus(ctx context.Context, op *operation, c *pb.Streami
 		}
 		ss.mu.Unlock()
 		for _, o := range buses {
-			o.interrupt()
+			o.interrupt(nil)
 		}
 		return nil
 	}

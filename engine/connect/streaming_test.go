@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
@@ -330,8 +329,8 @@ func TestServerStopEndsWaitingCalls(t *testing.T) {
 		if err == nil {
 			t.Fatal("awaitTermination returned no error when the server stopped")
 		}
-		if c := status.Code(err); c == codes.OK {
-			t.Errorf("code %v", c)
+		if info := errorInfo(t, err); info.Metadata["errorClass"] != "OPERATION_CANCELED" || !strings.Contains(status.Convert(err).Message(), "server stopped") {
+			t.Errorf("the waiting call ended with %v", err)
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatal("a client waiting in awaitTermination is still blocked 15s after the server stopped")

@@ -98,6 +98,7 @@ if ! wait "$client"; then
 	cat "$out" >&2
 	die "the waiting client did not end with a clear error after the server restarted"
 fi
+grep -q "RESTART-ERROR.*server stopped" "$out" || { cat "$out" >&2; die "the waiting client did not read that the server stopped"; }
 grep RESTART-ERROR "$out" >&2
 
 # --- 5. Apache Spark's Go client ---
