@@ -22,9 +22,12 @@ type Lesson struct {
 
 // Step is one titled part of a lesson.
 type Step struct {
-	Number  int // 1-based within the lesson
-	Title   string
-	Prose   string // Markdown
+	Number int // 1-based within the lesson
+	Title  string
+	Prose  string // Markdown
+	// After is Markdown shown only once the step ran: the explanation of what the learner
+	// just saw, kept away from a prediction it would answer (the text after <!-- after -->).
+	After   string
 	Files   []File
 	Run     *Code // what the step runs; nil for prose-only steps and exercises
 	Starter *Code // exercise: what the learner starts from

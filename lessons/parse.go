@@ -38,6 +38,7 @@ var (
 	idPattern     = regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`)
 	watchComment  = regexp.MustCompile(`^<!--\s*watch:\s*(.*?)\s*-->$`)
 	crashComment  = regexp.MustCompile(`^<!--\s*crash:\s*(.*?)\s*-->$`)
+	afterComment  = regexp.MustCompile(`^<!--\s*after\s*-->$`)
 	knownFrontKey = map[string]bool{"format": true, "id": true, "title": true, "goal": true, "continues": true, "topics": true}
 )
 
@@ -156,7 +157,8 @@ func (p *parser) step(number int) (*Step, error) {
 		return nil, p.errorf(s.Line, "step %d has an empty title", number)
 	}
 	p.pos++
-	var prose []string
+	var prose, after []string
+	afterLine := 0 // line of the step's <!-- after --> marker; 0 = none yet
 	for p.pos < len(p.lines) && !strings.HasPrefix(p.lines[p.pos], "## ") {
 		line := p.lines[p.pos]
 		trimmed := strings.TrimSpace(line)
@@ -169,6 +171,13 @@ func (p *parser) step(number int) (*Step, error) {
 			if err != nil {
 				return nil, err
 			}
+			if afterLine > 0 {
+				if len(strings.Fields(info)) >= 2 {
+					return nil, p.errorf(fenceLine, "step %q: this block comes after <!-- after --> (line %d); a step's blocks go before its after-the-run text", s.Title, afterLine)
+				}
+				after = append(after, fence+info, body, fence)
+				continue
+			}
 			kept, err := p.block(s, info, body, fenceLine)
 			if err != nil {
 				return nil, err
@@ -177,6 +186,11 @@ func (p *parser) step(number int) (*Step, error) {
 				prose = append(prose, fence+info, body, fence)
 			}
 			continue
+		case afterComment.MatchString(trimmed):
+			if afterLine > 0 {
+				return nil, p.errorf(p.pos+1, "step %q has a second <!-- after --> (the first is on line %d)", s.Title, afterLine)
+			}
+			afterLine = p.pos + 1
 		case watchComment.MatchString(trimmed):
 			for _, w := range strings.Split(watchComment.FindStringSubmatch(trimmed)[1], ",") {
 				if w = strings.TrimSpace(w); w != "" {
@@ -190,12 +204,18 @@ func (p *parser) step(number int) (*Step, error) {
 		case strings.HasPrefix(trimmed, "> Hint:") || strings.HasPrefix(trimmed, "> **Hint:**"):
 			h := strings.TrimPrefix(strings.TrimPrefix(trimmed, "> **Hint:**"), "> Hint:")
 			s.Hints = append(s.Hints, strings.TrimSpace(h))
+		case afterLine > 0:
+			after = append(after, line)
 		default:
 			prose = append(prose, line)
 		}
 		p.pos++
 	}
 	s.Prose = strings.TrimSpace(strings.Join(prose, "\n"))
+	s.After = strings.TrimSpace(strings.Join(after, "\n"))
+	if afterLine > 0 && !s.Runnable() {
+		return nil, p.errorf(afterLine, "step %q has an after-the-run text but runs nothing; put the text in the step's prose", s.Title)
+	}
 	return s, p.validateStep(s)
 }
 

@@ -86,6 +86,9 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"malformed starter command", head + "## S\n```sh starter\ncat 'x\n```\n```sh solution\ncat x\n```\n```text expect output\nx\n```\n", "09-sample.md:8: unterminated single quote"},
 		{"format not a number", "---\nformat: one\nid: 09-sample\ntitle: T\ngoal: G\n---\n## S\n", `09-sample.md:2: format "one" is not a format version: write format: 1`},
 		{"format too new", "---\nformat: 2\nid: 09-sample\ntitle: T\ngoal: G\n---\n## S\n", "09-sample.md:2: the lesson is written in format 2, newer than this kafkalab reads (1)"},
+		{"block after the after marker", head + "## S\n```sh run\nls\n```\n<!-- after -->\nWhy.\n```text expect output\nx\n```\n", "09-sample.md:12: step \"S\": this block comes after <!-- after --> (line 10)"},
+		{"two after markers", head + "## S\n```sh run\nls\n```\n<!-- after -->\nA.\n<!-- after -->\n", "09-sample.md:12: step \"S\" has a second <!-- after --> (the first is on line 10)"},
+		{"after in a prose step", head + "## S\nJust words.\n<!-- after -->\nMore.\n", "09-sample.md:8: step \"S\" has an after-the-run text but runs nothing"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -168,6 +171,27 @@ func TestParseCrashDirective(t *testing.T) {
 	l, err := Parse("09-sample.md", []byte(head+"## S\n```sh run\nls\n```\n"))
 	if err != nil || l.Steps[0].Crash != nil {
 		t.Errorf("a step without a directive has crash %+v (err %v)", l.Steps[0].Crash, err)
+	}
+}
+
+func TestParseAfterTheRun(t *testing.T) {
+	src := "---\nid: 09-sample\ntitle: T\ngoal: G\n---\n" +
+		"## S\nBefore.\n```text predict answer=1\nHow many?\n- 3\n- 5\n```\n```sh run\nls\n```\n" +
+		"```text expect output\n3\n```\n> Hint: count them\n<!--  after  -->\nThree, because **3**.\n\n```text\na plain block\n```\n" +
+		"## Next\nMore.\n"
+	l, err := Parse("09-sample.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := l.Steps[0]
+	if s.Prose != "Before." {
+		t.Errorf("prose = %q: the after-the-run text must stay out of it", s.Prose)
+	}
+	if s.After != "Three, because **3**.\n\n```text\na plain block\n```" {
+		t.Errorf("after = %q", s.After)
+	}
+	if len(s.Hints) != 1 || len(s.Expect) != 1 || s.Predict == nil || l.Steps[1].After != "" || l.Steps[1].Prose != "More." {
+		t.Errorf("steps = %+v / %+v", s, l.Steps[1])
 	}
 }
 
