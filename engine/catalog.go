@@ -4,6 +4,9 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // CatalogTable is one entry of spark.catalog.listTables().
@@ -51,4 +54,23 @@ func (s *Session) TableExists(name string) bool {
 	}
 	path, _ := s.TablePath(t)
 	return s.IsDeltaTable(path)
+}
+
+// showTables is SHOW TABLES: Spark's three columns (namespace, tableName, isTemporary), the
+// tables in ListTables' order; a temporary view has an empty namespace.
+func (s *Session) showTables() (*DataFrame, error) {
+	tables, err := s.ListTables()
+	if err != nil {
+		return nil, err
+	}
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{
+		{Name: "namespace", Type: sqltypes.String},
+		{Name: "tableName", Type: sqltypes.String},
+		{Name: "isTemporary", Type: sqltypes.Boolean},
+	}}
+	rows := make([]sqltypes.Row, 0, len(tables))
+	for _, t := range tables {
+		rows = append(rows, sqltypes.Row{t.Database, t.Name, t.IsTemporary})
+	}
+	return s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "ShowTables", Rows: [][]sqltypes.Row{rows}}), nil
 }

@@ -8,13 +8,16 @@ import (
 )
 
 // SQL is spark.sql(query) for a small subset: SELECT [DISTINCT] ... [FROM table]
-// [WHERE ...] [GROUP BY ...] [ORDER BY ...] [LIMIT n], and DESCRIBE HISTORY table.
+// [WHERE ...] [GROUP BY ...] [ORDER BY ...] [LIMIT n], SHOW TABLES and DESCRIBE HISTORY table.
 // Tables are temporary views, memory-sink tables and Delta tables, as spark.table finds
 // them.
 func (s *Session) SQL(ctx context.Context, query string) (*DataFrame, error) {
 	q, err := plan.ParseQuery(query)
 	if err != nil {
 		return nil, err
+	}
+	if q.ShowTables {
+		return s.showTables()
 	}
 	if q.DescribeHistory {
 		dt, err := s.DeltaTableForName(ctx, q.Table)

@@ -10,16 +10,19 @@ import (
 //	SELECT [DISTINCT] items [FROM table] [WHERE cond] [GROUP BY exprs]
 //	       [ORDER BY expr [ASC|DESC] [NULLS FIRST|LAST], ...] [LIMIT n]
 //	DESCRIBE HISTORY table [LIMIT n]
+//	SHOW TABLES
 type Query struct {
 	// DescribeHistory is set for DESCRIBE HISTORY; Table names the table.
 	DescribeHistory bool
-	Distinct        bool
-	Items           []Expr
-	Table           string // "" when there is no FROM
-	Where           Expr
-	GroupBy         []Expr
-	OrderBy         []Expr
-	Limit           int // -1 when absent
+	// ShowTables is set for SHOW TABLES.
+	ShowTables bool
+	Distinct   bool
+	Items      []Expr
+	Table      string // "" when there is no FROM
+	Where      Expr
+	GroupBy    []Expr
+	OrderBy    []Expr
+	Limit      int // -1 when absent
 }
 
 // ParseQuery parses one statement; a trailing semicolon is allowed.
@@ -33,7 +36,7 @@ func ParseQuery(text string) (*Query, error) {
 	q := &Query{Limit: -1}
 	if p.keyword("DESCRIBE") || p.keyword("DESC") {
 		if !p.keyword("HISTORY") {
-			return nil, unsupported("kafkalab's spark.sql supports SELECT ... and DESCRIBE HISTORY <table>")
+			return nil, unsupported("kafkalab's spark.sql supports SELECT ..., SHOW TABLES and DESCRIBE HISTORY <table>")
 		}
 		name, err := p.tableName()
 		if err != nil {
@@ -45,11 +48,18 @@ func ParseQuery(text string) (*Query, error) {
 		}
 		return q, p.end()
 	}
+	if p.keyword("SHOW") {
+		if !p.keyword("TABLES") {
+			return nil, unsupported("kafkalab's spark.sql supports SHOW TABLES; use the DataFrame API for SHOW %s", strings.ToUpper(p.peek().text))
+		}
+		q.ShowTables = true
+		return q, p.end()
+	}
 	if !p.keyword("SELECT") {
 		if p.at(tkEOF, "") {
 			return nil, &AnalysisError{Class: "PARSE_EMPTY_STATEMENT", Message: "Syntax error, unexpected empty statement."}
 		}
-		return nil, unsupported("kafkalab's spark.sql supports SELECT ... and DESCRIBE HISTORY <table>; use the DataFrame API for %s", strings.ToUpper(p.peek().text))
+		return nil, unsupported("kafkalab's spark.sql supports SELECT ..., SHOW TABLES and DESCRIBE HISTORY <table>; use the DataFrame API for %s", strings.ToUpper(p.peek().text))
 	}
 	q.Distinct = p.keyword("DISTINCT")
 	for {

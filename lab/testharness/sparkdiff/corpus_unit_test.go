@@ -169,10 +169,10 @@ func TestPrintable(t *testing.T) {
 
 func TestRefusal(t *testing.T) {
 	for in, want := range map[string]string{
-		"PySparkNotImplementedError: kafkalab does not support functions.split (x.py, line 3): use ...":                 "functions.split",
-		"kafkalab does not support writeStream.format(\"kafka\") (x.py, line 9)":                                        `writeStream.format("kafka")`,
-		"kafkalab does not support partitionBy on a streaming write yet\n":                                              "partitionBy on a streaming write yet",
-		"kafkalab's spark.sql supports SELECT ... and DESCRIBE HISTORY <table>; use the DataFrame API for CREATE (x.py": "spark.sql CREATE",
+		"PySparkNotImplementedError: kafkalab does not support functions.split (x.py, line 3): use ...":                              "functions.split",
+		"kafkalab does not support writeStream.format(\"kafka\") (x.py, line 9)":                                                     `writeStream.format("kafka")`,
+		"kafkalab does not support partitionBy on a streaming write yet\n":                                                           "partitionBy on a streaming write yet",
+		"kafkalab's spark.sql supports SELECT ..., SHOW TABLES and DESCRIBE HISTORY <table>; use the DataFrame API for CREATE (x.py": "spark.sql CREATE",
 		"AnalysisException: [X] y":                                    "",
 		"error: AttributeError 'module' has no attribute 'any_value'": "functions.any_value",
 	} {

@@ -1,0 +1,115 @@
+package pyspark
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/python/py"
+
+	"github.com/kafkalab/kafkalab/engine/python"
+)
+
+// pyCatalog is spark.catalog: the tables and temporary views a session can read.
+type pyCatalog struct{ s *pySession }
+
+var catalogType = py.NewType("Catalog", "spark.catalog: the session's tables and temporary views.")
+
+func (c *pyCatalog) Type() *py.Type { return catalogType }
+func (c *pyCatalog) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("Catalog", name)
+}
+
+// pyCatalogTable is one entry of spark.catalog.listTables(), pyspark.sql.catalog.Table.
+type pyCatalogTable struct {
+	name, catalog, tableType string
+	namespace                []string
+	temporary                bool
+}
+
+var catalogTableType = py.NewType("Table", "pyspark.sql.catalog.Table: a table or temporary view.")
+
+func (t *pyCatalogTable) Type() *py.Type { return catalogTableType }
+
+func (t *pyCatalogTable) M__getattr__(name string) (py.Object, error) {
+	switch name {
+	case "name":
+		return py.String(t.name), nil
+	case "catalog":
+		if t.catalog == "" {
+			return py.None, nil
+		}
+		return py.String(t.catalog), nil
+	case "namespace":
+		return py.NewListFromStrings(t.namespace), nil
+	case "description":
+		return py.None, nil
+	case "tableType":
+		return py.String(t.tableType), nil
+	case "isTemporary":
+		return py.NewBool(t.temporary), nil
+	}
+	return missingAttr("Table", name)
+}
+
+// M__repr__ prints the NamedTuple as pyspark does:
+// Table(name='t', catalog='spark_catalog', namespace=['default'], description=None, tableType='MANAGED', isTemporary=False).
+func (t *pyCatalogTable) M__repr__() (py.Object, error) {
+	cat := "None"
+	if t.catalog != "" {
+		cat = "'" + t.catalog + "'"
+	}
+	ns := make([]string, len(t.namespace))
+	for i, n := range t.namespace {
+		ns[i] = "'" + n + "'"
+	}
+	temp := "False"
+	if t.temporary {
+		temp = "True"
+	}
+	return py.String(fmt.Sprintf("Table(name='%s', catalog=%s, namespace=[%s], description=None, tableType='%s', isTemporary=%s)",
+		t.name, cat, strings.Join(ns, ", "), t.tableType, temp)), nil
+}
+
+func init() {
+	sessionProp("catalog", func(s *pySession) (py.Object, error) { return &pyCatalog{s}, nil })
+	python.DefMethod(catalogType, "listTables", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("listTables", args, kwargs, []string{"dbName", "pattern"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		if (a[0] != nil && a[0] != py.None) || (a[1] != nil && a[1] != py.None) {
+			return nil, python.Unsupported("Catalog.listTables(dbName, pattern)", "call listTables() and pick the names you need")
+		}
+		tables, err := self.(*pyCatalog).s.s.ListTables()
+		if err != nil {
+			return nil, engineError(err)
+		}
+		out := py.NewListSized(0)
+		for _, t := range tables {
+			e := &pyCatalogTable{name: t.Name, tableType: t.TableType, temporary: t.IsTemporary, namespace: []string{}}
+			if !t.IsTemporary {
+				e.catalog, e.namespace = "spark_catalog", []string{t.Database}
+			}
+			out.Append(e)
+		}
+		return out, nil
+	})
+	python.DefMethod(catalogType, "tableExists", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("tableExists", args, kwargs, []string{"tableName", "dbName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("tableName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		if a[1] != nil && a[1] != py.None {
+			db, err := asString("dbName", a[1])
+			if err != nil {
+				return nil, err
+			}
+			name = db + "." + name
+		}
+		return py.NewBool(self.(*pyCatalog).s.s.TableExists(name)), nil
+	})
+}
