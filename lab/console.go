@@ -275,3 +275,10 @@ func EntryComplete(src string) bool {
 	}
 	return len(lines) == 1 || strings.TrimSpace(last) == ""
 }
+
+// Printed reports whether an entry's error has already been printed in the output (a
+// command that exited non-zero printed its own message), so a screen adds nothing for it.
+func Printed(err error) bool {
+	var e errExit
+	return errors.As(err, &e)
+}

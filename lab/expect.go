@@ -80,23 +80,26 @@ func (l *Lab) check(ctx context.Context, sh *shell, lesson *lessons.Lesson, e le
 		_, err = os.Stat(p)
 		exists := err == nil
 		if exists != (e.Kind == lessons.ExpectExists) {
-			return &Failure{Check: e.Path, Want: presence(e.Kind == lessons.ExpectExists), Got: presence(exists)}
+			return &Failure{Check: e.Path, Want: presence(e.Kind == lessons.ExpectExists), Got: presence(exists),
+				Message: fmt.Sprintf("%s %s; it should not", e.Path, presence(exists))}
 		}
 	case lessons.ExpectTable:
 		shown, err := querySpark(ctx, sh, fmt.Sprintf("t = spark.table(%q)\nt.orderBy(*t.columns).show(1000000, truncate=False)\n", e.Table))
 		if err != nil {
-			return &Failure{Check: "table " + e.Table, Want: want, Got: err.Error()}
+			return tableFailure("table "+e.Table, e.Table, want, err)
 		}
 		if normalize(shown) != want {
-			return &Failure{Check: "table " + e.Table + " (sorted by all columns)", Want: want, Got: normalize(shown)}
+			return &Failure{Check: "table " + e.Table + " (sorted by all columns)", Want: want, Got: normalize(shown),
+				Message: tableDiffers(e.Table, want, normalize(shown))}
 		}
 	case lessons.ExpectCount:
 		shown, err := querySpark(ctx, sh, fmt.Sprintf("print(spark.table(%q).count())\n", e.Table))
 		if err != nil {
-			return &Failure{Check: "rows in table " + e.Table, Want: want, Got: err.Error()}
+			return tableFailure("rows in table "+e.Table, e.Table, strings.TrimSpace(want), err)
 		}
 		if strings.TrimSpace(shown) != strings.TrimSpace(want) {
-			return &Failure{Check: "rows in table " + e.Table, Want: strings.TrimSpace(want), Got: strings.TrimSpace(shown)}
+			return &Failure{Check: "rows in table " + e.Table, Want: strings.TrimSpace(want), Got: strings.TrimSpace(shown),
+				Message: fmt.Sprintf("your table %s has %s; expected %s", e.Table, rowsWord(strings.TrimSpace(shown)), strings.TrimSpace(want))}
 		}
 	case lessons.ExpectOffsets:
 		wantOffsets, err := lessons.ParseOffsets(e.Want)
@@ -105,10 +108,12 @@ func (l *Lab) check(ctx context.Context, sh *shell, lesson *lessons.Lesson, e le
 		}
 		gotOffsets, err := l.endOffsets(ctx, e.Topic)
 		if err != nil {
-			return &Failure{Check: "offsets of " + e.Topic, Want: formatOffsets(wantOffsets), Got: err.Error()}
+			return &Failure{Check: "offsets of " + e.Topic, Want: formatOffsets(wantOffsets), Got: firstLine(err.Error()),
+				Message: fmt.Sprintf("could not read the offsets of topic %s: %s", e.Topic, firstLine(err.Error()))}
 		}
 		if formatOffsets(gotOffsets) != formatOffsets(wantOffsets) {
-			return &Failure{Check: "next offset of each partition of " + e.Topic, Want: formatOffsets(wantOffsets), Got: formatOffsets(gotOffsets)}
+			return &Failure{Check: "next offset of each partition of " + e.Topic, Want: formatOffsets(wantOffsets), Got: formatOffsets(gotOffsets),
+				Message: offsetsDiffer(e.Topic, wantOffsets, gotOffsets)}
 		}
 	default:
 		return &Failure{Check: string(e.Kind), Want: "a known expectation", Got: "kafkalab cannot check " + string(e.Kind)}
@@ -212,4 +217,102 @@ func formatOffsets(m map[int32]int64) string {
 		fmt.Fprintf(&b, "%d:%d", p, m[p])
 	}
 	return b.String()
+}
+
+// tableFailure is a table check whose query failed: the learner reads why (no such table,
+// their code did not create it) in one sentence; the checker's own traceback stays out.
+func tableFailure(check, table, want string, err error) *Failure {
+	text := err.Error()
+	switch {
+	case strings.Contains(text, "TABLE_OR_VIEW_NOT_FOUND"), strings.Contains(text, "DELTA_TABLE_NOT_FOUND"),
+		strings.Contains(text, "PATH_NOT_FOUND"), strings.Contains(text, "not a Delta table"):
+		return &Failure{Check: check, Want: want, Got: "(no table " + table + ")",
+			Message: fmt.Sprintf("there is no table %s yet: the code did not write it", table)}
+	}
+	line := lastErrorLine(text)
+	return &Failure{Check: check, Want: want, Got: line, Message: fmt.Sprintf("reading table %s failed: %s", table, line)}
+}
+
+// lastErrorLine is the line of a Python error that names it ("AnalysisException: ..."),
+// without the traceback above it.
+func lastErrorLine(text string) string {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); l != "" && !strings.HasPrefix(l, "File ") && !strings.HasPrefix(l, "^") {
+			return l
+		}
+	}
+	return ""
+}
+
+func rowsWord(n string) string {
+	if n == "1" {
+		return "1 row"
+	}
+	return n + " rows"
+}
+
+// tableDiffers says how a table differs from the one expected: its row count, or the
+// first row that differs.
+func tableDiffers(table, want, got string) string {
+	wr, gr := tableRows(want), tableRows(got)
+	if len(wr) != len(gr) {
+		return fmt.Sprintf("your table %s has %s; expected %d", table, rowsWord(fmt.Sprint(len(gr))), len(wr))
+	}
+	for i := range wr {
+		if wr[i] != gr[i] {
+			return fmt.Sprintf("your table %s differs from row %d on (sorted by all columns)", table, i+1)
+		}
+	}
+	return fmt.Sprintf("your table %s differs in its columns", table)
+}
+
+// tableRows are the data lines of a show() table.
+func tableRows(s string) []string {
+	var out []string
+	lines := strings.Split(s, "\n")
+	border := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "+") {
+			border++
+			continue
+		}
+		if border >= 2 && strings.HasPrefix(l, "|") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// offsetsDiffer names the partitions whose next offset is not the one expected.
+func offsetsDiffer(topic string, want, got map[int32]int64) string {
+	var parts []string
+	for _, p := range sortedPartitions(want, got) {
+		w, wok := want[p]
+		g, gok := got[p]
+		switch {
+		case !gok:
+			parts = append(parts, fmt.Sprintf("partition %d is missing", p))
+		case !wok:
+			parts = append(parts, fmt.Sprintf("partition %d should not exist", p))
+		case w != g:
+			parts = append(parts, fmt.Sprintf("partition %d is at %d, expected %d", p, g, w))
+		}
+	}
+	return fmt.Sprintf("topic %s: %s", topic, strings.Join(parts, "; "))
+}
+
+func sortedPartitions(ms ...map[int32]int64) []int32 {
+	seen := map[int32]bool{}
+	var out []int32
+	for _, m := range ms {
+		for p := range m {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
 }

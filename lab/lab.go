@@ -19,6 +19,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/learner"
 	"github.com/kafkalab/kafkalab/lab/observe"
 	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
@@ -39,6 +40,7 @@ type Lab struct {
 	client    *kgo.Client
 	admin     *kadm.Client
 	live      *kgo.Client // the snapshots' client (see Snapshot)
+	work      *learner.Work
 }
 
 // Options configure a Lab.
@@ -55,6 +57,9 @@ type Options struct {
 	// what changed, and why a read found nothing (StepResult.Changes, .Explanation): what
 	// the live panes show. A headless check leaves it off.
 	Snapshots bool
+	// Work keeps the learner's copies of step files, which RunWork runs (nil = the
+	// folder WorkFolder(Root)).
+	Work *learner.Work
 }
 
 // New makes a Lab on a running broker.
@@ -91,8 +96,12 @@ func New(b broker.Broker, opts Options) (*Lab, error) {
 		cl.Close()
 		return nil, err
 	}
+	work := opts.Work
+	if work == nil {
+		work = learner.NewWork(WorkFolder(root))
+	}
 	return &Lab{broker: b, root: root, lessons: opts.Lessons, observe: observe, runner: runner,
-		snapshots: opts.Snapshots, client: cl, admin: kadm.NewClient(cl), live: live}, nil
+		snapshots: opts.Snapshots, client: cl, admin: kadm.NewClient(cl), live: live, work: work}, nil
 }
 
 // Close releases the Lab's Kafka clients (not the broker, which the caller owns).
@@ -221,4 +230,10 @@ func copyTree(src, dst string) error {
 		}
 		return os.WriteFile(target, data, info.Mode().Perm())
 	})
+}
+
+// Records reads up to n records of a topic's partition from offset from, for the record
+// browser: keys, values, offsets, timestamps and headers, with the partition's bounds.
+func (l *Lab) Records(ctx context.Context, topic string, partition int32, from int64, n int) (*observe.Page, error) {
+	return observe.ReadRecords(ctx, []kgo.Opt{kgo.SeedBrokers(l.broker.Bootstrap()...)}, topic, partition, from, n)
 }

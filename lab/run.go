@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/kafkalab/kafkalab/assets"
@@ -39,6 +41,10 @@ type Failure struct {
 	Want  string `json:"want"`
 	Got   string `json:"got"`
 	Line  int    `json:"line"` // the expectation's line in the lesson file
+	// Message says what went wrong in the learner's words ("your table has 0 rows;
+	// expected 5"), never the checker's own code or traceback; "" when Check, Want and
+	// Got say it.
+	Message string `json:"message,omitempty"`
 }
 
 // RunStep runs a step's code (or the learner's edited version of it, when code is not nil)
@@ -47,6 +53,12 @@ type Failure struct {
 // starter; every attempt at an exercise starts from the state before its first attempt,
 // so a learner can try again and again.
 func (l *Lab) RunStep(ctx context.Context, lesson *lessons.Lesson, step *lessons.Step, code *lessons.Code) *StepResult {
+	return l.runStep(ctx, lesson, step, code, nil)
+}
+
+// runStep is RunStep with files the learner edited: over maps a workspace-relative name to
+// the content written instead of the lesson's (or in addition to it).
+func (l *Lab) runStep(ctx context.Context, lesson *lessons.Lesson, step *lessons.Step, code *lessons.Code, over map[string]string) *StepResult {
 	start := time.Now()
 	res := &StepResult{Lesson: lesson.ID, Step: step.Number}
 	l.observe(Event{Kind: StepStarted, Lesson: lesson.ID, Step: step.Number})
@@ -66,7 +78,7 @@ func (l *Lab) RunStep(ctx context.Context, lesson *lessons.Lesson, step *lessons
 		l.observe(Event{Kind: QueryProgress, Lesson: lesson.ID, Query: &e})
 	})
 	cr := newCrasher(step.Crash)
-	err := l.runStepCode(ctx, sh, lesson, step, code, cr, out)
+	err := l.runStepCode(ctx, sh, lesson, step, code, over, cr, out)
 	out.flush()
 	res.Output = out.String()
 	if err != nil && ctx.Err() != nil {
@@ -82,7 +94,7 @@ func (l *Lab) RunStep(ctx context.Context, lesson *lessons.Lesson, step *lessons
 	if err != nil {
 		res.Error = err.Error()
 		if len(fails) == 0 {
-			fails = []Failure{{Check: "the step's code", Want: "runs without an error", Got: err.Error()}}
+			fails = []Failure{{Check: "the step's code", Want: "runs without an error", Got: err.Error(), Message: codeFailed(err)}}
 		}
 	}
 	if l.snapshots {
@@ -139,7 +151,7 @@ func (l *Lab) shell(ws string, onEvent func(pyrun.QueryEvent)) *shell {
 		rewrite: map[string]string{CourseAddress: l.Bootstrap()}, onEvent: onEvent}
 }
 
-func (l *Lab) runStepCode(ctx context.Context, sh *shell, lesson *lessons.Lesson, step *lessons.Step, code *lessons.Code, cr *crasher, out io.Writer) error {
+func (l *Lab) runStepCode(ctx context.Context, sh *shell, lesson *lessons.Lesson, step *lessons.Step, code *lessons.Code, over map[string]string, cr *crasher, out io.Writer) error {
 	ws := l.Workspace(lesson.ID)
 	if err := os.MkdirAll(ws, 0o755); err != nil {
 		return fmt.Errorf("workspace %s: %w", ws, err)
@@ -159,7 +171,18 @@ func (l *Lab) runStepCode(ctx context.Context, sh *shell, lesson *lessons.Lesson
 		if err != nil {
 			return err
 		}
+		if c, ok := over[f.Name]; ok {
+			content = c
+		}
 		if err := l.writeFile(lesson.ID, step.Number, f.Name, content); err != nil {
+			return err
+		}
+	}
+	for _, name := range sortedKeys(over) {
+		if stepWrites(step, code, name) {
+			continue
+		}
+		if err := l.writeFile(lesson.ID, step.Number, name, over[name]); err != nil {
 			return err
 		}
 	}
@@ -170,7 +193,11 @@ func (l *Lab) runStepCode(ctx context.Context, sh *shell, lesson *lessons.Lesson
 	case code.IsShell():
 		return runCommands(ctx, sh, code.Commands, cr, out)
 	case code.File != "":
-		if err := l.writeFile(lesson.ID, step.Number, code.File, code.Source+"\n"); err != nil {
+		src := code.Source + "\n"
+		if c, ok := over[code.File]; ok {
+			src = c
+		}
+		if err := l.writeFile(lesson.ID, step.Number, code.File, src); err != nil {
 			return err
 		}
 		return cr.expected(sh.python(ctx, code.File, nil, cr, out))
@@ -271,4 +298,51 @@ func (l *Lab) exerciseBaseline(lessonID string, step int) error {
 // dropSnapshots forgets a lesson's exercise baselines (the lesson starts over).
 func (l *Lab) dropSnapshots(lessonID string) error {
 	return os.RemoveAll(filepath.Join(l.root, ".snapshots", lessonID))
+}
+
+// stepWrites reports whether a step writes the file itself (a file block or its code's
+// file), so the learner's copy is written in its place rather than beside it.
+func stepWrites(step *lessons.Step, code *lessons.Code, name string) bool {
+	for _, f := range step.Files {
+		if f.Name == name {
+			return true
+		}
+	}
+	return code != nil && code.File == name
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// codeFailed says, in the learner's words, that the step's code failed and where to look.
+func codeFailed(err error) string {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, ": exit status "); i > 0 {
+		return fmt.Sprintf("`%s` failed: its error is in the output", msg[:i])
+	}
+	var pe *pyrun.Error
+	if errors.As(err, &pe) {
+		return "the code raised " + pe.Kind + ": its error is in the output"
+	}
+	if errors.Is(err, context.Canceled) {
+		return "the step was stopped before it finished"
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "the step took too long and was stopped"
+	}
+	return firstLine(msg)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

@@ -86,9 +86,17 @@ type File struct {
 	Mod  time.Time
 }
 
+// Group is a consumer group's committed positions: the next offset it will read, by topic
+// and partition.
+type Group struct {
+	Name      string
+	Positions map[string]map[int32]int64
+}
+
 // Snapshot is everything the live panes show, at one moment.
 type Snapshot struct {
 	Topics  []Topic
+	Groups  []Group
 	Readers []Reader
 	Tables  []Table
 	Files   []File
@@ -109,6 +117,48 @@ func (s *Snapshot) Topic(name string) (Topic, bool) {
 // Source lists topics with their offsets.
 type Source interface {
 	Topics(ctx context.Context) ([]Topic, error)
+}
+
+// GroupSource lists consumer groups with their committed offsets (a Source may be one).
+type GroupSource interface {
+	Groups(ctx context.Context) ([]Group, error)
+}
+
+// Groups lists the consumer groups and their committed offsets, sorted by name.
+func (a Admin) Groups(ctx context.Context) ([]Group, error) {
+	if a.Client == nil {
+		return nil, nil
+	}
+	adm := kadm.NewClient(a.Client)
+	listed, err := adm.ListGroups(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list groups: %w", err)
+	}
+	names := listed.Groups()
+	if len(names) == 0 {
+		return nil, nil
+	}
+	sort.Strings(names)
+	fetched := adm.FetchManyOffsets(ctx, names...)
+	var out []Group
+	for _, name := range names {
+		r, ok := fetched[name]
+		if !ok || r.Err != nil {
+			continue
+		}
+		g := Group{Name: name, Positions: map[string]map[int32]int64{}}
+		r.Fetched.Each(func(o kadm.OffsetResponse) {
+			if o.Err != nil || o.At < 0 {
+				return
+			}
+			if g.Positions[o.Topic] == nil {
+				g.Positions[o.Topic] = map[int32]int64{}
+			}
+			g.Positions[o.Topic][o.Partition] = o.At
+		})
+		out = append(out, g)
+	}
+	return out, nil
 }
 
 // Admin reads topics through a Kafka client.
@@ -200,6 +250,11 @@ func Collect(ctx context.Context, src Source, ws string) *Snapshot {
 			s.Err = err.Error()
 		}
 		s.Topics = topics
+		if gs, ok := src.(GroupSource); ok && err == nil {
+			gctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+			s.Groups, _ = gs.Groups(gctx)
+			cancel()
+		}
 	}
 	if ws == "" {
 		return s
