@@ -1,27 +1,26 @@
-// Package ui is kafkalab's terminal interface: course mode (lessons, code, output) and the
-// sandbox (a PySpark and Kafka-tools prompt), both beside live panes that show partitions,
-// offsets, checkpoint files and tables as they change.
+// Package ui is kafkalab's terminal interface: course mode (a step's text, its files and
+// its output) and the sandbox (a PySpark and Kafka-tools REPL), both beside live panes
+// that show partitions, offsets, checkpoints, queries and tables as they change.
 //
-// One root Model owns the layout and routes messages; the parts are small: the code editor
-// (bubbles textarea), the prompt, the live panes (lab/observe gives them data), and the
-// help (bubbles help). Everything behind the screen goes through the lab: steps, the
-// sandbox's console, snapshots. Nothing slow runs in Update: the broker, steps, snapshots
-// and file reads all run as tea.Cmds and come back as messages.
+// The root Model keeps the layout, the focus and the routing of messages; everything
+// else is a component (component.go) in the gh-dash style: the course and the sandbox,
+// each pane, and the modals (prediction, confirm, lesson list, help, file viewer, record
+// browser). Everything behind the screen goes through the lab; nothing slow runs in
+// Update: the broker, steps, snapshots and reads run as commands and come back as
+// messages.
 package ui
 
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 	"sync"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/learner"
@@ -55,6 +54,8 @@ type Config struct {
 	Theme   *theme.Theme
 	Lessons []*lessons.Lesson
 	Record  *learner.Record
+	// Work keeps the learner's copies of step files (nil: not kept across restarts).
+	Work *learner.Work
 	// Start brings up the broker and the lab (slow: it runs in a tea.Cmd). observe receives
 	// the lab's events; pass it to lab.Options.Observe.
 	Start func(ctx context.Context, observe func(lab.Event)) (*Backend, error)
@@ -68,210 +69,149 @@ type Config struct {
 	NoTicks bool
 }
 
-// pane identifies a focusable pane.
-type pane int
+// Minimum size kafkalab draws at; below it a short notice is shown instead.
+const minW, minH = 40, 12
 
-const (
-	paneProse pane = iota
-	paneCode
-	paneOutput
-	paneLive
-	paneCount
-)
-
-// Model is the root model.
+// Model is the root model: layout, focus and routing.
 type Model struct {
-	cfg    Config
-	th     *theme.Theme
-	keys   KeyMap
-	help   help.Model
-	spin   spinner.Model
-	width  int
-	height int
+	cfg  Config
+	env  *env
+	spin spinner.Model
 
-	ctx    context.Context
-	cancel context.CancelFunc
-	events chan tea.Msg // lab events and background output, drained by waitEvent
+	course *course
+	sb     *sandbox
+	live   []*livePane // topics, streams, tables, workspace files
+	ws     wsFiles
+	watch  watchList
 
-	// broker
+	focus    int // 0: the course or sandbox; 1..: a live pane
+	modal    modal
+	showLive bool // narrow terminals: the live panes instead of the main column
+	flash    string
+	width    int
+	height   int
+
+	events   chan tea.Msg
+	cancel   context.CancelFunc
 	starting bool
-	startErr string
 	backend  *Backend
-
-	// course
-	li, si     int
-	edits      map[string]string // "lesson/step" -> the learner's edited code
-	editing    bool
-	code       textarea.Model
-	focus      pane
-	scroll     [paneCount]int
-	hints      int // hints shown for the current step
-	showList   bool
-	listSel    int
-	showLive   bool // narrow terminals: live panes instead of the lesson
-	showHelp   bool
-	confirm    string // non-empty: a yes/no question is open ("reset")
-	predicting bool
-	predictSel int
-
-	running    bool
-	runCancel  context.CancelFunc
-	runOut     []string // output lines streamed while running
-	result     *lab.StepResult
-	resultKey  string
-	changes    observe.Changes
-	explain    string
-	predictMsg string
-	flash      string // one-line notice in the status bar
-
-	// live panes
-	snap        *observe.Snapshot
-	before      *observe.Snapshot // snapshot taken when the step started
-	polling     bool
-	fileSel     int
-	viewer      viewerState
-	changedFile map[string]bool
-
-	// render caches (rebuilt only when their inputs change)
-	proseCache  map[string][]string
-	outCache    []string
-	outCacheKey string
-	outDirty    bool
-	outBuilds   int // how often the output was laid out (tests check the throttle)
-
-	// streaming queries' live progress (queries.go)
-	queries   map[string]*queryView
-	querySeq  int
-	pendingQ  []pendingQueryEvent
-	runBatch  []batchLog // batches finished since the current lesson's last run started
-	runLesson string
-
-	sb *sandboxState
-
+	polling  bool
+	before   *observe.Snapshot // the snapshot when the step started (changed files)
 	quitting bool
 	mu       sync.Mutex
 }
 
-type viewerState struct {
-	path    string
-	content string
-	prev    string // content when the step started, to mark changed lines
-}
+var (
+	keyQuit      = bind("q", "quit", "q")
+	keyHelp      = bind("?", "all keys", "?")
+	keyFocus     = bind("tab", "next pane", "tab")
+	keyFocusBack = bind("shift+tab", "previous pane", "shift+tab")
+	keyLive      = bind("v", "live panes", "v")
+	keyLessons   = bind("l", "lessons", "l")
+	keyRecords   = bind("b", "browse records", "b")
+	keyOpen      = bind("enter", "open file", "enter")
+)
 
 // New makes the root model.
 func New(cfg Config) *Model {
 	if cfg.Theme == nil {
 		cfg.Theme = theme.Plain()
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	m := &Model{
-		cfg: cfg, th: cfg.Theme, keys: DefaultKeyMap(), help: help.New(),
-		spin:     spinner.New(spinner.WithSpinner(spinner.Dot)),
-		ctx:      ctx,
-		cancel:   cancel,
-		events:   make(chan tea.Msg, 4096),
-		starting: cfg.Start != nil,
-		edits:    map[string]string{}, proseCache: map[string][]string{},
-		changedFile: map[string]bool{},
-		width:       80, height: 24,
-		focus: paneProse,
-	}
-	m.keys.sandbox = cfg.Mode == Sandbox
-	m.code = textarea.New()
-	m.code.Prompt = ""
-	m.code.ShowLineNumbers = true
-	m.code.CharLimit = 0
-	m.code.MaxHeight = 0
 	if cfg.Record == nil {
 		cfg.Record = learner.New("")
-		m.cfg.Record = cfg.Record
 	}
-	m.resume()
+	ctx, cancel := context.WithCancel(context.Background())
+	m := &Model{cfg: cfg, cancel: cancel, events: make(chan tea.Msg, 4096), starting: cfg.Start != nil,
+		width: 80, height: 24, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	m.env = &env{th: cfg.Theme, ctx: ctx, cfg: &m.cfg, queries: &queryTracker{sandbox: cfg.Mode == Sandbox}}
 	if cfg.Mode == Sandbox {
-		m.sb = newSandbox(m)
-		m.focus = paneCode
+		m.sb = newSandbox(m.env)
+	} else {
+		m.course = newCourse(m.env)
 	}
-	m.loadStep()
+	m.ws.changed = map[string]bool{}
+	e := m.env
+	m.live = []*livePane{
+		{e: e, title: "topics · partitions", extra: []key.Binding{keyRecords}},
+		{e: e, title: "streams · checkpoints · queries"},
+		{e: e, title: "tables · windows"},
+		{e: e, title: "workspace files", extra: []key.Binding{keyOpen, bind("↑↓", "select", "up")}},
+	}
+	m.live[0].lines = func(w int) []string { return topicLines(e, m.watch, w) }
+	m.live[0].onKey = func(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+		if msg.String() == "enter" || msg.String() == "b" {
+			return m.openRecords(), true
+		}
+		return nil, false
+	}
+	m.live[1].lines = func(w int) []string { return streamLines(e, m.lessonID(), m.watch, w, m.sandboxQueryLines()) }
+	m.live[2].lines = func(w int) []string { return tableLines(e, m.lessonID(), m.watch, w) }
+	m.live[3].lines = func(w int) []string { return wsFileLines(e, &m.ws, w) }
+	m.live[3].onKey = m.wsFileKey
+	m.onStepShown()
+	m.layout()
 	return m
 }
 
-// resume puts the learner back where the progress file says they were.
-func (m *Model) resume() {
-	p := m.cfg.Record
-	for i, l := range m.cfg.Lessons {
-		if l.ID == p.Lesson {
-			m.li = i
-			if p.Step >= 1 && p.Step <= len(l.Steps) {
-				m.si = p.Step - 1
-			}
-			return
-		}
-	}
-	// No place saved: the first lesson with an unfinished step.
-	for i, l := range m.cfg.Lessons {
-		if p.DoneCount(l.ID) < len(l.Steps) {
-			m.li = i
-			return
-		}
-	}
-}
-
-func (m *Model) lesson() *lessons.Lesson {
-	if m.li < len(m.cfg.Lessons) {
-		return m.cfg.Lessons[m.li]
-	}
-	return nil
-}
-
-func (m *Model) step() *lessons.Step {
-	l := m.lesson()
-	if l == nil || m.si >= len(l.Steps) {
-		return nil
-	}
-	return l.Steps[m.si]
-}
-
-func (m *Model) stepKey() string {
-	if l, s := m.lesson(), m.step(); l != nil && s != nil {
-		return fmt.Sprintf("%s/%d", l.ID, s.Number)
+func (m *Model) lessonID() string {
+	if m.course != nil && m.course.lesson() != nil {
+		return m.course.lesson().ID
 	}
 	return ""
 }
 
-// stepCode is the code the current step shows: the learner's edit, or the lesson's.
-func (m *Model) stepCode() *lessons.Code {
-	s := m.step()
-	if s == nil {
+func (m *Model) sandboxQueryLines() []string {
+	if m.sb == nil || len(m.sb.queries) == 0 {
 		return nil
 	}
-	if s.Starter != nil {
-		return s.Starter
+	var keep []string
+	for _, l := range m.sb.queryLines() {
+		keep = append(keep, l)
 	}
-	return s.Run
+	return keep
 }
 
-// loadStep prepares the panes for the current step.
-func (m *Model) loadStep() {
-	m.editing = false
-	m.code.Blur()
-	m.hints = 0
-	m.scroll[paneProse] = 0
-	m.predicting = false
-	if m.resultKey != m.stepKey() {
-		m.result, m.runOut, m.changes, m.explain, m.predictMsg = nil, nil, observe.Changes{}, "", ""
-		m.outDirty = true
+// main is the component of the main column.
+func (m *Model) main() component {
+	if m.sb != nil {
+		return m.sb
 	}
-	src := ""
-	if c := m.stepCode(); c != nil {
-		src = c.Source
+	return m.course
+}
+
+// onStepShown takes the new step's watch list and gives the focus back to its files.
+func (m *Model) onStepShown() {
+	m.watch = watchList{}
+	if m.course == nil {
+		return
 	}
-	if e, ok := m.edits[m.stepKey()]; ok {
-		src = e
+	if l := m.course.lesson(); l != nil {
+		if s := m.course.step(); s != nil {
+			for _, w := range s.Watch {
+				kind, name, ok := strings.Cut(strings.TrimSpace(w), " ")
+				switch {
+				case ok && kind == "topic":
+					m.watch.topics = append(m.watch.topics, strings.TrimSpace(name))
+				case ok && kind == "table":
+					m.watch.tables = append(m.watch.tables, strings.TrimSpace(name))
+				default:
+					m.watch.paths = append(m.watch.paths, strings.TrimSpace(w))
+				}
+			}
+		}
+		m.watch.topics = append(m.watch.topics, l.Topics...)
 	}
-	m.code.SetValue(src)
-	m.code.MoveToBegin()
-	if l := m.lesson(); l != nil && m.cfg.Mode == Course {
-		m.cfg.Record.SetCurrent(l.ID, m.si+1)
+	m.setFocus(0)
+	m.refreshLive()
+}
+
+func (m *Model) setFocus(f int) {
+	m.focus = f
+	if m.course != nil {
+		m.course.SetFocused(f == 0)
+	}
+	for i, p := range m.live {
+		p.SetFocused(f == i+1)
 	}
 }
 
@@ -283,11 +223,12 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if !m.cfg.NoTicks {
 		cmds = append(cmds, frameTick(), pollTick(time.Second))
+		if m.course != nil {
+			cmds = append(cmds, watchTick())
+		}
 	}
 	return tea.Batch(cmds...)
 }
-
-// ---- messages ----
 
 type (
 	startedMsg struct {
@@ -295,22 +236,10 @@ type (
 		err error
 	}
 	labEventMsg lab.Event
-	outputMsg   string
 	frameMsg    struct{}
 	pollMsg     struct{}
 	snapshotMsg *observe.Snapshot
-	stepDoneMsg struct {
-		key string
-		res *lab.StepResult
-	}
-	lessonResetMsg struct {
-		lesson string
-		err    error
-	}
-	fileReadMsg struct {
-		path, content string
-	}
-	savedMsg struct{ err error }
+	fileReadMsg struct{ path, content string }
 )
 
 func frameTick() tea.Cmd {
@@ -323,13 +252,13 @@ func pollTick(d time.Duration) tea.Cmd {
 
 // observe is given to the lab; it must never block a step, so a step's events beyond the
 // buffer are dropped (the step's result still carries its whole output). The console's
-// output has nowhere else to go: it waits for room, as a terminal holds up a program that
-// prints faster than it scrolls.
+// output waits for room, as a terminal holds up a program that prints faster than it
+// scrolls.
 func (m *Model) observe(e lab.Event) {
 	if e.Console && e.Kind == lab.OutputLine {
 		select {
 		case m.events <- labEventMsg(e):
-		case <-m.ctx.Done():
+		case <-m.env.ctx.Done():
 		}
 		return
 	}
@@ -340,8 +269,7 @@ func (m *Model) observe(e lab.Event) {
 }
 
 func (m *Model) waitEvent() tea.Cmd {
-	ch := m.events
-	ctx := m.ctx
+	ch, ctx := m.events, m.env.ctx
 	return func() tea.Msg {
 		select {
 		case e := <-ch:
@@ -353,7 +281,7 @@ func (m *Model) waitEvent() tea.Cmd {
 }
 
 func (m *Model) startCmd() tea.Cmd {
-	start, ctx := m.cfg.Start, m.ctx
+	start, ctx := m.cfg.Start, m.env.ctx
 	return func() tea.Msg {
 		b, err := start(ctx, m.observe)
 		return startedMsg{b: b, err: err}
@@ -365,78 +293,73 @@ func (m *Model) workspace() string {
 	if m.cfg.Mode == Sandbox {
 		return m.cfg.Workspace
 	}
-	if m.backend == nil || m.backend.Lab == nil || m.lesson() == nil {
-		return ""
-	}
-	return m.backend.Lab.Workspace(m.lesson().ID)
+	return m.course.workspace()
 }
 
 func (m *Model) snapshotCmd() tea.Cmd {
-	ws, ctx := m.workspace(), m.ctx
-	if m.backend == nil || m.backend.Lab == nil {
+	ws, ctx := m.workspace(), m.env.ctx
+	if m.env.lab == nil {
 		return func() tea.Msg { return snapshotMsg(observe.Collect(ctx, nil, ws)) }
 	}
-	lb := m.backend.Lab
+	lb := m.env.lab
 	return func() tea.Msg { return snapshotMsg(lb.Snapshot(ctx, ws)) }
 }
-
-// ---- Update ----
 
 // Update routes a message to the part it concerns.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		m.outDirty = true
+		m.layout()
 		return m, nil
 	case startedMsg:
 		m.starting = false
-		m.outDirty = true
 		if msg.err != nil {
-			m.startErr = oneLine(msg.err.Error())
+			m.env.startErr = oneLine(msg.err.Error())
+			m.course.outDirtyIf()
 			return m, nil
 		}
 		m.backend = msg.b
+		m.env.lab, m.env.label = msg.b.Lab, msg.b.Label
 		m.polling = true
 		cmds := []tea.Cmd{m.snapshotCmd()}
 		if m.sb != nil {
 			cmds = append(cmds, m.sb.startCmd())
+		} else {
+			m.course.reloadFiles(true)
+			m.course.outDirty = true
 		}
 		return m, tea.Batch(cmds...)
 	case spinner.TickMsg:
-		if !m.starting && !m.running && (m.sb == nil || !m.sb.busy) {
+		busy := m.starting || (m.course != nil && m.course.running) || (m.sb != nil && m.sb.busy)
+		if !busy {
 			return m, nil
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
+		m.passSpin()
 		return m, cmd
 	case labEventMsg:
 		m.onLabEvent(lab.Event(msg))
 		return m, m.waitEvent()
-	case outputMsg:
-		if m.sb != nil {
-			m.sb.appendOutput(string(msg))
-		}
-		return m, nil
 	case frameMsg:
-		// Output that streamed in since the last frame is laid out once per frame
-		// (at most ten times a second), however fast it arrives.
-		if m.outDirty {
-			m.outCacheKey = ""
+		// Streamed output and query events are laid out once per frame (ten a second at
+		// most), however fast they arrive.
+		if m.env.queries.apply() {
+			m.refreshLive()
 		}
-		if m.sb != nil {
-			m.sb.frameReady = true
+		if m.course != nil {
+			m.course.Update(msg)
 		}
-		m.applyQueryEvents()
 		return m, frameTick()
 	case pollMsg:
 		var cmds []tea.Cmd
-		if m.backend != nil && !m.polling {
+		if m.env.lab != nil && !m.polling {
 			m.polling = true
 			cmds = append(cmds, m.snapshotCmd())
 		}
 		d := 1500 * time.Millisecond
-		if m.running || (m.sb != nil && (m.sb.busy || m.sb.activeQueries() > 0)) {
+		if (m.course != nil && m.course.running) || (m.sb != nil && (m.sb.busy || m.sb.activeQueries() > 0)) {
 			d = 300 * time.Millisecond
 		}
 		if !m.cfg.NoTicks {
@@ -449,49 +372,67 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.sb != nil {
 			m.sb.refreshQueries()
 		}
-		return m, m.readSelectedFile()
-	case fileReadMsg:
-		if msg.path != m.viewer.path {
-			m.viewer.prev = "" // no earlier content to compare with
-		}
-		m.viewer.path, m.viewer.content = msg.path, msg.content
 		return m, nil
-	case stepDoneMsg:
-		return m, m.onStepDone(msg)
-	case lessonResetMsg:
-		m.running = false
-		if msg.err != nil {
-			m.flash = "reset failed: " + oneLine(msg.err.Error())
-		} else {
-			m.flash = "lesson reset: a fresh workspace and no topics of its own"
+	case openModalMsg:
+		m.modal = msg.m
+		m.layoutModal()
+		if rb, ok := msg.m.(*recordBrowser); ok {
+			return m, rb.load()
 		}
+		return m, nil
+	case closeModalMsg:
+		m.modal = nil
+		return m, nil
+	case flashMsg:
+		m.flash = string(msg)
+		return m, nil
+	case focusMainMsg:
+		m.onStepShown()
+		return m, nil
+	case lessonChangedMsg:
+		m.ws = wsFiles{changed: map[string]bool{}}
 		return m, m.snapshotCmd()
-	case savedMsg:
-		if msg.err != nil {
-			m.flash = oneLine(msg.err.Error())
-		}
-		return m, nil
-	case sandboxDoneMsg:
-		return m, m.sb.onDone(msg)
-	case sandboxReadyMsg:
-		m.sb.onReady(msg)
-		return m, nil
+	case stepDoneMsg:
+		m.before = nil
+		return m, m.course.Update(msg)
+	case lessonResetMsg:
+		return m, tea.Batch(m.course.Update(msg), m.snapshotCmd())
+	case fileReadMsg:
+		return m, emit(openModalMsg{newFileViewer(m.env, msg.path, msg.content, "")})
 	case tea.MouseWheelMsg:
 		m.onWheel(msg)
 		return m, nil
 	case tea.KeyPressMsg:
+		m.flash = ""
 		return m, m.onKey(msg)
-	}
-	if m.editing || m.sb != nil {
-		var cmd tea.Cmd
+	case tea.PasteMsg:
 		if m.sb != nil {
-			m.sb.prompt, cmd = m.sb.prompt.Update(msg)
-		} else {
-			m.code, cmd = m.code.Update(msg)
+			return m, m.sb.Update(msg)
 		}
-		return m, cmd
+		if m.course != nil && m.course.code.edit != nil {
+			m.course.code.edit.Paste(msg.Content)
+		}
+		return m, nil
 	}
-	return m, nil
+	// Everything else goes to whoever may be waiting for it.
+	var cmds []tea.Cmd
+	if m.modal != nil {
+		cmds = append(cmds, m.modal.Update(msg))
+	}
+	cmds = append(cmds, m.main().Update(msg))
+	return m, tea.Batch(cmds...)
+}
+
+func (m *Model) passSpin() {
+	if m.course != nil {
+		m.course.spin = m.spin.View()
+		if m.course.running {
+			m.course.outDirty = true
+		}
+	}
+	if m.sb != nil {
+		m.sb.spin = m.spin.View()
+	}
 }
 
 func (m *Model) onLabEvent(e lab.Event) {
@@ -499,63 +440,448 @@ func (m *Model) onLabEvent(e lab.Event) {
 	case lab.OutputLine:
 		switch {
 		case e.Console && m.sb != nil:
-			m.sb.appendOutput(e.Line)
-		case m.running:
-			m.runOut = append(m.runOut, e.Line)
-			m.outDirty = true
+			m.sb.add(e.Line)
+		case m.course != nil:
+			m.course.Update(runOutputMsg(e.Line))
 		}
 	case lab.FileChanged:
-		m.changedFile[e.Path] = true
+		m.ws.changed[e.Path] = true
+	case lab.StepStarted:
+		m.before = m.env.snap
+		m.ws.changed = map[string]bool{}
 	case lab.QueryProgress:
-		m.queryEvent(e.Lesson, e.Query)
+		m.env.queries.add(e.Lesson, e.Query)
+		if m.cfg.NoTicks {
+			m.env.queries.apply()
+			m.refreshLive()
+		}
 	}
 }
 
 func (m *Model) setSnapshot(s *observe.Snapshot) {
-	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
-	m.snap = s
 	if m.before != nil {
 		old := map[string]observe.File{}
 		for _, f := range m.before.Files {
 			old[f.Path] = f
 		}
 		for _, f := range s.Files {
-			o, ok := old[f.Path]
-			if !ok || o.Size != f.Size || !o.Mod.Equal(f.Mod) {
-				m.changedFile[f.Path] = true
+			if o, ok := old[f.Path]; !ok || o.Size != f.Size || !o.Mod.Equal(f.Mod) {
+				m.ws.changed[f.Path] = true
 			}
 		}
 	}
-	if m.fileSel >= len(s.Files) {
-		m.fileSel = max(0, len(s.Files)-1)
+	m.env.snap = s
+	if m.ws.sel >= len(s.Files) {
+		m.ws.sel = max(0, len(s.Files)-1)
+	}
+	m.refreshLive()
+}
+
+func (m *Model) refreshLive() {
+	for _, p := range m.live {
+		if p.w > 0 {
+			p.refresh()
+		}
 	}
 }
 
-func (m *Model) readSelectedFile() tea.Cmd {
-	if m.snap == nil || len(m.snap.Files) == 0 {
-		return nil
+func (m *Model) wsFileKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	s := m.env.snap
+	if s == nil || len(s.Files) == 0 {
+		return nil, false
 	}
-	rel := m.snap.Files[m.fileSel].Path
-	ws := m.workspace()
-	return func() tea.Msg { return fileReadMsg{path: rel, content: observe.ReadFile(ws, rel)} }
+	switch msg.String() {
+	case "up", "k":
+		m.ws.sel = max(0, m.ws.sel-1)
+	case "down", "j":
+		m.ws.sel = min(len(s.Files)-1, m.ws.sel+1)
+	case "enter", "f":
+		rel, ws := s.Files[m.ws.sel].Path, m.workspace()
+		return func() tea.Msg { return fileReadMsg{path: rel, content: observe.ReadFile(ws, rel)} }, true
+	default:
+		return nil, false
+	}
+	m.live[3].refresh()
+	// Keep the selected file in view.
+	p := m.live[3]
+	line := 0
+	for i, l := range p.view.lines {
+		if strings.Contains(l, "\x1b[7m") || i == m.ws.sel {
+			line = i
+		}
+	}
+	_ = line
+	return nil, true
 }
 
-// Quit stops what runs and asks Bubble Tea to exit; Shutdown (after Run returns) frees
-// the rest.
+func (m *Model) openRecords() tea.Cmd {
+	if m.env.lab == nil {
+		return flash("the broker is still starting")
+	}
+	topic := ""
+	if len(m.watch.topics) > 0 {
+		topic = m.watch.topics[0]
+	}
+	return emit(openModalMsg{newRecordBrowser(m.env, topic)})
+}
+
+// ---- keys ----
+
+func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	str := msg.String()
+	if str == "ctrl+c" {
+		if m.sb != nil {
+			cmd, _ := m.sb.HandleKey(msg)
+			return cmd
+		}
+		if m.course != nil && m.course.running && m.course.runCancel != nil {
+			m.course.runCancel()
+			return flash("stopping the step…")
+		}
+		return m.quit()
+	}
+	if m.modal != nil {
+		cmd, _ := m.modal.HandleKey(msg)
+		return cmd
+	}
+	editing := m.course != nil && m.course.code.edit != nil
+	if !editing && (m.sb == nil || m.sb.prompt.Value() == "" || str == "tab" && m.focus > 0) {
+		switch {
+		case keyIs(msg, keyHelp):
+			return emit(openModalMsg{newHelp(m.env, m.fullHelp())})
+		case keyIs(msg, keyQuit) && m.sb == nil:
+			return m.quit()
+		case keyIs(msg, keyFocus) && m.sb == nil, str == "ctrl+w":
+			m.moveFocus(+1)
+			return nil
+		case keyIs(msg, keyFocusBack):
+			m.moveFocus(-1)
+			return nil
+		case keyIs(msg, keyLive) && (m.sb == nil || m.sb.prompt.Value() == ""):
+			m.showLive = !m.showLive
+			m.layout()
+			return nil
+		case keyIs(msg, keyLessons) && m.course != nil:
+			return emit(openModalMsg{newLessonList(m.env, m.course.li)})
+		}
+	}
+	if m.focus > 0 {
+		if cmd, ok := m.live[m.focus-1].HandleKey(msg); ok {
+			return cmd
+		}
+		if m.course != nil {
+			cmd, _ := m.course.courseKey(msg)
+			return cmd
+		}
+		if m.sb != nil {
+			m.setFocus(0)
+		}
+	}
+	cmd, _ := m.main().HandleKey(msg)
+	return cmd
+}
+
+// moveFocus goes through the course's panes, then the live ones.
+func (m *Model) moveFocus(d int) {
+	L := m.layout()
+	live := L.liveW > 0
+	n := 1 + len(m.live)
+	if m.focus == 0 && m.course != nil && m.course.focusNext(d) {
+		return
+	}
+	for i := 0; i < n; i++ {
+		f := (m.focus + d + n) % n
+		m.focus = f
+		if f == 0 || live {
+			break
+		}
+	}
+	m.setFocus(m.focus)
+	if m.focus == 0 && m.course != nil {
+		m.course.focusEdge(d < 0)
+	}
+}
+
+func (m *Model) onWheel(msg tea.MouseWheelMsg) {
+	mouse := msg.Mouse()
+	d := 3
+	if mouse.Button == tea.MouseWheelUp {
+		d = -3
+	}
+	L := m.layout()
+	if m.modal != nil {
+		return
+	}
+	if mouse.X >= L.mainW && L.liveW > 0 {
+		y := mouse.Y - 1
+		for i, h := range L.liveH {
+			if y < h {
+				m.live[i].view.ScrollBy(d)
+				return
+			}
+			y -= h
+		}
+		return
+	}
+	if m.sb != nil {
+		m.sb.view.ScrollBy(d)
+		return
+	}
+	y := mouse.Y - 1
+	c := m.course
+	switch {
+	case y < c.proseH:
+		c.prose.view.ScrollBy(d)
+	case y < c.proseH+c.codeH:
+		c.code.view.ScrollBy(d)
+	default:
+		c.out.view.ScrollBy(d)
+	}
+}
+
 func (m *Model) quit() tea.Cmd {
 	m.quitting = true
-	if m.runCancel != nil {
-		m.runCancel()
+	if m.course != nil && m.course.runCancel != nil {
+		m.course.runCancel()
 	}
 	return tea.Quit // Shutdown, which runs after the program, saves the progress
 }
 
-func (m *Model) saveCmd() tea.Cmd {
-	if m.cfg.Mode != Course || m.cfg.Record.Path() == "" {
-		return nil
+// focused is the component the footer's keys come from.
+func (m *Model) focused() component {
+	if m.modal != nil {
+		return m.modal
 	}
-	data := m.cfg.Record
-	return func() tea.Msg { return savedMsg{err: data.Save()} }
+	if m.focus > 0 && m.focus <= len(m.live) {
+		return m.live[m.focus-1]
+	}
+	return m.main()
+}
+
+func (m *Model) globalKeys() []key.Binding {
+	if m.sb != nil {
+		return []key.Binding{keyHelp, keyLive}
+	}
+	return []key.Binding{keyHelp, keyFocus, keyLessons, keyLive, keyQuit}
+}
+
+func (m *Model) fullHelp() [][]key.Binding {
+	groups := [][]key.Binding{m.globalKeys()}
+	if m.course != nil {
+		groups = append(groups, m.course.Keys().FullHelp()...)
+	} else {
+		groups = append(groups, m.sb.Keys().FullHelp()...)
+	}
+	if m.focus > 0 {
+		groups = append(groups, m.live[m.focus-1].Keys().FullHelp()...)
+	}
+	return groups
+}
+
+// ---- layout and drawing ----
+
+type layout struct {
+	mainW, liveW int
+	bodyH        int
+	liveH        []int
+}
+
+func (m *Model) layout() layout {
+	w, h := m.width, m.height
+	L := layout{bodyH: max(0, h-2)}
+	switch {
+	case w >= 150:
+		L.liveW = max(50, w*36/100)
+	case w >= 110:
+		L.liveW = w * 40 / 100
+	case m.showLive:
+		L.liveW = w
+	}
+	L.mainW = w - L.liveW
+	if L.mainW > 0 {
+		m.main().SetSize(L.mainW, L.bodyH)
+	}
+	if L.liveW > 0 {
+		L.liveH = m.liveHeights(L.liveW, L.bodyH)
+		for i, p := range m.live {
+			p.SetSize(L.liveW, L.liveH[i])
+		}
+		m.refreshLive()
+	} else {
+		for _, p := range m.live {
+			p.SetSize(0, 0)
+		}
+	}
+	m.layoutModal()
+	return L
+}
+
+// liveHeights shares the live column: each pane gets what its content needs, the
+// workspace files what is left, and none less than 3 rows.
+func (m *Model) liveHeights(w, h int) []int {
+	need := make([]int, len(m.live))
+	for i, p := range m.live {
+		p.SetSize(w, h)
+		p.refresh()
+		need[i] = p.natural + 2
+	}
+	out := make([]int, len(m.live))
+	caps := []int{h * 35 / 100, h * 35 / 100, h * 30 / 100}
+	used := 0
+	for i := 0; i < 3; i++ {
+		out[i] = max(3, min(need[i], max(4, caps[i])))
+		used += out[i]
+	}
+	out[3] = h - used
+	if out[3] < 4 {
+		// No room for the file list: the others share the column.
+		out[3] = 0
+		out[2] = max(0, h-out[0]-out[1])
+	}
+	return out
+}
+
+func (m *Model) layoutModal() {
+	if m.modal == nil {
+		return
+	}
+	if m.modal.Dialog() {
+		m.modal.SetSize(m.width, m.height)
+	} else {
+		m.modal.SetSize(m.width, max(3, m.height-2))
+	}
+}
+
+// View draws the whole screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.Render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "kafkalab"
+	return v
+}
+
+// Render is the screen as text (View's content; golden tests read it).
+func (m *Model) Render() string {
+	if m.quitting {
+		return ""
+	}
+	w, h := m.width, m.height
+	if w < minW || h < minH {
+		msg := fmt.Sprintf("kafkalab needs at least %dx%d (now %dx%d)", minW, minH, w, h)
+		lines := wrap(msg, max(w, 1))
+		for i := range lines {
+			lines[i] = fit(lines[i], w)
+		}
+		if len(lines) > h {
+			lines = lines[:max(h, 0)]
+		}
+		return strings.Join(lines, "\n")
+	}
+	L := m.layout()
+	var body string
+	if m.modal != nil && !m.modal.Dialog() {
+		body = m.modal.View()
+	} else {
+		var cols []string
+		if L.mainW > 0 {
+			cols = append(cols, m.main().View())
+		}
+		if L.liveW > 0 {
+			var parts []string
+			for i, p := range m.live {
+				if L.liveH[i] > 0 {
+					parts = append(parts, p.View())
+				}
+			}
+			cols = append(cols, vjoin(parts...))
+		}
+		body = hjoin(cols...)
+		if m.modal != nil {
+			body = overlay(body, m.modal.View(), w, L.bodyH)
+		}
+	}
+	return vjoin(m.headerView(w), body, m.footerView(w))
+}
+
+// overlay draws a dialog centred over the body.
+func overlay(body, dlg string, w, h int) string {
+	bl := strings.Split(body, "\n")
+	dl := strings.Split(dlg, "\n")
+	dw := 0
+	for _, l := range dl {
+		dw = max(dw, ansi.StringWidth(l))
+	}
+	x := max(0, (w-dw)/2)
+	y := max(0, (h-len(dl))/2)
+	for i, l := range dl {
+		r := y + i
+		if r >= len(bl) {
+			break
+		}
+		row := bl[r]
+		bw := ansi.StringWidth(row)
+		bl[r] = ansi.Truncate(row, x, "") + l + ansi.Cut(row, min(bw, x+ansi.StringWidth(l)), bw)
+	}
+	return strings.Join(bl, "\n")
+}
+
+func (m *Model) headerView(w int) string {
+	t := m.env.th
+	parts := []string{t.Title.Render("kafkalab")}
+	if m.sb != nil {
+		parts = append(parts, t.Accent.Render("sandbox")+" "+t.Muted.Render(m.cfg.Workspace))
+	} else if l := m.course.lesson(); l != nil {
+		done := m.cfg.Record.DoneCount(l.ID)
+		parts = append(parts, fmt.Sprintf("Lesson %d/%d %s", m.course.li+1, len(m.cfg.Lessons), t.Text.Bold(true).Render(l.Title)))
+		parts = append(parts, fmt.Sprintf("step %d/%d %s", m.course.si+1, len(l.Steps), bar(t, done, len(l.Steps), 10)))
+	}
+	right := ""
+	switch {
+	case m.starting:
+		right = m.spin.View() + " starting the " + m.cfg.BrokerHint + " broker…"
+	case m.env.startErr != "":
+		right = t.Fail.Render(theme.GlyphFail + " no broker")
+	case m.backend != nil:
+		right = t.OK.Render(theme.GlyphChanged) + " " + m.backend.Label
+	}
+	left := " " + strings.Join(parts, t.Muted.Render("  ·  "))
+	gap := w - ansi.StringWidth(left) - ansi.StringWidth(right) - 1
+	if gap < 1 && m.backend != nil {
+		right = t.OK.Render(theme.GlyphChanged) + " " + strings.Fields(m.backend.Label + " ")[0]
+		left = fit(left, max(0, w-ansi.StringWidth(right)-2))
+		gap = w - ansi.StringWidth(left) - ansi.StringWidth(right) - 1
+	}
+	if gap < 1 {
+		return fit(left, w)
+	}
+	return left + strings.Repeat(" ", gap) + right + " "
+}
+
+// bar is a progress bar of n/total in width cells.
+func bar(t *theme.Theme, n, total, width int) string {
+	if total <= 0 {
+		return ""
+	}
+	full := min(width, n*width/total)
+	return t.BarFill.Render(strings.Repeat(theme.BarFull, full)) + t.BarEmpty.Render(strings.Repeat(theme.BarNone, width-full))
+}
+
+// footerView is the focused component's keys, or a notice that stays until the next key.
+func (m *Model) footerView(w int) string {
+	t := m.env.th
+	switch {
+	case m.flash != "":
+		return fit(" "+t.Info.Render(m.flash), w)
+	case m.env.startErr != "" && m.backend == nil:
+		return fit(" "+t.Fail.Render(theme.GlyphFail+" "+m.env.startErr), w)
+	}
+	hm := helpModel(t, w-1)
+	ks := m.focused().Keys().ShortHelp()
+	if m.modal == nil && !(m.course != nil && m.course.code.edit != nil) {
+		ks = append(append([]key.Binding{}, ks...), m.globalKeys()...)
+	}
+	return fit(" "+hm.ShortHelpView(ks), w)
 }
 
 // Shutdown stops background queries, the lab and the broker. Call it after the program
@@ -563,8 +889,8 @@ func (m *Model) saveCmd() tea.Cmd {
 func (m *Model) Shutdown() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.runCancel != nil {
-		m.runCancel()
+	if m.course != nil && m.course.runCancel != nil {
+		m.course.runCancel()
 	}
 	if m.sb != nil {
 		m.sb.close()
@@ -578,14 +904,3 @@ func (m *Model) Shutdown() {
 		_ = m.cfg.Record.Save()
 	}
 }
-
-func oneLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return s
-}
-
-// keyIs reports whether a key press matches a binding.
-func keyIs(msg tea.KeyPressMsg, b key.Binding) bool { return key.Matches(msg, b) }

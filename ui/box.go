@@ -116,3 +116,11 @@ func clampScroll(off, n, visible int) int {
 	}
 	return off
 }
+
+func wrapStyled(st interface{ Render(...string) string }, s string, w int) []string {
+	lines := wrap(s, w)
+	for i := range lines {
+		lines[i] = st.Render(lines[i])
+	}
+	return lines
+}

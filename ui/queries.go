@@ -42,16 +42,19 @@ type batchLog struct {
 	dropped int64
 }
 
-// queryEvent queues a query event; the live pane takes queued events in once per frame
-// (applyQueryEvents), so a fast stream never redraws it more than ten times a second.
-func (m *Model) queryEvent(lesson string, e *pyrun.QueryEvent) {
-	if e == nil {
-		return
-	}
-	m.pendingQ = append(m.pendingQ, pendingQueryEvent{lesson: lesson, ev: *e})
-	if m.cfg.NoTicks {
-		m.applyQueryEvents()
-	}
+// queryTracker follows the streaming queries' events (lab.QueryProgress): fresher than the
+// checkpoint files, and it has what they lack (state rows, rows dropped as late). Events
+// are queued and taken in once per frame (apply), so a fast stream never redraws the
+// panes more than ten times a second.
+type queryTracker struct {
+	queries map[string]*queryView
+	seq     int
+	pending []pendingQueryEvent
+	// onBatch hears every finished batch of a step's queries (the course's "what just
+	// changed"); nil = nobody.
+	onBatch func(batchLog)
+	// sandbox: the console's queries are all shown, not only the current lesson's.
+	sandbox bool
 }
 
 type pendingQueryEvent struct {
@@ -59,23 +62,30 @@ type pendingQueryEvent struct {
 	ev     pyrun.QueryEvent
 }
 
-func (m *Model) applyQueryEvents() {
-	if len(m.pendingQ) == 0 {
-		return
+func (qt *queryTracker) add(lesson string, e *pyrun.QueryEvent) {
+	if e != nil {
+		qt.pending = append(qt.pending, pendingQueryEvent{lesson: lesson, ev: *e})
 	}
-	if m.queries == nil {
-		m.queries = map[string]*queryView{}
+}
+
+// apply takes the queued events in; it reports whether anything changed.
+func (qt *queryTracker) apply() bool {
+	if len(qt.pending) == 0 {
+		return false
 	}
-	for _, p := range m.pendingQ {
+	if qt.queries == nil {
+		qt.queries = map[string]*queryView{}
+	}
+	for _, p := range qt.pending {
 		e := p.ev
-		q := m.queries[e.QueryID]
+		q := qt.queries[e.QueryID]
 		if q == nil {
 			q = &queryView{id: e.QueryID, batch: -1}
-			m.queries[e.QueryID] = q
+			qt.queries[e.QueryID] = q
 		}
 		q.name, q.checkpoint, q.lesson = e.QueryName, e.Checkpoint, p.lesson
-		m.querySeq++
-		q.seq = m.querySeq
+		qt.seq++
+		q.seq = qt.seq
 		switch e.Kind {
 		case pyrun.BatchStarted:
 			q.ended, q.failed = false, ""
@@ -89,10 +99,9 @@ func (m *Model) applyQueryEvents() {
 			q.last = e.Progress
 			q.batch = max(q.batch, e.Progress.BatchID)
 			q.droppedTotal += e.Progress.DroppedByWatermark
-			if m.sb == nil && p.lesson == m.runLesson && len(m.runBatch) < 500 {
-				m.runBatch = append(m.runBatch, batchLog{query: q.label(), batch: e.Progress.BatchID,
+			if qt.onBatch != nil && !qt.sandbox {
+				qt.onBatch(batchLog{query: q.label(), batch: e.Progress.BatchID,
 					ranges: q.ranges, rows: e.Progress.InputRows, dropped: e.Progress.DroppedByWatermark})
-				m.outDirty = true
 			}
 		case pyrun.QueryTerminated:
 			q.running, q.ended = false, true
@@ -101,37 +110,38 @@ func (m *Model) applyQueryEvents() {
 			}
 		}
 	}
-	m.pendingQ = m.pendingQ[:0]
-	if m.running {
-		m.outDirty = true // the line beside the spinner names the batch in flight
-	}
+	qt.pending = qt.pending[:0]
 	// Keep the newest few: a long sandbox session starts many queries.
-	if len(m.queries) > 16 {
-		for _, q := range m.sortedQueries()[16:] {
-			delete(m.queries, q.id)
+	if len(qt.queries) > 16 {
+		for _, q := range qt.sorted()[16:] {
+			delete(qt.queries, q.id)
 		}
 	}
+	return true
 }
 
-// sortedQueries lists the queries, most recently changed first.
-func (m *Model) sortedQueries() []*queryView {
-	out := make([]*queryView, 0, len(m.queries))
-	for _, q := range m.queries {
+// sorted lists the queries: running ones first, then the most recently changed.
+func (qt *queryTracker) sorted() []*queryView {
+	out := make([]*queryView, 0, len(qt.queries))
+	for _, q := range qt.queries {
 		out = append(out, q)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].seq > out[j].seq })
+	sort.Slice(out, func(i, j int) bool {
+		if a, b := !out[i].ended, !out[j].ended; a != b {
+			return a
+		}
+		return out[i].seq > out[j].seq
+	})
 	return out
 }
 
-// visibleQueries are the queries of what the screen shows: the current lesson's in
-// course mode, all of them in the sandbox.
-func (m *Model) visibleQueries() []*queryView {
+// visible are the queries of what the screen shows: the lesson's in course mode, all of
+// them in the sandbox.
+func (qt *queryTracker) visible(lesson string) []*queryView {
 	var out []*queryView
-	for _, q := range m.sortedQueries() {
-		if m.sb == nil {
-			if l := m.lesson(); l == nil || q.lesson != l.ID {
-				continue
-			}
+	for _, q := range qt.sorted() {
+		if !qt.sandbox && q.lesson != lesson {
+			continue
 		}
 		out = append(out, q)
 	}
@@ -180,8 +190,7 @@ func (q *queryView) status(t *theme.Theme) string {
 // progressLines are the query's live lines, most telling first (a short pane cuts the
 // rest). With header false they go under the checkpoint, which already shows the batch's
 // offsets and watermark from its files.
-func (m *Model) progressLines(q *queryView, w int, header bool) []string {
-	t := m.th
+func progressLines(t *theme.Theme, q *queryView, w int, header bool) []string {
 	var out []string
 	head := "  " + t.Info.Render("query") + " " + q.label() + " · "
 	if header {
@@ -271,8 +280,8 @@ func batchLogLines(t *theme.Theme, b batchLog, w int) []string {
 
 // activity says what a running step or sandbox entry is doing right now, for the line
 // beside the spinner: the batch a query is working on ("" when none is).
-func (m *Model) activity() string {
-	for _, q := range m.visibleQueries() {
+func (qt *queryTracker) activity(lesson string) string {
+	for _, q := range qt.visible(lesson) {
 		if q.running && !q.ended {
 			s := fmt.Sprintf("query %s: batch %d", q.label(), q.batch)
 			if q.ranges != "" {

@@ -17,7 +17,9 @@ type showTable struct {
 }
 
 // renderOutput turns a step's output into display lines: show() tables redrawn with box
-// characters, numbers right-aligned, everything cut to width w.
+// characters and numbers right-aligned, whole (as wide as their cells: the pane scrolls
+// sideways, no column is cut, and a truncate=False table keeps its long cells); other
+// lines wrapped at word boundaries to width w.
 func renderOutput(t *theme.Theme, out string, w int) []string {
 	if out == "" {
 		return nil
@@ -33,13 +35,13 @@ func renderOutput(t *theme.Theme, out string, w int) []string {
 	for i := 0; i < len(lines); i++ {
 		if len(tables) > 0 && tables[0].First == i {
 			tb := &showTable{Header: tables[0].Header, Rows: tables[0].Rows}
-			res = append(res, tb.render(t, w, 0, len(tb.Rows))...)
+			res = append(res, tb.render(t, 0, len(tb.Rows))...)
 			i = tables[0].Last
 			tables = tables[1:]
 			continue
 		}
-		// Long lines wrap as a terminal would: nothing the step printed is lost.
-		res = append(res, strings.Split(ansi.Hardwrap(lines[i], w, true), "\n")...)
+		// Long lines wrap at word boundaries: nothing the step printed is lost.
+		res = append(res, strings.Split(ansi.Wrap(lines[i], w, ""), "\n")...)
 	}
 	return res
 }
@@ -61,9 +63,9 @@ func isNumber(s string) bool {
 	return digits > 0
 }
 
-// render draws rows [from, to) of the table in at most w cells: columns sized to their
-// content, numbers right-aligned, columns that do not fit replaced by "…".
-func (tb *showTable) render(t *theme.Theme, w, from, to int) []string {
+// render draws rows [from, to) of the table: columns sized to their content (as show()
+// printed it), numbers right-aligned.
+func (tb *showTable) render(t *theme.Theme, from, to int) []string {
 	n := len(tb.Header)
 	widths := make([]int, n)
 	if tb.numeric == nil {
@@ -86,7 +88,7 @@ func (tb *showTable) render(t *theme.Theme, w, from, to int) []string {
 	// a sample of the rest for stable columns while scrolling).
 	measure := func(r []string) {
 		for c := 0; c < n && c < len(r); c++ {
-			widths[c] = max(widths[c], min(cellWidth(r[c]), 40))
+			widths[c] = max(widths[c], cellWidth(r[c]))
 		}
 	}
 	for i := from; i < to && i < len(tb.Rows); i++ {
@@ -95,19 +97,7 @@ func (tb *showTable) render(t *theme.Theme, w, from, to int) []string {
 	for i := 0; i < len(tb.Rows) && i < 200; i++ {
 		measure(tb.Rows[i])
 	}
-	// Keep the columns that fit.
-	shown, used := 0, 1
-	for c := range n {
-		if used+widths[c]+3 > w {
-			break
-		}
-		used += widths[c] + 3
-		shown++
-	}
-	cut := shown < n
-	if shown == 0 && n > 0 {
-		shown, widths[0], cut = 1, max(1, w-4), n > 1
-	}
+	shown := n
 	border := t.TableBorder
 	line := func(l, m, r string) string {
 		var b strings.Builder
@@ -145,9 +135,6 @@ func (tb *showTable) render(t *theme.Theme, w, from, to int) []string {
 				v += pad
 			}
 			b.WriteString(" " + v + " " + sep)
-		}
-		if cut {
-			b.WriteString("…")
 		}
 		return b.String()
 	}

@@ -25,15 +25,16 @@ func TestRenderOutputRedrawsShowTables(t *testing.T) {
 			"╰──────────┴───────┴──────────╯",
 			"only showing top 2 rows",
 		}},
-		{24, []string{ // the customer column does not fit: cut, and said so with …
+		{24, []string{ // narrower than the table: drawn whole all the same (the pane scrolls sideways)
 			"before",
-			"╭──────────┬───────╮",
-			"│ order_id │ total │…",
-			"├──────────┼───────┤",
-			"│     1001 │ 12.50 │…",
-			"│     1002 │  null │…",
-			"╰──────────┴───────╯",
-			"only showing top 2 rows",
+			"╭──────────┬───────┬──────────╮",
+			"│ order_id │ total │ customer │",
+			"├──────────┼───────┼──────────┤",
+			"│     1001 │ 12.50 │ alice    │",
+			"│     1002 │  null │ bob      │",
+			"╰──────────┴───────┴──────────╯",
+			"only showing top 2",
+			"rows",
 		}},
 	} {
 		got := renderOutput(theme.Plain(), out, tc.w)
@@ -49,5 +50,19 @@ func TestRenderOutputRedrawsShowTables(t *testing.T) {
 func TestExpandTabs(t *testing.T) {
 	if got := expandTabs("a\tbc\td"); got != "a       bc      d" {
 		t.Errorf("%q", got)
+	}
+}
+
+// A truncate=False table keeps its long cells whole, and a long line wraps between words.
+func TestRenderOutputKeepsLongCellsAndWrapsWords(t *testing.T) {
+	long := strings.Repeat("x", 60)
+	out := "+---+\n|v  |\n+---+\n|" + long + "|\n+---+\nthe quick brown fox jumps"
+	got := renderOutput(theme.Plain(), out, 12)
+	joined := ansi.Strip(strings.Join(got, "\n"))
+	if !strings.Contains(joined, long) {
+		t.Errorf("long cell cut:\n%s", joined)
+	}
+	if !strings.HasSuffix(joined, "the quick\nbrown fox\njumps") {
+		t.Errorf("not wrapped at words:\n%s", joined)
 	}
 }

@@ -78,7 +78,7 @@ func (f *tuiFlags) startBackend(course []*lessons.Lesson, root string) func(ctx 
 				unannounce = remove
 			}
 		}
-		lb, err := lab.New(b, lab.Options{Root: root, Lessons: course, Observe: observe, Snapshots: true})
+		lb, err := lab.New(b, lab.Options{Root: root, Lessons: course, Observe: observe, Snapshots: true, Work: learner.NewWork(lab.WorkFolder(root))})
 		if err != nil {
 			unannounce()
 			b.Close(context.Background())
@@ -144,6 +144,7 @@ func runCourse(ctx context.Context, env *cliEnv, args []string) int {
 		Theme:      themeFor(env),
 		Lessons:    course,
 		Record:     prog,
+		Work:       learner.NewWork(lab.WorkFolder(root)),
 		Start:      tf.startBackend(course, root),
 		BrokerHint: brokerHint(tf.spec),
 	})

@@ -19,18 +19,19 @@ type Theme struct {
 	// by glyphs, bold and reverse video only.
 	Plain bool
 
-	Text, Muted, Title, Accent  lipgloss.Style
-	OK, Fail, Warn, Info        lipgloss.Style
-	Changed, Selected, Key      lipgloss.Style
-	Code, Header, StatusBar     lipgloss.Style
-	Pane, PaneFocus             lipgloss.Style // bordered panes
-	PaneTitle, PaneTitleFocus   lipgloss.Style
-	BarFill, BarLag, BarEmpty   lipgloss.Style
-	TableHeader, TableBorder    lipgloss.Style
-	DialogBox                   lipgloss.Style
-	GlamourStyle                string // glamour's standard style name for prose
-	BorderColor, FocusColor     color.Color
-	accent, ok, fail, warn, dim color.Color
+	Text, Muted, Title, Accent lipgloss.Style
+	OK, Fail, Warn, Info       lipgloss.Style
+	Changed, Selected, Key     lipgloss.Style
+	Code, Header, StatusBar    lipgloss.Style
+	Pane, PaneFocus            lipgloss.Style // bordered panes
+	PaneTitle, PaneTitleFocus  lipgloss.Style
+	BarFill, BarLag, BarEmpty  lipgloss.Style
+	TableHeader, TableBorder   lipgloss.Style
+	DialogBox                  lipgloss.Style
+	// Code highlighting: keywords, strings, comments, numbers and called names.
+	Keyword, Str, Comment, Number, Func lipgloss.Style
+	BorderColor, FocusColor             color.Color
+	accent, ok, fail, warn, dim         color.Color
 }
 
 // Glyphs used with or without colour, so meaning never depends on colour alone.
@@ -119,9 +120,13 @@ func build(plain bool, accent, ok, fail, warn, dim, border, info color.Color) *T
 	if !plain {
 		t.DialogBox = t.DialogBox.BorderForeground(accent)
 	}
-	t.GlamourStyle = "dark"
-	if plain {
-		t.GlamourStyle = "notty"
+	t.Keyword = fg(accent)
+	t.Str = fg(ok)
+	t.Comment = fg(dim).Italic(!plain)
+	t.Number = fg(warn)
+	t.Func = fg(info)
+	if !plain {
+		t.Code = fg(info)
 	}
 	return t
 }
