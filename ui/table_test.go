@@ -33,8 +33,7 @@ func TestRenderOutputRedrawsShowTables(t *testing.T) {
 			"│     1001 │ 12.50 │ alice    │",
 			"│     1002 │  null │ bob      │",
 			"╰──────────┴───────┴──────────╯",
-			"only showing top 2",
-			"rows",
+			"only showing top 2 rows",
 		}},
 	} {
 		got := renderOutput(theme.Plain(), out, tc.w)
