@@ -392,6 +392,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case lessonChangedMsg:
 		m.ws = wsFiles{changed: map[string]bool{}}
 		return m, m.snapshotCmd()
+	case answeredMsg, gotoStepMsg, resetExMsg, resetLessMsg, useSolMsg:
+		// A modal's answer: it closes, and the course acts on it.
+		m.modal = nil
+		return m, m.course.Update(msg)
 	case stepDoneMsg:
 		m.before = nil
 		return m, m.course.Update(msg)

@@ -183,3 +183,58 @@ func assertFits(t *testing.T, frame string, w, h int) {
 }
 
 func tWindow(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+type driver struct {
+	t    *testing.T
+	m    *Model
+	msgs chan tea.Msg
+	quit bool
+}
+
+func newDriver(t *testing.T, m *Model) *driver {
+	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 1024)}
+	d.run(m.Init())
+	return d
+}
+
+func (d *driver) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() { d.msgs <- cmd() }()
+}
+
+func (d *driver) handle(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			d.run(c)
+		}
+	case tea.QuitMsg:
+		d.quit = true
+	default:
+		_, cmd := d.m.Update(msg)
+		d.run(cmd)
+	}
+}
+
+func (d *driver) press(keys ...string) {
+	for _, k := range keys {
+		_, cmd := d.m.Update(press(k))
+		d.run(cmd)
+	}
+}
+
+func (d *driver) until(what string, cond func() bool) {
+	d.t.Helper()
+	deadline := time.After(90 * time.Second)
+	for !cond() {
+		select {
+		case msg := <-d.msgs:
+			d.handle(msg)
+		case <-deadline:
+			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, screen(d.m))
+		}
+	}
+}
+

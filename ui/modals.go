@@ -76,9 +76,9 @@ func (m *predictModal) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case s == "down" || s == "j":
 		m.sel = (m.sel + 1) % n
 	case s == "enter":
-		return tea.Batch(emit(closeModalMsg{}), emit(answeredMsg{m.sel + 1})), true
+		return emit(answeredMsg{m.sel + 1}), true
 	case len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'0') <= n:
-		return tea.Batch(emit(closeModalMsg{}), emit(answeredMsg{int(s[0] - '0')})), true
+		return emit(answeredMsg{int(s[0] - '0')}), true
 	}
 	return nil, true
 }
@@ -119,7 +119,7 @@ func (m *confirmModal) Keys() help.KeyMap {
 func (m *confirmModal) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case keyIs(msg, keyYes):
-		return tea.Batch(emit(closeModalMsg{}), emit(m.yes)), true
+		return emit(m.yes), true
 	case keyIs(msg, keyNo), msg.String() == "q":
 		return emit(closeModalMsg{}), true
 	}
@@ -254,7 +254,7 @@ func (m *lessonList) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 				}
 			}
 		}
-		return tea.Batch(emit(closeModalMsg{}), emit(gotoStepMsg{r.li, si})), true
+		return emit(gotoStepMsg{r.li, si}), true
 	case "esc", "q", "l":
 		return emit(closeModalMsg{}), true
 	}
@@ -343,7 +343,7 @@ func (m *completeModal) Keys() help.KeyMap {
 }
 func (m *completeModal) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if msg.String() == "l" {
-		return tea.Batch(emit(closeModalMsg{}), emit(openModalMsg{newLessonList(m.e, 0)})), true
+		return emit(openModalMsg{newLessonList(m.e, 0)}), true
 	}
 	return emit(closeModalMsg{}), true
 }
