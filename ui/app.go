@@ -85,6 +85,8 @@ type Model struct {
 	watch  watchList
 
 	focus    int // 0: the course or sandbox; 1..: a live pane
+	lay      layout
+	layValid bool // lay is for the current size and live panes
 	modal    modal
 	showLive bool // narrow terminals: the live panes instead of the main column
 	flash    string
@@ -310,6 +312,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.layValid = false
 		m.layout()
 		return m, nil
 	case startedMsg:
@@ -376,6 +379,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case openModalMsg:
 		m.modal = msg.m
 		m.layoutModal()
+		m.layValid = false
 		if rb, ok := msg.m.(*recordBrowser); ok {
 			return m, rb.load()
 		}
@@ -487,6 +491,7 @@ func (m *Model) refreshLive() {
 			p.refresh()
 		}
 	}
+	m.layValid = false // the panes' shares follow their content
 }
 
 func (m *Model) wsFileKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
@@ -563,7 +568,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case keyIs(msg, keyLive) && (m.sb == nil || m.sb.prompt.Value() == ""):
 			m.showLive = !m.showLive
-			m.layout()
+			m.layValid = false
 			return nil
 		case keyIs(msg, keyLessons) && m.course != nil:
 			return emit(openModalMsg{newLessonList(m.env, m.course.li)})
@@ -587,7 +592,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // moveFocus goes through the course's panes, then the live ones.
 func (m *Model) moveFocus(d int) {
-	L := m.layout()
+	L := m.current()
 	live := L.liveW > 0
 	n := 1 + len(m.live)
 	if m.focus == 0 && m.course != nil && m.course.focusNext(d) {
@@ -612,7 +617,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	if mouse.Button == tea.MouseWheelUp {
 		d = -3
 	}
-	L := m.layout()
+	L := m.current()
 	if m.modal != nil {
 		return
 	}
@@ -710,14 +715,25 @@ func (m *Model) layout() layout {
 		for i, p := range m.live {
 			p.SetSize(L.liveW, L.liveH[i])
 		}
-		m.refreshLive()
+		for _, p := range m.live {
+			p.refresh()
+		}
 	} else {
 		for _, p := range m.live {
 			p.SetSize(0, 0)
 		}
 	}
 	m.layoutModal()
+	m.lay, m.layValid = L, true
 	return L
+}
+
+// current is the layout, made again only when the size or the live panes changed.
+func (m *Model) current() layout {
+	if !m.layValid {
+		return m.layout()
+	}
+	return m.lay
 }
 
 // liveHeights shares the live column: each pane gets what its content needs, the
@@ -782,7 +798,7 @@ func (m *Model) Render() string {
 		}
 		return strings.Join(lines, "\n")
 	}
-	L := m.layout()
+	L := m.current()
 	var body string
 	if m.modal != nil && !m.modal.Dialog() {
 		body = m.modal.View()

@@ -182,6 +182,9 @@ func (c *course) focusEdge(last bool) {
 }
 
 func (c *course) SetSize(w, h int) {
+	if w == c.w && h == c.h {
+		return
+	}
 	c.w, c.h = w, h
 	c.layout()
 }
@@ -209,8 +212,10 @@ func (c *course) layout() {
 	c.prose.SetSize(w, c.proseH)
 	c.prose.show(l, s, c.si == 0, c.ran[c.stepKey()])
 	c.code.SetSize(w, c.codeH)
+	if w != c.out.w {
+		c.outDirty = true // the output is laid out for its width
+	}
 	c.out.SetSize(w, outH)
-	c.outDirty = true
 }
 
 func (c *course) View() string {

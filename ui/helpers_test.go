@@ -183,6 +183,7 @@ func assertFits(t *testing.T, frame string, w, h int) {
 }
 
 func tWindow(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
 type driver struct {
 	t    *testing.T
 	m    *Model
@@ -237,4 +238,3 @@ func (d *driver) until(what string, cond func() bool) {
 		}
 	}
 }
-
