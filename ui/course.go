@@ -598,9 +598,6 @@ func (c *course) run() tea.Cmd {
 	if l == nil || s == nil || c.running {
 		return nil
 	}
-	if c.e.lab == nil {
-		return flash("the broker is still starting; the step runs once it is up")
-	}
 	if !s.Runnable() {
 		c.e.cfg.Record.MarkDone(l.ID, s.Number)
 		return tea.Batch(c.save(), flash("nothing to run here: read it, then n for the next step"))
@@ -614,6 +611,9 @@ func (c *course) run() tea.Cmd {
 func (c *course) startRun() tea.Cmd {
 	l, s := c.lesson(), c.step()
 	lb := c.e.lab
+	if lb == nil {
+		return flash("the broker is still starting; enter runs the step once it is up")
+	}
 	c.running = true
 	c.result, c.runOut = nil, nil
 	c.e.queries.apply() // a previous run's last events belong to that run

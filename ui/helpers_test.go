@@ -18,7 +18,12 @@ import (
 	"github.com/kafkalab/kafkalab/ui/theme"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden screens")
+// updating reports whether -update asks to rewrite the golden screens (the flag is the
+// one x/exp/golden defines, which teatest brings in).
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 func testLessons(t testing.TB) []*lessons.Lesson {
 	t.Helper()
@@ -151,7 +156,7 @@ func runResult(m *Model, res *lab.StepResult) {
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name+".golden")
-	if *update {
+	if updating() {
 		os.MkdirAll(filepath.Dir(path), 0o755)
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
