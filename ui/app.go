@@ -572,6 +572,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case keyIs(msg, keyLessons) && m.course != nil:
 			return emit(openModalMsg{newLessonList(m.env, m.course.li)})
+		case keyIs(msg, keyRecords) && (m.sb == nil || m.sb.prompt.Value() == ""):
+			return m.openRecords()
 		}
 	}
 	if m.focus > 0 {
@@ -669,9 +671,9 @@ func (m *Model) focused() component {
 
 func (m *Model) globalKeys() []key.Binding {
 	if m.sb != nil {
-		return []key.Binding{keyHelp, keyLive}
+		return []key.Binding{keyHelp, keyLive, keyRecords}
 	}
-	return []key.Binding{keyHelp, keyFocus, keyLessons, keyLive, keyQuit}
+	return []key.Binding{keyHelp, keyFocus, keyLessons, keyRecords, keyLive, keyQuit}
 }
 
 func (m *Model) fullHelp() [][]key.Binding {

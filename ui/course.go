@@ -200,9 +200,15 @@ func (c *course) layout() {
 	if f := c.code.current(); f != nil {
 		codeLines = strings.Count(strings.TrimSuffix(f.Content, "\n"), "\n") + 1 + 3
 	}
-	c.codeH = max(6, min(codeLines, (h-c.proseH)*55/100))
+	rest := h - c.proseH
+	// Before a run the output has one line to say: the files get the room.
+	outMin := 4
+	if c.running || c.hints > 0 || (c.result != nil && c.resultKey == c.stepKey()) {
+		outMin = max(6, rest*45/100)
+	}
+	c.codeH = max(6, min(codeLines, rest-outMin))
 	if c.code.edit != nil {
-		c.codeH = max(c.codeH, (h-c.proseH)*70/100)
+		c.codeH = max(c.codeH, rest*70/100)
 	}
 	outH := h - c.proseH - c.codeH
 	if outH < 5 {
@@ -570,6 +576,7 @@ func (c *course) hint() tea.Cmd {
 	case c.hints < len(s.Hints):
 		c.hints++
 		c.outDirty = true
+		c.layout()
 		c.out.view.Top()
 		return nil
 	case len(s.Hints) == 0:
@@ -627,6 +634,7 @@ func (c *course) startRun() tea.Cmd {
 	c.outDirty = true
 	c.out.view.top, c.out.view.left = 0, 0
 	c.out.view.follow = true
+	c.layout()
 	ctx, cancel := context.WithCancel(c.e.ctx)
 	c.runCancel = cancel
 	key := c.stepKey()
@@ -766,9 +774,15 @@ func (c *course) buildOutput() {
 			add(wrapStyled(t.Warn, "Later lessons have changed this lesson's topics since you ran it, so the step may find their events. x resets this lesson (fresh workspace and topics; your edited files are kept) to run it as it was.", w)...)
 			add("")
 		}
-		for _, f := range r.Failures {
-			add(failureLines(t, f, w)...)
-			add("")
+		for i, f := range r.Failures {
+			ls := failureLines(t, f, w)
+			if i == 0 && f.Message != "" {
+				ls = ls[len(wrap(theme.GlyphFail+" "+f.Message, w)):] // the verdict line says it
+			}
+			if len(ls) > 0 {
+				add(ls...)
+				add("")
+			}
 		}
 		if r.Explanation != "" {
 			add(t.Warn.Render("Why is it empty?"))

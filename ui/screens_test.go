@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -87,6 +88,21 @@ var screens = []struct {
 		m.send(openModalMsg{newFileViewer(m.env, "checkpoints/bronze_orders/offsets/1", "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":1767225600000,\"conf\":{\"a\":\"b\"}}\n{\"orders\":{\"2\":0,\"1\":2,\"0\":3}}", "")}, press("J"))
 	}},
 	{"query_progress", Course, queryEvents},
+	{"records", Course, func(m *Model) {
+		m.send(openModalMsg{newRecordBrowser(m.env, "uiclicks")})
+		at := time.Date(2026, 10, 1, 9, 15, 0, 0, time.UTC)
+		m.send(recordsMsg{page: &observe.Page{Topic: "uiclicks", Partition: 0, Start: 0, End: 3, Records: []observe.Record{
+			{Offset: 0, Timestamp: at, Key: "alice", Value: "home"},
+			{Offset: 1, Timestamp: at, Key: "bob", Value: `{"page":"home","ms":1200}`, Headers: []observe.Header{{Key: "source", Value: "web"}}},
+			{Offset: 2, Timestamp: at, Key: "alice", Value: "cart"},
+		}}})
+	}},
+	{"record_detail", Course, func(m *Model) {
+		m.send(openModalMsg{newRecordBrowser(m.env, "uiclicks")})
+		m.send(recordsMsg{page: &observe.Page{Topic: "uiclicks", Partition: 0, Start: 0, End: 3, Records: []observe.Record{
+			{Offset: 1, Timestamp: time.Date(2026, 10, 1, 9, 15, 0, 0, time.UTC), Key: "bob", Value: `{"page":"home","ms":1200}`, Headers: []observe.Header{{Key: "source", Value: "web"}}},
+		}}}, press("enter"))
+	}},
 	{"complete", Course, func(m *Model) { m.send(openModalMsg{newComplete(m.env)}) }},
 	{"sandbox", Sandbox, func(m *Model) {
 		m.sb.add("› kafka-topics.sh --bootstrap-server localhost:9092 --list", "uiclicks", "")
