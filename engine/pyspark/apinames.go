@@ -43,6 +43,10 @@ var pysparkAPI = map[string]string{
 		"defaultParallelism emptyRDD getConf getLocalProperty master parallelize range setCheckpointDir " +
 		"setJobDescription setJobGroup setLocalProperty setLogLevel sparkUser startTime stop textFile uiWebUrl union version wholeTextFiles",
 	"RuntimeConfig": "get getAll isModifiable set unset",
+	"Catalog": "cacheTable clearCache createExternalTable createTable currentCatalog currentDatabase databaseExists " +
+		"dropGlobalTempView dropTempView functionExists getDatabase getFunction getTable isCached listCatalogs " +
+		"listColumns listDatabases listFunctions listTables recoverPartitions refreshByPath refreshTable " +
+		"registerFunction setCurrentCatalog setCurrentDatabase tableExists uncacheTable",
 	"DeltaTable": "alias addFeatureSupport clone cloneAtTimestamp cloneAtVersion convertToDelta create createIfNotExists " +
 		"createOrReplace delete detail dropFeatureSupport forName forPath generate history isDeltaTable merge optimize " +
 		"replace restoreToTimestamp restoreToVersion toDF update upgradeTableProtocol vacuum",
@@ -57,7 +61,7 @@ func init() {
 		"GroupedData": groupedDataType, "DataFrameReader": readerType, "DataStreamReader": readerType,
 		"DataFrameWriter": writerType, "DataStreamWriter": streamWriterType, "StreamingQuery": streamingQueryType,
 		"StreamingQueryManager": streamsType, "SparkContext": sparkContextType, "RuntimeConfig": runtimeConfigType,
-		"DeltaTable": deltaTableType,
+		"DeltaTable": deltaTableType, "Catalog": catalogType,
 	} {
 		classTypes[name] = t
 	}

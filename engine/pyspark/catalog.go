@@ -94,6 +94,30 @@ func init() {
 		}
 		return out, nil
 	})
+	// The session has one catalog and one database; Spark names them so.
+	python.DefMethod(catalogType, "currentCatalog", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("currentCatalog", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		return py.String("spark_catalog"), nil
+	})
+	python.DefMethod(catalogType, "currentDatabase", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("currentDatabase", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		return py.String("default"), nil
+	})
+	python.DefMethod(catalogType, "dropTempView", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("dropTempView", args, kwargs, []string{"viewName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("viewName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		return py.NewBool(self.(*pyCatalog).s.s.DropTempView(name)), nil
+	})
 	python.DefMethod(catalogType, "tableExists", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("tableExists", args, kwargs, []string{"tableName", "dbName"}, 1)
 		if err != nil {
