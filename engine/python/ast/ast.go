@@ -59,14 +59,19 @@ type Slicer interface {
 	sliceNode()
 }
 
-// Position in the parse tree
+// Pos is a node's place in the source: lines 1-based, columns 0-based byte offsets,
+// the end exclusive, as CPython's AST has them.
 type Pos struct {
-	Lineno    int
-	ColOffset int
+	Lineno       int
+	ColOffset    int
+	EndLineno    int
+	EndColOffset int
 }
 
-func (o *Pos) GetLineno() int    { return o.Lineno }
-func (o *Pos) GetColOffset() int { return o.ColOffset }
+func (o *Pos) GetLineno() int       { return o.Lineno }
+func (o *Pos) GetColOffset() int    { return o.ColOffset }
+func (o *Pos) GetEndLineno() int    { return o.EndLineno }
+func (o *Pos) GetEndColOffset() int { return o.EndColOffset }
 
 // Base AST node
 type AST struct {
@@ -138,6 +143,7 @@ const (
 	BitXor
 	BitAnd
 	FloorDiv
+	MatMult
 )
 
 func (o OperatorNumber) String() string {
@@ -166,6 +172,8 @@ func (o OperatorNumber) String() string {
 		return "BitAnd()"
 	case FloorDiv:
 		return "FloorDiv()"
+	case MatMult:
+		return "MatMult()"
 	}
 	return fmt.Sprintf("UnknownOperatorNumber(%d)", o)
 }
@@ -287,9 +295,7 @@ type ClassDef struct {
 	StmtBase
 	Name          Identifier
 	Bases         []Expr
-	Keywords      []*Keyword
-	Starargs      Expr
-	Kwargs        Expr
+	Keywords      []*Keyword // a Keyword without Arg is **mapping
 	Body          []Stmt
 	DecoratorList []Expr
 }
@@ -498,13 +504,13 @@ type Compare struct {
 	Comparators []Expr
 }
 
+// Call is a call; Args may hold Starred (*iterable) and a Keyword without Arg is
+// **mapping, as in Python 3.5 and later.
 type Call struct {
 	ExprBase
 	Func     Expr
 	Args     []Expr
 	Keywords []*Keyword
-	Starargs Expr
-	Kwargs   Expr
 }
 
 type Num struct {
@@ -659,12 +665,13 @@ type ExceptHandler struct {
 
 type Arguments struct {
 	Pos
-	Args       []*Arg
-	Vararg     *Arg
-	Kwonlyargs []*Arg
-	KwDefaults []Expr
-	Kwarg      *Arg
-	Defaults   []Expr
+	Posonlyargs []*Arg
+	Args        []*Arg
+	Vararg      *Arg
+	Kwonlyargs  []*Arg
+	KwDefaults  []Expr
+	Kwarg       *Arg
+	Defaults    []Expr
 }
 
 type Arg struct {

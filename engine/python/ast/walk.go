@@ -49,6 +49,12 @@ func Walk(ast Ast, Visit func(Ast) bool) {
 		}
 	}
 
+	walkPatterns := func(ps []Pattern) {
+		for _, p := range ps {
+			walk(p)
+		}
+	}
+
 	switch node := ast.(type) {
 
 	// Module nodes
@@ -88,16 +94,12 @@ func Walk(ast Ast, Visit func(Ast) bool) {
 		// Name          Identifier
 		// Bases         []Expr
 		// Keywords      []*Keyword
-		// Starargs      Expr
-		// Kwargs        Expr
 		// Body          []Stmt
 		// DecoratorList []Expr
 		walkExprs(node.Bases)
 		for _, k := range node.Keywords {
 			walk(k)
 		}
-		walk(node.Starargs)
-		walk(node.Kwargs)
 		walkStmts(node.Body)
 		walkExprs(node.DecoratorList)
 
@@ -300,15 +302,11 @@ func Walk(ast Ast, Visit func(Ast) bool) {
 		// Func     Expr
 		// Args     []Expr
 		// Keywords []*Keyword
-		// Starargs Expr
-		// Kwargs   Expr
 		walk(node.Func)
 		walkExprs(node.Args)
 		for _, k := range node.Keywords {
 			walk(k)
 		}
-		walk(node.Starargs)
-		walk(node.Kwargs)
 
 	case *Num:
 		// N Object
@@ -392,6 +390,9 @@ func Walk(ast Ast, Visit func(Ast) bool) {
 		// KwDefaults []Expr
 		// Kwarg      *Arg
 		// Defaults   []Expr
+		for _, arg := range node.Posonlyargs {
+			walk(arg)
+		}
 		for _, arg := range node.Args {
 			walk(arg)
 		}
@@ -401,7 +402,11 @@ func Walk(ast Ast, Visit func(Ast) bool) {
 		for _, arg := range node.Kwonlyargs {
 			walk(arg)
 		}
-		walkExprs(node.KwDefaults)
+		for _, d := range node.KwDefaults {
+			if d != nil {
+				walk(d)
+			}
+		}
 		if node.Kwarg != nil {
 			walk(node.Kwarg)
 		}
@@ -428,6 +433,58 @@ func Walk(ast Ast, Visit func(Ast) bool) {
 		// OptionalVars Expr
 		walk(node.ContextExpr)
 		walk(node.OptionalVars)
+
+	case *AnnAssign:
+		walk(node.Target)
+		walk(node.Annotation)
+		walk(node.Value)
+
+	case *NamedExpr:
+		walk(node.Target)
+		walk(node.Value)
+
+	case *JoinedStr:
+		walkExprs(node.Values)
+
+	case *FormattedValue:
+		walk(node.Value)
+		walk(node.FormatSpec)
+
+	case *Match:
+		walk(node.Subject)
+		for _, c := range node.Cases {
+			walk(c)
+		}
+
+	case *MatchCase:
+		walk(node.Pattern)
+		walk(node.Guard)
+		walkStmts(node.Body)
+
+	case *MatchValue:
+		walk(node.Value)
+
+	case *MatchSingleton, *MatchStar:
+
+	case *MatchSequence:
+		walkPatterns(node.Patterns)
+
+	case *MatchMapping:
+		walkExprs(node.Keys)
+		walkPatterns(node.Patterns)
+
+	case *MatchClass:
+		walk(node.Cls)
+		walkPatterns(node.Patterns)
+		walkPatterns(node.KwdPatterns)
+
+	case *MatchAs:
+		if node.Pattern != nil {
+			walk(node.Pattern)
+		}
+
+	case *MatchOr:
+		walkPatterns(node.Patterns)
 
 	default:
 		panic(fmt.Sprintf("Unknown ast node %T, %#v", node, node))

@@ -1,147 +1,154 @@
-// Copyright 2018 The go-python Authors.  All rights reserved.
-// Use of this source code is governed by a BSD-style
-// license that can be found in the LICENSE file.
-
 package parser
 
 import (
-	"bytes"
-	"strconv"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
 
-	"github.com/kafkalab/kafkalab/engine/python/py"
+	"golang.org/x/text/unicode/runenames"
 )
 
-// DecodeEscape unescapes a backslash-escaped buffer
-//
-// byteMode indicates whether we are creating a unicode string or a bytes output
-func DecodeEscape(in *bytes.Buffer, byteMode bool) (out *bytes.Buffer, err error) {
-	// Early exit if no escape sequences
-	// NB in.Bytes() is cheap
-	inBytes := in.Bytes()
-	if !bytes.ContainsRune(inBytes, '\\') {
-		return in, nil
-	}
-	out = new(bytes.Buffer)
-	runes := bytes.Runes(inBytes)
-	decodeHex := func(what byte, i, size int) error {
-		i++
-		if i+size <= len(runes) {
-			cout, err := strconv.ParseInt(string(runes[i:i+size]), 16, 32)
-			if err != nil {
-				return py.ExceptionNewf(py.ValueError, "invalid \\%c escape at position %d", what, i-2)
-			}
-			if byteMode {
-				out.WriteByte(byte(cout))
-			} else {
-				out.WriteRune(rune(cout))
-			}
-		} else {
-			return py.ExceptionNewf(py.ValueError, "truncated \\%c escape at position %d", what, i-2)
+// decodeEscapes processes the backslash escapes of a string or bytes literal's body
+// as CPython does; the error is CPython's SyntaxError message.
+func decodeEscapes(body string, byteMode bool) ([]byte, string) {
+	out := make([]byte, 0, len(body))
+	var tmp [utf8.UTFMax]byte
+	put := func(r rune) {
+		if byteMode {
+			out = append(out, byte(r))
+			return
 		}
-		return nil
+		n := utf8.EncodeRune(tmp[:], r)
+		out = append(out, tmp[:n]...)
 	}
-	ignoreEscape := false
-	for i := 0; i < len(runes); i++ {
-		c := runes[i]
+	unicodeErr := func(start, end int, what string) string {
+		return fmt.Sprintf("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: %s", start, end, what)
+	}
+	for i := 0; i < len(body); i++ {
+		c := body[i]
 		if c != '\\' {
-			out.WriteRune(c)
+			out = append(out, c)
 			continue
 		}
+		start := i
 		i++
-		if i >= len(runes) {
-			return nil, py.ExceptionNewf(py.ValueError, "Trailing \\ in string")
+		if i >= len(body) {
+			out = append(out, '\\')
+			break
 		}
-		c = runes[i]
+		c = body[i]
 		switch c {
 		case '\n':
-		case '\\':
-			out.WriteRune('\\')
-		case '\'':
-			out.WriteRune('\'')
-		case '"':
-			out.WriteRune('"')
-		case 'b':
-			out.WriteRune('\b')
-		case 'f':
-			out.WriteRune('\014') // FF
-		case 't':
-			out.WriteRune('\t')
-		case 'n':
-			out.WriteRune('\n')
-		case 'r':
-			out.WriteRune('\r')
-		case 'v':
-			out.WriteRune('\013') // VT
+		case '\\', '\'', '"':
+			out = append(out, c)
 		case 'a':
-			out.WriteRune('\007') // BEL, not classic C
+			out = append(out, 7)
+		case 'b':
+			out = append(out, 8)
+		case 'f':
+			out = append(out, 12)
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'v':
+			out = append(out, 11)
 		case '0', '1', '2', '3', '4', '5', '6', '7':
-			// 1 to 3 characters of octal escape
-			cout := c - '0'
-			if i+1 < len(runes) && '0' <= runes[i+1] && runes[i+1] <= '7' {
+			v := rune(c - '0')
+			for k := 0; k < 2 && i+1 < len(body) && body[i+1] >= '0' && body[i+1] <= '7'; k++ {
 				i++
-				cout = (cout << 3) + runes[i] - '0'
-				if i+1 < len(runes) && '0' <= runes[i+1] && runes[i+1] <= '7' {
-					i++
-					cout = (cout << 3) + runes[i] - '0'
-				}
+				v = v<<3 + rune(body[i]-'0')
 			}
 			if byteMode {
-				out.WriteByte(byte(cout))
+				out = append(out, byte(v))
 			} else {
-				out.WriteRune(cout)
+				put(v)
 			}
-		case 'x':
-			// \xhh exactly 2 characters of hex
-			err = decodeHex('x', i, 2)
-			if err != nil {
-				return nil, err
+		case 'x', 'u', 'U':
+			if byteMode && c != 'x' {
+				out = append(out, '\\', c)
+				continue
 			}
-			i += 2
-			// FIXME In a bytes literal, hexadecimal and
-			// octal escapes denote the byte with the
-			// given value. In a string literal, these
-			// escapes denote a Unicode character with the
-			// given value.
-		case 'u':
-			// \uxxxx	Character with 16-bit hex value xxxx - 4 characters required
-			if byteMode {
-				ignoreEscape = true
-				break
+			size := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			v, n := rune(0), 0
+			for n < size && i+1 < len(body) && isHexDigit(body[i+1]) {
+				i++
+				n++
+				v = v<<4 + rune(hexVal(body[i]))
 			}
-			err = decodeHex('u', i, 4)
-			if err != nil {
-				return nil, err
+			if n < size {
+				if byteMode {
+					return nil, fmt.Sprintf("(value error) invalid \\x escape at position %d", start)
+				}
+				what := map[byte]string{'x': `truncated \xXX escape`, 'u': `truncated \uXXXX escape`, 'U': `truncated \UXXXXXXXX escape`}[c]
+				return nil, unicodeErr(start, start+1+n, what)
 			}
-			i += 4
-		case 'U':
-			// \Uxxxxxxxx	Character with 32-bit hex value xxxxxxxx - 8 characters required
-			if byteMode {
-				ignoreEscape = true
-				break
+			if c == 'U' && v > utf8.MaxRune {
+				return nil, unicodeErr(start, start+9, "illegal Unicode character")
 			}
-
-			err = decodeHex('U', i, 8)
-			if err != nil {
-				return nil, err
-			}
-			i += 8
+			put(v)
 		case 'N':
-			// \N{name}	Character named name in the Unicode database
 			if byteMode {
-				ignoreEscape = true
-				break
+				out = append(out, '\\', c)
+				continue
 			}
-			// FIXME go can't do this as builtin so ignore for the moment
-			ignoreEscape = true
+			if i+1 >= len(body) || body[i+1] != '{' {
+				return nil, unicodeErr(start, start+1, `malformed \N character escape`)
+			}
+			end := strings.IndexByte(body[i+2:], '}')
+			if end < 0 {
+				return nil, unicodeErr(start, len(body)-1, `malformed \N character escape`)
+			}
+			name := body[i+2 : i+2+end]
+			r, ok := lookupRuneName(name)
+			if !ok {
+				return nil, unicodeErr(start, i+2+end, "unknown Unicode character name")
+			}
+			put(r)
+			i += 2 + end
 		default:
-			ignoreEscape = true
-		}
-		// ignore unrecognised escape
-		if ignoreEscape {
+			// unknown escapes stay as written (CPython warns, then keeps them)
+			out = append(out, '\\')
 			i--
-			out.WriteRune('\\')
-			ignoreEscape = false
 		}
 	}
-	return out, nil
+	return out, ""
+}
+
+func hexVal(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+var (
+	runeNamesOnce sync.Once
+	runeNames     map[string]rune
+)
+
+// lookupRuneName finds a character by its Unicode name, as \N{...} and
+// unicodedata.lookup do (case-insensitive). The index is built on first use.
+func lookupRuneName(name string) (rune, bool) {
+	runeNamesOnce.Do(func() {
+		runeNames = make(map[string]rune, 40000)
+		for r := rune(0x20); r <= 0x10FFFF; r++ {
+			if r >= 0xD800 && r <= 0xDFFF {
+				continue
+			}
+			n := runenames.Name(r)
+			if n == "" || n[0] == '<' {
+				continue
+			}
+			runeNames[n] = r
+		}
+	})
+	r, ok := runeNames[strings.ToUpper(name)]
+	return r, ok
 }
