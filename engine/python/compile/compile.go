@@ -9,7 +9,6 @@ package compile
 // FIXME kill ast.Identifier and turn into string?
 
 import (
-	"bytes"
 	"fmt"
 	"log"
 	"strings"
@@ -83,6 +82,7 @@ type compiler struct {
 	parent      *compiler
 	depth       int
 	interactive bool
+	src         string // the source, for the text of syntax errors
 }
 
 // Set in py to avoid circular import
@@ -108,17 +108,18 @@ func init() {
 // in addition to any features explicitly specified.
 func Compile(src, srcDesc string, mode py.CompileMode, futureFlags int, dont_inherit bool) (*py.Code, error) {
 	// Parse Ast
-	Ast, err := parser.Parse(bytes.NewBufferString(src), srcDesc, mode)
+	Ast, err := parser.ParseSource(src, srcDesc, mode)
 	if err != nil {
 		return nil, err
 	}
 	// Make symbol table
-	SymTable, err := symtable.NewSymTable(Ast, srcDesc)
+	SymTable, err := symtable.NewSymTable(Ast, srcDesc, src)
 	if err != nil {
 		return nil, err
 	}
 	c := newCompiler(nil, compilerScopeModule)
 	c.Filename = srcDesc
+	c.src = src
 	err = c.compileAst(Ast, srcDesc, futureFlags, dont_inherit, SymTable)
 	if err != nil {
 		return nil, err
@@ -142,15 +143,14 @@ func newCompiler(parent *compiler, scopeType compilerScopeType) *compiler {
 	if parent != nil {
 		c.depth = parent.depth + 1
 		c.Filename = parent.Filename
+		c.src = parent.src
 	}
 	return c
 }
 
 // Panics abount a syntax error on this ast node
 func (c *compiler) panicSyntaxErrorf(Ast ast.Ast, format string, a ...interface{}) {
-	err := py.ExceptionNewf(py.SyntaxError, format, a...)
-	err = py.MakeSyntaxError(err, c.Filename, Ast.GetLineno(), Ast.GetColOffset(), "")
-	panic(err)
+	panic(parser.SyntaxErrorAt(py.SyntaxError, fmt.Sprintf(format, a...), c.Filename, c.src, Ast))
 }
 
 // Sets Lineno from an ast node
@@ -203,7 +203,11 @@ func (c *compiler) compileAst(Ast ast.Ast, filename string, futureFlags int, don
 	c.SetLineno(Ast)
 	switch node := Ast.(type) {
 	case *ast.Module:
-		c.Stmts(c.docString(node.Body, false))
+		body := c.docString(node.Body, false)
+		if hasAnnotations(body) {
+			c.Op(vm.SETUP_ANNOTATIONS)
+		}
+		c.Stmts(body)
 	case *ast.Interactive:
 		c.interactive = true
 		c.Stmts(node.Body)
@@ -238,7 +242,11 @@ func (c *compiler) compileAst(Ast ast.Ast, filename string, futureFlags int, don
 		c.NameOp("__qualname__", ast.Store)
 
 		/* compile the body proper */
-		c.Stmts(c.docString(node.Body, false))
+		body := c.docString(node.Body, false)
+		if hasAnnotations(body) {
+			c.Op(vm.SETUP_ANNOTATIONS)
+		}
+		c.Stmts(body)
 
 		if SymTable.NeedsClassClosure {
 			/* return the (empty) __class__ cell */
@@ -561,19 +569,29 @@ func (c *compiler) setQualname() {
 // Compile a function
 func (c *compiler) compileFunc(compilerScope compilerScopeType, Ast ast.Ast, Args *ast.Arguments, DecoratorList []ast.Expr, Returns ast.Expr) {
 	newC := c.newCompilerScope(compilerScope, Ast, "")
-	newC.Code.Argcount = int32(len(Args.Args))
+	newC.Code.Argcount = int32(len(Args.Posonlyargs) + len(Args.Args))
+	newC.Code.Posonlyargcount = int32(len(Args.Posonlyargs))
 	newC.Code.Kwonlyargcount = int32(len(Args.Kwonlyargs))
+	newC.Code.Cell2arg = cell2arg(newC.Code)
+
+	// Decorators are evaluated first, then the defaults (as CPython does)
+	c.Exprs(DecoratorList)
 
 	// Defaults
 	c.Exprs(Args.Defaults)
 
-	// KwDefaults
+	// KwDefaults (nil for a keyword-only argument without one)
 	if len(Args.KwDefaults) > len(Args.Kwonlyargs) {
 		panic("compile: more KwDefaults than Kwonlyargs")
 	}
-	for i := range Args.KwDefaults {
+	kwdefaults := uint32(0)
+	for i, def := range Args.KwDefaults {
+		if def == nil {
+			continue
+		}
 		c.LoadConst(py.String(Args.Kwonlyargs[i].Arg))
-		c.Expr(Args.KwDefaults[i])
+		c.Expr(def)
+		kwdefaults++
 	}
 
 	// Annotations
@@ -586,6 +604,7 @@ func (c *compiler) compileFunc(compilerScope compilerScopeType, Ast ast.Ast, Arg
 			}
 		}
 	}
+	addAnnotation(Args.Posonlyargs...)
 	addAnnotation(Args.Args...)
 	addAnnotation(Args.Vararg)
 	addAnnotation(Args.Kwonlyargs...)
@@ -600,12 +619,8 @@ func (c *compiler) compileFunc(compilerScope compilerScopeType, Ast ast.Ast, Arg
 		c.LoadConst(annotations)
 	}
 
-	// Load decorators onto stack
-	c.Exprs(DecoratorList)
-
 	// Make function or closure, leaving it on the stack
 	posdefaults := uint32(len(Args.Defaults))
-	kwdefaults := uint32(len(Args.KwDefaults))
 	args := uint32(posdefaults + (kwdefaults << 8) + (num_annotations << 16))
 	c.makeClosure(newC.Code, args, newC, newC.qualname)
 
@@ -613,6 +628,34 @@ func (c *compiler) compileFunc(compilerScope compilerScopeType, Ast ast.Ast, Arg
 	for range DecoratorList {
 		c.OpArg(vm.CALL_FUNCTION, 1) // 1 positional, 0 keyword pair
 	}
+}
+
+// cell2arg maps the cell variables that are also arguments to their argument index,
+// so the frame puts the argument's value in the cell (a closure over a parameter).
+func cell2arg(co *py.Code) []byte {
+	total := int(co.Argcount + co.Kwonlyargcount)
+	if co.Flags&py.CO_VARARGS != 0 {
+		total++
+	}
+	if co.Flags&py.CO_VARKEYWORDS != 0 {
+		total++
+	}
+	var out []byte
+	for i, cell := range co.Cellvars {
+		for j := 0; j < total && j < len(co.Varnames); j++ {
+			if co.Varnames[j] == cell {
+				if out == nil {
+					out = make([]byte, len(co.Cellvars))
+					for k := range out {
+						out[k] = py.CO_CELL_NOT_AN_ARG
+					}
+				}
+				out[i] = byte(j)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // Compile class definition
@@ -656,7 +699,7 @@ func (c *compiler) class(Ast ast.Ast, class *ast.ClassDef) {
 	c.LoadConst(py.String(class.Name))
 
 	/* 5. generate the rest of the code for the call */
-	c.callHelper(2, class.Bases, class.Keywords, class.Starargs, class.Kwargs)
+	c.callHelper(2, class.Bases, class.Keywords)
 
 	/* 6. apply decorators */
 	for range class.DecoratorList {
@@ -833,6 +876,7 @@ func (c *compiler) tryExcept(node *ast.Try) {
 		if handler.ExprType == nil && i < n-1 {
 			c.panicSyntaxErrorf(handler, "default 'except:' must be last")
 		}
+		c.SetLineno(handler)
 		// FIXME c.u.u_lineno_set = 0
 		// c.u.u_lineno = handler.lineno
 		// c.u.u_col_offset = handler.col_offset
@@ -1080,6 +1124,8 @@ func (c *compiler) Stmt(stmt ast.Stmt) {
 			op = vm.INPLACE_AND
 		case ast.FloorDiv:
 			op = vm.INPLACE_FLOOR_DIVIDE
+		case ast.MatMult:
+			op = vm.INPLACE_MATRIX_MULTIPLY
 		default:
 			panic("Unknown BinOp")
 		}
@@ -1205,6 +1251,10 @@ func (c *compiler) Stmt(stmt ast.Stmt) {
 				c.Op(vm.POP_TOP)
 			}
 		}
+	case *ast.AnnAssign:
+		c.annAssign(node)
+	case *ast.Match:
+		c.match(node)
 	case *ast.Pass:
 		// Do nothing
 	case *ast.Break:
@@ -1366,44 +1416,119 @@ func (c *compiler) NameOp(name string, ctx ast.ExprContext) {
 	c.OpArg(op, c.Index(mangled, dict))
 }
 
-// Call a function which is already on the stack with n arguments already on the stack
-func (c *compiler) callHelper(n int, Args []ast.Expr, Keywords []*ast.Keyword, Starargs ast.Expr, Kwargs ast.Expr) {
-	args := len(Args) + n
-	for i := range Args {
-		c.Expr(Args[i])
-	}
-	kwargs := len(Keywords)
-	duplicateDetector := make(map[ast.Identifier]struct{}, len(Keywords))
-	var duplicate *ast.Keyword
-	for i := range Keywords {
-		kw := Keywords[i]
-		if _, found := duplicateDetector[kw.Arg]; found {
-			if duplicate == nil {
-				duplicate = kw
-			}
-		} else {
-			duplicateDetector[kw.Arg] = struct{}{}
+// callHelper calls the function on the stack (with n arguments already pushed above
+// it) with Args, which may hold *iterables, and Keywords, which may hold **mappings.
+// Arguments before the first * and keywords before the first ** go on the stack as in
+// Python 3.4; the rest are merged into one iterable and one dict (PEP 448).
+func (c *compiler) callHelper(n int, Args []ast.Expr, Keywords []*ast.Keyword) {
+	seen := make(map[ast.Identifier]bool, len(Keywords))
+	for _, kw := range Keywords {
+		if kw.Arg == "" {
+			continue
 		}
+		if seen[kw.Arg] {
+			c.panicSyntaxErrorf(kw, "keyword argument repeated: %s", kw.Arg)
+		}
+		seen[kw.Arg] = true
+	}
+	firstStar := len(Args)
+	for i, a := range Args {
+		if _, ok := a.(*ast.Starred); ok {
+			firstStar = i
+			break
+		}
+	}
+	firstDoubleStar := len(Keywords)
+	for i, kw := range Keywords {
+		if kw.Arg == "" {
+			firstDoubleStar = i
+			break
+		}
+	}
+	c.Exprs(Args[:firstStar])
+	for _, kw := range Keywords[:firstDoubleStar] {
 		c.LoadConst(py.String(kw.Arg))
 		c.Expr(kw.Value)
 	}
-	if duplicate != nil {
-		c.panicSyntaxErrorf(duplicate, "keyword argument repeated")
-	}
-	op := vm.CALL_FUNCTION
-	if Starargs != nil {
-		c.Expr(Starargs)
-		if Kwargs != nil {
-			c.Expr(Kwargs)
-			op = vm.CALL_FUNCTION_VAR_KW
+	// stack depth from the function object, for the unpacking opcodes' messages
+	depth := uint32(n + firstStar + 2*firstDoubleStar)
+	hasStar := firstStar < len(Args)
+	if hasStar {
+		rest := Args[firstStar:]
+		if s, ok := rest[0].(*ast.Starred); ok && len(rest) == 1 {
+			c.Expr(s.Value)
 		} else {
-			op = vm.CALL_FUNCTION_VAR
+			c.starredItems(rest, vm.BUILD_TUPLE_UNPACK_WITH_CALL, depth)
 		}
-	} else if Kwargs != nil {
-		c.Expr(Kwargs)
-		op = vm.CALL_FUNCTION_KW
+		depth++
 	}
-	c.OpArg(op, uint32(args+kwargs<<8))
+	hasDoubleStar := firstDoubleStar < len(Keywords)
+	if hasDoubleStar {
+		rest := Keywords[firstDoubleStar:]
+		if len(rest) == 1 {
+			c.Expr(rest[0].Value)
+		} else {
+			groups := uint32(0)
+			for i := 0; i < len(rest); {
+				if rest[i].Arg == "" {
+					c.Expr(rest[i].Value)
+					groups++
+					i++
+					continue
+				}
+				j := i
+				for j < len(rest) && rest[j].Arg != "" {
+					j++
+				}
+				c.OpArg(vm.BUILD_MAP, uint32(j-i))
+				for _, k := range rest[i:j] {
+					c.Expr(k.Value)
+					c.LoadConst(py.String(k.Arg))
+					c.Op(vm.STORE_MAP)
+				}
+				groups++
+				i = j
+			}
+			c.OpArg(vm.BUILD_MAP_UNPACK_WITH_CALL, groups+(depth<<8))
+		}
+	}
+	args := uint32(n + firstStar + (firstDoubleStar << 8))
+	switch {
+	case hasStar && hasDoubleStar:
+		c.OpArg(vm.CALL_FUNCTION_VAR_KW, args)
+	case hasStar:
+		c.OpArg(vm.CALL_FUNCTION_VAR, args)
+	case hasDoubleStar:
+		c.OpArg(vm.CALL_FUNCTION_KW, args)
+	default:
+		c.OpArg(vm.CALL_FUNCTION, args)
+	}
+}
+
+// starredItems pushes the items of a display or call with *iterables as groups (a
+// tuple of the plain items in a row, or an iterable) and merges them with op.
+func (c *compiler) starredItems(elts []ast.Expr, op vm.OpCode, depth uint32) {
+	groups := uint32(0)
+	for i := 0; i < len(elts); {
+		if s, ok := elts[i].(*ast.Starred); ok {
+			c.Expr(s.Value)
+			groups++
+			i++
+			continue
+		}
+		j := i
+		for j < len(elts) {
+			if _, ok := elts[j].(*ast.Starred); ok {
+				break
+			}
+			j++
+		}
+		c.Exprs(elts[i:j])
+		c.OpArg(vm.BUILD_TUPLE, uint32(j-i))
+		groups++
+		i = j
+	}
+	c.OpArg(op, groups+(depth<<8))
 }
 
 /*
@@ -1492,10 +1617,27 @@ func (c *compiler) comprehension(expr ast.Expr, generators []ast.Comprehension) 
 }
 
 // Compile a tuple or a list
-func (c *compiler) tupleOrList(op vm.OpCode, ctx ast.ExprContext, elts []ast.Expr) {
+func (c *compiler) tupleOrList(op vm.OpCode, ctx ast.ExprContext, elts []ast.Expr, node ast.Expr) {
 	const INT_MAX = 0x7FFFFFFF
 	n := len(elts)
+	if ctx == ast.Load && hasStarred(elts) {
+		unpack := vm.BUILD_TUPLE_UNPACK
+		if op == vm.BUILD_LIST {
+			unpack = vm.BUILD_LIST_UNPACK
+		}
+		c.starredItems(elts, unpack, 0)
+		return
+	}
 	if ctx == ast.Store {
+		stars := 0
+		for _, elt := range elts {
+			if _, ok := elt.(*ast.Starred); ok {
+				stars++
+			}
+		}
+		if stars > 1 {
+			c.panicSyntaxErrorf(node, "multiple starred expressions in assignment")
+		}
 		seen_star := false
 		for i, elt := range elts {
 			starred, isStarred := elt.(*ast.Starred)
@@ -1508,7 +1650,7 @@ func (c *compiler) tupleOrList(op vm.OpCode, ctx ast.ExprContext, elts []ast.Exp
 				// FIXME Overwrite the starred element
 				elts[i] = starred.Value
 			} else if isStarred {
-				c.panicSyntaxErrorf(elt, "two starred expressions in assignment")
+				c.panicSyntaxErrorf(node, "multiple starred expressions in assignment")
 			}
 		}
 		if !seen_star {
@@ -1670,6 +1812,8 @@ func (c *compiler) Expr(expr ast.Expr) {
 			op = vm.BINARY_AND
 		case ast.FloorDiv:
 			op = vm.BINARY_FLOOR_DIVIDE
+		case ast.MatMult:
+			op = vm.BINARY_MATRIX_MULTIPLY
 		default:
 			panic("Unknown BinOp")
 		}
@@ -1717,14 +1861,13 @@ func (c *compiler) Expr(expr ast.Expr) {
 		if n != len(node.Values) {
 			panic("compile: Dict keys and values differing sizes")
 		}
-		c.OpArg(vm.BUILD_MAP, uint32(n))
-		for i := range node.Keys {
-			c.Expr(node.Values[i])
-			c.Expr(node.Keys[i])
-			c.Op(vm.STORE_MAP)
-		}
+		c.dict(node)
 	case *ast.Set:
 		// Elts []Expr
+		if hasStarred(node.Elts) {
+			c.starredItems(node.Elts, vm.BUILD_SET_UNPACK, 0)
+			break
+		}
 		c.Exprs(node.Elts)
 		c.OpArg(vm.BUILD_SET, uint32(len(node.Elts)))
 	case *ast.ListComp:
@@ -1829,7 +1972,7 @@ func (c *compiler) Expr(expr ast.Expr) {
 		// Starargs Expr
 		// Kwargs   Expr
 		c.Expr(node.Func)
-		c.callHelper(0, node.Args, node.Keywords, node.Starargs, node.Kwargs)
+		c.callHelper(0, node.Args, node.Keywords)
 	case *ast.Num:
 		// N Object
 		c.LoadConst(node.N)
@@ -1907,15 +2050,26 @@ func (c *compiler) Expr(expr ast.Expr) {
 	case *ast.Name:
 		// Id  Identifier
 		// Ctx ExprContext
+		if node.Id == "__debug__" && node.Ctx != ast.Load {
+			c.panicSyntaxErrorf(node, "cannot assign to __debug__")
+		}
 		c.NameOp(string(node.Id), node.Ctx)
+	case *ast.NamedExpr:
+		c.Expr(node.Value)
+		c.Op(vm.DUP_TOP)
+		c.Expr(node.Target)
+	case *ast.JoinedStr:
+		c.joinedStr(node)
+	case *ast.FormattedValue:
+		c.formattedValue(node)
 	case *ast.List:
 		// Elts []Expr
 		// Ctx  ExprContext
-		c.tupleOrList(vm.BUILD_LIST, node.Ctx, node.Elts)
+		c.tupleOrList(vm.BUILD_LIST, node.Ctx, node.Elts, node)
 	case *ast.Tuple:
 		// Elts []Expr
 		// Ctx  ExprContext
-		c.tupleOrList(vm.BUILD_TUPLE, node.Ctx, node.Elts)
+		c.tupleOrList(vm.BUILD_TUPLE, node.Ctx, node.Elts, node)
 	default:
 		panic(fmt.Sprintf("Unknown ExprBase: %v", expr))
 	}

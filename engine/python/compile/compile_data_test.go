@@ -1544,7 +1544,7 @@ var compileTestData = []struct {
 		Firstlineno:    1,
 		Lnotab:         "",
 	}, nil, ""},
-	{"f() = 1", "exec", nil, py.SyntaxError, "can't assign to function call"},
+	{"f() = 1", "exec", nil, py.SyntaxError, "cannot assign to function call here. Maybe you meant '==' instead of '='?"},
 	{"a+=1", "exec", &py.Code{
 		Argcount:       0,
 		Kwonlyargcount: 0,
@@ -1766,7 +1766,7 @@ var compileTestData = []struct {
 		Firstlineno:    1,
 		Lnotab:         "",
 	}, nil, ""},
-	{"f() += 1", "exec", nil, py.SyntaxError, "can't assign to function call"},
+	{"f() += 1", "exec", nil, py.SyntaxError, "'function call' is an illegal expression for augmented assignment"},
 	{"del a", "exec", &py.Code{
 		Argcount:       0,
 		Kwonlyargcount: 0,
@@ -1818,7 +1818,7 @@ var compileTestData = []struct {
 		Firstlineno:    1,
 		Lnotab:         "",
 	}, nil, ""},
-	{"del f()", "exec", nil, py.SyntaxError, "can't delete function call"},
+	{"del f()", "exec", nil, py.SyntaxError, "cannot delete function call"},
 	{"def fn(b):\n global a\n del a\n c = 1\n def nested(d):\n   nonlocal b\n   e = b+c+d+e\n   f(e)\n   del b,c,d,e\n", "exec", &py.Code{
 		Argcount:       0,
 		Kwonlyargcount: 0,
@@ -2261,7 +2261,7 @@ var compileTestData = []struct {
 		Firstlineno:    1,
 		Lnotab:         "",
 	}, nil, ""},
-	{"f(a=1,a=2)", "eval", nil, py.SyntaxError, "keyword argument repeated"},
+	{"f(a=1,a=2)", "eval", nil, py.SyntaxError, "keyword argument repeated: a"},
 	{"return", "exec", nil, py.SyntaxError, "'return' outside function"},
 	{"def fn(): pass", "exec", &py.Code{
 		Argcount:       0,
@@ -4354,9 +4354,8 @@ var compileTestData = []struct {
 		Firstlineno:    1,
 		Lnotab:         "",
 	}, nil, ""},
-	{"a, *b, *c = t", "exec", nil, py.SyntaxError, "two starred expressions in assignment"},
+	{"a, *b, *c = t", "exec", nil, py.SyntaxError, "multiple starred expressions in assignment"},
 	{"a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,*a = t", "exec", nil, py.SyntaxError, "too many expressions in star-unpacking assignment"},
-	{"a, b, *c", "exec", nil, py.SyntaxError, "can use starred expression only as assignment target"},
 	{"a, (b, c), d = t", "exec", &py.Code{
 		Argcount:       0,
 		Kwonlyargcount: 0,

@@ -220,6 +220,26 @@ func opcodeStackEffect(opcode vm.OpCode, oparg uint32) int {
 		return -1
 	case vm.DELETE_DEREF:
 		return 0
+	case vm.BINARY_MATRIX_MULTIPLY, vm.INPLACE_MATRIX_MULTIPLY:
+		return -1
+	case vm.SETUP_ANNOTATIONS:
+		return 0
+	case vm.BUILD_LIST_UNPACK, vm.BUILD_TUPLE_UNPACK, vm.BUILD_SET_UNPACK, vm.BUILD_MAP_UNPACK,
+		vm.BUILD_MAP_UNPACK_WITH_CALL, vm.BUILD_TUPLE_UNPACK_WITH_CALL:
+		return 1 - int(oparg&0xff)
+	case vm.FORMAT_VALUE:
+		if oparg&0x4 != 0 {
+			return -1
+		}
+		return 0
+	case vm.BUILD_STRING:
+		return 1 - int(oparg)
+	case vm.GET_LEN, vm.MATCH_MAPPING, vm.MATCH_SEQUENCE, vm.MATCH_KEYS:
+		return 1
+	case vm.COPY_DICT_WITHOUT_KEYS:
+		return 0
+	case vm.MATCH_CLASS:
+		return -2
 	default:
 		panic("Unknown opcode in StackEffect")
 	}

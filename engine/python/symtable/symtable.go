@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/python/ast"
+	"github.com/kafkalab/kafkalab/engine/python/parser"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -89,6 +90,8 @@ type Symbol struct {
 	Flags     DefUseFlags
 	Lineno    int
 	ColOffset int
+	// Directive is where a global or nonlocal statement named it, for errors.
+	Directive ast.Pos
 }
 
 type Symbols map[string]Symbol
@@ -101,6 +104,8 @@ type SymTable struct {
 	Type              BlockType // 'class', 'module', and 'function'
 	Name              string    // name of the class if the table is for a class, the name of the function if the table is for a function, or 'top' if the table is global (get_type() returns 'module').
 	Filename          string    // filename that this is being parsed from
+	Source            string    // the source text, for the text of syntax errors
+	Comprehension     bool      // the block of a comprehension or generator expression
 	Lineno            int       // number of the first line in the block this table represents.
 	Unoptimized       OptType   // false if namespace is optimized
 	Nested            bool      // true if the block is a nested class or function.
@@ -126,7 +131,7 @@ type SymTable struct {
 }
 
 // Make a new top symbol table from the ast supplied
-func NewSymTable(Ast ast.Ast, filename string) (st *SymTable, err error) {
+func NewSymTable(Ast ast.Ast, filename, src string) (st *SymTable, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = py.MakeException(r)
@@ -135,6 +140,7 @@ func NewSymTable(Ast ast.Ast, filename string) (st *SymTable, err error) {
 	st = newSymTable(ModuleBlock, "top", nil)
 	st.Unoptimized = optTopLevel
 	st.Filename = filename
+	st.Source = src
 	// Parse into the symbol table
 	st.Parse(Ast)
 	// Analyze the symbolt table
@@ -158,6 +164,7 @@ func newSymTable(Type BlockType, Name string, parent *SymTable) *SymTable {
 		st.Global = parent.Global
 		st.Nested = parent.Nested || (parent.Type == FunctionBlock)
 		st.Filename = parent.Filename
+		st.Source = parent.Source
 	}
 	return st
 }
@@ -171,18 +178,14 @@ func newSymTableBlock(Ast ast.Ast, Type BlockType, Name string, parent *SymTable
 	return stNew
 }
 
-// Panics abount a syntax error at this line and col
-func (st *SymTable) panicSyntaxErrorLinenof(lineno, offset int, format string, a ...interface{}) {
-	err := py.ExceptionNewf(py.SyntaxError, format, a...)
-	err = py.MakeSyntaxError(err, st.Filename, lineno, offset, "")
-	panic(err)
+// panicSyntaxErrorAt panics with a syntax error at a position.
+func (st *SymTable) panicSyntaxErrorAt(pos ast.Pos, format string, a ...interface{}) {
+	panic(parser.SyntaxErrorAtPos(py.SyntaxError, fmt.Sprintf(format, a...), st.Filename, st.Source, pos))
 }
 
 // Panics abount a syntax error on this ast node
 func (st *SymTable) panicSyntaxErrorf(Ast ast.Ast, format string, a ...interface{}) {
-	err := py.ExceptionNewf(py.SyntaxError, format, a...)
-	err = py.MakeSyntaxError(err, st.Filename, Ast.GetLineno(), Ast.GetColOffset(), "")
-	panic(err)
+	panic(parser.SyntaxErrorAt(py.SyntaxError, fmt.Sprintf(format, a...), st.Filename, st.Source, Ast))
 }
 
 // FindChild finds SymTable attached to Ast - returns nil if not found
@@ -203,8 +206,11 @@ func (st *SymTable) GetScope(name string) Scope {
 func (st *SymTable) addArgumentsToSymbolTable(node *ast.Arguments) {
 	// skip default arguments inside function block
 	// XXX should ast be different?
+	for _, arg := range node.Posonlyargs {
+		st.AddDef(arg, arg.Arg, DefParam)
+	}
 	for _, arg := range node.Args {
-		st.AddDef(node, arg.Arg, DefParam)
+		st.AddDef(arg, arg.Arg, DefParam)
 	}
 	for _, arg := range node.Kwonlyargs {
 		st.AddDef(node, arg.Arg, DefParam)
@@ -297,12 +303,6 @@ func (st *SymTable) Parse(Ast ast.Ast) {
 			for _, keyword := range node.Keywords {
 				st.Parse(keyword)
 			}
-			if node.Starargs != nil {
-				st.Parse(node.Starargs)
-			}
-			if node.Kwargs != nil {
-				st.Parse(node.Kwargs)
-			}
 			for _, expr := range node.DecoratorList {
 				st.Parse(expr)
 			}
@@ -375,9 +375,68 @@ func (st *SymTable) Parse(Ast ast.Ast) {
 			}
 		case *ast.Yield, *ast.YieldFrom:
 			st.Generator = true
+		case *ast.NamedExpr:
+			st.Parse(node.Value)
+			if name, ok := node.Target.(*ast.Name); ok {
+				st.namedExprTarget(name)
+			}
+			return false
+		case *ast.AnnAssign:
+			if name, ok := node.Target.(*ast.Name); ok {
+				if sym, ok := st.Symbols[string(name.Id)]; ok && sym.Flags&(DefGlobal|DefNonlocal) != 0 && node.Simple {
+					kind := "global"
+					if sym.Flags&DefNonlocal != 0 {
+						kind = "nonlocal"
+					}
+					st.panicSyntaxErrorf(node, "annotated name '%s' can't be %s", name.Id, kind)
+				}
+			}
+		case *ast.MatchAs:
+			if node.Name != "" {
+				st.AddDef(node, node.Name, DefLocal)
+			}
+		case *ast.MatchStar:
+			if node.Name != "" {
+				st.AddDef(node, node.Name, DefLocal)
+			}
+		case *ast.MatchMapping:
+			if node.Rest != "" {
+				st.AddDef(node, node.Rest, DefLocal)
+			}
 		}
 		return true
 	})
+}
+
+// namedExprTarget binds the target of `name := value`. In a comprehension it binds in
+// the nearest enclosing function or module (PEP 572), so the comprehension refers to
+// it as a nonlocal (or a global).
+func (st *SymTable) namedExprTarget(name *ast.Name) {
+	if !st.Comprehension {
+		st.AddDef(name, name.Id, DefLocal)
+		return
+	}
+	for scope := st.Parent; scope != nil; scope = scope.Parent {
+		if scope.Comprehension {
+			continue
+		}
+		switch scope.Type {
+		case FunctionBlock:
+			if sym, ok := scope.Symbols[string(name.Id)]; ok && sym.Flags&DefGlobal != 0 {
+				st.AddDef(name, name.Id, DefGlobal)
+			} else {
+				st.AddDef(name, name.Id, DefNonlocal)
+			}
+			scope.AddDef(name, name.Id, DefLocal)
+			return
+		case ModuleBlock:
+			st.AddDef(name, name.Id, DefGlobal)
+			scope.AddDef(name, name.Id, DefGlobal)
+			return
+		case ClassBlock:
+			st.panicSyntaxErrorf(name, "assignment expression within a comprehension cannot be used in a class body")
+		}
+	}
 }
 
 // make a new temporary name
@@ -396,6 +455,7 @@ func (st *SymTable) parseComprehension(Ast ast.Ast, scopeName string, generators
 	// Create comprehension scope for the rest
 	stNew := newSymTableBlock(Ast, FunctionBlock, scopeName, st)
 	stNew.Generator = isGenerator
+	stNew.Comprehension = true
 	// Outermost iter is received as an argument
 	id := ast.Identifier(fmt.Sprintf(".%d", 0))
 	stNew.AddDef(Ast, id, DefParam)
@@ -443,7 +503,13 @@ func (st *SymTable) AddDef(node ast.Ast, name ast.Identifier, flags DefUseFlags)
 			Flags:     flags,
 			Lineno:    node.GetLineno(),
 			ColOffset: node.GetColOffset(),
+			Directive: nodePos(node),
 		}
+	}
+	if flags&(DefGlobal|DefNonlocal) != 0 {
+		sym := st.Symbols[mangled]
+		sym.Directive = nodePos(node)
+		st.Symbols[mangled] = sym
 	}
 
 	if (flags & DefParam) != 0 {
@@ -465,6 +531,18 @@ func (st *SymTable) AddDef(node ast.Ast, name ast.Identifier, flags DefUseFlags)
 			}
 		}
 	}
+}
+
+// nodePos is a node's full position.
+func nodePos(node ast.Ast) ast.Pos {
+	p := ast.Pos{Lineno: node.GetLineno(), ColOffset: node.GetColOffset(), EndLineno: node.GetLineno(), EndColOffset: node.GetColOffset()}
+	if e, ok := node.(interface {
+		GetEndLineno() int
+		GetEndColOffset() int
+	}); ok {
+		p.EndLineno, p.EndColOffset = e.GetEndLineno(), e.GetEndColOffset()
+	}
+	return p
 }
 
 // StringSet for storing strings
@@ -562,10 +640,10 @@ func (st *SymTable) AnalyzeName(scopes Scopes, name string, symbol Symbol, bound
 	flags := symbol.Flags
 	if (flags & DefGlobal) != 0 {
 		if (flags & DefParam) != 0 {
-			st.panicSyntaxErrorLinenof(symbol.Lineno, symbol.ColOffset, "name '%s' is parameter and global", name)
+			st.panicSyntaxErrorAt(symbol.Directive, "name '%s' is parameter and global", name)
 		}
 		if (flags & DefNonlocal) != 0 {
-			st.panicSyntaxErrorLinenof(symbol.Lineno, symbol.ColOffset, "name '%s' is nonlocal and global", name)
+			st.panicSyntaxErrorAt(symbol.Directive, "name '%s' is nonlocal and global", name)
 		}
 		scopes[name] = ScopeGlobalExplicit
 		global.Add(name)
@@ -576,13 +654,13 @@ func (st *SymTable) AnalyzeName(scopes Scopes, name string, symbol Symbol, bound
 	}
 	if (flags & DefNonlocal) != 0 {
 		if (flags & DefParam) != 0 {
-			st.panicSyntaxErrorLinenof(symbol.Lineno, symbol.ColOffset, "name '%s' is parameter and nonlocal", name)
+			st.panicSyntaxErrorAt(symbol.Directive, "name '%s' is parameter and nonlocal", name)
 		}
 		if bound == nil {
-			st.panicSyntaxErrorLinenof(symbol.Lineno, symbol.ColOffset, "nonlocal declaration not allowed at module level")
+			st.panicSyntaxErrorAt(symbol.Directive, "nonlocal declaration not allowed at module level")
 		}
 		if !bound.Contains(name) {
-			st.panicSyntaxErrorLinenof(symbol.Lineno, symbol.ColOffset, "no binding for nonlocal '%s' found", name)
+			st.panicSyntaxErrorAt(symbol.Directive, "no binding for nonlocal '%s' found", name)
 		}
 		scopes[name] = ScopeFree
 		st.Free = true

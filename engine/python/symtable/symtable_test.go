@@ -139,7 +139,7 @@ func TestSymTable(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Unexpected parse error: %v", err)
 		}
-		symtab, err = NewSymTable(Ast, "<string>")
+		symtab, err = NewSymTable(Ast, "<string>", test.in)
 		if err != nil {
 			if test.exceptionType == nil {
 				t.Errorf("%s: Got exception %v when not expecting one", test.in, err)

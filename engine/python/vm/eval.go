@@ -2179,24 +2179,35 @@ func EvalCode(ctx py.Context, co *py.Code, globals, locals py.StringDict, args [
 			u[i-n] = args[i]
 		}
 	}
+	var posonlyPassed []string
 	for _, keyword := range py.KeywordOrder(kws) {
 		value := kws[keyword]
-		j := 0
+		j := int(co.Posonlyargcount)
 		for ; j < total_args; j++ {
 			if co.Varnames[j] == keyword {
 				goto kw_found
 			}
 		}
-		if j >= total_args && kwdict == nil {
+		if kwdict == nil {
+			for k := 0; k < int(co.Posonlyargcount); k++ {
+				if co.Varnames[k] == keyword {
+					posonlyPassed = append(posonlyPassed, keyword)
+					goto next_kw
+				}
+			}
 			return nil, py.ExceptionNewf(py.TypeError, "%s() got an unexpected keyword argument '%s'", co.Name, keyword)
 		}
 		kwdict.SetStr(keyword, value)
+	next_kw:
 		continue
 	kw_found:
 		if fastlocals[j] != nil {
 			return nil, py.ExceptionNewf(py.TypeError, "%s() got multiple values for argument '%s'", co.Name, keyword)
 		}
 		fastlocals[j] = value
+	}
+	if len(posonlyPassed) > 0 {
+		return nil, py.ExceptionNewf(py.TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'", co.Name, strings.Join(posonlyPassed, ", "))
 	}
 	if len(args) > int(co.Argcount) && co.Flags&py.CO_VARARGS == 0 {
 		return nil, tooManyPositional(co, len(args), len(defs), fastlocals)

@@ -142,4 +142,5 @@ func init() {
 	jumpTable[MAP_ADD] = do_MAP_ADD
 
 	jumpTable[LOAD_CLASSDEREF] = do_LOAD_CLASSDEREF
+	registerOpcodes311()
 }

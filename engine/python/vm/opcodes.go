@@ -24,6 +24,15 @@ const (
 
 	UNARY_INVERT OpCode = 15
 
+	BINARY_MATRIX_MULTIPLY  OpCode = 16
+	INPLACE_MATRIX_MULTIPLY OpCode = 17
+
+	GET_LEN                OpCode = 30 // pushes len(TOS)
+	MATCH_MAPPING          OpCode = 31 // pushes whether TOS is a mapping
+	MATCH_SEQUENCE         OpCode = 32 // pushes whether TOS is a sequence (not str, bytes)
+	MATCH_KEYS             OpCode = 33 // TOS keys, TOS1 subject: pushes the values tuple or None
+	COPY_DICT_WITHOUT_KEYS OpCode = 34 // TOS keys, TOS1 subject: TOS becomes a dict of the other items
+
 	BINARY_POWER OpCode = 19
 
 	BINARY_MULTIPLY OpCode = 20
@@ -72,6 +81,8 @@ const (
 	POP_BLOCK   OpCode = 87
 	END_FINALLY OpCode = 88
 	POP_EXCEPT  OpCode = 89
+
+	SETUP_ANNOTATIONS OpCode = 85 // makes __annotations__ in locals if missing
 
 	HAVE_ARGUMENT OpCode = 90 // OpCodes from here have an argument:
 
@@ -143,6 +154,18 @@ const (
 	MAP_ADD     OpCode = 147
 
 	LOAD_CLASSDEREF OpCode = 148 // New in Python 3.4
+
+	// PEP 448 unpacking: merge oparg&0xff iterables (mappings) into one; the _WITH_CALL
+	// forms name the function (oparg>>8 entries below the items) in their errors.
+	BUILD_LIST_UNPACK            OpCode = 149
+	BUILD_MAP_UNPACK             OpCode = 150
+	BUILD_MAP_UNPACK_WITH_CALL   OpCode = 151
+	BUILD_TUPLE_UNPACK           OpCode = 152
+	BUILD_SET_UNPACK             OpCode = 153
+	FORMAT_VALUE                 OpCode = 155 // f-string field: conversion in oparg&3, a spec on the stack if oparg&4
+	BUILD_STRING                 OpCode = 157 // concatenates oparg strings
+	BUILD_TUPLE_UNPACK_WITH_CALL OpCode = 158
+	MATCH_CLASS                  OpCode = 159 // TOS attr names, TOS1 class, TOS2 subject: pushes the attributes tuple or None
 )
 
 // Rich comparison opcodes
