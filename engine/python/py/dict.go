@@ -11,7 +11,6 @@
 package py
 
 import (
-	"sort"
 	"strings"
 )
 
@@ -64,20 +63,47 @@ func NewDictFromStringDict(sd StringDict) *Dict {
 	return d
 }
 
-func sortedKeys(sd StringDict) []string {
-	keys := make([]string, 0, len(sd))
-	for k := range sd {
-		keys = append(keys, k)
+// strKey is the str a key is indexed by: a str, or an instance of a str subclass
+// that keeps str's hash and equality.
+func strKey(key Object) (String, bool) {
+	switch k := key.(type) {
+	case String:
+		return k, true
+	case *Type:
+		if s, ok := k.Value.(String); ok && !overridesHashOrEq(k.Type()) {
+			return s, true
+		}
 	}
-	sort.Strings(keys)
-	return keys
+	return "", false
+}
+
+// overridesHashOrEq reports whether a class derived from a built-in type defines
+// __hash__ or __eq__ itself.
+func overridesHashOrEq(cls *Type) bool {
+	for _, b := range cls.Mro {
+		bt := b.(*Type)
+		if valueBases[bt] {
+			return false
+		}
+		if _, ok := bt.Dict["__hash__"]; ok {
+			return true
+		}
+		if _, ok := bt.Dict["__eq__"]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys(sd StringDict) []string {
+	return KeywordOrder(sd)
 }
 
 // Len is len(d).
 func (d *Dict) Len() int { return d.live }
 
 func (d *Dict) find(key Object) (int, int64, error) {
-	if s, ok := key.(String); ok {
+	if s, ok := strKey(key); ok {
 		if i, ok := d.strIdx[string(s)]; ok {
 			return int(i), 0, nil
 		}
@@ -144,7 +170,7 @@ func (d *Dict) insert(key, value Object, h int64) {
 	d.entries = append(d.entries, dictEntry{key: key, value: value, hash: h})
 	d.live++
 	d.version++
-	if s, ok := key.(String); ok {
+	if s, ok := strKey(key); ok {
 		if d.strIdx == nil {
 			d.strIdx = make(map[string]int32)
 		}
@@ -169,7 +195,7 @@ func (d *Dict) DelItem(key Object) (found bool, err error) {
 
 func (d *Dict) removeAt(i int, h int64) {
 	e := d.entries[i]
-	if s, ok := e.key.(String); ok {
+	if s, ok := strKey(e.key); ok {
 		delete(d.strIdx, string(s))
 	} else {
 		list := d.idx[h]

@@ -108,7 +108,7 @@ func ParseFormatSpec(spec string) (FormatSpec, error) {
 func Format(value Object, spec string) (string, error) {
 	if inst, ok := value.(*Type); ok && !inst.isClass() {
 		if fn := inst.Type().Lookup("__format__"); fn != nil {
-			res, err := Call(fn, Tuple{inst, String(spec)}, nil)
+			res, err := CallSpecial(fn, inst, String(spec))
 			if err != nil {
 				return "", err
 			}
@@ -118,6 +118,9 @@ func Format(value Object, spec string) (string, error) {
 			}
 			return string(s), nil
 		}
+	}
+	if inst, ok := value.(*Type); ok && inst.Value != nil {
+		return Format(inst.Value, spec)
 	}
 	if f, ok := value.(I__format__); ok {
 		res, err := f.M__format__(String(spec))

@@ -189,7 +189,7 @@ func instanceHash(inst *Type) (int64, error) {
 			if fn == None {
 				return 0, unhashable(inst)
 			}
-			res, err := Call(fn, Tuple{inst}, nil)
+			res, err := CallSpecial(fn, inst)
 			if err != nil {
 				return 0, err
 			}
@@ -224,8 +224,12 @@ func keysEqual(a, b Object) (bool, error) {
 	}
 	switch x := a.(type) {
 	case String:
-		y, ok := b.(String)
-		return ok && x == y, nil
+		if y, ok := b.(String); ok {
+			return x == y, nil
+		}
+		if _, ok := b.(*Type); !ok {
+			return false, nil
+		}
 	case Int:
 		if y, ok := b.(Int); ok {
 			return x == y, nil

@@ -28,18 +28,24 @@ func SetKeywordOrder(kwargs StringDict, order []string) (release func()) {
 	return func() { kwOrders.Delete(id) }
 }
 
-// KeywordOrder lists kwargs' keys in the order of the call that passed them; keys
-// with no recorded order (a map built in Go) come sorted.
+// KeywordOrder lists kwargs' keys in the order of the call that passed them, or the
+// order recorded with SetDictOrder (a class namespace); other keys come sorted.
 func KeywordOrder(kwargs StringDict) []string {
 	if len(kwargs) == 0 {
 		return nil
 	}
 	if len(kwargs) > 1 {
-		if v, ok := kwOrders.Load(mapID(kwargs)); ok {
+		id := mapID(kwargs)
+		v, ok := kwOrders.Load(id)
+		if !ok {
+			v, ok = dictOrders.Load(id)
+		}
+		if ok {
 			order := v.([]string)
 			if len(order) == len(kwargs) {
 				return order
 			}
+			return completeOrder(kwargs, order)
 		}
 	}
 	keys := make([]string, 0, len(kwargs))
@@ -48,4 +54,35 @@ func KeywordOrder(kwargs StringDict) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// completeOrder is order without the keys d no longer has, then d's other keys sorted.
+func completeOrder(d StringDict, order []string) []string {
+	out := make([]string, 0, len(d))
+	seen := make(map[string]bool, len(d))
+	for _, k := range order {
+		if _, ok := d[k]; ok && !seen[k] {
+			out = append(out, k)
+			seen[k] = true
+		}
+	}
+	var rest []string
+	for k := range d {
+		if !seen[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
+}
+
+var dictOrders sync.Map // map identity (uintptr) -> []string, for the map's life
+
+// SetDictOrder records the order of a namespace's keys for as long as it lives (a
+// class body's definitions, in the order they were written).
+func SetDictOrder(d StringDict, order []string) {
+	if len(d) < 2 || len(order) == 0 {
+		return
+	}
+	dictOrders.Store(mapID(d), append([]string(nil), order...))
 }

@@ -261,10 +261,7 @@ func (u *unboundMethod) Type() *Type { return MethodType }
 
 func (u *unboundMethod) M__call__(args Tuple, kwargs StringDict) (Object, error) {
 	if len(args) > 0 && args[0].Type().IsSubtype(u.owner) {
-		if kwargs != nil {
-			return u.method.CallWithKeywords(args[0], args[1:], kwargs)
-		}
-		return u.method.Call(args[0], args[1:])
+		return callGoMethod(u.method, args[0], args[1:], kwargs)
 	}
 	return u.method.M__call__(args, kwargs)
 }

@@ -98,6 +98,9 @@ type Type struct {
 	Init     InitFunc
 	Flags    uint // Flags to define presence of optional/expanded features
 	Qualname string
+	// Value is, for an instance of a class derived from a built-in type (dict, str,
+	// int...), the built-in value it extends (see subclass.go).
+	Value Object
 
 	/*
 	   Py_ssize_t tp_basicsize, tp_itemsize; // For allocation
@@ -402,10 +405,29 @@ func (a *Type) IsSubtype(b *Type) bool {
 func (t *Type) M__call__(args Tuple, kwargs StringDict) (Object, error) {
 	if !t.isClass() {
 		if fn := t.Type().Lookup("__call__"); fn != nil {
-			return Call(fn, append(Tuple{t}, args...), kwargs)
+			if f, ok := fn.(*Function); ok {
+				return f.M__call__(append(Tuple{t}, args...), kwargs)
+			}
+			bound, err := bindSpecial(fn, t)
+			if err != nil {
+				return nil, err
+			}
+			return Call(bound, args, kwargs)
 		}
 		return nil, ExceptionNewf(TypeError, "'%s' object is not callable", t.Type().Name)
 	}
+	// A metaclass written in Python may define __call__ (class Meta(type)).
+	if meta := t.Type(); meta != TypeType && meta.Flags&TPFLAGS_HEAPTYPE != 0 {
+		if fn, ok := meta.Lookup("__call__").(*Function); ok {
+			return fn.M__call__(append(Tuple{t}, args...), kwargs)
+		}
+	}
+	return t.instantiate(args, kwargs)
+}
+
+// instantiate is type.__call__: __new__, then __init__ on the result when it is an
+// instance of the class.
+func (t *Type) instantiate(args Tuple, kwargs StringDict) (Object, error) {
 	if t.New == nil {
 		return nil, ExceptionNewf(TypeError, "cannot create '%s' instances", t.Name)
 	}
@@ -535,14 +557,41 @@ func (t *Type) GetAttrOrNil(name string) Object {
 //
 // If method found returns (object, true, err)
 //
-// May raise exceptions if calling the method failed
+// # May raise exceptions if calling the method failed
+//
+// The method is looked up on t's type (its class, or a class's metaclass), not in
+// t's own dict, as CPython looks up special methods; args[0] is t.
 func (t *Type) CallMethod(name string, args Tuple, kwargs StringDict) (Object, bool, error) {
-	fn := t.GetAttrOrNil(name) // FIXME this should use py.GetAttrOrNil?
+	fn := t.Type().Lookup(name)
 	if fn == nil {
 		return nil, false, nil
 	}
-	res, err := Call(fn, args, kwargs)
+	if len(args) == 0 || args[0] != Object(t) {
+		res, err := Call(fn, args, kwargs)
+		return res, true, err
+	}
+	switch f := fn.(type) {
+	case *Function:
+		res, err := f.M__call__(args, kwargs)
+		return res, true, err
+	case *Method:
+		res, err := callGoMethod(f, t, args[1:], kwargs)
+		return res, true, err
+	}
+	bound, err := bindSpecial(fn, t)
+	if err != nil {
+		return nil, true, err
+	}
+	res, err := Call(bound, args[1:], kwargs)
 	return res, true, err
+}
+
+// bindSpecial binds an attribute found on self's type to self.
+func bindSpecial(fn Object, self Object) (Object, error) {
+	if d, ok := fn.(I__get__); ok {
+		return d.M__get__(self, self.Type())
+	}
+	return fn, nil
 }
 
 // Calls a type method on obj
@@ -1261,14 +1310,13 @@ func TypeNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
 	}
 
 	// SF bug 475327 -- if that didn't trigger, we need 3
-	// arguments. but PyArg_ParseTupleAndKeywords below may give
-	// a msg saying type() needs exactly 3.
-	if len(args)+len(kwargs) != 3 {
+	// arguments. Keyword arguments beyond them are the class keywords
+	// (class C(Base, key=value)) that go to __init_subclass__.
+	if len(args) != 3 {
 		return nil, ExceptionNewf(TypeError, "type() takes 1 or 3 arguments")
 	}
-
-	// Check arguments: (name, bases, dict)
-	err := ParseTupleAndKeywords(args, kwargs, "UOO:type", []string{"name", "bases", "dict"},
+	classKeywords := kwargs
+	err := ParseTupleAndKeywords(args, nil, "UOO:type", []string{"name", "bases", "dict"},
 		&nameObj,
 		&basesObj,
 		&orig_dictObj)
@@ -1276,8 +1324,14 @@ func TypeNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
 		return nil, err
 	}
 	name := nameObj.(String)
-	bases := basesObj.(Tuple)
-	orig_dict := orig_dictObj.(StringDict)
+	bases, ok := basesObj.(Tuple)
+	if !ok {
+		return nil, ExceptionNewf(TypeError, "type.__new__() argument 2 must be tuple, not %s", basesObj.Type().Name)
+	}
+	orig_dict, err := namespaceDict(orig_dictObj)
+	if err != nil {
+		return nil, err
+	}
 
 	// Determine the proper metatype to deal with this:
 	winner, err = metatype.CalculateMetaclass(bases)
@@ -1309,6 +1363,7 @@ func TypeNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
 	}
 
 	dict := orig_dict.Copy()
+	SetDictOrder(dict, KeywordOrder(orig_dict))
 
 	// Check for a __slots__ sequence variable in dict, and count it
 	slots, haveSlots := dict["__slots__"]
@@ -1325,8 +1380,8 @@ func TypeNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
 		// 	add_weak++
 		// }
 	} else {
+		// __slots__ is accepted; instances keep a __dict__ all the same.
 		_ = slots
-		return nil, ExceptionNewf(SystemError, "Can't do __slots__ yet")
 		/* FIXME ignore slots for the moment
 		// Have slots
 
@@ -1473,7 +1528,6 @@ func TypeNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
 
 	// Set __module__ in the dict
 	if _, ok := dict["__module__"]; !ok {
-		fmt.Printf("*** FIXME need to get the current vm globals somehow\n")
 		// tmp = PyEval_GetGlobals()
 		// if tmp != nil {
 		// 	tmp, ok := tmp["__name__"]
@@ -1592,20 +1646,58 @@ func TypeNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
 		}
 
 	*/
+	// __new__ is a static method, __init_subclass__ and __class_getitem__ class
+	// methods, when written as plain functions.
+	if fn, ok := dict["__new__"].(*Function); ok {
+		dict["__new__"] = &StaticMethod{Callable: fn, Dict: StringDict{}}
+	}
+	for _, n := range []string{"__init_subclass__", "__class_getitem__"} {
+		if fn, ok := dict[n].(*Function); ok {
+			dict[n] = &ClassMethod{Callable: fn, Dict: StringDict{}}
+		}
+	}
+
 	// Initialize the rest
 	err = new_type.Ready()
 	if err != nil {
 		return nil, err
 	}
+	new_type.chooseNewInit()
 
-	// Put the proper slots in place
-	// fixup_slot_dispatchers(new_type)
+	// __set_name__ of the attributes, then the parent's __init_subclass__.
+	for _, k := range KeywordOrder(dict) {
+		v := dict[k]
+		if fn := v.Type().Lookup("__set_name__"); fn != nil {
+			if _, isType := v.(*Type); !isType || !v.(*Type).isClass() {
+				if _, err := CallSpecial(fn, v, new_type, String(k)); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	for _, b := range new_type.Mro[1:] {
+		fn, ok := b.(*Type).Dict["__init_subclass__"]
+		if !ok {
+			continue
+		}
+		bound, err := bindSpecial(fn, new_type)
+		if cm, isCM := fn.(*ClassMethod); isCM {
+			bound, err = cm.M__get__(new_type, new_type)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if _, err := Call(bound, nil, classKeywords); err != nil {
+			return nil, err
+		}
+		break
+	}
 
 	return new_type, nil
 }
 
 func TypeInit(cls Object, args Tuple, kwargs StringDict) error {
-	if len(kwargs) != 0 {
+	if len(kwargs) != 0 && len(args) != 3 {
 		return ExceptionNewf(TypeError, "type.__init__() takes no keyword arguments")
 	}
 
@@ -1684,12 +1776,19 @@ func ObjectInit(self Object, args Tuple, kwargs StringDict) error {
 		if m, ok := init.(*Method); ok && m == objectInitMethod {
 			init = nil
 		}
-		// fmt.Printf("init = %v\n", init)
 		if init != nil {
-			newArgs := make(Tuple, len(args)+1)
-			newArgs[0] = self
-			copy(newArgs[1:], args)
-			_, err := Call(init, newArgs, kwargs)
+			var err error
+			switch f := init.(type) {
+			case *Function:
+				_, err = f.M__call__(append(Tuple{self}, args...), kwargs)
+			case *Method:
+				_, err = callGoMethod(f, self, args, kwargs)
+			default:
+				var bound Object
+				if bound, err = bindSpecial(init, self); err == nil {
+					_, err = Call(bound, args, kwargs)
+				}
+			}
 			if err != nil {
 				return err
 			}
@@ -1774,7 +1873,74 @@ func ObjectNew(t *Type, args Tuple, kwargs StringDict) (Object, error) {
 	// 	Py_XDECREF(abstract_methods);
 	// 	return NULL;
 	// }
+	if err := checkAbstract(t); err != nil {
+		return nil, err
+	}
 	return t.Alloc(), nil
+}
+
+// chooseNewInit picks how instances of a new class are made: __new__ written in
+// Python, a built-in value base, a metaclass (a class derived from type), an
+// exception, or a plain object.
+func (t *Type) chooseNewInit() {
+	switch {
+	case t.IsSubtype(BaseException):
+		// keep ExceptionNew / exceptionInit
+	case hasPythonNew(t):
+		t.New = pythonNew
+		t.Init = ObjectInit
+		if t.IsSubtype(TypeType) {
+			t.Init = metaclassInit
+		}
+	case t.IsSubtype(TypeType):
+		t.New = TypeNew
+		t.Init = metaclassInit
+	case ValueBase(t) != nil:
+		t.New = valueSubclassNew
+		t.Init = ObjectInit
+	}
+}
+
+// metaclassInit runs a metaclass's __init__ written in Python, if any.
+func metaclassInit(cls Object, args Tuple, kwargs StringDict) error {
+	init := cls.Type().Lookup("__init__")
+	if f, ok := init.(*Function); ok {
+		_, err := f.M__call__(append(Tuple{cls}, args...), kwargs)
+		return err
+	}
+	return nil
+}
+
+// namespaceDict is the class namespace given to type(name, bases, ns): a StringDict,
+// or a dict with str keys (a metaclass may build its own).
+func namespaceDict(o Object) (StringDict, error) {
+	switch d := o.(type) {
+	case StringDict:
+		return d, nil
+	case *Dict:
+		sd := NewStringDict()
+		var order []string
+		var err error
+		d.Range(func(k, v Object) bool {
+			s, ok := k.(String)
+			if !ok {
+				err = ExceptionNewf(TypeError, "type.__new__() namespace keys must be str")
+				return false
+			}
+			sd[string(s)] = v
+			order = append(order, string(s))
+			return true
+		})
+		if err != nil {
+			return nil, err
+		}
+		SetDictOrder(sd, order)
+		return sd, nil
+	}
+	if inst, ok := o.(*Type); ok && inst.Value != nil {
+		return namespaceDict(inst.Value)
+	}
+	return nil, ExceptionNewf(TypeError, "type.__new__() argument 3 must be dict, not %s", o.Type().Name)
 }
 
 // M__eq__ is == for classes (identity) and for instances: the class's __eq__, else
@@ -1782,7 +1948,7 @@ func ObjectNew(t *Type, args Tuple, kwargs StringDict) (Object, error) {
 func (ty *Type) M__eq__(other Object) (Object, error) {
 	if !ty.isClass() {
 		if fn := ty.Type().Lookup("__eq__"); fn != nil {
-			return Call(fn, Tuple{ty, other}, nil)
+			return CallSpecial(fn, ty, other)
 		}
 	}
 	return NewBool(Is(ty, other)), nil
@@ -1792,10 +1958,10 @@ func (ty *Type) M__eq__(other Object) (Object, error) {
 func (ty *Type) M__ne__(other Object) (Object, error) {
 	if !ty.isClass() {
 		if fn := ty.Type().Lookup("__ne__"); fn != nil {
-			return Call(fn, Tuple{ty, other}, nil)
+			return CallSpecial(fn, ty, other)
 		}
 		if fn := ty.Type().Lookup("__eq__"); fn != nil {
-			res, err := Call(fn, Tuple{ty, other}, nil)
+			res, err := CallSpecial(fn, ty, other)
 			if err != nil || Is(res, NotImplemented) {
 				return res, err
 			}
@@ -1808,7 +1974,7 @@ func (ty *Type) M__ne__(other Object) (Object, error) {
 func (ty *Type) M__str__() (Object, error) {
 	if !ty.isClass() {
 		if fn := ty.Type().Lookup("__str__"); fn != nil {
-			return Call(fn, Tuple{ty}, nil)
+			return CallSpecial(fn, ty)
 		}
 	}
 	return ty.M__repr__()
@@ -1822,7 +1988,7 @@ func (ty *Type) M__repr__() (Object, error) {
 		return String(fmt.Sprintf("<class '%s'>", ty.Name)), nil
 	}
 	if fn := ty.Type().Lookup("__repr__"); fn != nil {
-		return Call(fn, Tuple{ty}, nil)
+		return CallSpecial(fn, ty)
 	}
 	cls := ty.Type()
 	if mod, ok := cls.Dict["__module__"].(String); ok && mod != "builtins" {

@@ -19,7 +19,7 @@ func userMethod(o Object, name string) Object {
 // userBinary tries a.name(b), then b.rname(a); ok is false when neither applies.
 func userBinary(a, b Object, name, rname string) (Object, bool, error) {
 	if fn := userMethod(a, name); fn != nil {
-		res, err := Call(fn, Tuple{a, b}, nil)
+		res, err := CallSpecial(fn, a, b)
 		if err != nil {
 			return nil, true, err
 		}
@@ -31,7 +31,7 @@ func userBinary(a, b Object, name, rname string) (Object, bool, error) {
 		return nil, false, nil
 	}
 	if fn := userMethod(b, rname); fn != nil {
-		res, err := Call(fn, Tuple{b, a}, nil)
+		res, err := CallSpecial(fn, b, a)
 		if err != nil {
 			return nil, true, err
 		}
@@ -45,7 +45,7 @@ func userBinary(a, b Object, name, rname string) (Object, bool, error) {
 // userUnary tries a.name().
 func userUnary(a Object, name string) (Object, bool, error) {
 	if fn := userMethod(a, name); fn != nil {
-		res, err := Call(fn, Tuple{a}, nil)
+		res, err := CallSpecial(fn, a)
 		return res, true, err
 	}
 	return nil, false, nil

@@ -8,6 +8,7 @@ package builtin
 import (
 	"fmt"
 	"math/big"
+	"sort"
 	"strconv"
 	"unicode/utf8"
 
@@ -407,9 +408,36 @@ const build_class_doc = `__build_class__(func, name, *bases, metaclass=None, **k
 
 Internal helper function used by the class statement.`
 
+// namespaceOrder orders a class namespace's keys by where they first appear in the
+// class body's names; others follow sorted.
+func namespaceOrder(ns py.StringDict, names []string) []string {
+	order := make([]string, 0, len(ns))
+	seen := map[string]bool{}
+	for _, n := range []string{"__module__", "__qualname__", "__doc__"} {
+		if _, ok := ns[n]; ok {
+			order = append(order, n)
+			seen[n] = true
+		}
+	}
+	for _, n := range names {
+		if _, ok := ns[n]; ok && !seen[n] {
+			order = append(order, n)
+			seen[n] = true
+		}
+	}
+	var rest []string
+	for k := range ns {
+		if !seen[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	return append(order, rest...)
+}
+
 func builtin___build_class__(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 	// fmt.Printf("__build_class__(self=%#v, args=%#v, kwargs=%#v\n", self, args, kwargs)
-	var prep, cell, cls py.Object
+	var cell, cls py.Object
 	var mkw, ns py.StringDict
 	var meta, winner *py.Type
 	var isclass bool
@@ -431,16 +459,18 @@ func builtin___build_class__(self py.Object, args py.Tuple, kwargs py.StringDict
 	}
 	bases := args[2:]
 
+	var metaObj py.Object
 	if kwargs != nil {
-		mkw = kwargs.Copy()      // Don't modify kwds passed in!
-		meta := mkw["metaclass"] // _PyDict_GetItemId(mkw, &PyId_metaclass)
-		if meta != nil {
+		mkw = kwargs.Copy() // Don't modify kwds passed in!
+		py.SetKeywordOrder(mkw, py.KeywordOrder(kwargs))
+		metaObj = mkw["metaclass"]
+		if metaObj != nil {
 			delete(mkw, "metaclass")
 			// metaclass is explicitly given, check if it's indeed a class
-			_, isclass = meta.(*py.Type)
+			meta, isclass = metaObj.(*py.Type)
 		}
 	}
-	if meta == nil {
+	if metaObj == nil {
 		// if there are no bases, use type:
 		if len(bases) == 0 {
 			meta = py.TypeType
@@ -462,31 +492,38 @@ func builtin___build_class__(self py.Object, args py.Tuple, kwargs py.StringDict
 			meta = winner
 		}
 	}
-	// else: meta is not a class, so we cannot do the metaclass
-	// calculation, so we will use the explicitly given object as it is
-	prep = meta.Type().Dict["___prepare__"] // FIXME should be using _PyObject_GetAttr
-	if prep == nil {
-		ns = py.NewStringDict()
-	} else {
-		nsObj, err := py.Call(prep, py.Tuple{name, bases}, mkw)
-		if err != nil {
-			return nil, err
+	// __prepare__ may give the namespace the body runs in.
+	ns = py.NewStringDict()
+	if isclass {
+		if prep := meta.Lookup("__prepare__"); prep != nil {
+			if cm, ok := prep.(*py.ClassMethod); ok {
+				prep = cm.Callable
+			}
+			if f, ok := prep.(*py.Function); ok {
+				nsObj, err := f.M__call__(py.Tuple{meta, name, bases}, mkw)
+				if err != nil {
+					return nil, err
+				}
+				if sd, ok := nsObj.(py.StringDict); ok {
+					ns = sd
+				}
+			}
 		}
-		ns = nsObj.(py.StringDict)
 	}
-	// fmt.Printf("Calling %v with %v and %v\n", fn.Name, fn.Globals, ns)
-	// fmt.Printf("Code = %#v\n", fn.Code)
 	cell, err = fn.Context.RunCode(fn.Code, fn.Globals, ns, fn.Closure)
 	if err != nil {
 		return nil, err
 	}
+	// The class body's definitions keep the order they were written in (the
+	// namespace is a Go map): the order names first appear in the body's code.
+	py.SetDictOrder(ns, namespaceOrder(ns, fn.Code.Names))
 
-	// fmt.Printf("result = %#v err = %s\n", cell, err)
-	// fmt.Printf("locals = %#v\n", locals)
-	// fmt.Printf("ns = %#v\n", ns)
 	if cell != nil {
-		// fmt.Printf("Calling %v\n", meta)
-		cls, err = py.Call(meta, py.Tuple{name, bases, ns}, mkw)
+		callMeta := py.Object(meta)
+		if !isclass {
+			callMeta = metaObj
+		}
+		cls, err = py.Call(callMeta, py.Tuple{name, bases, ns}, mkw)
 		if err != nil {
 			return nil, err
 		}
