@@ -488,6 +488,9 @@ func (c *compiler) makeClosure(code *py.Code, args uint32, child *compiler, qual
 			arg = c.FindId(name, c.Code.Cellvars)
 		} else { /* (reftype == FREE) */
 			arg = c.FindId(name, c.Code.Freevars)
+			if arg >= 0 {
+				arg += len(c.Code.Cellvars)
+			}
 		}
 		if arg < 0 {
 			panic(fmt.Sprintf("compile: makeClosure: lookup %q in %q %v %v\nfreevars of %q: %v\n", name, c.SymTable.Name, reftype, arg, code.Name, code.Freevars))
@@ -1413,7 +1416,12 @@ func (c *compiler) NameOp(name string, ctx ast.ExprContext) {
 	if op == 0 {
 		panic("NameOp: Op not set")
 	}
-	c.OpArg(op, c.Index(mangled, dict))
+	arg := c.Index(mangled, dict)
+	if dict == &c.Code.Freevars {
+		// free variables come after the cell variables in the frame's storage
+		arg += uint32(len(c.Code.Cellvars))
+	}
+	c.OpArg(op, arg)
 }
 
 // callHelper calls the function on the stack (with n arguments already pushed above

@@ -40,6 +40,8 @@ type Frame struct {
 	// to the current stack top.
 	// Stacktop *Object
 	Yielded bool // set if the function yielded, cleared otherwise
+	// Throw is raised where a paused generator resumes (generator.throw).
+	Throw error
 	// Trace   Object // Trace function
 
 	// In a generator, we need to be able to swap between the exception

@@ -15,6 +15,8 @@
 // executed so far.
 package py
 
+import "fmt"
+
 // A python Function object
 type Function struct {
 	Code        *Code      // A code object, the __code__ attribute
@@ -91,6 +93,11 @@ func (f *Function) M__call__(args Tuple, kwargs StringDict) (Object, error) {
 	return result, nil
 }
 
+// M__repr__ is <function qualname at 0x...>.
+func (f *Function) M__repr__() (Object, error) {
+	return String(fmt.Sprintf("<function %s at %p>", f.Qualname, f)), nil
+}
+
 // Read a function from a class which makes a bound method
 func (f *Function) M__get__(instance, owner Object) (Object, error) {
 	if instance != None {
@@ -141,7 +148,10 @@ func init() {
 	}
 	FunctionType.Dict["__kwdefaults__"] = &Property{
 		Fget: func(self Object) (Object, error) {
-			return self.(*Function).KwDefaults, nil
+			if kw := self.(*Function).KwDefaults; len(kw) > 0 {
+				return kw, nil
+			}
+			return None, nil
 		},
 		Fset: func(self, value Object) error {
 			f := self.(*Function)
@@ -172,6 +182,34 @@ func init() {
 		},
 		Fdel: func(self Object) error {
 			self.(*Function).Annotations = nil
+			return nil
+		},
+	}
+	FunctionType.Dict["__doc__"] = &Property{
+		Fget: func(self Object) (Object, error) {
+			if d := self.(*Function).Doc; d != nil {
+				return d, nil
+			}
+			return None, nil
+		},
+		Fset: func(self, value Object) error {
+			self.(*Function).Doc = value
+			return nil
+		},
+	}
+	FunctionType.Dict["__module__"] = &Property{
+		Fget: func(self Object) (Object, error) {
+			f := self.(*Function)
+			if m, ok := f.Dict["__module__"]; ok {
+				return m, nil
+			}
+			if m, ok := f.Globals["__name__"]; ok {
+				return m, nil
+			}
+			return None, nil
+		},
+		Fset: func(self, value Object) error {
+			self.(*Function).Dict["__module__"] = value
 			return nil
 		},
 	}

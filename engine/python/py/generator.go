@@ -117,7 +117,67 @@ func (it *Generator) Send(arg Object) (Object, error) {
 // not catch the passed-in exception, or raises a different exception,
 // then that exception propagates to the caller.
 func (it *Generator) Throw(args Tuple, kwargs StringDict) (Object, error) {
-	return nil, NotImplementedError
+	var typ, val, tb Object
+	if err := UnpackTuple(args, kwargs, "throw", 1, 3, &typ, &val, &tb); err != nil {
+		return nil, err
+	}
+	exc, err := throwable(typ, val)
+	if err != nil {
+		return nil, err
+	}
+	return it.throw(exc)
+}
+
+// throwable makes the exception generator.throw(typ, val) raises.
+func throwable(typ, val Object) (*Exception, error) {
+	switch t := typ.(type) {
+	case *Exception:
+		return t, nil
+	case *Type:
+		if t.IsSubtype(BaseException) {
+			args := Tuple{}
+			if val != nil && val != None {
+				if tup, ok := val.(Tuple); ok {
+					args = tup
+				} else {
+					args = Tuple{val}
+				}
+			}
+			o, err := Call(t, args, nil)
+			if err != nil {
+				return nil, err
+			}
+			if e, ok := o.(*Exception); ok {
+				return e, nil
+			}
+		}
+	}
+	return nil, ExceptionNewf(TypeError, "exceptions must be classes or instances deriving from BaseException, not %s", typ.Type().Name)
+}
+
+func (it *Generator) throw(exc *Exception) (Object, error) {
+	if it.Running {
+		return nil, ExceptionNewf(ValueError, "generator already executing")
+	}
+	if it.Frame.Lasti == 0 || !it.Frame.Yielded {
+		// not started or finished: the exception is raised here and the generator ends
+		it.Frame.Yielded = false
+		if it.Frame.Lasti == 0 {
+			it.Frame.Lasti = int32(len(it.Frame.Code.Code))
+		}
+		return nil, exc
+	}
+	it.Frame.Throw = exc
+	it.Running = true
+	res, err := VmRunFrame(it.Frame)
+	it.Running = false
+	if err != nil {
+		return nil, err
+	}
+	if it.Frame.Yielded {
+		return res, nil
+	}
+	return nil, StopIteration
 }
 
 // generator.close()
@@ -131,7 +191,18 @@ func (it *Generator) Throw(args Tuple, kwargs StringDict) (Object, error) {
 // caller. close() does nothing if the generator has already exited
 // due to an exception or normal exit.
 func (it *Generator) Close() (Object, error) {
-	return nil, NotImplementedError
+	if it.Frame.Lasti == 0 || !it.Frame.Yielded {
+		it.Frame.Yielded = false
+		return None, nil
+	}
+	_, err := it.throw(ExceptionNewf(GeneratorExit, ""))
+	if err == nil {
+		return nil, ExceptionNewf(RuntimeError, "generator ignored GeneratorExit")
+	}
+	if IsException(GeneratorExit, err) || IsException(StopIteration, err) {
+		return None, nil
+	}
+	return nil, err
 }
 
 // Check interface is satisfied

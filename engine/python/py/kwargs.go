@@ -36,16 +36,15 @@ func KeywordOrder(kwargs StringDict) []string {
 	}
 	if len(kwargs) > 1 {
 		id := mapID(kwargs)
-		v, ok := kwOrders.Load(id)
-		if !ok {
-			v, ok = dictOrders.Load(id)
-		}
-		if ok {
+		if v, ok := kwOrders.Load(id); ok {
 			order := v.([]string)
 			if len(order) == len(kwargs) {
 				return order
 			}
 			return completeOrder(kwargs, order)
+		}
+		if v, ok := dictOrders.Load(id); ok {
+			return completeOrder(kwargs, v.([]string))
 		}
 	}
 	keys := make([]string, 0, len(kwargs))

@@ -31,6 +31,7 @@ type Limits struct {
 	sticky  atomic.Int32 // a signal raised at every check until Reset
 	depth   int
 	limit   int
+	frames  []*Frame // the Python frames running, innermost last
 }
 
 // NewLimits makes Limits with CPython's default recursion limit.
@@ -104,6 +105,28 @@ func (l *Limits) Enter() error {
 
 // Leave is called as a Python frame ends.
 func (l *Limits) Leave() { l.depth-- }
+
+// EnterFrame is Enter for the frame f, which Frames lists until LeaveFrame.
+func (l *Limits) EnterFrame(f *Frame) error {
+	if err := l.Enter(); err != nil {
+		return err
+	}
+	l.frames = append(l.frames, f)
+	return nil
+}
+
+// LeaveFrame is called as the frame entered last stops running.
+func (l *Limits) LeaveFrame() {
+	l.depth--
+	if n := len(l.frames); n > 0 {
+		l.frames[n-1] = nil
+		l.frames = l.frames[:n-1]
+	}
+}
+
+// Frames lists the Python frames running, innermost last (warnings and logging name
+// their caller's file and line).
+func (l *Limits) Frames() []*Frame { return l.frames }
 
 // Depth is the number of Python frames running.
 func (l *Limits) Depth() int { return l.depth }

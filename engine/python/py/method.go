@@ -270,6 +270,11 @@ func (u *unboundMethod) M__repr__() (Object, error) {
 	return String(fmt.Sprintf("<method '%s' of '%s' objects>", u.method.Name, u.owner.Name)), nil
 }
 
+// M__repr__ is <built-in function name>.
+func (m *Method) M__repr__() (Object, error) {
+	return String(fmt.Sprintf("<built-in function %s>", m.Name)), nil
+}
+
 // FIXME this should be the default?
 func (m *Method) M__eq__(other Object) (Object, error) {
 	if otherMethod, ok := other.(*Method); ok && m == otherMethod {

@@ -20,10 +20,14 @@ import (
 
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/builtin"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/math"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/pylib"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/string"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/sys"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/time"
 )
+
+// compileMu guards compiling a registered module's source on first import.
+var compileMu sync.Mutex
 
 func init() {
 	// Assign the base-level py.Context creation function while also preventing an import cycle.
@@ -74,7 +78,12 @@ func (ctx *context) ModuleInit(impl *py.ModuleImpl) (*py.Module, error) {
 	}
 
 	if impl.Code == nil && len(impl.CodeSrc) > 0 {
-		impl.Code, err = py.Compile(string(impl.CodeSrc), impl.Info.FileDesc, py.ExecMode, 0, true)
+		// Registered implementations are shared by every context: compile once.
+		compileMu.Lock()
+		if impl.Code == nil {
+			impl.Code, err = py.Compile(string(impl.CodeSrc), impl.Info.FileDesc, py.ExecMode, 0, true)
+		}
+		compileMu.Unlock()
 		if err != nil {
 			return nil, err
 		}

@@ -1358,6 +1358,7 @@ func do_LOAD_CLASSDEREF(vm *Vm, i int32) error {
 	// Lookup in locals
 	if obj, ok := vm.frame.Locals[name]; ok {
 		vm.PUSH(obj)
+		return nil
 	}
 	// If that failed look at the cell
 	res := vm.frame.CellAndFreeVars[i].(*py.Cell).Get()
@@ -1841,10 +1842,10 @@ func RunFrame(frame *py.Frame) (res py.Object, err error) {
 	if vm.limits == nil {
 		vm.limits = py.NewLimits()
 	}
-	if err := vm.limits.Enter(); err != nil {
+	if err := vm.limits.EnterFrame(frame); err != nil {
 		return nil, err
 	}
-	defer vm.limits.Leave()
+	defer vm.limits.LeaveFrame()
 	// A Go panic in an opcode or a binding becomes a Python exception at this frame,
 	// so it can be caught and never takes the host process down.
 	defer recoverFrame(&res, &err)
@@ -1852,7 +1853,14 @@ func RunFrame(frame *py.Frame) (res py.Object, err error) {
 	var opcode OpCode
 	var arg int32
 	opcodes := frame.Code.Code
+	// generator.throw(): the exception is raised where the generator is paused.
+	pendingThrow := frame.Throw
+	frame.Throw = nil
 	for vm.why == whyNot {
+		if pendingThrow != nil {
+			err, pendingThrow = pendingThrow, nil
+			goto handleError
+		}
 		if debugging {
 			debugf("* %4d:", frame.Lasti)
 		}
@@ -1876,6 +1884,7 @@ func RunFrame(frame *py.Frame) (res py.Object, err error) {
 		}
 		vm.extended = false
 		err = jumpTable[opcode](&vm, arg)
+	handleError:
 		if err != nil {
 			// FIXME shouldn't be doing this - just use err?
 			if errExcInfo, ok := err.(py.ExceptionInfo); ok {
@@ -2029,6 +2038,9 @@ fast_yield:
 // recoverFrame turns a Go panic into the frame's Python exception.
 func recoverFrame(res *py.Object, err *error) {
 	if r := recover(); r != nil {
+		if os.Getenv("KL_PANIC") != "" {
+			panic(r)
+		}
 		*res, *err = nil, py.MakeException(r)
 	}
 }

@@ -1,0 +1,91 @@
+// Package pylib is the part of kafkalab's standard library written in Python
+// (lib/*.py: collections, functools, dataclasses, enum, typing...), registered as
+// embedded modules, and _kafkalab, the Go helpers those modules use.
+package pylib
+
+import (
+	"crypto/rand"
+	"embed"
+	"sort"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/python/py"
+)
+
+//go:embed lib/*.py
+var lib embed.FS
+
+// names are the modules of lib, by their Python names ("collections.abc").
+var names []string
+
+func init() {
+	entries, err := lib.ReadDir("lib")
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range entries {
+		src, err := lib.ReadFile("lib/" + e.Name())
+		if err != nil {
+			panic(err)
+		}
+		name := strings.TrimSuffix(e.Name(), ".py")
+		names = append(names, name)
+		py.RegisterModule(&py.ModuleImpl{
+			Info:    py.ModuleInfo{Name: name, FileDesc: "<kafkalab " + name + ">"},
+			CodeSrc: string(src),
+		})
+	}
+	sort.Strings(names)
+	py.RegisterModule(&py.ModuleImpl{
+		Info: py.ModuleInfo{Name: "_kafkalab", Doc: "Helpers of kafkalab's standard library."},
+		Methods: []*py.Method{
+			py.MustNewMethod("caller", caller, 0, "caller(depth) -> (filename, lineno, function, module name) of a running Python frame, 0 the innermost"),
+			py.MustNewMethod("urandom", urandom, 0, "urandom(n) -> n random bytes"),
+		},
+	})
+}
+
+// Names lists the modules written in Python, for an importer that allows them.
+func Names() []string { return append([]string(nil), names...) }
+
+// caller reports a running frame: depth 0 is the frame that called caller.
+func caller(self py.Object, args py.Tuple) (py.Object, error) {
+	depth := 0
+	if len(args) > 0 {
+		d, err := py.IndexInt(args[0])
+		if err != nil {
+			return nil, err
+		}
+		depth = d
+	}
+	mod, ok := self.(*py.Module)
+	if !ok || mod.Context == nil {
+		return py.None, nil
+	}
+	frames := mod.Context.Limits().Frames()
+	i := len(frames) - 1 - depth
+	if i < 0 || i >= len(frames) {
+		return py.None, nil
+	}
+	f := frames[i]
+	name := py.Object(py.None)
+	if n, ok := f.Globals["__name__"]; ok {
+		name = n
+	}
+	return py.Tuple{py.String(f.Code.Filename), py.Int(f.Code.Addr2Line(f.Lasti)), py.String(f.Code.Name), name}, nil
+}
+
+func urandom(self py.Object, arg py.Object) (py.Object, error) {
+	n, err := py.IndexInt(arg)
+	if err != nil {
+		return nil, err
+	}
+	if n < 0 {
+		return nil, py.ExceptionNewf(py.ValueError, "negative argument not allowed")
+	}
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return nil, py.ExceptionNewf(py.OSError, "urandom: %v", err)
+	}
+	return py.Bytes(b), nil
+}
