@@ -831,6 +831,11 @@ func (d StringDict) Copy() StringDict {
 	for k, v := range d {
 		e[k] = v
 	}
+	if len(d) > 1 {
+		if order, ok := dictOrders.Load(mapID(d)); ok {
+			dictOrders.Store(mapID(e), order)
+		}
+	}
 	return e
 }
 

@@ -54,6 +54,32 @@ func MakeBool(a Object) (Object, error) {
 		}
 	}
 
+	// An instance of a class defined in Python: its __bool__, else its __len__.
+	if inst, ok := a.(*Type); ok && !inst.isClass() {
+		if res, ok, err := TypeCall0(a, "__bool__"); ok {
+			if err != nil {
+				return nil, err
+			}
+			if b, isBool := res.(Bool); isBool {
+				return b, nil
+			}
+			return nil, ExceptionNewf(TypeError, "__bool__ should return bool, returned %s", res.Type().Name)
+		}
+		if res, ok, err := TypeCall0(a, "__len__"); ok {
+			if err != nil {
+				return nil, err
+			}
+			n, err := Index(res)
+			if err != nil {
+				return nil, ExceptionNewf(TypeError, "'%s' object cannot be interpreted as an integer", res.Type().Name)
+			}
+			if n < 0 {
+				return nil, ExceptionNewf(ValueError, "__len__() should return >= 0")
+			}
+			return NewBool(n != 0), nil
+		}
+	}
+
 	return True, nil
 }
 
@@ -226,7 +252,8 @@ func GetAttrString(self Object, key string) (res Object, err error) {
 	}
 
 	// Look up any __special__ methods as M__special__ and return a bound method
-	if len(key) >= 5 && strings.HasPrefix(key, "__") && strings.HasSuffix(key, "__") {
+	// (not for a class: dict.__eq__ is the method of dict's instances)
+	if cls, ok := self.(*Type); (!ok || !cls.isClass()) && len(key) >= 5 && strings.HasPrefix(key, "__") && strings.HasSuffix(key, "__") {
 		objectValue := reflect.ValueOf(self)
 		methodValue := objectValue.MethodByName("M" + key)
 		if methodValue.IsValid() {

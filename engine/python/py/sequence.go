@@ -119,7 +119,7 @@ func Iterate(obj Object, fn func(Object) bool) error {
 		}
 		for {
 			item, err := Next(iterator)
-			if err == StopIteration {
+			if err != nil && IsException(StopIteration, err) {
 				break
 			}
 			if err != nil {

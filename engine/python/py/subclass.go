@@ -77,6 +77,10 @@ func pythonNew(cls *Type, args Tuple, kwargs StringDict) (Object, error) {
 	return Call(fn, append(Tuple{cls}, args...), kwargs)
 }
 
+// specialMethods are the special methods of subclass.go: they get the instance
+// itself (and unwrap it), so dict.__getitem__ can call __missing__.
+var specialMethods = map[*Method]bool{}
+
 // builtinNewMethods are the __new__ entries of the built-in types' dicts.
 var builtinNewMethods = map[*StaticMethod]bool{}
 
@@ -110,7 +114,7 @@ func ownsMethod(t *Type, m *Method) bool {
 // receiverFor is the self a Go method runs on: the built-in value of a subclass
 // instance when m belongs to that built-in type (unwrapped is then true).
 func receiverFor(self Object, m *Method) (recv Object, unwrapped bool) {
-	if inst, ok := self.(*Type); ok && inst.Value != nil && ownsMethod(inst.Value.Type(), m) {
+	if inst, ok := self.(*Type); ok && inst.Value != nil && !specialMethods[m] && ownsMethod(inst.Value.Type(), m) {
 		return inst.Value, true
 	}
 	return self, false
@@ -238,6 +242,7 @@ func unarySpecial(name string, op func(a Object) (Object, error), when func(*Typ
 	}}
 }
 
+func strOrBytes(t *Type) bool { return t == StringType || t == BytesType }
 func numberOrSeq(t *Type) bool {
 	return isNumber(t) || t == StringType || t == ListType || t == TupleType || t == BytesType
 }
@@ -282,10 +287,10 @@ func setOrIntOrDict(t *Type) bool { return setOrInt(t) }
 
 var specials = []specialImpl{
 	unarySpecial("__repr__", Repr, nil),
-	unarySpecial("__str__", Str, nil),
+	unarySpecial("__str__", Str, strOrBytes),
 	unarySpecial("__len__", Len, lengthTypes),
 	unarySpecial("__iter__", Iter, iterableT),
-	unarySpecial("__bool__", MakeBool, nil),
+	unarySpecial("__bool__", MakeBool, numOnly),
 	unarySpecial("__hash__", func(a Object) (Object, error) {
 		h, err := Hash(a)
 		return Int(h), err
@@ -352,6 +357,24 @@ func divmodTuple(a, b Object) (Object, error) {
 		return nil, err
 	}
 	return Tuple{q, r}, nil
+}
+
+// getItemMissing is dict.__getitem__ for an instance of a dict subclass: a missing
+// key calls the class's __missing__ (Counter, defaultdict).
+func getItemMissing(self, v, key Object) (Object, error) {
+	d, ok := v.(*Dict)
+	inst, isInst := self.(*Type)
+	if !ok || !isInst || inst.Value == nil {
+		return GetItem(v, key)
+	}
+	res, found, err := d.GetItem(key)
+	if err != nil || found {
+		return res, err
+	}
+	if fn := inst.Type().Lookup("__missing__"); fn != nil {
+		return CallSpecial(fn, self, key)
+	}
+	return nil, keyError(key)
 }
 
 // initContainer is __init__ of dict, list and set: fill the container from the
@@ -489,12 +512,22 @@ func init() {
 				continue
 			}
 			sp := sp
-			t.Dict[sp.name] = MustNewMethod(sp.name, func(self Object, args Tuple) (Object, error) {
+			m := MustNewMethod(sp.name, func(self Object, args Tuple) (Object, error) {
 				if len(args) != sp.nargs {
 					return nil, ExceptionNewf(TypeError, "expected %d argument%s, got %d", sp.nargs, map[bool]string{true: "", false: "s"}[sp.nargs == 1], len(args))
 				}
-				return sp.fn(Unwrap(self), args)
+				v := Unwrap(self)
+				if sp.name == "__getitem__" {
+					return getItemMissing(self, v, args[0])
+				}
+				res, err := sp.fn(v, args)
+				if err == nil && sameContainer(res, v) {
+					res = self
+				}
+				return res, err
 			}, 0, "")
+			specialMethods[m] = true
+			t.Dict[sp.name] = m
 		}
 		t.Dict["__new__"] = builtinNew(t)
 	}

@@ -24,6 +24,21 @@ func typeProperty(name string, get func(t *Type) Object) {
 	}}
 }
 
+// typeSetter makes a class attribute writable for classes defined in Python.
+func typeSetter(name string, set func(t *Type, v Object) error) {
+	p := TypeType.Dict[name].(*Property)
+	p.Fset = func(self, value Object) error {
+		t, err := typeSelf(self)
+		if err != nil {
+			return err
+		}
+		if t.Flags&TPFLAGS_HEAPTYPE == 0 {
+			return ExceptionNewf(TypeError, "cannot set '%s' attribute of immutable type '%s'", name, t.Name)
+		}
+		return set(t, value)
+	}
+}
+
 func init() {
 	typeProperty("__name__", func(t *Type) Object { return String(t.Name) })
 	typeProperty("__qualname__", func(t *Type) Object {
@@ -55,6 +70,30 @@ func init() {
 			return None
 		}
 		return String(t.Doc)
+	})
+	typeSetter("__name__", func(t *Type, v Object) error {
+		s, ok := v.(String)
+		if !ok {
+			return ExceptionNewf(TypeError, "can only assign string to %s.__name__, not '%s'", t.Name, v.Type().Name)
+		}
+		t.Name = string(s)
+		return nil
+	})
+	typeSetter("__qualname__", func(t *Type, v Object) error {
+		s, ok := v.(String)
+		if !ok {
+			return ExceptionNewf(TypeError, "can only assign string to %s.__qualname__, not '%s'", t.Name, v.Type().Name)
+		}
+		t.Qualname = string(s)
+		return nil
+	})
+	typeSetter("__module__", func(t *Type, v Object) error {
+		t.Dict["__module__"] = v
+		return nil
+	})
+	typeSetter("__doc__", func(t *Type, v Object) error {
+		t.Dict["__doc__"] = v
+		return nil
 	})
 	ObjectType.Dict["__class__"] = &Property{Fget: func(self Object) (Object, error) { return self.Type(), nil }}
 	ObjectType.Dict["__dict__"] = &Property{Fget: func(self Object) (Object, error) {

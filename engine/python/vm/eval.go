@@ -2062,7 +2062,7 @@ func pluralSuffix(plural bool) string {
 }
 
 // Format and error for missing arguments
-func formatMissing(kind string, co *py.Code, names []string) error {
+func formatMissing(funcName string, kind string, co *py.Code, names []string) error {
 	var name_str string
 	/* Deal with the joys of natural language. */
 	switch len(names) {
@@ -2079,7 +2079,7 @@ func formatMissing(kind string, co *py.Code, names []string) error {
 	}
 	return py.ExceptionNewf(py.TypeError,
 		"%s() missing %d required %s argument%s: %s",
-		co.Name,
+		funcName,
 		len(names),
 		kind,
 		pluralSuffix(len(names) != 1),
@@ -2087,7 +2087,7 @@ func formatMissing(kind string, co *py.Code, names []string) error {
 }
 
 // Format an error for missing arguments
-func missingArguments(co *py.Code, missing, defcount int, fastlocals []py.Object) error {
+func missingArguments(name string, co *py.Code, missing, defcount int, fastlocals []py.Object) error {
 	positional := defcount != -1
 	kind := chooseString(positional, "positional", "keyword-only")
 	var missing_names []string
@@ -2107,11 +2107,11 @@ func missingArguments(co *py.Code, missing, defcount int, fastlocals []py.Object
 			missing_names = append(missing_names, name)
 		}
 	}
-	return formatMissing(kind, co, missing_names)
+	return formatMissing(name, kind, co, missing_names)
 }
 
 // Format an error for too many positional arguments
-func tooManyPositional(co *py.Code, given, defcount int, fastlocals []py.Object) error {
+func tooManyPositional(name string, co *py.Code, given, defcount int, fastlocals []py.Object) error {
 	kwonly_given := 0
 
 	//assert((co.Flags & CO_VARARGS) == 0)
@@ -2137,7 +2137,7 @@ func tooManyPositional(co *py.Code, given, defcount int, fastlocals []py.Object)
 	}
 	return py.ExceptionNewf(py.TypeError,
 		"%s() takes %s positional argument%s but %d%s %s given",
-		co.Name,
+		name,
 		sig,
 		pluralSuffix(plural),
 		given,
@@ -2153,6 +2153,12 @@ func tooManyPositional(co *py.Code, given, defcount int, fastlocals []py.Object)
 //
 // This is the equivalent of PyEval_EvalCode with closure support
 func EvalCode(ctx py.Context, co *py.Code, globals, locals py.StringDict, args []py.Object, kws py.StringDict, defs []py.Object, kwdefs py.StringDict, closure py.Tuple) (retval py.Object, err error) {
+	return EvalCodeNamed(co.Name, ctx, co, globals, locals, args, kws, defs, kwdefs, closure)
+}
+
+// EvalCodeNamed is EvalCode for a function called name (its __qualname__), which
+// argument errors name as CPython does ("Point.__new__() missing 1 required...").
+func EvalCodeNamed(name string, ctx py.Context, co *py.Code, globals, locals py.StringDict, args []py.Object, kws py.StringDict, defs []py.Object, kwdefs py.StringDict, closure py.Tuple) (retval py.Object, err error) {
 	total_args := int(co.Argcount + co.Kwonlyargcount)
 	n := len(args)
 	var kwdict *py.Dict
@@ -2207,22 +2213,22 @@ func EvalCode(ctx py.Context, co *py.Code, globals, locals py.StringDict, args [
 					goto next_kw
 				}
 			}
-			return nil, py.ExceptionNewf(py.TypeError, "%s() got an unexpected keyword argument '%s'", co.Name, keyword)
+			return nil, py.ExceptionNewf(py.TypeError, "%s() got an unexpected keyword argument '%s'", name, keyword)
 		}
 		kwdict.SetStr(keyword, value)
 	next_kw:
 		continue
 	kw_found:
 		if fastlocals[j] != nil {
-			return nil, py.ExceptionNewf(py.TypeError, "%s() got multiple values for argument '%s'", co.Name, keyword)
+			return nil, py.ExceptionNewf(py.TypeError, "%s() got multiple values for argument '%s'", name, keyword)
 		}
 		fastlocals[j] = value
 	}
 	if len(posonlyPassed) > 0 {
-		return nil, py.ExceptionNewf(py.TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'", co.Name, strings.Join(posonlyPassed, ", "))
+		return nil, py.ExceptionNewf(py.TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'", name, strings.Join(posonlyPassed, ", "))
 	}
 	if len(args) > int(co.Argcount) && co.Flags&py.CO_VARARGS == 0 {
-		return nil, tooManyPositional(co, len(args), len(defs), fastlocals)
+		return nil, tooManyPositional(name, co, len(args), len(defs), fastlocals)
 	}
 	if len(args) < int(co.Argcount) {
 		m := int(co.Argcount) - len(defs)
@@ -2233,7 +2239,7 @@ func EvalCode(ctx py.Context, co *py.Code, globals, locals py.StringDict, args [
 			}
 		}
 		if missing != 0 {
-			return nil, missingArguments(co, missing, len(defs), fastlocals)
+			return nil, missingArguments(name, co, missing, len(defs), fastlocals)
 		}
 		i := 0
 		if n > m {
@@ -2261,7 +2267,7 @@ func EvalCode(ctx py.Context, co *py.Code, globals, locals py.StringDict, args [
 			missing++
 		}
 		if missing != 0 {
-			return nil, missingArguments(co, missing, -1, fastlocals)
+			return nil, missingArguments(name, co, missing, -1, fastlocals)
 		}
 	}
 
@@ -2296,5 +2302,6 @@ func EvalCode(ctx py.Context, co *py.Code, globals, locals py.StringDict, args [
 // Write the py global to avoid circular import
 func init() {
 	py.VmEvalCode = EvalCode
+	py.VmEvalCodeNamed = EvalCodeNamed
 	py.VmRunFrame = RunFrame
 }
