@@ -948,11 +948,6 @@ func (a StringDict) M__contains__(other Object) (Object, error) {
 	return NewBool(ok), nil
 }
 
-func (d StringDict) GetDict() StringDict {
-	return d
-}
-
-var _ IGetDict = (*StringDict)(nil)
 
 // A namespace seen from Python gets dict's methods through a Dict copy for reads, and
 // writes back for the methods that change it.

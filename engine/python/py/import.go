@@ -81,6 +81,37 @@ func Import(ctx Context, names ...string) error {
 // Changed in version 3.3: Negative values for level are no longer
 // supported (which also changes the default value to 0).
 func ImportModuleLevelObject(ctx Context, name string, globals, locals StringDict, fromlist Tuple, level int) (Object, error) {
+	// A dotted name imports its packages first and makes each module an attribute of
+	// its parent; `import a.b` binds a, `from a.b import c` reads from a.b.
+	if level == 0 && strings.Contains(name, ".") {
+		parts := strings.Split(name, ".")
+		var top, parent *Module
+		for i := range parts {
+			m, err := importOne(ctx, strings.Join(parts[:i+1], "."), globals, locals, level)
+			if err != nil {
+				return nil, err
+			}
+			if parent != nil {
+				parent.Globals[parts[i]] = m
+			} else {
+				top = m
+			}
+			parent = m
+		}
+		if len(fromlist) == 0 {
+			return top, nil
+		}
+		return parent, nil
+	}
+	m, err := importOne(ctx, name, globals, locals, level)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// importOne loads the module called name (its packages already loaded).
+func importOne(ctx Context, name string, globals, locals StringDict, level int) (*Module, error) {
 	// Module already loaded - return that
 	if module, err := ctx.GetModule(name); err == nil {
 		return module, nil
@@ -115,7 +146,6 @@ func ImportModuleLevelObject(ctx Context, name string, globals, locals StringDic
 	if err != nil {
 		return nil, err
 	}
-
 	return module, nil
 }
 

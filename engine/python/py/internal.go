@@ -213,6 +213,11 @@ func Call(fn Object, args Tuple, kwargs StringDict) (Object, error) {
 func GetItem(self Object, key Object) (Object, error) {
 	if I, ok := self.(I__getitem__); ok {
 		return I.M__getitem__(key)
+	} else if cls, ok := self.(*Type); ok && cls.isClass() {
+		if res, ok, err := classGetItem(cls, key); ok {
+			return res, err
+		}
+		return nil, ExceptionNewf(TypeError, "type '%s' is not subscriptable", cls.Name)
 	} else if res, ok, err := TypeCall1(self, "__getitem__", key); ok {
 		return res, err
 	}

@@ -408,6 +408,45 @@ const build_class_doc = `__build_class__(func, name, *bases, metaclass=None, **k
 
 Internal helper function used by the class statement.`
 
+// resolveBases applies __mro_entries__ (PEP 560) to bases that are not classes, as
+// typing's List[int] and Generic[T] are; origBases is set when one was replaced.
+func resolveBases(bases py.Tuple) (py.Tuple, py.Tuple, error) {
+	var out py.Tuple
+	changed := false
+	for i, b := range bases {
+		if t, ok := b.(*py.Type); ok && py.IsClass(t) {
+			if changed {
+				out = append(out, b)
+			}
+			continue
+		}
+		entries, err := py.GetAttrString(b, "__mro_entries__")
+		if err != nil {
+			if changed {
+				out = append(out, b)
+			}
+			continue
+		}
+		res, err := py.Call(entries, py.Tuple{bases}, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		tup, ok := res.(py.Tuple)
+		if !ok {
+			return nil, nil, py.ExceptionNewf(py.TypeError, "__mro_entries__ must return a tuple")
+		}
+		if !changed {
+			out = append(py.Tuple{}, bases[:i]...)
+			changed = true
+		}
+		out = append(out, tup...)
+	}
+	if !changed {
+		return bases, nil, nil
+	}
+	return out, bases, nil
+}
+
 // namespaceOrder orders a class namespace's keys by where they first appear in the
 // class body's names; others follow sorted.
 func namespaceOrder(ns py.StringDict, names []string) []string {
@@ -457,7 +496,10 @@ func builtin___build_class__(self py.Object, args py.Tuple, kwargs py.StringDict
 	if !ok {
 		return nil, py.ExceptionNewf(py.TypeError, "__build_class__: name is not a string")
 	}
-	bases := args[2:]
+	bases, origBases, err := resolveBases(args[2:])
+	if err != nil {
+		return nil, err
+	}
 
 	var metaObj py.Object
 	if kwargs != nil {
@@ -509,6 +551,9 @@ func builtin___build_class__(self py.Object, args py.Tuple, kwargs py.StringDict
 				}
 			}
 		}
+	}
+	if origBases != nil {
+		ns["__orig_bases__"] = origBases
 	}
 	cell, err = fn.Context.RunCode(fn.Code, fn.Globals, ns, fn.Closure)
 	if err != nil {
@@ -1015,9 +1060,30 @@ func isinstance(obj py.Object, classOrTuple py.Object) (py.Bool, error) {
 		if !py.IsClass(class_tuple) {
 			break
 		}
-		return py.Bool(obj.Type().IsSubtype(class_tuple)), nil
+		if obj.Type().IsSubtype(class_tuple) {
+			return true, nil
+		}
+		// A metaclass written in Python may say otherwise (abc's register, Iterable).
+		if fn, ok := class_tuple.Type().Lookup("__instancecheck__").(*py.Function); ok {
+			res, err := fn.M__call__(py.Tuple{class_tuple, obj}, nil)
+			if err != nil {
+				return false, err
+			}
+			b, err := py.MakeBool(res)
+			return b == py.True, err
+		}
+		return false, nil
 	}
-	return false, py.ExceptionNewf(py.TypeError, "isinstance() arg 2 must be a type or tuple of types")
+	// Objects that are not classes may define __instancecheck__ (typing.List).
+	if fn, ok := classOrTuple.Type().Lookup("__instancecheck__").(*py.Function); ok {
+		res, err := fn.M__call__(py.Tuple{classOrTuple, obj}, nil)
+		if err != nil {
+			return false, err
+		}
+		b, err := py.MakeBool(res)
+		return b == py.True, err
+	}
+	return false, py.ExceptionNewf(py.TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union")
 }
 
 func issubclass(cls py.Object, classOrTuple py.Object) (py.Bool, error) {
@@ -1036,10 +1102,29 @@ func issubclass(cls py.Object, classOrTuple py.Object) (py.Bool, error) {
 		return false, nil
 	case *py.Type:
 		if py.IsClass(class_tuple) {
-			return py.Bool(c.IsSubtype(class_tuple)), nil
+			if c.IsSubtype(class_tuple) {
+				return true, nil
+			}
+			if fn, ok := class_tuple.Type().Lookup("__subclasscheck__").(*py.Function); ok {
+				res, err := fn.M__call__(py.Tuple{class_tuple, c}, nil)
+				if err != nil {
+					return false, err
+				}
+				b, err := py.MakeBool(res)
+				return b == py.True, err
+			}
+			return false, nil
 		}
 	}
-	return false, py.ExceptionNewf(py.TypeError, "issubclass() arg 2 must be a class or tuple of classes")
+	if fn, ok := classOrTuple.Type().Lookup("__subclasscheck__").(*py.Function); ok {
+		res, err := fn.M__call__(py.Tuple{classOrTuple, cls}, nil)
+		if err != nil {
+			return false, err
+		}
+		b, err := py.MakeBool(res)
+		return b == py.True, err
+	}
+	return false, py.ExceptionNewf(py.TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union")
 }
 
 func builtin_issubclass(self py.Object, args py.Tuple) (py.Object, error) {
