@@ -948,7 +948,6 @@ func (a StringDict) M__contains__(other Object) (Object, error) {
 	return NewBool(ok), nil
 }
 
-
 // A namespace seen from Python gets dict's methods through a Dict copy for reads, and
 // writes back for the methods that change it.
 func init() {
