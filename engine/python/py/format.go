@@ -107,7 +107,11 @@ func ParseFormatSpec(spec string) (FormatSpec, error) {
 // mini-language for int, float, str and bool.
 func Format(value Object, spec string) (string, error) {
 	if inst, ok := value.(*Type); ok && !inst.isClass() {
-		if fn := inst.Type().Lookup("__format__"); fn != nil {
+		fn := inst.Type().Lookup("__format__")
+		if _, userDefined := fn.(*Function); inst.Value != nil && !userDefined {
+			return Format(inst.Value, spec)
+		}
+		if fn != nil {
 			res, err := CallSpecial(fn, inst, String(spec))
 			if err != nil {
 				return "", err

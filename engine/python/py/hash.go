@@ -205,7 +205,8 @@ func instanceHash(inst *Type) (int64, error) {
 func hashResult(res Object) (int64, error) {
 	switch r := res.(type) {
 	case Int:
-		return hashInt64(int64(r)), nil
+		// CPython keeps a __hash__ result that fits a Py_ssize_t as it is
+		return fixHash(int64(r)), nil
 	case *BigInt:
 		return hashBig((*big.Int)(r)), nil
 	case Bool:

@@ -275,7 +275,7 @@ func GetAttrString(self Object, key string) (res Object, err error) {
 		if res = cls.Lookup(key); res != nil {
 			switch x := res.(type) {
 			case *Method:
-				return &unboundMethod{method: x, owner: cls}, nil
+				return &unboundMethod{method: x, owner: methodOwner(cls, key, x)}, nil
 			case I__get__:
 				return x.M__get__(None, cls)
 			}
@@ -317,6 +317,28 @@ func GetAttrString(self Object, key string) (res Object, err error) {
 	return nil, ExceptionNewf(AttributeError, "'%s' object has no attribute '%s'", self.Type().Name, key)
 }
 
+// methodOwner is the class in cls's MRO whose dict holds the Go method m (int for
+// int.__repr__ read through a subclass).
+func methodOwner(cls *Type, key string, m *Method) *Type {
+	for _, name := range []string{m.Name, key} {
+		for _, b := range cls.Mro {
+			if bt, ok := b.(*Type); ok {
+				if mm, ok := bt.Dict[name].(*Method); ok && mm == m && name == m.Name {
+					return bt
+				}
+			}
+		}
+	}
+	// the method is stored under another name: its owner is the built-in type
+	// whose dict has it under its own name
+	for t := range valueBases {
+		if mm, ok := t.Dict[m.Name].(*Method); ok && mm == m {
+			return t
+		}
+	}
+	return cls
+}
+
 // GetAttrErr - returns the result or an err to be raised if not found
 //
 // If not found an AttributeError will be returned
@@ -343,8 +365,21 @@ func SetAttrString(self Object, key string, value Object) (Object, error) {
 	// If we have __setattr__ then use that
 	if I, ok := self.(I__setattr__); ok {
 		return I.M__setattr__(key, value)
-	} else if res, ok, err := TypeCall2(self, "__setattr__", String(key), value); ok {
-		return res, err
+	} else if inst, ok := self.(*Type); ok {
+		if fn := inst.Type().Lookup("__setattr__"); fn != nil && fn != Object(objectSetattr) {
+			return CallSpecial(fn, self, String(key), value)
+		}
+	}
+	return genericSetAttr(self, key, value)
+}
+
+// genericSetAttr is object.__setattr__: a data descriptor of the type, else the
+// instance dict.
+func genericSetAttr(self Object, key string, value Object) (Object, error) {
+	if setter := self.Type().NativeGetAttrOrNil(key); setter != nil {
+		if I, ok := setter.(I__set__); ok {
+			return I.M__set__(self, value)
+		}
 	}
 
 	// Otherwise set the attribute in the instance dictionary if
@@ -388,8 +423,22 @@ func DeleteAttrString(self Object, key string) error {
 	if I, ok := self.(I__delattr__); ok {
 		_, err := I.M__delattr__(key)
 		return err
-	} else if _, ok, err := TypeCall1(self, "__delattr__", String(key)); ok {
-		return err
+	} else if inst, ok := self.(*Type); ok {
+		if fn := inst.Type().Lookup("__delattr__"); fn != nil && fn != Object(objectDelattr) {
+			_, err := CallSpecial(fn, self, String(key))
+			return err
+		}
+	}
+	return genericDelAttr(self, key)
+}
+
+// genericDelAttr is object.__delattr__.
+func genericDelAttr(self Object, key string) error {
+	if deleter := self.Type().NativeGetAttrOrNil(key); deleter != nil {
+		if I, ok := deleter.(I__delete__); ok {
+			_, err := I.M__delete__(self)
+			return err
+		}
 	}
 
 	// Otherwise delete the attribute from the instance dictionary

@@ -242,6 +242,7 @@ func unarySpecial(name string, op func(a Object) (Object, error), when func(*Typ
 	}}
 }
 
+func formatT(t *Type) bool    { return t == StringType || isNumber(t) }
 func strOrBytes(t *Type) bool { return t == StringType || t == BytesType }
 func numberOrSeq(t *Type) bool {
 	return isNumber(t) || t == StringType || t == ListType || t == TupleType || t == BytesType
@@ -302,6 +303,14 @@ var specials = []specialImpl{
 	unarySpecial("__index__", func(a Object) (Object, error) { return Index(a) }, integralT),
 	unarySpecial("__int__", func(a Object) (Object, error) { return IntNew(IntType, Tuple{a}, nil) }, numberConv),
 	unarySpecial("__float__", func(a Object) (Object, error) { return FloatNew(FloatType, Tuple{a}, nil) }, numberConv),
+	binarySpecial("__format__", func(a, spec Object) (Object, error) {
+		s, ok := spec.(String)
+		if !ok {
+			return nil, ExceptionNewf(TypeError, "format() argument 2 must be str, not %s", spec.Type().Name)
+		}
+		out, err := Format(a, string(s))
+		return String(out), err
+	}, formatT),
 	binarySpecial("__getitem__", GetItem, subscriptT),
 	binarySpecial("__delitem__", func(a, b Object) (Object, error) { return DelItem(a, b) }, deletableT),
 	binarySpecial("__contains__", func(a, b Object) (Object, error) {
@@ -533,6 +542,7 @@ func init() {
 	}
 	for _, t := range []*Type{DictType, ListType, SetType} {
 		t.Dict["__init__"] = MustNewMethod("__init__", initContainer, 0, "Initialize self.")
+		t.Dict["__hash__"] = None
 	}
 	TypeType.Flags |= TPFLAGS_BASETYPE
 	objNew := &StaticMethod{Callable: MustNewMethod("__new__", objectNew, 0, "Create and return a new object."), Dict: StringDict{}}

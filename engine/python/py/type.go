@@ -1973,7 +1973,7 @@ func (ty *Type) M__ne__(other Object) (Object, error) {
 
 func (ty *Type) M__str__() (Object, error) {
 	if !ty.isClass() {
-		if fn := ty.Type().Lookup("__str__"); fn != nil {
+		if fn := ty.Type().Lookup("__str__"); fn != nil && fn != Object(objectStr) {
 			return CallSpecial(fn, ty)
 		}
 	}
@@ -1982,19 +1982,30 @@ func (ty *Type) M__str__() (Object, error) {
 
 func (ty *Type) M__repr__() (Object, error) {
 	if ty.isClass() {
+		// a metaclass written in Python may print its classes (enum: <enum 'Color'>)
+		if meta := ty.Type(); meta != TypeType && meta.Flags&TPFLAGS_HEAPTYPE != 0 {
+			if fn, ok := meta.Lookup("__repr__").(*Function); ok {
+				return fn.M__call__(Tuple{ty}, nil)
+			}
+		}
 		if mod, ok := ty.Dict["__module__"].(String); ok && mod != "builtins" && ty.Flags&TPFLAGS_HEAPTYPE != 0 {
 			return String(fmt.Sprintf("<class '%s.%s'>", mod, ty.qualname())), nil
 		}
 		return String(fmt.Sprintf("<class '%s'>", ty.Name)), nil
 	}
-	if fn := ty.Type().Lookup("__repr__"); fn != nil {
+	if fn := ty.Type().Lookup("__repr__"); fn != nil && fn != Object(objectRepr) {
 		return CallSpecial(fn, ty)
 	}
+	return String(defaultInstanceRepr(ty)), nil
+}
+
+// defaultInstanceRepr is object.__repr__: <module.Class object at 0x...>.
+func defaultInstanceRepr(ty *Type) string {
 	cls := ty.Type()
 	if mod, ok := cls.Dict["__module__"].(String); ok && mod != "builtins" {
-		return String(fmt.Sprintf("<%s.%s object at %p>", mod, cls.qualname(), ty)), nil
+		return fmt.Sprintf("<%s.%s object at %p>", mod, cls.qualname(), ty)
 	}
-	return String(fmt.Sprintf("<%s object at %p>", cls.qualname(), ty)), nil
+	return fmt.Sprintf("<%s object at %p>", cls.qualname(), ty)
 }
 
 func (ty *Type) qualname() string {

@@ -39,7 +39,67 @@ func typeSetter(name string, set func(t *Type, v Object) error) {
 	}
 }
 
+// object.__setattr__ and object.__delattr__, which a class's own __setattr__ calls
+// through super() (frozen dataclasses).
+var (
+	objectSetattr = MustNewMethod("__setattr__", func(self Object, args Tuple) (Object, error) {
+		var name, value Object
+		if err := UnpackTuple(args, nil, "__setattr__", 2, 2, &name, &value); err != nil {
+			return nil, err
+		}
+		key, err := AttributeName(name)
+		if err != nil {
+			return nil, err
+		}
+		return genericSetAttr(self, key, value)
+	}, 0, "Implement setattr(self, name, value).")
+	objectDelattr = MustNewMethod("__delattr__", func(self Object, args Tuple) (Object, error) {
+		var name Object
+		if err := UnpackTuple(args, nil, "__delattr__", 1, 1, &name); err != nil {
+			return nil, err
+		}
+		key, err := AttributeName(name)
+		if err != nil {
+			return nil, err
+		}
+		return None, genericDelAttr(self, key)
+	}, 0, "Implement delattr(self, name).")
+)
+
+// object's default __repr__, __str__, __hash__ and __format__, reachable through
+// super() and object.__repr__(self).
+var (
+	objectRepr = MustNewMethod("__repr__", func(self Object) (Object, error) {
+		if inst, ok := self.(*Type); ok && !inst.isClass() {
+			return String(defaultInstanceRepr(inst)), nil
+		}
+		return Repr(self)
+	}, 0, "Return repr(self).")
+	objectStr = MustNewMethod("__str__", func(self Object) (Object, error) {
+		return Repr(self)
+	}, 0, "Return str(self).")
+	objectHash = MustNewMethod("__hash__", func(self Object) (Object, error) {
+		return Int(identityHash(self)), nil
+	}, 0, "Return hash(self).")
+	objectFormat = MustNewMethod("__format__", func(self Object, spec Object) (Object, error) {
+		s, ok := spec.(String)
+		if !ok {
+			return nil, ExceptionNewf(TypeError, "__format__() argument must be str, not %s", spec.Type().Name)
+		}
+		if s != "" {
+			return nil, ExceptionNewf(TypeError, "unsupported format string passed to %s.__format__", self.Type().Name)
+		}
+		return Str(self)
+	}, 0, "Default object formatter.")
+)
+
 func init() {
+	ObjectType.Dict["__repr__"] = objectRepr
+	ObjectType.Dict["__str__"] = objectStr
+	ObjectType.Dict["__hash__"] = objectHash
+	ObjectType.Dict["__format__"] = objectFormat
+	ObjectType.Dict["__setattr__"] = objectSetattr
+	ObjectType.Dict["__delattr__"] = objectDelattr
 	typeProperty("__name__", func(t *Type) Object { return String(t.Name) })
 	typeProperty("__qualname__", func(t *Type) Object {
 		if t.Qualname != "" {

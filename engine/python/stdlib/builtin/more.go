@@ -172,10 +172,46 @@ func builtinFormat(self py.Object, args py.Tuple) (py.Object, error) {
 }
 
 func builtinReversed(self, o py.Object) (py.Object, error) {
-	if inst, ok := o.(*py.Type); ok && !py.IsClass(inst) {
+	if inst, ok := o.(*py.Type); ok {
+		// an instance of a Python class, or a class whose metaclass has __reversed__
 		if fn := inst.Type().Lookup("__reversed__"); fn != nil {
-			return py.Call(fn, py.Tuple{inst}, nil)
+			if fn == py.None {
+				return nil, py.ExceptionNewf(py.TypeError, "'%s' object is not reversible", o.Type().Name)
+			}
+			return py.CallSpecial(fn, inst)
 		}
+		if inst.Value != nil {
+			return builtinReversed(self, inst.Value)
+		}
+		if !py.IsClass(inst) {
+			// the sequence protocol: __len__ and __getitem__
+			if getitem := inst.Type().Lookup("__getitem__"); getitem != nil {
+				n, err := py.Len(inst)
+				if err != nil {
+					return nil, err
+				}
+				size, err := py.IndexInt(n)
+				if err != nil {
+					return nil, err
+				}
+				items := make(py.Tuple, size)
+				for i := 0; i < size; i++ {
+					v, err := py.CallSpecial(getitem, inst, py.Int(size-1-i))
+					if err != nil {
+						return nil, err
+					}
+					items[i] = v
+				}
+				return py.NewIterator(items), nil
+			}
+		}
+	}
+	if d, ok := o.(*py.Dict); ok {
+		keys := d.Keys()
+		for i, j := 0, len(keys)-1; i < j; i, j = i+1, j-1 {
+			keys[i], keys[j] = keys[j], keys[i]
+		}
+		return py.NewIterator(py.Tuple(keys)), nil
 	}
 	if r, ok := o.(interface{ M__reversed__() (py.Object, error) }); ok {
 		return r.M__reversed__()
@@ -212,12 +248,14 @@ func builtinRound(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Objec
 		return nil, err
 	}
 	if inst, ok := number.(*py.Type); ok && !py.IsClass(inst) {
-		if fn := inst.Type().Lookup("__round__"); fn != nil {
-			a := py.Tuple{inst}
+		if fn := inst.Type().Lookup("__round__"); fn != nil && inst.Value == nil {
 			if ndigits != py.None {
-				a = append(a, ndigits)
+				return py.CallSpecial(fn, inst, ndigits)
 			}
-			return py.Call(fn, a, nil)
+			return py.CallSpecial(fn, inst)
+		}
+		if inst.Value != nil {
+			number = inst.Value
 		}
 	}
 	switch x := number.(type) {
@@ -450,7 +488,7 @@ func builtinDivmod(self py.Object, args py.Tuple) (py.Object, error) {
 func builtinAbs(self, o py.Object) (py.Object, error) {
 	if inst, ok := o.(*py.Type); ok && !py.IsClass(inst) {
 		if fn := inst.Type().Lookup("__abs__"); fn != nil {
-			return py.Call(fn, py.Tuple{inst}, nil)
+			return py.CallSpecial(fn, inst)
 		}
 	}
 	if b, ok := o.(py.Bool); ok {
