@@ -21,6 +21,7 @@ import (
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/builtin"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/math"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/pylib"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/re"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/string"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/sys"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/time"
