@@ -20,7 +20,9 @@ import (
 
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/builtin"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/math"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/hashlib"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/pylib"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/random"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/re"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/string"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/sys"

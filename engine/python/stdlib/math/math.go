@@ -1173,8 +1173,16 @@ func math_pow(self py.Object, args py.Tuple) (py.Object, error) {
 		if x == 0 && y < 0 {
 			return nil, EDOM
 		}
-		/* let libm handle finite**finite */
-		r = math.Pow(x, y)
+		/* finite**finite, correctly rounded as C's pow */
+		if x > 0 {
+			if v, err := py.FloatPow(x, y); err == nil {
+				r = float64(v.(py.Float))
+			} else {
+				r = math.Inf(1)
+			}
+		} else {
+			r = math.Pow(x, y)
+		}
 		/* a NaN result should arise only from (-ve)**(finite
 		   non-integer); in this case we want to raise ValueError. */
 		if !isFinite(r) {
