@@ -120,7 +120,9 @@ var (
 )
 
 func bigLn2() *big.Float {
-	ln2Once.Do(func() { ln2 = atanhSeries2(new(big.Float).SetPrec(powPrec + 32).Quo(big.NewFloat(1).SetPrec(powPrec+32), big.NewFloat(3))) })
+	ln2Once.Do(func() {
+		ln2 = atanhSeries2(new(big.Float).SetPrec(powPrec+32).Quo(big.NewFloat(1).SetPrec(powPrec+32), big.NewFloat(3)))
+	})
 	return ln2
 }
 

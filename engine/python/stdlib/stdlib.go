@@ -19,8 +19,8 @@ import (
 	"github.com/kafkalab/kafkalab/engine/python/vm"
 
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/builtin"
-	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/math"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/hashlib"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/math"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/pylib"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/random"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/re"
