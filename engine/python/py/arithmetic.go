@@ -1,7 +1,3 @@
-// Copyright 2018 The go-python Authors.  All rights reserved.
-// Use of this source code is governed by a BSD-style
-// license that can be found in the LICENSE file.
-
 // Automatically generated - DO NOT EDIT
 // Regenerate with: go generate
 
@@ -204,6 +200,11 @@ func Add(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__add__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to radd if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__radd__); ok {
@@ -217,7 +218,7 @@ func Add(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__add__", "__radd__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__radd__"); ok {
 		return res, err
 	}
 
@@ -259,6 +260,11 @@ func Sub(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__sub__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to rsub if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__rsub__); ok {
@@ -272,7 +278,7 @@ func Sub(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__sub__", "__rsub__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__rsub__"); ok {
 		return res, err
 	}
 
@@ -314,6 +320,11 @@ func Mul(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__mul__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to rmul if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__rmul__); ok {
@@ -327,7 +338,7 @@ func Mul(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__mul__", "__rmul__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__rmul__"); ok {
 		return res, err
 	}
 
@@ -369,6 +380,11 @@ func TrueDiv(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__truediv__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to rtruediv if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__rtruediv__); ok {
@@ -382,7 +398,7 @@ func TrueDiv(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__truediv__", "__rtruediv__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__rtruediv__"); ok {
 		return res, err
 	}
 
@@ -424,6 +440,11 @@ func FloorDiv(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__floordiv__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to rfloordiv if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__rfloordiv__); ok {
@@ -437,7 +458,7 @@ func FloorDiv(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__floordiv__", "__rfloordiv__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__rfloordiv__"); ok {
 		return res, err
 	}
 
@@ -479,6 +500,11 @@ func Mod(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__mod__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to rmod if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__rmod__); ok {
@@ -492,7 +518,7 @@ func Mod(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__mod__", "__rmod__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__rmod__"); ok {
 		return res, err
 	}
 
@@ -568,6 +594,11 @@ func Lshift(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__lshift__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to rlshift if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__rlshift__); ok {
@@ -581,7 +612,7 @@ func Lshift(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__lshift__", "__rlshift__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__rlshift__"); ok {
 		return res, err
 	}
 
@@ -623,6 +654,11 @@ func Rshift(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__rshift__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to rrshift if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__rrshift__); ok {
@@ -636,7 +672,7 @@ func Rshift(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__rshift__", "__rrshift__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__rrshift__"); ok {
 		return res, err
 	}
 
@@ -678,6 +714,11 @@ func And(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__and__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to rand if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__rand__); ok {
@@ -691,7 +732,7 @@ func And(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__and__", "__rand__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__rand__"); ok {
 		return res, err
 	}
 
@@ -733,6 +774,11 @@ func Xor(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__xor__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to rxor if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__rxor__); ok {
@@ -746,7 +792,7 @@ func Xor(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__xor__", "__rxor__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__rxor__"); ok {
 		return res, err
 	}
 
@@ -788,6 +834,11 @@ func Or(a, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__or__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to ror if different in type to a
 	if a.Type() != b.Type() {
 		if B, ok := b.(I__ror__); ok {
@@ -801,7 +852,7 @@ func Or(a, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__or__", "__ror__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__ror__"); ok {
 		return res, err
 	}
 
@@ -845,6 +896,11 @@ func Pow(a, b, c Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__pow__", ""); ok {
+		return res, err
+	}
+
 	// Now using b to rpow if different in type to a
 	if c == None && a.Type() != b.Type() {
 		if B, ok := b.(I__rpow__); ok {
@@ -858,7 +914,7 @@ func Pow(a, b, c Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__pow__", "__rpow__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__rpow__"); ok {
 		return res, err
 	}
 
@@ -900,6 +956,11 @@ func Gt(a Object, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__gt__", ""); ok {
+		return res, err
+	}
+
 	// Try using b to lt with reversed parameters
 	if B, ok := b.(I__lt__); ok {
 		res, err := B.M__lt__(a)
@@ -911,7 +972,7 @@ func Gt(a Object, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__gt__", "__lt__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__lt__"); ok {
 		return res, err
 	}
 
@@ -937,6 +998,11 @@ func Ge(a Object, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__ge__", ""); ok {
+		return res, err
+	}
+
 	// Try using b to le with reversed parameters
 	if B, ok := b.(I__le__); ok {
 		res, err := B.M__le__(a)
@@ -948,7 +1014,7 @@ func Ge(a Object, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__ge__", "__le__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__le__"); ok {
 		return res, err
 	}
 
@@ -974,6 +1040,11 @@ func Lt(a Object, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__lt__", ""); ok {
+		return res, err
+	}
+
 	// Try using b to gt with reversed parameters
 	if B, ok := b.(I__gt__); ok {
 		res, err := B.M__gt__(a)
@@ -985,7 +1056,7 @@ func Lt(a Object, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__lt__", "__gt__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__gt__"); ok {
 		return res, err
 	}
 
@@ -1011,6 +1082,11 @@ func Le(a Object, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__le__", ""); ok {
+		return res, err
+	}
+
 	// Try using b to ge with reversed parameters
 	if B, ok := b.(I__ge__); ok {
 		res, err := B.M__ge__(a)
@@ -1022,7 +1098,7 @@ func Le(a Object, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__le__", "__ge__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__ge__"); ok {
 		return res, err
 	}
 
@@ -1048,6 +1124,11 @@ func Eq(a Object, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__eq__", ""); ok {
+		return res, err
+	}
+
 	// Try using b to eq with reversed parameters
 	if B, ok := b.(I__eq__); ok {
 		res, err := B.M__eq__(a)
@@ -1059,7 +1140,7 @@ func Eq(a Object, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__eq__", "__eq__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__eq__"); ok {
 		return res, err
 	}
 
@@ -1082,6 +1163,11 @@ func Ne(a Object, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__ne__", ""); ok {
+		return res, err
+	}
+
 	// Try using b to ne with reversed parameters
 	if B, ok := b.(I__ne__); ok {
 		res, err := B.M__ne__(a)
@@ -1093,7 +1179,7 @@ func Ne(a Object, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__ne__", "__ne__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__ne__"); ok {
 		return res, err
 	}
 

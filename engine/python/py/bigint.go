@@ -224,35 +224,17 @@ func (a *BigInt) M__imul__(other Object) (Object, error) {
 }
 
 func (a *BigInt) M__truediv__(other Object) (Object, error) {
-	b, err := MakeFloat(other)
-	if err != nil {
-		return nil, err
+	if !isIntLike(other) {
+		return NotImplemented, nil
 	}
-	fa, err := a.Float()
-	if err != nil {
-		return nil, err
-	}
-	fb := b.(Float)
-	if fb == 0 {
-		return nil, ExceptionNewf(ZeroDivisionError, "division by zero")
-	}
-	return Float(fa / fb), nil
+	return IntTrueDiv(a, other)
 }
 
 func (a *BigInt) M__rtruediv__(other Object) (Object, error) {
-	b, err := MakeFloat(other)
-	if err != nil {
-		return nil, err
+	if !isIntLike(other) {
+		return NotImplemented, nil
 	}
-	fa, err := a.Float()
-	if err != nil {
-		return nil, err
-	}
-	fb := b.(Float)
-	if fa == 0 {
-		return nil, ExceptionNewf(ZeroDivisionError, "division by zero")
-	}
-	return Float(fb / fa), nil
+	return IntTrueDiv(other, a)
 }
 
 func (a *BigInt) M__itruediv__(other Object) (Object, error) {

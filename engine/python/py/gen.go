@@ -144,7 +144,12 @@ func {{.Title}}(a, b {{ if .Ternary }}, c{{ end }} Object) (Object {{ if .TwoRet
 			return res {{ if .TwoReturnParameters }}, res2{{ end }}, nil
 		}
 	}
-
+{{ if not .TwoReturnParameters }}
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__{{.Name}}__", ""); ok {
+		return res, err
+	}
+{{ end }}
 	// Now using b to r{{.Name}} if different in type to a
 	if {{ if .Ternary }} c == None && {{ end }} a.Type() != b.Type() {
 		if B, ok := b.(I__r{{.Name}}__); ok {
@@ -158,7 +163,7 @@ func {{.Title}}(a, b {{ if .Ternary }}, c{{ end }} Object) (Object {{ if .TwoRet
 		}
 	}
 {{ if not .TwoReturnParameters }}
-	if res, ok, err := userBinary(a, b, "__{{.Name}}__", "__r{{.Name}}__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__r{{.Name}}__"); ok {
 		return res, err
 	}
 {{ end }}
@@ -204,6 +209,11 @@ func {{.Title}}(a Object, b Object) (Object, error) {
 		}
 	}
 
+	// a's own method (a class defined in Python) comes before b's reflected one
+	if res, ok, err := userBinary(a, b, "__{{.Name}}__", ""); ok {
+		return res, err
+	}
+
 	// Try using b to {{.Reversed}} with reversed parameters
 	if B, ok := b.(I__{{.Reversed}}__); ok {
 		res, err := B.M__{{.Reversed}}__(a)
@@ -215,7 +225,7 @@ func {{.Title}}(a Object, b Object) (Object, error) {
 		}
 	}
 
-	if res, ok, err := userBinary(a, b, "__{{.Name}}__", "__{{.Reversed}}__"); ok {
+	if res, ok, err := userBinary(a, b, "", "__{{.Reversed}}__"); ok {
 		return res, err
 	}
 {{ if .FailReturn}}

@@ -413,35 +413,17 @@ func (a Int) M__imul__(other Object) (Object, error) {
 }
 
 func (a Int) M__truediv__(other Object) (Object, error) {
-	b, err := MakeFloat(other)
-	if err != nil {
-		return nil, err
+	if !isIntLike(other) {
+		return NotImplemented, nil
 	}
-	fa := Float(a)
-	if err != nil {
-		return nil, err
-	}
-	fb := b.(Float)
-	if fb == 0 {
-		return nil, ExceptionNewf(ZeroDivisionError, "division by zero")
-	}
-	return Float(fa / fb), nil
+	return IntTrueDiv(a, other)
 }
 
 func (a Int) M__rtruediv__(other Object) (Object, error) {
-	b, err := MakeFloat(other)
-	if err != nil {
-		return nil, err
+	if !isIntLike(other) {
+		return NotImplemented, nil
 	}
-	fa := Float(a)
-	if err != nil {
-		return nil, err
-	}
-	fb := b.(Float)
-	if fa == 0 {
-		return nil, ExceptionNewf(ZeroDivisionError, "division by zero")
-	}
-	return Float(fb / fa), nil
+	return IntTrueDiv(other, a)
 }
 
 func (a Int) M__itruediv__(other Object) (Object, error) {

@@ -18,7 +18,9 @@ func userMethod(o Object, name string) Object {
 
 // userBinary tries a.name(b), then b.rname(a); ok is false when neither applies.
 func userBinary(a, b Object, name, rname string) (Object, bool, error) {
-	if fn := userMethod(a, name); fn != nil {
+	if name == "" {
+		// only the reflected method
+	} else if fn := userMethod(a, name); fn != nil {
 		res, err := CallSpecial(fn, a, b)
 		if err != nil {
 			return nil, true, err

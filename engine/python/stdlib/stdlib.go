@@ -24,7 +24,6 @@ import (
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/pylib"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/random"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/re"
-	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/string"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/sys"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/time"
 )
