@@ -82,7 +82,8 @@ type compiler struct {
 	parent      *compiler
 	depth       int
 	interactive bool
-	src         string // the source, for the text of syntax errors
+	src         string  // the source, for the text of syntax errors
+	source      *string // the same, shared by the code objects (py.Code.Source)
 }
 
 // Set in py to avoid circular import
@@ -120,6 +121,7 @@ func Compile(src, srcDesc string, mode py.CompileMode, futureFlags int, dont_inh
 	c := newCompiler(nil, compilerScopeModule)
 	c.Filename = srcDesc
 	c.src = src
+	c.source = &src
 	err = c.compileAst(Ast, srcDesc, futureFlags, dont_inherit, SymTable)
 	if err != nil {
 		return nil, err
@@ -144,6 +146,7 @@ func newCompiler(parent *compiler, scopeType compilerScopeType) *compiler {
 		c.depth = parent.depth + 1
 		c.Filename = parent.Filename
 		c.src = parent.src
+		c.source = parent.source
 	}
 	return c
 }
@@ -195,6 +198,7 @@ func (c *compiler) compileAst(Ast ast.Ast, filename string, futureFlags int, don
 	c.SymTable = SymTable
 	code := c.Code
 	code.Filename = filename
+	code.Source = c.source
 	code.Varnames = append(code.Varnames, SymTable.Varnames...)
 	code.Cellvars = append(code.Cellvars, SymTable.Find(symtable.ScopeCell, 0)...)
 	code.Freevars = append(code.Freevars, SymTable.Find(symtable.ScopeFree, symtable.DefFreeClass)...)

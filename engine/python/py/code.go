@@ -37,6 +37,9 @@ type Code struct {
 	Name        string // unicode (name, for reference)
 	Firstlineno int32  // first source line number
 	Lnotab      string // string (encoding addr<->lineno mapping) See Objects/lnotab_notes.txt for details.
+	// Source is the text the code was compiled from (shared by a module's code objects),
+	// for the source lines of tracebacks and warnings; nil if unknown.
+	Source *string
 
 	Weakreflist *List // to support weakrefs to code objects
 }

@@ -40,6 +40,9 @@ type Frame struct {
 	// to the current stack top.
 	// Stacktop *Object
 	Yielded bool // set if the function yielded, cleared otherwise
+	// Handled is the exception an except block of this frame is handling, or nil: a
+	// new exception takes it as its __context__.
+	Handled Object
 	// Throw is raised where a paused generator resumes (generator.throw).
 	Throw error
 	// Trace   Object // Trace function

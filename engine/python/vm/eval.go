@@ -106,6 +106,43 @@ func (vm *Vm) SetException(exception py.Object) {
 	vm.curexc.Traceback = nil
 	vm.AddTraceback(&vm.curexc)
 	vm.why = whyException
+	if e, ok := exception.(*py.Exception); ok {
+		vm.setContext(e)
+	}
+}
+
+// setContext makes the exception being handled (by this frame or a caller) the
+// __context__ of a new exception, as CPython's _PyErr_SetObject does.
+func (vm *Vm) setContext(e *py.Exception) {
+	var handled py.Object
+	if vm.frame.Handled != nil {
+		handled = vm.frame.Handled
+	} else if vm.limits != nil {
+		frames := vm.limits.Frames()
+		for i := len(frames) - 1; i >= 0; i-- {
+			if frames[i].Handled != nil {
+				handled = frames[i].Handled
+				break
+			}
+		}
+	}
+	if handled == nil || handled == py.Object(e) {
+		return
+	}
+	// Break a cycle e -> handled -> ... -> e.
+	o := handled
+	for o != nil {
+		c, ok := o.(*py.Exception)
+		if !ok {
+			break
+		}
+		if c.Context == py.Object(e) {
+			c.Context = nil
+			break
+		}
+		o = c.Context
+	}
+	e.Context = handled
 }
 
 // Check for an exception (panic)
@@ -1410,7 +1447,20 @@ func (vm *Vm) raise(exc, cause py.Object) error {
 			debugf("raise: excException = %v\n", excException)
 		}
 		if cause != nil {
-			excException.Cause = py.MakeException(cause)
+			switch c := cause.(type) {
+			case py.NoneType:
+				excException.Cause = nil
+			case *py.Type:
+				if !c.IsSubtype(py.BaseException) {
+					return py.ExceptionNewf(py.TypeError, "exception causes must derive from BaseException")
+				}
+				excException.Cause = py.MakeException(cause)
+			case *py.Exception:
+				excException.Cause = c
+			default:
+				return py.ExceptionNewf(py.TypeError, "exception causes must derive from BaseException")
+			}
+			excException.SuppressContext = true
 		}
 		return excException
 	}
@@ -1797,6 +1847,11 @@ func (vm *Vm) UnwindExceptHandler(frame *py.Frame, block *py.TryBlock) {
 	vm.exc.Type, _ = vm.POP().(*py.Type)
 	vm.exc.Value = vm.POP()
 	vm.exc.Traceback, _ = vm.POP().(*py.Traceback)
+	if vm.exc.Value == py.None {
+		frame.Handled = nil
+	} else {
+		frame.Handled = vm.exc.Value
+	}
 	if debugging {
 		debugf("** UnwindExceptHandler exc = (type: %v, value: %v, traceback: %v)\n", vm.exc.Type, vm.exc.Value, vm.exc.Traceback)
 	}
@@ -1968,10 +2023,13 @@ func RunFrame(frame *py.Frame) (res py.Object, err error) {
 				// so a program can emulate the
 				// Python main loop.
 				// FIXME PyErr_NormalizeException(exc, &val, &tb)
-				// FIXME PyException_SetTraceback(val, tb)
+				if e, ok := val.(*py.Exception); ok && tb != nil {
+					e.Traceback = tb // PyException_SetTraceback(val, tb)
+				}
 				vm.exc.Type = exc
 				vm.exc.Value = val
 				vm.exc.Traceback = tb
+				frame.Handled = val
 				vm.PUSH(tb)
 				vm.PUSH(val)
 				if exc == nil {

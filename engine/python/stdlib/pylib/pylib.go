@@ -39,8 +39,9 @@ func init() {
 	py.RegisterModule(&py.ModuleImpl{
 		Info: py.ModuleInfo{Name: "_kafkalab", Doc: "Helpers of kafkalab's standard library."},
 		Methods: []*py.Method{
-			py.MustNewMethod("caller", caller, 0, "caller(depth) -> (filename, lineno, function, module name) of a running Python frame, 0 the innermost"),
+			py.MustNewMethod("caller", caller, 0, "caller(depth) -> (filename, lineno, function, module name, source line) of a running Python frame, 0 the innermost"),
 			py.MustNewMethod("urandom", urandom, 0, "urandom(n) -> n random bytes"),
+			py.MustNewMethod("getline", getline, 0, "getline(filename or code, lineno) -> the source line (no newline) of a running module or of a code object, None if unknown"),
 		},
 	})
 }
@@ -72,7 +73,45 @@ func caller(self py.Object, args py.Tuple) (py.Object, error) {
 	if n, ok := f.Globals["__name__"]; ok {
 		name = n
 	}
-	return py.Tuple{py.String(f.Code.Filename), py.Int(f.Code.Addr2Line(f.Lasti)), py.String(f.Code.Name), name}, nil
+	line := int(f.Code.Addr2Line(f.Lasti))
+	text, _ := f.Code.SourceLine(line)
+	return py.Tuple{py.String(f.Code.Filename), py.Int(line), py.String(f.Code.Name), name, py.String(text)}, nil
+}
+
+func getline(self py.Object, args py.Tuple) (py.Object, error) {
+	var where, lineno py.Object
+	if err := py.UnpackTuple(args, nil, "getline", 2, 2, &where, &lineno); err != nil {
+		return nil, err
+	}
+	n, err := py.IndexInt(lineno)
+	if err != nil {
+		return nil, err
+	}
+	switch w := where.(type) {
+	case *py.Code:
+		return sourceLine(w, n), nil
+	case py.String:
+		mod, ok := self.(*py.Module)
+		if !ok || mod.Context == nil {
+			return py.None, nil
+		}
+		frames := mod.Context.Limits().Frames()
+		for i := len(frames) - 1; i >= 0; i-- {
+			if co := frames[i].Code; co.Filename == string(w) && co.Source != nil {
+				return sourceLine(co, n), nil
+			}
+		}
+		return py.None, nil
+	}
+	return nil, py.ExceptionNewf(py.TypeError, "getline() argument must be a filename or a code object")
+}
+
+// sourceLine is line n of the code's source, None if there is none.
+func sourceLine(co *py.Code, n int) py.Object {
+	if text, ok := co.SourceLine(n); ok {
+		return py.String(text)
+	}
+	return py.None
 }
 
 func urandom(self py.Object, arg py.Object) (py.Object, error) {

@@ -114,7 +114,37 @@ Return information about the most recent exception caught by an except
 clause in the current stack frame or in an older stack frame.`
 
 func sys_exc_info(self py.Object) (py.Object, error) {
-	return nil, py.NotImplementedError
+	e := handledException(self)
+	if e == nil {
+		return py.Tuple{py.None, py.None, py.None}, nil
+	}
+	var tb py.Object = py.None
+	if ex, ok := e.(*py.Exception); ok && ex.Traceback != nil {
+		tb = ex.Traceback
+	}
+	return py.Tuple{e.Type(), e, tb}, nil
+}
+
+func sys_exception(self py.Object) (py.Object, error) {
+	if e := handledException(self); e != nil {
+		return e, nil
+	}
+	return py.None, nil
+}
+
+// handledException is the exception an except block of a running frame handles.
+func handledException(self py.Object) py.Object {
+	mod, ok := self.(*py.Module)
+	if !ok || mod.Context == nil {
+		return nil
+	}
+	frames := mod.Context.Limits().Frames()
+	for i := len(frames) - 1; i >= 0; i-- {
+		if h := frames[i].Handled; h != nil {
+			return h
+		}
+	}
+	return nil
 }
 
 const exit_doc = `exit([status])
@@ -448,25 +478,22 @@ This function should be used for internal and specialized
 purposes only.`
 
 func sys_getframe(self py.Object, args py.Tuple) (py.Object, error) {
-	// PyFrameObject *f = PyThreadState_GET()->frame;
-	// int depth = -1;
-
-	// if (!PyArg_ParseTuple(args, "|i:_getframe", &depth)) {
-	//     return nil;
-	// }
-
-	// while (depth > 0 && f != nil) {
-	//     f = f->f_back;
-	//     --depth;
-	// }
-	// if (f == nil) {
-	//     PyErr_SetString(PyExc_ValueError,
-	//                     "call stack is not deep enough");
-	//     return nil;
-	// }
-	// Py_INCREF(f);
-	// return (PyObject*)f;
-	return nil, py.NotImplementedError
+	var depthObj py.Object = py.Int(0)
+	if err := py.UnpackTuple(args, nil, "_getframe", 0, 1, &depthObj); err != nil {
+		return nil, err
+	}
+	depth, err := py.IndexInt(depthObj)
+	if err != nil {
+		return nil, err
+	}
+	mod, ok := self.(*py.Module)
+	if ok && mod.Context != nil {
+		frames := mod.Context.Limits().Frames()
+		if i := len(frames) - 1 - depth; depth >= 0 && i >= 0 {
+			return frames[i], nil
+		}
+	}
+	return nil, py.ExceptionNewf(py.ValueError, "call stack is not deep enough")
 }
 
 const current_frames_doc = `_current_frames() -> dictionary
@@ -633,6 +660,7 @@ func init() {
 		py.MustNewMethod("_current_frames", sys_current_frames, 0, current_frames_doc),
 		py.MustNewMethod("displayhook", sys_displayhook, 0, displayhook_doc),
 		py.MustNewMethod("exc_info", sys_exc_info, 0, exc_info_doc),
+		py.MustNewMethod("exception", sys_exception, 0, "exception() -> the exception being handled, or None"),
 		py.MustNewMethod("excepthook", sys_excepthook, 0, excepthook_doc),
 		py.MustNewMethod("exit", sys_exit, 0, exit_doc),
 		py.MustNewMethod("getdefaultencoding", sys_getdefaultencoding, 0, getdefaultencoding_doc),
