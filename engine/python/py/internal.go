@@ -275,7 +275,7 @@ func GetAttrString(self Object, key string) (res Object, err error) {
 		if res = cls.Lookup(key); res != nil {
 			switch x := res.(type) {
 			case *Method:
-				return &unboundMethod{method: x, owner: methodOwner(cls, key, x)}, nil
+				return newUnboundMethod(x, methodOwner(cls, key, x)), nil
 			case I__get__:
 				return x.M__get__(None, cls)
 			}
@@ -352,6 +352,13 @@ func GetAttr(self Object, keyObj Object) (res Object, err error) {
 
 // SetAttrString
 func SetAttrString(self Object, key string, value Object) (Object, error) {
+	// An instance of a Python class: its __setattr__, which for object is
+	// genericSetAttr (data descriptors, then the instance dict).
+	if inst, ok := self.(*Type); ok && !inst.isClass() {
+		if fn := inst.Type().Lookup("__setattr__"); fn != nil && fn != Object(objectSetattr) {
+			return CallSpecial(fn, self, String(key), value)
+		}
+	}
 	// First look in type's dictionary etc for a property that could
 	// be set - do this before looking in the instance dictionary
 	setter := self.Type().NativeGetAttrOrNil(key)
@@ -408,6 +415,12 @@ func SetAttr(self Object, keyObj Object, value Object) (Object, error) {
 
 // DeleteAttrString
 func DeleteAttrString(self Object, key string) error {
+	if inst, ok := self.(*Type); ok && !inst.isClass() {
+		if fn := inst.Type().Lookup("__delattr__"); fn != nil && fn != Object(objectDelattr) {
+			_, err := CallSpecial(fn, self, String(key))
+			return err
+		}
+	}
 	// First look in type's dictionary etc for a property that could
 	// be set - do this before looking in the instance dictionary
 	deleter := self.Type().NativeGetAttrOrNil(key)

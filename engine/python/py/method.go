@@ -11,6 +11,7 @@ package py
 
 import (
 	"fmt"
+	"sync/atomic"
 )
 
 // Types for methods
@@ -72,6 +73,9 @@ type Method struct {
 	method interface{}
 	// Parent module of this method
 	Module *Module
+	// unbound caches the method read from its class, so that dict.__repr__ is
+	// dict.__repr__.
+	unbound atomic.Pointer[unboundMethod]
 }
 
 // Internal method types implemented within eval.go
@@ -260,6 +264,16 @@ func (m *Method) M__get__(instance, owner Object) (Object, error) {
 type unboundMethod struct {
 	method *Method
 	owner  *Type
+}
+
+// newUnboundMethod is m read from its class owner; the same object each time.
+func newUnboundMethod(m *Method, owner *Type) *unboundMethod {
+	if u := m.unbound.Load(); u != nil && u.owner == owner {
+		return u
+	}
+	u := &unboundMethod{method: m, owner: owner}
+	m.unbound.CompareAndSwap(nil, u)
+	return u
 }
 
 func (u *unboundMethod) Type() *Type { return MethodType }

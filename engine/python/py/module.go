@@ -143,9 +143,7 @@ func (store *ModuleStore) NewModule(ctx Context, impl *ModuleImpl) (*Module, err
 	// Insert the methods into the module dictionary
 	// Copy each method an insert each "live" with a ptr back to the module (which can also lead us to the host Context)
 	for _, method := range impl.Methods {
-		methodInst := new(Method)
-		*methodInst = *method
-		methodInst.Module = m
+		methodInst := &Method{Name: method.Name, Doc: method.Doc, Flags: method.Flags, method: method.method, Module: m}
 		m.Globals[method.Name] = methodInst
 	}
 	// Set some module globals

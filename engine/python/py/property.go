@@ -13,6 +13,7 @@ type Property struct {
 	Fdel func(self Object) error
 	Doc  string
 	py   *pyAccessors // set for property() made in Python
+	name string       // the class attribute it was assigned to (__set_name__)
 }
 
 var PropertyType = NewType("property", "property object")
@@ -34,16 +35,32 @@ func (p *Property) M__get__(instance, owner Object) (Object, error) {
 
 func (p *Property) M__set__(instance, value Object) (Object, error) {
 	if p.Fset == nil {
-		return nil, ExceptionNewf(AttributeError, "can't set attribute")
+		return nil, p.readOnly(instance, "setter")
 	}
 	return None, p.Fset(instance, value)
 }
 
 func (p *Property) M__delete__(instance Object) (Object, error) {
 	if p.Fdel == nil {
-		return nil, ExceptionNewf(AttributeError, "can't delete attribute")
+		return nil, p.readOnly(instance, "deleter")
 	}
 	return None, p.Fdel(instance)
+}
+
+// readOnly is CPython 3.11's error for setting or deleting a property that cannot.
+func (p *Property) readOnly(instance Object, what string) error {
+	if instance == nil || instance == None {
+		return ExceptionNewf(AttributeError, "can't %s attribute", map[string]string{"setter": "set", "deleter": "delete"}[what])
+	}
+	t := instance.Type()
+	qualname := t.Qualname
+	if qualname == "" {
+		qualname = t.Name
+	}
+	if p.name != "" {
+		return ExceptionNewf(AttributeError, "property '%s' of '%s' object has no %s", p.name, qualname, what)
+	}
+	return ExceptionNewf(AttributeError, "property of '%s' object has no %s", qualname, what)
 }
 
 // Interfaces
@@ -78,6 +95,14 @@ func init() {
 	accessor("getter", func(a *pyAccessors, fn Object) { a.get = fn })
 	accessor("setter", func(a *pyAccessors, fn Object) { a.set = fn })
 	accessor("deleter", func(a *pyAccessors, fn Object) { a.del = fn })
+	PropertyType.Dict["__set_name__"] = MustNewMethod("__set_name__", func(self Object, args Tuple) (Object, error) {
+		if len(args) == 2 {
+			if name, ok := args[1].(String); ok {
+				self.(*Property).name = string(name)
+			}
+		}
+		return None, nil
+	}, 0, "Method to set name of a property.")
 	PropertyType.Dict["fget"] = &Property{Fget: func(self Object) (Object, error) {
 		if p := self.(*Property); p.py != nil {
 			return p.py.get, nil

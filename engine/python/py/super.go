@@ -75,7 +75,7 @@ func (s *Super) M__getattribute__(name string) (Object, error) {
 		switch x := res.(type) {
 		case *Method:
 			if inst == None {
-				return &unboundMethod{method: x, owner: base}, nil
+				return newUnboundMethod(x, base), nil
 			}
 			return NewBoundMethod(inst, x), nil
 		case I__get__:

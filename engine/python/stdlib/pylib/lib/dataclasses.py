@@ -312,6 +312,8 @@ def _recursive_repr(user_function):
         return result
     wrapper.__qualname__ = user_function.__qualname__
     wrapper.__name__ = user_function.__name__
+    wrapper.__wrapped__ = user_function
+    wrapper.__dataclass_repr__ = True
     return wrapper
 
 
