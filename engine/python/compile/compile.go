@@ -84,6 +84,11 @@ type compiler struct {
 	interactive bool
 	src         string  // the source, for the text of syntax errors
 	source      *string // the same, shared by the code objects (py.Code.Source)
+	// futureLineno is the line of the last leading `from __future__ import`; a
+	// later one is an error. futureAnnotations is `from __future__ import
+	// annotations`: annotations are compiled as their source text.
+	futureLineno      int
+	futureAnnotations bool
 }
 
 // Set in py to avoid circular import
@@ -122,6 +127,15 @@ func Compile(src, srcDesc string, mode py.CompileMode, futureFlags int, dont_inh
 	c.Filename = srcDesc
 	c.src = src
 	c.source = &src
+	if mod, ok := Ast.(*ast.Module); ok {
+		flags, lineno, err := futureFeatures(mod.Body, srcDesc, src)
+		if err != nil {
+			return nil, err
+		}
+		futureFlags |= flags
+		c.futureLineno = lineno
+	}
+	c.futureAnnotations = futureFlags&py.CO_FUTURE_ANNOTATIONS != 0
 	err = c.compileAst(Ast, srcDesc, futureFlags, dont_inherit, SymTable)
 	if err != nil {
 		return nil, err
@@ -147,6 +161,8 @@ func newCompiler(parent *compiler, scopeType compilerScopeType) *compiler {
 		c.Filename = parent.Filename
 		c.src = parent.src
 		c.source = parent.source
+		c.futureLineno = parent.futureLineno
+		c.futureAnnotations = parent.futureAnnotations
 	}
 	return c
 }
@@ -203,6 +219,9 @@ func (c *compiler) compileAst(Ast ast.Ast, filename string, futureFlags int, don
 	code.Cellvars = append(code.Cellvars, SymTable.Find(symtable.ScopeCell, 0)...)
 	code.Freevars = append(code.Freevars, SymTable.Find(symtable.ScopeFree, symtable.DefFreeClass)...)
 	code.Flags = c.codeFlags(SymTable) | int32(futureFlags&py.CO_COMPILER_FLAGS_MASK)
+	if c.futureAnnotations {
+		code.Flags |= py.CO_FUTURE_ANNOTATIONS
+	}
 	valueOnStack := false
 	c.SetLineno(Ast)
 	switch node := Ast.(type) {
@@ -606,7 +625,7 @@ func (c *compiler) compileFunc(compilerScope compilerScopeType, Ast ast.Ast, Arg
 	addAnnotation := func(args ...*ast.Arg) {
 		for _, arg := range args {
 			if arg != nil && arg.Annotation != nil {
-				c.Expr(arg.Annotation)
+				c.annotation(arg.Annotation)
 				annotations = append(annotations, py.String(arg.Arg))
 			}
 		}
@@ -617,7 +636,7 @@ func (c *compiler) compileFunc(compilerScope compilerScopeType, Ast ast.Ast, Arg
 	addAnnotation(Args.Kwonlyargs...)
 	addAnnotation(Args.Kwarg)
 	if Returns != nil {
-		c.Expr(Returns)
+		c.annotation(Returns)
 		annotations = append(annotations, py.String("return"))
 	}
 	num_annotations := uint32(len(annotations))
@@ -1012,9 +1031,9 @@ func (c *compiler) importFrom(node *ast.ImportFrom) {
 		names[i] = py.String(alias.Name)
 	}
 
-	// FIXME if s.lineno > c.c_future.ff_lineno && s.v.ImportFrom.module && !PyUnicode_CompareWithASCIIString(s.v.ImportFrom.module, "__future__") {
-	// 	return compiler_error(c, "from __future__ imports must occur at the beginning of the file")
-	// }
+	if node.Module == "__future__" && node.Level == 0 && node.Lineno > c.futureLineno {
+		c.panicSyntaxErrorf(node, "from __future__ imports must occur at the beginning of the file")
+	}
 
 	c.LoadConst(py.Int(node.Level))
 	c.LoadConst(names)

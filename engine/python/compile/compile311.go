@@ -4,7 +4,10 @@ package compile
 // f-strings and match statements.
 
 import (
+	"fmt"
+
 	"github.com/kafkalab/kafkalab/engine/python/ast"
+	"github.com/kafkalab/kafkalab/engine/python/parser"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/python/symtable"
 	"github.com/kafkalab/kafkalab/engine/python/vm"
@@ -115,7 +118,7 @@ func (c *compiler) annAssign(node *ast.AnnAssign) {
 	switch t := node.Target.(type) {
 	case *ast.Name:
 		if node.Simple && moduleOrClass {
-			c.Expr(node.Annotation)
+			c.annotation(node.Annotation)
 			c.NameOp("__annotations__", ast.Load)
 			c.LoadConst(py.String(t.Id))
 			c.Op(vm.STORE_SUBSCR)
@@ -144,10 +147,72 @@ func (c *compiler) annAssign(node *ast.AnnAssign) {
 			}
 		}
 	}
-	if moduleOrClass {
+	if moduleOrClass && !c.futureAnnotations {
 		c.Expr(node.Annotation)
 		c.Op(vm.POP_TOP)
 	}
+}
+
+// annotation pushes an annotation's value: the expression's, or its text under
+// `from __future__ import annotations`.
+func (c *compiler) annotation(e ast.Expr) {
+	if c.futureAnnotations {
+		ast.Walk(e, func(node ast.Ast) bool {
+			what := ""
+			switch node.(type) {
+			case *ast.NamedExpr:
+				what = "named expression"
+			case *ast.Yield, *ast.YieldFrom:
+				what = "yield expression"
+			}
+			if what != "" {
+				c.panicSyntaxErrorf(node, "'%s' can not be used within an annotation", what)
+			}
+			return true
+		})
+		c.LoadConst(py.String(ast.Unparse(e)))
+		return
+	}
+	c.Expr(e)
+}
+
+// futureFeatures reads the `from __future__ import` statements a module starts with
+// (after its docstring), as CPython's future.c: the CO_FUTURE flags they set and the
+// line of the last one.
+func futureFeatures(body []ast.Stmt, filename, src string) (flags int, lineno int, err error) {
+	for i, stmt := range body {
+		if i == 0 {
+			if e, ok := stmt.(*ast.ExprStmt); ok {
+				if _, ok := e.Value.(*ast.Str); ok {
+					continue
+				}
+			}
+		}
+		imp, ok := stmt.(*ast.ImportFrom)
+		if !ok || imp.Module != "__future__" || imp.Level != 0 {
+			break
+		}
+		for _, alias := range imp.Names {
+			switch alias.Name {
+			case "nested_scopes", "generators", "division", "absolute_import", "with_statement",
+				"print_function", "unicode_literals", "generator_stop":
+			case "barry_as_FLUFL":
+				flags |= py.CO_FUTURE_BARRY_AS_BDFL
+			case "annotations":
+				flags |= py.CO_FUTURE_ANNOTATIONS
+			default:
+				msg := "not a chance"
+				if alias.Name != "braces" {
+					msg = fmt.Sprintf("future feature %s is not defined", alias.Name)
+				}
+				pos := imp.Pos
+				pos.EndLineno, pos.EndColOffset = pos.Lineno, pos.ColOffset
+				return 0, 0, parser.SyntaxErrorAtPos(py.SyntaxError, msg, filename, src, pos)
+			}
+		}
+		lineno = imp.Lineno
+	}
+	return flags, lineno, nil
 }
 
 // joinedStr compiles an f-string: each part, then BUILD_STRING.

@@ -850,7 +850,12 @@ func (p *parser) funcDef(decorators []ast.Expr, start int) ast.Stmt {
 	p.next()
 	s.Args = p.parameters(")", true)
 	p.expectOp(")")
-	if p.acceptOp("->") {
+	if arrow := p.tok(); p.acceptOp("->") {
+		if !p.startsExpr() || p.isOp("*") || p.tok().kind == tkName && p.tok().val == "yield" {
+			// `-> *a`: the optional return annotation does not match, and ':' is
+			// expected where the arrow is.
+			p.raiseTok(py.SyntaxError, "expected ':'", arrow)
+		}
 		s.Returns = p.expression()
 	}
 	p.expectColon()

@@ -12,7 +12,9 @@ import (
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
-func builtinEvalOrExec(ctx py.Context, args py.Tuple, kwargs, currentLocals, currentGlobals, builtins py.StringDict, mode py.CompileMode) (py.Object, error) {
+// builtinEvalOrExec is eval or exec; flags are the caller's future features, which
+// compiled source inherits.
+func builtinEvalOrExec(ctx py.Context, args py.Tuple, kwargs, currentLocals, currentGlobals, builtins py.StringDict, mode py.CompileMode, flags int32) (py.Object, error) {
 	var (
 		cmd     py.Object
 		globals py.Object = py.None
@@ -64,7 +66,7 @@ func builtinEvalOrExec(ctx py.Context, args py.Tuple, kwargs, currentLocals, cur
 	}
 	if code == nil {
 		codeStr = strings.TrimLeft(codeStr, " \t")
-		code, err = py.Compile(codeStr, "<string>", mode, 0, true)
+		code, err = py.Compile(codeStr, "<string>", mode, int(flags&py.CO_COMPILER_FLAGS_MASK), true)
 		if err != nil {
 			return nil, err
 		}
@@ -75,12 +77,12 @@ func builtinEvalOrExec(ctx py.Context, args py.Tuple, kwargs, currentLocals, cur
 	return ctx.RunCode(code, globalsDict, localsDict, nil)
 }
 
-func builtinEval(ctx py.Context, args py.Tuple, kwargs, currentLocals, currentGlobals, builtins py.StringDict) (py.Object, error) {
-	return builtinEvalOrExec(ctx, args, kwargs, currentLocals, currentGlobals, builtins, py.EvalMode)
+func builtinEval(ctx py.Context, args py.Tuple, kwargs, currentLocals, currentGlobals, builtins py.StringDict, flags int32) (py.Object, error) {
+	return builtinEvalOrExec(ctx, args, kwargs, currentLocals, currentGlobals, builtins, py.EvalMode, flags)
 }
 
-func builtinExec(ctx py.Context, args py.Tuple, kwargs, currentLocals, currentGlobals, builtins py.StringDict) (py.Object, error) {
-	_, err := builtinEvalOrExec(ctx, args, kwargs, currentLocals, currentGlobals, builtins, py.ExecMode)
+func builtinExec(ctx py.Context, args py.Tuple, kwargs, currentLocals, currentGlobals, builtins py.StringDict, flags int32) (py.Object, error) {
+	_, err := builtinEvalOrExec(ctx, args, kwargs, currentLocals, currentGlobals, builtins, py.ExecMode, flags)
 	if err != nil {
 		return nil, err
 	}

@@ -1524,6 +1524,11 @@ func _make_function(vm *Vm, argc int32, opcode OpCode) {
 			value := vm.POP()
 			anns[string(name.(py.String))] = value
 		}
+		order := make([]string, len(names))
+		for i, name := range names {
+			order[i] = string(name.(py.String))
+		}
+		py.SetDictOrder(anns, order)
 		function.Annotations = anns
 	}
 
@@ -1665,10 +1670,10 @@ func callInternal(fn py.Object, args py.Tuple, kwargs py.StringDict, f *py.Frame
 			return py.BuiltinImport(f.Context, nil, args, kwargs, f.Globals)
 		case py.InternalMethodEval:
 			f.FastToLocals()
-			return builtinEval(f.Context, args, kwargs, f.Locals, f.Globals, f.Builtins)
+			return builtinEval(f.Context, args, kwargs, f.Locals, f.Globals, f.Builtins, f.Code.Flags)
 		case py.InternalMethodExec:
 			f.FastToLocals()
-			return builtinExec(f.Context, args, kwargs, f.Locals, f.Globals, f.Builtins)
+			return builtinExec(f.Context, args, kwargs, f.Locals, f.Globals, f.Builtins, f.Code.Flags)
 		default:
 			return nil, py.ExceptionNewf(py.SystemError, "Internal method %v not found", x)
 		}

@@ -643,6 +643,9 @@ ERRORS = [
     "x = 0777",
     "x = 08",
     "pass pass",
+    "def f() -> *a: pass",
+    "def f() -> yield: pass",
+    "def f() -> : pass",
 ]
 
 

@@ -941,7 +941,16 @@ func builtin_compile(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Ob
 		return nil, err
 	}
 	// result = py.CompileStringExFlags(str, filename, start[mode], &cf, optimize)
-	result, err = compile.Compile(str, string(filename.(py.String)), py.CompileMode(startstr.(py.String)), int(supplied_flags.(py.Int)), dont_inherit.(py.Int) != 0)
+	flags := int(supplied_flags.(py.Int))
+	if dont_inherit.(py.Int) == 0 {
+		// The caller's future features (from __future__ import annotations).
+		if mod, ok := self.(*py.Module); ok && mod.Context != nil {
+			if frames := mod.Context.Limits().Frames(); len(frames) > 0 {
+				flags |= int(frames[len(frames)-1].Code.Flags & py.CO_COMPILER_FLAGS_MASK)
+			}
+		}
+	}
+	result, err = compile.Compile(str, string(filename.(py.String)), py.CompileMode(startstr.(py.String)), flags, dont_inherit.(py.Int) != 0)
 	if err != nil {
 		return nil, err
 	}
