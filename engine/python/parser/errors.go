@@ -29,7 +29,11 @@ func newSyntaxError(kind *py.Type, msg, filename, text string, line, col int, en
 	exc.Dict["msg"] = py.String(msg)
 	exc.Dict["filename"] = py.String(filename)
 	exc.Dict["lineno"] = py.Int(line)
-	exc.Dict["offset"] = py.Int(charOffset(text, col))
+	if col == endZero {
+		exc.Dict["offset"] = py.Int(0)
+	} else {
+		exc.Dict["offset"] = py.Int(charOffset(text, col))
+	}
 	exc.Dict["text"] = py.String(text)
 	exc.Dict["line"] = py.String(text)
 	exc.Dict["end_lineno"] = py.Int(endLine)

@@ -243,6 +243,12 @@ func (p *parser) raise(kind *py.Type, msg string, line, col, endLine, endCol int
 
 // raiseTok raises an error located at a token (a NEWLINE's caret has no width).
 func (p *parser) raiseTok(kind *py.Type, msg string, t *token) {
+	if t.eof {
+		// CPython's tokens at the end of the source have no column: the error is
+		// after the last line's newline.
+		line := p.eofLine()
+		p.raise(kind, msg, line, len(strings.TrimRight(p.lineText(line), "\r\n")), line, -1)
+	}
 	end := t.endCol
 	if t.kind == tkNewline || t.kind == tkEnd {
 		end = t.col
@@ -269,7 +275,23 @@ func (p *parser) fail() {
 	if p.lastDisjEnd == p.i && p.lastDisjStart < p.i && !p.suggesting {
 		p.suggestComma(p.lastDisjStart)
 	}
+	if t.eof {
+		line := p.eofLine()
+		p.raise(py.SyntaxError, "invalid syntax", line, endZero, line, endZero)
+	}
 	p.raiseTok(py.SyntaxError, "invalid syntax", t)
+}
+
+// eofLine is the line CPython's tokenizer is on at the end of the source: the last
+// line (an empty source has line 1).
+func (p *parser) eofLine() int {
+	if p.lines == nil {
+		p.lines = sourceLines(p.src)
+	}
+	if len(p.lines) == 0 {
+		return 1 + p.lineShift
+	}
+	return len(p.lines) + p.lineShift
 }
 
 // suggestComma raises CPython's hints for an expression followed by another:
@@ -1088,6 +1110,9 @@ func (p *parser) tryStmt() ast.Stmt {
 			p.raiseTok(py.SyntaxError, "kafkalab's Python does not support 'except*' (exception groups)", p.tok())
 		}
 		h := &ast.ExceptHandler{}
+		if p.tok().kind == tkNewline {
+			p.raiseTok(py.SyntaxError, "expected ':'", p.tok())
+		}
 		if !p.isOp(":") {
 			h.ExprType = p.expression()
 			if p.isOp(",") {
@@ -1123,8 +1148,7 @@ func (p *parser) tryStmt() ast.Stmt {
 		s.Finalbody = p.block("'finally' statement", fkw.line)
 	}
 	if len(s.Handlers) == 0 && s.Finalbody == nil {
-		t := p.tok()
-		p.raise(py.SyntaxError, "expected 'except' or 'finally' block", t.line, t.col, t.endLine, t.endCol)
+		p.raiseTok(py.SyntaxError, "expected 'except' or 'finally' block", p.tok())
 	}
 	s.Pos = p.pos(start)
 	return s

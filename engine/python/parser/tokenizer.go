@@ -54,7 +54,8 @@ type token struct {
 	col     int
 	endLine int
 	endCol  int
-	level   int // brackets open around the token
+	level   int  // brackets open around the token
+	eof     bool // a DEDENT or the ENDMARKER at the end of the source
 }
 
 // keywords are the hard keywords of Python 3.11; match, case and _ are soft.
@@ -210,7 +211,7 @@ func (t *tokenizer) continuation() error {
 	t.pos = next + 1
 	t.newLine()
 	if t.pos >= len(src) {
-		return t.errAt(py.SyntaxError, "unexpected EOF while parsing", t.line-1, len(strings.TrimRight(t.lineText(t.line-1), "\n"))+1, t.line-1, -1)
+		return t.errAt(py.SyntaxError, "unexpected EOF while parsing", t.line-1, len(strings.TrimRight(t.lineText(t.line-1), "\r\n")), t.line-1, -1)
 	}
 	return nil
 }
@@ -310,9 +311,9 @@ func (t *tokenizer) finish() error {
 	}
 	for len(t.indents) > 1 {
 		t.indents = t.indents[:len(t.indents)-1]
-		t.toks = append(t.toks, token{kind: tkDedent, line: line, col: col, endLine: line, endCol: col})
+		t.toks = append(t.toks, token{kind: tkDedent, line: line, col: col, endLine: line, endCol: col, eof: true})
 	}
-	t.toks = append(t.toks, token{kind: tkEnd, line: line, col: col, endLine: line, endCol: col})
+	t.toks = append(t.toks, token{kind: tkEnd, line: line, col: col, endLine: line, endCol: col, eof: true})
 	return err
 }
 

@@ -8,11 +8,9 @@ package py
 
 import (
 	"math"
-	"math/big"
-	"sync"
-)
 
-const powPrec = 160
+	"github.com/kafkalab/kafkalab/engine/python/crmath"
+)
 
 // FloatPow is a ** b for floats.
 func FloatPow(a, b float64) (Object, error) {
@@ -93,98 +91,5 @@ func negativeBasePow(a, b float64) (Object, error) {
 	return Complex(complex(length*math.Cos(phase), length*math.Sin(phase))), nil
 }
 
-// precisePow is x**y for x > 0, rounded once from a 160-bit result.
-func precisePow(x, y float64) float64 {
-	switch y {
-	case 1:
-		return x
-	case 2:
-		return x * x
-	case -1:
-		return 1 / x
-	case 0.5:
-		return math.Sqrt(x)
-	}
-	r := math.Pow(x, y)
-	if r == 0 || math.IsInf(r, 0) || math.IsNaN(r) {
-		return r
-	}
-	t := new(big.Float).SetPrec(powPrec).Mul(bigLog(x), new(big.Float).SetPrec(powPrec).SetFloat64(y))
-	f, _ := bigExp(t).Float64()
-	return f
-}
-
-var (
-	ln2Once sync.Once
-	ln2     *big.Float
-)
-
-func bigLn2() *big.Float {
-	ln2Once.Do(func() {
-		ln2 = atanhSeries2(new(big.Float).SetPrec(powPrec+32).Quo(big.NewFloat(1).SetPrec(powPrec+32), big.NewFloat(3)))
-	})
-	return ln2
-}
-
-// atanhSeries2 is 2*atanh(z) = log((1+z)/(1-z)) for small |z|.
-func atanhSeries2(z *big.Float) *big.Float {
-	prec := z.Prec()
-	sum := new(big.Float).SetPrec(prec).Set(z)
-	z2 := new(big.Float).SetPrec(prec).Mul(z, z)
-	term := new(big.Float).SetPrec(prec).Set(z)
-	eps := new(big.Float).SetMantExp(big.NewFloat(1), -int(prec)-8)
-	for k := int64(3); ; k += 2 {
-		term.Mul(term, z2)
-		q := new(big.Float).SetPrec(prec).Quo(term, new(big.Float).SetInt64(k))
-		sum.Add(sum, q)
-		if new(big.Float).Abs(q).Cmp(eps) < 0 {
-			break
-		}
-	}
-	return sum.Mul(sum, big.NewFloat(2))
-}
-
-// bigLog is ln(x) for x > 0.
-func bigLog(x float64) *big.Float {
-	m, e := math.Frexp(x)
-	if m < math.Sqrt2/2 {
-		m *= 2
-		e--
-	}
-	prec := uint(powPrec + 32)
-	bm := new(big.Float).SetPrec(prec).SetFloat64(m)
-	one := big.NewFloat(1).SetPrec(prec)
-	num := new(big.Float).SetPrec(prec).Sub(bm, one)
-	den := new(big.Float).SetPrec(prec).Add(bm, one)
-	l := atanhSeries2(num.Quo(num, den))
-	if e != 0 {
-		l.Add(l, new(big.Float).SetPrec(prec).Mul(bigLn2(), new(big.Float).SetInt64(int64(e))))
-	}
-	return l
-}
-
-// bigExp is e**t.
-func bigExp(t *big.Float) *big.Float {
-	prec := uint(powPrec + 32)
-	ln := bigLn2()
-	kf := new(big.Float).SetPrec(prec).Quo(t, ln)
-	k, _ := kf.Int64()
-	r := new(big.Float).SetPrec(prec).Sub(t, new(big.Float).SetPrec(prec).Mul(ln, new(big.Float).SetInt64(k)))
-	const halvings = 10
-	r.SetMantExp(r, -halvings)
-	sum := big.NewFloat(1).SetPrec(prec)
-	term := big.NewFloat(1).SetPrec(prec)
-	eps := new(big.Float).SetMantExp(big.NewFloat(1), -int(prec)-8)
-	for i := int64(1); ; i++ {
-		term.Mul(term, r)
-		term.Quo(term, new(big.Float).SetInt64(i))
-		sum.Add(sum, term)
-		if new(big.Float).Abs(term).Cmp(eps) < 0 {
-			break
-		}
-	}
-	for i := 0; i < halvings; i++ {
-		sum.Mul(sum, sum)
-	}
-	return sum.SetMantExp(sum, int(k))
-}
+// precisePow is x**y for x > 0, rounded once.
+func precisePow(x, y float64) float64 { return crmath.Pow(x, y) }

@@ -99,11 +99,32 @@ func (it *Generator) Send(arg Object) (Object, error) {
 	it.Running = true
 	res, err := VmRunFrame(it.Frame)
 	it.Running = false
+	return generatorResult(it, res, err)
+}
+
+// generatorResult is what resuming the generator gives: the value it yielded, or the
+// StopIteration carrying what it returned; a StopIteration raised inside becomes a
+// RuntimeError (PEP 479).
+func generatorResult(it *Generator, res Object, err error) (Object, error) {
 	if err != nil {
+		if IsException(StopIteration, err) {
+			rt := ExceptionNewf(RuntimeError, "generator raised StopIteration")
+			switch e := err.(type) {
+			case ExceptionInfo:
+				rt.Cause, rt.Context = e.Value, e.Value
+			case *Exception:
+				rt.Cause, rt.Context = e, e
+			}
+			rt.SuppressContext = true
+			return nil, rt
+		}
 		return nil, err
 	}
 	if it.Frame.Yielded {
 		return res, nil
+	}
+	if res != nil && res != None {
+		return nil, exceptionNew(StopIteration, Tuple{res})
 	}
 	return nil, StopIteration
 }
@@ -171,13 +192,7 @@ func (it *Generator) throw(exc *Exception) (Object, error) {
 	it.Running = true
 	res, err := VmRunFrame(it.Frame)
 	it.Running = false
-	if err != nil {
-		return nil, err
-	}
-	if it.Frame.Yielded {
-		return res, nil
-	}
-	return nil, StopIteration
+	return generatorResult(it, res, err)
 }
 
 // generator.close()

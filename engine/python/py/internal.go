@@ -256,6 +256,11 @@ func GetAttrString(self Object, key string) (res Object, err error) {
 		return res, err
 	}
 
+	// A big int's __index__ is itself (M__index__ gives a machine int).
+	if _, ok := self.(*BigInt); ok && key == "__index__" {
+		return NewBoundMethod(self, bigIntIndex), nil
+	}
+
 	// Look up any __special__ methods as M__special__ and return a bound method
 	// (not for a class: dict.__eq__ is the method of dict's instances)
 	if cls, ok := self.(*Type); (!ok || !cls.isClass()) && len(key) >= 5 && strings.HasPrefix(key, "__") && strings.HasSuffix(key, "__") {
@@ -278,8 +283,28 @@ func GetAttrString(self Object, key string) (res Object, err error) {
 				return newUnboundMethod(x, methodOwner(cls, key, x)), nil
 			case I__get__:
 				return x.M__get__(None, cls)
+			case *Type:
+				if get := pyDescriptorMethod(x, "__get__"); get != nil {
+					return CallSpecial(get, x, None, cls)
+				}
 			}
 			return res, nil
+		}
+	}
+
+	// A data descriptor of the type (a property, an object whose class has __get__
+	// and __set__ or __delete__) comes before the instance dictionary.
+	t := self.Type()
+	descr := t.NativeGetAttrOrNil(key)
+	var pyGet Object
+	switch d := descr.(type) {
+	case *Property:
+		return d.M__get__(self, t)
+	case *Type:
+		if pyGet = pyDescriptorMethod(d, "__get__"); pyGet != nil {
+			if pyDescriptorMethod(d, "__set__") != nil || pyDescriptorMethod(d, "__delete__") != nil {
+				return CallSpecial(pyGet, d, self, t)
+			}
 		}
 	}
 
@@ -292,15 +317,15 @@ func GetAttrString(self Object, key string) (res Object, err error) {
 		}
 	}
 
-	// Now look in type's dictionary etc
-	t := self.Type()
-	res = t.NativeGetAttrOrNil(key)
-	if res != nil {
-		// Call __get__ which creates bound methods, reads properties etc
-		if I, ok := res.(I__get__); ok {
-			res, err = I.M__get__(self, t)
+	// Now the type's attribute: __get__ creates bound methods, reads properties etc
+	if descr != nil {
+		if pyGet != nil {
+			return CallSpecial(pyGet, descr, self, t)
 		}
-		return res, err
+		if I, ok := descr.(I__get__); ok {
+			return I.M__get__(self, t)
+		}
+		return descr, nil
 	}
 
 	// And now only if not found call __getattr__
@@ -315,6 +340,18 @@ func GetAttrString(self Object, key string) (res Object, err error) {
 		return nil, ExceptionNewf(AttributeError, "type object '%s' has no attribute '%s'", cls.Name, key)
 	}
 	return nil, ExceptionNewf(AttributeError, "'%s' object has no attribute '%s'", self.Type().Name, key)
+}
+
+var bigIntIndex = MustNewMethod("__index__", func(self Object) (Object, error) { return self, nil }, 0, "Return self converted to an integer, if self is suitable for use as an index into a list.")
+
+// pyDescriptorMethod is the descriptor method (__get__, __set__, __delete__) of an
+// instance of a Python class, or nil.
+func pyDescriptorMethod(o Object, name string) Object {
+	inst, ok := o.(*Type)
+	if !ok || inst.isClass() {
+		return nil
+	}
+	return inst.Type().Lookup(name)
 }
 
 // methodOwner is the class in cls's MRO whose dict holds the Go method m (int for
@@ -367,6 +404,9 @@ func SetAttrString(self Object, key string, value Object) (Object, error) {
 		if I, ok := setter.(I__set__); ok {
 			return I.M__set__(self, value)
 		}
+		if set := pyDescriptorMethod(setter, "__set__"); set != nil {
+			return CallSpecial(set, setter, self, value)
+		}
 	}
 
 	// If we have __setattr__ then use that
@@ -386,6 +426,9 @@ func genericSetAttr(self Object, key string, value Object) (Object, error) {
 	if setter := self.Type().NativeGetAttrOrNil(key); setter != nil {
 		if I, ok := setter.(I__set__); ok {
 			return I.M__set__(self, value)
+		}
+		if set := pyDescriptorMethod(setter, "__set__"); set != nil {
+			return CallSpecial(set, setter, self, value)
 		}
 	}
 
@@ -430,6 +473,10 @@ func DeleteAttrString(self Object, key string) error {
 			_, err := I.M__delete__(self)
 			return err
 		}
+		if del := pyDescriptorMethod(deleter, "__delete__"); del != nil {
+			_, err := CallSpecial(del, deleter, self)
+			return err
+		}
 	}
 
 	// If we have __delattr__ then use that
@@ -450,6 +497,10 @@ func genericDelAttr(self Object, key string) error {
 	if deleter := self.Type().NativeGetAttrOrNil(key); deleter != nil {
 		if I, ok := deleter.(I__delete__); ok {
 			_, err := I.M__delete__(self)
+			return err
+		}
+		if del := pyDescriptorMethod(deleter, "__delete__"); del != nil {
+			_, err := CallSpecial(del, deleter, self)
 			return err
 		}
 	}

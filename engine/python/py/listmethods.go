@@ -270,3 +270,26 @@ func floatHex(f float64) string {
 	}
 	return sign + "0x" + strconv.Itoa(lead) + "." + m + "p" + es
 }
+
+// The number attributes of int and float: real, imag, numerator, denominator.
+func init() {
+	prop := func(t *Type, name string, get func(v Object) Object) {
+		t.Dict[name] = &Property{Fget: func(self Object) (Object, error) {
+			v := Unwrap(self)
+			if b, ok := v.(Bool); ok {
+				if b {
+					v = Int(1)
+				} else {
+					v = Int(0)
+				}
+			}
+			return get(v), nil
+		}}
+	}
+	prop(IntType, "real", func(v Object) Object { return v })
+	prop(IntType, "imag", func(v Object) Object { return Int(0) })
+	prop(IntType, "numerator", func(v Object) Object { return v })
+	prop(IntType, "denominator", func(v Object) Object { return Int(1) })
+	prop(FloatType, "real", func(v Object) Object { return v })
+	prop(FloatType, "imag", func(v Object) Object { return Float(0) })
+}

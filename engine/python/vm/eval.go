@@ -658,6 +658,8 @@ func do_YIELD_FROM(vm *Vm, arg int32) error {
 		if !py.IsException(py.StopIteration, err) {
 			return err
 		}
+		// The iterator is done: its StopIteration value is the yield from's.
+		vm.SET_TOP(stopIterationValue(err))
 		return nil
 	}
 	// x remains on stack, retval is value to be yielded
@@ -670,6 +672,28 @@ func do_YIELD_FROM(vm *Vm, arg int32) error {
 	vm.frame.Yielded = true
 	vm.why = whyYield
 	return nil
+}
+
+// stopIterationValue is the value a StopIteration carries (its first argument).
+func stopIterationValue(err error) py.Object {
+	var v py.Object
+	switch e := err.(type) {
+	case py.ExceptionInfo:
+		v = e.Value
+	case *py.ExceptionInfo:
+		v = e.Value
+	case *py.Exception:
+		v = e
+	}
+	if exc, ok := v.(*py.Exception); ok {
+		if val, ok := exc.Dict["value"]; ok {
+			return val
+		}
+		if args, ok := exc.Args.(py.Tuple); ok && len(args) > 0 {
+			return args[0]
+		}
+	}
+	return py.None
 }
 
 // Pops TOS and yields it from a generator.

@@ -1502,3 +1502,857 @@ print(5e-324, 0.30000000000000004, 100.0 / 3)
 print(repr(1.0), repr(10.0), repr(1.25), repr(-1.5e-10))
 #---
 print((1 + 2j) * (3 - 1j), abs(3 + 4j), complex(0, 1) ** 2)
+#---
+# f-strings: nested fields, conversions, = specifier, escaped braces
+width, prec, v = 10, 3, 3.14159
+print(f'{v:{width}.{prec}f}|{v!r:>12}|{"s"!s:^5}|{"é"!a}|{{}}')
+#---
+x, items = 5, [1, 2]
+print(f'{x=}', f'{x = }', f'{x*2=:>5}', f'{items[0]=!r}', f'{"q"=}')
+#---
+d = {'k': 'v'}
+print(f"{d['k']}", f'{d["k"]}', f'''{"triple"}''', f"""{'a' + "b"}""")
+#---
+n = 255
+print(f'{n:#x} {n:#o} {n:#b} {n:08.3f} {n:,} {n:_} {1234567.891:,.2f} {0.25:%}')
+#---
+print(f'{"nested {braces}"}', f'{3:{"<"}{5}}|', f'{"x":{"*"}^7}')
+#---
+print(f'{12:>{2*2}}|{-5:+}|{5:+}|{5: }|')
+#---
+print(f'a' 'b' f'{1+1}' rf'\n{2}' 'c')
+#---
+print(fr'{1}\t', Rf'{2}\n', F'{3}', u'x', rb'\d', Rb'\w', BR'\s', b'\x41')
+#---
+s = 'multi'
+print(f'''line1 {s}
+line2 {s.upper()}''')
+#---
+print(f'{"a" if True else "b"}', f'{(lambda q: q * 2)(4)}', f'{[i for i in range(3)]}')
+#---
+class P:
+    def __format__(self, spec):
+        return f'P<{spec}>'
+    def __repr__(self):
+        return 'P()'
+    def __str__(self):
+        return 'p'
+p = P()
+print(f'{p}', f'{p:xyz}', f'{p!r}', f'{p!s}', f'{p!r:>6}')
+#---
+# variable and class annotations
+x: int = 1
+y: list
+class C:
+    a: int = 3
+    b: 'str'
+    c: dict[str, int] = {}
+print(x, C.a, C.__annotations__, __annotations__)
+#---
+def f(a: int, b: str = 'x', *args: float, c: bool = True, **kw: object) -> list:
+    return [a, b, args, c, kw]
+print(f(1, 'y', 2.0, c=False, z=3), f.__annotations__)
+#---
+# PEP 448 generalised unpacking
+a, b = [1, 2], (3, 4)
+d1, d2 = {'x': 1}, {'y': 2, 'x': 9}
+print([*a, *b], (*a, 0, *b), {*a, *b}, {**d1, **d2}, {**d2, 'z': 0, **d1})
+#---
+def g(*args, **kwargs):
+    return args, kwargs
+print(g(*[1, 2], *(3,), 4, **{'a': 1}, **{'b': 2}, c=3))
+#---
+try:
+    g(**{'a': 1}, **{'a': 2})
+except TypeError as e:
+    print(e)
+#---
+first, *rest = [1, 2, 3, 4]
+*init, last = 'abc'
+a, (b, *c), d = 1, (2, 3, 4), 5
+print(first, rest, init, last, a, b, c, d)
+#---
+for x, *y in [(1, 2, 3), (4,)]:
+    print(x, y)
+#---
+# walrus
+data = [1, 5, 12, 7, 30]
+print([y for x in data if (y := x * 2) > 10], y)
+if (n := len(data)) > 3:
+    print('long', n)
+while (chunk := data[:2]):
+    data = data[2:]
+    print(chunk)
+#---
+def scope():
+    [w := i for i in range(3)]
+    return w
+print(scope())
+#---
+# positional-only and keyword-only parameters
+def po(a, b, /, c, *, d, e=5):
+    return a, b, c, d, e
+print(po(1, 2, 3, d=4), po(1, 2, c=3, d=4, e=6))
+try:
+    po(1, b=2, c=3, d=4)
+except TypeError as e:
+    print(e)
+try:
+    po(1, 2, 3, 4)
+except TypeError as e:
+    print(e)
+#---
+def kw(*, key):
+    return key
+try:
+    kw()
+except TypeError as e:
+    print(e)
+print(kw(key=1))
+#---
+# nonlocal and global
+counter = 0
+def outer():
+    total = 0
+    def inner():
+        nonlocal total
+        global counter
+        total += 1
+        counter += 10
+        return total
+    inner(); inner()
+    return total
+print(outer(), counter)
+#---
+# conditional expressions, lambda defaults, chained comparisons
+fs = [lambda x, i=i: x + i for i in range(3)]
+print([f(10) for f in fs], 'yes' if 1 < 2 < 3 != 4 else 'no', 1 < 3 > 2 == 2, 1 < 2 > 3)
+#---
+# decorators with arbitrary expressions
+registry = {}
+def register(name):
+    def deco(fn):
+        registry[name] = fn
+        return fn
+    return deco
+decos = [register('a'), register('b')]
+@decos[0]
+def one(): return 1
+@(lambda f: f)
+@register('c')
+def two(): return 2
+print(sorted(registry), one(), two())
+#---
+def deco(cls):
+    cls.tag = 'decorated'
+    return cls
+@deco
+class K: pass
+print(K.tag)
+#---
+# assert with a message, del of subscripts, slices and attributes
+try:
+    assert 1 == 2, f'bad {1 + 1}'
+except AssertionError as e:
+    print('AssertionError', e)
+lst = list(range(10))
+del lst[0], lst[2:4], lst[::3]
+print(lst)
+d = {'a': 1, 'b': 2}
+del d['a']
+class O: pass
+o = O(); o.x = 1; o.y = 2
+del o.x
+print(d, vars(o))
+#---
+# with several items and as-tuples
+class CM:
+    def __init__(self, name): self.name = name
+    def __enter__(self):
+        print('enter', self.name)
+        return (self.name, len(self.name))
+    def __exit__(self, *exc):
+        print('exit', self.name, exc[0].__name__ if exc[0] else None)
+        return exc[0] is KeyError
+with CM('a') as (n, l), CM('bb') as second:
+    print(n, l, second)
+with CM('c'):
+    raise KeyError('swallowed')
+print('after')
+#---
+with (CM('p1') as a,
+      CM('p2') as b):
+    print(a, b)
+#---
+# try/except/else/finally
+def t(x):
+    try:
+        r = 10 / x
+    except ZeroDivisionError as e:
+        print('except', e)
+        return 'from-except'
+    else:
+        print('else', r)
+        return 'from-else'
+    finally:
+        print('finally')
+print(t(0), t(5))
+#---
+def nested():
+    try:
+        try:
+            raise ValueError('inner')
+        finally:
+            print('inner finally')
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
+    try:
+        return 1
+    finally:
+        print('runs before return')
+print(nested())
+#---
+try:
+    raise RuntimeError('x') if True else None
+except RuntimeError as e:
+    print(repr(e), e.args)
+#---
+# generators: yield from, send, generator expressions everywhere
+def sub():
+    x = yield 1
+    yield x * 2
+    return 'done'
+def main():
+    r = yield from sub()
+    yield r
+g = main()
+print(next(g), g.send(21), next(g))
+print(sum(x * x for x in range(5)), max(len(w) for w in ['a', 'abc']), list(x for x in 'ab'))
+print(dict((k, v) for k, v in zip('ab', range(2))), ''.join(c.upper() for c in 'hi'))
+#---
+def gen():
+    try:
+        yield 1
+        yield 2
+    finally:
+        print('cleanup')
+g = gen()
+print(next(g))
+g.close()
+print(list(gen()))
+#---
+# dict/set comprehensions with several for/if
+print({(i, j): i * j for i in range(3) for j in range(3) if i < j if j != 2})
+print(sorted({i % 4 for i in range(20) if i % 2}), [[r * c for c in range(3)] for r in range(2)])
+#---
+# match statements
+def describe(p):
+    match p:
+        case 0 | 1:
+            return 'small'
+        case int(n) if n < 0:
+            return f'negative {n}'
+        case [x, y, *rest]:
+            return f'seq {x} {y} {rest}'
+        case {'type': 'point', 'x': px, **others}:
+            return f'point {px} {others}'
+        case str() as s:
+            return f'str {s}'
+        case (1, 2):
+            return 'tuple12'
+        case _:
+            return 'other'
+for v in [0, -3, [1, 2, 3, 4], {'type': 'point', 'x': 5, 'z': 1}, 'hi', 3.5, (9,)]:
+    print(describe(v))
+#---
+from dataclasses import dataclass
+@dataclass
+class Pt:
+    x: int
+    y: int
+def where(p):
+    match p:
+        case Pt(x=0, y=0):
+            return 'origin'
+        case Pt(x=0):
+            return 'y-axis'
+        case Pt(x, y) if x == y:
+            return 'diagonal'
+        case Pt():
+            return 'somewhere'
+print([where(p) for p in [Pt(0, 0), Pt(0, 5), Pt(2, 2), Pt(1, 3)]])
+#---
+import enum
+class Color(enum.Enum):
+    RED = 1
+    GREEN = 2
+def c(v):
+    match v:
+        case Color.RED:
+            return 'red'
+        case None:
+            return 'none'
+        case True:
+            return 'true'
+        case -1.5:
+            return 'neg'
+        case _:
+            return 'other'
+print(c(Color.RED), c(Color.GREEN), c(None), c(True), c(-1.5), c(1))
+#---
+# numeric literals
+print(0x_ff, 0o17, 0b1010, 1_000_000, 1_0.5_0, 1e1_0, 0xDEAD_BEEF, 1j, 2.5J, 1e-3j, 0_0)
+#---
+print(10 // 3, -10 // 3, 10 % -3, 2 ** -1, 7 / 2, divmod(-7, 2), (1 + 2j).conjugate(), abs(-3j))
+#---
+# line continuations and implicit concatenation
+total = 1 + \
+    2 + \
+    3
+text = ('one '
+        'two '
+        "three")
+print(total, text, [1,
+                    2], {'a':
+                         1})
+#---
+# SyntaxError messages as CPython 3.11 reports them
+for src in ['x = (1, 2', 'print "hi"', 'def f(:\n pass', 'x = 1 +', 'if True\n  pass',
+            'for x in range(3):\npass', 'f(a for a in b, c)', 'a, b += 1', 'x = [1, 2 3]',
+            'import', 'def f(a, a): pass', 'return 5', 'break', 'x := 1', 'del f()',
+            '"abc', 'f"{x!z}"', "f'{}'", 'class A:\nx = 1', 'True = 1', 'lambda: (yield)',
+            'nonlocal x', 'x = 1\n  y = 2', 'from __future__ import braces',
+            'def f():\n    x = 1\n    global x', '1 = x', 'f() = 1', 'None += 1',
+            "d = {'a' 1}", 'try:\n    pass\n', 'else: pass', 'x = yield = 3', '(*a) = 1']:
+    try:
+        compile(src, '<s>', 'exec')
+        print('compiled', repr(src))
+    except SyntaxError as e:
+        print(type(e).__name__, repr(e.msg), e.lineno, e.offset)
+#---
+# star targets in for, with and comprehension
+pairs = [(1, [2, 3]), (4, [5, 6])]
+print([(a, b) for a, (b, _) in pairs], [x for _, (*x,) in pairs])
+#---
+# global at module level, del of names, chained assignment
+a = b = c = [0]
+a.append(1)
+print(a is c, b)
+del a
+print('a' in dir())
+#---
+# keyword arguments after *args, defaults evaluated once
+def acc(x, lst=[]):
+    lst.append(x)
+    return lst
+acc(1); print(acc(2))
+def mix(a, *rest, sep='-', **kw):
+    return sep.join(map(str, (a,) + rest)) + str(sorted(kw.items()))
+print(mix(1, 2, 3, sep='+', z=1, y=2))
+#---
+# class features: __class__, super in nested, __init_subclass__, metaclass keyword
+class Base:
+    subclasses = []
+    def __init_subclass__(cls, tag=None, **kw):
+        super().__init_subclass__(**kw)
+        cls.tag = tag
+        Base.subclasses.append(cls.__name__)
+    def who(self):
+        return __class__.__name__
+class Child(Base, tag='c'):
+    def who(self):
+        return 'child of ' + super().who()
+print(Child.tag, Base.subclasses, Child().who())
+#---
+class Meta(type):
+    def __new__(mcls, name, bases, ns, **kw):
+        ns['created_by'] = 'Meta'
+        return super().__new__(mcls, name, bases, ns)
+    def __call__(cls, *a, **k):
+        inst = super().__call__(*a, **k)
+        inst.via_meta = True
+        return inst
+class W(metaclass=Meta):
+    def __init__(self, v):
+        self.v = v
+w = W(3)
+print(W.created_by, w.v, w.via_meta, type(W).__name__)
+#---
+class Slotted:
+    __slots__ = ('a', 'b')
+    def __init__(self):
+        self.a = 1
+s = Slotted()
+print(s.a, Slotted.__slots__)
+#---
+# vars, __dict__, __class__ assignment basics
+class V:
+    cls_attr = 1
+    def __init__(self):
+        self.x = 1
+        self.y = 2
+v = V()
+print(vars(v), v.__dict__ is vars(v), v.__class__.__name__, sorted(k for k in V.__dict__ if not k.startswith('__')))
+#---
+import re
+m = re.search(r'(?P<year>\d{4})-(?P<month>\d\d)', 'date: 2024-03-05!')
+print(m.group(), m.group(1), m.group('month'), m.groups(), m.groupdict(), m.span(), m.start(2), m.end())
+print(m[0], m[1], m.lastindex, m.lastgroup, m.re.pattern, m.string[:4], m.pos)
+#---
+import re
+print(re.findall(r'\d+', 'a1b22c333'), re.findall(r'(\w)(\d)', 'a1 b2'), re.split(r'[,;]\s*', 'a, b;c'))
+print(re.split(r'(,)', 'a,b'), re.split(r',', 'a,b,c', maxsplit=1), [m.group() for m in re.finditer(r'o', 'foo boo')])
+#---
+import re
+print(re.sub(r'(\w+)@(\w+)', r'\2 at \1', 'me@host you@there'), re.sub(r'(?P<w>\d)', r'<\g<w>>', 'a1b2'))
+print(re.sub(r'\d', lambda m: str(int(m.group()) * 2), 'a1b7'), re.subn('a', 'b', 'banana'), re.sub('x*', '-', 'abc'))
+#---
+import re
+p = re.compile(r'^\s*(\w+)\s*=\s*(.*?)\s*$', re.MULTILINE)
+print(p.findall('a = 1\n  b=two  \nc =3'), p.flags & re.MULTILINE != 0, p.groups)
+print(re.fullmatch(r'\d+', '123'), re.fullmatch(r'\d+', '123a'), re.match('b', 'ab'), bool(re.search('b', 'ab')))
+#---
+import re
+print(re.findall('a.c', 'abc a\nc', re.DOTALL), re.findall('ABC', 'abc AbC', re.I), re.escape('a.b*c?(d)'), re.escape('hello world_1'))
+v = re.compile(r'''
+    (\d+)   # number
+    \s*     # space
+    ([a-z]+)  # unit
+''', re.VERBOSE)
+print(v.match('10 kg').groups())
+#---
+import re
+print(re.findall(r'(?<=\$)\d+', 'cost $15 and $20'), re.findall(r'\b\w+(?=ing\b)', 'going sing ring'), re.findall(r'(\w)\1', 'aabbcd'))
+print(re.sub(r'(?i)hello', 'bye', 'HeLLo world'), re.findall(r'(?:ab)+', 'ababab ab'), re.search(r'(a)|(b)', 'b').groups())
+#---
+import re
+try:
+    re.compile('(unclosed')
+except re.error as e:
+    print('re.error', e)
+print(re.match(r'(a)(b)?', 'a').group(2), re.match(r'(a)(b)?', 'a').groups('-'), repr(re.compile(r'\d+')), re.I == re.IGNORECASE)
+m = re.match(r'(\d+)', '42')
+print(repr(m)[:40], m.expand(r'[\1]'))
+#---
+import itertools as it
+print(list(it.islice(it.count(10, 2), 4)), list(it.islice(it.cycle('ab'), 5)), list(it.repeat('x', 3)))
+print(list(it.accumulate([1, 2, 3, 4])), list(it.accumulate([1, 2, 3], lambda a, b: a * b)), list(it.accumulate([1, 2], initial=100)))
+print(list(it.chain('ab', [1])), list(it.chain.from_iterable(['ab', 'c'])), list(it.compress('abcd', [1, 0, 1, 0])))
+#---
+import itertools as it
+print(list(it.dropwhile(lambda x: x < 3, [1, 2, 3, 1])), list(it.takewhile(lambda x: x < 3, [1, 2, 3, 1])), list(it.filterfalse(None, [0, 1, '', 'a'])))
+print([(k, list(g)) for k, g in it.groupby('aaabbc')], [(k, len(list(g))) for k, g in it.groupby([1, 3, 2, 4], key=lambda x: x % 2)])
+print(list(it.islice('abcdefg', 1, 6, 2)), list(it.starmap(pow, [(2, 3), (3, 2)])), [list(t) for t in it.tee([1, 2], 2)])
+#---
+import itertools as it
+print(list(it.zip_longest('ab', [1, 2, 3], fillvalue='-')), list(it.product('ab', repeat=2)), list(it.product([1, 2], 'x')))
+print(list(it.permutations('abc', 2)), list(it.combinations(range(4), 3)), list(it.combinations_with_replacement('ab', 2)))
+print(list(it.pairwise('abcd')), len(list(it.permutations(range(5)))), next(it.count()), list(it.repeat(None, 0)))
+#---
+from collections import Counter
+c = Counter('abracadabra')
+print(c, c.most_common(2), c['z'], sorted(c.elements())[:5], c.total())
+c.update('aaz'); c.subtract({'b': 1})
+print(c.most_common(3), c + Counter(q=1), c - Counter(a=10), Counter(a=3) & Counter(a=1, b=2), Counter(a=1) | Counter(a=2, b=1))
+print(Counter({'x': 2, 'y': -1}).most_common(), +Counter(a=-1, b=1), dict(Counter('aab')), Counter(a=1) == Counter({'a': 1}))
+#---
+from collections import defaultdict, OrderedDict
+dd = defaultdict(list)
+for k, v in [('a', 1), ('b', 2), ('a', 3)]:
+    dd[k].append(v)
+print(dd, dd['missing'], dict(dd), defaultdict(int)['x'], len(dd))
+od = OrderedDict([('b', 1), ('a', 2)])
+od['c'] = 3
+od.move_to_end('b')
+print(od, list(od), od.popitem(), od.popitem(last=False), od)
+#---
+from collections import namedtuple
+Point = namedtuple('Point', ['x', 'y'])
+P3 = namedtuple('P3', 'x y z', defaults=[0])
+p = Point(1, y=2)
+print(p, p.x, p[1], p._fields, p._asdict(), p._replace(x=9), Point._make([3, 4]), P3(1, 2), P3._field_defaults)
+x, y = p
+print(x + y, p == (1, 2), isinstance(p, tuple), hash(p) == hash((1, 2)), Point.__name__, repr(P3(1, 2, 3)))
+#---
+from collections import deque, ChainMap
+d = deque([1, 2, 3], maxlen=4)
+d.append(4); d.append(5); d.appendleft(0); d.rotate(1)
+print(d, d.maxlen, d.pop(), d.popleft(), list(reversed(d)), d.count(3), deque('abc')[1])
+d.extend([7, 8]); d.extendleft('xy')
+print(d, len(d))
+cm = ChainMap({'a': 1}, {'a': 2, 'b': 3})
+print(cm['a'], cm['b'], sorted(cm), cm.maps, cm.new_child({'c': 4})['c'], dict(cm.parents))
+#---
+import functools
+print(functools.reduce(lambda a, b: a * b, [1, 2, 3, 4]), functools.reduce(lambda a, b: a + b, [], 10))
+add5 = functools.partial(lambda a, b, c=0: a + b + c, 5, c=1)
+print(add5(10), add5.args, add5.keywords, repr(functools.partial(max, 1))[:27])
+@functools.lru_cache(maxsize=None)
+def fib(n):
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+print(fib(60), fib.cache_info())
+@functools.cache
+def sq(x):
+    return x * x
+print(sq(3), sq(3), sq.cache_info().hits)
+#---
+import functools
+def deco(f):
+    @functools.wraps(f)
+    def wrapper(*a, **k):
+        return f(*a, **k)
+    return wrapper
+@deco
+def documented(x):
+    'doc here'
+    return x
+print(documented.__name__, documented.__doc__, documented.__wrapped__.__name__, documented(3))
+print(sorted(['b', 'A', 'c'], key=functools.cmp_to_key(lambda a, b: (a.lower() > b.lower()) - (a.lower() < b.lower()))))
+@functools.total_ordering
+class V:
+    def __init__(self, v): self.v = v
+    def __eq__(self, o): return self.v == o.v
+    def __lt__(self, o): return self.v < o.v
+print(V(1) <= V(2), V(3) >= V(2), V(1) > V(2), sorted([V(3), V(1)], key=lambda x: x.v)[0].v)
+#---
+import functools
+class C:
+    @functools.cached_property
+    def val(self):
+        print('computing')
+        return 42
+c = C()
+print(c.val, c.val)
+@functools.singledispatch
+def show(x):
+    return 'obj'
+@show.register
+def _(x: int):
+    return 'int'
+@show.register(list)
+def _(x):
+    return 'list'
+print(show(1), show([]), show('s'))
+#---
+import operator as op
+print(op.add(1, 2), op.mul(3, 4), op.sub(5, 1), op.truediv(1, 4), op.floordiv(7, 2), op.mod(7, 3), op.neg(3), op.pow(2, 5))
+print(op.itemgetter(1)([1, 2]), op.itemgetter(0, 2)('abc'), op.attrgetter('real')(3), op.attrgetter('a.b')(type('X', (), {'a': type('Y', (), {'b': 5})})))
+print(op.methodcaller('upper')('x'), op.methodcaller('split', ',')('a,b'), op.eq(1, 1), op.lt(1, 2), op.not_(0), op.contains([1], 1), op.concat('a', 'b'))
+print(sorted([('b', 2), ('a', 3)], key=op.itemgetter(1)), op.index(5), op.getitem({'k': 1}, 'k'), op.and_(6, 3), op.or_(4, 1), op.xor(5, 1), op.is_(None, None))
+#---
+from dataclasses import dataclass, field, asdict, astuple, replace, fields, FrozenInstanceError
+@dataclass
+class Item:
+    name: str
+    price: float = 0.0
+    tags: list = field(default_factory=list)
+    hidden: int = field(default=0, repr=False, compare=False)
+i = Item('pen', 1.5)
+i.tags.append('office')
+print(i, asdict(i), astuple(i), i == Item('pen', 1.5, ['office'], hidden=9), [f.name for f in fields(i)], replace(i, price=2))
+#---
+from dataclasses import dataclass, FrozenInstanceError
+@dataclass(frozen=True, order=True)
+class Ver:
+    major: int
+    minor: int = 0
+v = Ver(1, 2)
+try:
+    v.major = 3
+except FrozenInstanceError as e:
+    print('FrozenInstanceError', e)
+print(sorted([Ver(2), Ver(1, 5), Ver(1, 2)]), Ver(1) < Ver(1, 1), hash(v) == hash(Ver(1, 2)), {v: 1}[Ver(1, 2)])
+@dataclass
+class WithPost:
+    a: int
+    b: int = 0
+    def __post_init__(self):
+        self.b = self.a * 2
+print(WithPost(4), WithPost.__dataclass_fields__['a'].type)
+#---
+from dataclasses import dataclass, field, KW_ONLY
+@dataclass(kw_only=True)
+class K:
+    a: int
+    b: int = 1
+print(K(a=1), K(b=2, a=3))
+@dataclass
+class Mixed:
+    x: int
+    _: KW_ONLY
+    y: int = 0
+print(Mixed(1, y=2))
+try:
+    @dataclass
+    class Bad:
+        a: int = 0
+        b: int
+except TypeError as e:
+    print('TypeError', e)
+try:
+    @dataclass
+    class Mut:
+        a: list = []
+except ValueError as e:
+    print('ValueError', e)
+#---
+from typing import List, Dict, Optional, Union, Tuple, Any, Callable, Iterator, Iterable, Set, TYPE_CHECKING, TypeVar, Generic, NamedTuple, Sequence, Mapping
+def f(a: List[int], b: Dict[str, Optional[int]] = None) -> Tuple[int, ...]:
+    return tuple(a)
+T = TypeVar('T')
+class Box(Generic[T]):
+    def __init__(self, v: T): self.v = v
+print(f([1, 2]), TYPE_CHECKING, Box[int](3).v, Optional[int], Union[int, str], List[int], Callable[[int], str], T)
+class Emp(NamedTuple):
+    name: str
+    age: int = 30
+print(Emp('x'), Emp._fields, Emp('y', 1).age, isinstance([], Sequence), isinstance({}, Mapping), Any)
+#---
+from typing import Literal, Final, Protocol, TypedDict, cast, overload, get_type_hints, ClassVar
+class Movie(TypedDict):
+    title: str
+    year: int
+m: Movie = {'title': 'x', 'year': 1}
+print(m, cast(int, '3'), Literal['a', 'b'], Final[int])
+class HasLen(Protocol):
+    def __len__(self) -> int: ...
+class A:
+    x: int
+    y: ClassVar[str] = 'c'
+print(get_type_hints(A), A.y)
+#---
+import enum
+class Color(enum.Enum):
+    RED = 1
+    GREEN = 2
+    BLUE = enum.auto()
+print(Color.RED, repr(Color.GREEN), Color.BLUE.value, Color(2), Color['RED'], list(Color), len(Color), Color.RED.name)
+print(Color.RED in Color, Color.RED == 1, Color.RED is Color(1), [c.name for c in Color], Color.__members__.keys())
+try:
+    Color(9)
+except ValueError as e:
+    print('ValueError', e)
+#---
+import enum
+class Perm(enum.IntFlag):
+    R = 4
+    W = 2
+    X = 1
+class Level(enum.IntEnum):
+    LOW = 1
+    HIGH = 2
+print(Perm.R | Perm.W, Perm(6), Perm.R in (Perm.R | Perm.X), Level.LOW < Level.HIGH, Level.HIGH + 1, int(Level.LOW), sorted([Level.HIGH, Level.LOW]))
+class S(str, enum.Enum):
+    A = 'a'
+print(S.A == 'a', S.A.value, f'{Level.HIGH}', str(Level.HIGH), format(Color.RED) if False else '', repr(Level.LOW))
+class Shape(enum.Enum):
+    SQUARE = 2
+    ALIAS = 2
+    @property
+    def sides(self):
+        return self.value * 2
+print(Shape.ALIAS is Shape.SQUARE, list(Shape), Shape.SQUARE.sides, enum.unique.__name__)
+#---
+from abc import ABC, abstractmethod, ABCMeta
+class Shape(ABC):
+    @abstractmethod
+    def area(self): ...
+    def describe(self):
+        return f'{type(self).__name__} with area {self.area()}'
+class Sq(Shape):
+    def __init__(self, s): self.s = s
+    def area(self): return self.s ** 2
+try:
+    Shape()
+except TypeError as e:
+    print('TypeError', e)
+print(Sq(3).describe(), isinstance(Sq(1), Shape), type(Shape) is ABCMeta, Shape.__abstractmethods__)
+class Reg(metaclass=ABCMeta):
+    pass
+Reg.register(int)
+print(isinstance(3, Reg), issubclass(int, Reg), issubclass(str, Reg))
+#---
+import contextlib, io
+@contextlib.contextmanager
+def tag(name):
+    print(f'<{name}>')
+    try:
+        yield name.upper()
+    finally:
+        print(f'</{name}>')
+with tag('b') as t:
+    print('inside', t)
+with contextlib.suppress(KeyError, ValueError):
+    {}['x']
+print('suppressed')
+class Res:
+    def close(self): print('closed')
+with contextlib.closing(Res()):
+    pass
+with contextlib.nullcontext(5) as v:
+    print(v)
+buf = io.StringIO()
+with contextlib.redirect_stdout(buf):
+    print('captured')
+print(repr(buf.getvalue()))
+#---
+import contextlib
+with contextlib.ExitStack() as stack:
+    for n in ['a', 'b']:
+        stack.callback(print, 'exit', n)
+    print('body')
+@contextlib.contextmanager
+def failing():
+    try:
+        yield
+    except ZeroDivisionError:
+        print('handled in cm')
+with failing():
+    1 / 0
+print('after')
+#---
+import copy
+a = [[1, 2], {'k': [3]}]
+s, d = copy.copy(a), copy.deepcopy(a)
+a[0].append(9); a[1]['k'].append(4)
+print(s, d, s[0] is a[0], d[0] is a[0])
+class Node:
+    def __init__(self, v): self.v, self.kids = v, []
+n = Node(1); n.kids.append(Node(2)); n.kids.append(n)
+m = copy.deepcopy(n)
+print(m.v, m.kids[0].v, m.kids[1] is m, m is not n)
+class Custom:
+    def __init__(self): self.x = 1
+    def __deepcopy__(self, memo):
+        c = Custom(); c.x = 'deep'; return c
+print(copy.deepcopy(Custom()).x, copy.copy((1, [2]))[1] is not None)
+#---
+import random
+random.seed(42)
+print(random.random(), random.randint(1, 100), random.choice('abcdef'), random.uniform(1, 2))
+l = list(range(10)); random.shuffle(l)
+print(l, random.sample(range(100), 5), random.randrange(0, 100, 5), round(random.gauss(0, 1), 12))
+print(random.choices('abc', k=5), random.choices([1, 2, 3], weights=[10, 1, 1], k=4), random.getrandbits(16))
+#---
+import random
+r = random.Random(2024)
+print(r.random(), r.randint(0, 10 ** 20), r.expovariate(1.5), r.triangular(0, 10, 3), r.betavariate(2, 3))
+random.seed('text seed')
+print(random.random(), random.normalvariate(10, 2), random.lognormvariate(0, 1), random.vonmisesvariate(1, 2), random.paretovariate(3))
+random.seed(7)
+st = random.getstate()
+a = random.random()
+random.setstate(st)
+print(a == random.random(), random.weibullvariate(1, 2), random.gammavariate(2, 1), random.sample(['x', 'y', 'z'], k=3))
+#---
+import uuid
+u = uuid.uuid5(uuid.NAMESPACE_DNS, 'kafkalab.dev')
+print(u, repr(u), u.hex, u.version, u.variant, u.int, u.urn)
+print(uuid.uuid3(uuid.NAMESPACE_URL, 'https://example.com/x'), uuid.uuid5(uuid.NAMESPACE_OID, '1.2.3'))
+v = uuid.UUID('{12345678-1234-5678-1234-567812345678}')
+print(v, v.fields, v.bytes, v.time_low, v.node, uuid.UUID(bytes=v.bytes) == v, uuid.UUID(int=5) < uuid.UUID(int=7))
+r = uuid.uuid4()
+print(r.version, len(str(r)), str(r).count('-'), uuid.UUID(str(r)) == r)
+#---
+import string
+print(string.ascii_letters, string.ascii_lowercase, string.ascii_uppercase, string.digits, string.hexdigits, string.octdigits)
+print(repr(string.punctuation), repr(string.whitespace), len(string.printable), string.capwords('hello   big world'))
+print(string.Template('$who likes ${what}!').substitute(who='tim', what='kung pao'), string.Template('$a $b').safe_substitute(a=1))
+print(string.Formatter().format('{0}-{x}', 1, x=2))
+#---
+import textwrap
+s = 'The quick brown fox jumps over the lazy dog and keeps running far away.'
+print(textwrap.wrap(s, 20))
+print(textwrap.fill(s, 30, initial_indent='> ', subsequent_indent='  '))
+print(textwrap.shorten(s, 30), textwrap.shorten('short', 30), textwrap.shorten(s, width=25, placeholder=' [...]'))
+print(repr(textwrap.dedent('''
+    def f():
+        return 1
+''')), repr(textwrap.indent('a\nb\n\nc', '+ ')), repr(textwrap.indent('a\n\nb', '> ', lambda l: True)))
+#---
+import io
+s = io.StringIO('line1\nline2\nline3')
+print(s.readline(), s.read(3), s.readlines(), s.tell())
+s.seek(0); print(list(s))
+w = io.StringIO()
+w.write('abc'); w.write('def'); print(w.getvalue(), w.tell(), file=w); print(repr(w.getvalue()))
+b = io.BytesIO(b'hello')
+print(b.read(2), b.getvalue(), b.seek(0, 2), b.write(b'!'), b.getvalue())
+with io.StringIO() as f:
+    print('x', 'y', sep=',', end='', file=f)
+    print(repr(f.getvalue()), f.closed)
+#---
+import pprint
+data = {'name': 'kafkalab', 'topics': [f'topic-{i}' for i in range(8)], 'nested': {'a': list(range(12)), 'b': {'c': (1, 2), 'd': 'x' * 40}}, 3: None}
+pprint.pprint(data)
+print(pprint.pformat(data, width=60, sort_dicts=False))
+pprint.pprint(list(range(40)), compact=True, width=50)
+print(pprint.pformat('a long string ' * 8, width=40))
+pprint.pprint(data, depth=1)
+#---
+import statistics as st
+data = [2, 4, 4, 4, 5, 5, 7, 9]
+print(st.mean(data), st.median(data), st.mode(data), st.stdev(data), st.pstdev(data), st.variance(data), st.pvariance(data))
+print(st.median_low([1, 3, 5, 7]), st.median_high([1, 3, 5, 7]), st.multimode('aabbc'), st.fmean([1, 2, 4]), st.geometric_mean([1, 2, 4]), st.harmonic_mean([1, 2, 4]))
+print(st.quantiles([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], n=4), st.median_grouped([1, 2, 2, 3]), st.correlation([1, 2, 3], [2, 4, 7]), st.linear_regression([1, 2, 3], [2, 4, 6]))
+try:
+    st.mean([])
+except st.StatisticsError as e:
+    print('StatisticsError', e)
+from fractions import Fraction
+print(st.mean([Fraction(1, 3), Fraction(2, 3)]), st.mean([1.5, 2.5]), type(st.mean([1, 2])).__name__)
+#---
+import warnings
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter('always')
+    warnings.warn('first')
+    warnings.warn('dep', DeprecationWarning)
+    warnings.warn(UserWarning('obj'))
+    print(len(w), [str(x.message) for x in w], [x.category.__name__ for x in w])
+warnings.filterwarnings('ignore')
+warnings.warn('hidden')
+warnings.resetwarnings()
+warnings.simplefilter('error', RuntimeWarning)
+try:
+    warnings.warn('as error', RuntimeWarning)
+except RuntimeWarning as e:
+    print('raised', e)
+print(warnings.formatwarning('msg', UserWarning, 'file.py', 10).strip())
+#---
+import logging, io
+stream = io.StringIO()
+handler = logging.StreamHandler(stream)
+handler.setFormatter(logging.Formatter('%(levelname)s|%(name)s|%(message)s'))
+log = logging.getLogger('corpus.app')
+log.addHandler(handler)
+log.setLevel(logging.DEBUG)
+log.propagate = False
+log.debug('d %s', 1); log.info('i'); log.warning('w %d%%', 5); log.error('e'); log.critical('c')
+child = logging.getLogger('corpus.app.child')
+child.info('from child')
+print(stream.getvalue(), end='')
+print(logging.getLevelName(logging.WARNING), logging.getLevelName(25), log.isEnabledFor(logging.INFO), child.getEffectiveLevel(), child.parent.name)
+#---
+import logging, io
+stream = io.StringIO()
+h = logging.StreamHandler(stream)
+h.setFormatter(logging.Formatter('{levelname}:{message}', style='{'))
+lg = logging.getLogger('corpus.fmt')
+lg.addHandler(h); lg.propagate = False; lg.setLevel(logging.WARNING)
+lg.info('hidden'); lg.warning('shown')
+class OnlyErrors(logging.Filter):
+    def filter(self, record):
+        return record.levelno >= logging.ERROR
+h.addFilter(OnlyErrors())
+lg.warning('filtered'); lg.error('kept')
+try:
+    1 / 0
+except ZeroDivisionError:
+    lg.exception('boom')
+print(stream.getvalue().splitlines()[:3], 'Traceback' in stream.getvalue(), stream.getvalue().rstrip().splitlines()[-1])
+#---
+import time
+print(time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(1700000000)), time.gmtime(0).tm_year, time.asctime(time.gmtime(86400 * 365)))
+print(time.strptime('2024-03-05', '%Y-%m-%d')[:3], tuple(time.gmtime(1e9))[:6], time.strftime('%j %U %a %b', time.gmtime(1e9)))
+t0 = time.perf_counter(); time.sleep(0.001)
+print(time.perf_counter() > t0, type(time.time()).__name__, type(time.time_ns()).__name__, time.monotonic() > 0)

@@ -13,6 +13,7 @@ package math
 import (
 	"bytes"
 	"encoding/binary"
+	"github.com/kafkalab/kafkalab/engine/python/crmath"
 	"math"
 	"math/big"
 
@@ -229,7 +230,7 @@ func math_2(args py.Tuple, fn func(float64, float64) float64, fnname string) (py
 }
 
 func math_acos(self py.Object, arg py.Object) (py.Object, error) {
-	return math_1(arg, math.Acos, false)
+	return math_1(arg, crmath.Acos, false)
 }
 
 const math_acos_doc = "acos(x)\n\nReturn the arc cosine (measured in radians) of x."
@@ -241,7 +242,7 @@ func math_acosh(self py.Object, arg py.Object) (py.Object, error) {
 const math_acosh_doc = "acosh(x)\n\nReturn the inverse hyperbolic cosine of x."
 
 func math_asin(self py.Object, arg py.Object) (py.Object, error) {
-	return math_1(arg, math.Asin, false)
+	return math_1(arg, crmath.Asin, false)
 }
 
 const math_asin_doc = "asin(x)\n\nReturn the arc sine (measured in radians) of x."
@@ -253,13 +254,13 @@ func math_asinh(self py.Object, arg py.Object) (py.Object, error) {
 const math_asinh_doc = "asinh(x)\n\nReturn the inverse hyperbolic sine of x."
 
 func math_atan(self py.Object, arg py.Object) (py.Object, error) {
-	return math_1(arg, math.Atan, false)
+	return math_1(arg, crmath.Atan, false)
 }
 
 const math_atan_doc = "atan(x)\n\nReturn the arc tangent (measured in radians) of x."
 
 func math_atan2(self py.Object, args py.Tuple) (py.Object, error) {
-	return math_2(args, math.Atan2, "atan2")
+	return math_2(args, crmath.Atan2, "atan2")
 }
 
 const math_atan2_doc = "atan2(y, x)\n\nReturn the arc tangent (measured in radians) of y/x.\nUnlike atan(y/x), the signs of both x and y are considered."
@@ -289,7 +290,7 @@ func math_copysign(self py.Object, args py.Tuple) (py.Object, error) {
 const math_copysign_doc = "copysign(x, y)\n\nReturn a float with the magnitude (absolute value) of x but the sign \nof y. On platforms that support signed zeros, copysign(1.0, -0.0) nreturns -1.0.\n"
 
 func math_cos(self py.Object, arg py.Object) (py.Object, error) {
-	return math_1(arg, math.Cos, false)
+	return math_1(arg, crmath.Cos, false)
 }
 
 const math_cos_doc = "cos(x)\n\nReturn the cosine of x (measured in radians)."
@@ -313,7 +314,7 @@ func math_erfc(self py.Object, arg py.Object) (py.Object, error) {
 const math_erfc_doc = "erfc(x)\n\nComplementary error function at x."
 
 func math_exp(self py.Object, arg py.Object) (py.Object, error) {
-	return math_1(arg, math.Exp, true)
+	return math_1(arg, crmath.Exp, true)
 }
 
 const math_exp_doc = "exp(x)\n\nReturn e raised to the power of x."
@@ -387,7 +388,7 @@ func math_log1p(self py.Object, arg py.Object) (py.Object, error) {
 const math_log1p_doc = "log1p(x)\n\nReturn the natural logarithm of 1+x (base e).\nThe result is computed in a way which is accurate for x near zero."
 
 func math_sin(self py.Object, arg py.Object) (py.Object, error) {
-	return math_1(arg, math.Sin, false)
+	return math_1(arg, crmath.Sin, false)
 }
 
 const math_sin_doc = "sin(x)\n\nReturn the sine of x (measured in radians)."
@@ -405,7 +406,7 @@ func math_sqrt(self py.Object, arg py.Object) (py.Object, error) {
 const math_sqrt_doc = "sqrt(x)\n\nReturn the square root of x."
 
 func math_tan(self py.Object, arg py.Object) (py.Object, error) {
-	return math_1(arg, math.Tan, false)
+	return math_1(arg, crmath.Tan, false)
 }
 
 const math_tan_doc = "tan(x)\n\nReturn the tangent of x (measured in radians)."
@@ -988,19 +989,19 @@ func loghelper(arg py.Object, fn func(float64) float64, fnname string) (py.Objec
 
 func math_log(self py.Object, args py.Tuple) (py.Object, error) {
 	var arg py.Object
-	var base py.Object = py.Float(math.E)
+	var base py.Object
 
 	err := py.UnpackTuple(args, nil, "log", 1, 2, &arg, &base)
 	if err != nil {
 		return nil, err
 	}
 
-	num, err := loghelper(arg, math.Log, "log")
-	if err != nil {
-		return nil, err
+	num, err := loghelper(arg, crmath.Log, "log")
+	if err != nil || base == nil {
+		return num, err
 	}
 
-	den, err := loghelper(base, math.Log, "log")
+	den, err := loghelper(base, crmath.Log, "log")
 	if err != nil {
 		return nil, err
 	}
@@ -1014,14 +1015,14 @@ Return the logarithm of x to the given base.
 If the base not specified, returns the natural logarithm (base e) of x.`
 
 func math_log2(self py.Object, arg py.Object) (py.Object, error) {
-	return loghelper(arg, math.Log2, "log2")
+	return loghelper(arg, crmath.Log2, "log2")
 }
 
 const math_log2_doc = `log2(x)
 Return the base 2 logarithm of x.`
 
 func math_log10(self py.Object, arg py.Object) (py.Object, error) {
-	return loghelper(arg, math.Log10, "log10")
+	return loghelper(arg, crmath.Log10, "log10")
 }
 
 const math_log10_doc = `log10(x)
@@ -1180,8 +1181,16 @@ func math_pow(self py.Object, args py.Tuple) (py.Object, error) {
 			} else {
 				r = math.Inf(1)
 			}
-		} else {
+		} else if x == 0 {
 			r = math.Pow(x, y)
+		} else if y == math.Trunc(y) {
+			// a negative base to an integral power: the sign is the power's parity
+			r = crmath.Pow(-x, y)
+			if math.Mod(y, 2) != 0 {
+				r = -r
+			}
+		} else {
+			r = math.NaN()
 		}
 		/* a NaN result should arise only from (-ve)**(finite
 		   non-integer); in this case we want to raise ValueError. */
