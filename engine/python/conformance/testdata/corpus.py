@@ -2356,3 +2356,448 @@ print(time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(1700000000)), time.gmtime(0
 print(time.strptime('2024-03-05', '%Y-%m-%d')[:3], tuple(time.gmtime(1e9))[:6], time.strftime('%j %U %a %b', time.gmtime(1e9)))
 t0 = time.perf_counter(); time.sleep(0.001)
 print(time.perf_counter() > t0, type(time.time()).__name__, type(time.time_ns()).__name__, time.monotonic() > 0)
+#---
+import math
+print(math.isclose(0.1 + 0.2, 0.3), math.isclose(1, 1.1, rel_tol=0.2), math.isclose(0, 1e-10, abs_tol=1e-9), math.prod([1, 2, 3, 4]), math.prod([], start=5))
+print(math.comb(10, 3), math.perm(5, 2), math.perm(5), math.factorial(20), math.gcd(12, 18, 30), math.lcm(4, 6, 10), math.isqrt(99))
+print(math.fsum([0.1] * 10), sum([0.1] * 10), math.inf, -math.inf, math.nan, math.pi, math.e, math.tau)
+print(math.floor(-2.5), math.ceil(-2.5), math.trunc(2.7), math.fabs(-3), math.copysign(3, -0.0), math.fmod(7, -3), math.remainder(7, 3), math.modf(3.75), math.frexp(12.0), math.ldexp(0.75, 4))
+#---
+import math
+xs = [0.5, 1.5, 2.0, 10.0, 123.456, 1e-5]
+print([math.log(x) for x in xs])
+print([math.exp(x) for x in xs], [math.sqrt(x) for x in xs])
+print([math.sin(x) for x in xs], [math.cos(x) for x in xs])
+print([math.log10(x) for x in xs], [math.log2(x) for x in xs], math.log(8, 2), math.log(100, 10), math.log1p(1e-10), math.expm1(1e-10))
+print(math.atan2(1, 2), math.hypot(3, 4), math.hypot(1, 2, 3), math.dist((0, 0), (3, 4)), math.degrees(math.pi), math.radians(180), math.atan(1) * 4)
+print(math.isfinite(1e308), math.isinf(-math.inf), math.isnan(float('nan')), math.nextafter(1, 2), math.ulp(1.0), math.cbrt(27) if hasattr(math, 'cbrt') else 3.0, math.exp2(10) if hasattr(math, 'exp2') else 1024.0)
+#---
+import math
+for bad in [lambda: math.sqrt(-1), lambda: math.log(0), lambda: math.factorial(-1), lambda: math.exp(1000), lambda: math.comb(3, -1), lambda: math.acos(2)]:
+    try:
+        bad()
+    except (ValueError, OverflowError) as e:
+        print(type(e).__name__, e)
+print(2 ** 0.5, 8 ** (1 / 3), 10 ** -2, 2.0 ** 100, (-8) ** 2, 1.1 ** 50, 3 ** 0.25, 0.5 ** 10.5)
+#---
+from fractions import Fraction as F
+a, b = F(1, 3), F('2/5')
+print(a + b, a * b, a / b, a - b, -a, abs(F(-3, 4)), a ** 2, F(3, 4) ** -1, a < b, F(0.25), F('1.5'), F(6, 4))
+print(a.numerator, a.denominator, float(a), int(F(7, 2)), round(F(7, 2)), F(1, 3).limit_denominator(2), F(355, 113) == 355 / 113, repr(a), str(b))
+#---
+import bisect
+xs = [1, 3, 3, 7, 9]
+print(bisect.bisect_left(xs, 3), bisect.bisect_right(xs, 3), bisect.bisect(xs, 8), bisect.bisect_left(xs, 0), bisect.bisect_right(xs, 10))
+bisect.insort(xs, 4); bisect.insort_left(xs, 3)
+print(xs, bisect.bisect_left([('a', 1), ('c', 3)], ('b', 0)), bisect.bisect([10, 20, 30], 25, key=None), bisect.bisect_left([1, 2, 3], 2, lo=2))
+grades = [bisect.bisect([60, 70, 80, 90], s) for s in [55, 65, 99]]
+print(['FDCBA'[g] for g in grades])
+#---
+import hashlib
+print(hashlib.md5(b'hello').hexdigest(), hashlib.sha1(b'hello').hexdigest())
+print(hashlib.sha256(b'hello').hexdigest(), hashlib.sha512(b'').hexdigest()[:32])
+h = hashlib.sha256()
+h.update(b'hel'); h.update(b'lo')
+print(h.hexdigest() == hashlib.sha256(b'hello').hexdigest(), h.digest_size, h.name, hashlib.new('md5', b'x').hexdigest(), len(hashlib.md5().digest()))
+#---
+import heapq
+h = []
+for x in [5, 1, 8, 3, 9, 2]:
+    heapq.heappush(h, x)
+print([heapq.heappop(h) for _ in range(3)], h[0], heapq.nlargest(2, [5, 1, 8, 3]), heapq.nsmallest(2, [5, 1, 8, 3], key=lambda v: -v))
+d = [7, 2, 9, 4]; heapq.heapify(d)
+print(d[0], heapq.heappushpop(d, 1), heapq.heapreplace(d, 10), sorted(d), list(heapq.merge([1, 4], [2, 3], [0])))
+tasks = [(3, 'c'), (1, 'a'), (2, 'b')]
+heapq.heapify(tasks)
+print([heapq.heappop(tasks)[1] for _ in range(3)])
+#---
+import traceback, sys
+def inner():
+    raise ValueError('deep problem')
+def outer():
+    inner()
+try:
+    outer()
+except ValueError:
+    lines = traceback.format_exc().splitlines()
+    print(lines[0], [l.strip() for l in lines[1:] if l.strip().startswith('File')][-2:], lines[-1])
+    etype, value, tb = sys.exc_info()
+    print(etype.__name__, value, [f.name for f in traceback.extract_tb(tb)])
+print(traceback.format_exception_only(KeyError('k')), traceback.format_exception_only(SyntaxError('bad')))
+#---
+import traceback
+try:
+    try:
+        {}['missing']
+    except KeyError as e:
+        raise RuntimeError('while handling') from e
+except RuntimeError as e:
+    text = ''.join(traceback.format_exception(e))
+    print('direct cause' in text, text.count('Traceback'), text.rstrip().splitlines()[-1])
+    print(repr(e.__cause__), e.__suppress_context__, repr(e.__context__))
+try:
+    try:
+        1 / 0
+    except ZeroDivisionError:
+        raise ValueError('second')
+except ValueError as e:
+    print(repr(e.__context__), e.__cause__, 'During handling' in ''.join(traceback.format_exception(e)))
+#---
+from __future__ import annotations, division, print_function, generator_stop
+import __future__
+def f(x: UndefinedType) -> AlsoUndefined:
+    return x
+print(f(1), f.__annotations__, __future__.annotations.mandatory, __future__.division.getOptionalRelease())
+class Node:
+    def child(self) -> Node: ...
+    parent: Node | None = None
+print(Node.__annotations__, Node.child.__annotations__)
+#---
+import sys
+print(sys.version_info[:2] >= (3, 8), sys.maxsize, type(sys.argv).__name__, sys.byteorder, sys.float_info.max, sys.float_info.epsilon, sys.int_info.bits_per_digit > 0)
+print(sys.getrecursionlimit(), isinstance(sys.modules, dict), 'sys' in sys.modules, sys.platform != '')
+#---
+# subclassing built-in types with super() and overridden dunders
+class D(dict):
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self.hits = 0
+    def __getitem__(self, key):
+        self.hits += 1
+        return super().__getitem__(key)
+    def __missing__(self, key):
+        return f'<{key}>'
+    def __setitem__(self, key, value):
+        super().__setitem__(key.lower(), value)
+d = D(a=1)
+d['B'] = 2
+print(d, d['a'], d['zz'], d.hits, len(d), isinstance(d, dict), type(d).__name__, sorted(d.keys()), d.get('b'))
+#---
+class L(list):
+    def append(self, x):
+        super().append(x * 10)
+    def __repr__(self):
+        return 'L' + super().__repr__()
+    @property
+    def total(self):
+        return sum(self)
+l = L([1, 2])
+l.append(3); l += [4]
+print(l, l.total, len(l), l[1:], type(l[1:]).__name__, l == [1, 2, 30, 4], sorted(l, reverse=True), L() == [])
+#---
+class S(str):
+    def shout(self):
+        return self.upper() + '!'
+    def __add__(self, other):
+        return S(str.__add__(self, other))
+s = S('hi')
+t = s + ' there'
+print(s.shout(), t, type(t).__name__, type(s.upper()).__name__, s == 'hi', hash(s) == hash('hi'), f'{s:>5}', repr(s), len(s), s[0])
+#---
+class I(int):
+    def __new__(cls, v, label='x'):
+        obj = super().__new__(cls, v)
+        obj.label = label
+        return obj
+    def __repr__(self):
+        return f'I({int(self)}, {self.label!r})'
+    def __add__(self, other):
+        return I(int(self) + int(other), self.label)
+i = I(5, 'five')
+print(i, i + 2, type(i + 2).__name__, i * 2, type(i * 2).__name__, i == 5, i > 3, isinstance(i, int), int(i), str(i), f'{i:03d}', hex(i))
+#---
+class F(float):
+    def __str__(self):
+        return f'{float(self):.1f}!'
+class T(tuple):
+    def sum(self):
+        return sum(self)
+class Fs(frozenset):
+    pass
+class St(set):
+    def add(self, x):
+        super().add(x * 2)
+s = St(); s.add(2); s.add(3)
+print(str(F(2.25)), F(2.25) + 1, T((1, 2, 3)).sum(), T((1,)) + (2,), sorted(Fs([3, 1])), sorted(s), isinstance(s, set), type(T((1, 2))[0:1]).__name__)
+#---
+from collections import OrderedDict, defaultdict, Counter
+class LastUpdated(OrderedDict):
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+lu = LastUpdated(a=1, b=2)
+lu['a'] = 3
+class Tally(Counter):
+    def top(self):
+        return self.most_common(1)[0]
+dd = defaultdict(lambda: 'dflt')
+print(list(lu.items()), Tally('aab').top(), dd['k'], Tally('ab') + Tally('b'))
+#---
+# __class__, __dict__, vars, __slots__, __init_subclass__, metaclass=ABCMeta
+import abc
+class Plugin(abc.ABC):
+    registry = {}
+    def __init_subclass__(cls, name=None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        Plugin.registry[name or cls.__name__] = cls
+    @abc.abstractmethod
+    def run(self): ...
+class A(Plugin, name='alpha'):
+    def run(self): return 'A runs'
+class B(Plugin):
+    __slots__ = ()
+    def run(self): return 'B runs'
+print(sorted(Plugin.registry), A().run(), B().run(), A().__class__ is A, type(A) is abc.ABCMeta, vars(A()), A.__dict__['run'].__name__)
+#---
+class Point:
+    __slots__ = ('x', 'y')
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+    def __eq__(self, other):
+        return (self.x, self.y) == (other.x, other.y)
+    __hash__ = None
+p = Point(1, 2)
+try:
+    hash(p)
+except TypeError as e:
+    print('TypeError', e)
+print(p.x, Point.__slots__, p == Point(1, 2))
+#---
+class Meta(type):
+    def __prepare__(name, bases, **kw):
+        return {'injected': True}
+    def __repr__(cls):
+        return f'<class {cls.__name__} via Meta>'
+class C(metaclass=Meta):
+    pass
+print(C, C.injected, type(C).__name__, isinstance(C, type), C.__mro__[-1].__name__)
+class Auto(type):
+    def __new__(mcls, name, bases, ns):
+        ns.setdefault('describe', lambda self: f'I am {name}')
+        return super().__new__(mcls, name, bases, ns)
+class X(metaclass=Auto): pass
+class Y(X): pass
+print(X().describe(), Y().describe(), type(Y) is Auto)
+#---
+# descriptors and properties
+class Positive:
+    def __set_name__(self, owner, name):
+        self.name = '_' + name
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return getattr(obj, self.name)
+    def __set__(self, obj, value):
+        if value <= 0:
+            raise ValueError(f'{self.name[1:]} must be positive')
+        setattr(obj, self.name, value)
+class Order:
+    qty = Positive()
+    def __init__(self, qty):
+        self.qty = qty
+    @property
+    def double(self):
+        return self.qty * 2
+    @double.setter
+    def double(self, v):
+        self.qty = v // 2
+o = Order(3)
+o.double = 10
+try:
+    o.qty = -1
+except ValueError as e:
+    print('ValueError', e)
+print(o.qty, o.double, type(Order.qty).__name__, vars(o))
+try:
+    del o.double
+except AttributeError as e:
+    print('AttributeError', e)
+#---
+# classmethod, staticmethod, __call__, __getattr__, __iter__, __len__, __contains__, __bool__
+class Bag:
+    def __init__(self, *items): self.items = list(items)
+    @classmethod
+    def of(cls, *items): return cls(*items)
+    @staticmethod
+    def kind(): return 'bag'
+    def __iter__(self): return iter(self.items)
+    def __len__(self): return len(self.items)
+    def __contains__(self, x): return x in self.items
+    def __getattr__(self, name): return f'no {name}'
+    def __call__(self, n): return self.items[:n]
+    def __getitem__(self, i): return self.items[i]
+    def __eq__(self, other): return isinstance(other, Bag) and self.items == other.items
+    def __lt__(self, other): return len(self) < len(other)
+b = Bag.of(3, 1, 2)
+print(list(b), len(b), 2 in b, b.color, b(2), b[-1], Bag.kind(), bool(Bag()), sorted([Bag(1, 2), Bag(1)])[0].items, b == Bag(3, 1, 2), max(b), sum(b))
+#---
+# operator overloading with reflected and in-place operators
+class V:
+    def __init__(self, *c): self.c = c
+    def __add__(self, o): return V(*(a + b for a, b in zip(self.c, o.c)))
+    def __mul__(self, k): return V(*(a * k for a in self.c))
+    __rmul__ = __mul__
+    def __iadd__(self, o):
+        self.c = tuple(a + b for a, b in zip(self.c, o.c))
+        return self
+    def __neg__(self): return V(*(-a for a in self.c))
+    def __abs__(self): return sum(a * a for a in self.c) ** 0.5
+    def __matmul__(self, o): return sum(a * b for a, b in zip(self.c, o.c))
+    def __repr__(self): return f'V{self.c}'
+    def __format__(self, spec): return 'V(' + ', '.join(format(a, spec) for a in self.c) + ')'
+v = V(1, 2)
+w = v
+v += V(1, 1)
+print(v + V(1, 1), 2 * v, v * 3, -v, abs(V(3, 4)), v @ V(1, 1), w is v, f'{V(1.5, 2):.2f}')
+#---
+# exceptions: custom hierarchies, args, notes, str/repr, raise from None
+class AppError(Exception):
+    def __init__(self, msg, code=1):
+        super().__init__(msg)
+        self.code = code
+class NotFound(AppError):
+    pass
+try:
+    raise NotFound('missing thing', code=404)
+except AppError as e:
+    print(type(e).__name__, e, e.code, e.args, repr(e), isinstance(e, Exception))
+try:
+    try:
+        int('x')
+    except ValueError:
+        raise KeyError('k') from None
+except KeyError as e:
+    print(repr(e), e.__cause__, e.__suppress_context__)
+e = ValueError('v')
+e.add_note('a note') if hasattr(e, 'add_note') else None
+print(getattr(e, '__notes__', ['a note']), str(KeyError('x')), str(KeyError()), repr(OSError(2, 'No such file')), OSError(2, 'nf').errno)
+#---
+# iteration protocol, generators in classes, itertools-style pipelines
+class Countdown:
+    def __init__(self, n): self.n = n
+    def __iter__(self):
+        n = self.n
+        while n > 0:
+            yield n
+            n -= 1
+print(list(Countdown(3)), list(zip(Countdown(3), 'abc')), sum(Countdown(4)), list(reversed(range(3))), list(map(str, Countdown(2))))
+it = iter([1, 2, 3])
+print(next(it), list(it), next(it, 'done'), list(enumerate('ab', start=1)), list(filter(None, [0, 1, 2])), any([]), all([]))
+#---
+# string methods and formatting learners use
+s = '  Hello, World  '
+print(s.strip(), s.lstrip(), s.rstrip(), s.lower(), s.upper(), s.title(), s.swapcase(), s.strip().split(', '), s.count('l'), s.find('o'), s.rfind('o'), s.index('W'))
+print('a,b,,c'.split(','), 'a b  c'.split(), 'a\nb\r\nc'.splitlines(), '-'.join(['x', 'y']), 'abc'.replace('b', 'B'), 'x'.center(5, '*'), '7'.zfill(3), 'ab'.ljust(4, '.') + '|', 'ab'.rjust(4) + '|')
+print('Hello'.startswith(('He', 'x')), 'file.csv'.endswith('.csv'), 'abc'.isalpha(), '123'.isdigit(), ' '.isspace(), 'Ab'.istitle(), 'a1'.isalnum(), 'snake_case'.partition('_'), 'a.b.c'.rpartition('.'), 'prefix_x'.removeprefix('prefix_'), 'x.txt'.removesuffix('.txt'))
+print('%s is %d years and %.2f m' % ('Al', 30, 1.756), '%5s|%-5s|%05.1f' % ('a', 'b', 3.14159), '{:>6}|{:<6}|{:^6}'.format('r', 'l', 'c'), '{0}{1}{0}'.format('a', 'b'), '{name}'.format_map({'name': 'n'}), 'tab\tx'.expandtabs(4), 'ß'.casefold(), str.maketrans('ab', 'xy'), 'aabb'.translate(str.maketrans('ab', 'xy')))
+#---
+# number formatting
+print(format(1234567.891, ','), format(0.000123, '.2e'), format(42, 'b'), format(255, 'X'), format(3.14159, '.3g'), format(1e20, 'g'), format(-7, '+d'), format(0.5, '.0%'), format(12, '#o'), format(1.0, 'n'))
+print(round(2.5), round(3.5), round(-0.5), round(1.2345, 2), round(1234, -2), round(2.675, 2), int('ff', 16), int('0b101', 0), float('  1e3 '), int(' -7 '), divmod(17, 5), pow(3, 4, 5), pow(2, -1, 7), abs(-0.0))
+print(str(1/3), repr(2/3), 1e16, 1.5e-7, 123456789.123456789, float('inf') > 1e308, 0.1 + 0.7, 3 * 0.1, 100 * 1.1, 1e-5, 12345678912345678.0)
+#---
+# dicts: ordering, views, comprehension, merge operators, setdefault, popitem
+d = {'b': 2, 'a': 1}
+d['c'] = 3
+d |= {'a': 10}
+e = d | {'z': 0}
+print(d, e, list(d.keys()), list(d.values()), list(d.items())[0], d.setdefault('q', []), d.pop('q'), d.popitem(), dict.fromkeys('ab', 0), {k: v for k, v in sorted(d.items(), key=lambda kv: kv[1])})
+print(d.get('missing', 'default'), 'a' in d, d.keys() & {'a', 'x'}, d.keys() - {'a'}, len(d), sorted(d, key=d.get), max(d, key=d.get), dict(zip(['x', 'y'], [1, 2])), {**d, 'b': None})
+#---
+# sets and frozensets (ints only, so the order is CPython's too)
+a, b = {1, 2, 3, 4}, {3, 4, 5}
+print(a | b, a & b, a - b, a ^ b, a <= {1, 2, 3, 4, 5}, a.isdisjoint({9}), {x % 3 for x in range(10)}, frozenset({1, 2}) | {3}, sorted({3, 1, 2}), len(set('aabbc')))
+a.add(9); a.discard(1); a.remove(2)
+print(a, a.pop() in {3, 4, 9}, set() == set(), {1, 2} == frozenset([2, 1]), a.union([100], (200,)), a.intersection_update({3, 4, 100}), a)
+#---
+# lists: slicing, sorting with keys, in-place ops, comprehension nesting
+nums = [5, 3, 8, 1, 9, 2]
+print(nums[::2], nums[::-1], nums[1:-1], nums[-2:], sorted(nums, key=lambda n: (n % 2, n)), sorted(['b', 'A', 'c'], key=str.lower), max(nums), min(nums, key=lambda n: abs(n - 4)))
+nums.sort(reverse=True); nums.insert(0, 0); nums.extend([7, 7]); nums.remove(7)
+print(nums, nums.index(9), nums.count(7), nums.pop(), nums.pop(0), nums * 2 == nums + nums, [[0] * 2 for _ in range(2)], list(zip(*[[1, 2], [3, 4]])))
+nums[1:3] = ['a', 'b', 'c']
+del nums[::2]
+print(nums, [x for row in [[1, 2], [3]] for x in row], [y for y in range(20) if y % 3 == 0 if y % 2 == 0])
+#---
+# global/nonlocal closures counters and lambdas with default capture
+def make_counter():
+    count = 0
+    def inc(step=1):
+        nonlocal count
+        count += step
+        return count
+    def get():
+        return count
+    return inc, get
+inc, get = make_counter()
+inc(); inc(5)
+print(get(), [f() for f in [lambda i=i: i * i for i in range(4)]], (lambda *a, **k: (a, k))(1, x=2))
+#---
+# try/finally with return/break/continue interplay
+def f():
+    for i in range(3):
+        try:
+            if i == 0:
+                continue
+            if i == 2:
+                break
+            print('body', i)
+        finally:
+            print('finally', i)
+    try:
+        return 'returned'
+    finally:
+        print('last finally')
+print(f())
+def g():
+    try:
+        return 1
+    finally:
+        return 2
+print(g())
+#---
+# walrus in comprehensions and while loops with input-like data
+lines = ['a=1', 'bad', 'b=2', '', 'c=3']
+parsed = {k: int(v) for line in lines if (pair := line.split('=')) and len(pair) == 2 for k, v in [pair]}
+print(parsed)
+stack = [1, 2, 3]
+total = 0
+while stack and (top := stack.pop()) != 1:
+    total += top
+print(total, top, stack)
+#---
+# match with guards, or-patterns, class patterns on builtins, nested captures
+def classify(cmd):
+    match cmd.split():
+        case ['go', ('north' | 'south' | 'east' | 'west') as direction]:
+            return f'moving {direction}'
+        case ['take', item, *rest] if not rest:
+            return f'taking {item}'
+        case ['take', *items]:
+            return f'taking {len(items)} items'
+        case ['quit' | 'exit']:
+            return 'bye'
+        case []:
+            return 'nothing'
+        case [first, *_]:
+            return f'unknown {first}'
+for c in ['go north', 'take lamp', 'take a b c', 'quit', '', 'dance now', 'go up']:
+    print(classify(c))
+#---
+def kind(v):
+    match v:
+        case bool():
+            return 'bool'
+        case int() | float() as n if n > 100:
+            return 'big number'
+        case int(n):
+            return f'int {n}'
+        case float():
+            return 'float'
+        case {'id': int(i), 'tags': [*tags]}:
+            return f'record {i} {tags}'
+        case (x, y):
+            return f'pair {x},{y}'
+        case _:
+            return 'other'
+print([kind(v) for v in [True, 500, 7, 2.5, {'id': 1, 'tags': ['a']}, (1, 2), [3, 4], 'str', {'id': 'x'}]])
