@@ -16,9 +16,10 @@ import (
 )
 
 // Console runs what a learner types at a prompt, one entry at a time, in one folder: the
-// lab's commands (kafka-*.sh, python NAME.py ARGS, cat, ls, rm, with heredocs) through the
-// same shell as a lesson's steps, and anything else as PySpark in one interpreter that
-// keeps its globals and its streaming queries between entries, as Python's prompt does.
+// lab's commands (kafka-*.sh, python NAME.py ARGS, cat, ls, rm, sleep, wait, with heredocs
+// and background lines) through the same shell as a lesson's steps, and anything else as
+// PySpark in one interpreter that keeps its globals and its streaming queries between
+// entries, as Python's prompt does.
 // The sandbox screen uses one on the lab's broker; `kafkalab run` uses one for its script.
 type Console struct {
 	sh          *shell
@@ -118,12 +119,7 @@ func (c *Console) Run(ctx context.Context, entry string) error {
 			}
 			return err
 		}
-		for _, cmd := range cmds {
-			if err := c.sh.run(ctx, cmd, nil, c.out); err != nil {
-				return err
-			}
-		}
-		return nil
+		return c.sh.block(ctx, cmds, nil, c.out, func(_ lessons.Command, err error) error { return err })
 	}
 	in := c.interp()
 	if in == nil {
@@ -198,11 +194,11 @@ func (c *Console) Close() error {
 }
 
 // consoleCommands are the programs an entry may start with to be command lines.
-var consoleCommands = map[string]bool{"python": true, "python3": true, "cat": true, "ls": true, "rm": true}
+var consoleCommands = map[string]bool{"python": true, "python3": true, "cat": true, "ls": true, "rm": true, "sleep": true, "wait": true}
 
 // IsCommand reports whether a prompt entry is command lines rather than Python: it starts
-// with one of Kafka's tools, or with python, cat, ls or rm used as a command (`ls` alone,
-// `cat notes.txt`, not `ls = [1]` or `cat(x)`).
+// with one of Kafka's tools, or with python, cat, ls, rm, sleep or wait used as a command
+// (`ls` alone, `cat notes.txt`, not `ls = [1]` or `cat(x)`).
 func IsCommand(entry string) bool {
 	first := strings.TrimSpace(strings.SplitN(strings.TrimSpace(entry), "\n", 2)[0])
 	first = strings.TrimPrefix(first, "! ")

@@ -167,3 +167,41 @@ func shellCode(t testing.TB, src string) *lessons.Code {
 	}
 	return c
 }
+
+// A background command runs while the next lines do: this consumer starts on an empty
+// topic and still prints the record the producer sends a second later; run one after the
+// other it would have given up after its three idle seconds first.
+func TestShellBackgroundCommandsRunAlongside(t *testing.T) {
+	run := func(src string) *StepResult {
+		course := []*lessons.Lesson{{ID: "09-bg", Topics: []string{"bg"}, Steps: []*lessons.Step{{
+			Number: 1, Title: "bg", Run: shellCode(t, src),
+		}}}}
+		lb := newTestLab(t, course)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if err := lb.StartLesson(ctx, course[0]); err != nil {
+			t.Fatal(err)
+		}
+		return lb.RunStep(ctx, course[0], course[0].Steps[0], nil)
+	}
+	res := run(`kafka-topics.sh --bootstrap-server localhost:9092 --create --topic bg --partitions 1 --replication-factor 1
+kafka-console-consumer.sh --bootstrap-server localhost:9092 --topic bg --partition 0 --offset earliest --max-messages 1 --timeout-ms 3000 &
+sleep 1
+kafka-console-producer.sh --bootstrap-server localhost:9092 --topic bg <<EOF
+hello
+EOF
+wait
+kafka-get-offsets.sh --bootstrap-server localhost:9092 --topic bg`)
+	if !res.Passed {
+		t.Fatalf("step failed: %+v\n%s", res.Failures, res.Output)
+	}
+	if want := "Created topic bg.\nhello\nProcessed a total of 1 messages\nbg:0:1\n"; res.Output != want {
+		t.Errorf("output = %q, want %q", res.Output, want)
+	}
+
+	// The block's end waits too, and a background command that fails fails the block.
+	res = run("kafka-console-consumer.sh --bootstrap-server localhost:9092 --topic no-such-topic --timeout-ms 1000 &")
+	if res.Passed || !strings.Contains(res.Error, "kafka-console-consumer.sh --bootstrap-server localhost:9092 --topic no-such-topic --timeout-ms 1000 &: exit status 1") {
+		t.Errorf("failed background command: err %q, output %q", res.Error, res.Output)
+	}
+}

@@ -206,22 +206,18 @@ func (l *Lab) runStepCode(ctx context.Context, sh *shell, lesson *lessons.Lesson
 	}
 }
 
-// runCommands runs a block's commands in order and stops at the first that does not end
-// as the lesson says it should.
+// runCommands runs a block's commands in order (background ones alongside) and stops at
+// the first that does not end as the lesson says it should.
 func runCommands(ctx context.Context, sh *shell, cmds []lessons.Command, cr *crasher, out io.Writer) error {
-	for _, c := range cmds {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		err := sh.run(ctx, c, cr, out)
+	return sh.block(ctx, cmds, cr, out, func(c lessons.Command, err error) error {
 		switch {
 		case c.ExpectFail && err == nil:
 			return fmt.Errorf("%q was expected to fail, but it succeeded", c.Line)
 		case !c.ExpectFail && err != nil:
 			return fmt.Errorf("%s: %w", c.Line, err)
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // fileContent is what a step's file holds: its block's text, or the data set it names.

@@ -11,14 +11,15 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
 	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
 )
 
-// shell runs the lab's commands in one workspace: Kafka's tools, python scripts, cat, ls
-// and rm. The step runner and the console both run their command lines through it, so a
+// shell runs the lab's commands in one workspace: Kafka's tools, python scripts, cat, ls,
+// rm, sleep and wait. The step runner and the console both run their command lines through it, so a
 // command means the same in a lesson and at the prompt.
 type shell struct {
 	ws     string
@@ -54,9 +55,105 @@ func (sh *shell) run(ctx context.Context, c lessons.Command, cr *crasher, out io
 		return removePaths(sh.ws, args, out)
 	case lessons.CommandKafkaTool:
 		return sh.kafkaTool(ctx, c, out)
+	case lessons.CommandSleep:
+		return sleep(ctx, c.Sleep())
+	case lessons.CommandWait:
+		return nil // outside a block nothing runs in the background (see block)
 	}
-	fmt.Fprintf(out, "kafkalab: the lab runs Kafka's tools (kafka-*.sh), python, cat, ls and rm; not %q\n", c.Args[0])
+	fmt.Fprintf(out, "kafkalab: the lab runs Kafka's tools (kafka-*.sh), python, cat, ls, rm, sleep and wait; not %q\n", c.Args[0])
 	return errExit(127)
+}
+
+// block runs command lines in order, as a shell runs a script: a background command
+// (" &") runs while the next lines do, "wait" waits for those running, and the block's end
+// waits too, so no command outlives its block. ended decides what a foreground command's
+// end means (nil = go on); a background command that failed fails the block.
+func (sh *shell) block(ctx context.Context, cmds []lessons.Command, cr *crasher, out io.Writer, ended func(lessons.Command, error) error) error {
+	jobs := newJobs(ctx)
+	defer jobs.stop()
+	for _, c := range cmds {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		switch {
+		case c.Background:
+			jobs.start(c, func(ctx context.Context, w io.Writer) error { return sh.run(ctx, c, nil, w) })
+			continue
+		case c.Kind == lessons.CommandWait:
+			if err := jobs.wait(out); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := ended(c, sh.run(ctx, c, cr, out)); err != nil {
+			return err
+		}
+	}
+	return jobs.wait(out)
+}
+
+// jobs are a block's background commands. Each writes to a buffer of its own; wait prints
+// the buffers in the order the commands finished, so a job's lines stay together and the
+// output does not depend on how the commands' writes interleaved.
+type jobs struct {
+	ctx     context.Context
+	cancel  context.CancelFunc
+	running int
+	done    chan jobResult
+}
+
+type jobResult struct {
+	line string
+	out  bytes.Buffer
+	err  error
+}
+
+func newJobs(ctx context.Context) *jobs {
+	ctx, cancel := context.WithCancel(ctx)
+	return &jobs{ctx: ctx, cancel: cancel, done: make(chan jobResult)}
+}
+
+func (j *jobs) start(c lessons.Command, run func(context.Context, io.Writer) error) {
+	j.running++
+	go func() {
+		r := jobResult{line: c.Line}
+		r.err = run(j.ctx, &r.out)
+		j.done <- r
+	}()
+}
+
+// wait waits for every running job and prints their output; a job that failed fails the
+// block (a shell's wait would hide that, the lab does not).
+func (j *jobs) wait(out io.Writer) error {
+	var first error
+	for ; j.running > 0; j.running-- {
+		r := <-j.done
+		out.Write(r.out.Bytes())
+		if r.err != nil && first == nil {
+			first = fmt.Errorf("%s &: %w", r.line, r.err)
+		}
+	}
+	return first
+}
+
+// stop ends the jobs a failed block left running, and waits for them.
+func (j *jobs) stop() {
+	j.cancel()
+	for ; j.running > 0; j.running-- {
+		<-j.done
+	}
+}
+
+// sleep is the shell's sleep; the context ends it early.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 func (sh *shell) kafkaTool(ctx context.Context, c lessons.Command, out io.Writer) error {

@@ -2,7 +2,9 @@ package lessons
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // CommandKind says which program a command line runs.
@@ -15,7 +17,12 @@ const (
 	CommandCat       CommandKind = "cat"    // cat FILE...
 	CommandLs        CommandKind = "ls"     // ls [DIR...]
 	CommandRm        CommandKind = "rm"     // rm [-rf] PATH...
+	CommandSleep     CommandKind = "sleep"  // sleep SECONDS
+	CommandWait      CommandKind = "wait"   // wait: for the block's background commands
 )
+
+// MaxSleep bounds a sleep line: a lesson waits for a broker or a group, never for long.
+const MaxSleep = time.Minute
 
 // Command is one command of a `sh run` block (FORMAT.md): the program and its arguments,
 // the standard input a heredoc gives it, and whether the lesson expects it to fail.
@@ -24,9 +31,18 @@ type Command struct {
 	Args       []string // Args[0] is the program as written (python3, kafka-topics.sh...)
 	Stdin      string   // the heredoc's body when HasStdin
 	HasStdin   bool
-	ExpectFail bool   // the line started with "! "
-	Line       string // as written, without "! " and the heredoc
+	ExpectFail bool // the line started with "! "
+	// Background: the line ended in " &"; the command runs while the next ones do, and a
+	// later "wait" line (or the end of the block) waits for it.
+	Background bool
+	Line       string // as written, without "! ", the heredoc and a final " &"
 	LessonLine int    // line in the lesson file (firstLine-based)
+}
+
+// Sleep is how long a sleep command waits.
+func (c Command) Sleep() time.Duration {
+	d, _ := sleepDuration(c.Args)
+	return d
 }
 
 // CommandError is a command line kafkalab cannot run, with its line.
@@ -39,8 +55,9 @@ func (e *CommandError) Error() string { return fmt.Sprintf("line %d: %s", e.Line
 
 // ParseCommands splits shell-like text into commands: a `sh run` block of a lesson, or a
 // line typed at the sandbox's prompt. It understands what lessons use and no more: one
-// command per line, "\" continuations, comments, a leading "! ", and "<<WORD" heredocs;
-// every command must be one kafkalab runs (CommandKind). firstLine is the text's first
+// command per line, "\" continuations, comments, a leading "! ", "<<WORD" heredocs and a
+// final " &" (a Kafka tool run in the background); every command must be one kafkalab
+// runs (CommandKind). firstLine is the text's first
 // line in the lesson file; a mistake is a *CommandError on its line.
 func ParseCommands(src string, firstLine int) ([]Command, error) {
 	lines := strings.Split(src, "\n")
@@ -61,6 +78,15 @@ func ParseCommands(src string, firstLine int) ([]Command, error) {
 		c := Command{LessonLine: lineNo}
 		if rest, ok := strings.CutPrefix(text, "! "); ok {
 			c.ExpectFail, text = true, strings.TrimSpace(rest)
+		}
+		if rest, ok := strings.CutSuffix(text, "&"); ok && !strings.HasSuffix(rest, "&") {
+			c.Background, text = true, strings.TrimSpace(rest)
+			switch {
+			case c.ExpectFail:
+				return fail("a command expected to fail (\"! \") cannot run in the background; run it in the foreground")
+			case strings.Contains(text, "<<"):
+				return fail("a background command cannot read a heredoc; run it in the foreground")
+			}
 		}
 		if at := strings.Index(text, "<<"); at >= 0 {
 			word := HeredocWord(text)
@@ -93,6 +119,9 @@ func ParseCommands(src string, firstLine int) ([]Command, error) {
 		if err != nil {
 			return fail("%v", err)
 		}
+		if c.Background && kind != CommandKafkaTool {
+			return fail("%s &: only Kafka's tools (kafka-*.sh) run in the background", text)
+		}
 		c.Kind, c.Args, c.Line = kind, args, text
 		out = append(out, c)
 	}
@@ -115,9 +144,32 @@ func commandKind(args []string) (CommandKind, error) {
 		return CommandLs, nil
 	case name == "rm":
 		return CommandRm, nil
+	case name == "sleep":
+		if _, err := sleepDuration(args); err != nil {
+			return "", err
+		}
+		return CommandSleep, nil
+	case name == "wait":
+		if len(args) > 1 {
+			return "", fmt.Errorf("%s: kafkalab's wait takes no arguments; it waits for every background command", strings.Join(args, " "))
+		}
+		return CommandWait, nil
 	default:
-		return "", fmt.Errorf("kafkalab runs Kafka's tools (kafka-*.sh), python, cat, ls and rm; not %q", name)
+		return "", fmt.Errorf("kafkalab runs Kafka's tools (kafka-*.sh), python, cat, ls, rm, sleep and wait; not %q", name)
 	}
+}
+
+// sleepDuration reads a sleep line's seconds, fractions allowed, up to MaxSleep.
+func sleepDuration(args []string) (time.Duration, error) {
+	if len(args) != 2 {
+		return 0, fmt.Errorf("sleep takes one number of seconds, like sleep 2")
+	}
+	secs, err := strconv.ParseFloat(args[1], 64)
+	d := time.Duration(secs * float64(time.Second))
+	if err != nil || secs < 0 || d > MaxSleep {
+		return 0, fmt.Errorf("sleep %s: give a number of seconds from 0 to %d", args[1], int(MaxSleep.Seconds()))
+	}
+	return d, nil
 }
 
 // IsKafkaTool reports whether a program name is one of Kafka's scripts: kafka-*.sh, or

@@ -3,6 +3,7 @@ package lessons
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 const goodLesson = "---\nid: 09-sample\ntitle: A sample\ngoal: Show the format.\n---\nIntro text.\n\n" +
@@ -79,7 +80,7 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"crash negative batch", head + "## S\n<!-- crash: mid-write batch=-1 -->\n```sh run\nls\n```\n", `"batch=-1" is not batch=N`},
 		{"two crashes", head + "## S\n<!-- crash: mid-write -->\n```sh run\nls\n```\n<!-- crash: after-offsets -->\n", "09-sample.md:11: step \"S\" has two crash directives (the first is on line 7)"},
 		{"crash in prose step", head + "## S\nJust words.\n<!-- crash: after-commit -->\n", "09-sample.md:8: step \"S\" has a crash directive but runs nothing to crash"},
-		{"unknown program", head + "## S\n```sh run\nls\n\ncurl http://x\n```\n", `09-sample.md:10: kafkalab runs Kafka's tools (kafka-*.sh), python, cat, ls and rm; not "curl"`},
+		{"unknown program", head + "## S\n```sh run\nls\n\ncurl http://x\n```\n", `09-sample.md:10: kafkalab runs Kafka's tools (kafka-*.sh), python, cat, ls, rm, sleep and wait; not "curl"`},
 		{"python without a script", head + "## S\n```sh run\npython\n```\n", "09-sample.md:8: python needs a script: python NAME.py ARGS"},
 		{"pipe in a command", head + "## S\n```sh run\nkafka-topics.sh --list | sort\n```\n", "09-sample.md:8: \"|\" at column 24 is shell syntax"},
 		{"unclosed heredoc", head + "## S\n```sh run\nkafka-console-producer.sh --topic t <<EOF\na\n```\n", "09-sample.md:8: heredoc is not closed by a EOF line"},
@@ -244,6 +245,26 @@ func TestParseCommands(t *testing.T) {
 	}
 	if strings.Join(cmds[3].Args, " ") != "python send.py 1" || cmds[3].HasStdin || cmds[3].Kind != CommandPython || cmds[2].Kind != CommandKafkaTool {
 		t.Errorf("python line = %+v", cmds[3])
+	}
+	bg, err := ParseCommands("kafka-console-consumer.sh --topic t &\nkafka-topics.sh --list&\nsleep 0.5\nwait\n", 1)
+	if err != nil || len(bg) != 4 || !bg[0].Background || bg[0].Line != "kafka-console-consumer.sh --topic t" ||
+		!bg[1].Background || strings.Join(bg[1].Args, " ") != "kafka-topics.sh --list" ||
+		bg[2].Kind != CommandSleep || bg[2].Sleep() != 500*time.Millisecond || bg[3].Kind != CommandWait || bg[3].Background {
+		t.Errorf("background lines = %+v, %v", bg, err)
+	}
+	for src, want := range map[string]string{
+		"! kafka-topics.sh --list &":        "line 1: a command expected to fail (\"! \") cannot run in the background",
+		"kafka-console-producer.sh <<EOF &": "line 1: a background command cannot read a heredoc",
+		"python x.py &":                     "line 1: python x.py &: only Kafka's tools (kafka-*.sh) run in the background",
+		"sleep 61":                          "line 1: sleep 61: give a number of seconds from 0 to 60",
+		"sleep soon":                        "line 1: sleep soon: give a number of seconds from 0 to 60",
+		"sleep":                             "line 1: sleep takes one number of seconds",
+		"wait 1":                            "line 1: wait 1: kafkalab's wait takes no arguments",
+		"a && b":                            "shell syntax",
+	} {
+		if _, err := ParseCommands(src, 1); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: err %v, want %q", src, err, want)
+		}
 	}
 	if _, err := ParseCommands("cat <<EOF\nno end\n", 1); err == nil || err.Error() != "line 1: heredoc is not closed by a EOF line" {
 		t.Errorf("unclosed heredoc error = %v", err)

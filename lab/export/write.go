@@ -119,6 +119,9 @@ func README(p *Plan) string {
 			b.WriteString("```sh\n")
 			for _, c := range s.Commands {
 				b.WriteString(c.Line)
+				if c.Background {
+					b.WriteString(" &")
+				}
 				if c.HasStdin {
 					b.WriteString(" <<EOF\n" + c.Stdin + "EOF")
 				}

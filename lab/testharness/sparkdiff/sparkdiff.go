@@ -176,7 +176,7 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 		}
 		var st sideStep
 		crashPending := s.Crash != nil
-		for _, c := range s.Commands {
+		runOne := func(c lessons.Command) (cmdResult, error) {
 			r := cmdResult{line: c.Line}
 			start := time.Now()
 			var before checkpointState
@@ -188,12 +188,12 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 				if drv == nil {
 					var err error
 					if drv, err = startDriver(ctx, cfg, ws, filepath.Join(root, "spark")); err != nil {
-						return nil, err
+						return r, err
 					}
 				}
 				out, stderr, failed, errText, dur, err := drv.run(c.Args[1], c.Args[2:])
 				if err != nil {
-					return nil, err
+					return r, err
 				}
 				r.out, r.failed, r.dur = out, failed, dur
 				if failed {
@@ -214,6 +214,19 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 				var buf bytes.Buffer
 				r.failed = runTool(ctx, ws, cfg.Bootstrap, c, &buf) != nil
 				r.out, r.dur = buf.String(), time.Since(start)
+			}
+			return r, nil
+		}
+		for _, seg := range segments(s.Commands) {
+			var r cmdResult
+			var err error
+			if len(seg) == 1 && !seg[0].Background {
+				r, err = runOne(seg[0])
+			} else {
+				r, err = runGroup(ctx, ws, cfg.Bootstrap, seg, runOne)
+			}
+			if err != nil {
+				return nil, err
 			}
 			st.cmds = append(st.cmds, r)
 		}
@@ -279,28 +292,34 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 			lb.RunStep(ctx, lesson, &lessons.Step{Number: s.Number, Title: s.Title, Files: files}, nil)
 		}
 		crash := s.Crash // the directive kills one query per step run, then is spent
-		for j, c := range s.Commands {
-			src := c.Line
-			if c.ExpectFail {
-				src = "! " + src
+		for j, seg := range segments(s.Commands) {
+			src := make([]string, len(seg))
+			for k, c := range seg {
+				src[k] = c.Line
+				if c.ExpectFail {
+					src[k] = "! " + src[k]
+				}
+				if c.Background {
+					src[k] += " &"
+				}
+				if c.HasStdin {
+					src[k] += " <<EOF\n" + c.Stdin + "EOF"
+				}
 			}
-			if c.HasStdin {
-				src += " <<EOF\n" + c.Stdin + "EOF"
-			}
-			step := &lessons.Step{Number: s.Number, Title: s.Title, Run: &lessons.Code{Lang: "sh", Source: src, Line: 1, Commands: []lessons.Command{c}}, Crash: crash}
+			step := &lessons.Step{Number: s.Number, Title: s.Title, Run: &lessons.Code{Lang: "sh", Source: strings.Join(src, "\n"), Line: 1, Commands: seg}, Crash: crash}
 			if j == 0 {
 				step.Files = files
 			}
 			res := lb.RunStep(ctx, lesson, step, nil)
 			failed := res.Error != ""
-			if c.ExpectFail {
+			if len(seg) == 1 && seg[0].ExpectFail {
 				failed = res.Error == ""
 			}
 			crashed := crash != nil && strings.Contains(res.Output, "Killed: ")
 			if crashed {
 				crash = nil
 			}
-			st.cmds = append(st.cmds, cmdResult{line: c.Line, out: res.Output, failed: failed, crashed: crashed, dur: res.Duration})
+			st.cmds = append(st.cmds, cmdResult{line: segmentLine(seg), out: res.Output, failed: failed, crashed: crashed, dur: res.Duration})
 		}
 		snap, err := snapshot(ws, filepath.Join(root, "kafkalab", "snap", fmt.Sprint(i)))
 		if err != nil {
@@ -437,6 +456,15 @@ func runTool(ctx context.Context, ws, bootstrap string, c lessons.Command, out i
 			}
 		}
 		return nil
+	case lessons.CommandWait: // nothing runs in the background outside a group (see segments)
+		return nil
+	case lessons.CommandSleep:
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(c.Sleep()):
+			return nil
+		}
 	case lessons.CommandRm:
 		for _, a := range args {
 			if strings.HasPrefix(a, "-") {
@@ -463,6 +491,83 @@ func runTool(ctx context.Context, ws, bootstrap string, c lessons.Command, out i
 		return fmt.Errorf("exit status %d", code)
 	}
 	return nil
+}
+
+// segments splits a step's commands into what the harness runs and compares as one: a
+// single command, or, from a background command (" &") through the "wait" that waits for
+// it (or the step's end), the whole group, whose output depends on all of its commands.
+func segments(cmds []lessons.Command) [][]lessons.Command {
+	var out [][]lessons.Command
+	for i := 0; i < len(cmds); i++ {
+		if !cmds[i].Background {
+			out = append(out, cmds[i:i+1])
+			continue
+		}
+		j := i
+		for j < len(cmds)-1 && cmds[j].Kind != lessons.CommandWait {
+			j++
+		}
+		out = append(out, cmds[i:j+1])
+		i = j
+	}
+	return out
+}
+
+func segmentLine(seg []lessons.Command) string {
+	lines := make([]string, len(seg))
+	for i, c := range seg {
+		lines[i] = c.Line
+		if c.Background {
+			lines[i] += " &"
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// runGroup runs a segment with background commands on the real-Spark side as the lab's
+// shell does: background Kafka tools run alongside the next lines, and "wait" (or the
+// segment's end) prints what each printed, in the order they finished.
+func runGroup(ctx context.Context, ws, bootstrap string, seg []lessons.Command, runOne func(lessons.Command) (cmdResult, error)) (cmdResult, error) {
+	r := cmdResult{line: segmentLine(seg)}
+	start := time.Now()
+	type finished struct {
+		out    string
+		failed bool
+	}
+	done := make(chan finished)
+	running := 0
+	var out bytes.Buffer
+	waitAll := func() {
+		for ; running > 0; running-- {
+			f := <-done
+			out.WriteString(f.out)
+			r.failed = r.failed || f.failed
+		}
+	}
+	defer waitAll()
+	for _, c := range seg {
+		switch {
+		case c.Background:
+			running++
+			go func(c lessons.Command) {
+				var buf bytes.Buffer
+				err := runTool(ctx, ws, bootstrap, c, &buf)
+				done <- finished{buf.String(), err != nil}
+			}(c)
+		case c.Kind == lessons.CommandWait:
+			waitAll()
+		default:
+			one, err := runOne(c)
+			if err != nil {
+				return r, err
+			}
+			out.WriteString(one.out)
+			r.failed = r.failed || one.failed != c.ExpectFail
+		}
+	}
+	waitAll()
+	r.out, r.dur = out.String(), time.Since(start)
+	return r, nil
 }
 
 func writeFile(ws, name, content string) error {
