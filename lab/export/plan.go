@@ -26,6 +26,7 @@ type Step struct {
 	Number  int
 	Title   string
 	Prose   string
+	After   string // shown after what the step should print
 	Prelude bool
 	// Writes are the files the step puts into the project folder before its commands run.
 	Writes []Write
@@ -79,7 +80,7 @@ func NewPlan(course []*lessons.Lesson, lesson *lessons.Lesson) (*Plan, error) {
 			}
 		}
 		for _, s := range l.Steps {
-			st := Step{Lesson: l.ID, Number: s.Number, Title: s.Title, Prose: s.Prose,
+			st := Step{Lesson: l.ID, Number: s.Number, Title: s.Title, Prose: s.Prose, After: s.After,
 				Prelude: l.ID != lesson.ID, Expect: s.Expect, Crash: s.Crash}
 			folder := fmt.Sprintf("steps/%s-%02d/", l.ID, s.Number)
 			add := func(name, content string) {

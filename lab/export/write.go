@@ -134,6 +134,9 @@ func README(p *Plan) string {
 		}
 		if !s.Prelude {
 			writeExpect(&b, s.Expect)
+			if after := strings.TrimSpace(htmlComment.ReplaceAllString(s.After, "")); after != "" {
+				b.WriteString(after + "\n\n")
+			}
 		}
 	}
 	return b.String()
