@@ -35,7 +35,7 @@ func init() {
 			{name: "formatter-property", arg: "prop", help: "Same as --property (Kafka 4.x's newer name)."},
 			{name: "property", arg: "prop", help: "A formatter property (repeatable): print.timestamp, print.key, print.offset, print.partition, print.headers, print.value (true|false), key.separator, line.separator, headers.separator, null.literal."},
 			{name: "group", arg: "consumer group id", help: "The consumer group id of the consumer (its offsets are committed)."},
-			{name: "consumer-property", arg: "consumer_prop", help: "A consumer property key=value (repeatable): group.id, auto.offset.reset, isolation.level, enable.auto.commit."},
+			{name: "consumer-property", arg: "consumer_prop", help: "A consumer property key=value (repeatable): group.id, auto.offset.reset, isolation.level, enable.auto.commit, heartbeat.interval.ms."},
 			{name: "isolation-level", arg: "isolation level", help: "read_committed or read_uncommitted (default)."},
 			{name: "skip-message-on-error", help: "Accepted for compatibility; printing a message cannot fail here."},
 			{name: "formatter", arg: "class", help: "Only org.apache.kafka.tools.consumer.DefaultMessageFormatter is available."},
@@ -139,7 +139,8 @@ type consumerPlan struct {
 	autoCommit bool
 	maxMsgs    int64 // -1: no limit
 	idle       time.Duration
-	committed  bool // read_committed
+	committed  bool          // read_committed
+	heartbeat  time.Duration // heartbeat.interval.ms; 0 = the client's default (3 s, as Kafka's)
 }
 
 func planConsumer(o *options) (*consumerPlan, error) {
@@ -250,6 +251,14 @@ func planConsumer(o *options) (*consumerPlan, error) {
 	default:
 		return nil, usagef("invalid isolation level %q: use read_committed or read_uncommitted", iso)
 	}
+	if v, ok := cprops["heartbeat.interval.ms"]; ok {
+		ms, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		// Kafka's consumer wants a heartbeat well inside session.timeout.ms (45 s by default).
+		if err != nil || ms < 1 || ms >= 45000 {
+			return nil, usagef("invalid heartbeat.interval.ms %q: give a number of milliseconds from 1 to 44999, like heartbeat.interval.ms=500", v)
+		}
+		p.heartbeat = time.Duration(ms) * time.Millisecond
+	}
 	// Kafka commits automatically when a group is named, unless told otherwise.
 	p.autoCommit = p.group != "" && !strings.EqualFold(cprops["enable.auto.commit"], "false")
 	if p.group == "" && p.partition < 0 {
@@ -298,6 +307,9 @@ func runConsumer(ctx context.Context, r *toolRun) error {
 		kgo.ClientID("console-consumer")} // Kafka's client.id, shown by kafka-consumer-groups.sh
 	if plan.committed {
 		kopts = append(kopts, kgo.FetchIsolationLevel(kgo.ReadCommitted()))
+	}
+	if plan.heartbeat > 0 {
+		kopts = append(kopts, kgo.HeartbeatInterval(plan.heartbeat))
 	}
 	switch {
 	case plan.partition >= 0:

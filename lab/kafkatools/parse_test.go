@@ -262,3 +262,27 @@ func TestJavaHashMapOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestConsumerHeartbeatInterval(t *testing.T) {
+	specs := registry["kafka-console-consumer.sh"].specs
+	plan := func(args ...string) (*consumerPlan, error) {
+		o, err := parseOptions(specs, append([]string{"--topic", "t", "--group", "g"}, args...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return planConsumer(o)
+	}
+	p, err := plan()
+	if err != nil || p.heartbeat != 0 {
+		t.Errorf("default heartbeat = %v, %v; want 0 (the client's 3 s)", p.heartbeat, err)
+	}
+	p, err = plan("--consumer-property", "heartbeat.interval.ms=500")
+	if err != nil || p.heartbeat != 500*time.Millisecond {
+		t.Errorf("heartbeat.interval.ms=500 gave %v, %v", p.heartbeat, err)
+	}
+	for _, bad := range []string{"0", "soon", "45000"} {
+		if _, err := plan("--consumer-property", "heartbeat.interval.ms="+bad); err == nil || !strings.Contains(err.Error(), "from 1 to 44999") {
+			t.Errorf("heartbeat.interval.ms=%s: err %v", bad, err)
+		}
+	}
+}
