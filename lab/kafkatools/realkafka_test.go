@@ -418,3 +418,35 @@ func TestAgainstApacheKafkaToolsRefusals(t *testing.T) {
 		t.Errorf("a 2 MB line:\nours  %q\nKafka %q", o.stderr, j.stdout+j.stderr)
 	}
 }
+
+// A real broker answers CreateTopics and CreatePartitions before its metadata shows the
+// change. The next tool, run at once as a lesson's next line is, must still find the topic,
+// and place keys by the new partition count: --create and --alter return once the broker's
+// metadata shows them. Each round deletes the topic first, the case where a lesson starts
+// over (a recreated topic took up to ~100 ms to appear here).
+func TestAgainstApacheKafkaNextToolSeesCreateAndAlter(t *testing.T) {
+	rk := needRealKafka(t)
+	topic, _ := twins("fresh")
+	for round := range 5 {
+		if round > 0 {
+			mustRun(t, rk.bootstrap, "", "kafka-topics.sh", "--delete", "--topic", topic)
+			deadline := time.Now().Add(30 * time.Second)
+			for runTool(t, rk.bootstrap, "", "kafka-topics.sh", "--describe", "--topic", topic).code == 0 {
+				if time.Now().After(deadline) {
+					t.Fatalf("topic %s still there 30s after --delete", topic)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+		mustRun(t, rk.bootstrap, "", "kafka-topics.sh", "--create", "--topic", topic, "--partitions", "3", "--replication-factor", "1")
+		mustRun(t, rk.bootstrap, "1001:a\n1005:b\n", "kafka-console-producer.sh", "--topic", topic, "--property", "parse.key=true", "--property", "key.separator=:")
+		mustRun(t, rk.bootstrap, "", "kafka-topics.sh", "--alter", "--topic", topic, "--partitions", "5")
+		mustRun(t, rk.bootstrap, "1001:c\n", "kafka-console-producer.sh", "--topic", topic, "--property", "parse.key=true", "--property", "key.separator=:")
+		// murmur2: 1001 -> 0 and 1005 -> 2 of 3 partitions; 1001 -> 3 of 5.
+		got := mustRun(t, rk.bootstrap, "", "kafka-get-offsets.sh", "--topic", topic).stdout
+		want := fmt.Sprintf("%[1]s:0:1\n%[1]s:1:0\n%[1]s:2:1\n%[1]s:3:1\n%[1]s:4:0\n", topic)
+		if got != want {
+			t.Fatalf("round %d: offsets\n%s\nwant\n%s", round, got, want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -233,8 +234,38 @@ func createTopic(ctx context.Context, r *toolRun) error {
 		}
 		return brokerRefusal(resp.ErrMessage, err)
 	}
+	waitForPartitions(ctx, adm, topic, int(partitions))
 	fmt.Fprintf(r.io.Stdout, "Created topic %s.\n", topic)
 	return nil
+}
+
+// waitForPartitions waits, for a few seconds at most, until the broker's metadata shows the
+// topic with n partitions (n < 1: any number), each with a leader. A real broker answers
+// CreateTopics and CreatePartitions before its metadata shows the change (tens of
+// milliseconds on one node); a tool run right after, as a lesson's next line is, would not
+// see the topic or would place keys by the old partition count. Kafka's tool does not wait,
+// but its user is slower than that; the output is the same either way.
+func waitForPartitions(ctx context.Context, adm *kadm.Client, topic string, n int) {
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		md, err := adm.Metadata(ctx, topic)
+		if err == nil {
+			if td, ok := md.Topics[topic]; ok && td.Err == nil && len(td.Partitions) > 0 && (n < 1 || len(td.Partitions) == n) {
+				ready := true
+				for _, p := range td.Partitions {
+					ready = ready && p.Err == nil && p.Leader >= 0
+				}
+				if ready {
+					return
+				}
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 // replicationError is KRaft Kafka's InvalidReplicationFactorException message, plus the fix.
@@ -492,6 +523,9 @@ func alterTopic(ctx context.Context, r *toolRun) error {
 		if resp.Err != nil {
 			return brokerRefusal(resp.ErrMessage, resp.Err)
 		}
+	}
+	for _, name := range names {
+		waitForPartitions(ctx, adm, name, int(n))
 	}
 	return nil
 }
