@@ -66,7 +66,7 @@ func TestExportEveryLesson(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Nothing kafkalab-only: every command line of the README is python, a Kafka
-			// tool, cat, ls or cp.
+			// tool, cat, ls, rm, cp, sleep or wait.
 			inBlock := false
 			for _, line := range strings.Split(string(readme), "\n") {
 				switch {
@@ -81,12 +81,21 @@ func TestExportEveryLesson(t *testing.T) {
 					continue
 				}
 				cmd := strings.Fields(line)[0]
-				if !(cmd == "python" || cmd == "cat" || cmd == "ls" || cmd == "rm" || cmd == "cp" || strings.HasPrefix(cmd, "kafka-") && strings.HasSuffix(cmd, ".sh")) {
-					t.Errorf("README runs %q, which is not a plain python/kafka-*.sh/cat/ls/cp command", line)
+				shell := map[string]bool{"python": true, "cat": true, "ls": true, "rm": true, "cp": true, "sleep": true, "wait": true}
+				if !shell[cmd] && !(strings.HasPrefix(cmd, "kafka-") && strings.HasSuffix(cmd, ".sh")) {
+					t.Errorf("README runs %q, which is not a plain python/kafka-*.sh/cat/ls/rm/cp/sleep/wait command", line)
 				}
 			}
 			if strings.Contains(string(readme), "kafkalab run") || strings.Contains(string(readme), "kafkalab broker") {
 				t.Error("README tells the learner to use kafkalab")
+			}
+			for _, s := range p.Steps {
+				if s.Starter == nil {
+					continue
+				}
+				if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(s.Starter.Stored))); err != nil || info.IsDir() || strings.HasSuffix(s.Starter.Stored, "/") {
+					t.Errorf("%s/%d: the starter is stored as %q, not as a file (%v)", s.Lesson, s.Number, s.Starter.Stored, err)
+				}
 			}
 			replay(t, p, dir)
 		})

@@ -108,8 +108,17 @@ func NewPlan(course []*lessons.Lesson, lesson *lessons.Lesson) (*Plan, error) {
 			}
 			code := s.Run
 			if s.IsExercise() {
-				st.Starter = &Write{Name: s.Starter.File, Content: s.Starter.Source + "\n",
-					Stored: folder + "starter/" + s.Starter.File}
+				name := s.Starter.File
+				if name == "" {
+					// A starter without a file (a sh exercise, say) is stored as a script.
+					ext := map[string]string{"python": "py"}[s.Starter.Lang]
+					if ext == "" {
+						ext = s.Starter.Lang
+					}
+					name = fmt.Sprintf("step%d.%s", s.Number, ext)
+				}
+				st.Starter = &Write{Name: name, Content: s.Starter.Source + "\n",
+					Stored: folder + "starter/" + name}
 				code = s.Solution
 			}
 			switch {
