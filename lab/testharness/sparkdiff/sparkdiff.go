@@ -95,9 +95,18 @@ func RunLesson(ctx context.Context, cfg Config, lesson *lessons.Lesson) ([]StepR
 	if err := os.RemoveAll(root); err != nil {
 		return nil, err
 	}
+	groups, err := listGroups(ctx, cfg.Bootstrap)
+	if err != nil {
+		return nil, err
+	}
 	spark, err := runSpark(ctx, cfg, plan, root)
 	if err != nil {
 		return nil, fmt.Errorf("%s with real Spark: %w", lesson.ID, err)
+	}
+	// The consumer groups the Spark pass made would still be there for kafkalab's pass (a
+	// group outlives its topic): remove them, as the pass's topics are.
+	if err := deleteGroupsSince(ctx, cfg.Bootstrap, groups); err != nil {
+		return nil, err
 	}
 	kl, err := runKafkalab(ctx, cfg, plan, root)
 	if err != nil {
@@ -110,6 +119,56 @@ func (c Config) logf(format string, args ...any) {
 	if c.Log != nil {
 		fmt.Fprintf(c.Log, format+"\n", args...)
 	}
+}
+
+// listGroups returns the consumer groups the broker knows.
+func listGroups(ctx context.Context, bootstrap string) (map[string]bool, error) {
+	cl, err := kgo.NewClient(kgo.SeedBrokers(bootstrap))
+	if err != nil {
+		return nil, err
+	}
+	defer cl.Close()
+	listed, err := kadm.NewClient(cl).ListGroups(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list consumer groups: %w", err)
+	}
+	out := map[string]bool{}
+	for _, g := range listed.Groups() {
+		out[g] = true
+	}
+	return out, nil
+}
+
+// deleteGroupsSince deletes the consumer groups that are not in before.
+func deleteGroupsSince(ctx context.Context, bootstrap string, before map[string]bool) error {
+	now, err := listGroups(ctx, bootstrap)
+	if err != nil {
+		return err
+	}
+	var added []string
+	for g := range now {
+		if !before[g] {
+			added = append(added, g)
+		}
+	}
+	if len(added) == 0 {
+		return nil
+	}
+	cl, err := kgo.NewClient(kgo.SeedBrokers(bootstrap))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	resp, err := kadm.NewClient(cl).DeleteGroups(ctx, added...)
+	if err != nil {
+		return fmt.Errorf("delete consumer groups %v: %w", added, err)
+	}
+	for g, r := range resp {
+		if r.Err != nil && !errors.Is(r.Err, kerr.GroupIDNotFound) {
+			return fmt.Errorf("delete consumer group %s: %w", g, r.Err)
+		}
+	}
+	return nil
 }
 
 // resetTopics deletes topics and waits until the broker no longer lists them.
