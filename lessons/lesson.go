@@ -15,6 +15,9 @@ type Lesson struct {
 	Continues string // id of the lesson whose workspace this one starts from; "" = fresh
 	// Topics are the topics the lesson owns: deleted when it starts fresh or is reset.
 	Topics []string
+	// Groups are the consumer groups the lesson owns, deleted with its topics: a group
+	// outlives its topic on a broker, and a lesson starting over needs it gone.
+	Groups []string
 	Intro  string // Markdown before the first step
 	Steps  []*Step
 	File   string // where it was read from, for messages

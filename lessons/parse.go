@@ -39,7 +39,7 @@ var (
 	watchComment  = regexp.MustCompile(`^<!--\s*watch:\s*(.*?)\s*-->$`)
 	crashComment  = regexp.MustCompile(`^<!--\s*crash:\s*(.*?)\s*-->$`)
 	afterComment  = regexp.MustCompile(`^<!--\s*after\s*-->$`)
-	knownFrontKey = map[string]bool{"format": true, "id": true, "title": true, "goal": true, "continues": true, "topics": true}
+	knownFrontKey = map[string]bool{"format": true, "id": true, "title": true, "goal": true, "continues": true, "topics": true, "groups": true}
 )
 
 func (p *parser) parse() (*Lesson, error) {
@@ -88,7 +88,7 @@ func (p *parser) frontMatter(l *Lesson) error {
 		}
 		key = strings.TrimSpace(key)
 		if !knownFrontKey[key] {
-			return p.errorf(p.pos+1, "unknown front matter key %q (known: format, id, title, goal, continues, topics)", key)
+			return p.errorf(p.pos+1, "unknown front matter key %q (known: format, id, title, goal, continues, topics, groups)", key)
 		}
 		value = strings.TrimSpace(stripComment(value))
 		switch key {
@@ -110,11 +110,9 @@ func (p *parser) frontMatter(l *Lesson) error {
 		case "continues":
 			l.Continues = value
 		case "topics":
-			for _, t := range strings.Split(value, ",") {
-				if t = strings.TrimSpace(t); t != "" {
-					l.Topics = append(l.Topics, t)
-				}
-			}
+			l.Topics = splitList(value)
+		case "groups":
+			l.Groups = splitList(value)
 		}
 	}
 	if !closed {
@@ -134,6 +132,17 @@ func (p *parser) frontMatter(l *Lesson) error {
 		return p.errorf(1, "id %q does not match the file name %q", l.ID, base)
 	}
 	return nil
+}
+
+// splitList reads a comma-separated front matter value.
+func splitList(v string) []string {
+	var out []string
+	for _, item := range strings.Split(v, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
 }
 
 // stripComment drops a trailing "  # comment" from a front matter value.

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-const goodLesson = "---\nid: 09-sample\ntitle: A sample\ngoal: Show the format.\n---\nIntro text.\n\n" +
+const goodLesson = "---\nid: 09-sample\ntitle: A sample\ngoal: Show the format.\ntopics: orders, payments\ngroups: billing,fraud \n---\nIntro text.\n\n" +
 	"## Create a topic\nMake one.\n<!-- watch: topic orders, table t -->\n" +
 	"```sh run\nkafka-topics.sh --create --topic orders --partitions 3\n```\n" +
 	"```text expect output\nCreated topic orders.\n```\n" +
@@ -24,7 +24,8 @@ func TestParseGoodLesson(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.ID != "09-sample" || l.Title != "A sample" || l.Intro != "Intro text." || len(l.Steps) != 3 {
+	if l.ID != "09-sample" || l.Title != "A sample" || l.Intro != "Intro text." || len(l.Steps) != 3 ||
+		strings.Join(l.Topics, "|") != "orders|payments" || strings.Join(l.Groups, "|") != "billing|fraud" {
 		t.Fatalf("lesson = %+v", l)
 	}
 	s1, s2, s3 := l.Steps[0], l.Steps[1], l.Steps[2]
@@ -130,17 +131,17 @@ func TestShellBlocksAreParsedAtLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmds := l.Steps[0].Run.Commands
-	if len(cmds) != 1 || cmds[0].Kind != CommandKafkaTool || cmds[0].LessonLine != 12 || cmds[0].Args[3] != "orders" {
+	if len(cmds) != 1 || cmds[0].Kind != CommandKafkaTool || cmds[0].LessonLine != 14 || cmds[0].Args[3] != "orders" {
 		t.Fatalf("commands of step 1: %+v", cmds)
 	}
 	if l.Steps[1].Starter.Commands != nil {
 		t.Errorf("a python block has commands: %+v", l.Steps[1].Starter.Commands)
 	}
 	edited, err := l.Steps[0].Run.WithSource("ls\ncat a.txt")
-	if err != nil || len(edited.Commands) != 2 || edited.Commands[1].Kind != CommandCat || edited.Commands[1].LessonLine != 13 || edited.Source != "ls\ncat a.txt" {
+	if err != nil || len(edited.Commands) != 2 || edited.Commands[1].Kind != CommandCat || edited.Commands[1].LessonLine != 15 || edited.Source != "ls\ncat a.txt" {
 		t.Fatalf("edited: %+v, %v", edited, err)
 	}
-	if _, err := l.Steps[0].Run.WithSource("ls\nwget x"); err == nil || !strings.Contains(err.Error(), "line 13: kafkalab runs") {
+	if _, err := l.Steps[0].Run.WithSource("ls\nwget x"); err == nil || !strings.Contains(err.Error(), "line 15: kafkalab runs") {
 		t.Errorf("a malformed edit: %v", err)
 	}
 }
