@@ -135,7 +135,7 @@ func (l *Lab) StartLesson(ctx context.Context, lesson *lessons.Lesson) error {
 	if err := l.dropSnapshots(lesson.ID); err != nil {
 		return fmt.Errorf("reset %s's exercises: %w", lesson.ID, err)
 	}
-	inherited := map[string]bool{}
+	inherited, inheritedGroups := map[string]bool{}, map[string]bool{}
 	if lesson.Continues != "" {
 		prev, ok := lessons.Find(l.lessons, lesson.Continues)
 		if !ok {
@@ -148,6 +148,9 @@ func (l *Lab) StartLesson(ctx context.Context, lesson *lessons.Lesson) error {
 			for _, t := range p.Topics {
 				inherited[t] = true
 			}
+			for _, g := range p.Groups {
+				inheritedGroups[g] = true
+			}
 			if p.Continues == "" {
 				break
 			}
@@ -157,13 +160,45 @@ func (l *Lab) StartLesson(ctx context.Context, lesson *lessons.Lesson) error {
 	if err := os.MkdirAll(ws, 0o755); err != nil {
 		return fmt.Errorf("create workspace %s: %w", ws, err)
 	}
-	var drop []string
+	var drop, dropGroups []string
 	for _, t := range lesson.Topics {
 		if !inherited[t] {
 			drop = append(drop, t)
 		}
 	}
-	return l.deleteTopics(ctx, drop)
+	for _, g := range lesson.Groups {
+		if !inheritedGroups[g] {
+			dropGroups = append(dropGroups, g)
+		}
+	}
+	if err := l.deleteTopics(ctx, drop); err != nil {
+		return err
+	}
+	return l.deleteGroups(ctx, dropGroups)
+}
+
+// deleteGroups removes consumer groups (a group outlives its topics on a broker). A group
+// that does not exist is fine; one with running members is not, since their commits would
+// bring it back.
+func (l *Lab) deleteGroups(ctx context.Context, groups []string) error {
+	if len(groups) == 0 {
+		return nil
+	}
+	resp, err := l.admin.DeleteGroups(ctx, groups...)
+	if err != nil {
+		return fmt.Errorf("delete consumer groups %v on %s: %w", groups, l.Bootstrap(), err)
+	}
+	for _, g := range groups {
+		r, ok := resp[g]
+		switch {
+		case !ok || r.Err == nil || errors.Is(r.Err, kerr.GroupIDNotFound):
+		case errors.Is(r.Err, kerr.NonEmptyGroup):
+			return fmt.Errorf("consumer group %s still has running members: stop its consumers, then start the lesson again", g)
+		default:
+			return fmt.Errorf("delete consumer group %s: %w", g, r.Err)
+		}
+	}
+	return nil
 }
 
 // deleteTopics removes topics and waits until the broker no longer lists them, so that a

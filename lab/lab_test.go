@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -203,5 +204,40 @@ kafka-get-offsets.sh --bootstrap-server localhost:9092 --topic bg`)
 	res = run("kafka-console-consumer.sh --bootstrap-server localhost:9092 --topic no-such-topic --timeout-ms 1000 &")
 	if res.Passed || !strings.Contains(res.Error, "kafka-console-consumer.sh --bootstrap-server localhost:9092 --topic no-such-topic --timeout-ms 1000 &: exit status 1") {
 		t.Errorf("failed background command: err %q, output %q", res.Error, res.Output)
+	}
+}
+
+// Starting a lesson deletes the consumer groups it owns, as it deletes its topics: a group
+// outlives its topic on a broker, and a lesson run again must find it gone.
+func TestStartLessonDeletesItsGroups(t *testing.T) {
+	lesson := &lessons.Lesson{ID: "09-g", Topics: []string{"g-topic"}, Groups: []string{"g-billing"}, Steps: []*lessons.Step{{
+		Number: 1, Title: "consume", Run: shellCode(t, "kafka-topics.sh --create --topic g-topic --partitions 1 --replication-factor 1\n"+
+			"kafka-console-producer.sh --topic g-topic <<EOF\nx\nEOF\n"+
+			"kafka-console-consumer.sh --topic g-topic --group g-billing --from-beginning --max-messages 1 --timeout-ms 10000"),
+	}}}
+	lb := newTestLab(t, []*lessons.Lesson{lesson})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	groups := func() []string {
+		listed, err := lb.admin.ListGroups(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return listed.Groups()
+	}
+	if err := lb.StartLesson(ctx, lesson); err != nil { // no group yet: nothing to delete is fine
+		t.Fatal(err)
+	}
+	if res := lb.RunStep(ctx, lesson, lesson.Steps[0], nil); !res.Passed {
+		t.Fatalf("step failed: %+v\n%s", res.Failures, res.Output)
+	}
+	if got := groups(); !slices.Contains(got, "g-billing") {
+		t.Fatalf("groups after the step: %v", got)
+	}
+	if err := lb.StartLesson(ctx, lesson); err != nil {
+		t.Fatal(err)
+	}
+	if got := groups(); slices.Contains(got, "g-billing") {
+		t.Errorf("the lesson's group survived its start: %v", got)
 	}
 }

@@ -18,6 +18,8 @@ type Plan struct {
 	Steps  []Step
 	// Topics are the topics the plan's lessons own: delete them before a fresh run.
 	Topics []string
+	// Groups are the consumer groups the plan's lessons own: delete them too.
+	Groups []string
 }
 
 // Step is one runnable (or prose-only) step of the plan.
@@ -77,6 +79,12 @@ func NewPlan(course []*lessons.Lesson, lesson *lessons.Lesson) (*Plan, error) {
 			if !seenTopic[t] {
 				seenTopic[t] = true
 				p.Topics = append(p.Topics, t)
+			}
+		}
+		for _, g := range l.Groups {
+			if !seenTopic["group "+g] {
+				seenTopic["group "+g] = true
+				p.Groups = append(p.Groups, g)
 			}
 		}
 		for _, s := range l.Steps {

@@ -79,6 +79,11 @@ func README(p *Plan) string {
 		fmt.Fprintf(&b, "- Start without the topics this lesson creates (%s): delete them if an earlier run left them:\n\n", strings.Join(p.Topics, ", "))
 		fmt.Fprintf(&b, "  ```sh\n  kafka-topics.sh --bootstrap-server localhost:9092 --delete --if-exists --topic '%s'\n  ```\n\n", strings.Join(p.Topics, "|"))
 	}
+	if len(p.Groups) > 0 {
+		fmt.Fprintf(&b, "- Start without the consumer groups this lesson uses (%s): delete them if an earlier run left them\n", strings.Join(p.Groups, ", "))
+		b.WriteString("  (a group outlives its topic; Kafka answers that a group does not exist when there is none):\n\n")
+		fmt.Fprintf(&b, "  ```sh\n  kafka-consumer-groups.sh --bootstrap-server localhost:9092 --delete --group %s\n  ```\n\n", strings.Join(p.Groups, " --group "))
+	}
 	b.WriteString("Run every command from this folder: scripts import `stream_session.py` from it, and the\n")
 	b.WriteString("tables (`spark-warehouse/`) and checkpoints (`checkpoints/`) are made here.\n\n")
 	prelude := false

@@ -95,6 +95,9 @@ func RunLesson(ctx context.Context, cfg Config, lesson *lessons.Lesson) ([]StepR
 	if err := os.RemoveAll(root); err != nil {
 		return nil, err
 	}
+	if err := deleteGroups(ctx, cfg.Bootstrap, plan.Groups); err != nil {
+		return nil, err
+	}
 	groups, err := listGroups(ctx, cfg.Bootstrap)
 	if err != nil {
 		return nil, err
@@ -151,7 +154,12 @@ func deleteGroupsSince(ctx context.Context, bootstrap string, before map[string]
 			added = append(added, g)
 		}
 	}
-	if len(added) == 0 {
+	return deleteGroups(ctx, bootstrap, added)
+}
+
+// deleteGroups deletes consumer groups; one that does not exist is fine.
+func deleteGroups(ctx context.Context, bootstrap string, groups []string) error {
+	if len(groups) == 0 {
 		return nil
 	}
 	cl, err := kgo.NewClient(kgo.SeedBrokers(bootstrap))
@@ -159,9 +167,9 @@ func deleteGroupsSince(ctx context.Context, bootstrap string, before map[string]
 		return err
 	}
 	defer cl.Close()
-	resp, err := kadm.NewClient(cl).DeleteGroups(ctx, added...)
+	resp, err := kadm.NewClient(cl).DeleteGroups(ctx, groups...)
 	if err != nil {
-		return fmt.Errorf("delete consumer groups %v: %w", added, err)
+		return fmt.Errorf("delete consumer groups %v: %w", groups, err)
 	}
 	for g, r := range resp {
 		if r.Err != nil && !errors.Is(r.Err, kerr.GroupIDNotFound) {
