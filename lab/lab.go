@@ -177,28 +177,55 @@ func (l *Lab) StartLesson(ctx context.Context, lesson *lessons.Lesson) error {
 	return l.deleteGroups(ctx, dropGroups)
 }
 
-// deleteGroups removes consumer groups (a group outlives its topics on a broker). A group
-// that does not exist is fine; one with running members is not, since their commits would
-// bring it back.
+// deleteGroups removes the lesson's consumer groups (see DeleteGroups).
 func (l *Lab) deleteGroups(ctx context.Context, groups []string) error {
+	if err := DeleteGroups(ctx, l.admin, groups); err != nil {
+		return fmt.Errorf("%w (broker %s)", err, l.Bootstrap())
+	}
+	return nil
+}
+
+// DeleteGroups removes consumer groups (a group outlives its topics on a broker). A group
+// that does not exist is fine; one with running members is not, since their commits would
+// bring it back. A broker that has just started may still be creating __consumer_offsets,
+// and answers that no coordinator is available: that is retried for up to a minute.
+func DeleteGroups(ctx context.Context, adm *kadm.Client, groups []string) error {
 	if len(groups) == 0 {
 		return nil
 	}
-	resp, err := l.admin.DeleteGroups(ctx, groups...)
-	if err != nil {
-		return fmt.Errorf("delete consumer groups %v on %s: %w", groups, l.Bootstrap(), err)
-	}
-	for _, g := range groups {
-		r, ok := resp[g]
-		switch {
-		case !ok || r.Err == nil || errors.Is(r.Err, kerr.GroupIDNotFound):
-		case errors.Is(r.Err, kerr.NonEmptyGroup):
-			return fmt.Errorf("consumer group %s still has running members: stop its consumers, then start the lesson again", g)
-		default:
-			return fmt.Errorf("delete consumer group %s: %w", g, r.Err)
+	deadline := time.Now().Add(time.Minute)
+	for {
+		resp, err := adm.DeleteGroups(ctx, groups...)
+		if err == nil {
+			for _, g := range groups {
+				r, ok := resp[g]
+				switch {
+				case !ok || r.Err == nil || errors.Is(r.Err, kerr.GroupIDNotFound):
+				case errors.Is(r.Err, kerr.NonEmptyGroup):
+					return fmt.Errorf("consumer group %s still has running members: stop its consumers, then start the lesson again", g)
+				case coordinatorNotReady(r.Err):
+					err = r.Err
+				default:
+					return fmt.Errorf("delete consumer group %s: %w", g, r.Err)
+				}
+			}
+			if err == nil {
+				return nil
+			}
+		}
+		if !coordinatorNotReady(err) || time.Now().After(deadline) {
+			return fmt.Errorf("delete consumer groups %v: %w", groups, err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
 		}
 	}
-	return nil
+}
+
+func coordinatorNotReady(err error) bool {
+	return errors.Is(err, kerr.CoordinatorNotAvailable) || errors.Is(err, kerr.CoordinatorLoadInProgress) || errors.Is(err, kerr.NotCoordinator)
 }
 
 // deleteTopics removes topics and waits until the broker no longer lists them, so that a

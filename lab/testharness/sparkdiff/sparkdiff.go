@@ -157,7 +157,7 @@ func deleteGroupsSince(ctx context.Context, bootstrap string, before map[string]
 	return deleteGroups(ctx, bootstrap, added)
 }
 
-// deleteGroups deletes consumer groups; one that does not exist is fine.
+// deleteGroups deletes consumer groups as the lab does when a lesson starts.
 func deleteGroups(ctx context.Context, bootstrap string, groups []string) error {
 	if len(groups) == 0 {
 		return nil
@@ -167,16 +167,7 @@ func deleteGroups(ctx context.Context, bootstrap string, groups []string) error 
 		return err
 	}
 	defer cl.Close()
-	resp, err := kadm.NewClient(cl).DeleteGroups(ctx, groups...)
-	if err != nil {
-		return fmt.Errorf("delete consumer groups %v: %w", groups, err)
-	}
-	for g, r := range resp {
-		if r.Err != nil && !errors.Is(r.Err, kerr.GroupIDNotFound) {
-			return fmt.Errorf("delete consumer group %s: %w", g, r.Err)
-		}
-	}
-	return nil
+	return lab.DeleteGroups(ctx, kadm.NewClient(cl), groups)
 }
 
 // resetTopics deletes topics and waits until the broker no longer lists them.
