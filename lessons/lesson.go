@@ -43,7 +43,10 @@ type Step struct {
 	// Crash, when set, makes the lab kill the step's streaming query at a point of a batch
 	// (FORMAT.md, "Crashing a query on purpose").
 	Crash *Crash
-	Line  int // line of the step's heading
+	// Settle, when set, ends the step's sleep lines as soon as a consumer group has settled
+	// (FORMAT.md, "Waiting for a group to settle").
+	Settle *Settle
+	Line   int // line of the step's heading
 }
 
 // IsExercise reports whether the learner must fix starter code in this step.
@@ -157,4 +160,14 @@ type Crash struct {
 	Point CrashPoint
 	Batch int64
 	Line  int
+}
+
+// Settle is a step's settle directive: a sleep line of the step waits at most its seconds,
+// and ends as soon as consumer group Group is Stable with Members members. A lesson sleeps
+// to let a group finish its rebalance; the lab ends that wait once it has, so a step is as
+// fast as the broker while a terminal's fixed sleep stays right for a learner.
+type Settle struct {
+	Group   string
+	Members int
+	Line    int
 }

@@ -39,6 +39,7 @@ var (
 	watchComment  = regexp.MustCompile(`^<!--\s*watch:\s*(.*?)\s*-->$`)
 	crashComment  = regexp.MustCompile(`^<!--\s*crash:\s*(.*?)\s*-->$`)
 	afterComment  = regexp.MustCompile(`^<!--\s*after\s*-->$`)
+	settleComment = regexp.MustCompile(`^<!--\s*settle:\s*(.*?)\s*-->$`)
 	knownFrontKey = map[string]bool{"format": true, "id": true, "title": true, "goal": true, "continues": true, "topics": true, "groups": true}
 )
 
@@ -208,6 +209,10 @@ func (p *parser) step(number int) (*Step, error) {
 			}
 		case crashComment.MatchString(trimmed):
 			if err := p.crash(s, crashComment.FindStringSubmatch(trimmed)[1], p.pos+1); err != nil {
+				return nil, err
+			}
+		case settleComment.MatchString(trimmed):
+			if err := p.settle(s, settleComment.FindStringSubmatch(trimmed)[1], p.pos+1); err != nil {
 				return nil, err
 			}
 		case strings.HasPrefix(trimmed, "> Hint:") || strings.HasPrefix(trimmed, "> **Hint:**"):
@@ -454,6 +459,49 @@ func (p *parser) crash(s *Step, spec string, line int) error {
 	return nil
 }
 
+// settle reads a settle directive: "group=NAME members=N".
+func (p *parser) settle(s *Step, spec string, line int) error {
+	if s.Settle != nil {
+		return p.errorf(line, "step %q has two settle directives (the first is on line %d)", s.Title, s.Settle.Line)
+	}
+	st := &Settle{Line: line}
+	for _, w := range strings.Fields(spec) {
+		key, v, _ := strings.Cut(w, "=")
+		switch key {
+		case "group":
+			st.Group = v
+		case "members":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return p.errorf(line, "settle directive: %q is not members=N with N from 1", w)
+			}
+			st.Members = n
+		default:
+			return p.errorf(line, "settle directive: unknown %q; write <!-- settle: group=NAME members=N -->", w)
+		}
+	}
+	if st.Group == "" || st.Members == 0 {
+		return p.errorf(line, "settle directive needs a group and a member count: <!-- settle: group=NAME members=N -->")
+	}
+	s.Settle = st
+	return nil
+}
+
+// sleeps reports whether a step's command lines have a sleep line.
+func sleeps(s *Step) bool {
+	for _, c := range []*Code{s.Run, s.Starter, s.Solution} {
+		if c == nil {
+			continue
+		}
+		for _, cmd := range c.Commands {
+			if cmd.Kind == CommandSleep {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func crashPointList() string {
 	names := make([]string, len(CrashPoints))
 	for i, cp := range CrashPoints {
@@ -466,6 +514,8 @@ func (p *parser) validateStep(s *Step) error {
 	switch {
 	case s.Crash != nil && !s.Runnable():
 		return p.errorf(s.Crash.Line, "step %q has a crash directive but runs nothing to crash", s.Title)
+	case s.Settle != nil && !sleeps(s):
+		return p.errorf(s.Settle.Line, "step %q has a settle directive but no sleep line for it to end early", s.Title)
 	case s.Run != nil && s.Starter != nil:
 		return p.errorf(s.Line, "step %q has both a run block and a starter; an exercise has starter + solution only", s.Title)
 	case (s.Starter == nil) != (s.Solution == nil):

@@ -90,6 +90,11 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"format too new", "---\nformat: 2\nid: 09-sample\ntitle: T\ngoal: G\n---\n## S\n", "09-sample.md:2: the lesson is written in format 2, newer than this kafkalab reads (1)"},
 		{"block after the after marker", head + "## S\n```sh run\nls\n```\n<!-- after -->\nWhy.\n```text expect output\nx\n```\n", "09-sample.md:12: step \"S\": this block comes after <!-- after --> (line 10)"},
 		{"two after markers", head + "## S\n```sh run\nls\n```\n<!-- after -->\nA.\n<!-- after -->\n", "09-sample.md:12: step \"S\" has a second <!-- after --> (the first is on line 10)"},
+		{"settle without a sleep", head + "## S\n<!-- settle: group=g members=2 -->\n```sh run\nls\n```\n", "09-sample.md:7: step \"S\" has a settle directive but no sleep line for it to end early"},
+		{"settle without members", head + "## S\n<!-- settle: group=g -->\n```sh run\nsleep 1\n```\n", "09-sample.md:7: settle directive needs a group and a member count"},
+		{"settle bad members", head + "## S\n<!-- settle: group=g members=0 -->\n```sh run\nsleep 1\n```\n", `09-sample.md:7: settle directive: "members=0" is not members=N`},
+		{"settle unknown word", head + "## S\n<!-- settle: group=g members=2 state=Empty -->\n```sh run\nsleep 1\n```\n", `09-sample.md:7: settle directive: unknown "state=Empty"`},
+		{"two settles", head + "## S\n<!-- settle: group=g members=2 -->\n<!-- settle: group=h members=2 -->\n```sh run\nsleep 1\n```\n", "09-sample.md:8: step \"S\" has two settle directives (the first is on line 7)"},
 		{"after in a prose step", head + "## S\nJust words.\n<!-- after -->\nMore.\n", "09-sample.md:8: step \"S\" has an after-the-run text but runs nothing"},
 	}
 	for _, tc := range tests {
@@ -173,6 +178,18 @@ func TestParseCrashDirective(t *testing.T) {
 	l, err := Parse("09-sample.md", []byte(head+"## S\n```sh run\nls\n```\n"))
 	if err != nil || l.Steps[0].Crash != nil {
 		t.Errorf("a step without a directive has crash %+v (err %v)", l.Steps[0].Crash, err)
+	}
+}
+
+func TestParseSettleDirective(t *testing.T) {
+	src := "---\nid: 09-sample\ntitle: T\ngoal: G\n---\n## S\n<!-- settle: group=billing  members=4 -->\n" +
+		"```sh run\nkafka-console-consumer.sh --topic t --group billing &\nsleep 5\nwait\n```\n"
+	l, err := Parse("09-sample.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Steps[0].Settle; got == nil || *got != (Settle{Group: "billing", Members: 4, Line: 7}) {
+		t.Errorf("settle = %+v", got)
 	}
 }
 
