@@ -3,8 +3,10 @@ package lab
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -239,5 +241,40 @@ func TestStartLessonDeletesItsGroups(t *testing.T) {
 	}
 	if got := groups(); slices.Contains(got, "g-billing") {
 		t.Errorf("the lesson's group survived its start: %v", got)
+	}
+}
+
+// A step's settle directive ends its sleep once the group is Stable with its members: the
+// two consumers settle in well under the sleep's twenty seconds. A group that never gets
+// the members the directive names sleeps the full time, as a shell would.
+func TestSettleEndsASleepOnceTheGroupSettled(t *testing.T) {
+	run := func(members int, sleepSecs int) (*StepResult, time.Duration) {
+		src := "kafka-topics.sh --create --topic st --partitions 2 --replication-factor 1\n" +
+			"kafka-console-consumer.sh --topic st --group st-g --max-messages 1 --timeout-ms 4000 --consumer-property heartbeat.interval.ms=100 &\n" +
+			"kafka-console-consumer.sh --topic st --group st-g --max-messages 1 --timeout-ms 4000 --consumer-property heartbeat.interval.ms=100 &\n" +
+			fmt.Sprintf("sleep %d\n", sleepSecs) +
+			"kafka-consumer-groups.sh --describe --group st-g --state\nwait\n"
+		lesson := &lessons.Lesson{ID: "09-st", Topics: []string{"st"}, Groups: []string{"st-g"}, Steps: []*lessons.Step{{
+			Number: 1, Title: "settle", Run: shellCode(t, src), Settle: &lessons.Settle{Group: "st-g", Members: members, Line: 1},
+		}}}
+		lb := newTestLab(t, []*lessons.Lesson{lesson})
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		start := time.Now()
+		return lb.RunStep(ctx, lesson, lesson.Steps[0], nil), time.Since(start)
+	}
+	res, took := run(2, 20)
+	if !res.Passed || !regexp.MustCompile(`st-g +\S+ +\(\d+\) +range +Stable +2`).MatchString(res.Output) {
+		t.Fatalf("settled step: %+v\n%s", res.Failures, res.Output)
+	}
+	if took > 15*time.Second {
+		t.Errorf("the step took %v: its sleep did not end when the group settled", took)
+	}
+	res, took = run(3, 2)
+	if !res.Passed || !strings.Contains(res.Output, "Stable") {
+		t.Fatalf("unsettled step: %+v\n%s", res.Failures, res.Output)
+	}
+	if took < 2*time.Second {
+		t.Errorf("the step took %v: a group short of members must sleep the full time", took)
 	}
 }

@@ -77,6 +77,7 @@ func (l *Lab) runStep(ctx context.Context, lesson *lessons.Lesson, step *lessons
 		runs.add(e)
 		l.observe(Event{Kind: QueryProgress, Lesson: lesson.ID, Query: &e})
 	})
+	sh.settle, sh.admin = step.Settle, l.admin
 	cr := newCrasher(step.Crash)
 	err := l.runStepCode(ctx, sh, lesson, step, code, over, cr, out)
 	out.flush()

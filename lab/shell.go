@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kadm"
+
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
 	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
@@ -33,6 +35,10 @@ type shell struct {
 	bootstrap string
 	conf      map[string]string
 	onEvent   func(pyrun.QueryEvent)
+	// settle, with admin, ends sleep lines early once a consumer group has settled (a
+	// step's settle directive; nil = a sleep takes its full time).
+	settle *lessons.Settle
+	admin  *kadm.Client
 }
 
 // errExit is a command that ran and exited non-zero; its message is already in the output.
@@ -56,6 +62,9 @@ func (sh *shell) run(ctx context.Context, c lessons.Command, cr *crasher, out io
 	case lessons.CommandKafkaTool:
 		return sh.kafkaTool(ctx, c, out)
 	case lessons.CommandSleep:
+		if sh.settle != nil {
+			return AwaitSettled(ctx, sh.admin, sh.settle, c.Sleep())
+		}
 		return sleep(ctx, c.Sleep())
 	case lessons.CommandWait:
 		return nil // outside a block nothing runs in the background (see block)

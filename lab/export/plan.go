@@ -40,6 +40,9 @@ type Step struct {
 	// Crash is the lesson's crash directive for this step (nil = none): in kafkalab the lab
 	// kills the query there; a real run is killed by hand (the README says where).
 	Crash *lessons.Crash
+	// Settle is the lesson's settle directive for this step (nil = none): in kafkalab the
+	// step's sleep ends once the group has settled; a real run sleeps the full time.
+	Settle *lessons.Settle
 }
 
 // Write is one file version. Stored is where the exported project keeps this version: the
@@ -89,7 +92,7 @@ func NewPlan(course []*lessons.Lesson, lesson *lessons.Lesson) (*Plan, error) {
 		}
 		for _, s := range l.Steps {
 			st := Step{Lesson: l.ID, Number: s.Number, Title: s.Title, Prose: s.Prose, After: s.After,
-				Prelude: l.ID != lesson.ID, Expect: s.Expect, Crash: s.Crash}
+				Prelude: l.ID != lesson.ID, Expect: s.Expect, Crash: s.Crash, Settle: s.Settle}
 			folder := fmt.Sprintf("steps/%s-%02d/", l.ID, s.Number)
 			add := func(name, content string) {
 				if c, ok := current[name]; ok && c == content {

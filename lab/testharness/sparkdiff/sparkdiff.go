@@ -157,6 +157,16 @@ func deleteGroupsSince(ctx context.Context, bootstrap string, before map[string]
 	return deleteGroups(ctx, bootstrap, added)
 }
 
+// awaitSettled is a settling sleep on the real-Spark side, as the lab runs it.
+func awaitSettled(ctx context.Context, bootstrap string, st *lessons.Settle, max time.Duration) error {
+	cl, err := kgo.NewClient(kgo.SeedBrokers(bootstrap))
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	return lab.AwaitSettled(ctx, kadm.NewClient(cl), st, max)
+}
+
 // deleteGroups deletes consumer groups as the lab does when a lesson starts.
 func deleteGroups(ctx context.Context, bootstrap string, groups []string) error {
 	if len(groups) == 0 {
@@ -268,6 +278,15 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 						r.crashed, r.failed = true, true
 					}
 				}
+			case lessons.CommandSleep:
+				// The lab ends a settling sleep once the group has settled; so does this side.
+				var err error
+				if s.Settle != nil {
+					err = awaitSettled(ctx, cfg.Bootstrap, s.Settle, c.Sleep())
+				} else {
+					err = runTool(ctx, ws, cfg.Bootstrap, c, io.Discard)
+				}
+				r.failed, r.dur = err != nil, time.Since(start)
 			default:
 				var buf bytes.Buffer
 				r.failed = runTool(ctx, ws, cfg.Bootstrap, c, &buf) != nil
@@ -364,7 +383,8 @@ func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string
 					src[k] += " <<EOF\n" + c.Stdin + "EOF"
 				}
 			}
-			step := &lessons.Step{Number: s.Number, Title: s.Title, Run: &lessons.Code{Lang: "sh", Source: strings.Join(src, "\n"), Line: 1, Commands: seg}, Crash: crash}
+			step := &lessons.Step{Number: s.Number, Title: s.Title, Run: &lessons.Code{Lang: "sh", Source: strings.Join(src, "\n"), Line: 1, Commands: seg},
+				Crash: crash, Settle: s.Settle}
 			if j == 0 {
 				step.Files = files
 			}
