@@ -1,6 +1,6 @@
 // Package assets holds what kafkalab embeds that is not a lesson: the screens' colour
-// themes and the sample data sets (the course's orders, and a longer stream of orders to
-// play with in the sandbox). They are files, not Go literals, so they can be read, diffed
+// themes and the sample data sets (the course's orders, a longer stream of orders to play
+// with in the sandbox, and payment events sent at least once, copies included). They are files, not Go literals, so they can be read, diffed
 // and regenerated. The lab hands data sets to lessons that name one (FORMAT.md, asset=) and
 // to the sandbox's .data command; the UI reads its theme here.
 //
