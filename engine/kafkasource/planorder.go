@@ -2,7 +2,7 @@ package kafkasource
 
 import "sort"
 
-// planOrder orders a micro-batch's partitions as Spark plans its read tasks: task i reads
+// PlanOrder orders a micro-batch's partitions as Spark plans its read tasks: task i reads
 // the i-th partition and writes part-0000i of a file sink, so the order decides which file
 // holds which partition. Spark walks the keys of its map of end offsets
 // (KafkaOffsetReaderAdmin.getOffsetRangesFromResolvedOffsets), which comes from the Kafka
@@ -11,7 +11,7 @@ import "sort"
 // HashMap, iterated in its trie's order. Both orders follow TopicPartition.hashCode.
 // Checked against real Spark 4.2 (kafka-clients 3.9.2) on topics of 3, 4 and 5 partitions
 // (planorder_test.go).
-func planOrder(tps []TopicPartition) []TopicPartition {
+func PlanOrder(tps []TopicPartition) []TopicPartition {
 	out := append([]TopicPartition(nil), tps...)
 	sortTPs(out) // the tie-break: equal hashes keep topic, partition order
 	if len(out) <= 4 {

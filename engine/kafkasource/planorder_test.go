@@ -27,7 +27,7 @@ func TestPlanOrderIsSparks(t *testing.T) {
 			tps = append(tps, TopicPartition{tc.topic, p})
 		}
 		var got []int32
-		for _, tp := range planOrder(tps) {
+		for _, tp := range PlanOrder(tps) {
 			got = append(got, tp.Partition)
 		}
 		if fmt.Sprint(got) != tc.want {
@@ -50,7 +50,7 @@ func TestPlanOrderBeyondFourIsScalaHashMaps(t *testing.T) {
 			tps = append(tps, TopicPartition{topic, p})
 		}
 		var got []int32
-		for _, tp := range planOrder(tps) {
+		for _, tp := range PlanOrder(tps) {
 			got = append(got, tp.Partition)
 		}
 		if fmt.Sprint(got) != want {

@@ -241,7 +241,7 @@ func (s *Stream) Ranges(ctx context.Context, start, end PartitionOffsets) ([]Off
 		}
 	}
 	var ranges []OffsetRange
-	for _, tp := range planOrder(end.sortedPartitions()) {
+	for _, tp := range PlanOrder(end.sortedPartitions()) {
 		from, ok := start[tp]
 		if !ok {
 			if from, ok = newStart[tp]; !ok {

@@ -10,11 +10,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/lab/pyrun"
 )
 
@@ -50,11 +53,39 @@ func FunctionItems(specs []FuncSpec) []CorpusItem {
 	return out
 }
 
-// newToken is a run's unique suffix for topic and database names.
-func newToken() string {
-	b := make([]byte, 4)
-	rand.Read(b)
-	return "t" + hex.EncodeToString(b)
+// newToken is a run's unique suffix for topic and database names. Spark plans a Kafka
+// batch's read tasks in an order that follows the hash of each topic name (see
+// kafkasource.PlanOrder), and task i writes part-0000i, so a random suffix would make which
+// file holds which partition differ from run to run. The token is drawn until the item's
+// topic partitions plan in (topic, partition) order: every run of an item, on real Spark
+// and on kafkalab, then puts the same partitions in the same files as its golden.
+func newToken(topics []TopicSpec) string {
+	for {
+		b := make([]byte, 4)
+		rand.Read(b)
+		token := "t" + hex.EncodeToString(b)
+		if plansInOrder(topics, token) {
+			return token
+		}
+	}
+}
+
+// plansInOrder says whether the topics, named with token, plan their partitions sorted.
+func plansInOrder(topics []TopicSpec, token string) bool {
+	var tps []kafkasource.TopicPartition
+	for _, t := range topics {
+		for p := int32(0); p < t.Partitions; p++ {
+			tps = append(tps, kafkasource.TopicPartition{Topic: t.Name + "-" + token, Partition: p})
+		}
+	}
+	sorted := slices.Clone(tps)
+	slices.SortFunc(sorted, func(a, b kafkasource.TopicPartition) int {
+		if c := strings.Compare(a.Topic, b.Topic); c != 0 {
+			return c
+		}
+		return int(a.Partition - b.Partition)
+	})
+	return slices.Equal(kafkasource.PlanOrder(tps), sorted)
 }
 
 // prepare makes the item's working folder with the script in it and creates its topics.

@@ -86,7 +86,7 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 			t.Errorf("%s: no golden from real Spark (make test-spark with KAFKALAB_CORPUS_UPDATE=1 writes it): %v", it.Name, err)
 			continue
 		}
-		token := newToken()
+		token := newToken(it.Topics)
 		run, err := RunOnKafkalab(ctx, root, bootstrap, it, token)
 		if err != nil {
 			t.Fatalf("%s: %v", it.Name, err)
@@ -171,7 +171,7 @@ func TestCorpusAgainstRealSpark(t *testing.T) {
 			if len(only) > 0 && !only[it.Name] && !only[set.label] {
 				continue
 			}
-			token := newToken()
+			token := newToken(it.Topics)
 			t0 := time.Now()
 			run, err := drv.RunOnSpark(ctx, filepath.Join(root, "spark"), cfg.Bootstrap, it, token)
 			if err != nil {
