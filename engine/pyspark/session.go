@@ -294,7 +294,7 @@ func init() {
 		return py.String(self.(*pySparkContext).s.s.Conf().GetOr("spark.master", "local[*]")), nil
 	})
 	python.DefProp(sparkContextType, "version", func(self py.Object) (py.Object, error) { return py.String(sparkVersion), nil })
-	python.DefProp(sparkContextType, "defaultParallelism", func(self py.Object) (py.Object, error) { return py.Int(4), nil })
+	python.DefProp(sparkContextType, "defaultParallelism", func(self py.Object) (py.Object, error) { return py.Int(engine.DefaultParallelism), nil })
 }
 
 // sparkVersion is the Spark version kafkalab's engine behaves like (and writes in files).
@@ -327,8 +327,10 @@ func init() {
 	sessionProp("readStream", func(s *pySession) (py.Object, error) { return s.in.newReader(true) })
 	sessionProp("streams", func(s *pySession) (py.Object, error) { return s.in.newStreamsManager() })
 	sessionMethod("stop", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		s.in.StopQueries()
-		if err := s.s.Stop(s.in.Context()); err != nil {
+		if err := s.in.Unlocked(func() error {
+			s.in.StopQueries()
+			return s.s.Stop(s.in.Context())
+		}); err != nil {
 			return nil, engineError(err)
 		}
 		return py.None, nil
