@@ -271,3 +271,15 @@ func (m *StreamingQueryManager) activeWith(name, checkpointDir string) error {
 	}
 	return nil
 }
+
+// ProcessAllAvailable is query.processAllAvailable(): it returns once every record the
+// sources held when it was called has been processed, or the query ended (its failure as
+// a *StreamingQueryError).
+func (sq *StreamingQuery) ProcessAllAvailable(ctx context.Context) error {
+	err := sq.q.ProcessAllAvailable(ctx)
+	if err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	sq.finish()
+	return sq.wrap(err)
+}

@@ -73,15 +73,12 @@ func strList(fn string, args py.Tuple) ([]string, error) {
 
 // hints says what to use instead of PySpark APIs kafkalab leaves out.
 var hints = map[string]string{
-	"DataFrame.toPandas":            "use collect() or show()",
-	"DataFrame.rdd":                 "kafkalab has no RDDs; use DataFrame methods",
-	"DataFrame.foreach":             "use collect() and a for loop",
-	"DataFrame.foreachPartition":    "use collect() and a for loop",
-	"DataFrame.cache":               "not needed: kafkalab's DataFrames are small and in memory",
-	"DataFrame.persist":             "not needed: kafkalab's DataFrames are small and in memory",
-	"DataStreamWriter.foreachBatch": "write to a Delta table with toTable() and read it with spark.table()",
-	"DataStreamWriter.foreach":      "write to a Delta table with toTable() and read it with spark.table()",
-	"SparkContext.parallelize":      "use spark.createDataFrame(rows, schema)",
+	"DataFrame.toPandas":         "use collect() or show()",
+	"DataFrame.rdd":              "kafkalab has no RDDs; use DataFrame methods",
+	"DataFrame.foreach":          "use collect() and a for loop",
+	"DataFrame.foreachPartition": "use collect() and a for loop",
+	"DataStreamWriter.foreach":   "write to a Delta table with toTable() and read it with spark.table()",
+	"SparkContext.parallelize":   "use spark.createDataFrame(rows, schema)",
 }
 
 // missingAttr is the error for an attribute a binding class does not have: a PySpark

@@ -403,6 +403,7 @@ type pyStreamWriter struct {
 	trigger   *engine.Trigger
 	queryName string
 	parts     []string
+	foreach   py.Object // foreachBatch's function
 }
 
 var streamWriterType = py.NewType("DataStreamWriter", "df.writeStream: starts a streaming query.")
@@ -487,9 +488,7 @@ func init() {
 		self.(*pyStreamWriter).trigger = &t
 		return self, nil
 	})
-	python.DefMethod(streamWriterType, "foreachBatch", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		return nil, python.Unsupported("DataStreamWriter.foreachBatch", hints["DataStreamWriter.foreachBatch"])
-	})
+	python.DefMethod(streamWriterType, "foreachBatch", foreachBatch)
 	python.DefMethod(streamWriterType, "start", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		w := self.(*pyStreamWriter)
 		a, err := python.ParseArgs("start", args, kwargs, []string{"path", "format", "outputMode", "partitionBy", "queryName"}, 0)
@@ -575,6 +574,9 @@ func (w *pyStreamWriter) engineWriter() *engine.DataStreamWriter {
 	}
 	if len(w.parts) > 0 {
 		ew = ew.PartitionBy(w.parts...)
+	}
+	if w.foreach != nil {
+		ew = ew.ForeachBatch(w.d.in.foreachBatchFunc(w.foreach))
 	}
 	return ew
 }

@@ -158,7 +158,7 @@ func init() {
 		}
 		ctx := q.in.Context()
 		if a[0] == nil || a[0] == py.None {
-			if err := q.q.AwaitTermination(ctx); err != nil {
+			if err := q.in.Unlocked(func() error { return q.q.AwaitTermination(ctx) }); err != nil {
 				if ctx.Err() != nil {
 					return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
 				}
@@ -178,7 +178,11 @@ func init() {
 		if secs < 0 {
 			return nil, py.ExceptionNewf(PySparkValueError, "[VALUE_NOT_POSITIVE] Value for `timeout` must be positive, got '%v'.", secs)
 		}
-		done, err := q.q.AwaitTerminationTimeout(ctx, time.Duration(secs*float64(time.Second)))
+		var done bool
+		err = q.in.Unlocked(func() (err error) {
+			done, err = q.q.AwaitTerminationTimeout(ctx, time.Duration(secs*float64(time.Second)))
+			return err
+		})
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
@@ -188,7 +192,7 @@ func init() {
 		return py.NewBool(done), nil
 	})
 	m("stop", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		q.stop()
+		_ = q.in.Unlocked(func() error { q.stop(); return nil })
 		return py.None, nil
 	})
 	m("exception", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
@@ -199,7 +203,17 @@ func init() {
 		return queryError(err).(py.Object), nil
 	})
 	m("processAllAvailable", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		return nil, python.Unsupported("StreamingQuery.processAllAvailable", "use trigger(availableNow=True) and awaitTermination()")
+		if _, err := python.ParseArgs("processAllAvailable", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		ctx := q.in.Context()
+		if err := q.in.Unlocked(func() error { return q.q.ProcessAllAvailable(ctx) }); err != nil {
+			if ctx.Err() != nil {
+				return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
+			}
+			return nil, queryError(err)
+		}
+		return py.None, nil
 	})
 	m("explain", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return nil, python.Unsupported("StreamingQuery.explain", "print the query's lastProgress instead")
@@ -252,7 +266,7 @@ func init() {
 	})
 	python.DefMethod(streamsType, "awaitAnyTermination", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		in := self.(*pyStreams).in
-		if err := in.spark.s.Streams().AwaitAnyTermination(in.Context()); err != nil {
+		if err := in.Unlocked(func() error { return in.spark.s.Streams().AwaitAnyTermination(in.Context()) }); err != nil {
 			return nil, queryError(err)
 		}
 		return py.None, nil

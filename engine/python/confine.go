@@ -377,12 +377,21 @@ func (in *Interpreter) sleep(self py.Object, arg py.Object) (py.Object, error) {
 	}
 	t := time.NewTimer(time.Duration(secs * float64(time.Second)))
 	defer t.Stop()
-	select {
-	case <-t.C:
-		return py.None, nil
-	case <-in.runCtx.Done():
-		return nil, in.Interrupted()
+	// Sleeping lets a callback of this interpreter run (a foreachBatch function), as
+	// CPython releases its lock in time.sleep.
+	var err error
+	_ = in.Unlocked(func() error {
+		select {
+		case <-t.C:
+		case <-in.runCtx.Done():
+			err = in.Interrupted()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return py.None, nil
 }
 
 // importable names the modules a script may import, for the refusal of one it may not.

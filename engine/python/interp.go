@@ -46,6 +46,8 @@ type Interpreter struct {
 
 	sources     map[string]string // code label -> source, for error lines
 	importRoots []string          // folders local imports are searched in, first wins
+
+	gil gil // held while Python code of this interpreter runs (gil.go)
 }
 
 // New makes an interpreter rooted at cfg.WorkDir.
@@ -157,6 +159,7 @@ func (in *Interpreter) run(ctx context.Context, f func() error, sources map[stri
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	defer in.lockRun()()
 	in.runCtx = ctx
 	defer func() { in.runCtx = context.Background() }()
 	// A cancelled context (Ctrl-C, a step timeout) stops the script at its next loop

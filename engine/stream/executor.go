@@ -230,12 +230,14 @@ func (ex *execution) loop() error {
 			}
 		}
 		triggerStart := ex.cfg.Now()
+		seq := ex.q.triggerStarted()
 		ran, err := ex.runTrigger(triggerStart)
 		if err != nil {
 			return err
 		}
 		if !ran {
 			ex.idleProgress(triggerStart)
+			ex.q.triggerIdle(seq)
 		}
 		switch trig.Kind {
 		case TriggerOnce:

@@ -41,6 +41,8 @@ type Query struct {
 	active   bool
 	subs     []chan Event
 	history  []Event // events so far, replayed to late subscribers
+
+	drain drainState // what processAllAvailable waits for
 }
 
 // Start validates cfg, reads or creates the checkpoint and starts the query in the
@@ -120,6 +122,7 @@ func Start(ctx context.Context, cfg Config) (q *Query, err error) {
 		id: id, runID: uuid.NewString(), name: cfg.Name,
 		cfg: cfg, cp: cp, resume: resume,
 		stopCh: make(chan struct{}), done: make(chan struct{}), active: true,
+		drain: drainState{idle: make(chan struct{})},
 	}
 	ex := newExecution(q)
 	q.emit(Event{Kind: EventStarted, BatchID: resume.NextBatchID})

@@ -1,0 +1,79 @@
+package pyspark
+
+import (
+	"context"
+
+	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python"
+	"github.com/kafkalab/kafkalab/engine/python/py"
+)
+
+// foreachBatch is writeStream.foreachBatch(func): func(batch_df, batch_id) runs for every
+// micro-batch, with the batch as a static DataFrame.
+func foreachBatch(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	a, err := python.ParseArgs("foreachBatch", args, kwargs, []string{"func"}, 1)
+	if err != nil {
+		return nil, err
+	}
+	if !callable(a[0]) {
+		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_CALLABLE] Argument `func` should be a callable, got %s.", a[0].Type().Name)
+	}
+	self.(*pyStreamWriter).foreach = a[0]
+	return self, nil
+}
+
+func callable(o py.Object) bool {
+	switch o.(type) {
+	case *py.Function, *py.Method, *py.BoundMethod:
+		return true
+	}
+	_, ok := o.(py.I__call__)
+	return ok
+}
+
+// foreachBatchFunc runs fn on the query's goroutine under the interpreter lock: the script
+// is then blocked in awaitTermination, processAllAvailable, time.sleep or has ended.
+func (in *Interpreter) foreachBatchFunc(fn py.Object) engine.ForeachBatchFunc {
+	return func(ctx context.Context, batch *engine.DataFrame, batchID int64) error {
+		err := in.Locked(func() error {
+			_, err := py.Call(fn, py.Tuple{&pyDataFrame{df: batch, in: in}, py.Int(batchID)}, nil)
+			return err
+		})
+		if err != nil {
+			return &foreachBatchError{err: err}
+		}
+		return nil
+	}
+}
+
+// foreachBatchError is Spark's wrapping of an exception raised by the user's function.
+type foreachBatchError struct{ err error }
+
+func (e *foreachBatchError) Error() string {
+	return "[FOREACH_BATCH_USER_FUNCTION_ERROR] An error occurred in the user provided function in foreach batch sink. Reason: " + pyErrorText(e.err)
+}
+
+func (e *foreachBatchError) Unwrap() error { return e.err }
+
+// pyErrorText is "Kind: message" for a Python exception, as Python prints its last line.
+func pyErrorText(err error) string {
+	if pe, ok := err.(*py.Exception); ok {
+		msg := ""
+		if len(pe.Args.(py.Tuple)) > 0 {
+			if s, err := py.Str(pe.Args.(py.Tuple)[0]); err == nil {
+				msg = string(s.(py.String))
+			}
+		}
+		return pe.Base.Name + ": " + msg
+	}
+	return err.Error()
+}
+
+func init() {
+	// cache/persist/unpersist change how Spark keeps a DataFrame, never its rows; kafkalab's
+	// DataFrames are computed in memory, so they return the DataFrame unchanged.
+	same := func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) { return self, nil }
+	for _, name := range []string{"cache", "persist", "unpersist"} {
+		python.DefMethod(dataFrameType, name, same)
+	}
+}
