@@ -284,9 +284,13 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		}
 		sink = &parquetSink{sink: fsink}
 	case "kafka":
-		return nil, &plan.UnsupportedError{Message: "kafkalab does not support writeStream.format(\"kafka\") yet; write to a Delta table, or use df.write.format(\"kafka\") on static data"}
+		ks, err := newKafkaSink(plan.Schema(w.df.node), w.opts)
+		if err != nil {
+			return nil, err
+		}
+		sink = ks
 	default:
-		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support writeStream.format(%q); use delta, console, memory or foreachBatch", format)}
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support writeStream.format(%q); use delta, kafka, parquet, console, memory or foreachBatch", format)}
 	}
 
 	sources, err := sp.openSources()

@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/kafkasource"
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+// kafkaSink is writeStream.format("kafka"): every batch's rows become records, as Spark's
+// Kafka sink writes them (value required; key, topic, partition and headers columns
+// optional; the topic option wins over a topic column). Like Spark's, it is at-least-once:
+// a batch re-run after a crash writes its records again.
+type kafkaSink struct {
+	bootstrap []string
+	topic     string // the topic option, "" for the topic column
+}
+
+// newKafkaSink checks the query's columns when the query starts, as Spark does before the
+// first batch.
+func newKafkaSink(schema *sqltypes.StructType, opts options) (*kafkaSink, error) {
+	bs, ok := opts.get("kafka.bootstrap.servers")
+	if !ok || strings.TrimSpace(bs) == "" {
+		return nil, fmt.Errorf("Option 'kafka.bootstrap.servers' must be specified for configuring Kafka consumer")
+	}
+	topic, _ := opts.get("topic")
+	if _, err := kafkasource.RecordsFromRows(schema, nil, topic); err != nil {
+		return nil, &plan.AnalysisError{Message: err.Error()}
+	}
+	return &kafkaSink{bootstrap: kafkasource.SplitBootstrap(bs), topic: topic}, nil
+}
+
+// Description is what Spark's progress shows for the Kafka sink (the class name; Spark
+// adds an object hash that differs on every run).
+func (k *kafkaSink) Description() string {
+	return "org.apache.spark.sql.kafka010.KafkaSourceProvider$KafkaTable"
+}
+
+func (k *kafkaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
+	schema := b.Schema
+	if schema == nil {
+		schema = &sqltypes.StructType{}
+	}
+	// Each task writes its rows in order, task after task, as Spark's tasks would when
+	// they run one at a time.
+	var rows []sqltypes.Row
+	for _, t := range b.Tasks {
+		rows = append(rows, t...)
+	}
+	recs, err := kafkasource.RecordsFromRows(schema, rows, k.topic)
+	if err != nil {
+		return err
+	}
+	return kafkasource.WriteRecords(ctx, k.bootstrap, k.topic, recs)
+}

@@ -1,0 +1,53 @@
+package pyspark
+
+import (
+	"context"
+	"testing"
+)
+
+func TestKafkaSink(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{{
+		name: "rows become records: key, value, an explicit partition; the topic option",
+		src: `q = (kafka().selectExpr("CONCAT('copy-', CAST(key AS STRING)) AS key", "value", "CAST(2 AS INT) AS partition")
+     .writeStream.format("kafka").option("kafka.bootstrap.servers", "localhost:9092").option("topic", "orders")
+     .option("checkpointLocation", "checkpoints/copy").trigger(availableNow=True).start())
+q.awaitTermination()
+back = (spark.read.format("kafka").option("kafka.bootstrap.servers", "localhost:9092").option("subscribe", "orders").load()
+        .selectExpr("CAST(key AS STRING) AS key", "partition"))
+print(sorted((r.key, r.partition) for r in back.collect()))
+print(q.lastProgress["sink"]["numOutputRows"])
+`,
+		want: "[('1001', 0), ('1002', 0), ('1003', 1), ('copy-1001', 2), ('copy-1002', 2), ('copy-1003', 2)]\n3\n",
+	}, {
+		name: "no value column is refused at start",
+		src: `try:
+    (kafka().selectExpr("key").writeStream.format("kafka").option("kafka.bootstrap.servers", "localhost:9092")
+     .option("topic", "orders").option("checkpointLocation", "checkpoints/bad").start())
+except Exception as e:
+    print(type(e).__name__, e)
+`,
+		want: "AnalysisException Required attribute 'value' not found\n",
+	}, {
+		name: "no topic option and no topic column",
+		src: `try:
+    (kafka().select("value").writeStream.format("kafka").option("kafka.bootstrap.servers", "localhost:9092")
+     .option("checkpointLocation", "checkpoints/bad").start())
+except Exception as e:
+    print(type(e).__name__, e)
+`,
+		want: "AnalysisException topic option required when no 'topic' attribute is present. Use the topic option for setting a topic.\n",
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in, out, _ := newCourseInterp(t)
+			if err := in.Exec(context.Background(), "ks.py", tc.src); err != nil {
+				t.Fatalf("%v\noutput:\n%s", err, out)
+			}
+			if got := out.String(); got != tc.want {
+				t.Fatalf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
