@@ -58,7 +58,7 @@ if [ -n "${KAFKALAB_KAFKA_RUN:-}" ]; then
 fi
 echo "test-apache-kafka: Apache Kafka $KAFKA_VERSION at $KAFKALAB_TEST_BOOTSTRAP; packages: ${pkgs[*]}${narrowed:+ (narrowed)}"
 t=$(now)
-go test -count=1 -timeout 15m -tags apachekafka "${run[@]}" "${pkgs[@]}"
+go test -count=1 -timeout 25m -tags apachekafka "${run[@]}" "${pkgs[@]}"
 t_tests=$(elapsed "$t")
 if [ -n "$narrowed" ]; then
 	echo "test-apache-kafka: narrowed run passed (jars ${t_fetch}s, broker start ${t_start}s, tests ${t_tests}s, tier total $(elapsed "$t_all")s)"
