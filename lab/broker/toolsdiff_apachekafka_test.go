@@ -101,12 +101,7 @@ func TestJavaToolsSeeOneKafkaBroker(t *testing.T) {
 	run := func(bootstrap string, s step) string {
 		ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
 		defer cancel()
-		// Each step is a short-lived JVM (62 of them): the C1 compiler and the serial
-		// collector start fastest, which keeps the test inside the tier's budget on a busy machine.
-		args := append([]string{"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", libs + "/*",
-			"-Dlog4j2.configurationFile=" + log4j, s.class, "--bootstrap-server", bootstrap}, s.args...)
-		cmd := exec.CommandContext(ctx, "java", args...)
-		cmd.WaitDelay = 5 * time.Second
+		cmd := testkit.KafkaToolCmd(ctx, libs, log4j, s.class, append([]string{"--bootstrap-server", bootstrap}, s.args...)...)
 		cmd.Stdin = strings.NewReader(s.stdin)
 		var out, errb bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errb

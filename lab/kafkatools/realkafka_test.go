@@ -54,9 +54,7 @@ func (rk realKafka) java(t *testing.T, stdin, tool string, args ...string) resul
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	full := append([]string{"-cp", rk.libs + "/*", "-Dlog4j2.configurationFile=" + rk.log4j, javaClass[tool],
-		"--bootstrap-server", rk.bootstrap}, args...)
-	cmd := exec.CommandContext(ctx, "java", full...)
+	cmd := testkit.KafkaToolCmd(ctx, rk.libs, rk.log4j, javaClass[tool], append([]string{"--bootstrap-server", rk.bootstrap}, args...)...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

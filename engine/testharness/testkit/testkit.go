@@ -132,6 +132,19 @@ func RealKafka(t testing.TB) (bootstrap, libs string) {
 	return bootstrap, libs
 }
 
+// KafkaToolCmd is a command running one of Kafka's own Java tools (class) from the jars in
+// libs, logging through the log4j2 file log4j. Tests start dozens of these short-lived JVMs:
+// the C1 compiler and the serial collector start fastest, which keeps a tier within its
+// budget on a busy machine. The command is killed when ctx ends and gives up on its
+// output pipes 5 s later.
+func KafkaToolCmd(ctx context.Context, libs, log4j, class string, args ...string) *exec.Cmd {
+	full := append([]string{"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", filepath.Join(libs, "*"),
+		"-Dlog4j2.configurationFile=" + log4j, class}, args...)
+	cmd := exec.CommandContext(ctx, "java", full...)
+	cmd.WaitDelay = 5 * time.Second
+	return cmd
+}
+
 // SessionHelper is the course's stream_session.py (lessons/files), the module every course
 // script imports to get its Spark session. It is read from the module's tree, so tests run
 // the same helper a learner does.

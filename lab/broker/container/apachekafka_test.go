@@ -13,7 +13,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -41,8 +40,7 @@ func kafkaTool(t *testing.T, ctx context.Context, libs, stdin, class string, arg
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmdArgs := append([]string{"-cp", filepath.Join(libs, "*"), "-Dlog4j2.configurationFile=" + log4j, class}, args...)
-	cmd := exec.CommandContext(ctx, "java", cmdArgs...)
+	cmd := testkit.KafkaToolCmd(ctx, libs, log4j, class, args...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
