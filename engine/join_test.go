@@ -48,6 +48,13 @@ func TestJoins(t *testing.T) {
 	if _, err := j.Select("customer_id"); err == nil || !strings.HasPrefix(err.Error(), "[AMBIGUOUS_REFERENCE] Reference `customer_id` is ambiguous") {
 		t.Fatalf("ambiguous column: %v", err)
 	}
+	// x = x over unaliased sides compares the left's x with the right's, as Spark's join
+	// resolves such a condition.
+	same := must[*DataFrame](t)(orders.Join(customers, Col("customer_id").EqualTo(Col("customer_id")), "left"))
+	sel = must[*DataFrame](t)(same.Select("order_id", "name"))
+	if got := flatten(t, must[*DataFrame](t)(sel.OrderBy("order_id"))); got != "order_id,name|1001,Ada|1002,Bo|1003,NULL" {
+		t.Fatalf("same-name condition: %s", got)
+	}
 	cross := must[*DataFrame](t)(orders.CrossJoin(customers))
 	if n := must[int64](t)(cross.Count(ctx)); n != 9 {
 		t.Fatalf("cross join %d rows", n)

@@ -82,6 +82,7 @@ func NewJoinOn(left, right Node, cond Expr, joinType string) (*Join, error) {
 	j := &Join{Left: left, Right: right, Type: joinType}
 	all := combinedScope(ls, rs, false, false)
 	if cond != nil {
+		cond = bindSameNameEquality(cond, ls, rs)
 		b, err := Resolve(cond, all)
 		if err != nil {
 			return nil, err
@@ -460,4 +461,44 @@ func (a *SubqueryAlias) Describe() string {
 }
 func (a *SubqueryAlias) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
 	return a.Child.Execute(ctx, ex)
+}
+
+// bindSameNameEquality resolves the conjuncts `x = x` (or `x <=> x`) of a join condition,
+// where both sides name the same column and each side of the join has it, to the left
+// side's column on the left and the right side's on the right: Spark's Dataset.join does
+// the same with a condition that would otherwise compare a column with itself
+// (emp.join(dept, emp.dept == dept.dept)).
+func bindSameNameEquality(cond Expr, ls, rs *Scope) Expr {
+	e, ok := cond.(BinaryOp)
+	if !ok {
+		return cond
+	}
+	switch strings.ToUpper(e.Op) {
+	case "AND":
+		e.Left = bindSameNameEquality(e.Left, ls, rs)
+		e.Right = bindSameNameEquality(e.Right, ls, rs)
+		return e
+	case "=", "==", "<=>":
+	default:
+		return cond
+	}
+	l, lok := e.Left.(ColumnRef)
+	r, rok := e.Right.(ColumnRef)
+	if !lok || !rok || len(l.Parts) != len(r.Parts) {
+		return cond
+	}
+	for i := range l.Parts {
+		if !ls.eq(l.Parts[i], r.Parts[i]) {
+			return cond
+		}
+	}
+	li, lused, lerr := ls.resolveColumn(l.Parts)
+	ri, rused, rerr := rs.resolveColumn(r.Parts)
+	if lerr != nil || rerr != nil || lused != len(l.Parts) || rused != len(r.Parts) {
+		return cond
+	}
+	nl := len(ls.Schema.Fields)
+	e.Left = boundExpr{&boundRef{index: li, field: ls.Schema.Fields[li]}}
+	e.Right = boundExpr{&boundRef{index: nl + ri, field: rs.Schema.Fields[ri]}}
+	return e
 }
