@@ -2,6 +2,7 @@ package engine
 
 import (
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -21,12 +22,16 @@ type CatalogTable struct {
 // temporary views (memory-sink tables included), each group sorted by name.
 func (s *Session) ListTables() ([]CatalogTable, error) {
 	var out []CatalogTable
-	entries, err := os.ReadDir(s.WarehouseDir())
+	wh, err := s.WarehouseDir()
+	if err != nil {
+		return nil, err
+	}
+	entries, err := os.ReadDir(wh)
 	if err != nil && !os.IsNotExist(err) {
 		return nil, err
 	}
 	for _, e := range entries {
-		if e.IsDir() && s.IsDeltaTable(s.WarehouseDir()+"/"+e.Name()) {
+		if e.IsDir() && s.isDeltaTable(filepath.Join(wh, e.Name())) {
 			out = append(out, CatalogTable{Name: e.Name(), Database: "default", TableType: "MANAGED"})
 		}
 	}
@@ -52,8 +57,11 @@ func (s *Session) TableExists(name string) bool {
 	if !strings.Contains(name, ".") && s.view(t) != nil {
 		return true
 	}
-	path, _ := s.TablePath(t)
-	return s.IsDeltaTable(path)
+	path, err := s.tablePath(name, t)
+	if err != nil {
+		return false
+	}
+	return s.isDeltaTable(path)
 }
 
 // showTables is SHOW TABLES: Spark's three columns (namespace, tableName, isTemporary), the

@@ -69,7 +69,7 @@ func (s *Session) readDeltaAt(ctx context.Context, path string, qualifier []stri
 // readParquet reads a folder of Parquet files (or one file) written by Spark or kafkalab.
 // Files whose names start with "_" or "." are skipped, as Spark's file index does.
 func (s *Session) readParquet(ctx context.Context, path string) (*DataFrame, error) {
-	files, err := parquetFiles(path)
+	files, err := s.listed(parquetFiles(path))
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (s *Session) readParquet(ctx context.Context, path string) (*DataFrame, err
 		return nil, fmt.Errorf("read parquet %s: %w", files[0], err)
 	}
 	rel := &plan.Relation{Scope: s.newScope(schema.AsNullable(), nil), Name: "Relation " + path, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
-		files, err := parquetFiles(path)
+		files, err := s.listed(parquetFiles(path))
 		if err != nil {
 			return nil, err
 		}

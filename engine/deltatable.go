@@ -21,7 +21,10 @@ func (s *Session) DeltaTableForName(ctx context.Context, name string) (*DeltaTab
 	if err != nil {
 		return nil, err
 	}
-	path, _ := s.TablePath(t)
+	path, err := s.tablePath(name, t)
+	if err != nil {
+		return nil, err
+	}
 	dt, err := s.openDeltaTable(path)
 	if err != nil {
 		return nil, err
@@ -35,7 +38,10 @@ func (s *Session) DeltaTableForName(ctx context.Context, name string) (*DeltaTab
 
 // DeltaTableForPath is DeltaTable.forPath(spark, path).
 func (s *Session) DeltaTableForPath(ctx context.Context, path string) (*DeltaTable, error) {
-	p := s.ResolvePath(path)
+	p, err := s.ResolvePath(path)
+	if err != nil {
+		return nil, err
+	}
 	dt, err := s.openDeltaTable(p)
 	if err != nil {
 		return nil, err
@@ -46,9 +52,19 @@ func (s *Session) DeltaTableForPath(ctx context.Context, path string) (*DeltaTab
 	return dt, nil
 }
 
-// IsDeltaTable is DeltaTable.isDeltaTable(spark, path).
-func (s *Session) IsDeltaTable(path string) bool {
-	t, err := s.delta.Open(s.ResolvePath(path))
+// IsDeltaTable is DeltaTable.isDeltaTable(spark, path). The error is a path a confined
+// session refuses.
+func (s *Session) IsDeltaTable(path string) (bool, error) {
+	p, err := s.ResolvePath(path)
+	if err != nil {
+		return false, err
+	}
+	return s.isDeltaTable(p), nil
+}
+
+// isDeltaTable reports whether the folder p (resolved) holds a Delta table.
+func (s *Session) isDeltaTable(p string) bool {
+	t, err := s.delta.Open(p)
 	if err != nil {
 		return false
 	}

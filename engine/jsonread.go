@@ -23,7 +23,7 @@ const corruptRecordColumn = "_corrupt_record"
 // numbers DOUBLE, conflicting types STRING, and a _corrupt_record column when some line is
 // malformed).
 func (s *Session) readJSON(ctx context.Context, path string, schema *sqltypes.StructType) (*DataFrame, error) {
-	files, err := jsonFiles(path)
+	files, err := s.listed(jsonFiles(path))
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (s *Session) readJSON(ctx context.Context, path string, schema *sqltypes.St
 	}
 	loc := s.Location()
 	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "Relation " + path, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
-		files, err := jsonFiles(path)
+		files, err := s.listed(jsonFiles(path))
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -66,6 +67,13 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 	if len(path) == 1 {
 		p, hasPath = path[0], true
 	}
+	var full string
+	if hasPath && r.format != "kafka" {
+		var err error
+		if full, err = r.s.ResolvePath(p); err != nil {
+			return nil, err
+		}
+	}
 	switch r.format {
 	case "kafka":
 		return r.s.readKafka(r.opts.asMap())
@@ -84,17 +92,17 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		if _, ok := r.opts.get("timestampAsOf"); ok {
 			return nil, &plan.UnsupportedError{Message: "kafkalab does not support option timestampAsOf yet; use versionAsOf (see DESCRIBE HISTORY for versions)"}
 		}
-		return r.s.readDeltaAt(ctx, r.s.ResolvePath(p), nil, version)
+		return r.s.readDeltaAt(ctx, full, nil, version)
 	case "parquet":
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")
 		}
-		return r.s.readParquet(ctx, r.s.ResolvePath(p))
+		return r.s.readParquet(ctx, full)
 	case "json":
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")
 		}
-		return r.s.readJSON(ctx, r.s.ResolvePath(p), r.schema)
+		return r.s.readJSON(ctx, full, r.schema)
 	}
 	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support spark.read.format(%q); use delta, parquet, json or kafka", r.format)}
 }
@@ -174,7 +182,16 @@ func (s *Session) TablePath(name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return s.WarehouseDir() + "/" + strings.ToLower(t), nil
+	return s.tablePath(name, t)
+}
+
+// tablePath is where the table t (an identifier, name as the script wrote it) lives.
+func (s *Session) tablePath(name, t string) (string, error) {
+	wh, err := s.WarehouseDir()
+	if err != nil {
+		return "", err
+	}
+	return s.within(name, "table name", filepath.Join(wh, strings.ToLower(t)))
 }
 
 // Table is spark.table(name): a memory-sink table of that name (a temporary view in
@@ -187,7 +204,10 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 	if v := s.view(t); v != nil && len(plan.ParseAttributeName(name)) == 1 {
 		return v, nil
 	}
-	path, _ := s.TablePath(t)
+	path, err := s.tablePath(name, t)
+	if err != nil {
+		return nil, err
+	}
 	df, err := s.readDelta(ctx, path, []string{"spark_catalog", "default", strings.ToLower(t)})
 	if err != nil {
 		var nd *notDeltaError

@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -30,11 +31,12 @@ import (
 
 // Conf keys the engine gives a meaning to.
 const (
-	ConfTimeZone          = "spark.sql.session.timeZone"
-	ConfShufflePartitions = "spark.sql.shuffle.partitions"
-	ConfWarehouseDir      = "spark.sql.warehouse.dir"
-	ConfAnsi              = "spark.sql.ansi.enabled"
-	ConfCaseSensitive     = "spark.sql.caseSensitive"
+	ConfTimeZone           = "spark.sql.session.timeZone"
+	ConfShufflePartitions  = "spark.sql.shuffle.partitions"
+	ConfWarehouseDir       = "spark.sql.warehouse.dir"
+	ConfCheckpointLocation = "spark.sql.streaming.checkpointLocation"
+	ConfAnsi               = "spark.sql.ansi.enabled"
+	ConfCaseSensitive      = "spark.sql.caseSensitive"
 )
 
 // SessionConfig configures NewSession.
@@ -43,6 +45,11 @@ type SessionConfig struct {
 	// warehouse) resolve against it, as Spark resolves them against its current directory.
 	// Empty means the process's current directory.
 	WorkDir string
+	// Confine keeps every path the session opens, creates, lists or deletes inside WorkDir:
+	// a path, a setting (the warehouse, the checkpoint root), a query name or a table name
+	// that leads outside it, through ".." or a symbolic link, is refused with a
+	// *confine.Error, as are data files a table's or a file sink's log names outside it.
+	Confine bool
 	// Conf holds initial settings (builder .config(k, v)).
 	Conf map[string]string
 	// Stdout receives what Spark prints on its own (the console sink); nil discards it.
@@ -77,6 +84,7 @@ type StreamEvent struct {
 // Session is kafkalab's SparkSession.
 type Session struct {
 	workDir string
+	dir     *confine.Dir // the workspace of a confined session, nil otherwise
 	stdout  io.Writer
 	now     func() time.Time
 	hook    func(step stream.Step, batchID int64) error
@@ -118,7 +126,17 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: working folder %q: %w", cfg.WorkDir, err)
 	}
-	s := &Session{workDir: wd, stdout: cfg.Stdout, now: cfg.Now, hook: cfg.StreamHook, onEvent: cfg.OnStreamEvent, conf: map[string]string{}, views: map[string]*DataFrame{}, delta: delta.NewDriver()}
+	var dir *confine.Dir
+	if cfg.Confine {
+		if dir, err = confine.New(wd); err != nil {
+			return nil, fmt.Errorf("session: %w", err)
+		}
+		wd = dir.Path()
+	}
+	s := &Session{workDir: wd, dir: dir, stdout: cfg.Stdout, now: cfg.Now, hook: cfg.StreamHook, onEvent: cfg.OnStreamEvent, conf: map[string]string{}, views: map[string]*DataFrame{}, delta: delta.NewDriver()}
+	if dir != nil {
+		s.delta.Guard = s.guard
+	}
 	if s.stdout == nil {
 		s.stdout = io.Discard
 	}
@@ -144,25 +162,52 @@ func (s *Session) WorkDir() string { return s.workDir }
 // Stdout is where the session prints (console sink).
 func (s *Session) Stdout() io.Writer { return s.stdout }
 
-// ResolvePath makes p absolute against the working folder (Spark resolves relative paths
-// against the driver's current directory).
-func (s *Session) ResolvePath(p string) string {
-	// file:///abs, file:/abs (Hadoop's spelling) and plain paths.
-	if strings.HasPrefix(p, "file:") {
-		p = strings.TrimPrefix(p, "file:")
-		if strings.HasPrefix(p, "//") {
-			p = p[2:]
+// ResolvePath makes p absolute as Spark does (file:/x, file:///x and /x are /x; a relative
+// path is relative to the working folder, the driver's current directory in Spark). In a
+// confined session a path that leads outside the working folder is a *confine.Error.
+func (s *Session) ResolvePath(p string) (string, error) { return s.resolve(p, "") }
+
+// resolve is ResolvePath; what names the path in a refusal ("checkpointLocation").
+func (s *Session) resolve(p, what string) (string, error) {
+	if s.dir == nil {
+		return confine.Normalize(s.workDir, p), nil
+	}
+	return s.dir.Resolve(p, what)
+}
+
+// within checks a path the session built itself (a table under the warehouse, a query
+// under the checkpoint root) or found (a listed file, a data file a log names): in a
+// confined session it must stay inside the working folder. given and what name it.
+func (s *Session) within(given, what, full string) (string, error) {
+	if s.dir == nil {
+		return full, nil
+	}
+	return s.dir.Check(given, what, full)
+}
+
+// guard is within for a path the session found: the refusal names the path itself.
+func (s *Session) guard(p string) error {
+	_, err := s.within(p, "", p)
+	return err
+}
+
+// listed vets the files a read found (a folder's files, the files a file sink's log
+// names): in a confined session each must stay inside the working folder, links included.
+func (s *Session) listed(files []string, err error) ([]string, error) {
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if err := s.guard(f); err != nil {
+			return nil, err
 		}
 	}
-	if filepath.IsAbs(p) {
-		return filepath.Clean(p)
-	}
-	return filepath.Join(s.workDir, p)
+	return files, nil
 }
 
 // WarehouseDir is spark.sql.warehouse.dir resolved (default <WorkDir>/spark-warehouse).
-func (s *Session) WarehouseDir() string {
-	return s.ResolvePath(s.Conf().GetOr(ConfWarehouseDir, "spark-warehouse"))
+func (s *Session) WarehouseDir() (string, error) {
+	return s.resolve(s.Conf().GetOr(ConfWarehouseDir, "spark-warehouse"), ConfWarehouseDir)
 }
 
 // RuntimeConfig is spark.conf.

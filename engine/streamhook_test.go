@@ -46,7 +46,11 @@ func TestStreamHookCrashesADeltaQueryMidWrite(t *testing.T) {
 	if err := run(); !errors.Is(err, crash) {
 		t.Fatalf("the query did not fail with the hook's error: %v", err)
 	}
-	table := filepath.Join(s.WarehouseDir(), "t")
+	wh, err := s.WarehouseDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := filepath.Join(wh, "t")
 	if _, err := os.Stat(filepath.Join(table, "_delta_log", "00000000000000000001.json")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a crash before the table commit made version 1 (stat: %v)", err)
 	}

@@ -177,7 +177,10 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		// Spark's toTable creates a missing table before the query is analysed or its sink
 		// made: a query refused at start (update mode into Delta, append without a
 		// watermark, no checkpoint location) still leaves the empty table behind.
-		path, _ := s.TablePath(table)
+		path, err := s.TablePath(table)
+		if err != nil {
+			return nil, err
+		}
 		t, err := s.openOrCreateTable(ctx, path, plan.Schema(w.df.node), true)
 		if err != nil {
 			return nil, err
@@ -240,8 +243,11 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 			if !ok {
 				return nil, errors.New("'path' is not specified: give start(path) or use toTable(name)")
 			}
-			var err error
-			if t, err = s.openOrCreateTable(ctx, s.ResolvePath(p), plan.Schema(w.df.node), false); err != nil {
+			full, err := s.ResolvePath(p)
+			if err != nil {
+				return nil, err
+			}
+			if t, err = s.openOrCreateTable(ctx, full, plan.Schema(w.df.node), false); err != nil {
 				return nil, err
 			}
 		}
@@ -278,7 +284,11 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		if !ok || p == "" {
 			return nil, errors.New("'path' is not specified: give start(path) or option(\"path\", ...)")
 		}
-		fsink, err := filesink.Open(s.ResolvePath(p))
+		full, err := s.ResolvePath(p)
+		if err != nil {
+			return nil, err
+		}
+		fsink, err := filesink.Open(full)
 		if err != nil {
 			return nil, err
 		}
@@ -330,14 +340,20 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 func (w *DataStreamWriter) checkpointDir(format, name string) (string, bool, error) {
 	s := w.df.s
 	if p, ok := w.opts.get("checkpointLocation"); ok && p != "" {
-		return s.ResolvePath(p), false, nil
+		cp, err := s.resolve(p, "checkpointLocation")
+		return cp, false, err
 	}
-	if root := s.Conf().GetOr("spark.sql.streaming.checkpointLocation", ""); root != "" {
+	if root := s.Conf().GetOr(ConfCheckpointLocation, ""); root != "" {
 		sub := name
 		if sub == "" {
 			sub = uuid.NewString()
 		}
-		return filepath.Join(s.ResolvePath(root), sub), false, nil
+		dir, err := s.resolve(root, ConfCheckpointLocation)
+		if err != nil {
+			return "", false, err
+		}
+		cp, err := s.within(name, "queryName", filepath.Join(dir, sub))
+		return cp, false, err
 	}
 	switch format {
 	case "console", "memory", "foreachbatch":

@@ -71,6 +71,13 @@ func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 	if len(path) > 0 {
 		p, hasPath = path[0], true
 	}
+	var full string
+	if hasPath && w.format != "kafka" {
+		var err error
+		if full, err = w.df.s.ResolvePath(p); err != nil {
+			return err
+		}
+	}
 	switch w.format {
 	case "kafka":
 		return w.saveKafka(ctx)
@@ -78,12 +85,12 @@ func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 		if !hasPath {
 			return fmt.Errorf("'path' is not specified: give save(path) or use saveAsTable(name)")
 		}
-		return w.writeDelta(ctx, w.df.s.ResolvePath(p), false)
+		return w.writeDelta(ctx, full, false)
 	case "parquet":
 		if !hasPath {
 			return fmt.Errorf("'path' is not specified: give save(path)")
 		}
-		return w.writeParquet(ctx, w.df.s.ResolvePath(p))
+		return w.writeParquet(ctx, full)
 	}
 	return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support df.write.format(%q); use kafka, delta or parquet", w.format)}
 }

@@ -121,6 +121,10 @@ type checksumMemo struct {
 type Driver struct {
 	mu      sync.Mutex
 	byTable map[string]checksumMemo
+	// Guard, when set, vets every data file a log names before it is read: a log may name
+	// any path (an absolute URI, "../x"), and a confined session reads only inside its
+	// working folder.
+	Guard func(path string) error
 }
 
 // NewDriver returns a driver that remembers nothing yet.

@@ -423,6 +423,11 @@ func (s *Snapshot) readFile(ctx context.Context, f File) ([]sqltypes.Row, error)
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(s.Table.path, filepath.FromSlash(rel))
 	}
+	if d := s.Table.driver; d != nil && d.Guard != nil {
+		if err := d.Guard(p); err != nil {
+			return nil, fmt.Errorf("delta table %s: data file %s: %w", s.Table.path, f.Add.Path, err)
+		}
+	}
 	rows, err := sparkparquet.ReadFile(p, s.Schema)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {

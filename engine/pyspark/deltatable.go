@@ -40,13 +40,10 @@ func init() {
 			return f(args, kwargs)
 		}, 0, "")
 	}
-	// pathArg reads a path argument and keeps it inside the working folder.
+	// pathArg reads a path argument; the session keeps it inside the working folder.
 	pathArg := func(s *pySession, o py.Object, what string) (string, error) {
 		p, err := asString(what, o)
 		if err != nil {
-			return "", err
-		}
-		if _, err := s.in.Confine(p); err != nil {
 			return "", err
 		}
 		return p, nil
@@ -102,7 +99,11 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return py.NewBool(s.s.IsDeltaTable(p)), nil
+		ok, err := s.s.IsDeltaTable(p)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return py.NewBool(ok), nil
 	})
 	python.DefMethod(deltaTableType, "toDF", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		t := self.(*pyDeltaTable)

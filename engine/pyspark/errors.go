@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
@@ -36,7 +37,10 @@ func engineError(err error) error {
 	kind := PySparkException
 	var ae *plan.AnalysisError
 	var ue *plan.UnsupportedError
+	var ce *confine.Error
 	switch {
+	case errors.As(err, &ce):
+		kind = py.PermissionError
 	case errors.As(err, &ue):
 		kind = python.UnsupportedError
 	case errors.As(err, &ae), isAnalysisMessage(msg):

@@ -199,12 +199,6 @@ func (r *pyReader) engineReader() *engine.DataFrameReader {
 }
 
 func (r *pyReader) load(paths []string) (py.Object, error) {
-	for i, p := range paths {
-		if _, err := r.in.Confine(p); err != nil {
-			return nil, err
-		}
-		paths[i] = p
-	}
 	var st *sqltypes.StructType
 	if r.schema != nil {
 		s, err := toSchema(r.schema)
@@ -255,22 +249,6 @@ func (w *pyDFWriter) M__getattr__(name string) (py.Object, error) {
 
 func (in *Interpreter) newWriter(d *pyDataFrame) (py.Object, error) {
 	return &pyDFWriter{d: d, opts: map[string]any{}}, nil
-}
-
-// confinePaths refuses path options that leave the working folder.
-func (in *Interpreter) confinePaths(opts map[string]any, extra ...string) error {
-	var paths []string
-	for k, v := range opts {
-		if s, ok := v.(string); ok && (strings.EqualFold(k, "path") || strings.EqualFold(k, "checkpointLocation")) {
-			paths = append(paths, s)
-		}
-	}
-	for _, p := range append(paths, extra...) {
-		if _, err := in.Confine(strings.TrimPrefix(p, "file://")); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func (w *pyDFWriter) engineWriter() *engine.DataFrameWriter {
@@ -331,9 +309,6 @@ func init() {
 			paths = append(paths, p)
 		}
 		in := w.d.in
-		if err := in.confinePaths(w.opts, paths...); err != nil {
-			return nil, err
-		}
 		if err := w.engineWriter().Save(in.Context(), paths...); err != nil {
 			return nil, engineError(err)
 		}
@@ -507,9 +482,6 @@ func init() {
 			paths = append(paths, p)
 		}
 		in := w.d.in
-		if err := in.confinePaths(w.opts, paths...); err != nil {
-			return nil, err
-		}
 		q, err := w.engineWriter().Start(context.Background(), paths...)
 		return in.wrapQuery(q, err)
 	})
@@ -527,9 +499,6 @@ func init() {
 			return nil, err
 		}
 		in := w.d.in
-		if err := in.confinePaths(w.opts); err != nil {
-			return nil, err
-		}
 		q, err := w.engineWriter().ToTable(context.Background(), name)
 		return in.wrapQuery(q, err)
 	})

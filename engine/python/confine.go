@@ -2,7 +2,6 @@ package python
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -16,7 +15,8 @@ import (
 //   - __import__ is ours: the runtime's modules (a confined os, sys, math, time, string,
 //     json), the modules of Config.Modules (pyspark, delta) and .py files inside the
 //     working folder; nothing else.
-//   - open() resolves paths inside the working folder and refuses anything outside it.
+//   - open(), local imports and the os module reach files only through the working folder's
+//     os.Root (fs.go): a path or symbolic link that leads outside is PermissionError.
 //   - sys is ours: argv, stdout/stderr bound to the caller's writers, exit().
 //   - no subprocess, socket, ctypes, importlib: they do not exist here.
 
@@ -163,31 +163,32 @@ func (in *Interpreter) loadLocalModule(name string) (*py.Module, error) {
 		}
 	}
 	rel := filepath.Join(parts...)
-	var path string
+	var path wsPath
+	found := false
 search:
 	for _, root := range in.importRoots {
 		for _, cand := range []string{rel + ".py", filepath.Join(rel, "__init__.py")} {
-			p, err := in.confine(filepath.Join(root, cand))
+			p, err := in.resolve(filepath.Join(root, cand))
 			if err != nil {
 				continue
 			}
-			if st, err := os.Stat(p); err == nil && !st.IsDir() {
-				path = p
+			if st := in.stat(p); st != nil && !st.IsDir() {
+				path, found = p, true
 				break search
 			}
 		}
 	}
-	if path == "" {
+	if !found {
 		if top := parts[0]; len(parts) > 1 && in.isExtension(top) {
 			return nil, Unsupported("module "+name, "kafkalab's "+top+" has "+strings.Join(in.extensionNames(top), ", "))
 		}
 		return nil, py.ExceptionNewf(py.ImportError, "No module named '%s' (kafkalab imports your own modules from the working folder %s)", name, in.workDir)
 	}
-	src, err := os.ReadFile(path)
+	src, err := in.readFile(path)
 	if err != nil {
-		return nil, py.ExceptionNewf(py.ImportError, "cannot read %s: %v", path, err)
+		return nil, py.ExceptionNewf(py.ImportError, "cannot read %s: %v", path.given, err)
 	}
-	label, _ := filepath.Rel(in.workDir, path)
+	label := path.rel
 	in.sources[label] = string(src)
 	code, err := compileSource(string(src), label)
 	if err != nil {
@@ -235,48 +236,6 @@ func isIdentifier(s string) bool {
 	return true
 }
 
-// confine resolves p (relative to the working folder) and refuses paths that leave it,
-// including through symbolic links.
-func (in *Interpreter) confine(p string) (string, error) {
-	if p == "" {
-		return "", fmt.Errorf("empty path")
-	}
-	full := p
-	if !filepath.IsAbs(full) {
-		full = filepath.Join(in.workDir, full)
-	}
-	full = filepath.Clean(full)
-	// Resolve symlinks of the longest existing prefix, so a link pointing out is caught.
-	resolved := full
-	rest := ""
-	for {
-		if r, err := filepath.EvalSymlinks(resolved); err == nil {
-			resolved = filepath.Join(r, rest)
-			break
-		}
-		parent := filepath.Dir(resolved)
-		if parent == resolved {
-			break
-		}
-		rest = filepath.Join(filepath.Base(resolved), rest)
-		resolved = parent
-	}
-	if resolved != in.workDir && !strings.HasPrefix(resolved, in.workDir+string(filepath.Separator)) {
-		return "", fmt.Errorf("%s is outside the working folder %s", p, in.workDir)
-	}
-	return resolved, nil
-}
-
-// Confine resolves a path a script gave (a file, checkpoint, table or output path) inside
-// the working folder; a path outside it is Python's PermissionError, ready to raise.
-func (in *Interpreter) Confine(p string) (string, error) {
-	full, err := in.confine(p)
-	if err != nil {
-		return "", py.ExceptionNewf(py.PermissionError, "kafkalab keeps scripts in their working folder: %v", err)
-	}
-	return full, nil
-}
-
 func (in *Interpreter) builtinOpen(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 	var file py.Object
 	var mode py.Object = py.String("r")
@@ -289,11 +248,11 @@ func (in *Interpreter) builtinOpen(self py.Object, args py.Tuple, kwargs py.Stri
 	if !ok {
 		return nil, py.ExceptionNewf(py.TypeError, "open() needs a file name as a string")
 	}
-	path, err := in.Confine(string(name))
+	p, err := in.resolve(string(name))
 	if err != nil {
 		return nil, err
 	}
-	return openFile(path, string(name), string(mode.(py.String)))
+	return in.openFile(p, string(mode.(py.String)))
 }
 
 // sysModule is a per-interpreter sys with only what scripts need.

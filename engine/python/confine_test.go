@@ -1,6 +1,7 @@
 package python
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -16,11 +17,12 @@ func TestConfinementEscapes(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []struct{ name, src, wantErr string }{
-		{"read /etc/passwd", "print(open('/etc/passwd').read())", "outside the working folder"},
-		{"read a file outside", "print(open(" + quote(outside) + ").read())", "outside the working folder"},
-		{"write ../x", "f = open('../x', 'w')\nf.write('x')", "outside the working folder"},
+		{"read /etc/passwd", "print(open('/etc/passwd').read())", "outside it"},
+		{"read a file outside", "print(open(" + quote(outside) + ").read())", "outside it"},
+		{"write ../x", "f = open('../x', 'w')\nf.write('x')", "outside it"},
 		{"import os then system", "import os\nos.system('echo hi')", "does not support os.system"},
-		{"os.remove", "import os\nos.remove('/tmp/x')", "does not support os.remove"},
+		{"os.remove", "import os\nos.remove('/tmp/x')", "PermissionError: kafkalab keeps scripts inside the workspace"},
+		{"os.system", "import os\nos.system('ls')", "does not support os.system"},
 		{"import subprocess", "import subprocess", "module 'subprocess' is not available"},
 		{"import socket", "import socket", "module 'socket' is not available"},
 		{"__import__ trick", "__import__('subprocess')", "module 'subprocess' is not available"},
@@ -64,25 +66,47 @@ func TestConfinementAllowsWorkingFolder(t *testing.T) {
 	}
 }
 
-func TestConfinementSymlinkOut(t *testing.T) {
+// Links out of the working folder, dangling or not, are refused by open() and the os
+// functions, for reading and for writing; links inside work.
+func TestConfinementSymlinks(t *testing.T) {
 	dir := t.TempDir()
 	outside := t.TempDir()
 	if err := os.WriteFile(filepath.Join(outside, "s.txt"), []byte("s"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(outside, filepath.Join(dir, "link")); err != nil {
-		t.Skip("no symlinks here")
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"link": outside, "dangling": filepath.Join(outside, "new.txt"), "inside": "sub"} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symlinks here")
+		}
 	}
 	in, err := New(Config{WorkDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	if _, err := in.Confine("link/s.txt"); err == nil {
-		t.Fatal("a symlink out of the working folder was followed")
+	for _, src := range []string{
+		"open('link/s.txt').read()",
+		"open('dangling', 'w').write('x')",
+		"open('dangling', 'a')",
+		"import os\nos.listdir('link')",
+		"import os\nos.remove('link/s.txt')",
+		"import os\nos.makedirs('link/d')",
+		"import os\nos.rename('link/s.txt', 'stolen.txt')",
+	} {
+		err := in.Exec(context.Background(), "x.py", src)
+		if err == nil || !strings.Contains(err.Error(), "PermissionError: kafkalab keeps scripts inside the workspace") {
+			t.Errorf("%s: want a refusal, got %v", src, err)
+		}
 	}
-	if _, err := in.Confine("checkpoints/new/dir"); err != nil {
-		t.Fatalf("a new path inside was refused: %v", err)
+	if err := in.Exec(context.Background(), "x.py", "open('inside/f.txt', 'w').write('ok')\nassert open('sub/f.txt').read() == 'ok'"); err != nil {
+		t.Fatalf("a link inside the working folder: %v", err)
+	}
+	ents, _ := os.ReadDir(outside)
+	if len(ents) != 1 {
+		t.Fatalf("the folder outside changed: %v", ents)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -169,8 +170,8 @@ func init() {
 	DefProp(fileType, "name", func(self py.Object) (py.Object, error) { return py.String(self.(*pyFile).name), nil })
 }
 
-// openFile opens path (already confined) with a Python mode string.
-func openFile(path, name, mode string) (py.Object, error) {
+// openFile opens p through the working folder's Root with a Python mode string.
+func (in *Interpreter) openFile(p wsPath, mode string) (py.Object, error) {
 	binary := strings.Contains(mode, "b")
 	m := strings.ReplaceAll(strings.ReplaceAll(mode, "b", ""), "t", "")
 	flags := 0
@@ -189,19 +190,17 @@ func openFile(path, name, mode string) (py.Object, error) {
 	if strings.Contains(m, "+") {
 		flags = flags&^(os.O_WRONLY|os.O_RDONLY) | os.O_RDWR
 	}
-	f, err := os.OpenFile(path, flags, 0o644)
+	r, err := in.root()
 	if err != nil {
-		switch {
-		case os.IsNotExist(err):
-			return nil, py.ExceptionNewf(py.FileNotFoundError, "[Errno 2] No such file or directory: '%s'", name)
-		case os.IsExist(err):
-			return nil, py.ExceptionNewf(py.FileExistsError, "[Errno 17] File exists: '%s'", name)
-		}
-		return nil, py.ExceptionNewf(py.OSError, "%v", err)
+		return nil, err
+	}
+	f, err := r.OpenFile(p.rel, flags, 0o644)
+	if err != nil {
+		return nil, in.osError(err, p)
 	}
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		f.Close()
-		return nil, py.ExceptionNewf(py.IsADirectoryError, "[Errno 21] Is a directory: '%s'", name)
+		return nil, py.ExceptionNewf(py.IsADirectoryError, "[Errno 21] Is a directory: %s", confine.Quote(p.given))
 	}
-	return &pyFile{f: f, binary: binary, name: name}, nil
+	return &pyFile{f: f, binary: binary, name: p.given}, nil
 }

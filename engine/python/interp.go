@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -36,6 +37,7 @@ type ModuleBuilder func() (*py.ModuleImpl, error)
 type Interpreter struct {
 	cfg     Config
 	workDir string
+	dir     *confine.Dir // the working folder: every file the runtime touches is inside
 	pctx    *pyContext
 	main    *py.Module
 	stdout  io.Writer
@@ -59,19 +61,14 @@ func New(cfg Config) (in *Interpreter, err error) {
 			return nil, fmt.Errorf("python: working folder: %w", err)
 		}
 	}
-	wd, err = filepath.Abs(wd)
+	dir, err := confine.New(wd)
 	if err != nil {
 		return nil, fmt.Errorf("python: working folder: %w", err)
 	}
-	if resolved, rerr := filepath.EvalSymlinks(wd); rerr == nil {
-		wd = resolved
-	}
-	if st, serr := os.Stat(wd); serr != nil || !st.IsDir() {
-		return nil, fmt.Errorf("python: working folder %s is not a folder", wd)
-	}
 	in = &Interpreter{
 		cfg:     cfg,
-		workDir: wd,
+		workDir: dir.Path(),
+		dir:     dir,
 		pctx:    newPyContext(),
 		stdout:  orDiscard(cfg.Stdout),
 		stderr:  orDiscard(cfg.Stderr),
@@ -124,24 +121,22 @@ func (in *Interpreter) Exec(ctx context.Context, name, source string) error {
 	}, map[string]string{name: source})
 }
 
-// ExecFile runs a script from the working folder as __main__, like `python path`.
+// ExecFile runs a script from the working folder as __main__, like `python path`. A
+// script outside the working folder is refused as open() refuses it.
 func (in *Interpreter) ExecFile(ctx context.Context, path string) error {
-	full := path
-	if !filepath.IsAbs(full) {
-		full = filepath.Join(in.workDir, path)
-	}
-	src, err := os.ReadFile(full)
+	p, err := in.resolve(path)
 	if err != nil {
-		return fmt.Errorf("cannot read script: %w", err)
+		return in.convertError(err)
+	}
+	src, err := in.readFile(p)
+	if err != nil {
+		return in.convertError(err)
 	}
 	label := filepath.Base(path)
-	// Python puts the script's folder first on sys.path; kafkalab does the same when that
-	// folder is inside the working folder.
-	if dir, err := in.confine(filepath.Dir(full)); err == nil && dir != in.workDir {
+	// Python puts the script's folder first on sys.path; kafkalab does the same.
+	if dir := filepath.Dir(p.full); dir != in.workDir {
 		in.importRoots = append([]string{dir}, in.importRoots...)
-		if rel, err := filepath.Rel(in.workDir, full); err == nil {
-			label = rel
-		}
+		label = p.rel
 	}
 	return in.run(ctx, func() error {
 		code, err := compileSource(string(src), label)
@@ -181,7 +176,11 @@ func (in *Interpreter) run(ctx context.Context, f func() error, sources map[stri
 }
 
 // Close releases the interpreter. Code still running gets a moment to stop.
-func (in *Interpreter) Close() error { return in.pctx.Close() }
+func (in *Interpreter) Close() error {
+	err := in.pctx.Close()
+	in.dir.Close()
+	return err
+}
 
 // Context is the context of the Exec in progress (context.Background between runs):
 // bindings that block, such as a streaming query's awaitTermination, wait on it.

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -64,21 +65,17 @@ func osModule(in *Interpreter) (*py.ModuleImpl, error) {
 			return def, nil
 		}),
 		NewMethod("listdir", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			p := "."
-			if len(args) > 0 {
-				s, ok := args[0].(py.String)
-				if !ok {
-					return nil, py.ExceptionNewf(py.TypeError, "listdir() needs a path string")
-				}
-				p = string(s)
-			}
-			full, err := in.Confine(p)
+			a, err := ParseArgs("listdir", args, kwargs, []string{"path"}, 0)
 			if err != nil {
 				return nil, err
 			}
-			ents, err := os.ReadDir(full)
+			p, err := in.pathArg("listdir", a[0], ".")
 			if err != nil {
-				return nil, py.ExceptionNewf(py.FileNotFoundError, "%v", err)
+				return nil, err
+			}
+			ents, err := in.readDir(p)
+			if err != nil {
+				return nil, err
 			}
 			names := make([]string, 0, len(ents))
 			for _, e := range ents {
@@ -88,11 +85,12 @@ func osModule(in *Interpreter) (*py.ModuleImpl, error) {
 			return py.NewListFromStrings(names), nil
 		}),
 	}
-	for _, name := range []string{"system", "popen", "remove", "unlink", "rmdir", "removedirs", "rename", "replace",
-		"chdir", "chmod", "chown", "kill", "fork", "execv", "execve", "execvp", "spawnv", "putenv", "makedirs", "mkdir", "walk", "symlink", "link"} {
+	methods = append(methods, in.osFileMethods()...)
+	for _, name := range []string{"system", "popen", "removedirs",
+		"chdir", "chmod", "chown", "kill", "fork", "execv", "execve", "execvp", "spawnv", "putenv", "walk", "symlink", "link"} {
 		api := "os." + name
 		methods = append(methods, NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			return nil, Unsupported(api, "scripts are confined: they cannot change files outside Spark's writers, start processes or signal them")
+			return nil, Unsupported(api, "scripts are confined to their working folder: they can open, list, make, rename and remove files in it, not start processes, signal them or change permissions")
 		}))
 	}
 	return &py.ModuleImpl{
@@ -127,14 +125,16 @@ func osPathModule(in *Interpreter) (*py.ModuleImpl, error) {
 			return f(ps[0]), nil
 		})
 	}
+	// exists and its kin answer False for a path outside the working folder, as CPython
+	// does for a path it may not look at: nothing outside is read.
 	exists := func(check func(os.FileInfo) bool) func(string) py.Object {
 		return func(p string) py.Object {
-			full, err := in.confine(p)
+			wp, err := in.resolve(p)
 			if err != nil {
 				return py.False
 			}
-			st, err := os.Stat(full)
-			return py.NewBool(err == nil && check(st))
+			st := in.stat(wp)
+			return py.NewBool(st != nil && check(st))
 		}
 	}
 	return &py.ModuleImpl{
@@ -186,4 +186,147 @@ func osPathModule(in *Interpreter) (*py.ModuleImpl, error) {
 		},
 		Globals: py.StringDict{"sep": py.String("/")},
 	}, nil
+}
+
+// pathArg reads a path argument of an os function (def when it is missing) and resolves
+// it inside the working folder.
+func (in *Interpreter) pathArg(fn string, o py.Object, def string) (wsPath, error) {
+	p := def
+	if o != nil && o != py.None {
+		s, ok := o.(py.String)
+		if !ok {
+			return wsPath{}, py.ExceptionNewf(py.TypeError, "%s: path should be string, not %s", fn, o.Type().Name)
+		}
+		p = string(s)
+	} else if def == "" {
+		return wsPath{}, py.ExceptionNewf(py.TypeError, "%s() missing required argument 'path'", fn)
+	}
+	return in.resolve(p)
+}
+
+// osFileMethods are os's functions that change files, each through the working folder's
+// Root: nothing outside it can be made, renamed or removed.
+func (in *Interpreter) osFileMethods() []*py.Method {
+	remove := func(name string) *py.Method {
+		return NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := ParseArgs(name, args, kwargs, []string{"path"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			p, err := in.pathArg(name, a[0], "")
+			if err != nil {
+				return nil, err
+			}
+			r, err := in.root()
+			if err != nil {
+				return nil, err
+			}
+			if st, err := r.Lstat(p.rel); err == nil && st.IsDir() {
+				return nil, py.ExceptionNewf(py.IsADirectoryError, "[Errno 21] Is a directory: %s", confine.Quote(p.given))
+			}
+			if err := r.Remove(p.rel); err != nil {
+				return nil, in.osError(err, p)
+			}
+			return py.None, nil
+		})
+	}
+	rename := func(name string) *py.Method {
+		return NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := ParseArgs(name, args, kwargs, []string{"src", "dst"}, 2)
+			if err != nil {
+				return nil, err
+			}
+			src, err := in.pathArg(name, a[0], "")
+			if err != nil {
+				return nil, err
+			}
+			dst, err := in.pathArg(name, a[1], "")
+			if err != nil {
+				return nil, err
+			}
+			r, err := in.root()
+			if err != nil {
+				return nil, err
+			}
+			if err := r.Rename(src.rel, dst.rel); err != nil {
+				return nil, in.osError(err, src)
+			}
+			return py.None, nil
+		})
+	}
+	return []*py.Method{
+		remove("remove"), remove("unlink"), rename("rename"), rename("replace"),
+		NewMethod("rmdir", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := ParseArgs("rmdir", args, kwargs, []string{"path"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			p, err := in.pathArg("rmdir", a[0], "")
+			if err != nil {
+				return nil, err
+			}
+			if p.full == in.workDir {
+				return nil, py.ExceptionNewf(py.PermissionError, "kafkalab keeps the working folder %s: a script cannot remove it", in.workDir)
+			}
+			r, err := in.root()
+			if err != nil {
+				return nil, err
+			}
+			if st, err := r.Lstat(p.rel); err == nil && !st.IsDir() {
+				return nil, py.ExceptionNewf(py.NotADirectoryError, "[Errno 20] Not a directory: %s", confine.Quote(p.given))
+			}
+			if err := r.Remove(p.rel); err != nil {
+				return nil, in.osError(err, p)
+			}
+			return py.None, nil
+		}),
+		NewMethod("mkdir", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := ParseArgs("mkdir", args, kwargs, []string{"path", "mode"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			p, err := in.pathArg("mkdir", a[0], "")
+			if err != nil {
+				return nil, err
+			}
+			r, err := in.root()
+			if err != nil {
+				return nil, err
+			}
+			if err := r.Mkdir(p.rel, 0o755); err != nil {
+				return nil, in.osError(err, p)
+			}
+			return py.None, nil
+		}),
+		NewMethod("makedirs", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := ParseArgs("makedirs", args, kwargs, []string{"name", "mode", "exist_ok"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			p, err := in.pathArg("makedirs", a[0], "")
+			if err != nil {
+				return nil, err
+			}
+			r, err := in.root()
+			if err != nil {
+				return nil, err
+			}
+			existOK := false
+			if a[2] != nil {
+				if existOK, err = py.ObjectIsTrue(a[2]); err != nil {
+					return nil, err
+				}
+			}
+			if st, err := r.Stat(p.rel); err == nil {
+				if existOK && st.IsDir() {
+					return py.None, nil
+				}
+				return nil, py.ExceptionNewf(py.FileExistsError, "[Errno 17] File exists: %s", confine.Quote(p.given))
+			}
+			if err := r.MkdirAll(p.rel, 0o755); err != nil {
+				return nil, in.osError(err, p)
+			}
+			return py.None, nil
+		}),
+	}
 }
