@@ -3,7 +3,6 @@ package lab
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -229,8 +228,11 @@ func TestRemovePaths(t *testing.T) {
 			t.Errorf("rm %v: file left = %v, want %v", tc.args, err == nil, tc.leftFile)
 		}
 	}
-	if err := removePaths(t.TempDir(), []string{"-r", "../x"}, io.Discard); err == nil || !strings.Contains(err.Error(), "outside the lesson's workspace") {
-		t.Errorf("rm outside the workspace: %v", err)
+	var out strings.Builder
+	ws := t.TempDir()
+	if err := removePaths(ws, []string{"-r", "../x"}, &out); err == nil ||
+		out.String() != "rm: kafkalab keeps commands inside the workspace "+ws+": '../x' resolves to "+filepath.Join(filepath.Dir(ws), "x")+", outside it\n" {
+		t.Errorf("rm outside the workspace: %v, %q", err, out.String())
 	}
 }
 

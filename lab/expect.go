@@ -73,7 +73,7 @@ func (l *Lab) check(ctx context.Context, sh *shell, lesson *lessons.Lesson, e le
 	case lessons.ExpectFile:
 		return checkFile(ws, e, want)
 	case lessons.ExpectExists, lessons.ExpectMissing:
-		p, err := inside(ws, e.Path)
+		p, err := resolveIn(ws, e.Path, "")
 		if err != nil {
 			return &Failure{Check: e.Path, Want: "a path inside the workspace", Got: err.Error()}
 		}
@@ -129,7 +129,7 @@ func presence(exists bool) string {
 }
 
 func checkFile(ws string, e lessons.Expectation, want string) *Failure {
-	p, err := inside(ws, e.Path)
+	p, err := resolveIn(ws, e.Path, "")
 	if err != nil {
 		return &Failure{Check: e.Path, Want: want, Got: err.Error()}
 	}

@@ -51,7 +51,7 @@ func TestCheckFileLines(t *testing.T) {
 			t.Errorf("line %s want %q: failure %+v", tc.line, tc.want, f)
 		}
 	}
-	if f := checkFile(ws, lessons.Expectation{Path: "../etc/passwd"}, "x"); f == nil || !strings.Contains(f.Got, "outside the lesson's workspace") {
+	if f := checkFile(ws, lessons.Expectation{Path: "../etc/passwd"}, "x"); f == nil || !strings.Contains(f.Got, "outside it") {
 		t.Errorf("escape not refused: %+v", f)
 	}
 }

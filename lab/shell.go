@@ -15,6 +15,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kadm"
 
+	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
 	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
@@ -172,9 +173,9 @@ func (sh *shell) kafkaTool(ctx context.Context, c lessons.Command, out io.Writer
 			args[i] = strings.ReplaceAll(args[i], from, to)
 		}
 		// The tools run in this process, not in the workspace: file arguments are
-		// resolved against the workspace as a shell there would.
-		if i > 0 && isFileFlag(args[i-1]) && !filepath.IsAbs(a) {
-			p, err := inside(sh.ws, a)
+		// resolved against the workspace as a shell there would, and kept inside it.
+		if i > 0 && isFileFlag(args[i-1]) {
+			p, err := inside(sh.ws, c.Args[0], a, out, 1)
 			if err != nil {
 				return err
 			}
@@ -217,6 +218,9 @@ func (sh *shell) script(ctx context.Context, cfg pyrun.Config) error {
 // python is the python command: the script's failure is printed, as a terminal shows it,
 // and the command exits 1; a crash directive that fired prints where the batch died.
 func (sh *shell) python(ctx context.Context, script string, args []string, cr *crasher, out io.Writer) error {
+	if _, err := inside(sh.ws, "python", script, out, 2); err != nil {
+		return err
+	}
 	cfg := sh.config(script, args, out)
 	cfg.Crash = cr.directive()
 	err := sh.script(ctx, cfg)
@@ -236,14 +240,35 @@ func (sh *shell) exec(ctx context.Context, name, source string, cr *crasher, out
 	return cr.report(out, "python "+name, in.Exec(ctx, name, source))
 }
 
-// inside resolves a workspace-relative path and refuses one that leaves the workspace.
-func inside(ws, p string) (string, error) {
-	full := filepath.Join(ws, filepath.FromSlash(p))
-	rel, err := filepath.Rel(ws, full)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", fmt.Errorf("%s is outside the lesson's workspace", p)
+// inside resolves a path a command names (relative to the workspace, as a shell there
+// would) and refuses one that leads outside the workspace, through ".." or a symbolic
+// link: the refusal is printed after the command's name, and the command exits with code.
+func inside(ws, cmd, p string, out io.Writer, code int) (string, error) {
+	full, err := resolveIn(ws, p, "commands")
+	if err != nil {
+		fmt.Fprintf(out, "%s: %v\n", cmd, err)
+		return "", errExit(code)
 	}
 	return full, nil
+}
+
+// resolveIn resolves p inside the workspace ws; a path that leads outside is a
+// *confine.Error saying who is kept inside ("commands", "" for scripts).
+func resolveIn(ws, p, who string) (string, error) {
+	dir, err := confine.New(ws)
+	if err != nil {
+		return "", err
+	}
+	full := p
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(dir.Path(), filepath.FromSlash(p))
+	}
+	full, err = dir.Check(p, "", full)
+	var ce *confine.Error
+	if errors.As(err, &ce) {
+		ce.Who = who
+	}
+	return full, err
 }
 
 func catFiles(ws string, args []string, out io.Writer) error {
@@ -251,7 +276,7 @@ func catFiles(ws string, args []string, out io.Writer) error {
 		return errors.New("cat needs a file name")
 	}
 	for _, a := range args {
-		p, err := inside(ws, a)
+		p, err := inside(ws, "cat", a, out, 1)
 		if err != nil {
 			return err
 		}
@@ -297,11 +322,11 @@ func removePaths(ws string, args []string, out io.Writer) error {
 		return errExit(1)
 	}
 	for _, a := range paths {
-		p, err := inside(ws, a)
+		p, err := inside(ws, "rm", a, out, 1)
 		if err != nil {
 			return err
 		}
-		if p == ws {
+		if filepath.Clean(p) == filepath.Clean(ws) || p == realPath(ws) {
 			fmt.Fprintf(out, "rm: refusing to remove '%s': it is the lesson's workspace\n", a)
 			return errExit(1)
 		}
@@ -329,7 +354,7 @@ func listDir(ws string, args []string, out io.Writer) error {
 		args = []string{"."}
 	}
 	for _, a := range args {
-		p, err := inside(ws, a)
+		p, err := inside(ws, "ls", a, out, 2)
 		if err != nil {
 			return err
 		}
@@ -395,4 +420,12 @@ func (w *lineWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.all.String()
+}
+
+// realPath is p with its symbolic links resolved (p when it cannot be).
+func realPath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
 }

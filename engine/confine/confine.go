@@ -85,21 +85,28 @@ type Error struct {
 	What     string // what the path is, when not a plain path ("spark.sql.warehouse.dir", "table name")
 	Resolved string // where the path leads ("" when only an os.Root's refusal tells)
 	Link     string // the symbolic link on the way out ("data/x -> /etc"), "" when none
+	// Who is kept inside, as the message says it: "scripts" when empty, "commands" for
+	// a lesson step's cat, ls, rm and python.
+	Who string
 }
 
 func (e *Error) Error() string {
+	who := e.Who
+	if who == "" {
+		who = "scripts"
+	}
 	given := Quote(e.Path)
 	if e.What != "" {
 		given = e.What + " " + given
 	}
-	if e.Resolved == "" {
-		return fmt.Sprintf("kafkalab keeps scripts inside the workspace %s: %s leads outside it", e.Dir, given)
+	rule := fmt.Sprintf("kafkalab keeps %s inside the workspace %s", who, e.Dir)
+	switch {
+	case e.Resolved == "":
+		return fmt.Sprintf("%s: %s leads outside it", rule, given)
+	case e.Link != "":
+		return fmt.Sprintf("%s: %s leads through the symbolic link %s to %s, outside it", rule, given, e.Link, e.Resolved)
 	}
-	if e.Link != "" {
-		return fmt.Sprintf("kafkalab keeps scripts inside the workspace %s: %s leads through the symbolic link %s to %s, outside it",
-			e.Dir, given, e.Link, e.Resolved)
-	}
-	return fmt.Sprintf("kafkalab keeps scripts inside the workspace %s: %s resolves to %s, outside it", e.Dir, given, e.Resolved)
+	return fmt.Sprintf("%s: %s resolves to %s, outside it", rule, given, e.Resolved)
 }
 
 // Quote quotes a path as Python's repr of a str does (single quotes unless the path holds
