@@ -52,12 +52,17 @@ func (l *Lab) Check(ctx context.Context, course []*lessons.Lesson, w io.Writer) 
 	return rep
 }
 
-// stepTimeout bounds one step in a headless check, so that a step waiting for events that
-// an earlier failure never produced cannot stall the whole course.
-const stepTimeout = 2 * time.Minute
+// DefaultStepTimeout bounds one step in a headless check, so that a step waiting for
+// events that an earlier failure never produced, or a script that loops, cannot stall the
+// whole course: its scripts are stopped there.
+const DefaultStepTimeout = 2 * time.Minute
 
 func (l *Lab) checkStep(ctx context.Context, lesson *lessons.Lesson, step *lessons.Step) (bool, string) {
-	ctx, cancel := context.WithTimeout(ctx, stepTimeout)
+	limit := l.stepTimeout
+	if limit <= 0 {
+		limit = DefaultStepTimeout
+	}
+	ctx, cancel := context.WithTimeoutCause(ctx, limit, fmt.Errorf("the step's time limit of %s", limit))
 	defer cancel()
 	if !step.IsExercise() {
 		res := l.RunStep(ctx, lesson, step, nil)

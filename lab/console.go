@@ -85,12 +85,8 @@ func (c *Console) Start(ctx context.Context) error {
 	if err := os.MkdirAll(c.sh.ws, 0o755); err != nil {
 		return fmt.Errorf("console folder: %w", err)
 	}
-	in, err := c.sh.runner.Open(c.sh.config("", nil, c.out))
+	in, err := c.open(ctx)
 	if err != nil {
-		return err
-	}
-	if err := in.Exec(ctx, "<setup>", consolePrelude); err != nil {
-		in.Close()
 		return err
 	}
 	c.mu.Lock()
@@ -98,6 +94,38 @@ func (c *Console) Start(ctx context.Context) error {
 	c.mu.Unlock()
 	return nil
 }
+
+// open makes a prompt interpreter with `spark` ready.
+func (c *Console) open(ctx context.Context) (pyrun.Interpreter, error) {
+	in, err := c.sh.runner.Open(c.sh.config("", nil, c.out))
+	if err != nil {
+		return nil, err
+	}
+	if err := in.Exec(ctx, "<setup>", consolePrelude); err != nil {
+		in.Close()
+		return nil, err
+	}
+	return in, nil
+}
+
+// restart replaces a prompt interpreter that ended (a crash, memory past the cap, a
+// script that would not stop) with a fresh one, and says what was lost.
+func (c *Console) restart(ctx context.Context, old pyrun.Interpreter) (pyrun.Interpreter, error) {
+	old.Close()
+	in, err := c.open(context.WithoutCancel(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("the PySpark interpreter ended, and a fresh one did not start: %w", err)
+	}
+	c.mu.Lock()
+	if c.in == old {
+		c.in = in
+	}
+	c.mu.Unlock()
+	return in, nil
+}
+
+// freshNote says what a restart lost.
+const freshNote = "kafkalab started a fresh PySpark interpreter: the variables and streaming queries from before are gone (spark is ready again)"
 
 func (c *Console) interp() pyrun.Interpreter {
 	c.mu.Lock()
@@ -125,7 +153,22 @@ func (c *Console) Run(ctx context.Context, entry string) error {
 	if in == nil {
 		return errors.New("the PySpark interpreter is not ready")
 	}
-	return in.ExecInteractive(ctx, "<sandbox>", entry+"\n")
+	if why := in.Ended(); why != nil {
+		// It ended between entries (a background query past the memory cap, say).
+		fmt.Fprintf(c.out, "the PySpark interpreter ended: %v\n%s\n", why, freshNote)
+		var err error
+		if in, err = c.restart(ctx, in); err != nil {
+			return err
+		}
+	}
+	err := in.ExecInteractive(ctx, "<sandbox>", entry+"\n")
+	if errors.Is(err, pyrun.ErrEnded) {
+		if _, rerr := c.restart(ctx, in); rerr != nil {
+			return fmt.Errorf("%w\n%v", err, rerr)
+		}
+		return fmt.Errorf("%w\n%s", err, freshNote)
+	}
+	return err
 }
 
 // RunScript runs a script of the folder as `python script args` does, in an interpreter
@@ -160,7 +203,7 @@ func (c *Console) CopyDataSet(name string) (string, error) {
 
 // Queries lists the streaming queries started at the prompt, oldest first.
 func (c *Console) Queries() []pyrun.Query {
-	if in := c.interp(); in != nil {
+	if in := c.interp(); in != nil && in.Ended() == nil {
 		return in.Queries()
 	}
 	return nil

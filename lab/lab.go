@@ -37,10 +37,12 @@ type Lab struct {
 	observe   func(Event)
 	runner    pyrun.Runner
 	snapshots bool
-	client    *kgo.Client
-	admin     *kadm.Client
-	live      *kgo.Client // the snapshots' client (see Snapshot)
-	work      *learner.Work
+	// stepTimeout bounds a step in Check (0: DefaultStepTimeout).
+	stepTimeout time.Duration
+	client      *kgo.Client
+	admin       *kadm.Client
+	live        *kgo.Client // the snapshots' client (see Snapshot)
+	work        *learner.Work
 }
 
 // Options configure a Lab.
@@ -60,6 +62,9 @@ type Options struct {
 	// Work keeps the learner's copies of step files, which RunWork runs (nil = the
 	// folder WorkFolder(Root)).
 	Work *learner.Work
+	// StepTimeout bounds each step of Check: its scripts are stopped there (0:
+	// DefaultStepTimeout).
+	StepTimeout time.Duration
 }
 
 // New makes a Lab on a running broker.
@@ -101,7 +106,7 @@ func New(b broker.Broker, opts Options) (*Lab, error) {
 		work = learner.NewWork(WorkFolder(root))
 	}
 	return &Lab{broker: b, root: root, lessons: opts.Lessons, observe: observe, runner: runner,
-		snapshots: opts.Snapshots, client: cl, admin: kadm.NewClient(cl), live: live, work: work}, nil
+		snapshots: opts.Snapshots, stepTimeout: opts.StepTimeout, client: cl, admin: kadm.NewClient(cl), live: live, work: work}, nil
 }
 
 // Close releases the Lab's Kafka clients (not the broker, which the caller owns).

@@ -56,8 +56,15 @@ func TestCheckFileLines(t *testing.T) {
 	}
 }
 
-// newTestLab starts an embedded broker on a free port and a lab on it.
+// newTestLab starts an embedded broker on a free port and a lab on it, whose scripts run
+// in child processes as kafkalab's do.
 func newTestLab(t *testing.T, course []*lessons.Lesson) *Lab {
+	t.Helper()
+	return newTestLabWith(t, course, Options{Runner: childRunner(t)})
+}
+
+// newTestLabWith is newTestLab with options (Root and Lessons are filled in).
+func newTestLabWith(t *testing.T, course []*lessons.Lesson, opts Options) *Lab {
 	t.Helper()
 	ctx := context.Background()
 	b, err := broker.StartEmbedded(ctx, broker.EmbeddedConfig{Port: -1})
@@ -65,7 +72,8 @@ func newTestLab(t *testing.T, course []*lessons.Lesson) *Lab {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close(context.Background()) })
-	lb, err := New(b, Options{Root: t.TempDir(), Lessons: course})
+	opts.Root, opts.Lessons = t.TempDir(), course
+	lb, err := New(b, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ func (l *Lab) runStep(ctx context.Context, lesson *lessons.Lesson, step *lessons
 	out.flush()
 	res.Output = out.String()
 	if err != nil && ctx.Err() != nil {
-		err = ctx.Err()
+		err = context.Cause(ctx)
 	}
 	var fails []Failure
 	if err == nil || len(step.Expect) > 0 {

@@ -46,6 +46,8 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	fs.SetOutput(env.stderr)
 	var bf brokerFlags
 	bf.register(fs)
+	var rf runnerFlags
+	rf.register(fs)
 	lessonDir := fs.String("lessons", "", "check the lessons in this folder instead of the built-in course")
 	keep := fs.String("workspace", "", "keep the workspaces in this folder (default: a temporary folder, removed afterwards)")
 	fs.Usage = func() {
@@ -64,6 +66,11 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		return exitCodeFor(env, err)
 	}
+	runner, err := rf.runner(env, true)
+	if err != nil {
+		return exitCodeFor(env, err)
+	}
+	defer runner.Close()
 	selected := course
 	if len(names) > 0 {
 		selected = nil
@@ -94,7 +101,7 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	defer b.Close(context.Background())
 	fmt.Fprintf(env.stdout, "checking %d lessons against the %s broker at %s\n", len(selected), b.Kind(), joinAddrs(b.Bootstrap()))
 
-	lb, err := lab.New(b, lab.Options{Root: root, Lessons: course})
+	lb, err := lab.New(b, lab.Options{Root: root, Lessons: course, Runner: runner})
 	if err != nil {
 		return exitCodeFor(env, err)
 	}

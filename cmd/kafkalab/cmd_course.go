@@ -34,6 +34,7 @@ func init() {
 // tuiFlags are the flags course and sandbox share.
 type tuiFlags struct {
 	brokerFlags
+	runnerFlags
 	port      int
 	lessonDir string
 	root      string
@@ -41,6 +42,7 @@ type tuiFlags struct {
 
 func (f *tuiFlags) register(fs *flag.FlagSet) {
 	f.brokerFlags.register(fs)
+	f.runnerFlags.register(fs)
 	fs.IntVar(&f.port, "port", 0, "embedded broker port (0 = 9092 when free, else any free port)")
 	fs.StringVar(&f.lessonDir, "lessons", "", "use the lessons in this folder instead of the built-in course")
 	fs.StringVar(&f.root, "workspace", "", "the folder for lesson workspaces (default: "+paths.DefaultWorkspace()+")")
@@ -48,8 +50,12 @@ func (f *tuiFlags) register(fs *flag.FlagSet) {
 
 // startBackend returns the function the UI calls (off its main loop) to bring up the
 // broker and the lab.
-func (f *tuiFlags) startBackend(course []*lessons.Lesson, root string) func(ctx context.Context, observe func(lab.Event)) (*ui.Backend, error) {
+func (f *tuiFlags) startBackend(env *cliEnv, course []*lessons.Lesson, root string) func(ctx context.Context, observe func(lab.Event)) (*ui.Backend, error) {
 	return func(ctx context.Context, observe func(lab.Event)) (*ui.Backend, error) {
+		runner, err := f.runner(env, true)
+		if err != nil {
+			return nil, err
+		}
 		sctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 		defer cancel()
 		var b broker.Broker
@@ -65,7 +71,6 @@ func (f *tuiFlags) startBackend(course []*lessons.Lesson, root string) func(ctx 
 			}
 		}
 		if b == nil {
-			var err error
 			b, err = broker.Open(sctx, f.spec, broker.OpenOptions{Port: f.port, DataDir: paths.DefaultBrokerData(), Image: f.image})
 			if err != nil {
 				return nil, err
@@ -78,8 +83,9 @@ func (f *tuiFlags) startBackend(course []*lessons.Lesson, root string) func(ctx 
 				unannounce = remove
 			}
 		}
-		lb, err := lab.New(b, lab.Options{Root: root, Lessons: course, Observe: observe, Snapshots: true, Work: learner.NewWork(lab.WorkFolder(root))})
+		lb, err := lab.New(b, lab.Options{Root: root, Lessons: course, Observe: observe, Snapshots: true, Runner: runner, Work: learner.NewWork(lab.WorkFolder(root))})
 		if err != nil {
+			runner.Close()
 			unannounce()
 			b.Close(context.Background())
 			return nil, err
@@ -89,6 +95,7 @@ func (f *tuiFlags) startBackend(course []*lessons.Lesson, root string) func(ctx 
 			Label: label,
 			Close: func() {
 				lb.Close()
+				runner.Close()
 				unannounce()
 				cctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
@@ -145,7 +152,7 @@ func runCourse(ctx context.Context, env *cliEnv, args []string) int {
 		Lessons:    course,
 		Record:     prog,
 		Work:       learner.NewWork(lab.WorkFolder(root)),
-		Start:      tf.startBackend(course, root),
+		Start:      tf.startBackend(env, course, root),
 		BrokerHint: brokerHint(tf.spec),
 	})
 	code := runProgram(ctx, env, m)

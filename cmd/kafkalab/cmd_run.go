@@ -40,11 +40,13 @@ func runScript(ctx context.Context, env *cliEnv, args []string) int {
 	fs := flag.NewFlagSet("kafkalab run", flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
 	bootstrap := fs.String("bootstrap", "", "Kafka bootstrap servers to use instead of the ones the script names (host:port)")
+	var rf runnerFlags
+	rf.register(fs)
 	usePython := fs.Bool("python", false, "run the script with real CPython and pyspark-client through kafkalab's Spark Connect server (see kafkalab setup python)")
 	conf := confFlags{}
 	fs.Var(conf, "conf", "a session setting key=value applied before the script's own (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "Usage: kafkalab run [--python] [--bootstrap HOST:PORT] [--conf KEY=VALUE] SCRIPT.py [ARGS...]")
+		fmt.Fprintln(env.stderr, "Usage: kafkalab run [--python] [--bootstrap HOST:PORT] [--conf KEY=VALUE] [--script-memory SIZE] SCRIPT.py [ARGS...]")
 		fmt.Fprintln(env.stderr, "Runs a PySpark script in kafkalab's embedded engine, as `python SCRIPT.py ARGS` would, in the current folder.")
 		fmt.Fprintln(env.stderr, "With --python the script runs in real CPython (pyspark-client) against kafkalab's engine over Spark Connect.")
 		fs.PrintDefaults()
@@ -72,7 +74,12 @@ func runScript(ctx context.Context, env *cliEnv, args []string) int {
 	if *usePython {
 		return runPythonScript(ctx, env, fs.Args(), wd, *bootstrap, conf)
 	}
-	console := lab.NewConsole(lab.ConsoleConfig{WorkDir: wd, Stdout: env.stdout, Stderr: env.stderr, Conf: conf, Bootstrap: *bootstrap})
+	runner, err := rf.runner(env, false)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kafkalab run: %v\n", err)
+		return 2
+	}
+	console := lab.NewConsole(lab.ConsoleConfig{WorkDir: wd, Stdout: env.stdout, Stderr: env.stderr, Conf: conf, Bootstrap: *bootstrap, Runner: runner})
 	err = console.RunScript(ctx, script, fs.Args()[1:])
 	if err == nil {
 		return 0

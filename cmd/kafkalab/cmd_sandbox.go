@@ -63,7 +63,7 @@ func runSandbox(ctx context.Context, env *cliEnv, args []string) int {
 		Mode:        ui.Sandbox,
 		Theme:       themeFor(env),
 		Lessons:     course,
-		Start:       tf.startBackend(course, root),
+		Start:       tf.startBackend(env, course, root),
 		BrokerHint:  brokerHint(tf.spec),
 		Workspace:   ws,
 		HistoryFile: sandboxHistoryFile(),

@@ -3,9 +3,21 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/kafkalab/kafkalab/lab/pyrun"
 )
+
+// TestMain lets the test binary serve as the scripts' child, as kafkalab does: commands
+// that run scripts start os.Executable() with __pyrun.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == pyrun.ChildCommand {
+		os.Exit(pyrun.ServeChild(os.Args[2:]))
+	}
+	os.Exit(m.Run())
+}
 
 func runForTest(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()

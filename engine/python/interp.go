@@ -186,6 +186,10 @@ func (in *Interpreter) Close() error {
 // bindings that block, such as a streaming query's awaitTermination, wait on it.
 func (in *Interpreter) Context() context.Context { return in.runCtx }
 
+// Limits is the interpreter's interruption and recursion state: a heap watcher calls its
+// RaiseMemoryError to stop a script that grows past a memory cap.
+func (in *Interpreter) Limits() *py.Limits { return in.pctx.limits }
+
 // Stdout is where print() writes.
 func (in *Interpreter) Stdout() io.Writer { return in.stdout }
 

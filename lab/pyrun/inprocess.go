@@ -3,8 +3,10 @@ package pyrun
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
@@ -28,8 +30,12 @@ var crashSteps = map[CrashPoint]stream.Step{
 var errKilled = errors.New("killed by the lab's crash directive")
 
 // Open makes an interpreter with the pyspark and delta modules.
-func (InProcess) Open(cfg Config) (Interpreter, error) {
-	ip := &inProcess{cfg: cfg, fired: -1}
+func (InProcess) Open(cfg Config) (Interpreter, error) { return openInProcess(cfg, nil) }
+
+// openInProcess is Open; onKill, when set, is called as the crash directive fires, from
+// the query's goroutine (the child process ends there, as a killed process would).
+func openInProcess(cfg Config, onKill func(Killed)) (*inProcess, error) {
+	ip := &inProcess{cfg: cfg, fired: -1, onKill: onKill}
 	ip.stdout = &gate{w: orDiscard(cfg.Stdout), ip: ip}
 	ip.stderr = &gate{w: orDiscard(cfg.Stderr), ip: ip}
 	pc := pyspark.Config{ScriptPath: cfg.Script, Args: cfg.Args, WorkDir: cfg.WorkDir,
@@ -65,9 +71,12 @@ type inProcess struct {
 	in             *pyspark.Interpreter
 	stdout, stderr *gate
 
+	onKill func(Killed)
+
 	mu     sync.Mutex
 	fired  int64              // batch the crash directive killed; -1 = none yet
 	cancel context.CancelFunc // ends the run in progress
+	closed bool
 }
 
 // hook is the engine's StreamHook for the crash directive: at its point it silences the
@@ -84,6 +93,9 @@ func (ip *inProcess) hook(step stream.Step, batchID int64) error {
 		return nil
 	}
 	ip.fired = batchID
+	if ip.onKill != nil {
+		ip.onKill(Killed{Point: c.Point, Batch: batchID})
+	}
 	if ip.cancel != nil {
 		ip.cancel()
 	}
@@ -97,8 +109,9 @@ func (ip *inProcess) killed() bool {
 }
 
 // run runs one Exec with a context the crash directive can end, and says how it ended.
-func (ip *inProcess) run(ctx context.Context, f func(context.Context) error) error {
-	ctx, cancel := context.WithCancel(ctx)
+func (ip *inProcess) run(caller context.Context, f func(context.Context) error) error {
+	start := time.Now()
+	ctx, cancel := context.WithCancel(caller)
 	defer cancel()
 	ip.mu.Lock()
 	ip.cancel = cancel
@@ -110,6 +123,9 @@ func (ip *inProcess) run(ctx context.Context, f func(context.Context) error) err
 	ip.mu.Unlock()
 	if fired >= 0 && ip.cfg.Crash != nil {
 		return &Killed{Point: ip.cfg.Crash.Point, Batch: fired}
+	}
+	if err != nil && errors.Is(caller.Err(), context.DeadlineExceeded) {
+		return &Stopped{After: time.Since(start), Reason: stopReason(caller)}
 	}
 	return scriptError(err)
 }
@@ -136,7 +152,22 @@ func (ip *inProcess) Queries() []Query {
 
 func (ip *inProcess) StopQuery(id string) bool { return ip.in.StopQuery(id) }
 func (ip *inProcess) StopQueries()             { ip.in.StopQueries() }
-func (ip *inProcess) Close() error             { return ip.in.Close() }
+
+func (ip *inProcess) Close() error {
+	ip.mu.Lock()
+	ip.closed = true
+	ip.mu.Unlock()
+	return ip.in.Close()
+}
+
+func (ip *inProcess) Ended() error {
+	ip.mu.Lock()
+	defer ip.mu.Unlock()
+	if ip.closed {
+		return fmt.Errorf("the interpreter was closed: %w", ErrEnded)
+	}
+	return nil
+}
 
 // scriptError turns the runtime's error into the plain-data Error (context errors and
 // failures to start stay as they are).

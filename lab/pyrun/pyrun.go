@@ -1,14 +1,21 @@
 // Package pyrun is the lab's one way to run Python: lesson steps, the checks' queries, the
 // sandbox's prompt and `kafkalab run` all open their interpreters through a Runner. What
 // crosses a Runner is plain data (Config's fields but its writers and callback, QueryEvent,
-// Query, Error, Killed), so a runner may run scripts in another process and send their
-// output and events back over a pipe; InProcess runs them here, on engine/pyspark.
+// Query, Error, Killed, Stopped).
+//
+// Subprocess runs each interpreter in a child process (`kafkalab __pyrun`, ServeChild) that
+// streams its output, query events, query list and results back over a pipe: whatever a
+// script does (a Go stack overflow, a memory bomb, a loop that ignores Ctrl-C), only the
+// child ends, and the parent reports it as Python would. InProcess runs interpreters in
+// this process, on engine/pyspark; the child uses it.
 package pyrun
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"time"
 )
 
 // Runner opens interpreters.
@@ -78,7 +85,14 @@ type Interpreter interface {
 	StopQueries()
 	// Close stops the queries and releases the interpreter.
 	Close() error
+	// Ended says why the interpreter can run nothing more (its process crashed or was
+	// stopped past a limit; the error wraps ErrEnded), nil while it can.
+	Ended() error
 }
+
+// ErrEnded is wrapped by the error of a run whose interpreter ended with it: its globals
+// and queries are gone, and a new interpreter must be opened.
+var ErrEnded = errors.New("the interpreter ended")
 
 // Query is a streaming query an interpreter started.
 type Query struct {
@@ -96,9 +110,63 @@ type Error struct {
 	Text string `json:"text"`
 	Exit bool   `json:"exit,omitempty"`
 	Code int    `json:"code,omitempty"`
+	// Fatal is set when the interpreter ended with the error (a Go stack overflow taken
+	// for RecursionError, memory past the cap): errors.Is(err, ErrEnded) holds.
+	Fatal bool `json:"fatal,omitempty"`
 }
 
 func (e *Error) Error() string { return e.Text }
+
+// Is makes a fatal error ErrEnded.
+func (e *Error) Is(target error) bool { return e.Fatal && target == ErrEnded }
+
+// Stopped is a run its caller stopped: the context ended (Ctrl-C, a time limit) and the
+// script stopped, or was ended when it did not stop within a second.
+type Stopped struct {
+	// After is how long the script ran.
+	After time.Duration `json:"after"`
+	// Reason is why it was stopped: the context's cause ("the step's time limit of 2m0s")
+	// or "Ctrl-C".
+	Reason string `json:"reason"`
+	// Killed is set when the script did not stop within a second of being asked and its
+	// interpreter was ended (errors.Is(err, ErrEnded) holds).
+	Killed bool `json:"killed,omitempty"`
+}
+
+func (s *Stopped) Error() string {
+	msg := fmt.Sprintf("stopped after %s (%s)", roundDuration(s.After), s.Reason)
+	if s.Killed {
+		msg += "; it did not stop within 1 s of being asked, so kafkalab ended its interpreter"
+	}
+	return msg
+}
+
+// Is makes a killed run ErrEnded.
+func (s *Stopped) Is(target error) bool { return s.Killed && target == ErrEnded }
+
+// roundDuration shows a run's length as a learner reads it: "3 s", "0.4 s", "2 min 5 s".
+func roundDuration(d time.Duration) string {
+	switch {
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", int(d.Round(time.Second).Seconds()))
+	}
+	d = d.Round(time.Second)
+	return fmt.Sprintf("%d min %d s", int(d.Minutes()), int(d.Seconds())%60)
+}
+
+// stopReason is why ctx ended, in words.
+func stopReason(ctx context.Context) string {
+	cause := context.Cause(ctx)
+	switch {
+	case cause == nil || errors.Is(cause, context.Canceled) && cause == context.Canceled:
+		return "Ctrl-C"
+	case cause == context.DeadlineExceeded:
+		return "its time limit"
+	}
+	return cause.Error()
+}
 
 // Killed is the end of a run its crash directive killed: the batch the query died in.
 type Killed struct {

@@ -29,6 +29,7 @@ const (
 type Limits struct {
 	pending atomic.Int32
 	sticky  atomic.Int32 // a signal raised at every check until Reset
+	memory  atomic.Pointer[string]
 	depth   int
 	limit   int
 	frames  []*Frame // the Python frames running, innermost last
@@ -52,6 +53,10 @@ func (l *Limits) Stop() {
 // watcher saw the heap grow past the cap.
 func (l *Limits) RaiseMemoryError() { l.pending.Store(signalMemory) }
 
+// SetMemoryErrorMessage sets the text of the MemoryError RaiseMemoryError raises (the
+// watcher names its cap).
+func (l *Limits) SetMemoryErrorMessage(msg string) { l.memory.Store(&msg) }
+
 // Reset clears pending and sticky signals, before the next run.
 func (l *Limits) Reset() {
 	l.sticky.Store(signalNone)
@@ -71,6 +76,9 @@ func (l *Limits) Check() error {
 	case signalInterrupt:
 		return ExceptionNewf(KeyboardInterrupt, "")
 	case signalMemory:
+		if msg := l.memory.Load(); msg != nil {
+			return ExceptionNewf(MemoryError, "%s", *msg)
+		}
 		return ExceptionNewf(MemoryError, "the script's memory use passed the interpreter's limit")
 	}
 	return nil
