@@ -79,6 +79,7 @@ func runScript(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kafkalab run: %v\n", err)
 		return 2
 	}
+	defer runner.Close()
 	console := lab.NewConsole(lab.ConsoleConfig{WorkDir: wd, Stdout: env.stdout, Stderr: env.stderr, Conf: conf, Bootstrap: *bootstrap, Runner: runner})
 	err = console.RunScript(ctx, script, fs.Args()[1:])
 	if err == nil {

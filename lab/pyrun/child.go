@@ -2,6 +2,7 @@ package pyrun
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"runtime/metrics"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/python/py"
@@ -63,11 +65,13 @@ func ServeChild(args []string) int {
 	return c.serve(os.Stdin)
 }
 
-// child is the interpreter a child process serves.
+// child is the interpreter a child process serves: one at a time, and, when one closes
+// cleanly, the next the parent opens in it.
 type child struct {
 	enc    *encoder
 	memory int64
 	ip     *inProcess
+	limits atomic.Pointer[py.Limits] // the open interpreter's, for the heap watcher
 
 	outMu     sync.Mutex
 	out       []byte // output not sent yet
@@ -81,28 +85,48 @@ type child struct {
 // outputDelay bounds how long printed output waits to be sent with more.
 const outputDelay = 5 * time.Millisecond
 
+// settleTime is how long a closed interpreter's goroutines have to end before the child
+// counts as unclean and exits instead of serving another.
+const settleTime = time.Second
+
 func (c *child) serve(r io.Reader) int {
-	dec := newDecoder(r)
-	var req request
-	if err := dec.Decode(&req); err != nil {
-		return 0 // a spare child the parent never used
-	}
-	if req.Op != opOpen || req.Cfg == nil {
-		fmt.Fprintf(os.Stderr, "kafkalab %s: the first request must open an interpreter\n", ChildCommand)
-		return 2
-	}
-	if err := c.open(req.Cfg); err != nil {
-		c.send(message{Op: msgReady, Err: toWireError(err)})
-		return 1
-	}
-	c.send(message{Op: msgReady})
 	go c.watchHeap()
+	baseline := runtime.NumGoroutine()
+	dec := newDecoder(r)
+	for {
+		var req request
+		if err := dec.Decode(&req); err != nil {
+			return 0 // a spare child the parent no longer needs
+		}
+		if req.Op != opOpen || req.Cfg == nil {
+			fmt.Fprintf(os.Stderr, "kafkalab %s: the first request must open an interpreter\n", ChildCommand)
+			return 2
+		}
+		if err := c.open(req.Cfg); err != nil {
+			c.send(message{Op: msgReady, Err: toWireError(err)})
+			return 1
+		}
+		c.send(message{Op: msgReady})
+		if !c.serveOne(dec) {
+			return 0
+		}
+		if !c.settled(baseline) {
+			c.send(message{Op: msgClosed})
+			return 0
+		}
+		c.send(message{Op: msgClosed, OK: true})
+	}
+}
+
+// serveOne serves the open interpreter until the parent closes it (true) or goes away.
+func (c *child) serveOne(dec *json.Decoder) bool {
+	ip := c.ip
 	for {
 		var req request
 		if err := dec.Decode(&req); err != nil {
 			// The parent went away: stop the queries as a closed interpreter does.
-			c.ip.Close()
-			return 0
+			ip.Close()
+			return false
 		}
 		switch req.Op {
 		case opExec:
@@ -115,22 +139,44 @@ func (c *child) serve(r io.Reader) int {
 			c.mu.Unlock()
 		case opStopQuery:
 			go func() {
-				ok := c.ip.StopQuery(req.Query)
+				ok := ip.StopQuery(req.Query)
 				c.sendQueries()
 				c.send(message{Op: msgStopped, ID: req.ID, OK: ok})
 			}()
 		case opStopQueries:
 			go func() {
-				c.ip.StopQueries()
+				ip.StopQueries()
 				c.sendQueries()
 				c.send(message{Op: msgStopped, ID: req.ID, OK: true})
 			}()
 		case opClose:
-			c.ip.Close()
+			ip.Close()
 			c.flushOutput()
-			return 0
+			return true
 		}
 	}
+}
+
+// settled reports whether everything the closed interpreter started has ended (its
+// goroutines back to the count before it), so the next one starts as in a fresh child.
+func (c *child) settled(baseline int) bool {
+	c.limits.Store(nil)
+	c.mu.Lock()
+	running := c.cancel != nil
+	c.mu.Unlock()
+	if running {
+		return false
+	}
+	deadline := time.Now().Add(settleTime)
+	for runtime.NumGoroutine() > baseline {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	c.ip = nil
+	debug.FreeOSMemory()
+	return true
 }
 
 func (c *child) open(w *wireConfig) error {
@@ -145,6 +191,11 @@ func (c *child) open(w *wireConfig) error {
 		return err
 	}
 	c.ip = ip
+	limits := ip.in.Limits()
+	if c.memory > 0 {
+		limits.SetMemoryErrorMessage(fmt.Sprintf("the script's memory use passed kafkalab's limit of %s for a script", FormatBytes(c.memory)))
+	}
+	c.limits.Store(limits)
 	return nil
 }
 
@@ -273,8 +324,6 @@ func (c *child) watchHeap() {
 	if c.memory <= 0 {
 		return
 	}
-	limits := c.ip.in.Limits()
-	limits.SetMemoryErrorMessage(fmt.Sprintf("the script's memory use passed kafkalab's limit of %s for a script", FormatBytes(c.memory)))
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	var collected time.Time
@@ -285,7 +334,7 @@ func (c *child) watchHeap() {
 			continue
 		}
 		collected = time.Now()
-		if c.liveOver(c.memory) {
+		if limits := c.limits.Load(); limits != nil && c.liveOver(c.memory) {
 			limits.RaiseMemoryError()
 		}
 	}

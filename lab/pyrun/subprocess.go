@@ -31,6 +31,10 @@ const stopGrace = time.Second
 // it, and the parent kills a child whose resident memory goes past twice the limit. A run
 // whose context ends is interrupted (KeyboardInterrupt), and its child killed when the
 // script has not stopped a second later.
+//
+// A child whose interpreter closed cleanly (every goroutine it started ended) serves the
+// next interpreter opened, so a course of many short scripts does not pay a process
+// start for each; any other child ends with its interpreter.
 type Subprocess struct {
 	// Path and Args start a child serving ServeChild: the kafkalab binary and
 	// ChildCommand; a test binary re-executing itself.
@@ -49,10 +53,13 @@ type Subprocess struct {
 	childMemory *int64
 
 	mu       sync.Mutex
-	spare    *proc
+	idle     []*proc // children waiting for an interpreter, newest last
 	starting bool
 	closed   bool
 }
+
+// maxIdle is how many children wait for an interpreter at most.
+const maxIdle = 2
 
 // Memory is the memory cap children get (0: none).
 func (s *Subprocess) Memory() int64 {
@@ -65,13 +72,13 @@ func (s *Subprocess) Memory() int64 {
 	return s.MemoryLimit
 }
 
-// Close ends the spare child, if one waits.
+// Close ends the children waiting for an interpreter.
 func (s *Subprocess) Close() error {
 	s.mu.Lock()
-	p := s.spare
-	s.spare, s.closed = nil, true
+	idle := s.idle
+	s.idle, s.closed = nil, true
 	s.mu.Unlock()
-	if p != nil {
+	for _, p := range idle {
 		p.abandon()
 	}
 	return nil
@@ -129,11 +136,13 @@ func (s *Subprocess) open(p *proc, cfg Config) (Interpreter, error) {
 	}
 }
 
-// take returns the spare child (spare is true), or starts one.
+// take returns a waiting child (spare is true), or starts one.
 func (s *Subprocess) take() (p *proc, spare bool, err error) {
 	s.mu.Lock()
-	p = s.spare
-	s.spare = nil
+	if n := len(s.idle); n > 0 {
+		p = s.idle[n-1]
+		s.idle = s.idle[:n-1]
+	}
 	s.mu.Unlock()
 	if p != nil {
 		return p, true, nil
@@ -142,10 +151,10 @@ func (s *Subprocess) take() (p *proc, spare bool, err error) {
 	return p, false, err
 }
 
-// refill starts the next spare child.
+// refill starts a child to wait for the next interpreter, when none waits.
 func (s *Subprocess) refill() {
 	s.mu.Lock()
-	if s.spare != nil || s.starting || s.closed {
+	if len(s.idle) > 0 || s.starting || s.closed {
 		s.mu.Unlock()
 		return
 	}
@@ -153,16 +162,24 @@ func (s *Subprocess) refill() {
 	s.mu.Unlock()
 	p, err := s.start()
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.starting = false
-	if err != nil {
-		return
+	s.mu.Unlock()
+	if err == nil {
+		s.putBack(p)
 	}
-	if s.closed || s.spare != nil {
+}
+
+// putBack keeps a child that can serve another interpreter, or ends it.
+func (s *Subprocess) putBack(p *proc) {
+	s.mu.Lock()
+	if !s.closed && len(s.idle) < maxIdle {
+		s.idle = append(s.idle, p)
+		p = nil
+	}
+	s.mu.Unlock()
+	if p != nil {
 		p.abandon()
-		return
 	}
-	s.spare = p
 }
 
 // proc is a started child process.
@@ -229,7 +246,7 @@ type remote struct {
 	cfg            Config
 	stdout, stderr io.Writer
 	ready          chan *wireError
-	gone           chan struct{} // closed when the child has exited and every message is read
+	gone           chan struct{} // closed when the child has exited and every message is read, or can serve another
 
 	mu         sync.Mutex
 	queries    []Query
@@ -241,23 +258,32 @@ type remote struct {
 	stopKilled bool    // killed when a run did not stop within stopGrace
 	memKilled  int64   // resident bytes at which the watchdog killed it
 	fatal      *Error  // the fatal error a run reported before the child exited
+	reusable   bool    // the child closed the interpreter cleanly and waits for another
 }
 
 // msgEnded is the message waiters get when the child is gone.
 const msgEnded = "ended"
 
-// read dispatches the child's messages until it exits.
+// read dispatches the child's messages until it exits, or closes the interpreter and can
+// serve another (the child sends nothing more until it is given one).
 func (r *remote) read() {
 	dec := newDecoder(r.p.msgs)
+	var err error
 	for {
 		var m message
-		if err := dec.Decode(&m); err != nil {
+		if derr := dec.Decode(&m); derr != nil {
+			err = r.p.cmd.Wait()
+			r.p.msgs.Close()
+			break
+		}
+		if m.Op == msgClosed && m.OK {
+			r.mu.Lock()
+			r.reusable = true
+			r.mu.Unlock()
 			break
 		}
 		r.dispatch(m)
 	}
-	err := r.p.cmd.Wait()
-	r.p.msgs.Close()
 	r.mu.Lock()
 	r.ended = r.endError(err)
 	waiters := r.waiting
@@ -489,6 +515,14 @@ func (r *remote) Close() error {
 		r.p.cmd.Process.Kill()
 		<-r.gone
 	}
+	r.mu.Lock()
+	reusable := r.reusable
+	r.mu.Unlock()
+	if reusable {
+		r.p.stderr.reset()
+		r.s.putBack(r.p)
+		return nil
+	}
 	r.p.stdin.Close()
 	return nil
 }
@@ -540,6 +574,12 @@ func (t *tail) Write(p []byte) (int, error) {
 		t.b = append(t.b[:0], t.b[len(t.b)-t.max:]...)
 	}
 	return len(p), nil
+}
+
+func (t *tail) reset() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = t.b[:0]
 }
 
 func (t *tail) String() string {

@@ -21,7 +21,7 @@ const (
 	opInterrupt   = "interrupt"    // KeyboardInterrupt in the run in progress
 	opStopQuery   = "stop-query"   // ID, Query
 	opStopQueries = "stop-queries" // ID
-	opClose       = "close"        // stop the queries, release the interpreter, exit
+	opClose       = "close"        // stop the queries, release the interpreter
 )
 
 // Exec modes.
@@ -72,6 +72,7 @@ const (
 	msgDone    = "done"    // ID, Err: a run ended
 	msgStopped = "stopped" // ID, OK: a stop request ended
 	msgKilled  = "killed"  // Killed: the crash directive fired; the child exits 137 next
+	msgClosed  = "closed"  // OK: the interpreter is closed and the child can serve another
 )
 
 type message struct {
