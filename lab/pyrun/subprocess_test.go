@@ -332,3 +332,52 @@ func firstLine(err error) string {
 	s, _, _ := strings.Cut(err.Error(), "\n")
 	return s
 }
+
+// A child whose interpreter closed cleanly serves the next interpreter, which starts
+// fresh: nothing of the first (globals, files it opened) is left in it. Closing an
+// interpreter whose script still runs stops the script; whichever child serves the next
+// interpreter, nothing of the loop runs on in it.
+func TestChildServesTheNextInterpreter(t *testing.T) {
+	r := testRunner(t, 0)
+	ws := t.TempDir()
+	pid := func(in Interpreter) int { return in.(*remote).p.cmd.Process.Pid }
+	first, err := r.Open(Config{WorkDir: ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := first.Exec(context.Background(), "a.py", "secret = 42\nf = open('kept.txt', 'w')"); err != nil {
+		t.Fatal(err)
+	}
+	firstPid := pid(first)
+	first.Close()
+	second, err := r.Open(Config{WorkDir: ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pid(second) != firstPid {
+		t.Errorf("a cleanly closed child was not reused (pid %d, then %d)", firstPid, pid(second))
+	}
+	var pe *Error
+	if err := second.Exec(context.Background(), "b.py", "print(secret)"); !errors.As(err, &pe) || pe.Kind != "NameError" {
+		t.Errorf("the first interpreter's globals leaked into the second: %v", err)
+	}
+	// Closed while a script runs: the child ends with it.
+	done := make(chan error, 1)
+	go func() { done <- second.Exec(context.Background(), "loop.py", "while True:\n    pass") }()
+	time.Sleep(200 * time.Millisecond)
+	second.Close()
+	if err := <-done; err == nil {
+		t.Error("the loop ended without an error")
+	}
+	var out syncBuffer
+	third, err := r.Open(Config{WorkDir: ws, Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer third.Close()
+	start := time.Now()
+	if err := third.Exec(context.Background(), "c.py", "s = 0\nfor i in range(100000):\n    s += i\nprint(s)"); err != nil || out.String() != "4999950000\n" {
+		t.Errorf("the third interpreter: %v, %q", err, out.String())
+	}
+	t.Logf("a loop of 100000 took %v after the child's previous script was stopped", time.Since(start))
+}
