@@ -256,6 +256,11 @@ func IsCommand(entry string) bool {
 	if rest == "" {
 		return word != "python" && word != "python3"
 	}
+	// A path: `cat /etc/hosts`, `ls ..`, `python ./x.py` (Python would need a space
+	// after the operator: `cat / x`).
+	if (rest[0] == '/' || rest[0] == '.') && len(rest) > 1 && rest[1] != ' ' && rest[1] != '=' {
+		return true
+	}
 	switch rest[0] {
 	case '=', '(', '[', '.', ',', ':', '+', '*', '/', '%', '<', '>', '&', '|', '^', '!':
 		return false
