@@ -47,7 +47,7 @@ func newEscapeWorld(t *testing.T, lb *Lab) *escapeWorld {
 		filepath.Join(w.out, "secret.txt"):                 token + "\n",
 		filepath.Join(w.out, "data.json"):                  `{"s":"` + token + `"}` + "\n",
 		filepath.Join(w.out, "evil.py"):                    "print('" + token + "')\n",
-		filepath.Join(w.out, "sub", "kept.txt"):           token + "\n",
+		filepath.Join(w.out, "sub", "kept.txt"):            token + "\n",
 		filepath.Join(w.ws, "notes.txt"):                   "notes\n",
 		filepath.Join(w.ws, "data_with_link", "a.json"):    `{"s":"inside"}` + "\n",
 		filepath.Join(w.ws, "sub", "inside.txt"):           "inside\n",
