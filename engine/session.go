@@ -54,6 +54,9 @@ type SessionConfig struct {
 	Conf map[string]string
 	// Stdout receives what Spark prints on its own (the console sink); nil discards it.
 	Stdout io.Writer
+	// Stderr receives kafkalab's warnings, a tutor's notes where Spark stays silent (a
+	// checkpoint that disagrees with its table); nil discards them.
+	Stderr io.Writer
 	// Now is the clock (current_timestamp, commit times); nil means time.Now. Tests pin it.
 	Now func() time.Time
 	// StreamHook, when set, is every streaming query's stream.Config.Hook, and the Delta
@@ -86,6 +89,7 @@ type Session struct {
 	workDir string
 	dir     *confine.Dir // the workspace of a confined session, nil otherwise
 	stdout  io.Writer
+	stderr  io.Writer
 	now     func() time.Time
 	hook    func(step stream.Step, batchID int64) error
 	onEvent func(StreamEvent)
@@ -139,6 +143,10 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	}
 	if s.stdout == nil {
 		s.stdout = io.Discard
+	}
+	s.stderr = cfg.Stderr
+	if s.stderr == nil {
+		s.stderr = io.Discard
 	}
 	if s.now == nil {
 		s.now = time.Now

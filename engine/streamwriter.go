@@ -251,6 +251,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 				return nil, err
 			}
 		}
+		s.warnMissingBatches(s.stderr, cp, t)
 		sink = &deltaSink{table: t, timeZone: sp.timeZone, now: s.now, hook: s.hook}
 	case "console":
 		cs, err := stream.NewConsoleSink(s.stdout, w.opts.asMap())

@@ -63,8 +63,15 @@ type CorruptError struct {
 }
 
 func (e *CorruptError) Error() string {
-	return fmt.Sprintf("checkpoint file %s is unreadable: %s; to start over, delete the checkpoint folder %s (the query will then read its sources again from startingOffsets)",
-		e.File, e.Reason, e.Checkpoint)
+	return fmt.Sprintf("checkpoint file %s is unreadable: %s; %s", e.File, e.Reason, StartOver(e.Checkpoint))
+}
+
+// StartOver is the advice for a checkpoint that cannot be used: what deleting it does to
+// the rows the query already wrote, and how to start over cleanly.
+func StartOver(checkpoint string) string {
+	return fmt.Sprintf("to start over, delete the checkpoint folder %s: the query then reads its sources again from "+
+		"startingOffsets, and the rows it already wrote stay in its table and are written again (duplicates); "+
+		"to start cleanly, also drop the table (or write to a new one)", checkpoint)
 }
 
 // maxLogVersion is the newest "vN" version line we understand (Spark writes v1 by default).

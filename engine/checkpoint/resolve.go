@@ -48,8 +48,8 @@ func (d *Dir) Resolve(numSources int) (Resume, error) {
 	}
 	if numSources > 0 && len(seq.Sources) != numSources {
 		file := filepath.Join(d.offsetsDir(), strconv.FormatInt(latest, 10))
-		return Resume{}, fmt.Errorf("checkpoint file %s records %d source(s) but this query has %d: the checkpoint belongs to a different query; use another checkpointLocation or delete %s to start over",
-			file, len(seq.Sources), numSources, d.path)
+		return Resume{}, fmt.Errorf("checkpoint file %s records %d source(s) but this query has %d: the checkpoint belongs to a different query; use another checkpointLocation, or %s",
+			file, len(seq.Sources), numSources, StartOver(d.path))
 	}
 	r := Resume{Conf: seq.Conf}
 	commitID, commitWm, hasCommit, err := d.LatestCommit()
@@ -66,7 +66,7 @@ func (d *Dir) Resolve(numSources int) (Resume, error) {
 	if hasCommit && commitID > latest {
 		file := filepath.Join(d.commitsDir(), strconv.FormatInt(commitID, 10))
 		return Resume{}, &CorruptError{File: file, Checkpoint: d.path,
-			Reason: fmt.Sprintf("batch %d is committed but its offsets file is missing (latest offsets are for batch %d)", commitID, latest)}
+			Reason: fmt.Sprintf("batch %d is committed but its offsets file is missing (latest offsets are for batch %d): the offsets folder was changed or replaced, not written by another query", commitID, latest)}
 	}
 	// Re-run batch L with the stored range.
 	end := seq

@@ -140,7 +140,7 @@ func (in *Interpreter) getOrCreate(b *pyBuilder) (py.Object, error) {
 		for _, k := range b.keys {
 			conf[k] = b.conf[k]
 		}
-		s, err := engine.NewSession(engine.SessionConfig{WorkDir: in.WorkDir(), Confine: true, Conf: conf, Stdout: in.Stdout(), StreamHook: in.cfg.StreamHook, OnStreamEvent: in.cfg.OnStreamEvent})
+		s, err := engine.NewSession(engine.SessionConfig{WorkDir: in.WorkDir(), Confine: true, Conf: conf, Stdout: in.Stdout(), Stderr: in.Stderr(), StreamHook: in.cfg.StreamHook, OnStreamEvent: in.cfg.OnStreamEvent})
 		if err != nil {
 			return nil, engineError(err)
 		}

@@ -193,6 +193,9 @@ func (in *Interpreter) Limits() *py.Limits { return in.pctx.limits }
 // Stdout is where print() writes.
 func (in *Interpreter) Stdout() io.Writer { return in.stdout }
 
+// Stderr is sys.stderr's writer.
+func (in *Interpreter) Stderr() io.Writer { return in.stderr }
+
 // recoverInto turns a Go panic into an error, so no stack trace ever reaches a learner.
 func recoverInto(err *error) {
 	if r := recover(); r != nil {

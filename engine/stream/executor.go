@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -537,6 +538,22 @@ func (ex *execution) runBatch(bp *batchPlan, triggerStart time.Time) error {
 	return ex.finishBatch(bp, triggerStart, res, counters)
 }
 
+// offsetsLost is the failure of a batch whose commit was in the checkpoint before the run
+// started though its offsets were not: offsets/ was deleted, emptied or replaced, and the
+// query started over at a batch the checkpoint had already committed. Spark fails here as
+// if another query had written the commit; no other query did.
+func (ex *execution) offsetsLost(batchID int64) error {
+	last := ex.q.commitsAtStart[len(ex.q.commitsAtStart)-1]
+	held := "held no batch"
+	if n := ex.q.resume.NextBatchID; n > 0 {
+		held = fmt.Sprintf("went only up to batch %d", n-1)
+	}
+	return fmt.Errorf("stream: commits/%d was already in the checkpoint %s when the query started, though offsets/ %s: "+
+		"the offsets folder was deleted, emptied or replaced (commits/ goes up to batch %d), so this run started over at a batch that was already committed; "+
+		"no other query is using the checkpoint. Put the offsets folder back, or %s",
+		batchID, ex.q.cp.Path(), held, last, checkpoint.StartOver(ex.q.cp.Path()))
+}
+
 // finishBatch is the end of every batch once its sink has it: commits/N with the new
 // watermark, then progress.
 func (ex *execution) finishBatch(bp *batchPlan, triggerStart time.Time, res *BatchResult, counters []*rowCounter) error {
@@ -548,6 +565,9 @@ func (ex *execution) finishBatch(bp *batchPlan, triggerStart time.Time, res *Bat
 	newWm := ex.updateWatermark(res.EventTime)
 	if err := ex.q.cp.WriteCommit(bp.id, newWm); err != nil {
 		if errors.Is(err, checkpoint.ErrExists) {
+			if slices.Contains(ex.q.commitsAtStart, bp.id) {
+				return ex.offsetsLost(bp.id)
+			}
 			return fmt.Errorf("stream: commits/%d already exists in %s: another query is using this checkpoint: %w", bp.id, ex.q.cp.Path(), err)
 		}
 		return fmt.Errorf("stream: writing commits/%d: %w", bp.id, err)

@@ -30,6 +30,9 @@ type Query struct {
 	cfg    Config
 	cp     *checkpoint.Dir
 	resume checkpoint.Resume
+	// commitsAtStart are the batches commits/ held when the run started: a commit that
+	// is "already there" when a batch ends was not written by another query if it was.
+	commitsAtStart []int64
 
 	stopOnce sync.Once
 	stopCh   chan struct{} // closed by Stop: finish the batch in flight, then end
@@ -93,6 +96,10 @@ func Start(ctx context.Context, cfg Config) (q *Query, err error) {
 	if err != nil {
 		return nil, err
 	}
+	commitsAtStart, err := cp.CommitBatches()
+	if err != nil {
+		return nil, err
+	}
 	// offsets/L (re-run) and the offsets the next batch starts from (offsets/NextBatchID-1).
 	var view resumeView
 	if resume.End != nil {
@@ -120,7 +127,7 @@ func Start(ctx context.Context, cfg Config) (q *Query, err error) {
 	}
 	q = &Query{
 		id: id, runID: uuid.NewString(), name: cfg.Name,
-		cfg: cfg, cp: cp, resume: resume,
+		cfg: cfg, cp: cp, resume: resume, commitsAtStart: commitsAtStart,
 		stopCh: make(chan struct{}), done: make(chan struct{}), active: true,
 		drain: drainState{idle: make(chan struct{})},
 	}
