@@ -4,21 +4,47 @@ import (
 	"context"
 	"errors"
 	"os"
-	"regexp"
+	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/python"
+	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
-// hugeWork matches sources whose single operations would allocate up to the
-// interpreter's 1 GiB cap (giant repetitions and powers); loops, sleeps and growth
-// are fuzzed, the run's context stops them.
-var hugeWork = regexp.MustCompile(`\*\*|\d{6,}|<<`)
+// fuzzMemory is the fuzz's memory cap: single allocations past it are refused before they
+// are made (py.SetMaxAlloc), and a heap watcher raises MemoryError once the heap grows
+// past it, as kafkalab's script children do.
+const fuzzMemory = 128 << 20
 
-// FuzzExec feeds arbitrary source to the interpreter: whatever the text, Exec returns
-// (an error or nil) and no Go panic escapes.
+// watchHeap raises MemoryError in in's script while the heap is past fuzzMemory, until
+// stop is closed.
+func watchHeap(in *Interpreter, stop <-chan struct{}) {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+			metrics.Read(s)
+			if s[0].Value.Uint64() > fuzzMemory {
+				runtime.GC()
+				metrics.Read(s)
+				if s[0].Value.Uint64() > fuzzMemory {
+					in.Limits().RaiseMemoryError()
+				}
+			}
+		}
+	}
+}
+
+// FuzzExec feeds arbitrary source to the interpreter, loops, memory growth and bombs
+// included: whatever the text, Exec returns (an error or nil) within a few seconds of its
+// context's deadline, no Go panic escapes, and memory stays bounded.
 func FuzzExec(f *testing.F) {
 	seeds := []string{
 		sessionPrelude + "df.select(F.to_json(F.struct('*')).alias('v')).show(truncate=False)",
@@ -37,26 +63,42 @@ func FuzzExec(f *testing.F) {
 		"import json\njson.loads('[1, {\"a\": null}]')",
 		"while True:\n    pass",
 		"d = {}\nfor i in range(10):\n    d[(i, str(i))] = {i: d}\nprint(d)",
+		"i = 0\nwhile True:\n    i += 1",
+		"while True:\n    try:\n        pass\n    except BaseException:\n        pass",
+		"l = []\nwhile True:\n    l.append('x' * 10000)",
+		"l = []\nl.append(l)\nprint(l, l == l, str(l))",
+		"s = 'x'\nwhile True:\n    s = s + s",
+		"'x' * 10**10",
+		"[0] * 10**9",
+		"2 ** (2 ** 40)",
+		"10**10**8",
+		"def f(n):\n    return f(n + 1)\nf(0)",
+		"x = []\nfor i in range(100000):\n    x = [x]\nprint(x)",
+		"d = {}\ni = 0\nwhile True:\n    d[i] = [i] * 1000\n    i += 1",
+		"import time\nwhile True:\n    time.sleep(0.01)",
+		sessionPrelude + "while True:\n    df = df.union(df)",
 	}
 	for _, s := range seeds {
 		f.Add(s)
 	}
 	dir := f.TempDir()
+	prev := py.SetMaxAlloc(fuzzMemory)
+	f.Cleanup(func() { py.SetMaxAlloc(prev) })
 	f.Fuzz(func(t *testing.T, src string) {
-		if hugeWork.MatchString(src) || strings.Count(src, "*") > 8 {
-			t.Skip()
-		}
 		in, err := NewInterpreter(Config{WorkDir: dir, Args: []string{"1"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
+		stop := make(chan struct{})
+		defer close(stop)
+		go watchHeap(in, stop)
 		done := make(chan error, 1)
 		go func() { done <- in.Exec(ctx, "fuzz.py", src) }()
 		select {
 		case err = <-done:
-		case <-time.After(5 * time.Second):
+		case <-time.After(4 * time.Second):
 			if p := os.Getenv("FUZZ_HANG_FILE"); p != "" {
 				_ = os.WriteFile(p, []byte(src), 0o644)
 			}
