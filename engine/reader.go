@@ -308,6 +308,8 @@ func (r *DataStreamReader) Load(path ...string) (*DataFrame, error) {
 		}}
 		scan := &plan.StreamScan{Scope: r.s.newScope(schema, nil), Name: "kafka", Source: spec}
 		return r.s.newDF(scan), nil
+	case "rate", "rate-micro-batch":
+		return r.loadRate()
 	case "":
 		return nil, &plan.UnsupportedError{Message: "spark.readStream needs a format: kafkalab reads streams from Kafka, .format(\"kafka\")"}
 	}

@@ -215,6 +215,9 @@ func (ex *execution) run() {
 
 func (ex *execution) loop() error {
 	trig := ex.cfg.Trigger
+	if err := ex.openSourceMetadata(); err != nil {
+		return err
+	}
 	if trig.Kind == TriggerAvailableNow {
 		for _, s := range ex.cfg.Sources {
 			if err := s.PrepareForAvailableNow(ex.ctx); err != nil {
@@ -414,6 +417,9 @@ func (bp *batchPlan) startNone(i int) {
 // initialOffsets returns source i's starting offsets: sources/i/0 when present (it wins
 // over startingOffsets), otherwise resolved now and written there.
 func (ex *execution) initialOffsets(i int) (string, error) {
+	if _, own := ex.cfg.Sources[i].(MetadataSource); own {
+		return ex.cfg.Sources[i].InitialOffsets(ex.ctx)
+	}
 	stored, ok, err := ex.q.cp.ReadSourceInitialOffsets(i)
 	if err != nil {
 		return "", err
