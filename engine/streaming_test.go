@@ -82,8 +82,10 @@ func TestStreamingRulesLikeSpark(t *testing.T) {
 		}, "Doesn't support month or year interval: 1 month"},
 		{"sort on a stream", func() error { _, err := raw.OrderBy("offset"); return err },
 			"Sorting is not supported on streaming DataFrames/Datasets"},
-		{"unknown source format", func() error { _, err := s.ReadStream().Format("rate").Load(); return err },
-			`kafkalab does not support spark.readStream.format("rate")`},
+		{"unknown source format", func() error { _, err := s.ReadStream().Format("socket").Load(); return err },
+			`kafkalab does not support spark.readStream.format("socket")`},
+		{"rate-micro-batch without rowsPerBatch", func() error { _, err := s.ReadStream().Format("rate-micro-batch").Load(); return err },
+			`The option 'rowsPerBatch' must be positive`},
 		{"missing kafka option", func() error {
 			_, err := s.ReadStream().Format("kafka").Option("subscribe", "orders").Load()
 			return err
