@@ -65,6 +65,15 @@ func TestCrashCorpus(t *testing.T) {
 		{"doubling string", "s = 'x' * 1000\nwhile True:\n    s = s + s", "MemoryError"},
 		{"join bomb", "s = 'x' * (10 ** 6)\n''.join([s] * 10000)", "MemoryError"},
 		{"unhashable key", "{[1]: 2}", "TypeError: unhashable type: 'list'"},
+		{"recursion limit past the Go stack", "import sys\nsys.setrecursionlimit(10 ** 9)\ndef f():\n    return f()\nf()", "RecursionError: maximum recursion depth exceeded"},
+		{"__getattr__ recursion past the Go stack", "import sys\nsys.setrecursionlimit(10 ** 9)\nclass A:\n    def __getattr__(self, name):\n        return getattr(A(), name)\nA().x", "RecursionError: maximum recursion depth exceeded"},
+		{"deep brackets", "eval('[' * 100000)", "SyntaxError: too many nested parentheses"},
+		{"deep unary minus", "eval('-' * 1000000 + '1')", "MemoryError"},
+		{"long operator chain", "eval('1' + '+1' * 100000)", "RecursionError: maximum recursion depth exceeded during compilation"},
+		{"long attribute chain", "eval('a' + '.b' * 100000)", "RecursionError: maximum recursion depth exceeded during compilation"},
+		{"nested lambdas", "eval('lambda:' * 100000 + '1')", "MemoryError"},
+		{"long elif chain", "exec('if a: pass\\n' + 'elif a: pass\\n' * 100000)", "MemoryError"},
+		{"deep indentation", "exec(''.join(' ' * i + 'if 1:\\n' for i in range(1000)) + ' ' * 1000 + 'pass')", "IndentationError: too many levels of indentation"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := py.NewContext(py.DefaultContextOpts())

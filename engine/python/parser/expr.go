@@ -122,6 +122,8 @@ func (p *parser) misusedEquals(e ast.Expr) {
 
 // expression: disjunction ['if' disjunction 'else' expression] | lambdef
 func (p *parser) expression() ast.Expr {
+	defer p.restore(p.nesting())
+	p.nest(1, 1)
 	if p.isKw("lambda") {
 		return p.lambdef()
 	}
@@ -147,6 +149,7 @@ func (p *parser) expression() ast.Expr {
 func (p *parser) lambdef() ast.Expr {
 	start := p.i
 	p.next()
+	p.nest(0, 1)
 	args := p.parameters(":", false)
 	p.expectOp(":")
 	body := p.expression()
@@ -184,7 +187,10 @@ func (p *parser) inversion() ast.Expr {
 	if p.isKw("not") {
 		start := p.i
 		p.next()
+		saved := p.nesting()
+		p.nest(1, 1)
 		operand := p.inversion()
+		p.restore(saved)
 		return &ast.UnaryOp{ExprBase: ast.ExprBase{Pos: p.pos(start)}, Op: ast.Not, Operand: operand}
 	}
 	return p.comparison()
@@ -257,6 +263,7 @@ func (p *parser) comparison() ast.Expr {
 func (p *parser) binary(ops map[string]ast.OperatorNumber, operand func() ast.Expr) ast.Expr {
 	start := p.i
 	e := operand()
+	defer p.restore(p.nesting())
 	for {
 		t := p.tok()
 		if t.kind != tkOp {
@@ -267,6 +274,7 @@ func (p *parser) binary(ops map[string]ast.OperatorNumber, operand func() ast.Ex
 			return e
 		}
 		p.next()
+		p.nest(1, 0)
 		right := operand()
 		e = &ast.BinOp{ExprBase: ast.ExprBase{Pos: p.pos(start)}, Left: e, Op: op, Right: right}
 	}
@@ -303,7 +311,10 @@ func (p *parser) factor() ast.Expr {
 		if op != 0 {
 			start := p.i
 			p.next()
+			saved := p.nesting()
+			p.nest(1, 1)
 			operand := p.factor()
+			p.restore(saved)
 			return &ast.UnaryOp{ExprBase: ast.ExprBase{Pos: p.pos(start)}, Op: op, Operand: operand}
 		}
 	}
@@ -318,7 +329,10 @@ func (p *parser) power() ast.Expr {
 	e := p.primary()
 	if p.isOp("**") {
 		p.next()
+		saved := p.nesting()
+		p.nest(1, 2)
 		right := p.factor()
+		p.restore(saved)
 		e = &ast.BinOp{ExprBase: ast.ExprBase{Pos: p.pos(start)}, Left: e, Op: ast.Pow, Right: right}
 	}
 	return e
@@ -328,10 +342,14 @@ func (p *parser) power() ast.Expr {
 func (p *parser) primary() ast.Expr {
 	start := p.i
 	e := p.atom()
+	defer p.restore(p.nesting())
 	for {
 		t := p.tok()
 		if t.kind != tkOp {
 			return e
+		}
+		if t.val == "." || t.val == "(" || t.val == "[" {
+			p.nest(1, 0)
 		}
 		switch t.val {
 		case ".":

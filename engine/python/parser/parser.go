@@ -37,6 +37,38 @@ type parser struct {
 	lineShift int
 
 	suggesting bool // trying the parse behind a hint; failures there are plain
+
+	// depth is how deeply the statements and expressions being parsed nest, each
+	// link of an operator or trailer chain counted; maxDepth the deepest seen.
+	// level is how deeply the parser's functions recurse.
+	depth, maxDepth, level int
+}
+
+// CPython's compiler refuses a tree nested about 3000 deep (RecursionError), and its
+// parser a source that makes it recurse about 6000 deep (MemoryError). The bounds
+// also keep this parser, and every later walk of the tree, off the end of the Go stack.
+const (
+	maxDepth  = 2991
+	maxLevels = 5971
+)
+
+// nesting is the parser's nesting state, saved to be restored as a node is built.
+type nesting struct{ depth, level int }
+
+func (p *parser) nesting() nesting { return nesting{p.depth, p.level} }
+
+func (p *parser) restore(n nesting) { p.depth, p.level = n.depth, n.level }
+
+// nest adds depth levels to the tree being built and levels to the parser's recursion.
+func (p *parser) nest(depth, levels int) {
+	p.depth += depth
+	if p.depth > p.maxDepth {
+		p.maxDepth = p.depth
+	}
+	p.level += levels
+	if p.level > maxLevels {
+		panic(py.ExceptionNewf(py.MemoryError, ""))
+	}
 }
 
 // Parse parses a whole input in mode exec (a module), eval (one expression) or
@@ -82,12 +114,16 @@ func ParseSource(src, filename string, mode py.CompileMode) (mod ast.Mod, err er
 	}()
 	switch mode {
 	case py.ExecMode:
-		return p.fileInput(), nil
+		mod = p.fileInput()
 	case py.EvalMode:
-		return p.evalInput(), nil
+		mod = p.evalInput()
 	default:
-		return p.singleInput(), nil
+		mod = p.singleInput()
 	}
+	if p.maxDepth > maxDepth {
+		return nil, py.ExceptionNewf(py.RecursionError, "maximum recursion depth exceeded during compilation")
+	}
+	return mod, nil
 }
 
 // ---------------------------------------------------------------------------
@@ -333,9 +369,11 @@ func (p *parser) inBrackets(i int) bool { return p.toks[i].level > 0 }
 // try runs f and reports whether it parsed without a syntax error; the caller
 // restores the position when it needs to.
 func (p *parser) try(f func()) (ok bool) {
+	saved := p.nesting()
 	defer func() {
 		if r := recover(); r != nil {
-			if _, isExc := r.(*py.Exception); !isExc {
+			p.restore(saved)
+			if exc, isExc := r.(*py.Exception); !isExc || exc.Type() == py.MemoryError {
 				panic(r)
 			}
 			ok = false
@@ -404,6 +442,8 @@ func (p *parser) singleInput() *ast.Interactive {
 // statement parses one statement line: a compound statement, or simple statements
 // separated by ';'.
 func (p *parser) statement() []ast.Stmt {
+	defer p.restore(p.nesting())
+	p.nest(1, 1)
 	t := p.tok()
 	if t.kind == tkName {
 		switch t.val {
@@ -1005,7 +1045,10 @@ func (p *parser) ifStmt() ast.Stmt {
 	s.Body = p.block(fmt.Sprintf("'%s' statement", kw.val), kw.line)
 	switch {
 	case p.isKw("elif"):
+		saved := p.nesting()
+		p.nest(1, 1)
 		s.Orelse = []ast.Stmt{p.ifStmt()}
+		p.restore(saved)
 	case p.isKw("else"):
 		s.Orelse = p.elseBlock()
 	}

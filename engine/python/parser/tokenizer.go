@@ -80,6 +80,13 @@ var (
 
 const tabSize = 8
 
+// CPython's tokenizer limits: brackets open at once, and indentation levels with the
+// top level counted.
+const (
+	maxBrackets = 200
+	maxIndents  = 100
+)
+
 // tokenizer turns source text into tokens, tracking indentation and brackets as
 // CPython's tokenizer does, with its error messages.
 type tokenizer struct {
@@ -271,6 +278,9 @@ func (t *tokenizer) indentation() (bool, error) {
 		case col > top:
 			if alt <= altTop {
 				return false, t.errAt(py.TabError, "inconsistent use of tabs and spaces in indentation", t.line, 0, t.line, endZero)
+			}
+			if len(t.indents) >= maxIndents {
+				return false, t.errAt(py.IndentationError, "too many levels of indentation", t.line, 0, t.line, -1)
 			}
 			t.indents = append(t.indents, col)
 			t.altIndents = append(t.altIndents, alt)
@@ -613,6 +623,9 @@ func (t *tokenizer) operator() error {
 	t.pos += len(op)
 	switch op {
 	case "(", "[", "{":
+		if len(t.brackets) >= maxBrackets {
+			return t.errAt(py.SyntaxError, "too many nested parentheses", line, col, line, col)
+		}
 		t.emit(tkOp, op, line, col)
 		t.brackets = append(t.brackets, t.toks[len(t.toks)-1])
 		return nil

@@ -99,9 +99,14 @@ func (l *Limits) SetRecursionLimit(n int) error {
 	return nil
 }
 
+// MaxRecursionDepth caps the Python call depth whatever sys.setrecursionlimit says:
+// each Python call nests Go calls, and a Go stack overflow ends the whole process,
+// where CPython 3.11 would only grow its heap.
+const MaxRecursionDepth = 20000
+
 // Enter is called as a Python frame starts running: it checks signals and the depth.
 func (l *Limits) Enter() error {
-	if l.depth >= l.limit {
+	if l.depth >= l.limit || l.depth >= MaxRecursionDepth {
 		return ExceptionNewf(RecursionError, "maximum recursion depth exceeded")
 	}
 	if err := l.Check(); err != nil {
