@@ -83,20 +83,25 @@ type CommitInfo struct {
 }
 
 // KV is one entry of an ordered string map; Null marks a JSON null value (CREATE TABLE's
-// "description":null).
+// "description":null) and Raw a value written as JSON text rather than as a string
+// (RESTORE's "version":3, an overwrite's "isV1SaveAsTableOverwrite":true).
 type KV struct {
 	Key   string
 	Value string
 	Null  bool
+	Raw   bool
 }
 
 func (w *jw) kvMap(m []KV) {
 	w.obj()
 	for _, e := range m {
 		w.key(e.Key)
-		if e.Null {
+		switch {
+		case e.Null:
 			w.null()
-		} else {
+		case e.Raw:
+			w.raw(e.Value)
+		default:
 			w.str(e.Value)
 		}
 	}
@@ -355,7 +360,7 @@ func decodeOrderedMap(raw json.RawMessage) ([]KV, error) {
 		case json.Unmarshal(v, &s) == nil:
 			e.Value = s
 		default:
-			e.Value = string(v)
+			e.Value, e.Raw = string(v), true
 		}
 		out = append(out, e)
 	}

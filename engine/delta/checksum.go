@@ -78,24 +78,50 @@ type pendingCommit struct {
 	txn      *Txn
 	adds     []AddFile
 	removes  []*RemoveFile
+	layout   lineLayout
 }
+
+// lineLayout is the order of a commit's file actions, which depends on the command:
+// writers list adds then removes, DELETE its removes first, and RESTORE (a "large" commit)
+// its metaData, adds and removes before the protocol.
+type lineLayout int
+
+const (
+	addsFirst lineLayout = iota
+	removesFirst
+	restoreLayout
+)
 
 func (p *pendingCommit) lines() []string {
 	out := []string{p.info.encode()}
 	if p.metadata != nil {
 		out = append(out, p.metadata.encode())
 	}
-	if p.protocol != nil {
+	if p.protocol != nil && p.layout != restoreLayout {
 		out = append(out, p.protocol.encode())
 	}
 	if p.txn != nil {
 		out = append(out, p.txn.encode())
 	}
-	for i := range p.adds {
-		out = append(out, p.adds[i].encode())
+	adds := func() {
+		for i := range p.adds {
+			out = append(out, p.adds[i].encode())
+		}
 	}
-	for _, r := range p.removes {
-		out = append(out, r.encode())
+	removes := func() {
+		for _, r := range p.removes {
+			out = append(out, r.encode())
+		}
+	}
+	if p.layout == removesFirst {
+		removes()
+		adds()
+	} else {
+		adds()
+		removes()
+	}
+	if p.protocol != nil && p.layout == restoreLayout {
+		out = append(out, p.protocol.encode())
 	}
 	return out
 }

@@ -705,7 +705,7 @@ func TestSnapshotAt(t *testing.T) {
 			t.Errorf("SnapshotAt(%d): version %d, %d rows, err %v; want %d rows", tc.version, s.Version, len(rows), err, tc.rows)
 		}
 	}
-	if _, err := table.SnapshotAt(13); err == nil || !strings.Contains(err.Error(), "available versions are [0, 12]") {
+	if _, err := table.SnapshotAt(13); err == nil || !strings.Contains(err.Error(), "[DELTA_VERSION_NOT_FOUND] Cannot time travel Delta table to version 13. Available versions: [0, 12].") {
 		t.Errorf("SnapshotAt(13) err = %v", err)
 	}
 }

@@ -146,7 +146,12 @@ func (t *Table) SnapshotAt(version int64) (*Snapshot, error) {
 		if all, err := t.Snapshot(); err == nil {
 			latest = all.Version
 		}
-		return nil, fmt.Errorf("[VERSION_NOT_FOUND] cannot time travel Delta table %s to version %d: available versions are [0, %d]", t.path, version, latest)
+		earliest := int64(0)
+		if vs, err := t.versions(); err == nil && len(vs) > 0 {
+			earliest = vs[0]
+		}
+		return nil, &TimeTravelError{Class: "DELTA_VERSION_NOT_FOUND", Message: fmt.Sprintf(
+			"Cannot time travel Delta table to version %d. Available versions: [%d, %d].", version, earliest, latest)}
 	}
 	return s, nil
 }
@@ -379,6 +384,23 @@ func (t *Table) ReadRows(ctx context.Context) ([]sqltypes.Row, *sqltypes.StructT
 
 // ReadRows reads the snapshot's active files (several at a time), keeping file order.
 func (s *Snapshot) ReadRows(ctx context.Context) ([]sqltypes.Row, error) {
+	parts, err := s.readEach(ctx)
+	if err != nil {
+		return nil, err
+	}
+	total := 0
+	for _, p := range parts {
+		total += len(p)
+	}
+	out := make([]sqltypes.Row, 0, total)
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out, nil
+}
+
+// readEach reads every file of s.Files, several at a time, into one slice per file.
+func (s *Snapshot) readEach(ctx context.Context) ([][]sqltypes.Row, error) {
 	parts := make([][]sqltypes.Row, len(s.Files))
 	errs := make([]error, len(s.Files))
 	next := make(chan int)
@@ -397,18 +419,12 @@ func (s *Snapshot) ReadRows(ctx context.Context) ([]sqltypes.Row, error) {
 	}
 	close(next)
 	wg.Wait()
-	total := 0
-	for i, err := range errs {
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		total += len(parts[i])
 	}
-	out := make([]sqltypes.Row, 0, total)
-	for _, p := range parts {
-		out = append(out, p...)
-	}
-	return out, nil
+	return parts, nil
 }
 
 func (s *Snapshot) readFile(ctx context.Context, f File) ([]sqltypes.Row, error) {

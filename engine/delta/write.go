@@ -195,11 +195,14 @@ func describe(st *sqltypes.StructType) string {
 	return strings.Join(parts, ", ")
 }
 
-// filesResult is what writing a set of tasks produced.
+// filesResult is what writing a set of tasks produced. written and bytes count every
+// file written, the empty one of task 0 included (a write's numFiles and numOutputBytes
+// metrics count it, though no add names it).
 type filesResult struct {
-	adds  []AddFile
-	rows  int64
-	bytes int64
+	adds    []AddFile
+	rows    int64
+	bytes   int64
+	written int
 }
 
 // writeDataFiles writes one parquet file per task with rows, in parallel, and returns
@@ -222,12 +225,15 @@ func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType,
 	if err := os.MkdirAll(t.path, 0o755); err != nil {
 		return filesResult{}, fmt.Errorf("create delta table folder: %w", err)
 	}
+	var res filesResult
 	if emptyZero {
 		// No log names this file, so its uuid is not one of the commit's.
 		name := fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", 0, uuid.NewString())
-		if _, err := sparkparquet.WriteFile(filepath.Join(t.path, name), schema, nil, nil); err != nil {
+		size, err := sparkparquet.WriteFile(filepath.Join(t.path, name), schema, nil, nil)
+		if err != nil {
 			return filesResult{}, fmt.Errorf("delta table %s task 0: %w", t.path, err)
 		}
+		res.written, res.bytes = 1, size
 	}
 	// Names first, in task order, so the uuid sequence does not depend on scheduling.
 	names := make([]string, len(todo))
@@ -253,7 +259,6 @@ func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType,
 	}
 	close(next)
 	wg.Wait()
-	var res filesResult
 	for i, err := range errs {
 		if err != nil {
 			return filesResult{}, err
@@ -261,6 +266,7 @@ func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType,
 		res.adds = append(res.adds, adds[i])
 		res.rows += int64(len(todo[i].Rows))
 		res.bytes += adds[i].Size
+		res.written++
 	}
 	return res, nil
 }
@@ -407,7 +413,7 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 			{Key: "numRemovedFiles", Value: strconv.Itoa(len(removes))},
 			{Key: "numAddedFiles", Value: strconv.Itoa(len(files.adds))},
 			{Key: "numOutputRows", Value: strconv.FormatInt(files.rows, 10)},
-			{Key: "numOutputBytes", Value: strconv.FormatInt(files.bytes, 10)},
+			{Key: "numOutputBytes", Value: strconv.FormatInt(addedBytes(files.adds), 10)},
 		}
 		p := &pendingCommit{info: ci, metadata: md, adds: files.adds, removes: removes,
 			txn: &Txn{AppID: b.QueryID, Version: b.BatchID, LastUpdated: int64p(commitTime.UnixMilli())}}
@@ -554,7 +560,7 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			ci.OperationParameters = createTableParams(true)
 		case w.SaveAsTable && mode == "Overwrite":
 			ci.Operation = "CREATE OR REPLACE TABLE AS SELECT"
-			ci.OperationParameters = createTableParams(true)
+			ci.OperationParameters = orderedKVs(append([]KV{{Key: "isV1SaveAsTableOverwrite", Value: "true", Raw: true}}, createTableParams(true)...))
 		default:
 			ci.Operation = "WRITE"
 			ci.OperationParameters = []KV{{Key: "mode", Value: mode}, {Key: "partitionBy", Value: "[]"}}
@@ -565,11 +571,18 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		// An overwrite reads the table to remove its files, so it is not a blind append;
 		// CREATE TABLE AS SELECT on a new table only adds.
 		ci.IsBlindAppend = boolp(mode != "Overwrite" || (w.SaveAsTable && !exists))
-		ci.OperationMetrics = []KV{
-			{Key: "numFiles", Value: strconv.Itoa(len(files.adds))},
-			{Key: "numOutputRows", Value: strconv.FormatInt(files.rows, 10)},
-			{Key: "numOutputBytes", Value: strconv.FormatInt(files.bytes, 10)},
+		metrics := []KV{{Key: "numFiles", Value: strconv.Itoa(files.written)}}
+		if exists && mode == "Overwrite" {
+			var removed int64
+			for _, r := range removes {
+				removed += *r.Size
+			}
+			metrics = append(metrics, KV{Key: "numRemovedFiles", Value: strconv.Itoa(len(removes))},
+				KV{Key: "numRemovedBytes", Value: strconv.FormatInt(removed, 10)})
 		}
+		metrics = append(metrics, KV{Key: "numOutputRows", Value: strconv.FormatInt(files.rows, 10)},
+			KV{Key: "numOutputBytes", Value: strconv.FormatInt(files.bytes, 10)})
+		ci.OperationMetrics = orderedKVs(metrics)
 		p := &pendingCommit{info: ci, metadata: md, adds: files.adds, removes: removes}
 		if md != nil && !exists {
 			proto := defaultProtocol
@@ -587,6 +600,14 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 	}
 }
 
+func addedBytes(adds []AddFile) int64 {
+	var n int64
+	for _, a := range adds {
+		n += a.Size
+	}
+	return n
+}
+
 func saveMode(m string) (string, error) {
 	switch strings.ToLower(strings.ReplaceAll(m, "_", "")) {
 	case "append":
@@ -599,30 +620,6 @@ func saveMode(m string) (string, error) {
 		return "Ignore", nil
 	}
 	return "", fmt.Errorf("unknown save mode %q; accepted save modes are 'overwrite', 'append', 'ignore', 'error', 'errorifexists', 'default'", m)
-}
-
-// History lists the table's commits, newest first (DeltaTable.history()).
-func (t *Table) History() ([]CommitInfo, error) {
-	vs, err := t.versions()
-	if err != nil {
-		return nil, err
-	}
-	out := make([]CommitInfo, 0, len(vs))
-	for i := len(vs) - 1; i >= 0; i-- {
-		actions, err := t.readCommit(vs[i])
-		if err != nil {
-			return nil, err
-		}
-		for _, a := range actions {
-			if a.CommitInfo != nil {
-				ci := *a.CommitInfo
-				ci.Version = vs[i]
-				out = append(out, ci)
-				break
-			}
-		}
-	}
-	return out, nil
 }
 
 // Hooks that golden tests replace to make files deterministic.
