@@ -144,6 +144,31 @@ func (b *boundField) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 	return v.(sqltypes.Row)[b.index], nil
 }
 
+// boundMapValue is map.key on a map with string keys: the key's value, NULL when the map
+// has no such key.
+type boundMapValue struct {
+	child Bound
+	key   string
+	typ   sqltypes.DataType
+}
+
+func (b *boundMapValue) DataType() sqltypes.DataType { return b.typ }
+func (b *boundMapValue) Nullable() bool              { return true }
+func (b *boundMapValue) SQL() string                 { return b.child.SQL() + "[" + b.key + "]" }
+func (b *boundMapValue) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	v, err := b.child.Eval(c, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	m := v.(*sqltypes.MapValue)
+	for i, k := range m.Keys {
+		if k == b.key {
+			return m.Values[i], nil
+		}
+	}
+	return nil, nil
+}
+
 type boundLit struct {
 	value any
 	typ   sqltypes.DataType

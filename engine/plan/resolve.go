@@ -229,8 +229,14 @@ func (r *resolver) resolveRef(parts []string) (Bound, error) {
 	return b, nil
 }
 
-// fieldOf is struct field access, child.name.
+// fieldOf is struct field access, child.name; on a map with string keys it is the value
+// of key name (Spark's GetMapValue), named after the key.
 func (r *resolver) fieldOf(child Bound, name string) (Bound, error) {
+	if mt, ok := child.DataType().(sqltypes.MapType); ok {
+		if _, ok := mt.Key.(sqltypes.StringType); ok {
+			return &boundAlias{child: &boundMapValue{child: child, key: name, typ: mt.Value}, name: name}, nil
+		}
+	}
 	st, ok := child.DataType().(*sqltypes.StructType)
 	if !ok {
 		return nil, analysisErr("INVALID_EXTRACT_BASE_FIELD_TYPE",

@@ -120,3 +120,7 @@ func partitionOf(keys sqltypes.Row, n int) int {
 	}
 	return p
 }
+
+// HashPartition is the shuffle partition Spark's HashPartitioning gives a row with these key
+// values among n partitions (the Delta MERGE writer orders rows by it).
+func HashPartition(keys sqltypes.Row, n int) int { return partitionOf(keys, n) }
