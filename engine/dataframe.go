@@ -55,8 +55,26 @@ func (s *Session) CreateDataFrame(rows []sqltypes.Row, schema *sqltypes.StructTy
 		}
 		out[i] = nr
 	}
-	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: [][]sqltypes.Row{out}}
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: parallelize(out, s.DefaultParallelism())}
 	return s.newDF(rel), nil
+}
+
+// parallelize splits rows into the tasks PySpark's createDataFrame gives them: Python
+// pickles the list in batches of max(1, min(len/slices, 1024)) rows and the JVM's
+// ParallelCollectionRDD deals the batches out, slice i taking batches [i*m/slices,
+// (i+1)*m/slices) of m.
+func parallelize(rows []sqltypes.Row, slices int) [][]sqltypes.Row {
+	slices = max(slices, 1)
+	batch := max(1, min(len(rows)/slices, 1024))
+	m := (len(rows) + batch - 1) / batch
+	out := make([][]sqltypes.Row, slices)
+	for i := range slices {
+		from, to := i*m/slices*batch, min((i+1)*m/slices*batch, len(rows))
+		if from < to {
+			out[i] = rows[from:to]
+		}
+	}
+	return out
 }
 
 // CreateDataFrameDDL is spark.createDataFrame(rows, "order_id INT, ..."): the DDL schema's

@@ -155,6 +155,17 @@ func init() {
 		}
 		return d.in.wrapDF(d.df.WithColumns(names, cs))
 	})
+	m("alias", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("alias", args, kwargs, []string{"alias"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("alias", a[0])
+		if err != nil {
+			return nil, err
+		}
+		return d.in.wrapDF(d.df.Alias(name), nil)
+	})
 	m("withColumnRenamed", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("withColumnRenamed", args, kwargs, []string{"existing", "new"}, 2)
 		if err != nil {
