@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -13,6 +15,14 @@ type DeltaTable struct {
 	s         *Session
 	table     *delta.Table
 	qualifier []string // catalog table qualifier, nil for a path
+	alias     string   // set by Alias: the name conditions use for the table's columns
+}
+
+// Alias is deltaTable.alias(name).
+func (dt *DeltaTable) Alias(name string) *DeltaTable {
+	c := *dt
+	c.alias = name
+	return &c
 }
 
 // DeltaTableForName is DeltaTable.forName(spark, name).
@@ -145,4 +155,48 @@ func kvMap(kvs []delta.KV) *sqltypes.MapValue {
 		}
 	}
 	return m
+}
+
+// restoreSchema is the row RESTORE returns.
+var restoreSchema = sqltypes.MustParseDDL("table_size_after_restore BIGINT, num_of_files_after_restore BIGINT, " +
+	"num_removed_files BIGINT, num_restored_files BIGINT, removed_files_size BIGINT, restored_files_size BIGINT").AsNullable()
+
+// RestoreToVersion is deltaTable.restoreToVersion(version).
+func (dt *DeltaTable) RestoreToVersion(ctx context.Context, version int64) (*DataFrame, error) {
+	return dt.restore(ctx, delta.RestoreTarget{Version: version})
+}
+
+// RestoreToTimestamp is deltaTable.restoreToTimestamp(timestamp): the version the table had
+// at that time, read in the session time zone.
+func (dt *DeltaTable) RestoreToTimestamp(ctx context.Context, timestamp string) (*DataFrame, error) {
+	v, err := dt.versionAt(timestamp)
+	if err != nil {
+		return nil, err
+	}
+	return dt.restore(ctx, delta.RestoreTarget{Version: v, Timestamp: timestamp})
+}
+
+func (dt *DeltaTable) restore(ctx context.Context, target delta.RestoreTarget) (*DataFrame, error) {
+	res, err := dt.table.Restore(ctx, target, dt.s.now())
+	if err = committedIsDone(err); err != nil {
+		return nil, err
+	}
+	row := sqltypes.Row{res.TableSizeAfterRestore, res.NumOfFilesAfterRestore, res.NumRemovedFiles,
+		res.NumRestoredFiles, res.RemovedFilesSize, res.RestoredFilesSize}
+	rel := &plan.Relation{Scope: dt.s.newScope(restoreSchema, nil), Name: "RestoreTableCommand", Rows: [][]sqltypes.Row{{row}}}
+	return dt.s.newDF(rel), nil
+}
+
+// versionAt is the version a time travel to the timestamp text ts reads.
+func (dt *DeltaTable) versionAt(ts string) (int64, error) {
+	return timeTravelVersion(dt.table, ts, dt.s.Location())
+}
+
+func timeTravelVersion(t *delta.Table, ts string, loc *time.Location) (int64, error) {
+	parsed, ok := sqltypes.ParseTimestamp(ts, loc)
+	if !ok {
+		return -1, &plan.AnalysisError{Class: "DELTA_TIMESTAMP_INVALID", Message: fmt.Sprintf(
+			"The provided timestamp (%s) cannot be converted to a valid timestamp.", ts)}
+	}
+	return t.VersionAt(parsed, loc)
 }

@@ -89,8 +89,23 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 			}
 			version = n
 		}
-		if _, ok := r.opts.get("timestampAsOf"); ok {
-			return nil, &plan.UnsupportedError{Message: "kafkalab does not support option timestampAsOf yet; use versionAsOf (see DESCRIBE HISTORY for versions)"}
+		ts, byTime := r.opts.get("timestampAsOf")
+		if byTime && version >= 0 {
+			return nil, &plan.AnalysisError{Class: "DELTA_ONEOF_IN_TIMETRAVEL", Message: "Please either provide 'timestampAsOf' or 'versionAsOf' for time travel."}
+		}
+		if byTime {
+			t, err := r.s.delta.Open(full)
+			if err != nil {
+				return nil, err
+			}
+			if ok, err := t.Exists(); err != nil {
+				return nil, err
+			} else if !ok {
+				return nil, &notDeltaError{path: full}
+			}
+			if version, err = timeTravelVersion(t, ts, r.s.Location()); err != nil {
+				return nil, err
+			}
 		}
 		return r.s.readDeltaAt(ctx, full, nil, version)
 	case "parquet":

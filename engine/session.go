@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/confine"
@@ -104,6 +105,8 @@ type Session struct {
 	streams *StreamingQueryManager
 	// delta is the session's Delta writer state: a session is one Spark driver.
 	delta *delta.Driver
+	// nextExprID numbers the attributes of the expressions Delta logs (name#id).
+	nextExprID atomic.Int64
 	// temporary views by lower-cased name (memory sink tables are views too, as in Spark).
 	viewMu sync.Mutex
 	views  map[string]*DataFrame
@@ -138,6 +141,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		wd = dir.Path()
 	}
 	s := &Session{workDir: wd, dir: dir, stdout: cfg.Stdout, now: cfg.Now, hook: cfg.StreamHook, onEvent: cfg.OnStreamEvent, conf: map[string]string{}, views: map[string]*DataFrame{}, delta: delta.NewDriver()}
+	s.nextExprID.Store(100)
 	if dir != nil {
 		s.delta.Guard = s.guard
 	}

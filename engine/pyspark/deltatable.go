@@ -6,9 +6,8 @@ import (
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
-// delta.tables.DeltaTable over engine.DeltaTable: forName/forPath, toDF and history.
-// Changing a table through DeltaTable (merge, update, delete, vacuum) is not part of
-// kafkalab.
+// delta.tables.DeltaTable over engine.DeltaTable: forName/forPath, alias, toDF, history,
+// delete, update, merge (DeltaMergeBuilder) and restoreToVersion/restoreToTimestamp.
 
 type pyDeltaTable struct {
 	s  *pySession
@@ -121,13 +120,8 @@ func init() {
 		}
 		return t.s.in.wrapDF(t.dt.History(t.s.in.Context(), limit))
 	})
-	for _, name := range []string{"merge", "update", "delete", "vacuum", "optimize", "restoreToVersion", "alias", "generate", "detail"} {
-		name := name
-		python.DefMethod(deltaTableType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			return nil, python.Unsupported("DeltaTable."+name, "kafkalab's Delta tables are written by streams and df.write; read them with toDF() and history()")
-		})
-	}
+	defDeltaTableOps()
 	bindings["delta.tables"] = func(in *Interpreter) (*py.ModuleImpl, error) {
-		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Delta Lake tables"}, Globals: py.StringDict{"DeltaTable": deltaTableType}}, nil
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Delta Lake tables"}, Globals: py.StringDict{"DeltaTable": deltaTableType, "DeltaMergeBuilder": mergeBuilderType}}, nil
 	}
 }
