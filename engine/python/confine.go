@@ -23,8 +23,8 @@ import (
 // blockedModules explains why common escape hatches are missing.
 var blockedModules = map[string]string{
 	"subprocess": "starting processes", "socket": "opening network connections",
-	"shutil": "touching files outside the working folder", "pathlib": "touching files outside the working folder",
-	"ctypes": "calling native code", "importlib": "loading code from outside the working folder",
+	"pathlib": "touching files outside the working folder",
+	"ctypes":  "calling native code", "importlib": "loading code from outside the working folder",
 	"multiprocessing": "starting processes", "threading": "starting threads", "signal": "handling signals",
 	"pty": "starting processes", "urllib": "opening network connections", "http": "opening network connections",
 	"requests": "opening network connections", "glob": "listing files outside the working folder",

@@ -70,14 +70,15 @@ func (in *Interpreter) osError(err error, p wsPath) error {
 		return permissionError(in.dir.Refusal(p.given, p.full))
 	case errors.Is(err, fs.ErrNotExist):
 		return py.ExceptionNewf(py.FileNotFoundError, "[Errno 2] No such file or directory: %s", name)
+	// ENOTEMPTY matches fs.ErrExist in Go: it comes first.
+	case errors.As(err, &errno) && errno == syscall.ENOTEMPTY:
+		return py.ExceptionNewf(py.OSError, "[Errno 39] Directory not empty: %s", name)
 	case errors.Is(err, fs.ErrExist):
 		return py.ExceptionNewf(py.FileExistsError, "[Errno 17] File exists: %s", name)
 	case errors.As(err, &errno) && errno == syscall.ENOTDIR:
 		return py.ExceptionNewf(py.NotADirectoryError, "[Errno 20] Not a directory: %s", name)
 	case errors.As(err, &errno) && errno == syscall.EISDIR:
 		return py.ExceptionNewf(py.IsADirectoryError, "[Errno 21] Is a directory: %s", name)
-	case errors.As(err, &errno) && errno == syscall.ENOTEMPTY:
-		return py.ExceptionNewf(py.OSError, "[Errno 39] Directory not empty: %s", name)
 	case errors.Is(err, fs.ErrPermission):
 		return py.ExceptionNewf(py.PermissionError, "[Errno 13] Permission denied: %s", name)
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/python/py"
@@ -86,8 +87,9 @@ func osModule(in *Interpreter) (*py.ModuleImpl, error) {
 		}),
 	}
 	methods = append(methods, in.osFileMethods()...)
+	methods = append(methods, in.osWalk(), in.osUtime())
 	for _, name := range []string{"system", "popen", "removedirs",
-		"chdir", "chmod", "chown", "kill", "fork", "execv", "execve", "execvp", "spawnv", "putenv", "walk", "symlink", "link"} {
+		"chdir", "chmod", "chown", "kill", "fork", "execv", "execve", "execvp", "spawnv", "putenv", "symlink", "link"} {
 		api := "os." + name
 		methods = append(methods, NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			return nil, Unsupported(api, "scripts are confined to their working folder: they can open, list, make, rename and remove files in it, not start processes, signal them or change permissions")
@@ -168,17 +170,59 @@ func osPathModule(in *Interpreter) (*py.ModuleImpl, error) {
 				}
 				return py.String(p[:i])
 			}),
-			str1("abspath", func(p string) py.Object {
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(in.workDir, p)
-				}
-				return py.String(filepath.Clean(p))
-			}),
+			str1("abspath", func(p string) py.Object { return py.String(in.absPath(p)) }),
 			str1("normpath", func(p string) py.Object { return py.String(filepath.Clean(p)) }),
 			str1("isabs", func(p string) py.Object { return py.NewBool(filepath.IsAbs(p)) }),
 			str1("exists", exists(func(os.FileInfo) bool { return true })),
 			str1("isdir", exists(func(st os.FileInfo) bool { return st.IsDir() })),
 			str1("isfile", exists(func(st os.FileInfo) bool { return st.Mode().IsRegular() })),
+			str1("split", func(p string) py.Object {
+				i := strings.LastIndex(p, "/") + 1
+				head := p[:i]
+				if strings.Trim(head, "/") != "" {
+					head = strings.TrimRight(head, "/")
+				}
+				return py.Tuple{py.String(head), py.String(p[i:])}
+			}),
+			NewMethod("relpath", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+				a, err := ParseArgs("relpath", args, kwargs, []string{"path", "start"}, 1)
+				if err != nil {
+					return nil, err
+				}
+				ps, err := pathArgs(py.Tuple{a[0]}, "relpath")
+				if err != nil {
+					return nil, err
+				}
+				start := in.workDir
+				if a[1] != nil && a[1] != py.None {
+					ss, err := pathArgs(py.Tuple{a[1]}, "relpath")
+					if err != nil {
+						return nil, err
+					}
+					start = in.absPath(ss[0])
+				}
+				rel, err := filepath.Rel(start, in.absPath(ps[0]))
+				if err != nil {
+					return nil, py.ExceptionNewf(py.ValueError, "%v", err)
+				}
+				return py.String(rel), nil
+			}),
+			str1("islink", func(p string) py.Object {
+				wp, err := in.resolve(p)
+				if err != nil {
+					return py.False
+				}
+				r, err := in.root()
+				if err != nil {
+					return py.False
+				}
+				st, err := r.Lstat(wp.rel)
+				return py.NewBool(err == nil && st.Mode()&os.ModeSymlink != 0)
+			}),
+			in.statMethod("getsize", func(st os.FileInfo) py.Object { return py.Int(st.Size()) }),
+			in.statMethod("getmtime", func(st os.FileInfo) py.Object {
+				return py.Float(float64(st.ModTime().UnixNano()) / 1e9)
+			}),
 			str1("splitext", func(p string) py.Object {
 				ext := filepath.Ext(p)
 				return py.Tuple{py.String(strings.TrimSuffix(p, ext)), py.String(ext)}
@@ -329,4 +373,234 @@ func (in *Interpreter) osFileMethods() []*py.Method {
 			return py.None, nil
 		}),
 	}
+}
+
+// absPath is p made absolute against the working folder and cleaned, as os.path.abspath.
+func (in *Interpreter) absPath(p string) string {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(in.workDir, p)
+	}
+	return filepath.Clean(p)
+}
+
+// statMethod is an os.path function answering from a file's status (getsize, getmtime),
+// read through the working folder's Root.
+func (in *Interpreter) statMethod(name string, f func(os.FileInfo) py.Object) *py.Method {
+	return NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := ParseArgs(name, args, kwargs, []string{"filename"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		p, err := in.pathArg(name, a[0], "")
+		if err != nil {
+			return nil, err
+		}
+		r, err := in.root()
+		if err != nil {
+			return nil, err
+		}
+		st, err := r.Stat(p.rel)
+		if err != nil {
+			return nil, in.osError(err, p)
+		}
+		return f(st), nil
+	})
+}
+
+// osUtime is os.utime(path, times=None, *, ns=None): set a file's access and modification
+// times (now without times), through the Root.
+func (in *Interpreter) osUtime() *py.Method {
+	return NewMethod("utime", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := ParseArgs("utime", args, kwargs, []string{"path", "times", "ns"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		p, err := in.pathArg("utime", a[0], "")
+		if err != nil {
+			return nil, err
+		}
+		pair := func(o py.Object, what string, unit float64) (time.Time, time.Time, error) {
+			t, ok := o.(py.Tuple)
+			if !ok || len(t) != 2 {
+				return time.Time{}, time.Time{}, py.ExceptionNewf(py.TypeError, "utime: '%s' must be a tuple of two ints", what)
+			}
+			var out [2]time.Time
+			for i, v := range t {
+				f, err := py.FloatAsFloat64(v)
+				if err != nil {
+					return time.Time{}, time.Time{}, py.ExceptionNewf(py.TypeError, "utime: '%s' must be a tuple of two numbers", what)
+				}
+				sec := f * unit
+				out[i] = time.Unix(0, 0).Add(time.Duration(sec * 1e9))
+			}
+			return out[0], out[1], nil
+		}
+		now := time.Now()
+		atime, mtime := now, now
+		hasTimes := a[1] != nil && a[1] != py.None
+		hasNs := a[2] != nil && a[2] != py.None
+		switch {
+		case hasTimes && hasNs:
+			return nil, py.ExceptionNewf(py.ValueError, "utime: you may specify either 'times' or 'ns' but not both")
+		case hasTimes:
+			if atime, mtime, err = pair(a[1], "times", 1); err != nil {
+				return nil, err
+			}
+		case hasNs:
+			if atime, mtime, err = pair(a[2], "ns", 1e-9); err != nil {
+				return nil, err
+			}
+		}
+		r, err := in.root()
+		if err != nil {
+			return nil, err
+		}
+		if err := r.Chtimes(p.rel, atime, mtime); err != nil {
+			return nil, in.osError(err, p)
+		}
+		return py.None, nil
+	})
+}
+
+// osWalk is os.walk(top, topdown=True, onerror=None, followlinks=False) over the working
+// folder: top-down it is lazy, so a caller that prunes dirnames in place prunes the walk,
+// as in CPython; links to folders are listed, not followed. Names come sorted.
+func (in *Interpreter) osWalk() *py.Method {
+	return NewMethod("walk", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := ParseArgs("walk", args, kwargs, []string{"top", "topdown", "onerror", "followlinks"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		top, ok := a[0].(py.String)
+		if !ok {
+			return nil, py.ExceptionNewf(py.TypeError, "walk: top should be string, not %s", a[0].Type().Name)
+		}
+		topdown := true
+		if a[1] != nil {
+			if topdown, err = py.ObjectIsTrue(a[1]); err != nil {
+				return nil, err
+			}
+		}
+		// A top outside the workspace is kafkalab's rule, said at once; below it, folders
+		// that cannot be listed go to onerror or are skipped, as CPython's.
+		if _, err := in.resolve(string(top)); err != nil {
+			return nil, err
+		}
+		onerror := a[2]
+		// list reads one folder; a folder that cannot be listed is skipped, after onerror.
+		list := func(dir string) (py.Tuple, bool, error) {
+			p, err := in.resolve(dir)
+			var ents []os.DirEntry
+			if err == nil {
+				ents, err = in.readDir(p)
+			}
+			if err != nil {
+				if onerror != nil && onerror != py.None {
+					if exc, ok := err.(*py.Exception); ok {
+						if _, cerr := py.Call(onerror, py.Tuple{exc}, nil); cerr != nil {
+							return nil, false, cerr
+						}
+					}
+				}
+				return nil, false, nil
+			}
+			var dirs, files []string
+			for _, e := range ents {
+				isDir := e.IsDir()
+				if e.Type()&os.ModeSymlink != 0 {
+					if sp, err := in.resolve(joinPy(dir, e.Name())); err == nil {
+						st := in.stat(sp)
+						isDir = st != nil && st.IsDir()
+					}
+				}
+				if isDir {
+					dirs = append(dirs, e.Name())
+				} else {
+					files = append(files, e.Name())
+				}
+			}
+			return py.Tuple{py.String(dir), py.NewListFromStrings(dirs), py.NewListFromStrings(files)}, true, nil
+		}
+		isLink := func(p string) bool {
+			wp, err := in.resolve(p)
+			if err != nil {
+				return true
+			}
+			r, err := in.root()
+			if err != nil {
+				return true
+			}
+			st, err := r.Lstat(wp.rel)
+			return err != nil || st.Mode()&os.ModeSymlink != 0
+		}
+		children := func(entry py.Tuple) []string {
+			dir := string(entry[0].(py.String))
+			var out []string
+			if names, ok := entry[1].(*py.List); ok {
+				for _, n := range names.Items {
+					if s, ok := n.(py.String); ok && !isLink(joinPy(dir, string(s))) {
+						out = append(out, joinPy(dir, string(s)))
+					}
+				}
+			}
+			return out
+		}
+		if !topdown {
+			var out []py.Object
+			var visit func(dir string) error
+			visit = func(dir string) error {
+				if err := in.pctx.limits.Check(); err != nil {
+					return err
+				}
+				entry, ok, err := list(dir)
+				if err != nil || !ok {
+					return err
+				}
+				for _, c := range children(entry) {
+					if err := visit(c); err != nil {
+						return err
+					}
+				}
+				out = append(out, entry)
+				return nil
+			}
+			if err := visit(string(top)); err != nil {
+				return nil, err
+			}
+			return py.NewIterator(py.NewListFromItems(out)), nil
+		}
+		stack := []string{string(top)}
+		var last py.Tuple
+		next := NewMethod("walk", func(py.Tuple, py.StringDict) (py.Object, error) {
+			if last != nil {
+				kids := children(last)
+				for i := len(kids) - 1; i >= 0; i-- {
+					stack = append(stack, kids[i])
+				}
+				last = nil
+			}
+			for len(stack) > 0 {
+				dir := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				entry, ok, err := list(dir)
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					last = entry
+					return entry, nil
+				}
+			}
+			return py.None, nil
+		})
+		return py.NewCallIterator(next, py.None), nil
+	})
+}
+
+// joinPy joins a folder and a name as os.path.join does.
+func joinPy(dir, name string) string {
+	if dir == "" || strings.HasSuffix(dir, "/") {
+		return dir + name
+	}
+	return dir + "/" + name
 }
