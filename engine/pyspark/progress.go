@@ -12,12 +12,16 @@ import (
 
 // pyProgress is StreamingQueryProgress (and its nested source/sink/state parts) as
 // PySpark 4 gives it: attribute access (p.numInputRows, p.sources[0].endOffset), item
-// access (p["numInputRows"]), and .json / .prettyJson with Spark's own JSON text.
+// access (p["numInputRows"]), and .json / .prettyJson. PySpark 4.2 builds the progress
+// from Spark's JSON (StreamingQueryProgress.fromJson), so .json and .prettyJson are
+// Python's json.dumps of that parsed JSON, compact or with indent=4, and so is what print
+// shows of the progress and of its state operators, sources and sink; the maps inside
+// (durationMs, metrics...) are plain dicts.
 type pyProgress struct {
 	fields py.StringDict
 	keys   []string // in Spark's order
-	raw    string   // Spark's JSON text of this object
-	top    bool     // the progress itself (repr is Spark's prettyJson); parts repr as dicts
+	raw    string   // Spark's JSON text of this object, compact, numbers as Python writes them
+	class  bool     // a progress class (the progress, a state operator, a source, the sink), not a plain dict
 }
 
 var progressType = py.NewType("StreamingQueryProgress", "A streaming query's progress report for one micro-batch.")
@@ -36,7 +40,19 @@ func progressFromJSON(raw []byte) (*pyProgress, error) {
 	if !ok {
 		return nil, py.ExceptionNewf(py.ValueError, "progress JSON is not an object")
 	}
-	p.top = true
+	p.class = true
+	for _, part := range []string{"stateOperators", "sources"} {
+		if l, ok := p.fields[part].(*py.List); ok {
+			for _, it := range l.Items {
+				if q, ok := it.(*pyProgress); ok {
+					q.class = true
+				}
+			}
+		}
+	}
+	if sink, ok := p.fields["sink"].(*pyProgress); ok {
+		sink.class = true
+	}
 	if err := p.fillLikePySpark(); err != nil {
 		return nil, err
 	}
@@ -204,13 +220,14 @@ func encodeValue(b *strings.Builder, v py.Object) {
 	}
 }
 
-// prettyJSON indents like Spark's prettyJson (two spaces, "key" : value).
+// prettyJSON is json.dumps(parsed, indent=4): four spaces, "key": value, [] and {} when
+// empty.
 func prettyJSON(raw string) string {
 	var out bytes.Buffer
-	if err := json.Indent(&out, []byte(raw), "", "  "); err != nil {
+	if err := json.Indent(&out, []byte(raw), "", "    "); err != nil {
 		return raw
 	}
-	return strings.ReplaceAll(out.String(), "\": ", "\" : ")
+	return out.String()
 }
 
 func (p *pyProgress) M__getattr__(name string) (py.Object, error) {
@@ -219,7 +236,7 @@ func (p *pyProgress) M__getattr__(name string) (py.Object, error) {
 	}
 	switch name {
 	case "json":
-		return py.String(p.raw), nil
+		return py.String(python.JSONSpacing(p.raw)), nil
 	case "prettyJson":
 		return py.String(prettyJSON(p.raw)), nil
 	}
@@ -249,7 +266,7 @@ func (p *pyProgress) M__iter__() (py.Object, error) {
 
 func (p *pyProgress) M__len__() (py.Object, error) { return py.Int(len(p.keys)), nil }
 func (p *pyProgress) M__repr__() (py.Object, error) {
-	if p.top {
+	if p.class {
 		return py.String(prettyJSON(p.raw)), nil
 	}
 	var b strings.Builder

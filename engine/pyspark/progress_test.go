@@ -1,6 +1,7 @@
 package pyspark
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/kafkalab/kafkalab/engine/python/py"
@@ -53,7 +54,21 @@ func TestProgressReadsLikePySpark(t *testing.T) {
 			t.Errorf("%s: repr = %s, want %s", tc.name, got, tc.want)
 		}
 	}
-	if json, _ := p.M__getattr__("json"); string(json.(py.String)) != raw {
-		t.Errorf("json changed:\n%s\nwant\n%s", json, raw)
+	// PySpark's json and prettyJson are json.dumps of the parsed JSON, compact or indent=4;
+	// print shows prettyJson for the progress and its operators, sources and sink.
+	wantJSON := `{"id": "x", "batchId": 3, "numInputRows": 0, "durationMs": {"triggerExecution": 1}, ` +
+		`"stateOperators": [{"operatorName": "stateStoreSave", "numRowsTotal": 1}], ` +
+		`"sources": [{"description": "KafkaV2[Subscribe[orders]]", "startOffset": null, "endOffset": {"orders": {"0": 2, "1": 1}}, "latestOffset": "{\"x\":1}", "numInputRows": 0}], ` +
+		`"sink": {"description": "MemorySink", "numOutputRows": 0}}`
+	if json, _ := p.M__getattr__("json"); string(json.(py.String)) != wantJSON {
+		t.Errorf("json = \n%s\nwant\n%s", json, wantJSON)
+	}
+	wantSink := "{\n    \"description\": \"MemorySink\",\n    \"numOutputRows\": 0\n}"
+	if got, _ := py.StrAsString(attr(p, "sink")); got != wantSink {
+		t.Errorf("str(sink) = \n%s\nwant\n%s", got, wantSink)
+	}
+	if got, _ := py.StrAsString(p); !strings.HasPrefix(got, "{\n    \"id\": \"x\",\n    \"batchId\": 3,") ||
+		!strings.Contains(got, "\n    \"stateOperators\": [\n        {\n            \"operatorName\": \"stateStoreSave\",") {
+		t.Errorf("str(progress) is not json.dumps(indent=4):\n%s", got)
 	}
 }

@@ -139,15 +139,17 @@ q = kafka().writeStream.format("memory").queryName("p").trigger(availableNow=Tru
 q.awaitTermination()
 p = q.lastProgress
 print(p.numInputRows, p.batchId, p.name, p["sink"]["description"] != "", sorted(p.keys())[:3])
-print(json.loads(p.json)["numInputRows"], p.prettyJson.splitlines()[0], '"id" :' in p.prettyJson)
+print(json.loads(p.json)["numInputRows"], p.prettyJson.splitlines()[0], '\n    "id": "' in p.prettyJson, '", "runId": "' in p.json)
+print(str(p) == p.prettyJson, str(p.sink).splitlines()[1], repr(p.durationMs)[:2])
 print(q.status["message"], q.exception(), q.recentProgress[0].json == p.json)
 print(q.explain())
 `)
 	var pe *python.Error
-	if !errors.As(err, &pe) || pe.Unsupported != "StreamingQuery.explain" || pe.Line != 8 {
+	if !errors.As(err, &pe) || pe.Unsupported != "StreamingQuery.explain" || pe.Line != 9 {
 		t.Fatalf("got %v", err)
 	}
-	want := "3 0 p True ['batchDuration', 'batchId', 'durationMs']\n3 { True\nStopped None True\n"
+	want := "3 0 p True ['batchDuration', 'batchId', 'durationMs']\n3 { True True\n" +
+		"True     \"description\": \"MemorySink\", {'\nStopped None True\n"
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}

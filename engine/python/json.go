@@ -70,13 +70,13 @@ func JSONDumps(o py.Object, indent int) (string, error) {
 	}
 	s := strings.TrimSuffix(buf.String(), "\n")
 	if indent < 0 {
-		s = pythonJSONSpacing(s)
+		s = JSONSpacing(s)
 	}
 	return s, nil
 }
 
-// pythonJSONSpacing turns Go's compact JSON into json.dumps's default ", " and ": ".
-func pythonJSONSpacing(s string) string {
+// JSONSpacing turns compact JSON into json.dumps's default spacing, ", " and ": ".
+func JSONSpacing(s string) string {
 	var b strings.Builder
 	inStr := false
 	for i := 0; i < len(s); i++ {
