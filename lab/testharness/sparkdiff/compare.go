@@ -42,7 +42,7 @@ func compareRuns(plan *export.Plan, spark, kl *sideRun) []StepReport {
 						ca.line, cls, ca.out, cb.out))
 				}
 			default:
-				if d := diffText(normOutput(normClock(normFile("", ca.out, a.ws))), normOutput(normClock(normFile("", cb.out, b.ws)))); d != "" {
+				if d := diffText(normOutput(normClock(normProgress(normFile("", ca.out, a.ws)))), normOutput(normClock(normProgress(normFile("", cb.out, b.ws))))); d != "" {
 					cmdDiffs = append(cmdDiffs, fmt.Sprintf("`%s` printed differently:\n%s", ca.line, d))
 				}
 			}
@@ -390,6 +390,7 @@ var wallClock = []struct {
 	{regexp.MustCompile(`waited [0-9.]+ s on average, [0-9.]+ s at most`), "waited <s> on average, <s> at most"},
 	{regexp.MustCompile(`Busy for \d+ ms`), "Busy for <ms>"},
 	{regexp.MustCompile(`waited [0-9.]+ s`), "waited <s>"},
+	{regexp.MustCompile(`\b\d+ rows/s\b`), "<rate> rows/s"},
 }
 
 func normClock(s string) string {
