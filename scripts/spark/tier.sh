@@ -8,6 +8,7 @@
 #      functions cases on one shared Spark session against their goldens, then kafkalab
 #      against the status manifests; KAFKALAB_CORPUS_UPDATE=1 rewrites the goldens,
 #      KAFKALAB_CORPUS_ONLY=name,... or corpus / functions narrows the Spark run)
+# KAFKALAB_SPARKDIFF_TIMEOUT (a Go duration, 15m by default) bounds one lesson on a loaded machine.
 # KAFKALAB_SPARKDIFF_RUN narrows the run to some tests (a go test -run pattern, e.g.
 # 'TestScenariosAgainstRealSpark/04'), KAFKALAB_SPARKDIFF_LESSONS to some lessons.
 # With COMPARE=1 it also writes the timing table (make compare-spark) and runs the

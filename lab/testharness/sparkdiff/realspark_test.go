@@ -97,11 +97,26 @@ func TestScenariosAgainstRealSpark(t *testing.T) {
 	compareCourse(t, cfg, course, times)
 }
 
+// lessonTimeout bounds one lesson on both engines: 15 minutes, or KAFKALAB_SPARKDIFF_TIMEOUT
+// (a Go duration) on a machine so loaded that real Spark needs longer.
+func lessonTimeout(t *testing.T) time.Duration {
+	v := os.Getenv("KAFKALAB_SPARKDIFF_TIMEOUT")
+	if v == "" {
+		return 15 * time.Minute
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		t.Fatalf("KAFKALAB_SPARKDIFF_TIMEOUT=%q is not a positive Go duration (write it like 40m)", v)
+	}
+	return d
+}
+
 func compareCourse(t *testing.T, cfg Config, course []*lessons.Lesson, timesFile string) {
 	var times []StepReport
+	timeout := lessonTimeout(t)
 	for _, l := range leaves(course) {
 		t.Run(l.ID, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
 			defer cancel()
 			reps, err := RunLesson(ctx, cfg, l)
 			if err != nil {
