@@ -208,6 +208,10 @@ func TestRestoreAndTimeTravelByTimestamp(t *testing.T) {
 	if _, err := s.Read().Format("delta").Option("timestampAsOf", "yesterday").Load(ctx, "tables/r"); err == nil || !strings.Contains(err.Error(), "DELTA_TIMESTAMP_INVALID") {
 		t.Errorf("timestampAsOf not a time: %v", err)
 	}
+	_, err := dt.RestoreToTimestamp(ctx, "2999-01-01 00:00:00")
+	if err == nil || !strings.HasPrefix(err.Error(), "[DELTA_CANNOT_RESTORE_TIMESTAMP_GREATER] Cannot restore table to timestamp (2999-01-01 00:00:00) as it is after the latest version available. Please use a timestamp before (2026-") {
+		t.Errorf("restore to a time after the last commit: %v", err)
+	}
 	if _, err := dt.RestoreToVersion(ctx, 5); err == nil || !strings.Contains(err.Error(), "DELTA_CANNOT_RESTORE_TABLE_VERSION") {
 		t.Errorf("restore to a missing version: %v", err)
 	}

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
@@ -170,10 +172,39 @@ func (dt *DeltaTable) RestoreToVersion(ctx context.Context, version int64) (*Dat
 // at that time, read in the session time zone.
 func (dt *DeltaTable) RestoreToTimestamp(ctx context.Context, timestamp string) (*DataFrame, error) {
 	v, err := dt.versionAt(timestamp)
+	var tte *delta.TimeTravelError
+	if errors.As(err, &tte) {
+		// RESTORE names the same two cases with its own errors.
+		switch tte.Class {
+		case "DELTA_TIMESTAMP_GREATER_THAN_COMMIT", "DELTA_TIMESTAMP_EARLIER_THAN_COMMIT_RETENTION":
+			return nil, dt.restoreTimeError(timestamp, tte.Class == "DELTA_TIMESTAMP_GREATER_THAN_COMMIT")
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	return dt.restore(ctx, delta.RestoreTarget{Version: v, Timestamp: timestamp})
+}
+
+// restoreTimeError is delta-spark's error for a restore to a time after the last commit
+// (or before the first), naming that commit's time as java.sql.Timestamp prints it.
+func (dt *DeltaTable) restoreTimeError(requested string, after bool) error {
+	hist, err := dt.table.History()
+	if err != nil || len(hist) == 0 {
+		return err
+	}
+	class, edge, msg := "DELTA_CANNOT_RESTORE_TIMESTAMP_GREATER", hist[0].Timestamp,
+		"Cannot restore table to timestamp (%s) as it is after the latest version available. Please use a timestamp before (%s)"
+	if !after {
+		class, edge, msg = "DELTA_CANNOT_RESTORE_TIMESTAMP_EARLIER", hist[len(hist)-1].Timestamp,
+			"Cannot restore table to timestamp (%s) as it is before the earliest version available. Please use a timestamp after (%s)."
+	}
+	at := time.UnixMilli(edge).In(dt.s.Location())
+	text := strings.TrimSuffix(strings.TrimRight(at.Format("2006-01-02 15:04:05.000"), "0"), ".")
+	if !strings.Contains(text, ".") {
+		text += ".0"
+	}
+	return &plan.AnalysisError{Class: class, Message: fmt.Sprintf(msg, requested, text)}
 }
 
 func (dt *DeltaTable) restore(ctx context.Context, target delta.RestoreTarget) (*DataFrame, error) {

@@ -62,9 +62,13 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 		return -1, err
 	}
 	start := time.Now()
-	files, err := t.writeDataFiles(ctx, snap.Schema, c.Tasks, nil, loc)
-	if err != nil {
-		return -1, err
+	var files filesResult
+	if len(c.Tasks) > 0 {
+		// A change that only drops files (DELETE of every row) runs no write job, so not
+		// even task 0's empty file is written.
+		if files, err = t.writeDataFiles(ctx, snap.Schema, c.Tasks, nil, loc); err != nil {
+			return -1, err
+		}
 	}
 	now := nowOr(c.Now)
 	removes := make([]*RemoveFile, len(c.Remove))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/python"
@@ -16,6 +17,9 @@ var (
 	AnalysisException = py.ExceptionType.NewType("AnalysisException", "Failed to analyze a query plan.", nil, nil)
 	// StreamingQueryException is a streaming query's failure.
 	StreamingQueryException = py.ExceptionType.NewType("StreamingQueryException", "A streaming query failed.", nil, nil)
+	// UnsupportedOperationException is Spark's java.lang.UnsupportedOperationException
+	// (Delta's MERGE with several source rows for one target row raises it).
+	UnsupportedOperationException = py.ExceptionType.NewType("UnsupportedOperationException", "An operation Spark does not support.", nil, nil)
 	// PySparkException is any other engine error.
 	PySparkException = py.ExceptionType.NewType("PySparkException", "An error from the engine.", nil, nil)
 	// PySparkTypeError and PySparkValueError mirror PySpark's argument errors.
@@ -38,7 +42,10 @@ func engineError(err error) error {
 	var ae *plan.AnalysisError
 	var ue *plan.UnsupportedError
 	var ce *confine.Error
+	var se *engine.SparkError
 	switch {
+	case errors.As(err, &se) && se.JavaClass == "UnsupportedOperationException":
+		kind = UnsupportedOperationException
 	case errors.As(err, &ce):
 		kind = py.PermissionError
 	case errors.As(err, &ue):

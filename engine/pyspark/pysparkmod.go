@@ -29,6 +29,7 @@ func init() {
 			"AnalysisException": AnalysisException, "StreamingQueryException": StreamingQueryException,
 			"PySparkException": PySparkException, "PySparkTypeError": PySparkTypeError, "PySparkValueError": PySparkValueError,
 			"PySparkNotImplementedError": python.UnsupportedError, "ParseException": AnalysisException,
+			"UnsupportedOperationException": UnsupportedOperationException,
 		}}, nil
 	}
 	bindings["pyspark.errors"] = errorsModule
