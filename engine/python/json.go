@@ -16,63 +16,63 @@ func jsonModule(in *Interpreter) (*py.ModuleImpl, error) {
 		Methods: []*py.Method{
 			NewMethod("dumps", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 				if len(args) != 1 {
-					return nil, py.ExceptionNewf(py.TypeError, "dumps() takes one object")
+					return nil, py.ExceptionNewf(py.TypeError, "dumps() takes 1 positional argument but %d were given", len(args))
 				}
-				indent := -1
-				if ind, ok := kwargs["indent"].(py.Int); ok {
-					indent = int(ind)
-				}
-				s, err := JSONDumps(args[0], indent)
+				s, err := jsonDumps(args[0], kwargs)
 				if err != nil {
 					return nil, err
 				}
 				return py.String(s), nil
 			}),
+			NewMethod("dump", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+				if len(args) != 2 {
+					return nil, py.ExceptionNewf(py.TypeError, "dump() takes 2 positional arguments but %d were given", len(args))
+				}
+				s, err := jsonDumps(args[0], kwargs)
+				if err != nil {
+					return nil, err
+				}
+				write, err := py.GetAttrString(args[1], "write")
+				if err != nil {
+					return nil, err
+				}
+				if _, err := py.Call(write, py.Tuple{py.String(s)}, nil); err != nil {
+					return nil, err
+				}
+				return py.None, nil
+			}),
 			NewMethod("loads", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 				if len(args) != 1 {
-					return nil, py.ExceptionNewf(py.TypeError, "loads() takes one string")
+					return nil, py.ExceptionNewf(py.TypeError, "loads() takes 1 positional argument but %d were given", len(args))
 				}
-				var s string
-				switch x := args[0].(type) {
-				case py.String:
-					s = string(x)
-				case py.Bytes:
-					s = string(x)
-				default:
-					return nil, py.ExceptionNewf(py.TypeError, "the JSON object must be str, not %s", x.Type().Name)
+				return jsonLoads(args[0], kwargs)
+			}),
+			NewMethod("load", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+				if len(args) != 1 {
+					return nil, py.ExceptionNewf(py.TypeError, "load() takes 1 positional argument but %d were given", len(args))
 				}
-				dec := json.NewDecoder(strings.NewReader(s))
-				dec.UseNumber()
-				v, err := jsonDecode(dec)
+				read, err := py.GetAttrString(args[0], "read")
 				if err != nil {
-					return nil, py.ExceptionNewf(py.ValueError, "Expecting value: %v", err)
+					return nil, err
 				}
-				return v, nil
+				s, err := py.Call(read, nil, nil)
+				if err != nil {
+					return nil, err
+				}
+				return jsonLoads(s, kwargs)
 			}),
 		},
+		Globals: py.StringDict{"JSONDecodeError": JSONDecodeError},
 	}, nil
 }
 
 // JSONDumps is json.dumps(o) (indent < 0) or json.dumps(o, indent=indent).
 func JSONDumps(o py.Object, indent int) (string, error) {
-	v, err := ToJSON(o)
-	if err != nil {
-		return "", err
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
+	kwargs := py.StringDict{}
 	if indent >= 0 {
-		enc.SetIndent("", strings.Repeat(" ", indent))
+		kwargs["indent"] = py.Int(indent)
 	}
-	if err := enc.Encode(v); err != nil {
-		return "", py.ExceptionNewf(py.ValueError, "%v", err)
-	}
-	s := strings.TrimSuffix(buf.String(), "\n")
-	if indent < 0 {
-		s = JSONSpacing(s)
-	}
-	return s, nil
+	return jsonDumps(o, kwargs)
 }
 
 // JSONSpacing turns compact JSON into json.dumps's default spacing, ", " and ": ".
