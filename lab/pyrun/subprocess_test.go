@@ -16,9 +16,32 @@ import (
 // KAFKALAB_PYRUN_CHILD=1, as kafkalab re-executes itself with __pyrun.
 func TestMain(m *testing.M) {
 	if os.Getenv("KAFKALAB_PYRUN_CHILD") == "1" {
+		crashHook = overflowOn
 		os.Exit(ServeChild(os.Args[1:]))
 	}
 	os.Exit(m.Run())
+}
+
+// overflowSource is a script the test child answers with a real Go stack overflow (Go's
+// fatal error, hundreds of lines of stack on stderr): the runtime has no Python script
+// left that does so, and the parent must survive one all the same.
+// The overflow comes while the script sleeps, after what it printed reached the parent.
+const overflowSource = "print('before')\n# kafkalab test: overflow the Go stack\nimport time\ntime.sleep(30)\n"
+
+func overflowOn(src string) {
+	if strings.Contains(src, "# kafkalab test: overflow the Go stack") {
+		go func() {
+			time.Sleep(300 * time.Millisecond)
+			overflow(0)
+		}()
+	}
+}
+
+//go:noinline
+func overflow(n int) int {
+	var pad [256]byte
+	pad[n%256] = byte(n)
+	return overflow(n+1) + int(pad[(n+1)%256])
 }
 
 // testRunner is a Subprocess on this test binary with a memory cap (0: the default).
@@ -169,7 +192,8 @@ func TestCrashCorpus(t *testing.T) {
 		{"endless append kept", "l = []\nwhile True:\n    l.append('x' * 10000)", "MemoryError: the script's memory use passed kafkalab's limit of 256 MiB", true},
 		{"runaway recursion", "def f(n):\n    return f(n + 1)\nf(0)", "RecursionError: maximum recursion depth exceeded", false},
 		{"recursion in __repr__", "class A:\n    def __repr__(self):\n        return repr([self])\nprint(A())", "RecursionError", false},
-		{"Go stack overflow in the compiler", "eval('-' * 300000 + '1')", "RecursionError: maximum recursion depth exceeded", true},
+		{"deep nesting compiled", "eval('-' * 300000 + '1')", "MemoryError", false},
+		{"a Go stack overflow in the child", overflowSource, "RecursionError: maximum recursion depth exceeded", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -313,7 +337,7 @@ func TestStderrOfAChildNeverReachesTheScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	err = in.Exec(context.Background(), "so.py", "print('before')\nx = eval('-' * 1000000 + '1')")
+	err = in.Exec(context.Background(), "so.py", overflowSource)
 	if err == nil || err.Error() != "RecursionError: maximum recursion depth exceeded" {
 		t.Fatalf("got %v", err)
 	}
