@@ -2801,3 +2801,19 @@ def kind(v):
         case _:
             return 'other'
 print([kind(v) for v in [True, 500, 7, 2.5, {'id': 1, 'tags': ['a']}, (1, 2), [3, 4], 'str', {'id': 'x'}]])
+#---
+# math.hypot and math.dist over several coordinates, as CPython 3.11 rounds them
+import math, random
+random.seed(7)
+out = []
+for n in range(300):
+    k = random.randint(2, 6)
+    v = [random.uniform(-10, 10) * 10 ** random.randint(-5, 5) for _ in range(k)]
+    out.append(repr(math.hypot(*v)))
+    out.append(repr(math.dist(v, [random.random() for _ in v])))
+print(len(out), ' '.join(out))
+print(math.hypot(3, 4), math.hypot(1, 2, 3), math.hypot(), math.hypot(-5), math.hypot(float('nan'), float('inf')), math.hypot(1e308, 1e308), math.hypot(0.1, 0.2, 0.3), math.hypot(*range(10)))
+try:
+    math.hypot('a')
+except TypeError as e:
+    print(e)

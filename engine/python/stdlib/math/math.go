@@ -1061,42 +1061,20 @@ const math_fmod_doc = `fmod(x, y)
 Return fmod(x, y), according to platform C.  x % y may differ.`
 
 func math_hypot(self py.Object, args py.Tuple) (py.Object, error) {
-	var ox, oy py.Object
-	var r, x, y float64
-	err := py.UnpackTuple(args, nil, "hypot", 2, 2, &ox, &oy)
-	if err != nil {
-		return nil, err
-	}
-	x, err = py.FloatAsFloat64(ox)
-	if err != nil {
-		return nil, err
-	}
-	y, err = py.FloatAsFloat64(oy)
-	if err != nil {
-		return nil, err
-	}
-	/* hypot(x, +/-Inf) returns Inf, even if x is a NaN. */
-	if math.IsInf(x, 0) {
-		return py.Float(math.Abs(x)), nil
-	}
-	if math.IsInf(y, 0) {
-		return py.Float(math.Abs(y)), nil
-	}
-	r = math.Hypot(x, y)
-	if math.IsNaN(r) {
-		if !math.IsNaN(x) && !math.IsNaN(y) {
-			return nil, EDOM
+	xs := make([]float64, len(args))
+	for i, o := range args {
+		x, err := toFloat("hypot", o)
+		if err != nil {
+			return nil, err
 		}
-	} else if math.IsInf(r, 0) {
-		if isFinite(x) && isFinite(y) {
-			return nil, ERANGE
-		}
+		xs[i] = math.Abs(x)
 	}
-	return py.Float(r), nil
+	return py.Float(hypotN(xs)), nil
 }
 
-const math_hypot_doc = `hypot(x, y)
-Return the Euclidean distance, sqrt(x*x + y*y).`
+const math_hypot_doc = `hypot(*coordinates) -> value
+
+Multidimensional Euclidean distance from the origin to a point.`
 
 /*
 pow can't use math_2, but needs its own wrapper: the problem is

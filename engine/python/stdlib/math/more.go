@@ -281,26 +281,47 @@ func mathDist(self py.Object, args py.Tuple) (py.Object, error) {
 	return py.Float(hypotN(diffs)), nil
 }
 
-// hypotN is the Euclidean norm, scaled to avoid overflow.
+// hypotN is the Euclidean norm of non-negative xs as CPython 3.11 computes it: scaled
+// by a power of two, squares summed with their rounding errors, and the square root
+// corrected once by its residual, so the result is almost always correctly rounded.
 func hypotN(xs []float64) float64 {
-	maxv := 0.0
+	maxv, nan := 0.0, false
 	for _, x := range xs {
-		if math.IsInf(x, 0) {
+		switch {
+		case math.IsInf(x, 0):
 			return math.Inf(1)
-		}
-		if x > maxv || math.IsNaN(x) {
+		case math.IsNaN(x):
+			nan = true
+		case x > maxv:
 			maxv = x
 		}
 	}
-	if maxv == 0 || math.IsNaN(maxv) || len(xs) <= 1 {
+	if nan {
+		return math.NaN()
+	}
+	if maxv == 0 || len(xs) <= 1 {
 		return maxv
 	}
-	sum := 0.0
-	for _, x := range xs {
-		r := x / maxv
-		sum += r * r
+	_, exp := math.Frexp(maxv)
+	var sum, comp float64
+	add := func(v float64) {
+		t := sum + v
+		if math.Abs(sum) >= math.Abs(v) {
+			comp += (sum - t) + v
+		} else {
+			comp += (v - t) + sum
+		}
+		sum = t
 	}
-	return maxv * math.Sqrt(sum)
+	for _, x := range xs {
+		x = math.Ldexp(x, -exp)
+		sq := x * x
+		add(sq)
+		add(math.FMA(x, x, -sq))
+	}
+	h := math.Sqrt(sum + comp)
+	h += (math.FMA(-h, h, sum) + comp) / (2 * h)
+	return math.Ldexp(h, exp)
 }
 
 func mathNextafter(self py.Object, args py.Tuple) (py.Object, error) {
