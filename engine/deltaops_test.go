@@ -164,6 +164,17 @@ func TestMergeUpsertInsertOnlyAndDuplicateMatches(t *testing.T) {
 	if got := tableRows(t, target); !slices.Equal(got, want) {
 		t.Errorf("rows %v, want %v", got, want)
 	}
+	// Time travel by table name (Delta's docs read spark.read.option("versionAsOf", 2).table(name)).
+	v0 := must[*DataFrame](t)(s.Read().Format("delta").Option("versionAsOf", 0).Table(ctx, "aggregates"))
+	if n := len(must[[]sqltypes.Row](t)(v0.Collect(ctx))); n != 3 {
+		t.Errorf("aggregates as of version 0: %d rows, want 3", n)
+	}
+	if _, err := s.Read().Option("versionAsOf", 9).Table(ctx, "aggregates"); err == nil || !strings.Contains(err.Error(), "DELTA_VERSION_NOT_FOUND") {
+		t.Errorf("version 9 of aggregates: %v", err)
+	}
+	if _, err := s.Read().Option("versionAsOf", 0).Table(ctx, "nope"); err == nil || !strings.Contains(err.Error(), "TABLE_OR_VIEW_NOT_FOUND") {
+		t.Errorf("time travel on a missing table: %v", err)
+	}
 	_, err := target.Alias("t").Merge(src(sqltypes.Row{1, "a", 9}, sqltypes.Row{1, "b", 9}).Alias("s"), "t.key = s.key").WhenMatchedUpdateAll(nil).Execute(ctx)
 	if !errors.Is(err, ErrMultipleSourceRowsMatch) {
 		t.Errorf("two source rows for one target row: %v", err)

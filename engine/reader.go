@@ -81,31 +81,9 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path) or read a table with spark.table(name)")
 		}
-		version := int64(-1)
-		if v, ok := r.opts.get("versionAsOf"); ok {
-			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-			if err != nil || n < 0 {
-				return nil, fmt.Errorf("option versionAsOf must be a version number (0, 1, ...), got %q", v)
-			}
-			version = n
-		}
-		ts, byTime := r.opts.get("timestampAsOf")
-		if byTime && version >= 0 {
-			return nil, &plan.AnalysisError{Class: "DELTA_ONEOF_IN_TIMETRAVEL", Message: "Please either provide 'timestampAsOf' or 'versionAsOf' for time travel."}
-		}
-		if byTime {
-			t, err := r.s.delta.Open(full)
-			if err != nil {
-				return nil, err
-			}
-			if ok, err := t.Exists(); err != nil {
-				return nil, err
-			} else if !ok {
-				return nil, &notDeltaError{path: full}
-			}
-			if version, err = timeTravelVersion(t, ts, r.s.Location()); err != nil {
-				return nil, err
-			}
+		version, err := r.timeTravelVersion(full)
+		if err != nil {
+			return nil, err
 		}
 		return r.s.readDeltaAt(ctx, full, nil, version)
 	case "parquet":
@@ -134,7 +112,63 @@ func (r *DataFrameReader) JSON(ctx context.Context, path string) (*DataFrame, er
 
 // Table is spark.read.table(name).
 func (r *DataFrameReader) Table(ctx context.Context, name string) (*DataFrame, error) {
-	return r.s.Table(ctx, name)
+	_, byVersion := r.opts.get("versionAsOf")
+	_, byTime := r.opts.get("timestampAsOf")
+	if !byVersion && !byTime {
+		return r.s.Table(ctx, name)
+	}
+	t, err := tableIdent(name)
+	if err != nil {
+		return nil, err
+	}
+	path, err := r.s.tablePath(name, t)
+	if err != nil {
+		return nil, err
+	}
+	version, err := r.timeTravelVersion(path)
+	if err != nil {
+		var nd *notDeltaError
+		if asNotDelta(err, &nd) {
+			return nil, tableNotFound(name)
+		}
+		return nil, err
+	}
+	df, err := r.s.readDeltaAt(ctx, path, []string{"spark_catalog", "default", strings.ToLower(t)}, version)
+	var nd *notDeltaError
+	if err != nil && asNotDelta(err, &nd) {
+		return nil, tableNotFound(name)
+	}
+	return df, err
+}
+
+// timeTravelVersion is the version options versionAsOf or timestampAsOf select in the
+// Delta table at path, -1 (the latest, at each action) without them.
+func (r *DataFrameReader) timeTravelVersion(path string) (int64, error) {
+	version := int64(-1)
+	if v, ok := r.opts.get("versionAsOf"); ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil || n < 0 {
+			return -1, fmt.Errorf("option versionAsOf must be a version number (0, 1, ...), got %q", v)
+		}
+		version = n
+	}
+	ts, byTime := r.opts.get("timestampAsOf")
+	if !byTime {
+		return version, nil
+	}
+	if version >= 0 {
+		return -1, &plan.AnalysisError{Class: "DELTA_ONEOF_IN_TIMETRAVEL", Message: "Please either provide 'timestampAsOf' or 'versionAsOf' for time travel."}
+	}
+	t, err := r.s.delta.Open(path)
+	if err != nil {
+		return -1, err
+	}
+	if ok, err := t.Exists(); err != nil {
+		return -1, err
+	} else if !ok {
+		return -1, &notDeltaError{path: path}
+	}
+	return timeTravelVersion(t, ts, r.s.Location())
 }
 
 func (s *Session) readKafka(opts map[string]string) (*DataFrame, error) {
