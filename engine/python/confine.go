@@ -275,8 +275,18 @@ func (in *Interpreter) sysModule() *py.ModuleImpl {
 				return nil, exc.(*py.Exception)
 			}, 0, "exit([status]) -> leave the script"),
 			py.MustNewMethod("getrecursionlimit", func(self py.Object, args py.Tuple) (py.Object, error) {
-				return py.Int(1000), nil
-			}, 0, ""),
+				return py.Int(in.pctx.limits.RecursionLimit()), nil
+			}, 0, "getrecursionlimit() -> the script's recursion limit"),
+			py.MustNewMethod("setrecursionlimit", func(self py.Object, args py.Tuple) (py.Object, error) {
+				var n py.Object
+				if err := py.ParseTuple(args, "i:setrecursionlimit", &n); err != nil {
+					return nil, err
+				}
+				if err := in.pctx.limits.SetRecursionLimit(int(n.(py.Int))); err != nil {
+					return nil, err
+				}
+				return py.None, nil
+			}, 0, "setrecursionlimit(n): raise or lower the script's recursion limit"),
 		},
 		Globals: py.StringDict{
 			"argv":       py.NewList(),
