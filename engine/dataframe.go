@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stateful"
 )
@@ -563,9 +564,6 @@ func (df *DataFrame) Drop(columns ...any) (*DataFrame, error) {
 
 // OrderBy is df.orderBy(cols...) / df.sort: names or Columns (with Asc/Desc).
 func (df *DataFrame) OrderBy(columns ...any) (*DataFrame, error) {
-	if df.IsStreaming() {
-		return nil, &plan.AnalysisError{Message: "Sorting is not supported on streaming DataFrames/Datasets, unless it is on aggregated DataFrame/Dataset in Complete output mode;"}
-	}
 	cs, err := cols(columns)
 	if err != nil {
 		return nil, err
@@ -602,20 +600,17 @@ func (df *DataFrame) Repartition(n int) (*DataFrame, error) {
 
 // Limit is df.limit(n).
 func (df *DataFrame) Limit(n int) (*DataFrame, error) {
-	if df.IsStreaming() {
-		return nil, &plan.UnsupportedError{Message: "kafkalab does not support limit on a streaming DataFrame (it needs state across batches); limit the table you read back instead"}
-	}
 	if n < 0 {
 		return nil, &plan.AnalysisError{Class: "INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE", Message: fmt.Sprintf("The limit like expression \"%d\" is invalid. The limit expression must be equal to or greater than 0, but got %d.", n, n)}
+	}
+	if df.IsStreaming() {
+		return df.s.newDF(stateful.NewLimit(df.node, n)), nil
 	}
 	return df.s.newDF(&plan.Limit{Child: df.node, N: n}), nil
 }
 
 // Union is df.union(other) (by position; unionAll is the same).
 func (df *DataFrame) Union(other *DataFrame) (*DataFrame, error) {
-	if df.IsStreaming() != other.IsStreaming() {
-		return nil, &plan.AnalysisError{Message: "Union between streaming and batch DataFrames/Datasets is not supported;"}
-	}
 	u, err := plan.NewUnion(df.node, other.node)
 	if err != nil {
 		return nil, err
@@ -641,12 +636,17 @@ func (df *DataFrame) DropDuplicates(names ...string) (*DataFrame, error) {
 
 // DropDuplicatesWithinWatermark is df.dropDuplicatesWithinWatermark([names]): on a stream,
 // a key is remembered until the watermark passes its first event time plus the delay; on
-// static data it is dropDuplicates, as in Spark.
+// static data Spark refuses it when an action runs.
 func (df *DataFrame) DropDuplicatesWithinWatermark(names ...string) (*DataFrame, error) {
 	if df.IsStreaming() {
 		return df.streamingDedup(names, true)
 	}
-	return df.DropDuplicates(names...)
+	d, err := plan.NewDeduplicate(df.node, names)
+	if err != nil {
+		return nil, err
+	}
+	d.WithinWatermark = true
+	return df.s.newDF(d), nil
 }
 
 // streamingDedup is dropDuplicates / dropDuplicatesWithinWatermark on a stream: the
@@ -756,18 +756,7 @@ func (g *GroupedData) each(f func(any) *Column, names []string) (*DataFrame, err
 
 // ---- actions ----
 
-func (df *DataFrame) checkBatch() error {
-	if df.IsStreaming() {
-		var source string
-		plan.Walk(df.node, func(n plan.Node) {
-			if s, ok := n.(*plan.StreamScan); ok && source == "" {
-				source = s.Name
-			}
-		})
-		return &plan.AnalysisError{Message: "Queries with streaming sources must be executed with writeStream.start();\n" + source}
-	}
-	return nil
-}
+func (df *DataFrame) checkBatch() error { return plan.CheckBatch(df.node) }
 
 // execute runs the plan as a batch query and returns its rows by task.
 func (df *DataFrame) execute(ctx context.Context) ([][]sqltypes.Row, error) {
@@ -862,3 +851,29 @@ func (df *DataFrame) CreateOrReplaceTempView(name string) error {
 func (df *DataFrame) CreateTempView(name string) error {
 	return df.s.registerView(name, df, false)
 }
+
+// Col is df.colName and df["colName"]: the column bound to this DataFrame, as Spark's
+// Dataset.col resolves it at once. A name the DataFrame does not have is Spark's
+// UNRESOLVED_COLUMN, proposing the DataFrame's columns in their order.
+func (df *DataFrame) Col(name string) (*Column, error) {
+	e := plan.Col(name)
+	ref, ok := e.(plan.ColumnRef)
+	if !ok {
+		return newColumn(e), nil // "*" and "x.*"
+	}
+	if _, err := plan.Resolve(ref, df.node.Output()); err != nil {
+		if ae, ok := err.(*plan.AnalysisError); ok && strings.HasPrefix(ae.Class, "UNRESOLVED_COLUMN") {
+			return nil, plan.UnresolvedColumnOf(ref.Parts, df.Columns())
+		}
+		return nil, err
+	}
+	ref.From = df.node
+	return newColumn(ref), nil
+}
+
+// ErrWriteStreamNotAllowed is Spark's error for df.writeStream on static data, and
+// ErrWriteOnStream for df.write on a stream.
+var (
+	ErrWriteStreamNotAllowed = sparkerrors.New(sparkerrors.AnalysisException, "WRITE_STREAM_NOT_ALLOWED")
+	ErrWriteOnStream         = sparkerrors.New(sparkerrors.AnalysisException, "CALL_ON_STREAMING_DATASET_UNSUPPORTED", "methodName", "`write`")
+)

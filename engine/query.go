@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
@@ -75,6 +76,16 @@ func (e *StreamingQueryError) Error() string {
 }
 
 func (e *StreamingQueryError) Unwrap() error { return e.Cause }
+
+// SparkError is the failure as PySpark's StreamingQueryException carries it: STREAM_FAILED
+// with the query's ids and the cause's text (with its SQLSTATE when it has one).
+func (e *StreamingQueryError) SparkError() *sparkerrors.Error {
+	cause := fmt.Sprint(e.Cause)
+	if se, ok := sparkerrors.As(e.Cause); ok {
+		cause = se.MessageWithState()
+	}
+	return sparkerrors.New(sparkerrors.StreamingQueryException, "STREAM_FAILED", "id", e.ID, "runId", e.RunID, "message", cause)
+}
 
 func (sq *StreamingQuery) wrap(err error) error {
 	if err == nil {

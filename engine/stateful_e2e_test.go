@@ -373,7 +373,7 @@ func TestAppendWithoutWatermarkRefusedAtStart(t *testing.T) {
 	flat := must[*engine.DataFrame](t)(o.Select("o.*"))
 	agg := must[*engine.DataFrame](t)(flat.GroupBy(engine.Window(engine.Col("event_time"), "5 minutes")).Agg(engine.Count("*")))
 	_, err := agg.WriteStream().Format("delta").Option("checkpointLocation", "cp").ToTable(ctx, "t")
-	if err == nil || !strings.Contains(err.Error(), "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark") {
+	if err == nil || !strings.Contains(err.Error(), "[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: append. This output mode is not supported for streaming aggregations without watermark on streaming DataFrames/DataSets.") {
 		t.Fatalf("append without watermark: %v", err)
 	}
 	if _, err := agg.WriteStream().Format("delta").OutputMode("update").Option("checkpointLocation", "cp").ToTable(ctx, "t"); err == nil || !strings.Contains(err.Error(), "does not support Update output mode") {

@@ -41,13 +41,13 @@ func TestStreamingRulesLikeSpark(t *testing.T) {
 		want string
 	}{
 		{"count on a stream", func() error { _, err := raw.Count(ctx); return err },
-			"Queries with streaming sources must be executed with writeStream.start();"},
+			"Queries with streaming sources must be executed with writeStream.start(), or from a streaming table or flow definition within a Spark Declarative Pipeline."},
 		{"show on a stream", func() error { _, err := raw.Show(ctx, 20, 20, false); return err },
-			"Queries with streaming sources must be executed with writeStream.start();"},
+			"Queries with streaming sources must be executed with writeStream.start(), or from a streaming table or flow definition within a Spark Declarative Pipeline."},
 		{"writeStream on static data", func() error { _, err := static.WriteStream().Format("console").Start(ctx); return err },
-			"'writeStream' can be called only on streaming Dataset/DataFrame"},
+			"[WRITE_STREAM_NOT_ALLOWED] `writeStream` can be called only on streaming Dataset/DataFrame."},
 		{"write on a stream", func() error { return raw.Write().Format("delta").Save(ctx, "x") },
-			"'write' can not be called on streaming Dataset/DataFrame"},
+			"[CALL_ON_STREAMING_DATASET_UNSUPPORTED] The method `write` can not be called on streaming Dataset/DataFrame."},
 		{"delta update mode", func() error {
 			_, err := raw.WriteStream().Format("delta").OutputMode("update").Option("checkpointLocation", "cp").Start(ctx, "t")
 			return err
@@ -55,11 +55,11 @@ func TestStreamingRulesLikeSpark(t *testing.T) {
 		{"complete without aggregation", func() error {
 			_, err := raw.WriteStream().Format("console").OutputMode("complete").Start(ctx)
 			return err
-		}, "Complete output mode not supported when there are no streaming aggregations"},
+		}, "[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: complete. This output mode is not supported for no streaming aggregations on streaming DataFrames/DataSets."},
 		{"unknown output mode", func() error {
 			_, err := raw.WriteStream().Format("console").OutputMode("sometimes").Start(ctx)
 			return err
-		}, "Unknown output mode sometimes. Accepted output modes are 'append', 'complete', 'update'"},
+		}, "[STREAMING_OUTPUT_MODE.INVALID] Invalid streaming output mode: sometimes. Accepted output modes are 'Append', 'Complete', 'Update'."},
 		{"no checkpoint for delta", func() error { _, err := raw.WriteStream().Format("delta").ToTable(ctx, "t"); return err },
 			"checkpointLocation must be specified either through option(\"checkpointLocation\", ...)"},
 		{"memory without a name", func() error { _, err := raw.WriteStream().Format("memory").Start(ctx); return err },
@@ -80,8 +80,14 @@ func TestStreamingRulesLikeSpark(t *testing.T) {
 			_, err := raw.WriteStream().Format("console").Trigger(Trigger{ProcessingTime: "1 month"}).Start(ctx)
 			return err
 		}, "Doesn't support month or year interval: 1 month"},
-		{"sort on a stream", func() error { _, err := raw.OrderBy("offset"); return err },
-			"Sorting is not supported on streaming DataFrames/Datasets"},
+		{"sort on a stream", func() error {
+			sorted, err := raw.OrderBy("offset")
+			if err != nil {
+				return err
+			}
+			_, err = sorted.WriteStream().Format("console").Start(ctx)
+			return err
+		}, "Sorting is not supported on streaming DataFrames/Datasets, unless it is on aggregated DataFrame/Dataset in Complete output mode"},
 		{"unknown source format", func() error { _, err := s.ReadStream().Format("socket").Load(); return err },
 			`kafkalab does not support spark.readStream.format("socket")`},
 		{"rate-micro-batch without rowsPerBatch", func() error { _, err := s.ReadStream().Format("rate-micro-batch").Load(); return err },
@@ -488,11 +494,13 @@ func TestTempViewsAndStreamUnionRules(t *testing.T) {
 		t.Fatal("dropTempView")
 	}
 	raw := kafkaStream(t, s, "127.0.0.1:1")
-	if _, err := raw.Union(df); err == nil || !strings.Contains(err.Error(), "Union between streaming and batch") {
+	mixed := must[*DataFrame](t)(must[*DataFrame](t)(raw.Select("topic", "partition")).Union(must[*DataFrame](t)(df.Select("status", "order_id"))))
+	if _, err := mixed.WriteStream().Format("console").Start(ctx); err == nil || err.Error() != "Union between streaming and batch DataFrames/Datasets is not supported" {
 		t.Fatalf("stream-static union: %v", err)
 	}
-	if _, err := raw.Limit(3); err == nil {
-		t.Fatal("limit on a stream accepted")
+	limited := must[*DataFrame](t)(raw.Limit(3))
+	if _, err := limited.WriteStream().Format("console").OutputMode("update").Start(ctx); err == nil || err.Error() != "Limits are not supported on streaming DataFrames/Datasets in Update output mode" {
+		t.Fatalf("limit in update mode: %v", err)
 	}
 	if _, err := raw.Take(ctx, 1); err == nil || !strings.Contains(err.Error(), "writeStream.start()") {
 		t.Fatalf("take on a stream: %v", err)

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/kafkalab/kafkalab/engine/delta"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/filesink"
@@ -69,17 +71,26 @@ func (w *DataStreamWriter) Options(kv map[string]string) *DataStreamWriter {
 
 // OutputMode is .outputMode(mode): append, update or complete.
 func (w *DataStreamWriter) OutputMode(mode string) *DataStreamWriter {
+	m, err := ParseOutputMode(mode)
+	if err != nil {
+		w.err = err
+	}
+	w.outputMode = m
+	return w
+}
+
+// ParseOutputMode reads an output mode as Spark's OutputMode does (any case): "Append",
+// "Update" or "Complete", or Spark's IllegalArgumentException for another word.
+func ParseOutputMode(mode string) (string, error) {
 	switch strings.ToLower(mode) {
 	case "append":
-		w.outputMode = "Append"
+		return "Append", nil
 	case "update":
-		w.outputMode = "Update"
+		return "Update", nil
 	case "complete":
-		w.outputMode = "Complete"
-	default:
-		w.err = fmt.Errorf("Unknown output mode %s. Accepted output modes are 'append', 'complete', 'update'", mode)
+		return "Complete", nil
 	}
-	return w
+	return "", sparkerrors.New(sparkerrors.IllegalArgumentException, "STREAMING_OUTPUT_MODE.INVALID", "outputMode", mode)
 }
 
 // Trigger is .trigger(...).
@@ -163,7 +174,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		return nil, w.err
 	}
 	if !w.df.IsStreaming() {
-		return nil, &plan.AnalysisError{Message: "'writeStream' can be called only on streaming Dataset/DataFrame"}
+		return nil, ErrWriteStreamNotAllowed
 	}
 	if len(w.partition) > 0 {
 		return nil, &plan.UnsupportedError{Message: "kafkalab does not support partitionBy on a streaming write yet: write the table unpartitioned"}
@@ -195,11 +206,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	if name == "" {
 		name, _ = w.opts.get("queryName")
 	}
-	// Complete mode needs a streaming aggregation.
-	if mode == "Complete" && !hasStateful(w.df.node) {
-		return nil, &plan.AnalysisError{Message: "Complete output mode not supported when there are no streaming aggregations on streaming DataFrames/Datasets;"}
-	}
-	if err := checkOutputMode(w.df.node, mode); err != nil {
+	if err := plan.CheckStreaming(w.df.node, mode); err != nil {
 		return nil, err
 	}
 	trigger := w.trigger
@@ -391,16 +398,4 @@ func hasStateful(n plan.Node) bool {
 		}
 	})
 	return found
-}
-
-// checkOutputMode asks stateful operators whether they support the output mode (Spark's
-// UnsupportedOperationChecker, e.g. append needs a watermark on an aggregation).
-func checkOutputMode(n plan.Node, mode string) error {
-	var err error
-	plan.Walk(n, func(n plan.Node) {
-		if c, ok := n.(interface{ CheckOutputMode(string) error }); ok && err == nil {
-			err = c.CheckOutputMode(mode)
-		}
-	})
-	return err
 }

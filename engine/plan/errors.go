@@ -4,67 +4,15 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 )
 
 // AnalysisError is an error found while checking a query against its schemas, worded like
-// Spark's AnalysisException: "[ERROR_CLASS] message". The PySpark front end raises it as
-// pyspark.errors.AnalysisException.
-type AnalysisError struct {
-	// Class is Spark's error class, e.g. "UNRESOLVED_COLUMN.WITH_SUGGESTION".
-	Class string
-	// Message is the text after the class tag.
-	Message string
-}
-
-// SQLState is the SQLSTATE Spark attaches to the error class ("42703"), "" when unknown.
-// Spark 4 prints it after the message ("... SQLSTATE: 42703"); Error() leaves it out.
-func (e *AnalysisError) SQLState() string {
-	for c := e.Class; c != ""; {
-		if st, ok := sqlStates[c]; ok {
-			return st
-		}
-		i := strings.LastIndexByte(c, '.')
-		if i < 0 {
-			break
-		}
-		c = c[:i]
-	}
-	return ""
-}
-
-// sqlStates are the SQLSTATEs of the error classes kafkalab raises (Spark's
-// error-conditions.json).
-var sqlStates = map[string]string{
-	"UNRESOLVED_COLUMN":                   "42703",
-	"UNRESOLVED_COLUMN_AMONG_FIELD_NAMES": "42703",
-	"AMBIGUOUS_REFERENCE":                 "42704",
-	"FIELD_NOT_FOUND":                     "42704",
-	"DATATYPE_MISMATCH":                   "42K09",
-	"UNRESOLVED_ROUTINE":                  "42883",
-	"WRONG_NUM_ARGS":                      "42605",
-	"PARSE_SYNTAX_ERROR":                  "42601",
-	"MISSING_AGGREGATION":                 "42803",
-	"NESTED_AGGREGATE_FUNCTION":           "42607",
-	"INVALID_EXTRACT_BASE_FIELD_TYPE":     "42000",
-	"INVALID_USAGE_OF_STAR_OR_REGEX":      "42000",
-	"CANNOT_RESOLVE_STAR_EXPAND":          "42704",
-	"NUM_COLUMNS_MISMATCH":                "42826",
-	"INCOMPATIBLE_COLUMN_TYPE":            "42825",
-	"TABLE_OR_VIEW_NOT_FOUND":             "42P01",
-	"SCHEMA_NOT_FOUND":                    "42704",
-	"TEMP_TABLE_OR_VIEW_ALREADY_EXISTS":   "42P07",
-	"SQL_CONF_NOT_FOUND":                  "42K0I",
-	"UNSUPPORTED_EXPR_FOR_OPERATOR":       "42K0E",
-	"PATH_NOT_FOUND":                      "42K03",
-	"PATH_ALREADY_EXISTS":                 "42K04",
-}
-
-func (e *AnalysisError) Error() string {
-	if e.Class == "" {
-		return e.Message
-	}
-	return "[" + e.Class + "] " + e.Message
-}
+// Spark's AnalysisException: "[ERROR_CLASS] message". It is sparkerrors.Error (Kind
+// AnalysisException unless set otherwise), so the PySpark front end raises it as
+// pyspark.errors.AnalysisException with the condition's parameters and SQLSTATE.
+type AnalysisError = sparkerrors.Error
 
 func analysisErr(class, format string, args ...any) error {
 	return &AnalysisError{Class: class, Message: fmt.Sprintf(format, args...)}
@@ -145,4 +93,15 @@ func levenshtein(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// UnresolvedColumnOf is the error of Spark's Dataset.col for a name the DataFrame does not
+// have: UNRESOLVED_COLUMN proposing every column, in the DataFrame's order.
+func UnresolvedColumnOf(nameParts []string, columns []string) error {
+	q := make([]string, len(columns))
+	for i, c := range columns {
+		q[i] = quoteIdent(c)
+	}
+	return sparkerrors.New(sparkerrors.AnalysisException, "UNRESOLVED_COLUMN.WITH_SUGGESTION",
+		"objectName", quoteIdent(nameParts...), "proposal", strings.Join(q, ", "))
 }

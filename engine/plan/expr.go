@@ -16,7 +16,13 @@ import (
 type Expr interface{ isExpr() }
 
 // ColumnRef is col("a"), col("event.order_id") or a backquoted name; Parts are the dotted parts.
-type ColumnRef struct{ Parts []string }
+// From is set for a column taken from a DataFrame (df.a, df["a"]): Spark binds such a column
+// to that DataFrame's attribute, which keeps the metadata it had there, so a column taken
+// before withWatermark does not carry the watermark (the guide's words.timestamp).
+type ColumnRef struct {
+	Parts []string
+	From  Node
+}
 
 // Star is "*" (Target empty) or "event.*" (Target = the struct column's name parts).
 // It is only valid where Spark expands it: select lists, struct(...), count(*).

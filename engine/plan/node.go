@@ -131,7 +131,7 @@ func (s *StreamScan) Children() []Node { return nil }
 func (s *StreamScan) Describe() string { return s.Name }
 func (s *StreamScan) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
 	if ex == nil || ex.StreamInput == nil {
-		return nil, analysisErr("", "Queries with streaming sources must be executed with writeStream.start();\n%s", s.Name)
+		return nil, CheckBatch(s)
 	}
 	return ex.StreamInput(ctx, s)
 }
@@ -264,6 +264,9 @@ type Limit struct {
 func (l *Limit) Output() *Scope   { return l.Child.Output() }
 func (l *Limit) Children() []Node { return []Node{l.Child} }
 func (l *Limit) Describe() string { return fmt.Sprintf("GlobalLimit %d", l.N) }
+
+// LimitCount is n (LimitNode).
+func (l *Limit) LimitCount() int { return l.N }
 func (l *Limit) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
 	in, err := l.Child.Execute(ctx, ex)
 	if err != nil {
@@ -643,9 +646,12 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, er
 }
 
 // Deduplicate is dropDuplicates(cols) / distinct(): keeps the first row of each key.
+// WithinWatermark marks dropDuplicatesWithinWatermark, which Spark refuses on static data
+// when an action runs it.
 type Deduplicate struct {
-	Child Node
-	Keys  []int
+	Child           Node
+	Keys            []int
+	WithinWatermark bool
 }
 
 // NewDeduplicate resolves the key columns by name (all columns when names is empty).

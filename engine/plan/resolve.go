@@ -120,9 +120,9 @@ func (r *resolver) resolveAll(es []Expr) ([]Bound, error) {
 func (r *resolver) resolve(e Expr) (Bound, error) {
 	switch e := e.(type) {
 	case ColumnRef:
-		return r.resolveRef(e.Parts)
+		return r.resolveAttribute(e)
 	case *ColumnRef:
-		return r.resolveRef(e.Parts)
+		return r.resolveAttribute(*e)
 	case Star:
 		return nil, analysisErr("INVALID_USAGE_OF_STAR_OR_REGEX",
 			"Invalid usage of %s in expression.", starSQL(e))
@@ -213,6 +213,33 @@ func starSQL(s Star) string {
 		return "'*'"
 	}
 	return "'" + strings.Join(s.Target, ".") + ".*'"
+}
+
+// resolveAttribute binds a column reference. One taken from a DataFrame keeps the field's
+// metadata as that DataFrame had it (Spark's resolved attribute), when the name finds the
+// same column (name and type) in the scope.
+func (r *resolver) resolveAttribute(ref ColumnRef) (Bound, error) {
+	if ref.From == nil || ref.From.Output() == r.scope {
+		return r.resolveRef(ref.Parts)
+	}
+	i, used, err := r.scope.resolveColumn(ref.Parts)
+	if err != nil {
+		return nil, err
+	}
+	field := r.scope.Schema.Fields[i]
+	from := ref.From.Output()
+	if fi, fused, err := from.resolveColumn(ref.Parts); err == nil && fused == used {
+		if ff := from.Schema.Fields[fi]; ff.Name == field.Name && sqltypes.EqualTypes(ff.Type, field.Type, true) {
+			field.Metadata = ff.Metadata
+		}
+	}
+	var b Bound = &boundRef{index: i, field: field}
+	for _, name := range ref.Parts[used:] {
+		if b, err = r.fieldOf(b, name); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
 }
 
 func (r *resolver) resolveRef(parts []string) (Bound, error) {

@@ -32,6 +32,7 @@ type Aggregate struct {
 	wmKey        int
 	wmIsWindow   bool
 	hasWatermark bool
+	hasDistinct  bool
 
 	mu        sync.Mutex
 	stores    map[string]*store // by checkpoint folder
@@ -49,6 +50,7 @@ func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggr
 	op := &Aggregate{Child: child, keys: a.Grouping, outs: a.Aggs.Outputs, scope: a.Output(), winIdx: -1, wmKey: -1,
 		stores: map[string]*store{}}
 	for _, c := range a.Aggs.Aggregates() {
+		op.hasDistinct = op.hasDistinct || c.Distinct()
 		f, err := newAggFn(c)
 		if err != nil {
 			return nil, err
@@ -106,16 +108,21 @@ func (a *Aggregate) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
 	return a.ran && (a.lastMode == "Append" || a.lastMode == "Update") && a.hasWatermark && newWatermarkMs > a.lastEvict
 }
 
-// CheckOutputMode refuses what Spark's UnsupportedOperationChecker refuses.
-func (a *Aggregate) CheckOutputMode(mode string) error {
-	if mode == "Append" && a.wmKey < 0 {
-		return &plan.AnalysisError{Message: "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark;"}
+// GroupingFields are the grouping keys' fields (plan.StreamingAggregation): a key marked
+// with the watermark makes append mode possible.
+func (a *Aggregate) GroupingFields() []sqltypes.StructField {
+	out := make([]sqltypes.StructField, len(a.keys))
+	for i, k := range a.keys {
+		out[i] = plan.OutputField(k)
 	}
-	if mode == "Update" && a.sessionWin != nil {
-		return &plan.AnalysisError{Message: "Update output mode not supported for session window on streaming DataFrames/DataSets;"}
-	}
-	return nil
+	return out
 }
+
+// SessionWindowed reports a session window key.
+func (a *Aggregate) SessionWindowed() bool { return a.sessionWin != nil }
+
+// HasDistinctAggregate reports a count(DISTINCT ...) among the aggregates.
+func (a *Aggregate) HasDistinctAggregate() bool { return a.hasDistinct }
 
 func shufflePartitions(conf map[string]string) (int, error) {
 	s, ok := conf["spark.sql.shuffle.partitions"]
@@ -184,14 +191,11 @@ func (a *Aggregate) evictBound(g *group) (int64, bool) {
 
 func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, error) {
 	if ex == nil || ex.Batch == nil {
-		return nil, &plan.AnalysisError{Message: "Queries with streaming sources must be executed with writeStream.start();"}
+		return nil, plan.CheckBatch(a)
 	}
 	mode := ex.OutputMode
 	if mode == "" {
 		mode = "Append"
-	}
-	if err := a.CheckOutputMode(mode); err != nil {
-		return nil, err
 	}
 	bc := ex.Batch
 	parts, err := shufflePartitions(bc.Conf)

@@ -274,11 +274,8 @@ func TestStateFilesStayFlat(t *testing.T) {
 
 func TestOutputModeAndBadInput(t *testing.T) {
 	noWm := newHarness(t, opSpec{window: []string{"5 minutes"}}, "Append")
-	if err := noWm.op.CheckOutputMode("Append"); err == nil || err.Error() != "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark;" {
+	if err := plan.CheckStreaming(noWm.op, "Append"); err == nil || err.Error() != "[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: append. This output mode is not supported for streaming aggregations without watermark on streaming DataFrames/DataSets." {
 		t.Fatalf("append without watermark: %v", err)
-	}
-	if _, err := noWm.runBatch(courseBatch1()); err == nil {
-		t.Fatal("append without watermark ran")
 	}
 	scan := &plan.StreamScan{Scope: &plan.Scope{Schema: eventSchema}, Name: "events"}
 	bad := []struct {
@@ -294,14 +291,18 @@ func TestOutputModeAndBadInput(t *testing.T) {
 		{[]plan.Expr{col("event_time")}, "The `window` requires [2, 3, 4] parameters but the actual number is 1."},
 	}
 	sess := newHarness(t, opSpec{session: "5 minutes", delay: "10 minutes"}, "Update")
-	if err := sess.op.CheckOutputMode("Update"); err == nil || err.Error() != "Update output mode not supported for session window on streaming DataFrames/DataSets;" {
+	if err := plan.CheckStreaming(sess.op, "Update"); err == nil || err.Error() != "[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: update. This output mode is not supported for session window streaming aggregations on streaming DataFrames/DataSets." {
 		t.Errorf("update with session windows: %v", err)
 	}
 	if f := sess.op.Output().Schema.Fields[0]; f.Name != "session_window" || f.Metadata["spark.sessionWindow"] != true {
 		t.Errorf("session window field %+v", f)
 	}
 	distinct := []plan.Expr{plan.Call{Name: "count", Args: []plan.Expr{col("customer_id")}, Distinct: true}}
-	if _, err := NewAggregate(scan, nil, distinct, false); err == nil || !strings.Contains(err.Error(), "Distinct aggregations are not supported on streaming DataFrames/Datasets. Consider using approx_count_distinct() instead.") {
+	dop, err := NewAggregate(scan, nil, distinct, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plan.CheckStreaming(dop, "Complete"); err == nil || err.Error() != "Distinct aggregations are not supported on streaming DataFrames/Datasets. Consider using approx_count_distinct() instead." {
 		t.Errorf("count(DISTINCT) on a stream: %v", err)
 	}
 	for _, b := range bad {
@@ -357,7 +358,7 @@ func TestGroupByWindowColumn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := op.CheckOutputMode("Append"); err != nil {
+	if err := plan.CheckStreaming(op, "Append"); err != nil {
 		t.Fatal(err)
 	}
 	h.op, h.node = op, op

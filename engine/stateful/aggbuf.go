@@ -31,11 +31,10 @@ type aggFn struct {
 	distinct bool
 }
 
+// newAggFn is the streaming buffer of an aggregate call. A DISTINCT call (which Spark's
+// checker refuses when the query starts) keeps its distinct values as approx_count_distinct.
 func newAggFn(c plan.AggregateCall) (aggFn, error) {
-	if c.Distinct() {
-		return aggFn{}, &plan.AnalysisError{Message: "Distinct aggregations are not supported on streaming DataFrames/Datasets. Consider using approx_count_distinct() instead.;"}
-	}
-	f := aggFn{arg: c.Arg(), out: c.DataType()}
+	f := aggFn{arg: c.Arg(), out: c.DataType(), distinct: c.Distinct()}
 	if f.arg != nil {
 		f.in = f.arg.DataType()
 	}

@@ -52,9 +52,6 @@ func NewDeduplicate(child plan.Node, names []string, within bool) (*Deduplicate,
 			d.keyHasTime = true
 		}
 	}
-	if within && d.timeCol < 0 {
-		return nil, &plan.AnalysisError{Message: "dropDuplicatesWithinWatermark is not supported on streaming DataFrames/DataSets without watermark;"}
-	}
 	return d, nil
 }
 
@@ -78,13 +75,11 @@ func (d *Deduplicate) UnexecutedProgress(conf map[string]string) (stream.StateOp
 	return unexecutedProgress(d.opName(), parts, conf, "numDroppedDuplicateRows"), nil
 }
 
-// CheckOutputMode: deduplication alone is not an aggregation, so complete mode is refused.
-func (d *Deduplicate) CheckOutputMode(mode string) error {
-	if mode == "Complete" {
-		return &plan.AnalysisError{Message: "Complete output mode not supported when there are no streaming aggregations on streaming DataFrames/Datasets;"}
-	}
-	return nil
-}
+// WithinWatermark reports dropDuplicatesWithinWatermark (plan.StreamingDeduplication).
+func (d *Deduplicate) WithinWatermark() bool { return d.within }
+
+// KeysHaveEventTime reports a key column that carries the watermark.
+func (d *Deduplicate) KeysHaveEventTime() bool { return d.keyHasTime }
 
 // ShouldRunNoDataBatch: with a watermark, a new watermark can evict keys.
 func (d *Deduplicate) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
@@ -132,10 +127,7 @@ type dedupKey struct {
 
 func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, error) {
 	if ex == nil || ex.Batch == nil {
-		return nil, &plan.AnalysisError{Message: "Queries with streaming sources must be executed with writeStream.start();"}
-	}
-	if err := d.CheckOutputMode(ex.OutputMode); err != nil {
-		return nil, err
+		return nil, plan.CheckBatch(d)
 	}
 	bc := ex.Batch
 	parts, err := shufflePartitions(bc.Conf)

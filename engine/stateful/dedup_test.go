@@ -66,7 +66,11 @@ func TestStreamingDeduplicate(t *testing.T) {
 		})
 	}
 	scan := &plan.StreamScan{Scope: &plan.Scope{Schema: eventSchema}, Name: "events"}
-	if _, err := NewDeduplicate(scan, []string{"customer_id"}, true); err == nil || !strings.Contains(err.Error(), "dropDuplicatesWithinWatermark is not supported on streaming DataFrames/DataSets without watermark") {
+	within, err := NewDeduplicate(scan, []string{"customer_id"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plan.CheckStreaming(within, "Append"); err == nil || err.Error() != "dropDuplicatesWithinWatermark is not supported on streaming DataFrames/DataSets without watermark" {
 		t.Fatalf("within without watermark: %v", err)
 	}
 	if _, err := NewDeduplicate(scan, []string{"nope"}, false); err == nil {

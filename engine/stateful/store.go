@@ -34,12 +34,15 @@ import (
 // previous batch of this process left it there, else from the newest snapshot and the
 // deltas after it) and commits N+1. A snapshot has the same framing with puts only.
 type store struct {
-	dir     string
-	opID    int
-	opName  string
-	parts   int
-	version int64 // version the entries hold; -1 while a batch is changing them
-	entries map[string]*entry
+	dir    string
+	opID   int
+	opName string
+	parts  int
+	// metaParts, when set, is the numPartitions the operator metadata gives instead of
+	// parts (an operator that runs as one task in a query of several shuffle partitions).
+	metaParts int
+	version   int64 // version the entries hold; -1 while a batch is changing them
+	entries   map[string]*entry
 	// changes of the running batch, by partition
 	puts    [][]*entry
 	removes [][]string
@@ -359,8 +362,12 @@ func (s *store) commit(v int64, codec valueCodec) error {
 func (s *store) writeMetadata() error {
 	path := filepath.Join(s.dir, "_metadata", "metadata")
 	if _, err := os.Stat(path); err != nil {
+		n := s.parts
+		if s.metaParts > 0 {
+			n = s.metaParts
+		}
 		body := fmt.Sprintf(`v1`+"\n"+`{"operatorInfo":{"operatorId":%d,"operatorName":"%s"},"stateStoreInfo":[{"storeName":"default","numColsPrefixKey":%d,"numPartitions":%d}]}`,
-			s.opID, s.opName, s.prefixKeyCols, s.parts)
+			s.opID, s.opName, s.prefixKeyCols, n)
 		if err := writeAtomic(path, []byte(body)); err != nil {
 			return err
 		}
