@@ -9,6 +9,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stateful"
 )
@@ -135,6 +136,25 @@ type SparkError struct {
 }
 
 func (e *SparkError) Error() string { return "[" + e.Class + "] " + e.Message }
+
+// SparkError is the error as the engine's Spark errors carry it: the exception class its
+// JavaClass names, its condition and parameters (by name).
+func (e *SparkError) SparkError() *sparkerrors.Error {
+	kind := sparkerrors.KindOf(e.Class)
+	if e.JavaClass == "UnsupportedOperationException" {
+		kind = sparkerrors.UnsupportedOperationException
+	}
+	names := make([]string, 0, len(e.Parameters))
+	for n := range e.Parameters {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	params := make([]sparkerrors.Param, len(names))
+	for i, n := range names {
+		params[i] = sparkerrors.Param{Name: n, Value: e.Parameters[n]}
+	}
+	return &sparkerrors.Error{Kind: kind, Class: e.Class, Message: e.Message, Params: params}
+}
 
 // mergeRun is one execution's state.
 type mergeRun struct {

@@ -7,13 +7,14 @@ import (
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
-// Argument readers with PySpark's errors ([NOT_STR], [NOT_INT]), and the attribute error of
+// Argument readers with PySpark's errors (NOT_EXPECTED_TYPE), and the attribute error of
 // a binding class.
 
-func asString(fn string, o py.Object) (string, error) {
+// asString reads the str argument named arg.
+func asString(arg string, o py.Object) (string, error) {
 	s, ok := o.(py.String)
 	if !ok {
-		return "", py.ExceptionNewf(PySparkTypeError, "[NOT_STR] Argument of %s should be a str, got %s.", fn, o.Type().Name)
+		return "", notExpectedTypeArgFirst(arg, "str", o)
 	}
 	return string(s), nil
 }
@@ -29,7 +30,8 @@ func asBool(o py.Object, def bool) (bool, error) {
 	return b == py.True, nil
 }
 
-func asInt(fn string, o py.Object, def int) (int, error) {
+// asInt reads the int argument named arg (def when it is not given).
+func asInt(arg string, o py.Object, def int) (int, error) {
 	if o == nil {
 		return def, nil
 	}
@@ -42,30 +44,31 @@ func asInt(fn string, o py.Object, def int) (int, error) {
 		}
 		return 0, nil
 	}
-	return 0, py.ExceptionNewf(PySparkTypeError, "[NOT_INT] Argument of %s should be an int, got %s.", fn, o.Type().Name)
+	return 0, notExpectedTypeArgFirst(arg, "int", o)
 }
 
-// strList flattens string arguments given as f("a", "b") or f(["a", "b"]).
-func strList(fn string, args py.Tuple) ([]string, error) {
+// strList flattens string arguments given as f("a", "b") or f(["a", "b"]); arg names
+// them in the error for anything else.
+func strList(arg string, args py.Tuple) ([]string, error) {
 	var out []string
 	for _, a := range args {
 		switch x := a.(type) {
 		case py.String:
 			out = append(out, string(x))
 		case *py.List:
-			s, err := strList(fn, x.Items)
+			s, err := strList(arg, x.Items)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, s...)
 		case py.Tuple:
-			s, err := strList(fn, x)
+			s, err := strList(arg, x)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, s...)
 		default:
-			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_STR] Argument of %s should be a str, got %s.", fn, a.Type().Name)
+			return nil, notExpectedTypeArgFirst(arg, "str", a)
 		}
 	}
 	return out, nil

@@ -6,6 +6,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -52,7 +53,7 @@ func goValue(o py.Object) (any, error) {
 	case *pyDate:
 		return sqltypes.Date(x.t.Unix() / 86400), nil
 	}
-	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_STR] kafkalab cannot use a %s here; pass a Column, a column name or a plain value", o.Type().Name)
+	return nil, python.Unsupported("a "+o.Type().Name+" value in a column expression", "pass a Column, a column name or a plain value (str, int, float, bool, None, Decimal, date, datetime)")
 }
 
 // colOrName converts an argument that names a column or is one ("amount", F.col("amount")).
@@ -63,7 +64,7 @@ func colOrName(fn string, o py.Object) (any, error) {
 	case py.String:
 		return string(x), nil
 	}
-	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_STR] Argument `col` of %s should be a Column or str, got %s.", fn, o.Type().Name)
+	return nil, notExpectedType("col", "Column or str", o)
 }
 
 func (c *pyColumn) binop(other py.Object, f func(*engine.Column, any) *engine.Column) (py.Object, error) {
@@ -130,11 +131,11 @@ func (c *pyColumn) M__neg__() (py.Object, error)            { return newPyColumn
 func (c *pyColumn) M__pos__() (py.Object, error)            { return c, nil }
 
 func (c *pyColumn) M__bool__() (py.Object, error) {
-	return nil, py.ExceptionNewf(PySparkValueError, "[CANNOT_CONVERT_COLUMN_INTO_BOOL] Cannot convert column into bool: please use '&' for 'and', '|' for 'or', '~' for 'not' when building DataFrame boolean expressions.")
+	return nil, raise(sparkerrors.PySparkValueError, "CANNOT_CONVERT_COLUMN_INTO_BOOL")
 }
 
 func (c *pyColumn) M__iter__() (py.Object, error) {
-	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_ITERABLE] Column is not iterable.")
+	return nil, raise(sparkerrors.PySparkTypeError, "NOT_ITERABLE", "objectName", "Column")
 }
 
 func (c *pyColumn) M__repr__() (py.Object, error) { return py.String(c.c.String()), nil }
@@ -221,7 +222,7 @@ func init() {
 		case *pyDataType:
 			return newPyColumn(c.c.Cast(t.t))
 		}
-		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DATATYPE_OR_STR] Argument `dataType` should be a DataType or str, got %s.", a[0].Type().Name)
+		return nil, notExpectedType("dataType", "DataType or str", a[0])
 	}
 	m("cast", cast)
 	m("astype", cast)
@@ -280,7 +281,7 @@ func init() {
 		}
 		cond, ok := a[0].(*pyColumn)
 		if !ok {
-			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN] Argument `condition` should be a Column, got %s.", a[0].Type().Name)
+			return nil, notExpectedType("condition", "Column", a[0])
 		}
 		v, err := goValue(a[1])
 		if err != nil {

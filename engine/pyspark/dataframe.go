@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 
 	"github.com/kafkalab/kafkalab/engine"
@@ -30,21 +31,33 @@ func (in *Interpreter) wrapDF(df *engine.DataFrame, err error) (py.Object, error
 	return &pyDataFrame{df: df, in: in}, nil
 }
 
-// df.colName is a column, as in PySpark; other unknown names are unsupported APIs.
+// df.colName is the DataFrame's column, as in PySpark; PySpark APIs kafkalab leaves out
+// are unsupported, and any other name is PySpark's ATTRIBUTE_NOT_SUPPORTED.
 func (d *pyDataFrame) M__getattr__(name string) (py.Object, error) {
 	for _, c := range d.df.Columns() {
 		if c == name {
-			return newPyColumn(engine.Col(name))
+			col, err := d.df.Col(name)
+			if err != nil {
+				return nil, engineError(err)
+			}
+			return newPyColumn(col)
 		}
 	}
-	return missingAttr("DataFrame", name)
+	if strings.HasPrefix(name, "__") || isPySparkAPI("DataFrame", name) || hints["DataFrame."+name] != "" {
+		return missingAttr("DataFrame", name)
+	}
+	return nil, raise(sparkerrors.PySparkAttributeError, "ATTRIBUTE_NOT_SUPPORTED", "attr_name", name)
 }
 
 // df["name"] is a column; df[["a", "b"]] a selection.
 func (d *pyDataFrame) M__getitem__(key py.Object) (py.Object, error) {
 	switch k := key.(type) {
 	case py.String:
-		return newPyColumn(engine.Col(string(k)))
+		col, err := d.df.Col(string(k))
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return newPyColumn(col)
 	case *pyColumn:
 		return d.in.wrapDF(d.df.Filter(k.c))
 	case *py.List, py.Tuple:
@@ -55,7 +68,7 @@ func (d *pyDataFrame) M__getitem__(key py.Object) (py.Object, error) {
 		}
 		return d.in.wrapDF(d.df.Select(cols...))
 	}
-	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_INT_OR_LIST_OR_STR_OR_TUPLE] Argument `item` should be a Column, int, list, str or tuple, got %s.", key.Type().Name)
+	return nil, notExpectedType("item", "Column, float, integer, list or string", key)
 }
 
 func (d *pyDataFrame) M__repr__() (py.Object, error) {
@@ -82,6 +95,31 @@ func columnArgs(fn string, args py.Tuple) ([]any, error) {
 		out[i] = c
 	}
 	return out, nil
+}
+
+// subsetArg is dropDuplicates' subset: None, or an iterable of column names other than a
+// str (PySpark refuses dropDuplicates("guid")).
+func subsetArg(o py.Object) ([]string, error) {
+	if o == nil || o == py.None {
+		return nil, nil
+	}
+	if _, isStr := o.(py.String); isStr {
+		return nil, notExpectedTypeArgFirst("subset", "list or tuple", o)
+	}
+	l, err := py.SequenceList(o)
+	if err != nil {
+		return nil, notExpectedTypeArgFirst("subset", "list or tuple", o)
+	}
+	items := l.Items
+	names := make([]string, len(items))
+	for i, it := range items {
+		s, ok := it.(py.String)
+		if !ok {
+			return nil, notExpectedTypeArgFirst("subset", "str", it)
+		}
+		names[i] = string(s)
+	}
+	return names, nil
 }
 
 func init() {
@@ -131,7 +169,7 @@ func init() {
 		}
 		c, ok := a[1].(*pyColumn)
 		if !ok {
-			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN] Argument `col` should be a Column, got %s.", a[1].Type().Name)
+			return nil, notExpectedType("col", "Column", a[1])
 		}
 		return d.in.wrapDF(d.df.WithColumn(name, c.c))
 	})
@@ -141,14 +179,14 @@ func init() {
 		}
 		dict, order, ok := pyStrDict(args[0])
 		if !ok {
-			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DICT] Argument `colsMap` should be a dict, got %s.", args[0].Type().Name)
+			return nil, notExpectedType("colsMap", "dict", args[0])
 		}
 		var names []string
 		var cs []*engine.Column
 		for _, k := range order {
 			c, ok := dict[k].(*pyColumn)
 			if !ok {
-				return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN] Values of `colsMap` should be Columns")
+				return nil, notExpectedType("col", "Column", dict[k])
 			}
 			names = append(names, k)
 			cs = append(cs, c.c)
@@ -192,7 +230,7 @@ func init() {
 		case py.String:
 			return d.in.wrapDF(d.df.Filter(string(c)))
 		}
-		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_STR] Argument `condition` should be a Column or str, got %s.", a[0].Type().Name)
+		return nil, notExpectedType("condition", "Column or str", a[0])
 	}
 	m("filter", filter)
 	m("where", filter)
@@ -228,7 +266,7 @@ func init() {
 		}
 		o, ok := a[0].(*pyDataFrame)
 		if !ok {
-			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DATAFRAME] Argument `other` should be a DataFrame, got %s.", a[0].Type().Name)
+			return nil, notExpectedTypeArgFirst("other", "DataFrame", a[0])
 		}
 		return d.in.wrapDF(d.df.Union(o.df))
 	}
@@ -239,11 +277,9 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		var names []string
-		if a[0] != nil && a[0] != py.None {
-			if names, err = strList("dropDuplicates", py.Tuple{a[0]}); err != nil {
-				return nil, err
-			}
+		names, err := subsetArg(a[0])
+		if err != nil {
+			return nil, err
 		}
 		return d.in.wrapDF(d.df.DropDuplicates(names...))
 	}
@@ -254,11 +290,9 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		var names []string
-		if a[0] != nil && a[0] != py.None {
-			if names, err = strList("dropDuplicatesWithinWatermark", py.Tuple{a[0]}); err != nil {
-				return nil, err
-			}
+		names, err := subsetArg(a[0])
+		if err != nil {
+			return nil, err
 		}
 		return d.in.wrapDF(d.df.DropDuplicatesWithinWatermark(names...))
 	})
@@ -360,7 +394,14 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		n, err := asInt("show", a[0], 20)
+		n := 20
+		if a[0] != nil {
+			i, ok := a[0].(py.Int)
+			if !ok {
+				return nil, notExpectedType("n", "int", a[0])
+			}
+			n = int(i)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -374,7 +415,7 @@ func init() {
 		case py.Int:
 			truncate = int(t)
 		default:
-			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_BOOL] Argument `truncate` should be a bool or int, got %s.", t.Type().Name)
+			return nil, notExpectedType("truncate", "bool", t)
 		}
 		vertical, err := asBool(a[2], false)
 		if err != nil {
@@ -401,8 +442,18 @@ func init() {
 		return py.NewListFromItems(out), nil
 	})
 	p("isStreaming", func(d *pyDataFrame) (py.Object, error) { return py.NewBool(d.df.IsStreaming()), nil })
-	p("write", func(d *pyDataFrame) (py.Object, error) { return d.in.newWriter(d) })
-	p("writeStream", func(d *pyDataFrame) (py.Object, error) { return d.in.newStreamWriter(d) })
+	p("write", func(d *pyDataFrame) (py.Object, error) {
+		if d.df.IsStreaming() {
+			return nil, engineError(engine.ErrWriteOnStream)
+		}
+		return d.in.newWriter(d)
+	})
+	p("writeStream", func(d *pyDataFrame) (py.Object, error) {
+		if !d.df.IsStreaming() {
+			return nil, engineError(engine.ErrWriteStreamNotAllowed)
+		}
+		return d.in.newStreamWriter(d)
+	})
 	p("sparkSession", func(d *pyDataFrame) (py.Object, error) {
 		if d.in.spark == nil {
 			return py.None, nil

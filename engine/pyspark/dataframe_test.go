@@ -76,7 +76,7 @@ func TestLearnerErrors(t *testing.T) {
 		{"unsupported function", "F.date_format('x', 'y')", "PySparkNotImplementedError", 11, []string{"kafkalab does not support functions.date_format (script.py, line 11)"}},
 		{"unresolved column", "df.select('order_idd')", "AnalysisException", 11, []string{"[UNRESOLVED_COLUMN.WITH_SUGGESTION]", "order_idd", "order_id"}},
 		{"bad value for schema", "spark.createDataFrame([('x',)], 'a INT')", "PySparkTypeError", 11, []string{"FIELD_DATA_TYPE_UNACCEPTABLE", "IntegerType() can not accept object 'x' in type <class 'str'>"}},
-		{"typo gets a suggestion", "df.selct('order_id')", "AttributeError", 11, []string{"'DataFrame' object has no attribute 'selct'. Did you mean: 'select'?"}},
+		{"an attribute that is not a column", "df.selct('order_id')", "PySparkAttributeError", 11, []string{"pyspark.errors.exceptions.base.PySparkAttributeError: [ATTRIBUTE_NOT_SUPPORTED] Attribute `selct` is not supported."}},
 		{"typo on the builder", "spark.read.fromat('kafka')", "AttributeError", 11, []string{"'DataFrameReader' object has no attribute 'fromat'. Did you mean: 'format'?"}},
 		{"unsupported reader format method", "spark.read.csv('x.csv')", "PySparkNotImplementedError", 11, []string{"kafkalab does not support DataFrameReader.csv (script.py, line 11)"}},
 		{"unsupported import", "from pyspark import SparkConf", "PySparkNotImplementedError", 11, []string{"kafkalab does not support pyspark.SparkConf (script.py, line 11)"}},

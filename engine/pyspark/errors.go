@@ -2,33 +2,30 @@ package pyspark
 
 import (
 	"errors"
-	"strings"
 
-	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/pyerrors"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 )
 
-// Exception types the bindings raise, so scripts can catch them by their PySpark names.
+// The PySpark exception classes the bindings raise (engine/pyerrors builds them), by
+// their PySpark names.
 var (
-	// AnalysisException carries Spark's analysis errors ([UNRESOLVED_COLUMN...] ...).
-	AnalysisException = py.ExceptionType.NewType("AnalysisException", "Failed to analyze a query plan.", nil, nil)
-	// StreamingQueryException is a streaming query's failure.
-	StreamingQueryException = py.ExceptionType.NewType("StreamingQueryException", "A streaming query failed.", nil, nil)
+	PySparkException        = pyerrors.PySparkException
+	AnalysisException       = pyerrors.AnalysisException
+	StreamingQueryException = pyerrors.StreamingQueryException
+	PySparkTypeError        = pyerrors.PySparkTypeError
+	PySparkValueError       = pyerrors.PySparkValueError
 	// UnsupportedOperationException is Spark's java.lang.UnsupportedOperationException
 	// (Delta's MERGE with several source rows for one target row raises it).
-	UnsupportedOperationException = py.ExceptionType.NewType("UnsupportedOperationException", "An operation Spark does not support.", nil, nil)
-	// PySparkException is any other engine error.
-	PySparkException = py.ExceptionType.NewType("PySparkException", "An error from the engine.", nil, nil)
-	// PySparkTypeError and PySparkValueError mirror PySpark's argument errors.
-	PySparkTypeError  = py.TypeError.NewType("PySparkTypeError", "Wrong argument type.", nil, nil)
-	PySparkValueError = py.ValueError.NewType("PySparkValueError", "Wrong argument value.", nil, nil)
+	UnsupportedOperationException = pyerrors.UnsupportedOperationException
 )
 
 // engineError turns an engine Go error into the Python exception a PySpark user would
-// see: Spark's text, classed by what kind of failure it is.
+// see: the class PySpark raises it as, Spark's condition, parameters and text.
 func engineError(err error) error {
 	if err == nil {
 		return nil
@@ -37,38 +34,37 @@ func engineError(err error) error {
 	if errors.As(err, &pe) {
 		return err
 	}
-	msg := err.Error()
-	kind := PySparkException
-	var ae *plan.AnalysisError
 	var ue *plan.UnsupportedError
 	var ce *confine.Error
-	var se *engine.SparkError
-	switch {
-	case errors.As(err, &se) && se.JavaClass == "UnsupportedOperationException":
-		kind = UnsupportedOperationException
-	case errors.As(err, &ce):
-		kind = py.PermissionError
-	case errors.As(err, &ue):
-		kind = python.UnsupportedError
-	case errors.As(err, &ae), isAnalysisMessage(msg):
-		kind = AnalysisException
+	if errors.As(err, &ce) {
+		return python.Raise(py.PermissionError, err)
 	}
-	return python.Raise(kind, err)
+	if errors.As(err, &ue) {
+		return python.Raise(python.UnsupportedError, err)
+	}
+	if se, ok := sparkerrors.As(err); ok {
+		exc := pyerrors.FromError(se)
+		return pyerrors.WithGoError(exc, err)
+	}
+	return python.Raise(PySparkException, err)
 }
 
-var analysisClasses = []string{
-	"[UNRESOLVED_", "[TABLE_OR_VIEW_NOT_FOUND", "[DATATYPE_MISMATCH", "[PARSE_SYNTAX_ERROR",
-	"[AMBIGUOUS_", "[FIELD_NOT_FOUND", "[INVALID_", "[UNSUPPORTED_", "[NON_", "[MISSING_",
-	"[COLUMN_", "[CANNOT_", "[PATH_NOT_FOUND", "[DELTA_", "[NUM_COLUMNS_MISMATCH",
-	"[STREAMING_", "[WRONG_NUM_ARGS", "[TABLE_OR_VIEW_ALREADY_EXISTS", "[GROUP_BY_",
-	"[_LEGACY_ERROR", "[UNRESOLVED_ROUTINE", "[MISSING_AGGREGATION",
+// raise is the exception for a PySpark condition raised by the bindings' own argument
+// checks (name, value pairs in PySpark's order).
+func raise(kind sparkerrors.Kind, class string, nameValues ...string) error {
+	return pyerrors.New(kind, class, nameValues...)
 }
 
-func isAnalysisMessage(msg string) bool {
-	for _, c := range analysisClasses {
-		if strings.HasPrefix(msg, c) {
-			return true
-		}
-	}
-	return false
+// notExpectedType is PySpark 4.2's usual argument error: [NOT_EXPECTED_TYPE] Argument
+// `arg` should be <expected>, got <type>. PySpark's code builds its parameters in one of
+// two orders, so the call site says which (getMessageParameters shows it).
+func notExpectedType(arg, expected string, got py.Object) error {
+	return pyerrors.New(sparkerrors.PySparkTypeError, "NOT_EXPECTED_TYPE",
+		"expected_type", expected, "arg_name", arg, "arg_type", got.Type().Name)
+}
+
+// notExpectedTypeArgFirst is notExpectedType with the parameters in the other order
+// (arg_name first), as dropDuplicates and others build them.
+func notExpectedTypeArgFirst(arg, expected string, got py.Object) error {
+	return pyerrors.NotExpectedType(arg, expected, got)
 }

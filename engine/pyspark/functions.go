@@ -116,7 +116,7 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			case *pyDataType:
 				schema = s.t
 			default:
-				return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_DATATYPE_OR_STR] Argument `schema` should be a Column or DataType or str, got %s.", a[1].Type().Name)
+				return nil, notExpectedType("schema", "Column, DataType or str", a[1])
 			}
 			opts, err := stringMap("from_json", a[2])
 			if err != nil {
@@ -176,7 +176,7 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			}
 			cond, ok := a[0].(*pyColumn)
 			if !ok {
-				return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN] Argument `condition` should be a Column, got %s.", a[0].Type().Name)
+				return nil, notExpectedType("condition", "Column", a[0])
 			}
 			v, err := goValue(a[1])
 			if err != nil {
@@ -260,7 +260,7 @@ func stringMap(fn string, o py.Object) (map[string]string, error) {
 	}
 	d, _, ok := pyStrDict(o)
 	if !ok {
-		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DICT] Argument `options` of %s should be a dict, got %s.", fn, o.Type().Name)
+		return nil, notExpectedTypeArgFirst("options", "dict", o)
 	}
 	out := make(map[string]string, len(d))
 	for k, v := range d {

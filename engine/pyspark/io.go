@@ -7,6 +7,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -411,7 +412,16 @@ func init() {
 			return self, nil
 		})
 	}
-	str1("outputMode", func(w *pyStreamWriter, v string) { w.mode = v })
+	python.DefMethod(streamWriterType, "outputMode", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("outputMode", args, kwargs, []string{"outputMode"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		if err := self.(*pyStreamWriter).setOutputMode(a[0]); err != nil {
+			return nil, err
+		}
+		return self, nil
+	})
 	str1("queryName", func(w *pyStreamWriter, v string) { w.queryName = v })
 	python.DefMethod(streamWriterType, "partitionBy", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		cols, err := strList("partitionBy", args)
@@ -504,6 +514,24 @@ func init() {
 	})
 }
 
+// setOutputMode is outputMode(mode): PySpark refuses an empty or non-str mode, Spark an
+// unknown one, both at the call.
+func (w *pyStreamWriter) setOutputMode(o py.Object) error {
+	s, ok := o.(py.String)
+	if !ok || strings.TrimSpace(string(s)) == "" {
+		v, err := py.StrAsString(o)
+		if err != nil {
+			return err
+		}
+		return raise(sparkerrors.PySparkValueError, "VALUE_NOT_NON_EMPTY_STR", "arg_name", "outputMode", "arg_value", v)
+	}
+	if _, err := engine.ParseOutputMode(string(s)); err != nil {
+		return engineError(err)
+	}
+	w.mode = string(s)
+	return nil
+}
+
 func (w *pyStreamWriter) kwSettings(format, mode, name py.Object) error {
 	var err error
 	if format != nil && format != py.None {
@@ -512,7 +540,7 @@ func (w *pyStreamWriter) kwSettings(format, mode, name py.Object) error {
 		}
 	}
 	if mode != nil && mode != py.None {
-		if w.mode, err = asString("outputMode", mode); err != nil {
+		if err := w.setOutputMode(mode); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package pyspark
 
 import (
+	"github.com/kafkalab/kafkalab/engine/pyerrors"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
@@ -24,16 +25,23 @@ func init() {
 			"StreamingQueryException": StreamingQueryException,
 		}}, nil
 	}
-	errorsModule := func(in *Interpreter) (*py.ModuleImpl, error) {
-		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "PySpark exceptions"}, Globals: py.StringDict{
-			"AnalysisException": AnalysisException, "StreamingQueryException": StreamingQueryException,
-			"PySparkException": PySparkException, "PySparkTypeError": PySparkTypeError, "PySparkValueError": PySparkValueError,
-			"PySparkNotImplementedError": python.UnsupportedError, "ParseException": AnalysisException,
-			"UnsupportedOperationException": UnsupportedOperationException,
-		}}, nil
+	bindings["pyspark.errors"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "PySpark exceptions."}, Globals: pyerrors.BaseClasses()}, nil
 	}
-	bindings["pyspark.errors"] = errorsModule
-	bindings["pyspark.sql.utils"] = errorsModule
+	bindings["pyspark.errors.exceptions"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "PySpark exceptions."}, Globals: py.StringDict{}}, nil
+	}
+	bindings["pyspark.errors.exceptions.base"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "PySpark's exception classes."}, Globals: pyerrors.BaseClasses()}, nil
+	}
+	bindings["pyspark.errors.exceptions.captured"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "The exceptions of errors from Spark's engine."}, Globals: pyerrors.CapturedClasses()}, nil
+	}
+	bindings["pyspark.sql.utils"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		g := pyerrors.BaseClasses()
+		g["CapturedException"] = pyerrors.CapturedException
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "PySpark SQL utilities (the exceptions' old home)."}, Globals: g}, nil
+	}
 	bindings["delta"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Delta Lake (kafkalab writes Delta tables natively)"},
 			Methods: []*py.Method{configureDeltaPip()}}, nil

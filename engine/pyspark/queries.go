@@ -92,11 +92,7 @@ func queryError(err error) error {
 	if err == nil {
 		return nil
 	}
-	e := engineError(err)
-	if pe, ok := e.(*py.Exception); ok && pe.Base == PySparkException {
-		pe.Base = StreamingQueryException
-	}
-	return e
+	return engineError(err)
 }
 
 func progressObject(p any) (py.Object, error) {

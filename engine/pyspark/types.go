@@ -4,8 +4,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/pyerrors"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -330,8 +332,10 @@ func toSchema(o py.Object) (*sqltypes.StructType, error) {
 }
 
 func parseError(err error) error {
-	e := py.ExceptionNewf(AnalysisException, "%s", err.Error())
-	return e
+	if _, ok := sparkerrors.As(err); ok {
+		return engineError(err)
+	}
+	return python.Raise(pyerrors.ClassOf(sparkerrors.ParseException), err)
 }
 
 // typeRepr is PySpark's repr of a type: IntegerType(), DecimalType(10,2), StructType([...]).

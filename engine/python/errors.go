@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/pyerrors"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -13,6 +14,9 @@ type Error struct {
 	// Kind is the Python exception's class name: SyntaxError, NameError, and the
 	// bindings' own (AnalysisException, PySparkNotImplementedError...).
 	Kind string
+	// Module is the class's module when it is not a built-in one
+	// (pyspark.errors.exceptions.captured): CPython's traceback names the class with it.
+	Module string
 	// Message is the exception's text (Spark's text for engine errors).
 	Message string
 	// File and Line locate the innermost learner code involved (0 when unknown).
@@ -93,6 +97,9 @@ func (e *Error) Error() string {
 			}
 		}
 	}
+	if e.Module != "" {
+		b.WriteString(e.Module + ".")
+	}
 	b.WriteString(e.Kind)
 	if e.Message != "" {
 		b.WriteString(": " + e.Message)
@@ -101,33 +108,26 @@ func (e *Error) Error() string {
 }
 
 // UnsupportedError is raised for an API kafkalab does not implement (a PySpark method, a
-// function of a confined module). It carries PySpark's name for it, as the runtime
-// exists to run PySpark scripts. Its args are (api, hint); Error adds the script line.
-var UnsupportedError = py.NotImplementedError.NewType("PySparkNotImplementedError", "An API kafkalab does not implement.", nil, nil)
+// function of a confined module): PySpark's PySparkNotImplementedError, without an error
+// condition. Its api and hint attributes say what and what to use instead; Error adds the
+// script line.
+var UnsupportedError = pyerrors.PySparkNotImplementedError
 
 // Unsupported makes the exception for an API kafkalab does not implement, with what to
 // use instead.
 func Unsupported(api, hint string) error {
-	e := py.ExceptionNewf(UnsupportedError, "kafkalab does not support %s", api)
-	e.Dict["api"] = py.String(api)
-	e.Dict["hint"] = py.String(hint)
+	msg := py.String("kafkalab does not support " + api)
+	e := &py.Exception{Base: UnsupportedError, Args: py.Tuple{msg}, Dict: py.StringDict{
+		"_errorClass": py.None, "_messageParameters": py.None, "_message": msg, "_contexts": py.NewList(),
+		"api": py.String(api), "hint": py.String(hint)}}
 	return e
 }
 
 // Raise makes a Python exception of kind with err's text that keeps err: errors.Is and
 // errors.As on the *Error an Exec returns reach the Go error a binding raised.
 func Raise(kind *py.Type, err error) *py.Exception {
-	e := py.ExceptionNewf(kind, "%s", err.Error())
-	e.Dict["goerror"] = goErr{err}
-	return e
+	return pyerrors.WithGoError(py.ExceptionNewf(kind, "%s", err.Error()), err)
 }
-
-// goErr carries a Go error inside a Python exception's dict.
-type goErr struct{ error }
-
-var goErrType = py.NewType("goerror", "a Go error a binding raised")
-
-func (goErr) Type() *py.Type { return goErrType }
 
 // convertError turns what gpython returned into an *Error with learner-facing locations.
 func (in *Interpreter) convertError(err error) error {
@@ -155,10 +155,11 @@ func (in *Interpreter) convertError(err error) error {
 		return &Error{Kind: "Error", Message: err.Error(), cause: err}
 	}
 	out.Kind = exc.Base.Name
-	out.Message = exceptionMessage(exc)
-	if g, ok := exc.Dict["goerror"].(goErr); ok {
-		out.cause = g.error
+	if m, ok := exc.Base.Dict["__module__"].(py.String); ok && m != "builtins" && m != "__main__" {
+		out.Module = string(m)
 	}
+	out.Message = exceptionMessage(exc)
+	out.cause = pyerrors.GoError(exc)
 	if exc.Base == py.SystemExit || exc.Base.IsSubtype(py.SystemExit) {
 		out.Exit = true
 		out.Code = exitStatus(exc)
@@ -214,8 +215,11 @@ func (in *Interpreter) convertError(err error) error {
 	return &out
 }
 
-// exceptionMessage is str(exc) without gpython's quoting of a single string argument.
+// exceptionMessage is str(exc), as the last line of CPython's traceback shows it.
 func exceptionMessage(exc *py.Exception) string {
+	if s, err := py.StrAsString(exc); err == nil {
+		return s
+	}
 	args, _ := exc.Args.(py.Tuple)
 	switch len(args) {
 	case 0:
