@@ -417,7 +417,7 @@ func (df *DataFrame) WithColumns(names []string, columns []*Column) (*DataFrame,
 	for _, c := range columns {
 		if c == nil || c.err != nil {
 			if c == nil {
-				return nil, fmt.Errorf("[NOT_COLUMN] Argument `col` should be a Column, got None.")
+				return nil, notExpectedType("col", "Column", nil)
 			}
 			return nil, c.err
 		}
@@ -493,11 +493,11 @@ func (df *DataFrame) Filter(cond any) (*DataFrame, error) {
 		c = newColumn(e)
 	case *Column:
 		if x == nil {
-			return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `condition` should be a Column or str, got None.")
+			return nil, notExpectedType("condition", "Column or str", nil)
 		}
 		c = x
 	default:
-		return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `condition` should be a Column or str, got %T.", cond)
+		return nil, notExpectedType("condition", "Column or str", cond)
 	}
 	if c.err != nil {
 		return nil, c.err
@@ -547,7 +547,7 @@ func (df *DataFrame) Drop(columns ...any) (*DataFrame, error) {
 				}
 			}
 		default:
-			return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `col` should be a Column or str, got %T.", c)
+			return nil, notExpectedType("col", "Column or str", c)
 		}
 	}
 	if len(drop) == 0 {
@@ -585,7 +585,7 @@ func (df *DataFrame) Sort(columns ...any) (*DataFrame, error) { return df.OrderB
 // Coalesce is df.coalesce(n): at most n tasks, so a sink writes at most n files.
 func (df *DataFrame) Coalesce(n int) (*DataFrame, error) {
 	if n <= 0 {
-		return nil, fmt.Errorf("[INVALID_PARTITION_NUMBER] Number of partitions must be positive, got %d.", n)
+		return nil, illegalArgument(fmt.Sprintf("requirement failed: Number of partitions (%d) must be positive.", n))
 	}
 	return df.s.newDF(&plan.Coalesce{Child: df.node, N: n}), nil
 }
@@ -593,7 +593,7 @@ func (df *DataFrame) Coalesce(n int) (*DataFrame, error) {
 // Repartition is df.repartition(n): rows spread round-robin over n tasks.
 func (df *DataFrame) Repartition(n int) (*DataFrame, error) {
 	if n <= 0 {
-		return nil, fmt.Errorf("[INVALID_PARTITION_NUMBER] Number of partitions must be positive, got %d.", n)
+		return nil, illegalArgument(fmt.Sprintf("requirement failed: Number of partitions (%d) must be positive.", n))
 	}
 	return df.s.newDF(&plan.Repartition{Child: df.node, N: n}), nil
 }
@@ -667,7 +667,7 @@ func (df *DataFrame) Distinct() (*DataFrame, error) { return df.DropDuplicates()
 func (df *DataFrame) WithWatermark(eventTime, delay string) (*DataFrame, error) {
 	iv, err := sqltypes.ParseInterval(delay)
 	if err != nil {
-		return nil, err
+		return nil, sqltypes.CannotParseInterval(delay)
 	}
 	// Spark's EventTimeWatermark.getDelayMs counts a month as 31 days.
 	ms := iv.Months*31*86_400_000 + iv.Micros/1000

@@ -168,7 +168,7 @@ func TestAnalysisErrors(t *testing.T) {
 		want string
 	}{
 		{"unknown column", func() error { _, err := df.Select("oder_id"); return err },
-			"[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `oder_id` cannot be resolved. Did you mean one of the following? [`order_id`, `customer_id`, `status`, `amount`, `event_time`]."},
+			"[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `oder_id` cannot be resolved. Did you mean one of the following? [`order_id`, `customer_id`, `amount`, `status`, `event_time`]."},
 		{"unknown column in filter", func() error { _, err := df.Filter(Col("amout").Gt(10)); return err },
 			"[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `amout` cannot be resolved. Did you mean one of the following? [`amount`, `status`, `order_id`, `event_time`, `customer_id`]."},
 		{"unknown struct field", func() error {

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"fmt"
-
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -43,14 +41,14 @@ func cols(vs []any) ([]*Column, error) {
 			out = append(out, Col(x))
 		case *Column:
 			if x == nil {
-				return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `col` should be a Column or str, got None.")
+				return nil, notExpectedType("col", "Column or str", nil)
 			}
 			if x.err != nil {
 				return nil, x.err
 			}
 			out = append(out, x)
 		default:
-			return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `col` should be a Column or str, got %T.", v)
+			return nil, notExpectedType("col", "Column or str", v)
 		}
 	}
 	return out, nil
@@ -96,7 +94,7 @@ func FromJSON(col any, schema any, options map[string]string) *Column {
 	case sqltypes.DataType:
 		dt = s
 	default:
-		return errColumn(fmt.Errorf("[NOT_COLUMN_OR_DATATYPE_OR_STR] Argument `schema` should be a Column or DataType or str, got %T.", schema))
+		return errColumn(notExpectedType("schema", "Column, DataType or str", schema))
 	}
 	return newColumn(plan.FromJSON{Child: c.expr, Schema: dt, Options: options})
 }
@@ -186,7 +184,7 @@ func CallFunction(name string, distinct bool, args ...*Column) *Column {
 	exprs := make([]plan.Expr, 0, len(args))
 	for _, a := range args {
 		if a == nil {
-			return errColumn(fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `col` of %s should be a Column or str, got None.", name))
+			return errColumn(notExpectedType("col", "Column or str", nil))
 		}
 		if a.err != nil {
 			return a

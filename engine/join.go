@@ -33,13 +33,13 @@ func (df *DataFrame) Join(other *DataFrame, on any, how string) (*DataFrame, err
 	case *Column:
 		if x == nil || x.err != nil {
 			if x == nil {
-				return nil, fmt.Errorf("[NOT_COLUMN_OR_LIST_OR_STR] Argument `on` should be a Column, list or str, got None.")
+				return nil, notExpectedType("on", "Column, list or str", nil)
 			}
 			return nil, x.err
 		}
 		j, err = plan.NewJoinOn(df.node, other.node, x.expr, jt)
 	default:
-		return nil, fmt.Errorf("[NOT_COLUMN_OR_LIST_OR_STR] Argument `on` should be a Column, list or str, got %T.", on)
+		return nil, notExpectedType("on", "Column, list or str", on)
 	}
 	if err != nil {
 		return nil, err

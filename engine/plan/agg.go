@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -124,10 +125,24 @@ func (b *boundAgg) newAccumulator() accumulator {
 	return acc
 }
 
+// aggregateNotAllowed is Spark's error for an aggregate call where the operator takes
+// none (orderBy, a projection); the operator's constructor may word it more precisely
+// (GROUP_BY_AGGREGATE, MISSING_GROUP_BY).
+func aggregateNotAllowed(sql string) error {
+	e := sparkerrors.New(sparkerrors.AnalysisException, "UNSUPPORTED_EXPR_FOR_OPERATOR", "invalidExprSqls", quoteSQL(sql))
+	e.WithPlan = true
+	return e
+}
+
 func (r *resolver) resolveAggregate(name string, c Call) (Bound, error) {
 	if r.aggs == nil {
-		return nil, analysisErr("UNSUPPORTED_EXPR_FOR_OPERATOR",
-			"A query operator contains one or more unsupported expressions. Consider to rewrite it to avoid window functions, aggregate functions, and generator functions in the WHERE clause.\nInvalid expressions: [%s(...)]", name)
+		// Resolved on its own, the call gives the SQL Spark names it by.
+		alone := &resolver{scope: r.scope, aggs: new([]*boundAgg)}
+		b, err := alone.resolveAggregate(name, c)
+		if err != nil {
+			return nil, err
+		}
+		return nil, aggregateNotAllowed(b.SQL())
 	}
 	spec := aggregateFunctions[name]
 	if len(c.Args) != 1 {
@@ -168,9 +183,7 @@ func (r *resolver) resolveAggregate(name string, c Call) (Bound, error) {
 		if arg != nil {
 			argSQL = arg.SQL()
 		}
-		return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
-			"Cannot resolve %s due to data type mismatch: The first parameter requires the \"NUMERIC\" or \"ANSI INTERVAL\" type, however %s has the type %s.",
-			quoteSQL(name+"("+argSQL+")"), quoteSQL(argSQL), quoteSQL(in.SQL()))
+		return nil, unexpectedInputType(name+"("+argSQL+")", "first", argSQL, in, `"NUMERIC" or "ANSI INTERVAL"`)
 	}
 	b := &boundAgg{name: name, arg: arg, distinct: c.Distinct, spec: spec, typ: typ, slot: len(*r.aggs)}
 	if name == "mean" {

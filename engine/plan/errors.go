@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // AnalysisError is an error found while checking a query against its schemas, worded like
@@ -15,7 +16,38 @@ import (
 type AnalysisError = sparkerrors.Error
 
 func analysisErr(class, format string, args ...any) error {
-	return &AnalysisError{Class: class, Message: fmt.Sprintf(format, args...)}
+	return &AnalysisError{Class: class, Message: fmt.Sprintf(format, args...), WithPlan: planChecked(class)}
+}
+
+// planChecked reports conditions Spark raises while checking an analyzed plan, with the
+// plan attached (the text goes on with ";" and the plan).
+func planChecked(class string) bool {
+	main, _, _ := strings.Cut(class, ".")
+	switch main {
+	case "UNRESOLVED_COLUMN", "DATATYPE_MISMATCH", "MISSING_AGGREGATION", "MISSING_GROUP_BY",
+		"NUM_COLUMNS_MISMATCH", "INCOMPATIBLE_COLUMN_TYPE", "TABLE_OR_VIEW_NOT_FOUND",
+		"INVALID_WHERE_CONDITION", "NESTED_AGGREGATE_FUNCTION", "GROUP_BY_AGGREGATE",
+		"EVENT_TIME_IS_NOT_ON_TIMESTAMP_TYPE", "INVALID_LIMIT_LIKE_EXPRESSION",
+		"JOIN_CONDITION_IS_NOT_BOOLEAN_TYPE", "UNSUPPORTED_EXPR_FOR_OPERATOR":
+		return true
+	}
+	return false
+}
+
+// mismatch is a DATATYPE_MISMATCH condition with its parameters (name, value pairs in
+// Spark's order), raised with the plan.
+func mismatch(sub string, nameValues ...string) error {
+	e := sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH."+sub, nameValues...)
+	e.WithPlan = true
+	return e
+}
+
+// unexpectedInputType is DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE: the parameter at
+// paramIndex ("first", "second"...) of exprSQL needs requiredType (as Spark words it,
+// quoted: "NUMERIC" or "ANSI INTERVAL").
+func unexpectedInputType(exprSQL, paramIndex, inputSQL string, inputType sqltypes.DataType, requiredType string) error {
+	return mismatch("UNEXPECTED_INPUT_TYPE", "sqlExpr", quoteSQL(exprSQL), "paramIndex", paramIndex,
+		"inputSql", quoteSQL(inputSQL), "inputType", quoteSQL(inputType.SQL()), "requiredType", requiredType)
 }
 
 // UnsupportedError marks a Spark feature kafkalab does not implement (as opposed to something
@@ -39,27 +71,43 @@ func quoteIdent(parts ...string) string {
 }
 
 // unresolvedColumn builds Spark's UNRESOLVED_COLUMN error. Candidates are the input columns
-// as name parts (qualifier first). Like Spark, they are ordered by Levenshtein distance between
-// the unknown name and each candidate's last part (a stable sort, so ties keep input order),
-// quoted part by part, and at most five are listed.
+// as name parts (qualifier first). Spark takes them in the order of its AttributeSet (by
+// column name, then attribute id: input order here); as its
+// orderSuggestedIdentifiersBySimilarity does, a qualifier all candidates share is dropped,
+// each candidate is quoted part by part, and they are ordered by the Levenshtein distance
+// between the quoted candidate and the unknown name as Spark writes it (a stable sort); at
+// most five are listed.
 func unresolvedColumn(nameParts []string, candidates [][]string) error {
 	name := quoteIdent(nameParts...)
 	if len(candidates) == 0 {
-		return analysisErr("UNRESOLVED_COLUMN.WITHOUT_SUGGESTION",
-			"A column, variable, or function parameter with name %s cannot be resolved.", name)
+		e := sparkerrors.New(sparkerrors.AnalysisException, "UNRESOLVED_COLUMN.WITHOUT_SUGGESTION", "objectName", name)
+		e.WithPlan = true
+		return e
 	}
-	target := strings.Join(nameParts, ".")
+	base := make([]string, len(nameParts))
+	for i, p := range nameParts {
+		base[i] = quoteIfNeeded(p)
+	}
+	target := strings.Join(base, ".")
+	candidates = append([][]string(nil), candidates...)
+	sort.SliceStable(candidates, func(i, j int) bool {
+		return candidates[i][len(candidates[i])-1] < candidates[j][len(candidates[j])-1]
+	})
+	stripped := candidates
+	switch {
+	case len(nameParts) == 1 && sameQualifier(candidates, 1):
+		stripped = lastParts(candidates, 1)
+	case len(nameParts) <= 2 && sameQualifier(candidates, 2):
+		stripped = lastParts(candidates, 2)
+	}
 	type cand struct {
 		quoted string
 		dist   int
 	}
-	cs := make([]cand, len(candidates))
-	for i, c := range candidates {
-		cmp := c[len(c)-1]
-		if len(nameParts) > 1 {
-			cmp = strings.Join(c, ".")
-		}
-		cs[i] = cand{quoteIdent(c...), levenshtein(cmp, target)}
+	cs := make([]cand, len(stripped))
+	for i, c := range stripped {
+		q := quoteIdent(c...)
+		cs[i] = cand{q, levenshtein(q, target)}
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].dist < cs[j].dist })
 	if len(cs) > 5 {
@@ -69,9 +117,51 @@ func unresolvedColumn(nameParts []string, candidates [][]string) error {
 	for i, c := range cs {
 		q[i] = c.quoted
 	}
-	return analysisErr("UNRESOLVED_COLUMN.WITH_SUGGESTION",
-		"A column, variable, or function parameter with name %s cannot be resolved. Did you mean one of the following? [%s].",
-		name, strings.Join(q, ", "))
+	e := sparkerrors.New(sparkerrors.AnalysisException, "UNRESOLVED_COLUMN.WITH_SUGGESTION",
+		"objectName", name, "proposal", strings.Join(q, ", "))
+	e.WithPlan = true
+	return e
+}
+
+// quoteIfNeeded is Spark's: a part of letters, digits and _ (not all digits) stays bare.
+func quoteIfNeeded(part string) string {
+	plain, digits := part != "", true
+	for _, r := range part {
+		switch {
+		case r >= '0' && r <= '9':
+		case r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'):
+			digits = false
+		default:
+			plain = false
+		}
+	}
+	if plain && !digits {
+		return part
+	}
+	return quoteIdent(part)
+}
+
+// sameQualifier reports whether every candidate has the same parts before its last keep.
+func sameQualifier(cands [][]string, keep int) bool {
+	var first string
+	for i, c := range cands {
+		n := max(len(c)-keep, 0)
+		q := strings.Join(c[:n], "\x00")
+		if i == 0 {
+			first = q
+		} else if q != first {
+			return false
+		}
+	}
+	return true
+}
+
+func lastParts(cands [][]string, keep int) [][]string {
+	out := make([][]string, len(cands))
+	for i, c := range cands {
+		out[i] = c[max(len(c)-keep, 0):]
+	}
+	return out
 }
 
 func levenshtein(a, b string) int {
@@ -104,4 +194,13 @@ func UnresolvedColumnOf(nameParts []string, columns []string) error {
 	}
 	return sparkerrors.New(sparkerrors.AnalysisException, "UNRESOLVED_COLUMN.WITH_SUGGESTION",
 		"objectName", quoteIdent(nameParts...), "proposal", strings.Join(q, ", "))
+}
+
+// sqlList is the arguments' SQL joined as a call writes them.
+func sqlList(args []Bound) string {
+	s := make([]string, len(args))
+	for i, a := range args {
+		s[i] = a.SQL()
+	}
+	return strings.Join(s, ", ")
 }

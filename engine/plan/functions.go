@@ -3,6 +3,7 @@ package plan
 import (
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -73,8 +74,11 @@ func (r *resolver) resolveFromJSONCall(c Call) (Bound, error) {
 	lit, ok := c.Args[1].(Literal)
 	s, isStr := lit.Value.(string)
 	if !ok || !isStr {
-		return nil, analysisErr("INVALID_SCHEMA.NON_STRING_LITERAL",
-			"The input schema is not a valid schema string. The input expression must be string literal and not null.")
+		arg, err := r.resolve(c.Args[1])
+		if err != nil {
+			return nil, err
+		}
+		return nil, sparkerrors.New(sparkerrors.AnalysisException, "INVALID_SCHEMA.NON_STRING_LITERAL", "inputSchema", quoteSQL(arg.SQL()))
 	}
 	schema, err := ParseSchemaString(s)
 	if err != nil {
@@ -123,6 +127,26 @@ func makeStruct(_ *EvalContext, args []any) (any, error) {
 	return sqltypes.Row(append([]any(nil), args...)), nil
 }
 
+// namedStructNotFoldable is Spark's error for named_struct with a name that is not a
+// string literal: the offending expressions and the call, as SQL.
+func namedStructNotFoldable(r *resolver, c Call) error {
+	var bad, all []string
+	for i, a := range c.Args {
+		b, err := r.resolve(a)
+		if err != nil {
+			return err
+		}
+		all = append(all, b.SQL())
+		if lit, ok := a.(Literal); i%2 == 0 && (!ok || lit.Type == nil || !isString(lit.Type)) {
+			if _, isStr := lit.Value.(string); !ok || !isStr {
+				bad = append(bad, quoteSQL(b.SQL()))
+			}
+		}
+	}
+	return mismatch("CREATE_NAMED_STRUCT_WITHOUT_FOLDABLE_STRING", "inputExprs", "["+strings.Join(bad, ", ")+"]",
+		"sqlExpr", quoteSQL("named_struct("+strings.Join(all, ", ")+")"))
+}
+
 func bindNamedStruct(r *resolver, c Call) (Bound, error) {
 	if len(c.Args)%2 != 0 || len(c.Args) == 0 {
 		return nil, wrongArgs("named_struct", "2n (n > 0)", len(c.Args))
@@ -134,8 +158,7 @@ func bindNamedStruct(r *resolver, c Call) (Bound, error) {
 		lit, ok := c.Args[i].(Literal)
 		name, isStr := lit.Value.(string)
 		if !ok || !isStr {
-			return nil, analysisErr("DATATYPE_MISMATCH.CREATE_NAMED_STRUCT_WITHOUT_FOLDABLE_STRING",
-				"Cannot resolve \"named_struct\" due to data type mismatch: Only foldable `STRING` expressions are allowed to appear at odd position.")
+			return nil, namedStructNotFoldable(r, c)
 		}
 		b, err := r.resolve(c.Args[i+1])
 		if err != nil {
@@ -218,7 +241,7 @@ func bindConcat(r *resolver, c Call) (Bound, error) {
 	for i, a := range args {
 		if !isString(a.DataType()) {
 			if !isAtomicNonString(a.DataType()) {
-				return nil, typeMismatch("concat(...)", "the parameter %s has the type %s, which concat does not accept.", quoteSQL(a.SQL()), quoteSQL(a.DataType().SQL()))
+				return nil, unexpectedInputType("concat("+sqlList(args)+")", ordinal(i+1), a.SQL(), a.DataType(), `("STRING" or "BINARY" or "ARRAY")`)
 			}
 			args[i] = castTo(a, sqltypes.String)
 		}
@@ -247,7 +270,12 @@ func bindCoalesce(r *resolver, c Call) (Bound, error) {
 	for _, a := range args {
 		nt, ok := comparisonType(t, a.DataType())
 		if !ok {
-			return nil, typeMismatch("coalesce(...)", "input to function coalesce should all be the same type, but it's [%s, %s].", t.SQL(), a.DataType().SQL())
+			types := make([]string, len(args))
+			for i, a := range args {
+				types[i] = quoteSQL(a.DataType().SQL())
+			}
+			return nil, mismatch("DATA_DIFF_TYPES", "functionName", "`coalesce`", "dataType", "("+strings.Join(types, " or ")+")",
+				"sqlExpr", quoteSQL("coalesce("+sqlList(args)+")"))
 		}
 		t = nt
 		if !a.Nullable() {

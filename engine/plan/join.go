@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -90,8 +91,10 @@ func NewJoinOn(left, right Node, cond Expr, joinType string) (*Join, error) {
 		switch b.DataType().(type) {
 		case sqltypes.BooleanType:
 		default:
-			return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
-				"Cannot resolve %s due to data type mismatch: the join condition must be a BOOLEAN, not %s.", quoteSQL(b.SQL()), quoteSQL(b.DataType().SQL()))
+			e := sparkerrors.New(sparkerrors.AnalysisException, "JOIN_CONDITION_IS_NOT_BOOLEAN_TYPE",
+				"joinCondition", quoteSQL(b.SQL()), "conditionType", quoteSQL(b.DataType().SQL()))
+			e.WithPlan = true
+			return nil, e
 		}
 		j.Cond = b
 		j.leftKeys, j.rightKeys = equiKeys(b, len(ls.Schema.Fields))

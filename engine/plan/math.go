@@ -17,7 +17,7 @@ func bindAbs(r *resolver, c Call) (Bound, error) {
 		return nil, err
 	}
 	if !isNumeric(b.DataType()) {
-		return nil, typeMismatch("abs("+b.SQL()+")", "the first parameter requires the \"NUMERIC\" type, however %s has the type %s.", quoteSQL(b.SQL()), quoteSQL(b.DataType().SQL()))
+		return nil, unexpectedInputType("abs("+b.SQL()+")", "first", b.SQL(), b.DataType(), `("NUMERIC" or "INTERVAL DAY TO SECOND" or "INTERVAL YEAR TO MONTH")`)
 	}
 	t := b.DataType()
 	return &boundFunc{name: "abs", args: []Bound{b}, typ: t, nullable: b.Nullable(), nullIntolerant: true,
@@ -67,8 +67,12 @@ func bindRound(r *resolver, c Call) (Bound, error) {
 		lit, ok := c.Args[1].(Literal)
 		n, isInt := lit.Value.(int32)
 		if !ok || !isInt {
-			return nil, analysisErr("DATATYPE_MISMATCH.NON_FOLDABLE_INPUT",
-				"Cannot resolve \"round\" due to data type mismatch: the input `scale` should be a foldable \"INT\" expression.")
+			s, err := r.resolve(c.Args[1])
+			if err != nil {
+				return nil, err
+			}
+			return nil, mismatch("NON_FOLDABLE_INPUT", "inputName", "`scale`", "inputType", `"INT"`,
+				"inputExpr", quoteSQL(s.SQL()), "sqlExpr", quoteSQL("round("+b.SQL()+", "+s.SQL()+")"))
 		}
 		scale = int(n)
 		sqlArgs[1] = itoa(scale)
@@ -81,7 +85,7 @@ func bindRound(r *resolver, c Call) (Bound, error) {
 		t = boundedDecimal(d.Precision-d.Scale+s+1, s)
 	case isNumeric(t):
 	default:
-		return nil, typeMismatch("round("+b.SQL()+", "+sqlArgs[1]+")", "the first parameter requires the \"NUMERIC\" type, however %s has the type %s.", quoteSQL(b.SQL()), quoteSQL(b.DataType().SQL()))
+		return nil, unexpectedInputType("round("+b.SQL()+", "+sqlArgs[1]+")", "first", b.SQL(), b.DataType(), `"NUMERIC"`)
 	}
 	out := t
 	return &boundFunc{name: "round", args: []Bound{b}, sqlArgs: sqlArgs, typ: out, nullable: b.Nullable(), nullIntolerant: true,

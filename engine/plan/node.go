@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -447,18 +449,21 @@ type Union struct {
 func NewUnion(left, right Node) (*Union, error) {
 	ls, rs := Schema(left), Schema(right)
 	if len(ls.Fields) != len(rs.Fields) {
-		return nil, analysisErr("NUM_COLUMNS_MISMATCH",
-			"UNION can only be performed on inputs with the same number of columns, but the first input has %d columns and the second input has %d columns.",
-			len(ls.Fields), len(rs.Fields))
+		e := sparkerrors.New(sparkerrors.AnalysisException, "NUM_COLUMNS_MISMATCH", "operator", "UNION",
+			"firstNumColumns", strconv.Itoa(len(ls.Fields)), "invalidOrdinalNum", "second", "invalidNumColumns", strconv.Itoa(len(rs.Fields)))
+		e.WithPlan = true
+		return nil, e
 	}
 	u := &Union{Left: left, Right: right, scope: &Scope{Schema: &sqltypes.StructType{}}}
 	for i := range ls.Fields {
 		lf, rf := ls.Fields[i], rs.Fields[i]
 		t, ok := comparisonType(lf.Type, rf.Type)
 		if !ok || (isString(lf.Type) != isString(rf.Type)) && !isNull(lf.Type) && !isNull(rf.Type) {
-			return nil, analysisErr("INCOMPATIBLE_COLUMN_TYPE",
-				"UNION can only be performed on tables with compatible column types. The %s column of the second table is %s type which is not compatible with %s at the same column of the first table.",
-				ordinal(i+1), quoteSQL(rf.Type.SQL()), quoteSQL(lf.Type.SQL()))
+			e := sparkerrors.New(sparkerrors.AnalysisException, "INCOMPATIBLE_COLUMN_TYPE",
+				"tableOrdinalNumber", "second", "columnOrdinalNumber", ordinal(i+1), "dataType2", quoteSQL(lf.Type.SQL()),
+				"operator", "UNION", "hint", "", "dataType1", quoteSQL(rf.Type.SQL()))
+			e.WithPlan = true
+			return nil, e
 		}
 		u.scope.Schema.Fields = append(u.scope.Schema.Fields, sqltypes.StructField{
 			Name: lf.Name, Type: t, Nullable: lf.Nullable || rf.Nullable, Metadata: lf.Metadata})
@@ -673,8 +678,8 @@ func NewDeduplicate(child Node, names []string) (*Deduplicate, error) {
 			}
 		}
 		if found < 0 {
-			return nil, analysisErr("UNRESOLVED_COLUMN_AMONG_FIELD_NAMES",
-				"Cannot resolve column name %s among (%s).", quoteSQL(n), strings.Join(in.Schema.Names(), ", "))
+			return nil, sparkerrors.New(sparkerrors.AnalysisException, "UNRESOLVED_COLUMN_AMONG_FIELD_NAMES",
+				"colName", n, "fieldNames", strings.Join(in.Schema.Names(), ", "))
 		}
 		d.Keys = append(d.Keys, found)
 	}

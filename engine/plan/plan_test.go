@@ -185,7 +185,7 @@ func TestAnalysisErrorClasses(t *testing.T) {
 	tests := []struct {
 		sql, want string
 	}{
-		{"oder_id", "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `oder_id` cannot be resolved. Did you mean one of the following? [`order_id`, `customer_id`, `price`, `event`, `status`]."},
+		{"oder_id", "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `oder_id` cannot be resolved. Did you mean one of the following? [`order_id`, `customer_id`, `event`, `price`, `qty`]."},
 		{"event.nope", "[FIELD_NOT_FOUND] No such struct field `nope` in `id`, `tags`."},
 		{"status.x", "[INVALID_EXTRACT_BASE_FIELD_TYPE] Can't extract a value from \"status\". Need a complex type [STRUCT, ARRAY, MAP] but got \"STRING\"."},
 		{"status + true", "[DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES] Cannot resolve \"(status + true)\" due to data type mismatch: the left and right operands of the binary operator have incompatible types (\"STRING\" and \"BOOLEAN\")."},
@@ -209,6 +209,21 @@ func TestAnalysisErrorClasses(t *testing.T) {
 	}
 }
 
+// The proposals of UNRESOLVED_COLUMN as real Spark 4.2 orders them for this schema: by
+// name, then by edit distance to the quoted name, at most five.
+func TestUnresolvedColumnProposalsLikeSpark(t *testing.T) {
+	sc := &Scope{Schema: sqltypes.MustParseDDL("order_id INT, customer_id STRING, qty INT, price DECIMAL(10,2), event STRUCT<id: INT, tags: STRING>, status STRING, ts TIMESTAMP").AsNullable()}
+	for name, want := range map[string]string{
+		"oder_id": "[`order_id`, `customer_id`, `event`, `price`, `qty`]",
+		"orderid": "[`order_id`, `event`, `price`, `qty`, `ts`]",
+	} {
+		_, err := Resolve(Col(name), sc)
+		if err == nil || !strings.HasSuffix(err.Error(), "Did you mean one of the following? "+want+".") {
+			t.Errorf("%s: %v, want the proposals %s", name, err, want)
+		}
+	}
+}
+
 func TestQualifiedNames(t *testing.T) {
 	sc := &Scope{Schema: sqltypes.MustParseDDL("order_id INT, status STRING").AsNullable(),
 		Qualifiers: [][]string{{"spark_catalog", "default", "bronze_orders"}, {"spark_catalog", "default", "bronze_orders"}}}
@@ -222,7 +237,7 @@ func TestQualifiedNames(t *testing.T) {
 		}
 	}
 	_, err := Resolve(Col("orderid"), sc)
-	want := "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `orderid` cannot be resolved. Did you mean one of the following? [`spark_catalog`.`default`.`bronze_orders`.`order_id`, `spark_catalog`.`default`.`bronze_orders`.`status`]."
+	want := "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `orderid` cannot be resolved. Did you mean one of the following? [`order_id`, `status`]."
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
@@ -334,7 +349,7 @@ func TestStarExpansionAndStructNames(t *testing.T) {
 		t.Fatalf("names = %s", got)
 	}
 	_, err = NewProject(relation(), []Expr{Star{Target: []string{"status"}}})
-	if err == nil || !strings.Contains(err.Error(), "INVALID_USAGE_OF_STAR_OR_REGEX") {
+	if err == nil || err.Error() != "Can only star expand struct data types. Attribute: `List(status)`." {
 		t.Fatalf("status.* error = %v", err)
 	}
 	_, err = NewProject(relation(), []Expr{Star{Target: []string{"nothere"}}})

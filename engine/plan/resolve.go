@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -165,7 +166,7 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 			return nil, err
 		}
 		if !isNumeric(c.DataType()) {
-			return nil, typeMismatch("(- "+c.SQL()+")", "the first parameter requires the \"NUMERIC\" type, however %s has the type %s.", quoteSQL(c.SQL()), quoteSQL(c.DataType().SQL()))
+			return nil, unexpectedInputType("negative("+c.SQL()+")", "first", c.SQL(), c.DataType(), `("NUMERIC" or "INTERVAL DAY TO SECOND" or "INTERVAL YEAR TO MONTH" or "INTERVAL")`)
 		}
 		return &boundNegate{child: c}, nil
 	case IsNull:
@@ -322,15 +323,18 @@ func (r *resolver) expandStar(st Star) ([]Bound, error) {
 	if err != nil {
 		var ae *AnalysisError
 		if asAnalysis(err, &ae) && strings.HasPrefix(ae.Class, "UNRESOLVED_COLUMN") {
-			return nil, analysisErr("CANNOT_RESOLVE_STAR_EXPAND",
-				"Cannot resolve %s given input columns %s.", quoteIdent(st.Target...)+".*", columnList(r.scope))
+			// Spark 4.2 lists no input columns here.
+			return nil, sparkerrors.New(sparkerrors.AnalysisException, "CANNOT_RESOLVE_STAR_EXPAND",
+				"targetString", quoteIdent(st.Target...), "columns", "")
 		}
 		return nil, err
 	}
 	stt, ok := b.DataType().(*sqltypes.StructType)
 	if !ok {
-		return nil, analysisErr("INVALID_USAGE_OF_STAR_OR_REGEX",
-			"Invalid usage of %s in expression: %s is not a struct (its type is %s).", starSQL(st), quoteSQL(b.SQL()), b.DataType().SQL())
+		list := "List(" + strings.Join(st.Target, ", ") + ")"
+		return nil, &AnalysisError{Class: "_LEGACY_ERROR_TEMP_1050",
+			Message: "Can only star expand struct data types. Attribute: `" + list + "`.",
+			Params:  []sparkerrors.Param{{Name: "attributes", Value: list}}}
 	}
 	for i, f := range stt.Fields {
 		out = append(out, &boundField{child: b, index: i, field: f, nullable: b.Nullable() || f.Nullable})
@@ -357,11 +361,6 @@ func asAnalysis(err error, target **AnalysisError) bool {
 // quoteSQL wraps an expression's SQL in double quotes, as Spark's toSQLExpr/toSQLType do.
 func quoteSQL(s string) string { return `"` + s + `"` }
 
-func typeMismatch(exprSQL, format string, args ...any) error {
-	return analysisErr("DATATYPE_MISMATCH", "Cannot resolve %s due to data type mismatch: %s",
-		quoteSQL(exprSQL), fmt.Sprintf(format, args...))
-}
-
 func (r *resolver) resolveBool(e Expr, what string) (Bound, error) {
 	b, err := r.resolve(e)
 	if err != nil {
@@ -373,9 +372,7 @@ func (r *resolver) resolveBool(e Expr, what string) (Bound, error) {
 	case sqltypes.NullType:
 		return castTo(b, sqltypes.Boolean), nil
 	}
-	return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
-		"Cannot resolve %s due to data type mismatch: The %s operand requires the \"BOOLEAN\" type, however %s has the type %s.",
-		quoteSQL(what), what, quoteSQL(b.SQL()), quoteSQL(b.DataType().SQL()))
+	return nil, unexpectedInputType("(NOT "+b.SQL()+")", "first", b.SQL(), b.DataType(), `"BOOLEAN"`)
 }
 
 func (r *resolver) resolveBinary(e BinaryOp) (Bound, error) {
@@ -486,7 +483,7 @@ func (r *resolver) resolveCaseWhen(e CaseWhen) (Bound, error) {
 	out := &boundCaseWhen{}
 	var t sqltypes.DataType = sqltypes.Null
 	for i := range e.Conds {
-		c, err := r.resolveBool(e.Conds[i], "WHEN")
+		c, err := r.resolve(e.Conds[i])
 		if err != nil {
 			return nil, err
 		}
@@ -508,12 +505,27 @@ func (r *resolver) resolveCaseWhen(e CaseWhen) (Bound, error) {
 	if out.elseV != nil {
 		all = append(all, out.elseV)
 	}
+	// Spark's CaseWhen checks its values' types first, then its conditions.
 	for _, v := range all {
 		nt, ok := comparisonType(t, v.DataType())
 		if !ok {
-			return nil, typeMismatch("CASE WHEN ...", "Input to `casewhen` should all be the same type, but it's [%s, %s].", t.SQL(), v.DataType().SQL())
+			types := make([]string, len(all))
+			for i, a := range all {
+				types[i] = quoteSQL(a.DataType().SQL())
+			}
+			return nil, mismatch("DATA_DIFF_TYPES", "functionName", "`casewhen`", "dataType", "["+strings.Join(types, ", ")+"]",
+				"sqlExpr", quoteSQL(out.SQL()))
 		}
 		t = nt
+	}
+	for i, c := range out.conds {
+		switch c.DataType().(type) {
+		case sqltypes.BooleanType:
+		case sqltypes.NullType:
+			out.conds[i] = castTo(c, sqltypes.Boolean)
+		default:
+			return nil, unexpectedInputType(out.SQL(), ordinal(i+1), c.SQL(), c.DataType(), `"BOOLEAN"`)
+		}
 	}
 	for i := range out.values {
 		out.values[i] = castTo(out.values[i], t)

@@ -104,7 +104,7 @@ func bindSubstring(r *resolver, c Call) (Bound, error) {
 	args[0] = castTo(args[0], sqltypes.String)
 	for i := 1; i < len(args); i++ {
 		if !sqltypes.IsIntegral(args[i].DataType()) && !isNull(args[i].DataType()) {
-			return nil, typeMismatch("substring(...)", "the position and length require the \"INT\" type, however %s has the type %s.", quoteSQL(args[i].SQL()), quoteSQL(args[i].DataType().SQL()))
+			return nil, unexpectedInputType("substring("+sqlList(args)+")", ordinal(i+1), args[i].SQL(), args[i].DataType(), `"INT"`)
 		}
 		args[i] = castTo(args[i], sqltypes.Integer)
 	}

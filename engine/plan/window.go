@@ -245,7 +245,7 @@ func bindSessionWindow(r *resolver, c Call) (Bound, error) {
 func windowMicros(s string) (int64, error) {
 	iv, err := sqltypes.ParseInterval(s)
 	if err != nil {
-		return 0, err
+		return 0, sqltypes.CannotParseInterval(s)
 	}
 	if iv.Months != 0 {
 		return 0, fmt.Errorf("Intervals greater than a month is not supported (%s).", s)
