@@ -75,7 +75,7 @@ func TestStreamingRulesLikeSpark(t *testing.T) {
 		{"bad interval", func() error {
 			_, err := raw.WriteStream().Format("console").Trigger(Trigger{ProcessingTime: "soon"}).Start(ctx)
 			return err
-		}, "[INVALID_INTERVAL_FORMAT]"},
+		}, "[INVALID_INTERVAL_FORMAT.UNRECOGNIZED_NUMBER] Error parsing 'soon' to interval."},
 		{"a trigger of a month", func() error {
 			_, err := raw.WriteStream().Format("console").Trigger(Trigger{ProcessingTime: "1 month"}).Start(ctx)
 			return err

@@ -93,8 +93,29 @@ func ParseOutputMode(mode string) (string, error) {
 	return "", sparkerrors.New(sparkerrors.IllegalArgumentException, "STREAMING_OUTPUT_MODE.INVALID", "outputMode", mode)
 }
 
+// Err is the error a setting of the writer found (an unknown output mode, a trigger Spark
+// refuses), which Start returns; PySpark raises it at the call that made it.
+func (w *DataStreamWriter) Err() error { return w.err }
+
 // Trigger is .trigger(...).
 func (w *DataStreamWriter) Trigger(t Trigger) *DataStreamWriter {
+	st, err := t.parse()
+	if err != nil {
+		w.err = err
+		return w
+	}
+	w.trigger = st
+	return w
+}
+
+// Check is the error Spark gives for the trigger when it is set (an interval it cannot
+// read, two triggers), nil for a trigger kafkalab can run.
+func (t Trigger) Check() error {
+	_, err := t.parse()
+	return err
+}
+
+func (t Trigger) parse() (stream.Trigger, error) {
 	set := 0
 	for _, b := range []bool{t.ProcessingTime != "", t.Once, t.AvailableNow, t.Continuous != ""} {
 		if b {
@@ -102,30 +123,24 @@ func (w *DataStreamWriter) Trigger(t Trigger) *DataStreamWriter {
 		}
 	}
 	switch {
-	case set > 1:
-		w.err = errors.New("[ONLY_ALLOW_SINGLE_TRIGGER] Only a single trigger is allowed.")
-	case set == 0:
-		w.err = errors.New("[NO_TRIGGER_SPECIFIED] No trigger was specified: give processingTime, once, availableNow or continuous.")
+	case set != 1:
+		return stream.Trigger{}, sparkerrors.New(sparkerrors.PySparkValueError, "ONLY_ALLOW_SINGLE_TRIGGER")
 	case t.Continuous != "":
-		w.err = &plan.UnsupportedError{Message: "kafkalab does not support continuous processing (trigger(continuous=...)); use trigger(processingTime=...) or trigger(availableNow=True)"}
+		return stream.Trigger{}, &plan.UnsupportedError{Message: "kafkalab does not support continuous processing (trigger(continuous=...)); use trigger(processingTime=...) or trigger(availableNow=True)"}
 	case t.Once:
-		w.trigger = stream.Once()
+		return stream.Once(), nil
 	case t.AvailableNow:
-		w.trigger = stream.AvailableNow()
-	default:
-		iv, err := sqltypes.ParseInterval(t.ProcessingTime)
-		if err != nil {
-			w.err = err
-			return w
-		}
-		if iv.Months != 0 {
-			// Spark's Triggers.convert: a month has no fixed length.
-			w.err = fmt.Errorf("Doesn't support month or year interval: %s", t.ProcessingTime)
-			return w
-		}
-		w.trigger = stream.ProcessingTime(time.Duration(iv.Micros/1000) * time.Millisecond)
+		return stream.AvailableNow(), nil
 	}
-	return w
+	iv, err := sqltypes.ParseInterval(t.ProcessingTime)
+	if err != nil {
+		return stream.Trigger{}, err
+	}
+	if iv.Months != 0 {
+		// Spark's Triggers.convert: a month has no fixed length.
+		return stream.Trigger{}, illegalArgument("Doesn't support month or year interval: " + t.ProcessingTime)
+	}
+	return stream.ProcessingTime(time.Duration(iv.Micros/1000) * time.Millisecond), nil
 }
 
 // QueryName is .queryName(name).

@@ -443,7 +443,7 @@ func TestStaticWrites(t *testing.T) {
 		t.Errorf("WRITE commitInfo: %s", first)
 	}
 	w.Mode = "errorifexists"
-	if _, _, err := table.Write(ctx, w); err == nil || !strings.Contains(err.Error(), "already exists") {
+	if _, _, err := table.Write(ctx, w); err == nil || !strings.HasPrefix(err.Error(), "[DELTA_PATH_EXISTS] Cannot write to already existent path ") {
 		t.Errorf("errorifexists err = %v", err)
 	}
 	w.Mode = "ignore"

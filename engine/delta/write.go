@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -454,7 +455,8 @@ func outputMode(m string) (string, error) {
 	case "complete":
 		return "Complete", nil
 	case "update":
-		return "", errors.New("[DELTA_UNSUPPORTED_OUTPUT_MODE] Data source delta does not support Update output mode; use append or complete")
+		return "", sparkerrors.New(sparkerrors.AnalysisException, "DELTA_UNSUPPORTED_OUTPUT_MODE",
+			"dataSource", "org.apache.spark.sql.delta.sources.DeltaDataSource", "mode", "Update")
 	}
 	return "", fmt.Errorf("unknown output mode %q for the Delta sink; use append or complete", m)
 }
@@ -512,7 +514,7 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		exists := snap.Version >= 0
 		switch {
 		case exists && mode == "ErrorIfExists":
-			return false, -1, fmt.Errorf("[DELTA_PATH_EXISTS] cannot write to the Delta table %s: it already exists; use mode(\"append\") or mode(\"overwrite\")", t.path)
+			return false, -1, sparkerrors.New(sparkerrors.AnalysisException, "DELTA_PATH_EXISTS", "path", t.path)
 		case exists && mode == "Ignore":
 			return false, snap.Version, nil
 		}

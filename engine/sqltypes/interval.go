@@ -1,10 +1,11 @@
 package sqltypes
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 )
 
 // Interval is a parsed interval string, Spark's CalendarInterval: months apart from the
@@ -15,6 +16,12 @@ type Interval struct {
 	Micros int64
 }
 
+// CannotParseInterval is the error withWatermark, window and session_window give for an
+// interval string ParseInterval refuses (Spark's CANNOT_PARSE_INTERVAL).
+func CannotParseInterval(s string) error {
+	return sparkerrors.New(sparkerrors.AnalysisException, "CANNOT_PARSE_INTERVAL", "intervalString", "'"+s+"'")
+}
+
 // ParseInterval reads Spark's interval strings as withWatermark, window, session_window
 // and trigger(processingTime=...) take them: "5 minutes", "1 hour 30 minutes",
 // "interval 10 seconds", "2 days", "-1 minute", "1 month". A year is 12 months.
@@ -23,21 +30,26 @@ func ParseInterval(s string) (Interval, error) {
 	if len(fields) > 0 && fields[0] == "interval" {
 		fields = fields[1:]
 	}
-	bad := func(why string) (Interval, error) {
-		return Interval{}, fmt.Errorf("[INVALID_INTERVAL_FORMAT] Error parsing '%s' to interval: %s; write a number and a unit, like \"5 minutes\" or \"30 seconds\"", s, why)
+	// Spark's IntervalUtils.stringToInterval errors (IllegalArgumentException).
+	bad := func(sub string, nameValues ...string) (Interval, error) {
+		return Interval{}, sparkerrors.New(sparkerrors.IllegalArgumentException, "INVALID_INTERVAL_FORMAT."+sub,
+			append([]string{"input", s}, nameValues...)...)
 	}
 	if len(fields) == 0 {
-		return bad("the interval is empty")
+		return bad("INPUT_IS_EMPTY")
 	}
 	if len(fields)%2 != 0 {
-		return bad("every number needs a unit")
+		if _, err := strconv.ParseFloat(fields[len(fields)-1], 64); err != nil {
+			return bad("UNRECOGNIZED_NUMBER", "number", fields[len(fields)-1])
+		}
+		return bad("MISSING_UNIT", "word", fields[len(fields)-1])
 	}
 	var iv Interval
 	for i := 0; i < len(fields); i += 2 {
 		num, unit := fields[i], strings.TrimSuffix(fields[i+1], "s")
 		f, err := strconv.ParseFloat(num, 64)
 		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			return bad(fmt.Sprintf("%q is not a number", num))
+			return bad("UNRECOGNIZED_NUMBER", "number", num)
 		}
 		var per int64
 		switch unit {
@@ -62,11 +74,11 @@ func ParseInterval(s string) (Interval, error) {
 		case "microsecond":
 			per = 1
 		default:
-			return bad(fmt.Sprintf("unknown unit %q", fields[i+1]))
+			return bad("INVALID_UNIT", "unit", fields[i+1])
 		}
 		v := f * float64(per)
 		if math.Abs(v) > math.MaxInt64/2 {
-			return bad("the interval is too large")
+			return bad("ARITHMETIC_EXCEPTION")
 		}
 		iv.Micros += int64(math.Round(v))
 	}

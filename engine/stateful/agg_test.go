@@ -282,7 +282,7 @@ func TestOutputModeAndBadInput(t *testing.T) {
 		args []plan.Expr
 		want string
 	}{
-		{[]plan.Expr{col("event_time"), lit("5 minutez")}, "INVALID_INTERVAL_FORMAT"},
+		{[]plan.Expr{col("event_time"), lit("5 minutez")}, "[CANNOT_PARSE_INTERVAL] Unable to parse '5 minutez'."},
 		{[]plan.Expr{col("event_time"), lit("0 minutes")}, "The `windowDuration` must be between (0, 9223372036854775807] (current value = 0L)."},
 		{[]plan.Expr{col("event_time"), lit("5 minutes"), lit("10 minutes")}, "The `slideDuration`(600000000L) must be <= the `windowDuration`(300000000L)."},
 		{[]plan.Expr{col("event_time"), lit("5 minutes"), lit("5 minutes"), lit("5 minutes")}, "The `abs(startTime)`(300000000L) must be < the `slideDuration`(300000000L)."},

@@ -4,9 +4,11 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -122,7 +124,11 @@ func (f *aggFn) add(b *aggBuf, v any) error {
 			st := sqltypes.DecimalSumType(f.in.(sqltypes.DecimalType))
 			s, ok := b.d.Add(d, st)
 			if !ok {
-				return fmt.Errorf("[ARITHMETIC_OVERFLOW] %s(%s) overflows DECIMAL(%d,%d) in a streaming aggregation", kindName(f.kind), f.arg.SQL(), st.Precision, st.Scale)
+				wide, fits := b.d.Add(d, sqltypes.DecimalType{Precision: 38, Scale: st.Scale})
+				if !fits {
+					wide = b.d
+				}
+				return decimalOutOfRange(wide, st)
 			}
 			b.d = s
 			return nil
@@ -131,7 +137,8 @@ func (f *aggFn) add(b *aggBuf, v any) error {
 			x := toInt(v)
 			s := b.i + x
 			if (x > 0 && s < b.i) || (x < 0 && s > b.i) {
-				return fmt.Errorf("[ARITHMETIC_OVERFLOW] long overflow in sum(%s). Use 'try_sum' to tolerate overflow and return NULL instead.", f.arg.SQL())
+				return sparkerrors.New(sparkerrors.ArithmeticException, "ARITHMETIC_OVERFLOW", "message", "overflow",
+					"alternative", " Use 'try_add' to tolerate overflow and return NULL instead.", "config", `"spark.sql.ansi.enabled"`)
 			}
 			b.i = s
 			return nil
@@ -156,10 +163,6 @@ func (f *aggFn) add(b *aggBuf, v any) error {
 	return nil
 }
 
-func kindName(k aggKind) string {
-	return [...]string{"count", "sum", "avg", "min", "max", "first"}[k]
-}
-
 func (f *aggFn) result(b *aggBuf) (any, error) {
 	if f.distinct {
 		return int64(len(b.vals)), nil
@@ -174,7 +177,7 @@ func (f *aggFn) result(b *aggBuf) (any, error) {
 		if out, ok := f.out.(sqltypes.DecimalType); ok {
 			d, ok := b.d.Rescale(out.Precision, out.Scale)
 			if !ok {
-				return nil, fmt.Errorf("[ARITHMETIC_OVERFLOW] sum(%s) does not fit DECIMAL(%d,%d)", f.arg.SQL(), out.Precision, out.Scale)
+				return nil, decimalOutOfRange(b.d, out)
 			}
 			return d, nil
 		}
@@ -189,7 +192,8 @@ func (f *aggFn) result(b *aggBuf) (any, error) {
 		if in, ok := f.in.(sqltypes.DecimalType); ok {
 			d, ok := sqltypes.DecimalAvg(b.d, b.n, in)
 			if !ok {
-				return nil, fmt.Errorf("[ARITHMETIC_OVERFLOW] avg(%s) does not fit its result type", f.arg.SQL())
+				out, _ := f.out.(sqltypes.DecimalType)
+				return nil, decimalOutOfRange(b.d, out)
 			}
 			return d, nil
 		}
@@ -242,4 +246,10 @@ func (b *aggBuf) decode(d *decoder, f *aggFn) {
 		b.set[string(sqltypes.AppendKey(nil, v, f.in))] = struct{}{}
 		b.vals = append(b.vals, v)
 	}
+}
+
+// decimalOutOfRange is Spark's ANSI error for a decimal that its type cannot hold.
+func decimalOutOfRange(v sqltypes.Decimal, t sqltypes.DecimalType) error {
+	return sparkerrors.New(sparkerrors.ArithmeticException, "NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION",
+		"value", v.String(), "precision", strconv.Itoa(t.Precision), "scale", strconv.Itoa(t.Scale), "config", `"spark.sql.ansi.enabled"`)
 }

@@ -461,13 +461,15 @@ func TestIdleProgressEveryTenSeconds(t *testing.T) {
 	}
 }
 
+// A query's failure is Spark's STREAM_FAILED, which names the query by its ids (Spark
+// 4.2 leaves its name for the debug text after the message).
 func TestQueryErrorNamesTheQuery(t *testing.T) {
 	b := startBroker(t)
 	q, err := runQuery(t, stream.Config{CheckpointDir: t.TempDir(), Name: "bronze",
 		Sources: []stream.Source{newSource(t, b, "subscribe", "nope")}, Plan: &identityPlan{}, Sink: newTxnSink(),
 		Trigger: stream.AvailableNow()})
 	var qe *stream.QueryError
-	if !errors.As(err, &qe) || qe.ID != q.ID() || !strings.HasPrefix(err.Error(), "[STREAM_FAILED] Query bronze [id = "+q.ID()+", runId = "+q.RunID()+"] terminated with exception: ") ||
+	if !errors.As(err, &qe) || qe.ID != q.ID() || !strings.HasPrefix(err.Error(), "[STREAM_FAILED] Query [id = "+q.ID()+", runId = "+q.RunID()+"] terminated with exception: ") ||
 		!strings.Contains(err.Error(), "topic 'nope' does not exist") || q.Exception() != err || q.IsActive() {
 		t.Fatalf("err %v", err)
 	}

@@ -303,11 +303,7 @@ type QueryError struct {
 }
 
 func (e *QueryError) Error() string {
-	name := ""
-	if e.Name != "" {
-		name = e.Name + " "
-	}
-	return fmt.Sprintf("[STREAM_FAILED] Query %s[id = %s, runId = %s] terminated with exception: %v", name, e.ID, e.RunID, e.Err)
+	return fmt.Sprintf("[STREAM_FAILED] Query [id = %s, runId = %s] terminated with exception: %v", e.ID, e.RunID, e.Err)
 }
 
 func (e *QueryError) Unwrap() error { return e.Err }

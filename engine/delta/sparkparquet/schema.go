@@ -8,6 +8,7 @@ package sparkparquet
 import (
 	"fmt"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
@@ -65,7 +66,7 @@ func Schema(st *sqltypes.StructType) (*parquet.Schema, error) {
 }
 
 // errEmptySchema is Spark's refusal to write a struct without columns to parquet.
-var errEmptySchema = fmt.Errorf("[EMPTY_SCHEMA_NOT_SUPPORTED_FOR_DATASOURCE] The parquet datasource does not support writing empty or nested empty schemas. Please make sure the data schema has at least one or more column(s)")
+var errEmptySchema = sparkerrors.New(sparkerrors.AnalysisException, "EMPTY_SCHEMA_NOT_SUPPORTED_FOR_DATASOURCE", "format", "Parquet")
 
 func groupNode(st *sqltypes.StructType) (orderedGroup, error) {
 	g := orderedGroup{Group: parquet.Group{}, order: make([]string, 0, len(st.Fields))}
