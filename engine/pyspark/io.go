@@ -432,43 +432,68 @@ func init() {
 		return self, nil
 	})
 	python.DefMethod(streamWriterType, "trigger", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("trigger", args, kwargs, []string{"processingTime", "once", "continuous", "availableNow"}, 0)
+		a, err := python.ParseArgs("trigger", args, kwargs, []string{"processingTime", "once", "continuous", "availableNow", "realTime"}, 0)
 		if err != nil {
 			return nil, err
 		}
-		var t engine.Trigger
 		set := 0
-		if a[0] != nil && a[0] != py.None {
-			if t.ProcessingTime, err = asString("processingTime", a[0]); err != nil {
+		for _, v := range a {
+			if v != nil && v != py.None {
+				set++
+			}
+		}
+		if set != 1 {
+			return nil, raise(sparkerrors.PySparkValueError, "ONLY_ALLOW_SINGLE_TRIGGER")
+		}
+		nonEmpty := func(name string, v py.Object) (string, error) {
+			s, ok := v.(py.String)
+			if !ok || strings.TrimSpace(string(s)) == "" {
+				text, err := py.StrAsString(v)
+				if err != nil {
+					return "", err
+				}
+				return "", raise(sparkerrors.PySparkValueError, "VALUE_NOT_NON_EMPTY_STR", "arg_name", name, "arg_value", text)
+			}
+			return strings.TrimSpace(string(s)), nil
+		}
+		mustTrue := func(name string, v py.Object) error {
+			if v == py.True {
+				return nil
+			}
+			text, err := py.StrAsString(v)
+			if err != nil {
+				return err
+			}
+			return raise(sparkerrors.PySparkValueError, "VALUE_NOT_TRUE", "arg_name", name, "arg_value", text)
+		}
+		var t engine.Trigger
+		switch {
+		case a[0] != nil && a[0] != py.None:
+			if t.ProcessingTime, err = nonEmpty("processingTime", a[0]); err != nil {
 				return nil, err
 			}
-			set++
-		}
-		if a[1] != nil && a[1] != py.None {
-			if b, _ := asBool(a[1], false); !b {
-				return nil, py.ExceptionNewf(PySparkValueError, "[VALUE_NOT_TRUE] Value for `once` must be True, got '%v'.", a[1])
+		case a[1] != nil && a[1] != py.None:
+			if err := mustTrue("once", a[1]); err != nil {
+				return nil, err
 			}
 			t.Once = true
-			set++
-		}
-		if a[2] != nil && a[2] != py.None {
-			if t.Continuous, err = asString("continuous", a[2]); err != nil {
+		case a[2] != nil && a[2] != py.None:
+			if t.Continuous, err = nonEmpty("continuous", a[2]); err != nil {
 				return nil, err
 			}
-			set++
-		}
-		if a[3] != nil && a[3] != py.None {
-			if b, _ := asBool(a[3], false); !b {
-				return nil, py.ExceptionNewf(PySparkValueError, "[VALUE_NOT_TRUE] Value for `availableNow` must be True, got '%v'.", a[3])
+		case a[3] != nil && a[3] != py.None:
+			if err := mustTrue("availableNow", a[3]); err != nil {
+				return nil, err
 			}
 			t.AvailableNow = true
-			set++
+		default:
+			if _, err := nonEmpty("realTime", a[4]); err != nil {
+				return nil, err
+			}
+			return nil, python.Unsupported("trigger(realTime=...)", "use trigger(processingTime=...) or trigger(availableNow=True)")
 		}
-		if set > 1 {
-			return nil, py.ExceptionNewf(PySparkValueError, "[ONLY_ALLOW_SINGLE_TRIGGER] Only a single trigger is allowed.")
-		}
-		if set == 0 {
-			return nil, py.ExceptionNewf(PySparkValueError, "[ONLY_ALLOW_SINGLE_TRIGGER] Only a single trigger is allowed.")
+		if err := t.Check(); err != nil {
+			return nil, engineError(err)
 		}
 		self.(*pyStreamWriter).trigger = &t
 		return self, nil

@@ -8,6 +8,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 )
 
 // pyStreamingQuery is a StreamingQuery started by a script.
@@ -169,10 +170,10 @@ func init() {
 		case py.Float:
 			secs = float64(t)
 		default:
-			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_INT] Argument `timeout` should be an int or float, got %s.", t.Type().Name)
+			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "timeout", "arg_value", t.Type().Name)
 		}
-		if secs < 0 {
-			return nil, py.ExceptionNewf(PySparkValueError, "[VALUE_NOT_POSITIVE] Value for `timeout` must be positive, got '%v'.", secs)
+		if secs <= 0 {
+			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "timeout", "arg_value", a[0].Type().Name)
 		}
 		var done bool
 		err = q.in.Unlocked(func() (err error) {

@@ -375,7 +375,7 @@ func (in *Interpreter) createDataFrame(data, schema py.Object) (py.Object, error
 	s := in.spark.s
 	var items []py.Object
 	if err := py.Iterate(data, func(o py.Object) bool { items = append(items, o); return false }); err != nil {
-		return nil, py.ExceptionNewf(PySparkTypeError, "[CANNOT_INFER_SCHEMA_FOR_TYPE] createDataFrame needs a list of tuples, lists, Rows or dicts, got %s.", data.Type().Name)
+		return nil, py.ExceptionNewf(py.TypeError, "'%s' object is not iterable", data.Type().Name)
 	}
 	loc := in.location()
 	var st *sqltypes.StructType
@@ -400,7 +400,7 @@ func (in *Interpreter) createDataFrame(data, schema py.Object) (py.Object, error
 		}
 		return in.createInferred(items, names)
 	default:
-		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_LIST_OR_NONE_OR_STRUCT] Argument `schema` should be a list, None, str or StructType, got %s.", schema.Type().Name)
+		return nil, notExpectedTypeArgFirst("schema", "list, None or StructType", schema)
 	}
 	if st == nil {
 		return in.createInferred(items, nil)

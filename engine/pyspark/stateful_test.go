@@ -93,7 +93,7 @@ dedup: [1001, 1002, 1003, 1004, 1005] dedupeWithinWatermark
 			"AnalysisException: [STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: update. This output mode is not supported for session window streaming aggregations on streaming DataFrames/DataSets. SQLSTATE: 42KDE"},
 		{`orders.dropDuplicatesWithinWatermark(["order_id"]).writeStream.format("console").start()`,
 			"AnalysisException: dropDuplicatesWithinWatermark is not supported on streaming DataFrames/DataSets without watermark;"},
-		{`orders.groupBy(F.window("event_time", "5 minutez")).count()`, "INVALID_INTERVAL_FORMAT"},
+		{`orders.groupBy(F.window("event_time", "5 minutez")).count()`, "[CANNOT_PARSE_INTERVAL] Unable to parse '5 minutez'."},
 		{`orders.groupBy(F.window("order_id", "5 minutes")).count()`, "however \"order_id\" has the type \"INT\""},
 	}
 	for _, r := range refusals {

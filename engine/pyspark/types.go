@@ -79,7 +79,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		et, err := toDataType("ArrayType", a[0])
+		et, err := toDataType("elementType", a[0])
 		if err != nil {
 			return nil, err
 		}
@@ -94,11 +94,11 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		kt, err := toDataType("MapType", a[0])
+		kt, err := toDataType("keyType", a[0])
 		if err != nil {
 			return nil, err
 		}
-		vt, err := toDataType("MapType", a[1])
+		vt, err := toDataType("valueType", a[1])
 		if err != nil {
 			return nil, err
 		}
@@ -122,7 +122,7 @@ func init() {
 			for _, it := range items {
 				f, ok := it.(*pyStructField)
 				if !ok {
-					return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_LIST_OF_STRUCTFIELD] fields should be a list of StructField, got %s", it.Type().Name)
+					return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute 'name'", it.Type().Name)
 				}
 				st.Fields = append(st.Fields, f.f)
 			}
@@ -310,7 +310,7 @@ func toDataType(fn string, o py.Object) (sqltypes.DataType, error) {
 		}
 		return t, nil
 	}
-	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DATATYPE_OR_STR] Argument of %s should be a DataType or str, got %s.", fn, o.Type().Name)
+	return nil, notExpectedType(fn, "DataType or str", o)
 }
 
 // toSchema accepts a StructType, a DDL string, or a list of column names.
@@ -328,7 +328,7 @@ func toSchema(o py.Object) (*sqltypes.StructType, error) {
 		}
 		return st, nil
 	}
-	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_STR_OR_STRUCT] Argument of schema should be a str or StructType, got %s.", o.Type().Name)
+	return nil, notExpectedTypeArgFirst("schema", "list, None or StructType", o)
 }
 
 func parseError(err error) error {

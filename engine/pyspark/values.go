@@ -9,6 +9,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -87,7 +88,7 @@ func (r *pyRow) M__getitem__(key py.Object) (py.Object, error) {
 		if i := r.index(string(k)); i >= 0 {
 			return r.values[i], nil
 		}
-		return nil, py.ExceptionNewf(PySparkValueError, "[KEY_NOT_EXIST] Key `%s` is not exist.", string(k))
+		return nil, py.ExceptionNewf(PySparkValueError, "%s", string(k)) // PySpark raises the key alone
 	case py.Int:
 		i := int(k)
 		if i < 0 {
@@ -688,26 +689,38 @@ func pythonTypeName(o py.Object) string {
 	return o.Type().Name
 }
 
+// typeUnacceptable is PySpark's verifier error for a value its field's type cannot hold
+// (field is "" for a top-level row).
+func typeUnacceptable(field string, t sqltypes.DataType, o py.Object) error {
+	rep, _ := py.ReprAsString(o)
+	cls := "<class '" + pythonTypeName(o) + "'>"
+	if field == "" {
+		return raise(sparkerrors.PySparkTypeError, "FIELD_DATA_TYPE_UNACCEPTABLE", "data_type", typeRepr(t), "obj", rep, "obj_type", cls)
+	}
+	return raise(sparkerrors.PySparkTypeError, "FIELD_DATA_TYPE_UNACCEPTABLE_WITH_NAME", "field_name", "field "+field, "data_type", typeRepr(t), "obj", rep, "obj_type", cls)
+}
+
 // fromPython converts a Python value for a field of type t, as createDataFrame's
 // verifier does: the value's class must fit the type.
 func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, loc *time.Location) (any, error) {
 	if o == nil || o == py.None {
 		if !nullable {
-			return nil, py.ExceptionNewf(PySparkValueError, "[FIELD_NOT_NULLABLE] Field `%s` is not nullable, but got None.", field)
+			if field == "" {
+				return nil, raise(sparkerrors.PySparkValueError, "FIELD_NOT_NULLABLE")
+			}
+			return nil, raise(sparkerrors.PySparkValueError, "FIELD_NOT_NULLABLE_WITH_NAME", "field_name", "field "+field)
 		}
 		return nil, nil
 	}
-	reject := func() error {
-		rep, _ := py.ReprAsString(o)
-		return py.ExceptionNewf(PySparkTypeError, "[FIELD_DATA_TYPE_UNACCEPTABLE] field %s: %s can not accept object %s in type <class '%s'>.", field, typeRepr(t), rep, pythonTypeName(o))
-	}
+	reject := func() error { return typeUnacceptable(field, t, o) }
 	intIn := func(lo, hi int64) (int64, error) {
 		i, ok := o.(py.Int)
 		if !ok {
 			return 0, reject()
 		}
 		if int64(i) < lo || int64(i) > hi {
-			return 0, py.ExceptionNewf(PySparkValueError, "[VALUE_OUT_OF_BOUNDS] field %s: object of %s out of range, got: %d", field, typeRepr(t), int64(i))
+			return 0, raise(sparkerrors.PySparkValueError, "VALUE_OUT_OF_BOUNDS", "arg_name", "obj", "lower_bound", strconv.FormatInt(lo, 10),
+				"upper_bound", strconv.FormatInt(hi, 10), "actual", strconv.FormatInt(int64(i), 10))
 		}
 		return int64(i), nil
 	}
@@ -848,15 +861,10 @@ func rowFromPython(field string, o py.Object, st *sqltypes.StructType, loc *time
 			vals[i] = d[f.Name]
 		}
 	default:
-		rep, _ := py.ReprAsString(o)
-		where := ""
-		if field != "" {
-			where = "field " + field + ": "
-		}
-		return nil, py.ExceptionNewf(PySparkTypeError, "[CANNOT_ACCEPT_OBJECT_IN_TYPE] %s%s can not accept object %s in type <class '%s'>.", where, typeRepr(st), rep, pythonTypeName(o))
+		return nil, typeUnacceptable(field, st, o)
 	}
 	if len(vals) != len(st.Fields) {
-		return nil, py.ExceptionNewf(PySparkValueError, "[LENGTH_SHOULD_BE_THE_SAME] obj and fields should be of the same length, got %d and %d.", len(vals), len(st.Fields))
+		return nil, raise(sparkerrors.PySparkValueError, "FIELD_STRUCT_LENGTH_MISMATCH", "object_length", strconv.Itoa(len(vals)), "field_length", strconv.Itoa(len(st.Fields)))
 	}
 	row := make(sqltypes.Row, len(vals))
 	for i, f := range st.Fields {
