@@ -15,6 +15,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine"
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 )
 
 // sparkError is an error as a Spark server reports it: the JVM exception classes (most
@@ -70,7 +71,6 @@ func withState(msg, state string) string {
 
 // toSparkError words any error the engine or this package returns as Spark would.
 func toSparkError(err error) *sparkError {
-	var ae *plan.AnalysisError
 	var ue *plan.UnsupportedError
 	var uf *unsupportedFeature
 	var qe *engine.StreamingQueryError
@@ -84,16 +84,8 @@ func toSparkError(err error) *sparkError {
 			message: msg, cause: cause}
 	case errors.As(err, &se):
 		return se
-	case errors.As(err, &ae):
-		classes := analysisClasses
-		switch {
-		case ae.Class == "SQL_CONF_NOT_FOUND":
-			classes = noSuchElementClasses
-		case strings.HasPrefix(ae.Class, "PARSE_"):
-			classes = parseClasses
-		}
-		return &sparkError{classes: classes, errorClass: ae.Class, sqlState: ae.SQLState(), params: map[string]string{},
-			message: withState(ae.Error(), ae.SQLState())}
+	case asSparkError(err) != nil:
+		return asSparkError(err)
 	case errors.As(err, &uf):
 		return &sparkError{classes: unsupportedClasses, errorClass: "UNSUPPORTED_FEATURE.KAFKALAB", sqlState: "0A000",
 			params: map[string]string{"feature": uf.what}, message: withState("[UNSUPPORTED_FEATURE.KAFKALAB] "+uf.Error()+".", "0A000")}
@@ -102,13 +94,42 @@ func toSparkError(err error) *sparkError {
 			params: map[string]string{"feature": ue.Message}, message: withState("[UNSUPPORTED_FEATURE.KAFKALAB] "+ue.Message+".", "0A000")}
 	case errors.Is(err, context.Canceled):
 		return &sparkError{classes: sparkClasses, errorClass: "OPERATION_CANCELED", sqlState: "HY008", params: map[string]string{},
-			message: withState("[OPERATION_CANCELED] Operation has been cancelled.", "HY008")}
+			message: withState("[OPERATION_CANCELED] Operation has been canceled.", "HY008")}
 	case errors.Is(err, context.DeadlineExceeded):
 		return &sparkError{classes: sparkClasses, message: err.Error()}
 	}
 	msg := err.Error()
 	class, _ := bracketClass(msg)
 	return &sparkError{classes: illegalArgumentClasses, errorClass: class, message: msg}
+}
+
+// asSparkError is the engine's Spark error in err's chain as the server reports it: the
+// JVM classes of its kind, its condition, SQLSTATE, parameters and Spark's text. An
+// argument error of PySpark's own (which a Python client raises before asking the server)
+// travels as an IllegalArgumentException with its condition.
+func asSparkError(err error) *sparkError {
+	var ue *plan.UnsupportedError
+	var uf *unsupportedFeature
+	if errors.As(err, &ue) || errors.As(err, &uf) {
+		return nil
+	}
+	e, ok := sparkerrors.As(err)
+	if !ok {
+		return nil
+	}
+	classes := e.Kind.JVMClasses()
+	if e.Kind.PySpark() {
+		classes = illegalArgumentClasses
+	}
+	params := map[string]string{}
+	for _, p := range e.Parameters() {
+		params[p.Name] = p.Value
+	}
+	var cause *sparkError
+	if e.Cause != nil && e.Cause != err {
+		cause = asSparkError(e.Cause)
+	}
+	return &sparkError{classes: classes, errorClass: e.Class, sqlState: e.SQLState(), params: params, message: e.Text(), cause: cause}
 }
 
 // bracketClass reads the error class off a message worded "[CLASS] text".

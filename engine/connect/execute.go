@@ -29,7 +29,8 @@ func (ss *session) run(op *operation, p *pb.Plan) error {
 		return ss.command(ctx, op, x.Command)
 	case *pb.Plan_CompressedOperation_:
 		return &sparkError{classes: illegalArgumentClasses, errorClass: "CONNECT_INVALID_PLAN.CANNOT_PARSE", sqlState: "56K00",
-			message: withState("[CONNECT_INVALID_PLAN.CANNOT_PARSE] The plan cannot be parsed: kafkalab reads uncompressed plans.", "56K00")}
+			params:  map[string]string{"errorMsg": "kafkalab reads uncompressed plans"},
+			message: withState("[CONNECT_INVALID_PLAN.CANNOT_PARSE] The Spark Connect plan is invalid. Cannot decompress or parse the input plan (kafkalab reads uncompressed plans)\nThis may be caused by a corrupted compressed plan.\nTo disable plan compression, set 'spark.connect.session.planCompression.threshold' to -1.", "56K00")}
 	}
 	return invalidPlan("a plan with neither a relation nor a command")
 }

@@ -257,6 +257,15 @@ func As(err error) (e *Error, ok bool) {
 		return sp.SparkError(), true
 	}
 	if errors.As(err, &e) {
+		// An error made with its condition alone (Kind left at AnalysisException) takes
+		// the kind its condition has: PARSE_SYNTAX_ERROR is a ParseException.
+		if e.Kind == AnalysisException {
+			if k := KindOf(e.Class); k != AnalysisException && !k.PySpark() {
+				refined := *e
+				refined.Kind = k
+				return &refined, true
+			}
+		}
 		return e, true
 	}
 	msg := err.Error()
