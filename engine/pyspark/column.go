@@ -38,6 +38,11 @@ func goValue(o py.Object) (any, error) {
 		return bool(x), nil
 	case py.Int:
 		return int(x), nil
+	case *py.BigInt:
+		// -9223372036854775808 is a negated big int in the interpreter; it still fits a long.
+		if i, err := x.GoInt64(); err == nil {
+			return int(i), nil
+		}
 	case py.Float:
 		return float64(x), nil
 	case py.String:
