@@ -16,7 +16,9 @@ func foreachBatch(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Objec
 		return nil, err
 	}
 	if !callable(a[0]) {
-		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_CALLABLE] Argument `func` should be a callable, got %s.", a[0].Type().Name)
+		// PySpark 4.2 leaves the check to the first batch; kafkalab says it at once, with
+		// its argument error.
+		return nil, notExpectedType("func", "a callable", a[0])
 	}
 	self.(*pyStreamWriter).foreach = a[0]
 	return self, nil

@@ -54,7 +54,7 @@ except Exception as e:
 except Exception as e:
     print(e)
 `,
-		want: "[NOT_CALLABLE] Argument `func` should be a callable, got int.\n",
+		want: "[NOT_EXPECTED_TYPE] Argument `func` should be a callable, got int.\n",
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
