@@ -21,7 +21,7 @@ func init() {
 		}
 		other, ok := a[0].(*pyDataFrame)
 		if !ok {
-			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DATAFRAME] Argument `other` should be a DataFrame, got %s.", a[0].Type().Name)
+			return nil, notExpectedType("other", "a DataFrame", a[0])
 		}
 		how := ""
 		if a[2] != nil && a[2] != py.None {
@@ -45,7 +45,7 @@ func init() {
 		}
 		other, ok := a[0].(*pyDataFrame)
 		if !ok {
-			return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DATAFRAME] Argument `other` should be a DataFrame, got %s.", a[0].Type().Name)
+			return nil, notExpectedType("other", "a DataFrame", a[0])
 		}
 		return d.in.wrapDF(d.df.CrossJoin(other.df))
 	})
@@ -81,7 +81,7 @@ func joinOn(o py.Object) (any, error) {
 			for _, it := range items {
 				c, ok := it.(*pyColumn)
 				if !ok {
-					return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN] Argument `on` should be a list of Columns, got %s in it.", it.Type().Name)
+					return nil, notExpectedType("on", "a list of Columns", it)
 				}
 				if cond == nil {
 					cond = c.c
@@ -97,5 +97,5 @@ func joinOn(o py.Object) (any, error) {
 		}
 		return names, nil
 	}
-	return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_COLUMN_OR_LIST_OR_STR] Argument `on` should be a Column, list or str, got %s.", o.Type().Name)
+	return nil, notExpectedType("on", "a Column, list or str", o)
 }

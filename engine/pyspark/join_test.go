@@ -26,7 +26,7 @@ except Exception as x:
 [Row(name=None, title='Legal'), Row(name='Ann', title='Sales')]
 1 6 6
 [Row(name='Ben'), Row(name='Cid')]
-PySparkTypeError [NOT_COLUMN_OR_LIST_OR_STR] Argument ` + "`on`" + ` should be a Column, list or str, got int.
+PySparkTypeError [NOT_EXPECTED_TYPE] Argument ` + "`on`" + ` should be a Column, list or str, got int.
 `
 	if out != want {
 		t.Fatalf("got\n%s\nwant\n%s", out, want)
