@@ -84,7 +84,7 @@ func exprOf(v any, what string) (plan.Expr, error) {
 		}
 		return x.expr, nil
 	}
-	return nil, fmt.Errorf("[NOT_COLUMN_OR_STR] Argument `%s` should be a Column or str, got %T.", what, v)
+	return nil, notExpectedType(what, "Column or str", v)
 }
 
 // boolCondition resolves a condition and checks it is a boolean.

@@ -48,7 +48,7 @@ type ChangeFiles struct {
 // ErrConcurrentChange is returned when another writer committed between the snapshot a
 // change was planned on and its commit: the change is not retried, since its rows were
 // computed from the older state.
-var ErrConcurrentChange = errors.New("[DELTA_CONCURRENT_APPEND] another writer changed the Delta table while this command ran; run the command again")
+var ErrConcurrentChange = errors.New("another writer changed the Delta table while this command ran; run the command again")
 
 // CommitChange writes the change's files and commits them on top of snap as one version.
 // It returns the new version; as with the writers, a failure after the commit (checksum,

@@ -79,7 +79,7 @@ func (t *Table) Restore(ctx context.Context, target RestoreTarget, now time.Time
 			rel = filepath.Join(t.path, filepath.FromSlash(rel))
 		}
 		if _, err := os.Stat(rel); errors.Is(err, fs.ErrNotExist) {
-			return RestoreResult{}, fmt.Errorf("[DELTA_CANNOT_RESTORE_TABLE_VERSION] cannot restore table %s to version %d: its data file %s was deleted (by VACUUM?)", t.path, target.Version, f.Add.Path)
+			return RestoreResult{}, fmt.Errorf("cannot restore table %s to version %d: its data file %s was deleted (by VACUUM?)", t.path, target.Version, f.Add.Path)
 		}
 		a := f.Add
 		a.DataChange = true
