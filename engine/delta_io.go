@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -237,10 +238,14 @@ func (w *DataFrameWriter) writeDelta(ctx context.Context, path string, asTable b
 		return err
 	}
 	overwriteSchema, _ := w.opts.get("overwriteSchema")
+	txn, err := w.deltaTxn()
+	if err != nil {
+		return err
+	}
 	_, _, err = t.Write(ctx, delta.BatchWrite{
 		Mode: w.mode, Schema: w.df.Schema(), Tasks: toTasks(tasks), SaveAsTable: asTable,
-		OverwriteSchema: strings.EqualFold(overwriteSchema, "true"),
-		Now:             w.df.s.now(), TimeZone: w.df.s.Conf().GetOr(ConfTimeZone, "UTC"),
+		OverwriteSchema: strings.EqualFold(overwriteSchema, "true"), Txn: txn,
+		Now: w.df.s.now(), TimeZone: w.df.s.Conf().GetOr(ConfTimeZone, "UTC"),
 	})
 	return committedIsDone(err)
 }
@@ -301,4 +306,22 @@ func (p *parquetSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 	}
 	_, err := p.sink.AddBatch(ctx, b.BatchID, schema, b.Tasks)
 	return err
+}
+
+// deltaTxn reads the txnAppId and txnVersion options of an idempotent Delta write (a
+// foreachBatch function writing each batch once): both or neither.
+func (w *DataFrameWriter) deltaTxn() (*delta.Txn, error) {
+	app, hasApp := w.opts.get("txnAppId")
+	ver, hasVer := w.opts.get("txnVersion")
+	if !hasApp && !hasVer {
+		return nil, nil
+	}
+	if !hasApp || !hasVer {
+		return nil, errors.New("[DELTA_INVALID_IDEMPOTENT_WRITES_OPTIONS] Invalid options for idempotent Dataframe writes: Both txnVersion and txnAppId must be specified for idempotent data changes.")
+	}
+	v, err := strconv.ParseInt(strings.TrimSpace(ver), 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("[DELTA_INVALID_IDEMPOTENT_WRITES_OPTIONS] Invalid options for idempotent Dataframe writes: txnVersion must be a whole number, got %q.", ver)
+	}
+	return &delta.Txn{AppID: app, Version: v}, nil
 }

@@ -489,6 +489,10 @@ type BatchWrite struct {
 	OverwriteSchema bool
 	Now             time.Time
 	TimeZone        string
+	// Txn, when set (options txnAppId and txnVersion), makes the write idempotent as
+	// Delta's: it is skipped when the table's txn for the app id has this version or a
+	// later one, and otherwise commits a txn action with it.
+	Txn *Txn
 }
 
 // Write performs a static write and returns the committed version; written is false when
@@ -517,6 +521,11 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			return false, -1, sparkerrors.New(sparkerrors.AnalysisException, "DELTA_PATH_EXISTS", "path", t.path)
 		case exists && mode == "Ignore":
 			return false, snap.Version, nil
+		}
+		if w.Txn != nil {
+			if v, ok := snap.Txns[w.Txn.AppID]; ok && v >= w.Txn.Version {
+				return false, snap.Version, nil
+			}
 		}
 		now := nowOr(w.Now)
 		schema := w.Schema.AsNullable()
@@ -586,6 +595,9 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			KV{Key: "numOutputBytes", Value: strconv.FormatInt(files.bytes, 10)})
 		ci.OperationMetrics = orderedKVs(metrics)
 		p := &pendingCommit{info: ci, metadata: md, adds: files.adds, removes: removes}
+		if w.Txn != nil {
+			p.txn = &Txn{AppID: w.Txn.AppID, Version: w.Txn.Version, LastUpdated: int64p(now.UnixMilli())}
+		}
 		if md != nil && !exists {
 			proto := defaultProtocol
 			p.protocol = &proto
