@@ -359,6 +359,15 @@ func (r *DataStreamReader) Load(path ...string) (*DataFrame, error) {
 		return r.s.newDF(scan), nil
 	case "rate", "rate-micro-batch":
 		return r.loadRate()
+	case "delta":
+		if len(path) == 0 {
+			return nil, fmt.Errorf("'path' is not specified: give readStream.format(\"delta\").load(path) or use readStream.table(name)")
+		}
+		p, err := r.s.ResolvePath(path[0])
+		if err != nil {
+			return nil, err
+		}
+		return r.s.streamDelta(p)
 	case "":
 		return nil, &plan.UnsupportedError{Message: "spark.readStream needs a format: kafkalab reads streams from Kafka, .format(\"kafka\")"}
 	}

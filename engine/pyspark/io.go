@@ -166,7 +166,7 @@ func init() {
 			return nil, err
 		}
 		if r.streaming {
-			return nil, python.Unsupported("DataStreamReader.table", "read the table with spark.table(name), or stream from Kafka")
+			return r.in.wrapDF(r.in.spark.s.ReadStream().Table(name))
 		}
 		return r.in.wrapDF(r.engineReader().Table(r.in.Context(), name))
 	})
