@@ -8,20 +8,16 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-// DefaultParallelism is the number of tasks a range splits into when no number is given
-// (spark.default.parallelism of the local[2] master kafkalab behaves like).
-const DefaultParallelism = 2
-
 // Range is spark.range(start, end, step, numPartitions): one non-nullable BIGINT column
 // `id` from start (inclusive) to end (exclusive) by step, split into numPartitions
-// contiguous slices as Spark's Range operator splits it. numPartitions <= 0 means
-// DefaultParallelism.
+// contiguous slices as Spark's Range operator splits it. numPartitions <= 0 means the
+// session's default parallelism.
 func (s *Session) Range(start, end, step int64, numPartitions int) (*DataFrame, error) {
 	if step == 0 {
 		return nil, fmt.Errorf("spark.range: the step must not be 0")
 	}
 	if numPartitions <= 0 {
-		numPartitions = DefaultParallelism
+		numPartitions = s.DefaultParallelism()
 	}
 	n := rangeLength(start, end, step)
 	const limit = 10_000_000

@@ -13,17 +13,18 @@ func (r *DataStreamReader) loadRate() (*DataFrame, error) {
 		return nil, &plan.AnalysisError{Message: "The " + r.format + " source does not support a user-specified schema."}
 	}
 	opts := r.opts.asMap()
+	parallelism := r.s.DefaultParallelism()
 	var open func() (stream.Source, error)
 	if r.format == "rate" {
-		if _, err := ratesource.NewRate(opts, DefaultParallelism, r.s.now); err != nil {
+		if _, err := ratesource.NewRate(opts, parallelism, r.s.now); err != nil {
 			return nil, err
 		}
-		open = func() (stream.Source, error) { return ratesource.NewRate(opts, DefaultParallelism, r.s.now) }
+		open = func() (stream.Source, error) { return ratesource.NewRate(opts, parallelism, r.s.now) }
 	} else {
-		if _, err := ratesource.NewMicroBatch(opts, DefaultParallelism); err != nil {
+		if _, err := ratesource.NewMicroBatch(opts, parallelism); err != nil {
 			return nil, err
 		}
-		open = func() (stream.Source, error) { return ratesource.NewMicroBatch(opts, DefaultParallelism) }
+		open = func() (stream.Source, error) { return ratesource.NewMicroBatch(opts, parallelism) }
 	}
 	scan := &plan.StreamScan{Scope: r.s.newScope(ratesource.Schema(), nil), Name: r.format, Source: &sourceSpec{open: open}}
 	return r.s.newDF(scan), nil

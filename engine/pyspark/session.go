@@ -294,7 +294,9 @@ func init() {
 		return py.String(self.(*pySparkContext).s.s.Conf().GetOr("spark.master", "local[*]")), nil
 	})
 	python.DefProp(sparkContextType, "version", func(self py.Object) (py.Object, error) { return py.String(sparkVersion), nil })
-	python.DefProp(sparkContextType, "defaultParallelism", func(self py.Object) (py.Object, error) { return py.Int(engine.DefaultParallelism), nil })
+	python.DefProp(sparkContextType, "defaultParallelism", func(self py.Object) (py.Object, error) {
+		return py.Int(self.(*pySparkContext).s.s.DefaultParallelism()), nil
+	})
 }
 
 // sparkVersion is the Spark version kafkalab's engine behaves like (and writes in files).
