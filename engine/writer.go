@@ -128,7 +128,7 @@ func (w *DataFrameWriter) saveKafka(ctx context.Context) error {
 	}
 	bs, ok := w.opts.get("kafka.bootstrap.servers")
 	if !ok || strings.TrimSpace(bs) == "" {
-		return fmt.Errorf("Option 'kafka.bootstrap.servers' must be specified for configuring Kafka consumer")
+		return illegalArgument("Option 'kafka.bootstrap.servers' must be specified for configuring Kafka consumer")
 	}
 	topic, _ := w.opts.get("topic")
 	tasks, err := w.df.execute(ctx)

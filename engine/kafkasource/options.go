@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 )
 
 // OffsetLimit is startingOffsets or endingOffsets: earliest, latest, or per-partition
@@ -83,10 +85,10 @@ var strategyKeys = []string{"subscribe", "subscribepattern", "assign"}
 func ParseStreamOptions(opts map[string]string) (*Options, error) {
 	lc := lowerKeys(opts)
 	if _, ok := lc["endingoffsets"]; ok {
-		return nil, errors.New("ending offset not valid in streaming queries")
+		return nil, illegalArgument("ending offset not valid in streaming queries")
 	}
 	if _, ok := lc["endingoffsetsbytimestamp"]; ok {
-		return nil, errors.New("ending timestamp not valid in streaming queries")
+		return nil, illegalArgument("ending timestamp not valid in streaming queries")
 	}
 	o, err := parseGeneral(lc)
 	if err != nil {
@@ -109,11 +111,11 @@ func ParseBatchOptions(opts map[string]string) (*Options, error) {
 	}
 	switch start.Kind {
 	case LimitLatest:
-		return nil, errors.New("starting offset can't be latest for batch queries on Kafka")
+		return nil, illegalArgument("starting offset can't be latest for batch queries on Kafka")
 	case LimitSpecific:
 		for _, tp := range start.Specific.sortedPartitions() {
 			if start.Specific[tp] == OffsetLatest {
-				return nil, fmt.Errorf("startingOffsets for %s can't be latest for batch queries on Kafka", tp)
+				return nil, illegalArgumentf("startingOffsets for %s can't be latest for batch queries on Kafka", tp)
 			}
 		}
 	}
@@ -123,11 +125,11 @@ func ParseBatchOptions(opts map[string]string) (*Options, error) {
 	}
 	switch end.Kind {
 	case LimitEarliest:
-		return nil, errors.New("ending offset can't be earliest for batch queries on Kafka")
+		return nil, illegalArgument("ending offset can't be earliest for batch queries on Kafka")
 	case LimitSpecific:
 		for _, tp := range end.Specific.sortedPartitions() {
 			if end.Specific[tp] == OffsetEarliest {
-				return nil, fmt.Errorf("ending offset for %s can't be earliest for batch queries on Kafka", tp)
+				return nil, illegalArgumentf("ending offset for %s can't be earliest for batch queries on Kafka", tp)
 			}
 		}
 	}
@@ -157,20 +159,20 @@ func parseStartLimit(lc map[string]string, which string, def OffsetLimit) (Offse
 		case "latest":
 			noMatchLatest = true
 		default:
-			return OffsetLimit{}, fmt.Errorf("kafka: option 'startingOffsetsByTimestampStrategy' must be 'error' or 'latest', got '%s'", v)
+			return OffsetLimit{}, illegalArgumentf("kafka: option 'startingOffsetsByTimestampStrategy' must be 'error' or 'latest', got '%s'", v)
 		}
 	}
 	if v, ok := lc[which+"timestamp"]; ok {
 		ts, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 		if err != nil {
-			return OffsetLimit{}, fmt.Errorf("Expected a single long value, got %s", strings.TrimSpace(v))
+			return OffsetLimit{}, illegalArgumentf("Expected a single long value, got %s", strings.TrimSpace(v))
 		}
 		return OffsetLimit{Kind: LimitTimestamp, Timestamp: ts, NoMatchLatest: noMatchLatest}, nil
 	}
 	if v, ok := lc[which+"offsetsbytimestamp"]; ok {
 		po, err := ParseOffsets(strings.TrimSpace(v))
 		if err != nil {
-			return OffsetLimit{}, fmt.Errorf("kafka: expected %sOffsetsByTimestamp like {\"topicA\": {\"0\": 123456789, \"1\": 123456789}}, got %s", which, v)
+			return OffsetLimit{}, illegalArgumentf("kafka: expected %sOffsetsByTimestamp like {\"topicA\": {\"0\": 123456789, \"1\": 123456789}}, got %s", which, v)
 		}
 		return OffsetLimit{Kind: LimitTimestamps, Specific: po, NoMatchLatest: noMatchLatest}, nil
 	}
@@ -205,15 +207,15 @@ func parseGeneral(lc map[string]string) (*Options, error) {
 		}
 	}
 	if len(given) == 0 {
-		return nil, errors.New("One of the following options must be specified for Kafka source: subscribe, subscribepattern, assign. See the docs for more details.")
+		return nil, illegalArgument("One of the following options must be specified for Kafka source: subscribe, subscribepattern, assign. See the docs for more details.")
 	}
 	if len(given) > 1 {
-		return nil, errors.New("Only one of the following options can be specified for Kafka source: subscribe, subscribepattern, assign. See the docs for more details.")
+		return nil, illegalArgument("Only one of the following options can be specified for Kafka source: subscribe, subscribepattern, assign. See the docs for more details.")
 	}
 	switch v := lc[given[0]]; given[0] {
 	case "assign":
 		if !strings.HasPrefix(strings.TrimSpace(v), "{") {
-			return nil, fmt.Errorf("No topicpartitions to assign as specified value for option 'assign' is '%s'", v)
+			return nil, illegalArgumentf("No topicpartitions to assign as specified value for option 'assign' is '%s'", v)
 		}
 		tps, err := ParseAssign(v)
 		if err != nil {
@@ -227,16 +229,16 @@ func parseGeneral(lc map[string]string) (*Options, error) {
 			}
 		}
 		if len(o.Subscribe) == 0 {
-			return nil, fmt.Errorf("No topics to subscribe to as specified value for option 'subscribe' is '%s'", v)
+			return nil, illegalArgumentf("No topics to subscribe to as specified value for option 'subscribe' is '%s'", v)
 		}
 	case "subscribepattern":
 		p := strings.TrimSpace(v)
 		if p == "" {
-			return nil, fmt.Errorf("Pattern to subscribe is empty as specified value for option 'subscribePattern' is '%s'", v)
+			return nil, illegalArgumentf("Pattern to subscribe is empty as specified value for option 'subscribePattern' is '%s'", v)
 		}
 		re, err := regexp.Compile("^(?:" + p + ")$")
 		if err != nil {
-			return nil, fmt.Errorf("kafka: option 'subscribePattern' is not a valid regular expression: %v", err)
+			return nil, illegalArgumentf("kafka: option 'subscribePattern' is not a valid regular expression: %v", err)
 		}
 		o.SubscribePattern = re
 	}
@@ -244,20 +246,20 @@ func parseGeneral(lc map[string]string) (*Options, error) {
 	if v, ok := lc["minpartitions"]; ok {
 		p, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil {
-			return nil, fmt.Errorf("kafka: option 'minPartitions' must be a whole number, got '%s'", v)
+			return nil, illegalArgumentf("kafka: option 'minPartitions' must be a whole number, got '%s'", v)
 		}
 		if p <= 0 {
-			return nil, errors.New("minPartitions must be positive")
+			return nil, illegalArgument("minPartitions must be positive")
 		}
 		o.MinPartitions = p
 	}
 	if _, ok := lc["maxrecordsperpartition"]; ok {
-		return nil, errors.New("kafka: option 'maxRecordsPerPartition' is not supported by kafkalab's engine; use minPartitions")
+		return nil, illegalArgument("kafka: option 'maxRecordsPerPartition' is not supported by kafkalab's engine; use minPartitions")
 	}
 	if v, ok := lc["minoffsetspertrigger"]; ok {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 		if err != nil || n <= 0 {
-			return nil, fmt.Errorf("kafka: option 'minOffsetsPerTrigger' must be a positive whole number, got '%s'", v)
+			return nil, illegalArgumentf("kafka: option 'minOffsetsPerTrigger' must be a positive whole number, got '%s'", v)
 		}
 		o.MinOffsetsPerTrigger = n
 	}
@@ -265,64 +267,64 @@ func parseGeneral(lc map[string]string) (*Options, error) {
 	if v, ok := lc["maxtriggerdelay"]; ok {
 		d, err := parseTimeString(v)
 		if err != nil {
-			return nil, fmt.Errorf("kafka: option 'maxTriggerDelay' must be a duration like 15m, 30s or 500ms, got '%s'", v)
+			return nil, illegalArgumentf("kafka: option 'maxTriggerDelay' must be a duration like 15m, 30s or 500ms, got '%s'", v)
 		}
 		o.MaxTriggerDelay = d
 	}
 	if v, ok := lc["maxoffsetspertrigger"]; ok {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 		if err != nil || n <= 0 {
-			return nil, fmt.Errorf("kafka: option 'maxOffsetsPerTrigger' must be a positive whole number, got '%s'", v)
+			return nil, illegalArgumentf("kafka: option 'maxOffsetsPerTrigger' must be a positive whole number, got '%s'", v)
 		}
 		o.MaxOffsetsPerTrigger = n
 	}
 	if o.MinOffsetsPerTrigger > 0 && o.MaxOffsetsPerTrigger > 0 && o.MinOffsetsPerTrigger > o.MaxOffsetsPerTrigger {
-		return nil, fmt.Errorf("The value of minOffsetPerTrigger(%d) is higher than the maxOffsetsPerTrigger(%d).", o.MinOffsetsPerTrigger, o.MaxOffsetsPerTrigger)
+		return nil, illegalArgumentf("The value of minOffsetPerTrigger(%d) is higher than the maxOffsetsPerTrigger(%d).", o.MinOffsetsPerTrigger, o.MaxOffsetsPerTrigger)
 	}
 	if v, ok := lc["failondataloss"]; ok {
 		b, err := parseBool(v)
 		if err != nil {
-			return nil, fmt.Errorf("kafka: option 'failOnDataLoss' must be true or false, got '%s'", v)
+			return nil, illegalArgumentf("kafka: option 'failOnDataLoss' must be true or false, got '%s'", v)
 		}
 		o.FailOnDataLoss = b
 	}
 	if v, ok := lc["includeheaders"]; ok {
 		b, err := parseBool(v)
 		if err != nil {
-			return nil, fmt.Errorf("kafka: option 'includeHeaders' must be true or false, got '%s'", v)
+			return nil, illegalArgumentf("kafka: option 'includeHeaders' must be true or false, got '%s'", v)
 		}
 		o.IncludeHeaders = b
 	}
 	if v, ok := lc["kafkaconsumer.polltimeoutms"]; ok {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 		if err != nil || n <= 0 {
-			return nil, fmt.Errorf("kafka: option 'kafkaConsumer.pollTimeoutMs' must be a positive number of milliseconds, got '%s'", v)
+			return nil, illegalArgumentf("kafka: option 'kafkaConsumer.pollTimeoutMs' must be a positive number of milliseconds, got '%s'", v)
 		}
 		o.PollTimeout = time.Duration(n) * time.Millisecond
 	}
 
 	// Kafka client options Spark refuses, with Spark's messages.
 	if _, ok := lc["kafka.auto.offset.reset"]; ok {
-		return nil, errors.New("Kafka option 'auto.offset.reset' is not supported. Instead set the source option 'startingoffsets' to 'earliest' or 'latest' to specify where to start. Structured Streaming manages which offsets are consumed internally, rather than relying on the kafkaConsumer to do it. This will ensure that no data is missed when new topics/partitions are dynamically subscribed. Note that 'startingoffsets' only applies when a new Streaming query is started, and that resuming will always pick up from where the query left off. See the docs for more details.")
+		return nil, illegalArgument("Kafka option 'auto.offset.reset' is not supported. Instead set the source option 'startingoffsets' to 'earliest' or 'latest' to specify where to start. Structured Streaming manages which offsets are consumed internally, rather than relying on the kafkaConsumer to do it. This will ensure that no data is missed when new topics/partitions are dynamically subscribed. Note that 'startingoffsets' only applies when a new Streaming query is started, and that resuming will always pick up from where the query left off. See the docs for more details.")
 	}
 	if _, ok := lc["kafka.key.deserializer"]; ok {
-		return nil, errors.New("Kafka option 'key.deserializer' is not supported as keys are deserialized as byte arrays with ByteArrayDeserializer. Use DataFrame operations to explicitly deserialize the keys.")
+		return nil, illegalArgument("Kafka option 'key.deserializer' is not supported as keys are deserialized as byte arrays with ByteArrayDeserializer. Use DataFrame operations to explicitly deserialize the keys.")
 	}
 	if _, ok := lc["kafka.value.deserializer"]; ok {
-		return nil, errors.New("Kafka option 'value.deserializer' is not supported as values are deserialized as byte arrays with ByteArrayDeserializer. Use DataFrame operations to explicitly deserialize the values.")
+		return nil, illegalArgument("Kafka option 'value.deserializer' is not supported as values are deserialized as byte arrays with ByteArrayDeserializer. Use DataFrame operations to explicitly deserialize the values.")
 	}
 	for _, c := range []string{"enable.auto.commit", "interceptor.classes"} {
 		if _, ok := lc["kafka."+c]; ok {
-			return nil, fmt.Errorf("Kafka option '%s' is not supported", c)
+			return nil, illegalArgumentf("Kafka option '%s' is not supported", c)
 		}
 	}
 	bs, ok := lc["kafka.bootstrap.servers"]
 	if !ok {
-		return nil, errors.New("Option 'kafka.bootstrap.servers' must be specified for configuring Kafka consumer")
+		return nil, illegalArgument("Option 'kafka.bootstrap.servers' must be specified for configuring Kafka consumer")
 	}
 	o.Bootstrap = SplitBootstrap(bs)
 	if len(o.Bootstrap) == 0 {
-		return nil, fmt.Errorf("kafka: option 'kafka.bootstrap.servers' has no address in '%s'; give host:port, e.g. localhost:9092", bs)
+		return nil, illegalArgumentf("kafka: option 'kafka.bootstrap.servers' has no address in '%s'; give host:port, e.g. localhost:9092", bs)
 	}
 	return o, nil
 }
@@ -387,4 +389,14 @@ func parseTimeString(v string) (time.Duration, error) {
 		return 0, fmt.Errorf("unknown time unit in %q", v)
 	}
 	return time.Duration(n) * u, nil
+}
+
+// illegalArgument is the java.lang.IllegalArgumentException Spark's Kafka source throws for
+// options it refuses (PySpark's IllegalArgumentException, without an error condition).
+func illegalArgument(msg string) error {
+	return &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: msg}
+}
+
+func illegalArgumentf(format string, args ...any) error {
+	return illegalArgument(fmt.Sprintf(format, args...))
 }

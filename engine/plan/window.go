@@ -177,9 +177,7 @@ func checkTimeColumn(fn string, t Bound) error {
 	if _, ok := t.DataType().(sqltypes.TimestampType); ok {
 		return nil
 	}
-	return &AnalysisError{Class: "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
-		Message: fmt.Sprintf("Cannot resolve \"%s(%s)\" due to data type mismatch: The first parameter requires the (\"TIMESTAMP\" or \"TIMESTAMP_NTZ\") type, however \"%s\" has the type \"%s\". Cast it first: F.col(\"%s\").cast(\"timestamp\").",
-			fn, t.SQL(), t.SQL(), t.DataType().SQL(), t.SQL())}
+	return unexpectedInputType(fn+"("+t.SQL()+")", "first", t.SQL(), t.DataType(), `("TIMESTAMP" or "TIMESTAMP_NTZ")`)
 }
 
 // SessionWindow is session_window(time, gapDuration): each row starts the session

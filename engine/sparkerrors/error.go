@@ -133,6 +133,9 @@ type Error struct {
 	// of the analyzed plan): its text then goes on with ";" and the plan's tree, which
 	// kafkalab, with plans of its own, leaves out.
 	WithPlan bool
+	// Tail is text Spark's exception adds after the SQLSTATE: a parse error's position
+	// and the SQL with a caret under it.
+	Tail string
 	// Cause is the error that caused this one (a streaming query's failure).
 	Cause error
 }
@@ -226,7 +229,7 @@ func (e *Error) Text() string {
 	if e.WithPlan {
 		s += ";"
 	}
-	return s
+	return s + e.Tail
 }
 
 // MessageWithState is Spark's SparkThrowable message: "[CLASS] message SQLSTATE: x"
@@ -273,7 +276,15 @@ func As(err error) (e *Error, ok bool) {
 	if !found {
 		return nil, false
 	}
-	return &Error{Kind: KindOf(class), Class: class, Message: rest, Cause: err}, true
+	e = &Error{Kind: KindOf(class), Class: class, Message: rest, Cause: err}
+	// A text that already carries its SQLSTATE keeps what follows it as the tail, so the
+	// SQLSTATE is not written twice.
+	if st := e.SQLState(); st != "" {
+		if before, after, ok := strings.Cut(rest, " SQLSTATE: "+st); ok {
+			e.Message, e.Tail = before, after
+		}
+	}
+	return e, true
 }
 
 // cutCondition splits "[CLASS] message" into the class and the message.
