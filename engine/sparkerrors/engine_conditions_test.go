@@ -19,7 +19,12 @@ var ownConditions = map[string]bool{"UNSUPPORTED_FEATURE.KAFKALAB": true, "INVAL
 
 // ownWording are the places that add to Spark's words on purpose: kafkalab's Spark Connect
 // server says why it canceled an operation (it stopped, the session was released).
-var ownWording = map[string]bool{"connect/server.go OPERATION_CANCELED": true}
+var ownWording = map[string]bool{"connect/server.go OPERATION_CANCELED": true,
+	// The Delta stream source's refusals shorten delta-spark's advice (skipChangeCommits,
+	// a fresh checkpoint, the table's path are not said).
+	"delta/stream.go DELTA_SOURCE_TABLE_IGNORE_CHANGES":             true,
+	"deltasource.go DIFFERENT_DELTA_TABLE_READ_BY_STREAMING_SOURCE": true,
+}
 
 var bracketRe = regexp.MustCompile(`^\[([A-Z_][A-Z0-9_]*(?:\.[A-Z0-9_]+)?)\] (.*)$`)
 
