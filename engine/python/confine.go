@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/python/stdlib/pylib"
 )
 
 // Confinement. Learner code reaches the outside world only through what we put in its
@@ -28,7 +29,7 @@ var blockedModules = map[string]string{
 	"multiprocessing": "starting processes", "threading": "starting threads", "signal": "handling signals",
 	"pty": "starting processes", "urllib": "opening network connections", "http": "opening network connections",
 	"requests": "opening network connections", "glob": "listing files outside the working folder",
-	"tempfile": "writing files outside the working folder", "io": "opening files", "builtins": "replacing builtins",
+	"tempfile": "writing files outside the working folder", "builtins": "replacing builtins",
 	"posix": "touching the host system", "marshal": "loading compiled code", "pickle": "loading arbitrary objects",
 	"asyncio": "network and processes", "ssl": "opening network connections", "select": "opening network connections",
 	"kafka":           "talking to Kafka directly (use spark.read/readStream with format(\"kafka\"))",
@@ -39,7 +40,13 @@ var blockedModules = map[string]string{
 }
 
 // gpythonModules are gpython's own pure modules we allow.
-var gpythonModules = map[string]bool{"math": true, "time": true, "string": true}
+var gpythonModules = func() map[string]bool {
+	m := map[string]bool{"math": true, "time": true, "re": true, "hashlib": true, "_random": true, "_kafkalab": true}
+	for _, name := range pylib.Names() {
+		m[name] = true
+	}
+	return m
+}()
 
 func (in *Interpreter) installModules() error {
 	b, err := in.pctx.ModuleInit(py.GetModuleImpl("builtins"))
@@ -52,7 +59,6 @@ func (in *Interpreter) installModules() error {
 	for _, name := range []string{"input", "breakpoint", "help", "memoryview"} {
 		delete(g, name)
 	}
-	installExtraBuiltins(g)
 	sys, err := in.pctx.store.NewModule(in.pctx, in.sysModule())
 	if err != nil {
 		return fmt.Errorf("python: sys: %w", err)
@@ -259,7 +265,7 @@ func (in *Interpreter) builtinOpen(self py.Object, args py.Tuple, kwargs py.Stri
 func (in *Interpreter) sysModule() *py.ModuleImpl {
 	stdout := &pyWriter{w: in.stdout, in: in}
 	stderr := &pyWriter{w: in.stderr, in: in}
-	return &py.ModuleImpl{
+	impl := &py.ModuleImpl{
 		Info: py.ModuleInfo{Name: "sys", Doc: "kafkalab's sys module"},
 		Methods: []*py.Method{
 			py.MustNewMethod("exit", func(self py.Object, args py.Tuple) (py.Object, error) {
@@ -301,6 +307,23 @@ func (in *Interpreter) sysModule() *py.ModuleImpl {
 			"executable": py.String("kafkalab"),
 		},
 	}
+	// The standard library written in Python (traceback, logging, warnings...) reads
+	// frames and the exception being handled; those helpers touch nothing outside the
+	// interpreter, so this sys lends them from the full one.
+	if full := py.GetModuleImpl("sys"); full != nil {
+		for _, m := range full.Methods {
+			if sysBorrowed[m.Name] {
+				impl.Methods = append(impl.Methods, m)
+			}
+		}
+	}
+	return impl
+}
+
+// sysBorrowed names the full sys module's functions the runtime's sys lends.
+var sysBorrowed = map[string]bool{
+	"exc_info": true, "exception": true, "_getframe": true, "getsizeof": true, "intern": true,
+	"getdefaultencoding": true, "getfilesystemencoding": true, "getrefcount": true,
 }
 
 // pyWriter is sys.stdout/sys.stderr: write() goes to a Go writer.
@@ -372,7 +395,7 @@ func (in *Interpreter) importable() string {
 		}
 	}
 	sort.Strings(tops)
-	return strings.Join(append(tops, "sys, math, time, json, a confined os"), ", ")
+	return strings.Join(append(tops, "a confined os and shutil, and the standard modules that touch nothing outside the script (sys, re, json, math, time, random, collections, itertools, functools, dataclasses, logging...)"), ", ")
 }
 
 // publicNames lists a module's public names, for "what exists instead" hints.

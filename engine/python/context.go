@@ -7,13 +7,17 @@ import (
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/python/vm"
 
-	// The compiler and the few harmless standard modules gpython ships. Deliberately not
-	// gpython/stdlib: that package also registers os, glob and tempfile, which reach the
-	// host file system.
+	// The compiler and the standard modules that touch nothing outside the interpreter.
+	// Deliberately not stdlib itself: its context resolves imports on the host's file
+	// system. sys is linked for the helpers the runtime's own sys borrows (sysModule).
 	_ "github.com/kafkalab/kafkalab/engine/python/compile"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/builtin"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/hashlib"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/math"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/random"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/re"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/string"
+	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/sys"
 	_ "github.com/kafkalab/kafkalab/engine/python/stdlib/time"
 )
 

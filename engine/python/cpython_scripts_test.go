@@ -13,7 +13,7 @@ import (
 // (sys.setrecursionlimit). Each output is CPython 3.11's, recorded in NAME.golden; where
 // python3 is installed the golden is checked against it too.
 func TestScriptsAsCPython(t *testing.T) {
-	for _, name := range []string{"osfiles", "recursionlimit"} {
+	for _, name := range []string{"osfiles", "recursionlimit", "stdlib"} {
 		t.Run(name, func(t *testing.T) { runAsCPython(t, name) })
 	}
 }

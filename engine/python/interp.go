@@ -210,20 +210,14 @@ func (in *Interpreter) setArgv(argv []string) {
 	}
 }
 
-// compileSource compiles Python source after rewriting what gpython cannot parse.
+// compileSource compiles a script's Python source.
 func compileSource(src, name string) (code *py.Code, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = py.ExceptionNewf(py.SyntaxError, "%v", r)
 		}
 	}()
-	rewritten, err := rewriteFStrings(src)
-	if err != nil {
-		if exc, ok := err.(*py.Exception); ok {
-			exc.Dict["filename"] = py.String(name)
-		}
-		return nil, err
-	}
+	rewritten := src
 	if !strings.HasSuffix(rewritten, "\n") {
 		rewritten += "\n"
 	}
@@ -251,17 +245,13 @@ func (in *Interpreter) ExecInteractive(ctx context.Context, name, source string)
 	if name == "" {
 		name = "<stdin>"
 	}
-	rewritten, ferr := rewriteFStrings(source)
 	code, err := func() (c *py.Code, err error) {
 		defer func() {
 			if r := recover(); r != nil {
 				err = fmt.Errorf("%v", r)
 			}
 		}()
-		if ferr != nil {
-			return nil, ferr
-		}
-		return py.Compile(strings.TrimSpace(rewritten), name, py.EvalMode, 0, true)
+		return py.Compile(strings.TrimSpace(source), name, py.EvalMode, 0, true)
 	}()
 	if err != nil {
 		return in.Exec(ctx, name, source)
