@@ -65,13 +65,16 @@ func Schema(st *sqltypes.StructType) (*parquet.Schema, error) {
 	return parquet.NewSchema("spark_schema", g), nil
 }
 
-// errEmptySchema is Spark's refusal to write a struct without columns to parquet.
-var errEmptySchema = sparkerrors.New(sparkerrors.AnalysisException, "EMPTY_SCHEMA_NOT_SUPPORTED_FOR_DATASOURCE", "format", "Parquet")
+// errEmptySchema is Spark's refusal to write a struct without columns to parquet. It is
+// made when needed: building it reads the error catalog, which every start would pay.
+func errEmptySchema() error {
+	return sparkerrors.New(sparkerrors.AnalysisException, "EMPTY_SCHEMA_NOT_SUPPORTED_FOR_DATASOURCE", "format", "Parquet")
+}
 
 func groupNode(st *sqltypes.StructType) (orderedGroup, error) {
 	g := orderedGroup{Group: parquet.Group{}, order: make([]string, 0, len(st.Fields))}
 	if len(st.Fields) == 0 {
-		return g, errEmptySchema
+		return g, errEmptySchema()
 	}
 	for _, f := range st.Fields {
 		if _, dup := g.Group[f.Name]; dup {
