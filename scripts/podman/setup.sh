@@ -54,7 +54,7 @@ else
 	echo $! >"$pidfile"
 fi
 
-# Ready when the API answers through the socket, as kafkalab and the tests will use it.
+# Ready when the API answers through the socket, as testcontainers will use it.
 for _ in $(seq 150); do
 	if [ -S "$sock" ] && podman --url "unix://$sock" version >/dev/null 2>&1; then
 		echo "DOCKER_HOST=unix://$sock"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The test-container tier (mk/40-container.mk): a podman API service (started here, stopped
 # by PID at the end), the local Kafka image (built once, cached by its inputs), then the
-# container backend's tests (their fixture containers through testcontainers-go): start the
-# broker with container.Start, run the reference scenario through the bootstrap it returns,
-# Close, and no labelled container may be left behind.
+# container backend's tests through testcontainers-go: start the broker with container.Start,
+# run the reference scenario through the bootstrap it returns, Close, and no labelled
+# container may be left behind.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../kafka/lib.sh"
@@ -52,7 +52,7 @@ left=$(podman ps -aq --filter label=org.kafkalab.managed=true)
 [ -z "$left" ] || die "kafkalab containers left after the tests: $left"
 
 # ---- kafkalab check in a container -------------------------------------------------------
-# The whole course against a broker that kafkalab starts itself through the engine's API
+# The whole course against a broker that kafkalab starts itself through testcontainers-go
 # (--broker container), on the locally built image; afterwards no container may be left.
 t=$(now)
 go build -o "$state/kafkalab" ./cmd/kafkalab

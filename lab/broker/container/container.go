@@ -1,6 +1,5 @@
-// Package container starts a Kafka broker in a container, in KRaft single-node mode, and
-// returns its bootstrap address. It talks to the container engine (Docker, or podman's
-// Docker-compatible service) through the engine's HTTP API itself (engineapi.go).
+// Package container starts a Kafka broker in a container with testcontainers-go, in KRaft
+// single-node mode, and returns its bootstrap address.
 //
 // It works with the official apache/kafka image (the default) and with any image whose
 // /etc/kafka/docker/run takes the same KAFKA_* environment variables, such as the
@@ -16,11 +15,12 @@
 //
 // The broker must advertise the address clients reach it on, which includes the host port
 // the engine maps, known only once the container runs. So the container's entry point waits
-// for a starter script, written once the container has started with that address; it then
-// execs /etc/kafka/docker/run.
+// for a starter script; a PostStart hook writes it with that address and it then execs
+// /etc/kafka/docker/run.
 //
-// Every container carries the labels LabelManaged and LabelPID, Close removes it, and Start
-// removes the containers of kafkalab processes that are gone.
+// Ryuk (testcontainers' reaper) is switched off, because its image cannot always be pulled;
+// instead every container carries the labels LabelManaged and LabelPID, Close removes it,
+// and Start removes the containers of kafkalab processes that are gone.
 package container
 
 import (
@@ -28,13 +28,12 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/testcontainers/testcontainers-go"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
@@ -62,8 +61,7 @@ type Config struct {
 type Broker struct {
 	bootstrap []string
 	image     string
-	cli       *engineClient
-	id        string // the container's id; "" until the engine created it
+	ctr       *testcontainers.DockerContainer
 	startID   string
 
 	closeOnce sync.Once
@@ -80,7 +78,12 @@ func (b *Broker) Kind() string { return "container" }
 func (b *Broker) Image() string { return b.image }
 
 // ContainerID is the engine's id of the container.
-func (b *Broker) ContainerID() string { return b.id }
+func (b *Broker) ContainerID() string {
+	if b.ctr == nil {
+		return ""
+	}
+	return b.ctr.GetContainerID()
+}
 
 // Close stops and removes the container (and its anonymous volumes). Calling it again
 // returns the first result.
@@ -90,12 +93,15 @@ func (b *Broker) Close(ctx context.Context) error { return b.closeWith(ctx, clos
 // goes with the container, so there is nothing to flush that anyone could read later.
 func (b *Broker) closeWith(ctx context.Context, stopTimeout time.Duration) error {
 	b.closeOnce.Do(func() {
-		if b.id == "" {
+		if b.ctr == nil {
 			return
 		}
-		if err := b.cli.stopAndRemove(ctx, b.id, stopTimeout); err != nil {
-			b.closeErr = fmt.Errorf("container broker: remove container %s: %w", shortID(b.id), err)
-		}
+		b.closeErr = safely(func() error {
+			if err := b.ctr.Terminate(ctx, testcontainers.StopTimeout(stopTimeout)); err != nil {
+				return fmt.Errorf("container broker: remove container %s: %w", shortID(b.ctr.GetContainerID()), err)
+			}
+			return nil
+		})
 	})
 	return b.closeErr
 }
@@ -178,6 +184,7 @@ func Start(ctx context.Context, cfg Config) (b *Broker, err error) {
 }
 
 func start(ctx context.Context, cfg Config) (*Broker, error) {
+	quietTestcontainers()
 	if cfg.Image == "" {
 		cfg.Image = DefaultImage
 	}
@@ -188,12 +195,7 @@ func start(ctx context.Context, cfg Config) (*Broker, error) {
 		cfg.EngineTimeout = defaultEngine
 	}
 
-	host := engineHost()
-	cli, err := newEngineClient(host)
-	if err != nil {
-		return nil, &noEngineError{where: engineAddress(host), cause: err}
-	}
-	if err := checkEngine(ctx, cli, cfg.EngineTimeout); err != nil {
+	if err := checkEngine(ctx, cfg.EngineTimeout); err != nil {
 		return nil, err
 	}
 
@@ -202,32 +204,42 @@ func start(ctx context.Context, cfg Config) (*Broker, error) {
 
 	// Leftovers of kafkalab processes that died without Close; a failure here must not stop
 	// this start, the next one tries again.
-	_, _ = removeOrphans(ctx, cli)
+	_, _ = removeOrphans(ctx)
 
 	// startID marks this attempt's container, so a start cancelled while the engine was
-	// still creating it (before its id came back) can find and remove it.
+	// still creating it (and testcontainers returned no handle) can find and remove it.
 	labels := ownLabels()
 	startID := newStartID()
 	labels[LabelStart] = startID
 
-	pub, err := publishFor(host, os.Getenv("TESTCONTAINERS_HOST_OVERRIDE"))
+	pub, err := publishing(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("container broker: %w", err)
 	}
-	if err := cli.ensureImage(ctx, cfg.Image); err != nil {
-		return nil, startError(cfg.Image, err)
+	var advertised string
+	opts := []testcontainers.ContainerCustomizer{
+		testcontainers.WithExposedPorts(clientPort),
+		testcontainers.WithHostConfigModifier(pub.bind),
+		testcontainers.WithEnv(containerEnv(cfg.Env)),
+		testcontainers.WithLabels(labels),
+		testcontainers.WithEntrypoint("sh", "-c"),
+		testcontainers.WithCmd(waitForStarter),
+		testcontainers.WithLifecycleHooks(testcontainers.ContainerLifecycleHooks{
+			PostStarts: []testcontainers.ContainerHook{
+				func(ctx context.Context, c testcontainers.Container) error {
+					port, err := c.MappedPort(ctx, clientPort)
+					if err != nil {
+						return fmt.Errorf("read the mapped port: %w", err)
+					}
+					hostPort := net.JoinHostPort(pub.dial, port.Port())
+					advertised = hostPort
+					return c.CopyToContainer(ctx, []byte(starterScript(hostPort)), starterPath, 0o755)
+				},
+			},
+		}),
 	}
-	spec := createSpec{
-		Image:        cfg.Image,
-		Entrypoint:   []string{"sh", "-c"},
-		Cmd:          []string{waitForStarter},
-		Env:          envList(containerEnv(cfg.Env)),
-		Labels:       labels,
-		ExposedPorts: map[string]struct{}{clientPort: {}},
-		HostConfig:   hostConfig{PortBindings: pub.bindings()},
-	}
-	b := &Broker{image: cfg.Image, cli: cli, startID: startID}
-	advertised, err := runContainer(ctx, b, spec, pub.dial)
+	ctr, err := runContainer(ctx, cfg.Image, startID, opts)
+	b := &Broker{image: cfg.Image, ctr: ctr, startID: startID}
 	if err != nil {
 		return nil, errors.Join(startError(cfg.Image, err), b.cleanup(ctx))
 	}
@@ -239,59 +251,32 @@ func start(ctx context.Context, cfg Config) (*Broker, error) {
 	return b, nil
 }
 
-// envList is env in the engine's KEY=VALUE form, sorted so the container's settings read
-// the same at every start.
-func envList(env map[string]string) []string {
-	out := make([]string, 0, len(env))
-	for k, v := range env {
-		out = append(out, k+"="+v)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // abandonWait is how long a cancelled Start still waits for the engine to finish creating
 // the container it asked for, so that it can remove it before returning.
 const abandonWait = 15 * time.Second
 
-// runContainer creates and starts the container, then writes the starter script with the
-// address the engine mapped (returned). Cancelling ctx does not cut the engine off
-// halfway: a create request the engine has already taken would leave a container that
-// nobody holds the id of. The engine is given abandonWait to finish, and the container is
-// then removed; if it takes longer, the removal carries on in the background (and a
-// container that still escapes is swept by the next Start once this process is gone).
-func runContainer(ctx context.Context, b *Broker, spec createSpec, dialHost string) (string, error) {
+// runContainer is testcontainers.Run, except that cancelling ctx does not cut the engine
+// off halfway: a create request the engine has already taken would leave a container
+// that nobody holds a handle to. The engine is given abandonWait to finish, and the
+// container is then removed; if it takes longer, the removal carries on in the background
+// (and a container that still escapes is swept by the next Start once this process is gone).
+func runContainer(ctx context.Context, image, startID string, opts []testcontainers.ContainerCustomizer) (*testcontainers.DockerContainer, error) {
 	deadline, hasDeadline := ctx.Deadline()
 	runCtx, runCancel := context.WithCancel(context.WithoutCancel(ctx))
 	if hasDeadline {
 		runCtx, runCancel = context.WithDeadline(context.WithoutCancel(ctx), deadline)
 	}
 	type result struct {
-		id, advertised string
-		err            error
+		c   *testcontainers.DockerContainer
+		err error
 	}
 	done := make(chan result, 1)
 	go func() {
 		var r result
 		r.err = safely(func() error {
 			var err error
-			r.id, err = b.cli.create(runCtx, spec)
-			if err != nil {
-				return err
-			}
-			if err := b.cli.start(runCtx, r.id); err != nil {
-				return err
-			}
-			info, err := b.cli.inspect(runCtx, r.id)
-			if err != nil {
-				return fmt.Errorf("read the mapped port: %w", err)
-			}
-			ports := info.NetworkSettings.Ports[clientPort]
-			if len(ports) == 0 || ports[0].HostPort == "" {
-				return fmt.Errorf("the engine mapped no host port to %s", clientPort)
-			}
-			r.advertised = net.JoinHostPort(dialHost, ports[0].HostPort)
-			return b.cli.copyFile(runCtx, r.id, starterPath, []byte(starterScript(r.advertised)), 0o755)
+			r.c, err = testcontainers.Run(runCtx, image, opts...)
+			return err
 		})
 		done <- r
 	}()
@@ -299,13 +284,12 @@ func runContainer(ctx context.Context, b *Broker, spec createSpec, dialHost stri
 	select {
 	case r := <-done:
 		runCancel()
-		b.id = r.id
-		return r.advertised, r.err
+		return r.c, r.err
 	case <-ctx.Done():
 	}
 	abandoned := func(r result) {
-		gone := &Broker{cli: b.cli, id: r.id, startID: b.startID}
-		_ = gone.cleanup(context.Background())
+		b := &Broker{ctr: r.c, startID: startID}
+		_ = b.cleanup(context.Background())
 	}
 	select {
 	case r := <-done:
@@ -315,7 +299,7 @@ func runContainer(ctx context.Context, b *Broker, spec createSpec, dialHost stri
 		runCancel()
 		go func() { abandoned(<-done) }()
 	}
-	return "", fmt.Errorf("start of the container was cancelled: %w", ctx.Err())
+	return nil, fmt.Errorf("start of the container was cancelled: %w", ctx.Err())
 }
 
 // cleanup removes the container of a failed start at once, even when ctx was cancelled
@@ -323,10 +307,10 @@ func runContainer(ctx context.Context, b *Broker, spec createSpec, dialHost stri
 func (b *Broker) cleanup(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	return errors.Join(b.closeWith(ctx, 0), removeStarted(ctx, b.cli, b.startID))
+	return errors.Join(b.closeWith(ctx, 0), removeStarted(ctx, b.startID))
 }
 
-// startError turns the engine's error into one that names the image and the likely fix.
+// startError turns testcontainers' error into one that names the image and the likely fix.
 func startError(image string, err error) error {
 	msg := err.Error()
 	switch {
@@ -347,9 +331,9 @@ func startError(image string, err error) error {
 func waitReady(ctx context.Context, b *Broker) error {
 	var last error
 	for {
-		if ok, state := running(ctx, b); !ok {
+		if ok, state := running(ctx, b.ctr); !ok {
 			return fmt.Errorf("container broker: the %s container stopped before Kafka answered (%s); its log ends with:\n%s",
-				b.image, state, logTail(b, 20))
+				b.image, state, logTail(b.ctr, 20))
 		}
 		advertised, err := metadataOnce(ctx, b.bootstrap)
 		if err == nil {
@@ -365,7 +349,7 @@ func waitReady(ctx context.Context, b *Broker) error {
 		select {
 		case <-ctx.Done():
 			return fmt.Errorf("container broker: Kafka in %s did not answer at %s in time: %w (last attempt: %v)%s; its log ends with:\n%s",
-				b.image, strings.Join(b.bootstrap, ","), ctx.Err(), last, inContainerHint(), logTail(b, 20))
+				b.image, strings.Join(b.bootstrap, ","), ctx.Err(), last, inContainerHint(), logTail(b.ctr, 20))
 		case <-time.After(readyPollDelay):
 		}
 	}
@@ -394,27 +378,37 @@ func metadataOnce(ctx context.Context, seeds []string) ([]string, error) {
 	return addrs, nil
 }
 
-func running(ctx context.Context, b *Broker) (bool, string) {
-	info, err := b.cli.inspect(ctx, b.id)
+func running(ctx context.Context, c *testcontainers.DockerContainer) (bool, string) {
+	st, err := c.State(ctx)
 	if err != nil {
 		// Not knowing is not a reason to stop waiting; the timeout still applies.
 		return true, ""
 	}
-	if info.State.Running {
+	if st.Running {
 		return true, ""
 	}
-	return false, "exit code " + strconv.Itoa(info.State.ExitCode)
+	return false, "exit code " + strconv.Itoa(st.ExitCode)
 }
 
 // logTail returns the last n lines of the container's log, for error messages.
-func logTail(b *Broker, n int) string {
+func logTail(c *testcontainers.DockerContainer, n int) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	text, err := b.cli.logTail(ctx, b.id, n)
+	rc, err := c.Logs(ctx)
 	if err != nil {
 		return "(log unavailable: " + err.Error() + ")"
 	}
-	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	defer rc.Close()
+	var sb strings.Builder
+	buf := make([]byte, 32<<10)
+	for {
+		k, err := rc.Read(buf)
+		sb.Write(buf[:k])
+		if err != nil || sb.Len() > 4<<20 {
+			break
+		}
+	}
+	lines := strings.Split(strings.TrimRight(sb.String(), "\n"), "\n")
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
 	}
@@ -428,8 +422,8 @@ func shortID(id string) string {
 	return id
 }
 
-// safely runs f and turns a panic into an error: a start must fail with a message, never
-// take the lab down.
+// safely runs f and turns a panic (testcontainers has panicked on a missing engine in
+// earlier versions) into an error.
 func safely(f func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {

@@ -13,13 +13,10 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/moby/moby/client"
 	"github.com/testcontainers/testcontainers-go"
-	tclog "github.com/testcontainers/testcontainers-go/log"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
@@ -35,17 +32,6 @@ func testImage(t *testing.T) string {
 	}
 	return img
 }
-
-// quietTestcontainers switches Ryuk off and silences testcontainers' logger, which the
-// tests use to make containers of their own, independently of this package's client.
-func quietTestcontainers() {
-	quietOnce.Do(func() {
-		_ = os.Setenv("TESTCONTAINERS_RYUK_DISABLED", "true")
-		tclog.SetDefault(tclog.NewNoopLogger())
-	})
-}
-
-var quietOnce sync.Once
 
 // managedBy lists the kafkalab containers that carry pid's label.
 func managedBy(t *testing.T, ctx context.Context, pid int) []Managed {
@@ -90,18 +76,12 @@ func TestContainerBrokerRunsReferenceScenario(t *testing.T) {
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
 		t.Fatalf("Bootstrap() = %v: want a loopback address", b.Bootstrap())
 	}
-	// Read back through testcontainers' client, not this package's.
-	ins, err := testcontainers.NewDockerClientWithOpts(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ins.Close()
-	got, err := ins.ContainerInspect(ctx, b.ContainerID(), client.ContainerInspectOptions{})
+	ins, err := b.ctr.Inspect(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var published []string
-	for port, bindings := range got.Container.NetworkSettings.Ports {
+	for port, bindings := range ins.NetworkSettings.Ports {
 		for _, pb := range bindings {
 			published = append(published, pb.HostIP.String()+":"+pb.HostPort+"->"+port.String())
 		}
@@ -184,11 +164,7 @@ func TestLeftoversOfDeadProcessesAreRemoved(t *testing.T) {
 	defer func() { _ = live.Terminate(context.Background(), testcontainers.StopTimeout(0)) }()
 	defer func() { _ = orphaned.Terminate(context.Background(), testcontainers.StopTimeout(0)) }()
 
-	cli, err := newEngineClient(engineHost())
-	if err != nil {
-		t.Fatal(err)
-	}
-	removed, err := removeOrphans(ctx, cli)
+	removed, err := removeOrphans(ctx)
 	if err != nil {
 		t.Fatalf("removeOrphans: %v", err)
 	}

@@ -8,7 +8,11 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/testcontainers/testcontainers-go"
+	tclog "github.com/testcontainers/testcontainers-go/log"
 )
 
 // ErrNoEngine matches (errors.Is) the error Start returns when no container engine answers.
@@ -38,7 +42,8 @@ func rootCause(err error) string {
 		case interface{ Unwrap() error }:
 			next = e.Unwrap()
 		case interface{ Unwrap() []error }:
-			// A joined error: the first names what was tried first.
+			// testcontainers joins one error per place it looked; the first is the
+			// configured host (DOCKER_HOST), the one the learner chose.
 			if errs := e.Unwrap(); len(errs) > 0 {
 				next = errs[0]
 			}
@@ -58,12 +63,26 @@ func rootCause(err error) string {
 func (e *noEngineError) Is(target error) bool { return target == ErrNoEngine }
 func (e *noEngineError) Unwrap() error        { return e.cause }
 
+var quietOnce sync.Once
+
+// quietTestcontainers switches Ryuk off and silences testcontainers' logger, before the
+// first testcontainers call of the process (it reads its configuration only once).
+// Ryuk's image often cannot be pulled (offline, or no registry) and then every start would
+// fail after ~20 s; kafkalab removes its containers itself. The logger would otherwise
+// print over the TUI.
+func quietTestcontainers() {
+	quietOnce.Do(func() {
+		_ = os.Setenv("TESTCONTAINERS_RYUK_DISABLED", "true")
+		tclog.SetDefault(tclog.NewNoopLogger())
+	})
+}
+
 // engineAddress says where the engine is looked for, for messages.
-func engineAddress(host string) string {
-	if os.Getenv("DOCKER_HOST") != "" {
-		return host + " (DOCKER_HOST)"
+func engineAddress() string {
+	if h := os.Getenv("DOCKER_HOST"); h != "" {
+		return h + " (DOCKER_HOST)"
 	}
-	return host + " (DOCKER_HOST is not set)"
+	return "the default Docker socket (DOCKER_HOST is not set)"
 }
 
 // slowEngineGrace is how much longer to wait for an engine that accepts connections but
@@ -73,14 +92,21 @@ var slowEngineGrace = 20 * time.Second
 
 // checkEngine asks the engine for its info. It runs the call in a goroutine so that even a
 // client that ignores its context cannot make Start hang.
-func checkEngine(ctx context.Context, cli *engineClient, timeout time.Duration) error {
+func checkEngine(ctx context.Context, timeout time.Duration) error {
+	quietTestcontainers()
 	ctx, cancel := context.WithTimeout(ctx, timeout+slowEngineGrace)
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		done <- safely(func() error { return cli.ping(ctx) })
+		done <- safely(func() error {
+			p, err := testcontainers.ProviderDefault.GetProvider()
+			if err != nil {
+				return err
+			}
+			return p.Health(ctx)
+		})
 	}()
-	fail := func(err error) error { return &noEngineError{where: engineAddress(cli.host), cause: err} }
+	fail := func(err error) error { return &noEngineError{where: engineAddress(), cause: err} }
 	first := time.NewTimer(timeout)
 	defer first.Stop()
 	select {
@@ -95,7 +121,7 @@ func checkEngine(ctx context.Context, cli *engineClient, timeout time.Duration) 
 	}
 	// No answer yet: tell a missing engine from a busy one by whether its socket takes a
 	// connection.
-	if err := dialEngine(ctx, cli.host); err != nil {
+	if err := dialEngine(ctx); err != nil {
 		return fail(fmt.Errorf("no answer within %s: %w", timeout, err))
 	}
 	select {
@@ -109,20 +135,24 @@ func checkEngine(ctx context.Context, cli *engineClient, timeout time.Duration) 
 	}
 }
 
-// dialEngine opens (and closes) a connection to the engine's address.
-func dialEngine(ctx context.Context, host string) error {
-	u, err := url.Parse(host)
-	if err != nil {
-		return err
-	}
-	var network, addr string
-	switch u.Scheme {
-	case "unix":
-		network, addr = "unix", u.Path
-	case "tcp", "http", "https":
-		network, addr = "tcp", u.Host
-	default:
-		return nil // cannot tell cheaply; treat as present and wait
+// dialEngine opens (and closes) a connection to the engine's address: DOCKER_HOST, else
+// the default Docker socket.
+func dialEngine(ctx context.Context) error {
+	network, addr := "unix", "/var/run/docker.sock"
+	if h := os.Getenv("DOCKER_HOST"); h != "" {
+		u, err := url.Parse(h)
+		if err != nil {
+			return err
+		}
+		switch u.Scheme {
+		case "unix":
+			addr = u.Path
+		case "tcp":
+			network, addr = "tcp", u.Host
+		default:
+			// ssh:// and others: cannot tell cheaply; treat as present and wait.
+			return nil
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()

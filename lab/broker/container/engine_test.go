@@ -13,8 +13,8 @@ import (
 	"time"
 )
 
-// Each case runs Start in a fresh copy of this test binary (helperProcess below) with its
-// own DOCKER_HOST and no engine settings inherited.
+// testcontainers caches the engine address once per process, so each case runs Start in a
+// fresh copy of this test binary (helperProcess below) with its own DOCKER_HOST.
 const helperEnv = "KAFKALAB_CONTAINER_TEST_HELPER"
 
 func TestMain(m *testing.M) {
@@ -71,7 +71,7 @@ func TestStartWithoutEngineSaysSoQuickly(t *testing.T) {
 		// The promise to the learner: no engine, an answer within 3 seconds (plus
 		// scheduling slack on a loaded 2-core machine).
 		{"missing socket", "dead", "unix://" + filepath.Join(dir, "nothing-here.sock"), 3500, "no such file or directory"},
-		{"closed tcp port", "dead", "tcp://127.0.0.1:1", 3500, "connection refused"},
+		{"closed tcp port", "dead", "tcp://127.0.0.1:1", 3500, "Cannot connect"},
 		// A hung engine: 3 s, then the grace (1 s here) because its socket takes connections.
 		{"engine never answers", "hang", "unix://" + hang, 5500, "accepts connections but gave no answer"},
 	}
@@ -83,7 +83,7 @@ func TestStartWithoutEngineSaysSoQuickly(t *testing.T) {
 				"DOCKER_HOST="+tc.dockerHost,
 				"KAFKALAB_TEST_HANG_SOCKET="+hang,
 				"TESTCONTAINERS_HOST_OVERRIDE=",
-				"HOME="+dir, "DOCKER_TLS_VERIFY=", "DOCKER_CERT_PATH=",
+				"HOME="+dir, // no ~/.testcontainers.properties pointing elsewhere
 			)
 			out, err := cmd.CombinedOutput()
 			if err != nil {

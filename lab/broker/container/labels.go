@@ -9,6 +9,9 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/moby/moby/client"
+	"github.com/testcontainers/testcontainers-go"
 )
 
 // Labels on every container kafkalab starts. With Ryuk off they are how leftovers are found.
@@ -50,26 +53,35 @@ type Managed struct {
 	State string
 }
 
-// ListManaged lists every container (running or not) labelled as kafkalab's, on the
-// engine Start would use.
+// ListManaged lists every container (running or not) labelled as kafkalab's.
 func ListManaged(ctx context.Context) ([]Managed, error) {
-	cli, err := newEngineClient(engineHost())
-	if err != nil {
-		return nil, fmt.Errorf("container broker: list kafkalab containers: %w", err)
-	}
-	defer cli.close()
-	return listLabelled(ctx, cli, LabelManaged+"=true")
+	return listLabelled(ctx, LabelManaged+"=true")
 }
 
-func listLabelled(ctx context.Context, cli *engineClient, label string) ([]Managed, error) {
-	found, err := cli.list(ctx, label)
+func listLabelled(ctx context.Context, label string) ([]Managed, error) {
+	var out []Managed
+	err := safely(func() error {
+		quietTestcontainers()
+		cli, err := testcontainers.NewDockerClientWithOpts(ctx)
+		if err != nil {
+			return err
+		}
+		defer cli.Close()
+		res, err := cli.ContainerList(ctx, client.ContainerListOptions{
+			All:     true,
+			Filters: make(client.Filters).Add("label", label),
+		})
+		if err != nil {
+			return err
+		}
+		for _, c := range res.Items {
+			pid, _ := strconv.Atoi(c.Labels[LabelPID])
+			out = append(out, Managed{ID: c.ID, Image: c.Image, PID: pid, Host: c.Labels[LabelHost], State: string(c.State)})
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("container broker: list kafkalab containers: %w", err)
-	}
-	out := make([]Managed, 0, len(found))
-	for _, c := range found {
-		pid, _ := strconv.Atoi(c.Labels[LabelPID])
-		out = append(out, Managed{ID: c.ID, Image: c.Image, PID: pid, Host: c.Labels[LabelHost], State: c.State})
 	}
 	return out, nil
 }
@@ -90,8 +102,8 @@ func processAlive(pid int) bool {
 }
 
 // removeOrphans removes the kafkalab containers whose process is gone and returns their ids.
-func removeOrphans(ctx context.Context, cli *engineClient) ([]string, error) {
-	all, err := listLabelled(ctx, cli, LabelManaged+"=true")
+func removeOrphans(ctx context.Context) ([]string, error) {
+	all, err := ListManaged(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +114,7 @@ func removeOrphans(ctx context.Context, cli *engineClient) ([]string, error) {
 		if !orphan(m, host, processAlive) {
 			continue
 		}
-		if err := removeContainer(ctx, cli, m.ID); err != nil {
+		if err := removeContainer(ctx, m.ID); err != nil {
 			errs = append(errs, err)
 			continue
 		}
@@ -112,24 +124,31 @@ func removeOrphans(ctx context.Context, cli *engineClient) ([]string, error) {
 }
 
 // removeStarted removes whatever container the Start call startID made, if any is left.
-func removeStarted(ctx context.Context, cli *engineClient, startID string) error {
-	if startID == "" || cli == nil {
+func removeStarted(ctx context.Context, startID string) error {
+	if startID == "" {
 		return nil
 	}
-	found, err := listLabelled(ctx, cli, LabelStart+"="+startID)
+	found, err := listLabelled(ctx, LabelStart+"="+startID)
 	if err != nil {
 		return err
 	}
 	var errs []error
 	for _, m := range found {
-		errs = append(errs, removeContainer(ctx, cli, m.ID))
+		errs = append(errs, removeContainer(ctx, m.ID))
 	}
 	return errors.Join(errs...)
 }
 
-func removeContainer(ctx context.Context, cli *engineClient, id string) error {
-	if err := cli.remove(ctx, id); err != nil {
-		return fmt.Errorf("container broker: remove leftover container %s: %w", shortID(id), err)
-	}
-	return nil
+func removeContainer(ctx context.Context, id string) error {
+	return safely(func() error {
+		cli, err := testcontainers.NewDockerClientWithOpts(ctx)
+		if err != nil {
+			return err
+		}
+		defer cli.Close()
+		if _, err := cli.ContainerRemove(ctx, id, client.ContainerRemoveOptions{Force: true, RemoveVolumes: true}); err != nil {
+			return fmt.Errorf("container broker: remove leftover container %s: %w", shortID(id), err)
+		}
+		return nil
+	})
 }

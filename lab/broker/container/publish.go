@@ -1,10 +1,15 @@
 package container
 
 import (
+	"context"
 	"fmt"
 	"net/netip"
 	"net/url"
 	"os"
+
+	"github.com/moby/moby/api/types/container"
+	"github.com/moby/moby/api/types/network"
+	"github.com/testcontainers/testcontainers-go"
 )
 
 // publication is where the client port is published and the address clients dial.
@@ -38,13 +43,26 @@ func publishFor(engine, override string) (publication, error) {
 	return publication{}, fmt.Errorf("cannot tell where the engine at %s publishes ports: set TESTCONTAINERS_HOST_OVERRIDE to the address that reaches them", engine)
 }
 
-// bindings publishes the client port on bindHost, on a port the engine picks.
-func (p publication) bindings() map[string][]portBinding {
-	host := ""
-	if p.bindHost.IsValid() {
-		host = p.bindHost.String()
+// publishing asks testcontainers for the engine's address.
+func publishing(ctx context.Context) (publication, error) {
+	p, err := testcontainers.ProviderDefault.GetProvider()
+	if err != nil {
+		return publication{}, err
 	}
-	return map[string][]portBinding{clientPort: {{HostIP: host, HostPort: ""}}}
+	dp, ok := p.(*testcontainers.DockerProvider)
+	if !ok {
+		return publication{}, fmt.Errorf("unexpected container provider %T", p)
+	}
+	return publishFor(dp.Client().DaemonHost(), os.Getenv("TESTCONTAINERS_HOST_OVERRIDE"))
+}
+
+// bind publishes the client port on bindHost, on a port the engine picks.
+func (p publication) bind(hc *container.HostConfig) {
+	port := network.MustParsePort(clientPort)
+	if hc.PortBindings == nil {
+		hc.PortBindings = network.PortMap{}
+	}
+	hc.PortBindings[port] = []network.PortBinding{{HostIP: p.bindHost, HostPort: "0"}}
 }
 
 // inContainerHint explains a broker that cannot be reached when kafkalab itself runs in a

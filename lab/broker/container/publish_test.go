@@ -3,6 +3,9 @@ package container
 import (
 	"strings"
 	"testing"
+
+	"github.com/moby/moby/api/types/container"
+	"github.com/moby/moby/api/types/network"
 )
 
 func TestPublishFor(t *testing.T) {
@@ -38,9 +41,10 @@ func TestPublishFor(t *testing.T) {
 		if p.dial != tc.dial || bind != tc.bind {
 			t.Errorf("publishFor(%q, %q) dials %q and publishes on %q; want %q and %q", tc.engine, tc.override, p.dial, bind, tc.dial, tc.bind)
 		}
-		pb := p.bindings()
-		if b := pb[clientPort]; len(pb) != 1 || len(b) != 1 || b[0].HostIP != tc.bind || b[0].HostPort != "" {
-			t.Errorf("port bindings %+v, want %s on %q with a port the engine picks", pb, clientPort, tc.bind)
+		var hc container.HostConfig
+		p.bind(&hc)
+		if b := hc.PortBindings[network.MustParsePort(clientPort)]; len(b) != 1 || b[0].HostIP != p.bindHost || b[0].HostPort != "0" {
+			t.Errorf("port bindings %+v", hc.PortBindings)
 		}
 	}
 }
