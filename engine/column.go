@@ -127,7 +127,7 @@ func (c *Column) Cast(to any) *Column {
 	default:
 		return errColumn(notExpectedType("dataType", "DataType or str", to))
 	}
-	return newColumn(plan.Cast{Child: c.expr, To: dt, NameFromChild: true})
+	return newColumn(plan.Cast{Child: c.expr, To: dt})
 }
 
 // AsType is col.astype, the same as Cast.

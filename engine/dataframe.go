@@ -310,6 +310,24 @@ func conformValue(v any, t sqltypes.DataType, loc *time.Location) (any, error) {
 			out[i] = cv
 		}
 		return out, nil
+	case sqltypes.MapType:
+		m, ok := v.(*sqltypes.MapValue)
+		if !ok {
+			return nil, bad
+		}
+		out := &sqltypes.MapValue{Keys: make([]any, len(m.Keys)), Values: make([]any, len(m.Values))}
+		for i := range m.Keys {
+			k, err := conformValue(m.Keys[i], t.Key, loc)
+			if err != nil || k == nil {
+				return nil, bad
+			}
+			val, err := conformValue(m.Values[i], t.Value, loc)
+			if err != nil {
+				return nil, err
+			}
+			out.Keys[i], out.Values[i] = k, val
+		}
+		return out, nil
 	case sqltypes.NullType:
 		return nil, bad
 	}
@@ -387,7 +405,7 @@ func (df *DataFrame) Select(columns ...any) (*DataFrame, error) {
 		}
 		return df.s.newDF(a), nil
 	}
-	p, err := plan.NewProject(df.node, exprs)
+	p, err := plan.NewSelect(df.node, exprs)
 	if err != nil {
 		return nil, err
 	}
@@ -450,7 +468,7 @@ func (df *DataFrame) WithColumns(names []string, columns []*Column) (*DataFrame,
 			list = append(list, plan.Alias{Child: exprs[k], Name: n})
 		}
 	}
-	p, err := plan.NewProject(df.node, list)
+	p, err := plan.NewSelect(df.node, list)
 	if err != nil {
 		return nil, err
 	}

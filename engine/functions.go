@@ -193,3 +193,19 @@ func CallFunction(name string, distinct bool, args ...*Column) *Column {
 	}
 	return newColumn(plan.Call{Name: name, Args: exprs, Distinct: distinct})
 }
+
+// HasFunction reports whether the engine has the Spark function name (scalar, aggregate,
+// generator or higher-order).
+func HasFunction(name string) bool { return plan.HasFunction(name) }
+
+// LambdaVar is a lambda function's parameter, for the body of a higher-order function.
+func LambdaVar(name string) *Column { return newColumn(plan.LambdaVar{Name: name}) }
+
+// Lambda is the lambda function params -> body, an argument of a higher-order function
+// such as transform or filter.
+func Lambda(params []string, body *Column) *Column {
+	if body.err != nil {
+		return body
+	}
+	return newColumn(plan.Lambda{Params: params, Body: body.expr})
+}

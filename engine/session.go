@@ -324,9 +324,19 @@ func (s *Session) Location() *time.Location {
 	return loc
 }
 
+// zoneNow is the session time zone as queries analysed now see it.
+func (s *Session) zoneNow() (*time.Location, string) {
+	name := s.Conf().GetOr(ConfTimeZone, "UTC")
+	loc, err := plan.LoadZone(name)
+	if err != nil {
+		return time.UTC, "UTC"
+	}
+	return loc, name
+}
+
 // newScope is a scope over a fresh schema honouring spark.sql.caseSensitive.
 func (s *Session) newScope(schema *sqltypes.StructType, qualifier []string) *plan.Scope {
-	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive)}
+	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow}
 	if qualifier != nil {
 		for range schema.Fields {
 			sc.Qualifiers = append(sc.Qualifiers, qualifier)

@@ -1,19 +1,26 @@
 package plan
 
 import (
-	"fmt"
-	"math/big"
+	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-// aggSpec describes one aggregate function: its result type for an input type, and a fresh
-// accumulator.
-type aggSpec struct {
-	resultType func(in sqltypes.DataType) (sqltypes.DataType, bool)
-	newAcc     func(in, out sqltypes.DataType) accumulator
-	nullable   bool
+// An aggregate function is a binder that checks the call's arguments and returns an
+// aggDef: the row-evaluated arguments, the result type, how the call prints and a factory
+// of accumulators. Constant parameters (ignoreNulls, percentages, a delimiter) are read at
+// analysis and captured by the factory.
+type aggBinder func(r *resolver, c Call, args []Bound) (*aggDef, error)
+
+type aggDef struct {
+	name     string
+	args     []Bound  // evaluated per row; none for count(*)
+	sqlArgs  []string // the printed arguments, when not args' SQL
+	sql      string   // the whole printed form, when not name(args)
+	typ      sqltypes.DataType
+	nullable bool
+	newAcc   func() accumulator
 }
 
 type accumulator interface {
@@ -21,89 +28,47 @@ type accumulator interface {
 	result(c *EvalContext) (any, error)
 }
 
-var aggregateFunctions = map[string]aggSpec{
-	"count": {
-		resultType: func(sqltypes.DataType) (sqltypes.DataType, bool) { return sqltypes.Long, true },
-		newAcc:     func(_, _ sqltypes.DataType) accumulator { return &countAcc{} },
-	},
-	"sum": {
-		resultType: func(in sqltypes.DataType) (sqltypes.DataType, bool) {
-			switch {
-			case sqltypes.IsIntegral(in):
-				return sqltypes.Long, true
-			case isFractional(in):
-				return sqltypes.Double, true
-			case isDecimal(in):
-				d := in.(sqltypes.DecimalType)
-				return boundedDecimal(d.Precision+10, d.Scale), true
-			}
-			return nil, false
-		},
-		newAcc:   func(in, out sqltypes.DataType) accumulator { return &sumAcc{in: in, out: out} },
-		nullable: true,
-	},
-	"avg": {
-		resultType: avgType,
-		newAcc:     func(in, out sqltypes.DataType) accumulator { return &avgAcc{sumAcc: sumAcc{in: in, out: in}, out: out} },
-		nullable:   true,
-	},
-	"mean": {
-		resultType: avgType,
-		newAcc:     func(in, out sqltypes.DataType) accumulator { return &avgAcc{sumAcc: sumAcc{in: in, out: in}, out: out} },
-		nullable:   true,
-	},
-	"min": {
-		resultType: func(in sqltypes.DataType) (sqltypes.DataType, bool) { return in, orderable(in) },
-		newAcc:     func(in, _ sqltypes.DataType) accumulator { return &extremeAcc{t: in, sign: -1} },
-		nullable:   true,
-	},
-	"max": {
-		resultType: func(in sqltypes.DataType) (sqltypes.DataType, bool) { return in, orderable(in) },
-		newAcc:     func(in, _ sqltypes.DataType) accumulator { return &extremeAcc{t: in, sign: 1} },
-		nullable:   true,
-	},
-	"first": {
-		resultType: func(in sqltypes.DataType) (sqltypes.DataType, bool) { return in, true },
-		newAcc:     func(_, _ sqltypes.DataType) accumulator { return &firstAcc{} },
-		nullable:   true,
-	},
-	// approx_count_distinct counts exactly: for the small inputs of the course Spark's
-	// HyperLogLog++ (relative error 5%) gives the same number.
-	"approx_count_distinct": {
-		resultType: func(sqltypes.DataType) (sqltypes.DataType, bool) { return sqltypes.Long, true },
-		newAcc:     func(in, _ sqltypes.DataType) accumulator { return &distinctAcc{inner: &countAcc{}, t: in} },
-	},
+// pairAccumulator takes the two arguments of a two-column aggregate (corr, max_by...)
+// without packing them.
+type pairAccumulator interface {
+	add2(c *EvalContext, a, b any) error
 }
 
-func avgType(in sqltypes.DataType) (sqltypes.DataType, bool) {
-	switch {
-	case sqltypes.IsIntegral(in), isFractional(in):
-		return sqltypes.Double, true
-	case isDecimal(in):
-		d := in.(sqltypes.DecimalType)
-		return boundedDecimal(d.Precision+4, d.Scale+4), true
+// aggregateFunctions are the aggregate functions by name.
+var aggregateFunctions = map[string]aggBinder{}
+
+func registerAgg(b aggBinder, names ...string) {
+	for _, n := range names {
+		aggregateFunctions[n] = b
 	}
-	return nil, false
 }
 
 // boundAgg is an aggregate call. It is evaluated by the Aggregate operator: Eval reads the
 // group's finished value from the aggregated row at slot.
 type boundAgg struct {
 	name     string
-	arg      Bound // nil for count(*)
+	arg      Bound // args[0], nil for count(*)
+	args     []Bound
 	distinct bool
-	spec     aggSpec
+	def      *aggDef
 	typ      sqltypes.DataType
 	slot     int
 }
 
 func (b *boundAgg) DataType() sqltypes.DataType { return b.typ }
-func (b *boundAgg) Nullable() bool              { return b.spec.nullable }
+func (b *boundAgg) Nullable() bool              { return b.def.nullable }
 func (b *boundAgg) SQL() string {
-	arg := "1"
-	if b.arg != nil {
-		arg = b.arg.SQL()
+	if b.def.sql != "" {
+		return b.def.sql
 	}
+	parts := b.def.sqlArgs
+	if parts == nil {
+		parts = sqlOf(b.args)
+		if len(parts) == 0 {
+			parts = []string{"1"}
+		}
+	}
+	arg := strings.Join(parts, ", ")
 	if b.distinct {
 		arg = "DISTINCT " + arg
 	}
@@ -114,13 +79,13 @@ func (b *boundAgg) Eval(_ *EvalContext, row sqltypes.Row) (any, error) {
 }
 
 func (b *boundAgg) newAccumulator() accumulator {
-	in := sqltypes.DataType(sqltypes.Null)
-	if b.arg != nil {
-		in = b.arg.DataType()
-	}
-	acc := b.spec.newAcc(in, b.typ)
+	acc := b.def.newAcc()
 	if b.distinct {
-		return &distinctAcc{inner: acc, t: in}
+		types := make([]sqltypes.DataType, len(b.args))
+		for i, a := range b.args {
+			types[i] = a.DataType()
+		}
+		return &distinctAcc{inner: acc, types: types}
 	}
 	return acc
 }
@@ -134,27 +99,61 @@ func aggregateNotAllowed(sql string) error {
 	return e
 }
 
+// feed evaluates the call's arguments over one input row and adds them.
+func (b *boundAgg) feed(c *EvalContext, acc accumulator, row sqltypes.Row) error {
+	switch len(b.args) {
+	case 0:
+		return acc.add(c, int32(1)) // count(*) counts every row
+	case 1:
+		v, err := b.args[0].Eval(c, row)
+		if err != nil {
+			return err
+		}
+		return acc.add(c, v)
+	case 2:
+		x, err := b.args[0].Eval(c, row)
+		if err != nil {
+			return err
+		}
+		y, err := b.args[1].Eval(c, row)
+		if err != nil {
+			return err
+		}
+		if p, ok := acc.(pairAccumulator); ok {
+			return p.add2(c, x, y)
+		}
+		return acc.add(c, sqltypes.Row{x, y})
+	}
+	vals := make(sqltypes.Row, len(b.args))
+	for i, a := range b.args {
+		v, err := a.Eval(c, row)
+		if err != nil {
+			return err
+		}
+		vals[i] = v
+	}
+	return acc.add(c, vals)
+}
+
 func (r *resolver) resolveAggregate(name string, c Call) (Bound, error) {
 	if r.aggs == nil {
 		// Resolved on its own, the call gives the SQL Spark names it by.
-		alone := &resolver{scope: r.scope, aggs: new([]*boundAgg)}
+		alone := &resolver{scope: r.scope, aggs: new([]*boundAgg), lambdas: r.lambdas}
 		b, err := alone.resolveAggregate(name, c)
 		if err != nil {
 			return nil, err
 		}
 		return nil, aggregateNotAllowed(b.SQL())
 	}
-	spec := aggregateFunctions[name]
-	if len(c.Args) != 1 {
-		return nil, wrongArgs(name, "1", len(c.Args))
-	}
-	var arg Bound
-	if st, ok := c.Args[0].(Star); ok && len(st.Target) == 0 && name == "count" {
-		arg = nil // count(*) is count(1)
-	} else {
-		// Aggregates may not nest.
-		inner := &resolver{scope: r.scope}
-		b, err := inner.resolve(c.Args[0])
+	bind := aggregateFunctions[name]
+	// Aggregates may not nest.
+	inner := &resolver{scope: r.scope, lambdas: r.lambdas}
+	var args []Bound
+	for _, e := range c.Args {
+		if st, ok := e.(Star); ok && len(st.Target) == 0 && name == "count" && len(c.Args) == 1 {
+			break // count(*) is count(1)
+		}
+		b, err := inner.resolve(e)
 		if err != nil {
 			var ae *AnalysisError
 			if asAnalysis(err, &ae) && ae.Class == "UNSUPPORTED_EXPR_FOR_OPERATOR" {
@@ -163,31 +162,15 @@ func (r *resolver) resolveAggregate(name string, c Call) (Bound, error) {
 			}
 			return nil, err
 		}
-		if l, ok := b.(*boundLit); ok && name == "count" && l.value != nil {
-			b = &boundLit{value: l.value, typ: l.typ}
-		}
-		arg = b
+		args = append(args, b)
 	}
-	in := sqltypes.DataType(sqltypes.Integer)
-	if arg != nil {
-		in = arg.DataType()
-		if isString(in) && (name == "sum" || name == "avg" || name == "mean") {
-			// Spark implicitly casts a string to DOUBLE for sum/avg.
-			arg = castTo(arg, sqltypes.Double)
-			in = sqltypes.Double
-		}
+	def, err := bind(r, c, args)
+	if err != nil {
+		return nil, err
 	}
-	typ, ok := spec.resultType(in)
-	if !ok {
-		argSQL := "1"
-		if arg != nil {
-			argSQL = arg.SQL()
-		}
-		return nil, unexpectedInputType(name+"("+argSQL+")", "first", argSQL, in, `"NUMERIC" or "ANSI INTERVAL"`)
-	}
-	b := &boundAgg{name: name, arg: arg, distinct: c.Distinct, spec: spec, typ: typ, slot: len(*r.aggs)}
-	if name == "mean" {
-		b.name = "avg"
+	b := &boundAgg{name: def.name, args: def.args, distinct: c.Distinct, def: def, typ: def.typ, slot: len(*r.aggs)}
+	if len(def.args) > 0 {
+		b.arg = def.args[0]
 	}
 	*r.aggs = append(*r.aggs, b)
 	return b, nil
@@ -336,12 +319,15 @@ func rebindToGroups(b Bound, grouping []Bound, nAggs int) (Bound, error) {
 			quoteSQL(b.SQL()), b.SQL())
 	case *boundLit:
 		return b, nil
+	case *boundZoned:
+		c, err := rebindToGroups(x.Bound, grouping, nAggs)
+		return &boundZoned{Bound: c, loc: x.loc, name: x.name}, err
 	case *boundAlias:
 		c, err := rebindToGroups(x.child, grouping, nAggs)
 		return &boundAlias{child: c, name: x.name, meta: x.meta}, err
 	case *boundCast:
 		c, err := rebindToGroups(x.child, grouping, nAggs)
-		return &boundCast{child: c, to: x.to, nameFromChild: x.nameFromChild, implicit: x.implicit}, err
+		return &boundCast{child: c, to: x.to, implicit: x.implicit}, err
 	case *boundArith:
 		l, err := rebindToGroups(x.left, grouping, nAggs)
 		if err != nil {
@@ -387,168 +373,38 @@ func rebindToGroups(b Bound, grouping []Bound, nAggs int) (Bound, error) {
 	return nil, unsupported("kafkalab does not support %s in an aggregation's output; compute it in a select after the agg", b.SQL())
 }
 
-// ---- accumulators ----
-
-type countAcc struct{ n int64 }
-
-func (a *countAcc) add(_ *EvalContext, v any) error {
-	if v != nil {
-		a.n++
-	}
-	return nil
-}
-func (a *countAcc) result(*EvalContext) (any, error) { return a.n, nil }
-
-type sumAcc struct {
-	in, out sqltypes.DataType
-	seen    bool
-	i       int64
-	f       float64
-	d       *big.Int // unscaled, at the input's scale
-}
-
-func (a *sumAcc) add(c *EvalContext, v any) error {
-	if v == nil {
-		return nil
-	}
-	a.seen = true
-	switch x := v.(type) {
-	case int8:
-		return a.addInt(c, int64(x))
-	case int16:
-		return a.addInt(c, int64(x))
-	case int32:
-		return a.addInt(c, int64(x))
-	case int64:
-		return a.addInt(c, x)
-	case float32:
-		a.f += float64(x)
-	case float64:
-		a.f += x
-	case sqltypes.Decimal:
-		if a.d == nil {
-			a.d = new(big.Int)
-		}
-		a.d.Add(a.d, decimalUnscaled(x))
-	default:
-		return fmt.Errorf("sum: unexpected value %T", v)
-	}
-	return nil
-}
-
-func (a *sumAcc) addInt(c *EvalContext, v int64) error {
-	s := a.i + v
-	if (v > 0 && s < a.i) || (v < 0 && s > a.i) {
-		if c != nil && c.Ansi {
-			return arithmeticOverflow("long", "try_sum")
-		}
-	}
-	a.i = s
-	return nil
-}
-
-func (a *sumAcc) result(c *EvalContext) (any, error) {
-	if !a.seen {
-		return nil, nil
-	}
-	switch {
-	case sqltypes.IsIntegral(a.in):
-		return a.i, nil
-	case isFractional(a.in):
-		return a.f, nil
-	default:
-		out := a.out.(sqltypes.DecimalType)
-		in := a.in.(sqltypes.DecimalType)
-		return decimalFromBig(c, new(big.Int).Set(a.d), int32(in.Scale), out)
-	}
-}
-
-type avgAcc struct {
-	sumAcc
-	out sqltypes.DataType
-	n   int64
-}
-
-func (a *avgAcc) add(c *EvalContext, v any) error {
-	if v == nil {
-		return nil
-	}
-	a.n++
-	// Sum integers as float to avoid overflow, as Spark's Average does (sum in DOUBLE).
-	switch x := v.(type) {
-	case int8:
-		v = float64(x)
-	case int16:
-		v = float64(x)
-	case int32:
-		v = float64(x)
-	case int64:
-		v = float64(x)
-	}
-	return a.sumAcc.add(c, v)
-}
-
-func (a *avgAcc) result(c *EvalContext) (any, error) {
-	if a.n == 0 {
-		return nil, nil
-	}
-	if out, ok := a.out.(sqltypes.DecimalType); ok {
-		in := a.in.(sqltypes.DecimalType)
-		q := new(big.Rat).SetFrac(a.d, new(big.Int).Mul(big.NewInt(a.n), pow10(int32(in.Scale))))
-		return decimalFromRat(c, q, out)
-	}
-	return a.f / float64(a.n), nil
-}
-
-type extremeAcc struct {
-	t    sqltypes.DataType
-	sign int
-	v    any
-}
-
-func (a *extremeAcc) add(_ *EvalContext, v any) error {
-	if v == nil {
-		return nil
-	}
-	if a.v == nil || compareValues(v, a.v, a.t)*a.sign > 0 {
-		a.v = v
-	}
-	return nil
-}
-func (a *extremeAcc) result(*EvalContext) (any, error) { return a.v, nil }
-
-type firstAcc struct {
-	set bool
-	v   any
-}
-
-func (a *firstAcc) add(_ *EvalContext, v any) error {
-	if !a.set {
-		a.set, a.v = true, v
-	}
-	return nil
-}
-func (a *firstAcc) result(*EvalContext) (any, error) { return a.v, nil }
-
-// distinctAcc feeds each distinct non-null value to the inner accumulator once.
+// distinctAcc feeds each distinct non-null value (or tuple without NULLs) to the inner
+// accumulator once.
 type distinctAcc struct {
 	inner accumulator
-	t     sqltypes.DataType
+	types []sqltypes.DataType
 	seen  map[string]bool
+	vals  []any // the distinct values in arrival order, for merging
 }
 
 func (a *distinctAcc) add(c *EvalContext, v any) error {
 	if v == nil {
 		return nil
 	}
+	var k string
+	if row, ok := v.(sqltypes.Row); ok && len(a.types) > 1 {
+		for _, x := range row {
+			if x == nil {
+				return nil
+			}
+		}
+		k = keyOf(row, a.types)
+	} else {
+		k = keyOf([]any{v}, a.types[:1])
+	}
 	if a.seen == nil {
 		a.seen = map[string]bool{}
 	}
-	k := keyOf([]any{v}, []sqltypes.DataType{a.t})
 	if a.seen[k] {
 		return nil
 	}
 	a.seen[k] = true
+	a.vals = append(a.vals, v)
 	return a.inner.add(c, v)
 }
 func (a *distinctAcc) result(c *EvalContext) (any, error) { return a.inner.result(c) }

@@ -56,7 +56,7 @@ type Bound interface {
 // OutputName is the column name Spark gives a select-list expression: the alias, the
 // column or field name, or the pretty SQL.
 func OutputName(b Bound) string {
-	switch b := b.(type) {
+	switch b := unzoned(b).(type) {
 	case *boundAlias:
 		return b.name
 	case *boundRef:
@@ -64,7 +64,10 @@ func OutputName(b Bound) string {
 	case *boundField:
 		return b.field.Name
 	case *boundCast:
-		if b.nameFromChild {
+		// Spark's ResolveAliases: a cast of a named column keeps the column's name, whether
+		// written col("value").cast("string") or CAST(value AS STRING).
+		switch unzoned(b.child).(type) {
+		case *boundRef, *boundField, *boundAlias:
 			return OutputName(b.child)
 		}
 	}
@@ -210,15 +213,14 @@ type boundAlias struct {
 
 func (b *boundAlias) DataType() sqltypes.DataType { return b.child.DataType() }
 func (b *boundAlias) Nullable() bool              { return b.child.Nullable() }
-func (b *boundAlias) SQL() string                 { return b.child.SQL() }
+func (b *boundAlias) SQL() string                 { return b.child.SQL() + " AS " + b.name }
 func (b *boundAlias) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 	return b.child.Eval(c, row)
 }
 
 type boundCast struct {
-	child         Bound
-	to            sqltypes.DataType
-	nameFromChild bool
+	child Bound
+	to    sqltypes.DataType
 	// implicit casts come from type coercion: Spark names columns before coercion, so they
 	// do not show in SQL().
 	implicit bool
@@ -482,6 +484,8 @@ type boundCaseWhen struct {
 	conds, values []Bound
 	elseV         Bound
 	typ           sqltypes.DataType
+	// ifForm prints if(c, a, b) as Spark's If does.
+	ifForm bool
 }
 
 func (b *boundCaseWhen) DataType() sqltypes.DataType { return b.typ }
@@ -497,6 +501,9 @@ func (b *boundCaseWhen) Nullable() bool {
 	return false
 }
 func (b *boundCaseWhen) SQL() string {
+	if b.ifForm {
+		return "(IF(" + b.conds[0].SQL() + ", " + b.values[0].SQL() + ", " + b.elseV.SQL() + "))"
+	}
 	var s strings.Builder
 	s.WriteString("CASE")
 	for i := range b.conds {
@@ -527,6 +534,8 @@ func (b *boundCaseWhen) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 // ---- functions ----
 
 // boundFunc is a scalar function: a name, bound arguments, a result type and a Go body.
+// Bodies of one, two or three arguments (fn1, fn2, fn3) are called without building an
+// argument slice, so evaluating them allocates nothing of its own.
 type boundFunc struct {
 	name     string
 	args     []Bound
@@ -534,14 +543,24 @@ type boundFunc struct {
 	nullable bool
 	// sqlArgs overrides the argument list in SQL() (struct(*) prints its expanded fields).
 	sqlArgs []string
-	fn      func(c *EvalContext, args []any) (any, error)
+	// sql, when set, is the whole printed form (infix operators such as "~i").
+	sql string
+	fn  func(c *EvalContext, args []any) (any, error)
+	fn1 func(c *EvalContext, a any) (any, error)
+	fn2 func(c *EvalContext, a, b any) (any, error)
+	fn3 func(c *EvalContext, a, b, d any) (any, error)
 	// nullIntolerant functions return NULL when any argument is NULL, without calling fn.
 	nullIntolerant bool
+	// volatile functions (rand, uuid, current_*) are not folded into constants.
+	volatile bool
 }
 
 func (b *boundFunc) DataType() sqltypes.DataType { return b.typ }
 func (b *boundFunc) Nullable() bool              { return b.nullable }
 func (b *boundFunc) SQL() string {
+	if b.sql != "" {
+		return b.sql
+	}
 	parts := b.sqlArgs
 	if parts == nil {
 		parts = make([]string, len(b.args))
@@ -552,6 +571,38 @@ func (b *boundFunc) SQL() string {
 	return b.name + "(" + strings.Join(parts, ", ") + ")"
 }
 func (b *boundFunc) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	switch {
+	case b.fn1 != nil:
+		a, err := b.args[0].Eval(c, row)
+		if err != nil || (a == nil && b.nullIntolerant) {
+			return nil, err
+		}
+		return b.fn1(c, a)
+	case b.fn2 != nil:
+		a, err := b.args[0].Eval(c, row)
+		if err != nil || (a == nil && b.nullIntolerant) {
+			return nil, err
+		}
+		v, err := b.args[1].Eval(c, row)
+		if err != nil || (v == nil && b.nullIntolerant) {
+			return nil, err
+		}
+		return b.fn2(c, a, v)
+	case b.fn3 != nil:
+		a, err := b.args[0].Eval(c, row)
+		if err != nil || (a == nil && b.nullIntolerant) {
+			return nil, err
+		}
+		v, err := b.args[1].Eval(c, row)
+		if err != nil || (v == nil && b.nullIntolerant) {
+			return nil, err
+		}
+		w, err := b.args[2].Eval(c, row)
+		if err != nil || (w == nil && b.nullIntolerant) {
+			return nil, err
+		}
+		return b.fn3(c, a, v, w)
+	}
 	vals := make([]any, len(b.args))
 	for i, a := range b.args {
 		v, err := a.Eval(c, row)

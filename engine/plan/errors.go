@@ -204,3 +204,8 @@ func sqlList(args []Bound) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// SparkError words an arithmetic failure as Spark raises it: a SparkArithmeticException.
+func (e *ArithmeticError) SparkError() *sparkerrors.Error {
+	return &sparkerrors.Error{Kind: sparkerrors.ArithmeticException, Class: e.Class, Message: e.Message}
+}

@@ -34,13 +34,11 @@ type Literal struct {
 	Type  sqltypes.DataType
 }
 
-// Cast is CAST(child AS to). NameFromChild is set by Column.cast: Spark then names the result
-// column after the child column (col("value").cast("string") is named "value"), whereas SQL's
-// CAST(value AS STRING) is named "CAST(value AS STRING)".
+// Cast is CAST(child AS to), from SQL or Column.cast. At the top of a select list a cast of
+// a named column keeps the column's name, as Spark's analyzer names it.
 type Cast struct {
-	Child         Expr
-	To            sqltypes.DataType
-	NameFromChild bool
+	Child Expr
+	To    sqltypes.DataType
 }
 
 // Alias is child.alias(name) / "expr AS name". Metadata, when set, becomes the field metadata.
@@ -110,6 +108,18 @@ type SortOrder struct {
 	NullsFirst bool
 }
 
+// LambdaVar is a parameter of a lambda function, referenced in its body (the x of
+// F.transform("a", lambda x: x * 2), or of "x -> x * 2" in SQL).
+type LambdaVar struct{ Name string }
+
+// Lambda is a lambda function argument of a higher-order function: Params -> Body.
+type Lambda struct {
+	Params []string
+	Body   Expr
+}
+
+func (LambdaVar) isExpr() {}
+func (Lambda) isExpr()    {}
 func (ColumnRef) isExpr() {}
 func (Star) isExpr()      {}
 func (Literal) isExpr()   {}

@@ -7,37 +7,31 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-// scalarFunctions maps Spark's function names to their binders. Aggregates live in agg.go.
-var scalarFunctions map[string]func(r *resolver, c Call) (Bound, error)
-
+// The first functions kafkalab had; the families live in fn_*.go. Aggregates live in agg*.go.
 func init() {
-	scalarFunctions = map[string]func(r *resolver, c Call) (Bound, error){
-		"struct":            bindStruct,
-		"named_struct":      bindNamedStruct,
-		"to_json":           bindToJSON,
-		"upper":             bindStringFn("upper", strings.ToUpper),
-		"ucase":             bindStringFn("ucase", strings.ToUpper),
-		"lower":             bindStringFn("lower", strings.ToLower),
-		"lcase":             bindStringFn("lcase", strings.ToLower),
-		"trim":              bindStringFn("trim", func(s string) string { return strings.Trim(s, " ") }),
-		"concat":            bindConcat,
-		"length":            bindLength,
-		"coalesce":          bindCoalesce,
-		"current_timestamp": bindCurrentTimestamp,
-		"now":               bindCurrentTimestamp,
-		"to_timestamp":      bindToType("to_timestamp", sqltypes.TimestampT),
-		"to_date":           bindToType("to_date", sqltypes.DateT),
-		"abs":               bindAbs,
-		"round":             bindRound,
-		"like":              bindLike,
-		"contains":          bindStringPredicate("contains", strings.Contains),
-		"startswith":        bindStringPredicate("startswith", strings.HasPrefix),
-		"endswith":          bindStringPredicate("endswith", strings.HasSuffix),
-		"substring":         bindSubstring,
-		"substr":            bindSubstring,
-		"window":            bindWindow,
-		"session_window":    bindSessionWindow,
+	for name, b := range map[string]binder{
+		"struct":         bindStruct,
+		"named_struct":   bindNamedStruct,
+		"to_json":        bindToJSON,
+		"concat":         bindConcat,
+		"coalesce":       bindCoalesce,
+		"like":           bindLike,
+		"substring":      bindSubstring,
+		"substr":         bindSubstring,
+		"window":         bindWindow,
+		"session_window": bindSessionWindow,
+	} {
+		register(b, name)
 	}
+}
+
+// HasFunction reports whether kafkalab has the Spark function name (any kind).
+func HasFunction(name string) bool {
+	name = strings.ToLower(name)
+	_, scalar := scalarFunctions[name]
+	_, agg := aggregateFunctions[name]
+	_, gen := generators[name]
+	return scalar || agg || gen
 }
 
 // IsAggregateFunction reports whether name is an aggregate function kafkalab knows.
@@ -50,6 +44,10 @@ func (r *resolver) resolveCall(c Call) (Bound, error) {
 	name := strings.ToLower(c.Name)
 	if _, ok := aggregateFunctions[name]; ok {
 		return r.resolveAggregate(name, c)
+	}
+	if _, ok := generators[name]; ok {
+		return nil, analysisErr("UNSUPPORTED_GENERATOR.NESTED_IN_EXPRESSIONS",
+			"The generator is not supported: nested in expressions %s.", quoteSQL(name+"(...)"))
 	}
 	if name == "from_json" {
 		return r.resolveFromJSONCall(c)
@@ -210,32 +208,15 @@ func (r *resolver) oneStringArg(name string, c Call) (Bound, error) {
 	return b, nil
 }
 
-func bindStringFn(name string, f func(string) string) func(r *resolver, c Call) (Bound, error) {
-	return func(r *resolver, c Call) (Bound, error) {
-		b, err := r.oneStringArg(name, c)
-		if err != nil {
-			return nil, err
-		}
-		return &boundFunc{name: name, args: []Bound{b}, typ: sqltypes.String, nullable: b.Nullable(), nullIntolerant: true,
-			fn: func(_ *EvalContext, args []any) (any, error) { return f(args[0].(string)), nil }}, nil
-	}
-}
-
-func bindLength(r *resolver, c Call) (Bound, error) {
-	b, err := r.oneStringArg("length", c)
-	if err != nil {
-		return nil, err
-	}
-	return &boundFunc{name: "length", args: []Bound{b}, typ: sqltypes.Integer, nullable: b.Nullable(), nullIntolerant: true,
-		fn: func(_ *EvalContext, args []any) (any, error) {
-			return int32(len([]rune(args[0].(string)))), nil
-		}}, nil
-}
-
 func bindConcat(r *resolver, c Call) (Bound, error) {
 	args, err := r.resolveAll(c.Args)
 	if err != nil {
 		return nil, err
+	}
+	if len(args) > 0 {
+		if _, ok := args[0].DataType().(sqltypes.ArrayType); ok {
+			return concatArrays(args)
+		}
 	}
 	nullable := false
 	for i, a := range args {
@@ -296,38 +277,11 @@ func bindCoalesce(r *resolver, c Call) (Bound, error) {
 		}}, nil
 }
 
-// bindToType is to_timestamp(col) / to_date(col) without a format: Spark's CAST rules.
-func bindToType(name string, to sqltypes.DataType) func(r *resolver, c Call) (Bound, error) {
-	return func(r *resolver, c Call) (Bound, error) {
-		if len(c.Args) == 2 {
-			return nil, unsupported("kafkalab's %s does not take a format yet: give ISO-8601 text (2026-10-01T09:15:00Z) and call %s(col)", name, name)
-		}
-		if len(c.Args) != 1 {
-			return nil, wrongArgs(name, "[1, 2]", len(c.Args))
-		}
-		b, err := r.resolve(c.Args[0])
-		if err != nil {
-			return nil, err
-		}
-		if err := checkCast(b, to); err != nil {
-			return nil, err
-		}
-		cast := &boundCast{child: b, to: to}
-		return &boundFunc{name: name, args: []Bound{b}, typ: to, nullable: true, nullIntolerant: true,
-			fn: func(ec *EvalContext, args []any) (any, error) {
-				// to_timestamp gives NULL for text it cannot parse, even in ANSI mode.
-				lenient := *ec
-				lenient.Ansi = false
-				return castValue(&lenient, args[0], cast.child.DataType(), to)
-			}}, nil
-	}
-}
-
 func bindCurrentTimestamp(_ *resolver, c Call) (Bound, error) {
 	if len(c.Args) != 0 {
 		return nil, wrongArgs("current_timestamp", "0", len(c.Args))
 	}
-	return &boundFunc{name: "current_timestamp", typ: sqltypes.TimestampT,
+	return &boundFunc{name: strings.ToLower(c.Name), typ: sqltypes.TimestampT, volatile: true,
 		fn: func(ec *EvalContext, _ []any) (any, error) { return ec.Now, nil }}, nil
 }
 
@@ -337,4 +291,19 @@ func itoa(i int) string {
 		return digits[i : i+1]
 	}
 	return itoa(i/10) + digits[i%10:i%10+1]
+}
+
+// concatArrays is concat over arrays: their elements in order, NULL when one is NULL.
+func concatArrays(args []Bound) (Bound, error) {
+	cast, t, err := commonType("concat", args)
+	if err != nil {
+		return nil, err
+	}
+	return fnN("concat", cast, t, func(_ *EvalContext, v []any) (any, error) {
+		out := []any{}
+		for _, x := range v {
+			out = append(out, x.([]any)...)
+		}
+		return out, nil
+	}).withSQL(sqlOf(args)...), nil
 }

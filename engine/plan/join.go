@@ -62,7 +62,7 @@ func (j *Join) Describe() string { return "Join " + j.Type }
 
 // combinedScope is left's columns then right's, each keeping its qualifiers.
 func combinedScope(left, right *Scope, leftNullable, rightNullable bool) *Scope {
-	sc := &Scope{Schema: &sqltypes.StructType{}, CaseSensitive: left.CaseSensitive}
+	sc := left.derive(&sqltypes.StructType{})
 	for side, in := range []*Scope{left, right} {
 		for i, f := range in.Schema.Fields {
 			if (side == 0 && leftNullable) || (side == 1 && rightNullable) {
@@ -103,7 +103,7 @@ func NewJoinOn(left, right Node, cond Expr, joinType string) (*Join, error) {
 	n := len(out.Schema.Fields)
 	if joinType == JoinSemi || joinType == JoinAnti {
 		n = len(ls.Schema.Fields)
-		out = &Scope{Schema: &sqltypes.StructType{Fields: out.Schema.Fields[:n]}, Qualifiers: out.Qualifiers[:n], CaseSensitive: ls.CaseSensitive}
+		out = &Scope{Schema: &sqltypes.StructType{Fields: out.Schema.Fields[:n]}, Qualifiers: out.Qualifiers[:n], CaseSensitive: ls.CaseSensitive, Zone: ls.Zone}
 	}
 	for i := 0; i < n; i++ {
 		j.output = append(j.output, &boundRef{index: i, field: out.Schema.Fields[i]})
@@ -170,7 +170,7 @@ func NewJoinUsing(left, right Node, names []string, joinType string) (*Join, err
 		return nil, err
 	}
 	j.Cond = b
-	out := &Scope{Schema: &sqltypes.StructType{}, CaseSensitive: ls.CaseSensitive}
+	out := ls.derive(&sqltypes.StructType{})
 	add := func(b Bound, q []string, nullable bool) {
 		f := OutputField(b)
 		f.Nullable = f.Nullable || nullable
@@ -450,7 +450,7 @@ type SubqueryAlias struct {
 // NewSubqueryAlias qualifies child's columns with name.
 func NewSubqueryAlias(child Node, name string) *SubqueryAlias {
 	in := child.Output()
-	sc := &Scope{Schema: in.Schema, CaseSensitive: in.CaseSensitive}
+	sc := in.derive(in.Schema)
 	for range in.Schema.Fields {
 		sc.Qualifiers = append(sc.Qualifiers, []string{name})
 	}

@@ -173,7 +173,7 @@ func NewProject(child Node, exprs []Expr) (*Project, error) {
 // NewBoundProject makes a projection of already-bound expressions.
 func NewBoundProject(child Node, bound []Bound) *Project {
 	in := childScope(child)
-	out := &Scope{Schema: &sqltypes.StructType{}, CaseSensitive: in.CaseSensitive}
+	out := in.derive(&sqltypes.StructType{})
 	for _, b := range bound {
 		out.Schema.Fields = append(out.Schema.Fields, OutputField(b))
 		var q []string
@@ -454,7 +454,7 @@ func NewUnion(left, right Node) (*Union, error) {
 		e.WithPlan = true
 		return nil, e
 	}
-	u := &Union{Left: left, Right: right, scope: &Scope{Schema: &sqltypes.StructType{}}}
+	u := &Union{Left: left, Right: right, scope: left.Output().derive(&sqltypes.StructType{})}
 	for i := range ls.Fields {
 		lf, rf := ls.Fields[i], rs.Fields[i]
 		t, ok := comparisonType(lf.Type, rf.Type)
@@ -543,7 +543,7 @@ func NewAggregate(child Node, grouping []Expr, aggs []Expr, withKeys bool) (*Agg
 		return nil, err
 	}
 	a.Aggs = list
-	a.scope = &Scope{Schema: &sqltypes.StructType{}}
+	a.scope = in.derive(&sqltypes.StructType{})
 	if withKeys {
 		for _, g := range a.Grouping {
 			a.scope.Schema.Fields = append(a.scope.Schema.Fields, OutputField(g))
@@ -552,7 +552,7 @@ func NewAggregate(child Node, grouping []Expr, aggs []Expr, withKeys bool) (*Agg
 	for _, o := range a.Aggs.Outputs {
 		f := OutputField(o)
 		if len(a.Grouping) == 0 {
-			if _, ok := o.(*boundAgg); ok && o.(*boundAgg).name == "count" {
+			if ag, ok := o.(*boundAgg); ok && !ag.def.nullable {
 				f.Nullable = false
 			}
 		}
@@ -597,7 +597,15 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, er
 	for i, g := range a.Grouping {
 		keyTypes[i] = g.DataType()
 	}
+	// Like Spark, each task folds its rows into partial results that are then merged in
+	// task order: floating-point statistics come out the same as Spark's.
+	partial := len(in) > 1 && a.Aggs.mergeable()
 	for _, rows := range in {
+		var local map[string]*group
+		var localOrder []string
+		if partial {
+			local = map[string]*group{}
+		}
 		for _, row := range rows {
 			keys := make([]any, len(a.Grouping))
 			for i, g := range a.Grouping {
@@ -608,19 +616,37 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, er
 				keys[i] = v
 			}
 			k := keyOf(keys, keyTypes)
-			g := groups[k]
-			if g == nil {
+			var g *group
+			if partial {
+				if g = local[k]; g == nil {
+					g = &group{keys: keys}
+					for _, ag := range a.Aggs.aggs {
+						g.accs = append(g.accs, ag.newAccumulator())
+					}
+					local[k] = g
+					localOrder = append(localOrder, k)
+				}
+			} else if g = groups[k]; g == nil {
 				g = newGroup(keys)
 				groups[k] = g
 			}
 			for i, ag := range a.Aggs.aggs {
-				var v any = int32(1) // count(*) counts every row
-				if ag.arg != nil {
-					if v, err = ag.arg.Eval(ex.Eval, row); err != nil {
-						return nil, err
-					}
+				if err := ag.feed(ex.Eval, g.accs[i], row); err != nil {
+					return nil, err
 				}
-				if err := g.accs[i].add(ex.Eval, v); err != nil {
+			}
+		}
+		for _, k := range localOrder {
+			p := local[k]
+			g := groups[k]
+			if g == nil {
+				g = &group{keys: p.keys, accs: p.accs}
+				order = append(order, g)
+				groups[k] = g
+				continue
+			}
+			for i, acc := range g.accs {
+				if err := acc.(mergeable).merge(ex.Eval, p.accs[i]); err != nil {
 					return nil, err
 				}
 			}
@@ -748,7 +774,7 @@ func NewWatermark(child Node, column string, delayMs int64) (*Watermark, error) 
 			"The event time %s has the invalid type %s, but expected \"TIMESTAMP\".", quoteIdent(ref.field.Name), quoteSQL(ref.field.Type.SQL()))
 	}
 	out := &Scope{Schema: &sqltypes.StructType{Fields: append([]sqltypes.StructField(nil), in.Schema.Fields...)},
-		Qualifiers: in.Qualifiers, CaseSensitive: in.CaseSensitive}
+		Qualifiers: in.Qualifiers, CaseSensitive: in.CaseSensitive, Zone: in.Zone}
 	f := &out.Schema.Fields[ref.index]
 	meta := map[string]any{}
 	for k, v := range f.Metadata {

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -18,6 +19,15 @@ type Scope struct {
 	Qualifiers [][]string
 	// CaseSensitive is spark.sql.caseSensitive (false by default).
 	CaseSensitive bool
+	// Zone, when set, gives the session time zone at the moment an expression is analysed:
+	// Spark fixes a time-zone-aware expression's zone then, so a DataFrame made before
+	// spark.sql.session.timeZone changes keeps the zone it was made in.
+	Zone func() (*time.Location, string)
+}
+
+// derive is a scope for an operator's output over in's settings.
+func (s *Scope) derive(schema *sqltypes.StructType) *Scope {
+	return &Scope{Schema: schema, CaseSensitive: s.CaseSensitive, Zone: s.Zone}
 }
 
 func (s *Scope) qualifier(i int) []string {
@@ -104,6 +114,9 @@ type resolver struct {
 	scope *Scope
 	// aggs collects aggregate calls when allowed (nil = not allowed).
 	aggs *[]*boundAgg
+	// lambdas are the variables of the lambda functions the expression is inside,
+	// innermost last (see fn_hof.go).
+	lambdas []lambdaVarSlot
 }
 
 func (r *resolver) resolveAll(es []Expr) ([]Bound, error) {
@@ -145,7 +158,11 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 		if err := checkCast(c, e.To); err != nil {
 			return nil, err
 		}
-		return &boundCast{child: c, to: e.To, nameFromChild: e.NameFromChild && isNamed(c)}, nil
+		var cast Bound = &boundCast{child: c, to: e.To}
+		if timeZoneAware(c.DataType(), e.To) {
+			cast = r.zoned(cast)
+		}
+		return cast, nil
 	case Alias:
 		c, err := r.resolve(e.Child)
 		if err != nil {
@@ -189,6 +206,11 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 		return r.resolveFromJSON(e)
 	case Call:
 		return r.resolveCall(e)
+	case LambdaVar:
+		return r.resolveLambdaVar(e)
+	case Lambda:
+		return nil, analysisErr("INVALID_LAMBDA_FUNCTION_CALL.NON_HIGHER_ORDER_FUNCTION",
+			"Invalid lambda function call. A lambda function should only be used in a higher order function.")
 	case boundExpr:
 		return e.b, nil
 	case SortOrder:
@@ -200,7 +222,7 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 }
 
 func isNamed(b Bound) bool {
-	switch b := b.(type) {
+	switch b := unzoned(b).(type) {
 	case *boundRef, *boundField, *boundAlias:
 		return true
 	case *boundCast:
@@ -408,6 +430,15 @@ func (r *resolver) resolveBinary(e BinaryOp) (Bound, error) {
 		}
 		return &boundLogic{and: strings.EqualFold(op, "AND"), left: lb, right: rb}, nil
 	case "+", "-", "*", "/", "%":
+		// Next to a decimal, an integer literal counts as the narrowest decimal holding it
+		// (Spark's DecimalPrecision with literalPickMinimumPrecision): m / 3 is DECIMAL(14,6)
+		// for a DECIMAL(10,2) m, not DECIMAL(21,13).
+		if isDecimal(rt.DataType()) {
+			l = literalAsMinimalDecimal(l)
+		}
+		if isDecimal(l.DataType()) {
+			rt = literalAsMinimalDecimal(rt)
+		}
 		operand, result, ok := arithmeticType(op, l.DataType(), rt.DataType())
 		if !ok {
 			return nil, binaryDiffTypes(opSQL, l, rt)
@@ -432,6 +463,16 @@ func (r *resolver) resolveBinary(e BinaryOp) (Bound, error) {
 		return &boundCompare{op: op, left: castTo(l, t), right: castTo(rt, t), typ: t}, nil
 	}
 	return nil, unsupported("kafkalab does not support the operator %s", e.Op)
+}
+
+// literalAsMinimalDecimal casts an integral literal to DECIMAL(digits, 0).
+func literalAsMinimalDecimal(b Bound) Bound {
+	lit, ok := b.(*boundLit)
+	if !ok || lit.value == nil || !sqltypes.IsIntegral(lit.typ) {
+		return b
+	}
+	digits := strings.TrimPrefix(strconv.FormatInt(toInt64(lit.value), 10), "-")
+	return castTo(b, sqltypes.DecimalType{Precision: len(digits)})
 }
 
 func orderable(t sqltypes.DataType) bool {

@@ -510,6 +510,10 @@ func (p *sqlParser) primary() (Expr, error) {
 			case "CASE":
 				p.next()
 				return p.caseWhen()
+			case "INTERVAL":
+				if k := p.toks[p.i+1].kind; k == tkString || k == tkNumber {
+					return nil, unsupported("kafkalab does not support INTERVAL values (%s); write durations as strings where the function takes them, like window(col, \"10 minutes\")", "INTERVAL "+p.toks[p.i+1].text)
+				}
 			case "TIMESTAMP", "DATE":
 				if p.toks[p.i+1].kind == tkString {
 					p.next()

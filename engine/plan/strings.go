@@ -12,19 +12,31 @@ import (
 // String predicates and slices: like, contains, startswith, endswith, substring.
 
 func bindLike(r *resolver, c Call) (Bound, error) {
-	if len(c.Args) != 2 {
-		return nil, wrongArgs("like", "2", len(c.Args))
+	if len(c.Args) != 2 && len(c.Args) != 3 {
+		return nil, wrongArgs("like", "[2, 3]", len(c.Args))
 	}
 	b, err := r.resolve(c.Args[0])
 	if err != nil {
 		return nil, err
 	}
-	lit, ok := c.Args[1].(Literal)
-	pattern, isStr := lit.Value.(string)
-	if !ok || !isStr {
+	pb, err := r.resolve(c.Args[1])
+	if err != nil {
+		return nil, err
+	}
+	pattern, ok := stringLiteral(pb)
+	if !ok {
 		return nil, unsupported("kafkalab's like needs a constant pattern string")
 	}
-	re, err := likeRegexp(pattern)
+	esc := '\\'
+	if len(c.Args) == 3 {
+		eb, err := r.resolve(c.Args[2])
+		if err != nil {
+			return nil, err
+		}
+		e, _ := stringLiteral(eb)
+		esc, _ = utf8.DecodeRuneInString(e)
+	}
+	re, err := likeRegexpEscape("", pattern, esc)
 	if err != nil {
 		return nil, err
 	}
@@ -50,14 +62,14 @@ func (b *boundLike) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 	return b.re.MatchString(v.(string)), nil
 }
 
-// likeRegexp translates a SQL LIKE pattern (% any run, _ one character, \ escapes).
-func likeRegexp(p string) (*regexp.Regexp, error) {
+// likeRegexpEscape translates a SQL LIKE pattern (% any run, _ one character, esc escapes).
+func likeRegexpEscape(flags, p string, esc rune) (*regexp.Regexp, error) {
 	var b strings.Builder
-	b.WriteString("(?s)^")
+	b.WriteString(flags + "(?s)^")
 	for i := 0; i < len(p); {
 		r, size := utf8.DecodeRuneInString(p[i:])
 		switch {
-		case r == '\\' && i+size < len(p):
+		case r == esc && i+size < len(p):
 			n, nsize := utf8.DecodeRuneInString(p[i+size:])
 			b.WriteString(regexp.QuoteMeta(string(n)))
 			i += size + nsize
@@ -112,7 +124,7 @@ func bindSubstring(r *resolver, c Call) (Bound, error) {
 	if len(args) == 3 {
 		sqlArgs[2] = args[2].SQL()
 	}
-	return &boundFunc{name: "substring", args: args, sqlArgs: sqlArgs, typ: sqltypes.String, nullable: true, nullIntolerant: true,
+	return &boundFunc{name: strings.ToLower(c.Name), args: args, sqlArgs: sqlArgs, typ: sqltypes.String, nullable: true, nullIntolerant: true,
 		fn: func(_ *EvalContext, v []any) (any, error) {
 			rs := []rune(v[0].(string))
 			pos := int(v[1].(int32))

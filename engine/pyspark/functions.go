@@ -6,66 +6,25 @@ import (
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
-	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // pyspark.sql.functions bound to the engine's function constructors.
 
-// oneCol binds F.name(col) for a function of one column.
-func oneCol(name string, f func(any) *engine.Column) *py.Method {
-	return python.NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs(name, args, kwargs, []string{"col"}, 1)
-		if err != nil {
-			return nil, err
-		}
-		c, err := colOrName(name, a[0])
-		if err != nil {
-			return nil, err
-		}
-		return newPyColumn(f(c))
-	})
-}
-
-// manyCols binds F.name(*cols), also accepting one list of columns.
-func manyCols(name string, f func(...any) *engine.Column) *py.Method {
-	return python.NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		if len(kwargs) > 0 {
-			return nil, py.ExceptionNewf(py.TypeError, "%s() takes no keyword arguments", name)
-		}
-		if len(args) == 1 {
-			if items, ok := python.SeqItems(args[0]); ok {
-				args = items
-			}
-		}
-		cols := make([]any, len(args))
-		for i, a := range args {
-			c, err := colOrName(name, a)
-			if err != nil {
-				return nil, err
-			}
-			cols[i] = c
-		}
-		return newPyColumn(f(cols...))
-	})
-}
-
 // unsupportedFunctions are PySpark functions scripts may reach for that kafkalab's engine
 // does not have; calling one says so instead of failing with a bare AttributeError.
 var unsupportedFunctions = []string{
-	"date_format", "to_timestamp", "to_date", "split", "explode", "explode_outer", "regexp_replace", "regexp_extract",
-	"substring", "round", "bround", "abs", "collect_list", "collect_set", "datediff", "date_add", "date_sub",
-	"year", "month", "dayofmonth", "dayofweek", "hour", "minute", "second", "unix_timestamp", "from_unixtime",
-	"array", "create_map", "size", "array_contains", "element_at", "udf", "pandas_udf", "broadcast",
-	"monotonically_increasing_id", "row_number", "rank", "dense_rank", "lag", "lead",
-	"sha2", "md5", "hash", "uuid", "isnan", "isnull", "nvl", "ifnull", "least", "greatest",
-	"sqrt", "pow", "floor", "ceil", "concat_ws", "lpad", "rpad", "instr", "locate", "initcap", "translate",
-	"format_string", "schema_of_json", "get_json_object", "json_tuple", "from_csv", "to_csv", "date_trunc",
-	"window_time", "current_date", "from_avro", "to_avro", "base64", "unbase64", "decode", "encode", "last",
-	"stddev", "variance", "percentile_approx", "grouping", "rand", "randn", "sum_distinct", "sumDistinct",
-	"exp", "log", "signum", "ltrim", "rtrim", "reverse", "repeat", "sort_array", "array_distinct", "map_keys",
-	"map_values", "posexplode", "inline", "transform", "filter", "aggregate", "to_utc_timestamp", "from_utc_timestamp",
-	"timestamp_seconds", "make_date", "last_day", "next_day", "add_months", "months_between", "weekofyear",
-	"quarter", "dayofyear", "input_file_name", "spark_partition_id", "typeof",
+	"row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "lag", "lead", "nth_value",
+	"pandas_udf", "from_avro", "to_avro", "from_xml", "to_xml", "schema_of_xml", "parse_json", "try_parse_json",
+	"to_variant_object", "variant_get", "try_variant_get", "schema_of_variant", "schema_of_variant_agg",
+	"is_variant_null", "is_valid_variant", "xpath", "xpath_boolean", "xpath_double", "xpath_float", "xpath_int",
+	"xpath_long", "xpath_number", "xpath_short", "xpath_string", "aes_encrypt", "aes_decrypt", "try_aes_decrypt",
+	"reflect", "java_method", "try_reflect", "bucket", "years", "months", "days", "hours", "udtf", "arrow_udtf",
+	"call_udf", "unwrap_udt", "input_file_block_length", "input_file_block_start", "try_make_interval",
+	"current_time", "make_time", "to_time", "try_to_time", "time_diff", "time_trunc", "time_bucket",
+	"time_from_seconds", "time_from_millis", "time_from_micros", "time_to_seconds", "time_to_millis",
+	"time_to_micros", "current_path", "bitmap_bit_position", "bitmap_bucket_number", "bitmap_construct_agg",
+	"bitmap_count", "bitmap_or_agg", "bitmap_and_agg", "hll_sketch_agg", "hll_union_agg", "hll_sketch_estimate",
+	"hll_union",
 }
 
 func init() {
@@ -80,14 +39,11 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			if err != nil {
 				return nil, err
 			}
-			v, err := goValue(a[0])
+			c, err := in.litArg(a[0])
 			if err != nil {
 				return nil, err
 			}
-			if tv, ok := v.(sqltypes.Timestamp); ok {
-				v = in.naiveToTimestamp(a[0], tv)
-			}
-			return newPyColumn(engine.Lit(v))
+			return newPyColumn(c)
 		}),
 		python.NewMethod("expr", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			a, err := python.ParseArgs("expr", args, kwargs, []string{"str"}, 1)
@@ -124,28 +80,6 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			}
 			return newPyColumn(engine.FromJSON(c, schema, opts))
 		}),
-		python.NewMethod("to_json", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := python.ParseArgs("to_json", args, kwargs, []string{"col", "options"}, 1)
-			if err != nil {
-				return nil, err
-			}
-			if keys, _, ok := pyDictItems(a[1]); ok && len(keys) > 0 {
-				return nil, python.Unsupported("to_json options", "call to_json(col) without options")
-			}
-			c, err := colOrName("to_json", a[0])
-			if err != nil {
-				return nil, err
-			}
-			return newPyColumn(engine.ToJSON(c))
-		}),
-		manyCols("struct", engine.Struct),
-		manyCols("concat", engine.Concat),
-		manyCols("coalesce", engine.Coalesce),
-		oneCol("count", engine.Count),
-		python.NewMethod("countDistinct", countDistinct), python.NewMethod("count_distinct", countDistinct),
-		oneCol("sum", engine.Sum), oneCol("avg", engine.Avg), oneCol("mean", engine.Mean),
-		oneCol("min", engine.Min), oneCol("max", engine.Max), oneCol("first", engine.First),
-		oneCol("approx_count_distinct", engine.ApproxCountDistinct),
 		python.NewMethod("session_window", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			a, err := python.ParseArgs("session_window", args, kwargs, []string{"timeColumn", "gapDuration"}, 2)
 			if err != nil {
@@ -160,14 +94,6 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 				return nil, err
 			}
 			return newPyColumn(engine.SessionWindow(c, gap))
-		}),
-		oneCol("upper", engine.Upper), oneCol("lower", engine.Lower), oneCol("length", engine.Length),
-		oneCol("trim", engine.Trim), oneCol("asc", engine.Asc), oneCol("desc", engine.Desc),
-		python.NewMethod("current_timestamp", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			if len(args)+len(kwargs) > 0 {
-				return nil, py.ExceptionNewf(py.TypeError, "current_timestamp() takes no arguments")
-			}
-			return newPyColumn(engine.CurrentTimestamp())
 		}),
 		python.NewMethod("when", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			a, err := python.ParseArgs("when", args, kwargs, []string{"condition", "value"}, 2)
@@ -218,10 +144,25 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			return newPyColumn(engine.Window(c, dur, slide...))
 		}),
 	}
+	methods = append(methods, in.extraFunctions()...)
+	have := map[string]bool{}
+	for _, m := range methods {
+		have[m.Name] = true
+	}
+	for _, s := range functionSpecs {
+		spec := parseFunctionSpec(s)
+		if !have[spec.py] {
+			methods = append(methods, specMethod(in, spec))
+			have[spec.py] = true
+		}
+	}
 	for _, name := range unsupportedFunctions {
+		if have[name] {
+			continue
+		}
 		api := "functions." + name
 		methods = append(methods, python.NewMethod(name, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			return nil, python.Unsupported(api, "kafkalab's engine has the functions the course uses: col, lit, expr, from_json, to_json, struct, window, count, sum, avg, min, max, first, concat, upper, lower, length, trim, coalesce, when, current_timestamp")
+			return nil, python.Unsupported(api, "kafkalab's engine does not have this function; run the script on real Spark with `kafkalab export`")
 		}))
 	}
 	return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Spark SQL functions"}, Methods: methods}, nil
@@ -239,17 +180,6 @@ func oneColName(name string) *py.Method {
 		}
 		return newPyColumn(engine.Col(s))
 	})
-}
-
-func countDistinct(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-	if len(args) != 1 {
-		return nil, python.Unsupported("countDistinct of several columns", "count one column: countDistinct(col)")
-	}
-	c, err := colOrName("countDistinct", args[0])
-	if err != nil {
-		return nil, err
-	}
-	return newPyColumn(engine.CountDistinct(c))
 }
 
 // stringMap converts an options dict ({"mode": "PERMISSIVE"}) to Go; values become strings

@@ -53,6 +53,7 @@ type Interpreter struct {
 
 	spark        *pySession // the session getOrCreate returned, once there is one
 	sessionClass *py.Type   // this interpreter's SparkSession class (it carries .builder)
+	lambdaSeq    int        // numbers the lambda variables of higher-order functions
 }
 
 // bindings are the modules this package adds to the runtime, by dotted name. Filled in

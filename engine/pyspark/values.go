@@ -714,6 +714,10 @@ func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, l
 	}
 	reject := func() error { return typeUnacceptable(field, t, o) }
 	intIn := func(lo, hi int64) (int64, error) {
+		if b, ok := o.(*py.BigInt); ok {
+			rep, _ := py.StrAsString(b)
+			return 0, py.ExceptionNewf(PySparkValueError, "[VALUE_OUT_OF_BOUNDS] field %s: object of %s out of range, got: %s", field, typeRepr(t), rep)
+		}
 		i, ok := o.(py.Int)
 		if !ok {
 			return 0, reject()

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 )
 
 // CastError is a Spark ANSI-mode cast failure, e.g.
@@ -20,6 +22,16 @@ type CastError struct {
 
 func (e *CastError) Error() string {
 	return "[" + e.Class + "] " + e.Msg + " SQLSTATE: " + e.State
+}
+
+// SparkError is the cast failure as Spark raises it: a string that is not a date or a
+// timestamp is a SparkDateTimeException, other conditions take their usual exception.
+func (e *CastError) SparkError() *sparkerrors.Error {
+	kind := sparkerrors.KindOf(e.Class)
+	if e.Class == "CAST_INVALID_INPUT" && (strings.Contains(e.Msg, `to "DATE"`) || strings.Contains(e.Msg, `to "TIMESTAMP`)) {
+		kind = sparkerrors.DateTimeException
+	}
+	return &sparkerrors.Error{Kind: kind, Class: e.Class, Message: e.Msg}
 }
 
 // sqlTypeName is Spark's toSQLType: "INT", "DECIMAL(10,2)", "ARRAY<STRING>" in double quotes.

@@ -153,8 +153,10 @@ func (a *BigInt) Float() (Float, error) {
 	return Float(math.Ldexp(frac, exp)), nil
 }
 
+// M__neg__ gives an Int when the result fits, so -9223372036854775808 (the negation of a
+// literal one past int64) is an ordinary int as in CPython.
 func (a *BigInt) M__neg__() (Object, error) {
-	return (*BigInt)(new(big.Int).Neg((*big.Int)(a))), nil
+	return (*BigInt)(new(big.Int).Neg((*big.Int)(a))).MaybeInt(), nil
 }
 
 func (a *BigInt) M__pos__() (Object, error) {

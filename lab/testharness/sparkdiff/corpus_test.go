@@ -93,6 +93,9 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 		}
 		o := judge(it.Name, string(golden), run, token)
 		outs = append(outs, o)
+		if dir := os.Getenv("KAFKALAB_CORPUS_DIFFS"); dir != "" && o.Status != StatusPass {
+			writeDiff(t, dir, o, run)
+		}
 		os.RemoveAll(run.ws)
 		want, listed := manifest[it.Name]
 		switch {
@@ -127,6 +130,22 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 		if err := WriteManifest(set.manifest, header, outs); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// writeDiff saves an item's difference from its golden (and kafkalab's error) as
+// DIR/NAME.diff, for reading many at once: KAFKALAB_CORPUS_DIFFS=DIR.
+func writeDiff(t *testing.T, dir string, o Outcome, run scriptRun) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := o.Status + ": " + o.Reason + "\n" + o.Diff
+	if run.errText != "" {
+		text += "\n== kafkalab error\n" + run.errText + "\n"
+	}
+	if err := os.WriteFile(filepath.Join(dir, o.Name+".diff"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
