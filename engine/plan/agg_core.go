@@ -391,7 +391,7 @@ func bindListAgg(r *resolver, c Call, args []Bound) (*aggDef, error) {
 	if len(args) == 2 {
 		v, ok := literalArg(args[1])
 		if !ok {
-			return nil, analysisErr("DATATYPE_MISMATCH.NON_FOLDABLE_INPUT", "Cannot resolve %s due to data type mismatch: the input `delimiter` should be a foldable \"STRING\" expression.", quoteSQL(name))
+			return nil, nonFoldable("delimiter", `"STRING"`, args[1], name)
 		}
 		switch d := v.(type) {
 		case string:

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"sort"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -26,13 +27,14 @@ func bindApproxCountDistinct(r *resolver, c Call, args []Bound) (*aggDef, error)
 		v, ok := literalArg(args[1])
 		f, isNum := sqltypes.AsFloat64(v)
 		if !ok || !isNum {
-			return nil, analysisErr("DATATYPE_MISMATCH.NON_FOLDABLE_INPUT", "Cannot resolve %s due to data type mismatch: the input `relativeSD` should be a foldable \"DOUBLE\" expression.", quoteSQL("approx_count_distinct("+args[0].SQL()+")"))
+			return nil, nonFoldable("relativeSD", `"DOUBLE"`, args[1], "approx_count_distinct("+args[0].SQL()+")")
 		}
 		rsd = f
 	}
 	p := int(math.Ceil(2.0 * math.Log(1.106/rsd) / math.Log(2.0)))
 	if p < 4 {
-		return nil, analysisErr("HLL_INVALID_LG_K", "HLL++ requires at least 4 bits for addressing. Use a lower error, at most 39%%.")
+		// Spark's require() in HyperLogLogPlusPlusHelper: a plain IllegalArgumentException.
+		return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: "requirement failed: HLL++ requires at least 4 bits for addressing. Use a lower error, at most 39%."}
 	}
 	t := args[0].DataType()
 	return &aggDef{name: "approx_count_distinct", args: args[:1], typ: sqltypes.Long,

@@ -1,8 +1,10 @@
 package plan
 
 import (
+	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -35,8 +37,8 @@ func percentagesArg(fn string, b Bound) (ps []float64, array bool, err error) {
 	for _, x := range vals {
 		f, ok := sqltypes.AsFloat64(x)
 		if !ok || f < 0 || f > 1 {
-			return nil, false, analysisErr("DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE",
-				"Cannot resolve %s due to data type mismatch: The `percentage` must be between [0.0, 1.0], but got %v.", quoteSQL(fn), x)
+			return nil, false, mismatch("VALUE_OUT_OF_RANGE", "exprName", "`percentage`", "valueRange", "[0.0, 1.0]",
+				"currentValue", fmt.Sprint(x), "sqlExpr", quoteSQL(fn))
 		}
 		ps = append(ps, f)
 	}
@@ -81,7 +83,10 @@ func bindPercentile(r *resolver, c Call, args []Bound) (*aggDef, error) {
 	if array {
 		def.typ = sqltypes.ArrayType{Element: sqltypes.Double}
 	}
-	def.newAcc = func() accumulator { return &percentileAcc{ps: ps, array: array, counts: map[float64]int64{}} }
+	freqSQL := sqlArgs[2]
+	def.newAcc = func() accumulator {
+		return &percentileAcc{ps: ps, array: array, counts: map[float64]int64{}, freqSQL: freqSQL}
+	}
 	return def, nil
 }
 
@@ -99,9 +104,10 @@ func bindMedian(r *resolver, c Call, args []Bound) (*aggDef, error) {
 
 // percentileAcc counts each value (times its frequency).
 type percentileAcc struct {
-	ps     []float64
-	array  bool
-	counts map[float64]int64
+	ps      []float64
+	array   bool
+	counts  map[float64]int64
+	freqSQL string // the frequency argument's SQL, for its error
 }
 
 func (a *percentileAcc) add(_ *EvalContext, v any) error {
@@ -118,7 +124,8 @@ func (a *percentileAcc) add2(_ *EvalContext, v, freq any) error {
 	}
 	f := freq.(int64)
 	if f < 0 {
-		return &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Class: "_LEGACY_ERROR_TEMP_2013", Message: "Negative values found in percentile"}
+		return sparkerrors.New(sparkerrors.SparkRuntimeException, "NEGATIVE_VALUES_IN_FREQUENCY_EXPRESSION",
+			"frequencyExpression", quoteSQL(a.freqSQL), "negativeValue", strconv.FormatInt(f, 10)+"L")
 	}
 	a.counts[v.(float64)] += f
 	return nil
@@ -189,8 +196,8 @@ func bindPercentileApprox(r *resolver, c Call, args []Bound) (*aggDef, error) {
 	if len(args) == 3 {
 		n, ok := intLiteral(args[2])
 		if !ok || n <= 0 || n > math.MaxInt32 {
-			return nil, analysisErr("DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE",
-				"Cannot resolve %s due to data type mismatch: The `accuracy` must be between (0, 2147483647], but got %s.", quoteSQL(callSQL(name, args)), args[2].SQL())
+			return nil, mismatch("VALUE_OUT_OF_RANGE", "exprName", "`accuracy`", "valueRange", "(0, 2147483647]",
+				"currentValue", args[2].SQL(), "sqlExpr", quoteSQL(callSQL(name, args)))
 		}
 		accuracy = n
 		sqlArgs[2] = args[2].SQL()
@@ -520,8 +527,8 @@ func bindHistogramNumeric(r *resolver, c Call, args []Bound) (*aggDef, error) {
 	}
 	n, ok := intLiteral(args[1])
 	if !ok || n < 2 {
-		return nil, analysisErr("DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE",
-			"Cannot resolve %s due to data type mismatch: The `nb` must be between [2, 2147483647], but got %s.", quoteSQL(callSQL("histogram_numeric", args)), args[1].SQL())
+		return nil, mismatch("VALUE_OUT_OF_RANGE", "exprName", "`nb`", "valueRange", "[2, 2147483647]",
+			"currentValue", args[1].SQL(), "sqlExpr", quoteSQL(callSQL("histogram_numeric", args)))
 	}
 	st := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "x", Type: t, Nullable: true}, {Name: "y", Type: sqltypes.Double, Nullable: true}}}
 	return &aggDef{name: "histogram_numeric", args: args[:1], sqlArgs: sqlOf(args), typ: sqltypes.ArrayType{Element: st, ContainsNull: true}, nullable: true,

@@ -70,7 +70,8 @@ func (e *patternError) err(fn string) error {
 		return &sparkerrors.Error{Kind: sparkerrors.SparkUpgradeException, Class: "INCONSISTENT_BEHAVIOR_CROSS_VERSION.DATETIME_PATTERN_RECOGNITION", Message: fmt.Sprintf(
 			"You may get a different result due to the upgrading to Spark >= 3.0:\nFail to recognize '%s' pattern in the DateTimeFormatter. 1) You can set \"spark.sql.legacy.timeParserPolicy\" to \"LEGACY\" to restore the behavior before Spark 3.0. 2) You can form a valid datetime pattern with the guide from 'https://spark.apache.org/docs/latest/sql-ref-datetime-pattern.html'.", e.pattern)}
 	}
-	return &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Class: "INVALID_DATETIME_PATTERN", Message: e.msg}
+	// Java's DateTimeFormatterBuilder refuses it: an IllegalArgumentException with its words.
+	return &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: e.msg}
 }
 
 var dtPatternCache sync.Map // "p|f" or "p|p" -> *dtPattern or *patternError

@@ -50,6 +50,13 @@ func unexpectedInputType(exprSQL, paramIndex, inputSQL string, inputType sqltype
 		"inputSql", quoteSQL(inputSQL), "inputType", quoteSQL(inputType.SQL()), "requiredType", requiredType)
 }
 
+// nonFoldable is DATATYPE_MISMATCH.NON_FOLDABLE_INPUT: the input named inputName of
+// exprSQL must be a constant of inputType (quoted as Spark words it: "STRING").
+func nonFoldable(inputName, inputType string, input Bound, exprSQL string) error {
+	return mismatch("NON_FOLDABLE_INPUT", "inputName", "`"+inputName+"`", "inputType", inputType,
+		"inputExpr", quoteSQL(input.SQL()), "sqlExpr", quoteSQL(exprSQL))
+}
+
 // UnsupportedError marks a Spark feature kafkalab does not implement (as opposed to something
 // Spark itself rejects). Its message names the API and, where there is one, what to use instead.
 type UnsupportedError struct{ Message string }

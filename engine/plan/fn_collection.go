@@ -753,7 +753,7 @@ func bindSequence(r *resolver, c Call) (Bound, error) {
 			if start == stop {
 				return []any{wrapIntegral(start, t)}, nil
 			}
-			return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Class: "INVALID_SEQUENCE_STEP", Message: "Illegal sequence boundaries: " + fmt.Sprint(start) + " to " + fmt.Sprint(stop) + " by " + fmt.Sprint(step)}
+			return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: "Illegal sequence boundaries: " + fmt.Sprint(start) + " to " + fmt.Sprint(stop) + " by " + fmt.Sprint(step)}
 		}
 		n := (stop-start)/step + 1
 		if n > 10_000_000 {
@@ -905,7 +905,7 @@ func bindMapFromArrays(r *resolver, c Call) (Bound, error) {
 	return fn2("map_from_arrays", args[0], args[1], typ, func(_ *EvalContext, a, b any) (any, error) {
 		ks, vs := a.([]any), b.([]any)
 		if len(ks) != len(vs) {
-			return nil, &sparkerrors.Error{Kind: sparkerrors.SparkRuntimeException, Class: "INVALID_PARAMETER_VALUE.MAP_FROM_ARRAYS", Message: "The key array and value array of MapData must have the same length."}
+			return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: "The key array and value array of MapData must have the same length."}
 		}
 		kv := make([]any, 0, 2*len(ks))
 		for i := range ks {

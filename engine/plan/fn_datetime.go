@@ -435,7 +435,7 @@ func bindDateTrunc(r *resolver, c Call) (Bound, error) {
 }
 
 func dateTimeOutOfRange(field string, v any, lo, hi int) error {
-	return &sparkerrors.Error{Kind: sparkerrors.DateTimeException, Class: "DATETIME_FIELD_OUT_OF_BOUNDS", Message: fmt.Sprintf(
+	return &sparkerrors.Error{Kind: sparkerrors.DateTimeException, Class: "DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION", Message: fmt.Sprintf(
 		"Invalid value for %s (valid values %d - %d): %v. If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.", field, lo, hi, v)}
 }
 
@@ -463,7 +463,7 @@ func checkYMD(y, m, d int) error {
 	case d < 1 || d > 31:
 		return dateTimeOutOfRange("DayOfMonth", d, 1, 31)
 	case d > daysIn(y, m):
-		return &sparkerrors.Error{Kind: sparkerrors.DateTimeException, Class: "DATETIME_FIELD_OUT_OF_BOUNDS", Message: fmt.Sprintf(
+		return &sparkerrors.Error{Kind: sparkerrors.DateTimeException, Class: "DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION", Message: fmt.Sprintf(
 			"Invalid date '%s %d'. If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.", strings.ToUpper(monthLong[m-1]), d)}
 	}
 	return nil

@@ -46,7 +46,7 @@ func bindFormatString(name string) binder {
 }
 
 func formatErr(msg string) error {
-	return &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Class: "INVALID_FORMAT", Message: msg}
+	return &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: msg}
 }
 
 // javaFormat is String.format(Locale.US, format, args...).

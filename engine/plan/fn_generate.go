@@ -3,8 +3,10 @@ package plan
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -78,8 +80,8 @@ func NewSelect(child Node, exprs []Expr) (Node, error) {
 	}
 	if alias != "" {
 		if len(g.fields) != 1 {
-			return nil, analysisErr("UDTF_ALIAS_NUMBER_MISMATCH",
-				"The number of aliases supplied in the AS clause does not match the number of columns output by the UDTF. Expected %d aliases, but got %s.", len(g.fields), alias)
+			return nil, sparkerrors.New(sparkerrors.AnalysisException, "UDTF_ALIAS_NUMBER_MISMATCH",
+				"aliasesSize", strconv.Itoa(len(g.fields)), "aliasesNames", alias)
 		}
 		g.fields[0].Name = alias
 	}

@@ -335,9 +335,7 @@ func bindAggregateHOF(r *resolver, c Call) (Bound, error) {
 		// BIGINT element), as Spark's coercion of the zero does.
 		wt, ok := wider(accT, merge.body.DataType())
 		if !ok || !sqltypes.EqualTypes(wt, merge.body.DataType(), true) {
-			return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
-				"Cannot resolve %s due to data type mismatch: Parameter 3 requires the %s type, however %s has the type %s.",
-				quoteSQL(name), quoteSQL(accT.SQL()), quoteSQL(merge.sql()), quoteSQL(merge.body.DataType().SQL()))
+			return nil, unexpectedInputType(name, "third", merge.sql(), merge.body.DataType(), quoteSQL(accT.SQL()))
 		}
 		zero = castTo(zero, wt)
 		accT = wt

@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
@@ -290,7 +291,8 @@ func bindRegexpReplace(r *resolver, c Call) (Bound, error) {
 		}
 		s, rep, pos := v[0].(string), v[2].(string), int(v[3].(int32))
 		if pos < 1 {
-			return nil, &sparkerrors.Error{Kind: sparkerrors.SparkRuntimeException, Class: "INVALID_PARAMETER_VALUE.REGEX_POSITION", Message: fmt.Sprintf("The value of parameter(s) `position` in `regexp_replace` is invalid: expects a positive integer, but got %d.", pos)}
+			return nil, sparkerrors.New(sparkerrors.AnalysisException, "INVALID_PARAMETER_VALUE.INTEGER",
+				"parameter", "`position`", "functionName", "`regexp_replace`", "invalidValue", strconv.Itoa(pos))
 		}
 		rs := []rune(s)
 		if pos-1 > len(rs) {

@@ -821,7 +821,7 @@ func bindMask(r *resolver, c Call) (Bound, error) {
 	for i, a := range args[1:] {
 		v, ok := literalArg(a)
 		if !ok {
-			return nil, analysisErr("DATATYPE_MISMATCH.NON_FOLDABLE_INPUT", "Cannot resolve %s due to data type mismatch: the input `%s` should be a foldable \"STRING\" expression.", quoteSQL(callSQL("mask", args)), []string{"upperChar", "lowerChar", "digitChar", "otherChar"}[i])
+			return nil, nonFoldable([]string{"upperChar", "lowerChar", "digitChar", "otherChar"}[i], `"STRING"`, a, callSQL("mask", args))
 		}
 		repl[i] = -1
 		if s, ok := v.(string); ok {
@@ -1063,11 +1063,12 @@ func bindCollate(r *resolver, c Call) (Bound, error) {
 	}
 	name, ok := stringLiteral(args[1])
 	if !ok {
-		return nil, analysisErr("UNEXPECTED_INPUT_TYPE", "collate needs a collation name")
+		return nil, sparkerrors.New(sparkerrors.AnalysisException, "UNEXPECTED_INPUT_TYPE", "paramIndex", "second",
+			"functionName", "`collate`", "requiredType", `"STRING"`, "inputSql", quoteSQL(args[1].SQL()), "inputType", quoteSQL(args[1].DataType().SQL()))
 	}
 	canon, ok := collations[strings.ToUpper(name)]
 	if !ok {
-		return nil, analysisErr("COLLATION_INVALID_NAME", "The value %s does not represent a correct collation name.", name)
+		return nil, sparkerrors.New(sparkerrors.AnalysisException, "COLLATION_INVALID_NAME", "collationName", quoteSQL(name), "proposals", "")
 	}
 	if canon != "UTF8_BINARY" {
 		return &boundCollate{child: args[0], collation: canon}, nil

@@ -209,8 +209,7 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 	case LambdaVar:
 		return r.resolveLambdaVar(e)
 	case Lambda:
-		return nil, analysisErr("INVALID_LAMBDA_FUNCTION_CALL.NON_HIGHER_ORDER_FUNCTION",
-			"Invalid lambda function call. A lambda function should only be used in a higher order function.")
+		return nil, sparkerrors.New(sparkerrors.AnalysisException, "INVALID_LAMBDA_FUNCTION_CALL.NON_HIGHER_ORDER_FUNCTION", "class", "LambdaFunction")
 	case boundExpr:
 		return e.b, nil
 	case SortOrder:

@@ -95,7 +95,7 @@ func (in *Interpreter) extraFunctions() []*py.Method {
 				return nil, err
 			}
 			if _, ok := a[0].(*pyDataFrame); !ok {
-				return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_DATAFRAME] Argument `df` should be a DataFrame, got %s.", a[0].Type().Name)
+				return nil, notExpectedType("df", "DataFrame", a[0])
 			}
 			return a[0], nil // a join hint: kafkalab joins in memory either way
 		}),

@@ -419,7 +419,7 @@ func (in *Interpreter) litArg(v py.Object) (*engine.Column, error) {
 func (in *Interpreter) lambdaArg(fn string, v py.Object) (*engine.Column, error) {
 	f, ok := v.(*py.Function)
 	if !ok {
-		return nil, py.ExceptionNewf(PySparkTypeError, "[NOT_CALLABLE] Argument `f` of %s should be a function, got %s.", fn, v.Type().Name)
+		return nil, notExpectedType("f", "function", v)
 	}
 	n := int(f.Code.Argcount)
 	if n < 1 || n > 3 {

@@ -716,7 +716,8 @@ func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, l
 	intIn := func(lo, hi int64) (int64, error) {
 		if b, ok := o.(*py.BigInt); ok {
 			rep, _ := py.StrAsString(b)
-			return 0, py.ExceptionNewf(PySparkValueError, "[VALUE_OUT_OF_BOUNDS] field %s: object of %s out of range, got: %s", field, typeRepr(t), rep)
+			return 0, raise(sparkerrors.PySparkValueError, "VALUE_OUT_OF_BOUNDS", "arg_name", "obj",
+				"lower_bound", strconv.FormatInt(lo, 10), "upper_bound", strconv.FormatInt(hi, 10), "actual", rep)
 		}
 		i, ok := o.(py.Int)
 		if !ok {
