@@ -337,7 +337,7 @@ func escapes() []escape {
 		{"__import__ subprocess", "__import__('subprocess').run(['cat', 'OUT/secret.txt'])", missing},
 		{"shutil.rmtree absolute", "import shutil\nshutil.rmtree('OUT')", scripts},
 		{"import pathlib", "import pathlib\nprint(pathlib.Path('OUT/secret.txt').read_text())", missing},
-		{"import io", "import io\nio.open('OUT/secret.txt')", missing},
+		{"io.open", "import io\nprint(io.open('OUT/secret.txt').read())", scripts},
 		{"import importlib", "import importlib\nimportlib.import_module('evil')", missing},
 		{"exec an import", "exec('import socket')", missing},
 		{"eval __import__", "eval(\"__import__('os').system('x')\")", "kafkalab does not support os.system"},

@@ -155,6 +155,10 @@ func (in *Interpreter) loadModule(name string) (*py.Module, error) {
 		if err == nil && name == "time" {
 			m.Globals["sleep"] = py.MustNewMethod("sleep", in.sleep, 0, "sleep(seconds): wait, or stop early when the run is interrupted")
 		}
+		if err == nil && name == "io" {
+			// io.open is the builtin open, kept inside the working folder.
+			m.Globals["open"] = py.MustNewMethod("open", in.builtinOpen, 0, "open(file, mode='r') -> file object inside the working folder")
+		}
 		return m, err
 	}
 	return in.loadLocalModule(name)
