@@ -889,9 +889,13 @@ func (df *DataFrame) Col(name string) (*Column, error) {
 	return newColumn(ref), nil
 }
 
-// ErrWriteStreamNotAllowed is Spark's error for df.writeStream on static data, and
-// ErrWriteOnStream for df.write on a stream.
-var (
-	ErrWriteStreamNotAllowed = sparkerrors.New(sparkerrors.AnalysisException, "WRITE_STREAM_NOT_ALLOWED")
-	ErrWriteOnStream         = sparkerrors.New(sparkerrors.AnalysisException, "CALL_ON_STREAMING_DATASET_UNSUPPORTED", "methodName", "`write`")
-)
+// ErrWriteStreamNotAllowed is Spark's error for df.writeStream on static data. The error
+// values are made on use: wording one reads Spark's catalog, which a start need not pay.
+func ErrWriteStreamNotAllowed() error {
+	return sparkerrors.New(sparkerrors.AnalysisException, "WRITE_STREAM_NOT_ALLOWED")
+}
+
+// ErrWriteOnStream is Spark's error for df.write on a stream.
+func ErrWriteOnStream() error {
+	return sparkerrors.New(sparkerrors.AnalysisException, "CALL_ON_STREAMING_DATASET_UNSUPPORTED", "methodName", "`write`")
+}

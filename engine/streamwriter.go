@@ -189,7 +189,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		return nil, w.err
 	}
 	if !w.df.IsStreaming() {
-		return nil, ErrWriteStreamNotAllowed
+		return nil, ErrWriteStreamNotAllowed()
 	}
 	if len(w.partition) > 0 {
 		return nil, &plan.UnsupportedError{Message: "kafkalab does not support partitionBy on a streaming write yet: write the table unpartitioned"}

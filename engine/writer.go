@@ -62,7 +62,7 @@ func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 		return err
 	}
 	if w.df.IsStreaming() {
-		return ErrWriteOnStream
+		return ErrWriteOnStream()
 	}
 	if len(w.parts) > 0 {
 		return &plan.UnsupportedError{Message: "kafkalab does not support partitionBy yet: write the table unpartitioned"}
@@ -109,7 +109,7 @@ func (w *DataFrameWriter) SaveAsTable(ctx context.Context, name string) error {
 		return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's saveAsTable writes Delta tables; use .format(\"delta\") instead of %q", w.format)}
 	}
 	if w.df.IsStreaming() {
-		return ErrWriteOnStream
+		return ErrWriteOnStream()
 	}
 	path, err := w.df.s.TablePath(name)
 	if err != nil {

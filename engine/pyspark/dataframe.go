@@ -444,13 +444,13 @@ func init() {
 	p("isStreaming", func(d *pyDataFrame) (py.Object, error) { return py.NewBool(d.df.IsStreaming()), nil })
 	p("write", func(d *pyDataFrame) (py.Object, error) {
 		if d.df.IsStreaming() {
-			return nil, engineError(engine.ErrWriteOnStream)
+			return nil, engineError(engine.ErrWriteOnStream())
 		}
 		return d.in.newWriter(d)
 	})
 	p("writeStream", func(d *pyDataFrame) (py.Object, error) {
 		if !d.df.IsStreaming() {
-			return nil, engineError(engine.ErrWriteStreamNotAllowed)
+			return nil, engineError(engine.ErrWriteStreamNotAllowed())
 		}
 		return d.in.newStreamWriter(d)
 	})
