@@ -161,12 +161,12 @@ type QueryStatus struct {
 	IsTriggerActive bool   `json:"isTriggerActive"`
 }
 
-// Status is query.status: "Stopped" once the query ended, otherwise waiting for data.
+// Status is query.status: Spark's message for where the trigger loop is ("Initializing
+// sources", "Processing new data", "Waiting for data to arrive", "Waiting for next
+// trigger", "Stopped"), whether the last trigger found data, and whether one is running.
 func (sq *StreamingQuery) Status() QueryStatus {
-	if !sq.q.IsActive() {
-		return QueryStatus{Message: "Stopped"}
-	}
-	return QueryStatus{Message: "Waiting for data to arrive"}
+	st := sq.q.Status()
+	return QueryStatus{Message: st.Message, IsDataAvailable: st.IsDataAvailable, IsTriggerActive: st.IsTriggerActive}
 }
 
 // finish runs cleanup (temporary checkpoints) once the query has terminated.

@@ -542,13 +542,22 @@ func TestProcessingTimeStopAndFailure(t *testing.T) {
 	waitRows(3)
 	send(t, ctx, s, bootstrap, []sqltypes.Row{{1004, "C01", "placed", 40.0, "2026-10-01T10:20:00Z"}})
 	waitRows(4)
-	if !q.IsActive() || q.Status().Message != "Waiting for data to arrive" {
-		t.Fatalf("active %v status %v", q.IsActive(), q.Status())
+	// Between triggers Spark says "Waiting for next trigger"; the last trigger, after
+	// processAllAvailable, found no data.
+	if err := q.ProcessAllAvailable(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for st := q.Status(); st != (QueryStatus{Message: "Waiting for next trigger"}); st = q.Status() {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("status between triggers: %+v", st)
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
 	if err := q.Stop(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if q.IsActive() || q.Status().Message != "Stopped" || q.Exception() != nil {
+	if q.IsActive() || q.Status() != (QueryStatus{Message: "Stopped"}) || q.Exception() != nil {
 		t.Fatalf("after stop: active %v status %v exception %v", q.IsActive(), q.Status(), q.Exception())
 	}
 
@@ -563,6 +572,9 @@ func TestProcessingTimeStopAndFailure(t *testing.T) {
 	}
 	if fq.Exception() == nil {
 		t.Fatal("exception() is nil after a failure")
+	}
+	if st := fq.Status(); !strings.HasPrefix(st.Message, "Terminated with exception: ") || st.IsTriggerActive || st.IsDataAvailable {
+		t.Fatalf("status after a failure: %+v", st)
 	}
 }
 

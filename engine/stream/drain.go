@@ -15,6 +15,7 @@ func (q *Query) triggerStarted() uint64 {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.drain.started++
+	q.status.IsTriggerActive = true
 	return q.drain.started
 }
 
@@ -23,6 +24,7 @@ func (q *Query) triggerIdle(seq uint64) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.drain.idleSeq = seq
+	q.status.IsDataAvailable, q.status.Message = false, statusWaitingData
 	close(q.drain.idle)
 	q.drain.idle = make(chan struct{})
 }

@@ -243,6 +243,11 @@ func (ex *execution) loop() error {
 			ex.idleProgress(triggerStart)
 			ex.q.triggerIdle(seq)
 		}
+		// Spark waits its polling delay after an idle trigger before it says so; a
+		// trigger that ran a batch, or one on an interval, waits for the next at once.
+		if ran || (trig.Kind == TriggerProcessingTime && trig.Interval > 0) {
+			ex.q.setStatus(waitForNextTrigger)
+		}
 		switch trig.Kind {
 		case TriggerOnce:
 			return nil
@@ -267,6 +272,7 @@ func (ex *execution) loop() error {
 				if !ex.sleep(pollingDelay) {
 					return nil
 				}
+				ex.q.setStatus(waitForNextTrigger)
 			}
 		}
 	}
@@ -463,6 +469,7 @@ func (ex *execution) hook(step Step, id int64) error {
 // runBatch reads the batch, runs the plan and the sink, moves the watermark and writes
 // commits/N (Spark's runBatch + markMicroBatchEnd).
 func (ex *execution) runBatch(bp *batchPlan, triggerStart time.Time) error {
+	ex.q.setStatus(func(st *Status) { st.Message, st.IsDataAvailable = statusProcessing, true })
 	ranges := make([]SourceRange, len(bp.start))
 	for i, s := range ex.cfg.Sources {
 		ranges[i] = SourceRange{Description: s.Description(), StartOffset: bp.start[i], EndOffset: bp.end[i]}

@@ -45,7 +45,8 @@ type Query struct {
 	subs     []chan Event
 	history  []Event // events so far, replayed to late subscribers
 
-	drain drainState // what processAllAvailable waits for
+	drain  drainState // what processAllAvailable waits for
+	status Status     // query.status, as the trigger loop moves it
 }
 
 // Start validates cfg, reads or creates the checkpoint and starts the query in the
@@ -129,7 +130,8 @@ func Start(ctx context.Context, cfg Config) (q *Query, err error) {
 		id: id, runID: uuid.NewString(), name: cfg.Name,
 		cfg: cfg, cp: cp, resume: resume, commitsAtStart: commitsAtStart,
 		stopCh: make(chan struct{}), done: make(chan struct{}), active: true,
-		drain: drainState{idle: make(chan struct{})},
+		status: Status{Message: statusInitializing},
+		drain:  drainState{idle: make(chan struct{})},
 	}
 	ex := newExecution(q)
 	q.emit(Event{Kind: EventStarted, BatchID: resume.NextBatchID})
@@ -287,6 +289,7 @@ func (q *Query) terminate(err error) {
 	q.mu.Lock()
 	q.err = err
 	q.active = false
+	q.status = stoppedStatus(err)
 	for _, ch := range q.subs {
 		close(ch)
 	}
