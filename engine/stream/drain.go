@@ -24,7 +24,6 @@ func (q *Query) triggerIdle(seq uint64) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.drain.idleSeq = seq
-	q.status.IsDataAvailable, q.status.Message = false, statusWaitingData
 	close(q.drain.idle)
 	q.drain.idle = make(chan struct{})
 }

@@ -239,13 +239,21 @@ func (ex *execution) loop() error {
 		if err != nil {
 			return err
 		}
+		onInterval := trig.Kind == TriggerProcessingTime && trig.Interval > 0
 		if !ran {
+			// The status is set before the trigger's idle progress is out, so a script that
+			// sees the progress sees the status after it. Spark says "Waiting for data to
+			// arrive" for its polling delay, then waits for the next trigger; on an interval
+			// that delay is spent before the next trigger anyway.
+			ex.q.setStatus(func(st *Status) {
+				st.Message, st.IsDataAvailable = statusWaitingData, false
+				if onInterval {
+					waitForNextTrigger(st)
+				}
+			})
 			ex.idleProgress(triggerStart)
 			ex.q.triggerIdle(seq)
-		}
-		// Spark waits its polling delay after an idle trigger before it says so; a
-		// trigger that ran a batch, or one on an interval, waits for the next at once.
-		if ran || (trig.Kind == TriggerProcessingTime && trig.Interval > 0) {
+		} else {
 			ex.q.setStatus(waitForNextTrigger)
 		}
 		switch trig.Kind {
