@@ -62,7 +62,7 @@ bootstrap=127.0.0.1:$bport
 # --- 2. the course through Connect against the embedded path ---
 KAFKALAB_CONNECT_TIER=1 KAFKALAB_CONNECT_PYTHON=$PY KAFKALAB_CONNECT_BOOTSTRAP=$bootstrap \
 	KAFKALAB_CONNECT_TIMES=${KAFKALAB_CONNECT_TIMES:-} \
-	$GO test -count=1 -timeout 30m -run TestCourseThroughConnect ./lab/sparkdiff/
+	$GO test -count=1 -timeout 30m -run TestCourseThroughConnect ./lab/testharness/sparkdiff/
 
 # kafkalab run --python: an in-process server for one script.
 KAFKALAB_PYTHON=$PY $GO test -count=1 -run TestRunPythonThroughConnect ./cmd/kafkalab/
