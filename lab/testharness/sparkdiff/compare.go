@@ -21,7 +21,10 @@ func compareRuns(plan *export.Plan, spark, kl *sideRun) []StepReport {
 		rep := StepReport{Lesson: s.Lesson, Step: s.Number, Title: s.Title}
 		a, b := spark.steps[i], kl.steps[i]
 		var cmdDiffs []string
-		for j := range a.cmds {
+		if len(a.cmds) != len(b.cmds) {
+			cmdDiffs = append(cmdDiffs, fmt.Sprintf("%s ran %d command groups, %s %d", spark.name, len(a.cmds), kl.name, len(b.cmds)))
+		}
+		for j := range min(len(a.cmds), len(b.cmds)) {
 			ca, cb := a.cmds[j], b.cmds[j]
 			rep.Commands = append(rep.Commands, Command{Line: ca.line, Spark: ca.dur, Lab: cb.dur,
 				SparkOut: ca.out, LabOut: cb.out, SparkFail: ca.failed, LabFail: cb.failed})

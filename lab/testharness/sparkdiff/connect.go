@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -115,7 +116,7 @@ func runConnect(ctx context.Context, cfg Config, plan *export.Plan, root string)
 		}
 		var st sideStep
 		crashPending := s.Crash != nil
-		for _, c := range s.Commands {
+		runOne := func(c lessons.Command) (cmdResult, error) {
 			r := cmdResult{line: c.Line}
 			start := time.Now()
 			var before checkpointState
@@ -126,7 +127,7 @@ func runConnect(ctx context.Context, cfg Config, plan *export.Plan, root string)
 			case lessons.CommandPython:
 				out, failed, dur, err := side.run(ctx, c.Args[1], c.Args[2:])
 				if err != nil {
-					return nil, err
+					return r, err
 				}
 				r.out, r.failed, r.dur = out, failed, dur
 				if before != nil {
@@ -137,10 +138,34 @@ func runConnect(ctx context.Context, cfg Config, plan *export.Plan, root string)
 						r.crashed, r.failed = true, true
 					}
 				}
+			case lessons.CommandSleep:
+				// A settling sleep ends once its group has settled, as on the other sides.
+				var err error
+				if s.Settle != nil {
+					err = awaitSettled(ctx, cfg.Bootstrap, s.Settle, c.Sleep())
+				} else {
+					err = runTool(ctx, ws, cfg.Bootstrap, c, io.Discard)
+				}
+				r.failed, r.dur = err != nil, time.Since(start)
 			default:
 				var buf bytes.Buffer
 				r.failed = runTool(ctx, ws, cfg.Bootstrap, c, &buf) != nil
 				r.out, r.dur = buf.String(), time.Since(start)
+			}
+			return r, nil
+		}
+		// Background tools and wait run in groups, as the embedded and real-Spark sides
+		// run them, so the three sides compare step by step.
+		for _, seg := range segments(s.Commands) {
+			var r cmdResult
+			var err error
+			if len(seg) == 1 && !seg[0].Background {
+				r, err = runOne(seg[0])
+			} else {
+				r, err = runGroup(ctx, ws, cfg.Bootstrap, seg, runOne)
+			}
+			if err != nil {
+				return nil, err
 			}
 			st.cmds = append(st.cmds, r)
 		}
