@@ -39,8 +39,9 @@ var blockedModules = map[string]string{
 	"pyarrow": "Arrow", "sqlite3": "databases",
 }
 
-// gpythonModules are gpython's own pure modules we allow.
-var gpythonModules = func() map[string]bool {
+// standardModules are the standard modules a script imports as they are: the runtime's
+// native ones (math, time, re...) and the standard library written in Python (pylib).
+var standardModules = func() map[string]bool {
 	m := map[string]bool{"math": true, "time": true, "re": true, "hashlib": true, "_random": true, "_kafkalab": true}
 	for _, name := range pylib.Names() {
 		m[name] = true
@@ -59,11 +60,9 @@ func (in *Interpreter) installModules() error {
 	for _, name := range []string{"input", "breakpoint", "help", "memoryview"} {
 		delete(g, name)
 	}
-	sys, err := in.pctx.store.NewModule(in.pctx, in.sysModule())
-	if err != nil {
+	if _, err := in.pctx.store.NewModule(in.pctx, in.sysModule()); err != nil {
 		return fmt.Errorf("python: sys: %w", err)
 	}
-	_ = sys
 	return nil
 }
 
@@ -150,7 +149,7 @@ func (in *Interpreter) loadModule(name string) (*py.Module, error) {
 		impl.Info.Name = name
 		return in.pctx.ModuleInit(impl)
 	}
-	if gpythonModules[name] {
+	if standardModules[name] {
 		m, err := in.pctx.ModuleInit(py.GetModuleImpl(name))
 		if err == nil && name == "time" {
 			m.Globals["sleep"] = py.MustNewMethod("sleep", in.sleep, 0, "sleep(seconds): wait, or stop early when the run is interrupted")
