@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -27,20 +25,14 @@ func init() {
 // runBroker runs the embedded broker until ctx ends (Ctrl-C or SIGTERM), then stops it
 // cleanly so every acknowledged write is in the data folder at the next start.
 func runBroker(ctx context.Context, env *cliEnv, args []string) int {
-	fs := flag.NewFlagSet("kafkalab broker", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := commandFlags(env, "kafkalab broker",
+		"Usage: kafkalab broker [--port N] [--data DIR]",
+		"Runs one Kafka broker on 127.0.0.1 until Ctrl-C, for kcat, a real Spark or another kafkalab.",
+	)
 	port := fs.Int("port", 0, "TCP port on 127.0.0.1 (default: 9092 when free, else a free port)")
 	data := fs.String("data", paths.DefaultBrokerData(), "folder where topics, records and offsets persist between runs")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "Usage: kafkalab broker [--port N] [--data DIR]")
-		fmt.Fprintln(env.stderr, "Runs one Kafka broker on 127.0.0.1 until Ctrl-C, for kcat, a real Spark or another kafkalab.")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2 // the flag package already printed the problem and the usage
+		return flagErrorCode(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(env.stderr, "kafkalab broker: unexpected argument %q: the only flags are --port N and --data DIR\n", fs.Arg(0))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -42,25 +41,19 @@ func loadCourse(dir string) ([]*lessons.Lesson, error) {
 }
 
 func runCheck(ctx context.Context, env *cliEnv, args []string) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := commandFlags(env, "check",
+		"Usage: kafkalab check [LESSON...] [--broker embedded|container|HOST:PORT] [--lessons DIR]",
+		"Runs every step of the lessons (all, or the ids or numbers given) and prints PASS/FAIL per step.",
+	)
 	var bf brokerFlags
 	bf.register(fs)
 	var rf runnerFlags
 	rf.register(fs)
 	lessonDir := fs.String("lessons", "", "check the lessons in this folder instead of the built-in course")
 	keep := fs.String("workspace", "", "keep the workspaces in this folder (default: a temporary folder, removed afterwards)")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "Usage: kafkalab check [LESSON...] [--broker embedded|container|HOST:PORT] [--lessons DIR]")
-		fmt.Fprintln(env.stderr, "Runs every step of the lessons (all, or the ids or numbers given) and prints PASS/FAIL per step.")
-		fs.PrintDefaults()
-	}
 	names, err := parseInterspersed(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagErrorCode(err)
 	}
 	course, err := loadCourse(*lessonDir)
 	if err != nil {

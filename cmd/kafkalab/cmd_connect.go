@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -24,25 +23,19 @@ func init() {
 }
 
 func runConnect(ctx context.Context, env *cliEnv, args []string) int {
-	fs := flag.NewFlagSet("kafkalab connect", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := commandFlags(env, "kafkalab connect",
+		"Usage: kafkalab connect [--port 15002] [--broker embedded|container|HOST:PORT] [--conf KEY=VALUE]",
+		"Scripts that name localhost:9092 reach the broker; with the default, a running `kafkalab broker` if there is one.",
+		"Serves Spark Connect over kafkalab's engine until Ctrl-C. In Python (pip install pyspark-client==4.2.0):",
+		"  SparkSession.builder.remote(\"sc://localhost:15002\").getOrCreate()",
+	)
 	port := fs.Int("port", 15002, "TCP port on 127.0.0.1 (Spark Connect's default is 15002)")
 	var bf brokerFlags
 	bf.register(fs)
 	conf := confFlags{}
 	fs.Var(conf, "conf", "a session setting key=value every session starts with (repeatable)")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "Usage: kafkalab connect [--port 15002] [--broker embedded|container|HOST:PORT] [--conf KEY=VALUE]")
-		fmt.Fprintln(env.stderr, "Scripts that name localhost:9092 reach the broker; with the default, a running `kafkalab broker` if there is one.")
-		fmt.Fprintln(env.stderr, "Serves Spark Connect over kafkalab's engine until Ctrl-C. In Python (pip install pyspark-client==4.2.0):")
-		fmt.Fprintln(env.stderr, "  SparkSession.builder.remote(\"sc://localhost:15002\").getOrCreate()")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagErrorCode(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(env.stderr, "kafkalab connect: unexpected argument %q: the flags are --port, --broker and --conf\n", fs.Arg(0))

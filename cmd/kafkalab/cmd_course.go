@@ -106,21 +106,15 @@ func (f *tuiFlags) startBackend(env *cliEnv, course []*lessons.Lesson, root stri
 }
 
 func runCourse(ctx context.Context, env *cliEnv, args []string) int {
-	fs := flag.NewFlagSet("course", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := commandFlags(env, "course",
+		"Usage: kafkalab [course] [--broker embedded|container|HOST:PORT] [--lessons DIR] [--reset-progress]",
+		"Opens the course where you left off. Press ? inside for every key.",
+	)
 	var tf tuiFlags
 	tf.register(fs)
 	reset := fs.Bool("reset-progress", false, "forget which steps you finished (asks nothing; the file is "+learner.DefaultPath()+")")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "Usage: kafkalab [course] [--broker embedded|container|HOST:PORT] [--lessons DIR] [--reset-progress]")
-		fmt.Fprintln(env.stderr, "Opens the course where you left off. Press ? inside for every key.")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagErrorCode(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(env.stderr, "kafkalab course: unexpected argument %q; flags only (see --help)\n", fs.Arg(0))

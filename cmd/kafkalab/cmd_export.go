@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 
 	"github.com/kafkalab/kafkalab/lab/export"
@@ -19,21 +17,15 @@ func init() {
 }
 
 func runExport(ctx context.Context, env *cliEnv, args []string) int {
-	fs := flag.NewFlagSet("kafkalab export", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := commandFlags(env, "kafkalab export",
+		"Usage: kafkalab export [--lessons DIR] LESSON DIR",
+		"Writes LESSON (its id or number, e.g. 04) into the new or empty folder DIR as a PySpark project:",
+		"its scripts, the session helper, requirements.txt and a README with every command to run.",
+	)
 	lessonDir := fs.String("lessons", "", "export from the lessons in this folder instead of the built-in course")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "Usage: kafkalab export [--lessons DIR] LESSON DIR")
-		fmt.Fprintln(env.stderr, "Writes LESSON (its id or number, e.g. 04) into the new or empty folder DIR as a PySpark project:")
-		fmt.Fprintln(env.stderr, "its scripts, the session helper, requirements.txt and a README with every command to run.")
-		fs.PrintDefaults()
-	}
 	rest, err := parseInterspersed(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagErrorCode(err)
 	}
 	if len(rest) != 2 {
 		fmt.Fprintln(env.stderr, "kafkalab export: name a lesson and a folder, e.g. kafkalab export 04 orders-lesson")

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -37,25 +36,19 @@ func (c confFlags) Set(s string) error {
 // runScript runs SCRIPT.py in the current folder: relative checkpoint and table paths
 // resolve there, as they do for `python SCRIPT.py`.
 func runScript(ctx context.Context, env *cliEnv, args []string) int {
-	fs := flag.NewFlagSet("kafkalab run", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := commandFlags(env, "kafkalab run",
+		"Usage: kafkalab run [--python] [--bootstrap HOST:PORT] [--conf KEY=VALUE] [--script-memory SIZE] SCRIPT.py [ARGS...]",
+		"Runs a PySpark script in kafkalab's embedded engine, as `python SCRIPT.py ARGS` would, in the current folder.",
+		"With --python the script runs in real CPython (pyspark-client) against kafkalab's engine over Spark Connect.",
+	)
 	bootstrap := fs.String("bootstrap", "", "Kafka bootstrap servers to use instead of the ones the script names (host:port)")
 	var rf runnerFlags
 	rf.register(fs)
 	usePython := fs.Bool("python", false, "run the script with real CPython and pyspark-client through kafkalab's Spark Connect server (see kafkalab setup python)")
 	conf := confFlags{}
 	fs.Var(conf, "conf", "a session setting key=value applied before the script's own (repeatable)")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "Usage: kafkalab run [--python] [--bootstrap HOST:PORT] [--conf KEY=VALUE] [--script-memory SIZE] SCRIPT.py [ARGS...]")
-		fmt.Fprintln(env.stderr, "Runs a PySpark script in kafkalab's embedded engine, as `python SCRIPT.py ARGS` would, in the current folder.")
-		fmt.Fprintln(env.stderr, "With --python the script runs in real CPython (pyspark-client) against kafkalab's engine over Spark Connect.")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagErrorCode(err)
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(env.stderr, "kafkalab run: name the script to run, e.g. kafkalab run read_orders.py")

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -22,21 +19,15 @@ func init() {
 }
 
 func runSandbox(ctx context.Context, env *cliEnv, args []string) int {
-	fs := flag.NewFlagSet("sandbox", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := commandFlags(env, "sandbox",
+		"Usage: kafkalab sandbox [--broker embedded|container|HOST:PORT] [--dir DIR]",
+		"A prompt for PySpark lines and kafka-*.sh commands on the lab's broker. .help inside lists its commands.",
+	)
 	var tf tuiFlags
 	tf.register(fs)
 	dir := fs.String("dir", "", "the sandbox's folder (default: the workspace of the lesson you are on, else <workspace>/sandbox)")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "Usage: kafkalab sandbox [--broker embedded|container|HOST:PORT] [--dir DIR]")
-		fmt.Fprintln(env.stderr, "A prompt for PySpark lines and kafka-*.sh commands on the lab's broker. .help inside lists its commands.")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagErrorCode(err)
 	}
 	course, err := loadCourse(tf.lessonDir)
 	if err != nil {
