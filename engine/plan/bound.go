@@ -179,7 +179,15 @@ type boundLit struct {
 
 func (b *boundLit) DataType() sqltypes.DataType { return b.typ }
 func (b *boundLit) Nullable() bool              { return b.value == nil }
-func (b *boundLit) SQL() string                 { return literalSQL(b.value) }
+func (b *boundLit) SQL() string {
+	switch t := b.typ.(type) {
+	case sqltypes.DayTimeIntervalType, sqltypes.YearMonthIntervalType:
+		if b.value != nil {
+			return sqltypes.FormatValue(b.value, t, nil)
+		}
+	}
+	return literalSQL(b.value)
+}
 func (b *boundLit) Eval(*EvalContext, sqltypes.Row) (any, error) {
 	return b.value, nil
 }

@@ -185,6 +185,16 @@ func comparisonType(l, r sqltypes.DataType) (sqltypes.DataType, bool) {
 	case isString(r) && isAtomicNonString(l):
 		return l, true
 	}
+	if a, ok := l.(sqltypes.DayTimeIntervalType); ok {
+		if b, ok := r.(sqltypes.DayTimeIntervalType); ok {
+			return sqltypes.WiderDayTime(a, b), true
+		}
+	}
+	if a, ok := l.(sqltypes.YearMonthIntervalType); ok {
+		if b, ok := r.(sqltypes.YearMonthIntervalType); ok {
+			return sqltypes.YearMonthIntervalType{Start: min(a.Start, b.Start), End: max(a.End, b.End)}, true
+		}
+	}
 	_, lt := l.(sqltypes.TimestampType)
 	_, rt := r.(sqltypes.TimestampType)
 	_, ld := l.(sqltypes.DateType)

@@ -429,6 +429,9 @@ func (r *resolver) resolveBinary(e BinaryOp) (Bound, error) {
 		}
 		return &boundLogic{and: strings.EqualFold(op, "AND"), left: lb, right: rb}, nil
 	case "+", "-", "*", "/", "%":
+		if b, ok, err := resolveIntervalArith(op, l, rt); ok || err != nil {
+			return b, err
+		}
 		// Next to a decimal, an integer literal counts as the narrowest decimal holding it
 		// (Spark's DecimalPrecision with literalPickMinimumPrecision): m / 3 is DECIMAL(14,6)
 		// for a DECIMAL(10,2) m, not DECIMAL(21,13).

@@ -511,8 +511,9 @@ func (p *sqlParser) primary() (Expr, error) {
 				p.next()
 				return p.caseWhen()
 			case "INTERVAL":
-				if k := p.toks[p.i+1].kind; k == tkString || k == tkNumber {
-					return nil, unsupported("kafkalab does not support INTERVAL values (%s); write durations as strings where the function takes them, like window(col, \"10 minutes\")", "INTERVAL "+p.toks[p.i+1].text)
+				if p.intervalValueAhead(p.i + 1) {
+					p.next()
+					return p.intervalLiteral()
 				}
 			case "TIMESTAMP", "DATE":
 				if p.toks[p.i+1].kind == tkString {

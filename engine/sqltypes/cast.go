@@ -100,6 +100,14 @@ func Cast(v any, from, to DataType, loc *time.Location) (any, error) {
 		return v, nil
 	}
 	switch to := to.(type) {
+	case DayTimeIntervalType:
+		if _, ok := from.(DayTimeIntervalType); ok {
+			return v, nil // a wider field range: the same length of time
+		}
+	case YearMonthIntervalType:
+		if _, ok := from.(YearMonthIntervalType); ok {
+			return v, nil
+		}
 	case StringType:
 		if b, ok := v.([]byte); ok {
 			return string(b), nil

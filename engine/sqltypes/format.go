@@ -47,6 +47,16 @@ func castToStringPlain(v any, t DataType, loc *time.Location) string {
 }
 
 func appendText(b []byte, v any, t DataType, loc *time.Location, st stringStyle) []byte {
+	switch it := t.(type) {
+	case DayTimeIntervalType:
+		if x, ok := v.(int64); ok {
+			return append(b, FormatDayTimeInterval(x, it)...)
+		}
+	case YearMonthIntervalType:
+		if x, ok := v.(int32); ok {
+			return append(b, FormatYearMonthInterval(x, it)...)
+		}
+	}
 	switch x := v.(type) {
 	case string:
 		return append(b, x...)

@@ -84,3 +84,139 @@ func ParseInterval(s string) (Interval, error) {
 	}
 	return iv, nil
 }
+
+// Interval fields, Spark's DayTimeIntervalType and YearMonthIntervalType field codes.
+const (
+	IntervalDay    byte = 0
+	IntervalHour   byte = 1
+	IntervalMinute byte = 2
+	IntervalSecond byte = 3
+
+	IntervalYear  byte = 0
+	IntervalMonth byte = 1
+)
+
+// DayTimeIntervalType is INTERVAL DAY|HOUR|MINUTE|SECOND [TO ...]: a fixed length of time.
+// Values are int64 microseconds; Start and End only decide how a value prints.
+type DayTimeIntervalType struct{ Start, End byte }
+
+// YearMonthIntervalType is INTERVAL YEAR|MONTH [TO MONTH]; values are int32 months.
+type YearMonthIntervalType struct{ Start, End byte }
+
+// CalendarIntervalType is Spark's legacy INTERVAL of months, days and microseconds; values
+// are Interval (days folded into Micros).
+type CalendarIntervalType struct{}
+
+var dayTimeFieldNames = [...]string{"day", "hour", "minute", "second"}
+var yearMonthFieldNames = [...]string{"year", "month"}
+
+func intervalTypeName(names []string, start, end byte) string {
+	if int(start) >= len(names) || int(end) >= len(names) {
+		return "interval"
+	}
+	if start == end {
+		return "interval " + names[start]
+	}
+	return "interval " + names[start] + " to " + names[end]
+}
+
+func (t DayTimeIntervalType) TypeName() string {
+	return intervalTypeName(dayTimeFieldNames[:], t.Start, t.End)
+}
+func (t DayTimeIntervalType) SQL() string { return strings.ToUpper(t.TypeName()) }
+func (t YearMonthIntervalType) TypeName() string {
+	return intervalTypeName(yearMonthFieldNames[:], t.Start, t.End)
+}
+func (t YearMonthIntervalType) SQL() string   { return strings.ToUpper(t.TypeName()) }
+func (CalendarIntervalType) TypeName() string { return "interval" }
+func (CalendarIntervalType) SQL() string      { return "INTERVAL" }
+
+// WiderDayTime is the day-time interval type covering both a and b's fields.
+func WiderDayTime(a, b DayTimeIntervalType) DayTimeIntervalType {
+	return DayTimeIntervalType{Start: min(a.Start, b.Start), End: max(a.End, b.End)}
+}
+
+// FormatDayTimeInterval prints micros as Spark prints a day-time interval value:
+// INTERVAL '1 02:03:04.5' DAY TO SECOND, INTERVAL '01' HOUR, INTERVAL '90' MINUTE.
+func FormatDayTimeInterval(micros int64, t DayTimeIntervalType) string {
+	var b strings.Builder
+	b.WriteString("INTERVAL '")
+	rest := uint64(micros)
+	if micros < 0 {
+		b.WriteByte('-')
+		rest = uint64(-micros) // two's complement: MinInt64 comes out right as unsigned
+	}
+	const (
+		perSecond = uint64(microsPerSecond)
+		perMinute = 60 * perSecond
+		perHour   = 60 * perMinute
+		perDay    = 24 * perHour
+	)
+	two := func(n uint64) {
+		if n < 10 {
+			b.WriteByte('0')
+		}
+		b.WriteString(strconv.FormatUint(n, 10))
+	}
+	seconds := func(n uint64) {
+		if n < 10*perSecond {
+			b.WriteByte('0')
+		}
+		b.WriteString(strconv.FormatUint(n/perSecond, 10))
+		if frac := n % perSecond; frac != 0 {
+			f := strconv.FormatUint(frac+perSecond, 10)[1:]
+			b.WriteByte('.')
+			b.WriteString(strings.TrimRight(f, "0"))
+		}
+	}
+	switch t.Start {
+	case IntervalDay:
+		b.WriteString(strconv.FormatUint(rest/perDay, 10))
+		rest %= perDay
+	case IntervalHour:
+		two(rest / perHour)
+		rest %= perHour
+	case IntervalMinute:
+		two(rest / perMinute)
+		rest %= perMinute
+	default:
+		seconds(rest)
+	}
+	if t.Start < IntervalHour && IntervalHour <= t.End {
+		b.WriteByte(' ')
+		two(rest / perHour)
+		rest %= perHour
+	}
+	if t.Start < IntervalMinute && IntervalMinute <= t.End {
+		b.WriteByte(':')
+		two(rest / perMinute)
+		rest %= perMinute
+	}
+	if t.Start < IntervalSecond && IntervalSecond <= t.End {
+		b.WriteByte(':')
+		seconds(rest)
+	}
+	b.WriteString("' ")
+	b.WriteString(t.SQL()[len("INTERVAL "):])
+	return b.String()
+}
+
+// FormatYearMonthInterval prints months as Spark prints a year-month interval value:
+// INTERVAL '1-2' YEAR TO MONTH, INTERVAL '14' MONTH.
+func FormatYearMonthInterval(months int32, t YearMonthIntervalType) string {
+	sign := ""
+	m := int64(months)
+	if m < 0 {
+		sign, m = "-", -m
+	}
+	var body string
+	switch {
+	case t.Start == IntervalYear && t.End == IntervalMonth:
+		body = strconv.FormatInt(m/12, 10) + "-" + strconv.FormatInt(m%12, 10)
+	case t.Start == IntervalYear:
+		body = strconv.FormatInt(m/12, 10)
+	default:
+		body = strconv.FormatInt(m, 10)
+	}
+	return "INTERVAL '" + sign + body + "' " + t.SQL()[len("INTERVAL "):]
+}

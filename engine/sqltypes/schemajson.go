@@ -204,6 +204,13 @@ var jsonTypeNames = map[string]DataType{
 	"double": Double, "string": String, "binary": Binary, "boolean": Boolean, "date": DateT,
 	"timestamp": TimestampT, "timestamp_ltz": TimestampT, "timestamp_ntz": TimestampNTZT,
 	"null": Null, "void": Null, "decimal": DecimalType{10, 0},
+	"interval day": DayTimeIntervalType{IntervalDay, IntervalDay}, "interval day to hour": DayTimeIntervalType{IntervalDay, IntervalHour},
+	"interval day to minute": DayTimeIntervalType{IntervalDay, IntervalMinute}, "interval day to second": DayTimeIntervalType{IntervalDay, IntervalSecond},
+	"interval hour": DayTimeIntervalType{IntervalHour, IntervalHour}, "interval hour to minute": DayTimeIntervalType{IntervalHour, IntervalMinute},
+	"interval hour to second": DayTimeIntervalType{IntervalHour, IntervalSecond}, "interval minute": DayTimeIntervalType{IntervalMinute, IntervalMinute},
+	"interval minute to second": DayTimeIntervalType{IntervalMinute, IntervalSecond}, "interval second": DayTimeIntervalType{IntervalSecond, IntervalSecond},
+	"interval year": YearMonthIntervalType{IntervalYear, IntervalYear}, "interval year to month": YearMonthIntervalType{IntervalYear, IntervalMonth},
+	"interval month": YearMonthIntervalType{IntervalMonth, IntervalMonth},
 }
 
 func typeFromJSON(v any) (DataType, error) {

@@ -1,0 +1,220 @@
+package plan
+
+import (
+	"math"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Arithmetic with interval types, as Spark's analyzer types it: a timestamp plus or minus an
+// interval is a timestamp (TimeAdd, printed without parentheses), intervals add up to the
+// wider interval, an interval times or divided by a number is INTERVAL DAY TO SECOND, and
+// two timestamps subtract to INTERVAL DAY TO SECOND.
+
+var dayToSecond = sqltypes.DayTimeIntervalType{Start: sqltypes.IntervalDay, End: sqltypes.IntervalSecond}
+
+func isTimestampLike(t sqltypes.DataType) bool {
+	switch t.(type) {
+	case sqltypes.TimestampType, sqltypes.TimestampNTZType, sqltypes.DateType:
+		return true
+	}
+	return false
+}
+
+// resolveIntervalArith types op over l and r when an interval or two timestamps are
+// involved; ok is false when neither is, leaving the operator to numeric arithmetic.
+func resolveIntervalArith(op string, l, r Bound) (Bound, bool, error) {
+	lt, rt := l.DataType(), r.DataType()
+	ldt, lIsDT := lt.(sqltypes.DayTimeIntervalType)
+	rdt, rIsDT := rt.(sqltypes.DayTimeIntervalType)
+	lym, lIsYM := lt.(sqltypes.YearMonthIntervalType)
+	rym, rIsYM := rt.(sqltypes.YearMonthIntervalType)
+	lInterval, rInterval := lIsDT || lIsYM, rIsDT || rIsYM
+	switch {
+	case (op == "+" || op == "-") && isTimestampLike(lt) && rInterval,
+		op == "+" && lInterval && isTimestampLike(rt):
+		ts, iv := l, r
+		if lInterval {
+			ts, iv = r, l
+		}
+		typ := ts.DataType()
+		if _, isDate := typ.(sqltypes.DateType); isDate {
+			typ = sqltypes.TimestampT
+			ts = castTo(ts, typ)
+		}
+		return &boundTimeAdd{ts: ts, iv: iv, neg: op == "-", typ: typ, sql: l.SQL() + " " + op + " " + r.SQL()}, true, nil
+	case op == "-" && isTimestampLike(lt) && isTimestampLike(rt) && !(isDateType(lt) && isDateType(rt)):
+		return &boundIntervalOp{op: "ts-", left: castTo(l, sqltypes.TimestampT), right: castTo(r, sqltypes.TimestampT), typ: dayToSecond}, true, nil
+	case (op == "+" || op == "-") && lIsDT && rIsDT:
+		return &boundIntervalOp{op: op, left: l, right: r, typ: sqltypes.WiderDayTime(ldt, rdt)}, true, nil
+	case (op == "+" || op == "-") && lIsYM && rIsYM:
+		return &boundIntervalOp{op: op, left: l, right: r, typ: sqltypes.YearMonthIntervalType{Start: min(lym.Start, rym.Start), End: max(lym.End, rym.End)}}, true, nil
+	case op == "*" && lIsDT && isNumeric(rt), op == "*" && isNumeric(lt) && rIsDT, op == "/" && lIsDT && isNumeric(rt):
+		return &boundIntervalOp{op: op, left: l, right: r, typ: dayToSecond}, true, nil
+	case lInterval || rInterval:
+		return nil, false, binaryDiffTypes("("+l.SQL()+" "+op+" "+r.SQL()+")", l, r)
+	}
+	return nil, false, nil
+}
+
+func isDateType(t sqltypes.DataType) bool {
+	_, ok := t.(sqltypes.DateType)
+	return ok
+}
+
+// boundTimeAdd is a timestamp plus (or minus) a day-time interval (exact microseconds) or
+// a year-month interval (calendar months in the session time zone, the day clamped to the
+// month's length).
+type boundTimeAdd struct {
+	ts, iv Bound
+	neg    bool
+	typ    sqltypes.DataType
+	sql    string
+}
+
+func (b *boundTimeAdd) DataType() sqltypes.DataType { return b.typ }
+func (b *boundTimeAdd) Nullable() bool              { return b.ts.Nullable() || b.iv.Nullable() }
+func (b *boundTimeAdd) SQL() string                 { return b.sql }
+func (b *boundTimeAdd) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	tv, err := b.ts.Eval(c, row)
+	if err != nil || tv == nil {
+		return nil, err
+	}
+	iv, err := b.iv.Eval(c, row)
+	if err != nil || iv == nil {
+		return nil, err
+	}
+	var micros int64
+	ntz := false
+	switch t := tv.(type) {
+	case sqltypes.Timestamp:
+		micros = int64(t)
+	case sqltypes.TimestampNTZ:
+		micros, ntz = int64(t), true
+	default:
+		return nil, nil
+	}
+	switch d := iv.(type) {
+	case int64:
+		if b.neg {
+			d = -d
+		}
+		sum := micros + d
+		if (d > 0 && sum < micros) || (d < 0 && sum > micros) {
+			return nil, arithmeticOverflow("long", "try_add")
+		}
+		micros = sum
+	case int32:
+		n := int64(d)
+		if b.neg {
+			n = -n
+		}
+		loc := c.Location
+		if ntz || loc == nil {
+			loc = time.UTC
+		}
+		t := time.UnixMicro(micros).In(loc)
+		ny, nm, nd := addMonthsCivil(t.Year(), int(t.Month()), t.Day(), n)
+		micros = time.Date(ny, time.Month(nm), nd, t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc).UnixMicro()
+	}
+	if ntz {
+		return sqltypes.TimestampNTZ(micros), nil
+	}
+	return sqltypes.Timestamp(micros), nil
+}
+
+// boundIntervalOp is interval +/- interval, interval * or / a number, or timestamp -
+// timestamp ("ts-").
+type boundIntervalOp struct {
+	op          string
+	left, right Bound
+	typ         sqltypes.DataType
+}
+
+func (b *boundIntervalOp) DataType() sqltypes.DataType { return b.typ }
+func (b *boundIntervalOp) Nullable() bool {
+	return b.left.Nullable() || b.right.Nullable() || b.op == "/"
+}
+func (b *boundIntervalOp) SQL() string {
+	op := b.op
+	if op == "ts-" {
+		op = "-"
+	}
+	return "(" + b.left.SQL() + " " + op + " " + b.right.SQL() + ")"
+}
+func (b *boundIntervalOp) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	l, err := b.left.Eval(c, row)
+	if err != nil || l == nil {
+		return nil, err
+	}
+	r, err := b.right.Eval(c, row)
+	if err != nil || r == nil {
+		return nil, err
+	}
+	overflow := func() error { return arithmeticOverflow("long", tryNames[b.op]) }
+	switch b.op {
+	case "ts-":
+		return subtractChecked(timestampMicros(l), timestampMicros(r), overflow)
+	case "+", "-":
+		if x, ok := l.(int32); ok {
+			y := int64(r.(int32))
+			if b.op == "-" {
+				y = -y
+			}
+			s := int64(x) + y
+			if s > math.MaxInt32 || s < math.MinInt32 {
+				return nil, arithmeticOverflow("integer", tryNames[b.op])
+			}
+			return int32(s), nil
+		}
+		x, y := l.(int64), r.(int64)
+		if b.op == "-" {
+			return subtractChecked(x, y, overflow)
+		}
+		s := x + y
+		if (y > 0 && s < x) || (y < 0 && s > x) {
+			return nil, overflow()
+		}
+		return s, nil
+	}
+	// interval * number, number * interval, interval / number
+	iv, num := l, r
+	if _, ok := l.(int64); !ok {
+		iv, num = r, l
+	}
+	micros := iv.(int64)
+	f, ok := sqltypes.AsFloat64(num)
+	if !ok {
+		return nil, nil
+	}
+	if b.op == "/" {
+		if f == 0 {
+			return nil, divideByZero()
+		}
+		f = 1 / f
+	}
+	res := math.Round(float64(micros) * f)
+	if math.IsNaN(res) || res > math.MaxInt64 || res < math.MinInt64 {
+		return nil, overflow()
+	}
+	return int64(res), nil
+}
+
+func timestampMicros(v any) int64 {
+	switch t := v.(type) {
+	case sqltypes.Timestamp:
+		return int64(t)
+	case sqltypes.TimestampNTZ:
+		return int64(t)
+	}
+	return 0
+}
+
+func subtractChecked(x, y int64, overflow func() error) (any, error) {
+	d := x - y
+	if (y > 0 && d > x) || (y < 0 && d < x) {
+		return nil, overflow()
+	}
+	return d, nil
+}
