@@ -33,6 +33,10 @@ type Trigger struct {
 // batch's rows as a static DataFrame and the batch id.
 type ForeachBatchFunc func(ctx context.Context, batch *DataFrame, batchID int64) error
 
+// ForeachPartitionFunc is the work of writeStream.foreach(f): called once per partition
+// (task) of each epoch with that partition's rows, as Spark runs the writer in each task.
+type ForeachPartitionFunc func(ctx context.Context, schema *sqltypes.StructType, partitionID int, epochID int64, rows []sqltypes.Row) error
+
 // DataStreamWriter is df.writeStream.
 type DataStreamWriter struct {
 	df         *DataFrame
@@ -44,6 +48,7 @@ type DataStreamWriter struct {
 	queryName  string
 	partition  []string
 	foreach    ForeachBatchFunc
+	perRow     ForeachPartitionFunc
 }
 
 // WriteStream is df.writeStream.
@@ -157,6 +162,13 @@ func (w *DataStreamWriter) PartitionBy(cols ...string) *DataStreamWriter {
 func (w *DataStreamWriter) ForeachBatch(fn ForeachBatchFunc) *DataStreamWriter {
 	w.foreach = fn
 	w.format = "foreachbatch"
+	return w
+}
+
+// Foreach is .foreach(f): fn runs for every partition of every epoch.
+func (w *DataStreamWriter) Foreach(fn ForeachPartitionFunc) *DataStreamWriter {
+	w.perRow = fn
+	w.format = "foreach"
 	return w
 }
 
@@ -299,6 +311,8 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		}
 	case "foreachbatch":
 		sink = &foreachBatchSink{s: s, fn: w.foreach}
+	case "foreach":
+		sink = &foreachSink{fn: w.perRow}
 	case "parquet":
 		if mode != "Append" {
 			return nil, &plan.AnalysisError{Message: "Data source parquet does not support " + mode + " output mode"}
@@ -379,7 +393,7 @@ func (w *DataStreamWriter) checkpointDir(format, name string) (string, bool, err
 		return cp, false, err
 	}
 	switch format {
-	case "console", "memory", "foreachbatch":
+	case "console", "memory", "foreachbatch", "foreach":
 		dir, err := os.MkdirTemp("", "temporary-")
 		if err != nil {
 			return "", false, fmt.Errorf("temporary checkpoint: %w", err)
@@ -403,6 +417,25 @@ func (f *foreachBatchSink) AddBatch(ctx context.Context, b *stream.SinkBatch) er
 	}
 	rel := &plan.Relation{Scope: f.s.newScope(schema, nil), Name: "ForeachBatch", Rows: b.Tasks}
 	return f.fn(ctx, f.s.newDF(rel), b.BatchID)
+}
+
+// foreachSink runs writeStream.foreach's writer over each task's rows, task by task.
+type foreachSink struct {
+	fn ForeachPartitionFunc
+}
+
+func (f *foreachSink) Description() string { return "ForeachWriterTable" }
+func (f *foreachSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
+	schema := b.Schema
+	if schema == nil {
+		schema = &sqltypes.StructType{}
+	}
+	for i, rows := range b.Tasks {
+		if err := f.fn(ctx, schema, i, b.BatchID, rows); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func hasStateful(n plan.Node) bool {

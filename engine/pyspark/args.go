@@ -80,7 +80,6 @@ var hints = map[string]string{
 	"DataFrame.rdd":              "kafkalab has no RDDs; use DataFrame methods",
 	"DataFrame.foreach":          "use collect() and a for loop",
 	"DataFrame.foreachPartition": "use collect() and a for loop",
-	"DataStreamWriter.foreach":   "write to a Delta table with toTable() and read it with spark.table()",
 	"SparkContext.parallelize":   "use spark.createDataFrame(rows, schema)",
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/python/stdlib/builtin"
 )
 
 // foreachBatch is writeStream.foreachBatch(func): func(batch_df, batch_id) runs for every
@@ -21,17 +22,12 @@ func foreachBatch(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Objec
 		return nil, notExpectedType("func", "a callable", a[0])
 	}
 	self.(*pyStreamWriter).foreach = a[0]
+	self.(*pyStreamWriter).perRow = nil
 	return self, nil
 }
 
-func callable(o py.Object) bool {
-	switch o.(type) {
-	case *py.Function, *py.Method, *py.BoundMethod:
-		return true
-	}
-	_, ok := o.(py.I__call__)
-	return ok
-}
+// callable is Python's callable(): instances count only when their class has __call__.
+func callable(o py.Object) bool { return builtin.Callable(o) }
 
 // foreachBatchFunc runs fn on the query's goroutine under the interpreter lock: the script
 // is then blocked in awaitTermination, processAllAvailable, time.sleep or has ended.

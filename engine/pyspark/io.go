@@ -380,6 +380,7 @@ type pyStreamWriter struct {
 	queryName string
 	parts     []string
 	foreach   py.Object // foreachBatch's function
+	perRow    *foreachWriter
 }
 
 var streamWriterType = py.NewType("DataStreamWriter", "df.writeStream: starts a streaming query.")
@@ -499,6 +500,7 @@ func init() {
 		return self, nil
 	})
 	python.DefMethod(streamWriterType, "foreachBatch", foreachBatch)
+	python.DefMethod(streamWriterType, "foreach", foreach)
 	python.DefMethod(streamWriterType, "start", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		w := self.(*pyStreamWriter)
 		a, err := python.ParseArgs("start", args, kwargs, []string{"path", "format", "outputMode", "partitionBy", "queryName"}, 0)
@@ -599,6 +601,9 @@ func (w *pyStreamWriter) engineWriter() *engine.DataStreamWriter {
 	}
 	if w.foreach != nil {
 		ew = ew.ForeachBatch(w.d.in.foreachBatchFunc(w.foreach))
+	}
+	if w.perRow != nil {
+		ew = ew.Foreach(w.d.in.foreachFunc(w.perRow))
 	}
 	return ew
 }

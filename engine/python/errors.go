@@ -264,3 +264,7 @@ func (in *Interpreter) sourceLine(file string, line int) string {
 }
 
 var errContextDone = errors.New("context done")
+
+// Describe is err, raised by Python code the runtime called, as the learner reads it: the
+// exception with its traceback through the learner's frames.
+func (in *Interpreter) Describe(err error) error { return in.convertError(err) }
