@@ -78,6 +78,12 @@ func runScript(ctx context.Context, env *cliEnv, args []string) int {
 	if err == nil {
 		return 0
 	}
+	var stopped *pyrun.Interrupted
+	if errors.As(err, &stopped) {
+		// Ctrl-C: the traceback CPython prints for KeyboardInterrupt, and a shell's 130.
+		fmt.Fprintln(env.stderr, stopped.Traceback)
+		return 130
+	}
 	var pe *pyrun.Error
 	if errors.As(err, &pe) {
 		if pe.Exit {

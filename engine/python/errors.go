@@ -169,7 +169,9 @@ func (in *Interpreter) convertError(err error) error {
 		return &out
 	}
 	if exc.Base.IsSubtype(py.KeyboardInterrupt) && in.runCtx.Err() != nil {
-		return in.runCtx.Err()
+		// Stopped from outside (Ctrl-C, a time limit): errors.Is(err, context.Canceled)
+		// holds, and the traceback stays for a terminal to print, as CPython does.
+		out.cause = in.runCtx.Err()
 	}
 	if exc.Base.IsSubtype(UnsupportedError) {
 		if api, ok := exc.Dict["api"].(py.String); ok {

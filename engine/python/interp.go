@@ -234,7 +234,7 @@ func compileSource(src, name string) (code *py.Code, err error) {
 // a step's timeout), or nil; binding code that loops checks it, as the VM does.
 func (in *Interpreter) Interrupted() error {
 	if in.runCtx.Err() != nil {
-		return py.ExceptionNewf(py.KeyboardInterrupt, "%v", in.runCtx.Err())
+		return py.ExceptionNewf(py.KeyboardInterrupt, "")
 	}
 	return nil
 }

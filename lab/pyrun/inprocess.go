@@ -176,6 +176,9 @@ func scriptError(err error) error {
 	if !errors.As(err, &pe) {
 		return err
 	}
+	if errors.Is(err, context.Canceled) {
+		return &Interrupted{Traceback: pe.Error()}
+	}
 	return &Error{Kind: pe.Kind, Text: pe.Error(), Exit: pe.Exit, Code: pe.Code}
 }
 

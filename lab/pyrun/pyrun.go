@@ -120,6 +120,18 @@ func (e *Error) Error() string { return e.Text }
 // Is makes a fatal error ErrEnded.
 func (e *Error) Is(target error) bool { return e.Fatal && target == ErrEnded }
 
+// Interrupted is a script stopped by Ctrl-C while it ran: errors.Is(err, context.Canceled)
+// holds, as for any cancelled run, and Traceback is what CPython prints for the
+// KeyboardInterrupt it raised, for a terminal to show.
+type Interrupted struct {
+	Traceback string `json:"traceback"`
+}
+
+func (e *Interrupted) Error() string { return context.Canceled.Error() }
+
+// Is makes an interrupted run a cancelled one.
+func (e *Interrupted) Is(target error) bool { return target == context.Canceled }
+
 // Stopped is a run its caller stopped: the context ended (Ctrl-C, a time limit) and the
 // script stopped, or was ended when it did not stop within a second.
 type Stopped struct {

@@ -448,6 +448,8 @@ func (r *remote) outcome(ctx context.Context, m message, start time.Time) error 
 		return w.Python
 	case w.Stopped != nil:
 		return w.Stopped
+	case w.Canceled && w.Traceback != "":
+		return &Interrupted{Traceback: w.Traceback}
 	case w.Canceled:
 		if err := ctx.Err(); err != nil {
 			return err

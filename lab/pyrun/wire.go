@@ -93,6 +93,8 @@ type wireError struct {
 	Stopped  *Stopped `json:"stopped,omitempty"`  // a time limit ended it
 	Canceled bool     `json:"canceled,omitempty"` // an interrupt ended it before it began
 	Text     string   `json:"text,omitempty"`     // any other failure
+	// Traceback is a cancelled script's KeyboardInterrupt, as CPython prints it.
+	Traceback string `json:"traceback,omitempty"`
 }
 
 func toWireError(err error) *wireError {
@@ -103,6 +105,8 @@ func toWireError(err error) *wireError {
 		return &wireError{Python: e}
 	case *Stopped:
 		return &wireError{Stopped: e}
+	case *Interrupted:
+		return &wireError{Canceled: true, Traceback: e.Traceback}
 	}
 	if errors.Is(err, context.Canceled) {
 		return &wireError{Canceled: true}
