@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -179,6 +181,51 @@ func BenchmarkRunReadScript(b *testing.B) {
 		b.StartTimer()
 		if out := runBinary(b, bin, dir, "run", "--bootstrap", addr, "read_orders.py"); out != "loaded 5 events\n" {
 			b.Fatalf("read printed %q", out)
+		}
+	}
+}
+
+// TestRunCtrlCPrintsKeyboardInterrupt sends SIGINT to `kafkalab run` as a terminal's Ctrl-C
+// does: the script stops where it was, with the traceback CPython prints, and exit code 130.
+func TestRunCtrlCPrintsKeyboardInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := builtBinary(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"wait.py": "import time\nprint('waiting', flush=True)\ntime.sleep(60)\nprint('never')\n",
+		"spin.py": "print('spinning', flush=True)\nn = 0\nwhile True:\n    n += 1\n",
+	})
+	for _, c := range []struct{ script, started, line string }{
+		{"wait.py", "waiting\n", "  File \"wait.py\", line 3, in <module>\n    time.sleep(60)\nKeyboardInterrupt\n"},
+		{"spin.py", "spinning\n", "KeyboardInterrupt\n"},
+	} {
+		cmd := exec.Command(bin, "run", c.script)
+		cmd.Dir = dir
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errOut bytes.Buffer
+		cmd.Stderr = &errOut
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		first := make([]byte, len(c.started))
+		if _, err := io.ReadFull(stdout, first); err != nil || string(first) != c.started {
+			cmd.Process.Kill()
+			t.Fatalf("%s: first output %q (%v), want %q", c.script, first, err, c.started)
+		}
+		cmd.Process.Signal(os.Interrupt)
+		err = cmd.Wait()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+			t.Errorf("%s: ended with %v, want exit status 130", c.script, err)
+		}
+		got := errOut.String()
+		if !strings.HasPrefix(got, "Traceback (most recent call last):\n") || !strings.HasSuffix(got, c.line) {
+			t.Errorf("%s: stderr %q, want a traceback ending %q", c.script, got, c.line)
 		}
 	}
 }
