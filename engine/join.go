@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/stateful"
 )
 
 // Join is df.join(other, on, how). on is nil (every pair, like crossJoin), a column name, a
@@ -44,6 +45,10 @@ func (df *DataFrame) Join(other *DataFrame, on any, how string) (*DataFrame, err
 	if err != nil {
 		return nil, err
 	}
+	if df.IsStreaming() && other.IsStreaming() {
+		// Spark's checker judges the join type, watermarks and output mode at start().
+		return df.s.newDF(stateful.NewStreamJoin(j)), nil
+	}
 	return df.s.newDF(j), nil
 }
 
@@ -57,15 +62,16 @@ func (df *DataFrame) Alias(name string) *DataFrame {
 	return df.s.newDF(plan.NewSubqueryAlias(df.node, name))
 }
 
-// checkStreamingJoin applies Spark's rules for joins with a stream, within what kafkalab
-// runs: a stream on the left joined to static data (inner, left outer, semi, anti).
+// checkStreamingJoin applies Spark's rules for joins of a stream with static data, within
+// what kafkalab runs: the stream on the left (inner, left outer, semi, anti). Joins of two
+// streams are checked when their query starts.
 func checkStreamingJoin(left, right *DataFrame, jt string) error {
 	ls, rs := left.IsStreaming(), right.IsStreaming()
 	switch {
 	case !ls && !rs:
 		return nil
 	case ls && rs:
-		return &plan.UnsupportedError{Message: "kafkalab does not support joining two streams yet (stream-stream joins need state); join a stream with a static table instead"}
+		return nil
 	case rs:
 		return &plan.UnsupportedError{Message: "kafkalab joins a stream with static data when the stream is on the left: write stream.join(static, ...)"}
 	}

@@ -57,6 +57,10 @@ type store struct {
 	// retain is spark.sql.streaming.minBatchesToRetain; lastSnapshot the newest snapshot.
 	retain       int
 	lastSnapshot int64
+	// storeName, when set, is one of an operator's several named stores (a stream-stream
+	// join's left-keyToNumValues...): its files sit in <partition>/<storeName>/, and the
+	// operator writes the operator metadata itself.
+	storeName string
 }
 
 // entry is one key's state. value is the operator's (decoded) value; enc caches its last
@@ -132,13 +136,18 @@ func (s *store) resetChanges() {
 func (s *store) deltaPath(p int, v int64) string { return s.filePath(p, v, "delta") }
 
 func (s *store) filePath(p int, v int64, kind string) string {
-	return filepath.Join(s.dir, strconv.Itoa(p), strconv.FormatInt(v, 10)+"."+kind)
+	return filepath.Join(s.partDir(p), strconv.FormatInt(v, 10)+"."+kind)
+}
+
+// partDir is the folder of partition p's files.
+func (s *store) partDir(p int) string {
+	return filepath.Join(s.dir, strconv.Itoa(p), s.storeName)
 }
 
 // files lists a partition's state files by version: kind "delta" or "snapshot".
 func (s *store) files(p int) map[int64][]string {
 	out := map[int64][]string{}
-	ents, _ := os.ReadDir(filepath.Join(s.dir, strconv.Itoa(p)))
+	ents, _ := os.ReadDir(s.partDir(p))
 	for _, e := range ents {
 		name := e.Name()
 		dot := strings.LastIndexByte(name, '.')
@@ -361,7 +370,7 @@ func (s *store) commit(v int64, codec valueCodec) error {
 
 func (s *store) writeMetadata() error {
 	path := filepath.Join(s.dir, "_metadata", "metadata")
-	if _, err := os.Stat(path); err != nil {
+	if _, err := os.Stat(path); err != nil && s.storeName == "" {
 		n := s.parts
 		if s.metaParts > 0 {
 			n = s.metaParts
@@ -375,7 +384,7 @@ func (s *store) writeMetadata() error {
 	if s.keySchema == nil {
 		return nil
 	}
-	path = filepath.Join(s.dir, "0", "_metadata", "schema")
+	path = filepath.Join(s.partDir(0), "_metadata", "schema")
 	if _, err := os.Stat(path); err == nil {
 		return nil
 	}
@@ -421,4 +430,12 @@ func writeAtomic(path string, data []byte) error {
 		return fmt.Errorf("state store: %w", err)
 	}
 	return nil
+}
+
+// writeAtomicOnce writes path unless it exists.
+func writeAtomicOnce(path string, data []byte) error {
+	if _, err := os.Stat(path); err == nil {
+		return nil
+	}
+	return writeAtomic(path, data)
 }

@@ -1,0 +1,654 @@
+package stateful
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
+)
+
+// StreamJoin is a join of two streams (Spark's StreamingSymmetricHashJoinExec). Each side
+// buffers its rows in state, by join key: a new row on one side is joined with the other
+// side's buffered rows, then buffered itself. The watermark bounds the state: with the
+// watermark in the join keys, a key's rows go once the watermark passes it; otherwise a
+// time-range condition (`rightTime <= leftTime + interval 1 hour`) gives each side a state
+// watermark, and rows older than it go. An outer join emits a preserved row that never
+// matched, padded with NULLs, only when it leaves the state.
+//
+// Each side keeps Spark's two stores per partition: <side>-keyToNumValues (key -> number
+// of rows) and <side>-keyWithIndexToValue ((key, index) -> row, matched).
+type StreamJoin struct {
+	J    *plan.Join
+	typ  string
+	nKey int
+	// timeCol is each side's event-time column in the joined row (-1 without one).
+	timeCol [2]int
+	keyWm   int
+
+	mu        sync.Mutex
+	state     map[string]*joinState // by checkpoint folder
+	lastEvict int64
+	ran       bool
+}
+
+// NewStreamJoin makes a stream-stream join of j's two streaming sides.
+func NewStreamJoin(j *plan.Join) *StreamJoin {
+	lk, _ := j.EquiKeys()
+	return &StreamJoin{J: j, typ: j.Type, nKey: len(lk), timeCol: [2]int{j.WatermarkColumn(0), j.WatermarkColumn(1)},
+		keyWm: j.KeyWatermarkOrdinal(), state: map[string]*joinState{}}
+}
+
+func (s *StreamJoin) Output() *plan.Scope   { return s.J.Output() }
+func (s *StreamJoin) Children() []plan.Node { return []plan.Node{s.J.Left, s.J.Right} }
+func (s *StreamJoin) Describe() string      { return "StreamingSymmetricHashJoin " + s.typ }
+
+// JoinType is Spark's name of the join type (plan.StreamingJoinNode).
+func (s *StreamJoin) JoinType() string {
+	switch s.typ {
+	case plan.JoinLeft:
+		return "leftouter"
+	case plan.JoinRight:
+		return "rightouter"
+	case plan.JoinFull:
+		return "fullouter"
+	case plan.JoinSemi:
+		return "leftsemi"
+	case plan.JoinAnti:
+		return "leftanti"
+	}
+	return s.typ
+}
+
+// JoinSides are the two inputs.
+func (s *StreamJoin) JoinSides() (left, right plan.Node) { return s.J.Left, s.J.Right }
+
+// WatermarkCleansState is Spark's condition for outer and semi joins of two streams: the
+// watermark in the join keys, or a state watermark for the side whose rows wait for a
+// match (Spark tries the range condition with a watermark of 1000000 ms).
+func (s *StreamJoin) WatermarkCleansState() bool {
+	if s.keyWm >= 0 {
+		return true
+	}
+	_, left := s.J.StateValueWatermark(0, 1000000)
+	_, right := s.J.StateValueWatermark(1, 1000000)
+	switch s.typ {
+	case plan.JoinLeft, plan.JoinSemi:
+		return left
+	case plan.JoinRight:
+		return right
+	case plan.JoinFull:
+		return left && right
+	}
+	return true
+}
+
+// cleansState reports whether any side's state is ever evicted.
+func (s *StreamJoin) cleansState() bool {
+	if s.keyWm >= 0 {
+		return true
+	}
+	for side := 0; side < 2; side++ {
+		if s.timeCol[side] >= 0 {
+			if _, ok := s.J.StateValueWatermark(side, 1000000); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ShouldRunNoDataBatch: a watermark that moved can evict state (and emit outer rows).
+func (s *StreamJoin) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ran && s.cleansState() && newWatermarkMs > s.lastEvict
+}
+
+// UnexecutedProgress is the join's progress in a batch it never ran.
+func (s *StreamJoin) UnexecutedProgress(conf map[string]string) (stream.StateOperatorProgress, error) {
+	parts, err := shufflePartitions(conf)
+	if err != nil {
+		return stream.StateOperatorProgress{}, err
+	}
+	st := newJoinState("", 0, parts, conf, s)
+	m := st.customMetrics()
+	for k := range m {
+		m[k] = 0
+	}
+	return stream.StateOperatorProgress{OperatorName: "symmetricHashJoin", CustomMetrics: m}, nil
+}
+
+var joinStoreNames = [2][2]string{{"left-keyToNumValues", "left-keyWithIndexToValue"}, {"right-keyToNumValues", "right-keyWithIndexToValue"}}
+
+// joinRow is one buffered row of a side.
+type joinRow struct {
+	keyEnc string
+	key    sqltypes.Row
+	idx    int64
+	row    sqltypes.Row
+	match  bool
+}
+
+// joinSide is one side's state: its two stores and the rows by encoded key.
+type joinSide struct {
+	counts, values *store
+	byKey          map[string][]*joinRow
+	width          int
+}
+
+type joinState struct {
+	sides [2]*joinSide
+	dir   string
+	opID  int
+	parts int
+}
+
+func newJoinState(checkpoint string, opID, parts int, conf map[string]string, s *StreamJoin) *joinState {
+	js := &joinState{dir: checkpoint, opID: opID, parts: parts}
+	widths := [2]int{s.J.NumLeft(), len(plan.Schema(s.J.Right).Fields)}
+	for side := 0; side < 2; side++ {
+		c := newStore(checkpoint, opID, "symmetricHashJoin", parts, conf)
+		c.storeName = joinStoreNames[side][0]
+		v := newStore(checkpoint, opID, "symmetricHashJoin", parts, conf)
+		v.storeName = joinStoreNames[side][1]
+		js.sides[side] = &joinSide{counts: c, values: v, byKey: map[string][]*joinRow{}, width: widths[side]}
+	}
+	return js
+}
+
+func (s *StreamJoin) countCodec() valueCodec {
+	return valueCodec{
+		encode: func(b []byte, e *entry) ([]byte, error) { return appendValue(b, e.value) },
+		decode: func(_, val []byte, e *entry) error {
+			d := &decoder{b: val}
+			v := d.value()
+			if d.err != nil {
+				return d.err
+			}
+			e.value = v
+			return nil
+		},
+	}
+}
+
+func (s *StreamJoin) valueCodec(width int) valueCodec {
+	return valueCodec{
+		encode: func(b []byte, e *entry) ([]byte, error) {
+			jr := e.value.(*joinRow)
+			var err error
+			for _, v := range jr.row {
+				if b, err = appendValue(b, v); err != nil {
+					return nil, err
+				}
+			}
+			return appendValue(b, jr.match)
+		},
+		decode: func(key, val []byte, e *entry) error {
+			kd := &decoder{b: key}
+			jr := &joinRow{key: make(sqltypes.Row, s.nKey)}
+			for i := range jr.key {
+				jr.key[i] = kd.value()
+			}
+			jr.keyEnc = string(key[:len(key)-len(kd.b)])
+			idx, _ := kd.value().(int64)
+			jr.idx = idx
+			vd := &decoder{b: val}
+			jr.row = make(sqltypes.Row, width)
+			for i := range jr.row {
+				jr.row[i] = vd.value()
+			}
+			jr.match = vd.value() == true
+			if kd.err != nil {
+				return kd.err
+			}
+			if vd.err != nil {
+				return vd.err
+			}
+			e.value = jr
+			return nil
+		},
+	}
+}
+
+// load makes both sides hold the state of version v and indexes their rows by key.
+func (s *StreamJoin) load(js *joinState, v int64) error {
+	for _, sd := range js.sides {
+		if err := sd.counts.load(v, s.countCodec(), 1); err != nil {
+			return err
+		}
+		if err := sd.values.load(v, s.valueCodec(sd.width), 1); err != nil {
+			return err
+		}
+		sd.byKey = map[string][]*joinRow{}
+		for _, e := range sd.values.entries {
+			jr := e.value.(*joinRow)
+			sd.byKey[jr.keyEnc] = append(sd.byKey[jr.keyEnc], jr)
+		}
+		for _, rows := range sd.byKey {
+			sort.Slice(rows, func(i, j int) bool { return rows[i].idx < rows[j].idx })
+		}
+		sd.counts.version, sd.values.version = -1, -1
+	}
+	return nil
+}
+
+func indexKey(keyEnc string, idx int64) string {
+	b, _ := appendValue([]byte(keyEnc), idx)
+	return string(b)
+}
+
+// putRow writes a buffered row at its index.
+func (sd *joinSide) putRow(jr *joinRow, part int) {
+	k := indexKey(jr.keyEnc, jr.idx)
+	e := sd.values.entries[k]
+	if e == nil {
+		e = &entry{key: k, part: part}
+		sd.values.entries[k] = e
+	}
+	e.value = jr
+	sd.values.put(e)
+}
+
+func (sd *joinSide) putCount(keyEnc string, n int64, part int) {
+	e := sd.counts.entries[keyEnc]
+	if n == 0 {
+		if e != nil {
+			sd.counts.remove(e)
+		}
+		return
+	}
+	if e == nil {
+		e = &entry{key: keyEnc, part: part}
+		sd.counts.entries[keyEnc] = e
+	}
+	e.value = n
+	sd.counts.put(e)
+}
+
+// append buffers a row under its key.
+func (sd *joinSide) append(jr *joinRow, part int) {
+	rows := sd.byKey[jr.keyEnc]
+	jr.idx = int64(len(rows))
+	sd.byKey[jr.keyEnc] = append(rows, jr)
+	sd.putRow(jr, part)
+	sd.putCount(jr.keyEnc, int64(len(rows)+1), part)
+}
+
+// evict drops the rows gone(row) picks from every key of partition part, closing the gaps
+// they leave, and returns them.
+func (sd *joinSide) evict(part, parts int, gone func(*joinRow) bool) []*joinRow {
+	var removed []*joinRow
+	keys := make([]string, 0, len(sd.byKey))
+	for k, rows := range sd.byKey {
+		if len(rows) > 0 && partitionOf(rows[0].key, parts) == part {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		rows := sd.byKey[k]
+		kept := rows[:0:0]
+		for _, jr := range rows {
+			if gone(jr) {
+				removed = append(removed, jr)
+			} else {
+				kept = append(kept, jr)
+			}
+		}
+		if len(kept) == len(rows) {
+			continue
+		}
+		for i, jr := range kept {
+			if jr.idx != int64(i) {
+				jr.idx = int64(i)
+				sd.putRow(jr, part)
+			}
+		}
+		for i := len(kept); i < len(rows); i++ {
+			if e := sd.values.entries[indexKey(k, int64(i))]; e != nil {
+				sd.values.remove(e)
+			}
+		}
+		sd.putCount(k, int64(len(kept)), part)
+		if len(kept) == 0 {
+			delete(sd.byKey, k)
+		} else {
+			sd.byKey[k] = kept
+		}
+	}
+	return removed
+}
+
+func (js *joinState) customMetrics() map[string]int64 {
+	m := map[string]int64{}
+	for _, sd := range js.sides {
+		for _, st := range []*store{sd.counts, sd.values} {
+			m["loadedMapCacheHitCount"] += st.hits
+			m["loadedMapCacheMissCount"] += st.misses
+			m["stateOnCurrentVersionSizeBytes"] += st.sizeBytes
+			last := int64(-1)
+			if st.lastSnapshot > 0 {
+				last = st.lastSnapshot
+			}
+			for p := 0; p < js.parts; p++ {
+				m["SnapshotLastUploaded.partition_"+strconv.Itoa(p)+"_"+st.storeName] = last
+			}
+		}
+	}
+	m["forceSnapshotCount"] = 0
+	m["numSnapshotsAutoRepaired"] = 0
+	m["skippedNullValueCount"] = 0
+	return m
+}
+
+// timeMicros reads an event-time value: a timestamp, or a window's end.
+func timeMicros(v any) (int64, bool) {
+	switch x := v.(type) {
+	case sqltypes.Timestamp:
+		return int64(x), true
+	case sqltypes.Row:
+		if len(x) == 2 {
+			if end, ok := x[1].(sqltypes.Timestamp); ok {
+				return int64(end), true
+			}
+		}
+	}
+	return 0, false
+}
+
+func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, error) {
+	if ex == nil || ex.Batch == nil {
+		return nil, plan.CheckBatch(s)
+	}
+	bc := ex.Batch
+	parts, err := shufflePartitions(bc.Conf)
+	if err != nil {
+		return nil, err
+	}
+	opID := enterStateful(ex)
+	defer leaveStateful(ex, opID)
+	var in [2][][]sqltypes.Row
+	if in[0], err = s.J.Left.Execute(ctx, ex); err != nil {
+		return nil, err
+	}
+	if in[1], err = s.J.Right.Execute(ctx, ex); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	js := s.state[bc.CheckpointDir]
+	if js == nil || js.parts != parts || js.opID != opID {
+		js = newJoinState(bc.CheckpointDir, opID, parts, bc.Conf, s)
+		s.stateSchemas(js)
+		s.state[bc.CheckpointDir] = js
+	}
+	if err := s.load(js, bc.BatchID); err != nil {
+		return nil, err
+	}
+	started := time.Now()
+	ec := ex.Eval
+	nl := s.J.NumLeft()
+	lk, rk := s.J.EquiKeys()
+	keyExprs := [2][]plan.Bound{lk, rk}
+	lateWm := bc.LateWatermarkMs * 1000
+	evictWm := bc.BatchWatermarkMs
+
+	type inRow struct {
+		row    sqltypes.Row
+		key    sqltypes.Row
+		keyEnc string
+		null   bool
+	}
+	var dropped int64
+	var routed [2][][]inRow
+	for side := 0; side < 2; side++ {
+		routed[side] = make([][]inRow, parts)
+		joined := make(sqltypes.Row, nl+len(plan.Schema(s.J.Right).Fields))
+		for _, task := range in[side] {
+			for _, row := range task {
+				if tc := s.timeCol[side]; tc >= 0 {
+					col := tc
+					if side == 1 {
+						col -= nl
+					}
+					if t, ok := timeMicros(row[col]); ok && t <= lateWm {
+						dropped++
+						continue
+					}
+				}
+				clear(joined)
+				if side == 0 {
+					copy(joined, row)
+				} else {
+					copy(joined[nl:], row)
+				}
+				ir := inRow{row: row, key: make(sqltypes.Row, s.nKey)}
+				var kb []byte
+				for i, k := range keyExprs[side] {
+					v, err := k.Eval(ec, joined)
+					if err != nil {
+						return nil, err
+					}
+					if v == nil {
+						ir.null = true
+					}
+					ir.key[i] = v
+					if kb, err = appendValue(kb, v); err != nil {
+						return nil, err
+					}
+				}
+				ir.keyEnc = string(kb)
+				p := partitionOf(ir.key, parts)
+				routed[side][p] = append(routed[side][p], ir)
+			}
+		}
+	}
+
+	// The state watermark of each side: by key, or by value from the range condition.
+	var goneFn [2]func(*joinRow) bool
+	for side := 0; side < 2; side++ {
+		switch {
+		case s.keyWm >= 0:
+			ord := s.keyWm
+			goneFn[side] = func(jr *joinRow) bool {
+				t, ok := timeMicros(jr.key[ord])
+				return ok && t <= evictWm*1000
+			}
+		case s.timeCol[side] >= 0:
+			wm, ok := s.J.StateValueWatermark(side, evictWm)
+			if !ok {
+				continue
+			}
+			col := s.timeCol[side]
+			if side == 1 {
+				col -= nl
+			}
+			goneFn[side] = func(jr *joinRow) bool {
+				t, ok := timeMicros(jr.row[col])
+				return ok && t <= wm*1000
+			}
+		}
+	}
+
+	semi := s.typ == plan.JoinSemi
+	preserved := [2]bool{s.typ == plan.JoinLeft || s.typ == plan.JoinFull, s.typ == plan.JoinRight || s.typ == plan.JoinFull}
+	width := [2]int{nl, len(plan.Schema(s.J.Right).Fields)}
+	joinedOf := func(side int, this, other sqltypes.Row) sqltypes.Row {
+		row := make(sqltypes.Row, width[0]+width[1])
+		if side == 0 {
+			copy(row, this)
+			if other != nil {
+				copy(row[nl:], other)
+			}
+		} else {
+			if other != nil {
+				copy(row, other)
+			}
+			copy(row[nl:], this)
+		}
+		return row
+	}
+	out := make([][]sqltypes.Row, parts)
+	var updated, removed int64
+	emit := func(p int, joined sqltypes.Row) error {
+		o, err := s.J.Project(ec, joined)
+		if err != nil {
+			return err
+		}
+		out[p] = append(out[p], o)
+		return nil
+	}
+	for p := 0; p < parts; p++ {
+		for side := 0; side < 2; side++ {
+			this, other := js.sides[side], js.sides[1-side]
+			for _, ir := range routed[side][p] {
+				matched := false
+				if !ir.null {
+					for _, orow := range other.byKey[ir.keyEnc] {
+						if semi && side == 1 && orow.match {
+							continue
+						}
+						joined := joinedOf(side, ir.row, orow.row)
+						ok, err := s.J.Matches(ec, joined)
+						if err != nil {
+							return nil, err
+						}
+						if !ok {
+							continue
+						}
+						firstForThis := !matched
+						matched = true
+						if !orow.match {
+							orow.match = true
+							other.putRow(orow, p)
+						}
+						if semi && side == 0 {
+							if firstForThis {
+								if err := emit(p, joined); err != nil {
+									return nil, err
+								}
+							}
+							continue
+						}
+						if err := emit(p, joined); err != nil {
+							return nil, err
+						}
+					}
+				}
+				jr := &joinRow{keyEnc: ir.keyEnc, key: ir.key, row: ir.row, match: matched}
+				if goneFn[side] != nil && goneFn[side](jr) {
+					continue // already older than the state keeps
+				}
+				this.append(jr, p)
+				updated++
+			}
+		}
+	}
+	updatesMs := time.Since(started).Milliseconds()
+	removeStart := time.Now()
+	for p := 0; p < parts; p++ {
+		for side := 0; side < 2; side++ {
+			if goneFn[side] == nil {
+				continue
+			}
+			for _, jr := range js.sides[side].evict(p, parts, goneFn[side]) {
+				removed++
+				if preserved[side] && !jr.match {
+					if err := emit(p, joinedOf(side, jr.row, nil)); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+	}
+	removalsMs := time.Since(removeStart).Milliseconds()
+	commitStart := time.Now()
+	if err := s.writeMetadata(js); err != nil {
+		return nil, err
+	}
+	var total, mem int64
+	for side, sd := range js.sides {
+		if err := sd.counts.commit(bc.BatchID+1, s.countCodec()); err != nil {
+			return nil, err
+		}
+		if err := sd.values.commit(bc.BatchID+1, s.valueCodec(width[side])); err != nil {
+			return nil, err
+		}
+		total += int64(len(sd.values.entries))
+		mem += sd.counts.memoryBytes() + sd.values.memoryBytes()
+	}
+	s.ran, s.lastEvict = true, bc.BatchWatermarkMs
+	prog := stream.StateOperatorProgress{
+		OperatorName:              "symmetricHashJoin",
+		NumRowsTotal:              total,
+		NumRowsUpdated:            updated,
+		AllUpdatesTimeMs:          updatesMs,
+		NumRowsRemoved:            removed,
+		AllRemovalsTimeMs:         removalsMs,
+		CommitTimeMs:              time.Since(commitStart).Milliseconds(),
+		MemoryUsedBytes:           mem,
+		NumRowsDroppedByWatermark: dropped,
+		NumShufflePartitions:      int64(parts),
+		NumStateStoreInstances:    int64(parts * 4),
+		CustomMetrics:             js.customMetrics(),
+	}
+	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
+	return out, nil
+}
+
+// writeMetadata writes the operator metadata naming the four stores.
+func (s *StreamJoin) writeMetadata(js *joinState) error {
+	if js.dir == "" {
+		return fmt.Errorf("stream-stream join: the query has no checkpoint folder")
+	}
+	body := fmt.Sprintf(`v1`+"\n"+`{"operatorInfo":{"operatorId":%d,"operatorName":"symmetricHashJoin"},"stateStoreInfo":[`, js.opID)
+	for i, name := range []string{joinStoreNames[0][0], joinStoreNames[0][1], joinStoreNames[1][0], joinStoreNames[1][1]} {
+		if i > 0 {
+			body += ","
+		}
+		body += fmt.Sprintf(`{"storeName":"%s","numColsPrefixKey":0,"numPartitions":%d}`, name, js.parts)
+	}
+	body += "]}"
+	path := js.sides[0].counts.dir + "/_metadata/metadata"
+	return writeAtomicOnce(path, []byte(body))
+}
+
+// stateSchemas sets the four stores' key and value schemas as Spark writes them: keys are
+// field0..fieldN, values the side's columns plus "matched". A side's column the range
+// condition reads is non-nullable unless the side is preserved by an outer join (Spark's
+// optimizer filters out its NULLs before the join).
+func (s *StreamJoin) stateSchemas(js *joinState) {
+	lk, _ := s.J.EquiKeys()
+	key := &sqltypes.StructType{}
+	for i, k := range lk {
+		key.Fields = append(key.Fields, field("field"+strconv.Itoa(i), k.DataType(), true))
+	}
+	keyIdx := &sqltypes.StructType{Fields: append(append([]sqltypes.StructField{}, key.Fields...), field("index", sqltypes.Long, true))}
+	count := &sqltypes.StructType{Fields: []sqltypes.StructField{field("value", sqltypes.Long, true)}}
+	ranged := s.J.RangeColumns()
+	preserved := [2]bool{s.typ == plan.JoinLeft || s.typ == plan.JoinFull, s.typ == plan.JoinRight || s.typ == plan.JoinFull}
+	nl := s.J.NumLeft()
+	for side, sd := range js.sides {
+		fields := plan.Schema(s.J.Left).Fields
+		base := 0
+		if side == 1 {
+			fields, base = plan.Schema(s.J.Right).Fields, nl
+		}
+		value := &sqltypes.StructType{}
+		for i, f := range fields {
+			if ranged[base+i] && !preserved[side] {
+				f.Nullable = false
+			}
+			value.Fields = append(value.Fields, f)
+		}
+		value.Fields = append(value.Fields, field("matched", sqltypes.Boolean, true))
+		sd.counts.keySchema, sd.counts.valueSchema = key, count
+		sd.values.keySchema, sd.values.valueSchema = keyIdx, value
+	}
+}
