@@ -72,6 +72,8 @@ func exprString(e plan.Expr) string {
 		return e.Name + "(" + strings.Join(args, ", ") + ")"
 	case plan.FromJSON:
 		return "from_json(" + exprString(e.Child) + ")"
+	case plan.ExtractValue:
+		return exprString(e.Child) + "[" + exprString(e.Key) + "]"
 	case plan.SortOrder:
 		dir := " ASC NULLS FIRST"
 		if e.Desc {
@@ -195,9 +197,17 @@ func (c *Column) Between(lo, hi any) *Column {
 	return c.Geq(lo).And(c.Leq(hi))
 }
 
-// GetField is col.getField(name) / col["name"] on a struct column.
-func (c *Column) GetField(name string) *Column {
-	return c.derive(plan.GetField{Child: c.expr, Field: name})
+// GetField is col.getField(name) / col.name: col[name].
+func (c *Column) GetField(name string) *Column { return c.GetItem(name) }
+
+// GetItem is col[key] / col.getItem(key): a struct field, an array element (0-based) or a
+// map value, by the column's type.
+func (c *Column) GetItem(key any) *Column {
+	k := toColumn(key)
+	if k.err != nil {
+		return k
+	}
+	return c.derive(plan.ExtractValue{Child: c.expr, Key: k.expr})
 }
 
 // Sort orders for orderBy.

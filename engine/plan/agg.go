@@ -281,6 +281,8 @@ func hasAgg(e Expr) bool {
 		return hasAgg(e.Child)
 	case GetField:
 		return hasAgg(e.Child)
+	case ExtractValue:
+		return hasAgg(e.Child) || hasAgg(e.Key)
 	case In:
 		return hasAgg(e.Child) || HasAggregate(e.List...)
 	case CaseWhen:

@@ -62,12 +62,16 @@ func OutputName(b Bound) string {
 	case *boundRef:
 		return b.field.Name
 	case *boundField:
+		if b.extracted {
+			return b.SQL()
+		}
 		return b.field.Name
 	case *boundCast:
 		// Spark's ResolveAliases: a cast of a named column keeps the column's name, whether
 		// written col("value").cast("string") or CAST(value AS STRING).
+		// A nested field (s.a) inside the cast is not an attribute: CAST(s.a AS INT).
 		switch unzoned(b.child).(type) {
-		case *boundRef, *boundField, *boundAlias:
+		case *boundRef, *boundAlias:
 			return OutputName(b.child)
 		}
 	}
@@ -134,6 +138,9 @@ type boundField struct {
 	index    int
 	field    sqltypes.StructField
 	nullable bool
+	// extracted fields come from col["name"] / col.getField / col.name (Spark's ExtractValue,
+	// not a resolved attribute): their column is named by the expression, "s.a", not "a".
+	extracted bool
 }
 
 func (b *boundField) DataType() sqltypes.DataType { return b.field.Type }

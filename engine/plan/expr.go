@@ -94,6 +94,14 @@ type GetField struct {
 	Field string
 }
 
+// ExtractValue is child[key] as PySpark's Column.__getitem__, getItem and getField build
+// it: a struct field by name, an array element by 0-based index or a map value by key,
+// chosen by the child's type once resolved (Spark's UnresolvedExtractValue).
+type ExtractValue struct {
+	Child Expr
+	Key   Expr
+}
+
 // CaseWhen is when(c1, v1).when(c2, v2).otherwise(e) (Else nil = NULL).
 type CaseWhen struct {
 	Conds  []Expr
@@ -118,23 +126,24 @@ type Lambda struct {
 	Body   Expr
 }
 
-func (LambdaVar) isExpr() {}
-func (Lambda) isExpr()    {}
-func (ColumnRef) isExpr() {}
-func (Star) isExpr()      {}
-func (Literal) isExpr()   {}
-func (Cast) isExpr()      {}
-func (Alias) isExpr()     {}
-func (BinaryOp) isExpr()  {}
-func (Not) isExpr()       {}
-func (Negate) isExpr()    {}
-func (IsNull) isExpr()    {}
-func (In) isExpr()        {}
-func (Call) isExpr()      {}
-func (FromJSON) isExpr()  {}
-func (GetField) isExpr()  {}
-func (CaseWhen) isExpr()  {}
-func (SortOrder) isExpr() {}
+func (LambdaVar) isExpr()    {}
+func (Lambda) isExpr()       {}
+func (ColumnRef) isExpr()    {}
+func (Star) isExpr()         {}
+func (Literal) isExpr()      {}
+func (Cast) isExpr()         {}
+func (Alias) isExpr()        {}
+func (BinaryOp) isExpr()     {}
+func (Not) isExpr()          {}
+func (Negate) isExpr()       {}
+func (IsNull) isExpr()       {}
+func (In) isExpr()           {}
+func (Call) isExpr()         {}
+func (FromJSON) isExpr()     {}
+func (GetField) isExpr()     {}
+func (ExtractValue) isExpr() {}
+func (CaseWhen) isExpr()     {}
+func (SortOrder) isExpr()    {}
 
 // Col parses a column name the way Spark's col() does: dots separate parts, backquotes quote
 // a part (`a.b` is one part), "*" and "x.*" are stars.

@@ -603,7 +603,7 @@ func bindArraysZip(r *resolver, c Call) (Bound, error) {
 func arrayIndexError(class string, idx, n int) error {
 	msg := fmt.Sprintf("The index %d is out of bounds. The array has %d elements. Use `try_element_at` to tolerate accessing element at invalid index and return NULL instead. If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.", idx, n)
 	if class == "INVALID_ARRAY_INDEX" {
-		msg = fmt.Sprintf("The index %d is out of bounds. The array has %d elements. Use the SQL function `get()` to tolerate accessing element at invalid index and return NULL instead. If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.", idx, n)
+		msg = fmt.Sprintf("The index %d is out of bounds. The array has %d elements. Use the SQL function `get()` to tolerate accessing element at invalid index and return NULL instead.", idx, n)
 	}
 	return &sparkerrors.Error{Kind: sparkerrors.ArrayIndexOutOfBoundsException, Class: class, Message: msg}
 }

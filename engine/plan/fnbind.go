@@ -330,6 +330,9 @@ func (b *boundFunc) withNullable(n bool) *boundFunc { b.nullable = n; return b }
 // nullTolerant makes the body see NULL arguments instead of short-circuiting to NULL.
 func (b *boundFunc) nullTolerant() *boundFunc { b.nullIntolerant = false; return b }
 
+// withSQLText overrides the whole printed form (arr[0], m[k]).
+func (b *boundFunc) withSQLText(sql string) *boundFunc { b.sql = sql; return b }
+
 // withSQL overrides the printed arguments.
 func (b *boundFunc) withSQL(args ...string) *boundFunc { b.sqlArgs = args; return b }
 

@@ -202,6 +202,8 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 			return nil, err
 		}
 		return r.fieldOf(c, e.Field)
+	case ExtractValue:
+		return r.resolveExtractValue(e)
 	case FromJSON:
 		return r.resolveFromJSON(e)
 	case Call:

@@ -250,3 +250,18 @@ func windowMicros(s string) (int64, error) {
 	}
 	return iv.Micros, nil
 }
+
+// WindowCall is the window() or session_window() a grouping key computes, seen through an
+// alias (groupBy(session_window(...).alias("s"))); any other key is returned as it is.
+func WindowCall(b Bound) Bound {
+	for {
+		switch x := unzoned(b).(type) {
+		case *boundAlias:
+			b = x.child
+		case *TimeWindow, *SessionWindow:
+			return x
+		default:
+			return b
+		}
+	}
+}

@@ -146,19 +146,27 @@ func (c *pyColumn) M__iter__() (py.Object, error) {
 func (c *pyColumn) M__repr__() (py.Object, error) { return py.String(c.c.String()), nil }
 func (c *pyColumn) M__str__() (py.Object, error)  { return py.String(c.c.String()), nil }
 
-// col["field"] is a struct field.
+// col[key] is a struct field, an array element or a map value, by the column's type
+// (PySpark's Column.__getitem__); key is a Column or a plain value.
 func (c *pyColumn) M__getitem__(key py.Object) (py.Object, error) {
-	s, ok := key.(py.String)
-	if !ok {
-		return nil, python.Unsupported("Column[<"+key.Type().Name+">]", "kafkalab reads struct fields by name: col[\"field\"]")
+	if _, ok := key.(*py.Slice); ok {
+		return nil, python.Unsupported("Column[start:stop] (substr)", "use F.substring(col, pos, len)")
 	}
-	return newPyColumn(c.c.GetField(string(s)))
+	return c.item(key)
+}
+
+func (c *pyColumn) item(key py.Object) (py.Object, error) {
+	v, err := goValue(key)
+	if err != nil {
+		return nil, err
+	}
+	return newPyColumn(c.c.GetItem(v))
 }
 
 // Column methods PySpark has and kafkalab's engine does not: calling one says so.
 var unsupportedColumnMethods = map[string]bool{
 	"like": true, "rlike": true, "ilike": true, "contains": true, "startswith": true, "endswith": true,
-	"substr": true, "over": true, "getItem": true, "dropFields": true, "withField": true, "bitwiseAND": true,
+	"substr": true, "over": true, "dropFields": true, "withField": true, "bitwiseAND": true,
 	"bitwiseOR": true, "bitwiseXOR": true, "isNaN": true,
 }
 
@@ -267,11 +275,14 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		name, err := asString("getField", a[0])
+		return c.item(a[0])
+	})
+	m("getItem", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("getItem", args, kwargs, []string{"key"}, 1)
 		if err != nil {
 			return nil, err
 		}
-		return newPyColumn(c.c.GetField(name))
+		return c.item(a[0])
 	})
 	m("eqNullSafe", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(args) != 1 {

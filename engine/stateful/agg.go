@@ -58,7 +58,7 @@ func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggr
 		op.fns = append(op.fns, f)
 	}
 	for i, k := range op.keys {
-		switch w := k.(type) {
+		switch w := plan.WindowCall(k).(type) {
 		case *plan.TimeWindow:
 			if op.win != nil {
 				return nil, &plan.AnalysisError{Message: "Multiple time/session window expressions would result in a cartesian product of rows, therefore they are currently not supported."}

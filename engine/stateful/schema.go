@@ -53,6 +53,10 @@ func (a *Aggregate) stateSchemas(st *store) {
 	var keys []sqltypes.StructField
 	for i, k := range a.keys {
 		f := plan.OutputField(k)
+		if a.sessionWin != nil && i == a.winIdx {
+			// Spark's state names the session column session_window whatever its alias.
+			f.Name = "session_window"
+		}
 		keys = append(keys, f)
 		if a.sessionWin == nil || i != a.winIdx {
 			key.Fields = append(key.Fields, f)
