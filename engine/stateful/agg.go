@@ -231,6 +231,8 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 		return nil, err
 	}
 	st.version = -1 // until commit: a failure leaves the memory state unusable
+	orders := a.startOrder(st, parts, bc.BatchID)
+	st.order = nil
 	started := time.Now()
 
 	filterLate := mode != "Complete" && a.wmKey >= 0
@@ -332,6 +334,14 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 		}
 		st.put(e)
 	}
+	if orders != nil {
+		for _, e := range updated {
+			if !a.putOrder(orders[e.part], e) {
+				orders = nil
+				break
+			}
+		}
+	}
 	updatesMs := time.Since(started).Milliseconds()
 
 	out := make([][]sqltypes.Row, parts)
@@ -347,13 +357,18 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	var removed int64
 	switch mode {
 	case "Complete":
-		for _, e := range sortedEntries(st.entries, a) {
+		for _, e := range orderedEntries(st, orders, a) {
 			if err := emit(e); err != nil {
 				return nil, err
 			}
 		}
 	case "Update":
-		for _, e := range sortEntries(updated, a) {
+		// Spark emits updated keys as its aggregation hands them over: in the order each
+		// key first appears in the partition's input.
+		if orders == nil {
+			updated = sortEntries(updated, a)
+		}
+		for _, e := range updated {
 			if err := emit(e); err != nil {
 				return nil, err
 			}
@@ -362,18 +377,24 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 			for _, e := range st.entries {
 				if end, ok := a.evictBound(e.value.(*group)); ok && end <= evictWm {
 					st.remove(e)
+					if orders != nil {
+						orders[e.part].remove(e.key)
+					}
 					removed++
 				}
 			}
 		}
 	case "Append":
 		var gone []*entry
-		for _, e := range st.entries {
+		for _, e := range orderedEntries(st, orders, a) {
 			if end, ok := a.evictBound(e.value.(*group)); ok && end <= evictWm {
 				gone = append(gone, e)
 			}
 		}
-		for _, e := range sortEntries(gone, a) {
+		for _, e := range gone {
+			if orders != nil {
+				orders[e.part].remove(e.key)
+			}
 			if err := emit(e); err != nil {
 				return nil, err
 			}
@@ -389,6 +410,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	if err := st.commit(bc.BatchID+1, codec); err != nil {
 		return nil, err
 	}
+	st.order = orders
 	a.ran, a.lastMode, a.lastEvict = true, mode, bc.BatchWatermarkMs
 	prog := stream.StateOperatorProgress{
 		OperatorName:              "stateStoreSave",
@@ -549,4 +571,67 @@ func sortedEntries(m map[string]*entry, a *Aggregate) []*entry {
 		es = append(es, e)
 	}
 	return sortEntries(es, a)
+}
+
+// startOrder is this batch's per-partition state maps, in Spark's iteration order: a
+// version starts empty (batch 0) or as a copy of the previous one. It is nil when the keys
+// have a type kafkalab does not lay out as UnsafeRow; rows then come sorted by key.
+func (a *Aggregate) startOrder(st *store, parts int, batchID int64) []*javaHashMap {
+	if len(a.keys) == 0 {
+		return nil
+	}
+	prev := st.order
+	if prev == nil && (batchID > 0 || len(st.entries) > 0) {
+		// Loaded from files: Spark replays the delta files' puts into a fresh map; kafkalab
+		// puts the keys in key order.
+		prev = make([]*javaHashMap, parts)
+		for p := range prev {
+			prev[p] = newJavaHashMap()
+		}
+		for _, e := range sortedEntries(st.entries, a) {
+			if !a.putOrder(prev[e.part], e) {
+				return nil
+			}
+		}
+	}
+	orders := make([]*javaHashMap, parts)
+	for p := range orders {
+		if prev == nil {
+			orders[p] = newJavaHashMap()
+		} else {
+			orders[p] = copyJavaHashMap(prev[p])
+		}
+	}
+	return orders
+}
+
+// putOrder puts e's key into m by its UnsafeRow hash; false when the key has no layout.
+func (a *Aggregate) putOrder(m *javaHashMap, e *entry) bool {
+	types := make([]sqltypes.DataType, len(a.keys))
+	for i, k := range a.keys {
+		types[i] = k.DataType()
+	}
+	row, ok := unsafeRow(e.value.(*group).keys, types)
+	if !ok {
+		return false
+	}
+	m.put(e.key, unsafeRowHash(row))
+	return true
+}
+
+// orderedEntries lists the state in Spark's iteration order, partition by partition, or
+// sorted by key without an order.
+func orderedEntries(st *store, orders []*javaHashMap, a *Aggregate) []*entry {
+	if orders == nil {
+		return sortedEntries(st.entries, a)
+	}
+	var es []*entry
+	for _, m := range orders {
+		for _, k := range m.keys() {
+			if e := st.entries[k]; e != nil {
+				es = append(es, e)
+			}
+		}
+	}
+	return es
 }

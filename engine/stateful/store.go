@@ -61,6 +61,9 @@ type store struct {
 	// join's left-keyToNumValues...): its files sit in <partition>/<storeName>/, and the
 	// operator writes the operator metadata itself.
 	storeName string
+	// order, when an operator tracks it, holds each partition's keys as Spark's state map
+	// iterates them (javamap.go), for the version the entries hold.
+	order []*javaHashMap
 }
 
 // entry is one key's state. value is the operator's (decoded) value; enc caches its last
@@ -103,6 +106,7 @@ func (s *store) load(v int64, codec valueCodec, lookups int) error {
 		s.hits += int64(s.parts * (lookups - 1))
 	}
 	s.entries = map[string]*entry{}
+	s.order = nil
 	s.sizeBytes = 0
 	for p := 0; p < s.parts; p++ {
 		from := int64(1)

@@ -1,0 +1,109 @@
+package stateful
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// unsafeRow lays out a key row as Spark's UnsafeRow: a null bit set, one 8-byte slot per
+// field (fixed-width values zero-padded, or offset<<32|size for variable-width ones), then
+// the variable-width bytes padded to 8. ok is false for a type it does not lay out.
+func unsafeRow(vals sqltypes.Row, types []sqltypes.DataType) (row []byte, ok bool) {
+	n := len(vals)
+	bitset := (n + 63) / 64 * 8
+	row = make([]byte, bitset+8*n)
+	for i, v := range vals {
+		slot := bitset + 8*i
+		if v == nil {
+			word := binary.LittleEndian.Uint64(row[i/64*8:])
+			binary.LittleEndian.PutUint64(row[i/64*8:], word|1<<(uint(i)%64))
+			continue
+		}
+		var varBytes []byte
+		switch x := v.(type) {
+		case bool:
+			if x {
+				row[slot] = 1
+			}
+		case int8:
+			row[slot] = byte(x)
+		case int16:
+			binary.LittleEndian.PutUint16(row[slot:], uint16(x))
+		case int32:
+			binary.LittleEndian.PutUint32(row[slot:], uint32(x))
+		case sqltypes.Date:
+			binary.LittleEndian.PutUint32(row[slot:], uint32(int32(x)))
+		case int64:
+			binary.LittleEndian.PutUint64(row[slot:], uint64(x))
+		case sqltypes.Timestamp:
+			binary.LittleEndian.PutUint64(row[slot:], uint64(x))
+		case sqltypes.TimestampNTZ:
+			binary.LittleEndian.PutUint64(row[slot:], uint64(x))
+		case float32:
+			// Grouping keys are normalized: -0.0 is 0.0 and every NaN is the canonical one.
+			bits := math.Float32bits(x)
+			if x == 0 {
+				bits = 0
+			} else if x != x {
+				bits = 0x7fc00000
+			}
+			binary.LittleEndian.PutUint32(row[slot:], bits)
+		case float64:
+			bits := math.Float64bits(x)
+			if x == 0 {
+				bits = 0
+			} else if x != x {
+				bits = 0x7ff8000000000000
+			}
+			binary.LittleEndian.PutUint64(row[slot:], bits)
+		case sqltypes.Decimal:
+			u, fits := x.UnscaledInt64()
+			if !fits || x.Precision() > 18 {
+				return nil, false
+			}
+			binary.LittleEndian.PutUint64(row[slot:], uint64(u))
+		case string:
+			varBytes = []byte(x)
+		case []byte:
+			varBytes = x
+		case sqltypes.Row:
+			st, isStruct := types[i].(*sqltypes.StructType)
+			if !isStruct {
+				return nil, false
+			}
+			fieldTypes := make([]sqltypes.DataType, len(st.Fields))
+			for j, f := range st.Fields {
+				fieldTypes[j] = f.Type
+			}
+			nested, ok := unsafeRow(x, fieldTypes)
+			if !ok {
+				return nil, false
+			}
+			varBytes = nested
+		default:
+			return nil, false
+		}
+		if varBytes != nil || isVarWidth(v) {
+			offset := len(row)
+			binary.LittleEndian.PutUint64(row[slot:], uint64(offset)<<32|uint64(len(varBytes)))
+			row = append(row, varBytes...)
+			for len(row)%8 != 0 {
+				row = append(row, 0)
+			}
+		}
+	}
+	return row, true
+}
+
+func isVarWidth(v any) bool {
+	switch v.(type) {
+	case string, []byte, sqltypes.Row:
+		return true
+	}
+	return false
+}
+
+// unsafeRowHash is UnsafeRow.hashCode: Murmur3 over the row's words, seed 42.
+func unsafeRowHash(row []byte) int32 { return int32(hashBytes(row, 42)) }
