@@ -241,7 +241,7 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 	}
 	tScope := dt.targetScope(snap.Schema)
 	sScope := mb.source.node.Output()
-	both := &plan.Scope{CaseSensitive: tScope.CaseSensitive, Schema: &sqltypes.StructType{}}
+	both := &plan.Scope{CaseSensitive: tScope.CaseSensitive, Schema: &sqltypes.StructType{}, Functions: tScope.Functions}
 	for i, f := range tScope.Schema.Fields {
 		both.Schema.Fields = append(both.Schema.Fields, f)
 		both.Qualifiers = append(both.Qualifiers, qualifierAt(tScope, i))

@@ -101,6 +101,7 @@ type Session struct {
 
 	mu   sync.Mutex
 	conf map[string]string
+	udfs sync.Map // spark.udf.register's *plan.UDF by lower-cased name
 
 	streams *StreamingQueryManager
 	// delta is the session's Delta writer state: a session is one Spark driver.
@@ -336,7 +337,7 @@ func (s *Session) zoneNow() (*time.Location, string) {
 
 // newScope is a scope over a fresh schema honouring spark.sql.caseSensitive.
 func (s *Session) newScope(schema *sqltypes.StructType, qualifier []string) *plan.Scope {
-	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow}
+	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow, Functions: s.function}
 	if qualifier != nil {
 		for range schema.Fields {
 			sc.Qualifiers = append(sc.Qualifiers, qualifier)

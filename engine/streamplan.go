@@ -69,6 +69,7 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 	if err != nil {
 		return nil, err
 	}
+	ec.Background = true
 	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}, Batch: bc, OutputMode: p.outputMode}
 	ex.StreamInput = func(ctx context.Context, s *plan.StreamScan) ([][]sqltypes.Row, error) {
 		for i, scan := range p.scans {

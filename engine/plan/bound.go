@@ -19,6 +19,9 @@ type EvalContext struct {
 	Ansi bool
 	// Now is current_timestamp() for this query or batch.
 	Now sqltypes.Timestamp
+	// Background is set when a streaming query's goroutine evaluates, not the caller of
+	// an action: user functions must then wait for their interpreter.
+	Background bool
 }
 
 // NewEvalContext returns a context for the named zone ("" means UTC).

@@ -74,11 +74,13 @@ type In struct {
 }
 
 // Call is a function call by Spark's function name (lower case): count, sum, to_json, struct,
-// upper, concat, current_timestamp... Distinct is count(DISTINCT x).
+// upper, concat, current_timestamp... Distinct is count(DISTINCT x). UDF, when set, is the
+// user-defined function called (Name is then the function's own name).
 type Call struct {
 	Name     string
 	Args     []Expr
 	Distinct bool
+	UDF      *UDF
 }
 
 // FromJSON is from_json(child, schema[, options]).

@@ -41,7 +41,16 @@ func IsAggregateFunction(name string) bool {
 }
 
 func (r *resolver) resolveCall(c Call) (Bound, error) {
+	if c.UDF != nil {
+		return r.resolveUDF(c)
+	}
 	name := strings.ToLower(c.Name)
+	if r.scope != nil && r.scope.Functions != nil && !c.Distinct {
+		if u := r.scope.Functions(name); u != nil {
+			c.UDF = u
+			return r.resolveUDF(c)
+		}
+	}
 	if _, ok := aggregateFunctions[name]; ok {
 		return r.resolveAggregate(name, c)
 	}

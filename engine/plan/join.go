@@ -103,7 +103,7 @@ func NewJoinOn(left, right Node, cond Expr, joinType string) (*Join, error) {
 	n := len(out.Schema.Fields)
 	if joinType == JoinSemi || joinType == JoinAnti {
 		n = len(ls.Schema.Fields)
-		out = &Scope{Schema: &sqltypes.StructType{Fields: out.Schema.Fields[:n]}, Qualifiers: out.Qualifiers[:n], CaseSensitive: ls.CaseSensitive, Zone: ls.Zone}
+		out = &Scope{Schema: &sqltypes.StructType{Fields: out.Schema.Fields[:n]}, Qualifiers: out.Qualifiers[:n], CaseSensitive: ls.CaseSensitive, Zone: ls.Zone, Functions: ls.Functions}
 	}
 	for i := 0; i < n; i++ {
 		j.output = append(j.output, &boundRef{index: i, field: out.Schema.Fields[i]})

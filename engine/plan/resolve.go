@@ -23,11 +23,14 @@ type Scope struct {
 	// Spark fixes a time-zone-aware expression's zone then, so a DataFrame made before
 	// spark.sql.session.timeZone changes keeps the zone it was made in.
 	Zone func() (*time.Location, string)
+	// Functions, when set, finds the session's registered user-defined functions by
+	// lower-cased name (spark.udf.register), for SQL text.
+	Functions func(name string) *UDF
 }
 
 // derive is a scope for an operator's output over in's settings.
 func (s *Scope) derive(schema *sqltypes.StructType) *Scope {
-	return &Scope{Schema: schema, CaseSensitive: s.CaseSensitive, Zone: s.Zone}
+	return &Scope{Schema: schema, CaseSensitive: s.CaseSensitive, Zone: s.Zone, Functions: s.Functions}
 }
 
 func (s *Scope) qualifier(i int) []string {

@@ -145,6 +145,7 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 		}),
 	}
 	methods = append(methods, in.extraFunctions()...)
+	methods = append(methods, in.udfFunctions()...)
 	have := map[string]bool{}
 	for _, m := range methods {
 		have[m.Name] = true
