@@ -96,8 +96,13 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")
 		}
 		return r.s.readJSON(ctx, full, r.schema)
+	case "csv", "text":
+		if !hasPath {
+			return nil, fmt.Errorf("'path' is not specified: give load(path)")
+		}
+		return r.s.readFiles(r.format, p, full, r.schema, &r.opts)
 	}
-	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support spark.read.format(%q); use delta, parquet, json or kafka", r.format)}
+	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support spark.read.format(%q); use delta, parquet, json, csv, text or kafka", r.format)}
 }
 
 // Parquet is spark.read.parquet(path).
@@ -359,6 +364,8 @@ func (r *DataStreamReader) Load(path ...string) (*DataFrame, error) {
 		return r.s.newDF(scan), nil
 	case "rate", "rate-micro-batch":
 		return r.loadRate()
+	case "json", "csv", "text", "parquet":
+		return r.loadFiles(path)
 	case "delta":
 		if len(path) == 0 {
 			return nil, fmt.Errorf("'path' is not specified: give readStream.format(\"delta\").load(path) or use readStream.table(name)")
@@ -371,5 +378,5 @@ func (r *DataStreamReader) Load(path ...string) (*DataFrame, error) {
 	case "":
 		return nil, &plan.UnsupportedError{Message: "spark.readStream needs a format: kafkalab reads streams from Kafka, .format(\"kafka\")"}
 	}
-	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support spark.readStream.format(%q); streams come from Kafka: .format(\"kafka\")", r.format)}
+	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support spark.readStream.format(%q); streams come from kafka, rate, delta or files (json, csv, text, parquet)", r.format)}
 }

@@ -170,22 +170,51 @@ func init() {
 		}
 		return r.in.wrapDF(r.engineReader().Table(r.in.Context(), name))
 	})
-	for _, f := range []string{"parquet", "delta", "json"} {
+	for _, f := range []string{"parquet", "delta", "json", "csv", "text"} {
 		f := f
 		python.DefMethod(readerType, f, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			r := self.(*pyReader)
-			a, err := python.ParseArgs(f, args, kwargs, []string{"path"}, 1)
-			if err != nil {
-				return nil, err
-			}
-			p, err := asString("path", a[0])
-			if err != nil {
-				return nil, err
-			}
-			r.format = f
-			return r.load([]string{p})
+			return self.(*pyReader).formatShortcut(f, args, kwargs)
 		})
 	}
+}
+
+// formatShortcut is .json/.csv/.text/.parquet/.delta(path, schema=None, **options): the
+// keyword options PySpark names (sep, header, multiLine, mode, ...) become options, None
+// ones left out as PySpark leaves them.
+func (r *pyReader) formatShortcut(f string, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	if len(args) == 0 && kwargs["path"] == nil {
+		return nil, py.ExceptionNewf(py.TypeError, "%s() missing 1 required positional argument: 'path'", f)
+	}
+	pathArg := kwargs["path"]
+	if len(args) > 0 {
+		pathArg = args[0]
+	}
+	schemaArg := kwargs["schema"]
+	if len(args) > 1 && (f == "json" || f == "csv") {
+		schemaArg = args[1]
+	} else if len(args) > 1 {
+		return nil, py.ExceptionNewf(py.TypeError, "%s() takes the path and keyword options: .%s(path, name=value)", f, f)
+	}
+	p, err := asString("path", pathArg)
+	if err != nil {
+		return nil, err
+	}
+	if schemaArg != nil && schemaArg != py.None {
+		if _, err := toSchema(schemaArg); err != nil {
+			return nil, err
+		}
+		r.schema = schemaArg
+	}
+	for _, k := range py.KeywordOrder(kwargs) {
+		if k == "path" || k == "schema" || kwargs[k] == py.None {
+			continue
+		}
+		if err := r.in.option(&r.keys, r.options, k, kwargs[k]); err != nil {
+			return nil, err
+		}
+	}
+	r.format = f
+	return r.load([]string{p})
 }
 
 func (r *pyReader) engineReader() *engine.DataFrameReader {

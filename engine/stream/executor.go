@@ -375,8 +375,9 @@ func (ex *execution) constructBatch() (*batchPlan, error) {
 			return nil, err
 		}
 		// With no start offset yet (a new query), any end counts as new data: batch 0
-		// always runs, even on an empty topic.
-		if start == "" || end != start {
+		// always runs, even on an empty topic. An empty end is a source with no offset
+		// yet (a file source before its first file): nothing to read.
+		if end != "" && (start == "" || end != start) {
 			newData = true
 		}
 		bp.start[i], bp.end[i] = from, end
@@ -414,6 +415,9 @@ func (ex *execution) constructBatch() (*batchPlan, error) {
 		return nil, err
 	}
 	if err := ex.q.cp.Purge(bp.id, keep); err != nil {
+		return nil, err
+	}
+	if err := ex.commitSources(); err != nil {
 		return nil, err
 	}
 	bp.durations["walCommit"] = time.Since(began).Milliseconds()

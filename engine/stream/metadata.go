@@ -25,3 +25,24 @@ func (ex *execution) openSourceMetadata() error {
 	}
 	return nil
 }
+
+// CommittingSource is implemented by sources that act once a batch is safely behind
+// them (the file source's cleanSource): Spark calls Source.commit with the previous
+// batch's end after it wrote the next batch's offsets.
+type CommittingSource interface {
+	Commit(end string) error
+}
+
+// commitSources tells every CommittingSource that the last committed batch is done.
+func (ex *execution) commitSources() error {
+	for i, src := range ex.cfg.Sources {
+		c, ok := src.(CommittingSource)
+		if !ok || i >= len(ex.committed) || ex.committed[i] == "" {
+			continue
+		}
+		if err := c.Commit(ex.committed[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
