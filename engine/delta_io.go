@@ -15,6 +15,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/filesink"
+	"github.com/kafkalab/kafkalab/engine/localfs"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
@@ -256,19 +257,7 @@ func (w *DataFrameWriter) writeParquet(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(path); err == nil {
-		switch strings.ToLower(w.mode) {
-		case "", "error", "errorifexists", "default":
-			return &plan.AnalysisError{Class: "PATH_ALREADY_EXISTS", Message: fmt.Sprintf("Path file:%s already exists. Set mode as \"overwrite\" to overwrite the existing path.", path)}
-		case "ignore":
-			return nil
-		case "overwrite":
-			if err := os.RemoveAll(path); err != nil {
-				return err
-			}
-		}
-	}
-	if err := os.MkdirAll(path, 0o755); err != nil {
+	if skip, err := w.prepareOutputDir(path); err != nil || skip {
 		return err
 	}
 	id := newJobUUID()
@@ -277,12 +266,33 @@ func (w *DataFrameWriter) writeParquet(ctx context.Context, path string) error {
 		if len(rows) == 0 && !(i == 0 && allEmpty(tasks)) {
 			continue
 		}
-		name := fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", i, id)
-		if _, err := sparkparquet.WriteFile(filepath.Join(path, name), schema, rows, nil); err != nil {
+		name := filepath.Join(path, fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", i, id))
+		if _, err := sparkparquet.WriteFile(name, schema, rows, nil); err != nil {
+			return err
+		}
+		if err := localfs.WriteChecksumOf(name); err != nil {
 			return err
 		}
 	}
-	return os.WriteFile(filepath.Join(path, "_SUCCESS"), nil, 0o644)
+	return localfs.WriteFile(filepath.Join(path, "_SUCCESS"), nil)
+}
+
+// prepareOutputDir applies the save mode to a batch write's folder: skip is true for
+// mode ignore on an existing path.
+func (w *DataFrameWriter) prepareOutputDir(path string) (skip bool, err error) {
+	if _, err := os.Stat(path); err == nil {
+		switch strings.ToLower(w.mode) {
+		case "", "error", "errorifexists", "default":
+			return false, &plan.AnalysisError{Class: "PATH_ALREADY_EXISTS", Message: fmt.Sprintf("Path file:%s already exists. Set mode as \"overwrite\" to overwrite the existing path.", path)}
+		case "ignore":
+			return true, nil
+		case "overwrite":
+			if err := os.RemoveAll(path); err != nil {
+				return false, err
+			}
+		}
+	}
+	return false, os.MkdirAll(path, 0o755)
 }
 
 func allEmpty(tasks [][]sqltypes.Row) bool {

@@ -91,8 +91,13 @@ func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 			return fmt.Errorf("'path' is not specified: give save(path)")
 		}
 		return w.writeParquet(ctx, full)
+	case "json", "csv", "text":
+		if !hasPath {
+			return fmt.Errorf("'path' is not specified: give save(path)")
+		}
+		return w.writeTextFormat(ctx, full)
 	}
-	return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support df.write.format(%q); use kafka, delta or parquet", w.format)}
+	return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support df.write.format(%q); use kafka, delta, parquet, json, csv or text", w.format)}
 }
 
 // Parquet is df.write.parquet(path).

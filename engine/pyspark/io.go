@@ -330,6 +330,13 @@ func init() {
 		if m, ok := kwargs["mode"].(py.String); ok {
 			w.mode = string(m)
 		}
+		if pb, ok := kwargs["partitionBy"]; ok && pb != nil && pb != py.None {
+			cols, err := strList("partitionBy", py.Tuple{pb})
+			if err != nil {
+				return nil, err
+			}
+			w.parts = cols
+		}
 		var paths []string
 		if path != nil && path != py.None {
 			p, err := asString("path", path)
@@ -356,12 +363,35 @@ func init() {
 		if a[2] != nil {
 			kw["mode"] = a[2]
 		}
+		if a[3] != nil {
+			kw["partitionBy"] = a[3]
+		}
 		return save(self.(*pyDFWriter), a[0], kw)
 	})
-	for _, f := range []string{"parquet", "delta", "json"} {
+	for _, f := range []string{"parquet", "delta", "json", "csv", "text"} {
 		f := f
 		python.DefMethod(writerType, f, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := python.ParseArgs(f, args, kwargs, []string{"path", "mode"}, 1)
+			w := self.(*pyDFWriter)
+			// PySpark's keyword options (header, sep, compression, ...) become options.
+			rest := py.StringDict{}
+			for _, k := range py.KeywordOrder(kwargs) {
+				switch k {
+				case "path", "mode":
+					rest[k] = kwargs[k]
+				case "partitionBy":
+					if kwargs[k] != py.None {
+						rest[k] = kwargs[k]
+					}
+				default:
+					if kwargs[k] == py.None {
+						continue
+					}
+					if err := w.d.in.option(&w.keys, w.opts, k, kwargs[k]); err != nil {
+						return nil, err
+					}
+				}
+			}
+			a, err := python.ParseArgs(f, args, rest, []string{"path", "mode", "partitionBy"}, 1)
 			if err != nil {
 				return nil, err
 			}
@@ -369,7 +399,10 @@ func init() {
 			if a[1] != nil {
 				kw["mode"] = a[1]
 			}
-			return save(self.(*pyDFWriter), a[0], kw)
+			if a[2] != nil {
+				kw["partitionBy"] = a[2]
+			}
+			return save(w, a[0], kw)
 		})
 	}
 	python.DefMethod(writerType, "saveAsTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {

@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/localfs"
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// textFormatExt is the file extension Spark gives each text-based format's part files.
+var textFormatExt = map[string]string{"json": ".json", "csv": ".csv", "text": ".txt"}
+
+// writeTextFormat is df.write.json/csv/text(path): one part file per non-empty task,
+// then _SUCCESS, each with its Hadoop .crc side file.
+func (w *DataFrameWriter) writeTextFormat(ctx context.Context, path string) error {
+	schema := w.df.Schema()
+	encode, err := rowEncoder(w.format, schema, &w.opts, w.df.s.Location())
+	if err != nil {
+		return err
+	}
+	tasks, err := w.df.execute(ctx)
+	if err != nil {
+		return err
+	}
+	if skip, err := w.prepareOutputDir(path); err != nil || skip {
+		return err
+	}
+	id := newJobUUID()
+	header := w.format == "csv" && optTrue(&w.opts, "header")
+	for i, rows := range tasks {
+		if len(rows) == 0 && !(i == 0 && allEmpty(tasks) && header) {
+			continue
+		}
+		var b strings.Builder
+		if header {
+			names := make([]string, len(schema.Fields))
+			for j, f := range schema.Fields {
+				names[j] = f.Name
+			}
+			b.WriteString(csvLine(names, nil, readCSVOptions(&w.opts)))
+		}
+		for _, r := range rows {
+			b.WriteString(encode(r))
+		}
+		name := filepath.Join(path, fmt.Sprintf("part-%05d-%s-c000%s", i, id, textFormatExt[w.format]))
+		if err := localfs.WriteFile(name, []byte(b.String())); err != nil {
+			return err
+		}
+	}
+	return localfs.WriteFile(filepath.Join(path, "_SUCCESS"), nil)
+}
+
+// rowEncoder turns a row into one line of format (newline included).
+func rowEncoder(format string, schema *sqltypes.StructType, opts *options, loc *time.Location) (func(sqltypes.Row) string, error) {
+	switch format {
+	case "json":
+		return func(r sqltypes.Row) string {
+			return sqltypes.ValueToJSON(r, schema, loc) + "\n"
+		}, nil
+	case "text":
+		if len(schema.Fields) != 1 {
+			return nil, &plan.AnalysisError{Class: "_LEGACY_ERROR_TEMP_1323", Message: fmt.Sprintf("Text data source supports only a single column, and you have %d columns.", len(schema.Fields))}
+		}
+		if _, ok := schema.Fields[0].Type.(sqltypes.StringType); !ok {
+			return nil, &plan.AnalysisError{Class: "DATATYPE_MISMATCH", Message: fmt.Sprintf("The Text data source does not support the %s data type.", schema.Fields[0].Type.SQL())}
+		}
+		return func(r sqltypes.Row) string {
+			if r[0] == nil {
+				return "\n"
+			}
+			return fmt.Sprint(r[0]) + "\n"
+		}, nil
+	case "csv":
+		o := readCSVOptions(opts)
+		return func(r sqltypes.Row) string {
+			vals := make([]string, len(r))
+			isNull := make([]bool, len(r))
+			for i, v := range r {
+				if v == nil {
+					isNull[i] = true
+					continue
+				}
+				vals[i] = csvValue(v, schema.Fields[i].Type, loc)
+			}
+			return csvLine(vals, isNull, o)
+		}, nil
+	}
+	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not write the %q format", format)}
+}
+
+// csvValue is a value as Spark's CSV writer prints it.
+func csvValue(v any, t sqltypes.DataType, loc *time.Location) string {
+	switch t.(type) {
+	case sqltypes.TimestampType:
+		if ts, ok := v.(sqltypes.Timestamp); ok {
+			return time.UnixMicro(int64(ts)).In(loc).Format("2006-01-02T15:04:05.000Z07:00")
+		}
+	}
+	s, err := sqltypes.Cast(v, t, sqltypes.String, loc)
+	if err != nil || s == nil {
+		return fmt.Sprint(v)
+	}
+	return s.(string)
+}
+
+// csvLine joins fields with the separator, quoting those that need it as univocity does
+// (a separator, quote, line break, or leading/trailing space; an empty string is "").
+func csvLine(vals []string, isNull []bool, o csvOptions) string {
+	var b strings.Builder
+	q := string(o.quote)
+	for i, v := range vals {
+		if i > 0 {
+			b.WriteRune(o.sep)
+		}
+		if isNull != nil && isNull[i] {
+			continue
+		}
+		needs := v == "" || strings.ContainsRune(v, o.sep) || strings.ContainsAny(v, "\n\r"+q) ||
+			strings.TrimSpace(v) != v
+		if !needs {
+			b.WriteString(v)
+			continue
+		}
+		b.WriteString(q)
+		b.WriteString(strings.ReplaceAll(v, q, string(o.escape)+q))
+		b.WriteString(q)
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
