@@ -9,6 +9,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/localfs"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -64,10 +65,11 @@ func rowEncoder(format string, schema *sqltypes.StructType, opts *options, loc *
 		}, nil
 	case "text":
 		if len(schema.Fields) != 1 {
-			return nil, &plan.AnalysisError{Class: "_LEGACY_ERROR_TEMP_1323", Message: fmt.Sprintf("Text data source supports only a single column, and you have %d columns.", len(schema.Fields))}
+			return nil, sparkerrors.New(sparkerrors.AnalysisException, "_LEGACY_ERROR_TEMP_1290", "schemaSize", fmt.Sprint(len(schema.Fields)))
 		}
 		if _, ok := schema.Fields[0].Type.(sqltypes.StringType); !ok {
-			return nil, &plan.AnalysisError{Class: "DATATYPE_MISMATCH", Message: fmt.Sprintf("The Text data source does not support the %s data type.", schema.Fields[0].Type.SQL())}
+			return nil, sparkerrors.New(sparkerrors.AnalysisException, "UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE",
+				"format", "Text", "columnName", "`"+schema.Fields[0].Name+"`", "columnType", `"`+schema.Fields[0].Type.SQL()+`"`)
 		}
 		return func(r sqltypes.Row) string {
 			if r[0] == nil {
