@@ -51,9 +51,13 @@ type Interpreter struct {
 	mu      sync.Mutex
 	queries []*pyStreamingQuery
 
-	spark        *pySession // the session getOrCreate returned, once there is one
-	sessionClass *py.Type   // this interpreter's SparkSession class (it carries .builder)
-	lambdaSeq    int        // numbers the lambda variables of higher-order functions
+	spark *pySession // the session getOrCreate returned, once there is one
+	// listeners is the listener bus (nil until addListener), listenerEvents the event
+	// classes pyspark.sql.streaming defines.
+	listeners      *listenerBus
+	listenerEvents py.StringDict
+	sessionClass   *py.Type // this interpreter's SparkSession class (it carries .builder)
+	lambdaSeq      int      // numbers the lambda variables of higher-order functions
 }
 
 // bindings are the modules this package adds to the runtime, by dotted name. Filled in
@@ -84,6 +88,12 @@ func NewInterpreter(cfg Config) (*Interpreter, error) {
 // Close stops every streaming query the interpreter started and releases the interpreter.
 func (in *Interpreter) Close() error {
 	in.StopQueries()
+	in.mu.Lock()
+	bus := in.listeners
+	in.mu.Unlock()
+	if bus != nil {
+		bus.close()
+	}
 	if in.spark != nil {
 		in.spark.close()
 	}

@@ -20,10 +20,10 @@ func init() {
 		}}, nil
 	}
 	bindings["pyspark.sql.streaming"] = func(in *Interpreter) (*py.ModuleImpl, error) {
-		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Structured Streaming"}, Globals: py.StringDict{
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Structured Streaming", FileDesc: "<pyspark.sql.streaming>"}, Globals: py.StringDict{
 			"DataStreamReader": readerType, "DataStreamWriter": streamWriterType, "StreamingQuery": streamingQueryType,
 			"StreamingQueryException": StreamingQueryException,
-		}}, nil
+		}, Methods: []*py.Method{in.listenerEventsHook()}, CodeSrc: listenerSource}, nil
 	}
 	bindings["pyspark.errors"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "PySpark exceptions."}, Globals: pyerrors.BaseClasses()}, nil

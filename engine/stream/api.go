@@ -321,6 +321,9 @@ const (
 	// EventStarted: the query started (always its first event); BatchID is the batch this
 	// run starts with, above 0 when it resumes from its checkpoint.
 	EventStarted
+	// EventIdle: a trigger found no new data and reported a no-data progress, after an
+	// earlier progress of this run (Spark's QueryIdleEvent). Progress is that progress.
+	EventIdle
 )
 
 // SourceRange is one source's range in a batch, as offset JSON.

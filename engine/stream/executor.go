@@ -93,6 +93,7 @@ func (ex *execution) idleProgress(triggerStart time.Time) {
 	if !ex.lastProgressAt.IsZero() && now.Sub(ex.lastProgressAt) < noDataProgressInterval {
 		return
 	}
+	reportedBefore := !ex.lastProgressAt.IsZero()
 	ex.lastProgressAt = now
 	p := Progress{
 		ID: ex.q.id, RunID: ex.q.runID, Timestamp: formatMs(triggerStart.UnixMilli()), BatchID: ex.batchID,
@@ -113,6 +114,9 @@ func (ex *execution) idleProgress(triggerStart time.Time) {
 			StartOffset: off, EndOffset: off, LatestOffset: rawOffset(src.ReportLatestOffset())})
 	}
 	ex.q.addProgress(p)
+	if reportedBefore {
+		ex.q.emit(Event{Kind: EventIdle, BatchID: ex.batchID, Progress: &p})
+	}
 }
 
 func newExecution(q *Query) *execution {

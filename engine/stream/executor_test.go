@@ -459,6 +459,16 @@ func TestIdleProgressEveryTenSeconds(t *testing.T) {
 	if p.BatchID != 1 || p.NumInputRows != 0 || string(p.Sources[0].EndOffset) != `{"orders":{"0":2,"1":1,"2":0}}` {
 		t.Fatalf("idle progress %+v", p)
 	}
+	// The idle progress after a batch is announced as Spark's QueryIdleEvent.
+	q.Stop()
+	var kinds []stream.EventKind
+	for ev := range q.Subscribe() {
+		kinds = append(kinds, ev.Kind)
+	}
+	want := []stream.EventKind{stream.EventStarted, stream.EventBatchStarted, stream.EventBatchFinished, stream.EventIdle, stream.EventTerminated}
+	if fmt.Sprint(kinds) != fmt.Sprint(want) {
+		t.Fatalf("events %v, want %v", kinds, want)
+	}
 }
 
 // A query's failure is Spark's STREAM_FAILED, which names the query by its ids (Spark
