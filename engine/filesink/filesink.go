@@ -114,7 +114,7 @@ func (s *Sink) SetCompactInterval(n int) error {
 func (s *Sink) Path() string { return s.path }
 
 // Description is Spark's FileSink[<path>].
-func (s *Sink) Description() string { return "FileSink[" + s.path + "]" }
+func (s *Sink) Description() string { return "FileSink[file:" + filepath.ToSlash(s.path) + "]" }
 
 func (s *Sink) logDir() string { return filepath.Join(s.path, MetadataDir) }
 

@@ -342,3 +342,15 @@ func footerSchema(file string) (*sqltypes.StructType, error) {
 	}
 	return schema, nil
 }
+
+// Spark's FileStreamSink.toString names the sink by its qualified path.
+func TestDescriptionIsSparks(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.Description(), "FileSink[file:"+filepath.ToSlash(dir)+"]"; got != want {
+		t.Errorf("Description() = %q, want %q", got, want)
+	}
+}
