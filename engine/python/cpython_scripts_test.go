@@ -9,11 +9,12 @@ import (
 )
 
 // TestScriptsAsCPython runs scripts of testdata in the confined runtime: osfiles.py
-// (os.makedirs, listdir, walk, utime, os.path, shutil...) and recursionlimit.py
-// (sys.setrecursionlimit). Each output is CPython 3.11's, recorded in NAME.golden; where
-// python3 is installed the golden is checked against it too.
+// (os.makedirs, listdir, walk, utime, os.path, shutil...), recursionlimit.py
+// (sys.setrecursionlimit), stdlib.py, and learnergaps.py (super(), non-string dict keys,
+// exceptions, __future__: what learners' scripts lean on). Each output is CPython 3.11's,
+// recorded in NAME.golden; where python3 is installed the golden is checked against it too.
 func TestScriptsAsCPython(t *testing.T) {
-	for _, name := range []string{"osfiles", "recursionlimit", "stdlib"} {
+	for _, name := range []string{"osfiles", "recursionlimit", "stdlib", "learnergaps"} {
 		t.Run(name, func(t *testing.T) { runAsCPython(t, name) })
 	}
 }
