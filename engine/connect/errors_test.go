@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/anypb"
 
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
 )
@@ -35,6 +36,9 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "window functions over a Window spec", "refused window functions"},
 		{"python udf", project(base, &pb.Expression{ExprType: &pb.Expression_CommonInlineUserDefinedFunction{CommonInlineUserDefinedFunction: &pb.CommonInlineUserDefinedFunction{FunctionName: "my_udf"}}}),
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "Python UDF my_udf", "refused Python UDF my_udf"},
+		{"delta extension", &pb.Relation{RelType: &pb.Relation_Extension{Extension: &anypb.Any{TypeUrl: "type.googleapis.com/delta.connect.DeltaRelation"}}},
+			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
+			"kafkalab does not support relation extension delta.connect.DeltaRelation (Delta Lake's DeltaTable API) through Spark Connect", "refused relation extension delta.connect.DeltaRelation"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

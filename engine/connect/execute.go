@@ -74,6 +74,9 @@ func (ss *session) sendRows(ctx context.Context, op *operation, df *engine.DataF
 
 func refuseCommand(c *pb.Command) error {
 	name := oneofName(c, "command_type")
+	if ext := c.GetExtension(); ext != nil {
+		return unsupportedf("command extension %s", extensionName(ext.GetTypeUrl()))
+	}
 	api := map[string]string{
 		"register_function": "spark.udf.register", "register_table_function": "spark.udtf.register",
 		"register_data_source": "spark.dataSource.register", "write_operation_v2": "df.writeTo",

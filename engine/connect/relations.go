@@ -46,6 +46,9 @@ var pysparkNames = map[string]string{
 
 func refuseRelation(rel *pb.Relation) error {
 	name := oneofName(rel, "rel_type")
+	if ext := rel.GetExtension(); ext != nil {
+		return unsupportedf("relation extension %s", extensionName(ext.GetTypeUrl()))
+	}
 	if api, ok := pysparkNames[name]; ok {
 		return unsupportedf("relation %s (%s)", name, api)
 	}
@@ -461,4 +464,14 @@ func (ss *session) catalog(ctx context.Context, c *pb.Catalog) (*engine.DataFram
 		return ss.eng.CreateDataFrame(rows, schema)
 	}
 	return nil, unsupportedf("spark.catalog.%s", oneofName(c, "cat_type"))
+}
+
+// extensionName names a client plug-in's message (its Any type URL's message name) and,
+// for Delta Lake's, the API that sends it.
+func extensionName(typeURL string) string {
+	name := typeURL[strings.LastIndexByte(typeURL, '/')+1:]
+	if strings.HasPrefix(name, "delta.connect.") {
+		return name + " (Delta Lake's DeltaTable API)"
+	}
+	return name
 }
