@@ -10,6 +10,8 @@ import (
 
 	"github.com/kafkalab/kafkalab/lab"
 	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/connect"
+	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
 )
 
@@ -42,7 +44,7 @@ func loadCourse(dir string) ([]*lessons.Lesson, error) {
 
 func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	fs := commandFlags(env, "check",
-		"Usage: kafkalab check [LESSON...] [--broker embedded|container|HOST:PORT] [--lessons DIR]",
+		"Usage: kafkalab check [LESSON...] [--broker embedded|container|HOST:PORT] [--lessons DIR] [--python]",
 		"Runs every step of the lessons (all, or the ids or numbers given) and prints PASS/FAIL per step.",
 	)
 	var bf brokerFlags
@@ -50,6 +52,7 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	var rf runnerFlags
 	rf.register(fs)
 	lessonDir := fs.String("lessons", "", "check the lessons in this folder instead of the built-in course")
+	realPython := fs.Bool("python", false, "run the Python steps with your CPython and pyspark-client through Spark Connect (see kafkalab setup python)")
 	keep := fs.String("workspace", "", "keep the workspaces in this folder (default: a temporary folder, removed afterwards)")
 	names, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -64,6 +67,15 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		return exitCodeFor(env, err)
 	}
 	defer runner.Close()
+	var scripts pyrun.Runner = runner
+	if *realPython {
+		python, err := connect.FindPython(ctx)
+		if err != nil {
+			return exitCodeFor(env, err)
+		}
+		scripts = connect.Runner{Python: python}
+		fmt.Fprintf(env.stdout, "Python steps run with %s through Spark Connect\n", python)
+	}
 	selected := course
 	if len(names) > 0 {
 		selected = nil
@@ -94,7 +106,7 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	defer b.Close(context.Background())
 	fmt.Fprintf(env.stdout, "checking %d lessons against the %s broker at %s\n", len(selected), b.Kind(), joinAddrs(b.Bootstrap()))
 
-	lb, err := lab.New(b, lab.Options{Root: root, Lessons: course, Runner: runner})
+	lb, err := lab.New(b, lab.Options{Root: root, Lessons: course, Runner: scripts})
 	if err != nil {
 		return exitCodeFor(env, err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine"
 	engineconnect "github.com/kafkalab/kafkalab/engine/connect"
+	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
 // CourseAddress is the broker address course scripts name (lab.CourseAddress).
@@ -43,6 +44,9 @@ type Options struct {
 	Trace bool
 	// OnStreamEvent receives every streaming query event (live panes).
 	OnStreamEvent func(engine.StreamEvent)
+	// StreamHook is every session's engine.SessionConfig.StreamHook (the lab's crash
+	// directive).
+	StreamHook func(step stream.Step, batchID int64) error
 }
 
 // Server is a running Spark Connect server.
@@ -53,6 +57,9 @@ type Server struct {
 	done   chan error
 	once   sync.Once
 	err    error
+
+	mu       sync.Mutex
+	sessions []*engine.Session // every session a client opened, for Queries and StopQueries
 }
 
 // Start listens and serves until ctx ends or Close is called.
@@ -65,9 +72,16 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("spark connect: listening on %s: %w", addr, err)
 	}
+	s := &Server{lis: lis, done: make(chan error, 1)}
 	srv := engineconnect.New(engineconnect.Config{
 		NewSession: func(string) (*engine.Session, error) {
-			return engine.NewSession(engine.SessionConfig{WorkDir: o.WorkDir, Conf: o.Conf, Stdout: o.Stdout, OnStreamEvent: o.OnStreamEvent})
+			es, err := engine.NewSession(engine.SessionConfig{WorkDir: o.WorkDir, Conf: o.Conf, Stdout: o.Stdout, OnStreamEvent: o.OnStreamEvent, StreamHook: o.StreamHook})
+			if err == nil {
+				s.mu.Lock()
+				s.sessions = append(s.sessions, es)
+				s.mu.Unlock()
+			}
+			return es, err
 		},
 		Logf:         o.Logf,
 		KafkaServers: kafkaServers(o.Bootstrap, o.Override),
@@ -75,7 +89,7 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 		Trace:        o.Trace,
 	})
 	sctx, cancel := context.WithCancel(ctx)
-	s := &Server{srv: srv, lis: lis, cancel: cancel, done: make(chan error, 1)}
+	s.srv, s.cancel = srv, cancel
 	go func() { s.done <- srv.Serve(sctx, lis) }()
 	return s, nil
 }
@@ -103,6 +117,17 @@ func (s *Server) Addr() string { return s.lis.Addr().String() }
 
 // URL is the Spark Connect URL clients use (SPARK_REMOTE), e.g. sc://127.0.0.1:15002.
 func (s *Server) URL() string { return "sc://" + s.Addr() }
+
+// ActiveQueries lists the streaming queries running in the server's sessions.
+func (s *Server) ActiveQueries() []*engine.StreamingQuery {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*engine.StreamingQuery
+	for _, es := range s.sessions {
+		out = append(out, es.Streams().Active()...)
+	}
+	return out
+}
 
 // Close stops the server: sessions end, their queries stop.
 func (s *Server) Close() error {

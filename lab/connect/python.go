@@ -17,6 +17,10 @@ import (
 // protocol in engine/connect/sparkconnectpb is Spark's of the same version).
 const PySparkClientVersion = "4.2.0"
 
+// DeltaSparkVersion is the delta-spark release whose Python API the venv gets (the course's
+// Delta Lake, as in the real-Spark tier).
+const DeltaSparkVersion = "4.4.0"
+
 // VenvDir is where `kafkalab setup python` makes its virtual environment.
 func VenvDir() string {
 	return filepath.Join(paths.CacheHome(), "pyspark-client-"+PySparkClientVersion)
@@ -102,6 +106,12 @@ func SetupPython(ctx context.Context, out io.Writer) (string, error) {
 	if err := run(venvPython(dir), "-m", "pip", "install", "--disable-pip-version-check", "-q", "pyspark-client=="+PySparkClientVersion, "pandas<3"); err != nil {
 		os.RemoveAll(dir)
 		return "", fmt.Errorf("pip install pyspark-client==%s: %w", PySparkClientVersion, err)
+	}
+	// Delta Lake's Python API reaches a Spark Connect server through plug-in messages; its
+	// dependencies (the whole pyspark, with a JVM's jars) are left out.
+	if err := run(venvPython(dir), "-m", "pip", "install", "--disable-pip-version-check", "-q", "--no-deps", "delta-spark=="+DeltaSparkVersion); err != nil {
+		os.RemoveAll(dir)
+		return "", fmt.Errorf("pip install delta-spark==%s: %w", DeltaSparkVersion, err)
 	}
 	p := venvPython(dir)
 	if err := checkPySpark(ctx, p); err != nil {

@@ -196,6 +196,10 @@ func (g *gate) Write(p []byte) (int, error) {
 	return g.w.Write(p)
 }
 
+// EventOf is the plain-data form of an engine event, for runners outside this package
+// (lab/connect's) that see the engine's events.
+func EventOf(e engine.StreamEvent) QueryEvent { return queryEvent(e) }
+
 // queryEvent is the plain-data form of an engine event; Kafka offsets are parsed here,
 // once, for every screen that shows them.
 func queryEvent(e engine.StreamEvent) QueryEvent {

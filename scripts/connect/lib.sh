@@ -5,6 +5,7 @@ SPARK_CONNECT_VERSION=4.2.0
 # Spark 4.1 stopped publishing spark-connect-common; the .proto files ship in the server jar.
 SPARK_CONNECT_ARTIFACT=org.apache.spark:spark-connect_2.13:$SPARK_CONNECT_VERSION
 PYSPARK_CLIENT_VERSION=$SPARK_CONNECT_VERSION
+DELTA_SPARK_VERSION=4.4.0
 CONNECT_SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_ROOT=$(cd "$CONNECT_SCRIPTS_DIR/../.." && pwd)
 CONNECT_CACHE_DIR=${KAFKALAB_CONNECT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kafkalab}

@@ -5,6 +5,7 @@
 #      committed Go code must be what the pinned generator makes of them.
 #   2. Every lesson's steps run through Spark Connect and on the embedded path (which
 #      test-spark holds to real Spark): output, checkpoints, Delta logs and tables must agree.
+#   2b. kafkalab check --python: every lesson with CPython through Connect, as a learner runs it.
 #   3. A notebook-style session, an interrupt, foreachBatch and a listener (session_test.py).
 #   4. The server restarts while a client waits: a clear error, no hang (restart_test.py).
 #   5. spark-connect-go runs against the server (goclient, a binary of its own).
@@ -23,6 +24,11 @@ fi
 if ! "$CONNECT_VENV/bin/python" -c "import pyspark, sys; sys.exit(pyspark.__version__ != '$PYSPARK_CLIENT_VERSION')" 2>/dev/null; then
 	echo "tier.sh: installing pyspark-client==$PYSPARK_CLIENT_VERSION into $CONNECT_VENV" >&2
 	"$CONNECT_VENV/bin/pip" install --quiet --disable-pip-version-check "pyspark-client==$PYSPARK_CLIENT_VERSION" "pandas<3" >&2
+fi
+# delta-spark's Python API (DeltaTable) speaks Spark Connect through plug-in messages; it is
+# installed without its dependencies, which would pull the whole pyspark with its JVM jars.
+if ! "$CONNECT_VENV/bin/python" -c "import delta.tables" 2>/dev/null; then
+	"$CONNECT_VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps "delta-spark==$DELTA_SPARK_VERSION" >&2
 fi
 PY=$CONNECT_VENV/bin/python
 
@@ -66,6 +72,13 @@ KAFKALAB_CONNECT_TIER=1 KAFKALAB_CONNECT_PYTHON=$PY KAFKALAB_CONNECT_BOOTSTRAP=$
 
 # kafkalab run --python: an in-process server for one script.
 KAFKALAB_PYTHON=$PY $GO test -count=1 -run TestRunPythonThroughConnect ./cmd/kafkalab/
+
+# kafkalab check --python: the lab's runner through Connect, then the whole course with it.
+KAFKALAB_PYTHON=$PY $GO test -count=1 -run 'TestRunner' ./lab/connect/
+t0=$(now)
+(cd "$work" && KAFKALAB_HOME=$home KAFKALAB_PYTHON=$PY "$REPO_ROOT/bin/kafkalab" check --python) >"$work/check.out" 2>&1 ||
+	{ grep -v '^PASS' "$work/check.out" >&2; die "kafkalab check --python failed"; }
+echo "tier.sh: kafkalab check --python: $(tail -n 2 "$work/check.out" | tr '\n' ' ')($(elapsed "$t0")s)" >&2
 
 # --- 3. a notebook session against `kafkalab connect` ---
 serve() {
