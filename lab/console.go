@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/kafkalab/kafkalab/assets"
+	"github.com/kafkalab/kafkalab/lab/connect"
 	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
 )
@@ -325,4 +326,39 @@ func EntryComplete(src string) bool {
 func Printed(err error) bool {
 	var e errExit
 	return errors.As(err, &e)
+}
+
+// NoPythonError says why the real-Python mode cannot start: no Python with pyspark-client.
+type NoPythonError struct{ Reason string }
+
+func (e *NoPythonError) Error() string {
+	return "real Python needs a Python with pyspark-client " + connect.PySparkClientVersion + ": " + e.Reason
+}
+
+// Hint is what the learner does about it.
+func (e *NoPythonError) Hint() string {
+	return "run `kafkalab setup python` (it makes a venv with pyspark-client), or set KAFKALAB_PYTHON to a python that has it"
+}
+
+// RealPythonConsole is a console in ws whose PySpark runs in the learner's CPython with the
+// real pyspark-client, through a Spark Connect server on the lab's broker (kafkalab's engine
+// underneath, so the live panes follow its queries). Without such a Python it returns a
+// *NoPythonError. The console is started; python says which interpreter it runs.
+func (l *Lab) RealPythonConsole(ctx context.Context, ws string) (c *Console, python string, err error) {
+	python, err = connect.FindPython(ctx)
+	if err != nil {
+		reason := err.Error()
+		if errors.Is(err, connect.ErrNoPython) {
+			reason = "none found (not KAFKALAB_PYTHON, kafkalab's venv, nor python3 on PATH)"
+		}
+		return nil, "", &NoPythonError{Reason: reason}
+	}
+	out := &lineWriter{emit: func(line string) { l.observe(Event{Kind: OutputLine, Console: true, Line: line}) }}
+	c = NewConsole(ConsoleConfig{WorkDir: ws, Stdout: out, Stderr: out, Brokers: l.broker.Bootstrap(),
+		Rewrite: map[string]string{CourseAddress: l.Bootstrap()}, Runner: connect.Runner{Python: python},
+		OnEvent: func(e pyrun.QueryEvent) { l.observe(Event{Kind: QueryProgress, Console: true, Query: &e}) }})
+	if err := c.Start(ctx); err != nil {
+		return nil, "", err
+	}
+	return c, python, nil
 }

@@ -314,3 +314,51 @@ func TestConsoleCopiesADataSet(t *testing.T) {
 		t.Errorf("DataSets = %v", got)
 	}
 }
+
+// The real-Python mode: without a Python that has pyspark-client the lab says why and how
+// to get one; with one (make test-connect sets KAFKALAB_CONNECT_PYTHON), the console runs
+// entries in CPython on the lab's broker, globals kept.
+func TestRealPythonConsole(t *testing.T) {
+	var lines []string
+	var mu sync.Mutex
+	lb := newTestLabWith(t, nil, Options{Runner: childRunner(t), Observe: func(e Event) {
+		if e.Kind == OutputLine && e.Console {
+			mu.Lock()
+			lines = append(lines, e.Line)
+			mu.Unlock()
+		}
+	}})
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	missing := filepath.Join(t.TempDir(), "no-python")
+	t.Setenv("KAFKALAB_PYTHON", missing)
+	_, _, err := lb.RealPythonConsole(ctx, t.TempDir())
+	var np *NoPythonError
+	if !errors.As(err, &np) || !strings.Contains(np.Error(), "KAFKALAB_PYTHON="+missing) || !strings.Contains(np.Hint(), "kafkalab setup python") {
+		t.Fatalf("got %v, want a NoPythonError naming KAFKALAB_PYTHON with the setup hint", err)
+	}
+	python := os.Getenv("KAFKALAB_CONNECT_PYTHON")
+	if python == "" {
+		t.Skip("the console itself needs KAFKALAB_CONNECT_PYTHON with pyspark-client (make test-connect)")
+	}
+	t.Setenv("KAFKALAB_PYTHON", python)
+	c, got, err := lb.RealPythonConsole(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got != python {
+		t.Errorf("runs %s, want %s", got, python)
+	}
+	for _, entry := range []string{"import sys; n = spark.range(4).count()", "(n, sys.implementation.name)"} {
+		if err := c.Run(ctx, entry); err != nil {
+			t.Fatalf("%s: %v", entry, err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	// Each entry ends with a blank line, as on kafkalab's own prompt.
+	if got := strings.Join(lines, "\n"); got != "\n(4, 'cpython')\n" {
+		t.Errorf("printed %q, want (4, 'cpython') between the entries' blank lines", got)
+	}
+}

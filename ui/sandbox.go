@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,6 +35,8 @@ type sandbox struct {
 	history    []string
 	histIdx    int
 	console    *lab.Console
+	realPython string // the CPython the prompt runs in (real-Python mode), "" on kafkalab's own
+	switching  bool
 	busy       bool
 	cancel     context.CancelFunc
 	queries    []pyrun.Query
@@ -54,6 +57,13 @@ type historySearch struct {
 type (
 	sandboxReadyMsg struct {
 		console *lab.Console
+		err     error
+	}
+	// pythonModeMsg ends a switch of the prompt between kafkalab's PySpark and real Python:
+	// python is the CPython of the new console ("" for kafkalab's own).
+	pythonModeMsg struct {
+		console *lab.Console
+		python  string
 		err     error
 	}
 	sandboxDoneMsg struct{ err error }
@@ -137,6 +147,27 @@ func (s *sandbox) Update(msg tea.Msg) tea.Cmd {
 		}
 		s.console = msg.console
 		s.add(t.OK.Render(theme.GlyphDone+" spark is ready") + " (broker " + s.e.label + ")")
+	case pythonModeMsg:
+		s.switching = false
+		if msg.err != nil {
+			s.add(t.Fail.Render(theme.GlyphFail+" ") + oneLine(msg.err.Error()))
+			var np *lab.NoPythonError
+			if errors.As(msg.err, &np) {
+				s.add("  "+np.Hint(), "  The prompt stays on kafkalab's PySpark.")
+			}
+			s.add("")
+			return nil
+		}
+		if s.console != nil {
+			s.console.Close()
+		}
+		s.console, s.realPython, s.queries = msg.console, msg.python, nil
+		if msg.python != "" {
+			s.add(t.OK.Render(theme.GlyphDone+" real Python: ")+msg.python+" with pyspark-client, through Spark Connect on kafkalab's engine",
+				"  Entries run in CPython; variables from before are gone (spark is ready). .python switches back.", "")
+		} else {
+			s.add(t.OK.Render(theme.GlyphDone+" kafkalab's PySpark")+" again: variables from before are gone (spark is ready)", "")
+		}
 	case consoleLineMsg:
 		s.add(string(msg))
 	case sandboxDoneMsg:
@@ -151,6 +182,37 @@ func (s *sandbox) Update(msg tea.Msg) tea.Cmd {
 		s.prompt.InsertString(msg.Content)
 	}
 	return nil
+}
+
+// switchPython asks the lab for a console in the other mode: real Python when the prompt is
+// on kafkalab's PySpark, and back. The lab decides whether real Python can run.
+func (s *sandbox) switchPython() tea.Cmd {
+	t := s.e.th
+	lb, ws, ctx := s.e.lab, s.e.cfg.Workspace, s.e.ctx
+	switch {
+	case s.busy || s.switching:
+		s.add(t.Warn.Render("still running the last entry; ctrl+c interrupts it"))
+		return nil
+	case lb == nil:
+		s.add(t.Warn.Render("the PySpark interpreter is not ready yet (the broker is starting)"))
+		return nil
+	}
+	s.switching = true
+	if s.realPython != "" {
+		s.add(t.Muted.Render("starting kafkalab's PySpark..."))
+		return func() tea.Msg {
+			c := lb.Console(ws)
+			if err := c.Start(ctx); err != nil {
+				return pythonModeMsg{err: err}
+			}
+			return pythonModeMsg{console: c}
+		}
+	}
+	s.add(t.Muted.Render("starting real Python (CPython with pyspark-client, through Spark Connect)..."))
+	return func() tea.Msg {
+		c, python, err := lb.RealPythonConsole(ctx, ws)
+		return pythonModeMsg{console: c, python: python, err: err}
+	}
 }
 
 func (s *sandbox) refreshQueries() {
@@ -325,11 +387,15 @@ func (s *sandbox) submit() tea.Cmd {
 	switch {
 	case trim == ".help":
 		s.add("  .queries        list streaming queries", "  .stop ID|all    stop queries",
-			"  .data [NAME]    the sample data sets; NAME copies one into data/", "  .quit           leave (ctrl+d too)",
+			"  .data [NAME]    the sample data sets; NAME copies one into data/",
+			"  .python         switch the prompt to real Python (CPython + pyspark-client through Spark Connect) and back",
+			"  .quit           leave (ctrl+d too)",
 			"  kafka-*.sh ...  Kafka's tools against the lab's broker", "  python X.py, cat, ls, rm   scripts and files of this folder",
 			"  SHOW TABLES, spark.catalog.listTables()   the tables here",
 			"  anything else   PySpark (spark is the session); an expression's value is echoed", "")
 		return save
+	case trim == ".python":
+		return tea.Batch(save, s.switchPython())
 	case trim == ".queries":
 		s.refreshQueries()
 		s.add(s.queryLines()...)
@@ -512,6 +578,9 @@ func (s *sandbox) View() string {
 		s.dirty = false
 	}
 	title := "sandbox · PySpark and the lab's commands"
+	if s.realPython != "" {
+		title = "sandbox · real Python (Spark Connect)"
+	}
 	if s.busy {
 		title = s.spin + " running… (ctrl+c interrupts)"
 	}

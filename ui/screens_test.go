@@ -108,6 +108,15 @@ var screens = []struct {
 		m.sb.add("› kafka-topics.sh --bootstrap-server localhost:9092 --list", "uiclicks", "")
 		typeText(m, `spark.readStream.format("kafka")`)
 	}},
+	{"sandbox_real_python", Sandbox, func(m *Model) {
+		m.sb.add("› .python")
+		m.send(pythonModeMsg{console: nil, python: "/home/learner/.cache/kafkalab/pyspark-client-4.2.0/bin/python"})
+		typeText(m, `spark.version`)
+	}},
+	{"sandbox_no_python", Sandbox, func(m *Model) {
+		m.sb.add("› .python")
+		m.send(pythonModeMsg{err: &lab.NoPythonError{Reason: "none found (not KAFKALAB_PYTHON, kafkalab's venv, nor python3 on PATH)"}})
+	}},
 	{"sandbox_search", Sandbox, func(m *Model) {
 		m.sb.history = []string{"1+1", `spark.table("t").count()`, "ls"}
 		m.send(press("ctrl+r"))

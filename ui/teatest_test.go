@@ -47,3 +47,30 @@ func waitScreen(t *testing.T, tm *teatest.TestModel, want string) {
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(want)) },
 		teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 }
+
+// The sandbox's real-Python mode in a real Bubble Tea program: .python is listed by .help;
+// the lab's answer that no Python has pyspark-client shows with the `kafkalab setup python`
+// hint and the prompt stays; the answer with a console switches the title and says where
+// entries run. The final screen is a golden file, at every size.
+func TestProgramSandboxRealPython(t *testing.T) {
+	for _, size := range sizes {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			m := newTestModel(t, Sandbox, theme.Plain())
+			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(size[0], size[1]))
+			tm.Type(".help")
+			tm.Send(press("enter"))
+			waitScreen(t, tm, "switch the prompt to real Python")
+			// The lab's two answers, as RealPythonConsole gives them.
+			tm.Send(pythonModeMsg{err: &lab.NoPythonError{Reason: "none found (not KAFKALAB_PYTHON, kafkalab's venv, nor python3 on PATH)"}})
+			waitScreen(t, tm, "kafkalab setup python")
+			tm.Send(pythonModeMsg{python: "/home/learner/.cache/kafkalab/pyspark-client-4.2.0/bin/python"})
+			waitScreen(t, tm, "variables from before are gone")
+			if err := tm.Quit(); err != nil {
+				t.Fatal(err)
+			}
+			final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+			final.quitting = false
+			checkGolden(t, fmt.Sprintf("program_sandbox_real_python_%dx%d", size[0], size[1]), ansi.Strip(final.Render()))
+		})
+	}
+}
