@@ -50,3 +50,18 @@ func TestCourseThroughConnect(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusThroughConnect runs the corpus (#15) with real pyspark-client through Spark
+// Connect and holds each outcome against real Spark's golden and its own manifest,
+// testdata/corpus/status-connect.txt (-update rewrites it). It runs in make test-connect;
+// KAFKALAB_CONNECT_PYTHON names the Python.
+func TestCorpusThroughConnect(t *testing.T) {
+	python := os.Getenv("KAFKALAB_CONNECT_PYTHON")
+	if python == "" {
+		t.Skip("Spark Connect runs in its own tier (make test-connect): KAFKALAB_CONNECT_PYTHON names a Python with pyspark-client")
+	}
+	set := loadScriptsSet(t)
+	set.manifest = "testdata/corpus/status-connect.txt"
+	set.run, set.engine = CorpusThroughConnect(python), "kafkalab through Spark Connect (pyspark-client)"
+	runAgainstManifest(t, set, embeddedBootstrap(t))
+}

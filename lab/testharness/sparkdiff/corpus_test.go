@@ -21,6 +21,9 @@ type corpusSet struct {
 	items    []CorpusItem
 	golden   string // folder of <name>.txt goldens
 	manifest string
+	// run runs one item (RunOnKafkalab when nil); engine names it in the messages.
+	run    func(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (scriptRun, error)
+	engine string
 }
 
 func loadScriptsSet(t *testing.T) corpusSet {
@@ -87,7 +90,11 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 			continue
 		}
 		token := newToken(it.Topics)
-		run, err := RunOnKafkalab(ctx, root, bootstrap, it, token)
+		runItem := set.run
+		if runItem == nil {
+			runItem = RunOnKafkalab
+		}
+		run, err := runItem(ctx, root, bootstrap, it, token)
 		if err != nil {
 			t.Fatalf("%s: %v", it.Name, err)
 		}
@@ -125,8 +132,12 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 	}
 	fmt.Println(summary)
 	if *updateManifest {
-		header := fmt.Sprintf("Status of each %s item on kafkalab against real Spark's golden: pass, differs or refused.\n"+
-			"Written by: go test -run %s ./lab/testharness/sparkdiff -update. %s", set.label, t.Name(), summary)
+		eng := set.engine
+		if eng == "" {
+			eng = "kafkalab"
+		}
+		header := fmt.Sprintf("Status of each %s item on %s against real Spark's golden: pass, differs or refused.\n"+
+			"Written by: go test -run %s ./lab/testharness/sparkdiff -update. %s", set.label, eng, t.Name(), summary)
 		if err := WriteManifest(set.manifest, header, outs); err != nil {
 			t.Fatal(err)
 		}
