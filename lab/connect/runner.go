@@ -157,8 +157,11 @@ func (in *interp) entry(caller context.Context, interactive bool, name, source s
 		return &pyrun.Killed{Point: in.cfg.Crash.Point, Batch: fired}
 	case err != nil:
 		return fmt.Errorf("%w: %w", err, pyrun.ErrEnded)
-	case status == 1 && caller.Err() != nil:
+	case status == 1 && errors.Is(caller.Err(), context.DeadlineExceeded):
 		return &pyrun.Stopped{After: time.Since(start), Reason: stopReason(caller)}
+	case status == 1 && caller.Err() != nil:
+		// Ctrl-C raised KeyboardInterrupt in the entry, as at Python's prompt.
+		return &pyrun.Interrupted{Traceback: strings.TrimRight(text, "\n")}
 	case status == 1:
 		return scriptError(text, 1)
 	case status == 2:
