@@ -24,6 +24,8 @@ type corpusSet struct {
 	// run runs one item (RunOnKafkalab when nil); engine names it in the messages.
 	run    func(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (scriptRun, error)
 	engine string
+	// limit bounds the whole run (20 minutes when 0).
+	limit time.Duration
 }
 
 func loadScriptsSet(t *testing.T) corpusSet {
@@ -75,7 +77,11 @@ func embeddedBootstrap(t *testing.T) string {
 
 // runAgainstManifest runs a set on kafkalab and compares each outcome with the manifest.
 func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	limit := set.limit
+	if limit == 0 {
+		limit = 20 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	manifest, err := ReadManifest(set.manifest)
 	if err != nil && !(*updateManifest && os.IsNotExist(err)) {
