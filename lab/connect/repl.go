@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // replDriver keeps one CPython process for an interpreter's entries, as Python's prompt keeps
@@ -183,6 +184,16 @@ func copyMarked(dst io.Writer, src io.Reader, marked func()) {
 // errREPLEnded says the Python process ended between or during entries.
 var errREPLEnded = errors.New("the Python process ended")
 
+// ended is errREPLEnded with how the process ended (a signal, an exit status).
+func (r *repl) ended() error {
+	select {
+	case <-r.done:
+		return fmt.Errorf("%w (%s)", errREPLEnded, r.cmd.ProcessState)
+	case <-time.After(5 * time.Second):
+		return errREPLEnded
+	}
+}
+
 // run sends one entry and waits for its status; ctx's end interrupts it as Ctrl-C does
 // (KeyboardInterrupt in the entry).
 func (r *repl) run(ctx context.Context, interactive bool, name, src string) (status byte, text string, err error) {
@@ -203,7 +214,7 @@ func (r *repl) run(ctx context.Context, interactive bool, name, src string) (sta
 	defer stop()
 	var hdr [5]byte
 	if _, err := io.ReadFull(r.out, hdr[:]); err != nil {
-		return 0, "", errREPLEnded
+		return 0, "", r.ended()
 	}
 	msg := make([]byte, binary.BigEndian.Uint32(hdr[1:]))
 	if _, err := io.ReadFull(r.out, msg); err != nil {
