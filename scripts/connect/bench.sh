@@ -27,7 +27,7 @@ KAFKALAB_HOME=$home $K broker --port "$bport" --data "$work/broker" >"$work/brok
 pids+=($!)
 $GO run ./scripts/kafka/waitkafka -bootstrap "127.0.0.1:$bport" >/dev/null
 bootstrap=127.0.0.1:$bport
-cp lessons/files/*.py "$work/"
+cp lessons/files/*.py assets/data/orders.jsonl "$work/"
 cd "$work"
 $K kafka-topics.sh --bootstrap-server "$bootstrap" --create --topic orders --partitions 3 >/dev/null
 $K run --bootstrap "$bootstrap" send_orders.py 1 >/dev/null
