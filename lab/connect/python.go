@@ -113,6 +113,10 @@ func SetupPython(ctx context.Context, out io.Writer) (string, error) {
 		os.RemoveAll(dir)
 		return "", fmt.Errorf("pip install delta-spark==%s: %w", DeltaSparkVersion, err)
 	}
+	if err := run(venvPython(dir), "-m", "pip", "install", "--disable-pip-version-check", "-q", "importlib_metadata"); err != nil {
+		os.RemoveAll(dir)
+		return "", fmt.Errorf("pip install importlib_metadata (delta-spark imports it): %w", err)
+	}
 	p := venvPython(dir)
 	if err := checkPySpark(ctx, p); err != nil {
 		return "", fmt.Errorf("the new venv %s: %w", dir, err)

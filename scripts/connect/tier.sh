@@ -28,8 +28,10 @@ if ! "$CONNECT_VENV/bin/python" -c "import pyspark, sys; sys.exit(pyspark.__vers
 fi
 # delta-spark's Python API (DeltaTable) speaks Spark Connect through plug-in messages; it is
 # installed without its dependencies, which would pull the whole pyspark with its JVM jars.
-if ! "$CONNECT_VENV/bin/python" -c "import delta.tables" 2>/dev/null; then
+# It imports importlib_metadata, installed on its own.
+if ! "$CONNECT_VENV/bin/python" -c "import delta.tables, importlib_metadata" 2>/dev/null; then
 	"$CONNECT_VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps "delta-spark==$DELTA_SPARK_VERSION" >&2
+	"$CONNECT_VENV/bin/pip" install --quiet --disable-pip-version-check importlib_metadata >&2
 fi
 PY=$CONNECT_VENV/bin/python
 
