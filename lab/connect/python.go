@@ -113,7 +113,7 @@ func SetupPython(ctx context.Context, out io.Writer) (string, error) {
 		os.RemoveAll(dir)
 		return "", fmt.Errorf("pip install delta-spark==%s: %w", DeltaSparkVersion, err)
 	}
-	if err := run(venvPython(dir), "-m", "pip", "install", "--disable-pip-version-check", "-q", "importlib_metadata"); err != nil {
+	if err := run(venvPython(dir), "-m", "pip", "install", "--disable-pip-version-check", "-q", "importlib_metadata<=8.7.1"); err != nil {
 		os.RemoveAll(dir)
 		return "", fmt.Errorf("pip install importlib_metadata (delta-spark imports it): %w", err)
 	}

@@ -31,7 +31,7 @@ fi
 # It imports importlib_metadata, installed on its own.
 if ! "$CONNECT_VENV/bin/python" -c "import delta.tables, importlib_metadata" 2>/dev/null; then
 	"$CONNECT_VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps "delta-spark==$DELTA_SPARK_VERSION" >&2
-	"$CONNECT_VENV/bin/pip" install --quiet --disable-pip-version-check importlib_metadata >&2
+	"$CONNECT_VENV/bin/pip" install --quiet --disable-pip-version-check "importlib_metadata<=8.7.1" >&2
 fi
 PY=$CONNECT_VENV/bin/python
 
