@@ -50,7 +50,7 @@ func compareRuns(plan *export.Plan, spark, kl *sideRun) []StepReport {
 				}
 			}
 		}
-		dirDiffs, known := CompareDirs(a.snap, b.snap)
+		dirDiffs, known := compareDirs(a.snap, b.snap, a.ws, b.ws)
 		diffs := append(cmdDiffs, dirDiffs...)
 		diffs = append(diffs, compareTables(a.tables, b.tables)...)
 		// A file that differs keeps differing in every later step: report each difference
@@ -136,7 +136,12 @@ func unionKeys(a, b map[string]string) []string {
 // normalised), and the same bytes in every checkpoint and Delta log file once ids, times
 // and sizes are normalised. Scripts, data files and Spark's metastore are not compared
 // byte-wise (tables are compared by their rows). It returns one paragraph per difference.
-func CompareDirs(spark, kl string) (diffs, known []string) {
+func CompareDirs(spark, kl string) (diffs, known []string) { return compareDirs(spark, kl, "", "") }
+
+// compareDirs is CompareDirs on snapshots of the workspaces sparkWS and klWS: a path a
+// file names inside its workspace (a file source's log, a file sink's _spark_metadata)
+// is normalised like one inside the snapshot.
+func compareDirs(spark, kl, sparkWS, klWS string) (diffs, known []string) {
 	fa, fb := listTree(spark), listTree(kl)
 	var out []string
 	var onlyA, onlyB []string
@@ -152,7 +157,14 @@ func CompareDirs(spark, kl string) (diffs, known []string) {
 		default:
 			da, _ := os.ReadFile(pa)
 			db, _ := os.ReadFile(pb)
-			na, nb := normFile(n, string(da), spark), normFile(n, string(db), kl)
+			ca, cb := string(da), string(db)
+			if sparkWS != "" {
+				ca = strings.ReplaceAll(ca, sparkWS, spark)
+			}
+			if klWS != "" {
+				cb = strings.ReplaceAll(cb, klWS, kl)
+			}
+			na, nb := normFile(n, ca, spark), normFile(n, cb, kl)
 			na, nb, notes := knownNotes(na, nb)
 			known = append(known, notes...)
 			if na != nb {
