@@ -99,6 +99,7 @@ func (r *DataStreamReader) loadFiles(path []string) (*DataFrame, error) {
 		return filesource.New(filesource.Config{
 			Path: full, Schema: schema, PartitionColumns: partCols, Options: optsParsed,
 			Read: filesource.Reader(read), CompactInterval: interval, Location: s.Location(), Now: s.now,
+			Parallelism: s.DefaultParallelism(),
 		})
 	}}
 	scan := &plan.StreamScan{Scope: r.s.newScope(schema, nil), Name: "FileSource[" + given + "]", Source: spec}

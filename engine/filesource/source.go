@@ -37,6 +37,9 @@ type Config struct {
 	CompactInterval int64
 	Location        *time.Location
 	Now             func() time.Time
+	// Parallelism is the session's default parallelism (Spark packs small files into
+	// that many read partitions at least).
+	Parallelism int
 }
 
 // file is one listed file.
@@ -412,10 +415,11 @@ func (s *Source) PlanTasks(_ context.Context, start, end string) ([]stream.Sourc
 		return nil, err
 	}
 	type sized struct {
-		t    *task
-		size int64
+		local string
+		size  int64
 	}
-	var ts []sized
+	var fs []sized
+	var total int64
 	for _, e := range entries {
 		local, err := fromURI(e.Path)
 		if err != nil {
@@ -425,18 +429,55 @@ func (s *Source) PlanTasks(_ context.Context, start, end string) ([]stream.Sourc
 		if st, err := os.Stat(local); err == nil {
 			size = st.Size()
 		}
-		pv, err := s.partitionValues(local)
-		if err != nil {
-			return nil, err
+		fs = append(fs, sized{local, size})
+		total += size + openCostInBytes
+	}
+	// Spark's FilePartition packing: largest files first, a partition closed once the
+	// next file would pass maxSplitBytes, every file costing openCostInBytes more.
+	par := int64(max(s.cfg.Parallelism, 1))
+	maxSplit := min(int64(maxPartitionBytes), max(int64(openCostInBytes), total/par))
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].size > fs[j].size })
+	var out []stream.SourceTask
+	var cur []string
+	var curSize int64
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, &packedTask{src: s, files: cur})
 		}
-		ts = append(ts, sized{&task{src: s, file: local, partition: pv}, size})
+		cur, curSize = nil, 0
 	}
-	sort.SliceStable(ts, func(i, j int) bool { return ts[i].size > ts[j].size })
-	out := make([]stream.SourceTask, len(ts))
-	for i, t := range ts {
-		out[i] = t.t
+	for _, f := range fs {
+		if curSize+f.size > maxSplit {
+			flush()
+		}
+		curSize += f.size + openCostInBytes
+		cur = append(cur, f.local)
 	}
+	flush()
 	return out, nil
+}
+
+// Spark's spark.sql.files.maxPartitionBytes and openCostInBytes defaults.
+const (
+	maxPartitionBytes = 128 << 20
+	openCostInBytes   = 4 << 20
+)
+
+// packedTask reads the files Spark packs into one read partition, in order.
+type packedTask struct {
+	src   *Source
+	files []string
+}
+
+func (t *packedTask) Description() string { return strings.Join(t.files, ", ") }
+
+func (t *packedTask) Scan(ctx context.Context, fn func(sqltypes.Row) error) error {
+	for _, f := range t.files {
+		if err := t.src.ReadFile(ctx, f, fn); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // partitionValues reads the partition columns from the key=value folders between the
