@@ -31,7 +31,7 @@ func HasFunction(name string) bool {
 	_, scalar := scalarFunctions[name]
 	_, agg := aggregateFunctions[name]
 	_, gen := generators[name]
-	return scalar || agg || gen
+	return scalar || agg || gen || windowFunctionNames[name]
 }
 
 // IsAggregateFunction reports whether name is an aggregate function kafkalab knows.
@@ -57,6 +57,9 @@ func (r *resolver) resolveCall(c Call) (Bound, error) {
 	if _, ok := generators[name]; ok {
 		return nil, analysisErr("UNSUPPORTED_GENERATOR.NESTED_IN_EXPRESSIONS",
 			"The generator is not supported: nested in expressions %s.", quoteSQL(name+"(...)"))
+	}
+	if windowFunctionNames[name] {
+		return nil, sparkerrors.New(sparkerrors.AnalysisException, "WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE", "funcName", quoteSQL(name))
 	}
 	if name == "from_json" {
 		return r.resolveFromJSONCall(c)

@@ -150,7 +150,8 @@ type Project struct {
 // NewProject resolves a select list (expanding stars) against child's output.
 func NewProject(child Node, exprs []Expr) (*Project, error) {
 	in := childScope(child)
-	r := &resolver{scope: in}
+	var windows []*boundOver
+	r := &resolver{scope: in, windows: &windows, windowBase: len(in.Schema.Fields)}
 	var bound []Bound
 	for _, e := range exprs {
 		if st, ok := e.(Star); ok {
@@ -166,6 +167,9 @@ func NewProject(child Node, exprs []Expr) (*Project, error) {
 			return nil, err
 		}
 		bound = append(bound, b)
+	}
+	if len(windows) > 0 {
+		return NewBoundProject(newWindow(child, windows), bound), nil
 	}
 	return NewBoundProject(child, bound), nil
 }

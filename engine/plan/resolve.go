@@ -120,6 +120,10 @@ type resolver struct {
 	// lambdas are the variables of the lambda functions the expression is inside,
 	// innermost last (see fn_hof.go).
 	lambdas []lambdaVarSlot
+	// windows collects window expressions when allowed (nil = not allowed); their values
+	// are read from slots windowBase, windowBase+1... of the Window operator's rows.
+	windows    *[]*boundOver
+	windowBase int
 }
 
 func (r *resolver) resolveAll(es []Expr) ([]Bound, error) {
@@ -211,6 +215,8 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 		return r.resolveFromJSON(e)
 	case Call:
 		return r.resolveCall(e)
+	case Over:
+		return r.resolveOver(e)
 	case LambdaVar:
 		return r.resolveLambdaVar(e)
 	case Lambda:

@@ -536,7 +536,11 @@ func (p *sqlParser) primary() (Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			return p.postfix(Call{Name: strings.ToLower(t.text), Args: args, Distinct: distinct})
+			call := Call{Name: strings.ToLower(t.text), Args: args, Distinct: distinct}
+			if p.keyword("OVER") {
+				return p.over(call)
+			}
+			return p.postfix(call)
 		}
 		parts := []string{t.text}
 		for p.at(tkOp, ".") {

@@ -113,32 +113,11 @@ func ParseQuery(text string) (*Query, error) {
 		if !p.keyword("BY") {
 			return nil, p.syntaxError()
 		}
-		for {
-			e, err := p.expr()
-			if err != nil {
-				return nil, err
-			}
-			so := SortOrder{Child: e, NullsFirst: true}
-			if p.keyword("DESC") {
-				so.Desc, so.NullsFirst = true, false
-			} else {
-				p.keyword("ASC")
-			}
-			if p.keyword("NULLS") {
-				switch {
-				case p.keyword("FIRST"):
-					so.NullsFirst = true
-				case p.keyword("LAST"):
-					so.NullsFirst = false
-				default:
-					return nil, p.syntaxError()
-				}
-			}
-			q.OrderBy = append(q.OrderBy, so)
-			if !p.op(",") {
-				break
-			}
+		order, err := p.sortItems()
+		if err != nil {
+			return nil, err
 		}
+		q.OrderBy = order
 	}
 	if err := p.limit(q); err != nil {
 		return nil, err
@@ -190,4 +169,121 @@ func (p *sqlParser) end() error {
 		return unsupported("kafkalab's spark.sql does not support HAVING; filter the aggregated DataFrame with .filter(...)")
 	}
 	return p.syntaxError()
+}
+
+// sortItems parses expr [ASC|DESC] [NULLS FIRST|LAST], ... (ORDER BY's list).
+func (p *sqlParser) sortItems() ([]Expr, error) {
+	var out []Expr
+	for {
+		e, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		so := SortOrder{Child: e, NullsFirst: true}
+		if p.keyword("DESC") {
+			so.Desc, so.NullsFirst = true, false
+		} else {
+			p.keyword("ASC")
+		}
+		if p.keyword("NULLS") {
+			switch {
+			case p.keyword("FIRST"):
+				so.NullsFirst = true
+			case p.keyword("LAST"):
+				so.NullsFirst = false
+			default:
+				return nil, p.syntaxError()
+			}
+		}
+		out = append(out, so)
+		if !p.op(",") {
+			return out, nil
+		}
+	}
+}
+
+// over parses a window specification after fn(...) OVER: ( [PARTITION BY exprs]
+// [ORDER BY items] [ROWS|RANGE BETWEEN bound AND bound | ROWS|RANGE bound] ).
+func (p *sqlParser) over(fn Call) (Expr, error) {
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	var spec WindowSpec
+	if p.keyword("PARTITION") || p.keyword("DISTRIBUTE") {
+		if !p.keyword("BY") {
+			return nil, p.syntaxError()
+		}
+		for {
+			e, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			spec.PartitionBy = append(spec.PartitionBy, e)
+			if !p.op(",") {
+				break
+			}
+		}
+	}
+	if p.keyword("ORDER") || p.keyword("SORT") {
+		if !p.keyword("BY") {
+			return nil, p.syntaxError()
+		}
+		order, err := p.sortItems()
+		if err != nil {
+			return nil, err
+		}
+		spec.OrderBy = order
+	}
+	if rows := p.at(tkIdent, "ROWS"); rows || p.at(tkIdent, "RANGE") {
+		p.next()
+		f := &WindowFrame{Rows: rows, Upper: CurrentRow}
+		var err error
+		if p.keyword("BETWEEN") {
+			if f.Lower, err = p.frameBound(); err != nil {
+				return nil, err
+			}
+			if !p.keyword("AND") {
+				return nil, p.syntaxError()
+			}
+			if f.Upper, err = p.frameBound(); err != nil {
+				return nil, err
+			}
+		} else if f.Lower, err = p.frameBound(); err != nil {
+			return nil, err
+		}
+		spec.Frame = f
+	}
+	if err := p.expect(")"); err != nil {
+		return nil, err
+	}
+	return Over{Func: fn, Spec: spec}, nil
+}
+
+// frameBound parses UNBOUNDED PRECEDING|FOLLOWING, CURRENT ROW or n PRECEDING|FOLLOWING.
+func (p *sqlParser) frameBound() (int64, error) {
+	switch {
+	case p.keyword("UNBOUNDED"):
+		if p.keyword("PRECEDING") {
+			return UnboundedPreceding, nil
+		}
+		if p.keyword("FOLLOWING") {
+			return UnboundedFollowing, nil
+		}
+	case p.keyword("CURRENT"):
+		if p.keyword("ROW") {
+			return CurrentRow, nil
+		}
+	case p.peek().kind == tkNumber:
+		n, err := strconv.ParseInt(p.next().text, 10, 64)
+		if err != nil {
+			return 0, p.syntaxError()
+		}
+		if p.keyword("PRECEDING") {
+			return -n, nil
+		}
+		if p.keyword("FOLLOWING") {
+			return n, nil
+		}
+	}
+	return 0, p.syntaxError()
 }

@@ -166,6 +166,10 @@ func checkOperator(n Node, mode string) error {
 		if IsStreaming(x.Left) != IsStreaming(x.Right) {
 			return sparkerrors.Legacy("Union between streaming and batch DataFrames/Datasets is not supported")
 		}
+	case *Window:
+		if IsStreaming(x.Child) {
+			return nonTimeWindowErr(x)
+		}
 	case LimitNode:
 		if IsStreaming(x) && mode == "Update" {
 			return sparkerrors.Legacy("Limits are not supported on streaming DataFrames/Datasets in Update output mode")

@@ -166,7 +166,7 @@ func (c *pyColumn) item(key py.Object) (py.Object, error) {
 // Column methods PySpark has and kafkalab's engine does not: calling one says so.
 var unsupportedColumnMethods = map[string]bool{
 	"like": true, "rlike": true, "ilike": true, "contains": true, "startswith": true, "endswith": true,
-	"substr": true, "over": true, "dropFields": true, "withField": true, "bitwiseAND": true,
+	"substr": true, "dropFields": true, "withField": true, "bitwiseAND": true,
 	"bitwiseOR": true, "bitwiseXOR": true, "isNaN": true,
 }
 

@@ -150,6 +150,11 @@ var functionSpecs = []string{
 	"sum_distinct=sum!(col)", "sumDistinct=sum!(col)", "try_avg(col)", "try_sum(col)", "var_pop(col)",
 	"var_samp(col)", "variance(col)", "grouping(col)", "grouping_id(*cols)",
 
+	// window functions
+	"row_number()", "rank()", "dense_rank()", "percent_rank()", "cume_dist()", "ntile(n:l)",
+	"lag(col, offset:l=1, default:l=None)", "lead(col, offset:l=1, default:l=None)",
+	"nth_value(col, offset:l, ignoreNulls:l=False)",
+
 	// misc
 	"monotonically_increasing_id()", "spark_partition_id()", "input_file_name()", "uuid(seed:l?)",
 	"current_catalog()", "current_database()", "current_schema()", "current_user()", "user()",

@@ -13,7 +13,6 @@ import (
 // unsupportedFunctions are PySpark functions scripts may reach for that kafkalab's engine
 // does not have; calling one says so instead of failing with a bare AttributeError.
 var unsupportedFunctions = []string{
-	"row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "lag", "lead", "nth_value",
 	"pandas_udf", "from_avro", "to_avro", "from_xml", "to_xml", "schema_of_xml", "parse_json", "try_parse_json",
 	"to_variant_object", "variant_get", "try_variant_get", "schema_of_variant", "schema_of_variant_agg",
 	"is_variant_null", "is_valid_variant", "xpath", "xpath_boolean", "xpath_double", "xpath_float", "xpath_int",

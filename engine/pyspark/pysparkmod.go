@@ -17,6 +17,12 @@ func init() {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Spark SQL and DataFrames"}, Globals: py.StringDict{
 			"SparkSession": in.sessionClass, "DataFrame": dataFrameType, "Column": columnType, "Row": rowType,
 			"GroupedData": groupedDataType, "DataFrameReader": readerType, "DataFrameWriter": writerType,
+			"Window": windowClass, "WindowSpec": windowSpecType,
+		}}, nil
+	}
+	bindings["pyspark.sql.window"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Window specifications"}, Globals: py.StringDict{
+			"Window": windowClass, "WindowSpec": windowSpecType,
 		}}, nil
 	}
 	bindings["pyspark.sql.streaming"] = func(in *Interpreter) (*py.ModuleImpl, error) {
