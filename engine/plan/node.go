@@ -166,6 +166,11 @@ func NewProject(child Node, exprs []Expr) (*Project, error) {
 		if err != nil {
 			return nil, err
 		}
+		if a, ok := b.(*boundAlias); ok {
+			if w, ok := a.child.(*boundOver); ok {
+				w.column = a.name
+			}
+		}
 		bound = append(bound, b)
 	}
 	if len(windows) > 0 {

@@ -138,12 +138,14 @@ type boundOver struct {
 	dflt        Bound     // lag/lead default
 	offset      int64     // lag/lead offset (negative: lag), nth_value's n, ntile's buckets
 	ignoreNulls bool
-	partition   []Bound
-	order       []SortKey
-	frame       WindowFrame
-	typ         sqltypes.DataType
-	nullable    bool
-	slot        int
+	// column is the alias the select list gives the expression ("" when it has none).
+	column    string
+	partition []Bound
+	order     []SortKey
+	frame     WindowFrame
+	typ       sqltypes.DataType
+	nullable  bool
+	slot      int
 }
 
 func (b *boundOver) DataType() sqltypes.DataType { return b.typ }
@@ -192,8 +194,8 @@ func frameSQL(f WindowFrame) string {
 }
 
 // boundSQL prints a frame bound as Spark does: an offset is a literal followed by
-// FOLLOWING whatever its sign (a RANGE offset is a long literal).
-func boundSQL(v int64, rows bool) string {
+// FOLLOWING whatever its sign.
+func boundSQL(v int64, _ bool) string {
 	switch v {
 	case UnboundedPreceding:
 		return "UNBOUNDED PRECEDING"
@@ -202,11 +204,7 @@ func boundSQL(v int64, rows bool) string {
 	case CurrentRow:
 		return "CURRENT ROW"
 	}
-	s := strconv.FormatInt(v, 10)
-	if !rows {
-		s += "L"
-	}
-	return s + " FOLLOWING"
+	return strconv.FormatInt(v, 10) + " FOLLOWING"
 }
 
 func (r *resolver) resolveOver(e Over) (Bound, error) {
@@ -458,7 +456,9 @@ func (b *boundOver) resolveFrame(user *WindowFrame) error {
 }
 
 // isOffset is true for a bound that is a value, not UNBOUNDED nor CURRENT ROW.
-func isOffset(v int64) bool { return v != UnboundedPreceding && v != UnboundedFollowing && v != CurrentRow }
+func isOffset(v int64) bool {
+	return v != UnboundedPreceding && v != UnboundedFollowing && v != CurrentRow
+}
 
 func windowFuncName(fnSQL string) string {
 	name, _, _ := strings.Cut(fnSQL, "(")
@@ -502,7 +502,11 @@ func nonTimeWindowErr(w *Window) error {
 	var fns, names, specs []string
 	for _, e := range w.Exprs {
 		fns = append(fns, strings.ToUpper(e.fnSQL))
-		names = append(names, quoteIdent(e.SQL()))
+		name := e.column
+		if name == "" {
+			name = e.SQL()
+		}
+		names = append(names, quoteIdent(name))
 		specs = append(specs, strings.ToUpper(e.specSQL()))
 	}
 	return sparkerrors.New(sparkerrors.AnalysisException, "NON_TIME_WINDOW_NOT_SUPPORTED_IN_STREAMING",
