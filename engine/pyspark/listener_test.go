@@ -17,23 +17,23 @@ class L(StreamingQueryListener):
         p = e.progress
         seen.append(("progress", p.batchId, p.numInputRows, p.name, json.loads(p.json)["batchId"] == p.batchId, p["numInputRows"]))
     def onQueryTerminated(self, e):
-        seen.append(("terminated", str(e.id) == str(q.id), e.exception, e.errorClassOnException))
+        # The id is compared after the query's variable is set: the event can arrive first.
+        seen.append(("terminated", str(e.id), e.exception, e.errorClassOnException))
 l = L()
 spark.streams.addListener(l)
 q = kafka().writeStream.format("memory").queryName("heard").trigger(availableNow=True).start()
 q.awaitTermination()
 spark.sparkContext._jsc.sc().listenerBus().waitUntilEmpty()
 for s in seen:
-    print(s)
+    print(s if s[0] != "terminated" else (s[0], s[1] == str(q.id)) + s[2:])
 seen.clear()
 bad = kafka().selectExpr("CAST(CAST(value AS STRING) AS INT) AS v").writeStream.format("memory").queryName("bad").start()
 try:
     bad.awaitTermination()
 except Exception:
     pass
-q = bad
 spark.sparkContext._jsc.sc().listenerBus().waitUntilEmpty()
-print(seen[-1][0], seen[-1][1], seen[-1][2].startswith("[CAST_INVALID_INPUT]"), seen[-1][3])
+print(seen[-1][0], seen[-1][1] == str(bad.id), seen[-1][2].startswith("[CAST_INVALID_INPUT]"), seen[-1][3])
 spark.streams.removeListener(l)
 seen.clear()
 spark.readStream.format("kafka").option("kafka.bootstrap.servers", "localhost:9092").option("subscribe", "orders").load().writeStream.format("memory").queryName("unheard").trigger(availableNow=True).start().awaitTermination()
