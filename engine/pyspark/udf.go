@@ -1,7 +1,6 @@
 package pyspark
 
 import (
-	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -275,7 +274,7 @@ func javaString(o py.Object) string {
 	case py.Bool:
 		return strconv.FormatBool(bool(x))
 	case py.Float:
-		return javaDouble(float64(x))
+		return sqltypes.JavaDoubleString(float64(x))
 	case *py.List:
 		parts := make([]string, len(x.Items))
 		for i, it := range x.Items {
@@ -291,41 +290,6 @@ func javaString(o py.Object) string {
 		return ""
 	}
 	return s
-}
-
-// javaDouble is Double.toString: at least one decimal, scientific notation outside
-// [1e-3, 1e7).
-func javaDouble(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		if math.Signbit(f) {
-			return "-0.0"
-		}
-		return "0.0"
-	}
-	a := math.Abs(f)
-	if a >= 1e-3 && a < 1e7 {
-		s := strconv.FormatFloat(f, 'f', -1, 64)
-		if !strings.Contains(s, ".") {
-			s += ".0"
-		}
-		return s
-	}
-	s := strconv.FormatFloat(f, 'E', -1, 64)
-	mant, exp, _ := strings.Cut(s, "E")
-	if !strings.Contains(mant, ".") {
-		mant += ".0"
-	}
-	if exp[0] == '+' {
-		exp = exp[1:]
-	}
-	return mant + "E" + strings.TrimLeft(exp, "0")
 }
 
 // newUDF makes the UDF of f; name is f's __name__ (or its class's), as PySpark names it.
