@@ -3,7 +3,6 @@ package sparkdiff
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/kafkalab/kafkalab/lab/connect"
 	"github.com/kafkalab/kafkalab/lab/export"
-	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
 )
 
@@ -190,37 +188,6 @@ func runConnect(ctx context.Context, cfg Config, plan *export.Plan, root string)
 // kafkalab's engine: the same transcript, held to the same real-Spark golden.
 func CorpusThroughConnect(python string) func(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
 	return func(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
-		ws, err := prepare(ctx, root, bootstrap, it, token)
-		if err != nil {
-			return scriptRun{}, err
-		}
-		var out bytes.Buffer
-		rctx, cancel := context.WithTimeout(ctx, corpusScriptTimeout)
-		defer cancel()
-		in, err := connect.Runner{Python: python}.Open(pyrun.Config{Script: it.File, Args: []string{bootstrap, token}, WorkDir: ws,
-			Stdout: &out, Stderr: &bytes.Buffer{}, Bootstrap: bootstrap})
-		if err != nil {
-			return scriptRun{}, err
-		}
-		err = in.ExecFile(rctx)
-		in.Close()
-		r := scriptRun{out: out.String(), ws: ws, files: it.Files}
-		if err != nil {
-			r.failed, r.errText = true, err.Error()
-			var pe *pyrun.Error
-			if errors.As(err, &pe) && pe.Exit && pe.Code == 0 {
-				r.failed, r.errText = false, ""
-			}
-			if rctx.Err() != nil && ctx.Err() == nil {
-				r.errText = fmt.Sprintf("TimeoutError: still running after %s", corpusScriptTimeout)
-			}
-		}
-		if it.Files {
-			r.tables = map[string]string{}
-			for _, t := range tablesIn(ws) {
-				r.tables[t] = tableText(labTable(ctx, ws, t))
-			}
-		}
-		return r, nil
+		return runCorpusItem(ctx, connect.Runner{Python: python}, root, bootstrap, it, token)
 	}
 }

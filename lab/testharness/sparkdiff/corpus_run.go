@@ -129,6 +129,12 @@ func createTopics(ctx context.Context, bootstrap string, topics []TopicSpec, tok
 // RunOnKafkalab runs one item with kafkalab's engine as `kafkalab run SCRIPT BOOTSTRAP
 // TOKEN` would, in a fresh folder under root, and reads back the tables it made.
 func RunOnKafkalab(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
+	return runCorpusItem(ctx, pyrun.InProcess{}, root, bootstrap, it, token)
+}
+
+// runCorpusItem runs one item's script in a fresh interpreter of runner, in a fresh folder
+// under root, and reads back the tables it made through the engine.
+func runCorpusItem(ctx context.Context, runner pyrun.Runner, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
 	ws, err := prepare(ctx, root, bootstrap, it, token)
 	if err != nil {
 		return scriptRun{}, err
@@ -136,8 +142,13 @@ func RunOnKafkalab(ctx context.Context, root, bootstrap string, it CorpusItem, t
 	var out bytes.Buffer
 	rctx, cancel := context.WithTimeout(ctx, corpusScriptTimeout)
 	defer cancel()
-	err = runScript(rctx, pyrun.Config{Script: it.File, Args: []string{bootstrap, token}, WorkDir: ws,
+	in, err := runner.Open(pyrun.Config{Script: it.File, Args: []string{bootstrap, token}, WorkDir: ws,
 		Stdout: &out, Stderr: &bytes.Buffer{}, Bootstrap: bootstrap})
+	if err != nil {
+		return scriptRun{}, err
+	}
+	err = in.ExecFile(rctx)
+	in.Close()
 	r := scriptRun{out: out.String(), ws: ws, files: it.Files}
 	if err != nil {
 		r.failed, r.errText = true, err.Error()
@@ -156,16 +167,6 @@ func RunOnKafkalab(ctx context.Context, root, bootstrap string, it CorpusItem, t
 		}
 	}
 	return r, nil
-}
-
-// runScript runs cfg.Script in a fresh interpreter of the lab's runner, as `kafkalab run` does.
-func runScript(ctx context.Context, cfg pyrun.Config) error {
-	in, err := pyrun.InProcess{}.Open(cfg)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	return in.ExecFile(ctx)
 }
 
 // corpusDriver is driver.py --corpus: one JVM and one session for the whole corpus.
