@@ -83,21 +83,7 @@ func jsonRowReader(schema *sqltypes.StructType, opts *options, loc *time.Locatio
 	if v, ok := opts.get("columnNameOfCorruptRecord"); ok {
 		corruptName = v
 	}
-	corrupt := -1
-	if i, ok := schema.FieldIndex(corruptName); ok {
-		if _, isStr := schema.Fields[i].Type.(sqltypes.StringType); isStr {
-			corrupt = i
-		}
-	}
-	parseSchema := schema
-	if corrupt >= 0 {
-		parseSchema = &sqltypes.StructType{}
-		for i, f := range schema.Fields {
-			if i != corrupt {
-				parseSchema.Fields = append(parseSchema.Fields, f)
-			}
-		}
-	}
+	parseSchema, corrupt := withoutCorruptColumn(schema, corruptName)
 	mode := readMode(opts)
 	multiLine := optTrue(opts, "multiLine")
 	return func(ctx context.Context, file string, fn func(sqltypes.Row) error) error {

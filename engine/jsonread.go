@@ -36,22 +36,7 @@ func (s *Session) readJSON(ctx context.Context, path string, schema *sqltypes.St
 		}
 	}
 	schema = schema.AsNullable()
-	corrupt := -1
-	if i, ok := schema.FieldIndex(corruptRecordColumn); ok {
-		if _, isStr := schema.Fields[i].Type.(sqltypes.StringType); isStr {
-			corrupt = i
-		}
-	}
-	// The parser sees the schema without the corrupt-record column.
-	parseSchema := schema
-	if corrupt >= 0 {
-		parseSchema = &sqltypes.StructType{}
-		for i, f := range schema.Fields {
-			if i != corrupt {
-				parseSchema.Fields = append(parseSchema.Fields, f)
-			}
-		}
-	}
+	parseSchema, corrupt := withoutCorruptColumn(schema, corruptRecordColumn)
 	loc := s.Location()
 	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "Relation " + path, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
 		files, err := s.listed(jsonFiles(path))
@@ -286,4 +271,23 @@ func finishJSONType(t sqltypes.DataType) sqltypes.DataType {
 		return out
 	}
 	return t
+}
+
+// withoutCorruptColumn is the schema the JSON parser sees: schema without its corrupt-record
+// column (a string field named name), and that column's index, or -1 when it has none.
+func withoutCorruptColumn(schema *sqltypes.StructType, name string) (*sqltypes.StructType, int) {
+	i, ok := schema.FieldIndex(name)
+	if !ok {
+		return schema, -1
+	}
+	if _, isStr := schema.Fields[i].Type.(sqltypes.StringType); !isStr {
+		return schema, -1
+	}
+	parse := &sqltypes.StructType{}
+	for j, f := range schema.Fields {
+		if j != i {
+			parse.Fields = append(parse.Fields, f)
+		}
+	}
+	return parse, i
 }
