@@ -222,31 +222,33 @@ func (boundExpr) isExpr() {}
 // equiKeys finds `l = r` conjuncts where one side reads only left columns (index < nLeft)
 // and the other only right columns.
 func equiKeys(cond Bound, nLeft int) (lk, rk []Bound) {
-	var walk func(b Bound)
-	walk = func(b Bound) {
-		switch x := b.(type) {
-		case *boundLogic:
-			if x.and {
-				walk(x.left)
-				walk(x.right)
-			}
-		case *boundCompare:
-			if x.op != "=" {
-				return
-			}
-			lmin, lmax, lok := refRange(x.left)
-			rmin, rmax, rok := refRange(x.right)
-			switch {
-			case !lok || !rok || lmin < 0 || rmin < 0:
-			case lmax < nLeft && rmin >= nLeft:
-				lk, rk = append(lk, x.left), append(rk, x.right)
-			case rmax < nLeft && lmin >= nLeft:
-				lk, rk = append(lk, x.right), append(rk, x.left)
-			}
+	for _, c := range andConjuncts(cond) {
+		x, ok := c.(*boundCompare)
+		if !ok || x.op != "=" {
+			continue
+		}
+		lmin, lmax, lok := refRange(x.left)
+		rmin, rmax, rok := refRange(x.right)
+		switch {
+		case !lok || !rok || lmin < 0 || rmin < 0:
+		case lmax < nLeft && rmin >= nLeft:
+			lk, rk = append(lk, x.left), append(rk, x.right)
+		case rmax < nLeft && lmin >= nLeft:
+			lk, rk = append(lk, x.right), append(rk, x.left)
 		}
 	}
-	walk(cond)
 	return lk, rk
+}
+
+// andConjuncts is b split at its ANDs, left to right (b itself when it is no AND; none for nil).
+func andConjuncts(b Bound) []Bound {
+	if b == nil {
+		return nil
+	}
+	if x, ok := b.(*boundLogic); ok && x.and {
+		return append(andConjuncts(x.left), andConjuncts(x.right)...)
+	}
+	return []Bound{b}
 }
 
 // refRange is the lowest and highest input column an expression reads; ok is false when the

@@ -80,35 +80,29 @@ func (j *Join) StateValueWatermark(side int, eventWatermarkMs int64) (int64, boo
 	onSide := func(col int) bool { return (col < nl) == (side == 0) }
 	var best int64
 	found := false
-	var walk func(b Bound)
-	walk = func(b Bound) {
-		switch x := b.(type) {
-		case *boundLogic:
-			if x.and {
-				walk(x.left)
-				walk(x.right)
-			}
-		case *boundCompare:
-			var wm int64
-			var ok bool
-			switch x.op {
-			case "<":
-				wm, ok = solveLessThan(x.left, x.right, onSide, eventWatermarkMs)
-			case "<=":
-				wm, ok = solveLessThan(x.left, x.right, onSide, eventWatermarkMs)
-				wm--
-			case ">":
-				wm, ok = solveLessThan(x.right, x.left, onSide, eventWatermarkMs)
-			case ">=":
-				wm, ok = solveLessThan(x.right, x.left, onSide, eventWatermarkMs)
-				wm--
-			}
-			if ok && (!found || wm < best) {
-				best, found = wm, true
-			}
+	for _, c := range andConjuncts(j.Cond) {
+		x, isCompare := c.(*boundCompare)
+		if !isCompare {
+			continue
+		}
+		var wm int64
+		var ok bool
+		switch x.op {
+		case "<":
+			wm, ok = solveLessThan(x.left, x.right, onSide, eventWatermarkMs)
+		case "<=":
+			wm, ok = solveLessThan(x.left, x.right, onSide, eventWatermarkMs)
+			wm--
+		case ">":
+			wm, ok = solveLessThan(x.right, x.left, onSide, eventWatermarkMs)
+		case ">=":
+			wm, ok = solveLessThan(x.right, x.left, onSide, eventWatermarkMs)
+			wm--
+		}
+		if ok && (!found || wm < best) {
+			best, found = wm, true
 		}
 	}
-	walk(j.Cond)
 	return best, found
 }
 
@@ -246,23 +240,11 @@ func (j *Join) RangeColumns() map[int]bool {
 			refs(x.right)
 		}
 	}
-	var walk func(b Bound)
-	walk = func(b Bound) {
-		switch x := b.(type) {
-		case *boundLogic:
-			if x.and {
-				walk(x.left)
-				walk(x.right)
-			}
-		case *boundCompare:
-			if x.op != "=" && x.op != "<=>" {
-				refs(x.left)
-				refs(x.right)
-			}
+	for _, c := range andConjuncts(j.Cond) {
+		if x, ok := c.(*boundCompare); ok && x.op != "=" && x.op != "<=>" {
+			refs(x.left)
+			refs(x.right)
 		}
-	}
-	if j.Cond != nil {
-		walk(j.Cond)
 	}
 	return out
 }
