@@ -224,109 +224,57 @@ func resetTopics(ctx context.Context, bootstrap string, topics []string) error {
 }
 
 func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (*sideRun, error) {
-	ws := filepath.Join(root, "spark", "ws")
-	if err := os.MkdirAll(ws, 0o755); err != nil {
-		return nil, err
-	}
-	if err := resetTopics(ctx, cfg.Bootstrap, plan.Topics); err != nil {
-		return nil, err
-	}
-	run := &sideRun{name: "spark"}
-	reads := tableReads{}
-	var drv *sparkDriver
-	defer func() { drv.close() }()
-	for i, s := range plan.Steps {
-		cfg.logf("spark    %s/%d %s", s.Lesson, s.Number, s.Title)
-		for _, w := range s.Writes {
-			if err := writeFile(ws, w.Name, w.Content); err != nil {
-				return nil, err
-			}
-		}
-		var st sideStep
-		crashPending := s.Crash != nil
-		runOne := func(c lessons.Command) (cmdResult, error) {
-			r := cmdResult{line: c.Line}
-			start := time.Now()
-			var before checkpointState
-			if crashPending && c.Kind == lessons.CommandPython {
-				before = listCheckpoints(ws)
-			}
-			switch c.Kind {
-			case lessons.CommandPython:
-				if drv == nil {
-					var err error
-					if drv, err = startDriver(ctx, cfg, ws, filepath.Join(root, "spark")); err != nil {
-						return r, err
-					}
-				}
-				out, stderr, failed, errText, dur, err := drv.run(c.Args[1], c.Args[2:])
-				if err != nil {
-					return r, err
-				}
-				r.out, r.failed, r.dur = out, failed, dur
-				if failed {
-					// A failed script prints its traceback on stderr; keep the error itself.
-					r.out += "ERROR: " + errText + "\n"
-					_ = stderr
-				}
-				if before != nil {
-					if cp, n, ok := crashBatch(before, listCheckpoints(ws), s.Crash); ok {
-						crashPending = false
-						drv.close()
-						drv = nil
-						applyCrash(ws, cp, n, s.Crash.Point)
-						r.crashed, r.failed = true, true
-					}
-				}
-			case lessons.CommandSleep:
-				// The lab ends a settling sleep once the group has settled; so does this side.
-				var err error
-				if s.Settle != nil {
-					err = awaitSettled(ctx, cfg.Bootstrap, s.Settle, c.Sleep())
-				} else {
-					err = runTool(ctx, ws, cfg.Bootstrap, c, io.Discard)
-				}
-				r.failed, r.dur = err != nil, time.Since(start)
-			default:
-				var buf bytes.Buffer
-				r.failed = runTool(ctx, ws, cfg.Bootstrap, c, &buf) != nil
-				r.out, r.dur = buf.String(), time.Since(start)
-			}
-			return r, nil
-		}
-		for _, seg := range segments(s.Commands) {
-			var r cmdResult
-			var err error
-			if len(seg) == 1 && !seg[0].Background {
-				r, err = runOne(seg[0])
-			} else {
-				r, err = runGroup(ctx, ws, cfg.Bootstrap, seg, runOne)
-			}
-			if err != nil {
-				return nil, err
-			}
-			st.cmds = append(st.cmds, r)
-		}
-		snap, err := snapshot(ws, filepath.Join(root, "spark", "snap", fmt.Sprint(i)))
+	return runScriptSide(ctx, cfg, plan, root, "spark", func(ws string) scriptEngine {
+		return &sparkEngine{cfg: cfg, ws: ws, logDir: filepath.Join(root, "spark")}
+	})
+}
+
+// sparkEngine runs scripts in real Spark: one driver (one JVM) started on first use and
+// kept for the lesson.
+type sparkEngine struct {
+	cfg        Config
+	ws, logDir string
+	drv        *sparkDriver
+}
+
+func (e *sparkEngine) driver(ctx context.Context) (*sparkDriver, error) {
+	if e.drv == nil {
+		drv, err := startDriver(ctx, e.cfg, e.ws, e.logDir)
 		if err != nil {
 			return nil, err
 		}
-		st.snap, st.ws = snap, ws
-		st.tables, err = reads.readAll(ws, func(t string) (string, error) {
-			if drv == nil {
-				var err error
-				if drv, err = startDriver(ctx, cfg, ws, filepath.Join(root, "spark")); err != nil {
-					return "", err
-				}
-			}
-			return tableText(drv.table(t)), nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		run.steps = append(run.steps, st)
+		e.drv = drv
 	}
-	return run, nil
+	return e.drv, nil
+}
+
+func (e *sparkEngine) run(ctx context.Context, script string, args []string) (string, bool, time.Duration, error) {
+	drv, err := e.driver(ctx)
+	if err != nil {
+		return "", false, 0, err
+	}
+	out, _, failed, errText, dur, err := drv.run(script, args)
+	if err != nil {
+		return "", false, dur, err
+	}
+	if failed {
+		// A failed script prints its traceback on stderr; keep the error itself.
+		out += "ERROR: " + errText + "\n"
+	}
+	return out, failed, dur, nil
+}
+
+func (e *sparkEngine) table(ctx context.Context, name string) (string, error) {
+	drv, err := e.driver(ctx)
+	if err != nil {
+		return "", err
+	}
+	return tableText(drv.table(name)), nil
+}
+
+func (e *sparkEngine) kill() {
+	e.drv.close()
+	e.drv = nil
 }
 
 func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string) (*sideRun, error) {
