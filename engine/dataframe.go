@@ -526,6 +526,11 @@ func (df *DataFrame) Filter(cond any) (*DataFrame, error) {
 	}
 	f, err := plan.NewFilter(df.node, c.expr)
 	if err != nil {
+		if p, ok := df.node.(*plan.Project); ok {
+			if n, err2 := plan.NewFilterOverProject(p, c.expr); err2 == nil {
+				return df.s.newDF(n), nil
+			}
+		}
 		return nil, err
 	}
 	return df.s.newDF(f), nil
