@@ -302,12 +302,12 @@ func runCourseRead(b *testing.B, broker *benchBroker, topic string, events int, 
 	brokerCPU := broker.cpuSeconds() - brokerCPU0
 	pprof.SetGoroutineLabels(ctx)
 	peak := sampler.Stop()
-	var got int64
+	// recentProgress keeps the last 100 batches only: the table is the count to check.
+	batches := int64(0)
 	for _, p := range q.RecentProgress() {
-		got += p.NumInputRows
-	}
-	if got != int64(events) {
-		b.Fatalf("loaded %d of %d events", got, events)
+		if p.NumInputRows > 0 {
+			batches = p.BatchID + 1
+		}
 	}
 	n, err := s.Table(ctx, "bronze_orders")
 	if err != nil {
@@ -320,5 +320,5 @@ func runCourseRead(b *testing.B, broker *benchBroker, topic string, events int, 
 	b.ReportMetric((cpu+brokerCPU)*1e6/float64(events), "CPU-s/1M")
 	b.ReportMetric(cpu*1e6/float64(events), "engineCPU-s/1M")
 	b.ReportMetric(float64(peak-min(peak, base))/(1<<20), "peakHeapMB")
-	b.ReportMetric(float64(len(q.RecentProgress())), "batches")
+	b.ReportMetric(float64(batches), "batches")
 }
