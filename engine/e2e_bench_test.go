@@ -172,17 +172,25 @@ func benchTopic(b *testing.B, n int) (*benchBroker, string) {
 	return benchBrokerRun, topic
 }
 
-// heapSampler records the peak of heap objects (live and not yet swept: what the process
-// holds) every few milliseconds while a run is in flight (runtime/metrics: no
-// stop-the-world, unlike ReadMemStats).
+// heapSampler records, every few milliseconds while a run is in flight, the peak of heap
+// objects (live and not yet collected: what the process holds) and of the live heap as
+// the last GC measured it (what the run needs; runtime/metrics: no stop-the-world, unlike
+// ReadMemStats).
 type heapSampler struct {
-	stop chan struct{}
-	done chan struct{}
-	peak uint64
+	stop     chan struct{}
+	done     chan struct{}
+	peak     uint64
+	peakLive uint64
 }
 
 func heapObjects() uint64 {
 	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+func heapLive() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(s)
 	return s[0].Value.Uint64()
 }
@@ -195,6 +203,7 @@ func startHeapSampler() *heapSampler {
 		defer t.Stop()
 		for {
 			h.peak = max(h.peak, heapObjects())
+			h.peakLive = max(h.peakLive, heapLive())
 			select {
 			case <-h.stop:
 				return
@@ -235,7 +244,8 @@ var e2eSizes = []struct {
 //
 // Reports events/s (wall), CPU-s/1M (engine and broker processes, getrusage: meaningful
 // on a loaded machine), engineCPU-s/1M (this process alone), peakHeapMB (the peak of heap
-// objects, garbage included, above the heap before the run) and batches.
+// objects, garbage included, above the heap before the run), peakLiveMB (the peak of the
+// live heap each GC found, above the one before the run) and batches.
 //
 //	go test -run '^$' -bench 'CourseReadKafkaToDelta/1M' -benchtime=1x ./engine
 func BenchmarkCourseReadKafkaToDelta(b *testing.B) {
@@ -270,7 +280,7 @@ func runCourseRead(b *testing.B, broker *benchBroker, topic string, events int, 
 		rs = rs.Option("maxOffsetsPerTrigger", limit)
 	}
 	runtime.GC()
-	base := heapObjects()
+	base, baseLive := heapObjects(), heapLive()
 	sampler := startHeapSampler()
 	brokerCPU0 := broker.cpuSeconds()
 	cpu0, wall0 := cpuSeconds(), time.Now()
@@ -320,5 +330,6 @@ func runCourseRead(b *testing.B, broker *benchBroker, topic string, events int, 
 	b.ReportMetric((cpu+brokerCPU)*1e6/float64(events), "CPU-s/1M")
 	b.ReportMetric(cpu*1e6/float64(events), "engineCPU-s/1M")
 	b.ReportMetric(float64(peak-min(peak, base))/(1<<20), "peakHeapMB")
+	b.ReportMetric(float64(sampler.peakLive-min(sampler.peakLive, baseLive))/(1<<20), "peakLiveMB")
 	b.ReportMetric(float64(batches), "batches")
 }
