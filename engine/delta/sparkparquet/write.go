@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/big"
 	"os"
+	"path/filepath"
 	"sort"
 	"unsafe"
 
@@ -259,23 +260,43 @@ func floorDiv(a, b int64) int64 {
 type Options struct {
 	// ExtraMetadata is added to the footer key-value metadata.
 	ExtraMetadata map[string]string
+	// SpillDir is where the pages of a row group go once they outgrow memory (see
+	// spillPool); "" is the system's temporary folder.
+	SpillDir string
 }
 
-// rowsPerChunk is how many rows are handed to the parquet writer at a time.
+// rowsPerChunk is how many rows are handed to the parquet writer at a time. Page
+// boundaries are decided after each hand-over, so the file's layout depends on it: it
+// must not change (or the files kafkalab wrote before would differ from new ones).
 const rowsPerChunk = 1024
 
-// Write encodes rows (values per sqltypes, one per schema field) as one Spark-style parquet
-// file on w.
-func Write(w io.Writer, st *sqltypes.StructType, rows []sqltypes.Row, opts *Options) error {
+// Writer encodes rows (values per sqltypes, one per schema field) as one Spark-style
+// parquet file, a chunk of rows at a time: it holds the rows of one hand-over to the
+// parquet writer, the current page of every column and the finished pages of the row
+// group up to a small budget (the rest waits in a temporary file), never the whole file.
+// The bytes written do not depend on how the rows are split across Write calls.
+type Writer struct {
+	pw       *parquet.Writer
+	emitters []*emitter
+	repeated bool
+	chunk    []parquet.Row
+	buf      []parquet.Value
+	rows     int64
+	pool     *spillPool
+}
+
+// NewWriter starts a file on w.
+func NewWriter(w io.Writer, st *sqltypes.StructType, opts *Options) (*Writer, error) {
 	schema, err := Schema(st)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	emitters, repeated, err := compileEmitters(st, schema, nil, 0)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	nleaves := len(schema.Columns())
+	pool := &spillPool{}
 	wopts := []parquet.WriterOption{
 		schema,
 		parquet.Compression(&parquet.Snappy),
@@ -283,75 +304,174 @@ func Write(w io.Writer, st *sqltypes.StructType, rows []sqltypes.Row, opts *Opti
 		parquet.CreatedBy("kafkalab", "dev ", "parquet-go v0.32.0"),
 		parquet.KeyValueMetadata(MetaSparkVersion, SparkVersion),
 		parquet.KeyValueMetadata(MetaRowMetadata, st.JSON()),
+		parquet.ColumnPageBuffers(pool),
 	}
 	if opts != nil {
+		pool.dir = opts.SpillDir
 		for k, v := range opts.ExtraMetadata {
 			wopts = append(wopts, parquet.KeyValueMetadata(k, v))
 		}
 	}
-	pw := parquet.NewWriter(w, wopts...)
-	chunk := make([]parquet.Row, 0, rowsPerChunk)
-	buf := make([]parquet.Value, 0, rowsPerChunk*nleaves)
-	for ri, row := range rows {
-		if len(row) != len(emitters) {
-			return fmt.Errorf("row %d has %d values, schema has %d columns", ri, len(row), len(emitters))
+	return &Writer{
+		pw:       parquet.NewWriter(w, wopts...),
+		emitters: emitters,
+		repeated: repeated,
+		chunk:    make([]parquet.Row, 0, rowsPerChunk),
+		buf:      make([]parquet.Value, 0, rowsPerChunk*nleaves),
+		pool:     pool,
+	}, nil
+}
+
+// Write adds rows to the file.
+func (w *Writer) Write(rows []sqltypes.Row) error {
+	var err error
+	for _, row := range rows {
+		if len(row) != len(w.emitters) {
+			return fmt.Errorf("row %d has %d values, schema has %d columns", w.rows, len(row), len(w.emitters))
 		}
-		start := len(buf)
-		for i, e := range emitters {
-			if buf, err = e.emit(row[i], 0, 0, buf); err != nil {
-				return fmt.Errorf("row %d: %w", ri, err)
+		start := len(w.buf)
+		for i, e := range w.emitters {
+			if w.buf, err = e.emit(row[i], 0, 0, w.buf); err != nil {
+				return fmt.Errorf("row %d: %w", w.rows, err)
 			}
 		}
-		if repeated {
+		if w.repeated {
 			// Repeated values come out element by element; a parquet.Row wants them
 			// grouped by column.
-			vals := buf[start:]
+			vals := w.buf[start:]
 			sort.SliceStable(vals, func(i, j int) bool { return vals[i].Column() < vals[j].Column() })
 		}
-		chunk = append(chunk, parquet.Row(buf[start:len(buf):len(buf)]))
-		if len(chunk) == rowsPerChunk {
-			if _, err := pw.WriteRows(chunk); err != nil {
-				return fmt.Errorf("write parquet rows: %w", err)
+		w.chunk = append(w.chunk, parquet.Row(w.buf[start:len(w.buf):len(w.buf)]))
+		w.rows++
+		if len(w.chunk) == rowsPerChunk {
+			if err := w.flushChunk(); err != nil {
+				return err
 			}
-			chunk, buf = chunk[:0], buf[:0]
 		}
 	}
-	if len(chunk) > 0 {
-		if _, err := pw.WriteRows(chunk); err != nil {
-			return fmt.Errorf("write parquet rows: %w", err)
-		}
+	return nil
+}
+
+func (w *Writer) flushChunk() error {
+	if len(w.chunk) == 0 {
+		return nil
 	}
-	if err := pw.Close(); err != nil {
+	if _, err := w.pw.WriteRows(w.chunk); err != nil {
+		return fmt.Errorf("write parquet rows: %w", err)
+	}
+	w.chunk, w.buf = w.chunk[:0], w.buf[:0]
+	return nil
+}
+
+// Rows is how many rows were written so far.
+func (w *Writer) Rows() int64 { return w.rows }
+
+// Close finishes the file (the last row group and the footer). It does not close the
+// underlying writer.
+func (w *Writer) Close() error {
+	defer w.pool.release()
+	if err := w.flushChunk(); err != nil {
+		return err
+	}
+	if err := w.pw.Close(); err != nil {
 		return fmt.Errorf("finish parquet file: %w", err)
 	}
 	return nil
 }
 
-// WriteFile writes a new file at path (which must not exist) and returns its size. On error
-// the partial file is removed.
-func WriteFile(path string, st *sqltypes.StructType, rows []sqltypes.Row, opts *Options) (int64, error) {
+// Write encodes rows as one Spark-style parquet file on w.
+func Write(w io.Writer, st *sqltypes.StructType, rows []sqltypes.Row, opts *Options) error {
+	pw, err := NewWriter(w, st, opts)
+	if err != nil {
+		return err
+	}
+	if err := pw.Write(rows); err != nil {
+		pw.pool.release()
+		return err
+	}
+	return pw.Close()
+}
+
+// File is a parquet file being written at a path.
+type File struct {
+	*Writer
+	path string
+	f    *os.File
+	bw   *bufio.Writer
+}
+
+// CreateFile starts a new file at path (which must not exist). Call Close to finish it
+// or Abort to remove it.
+func CreateFile(path string, st *sqltypes.StructType, opts *Options) (*File, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return 0, fmt.Errorf("create parquet file: %w", err)
+		return nil, fmt.Errorf("create parquet file: %w", err)
+	}
+	o := Options{SpillDir: filepath.Dir(path)}
+	if opts != nil {
+		o.ExtraMetadata = opts.ExtraMetadata
+		if opts.SpillDir != "" {
+			o.SpillDir = opts.SpillDir
+		}
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	err = Write(bw, st, rows, opts)
+	w, err := NewWriter(bw, st, &o)
+	if err != nil {
+		f.Close()
+		os.Remove(path)
+		return nil, fmt.Errorf("write %s: %w", path, err)
+	}
+	return &File{Writer: w, path: path, f: f, bw: bw}, nil
+}
+
+// Write adds rows; on error the file is removed.
+func (f *File) Write(rows []sqltypes.Row) error {
+	if err := f.Writer.Write(rows); err != nil {
+		f.Abort()
+		return fmt.Errorf("write %s: %w", f.path, err)
+	}
+	return nil
+}
+
+// Close finishes the file and returns its size. On error the partial file is removed.
+func (f *File) Close() (int64, error) {
+	err := f.Writer.Close()
 	if err == nil {
-		err = bw.Flush()
+		err = f.bw.Flush()
 	}
 	var size int64
 	if err == nil {
 		var st os.FileInfo
-		if st, err = f.Stat(); err == nil {
+		if st, err = f.f.Stat(); err == nil {
 			size = st.Size()
 		}
 	}
-	if cerr := f.Close(); err == nil && cerr != nil {
+	if cerr := f.f.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
 	if err != nil {
-		os.Remove(path)
-		return 0, fmt.Errorf("write %s: %w", path, err)
+		os.Remove(f.path)
+		return 0, fmt.Errorf("write %s: %w", f.path, err)
 	}
 	return size, nil
+}
+
+// Abort stops writing and removes the partial file.
+func (f *File) Abort() {
+	f.Writer.pool.release()
+	f.f.Close()
+	os.Remove(f.path)
+}
+
+// WriteFile writes a new file at path (which must not exist) and returns its size. On error
+// the partial file is removed.
+func WriteFile(path string, st *sqltypes.StructType, rows []sqltypes.Row, opts *Options) (int64, error) {
+	f, err := CreateFile(path, st, opts)
+	if err != nil {
+		return 0, err
+	}
+	if err := f.Write(rows); err != nil {
+		return 0, err
+	}
+	return f.Close()
 }

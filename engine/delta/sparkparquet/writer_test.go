@@ -1,0 +1,182 @@
+package sparkparquet
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+var bronzeSchema = sqltypes.MustParseDDL("order_id INT, customer_id STRING, status STRING, amount DECIMAL(10,2), event_time TIMESTAMP, partition INT, offset BIGINT").AsNullable()
+
+// bronzeRows are n rows of the course's bronze table, with some nulls.
+func bronzeRows(n int) []sqltypes.Row {
+	out := make([]sqltypes.Row, n)
+	for i := range out {
+		var cust any = fmt.Sprintf("C%05d", i%10000)
+		if i%97 == 0 {
+			cust = nil
+		}
+		out[i] = sqltypes.Row{int32(1_000_000 + i), cust, [...]string{"placed", "shipped", "delivered"}[i%3],
+			sqltypes.Decimal{Unscaled: int64(1000 + i%99000), Scale: 2}, sqltypes.Timestamp(1790000000000000 + int64(i)*1000), int32(i % 3), int64(i)}
+	}
+	return out
+}
+
+// nestedRows exercise lists, maps, structs and wide decimals.
+func nestedRows(n int) (*sqltypes.StructType, []sqltypes.Row) {
+	st := sqltypes.MustParseDDL("i INT, a ARRAY<STRING>, m MAP<STRING, INT>, s STRUCT<x: INT, y: ARRAY<INT>>, d30 DECIMAL(30,3), b BINARY").AsNullable()
+	huge, _ := new(big.Int).SetString("-123456789012345678901234567", 10)
+	rows := make([]sqltypes.Row, n)
+	for i := range rows {
+		var arr any = []any{fmt.Sprint(i), nil, "x"}
+		if i%5 == 0 {
+			arr = []any{}
+		}
+		if i%7 == 0 {
+			arr = nil
+		}
+		rows[i] = sqltypes.Row{int32(i), arr, &sqltypes.MapValue{Keys: []any{"k"}, Values: []any{int32(i)}},
+			sqltypes.Row{int32(i), []any{int32(1), int32(2)}}, sqltypes.Decimal{Big: huge, Scale: 3}, []byte{byte(i)}}
+	}
+	return st, rows
+}
+
+// TestFileBytesPinned: the bytes of a file are pinned to what kafkalab's writer produced
+// before it streamed (page boundaries, encodings, statistics): files written before and
+// after compare equal, and a change of layout is a decision, not an accident. The larger
+// files spill their pages to disk on the way.
+func TestFileBytesPinned(t *testing.T) {
+	nested, nrows := nestedRows(20000)
+	for _, tc := range []struct {
+		name string
+		st   *sqltypes.StructType
+		rows []sqltypes.Row
+		size int
+		hash string
+	}{
+		{"no rows", bronzeSchema, nil, 837, "a36766211fa5923cb9c21e6fd8c3c581d7dcc14a8712b6879f99d4cec38ec41c"},
+		{"1025 rows", bronzeSchema, bronzeRows(1025), 25966, "91b0511b8ec33134485b5539dab049b307f5d8af677d4266c9b2db2464428eaa"},
+		{"100k rows", bronzeSchema, bronzeRows(100_000), 2175019, "d6aad959894ac97f4c85f26727418d0bbb7f77ffd4f57f4c873c49a00a5f7df0"},
+		{"nested", nested, nrows, 332969, "ccb3f627a0889587fd940310c276908a47c99975cd9ec73525dc012301741217"},
+	} {
+		for _, chunk := range []int{0, 1, 777, 4096} { // 0: Write with every row at once
+			if chunk == 1 && len(tc.rows) > 2000 {
+				continue
+			}
+			var buf bytes.Buffer
+			spill := t.TempDir()
+			if chunk == 0 {
+				if err := Write(&buf, tc.st, tc.rows, &Options{SpillDir: spill}); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				w, err := NewWriter(&buf, tc.st, &Options{SpillDir: spill})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for lo := 0; lo < len(tc.rows); lo += chunk {
+					if err := w.Write(tc.rows[lo:min(lo+chunk, len(tc.rows))]); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := w.Close(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := fmt.Sprintf("%x", sha256.Sum256(buf.Bytes())); buf.Len() != tc.size || got != tc.hash {
+				t.Errorf("%s in chunks of %d: %d bytes sha256 %s, want %d bytes %s", tc.name, chunk, buf.Len(), got, tc.size, tc.hash)
+			}
+			if left, _ := os.ReadDir(spill); len(left) != 0 {
+				t.Errorf("%s: temporary page files left behind: %v", tc.name, left)
+			}
+		}
+	}
+}
+
+// TestSpillBuffer: a page buffer moves to an unnamed temporary file past spillAfter bytes
+// and reads back what was written.
+func TestSpillBuffer(t *testing.T) {
+	dir := t.TempDir()
+	pool := &spillPool{dir: dir}
+	b := pool.GetBuffer().(*spillBuffer)
+	var want []byte
+	for i := 0; len(want) <= spillAfter+1000; i++ {
+		p := bytes.Repeat([]byte{byte(i)}, 1000+i%7)
+		if _, err := b.Write(p); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, p...)
+		if b.file == nil && len(want) > spillAfter {
+			t.Fatalf("%d bytes still in memory", len(want))
+		}
+	}
+	if b.file == nil || b.mem != nil {
+		t.Fatal("the buffer did not spill")
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Fatalf("the temporary file has a name: %v", left)
+	}
+	if _, err := b.Seek(0, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	if _, err := io.Copy(&got, b); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Fatalf("read back %d bytes, want %d", got.Len(), len(want))
+	}
+	pool.PutBuffer(b)
+	if b.file != nil || b.off != 0 {
+		t.Fatal("PutBuffer did not reset the buffer")
+	}
+	pool.release()
+}
+
+// TestCreateFileWritesInChunks: a file written chunk by chunk reads back as the rows, and
+// Abort leaves nothing.
+func TestCreateFileWritesInChunks(t *testing.T) {
+	dir := t.TempDir()
+	rows := bronzeRows(10_000)
+	f, err := CreateFile(filepath.Join(dir, "a.parquet"), bronzeSchema, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lo := 0; lo < len(rows); lo += 4096 {
+		if err := f.Write(rows[lo:min(lo+4096, len(rows))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	size, err := f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "a.parquet")); err != nil || st.Size() != size {
+		t.Fatalf("size %d, stat %v %v", size, st, err)
+	}
+	back, err := ReadFile(filepath.Join(dir, "a.parquet"), bronzeSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, rows) {
+		t.Fatal("rows read back differ")
+	}
+	g, err := CreateFile(filepath.Join(dir, "b.parquet"), bronzeSchema, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Write([]sqltypes.Row{{int32(1)}}); err == nil {
+		t.Fatal("a short row was accepted")
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 1 {
+		t.Fatalf("files left: %v", left)
+	}
+}
