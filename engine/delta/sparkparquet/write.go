@@ -7,7 +7,6 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
-	"sort"
 	"unsafe"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -265,22 +264,23 @@ type Options struct {
 	SpillDir string
 }
 
-// rowsPerChunk is how many rows are handed to the parquet writer at a time. Page
-// boundaries are decided after each hand-over, so the file's layout depends on it: it
-// must not change (or the files kafkalab wrote before would differ from new ones).
-const rowsPerChunk = 1024
+// rowsPerWrite is how many rows go to the column writers at a time. A column may end a
+// page only after such a group (parquet-go's own WriteRows cuts its input in groups of
+// 64 rows too), so the file's layout depends on it: it must not change, or the files
+// kafkalab writes would differ from the ones it wrote before.
+const rowsPerWrite = 64
 
 // Writer encodes rows (values per sqltypes, one per schema field) as one Spark-style
-// parquet file, a chunk of rows at a time: it holds the rows of one hand-over to the
-// parquet writer, the current page of every column and the finished pages of the row
-// group up to a small budget (the rest waits in a temporary file), never the whole file.
-// The bytes written do not depend on how the rows are split across Write calls.
+// parquet file, a chunk of rows at a time: it holds the values of at most rowsPerWrite
+// rows, the current page of every column and the finished pages of the row group up to a
+// small budget (the rest waits in a temporary file), never the whole file. The bytes
+// written do not depend on how the rows are split across Write calls.
 type Writer struct {
 	pw       *parquet.Writer
+	columns  []*parquet.ColumnWriter
 	emitters []*emitter
-	repeated bool
-	chunk    []parquet.Row
-	buf      []parquet.Value
+	cols     [][]parquet.Value // values of the pending rows, by leaf column
+	pending  int               // rows in cols
 	rows     int64
 	pool     *spillPool
 }
@@ -291,11 +291,10 @@ func NewWriter(w io.Writer, st *sqltypes.StructType, opts *Options) (*Writer, er
 	if err != nil {
 		return nil, err
 	}
-	emitters, repeated, err := compileEmitters(st, schema, nil, 0)
+	emitters, err := compileEmitters(st, schema, nil, 0)
 	if err != nil {
 		return nil, err
 	}
-	nleaves := len(schema.Columns())
 	pool := &spillPool{}
 	wopts := []parquet.WriterOption{
 		schema,
@@ -312,39 +311,28 @@ func NewWriter(w io.Writer, st *sqltypes.StructType, opts *Options) (*Writer, er
 			wopts = append(wopts, parquet.KeyValueMetadata(k, v))
 		}
 	}
-	return &Writer{
-		pw:       parquet.NewWriter(w, wopts...),
-		emitters: emitters,
-		repeated: repeated,
-		chunk:    make([]parquet.Row, 0, rowsPerChunk),
-		buf:      make([]parquet.Value, 0, rowsPerChunk*nleaves),
-		pool:     pool,
-	}, nil
+	pw := parquet.NewWriter(w, wopts...)
+	cols := make([][]parquet.Value, len(schema.Columns()))
+	for i := range cols {
+		cols[i] = make([]parquet.Value, 0, rowsPerWrite)
+	}
+	return &Writer{pw: pw, columns: pw.ColumnWriters(), emitters: emitters, cols: cols, pool: pool}, nil
 }
 
 // Write adds rows to the file.
 func (w *Writer) Write(rows []sqltypes.Row) error {
-	var err error
 	for _, row := range rows {
 		if len(row) != len(w.emitters) {
 			return fmt.Errorf("row %d has %d values, schema has %d columns", w.rows, len(row), len(w.emitters))
 		}
-		start := len(w.buf)
 		for i, e := range w.emitters {
-			if w.buf, err = e.emit(row[i], 0, 0, w.buf); err != nil {
+			if err := e.emit(row[i], 0, 0, w.cols); err != nil {
 				return fmt.Errorf("row %d: %w", w.rows, err)
 			}
 		}
-		if w.repeated {
-			// Repeated values come out element by element; a parquet.Row wants them
-			// grouped by column.
-			vals := w.buf[start:]
-			sort.SliceStable(vals, func(i, j int) bool { return vals[i].Column() < vals[j].Column() })
-		}
-		w.chunk = append(w.chunk, parquet.Row(w.buf[start:len(w.buf):len(w.buf)]))
 		w.rows++
-		if len(w.chunk) == rowsPerChunk {
-			if err := w.flushChunk(); err != nil {
+		if w.pending++; w.pending == rowsPerWrite {
+			if err := w.flushRows(); err != nil {
 				return err
 			}
 		}
@@ -352,14 +340,18 @@ func (w *Writer) Write(rows []sqltypes.Row) error {
 	return nil
 }
 
-func (w *Writer) flushChunk() error {
-	if len(w.chunk) == 0 {
+// flushRows hands the pending rows to the column writers, which may end a page.
+func (w *Writer) flushRows() error {
+	if w.pending == 0 {
 		return nil
 	}
-	if _, err := w.pw.WriteRows(w.chunk); err != nil {
-		return fmt.Errorf("write parquet rows: %w", err)
+	for i, c := range w.columns {
+		if _, err := c.WriteRowValues(w.cols[i]); err != nil {
+			return fmt.Errorf("write parquet rows: %w", err)
+		}
+		w.cols[i] = w.cols[i][:0]
 	}
-	w.chunk, w.buf = w.chunk[:0], w.buf[:0]
+	w.pending = 0
 	return nil
 }
 
@@ -370,7 +362,7 @@ func (w *Writer) Rows() int64 { return w.rows }
 // underlying writer.
 func (w *Writer) Close() error {
 	defer w.pool.release()
-	if err := w.flushChunk(); err != nil {
+	if err := w.flushRows(); err != nil {
 		return err
 	}
 	if err := w.pw.Close(); err != nil {
