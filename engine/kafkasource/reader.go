@@ -61,6 +61,9 @@ func (rd *rangeReader) consumeFrom(off int64) error {
 		kgo.FetchMaxBytes(fetchMaxPartitionBytes),
 		kgo.FetchMaxWait(500*time.Millisecond),
 		kgo.KeepControlRecords(),
+		// A range reader lives for one task: pushing client metrics (KIP-714) would cost
+		// a compressed report at every Close and tell the broker nothing useful.
+		kgo.DisableClientMetrics(),
 	)...)
 	if err != nil {
 		return fmt.Errorf("kafka: cannot create a consumer for %s: %w", rd.r.TopicPartition, err)
