@@ -27,8 +27,12 @@ func (e *DataLossError) Error() string {
 }
 
 // fetchMaxPartitionBytes bounds what one fetch brings per partition, so reading a range
-// holds at most about this much beyond the rows already delivered.
-const fetchMaxPartitionBytes = 1 << 20
+// holds at most about this much beyond the rows already delivered. franz-go decodes a
+// whole fetch at once (the decompressed batches plus a Record struct per record, four to
+// six times the fetch for course events), and fetches the next one while the first is
+// read: at 1 MB that was most of a running task's memory; at 256 KB a fetch still brings
+// thousands of records.
+const fetchMaxPartitionBytes = 256 << 10
 
 // ReadRange delivers the records of one range to fn as Kafka rows, in offset order.
 // Offsets that Kafka already removed are a *DataLossError when failOnDataLoss is true;
