@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stateful"
@@ -781,8 +782,9 @@ func (g *GroupedData) each(f func(any) *Column, names []string) (*DataFrame, err
 
 func (df *DataFrame) checkBatch() error { return plan.CheckBatch(df.node) }
 
-// execute runs the plan as a batch query and returns its rows by task.
-func (df *DataFrame) execute(ctx context.Context) ([][]sqltypes.Row, error) {
+// execute runs the plan as a batch query and returns its rows: one stream per task, the
+// caller reads and closes them.
+func (df *DataFrame) execute(ctx context.Context) ([]rowiter.Iter, error) {
 	if err := df.checkBatch(); err != nil {
 		return nil, err
 	}
@@ -790,7 +792,7 @@ func (df *DataFrame) execute(ctx context.Context) ([][]sqltypes.Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	return plan.Run(ctx, df.node, &plan.Exec{Eval: ec})
+	return plan.Run(ctx, df.node, &plan.Exec{Eval: ec, ChunkRows: df.s.chunkRows})
 }
 
 // Collect is df.collect().
@@ -799,24 +801,34 @@ func (df *DataFrame) Collect(ctx context.Context) ([]sqltypes.Row, error) {
 	if err != nil {
 		return nil, err
 	}
+	byTask, err := rowiter.CollectTasks(ctx, tasks)
+	if err != nil {
+		return nil, err
+	}
 	var out []sqltypes.Row
-	for _, t := range tasks {
+	for _, t := range byTask {
 		out = append(out, t...)
 	}
 	return out, nil
 }
 
-// Count is df.count().
+// Count is df.count(): the rows are counted as they stream, none kept.
 func (df *DataFrame) Count(ctx context.Context) (int64, error) {
 	tasks, err := df.execute(ctx)
 	if err != nil {
 		return 0, err
 	}
+	counts := make([]int64, len(tasks))
+	err = rowiter.ForEachTask(ctx, tasks, rowiter.Parallelism(), func(ctx context.Context, t int, it rowiter.Iter) error {
+		var err error
+		counts[t], err = rowiter.Count(ctx, it)
+		return err
+	})
 	var n int64
-	for _, t := range tasks {
-		n += int64(len(t))
+	for _, c := range counts {
+		n += c
 	}
-	return n, nil
+	return n, err
 }
 
 // Take is df.take(n) (and df.head(n)).

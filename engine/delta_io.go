@@ -17,6 +17,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/filesink"
 	"github.com/kafkalab/kafkalab/engine/localfs"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -54,16 +55,12 @@ func (s *Session) readDeltaAt(ctx context.Context, path string, qualifier []stri
 	if qualifier != nil {
 		name = "Relation " + strings.Join(qualifier, ".")
 	}
-	rel := &plan.Relation{Scope: s.newScope(snap.Schema, qualifier), Name: name, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
+	rel := &plan.Relation{Scope: s.newScope(snap.Schema, qualifier), Name: name, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
 		snap, err := snapshot()
 		if err != nil {
 			return nil, err
 		}
-		rows, err := snap.ReadRows(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return [][]sqltypes.Row{rows}, nil
+		return []rowiter.Iter{snap.Open(s.chunkRows)}, nil
 	}}
 	return s.newDF(rel), nil
 }
@@ -92,21 +89,16 @@ func (s *Session) readParquet(ctx context.Context, path string) (*DataFrame, err
 	if err != nil {
 		return nil, fmt.Errorf("read parquet %s: %w", files[0], err)
 	}
-	rel := &plan.Relation{Scope: s.newScope(schema.AsNullable(), nil), Name: "Relation " + path, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
+	rel := &plan.Relation{Scope: s.newScope(schema.AsNullable(), nil), Name: "Relation " + path, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
 		files, err := s.listed(parquetFiles(path))
 		if err != nil {
 			return nil, err
 		}
-		var tasks [][]sqltypes.Row
-		for _, p := range files {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			rows, err := sparkparquet.ReadFile(p, schema)
-			if err != nil {
-				return nil, err
-			}
-			tasks = append(tasks, rows)
+		tasks := make([]rowiter.Iter, len(files))
+		for i, p := range files {
+			tasks[i] = s.fileTask(func(ctx context.Context) ([]sqltypes.Row, error) {
+				return sparkparquet.ReadFile(p, schema)
+			})
 		}
 		return tasks, nil
 	}}
@@ -159,7 +151,26 @@ func parquetFiles(path string) ([]string, error) {
 	return out, nil
 }
 
-func toTasks(in [][]sqltypes.Row) []delta.Task {
+// fileTask is a task that reads a whole file when it is first read.
+func (s *Session) fileTask(read func(ctx context.Context) ([]sqltypes.Row, error)) rowiter.Iter {
+	var rows rowiter.Iter
+	next := func(ctx context.Context) ([]sqltypes.Row, error) {
+		if rows == nil {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			all, err := read(ctx)
+			if err != nil {
+				return nil, err
+			}
+			rows = rowiter.SliceChunks(all, s.chunkRows)
+		}
+		return rows.Next(ctx)
+	}
+	return rowiter.Func(next, nil)
+}
+
+func toTasks(in []rowiter.Iter) []delta.Task {
 	out := make([]delta.Task, len(in))
 	for i, rows := range in {
 		out[i] = delta.Task{ID: i, Rows: rows}
@@ -257,17 +268,36 @@ func (w *DataFrameWriter) writeParquet(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
+	defer rowiter.CloseAll(tasks)
 	if skip, err := w.prepareOutputDir(path); err != nil || skip {
 		return err
 	}
 	id := newJobUUID()
 	schema := w.df.Schema().AsNullable()
+	// A task without rows writes no file, unless no task has any: then task 0 writes
+	// one, so the folder still holds the schema.
+	empty := make([]bool, len(tasks))
+	allEmpty := true
+	for i := range tasks {
+		if tasks[i], empty[i], err = rowiter.Peek(ctx, tasks[i]); err != nil {
+			return err
+		}
+		allEmpty = allEmpty && empty[i]
+	}
 	for i, rows := range tasks {
-		if len(rows) == 0 && !(i == 0 && allEmpty(tasks)) {
+		if empty[i] && !(i == 0 && allEmpty) {
 			continue
 		}
 		name := filepath.Join(path, fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", i, id))
-		if _, err := sparkparquet.WriteFile(name, schema, rows, nil); err != nil {
+		f, err := sparkparquet.CreateFile(name, schema, nil)
+		if err != nil {
+			return err
+		}
+		if err := rowiter.Each(ctx, rows, f.Write); err != nil {
+			f.Abort()
+			return err
+		}
+		if _, err := f.Close(); err != nil {
 			return err
 		}
 		if err := localfs.WriteChecksumOf(name); err != nil {
@@ -293,15 +323,6 @@ func (w *DataFrameWriter) prepareOutputDir(path string) (skip bool, err error) {
 		}
 	}
 	return false, os.MkdirAll(path, 0o755)
-}
-
-func allEmpty(tasks [][]sqltypes.Row) bool {
-	for _, t := range tasks {
-		if len(t) > 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // parquetSink is the streaming file sink: Spark's FileStreamSink with its _spark_metadata log.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -163,7 +164,7 @@ func (tf *tableFiles) scanTasks(files []delta.File, parallelism int) [][]sqltype
 func toDeltaTasks(tasks [][]sqltypes.Row) []delta.Task {
 	out := make([]delta.Task, len(tasks))
 	for i, rows := range tasks {
-		out[i] = delta.Task{ID: i, Rows: rows}
+		out[i] = delta.Task{ID: i, Rows: rowiter.Slice(rows)}
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stateful"
@@ -316,7 +317,12 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 	}
 
 	srcStart := time.Now()
-	if m.srcTasks, err = mb.source.execute(ctx); err != nil {
+	srcIters, err := mb.source.execute(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// MERGE matches every source row against the table: the source is held whole.
+	if m.srcTasks, err = rowiter.CollectTasks(ctx, srcIters); err != nil {
 		return nil, err
 	}
 	materialize := time.Since(srcStart)

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -167,17 +169,26 @@ type deltaFileTask struct {
 
 func (t *deltaFileTask) Description() string { return t.file.Add.Path }
 
-func (t *deltaFileTask) Scan(ctx context.Context, fn func(sqltypes.Row) error) error {
-	rows, err := t.snap.ReadFile(ctx, t.file)
-	if err != nil {
-		return err
-	}
-	for _, r := range rows {
-		if err := fn(r); err != nil {
-			return err
+// Open reads the data file on the first Next and hands its rows out chunkRows at a time.
+func (t *deltaFileTask) Open(chunkRows int) rowiter.Iter {
+	var rows []sqltypes.Row
+	opened := false
+	return rowiter.Func(func(ctx context.Context) ([]sqltypes.Row, error) {
+		if !opened {
+			opened = true
+			var err error
+			if rows, err = t.snap.ReadFile(ctx, t.file); err != nil {
+				return nil, err
+			}
 		}
-	}
-	return nil
+		if len(rows) == 0 {
+			return nil, io.EOF
+		}
+		n := min(len(rows), max(chunkRows, 1))
+		chunk := rows[:n:n]
+		rows = rows[n:]
+		return chunk, nil
+	}, func() error { rows = nil; return nil })
 }
 
 // Table is readStream.table(name): the catalog's Delta table read as a stream.

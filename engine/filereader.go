@@ -14,6 +14,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/filesource"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
@@ -342,18 +343,16 @@ func (s *Session) readFiles(format, given, full string, schema *sqltypes.StructT
 	if err != nil {
 		return nil, err
 	}
-	rel := &plan.Relation{Scope: s.newScope(full2, nil), Name: "Relation " + given, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
+	rel := &plan.Relation{Scope: s.newScope(full2, nil), Name: "Relation " + given, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
 		files, _, err := list()
 		if err != nil {
 			return nil, err
 		}
-		var tasks [][]sqltypes.Row
-		for _, f := range files {
-			var rows []sqltypes.Row
-			if err := src.ReadFile(ctx, f, func(r sqltypes.Row) error { rows = append(rows, r); return nil }); err != nil {
-				return nil, err
-			}
-			tasks = append(tasks, rows)
+		tasks := make([]rowiter.Iter, len(files))
+		for i, f := range files {
+			tasks[i] = rowiter.Scan(func(ctx context.Context, emit func(sqltypes.Row) error) error {
+				return src.ReadFile(ctx, f, emit)
+			}, 0)
 		}
 		return tasks, nil
 	}}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/localfs"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -28,13 +29,22 @@ func (w *DataFrameWriter) writeTextFormat(ctx context.Context, path string) erro
 	if err != nil {
 		return err
 	}
+	defer rowiter.CloseAll(tasks)
 	if skip, err := w.prepareOutputDir(path); err != nil || skip {
 		return err
 	}
 	id := newJobUUID()
 	header := w.format == "csv" && optTrue(&w.opts, "header")
+	empty := make([]bool, len(tasks))
+	allEmpty := true
+	for i := range tasks {
+		if tasks[i], empty[i], err = rowiter.Peek(ctx, tasks[i]); err != nil {
+			return err
+		}
+		allEmpty = allEmpty && empty[i]
+	}
 	for i, rows := range tasks {
-		if len(rows) == 0 && !(i == 0 && allEmpty(tasks) && header) {
+		if empty[i] && !(i == 0 && allEmpty && header) {
 			continue
 		}
 		var b strings.Builder
@@ -45,8 +55,14 @@ func (w *DataFrameWriter) writeTextFormat(ctx context.Context, path string) erro
 			}
 			b.WriteString(csvLine(names, nil, readCSVOptions(&w.opts)))
 		}
-		for _, r := range rows {
-			b.WriteString(encode(r))
+		err := rowiter.Each(ctx, rows, func(chunk []sqltypes.Row) error {
+			for _, r := range chunk {
+				b.WriteString(encode(r))
+			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		name := filepath.Join(path, fmt.Sprintf("part-%05d-%s-c000%s", i, id, textFormatExt[w.format]))
 		if err := localfs.WriteFile(name, []byte(b.String())); err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -38,37 +39,39 @@ func (s *Session) readJSON(ctx context.Context, path string, schema *sqltypes.St
 	schema = schema.AsNullable()
 	parseSchema, corrupt := withoutCorruptColumn(schema, corruptRecordColumn)
 	loc := s.Location()
-	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "Relation " + path, Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "Relation " + path, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
 		files, err := s.listed(jsonFiles(path))
 		if err != nil {
 			return nil, err
 		}
-		reader := sqltypes.NewJSONReader(parseSchema, loc)
-		var tasks [][]sqltypes.Row
-		for _, f := range files {
-			var rows []sqltypes.Row
-			err := eachLine(ctx, f, func(line string) {
-				parsed, bad := reader.ParseStatus(line)
-				if parsed == nil {
-					parsed = make(sqltypes.Row, len(parseSchema.Fields))
+		tasks := make([]rowiter.Iter, len(files))
+		for i, f := range files {
+			tasks[i] = s.fileTask(func(ctx context.Context) ([]sqltypes.Row, error) {
+				reader := sqltypes.NewJSONReader(parseSchema, loc)
+				var rows []sqltypes.Row
+				err := eachLine(ctx, f, func(line string) {
+					parsed, bad := reader.ParseStatus(line)
+					if parsed == nil {
+						parsed = make(sqltypes.Row, len(parseSchema.Fields))
+					}
+					if corrupt < 0 {
+						rows = append(rows, parsed)
+						return
+					}
+					row := make(sqltypes.Row, 0, len(schema.Fields))
+					row = append(row, parsed[:corrupt]...)
+					if bad {
+						row = append(row, line)
+					} else {
+						row = append(row, nil)
+					}
+					rows = append(rows, append(row, parsed[corrupt:]...))
+				})
+				if err != nil {
+					return nil, err
 				}
-				if corrupt < 0 {
-					rows = append(rows, parsed)
-					return
-				}
-				row := make(sqltypes.Row, 0, len(schema.Fields))
-				row = append(row, parsed[:corrupt]...)
-				if bad {
-					row = append(row, line)
-				} else {
-					row = append(row, nil)
-				}
-				rows = append(rows, append(row, parsed[corrupt:]...))
+				return rows, nil
 			})
-			if err != nil {
-				return nil, err
-			}
-			tasks = append(tasks, rows)
 		}
 		return tasks, nil
 	}}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -47,8 +48,12 @@ func (k *kafkaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 	}
 	// Each task writes its rows in order, task after task, as Spark's tasks would when
 	// they run one at a time.
+	tasks, err := rowiter.CollectTasks(ctx, b.Tasks)
+	if err != nil {
+		return err
+	}
 	var rows []sqltypes.Row
-	for _, t := range b.Tasks {
+	for _, t := range tasks {
 		rows = append(rows, t...)
 	}
 	recs, err := kafkasource.RecordsFromRows(schema, rows, k.topic)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -182,12 +183,12 @@ func (s *Session) readKafka(opts map[string]string) (*DataFrame, error) {
 		return nil, err
 	}
 	schema := kafkasource.Schema(o.IncludeHeaders)
-	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "KafkaRelation", Load: func(ctx context.Context) ([][]sqltypes.Row, error) {
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "KafkaRelation", Load: func(ctx context.Context) ([]rowiter.Iter, error) {
 		b, err := kafkasource.PlanBatch(ctx, opts)
 		if err != nil {
 			return nil, err
 		}
-		return b.Read(ctx)
+		return b.Open(s.chunkRows), nil
 	}}
 	return s.newDF(rel), nil
 }
@@ -276,7 +277,9 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 // memoryTableDF is the view a memory sink registers: its rows as they are when read.
 func (s *Session) memoryTableDF(name string, schema *sqltypes.StructType, m *stream.MemorySink) *DataFrame {
 	rel := &plan.Relation{Scope: s.newScope(schema, []string{name}), Name: "MemoryTable " + name,
-		Load: func(context.Context) ([][]sqltypes.Row, error) { return [][]sqltypes.Row{m.Rows()}, nil }}
+		Load: func(context.Context) ([]rowiter.Iter, error) {
+			return []rowiter.Iter{rowiter.SliceChunks(m.Rows(), s.chunkRows)}, nil
+		}}
 	return s.newDF(rel)
 }
 

@@ -26,6 +26,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -71,6 +72,10 @@ type SessionConfig struct {
 	// events (the query's buffer drops them) and never slows the query down. The lab uses it
 	// to show live progress.
 	OnStreamEvent func(StreamEvent)
+	// ChunkRows is how many rows travel together through a query's operators (0:
+	// rowiter.DefaultChunkRows). A batch is processed a chunk at a time per running task,
+	// so memory follows it, not the batch's size.
+	ChunkRows int
 }
 
 // StreamEvent is one event of a streaming query, with the query it belongs to.
@@ -94,6 +99,8 @@ type Session struct {
 	now     func() time.Time
 	hook    func(step stream.Step, batchID int64) error
 	onEvent func(StreamEvent)
+	// chunkRows is the chunk size of every query the session runs.
+	chunkRows int
 
 	subMu       sync.Mutex
 	subscribers map[int]func(StreamEvent)
@@ -141,7 +148,10 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		}
 		wd = dir.Path()
 	}
-	s := &Session{workDir: wd, dir: dir, stdout: cfg.Stdout, now: cfg.Now, hook: cfg.StreamHook, onEvent: cfg.OnStreamEvent, conf: map[string]string{}, views: map[string]*DataFrame{}, delta: delta.NewDriver()}
+	s := &Session{workDir: wd, dir: dir, stdout: cfg.Stdout, now: cfg.Now, hook: cfg.StreamHook, onEvent: cfg.OnStreamEvent, conf: map[string]string{}, views: map[string]*DataFrame{}, delta: delta.NewDriver(), chunkRows: cfg.ChunkRows}
+	if s.chunkRows <= 0 {
+		s.chunkRows = rowiter.DefaultChunkRows
+	}
 	s.nextExprID.Store(100)
 	if dir != nil {
 		s.delta.Guard = s.guard

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
-	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
@@ -70,8 +70,9 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 		return nil, err
 	}
 	ec.Background = true
-	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}, Batch: bc, OutputMode: p.outputMode}
-	ex.StreamInput = func(ctx context.Context, s *plan.StreamScan) ([][]sqltypes.Row, error) {
+	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}, Batch: bc, OutputMode: p.outputMode,
+		ChunkRows: bc.ChunkRows}
+	ex.StreamInput = func(ctx context.Context, s *plan.StreamScan) ([]rowiter.Iter, error) {
 		for i, scan := range p.scans {
 			if scan != s {
 				continue
@@ -79,8 +80,7 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 			if i >= len(bc.Inputs) {
 				return nil, fmt.Errorf("batch %d has no input for source %d", bc.BatchID, i)
 			}
-			// The tasks (Kafka partitions) are read concurrently, one per CPU.
-			return bc.Inputs[i].ReadAll(ctx)
+			return bc.Inputs[i].Open(bc.ChunkRows), nil
 		}
 		return nil, fmt.Errorf("streaming source %s is not part of this query", s.Name)
 	}
@@ -89,13 +89,16 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 		return nil, err
 	}
 	res := &stream.BatchResult{Schema: plan.Schema(p.node), Tasks: tasks, StateOperators: ex.StateOperators}
-	for _, w := range p.watermarks {
-		st := stream.EventTimeStats{DelayMs: w.DelayMs}
-		if s := ex.EventTime[w]; s != nil && s.Count > 0 {
-			st.Max, st.Min, st.Count = s.Max, s.Min, s.Count
-			st.Avg = float64(s.Sum) / float64(s.Count)
+	// The watermarks' statistics are final once the sink has read every row.
+	res.Finish = func() {
+		for _, w := range p.watermarks {
+			st := stream.EventTimeStats{DelayMs: w.DelayMs}
+			if s := ex.EventTime[w]; s != nil && s.Count > 0 {
+				st.Max, st.Min, st.Count = s.Max, s.Min, s.Count
+				st.Avg = float64(s.Sum) / float64(s.Count)
+			}
+			res.EventTime = append(res.EventTime, st)
 		}
-		res.EventTime = append(res.EventTime, st)
 	}
 	return res, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/filesink"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -346,7 +347,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	}
 	q, err := stream.Start(ctx, stream.Config{
 		CheckpointDir: cp, Sources: sources, Plan: sp, Sink: sink, Trigger: trigger,
-		OutputMode: mode, Name: name, Conf: s.Conf().All(), Now: s.now, Hook: s.hook,
+		OutputMode: mode, Name: name, Conf: s.Conf().All(), Now: s.now, Hook: s.hook, ChunkRows: s.chunkRows,
 	})
 	if err != nil {
 		for _, src := range sources {
@@ -415,7 +416,12 @@ func (f *foreachBatchSink) AddBatch(ctx context.Context, b *stream.SinkBatch) er
 	if schema == nil {
 		schema = &sqltypes.StructType{}
 	}
-	rel := &plan.Relation{Scope: f.s.newScope(schema, nil), Name: "ForeachBatch", Rows: b.Tasks}
+	// The function may run several actions on the batch: its rows are read once and kept.
+	tasks, err := rowiter.CollectTasks(ctx, b.Tasks)
+	if err != nil {
+		return err
+	}
+	rel := &plan.Relation{Scope: f.s.newScope(schema, nil), Name: "ForeachBatch", Rows: tasks}
 	return f.fn(ctx, f.s.newDF(rel), b.BatchID)
 }
 
@@ -430,7 +436,11 @@ func (f *foreachSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 	if schema == nil {
 		schema = &sqltypes.StructType{}
 	}
-	for i, rows := range b.Tasks {
+	for i, task := range b.Tasks {
+		rows, err := rowiter.Collect(ctx, task)
+		if err != nil {
+			return err
+		}
 		if err := f.fn(ctx, schema, i, b.BatchID, rows); err != nil {
 			return err
 		}

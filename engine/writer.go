@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -140,8 +141,12 @@ func (w *DataFrameWriter) saveKafka(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	byTask, err := rowiter.CollectTasks(ctx, tasks)
+	if err != nil {
+		return err
+	}
 	var rows []sqltypes.Row
-	for _, t := range tasks {
+	for _, t := range byTask {
 		rows = append(rows, t...)
 	}
 	recs, err := kafkasource.RecordsFromRows(w.df.Schema(), rows, topic)

@@ -208,7 +208,7 @@ func runCRCCase(t *testing.T, tc crcCase) {
 		if md != nil {
 			f.next = append(f.next, md.ID)
 		}
-		var tasks []Task
+		var tasks []rowsTask
 		for _, a := range adds {
 			id, err := strconv.Atoi(a.Path[len("part-") : len("part-")+5])
 			if err != nil {
@@ -216,7 +216,7 @@ func runCRCCase(t *testing.T, tc crcCase) {
 			}
 			f.next = append(f.next, a.Path[len("part-00000-"):len("part-00000-")+36])
 			modTimes[a.Path] = a.ModificationTime
-			tasks = append(tasks, Task{ID: id, Rows: rowsFromStats(t, schema, a.Stats)})
+			tasks = append(tasks, rowsTask{ID: id, Rows: rowsFromStats(t, schema, a.Stats)})
 		}
 		f.next = append(f.next, ci.TxnID)
 		param := func(k string) string {
@@ -242,13 +242,13 @@ func runCRCCase(t *testing.T, tc crcCase) {
 				mode = "Append"
 			}
 			_, _, err = table.WriteStreamingBatch(ctx, StreamingBatch{QueryID: txn.AppID, BatchID: txn.Version, OutputMode: mode,
-				Schema: schema, Tasks: tasks, Now: time.UnixMilli(*txn.LastUpdated), TimeZone: "UTC"})
+				Schema: schema, Tasks: taskStreams(tasks), Now: time.UnixMilli(*txn.LastUpdated), TimeZone: "UTC"})
 		case ci.Operation == "WRITE":
-			_, _, err = table.Write(ctx, BatchWrite{Mode: param("mode"), Schema: schema, Tasks: tasks, Now: created, TimeZone: "UTC"})
+			_, _, err = table.Write(ctx, BatchWrite{Mode: param("mode"), Schema: schema, Tasks: taskStreams(tasks), Now: created, TimeZone: "UTC"})
 		case ci.Operation == "CREATE TABLE AS SELECT":
-			_, _, err = table.Write(ctx, BatchWrite{Mode: "errorifexists", SaveAsTable: true, Schema: schema, Tasks: tasks, Now: created, TimeZone: "UTC"})
+			_, _, err = table.Write(ctx, BatchWrite{Mode: "errorifexists", SaveAsTable: true, Schema: schema, Tasks: taskStreams(tasks), Now: created, TimeZone: "UTC"})
 		case ci.Operation == "CREATE OR REPLACE TABLE AS SELECT":
-			_, _, err = table.Write(ctx, BatchWrite{Mode: "overwrite", SaveAsTable: true, Schema: schema, Tasks: tasks, Now: created, TimeZone: "UTC"})
+			_, _, err = table.Write(ctx, BatchWrite{Mode: "overwrite", SaveAsTable: true, Schema: schema, Tasks: taskStreams(tasks), Now: created, TimeZone: "UTC"})
 		default:
 			t.Fatalf("version %d: no replay for operation %s", v, ci.Operation)
 		}
@@ -599,7 +599,7 @@ func TestEveryCommitWritesAChecksum(t *testing.T) {
 	if _, _, err := table.WriteStreamingBatch(ctx, batch(1, "complete", nil)); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := table.Write(ctx, BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: bronzeBatch2(), Now: t0}); err != nil {
+	if _, _, err := table.Write(ctx, BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: taskStreams(bronzeBatch2()), Now: t0}); err != nil {
 		t.Fatal(err)
 	}
 	for v := int64(0); v <= 3; v++ {
@@ -673,9 +673,9 @@ func TestPriorChecksumSources(t *testing.T) {
 	// A version whose .crc leaves allFiles out makes the next one rebuild the entries from
 	// the log: no empty tags survive it.
 	wide := newTable(t)
-	tasks := make([]Task, crcMaxFiles)
+	tasks := make([]rowsTask, crcMaxFiles)
 	for i := range tasks {
-		tasks[i] = Task{ID: i, Rows: bronzeBatch1()[1].Rows}
+		tasks[i] = rowsTask{ID: i, Rows: bronzeBatch1()[1].Rows}
 	}
 	if _, _, err := wide.WriteStreamingBatch(ctx, batch(0, "append", tasks)); err != nil {
 		t.Fatal(err)

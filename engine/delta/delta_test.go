@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -50,9 +51,30 @@ func dec(u int64) sqltypes.Decimal { return sqltypes.Decimal{Unscaled: u, Scale:
 
 var bronzeSchema = sqltypes.MustParseDDL("order_id INT, customer_id STRING, status STRING, amount DECIMAL(10,2), event_time TIMESTAMP, partition INT, offset BIGINT")
 
+// fileStats computes the stats JSON string of one data file's rows.
+func fileStats(schema *sqltypes.StructType, rows []sqltypes.Row, loc *time.Location) string {
+	c := newStatsCollector(schema)
+	c.add(rows)
+	return c.json(loc)
+}
+
+// rowsTask is a task's rows held in memory; taskStreams turns tasks into Task streams.
+type rowsTask struct {
+	ID   int
+	Rows []sqltypes.Row
+}
+
+func taskStreams(tasks []rowsTask) []Task {
+	out := make([]Task, len(tasks))
+	for i, tk := range tasks {
+		out[i] = Task{ID: tk.ID, Rows: rowiter.Slice(tk.Rows)}
+	}
+	return out
+}
+
 // The course's events (course.md): batch 1 = three events, batch 2 = two.
-func bronzeBatch1() []Task {
-	return []Task{
+func bronzeBatch1() []rowsTask {
+	return []rowsTask{
 		{ID: 0, Rows: []sqltypes.Row{
 			{int32(1001), "C01", "placed", dec(2550), ts("2026-10-01T09:15:00Z"), int32(0), int64(0)},
 			{int32(1002), "C02", "placed", dec(1200), ts("2026-10-01T09:40:00Z"), int32(0), int64(1)},
@@ -63,8 +85,8 @@ func bronzeBatch1() []Task {
 	}
 }
 
-func bronzeBatch2() []Task {
-	return []Task{
+func bronzeBatch2() []rowsTask {
+	return []rowsTask{
 		{ID: 0, Rows: []sqltypes.Row{{int32(1001), "C01", "paid", dec(2550), ts("2026-10-01T10:05:00Z"), int32(0), int64(2)}}},
 		{ID: 1, Rows: []sqltypes.Row{{int32(1004), "C01", "placed", dec(4000), ts("2026-10-01T10:20:00Z"), int32(1), int64(1)}}},
 	}
@@ -120,12 +142,12 @@ func TestBronzeOrdersGolden(t *testing.T) {
 		t.Errorf("second CreateTable err = %v", err)
 	}
 	written, v, err := table.WriteStreamingBatch(ctx, StreamingBatch{QueryID: queryID, BatchID: 0, OutputMode: "append",
-		Schema: bronzeSchema, Tasks: bronzeBatch1(), Now: t0.Add(time.Second), TimeZone: "UTC"})
+		Schema: bronzeSchema, Tasks: taskStreams(bronzeBatch1()), Now: t0.Add(time.Second), TimeZone: "UTC"})
 	if err != nil || !written || v != 1 {
 		t.Fatalf("batch 0: written=%v v=%d err=%v", written, v, err)
 	}
 	written, v, err = table.WriteStreamingBatch(ctx, StreamingBatch{QueryID: queryID, BatchID: 1, OutputMode: "Append",
-		Schema: bronzeSchema, Tasks: bronzeBatch2(), Now: t0.Add(time.Hour), TimeZone: "UTC"})
+		Schema: bronzeSchema, Tasks: taskStreams(bronzeBatch2()), Now: t0.Add(time.Hour), TimeZone: "UTC"})
 	if err != nil || !written || v != 2 {
 		t.Fatalf("batch 1: written=%v v=%d err=%v", written, v, err)
 	}
@@ -198,8 +220,8 @@ func newTable(t *testing.T) *Table {
 	return table
 }
 
-func batch(id int64, mode string, tasks []Task) StreamingBatch {
-	return StreamingBatch{QueryID: queryID, BatchID: id, OutputMode: mode, Schema: bronzeSchema, Tasks: tasks, Now: t0, TimeZone: "UTC"}
+func batch(id int64, mode string, tasks []rowsTask) StreamingBatch {
+	return StreamingBatch{QueryID: queryID, BatchID: id, OutputMode: mode, Schema: bronzeSchema, Tasks: taskStreams(tasks), Now: t0, TimeZone: "UTC"}
 }
 
 func countVersions(t *testing.T, table *Table) int {
@@ -308,7 +330,7 @@ func TestCompleteModeReplacesFiles(t *testing.T) {
 func TestEmptyTasks(t *testing.T) {
 	ctx := context.Background()
 	table := newTable(t)
-	tasks := []Task{{ID: 0}, {ID: 1, Rows: bronzeBatch1()[1].Rows}, {ID: 2}}
+	tasks := []rowsTask{{ID: 0}, {ID: 1, Rows: bronzeBatch1()[1].Rows}, {ID: 2}}
 	if _, _, err := table.WriteStreamingBatch(ctx, batch(0, "append", tasks)); err != nil {
 		t.Fatal(err)
 	}
@@ -333,7 +355,7 @@ func TestCrashBeforeCommitLeavesInvisibleStrays(t *testing.T) {
 	}
 	loc, _ := location("UTC")
 	snap, _ := table.Snapshot()
-	if _, err := table.writeDataFiles(ctx, snap.Schema, bronzeBatch2(), nil, loc); err != nil {
+	if _, err := table.writeDataFiles(ctx, snap.Schema, taskStreams(bronzeBatch2()), nil, loc); err != nil {
 		t.Fatal(err)
 	}
 	rows, _, err := table.ReadRows(ctx)
@@ -407,14 +429,14 @@ func TestStreamingErrors(t *testing.T) {
 	if _, _, err := table.WriteStreamingBatch(ctx, batch(0, "append", bronzeBatch1())); err != nil {
 		t.Fatal(err)
 	}
-	b = batch(1, "append", []Task{{ID: 0, Rows: []sqltypes.Row{{int32(1)}}}})
+	b = batch(1, "append", []rowsTask{{ID: 0, Rows: []sqltypes.Row{{int32(1)}}}})
 	b.Schema = sqltypes.MustParseDDL("order_id INT")
 	if _, _, err := table.WriteStreamingBatch(ctx, b); err == nil || !strings.Contains(err.Error(), "schema mismatch") {
 		t.Errorf("schema mismatch err = %v", err)
 	}
 	// Same columns in another order are matched by name.
 	reordered := sqltypes.MustParseDDL("offset BIGINT, order_id INT, customer_id STRING, status STRING, amount DECIMAL(10,2), event_time TIMESTAMP, partition INT")
-	b = batch(1, "append", []Task{{ID: 0, Rows: []sqltypes.Row{{int64(9), int32(1005), "C05", "placed", dec(100), ts("2026-10-01T11:00:00Z"), int32(2)}}}})
+	b = batch(1, "append", []rowsTask{{ID: 0, Rows: []sqltypes.Row{{int64(9), int32(1005), "C05", "placed", dec(100), ts("2026-10-01T11:00:00Z"), int32(2)}}}})
 	b.Schema = reordered
 	if _, _, err := table.WriteStreamingBatch(ctx, b); err != nil {
 		t.Fatal(err)
@@ -434,7 +456,7 @@ func TestStreamingErrors(t *testing.T) {
 func TestStaticWrites(t *testing.T) {
 	ctx := context.Background()
 	table := newTable(t)
-	w := BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: bronzeBatch1(), Now: t0, TimeZone: "UTC"}
+	w := BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: taskStreams(bronzeBatch1()), Now: t0, TimeZone: "UTC"}
 	if written, v, err := table.Write(ctx, w); err != nil || !written || v != 0 {
 		t.Fatalf("append to new: %v %d %v", written, v, err)
 	}
@@ -451,7 +473,7 @@ func TestStaticWrites(t *testing.T) {
 		t.Errorf("ignore: %v %d %v", written, v, err)
 	}
 	w.Mode = "overwrite"
-	w.Tasks = bronzeBatch2()[:1]
+	w.Tasks = taskStreams(bronzeBatch2()[:1])
 	if written, v, err := table.Write(ctx, w); err != nil || !written || v != 1 {
 		t.Fatalf("overwrite: %v %d %v", written, v, err)
 	}
@@ -470,7 +492,7 @@ func TestStaticWrites(t *testing.T) {
 	}
 	// saveAsTable on a new table is CREATE TABLE AS SELECT.
 	t2 := newTable(t)
-	if _, _, err := t2.Write(ctx, BatchWrite{Mode: "overwrite", Schema: bronzeSchema, Tasks: bronzeBatch1(), SaveAsTable: true}); err != nil {
+	if _, _, err := t2.Write(ctx, BatchWrite{Mode: "overwrite", Schema: bronzeSchema, Tasks: taskStreams(bronzeBatch1()), SaveAsTable: true}); err != nil {
 		t.Fatal(err)
 	}
 	if l := string(readLog(t, t2, 0)); !strings.Contains(l, `"operation":"CREATE TABLE AS SELECT","operationParameters":{"partitionBy":"[]","clusterBy":"[]","description":null,"isManaged":"true","properties":"{}"}`) {
@@ -580,7 +602,7 @@ func TestJSONStringEscaping(t *testing.T) {
 func BenchmarkStreamingBatch1M(b *testing.B) {
 	const n = 1_000_000
 	base := int64(ts("2026-10-01T09:00:00Z"))
-	tasks := make([]Task, 3)
+	tasks := make([]rowsTask, 3)
 	for i := 0; i < n; i++ {
 		p := i % 3
 		tasks[p].ID = p
@@ -595,7 +617,7 @@ func BenchmarkStreamingBatch1M(b *testing.B) {
 			b.Fatal(err)
 		}
 		if _, _, err := table.WriteStreamingBatch(ctx, StreamingBatch{QueryID: queryID, BatchID: 0, OutputMode: "append",
-			Schema: bronzeSchema, Tasks: tasks, TimeZone: "UTC"}); err != nil {
+			Schema: bronzeSchema, Tasks: taskStreams(tasks), TimeZone: "UTC"}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -610,7 +632,7 @@ func writeBatches(t testing.TB, table *Table, n int, mode string) {
 	}
 	for i := 0; i < n; i++ {
 		row := sqltypes.Row{int32(2000 + i), fmt.Sprintf("C%02d", i), "placed", dec(int64(100 * i)), ts("2026-10-01T09:15:00Z"), int32(i % 3), int64(i)}
-		if _, _, err := table.WriteStreamingBatch(ctx, batch(int64(i), mode, []Task{{ID: i % 3, Rows: []sqltypes.Row{row}}})); err != nil {
+		if _, _, err := table.WriteStreamingBatch(ctx, batch(int64(i), mode, []rowsTask{{ID: i % 3, Rows: []sqltypes.Row{row}}})); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -736,7 +758,7 @@ func TestSessionZoneIDs(t *testing.T) {
 func BenchmarkReadRows1M(b *testing.B) {
 	const n = 1_000_000
 	base := int64(ts("2026-10-01T09:00:00Z"))
-	tasks := make([]Task, 3)
+	tasks := make([]rowsTask, 3)
 	for i := 0; i < n; i++ {
 		p := i % 3
 		tasks[p].ID = p
@@ -749,7 +771,7 @@ func BenchmarkReadRows1M(b *testing.B) {
 		b.Fatal(err)
 	}
 	if _, _, err := table.WriteStreamingBatch(ctx, StreamingBatch{QueryID: queryID, BatchID: 0, OutputMode: "append",
-		Schema: bronzeSchema, Tasks: tasks, TimeZone: "UTC"}); err != nil {
+		Schema: bronzeSchema, Tasks: taskStreams(tasks), TimeZone: "UTC"}); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
@@ -769,13 +791,13 @@ func TestEmptyTaskZeroLeavesAnUncommittedFile(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {
 		name      string
-		tasks     []Task
+		tasks     []rowsTask
 		committed int // data files the commit adds
 		onDisk    int // part files in the folder
 	}{
 		{"no tasks", nil, 0, 1},
-		{"task 0 empty", []Task{{ID: 0}, {ID: 1, Rows: bronzeBatch2()[0].Rows}}, 1, 2},
-		{"task 0 with rows", []Task{{ID: 0, Rows: bronzeBatch2()[0].Rows}, {ID: 1}}, 1, 1},
+		{"task 0 empty", []rowsTask{{ID: 0}, {ID: 1, Rows: bronzeBatch2()[0].Rows}}, 1, 2},
+		{"task 0 with rows", []rowsTask{{ID: 0, Rows: bronzeBatch2()[0].Rows}, {ID: 1}}, 1, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -33,9 +33,9 @@ func TestInteropPython(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, tasks := range [][]Task{bronzeBatch1(), bronzeBatch2()} {
+	for i, tasks := range [][]rowsTask{bronzeBatch1(), bronzeBatch2()} {
 		if _, _, err := table.WriteStreamingBatch(ctx, StreamingBatch{QueryID: queryID, BatchID: int64(i), OutputMode: "append",
-			Schema: bronzeSchema, Tasks: tasks, Now: t0.Add(time.Duration(i+1) * time.Minute), TimeZone: "UTC"}); err != nil {
+			Schema: bronzeSchema, Tasks: taskStreams(tasks), Now: t0.Add(time.Duration(i+1) * time.Minute), TimeZone: "UTC"}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -112,11 +113,11 @@ func TestHistoryAndTimeTravelByTimestamp(t *testing.T) {
 func TestRestoreCommitsTheOldFilesAsOneLargeCommit(t *testing.T) {
 	ctx := context.Background()
 	table := newTable(t)
-	w := BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: bronzeBatch1(), Now: t0, TimeZone: "UTC"}
+	w := BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: taskStreams(bronzeBatch1()), Now: t0, TimeZone: "UTC"}
 	if _, _, err := table.Write(ctx, w); err != nil {
 		t.Fatal(err)
 	}
-	w.Tasks = bronzeBatch2()
+	w.Tasks = taskStreams(bronzeBatch2())
 	if _, _, err := table.Write(ctx, w); err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +168,7 @@ func TestChangeCommitLayout(t *testing.T) {
 	ctx := context.Background()
 	for _, removesFirst := range []bool{true, false} {
 		table := newTable(t)
-		w := BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: bronzeBatch1(), Now: t0, TimeZone: "UTC"}
+		w := BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: taskStreams(bronzeBatch1()), Now: t0, TimeZone: "UTC"}
 		if _, _, err := table.Write(ctx, w); err != nil {
 			t.Fatal(err)
 		}
@@ -178,7 +179,7 @@ func TestChangeCommitLayout(t *testing.T) {
 		}
 		v, err := table.CommitChange(ctx, snap, Change{
 			Operation: "DELETE", Parameters: []KV{{Key: "predicate", Value: PredicateList("(order_id#1 = 1)")}},
-			Remove: snap.Files, Tasks: []Task{{ID: 0, Rows: keep}}, RemovesFirst: removesFirst, Now: t0, TimeZone: "UTC",
+			Remove: snap.Files, Tasks: []Task{{ID: 0, Rows: rowiter.Slice(keep)}}, RemovesFirst: removesFirst, Now: t0, TimeZone: "UTC",
 			Metrics: func(f ChangeFiles) []KV {
 				return []KV{{Key: "numRemovedFiles", Value: itoa(f.RemovedFiles)}, {Key: "numAddedFiles", Value: itoa(f.AddedFiles)}}
 			},

@@ -131,27 +131,40 @@ func less(a, b any) bool {
 	return false
 }
 
-// fileStats computes the stats JSON string of one data file's rows.
-func fileStats(schema *sqltypes.StructType, rows []sqltypes.Row, loc *time.Location) string {
+// statsCollector accumulates one data file's statistics as its rows stream past.
+type statsCollector struct {
+	tree []*statsNode
+	rows int64
+}
+
+func newStatsCollector(schema *sqltypes.StructType) *statsCollector {
 	budget := statsIndexedCols
-	tree := buildStatsTree(schema, &budget)
+	return &statsCollector{tree: buildStatsTree(schema, &budget)}
+}
+
+func (c *statsCollector) add(rows []sqltypes.Row) {
 	for _, r := range rows {
-		for i, n := range tree {
+		for i, n := range c.tree {
 			if i < len(r) {
 				n.add(r[i])
 			}
 		}
 	}
+	c.rows += int64(len(rows))
+}
+
+// json is the stats JSON string of the rows added.
+func (c *statsCollector) json(loc *time.Location) string {
 	w := &jw{}
 	w.obj()
-	w.key("numRecords").i64(int64(len(rows)))
-	if len(rows) > 0 {
+	w.key("numRecords").i64(c.rows)
+	if c.rows > 0 {
 		w.key("minValues")
-		writeBounds(w, tree, true, loc)
+		writeBounds(w, c.tree, true, loc)
 		w.key("maxValues")
-		writeBounds(w, tree, false, loc)
+		writeBounds(w, c.tree, false, loc)
 		w.key("nullCount")
-		writeNullCounts(w, tree)
+		writeNullCounts(w, c.tree)
 	} else {
 		// Aggregates over no rows are null, and to_json drops null fields.
 		w.key("minValues").obj()

@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,6 +24,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -425,6 +427,31 @@ func (s *Snapshot) readEach(ctx context.Context) ([][]sqltypes.Row, error) {
 		}
 	}
 	return parts, nil
+}
+
+// Open streams the snapshot's rows as one task, in the order ReadRows gives them, holding
+// one data file in memory at a time.
+func (s *Snapshot) Open(chunkRows int) rowiter.Iter {
+	files := s.Files
+	var cur rowiter.Iter = rowiter.Empty()
+	next := func(ctx context.Context) ([]sqltypes.Row, error) {
+		for {
+			rows, err := cur.Next(ctx)
+			if err != io.EOF {
+				return rows, err
+			}
+			if len(files) == 0 {
+				return nil, io.EOF
+			}
+			all, err := s.readFile(ctx, files[0])
+			if err != nil {
+				return nil, err
+			}
+			files = files[1:]
+			cur = rowiter.SliceChunks(all, chunkRows)
+		}
+	}
+	return rowiter.Func(next, nil)
 }
 
 func (s *Snapshot) readFile(ctx context.Context, f File) ([]sqltypes.Row, error) {

@@ -11,7 +11,7 @@ func TestIdempotentBatchWrites(t *testing.T) {
 	table := newTable(t)
 	write := func(app string, version int64) (bool, int64) {
 		t.Helper()
-		written, v, err := table.Write(ctx, BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: bronzeBatch1(),
+		written, v, err := table.Write(ctx, BatchWrite{Mode: "append", Schema: bronzeSchema, Tasks: taskStreams(bronzeBatch1()),
 			Txn: &Txn{AppID: app, Version: version}})
 		if err != nil {
 			t.Fatal(err)

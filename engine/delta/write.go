@@ -6,22 +6,22 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-// Task is one Spark task's share of the rows; its ID names the data file (part-<ID>).
+// Task is one Spark task's share of the rows; its ID names the data file (part-<ID>). The
+// writer reads Rows to the end (or until it fails) and closes it; nil is no rows.
 type Task struct {
 	ID   int
-	Rows []sqltypes.Row
+	Rows rowiter.Iter
 }
 
 // defaultProtocol is what delta-spark 4.0 writes for a new table with default settings.
@@ -206,27 +206,67 @@ type filesResult struct {
 	written int
 }
 
-// writeDataFiles writes one parquet file per task with rows, in parallel, and returns
-// their add actions. An empty task adds no file, task 0 included, so a batch without rows
-// adds none at all: what a real PySpark 4.2 + delta-spark 4.4.0 run commits (lab/testharness/sparkdiff:
-// an empty topic's batch 0 commits a version with no add action; a failOnDataLoss=false
-// batch whose partition-0 range was deleted commits only part-00001). On disk, though,
-// Spark's task 0 always writes its file (a write of no rows still leaves the schema), and
-// Delta leaves the empty file out of the commit: that file is written here too, named by
-// no version, so the table's folder holds what Spark's does.
+// writeDataFiles writes one parquet file per task with rows, several tasks at a time, and
+// returns their add actions in task order. Each task's rows stream from its iterator into
+// its file chunk by chunk. An empty task adds no file, task 0 included, so a batch without
+// rows adds none at all: what a real PySpark 4.2 + delta-spark 4.4.0 run commits
+// (lab/testharness/sparkdiff: an empty topic's batch 0 commits a version with no add action; a
+// failOnDataLoss=false batch whose partition-0 range was deleted commits only
+// part-00001). On disk, though, Spark's task 0 always writes its file (a write of no rows
+// still leaves the schema), and Delta leaves the empty file out of the commit: that file
+// is written here too, named by no version, so the table's folder holds what Spark's does.
 func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType, tasks []Task, align func(sqltypes.Row) sqltypes.Row, loc *time.Location) (filesResult, error) {
-	var todo []Task
-	emptyZero := true
-	for _, tk := range tasks {
-		if len(tk.Rows) > 0 {
-			todo = append(todo, tk)
-			emptyZero = emptyZero && tk.ID != 0
+	its := make([]rowiter.Iter, len(tasks))
+	for i, tk := range tasks {
+		its[i] = tk.Rows
+		if its[i] == nil {
+			its[i] = rowiter.Empty()
 		}
 	}
 	if err := os.MkdirAll(t.path, 0o755); err != nil {
+		rowiter.CloseAll(its)
 		return filesResult{}, fmt.Errorf("create delta table folder: %w", err)
 	}
+	// Files are named in task order, so the uuid sequence does not depend on scheduling:
+	// a task learns whether it has rows, then waits for the task before it to be named.
+	turns := rowiter.NewTurns(len(tasks))
+	adds := make([]*AddFile, len(tasks))
+	counts := make([]int64, len(tasks))
+	err := rowiter.ForEachTask(ctx, its, rowiter.Parallelism(), func(ctx context.Context, i int, it rowiter.Iter) error {
+		rows, empty, err := rowiter.Peek(ctx, it)
+		if werr := turns.Wait(ctx, i); werr != nil {
+			if err == nil {
+				rows.Close()
+			}
+			return werr
+		}
+		name := ""
+		if err == nil && !empty {
+			name = fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", tasks[i].ID, newUUID())
+		}
+		turns.Done(i)
+		if err != nil || empty {
+			return err
+		}
+		add, n, err := t.writeOneFile(ctx, schema, name, tasks[i].ID, rows, align, loc)
+		adds[i], counts[i] = add, n
+		return err
+	})
+	if err != nil {
+		return filesResult{}, err
+	}
 	var res filesResult
+	emptyZero := true
+	for i, a := range adds {
+		if a == nil {
+			continue
+		}
+		res.adds = append(res.adds, *a)
+		res.rows += counts[i]
+		res.bytes += a.Size
+		res.written++
+		emptyZero = emptyZero && tasks[i].ID != 0
+	}
 	if emptyZero {
 		// No log names this file, so its uuid is not one of the commit's.
 		name := fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", 0, uuid.NewString())
@@ -234,72 +274,64 @@ func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType,
 		if err != nil {
 			return filesResult{}, fmt.Errorf("delta table %s task 0: %w", t.path, err)
 		}
-		res.written, res.bytes = 1, size
-	}
-	// Names first, in task order, so the uuid sequence does not depend on scheduling.
-	names := make([]string, len(todo))
-	for i, tk := range todo {
-		names[i] = fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", tk.ID, newUUID())
-	}
-	adds := make([]AddFile, len(todo))
-	errs := make([]error, len(todo))
-	workers := min(runtime.GOMAXPROCS(0), len(todo))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				adds[i], errs[i] = t.writeOneFile(ctx, schema, names[i], todo[i], align, loc)
-			}
-		}()
-	}
-	for i := range todo {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			return filesResult{}, err
-		}
-		res.adds = append(res.adds, adds[i])
-		res.rows += int64(len(todo[i].Rows))
-		res.bytes += adds[i].Size
 		res.written++
+		res.bytes += size
 	}
 	return res, nil
 }
 
-func (t *Table) writeOneFile(ctx context.Context, schema *sqltypes.StructType, name string, tk Task, align func(sqltypes.Row) sqltypes.Row, loc *time.Location) (AddFile, error) {
-	if err := ctx.Err(); err != nil {
-		return AddFile{}, err
-	}
-	rows := tk.Rows
-	if align != nil {
-		rows = make([]sqltypes.Row, len(tk.Rows))
-		for i, r := range tk.Rows {
-			rows[i] = align(r)
-		}
-	}
+// writeOneFile streams one task's rows into a new data file and returns its add action
+// and row count.
+func (t *Table) writeOneFile(ctx context.Context, schema *sqltypes.StructType, name string, taskID int, rows rowiter.Iter, align func(sqltypes.Row) sqltypes.Row, loc *time.Location) (*AddFile, int64, error) {
+	defer rows.Close()
 	full := filepath.Join(t.path, name)
-	size, err := sparkparquet.WriteFile(full, schema, rows, nil)
+	f, err := sparkparquet.CreateFile(full, schema, nil)
 	if err != nil {
-		return AddFile{}, fmt.Errorf("delta table %s task %d: %w", t.path, tk.ID, err)
+		return nil, 0, fmt.Errorf("delta table %s task %d: %w", t.path, taskID, err)
+	}
+	stats := newStatsCollector(schema)
+	var aligned []sqltypes.Row
+	err = rowiter.Each(ctx, rows, func(chunk []sqltypes.Row) error {
+		if align != nil {
+			aligned = aligned[:0]
+			for _, r := range chunk {
+				aligned = append(aligned, align(r))
+			}
+			chunk = aligned
+		}
+		stats.add(chunk)
+		return f.Write(chunk)
+	})
+	if err != nil {
+		f.Abort()
+		return nil, 0, fmt.Errorf("delta table %s task %d: %w", t.path, taskID, err)
+	}
+	size, err := f.Close()
+	if err != nil {
+		return nil, 0, fmt.Errorf("delta table %s task %d: %w", t.path, taskID, err)
 	}
 	st, err := os.Stat(full)
 	if err != nil {
-		return AddFile{}, fmt.Errorf("delta table %s: %w", t.path, err)
+		return nil, 0, fmt.Errorf("delta table %s: %w", t.path, err)
 	}
-	return AddFile{
+	return &AddFile{
 		Path:             encodePath(name),
 		PartitionValues:  map[string]string{},
 		Size:             size,
 		ModificationTime: modTimeMs(st),
 		DataChange:       true,
-		Stats:            fileStats(schema, rows, loc),
-	}, nil
+		Stats:            stats.json(loc),
+	}, stats.rows, nil
+}
+
+// closeTaskRows closes the tasks' rows: a write that ends early (nothing to write, an
+// error) still releases them.
+func closeTaskRows(tasks []Task) {
+	for _, tk := range tasks {
+		if tk.Rows != nil {
+			tk.Rows.Close()
+		}
+	}
 }
 
 // StreamingBatch is one micro-batch for the Delta sink.
@@ -337,6 +369,7 @@ func (t *Table) HasStreamingBatch(queryID string, batchID int64) (bool, error) {
 // checkpoint; if either fails the result is written=true, the version and a
 // *PostCommitError.
 func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (written bool, version int64, err error) {
+	defer closeTaskRows(b.Tasks)
 	mode, err := outputMode(b.OutputMode)
 	if err != nil {
 		return false, -1, err
@@ -497,8 +530,11 @@ type BatchWrite struct {
 
 // Write performs a static write and returns the committed version; written is false when
 // mode "ignore" found an existing table. As with WriteStreamingBatch, a failure after the
-// commit comes as a *PostCommitError with written=true.
+// commit comes as a *PostCommitError with written=true. The data files are written once;
+// a commit lost to another writer is tried again on the new state, as long as the files
+// still fit it.
 func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version int64, err error) {
+	defer closeTaskRows(w.Tasks)
 	if w.Schema == nil {
 		return false, -1, errors.New("delta write: the schema is missing")
 	}
@@ -510,55 +546,38 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 	if err != nil {
 		return false, -1, err
 	}
+	var files filesResult
+	var written0 *staticWritePlan
 	for attempt := 0; ; attempt++ {
 		snap, err := t.Snapshot()
 		if err != nil {
 			return false, -1, err
 		}
-		exists := snap.Version >= 0
-		switch {
-		case exists && mode == "ErrorIfExists":
-			return false, -1, sparkerrors.New(sparkerrors.AnalysisException, "DELTA_PATH_EXISTS", "path", t.path)
-		case exists && mode == "Ignore":
-			return false, snap.Version, nil
-		}
-		if w.Txn != nil {
-			if v, ok := snap.Txns[w.Txn.AppID]; ok && v >= w.Txn.Version {
-				return false, snap.Version, nil
-			}
-		}
-		now := nowOr(w.Now)
-		schema := w.Schema.AsNullable()
-		var md *Metadata
-		var align func(sqltypes.Row) sqltypes.Row
-		if !exists {
-			md = newMetadata(w.Schema, now)
-		} else if mode == "Overwrite" && w.OverwriteSchema {
-			if a, err := alignRows(t.path, snap.Schema, w.Schema); err != nil {
-				md = newMetadata(w.Schema, now)
-				md.ID = snap.Metadata.ID
-			} else {
-				align, schema = a, snap.Schema
-			}
-		} else {
-			if align, err = alignRows(t.path, snap.Schema, w.Schema); err != nil {
-				return false, -1, err
-			}
-			schema = snap.Schema
-		}
-		if _, err := sparkparquet.Schema(schema); err != nil {
-			return false, -1, fmt.Errorf("delta table %s: %w", t.path, err)
-		}
-		files, err := t.writeDataFiles(ctx, schema, w.Tasks, align, loc)
+		wp, done, err := t.planStaticWrite(snap, w, mode)
 		if err != nil {
 			return false, -1, err
 		}
+		if done {
+			return false, snap.Version, nil
+		}
+		if written0 == nil {
+			if files, err = t.writeDataFiles(ctx, wp.schema, w.Tasks, wp.align, loc); err != nil {
+				return false, -1, err
+			}
+			written0 = wp
+		} else if !sameColumns(wp.schema, written0.schema) {
+			// The files hold the columns of the table as it was: another writer changed it.
+			return false, -1, fmt.Errorf("delta table %s: another writer changed the table's schema while this write ran; write again", t.path)
+		}
+		now := nowOr(w.Now)
+		md := wp.md
 		ci := &CommitInfo{
-			Timestamp:      nowOr(w.Now).UnixMilli(),
+			Timestamp:      now.UnixMilli(),
 			IsolationLevel: "Serializable",
 			EngineInfo:     EngineInfo,
 			TxnID:          newUUID(),
 		}
+		exists := snap.Version >= 0
 		var removes []*RemoveFile
 		if exists && mode == "Overwrite" {
 			for _, f := range snap.Files {
@@ -610,7 +629,8 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		if !errors.Is(err, ErrConcurrentCommit) || attempt+1 >= maxCommitAttempts {
 			return false, -1, err
 		}
-		// Lost a race: the files written stay unreferenced; plan again on the new state.
+		// Lost a race: plan the commit again on the new state (the files written stay
+		// unreferenced if it cannot be made).
 	}
 }
 
@@ -620,6 +640,65 @@ func addedBytes(adds []AddFile) int64 {
 		n += a.Size
 	}
 	return n
+}
+
+// staticWritePlan is how a static write fits the table as a snapshot shows it.
+type staticWritePlan struct {
+	schema *sqltypes.StructType            // the files' columns
+	align  func(sqltypes.Row) sqltypes.Row // data columns into table order (nil: as they are)
+	md     *Metadata                       // new metadata (a new table, or an overwrite with a new schema)
+}
+
+// planStaticWrite decides how w writes to the table in state snap; done means there is
+// nothing to write (mode "ignore" on an existing table).
+func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*staticWritePlan, bool, error) {
+	exists := snap.Version >= 0
+	switch {
+	case exists && mode == "ErrorIfExists":
+		return nil, false, sparkerrors.New(sparkerrors.AnalysisException, "DELTA_PATH_EXISTS", "path", t.path)
+	case exists && mode == "Ignore":
+		return nil, true, nil
+	}
+	if w.Txn != nil {
+		if v, ok := snap.Txns[w.Txn.AppID]; ok && v >= w.Txn.Version {
+			return nil, true, nil
+		}
+	}
+	now := nowOr(w.Now)
+	wp := &staticWritePlan{schema: w.Schema.AsNullable()}
+	var err error
+	if !exists {
+		wp.md = newMetadata(w.Schema, now)
+	} else if mode == "Overwrite" && w.OverwriteSchema {
+		if a, err := alignRows(t.path, snap.Schema, w.Schema); err != nil {
+			wp.md = newMetadata(w.Schema, now)
+			wp.md.ID = snap.Metadata.ID
+		} else {
+			wp.align, wp.schema = a, snap.Schema
+		}
+	} else {
+		if wp.align, err = alignRows(t.path, snap.Schema, w.Schema); err != nil {
+			return nil, false, err
+		}
+		wp.schema = snap.Schema
+	}
+	if _, err := sparkparquet.Schema(wp.schema); err != nil {
+		return nil, false, fmt.Errorf("delta table %s: %w", t.path, err)
+	}
+	return wp, false, nil
+}
+
+// sameColumns reports whether two schemas have the same column names and types, in order.
+func sameColumns(a, b *sqltypes.StructType) bool {
+	if len(a.Fields) != len(b.Fields) {
+		return false
+	}
+	for i := range a.Fields {
+		if a.Fields[i].Name != b.Fields[i].Name || !sqltypes.EqualTypes(a.Fields[i].Type, b.Fields[i].Type, true) {
+			return false
+		}
+	}
+	return true
 }
 
 func saveMode(m string) (string, error) {

@@ -15,15 +15,14 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -120,7 +119,9 @@ func (s *Sink) logDir() string { return filepath.Join(s.path, MetadataDir) }
 
 // AddBatch writes one batch: one file per non-empty task (task 0 always writes one), then
 // the log entry. A batch id at or below the latest logged one is skipped (written=false).
-func (s *Sink) AddBatch(ctx context.Context, batchID int64, schema *sqltypes.StructType, tasks [][]sqltypes.Row) (written bool, err error) {
+// Each task's rows stream into its file; the sink reads and closes every task.
+func (s *Sink) AddBatch(ctx context.Context, batchID int64, schema *sqltypes.StructType, tasks []rowiter.Iter) (written bool, err error) {
+	defer rowiter.CloseAll(tasks)
 	if batchID < 0 {
 		return false, fmt.Errorf("parquet sink: negative batch id %d", batchID)
 	}
@@ -137,60 +138,60 @@ func (s *Sink) AddBatch(ctx context.Context, batchID int64, schema *sqltypes.Str
 	if err := os.MkdirAll(s.path, 0o755); err != nil {
 		return false, fmt.Errorf("parquet sink: %w", err)
 	}
-	type job struct {
-		id   int
-		rows []sqltypes.Row
-		name string
-	}
-	var jobs []job
 	if len(tasks) == 0 {
-		tasks = [][]sqltypes.Row{nil}
+		tasks = []rowiter.Iter{rowiter.Empty()}
 	}
-	for i, rows := range tasks {
-		if len(rows) > 0 || i == 0 {
-			jobs = append(jobs, job{id: i, rows: rows, name: fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", i, s.newUUID())})
-		}
-	}
-	statuses := make([]FileStatus, len(jobs))
-	errs := make([]error, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(jobs)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if err := ctx.Err(); err != nil {
-					errs[i] = err
-					continue
-				}
-				full := filepath.Join(s.path, jobs[i].name)
-				size, err := sparkparquet.WriteFile(full, schema, jobs[i].rows, nil)
-				if err != nil {
-					errs[i] = fmt.Errorf("parquet sink batch %d task %d: %w", batchID, jobs[i].id, err)
-					continue
-				}
-				st, err := os.Stat(full)
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				statuses[i] = FileStatus{Path: fileURI(full), Size: size, ModificationTime: s.modTimeMs(st),
-					BlockReplication: localBlockReplication, BlockSize: localBlockSize, Action: "add"}
+	// Files are named in task order, so the uuid sequence does not depend on scheduling.
+	turns := rowiter.NewTurns(len(tasks))
+	statuses := make([]*FileStatus, len(tasks))
+	err = rowiter.ForEachTask(ctx, tasks, rowiter.Parallelism(), func(ctx context.Context, i int, it rowiter.Iter) error {
+		rows, empty, err := rowiter.Peek(ctx, it)
+		if werr := turns.Wait(ctx, i); werr != nil {
+			if err == nil {
+				rows.Close()
 			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
+			return werr
+		}
+		name := ""
+		if err == nil && (!empty || i == 0) {
+			name = fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", i, s.newUUID())
+		}
+		turns.Done(i)
+		if name == "" {
+			return err
+		}
+		defer rows.Close()
+		full := filepath.Join(s.path, name)
+		f, err := sparkparquet.CreateFile(full, schema, nil)
 		if err != nil {
-			return false, err
+			return fmt.Errorf("parquet sink batch %d task %d: %w", batchID, i, err)
+		}
+		if err := rowiter.Each(ctx, rows, f.Write); err != nil {
+			f.Abort()
+			return fmt.Errorf("parquet sink batch %d task %d: %w", batchID, i, err)
+		}
+		size, err := f.Close()
+		if err != nil {
+			return fmt.Errorf("parquet sink batch %d task %d: %w", batchID, i, err)
+		}
+		st, err := os.Stat(full)
+		if err != nil {
+			return err
+		}
+		statuses[i] = &FileStatus{Path: fileURI(full), Size: size, ModificationTime: s.modTimeMs(st),
+			BlockReplication: localBlockReplication, BlockSize: localBlockSize, Action: "add"}
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	var files []FileStatus
+	for _, st := range statuses {
+		if st != nil {
+			files = append(files, *st)
 		}
 	}
-	if err := s.writeLog(batchID, statuses); err != nil {
+	if err := s.writeLog(batchID, files); err != nil {
 		return false, err
 	}
 	return true, nil

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -77,7 +78,7 @@ func TestBatchLogGolden(t *testing.T) {
 		nil, // empty task: no file
 		{win("2026-10-01T09:40:00Z", "2026-10-01T09:45:00Z", 1, 1200), win("2026-10-01T09:55:00Z", "2026-10-01T10:00:00Z", 1, 3100)},
 	}
-	written, err := s.AddBatch(ctx, 0, schema, tasks)
+	written, err := s.AddBatch(ctx, 0, schema, rowiter.Tasks(tasks, 0))
 	if err != nil || !written {
 		t.Fatalf("AddBatch: %v %v", written, err)
 	}
@@ -111,13 +112,13 @@ func TestSkipCommittedBatchAndStraysInvisible(t *testing.T) {
 	s := newSink(t)
 	one := [][]sqltypes.Row{{win("2026-10-01T09:15:00Z", "2026-10-01T09:20:00Z", 1, 100)}}
 	for id := int64(0); id < 2; id++ {
-		if _, err := s.AddBatch(ctx, id, schema, one); err != nil {
+		if _, err := s.AddBatch(ctx, id, schema, rowiter.Tasks(one, 0)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	before, _ := filepath.Glob(filepath.Join(s.Path(), "*.parquet"))
 	for _, id := range []int64{1, 0} {
-		written, err := s.AddBatch(ctx, id, schema, one)
+		written, err := s.AddBatch(ctx, id, schema, rowiter.Tasks(one, 0))
 		if err != nil || written {
 			t.Errorf("re-run batch %d: written=%v err=%v", id, written, err)
 		}
@@ -148,7 +149,7 @@ func TestCompaction(t *testing.T) {
 	}
 	for id := int64(0); id < 7; id++ {
 		rows := [][]sqltypes.Row{{win("2026-10-01T09:15:00Z", "2026-10-01T09:20:00Z", id, 100*id)}}
-		if _, err := s.AddBatch(ctx, id, schema, rows); err != nil {
+		if _, err := s.AddBatch(ctx, id, schema, rowiter.Tasks(rows, 0)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -184,7 +185,7 @@ func TestCompaction(t *testing.T) {
 	// redundant (all before 8), as Spark does after fileSink.log.cleanupDelay (10 min).
 	s.now = func() time.Time { return time.Now().Add(11 * time.Minute) }
 	for id := int64(7); id < 9; id++ {
-		if _, err := s.AddBatch(ctx, id, schema, [][]sqltypes.Row{{win("2026-10-01T09:15:00Z", "2026-10-01T09:20:00Z", id, 0)}}); err != nil {
+		if _, err := s.AddBatch(ctx, id, schema, rowiter.Tasks([][]sqltypes.Row{{win("2026-10-01T09:15:00Z", "2026-10-01T09:20:00Z", id, 0)}}, 0)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -245,7 +246,7 @@ func TestInteropPyarrow(t *testing.T) {
 	ctx := context.Background()
 	s := newSink(t)
 	rows := []sqltypes.Row{win("2026-10-01T09:15:00Z", "2026-10-01T09:20:00Z", 2, 3750), {nil, nil, nil}}
-	if _, err := s.AddBatch(ctx, 0, schema, [][]sqltypes.Row{rows}); err != nil {
+	if _, err := s.AddBatch(ctx, 0, schema, rowiter.Tasks([][]sqltypes.Row{rows}, 0)); err != nil {
 		t.Fatal(err)
 	}
 	files, err := Files(s.Path())

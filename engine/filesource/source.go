@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/filesink"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -471,7 +472,10 @@ type packedTask struct {
 
 func (t *packedTask) Description() string { return strings.Join(t.files, ", ") }
 
-func (t *packedTask) Scan(ctx context.Context, fn func(sqltypes.Row) error) error {
+// Open streams the task's files in order, chunkRows rows at a time.
+func (t *packedTask) Open(chunkRows int) rowiter.Iter { return rowiter.Scan(t.scan, chunkRows) }
+
+func (t *packedTask) scan(ctx context.Context, fn func(sqltypes.Row) error) error {
 	for _, f := range t.files {
 		if err := t.src.ReadFile(ctx, f, fn); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -82,8 +83,12 @@ func batches(t *testing.T, s *Source) [][]string {
 		}
 		var vals []string
 		for _, tk := range tasks {
-			if err := tk.Scan(ctx, func(r sqltypes.Row) error { vals = append(vals, r[0].(string)); return nil }); err != nil {
+			rows, err := rowiter.Collect(ctx, tk.Open(3))
+			if err != nil {
 				t.Fatal(err)
+			}
+			for _, r := range rows {
+				vals = append(vals, r[0].(string))
 			}
 		}
 		out = append(out, vals)

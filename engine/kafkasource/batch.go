@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 )
 
 // Batch is a static read, spark.read.format("kafka"): the ranges between the resolved
@@ -46,19 +46,11 @@ func PlanBatch(ctx context.Context, options map[string]string) (*Batch, error) {
 	return &Batch{Opts: opts, Ranges: SplitRanges(ranges, opts.MinPartitions)}, nil
 }
 
-// Read reads every range; rows are grouped by task.
-func (b *Batch) Read(ctx context.Context) ([][]sqltypes.Row, error) {
-	out := make([][]sqltypes.Row, len(b.Ranges))
+// Open streams every range, one task each, in chunks of at most chunkRows.
+func (b *Batch) Open(chunkRows int) []rowiter.Iter {
+	out := make([]rowiter.Iter, len(b.Ranges))
 	for i, r := range b.Ranges {
-		rows := make([]sqltypes.Row, 0, r.Size())
-		err := ReadRange(ctx, b.Opts, r, func(row sqltypes.Row) error {
-			rows = append(rows, row)
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		out[i] = rows
+		out[i] = OpenRange(b.Opts, r, chunkRows)
 	}
-	return out, nil
+	return out
 }

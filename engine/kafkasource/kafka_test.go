@@ -12,7 +12,9 @@ import (
 	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
 )
 
@@ -91,7 +93,7 @@ func TestReferenceScenario(t *testing.T) {
 	var got []string
 	for _, task := range tasks {
 		descs = append(descs, task.Description())
-		err := task.Scan(ctx, func(r sqltypes.Row) error {
+		err := scanTask(ctx, task, func(r sqltypes.Row) error {
 			got = append(got, fmt.Sprintf("%s %s %s %d %d %d", r[ColKey], r[ColTopic], "", r[ColPartition], r[ColOffset], r[ColTimestampType]))
 			if len(r) != 7 || r[ColValue] == nil {
 				t.Errorf("row %v", r)
@@ -216,7 +218,7 @@ func TestDataLoss(t *testing.T) {
 			var offsets []string
 			var scanErr error
 			for _, task := range tasks {
-				if scanErr = task.Scan(ctx, func(r sqltypes.Row) error {
+				if scanErr = scanTask(ctx, task, func(r sqltypes.Row) error {
 					offsets = append(offsets, fmt.Sprintf("%d/%d", r[ColPartition], r[ColOffset]))
 					return nil
 				}); scanErr != nil {
@@ -261,12 +263,25 @@ func TestMinPartitionsTasks(t *testing.T) {
 	n := 0
 	for _, task := range tasks {
 		descs = append(descs, task.Description())
-		task.Scan(ctx, func(sqltypes.Row) error { n++; return nil })
+		scanTask(ctx, task, func(sqltypes.Row) error { n++; return nil })
 	}
 	// 3/5*5 = 3 parts, 2/5*5 = 2 parts.
 	if strings.Join(descs, ";") != "orders-0 [0, 1);orders-0 [1, 2);orders-0 [2, 3);orders-1 [0, 1);orders-1 [1, 2)" || n != 5 {
 		t.Fatalf("tasks %v rows %d", descs, n)
 	}
+}
+
+// scanTask calls fn with every row of the task, read in chunks of two rows.
+func scanTask(ctx context.Context, task stream.SourceTask, fn func(sqltypes.Row) error) error {
+	for row, err := range rowiter.Rows(ctx, task.Open(2)) {
+		if err != nil {
+			return err
+		}
+		if err := fn(row); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func TestBatchReadAndHeaders(t *testing.T) {
@@ -284,7 +299,7 @@ func TestBatchReadAndHeaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tasks, err := b.Read(ctx)
+	tasks, err := rowiter.CollectTasks(ctx, b.Open(0))
 	if err != nil {
 		t.Fatal(err)
 	}

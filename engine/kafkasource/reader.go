@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -38,24 +40,49 @@ const fetchMaxPartitionBytes = 256 << 10
 // Offsets that Kafka already removed are a *DataLossError when failOnDataLoss is true;
 // otherwise reading continues at the earliest available offset.
 func ReadRange(ctx context.Context, opts *Options, r OffsetRange, fn func(sqltypes.Row) error) error {
-	if r.Size() <= 0 {
+	return rowiter.Each(ctx, OpenRange(opts, r, rowiter.DefaultChunkRows), func(rows []sqltypes.Row) error {
+		for _, row := range rows {
+			if err := fn(row); err != nil {
+				return err
+			}
+		}
 		return nil
-	}
-	rd := rangeReader{opts: opts, r: r, fn: fn}
-	return rd.run(ctx)
+	})
 }
 
+// OpenRange streams the records of one range as Kafka rows, in offset order, in chunks of
+// at most chunkRows; the consumer connects at the first Next. Data loss is handled as in
+// ReadRange.
+func OpenRange(opts *Options, r OffsetRange, chunkRows int) rowiter.Iter {
+	if r.Size() <= 0 {
+		return rowiter.Empty()
+	}
+	return &rangeReader{opts: opts, r: r, chunkRows: max(chunkRows, 1), next: r.From,
+		topic: r.Topic, partition: r.Partition}
+}
+
+// rangeReader reads one range: it polls fetches and hands their records out as rows, a
+// chunk at a time; the records of a fetch not yet handed out wait in recs.
 type rangeReader struct {
-	opts *Options
-	r    OffsetRange
-	fn   func(sqltypes.Row) error
-	cl   *kgo.Client
+	opts      *Options
+	r         OffsetRange
+	chunkRows int
+	cl        *kgo.Client
+	next      int64 // the next offset the range needs
+	recs      []*kgo.Record
+	done      bool
+	closed    bool
+	out       []sqltypes.Row
+	alloc     rowAlloc
+	// Boxed once per range, to save an allocation per row.
+	topic, partition any
 }
 
 func (rd *rangeReader) consumeFrom(off int64) error {
 	if rd.cl != nil {
 		rd.cl.Close()
 	}
+	rd.recs = rd.recs[:0]
 	cl, err := kgo.NewClient(clientOpts(rd.opts.Bootstrap,
 		kgo.ConsumePartitions(map[string]map[int32]kgo.Offset{
 			rd.r.Topic: {rd.r.Partition: kgo.NewOffset().At(off)},
@@ -76,76 +103,117 @@ func (rd *rangeReader) consumeFrom(off int64) error {
 	return nil
 }
 
-func (rd *rangeReader) run(ctx context.Context) error {
-	next := rd.r.From
-	if err := rd.consumeFrom(next); err != nil {
-		return err
+// Close releases the consumer.
+func (rd *rangeReader) Close() error {
+	if rd.cl != nil {
+		rd.cl.Close()
+		rd.cl = nil
 	}
-	defer func() { rd.cl.Close() }()
-	var topicAny, partAny any = rd.r.Topic, rd.r.Partition
-	var alloc rowAlloc
-	for next < rd.r.Until {
-		pctx, cancel := context.WithTimeout(ctx, rd.opts.PollTimeout)
-		fetches := rd.cl.PollFetches(pctx)
-		cancel()
-		if err := ctx.Err(); err != nil {
-			return err
+	rd.closed, rd.recs = true, nil
+	return nil
+}
+
+func (rd *rangeReader) Next(ctx context.Context) ([]sqltypes.Row, error) {
+	if rd.closed {
+		return nil, errors.New("kafka: range reader used after Close")
+	}
+	rd.out = rd.out[:0]
+	for len(rd.out) < rd.chunkRows && !rd.done {
+		if len(rd.recs) == 0 {
+			if err := rd.poll(ctx); err != nil {
+				return nil, err
+			}
+			continue
 		}
-		var fetchErr error
-		fetches.EachError(func(_ string, _ int32, err error) {
-			if fetchErr == nil {
-				fetchErr = err
-			}
-		})
-		if fetchErr != nil {
-			switch {
-			case errors.Is(fetchErr, kerr.OffsetOutOfRange):
-				resume, done, err := rd.lost(ctx, next)
-				if err != nil || done {
-					return err
-				}
-				next = resume
-				if err := rd.consumeFrom(next); err != nil {
-					return err
-				}
-				continue
-			case errors.Is(fetchErr, context.DeadlineExceeded):
-				return rd.stalled(ctx, next)
-			default:
-				return brokerError(rd.opts.Bootstrap, "reading "+rd.r.TopicPartition.String(), fetchErr)
-			}
+		if err := rd.take(ctx); err != nil {
+			return nil, err
 		}
-		done := false
-		var cbErr error
-		fetches.EachRecord(func(rec *kgo.Record) {
-			if done || cbErr != nil || rec.Offset < next {
-				return
-			}
-			if rec.Offset >= rd.r.Until {
-				done = true
-				return
-			}
-			if rec.Offset > next {
-				// A gap: compaction, or records removed under us. Only the second is loss.
-				if _, _, err := rd.lostIfBelowLogStart(ctx, next, rec.Offset); err != nil {
-					cbErr = err
-					return
-				}
-			}
-			next = rec.Offset + 1
-			if rec.Attrs.IsControl() {
-				return // transaction markers take offsets but are not rows
-			}
-			row := recordRow(rec, rd.opts.IncludeHeaders, topicAny, partAny, &alloc)
-			cbErr = rd.fn(row)
-		})
-		if cbErr != nil {
-			return cbErr
+	}
+	if len(rd.out) == 0 {
+		rd.Close()
+		return nil, io.EOF
+	}
+	return rd.out, nil
+}
+
+// take turns fetched records into rows until the chunk is full or the fetch used up.
+func (rd *rangeReader) take(ctx context.Context) error {
+	i := 0
+	defer func() { rd.recs = rd.recs[:copy(rd.recs, rd.recs[i:])] }()
+	for ; i < len(rd.recs) && len(rd.out) < rd.chunkRows; i++ {
+		rec := rd.recs[i]
+		if rec.Offset < rd.next {
+			continue
 		}
-		if done {
+		if rec.Offset >= rd.r.Until {
+			rd.done = true
 			return nil
 		}
+		if rec.Offset > rd.next {
+			// A gap: compaction, or records removed under us. Only the second is loss.
+			if _, _, err := rd.lostIfBelowLogStart(ctx, rd.next, rec.Offset); err != nil {
+				return err
+			}
+		}
+		rd.next = rec.Offset + 1
+		if rec.Attrs.IsControl() {
+			continue // transaction markers take offsets but are not rows
+		}
+		rd.out = append(rd.out, recordRow(rec, rd.opts.IncludeHeaders, rd.topic, rd.partition, &rd.alloc))
 	}
+	if rd.next >= rd.r.Until {
+		rd.done = true
+	}
+	return nil
+}
+
+// poll fetches the next records of the range into recs.
+func (rd *rangeReader) poll(ctx context.Context) error {
+	if rd.next >= rd.r.Until {
+		rd.done = true
+		return nil
+	}
+	if rd.cl == nil {
+		if err := rd.consumeFrom(rd.next); err != nil {
+			return err
+		}
+	}
+	pctx, cancel := context.WithTimeout(ctx, rd.opts.PollTimeout)
+	fetches := rd.cl.PollFetches(pctx)
+	cancel()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var fetchErr error
+	fetches.EachError(func(_ string, _ int32, err error) {
+		if fetchErr == nil {
+			fetchErr = err
+		}
+	})
+	if fetchErr != nil {
+		switch {
+		case errors.Is(fetchErr, kerr.OffsetOutOfRange):
+			resume, done, err := rd.lost(ctx, rd.next)
+			if err != nil {
+				return err
+			}
+			if done {
+				rd.done = true
+				return nil
+			}
+			rd.next = resume
+			return rd.consumeFrom(rd.next)
+		case errors.Is(fetchErr, context.DeadlineExceeded):
+			if err := rd.stalled(ctx, rd.next); err != nil {
+				return err
+			}
+			rd.done = true
+			return nil
+		default:
+			return brokerError(rd.opts.Bootstrap, "reading "+rd.r.TopicPartition.String(), fetchErr)
+		}
+	}
+	fetches.EachRecord(func(rec *kgo.Record) { rd.recs = append(rd.recs, rec) })
 	return nil
 }
 

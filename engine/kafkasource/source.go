@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -295,9 +296,9 @@ type RangeTask struct {
 // Description is "orders-0 [0, 2)".
 func (t *RangeTask) Description() string { return t.Range.String() }
 
-// Scan reads the range.
-func (t *RangeTask) Scan(ctx context.Context, fn func(sqltypes.Row) error) error {
-	return ReadRange(ctx, t.Opts, t.Range, fn)
+// Open streams the range's rows.
+func (t *RangeTask) Open(chunkRows int) rowiter.Iter {
+	return OpenRange(t.Opts, t.Range, chunkRows)
 }
 
 // ValidateOffsets checks offsets from a checkpoint: they must be Kafka offset JSON and
@@ -345,6 +346,3 @@ func (s *Stream) readsTopic(topic string) bool {
 	}
 	return false
 }
-
-// SizeHint is the number of offsets in the range (an upper bound on its rows).
-func (t *RangeTask) SizeHint() int64 { return t.Range.Size() }

@@ -1,8 +1,3 @@
-// Package plan is the logical plan of kafkalab's DataFrames: expressions as the user wrote them
-// (Expr), the same expressions bound to an input schema (Bound, checked and typed like Spark's
-// analyzer does), and operators (Node) that evaluate over batches of sqltypes.Row grouped by
-// task. The engine root builds plans through the DataFrame API; streaming plans have a
-// StreamScan leaf that is bound to a micro-batch's input when the batch runs.
 package plan
 
 import (

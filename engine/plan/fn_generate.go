@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -128,41 +129,45 @@ type Generate struct {
 func (g *Generate) Output() *Scope   { return g.scope }
 func (g *Generate) Children() []Node { return []Node{g.Child} }
 func (g *Generate) Describe() string { return "Generate " + g.Gen.SQL() }
-func (g *Generate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (g *Generate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	in, err := g.Child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
 	}
 	width := len(g.scope.Schema.Fields)
 	nIn := width - len(g.Gen.fields)
-	vals := make([]any, len(g.Gen.args))
-	out := make([][]sqltypes.Row, len(in))
-	for t, rows := range in {
+	out := make([]rowiter.Iter, len(in))
+	for t, task := range in {
+		vals := make([]any, len(g.Gen.args)) // one per task: tasks run concurrently
 		var res []sqltypes.Row
-		for _, row := range rows {
-			for i, a := range g.Gen.args {
-				if vals[i], err = a.Eval(ex.Eval, row); err != nil {
+		out[t] = rowiter.Map(task, func(_ context.Context, rows []sqltypes.Row) ([]sqltypes.Row, error) {
+			res = res[:0]
+			for _, row := range rows {
+				for i, a := range g.Gen.args {
+					var err error
+					if vals[i], err = a.Eval(ex.Eval, row); err != nil {
+						return nil, err
+					}
+				}
+				n := 0
+				err := g.Gen.gen(ex.Eval, vals, func(gen []any) {
+					nr := make(sqltypes.Row, width)
+					copy(nr, row[:nIn])
+					copy(nr[nIn:], gen)
+					res = append(res, nr)
+					n++
+				})
+				if err != nil {
 					return nil, err
 				}
+				if n == 0 && g.Gen.outer {
+					nr := make(sqltypes.Row, width)
+					copy(nr, row[:nIn])
+					res = append(res, nr)
+				}
 			}
-			n := 0
-			err := g.Gen.gen(ex.Eval, vals, func(gen []any) {
-				nr := make(sqltypes.Row, width)
-				copy(nr, row[:nIn])
-				copy(nr[nIn:], gen)
-				res = append(res, nr)
-				n++
-			})
-			if err != nil {
-				return nil, err
-			}
-			if n == 0 && g.Gen.outer {
-				nr := make(sqltypes.Row, width)
-				copy(nr, row[:nIn])
-				res = append(res, nr)
-			}
-		}
-		out[t] = res
+			return res, nil
+		})
 	}
 	return out, nil
 }

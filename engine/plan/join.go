@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -292,13 +293,15 @@ func refRange(b Bound) (lo, hi int, ok bool) {
 	return lo, hi, ok
 }
 
-func (j *Join) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	leftTasks, err := j.Left.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
 	}
-	rightTasks, err := j.Right.Execute(ctx, ex)
+	// The right side is held in memory (the build side); the left side streams past it.
+	rightTasks, err := collectChild(ctx, j.Right, ex)
 	if err != nil {
+		rowiter.CloseAll(leftTasks)
 		return nil, err
 	}
 	var right []sqltypes.Row
@@ -335,6 +338,7 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) 
 		for ri, r := range right {
 			k, null, err := evalKey(ex.Eval, j.rightKeys, joined(nil, r), keyTypes)
 			if err != nil {
+				rowiter.CloseAll(leftTasks)
 				return nil, err
 			}
 			if !null {
@@ -342,10 +346,13 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) 
 			}
 		}
 	}
-	matchedRight := make([]bool, len(right))
-	out := make([][]sqltypes.Row, 0, len(leftTasks)+1)
-	for _, rows := range leftTasks {
-		var res []sqltypes.Row
+	// Right and full outer joins remember which right rows found a match (matchedRight).
+	outerRight := j.Type == JoinRight || j.Type == JoinFull
+	var matchedRight []bool
+	if outerRight {
+		matchedRight = make([]bool, len(right))
+	}
+	probe := func(rows, res []sqltypes.Row) ([]sqltypes.Row, error) {
 		for _, l := range rows {
 			candidates := allIndexes(len(right))
 			if index != nil {
@@ -371,7 +378,9 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) 
 					}
 				}
 				matched = true
-				matchedRight[ri] = true
+				if outerRight {
+					matchedRight[ri] = true
+				}
 				if j.Type == JoinSemi {
 					break
 				}
@@ -399,22 +408,47 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) 
 				res = append(res, o)
 			}
 		}
+		return res, nil
+	}
+	if !outerRight {
+		for t, it := range leftTasks {
+			var res []sqltypes.Row
+			leftTasks[t] = rowiter.Map(it, func(_ context.Context, rows []sqltypes.Row) ([]sqltypes.Row, error) {
+				var err error
+				res, err = probe(rows, res[:0])
+				return res, err
+			})
+		}
+		return leftTasks, nil
+	}
+	// The unmatched right rows come last, once every left row was seen: the left side is
+	// read first, task by task.
+	out := make([][]sqltypes.Row, 0, len(leftTasks)+1)
+	for _, it := range leftTasks {
+		var res []sqltypes.Row
+		err := rowiter.Each(ctx, it, func(rows []sqltypes.Row) error {
+			var err error
+			res, err = probe(rows, res)
+			return err
+		})
+		if err != nil {
+			rowiter.CloseAll(leftTasks)
+			return nil, err
+		}
 		out = append(out, res)
 	}
-	if j.Type == JoinRight || j.Type == JoinFull {
-		var rest []sqltypes.Row
-		for ri, r := range right {
-			if !matchedRight[ri] {
-				o, err := emit(joined(nil, r))
-				if err != nil {
-					return nil, err
-				}
-				rest = append(rest, o)
+	var rest []sqltypes.Row
+	for ri, r := range right {
+		if !matchedRight[ri] {
+			o, err := emit(joined(nil, r))
+			if err != nil {
+				return nil, err
 			}
+			rest = append(rest, o)
 		}
-		out = append(out, rest)
 	}
-	return out, nil
+	out = append(out, rest)
+	return rowiter.Tasks(out, ex.chunkRows()), nil
 }
 
 func allIndexes(n int) []int {
@@ -464,7 +498,7 @@ func (a *SubqueryAlias) Children() []Node { return []Node{a.Child} }
 func (a *SubqueryAlias) Describe() string {
 	return "SubqueryAlias " + strings.Join(a.scope.qualifier(0), ".")
 }
-func (a *SubqueryAlias) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (a *SubqueryAlias) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	return a.Child.Execute(ctx, ex)
 }
 

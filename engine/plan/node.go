@@ -3,33 +3,40 @@ package plan
 import (
 	"context"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
-// Node is a logical operator. Execution is eager and batch-wise: Execute returns the
-// operator's whole output grouped by task (a task is Spark's partition; sinks write one
-// file per non-empty task).
+// Node is a logical operator (see the package documentation for how operators run).
 type Node interface {
 	// Output is the operator's output columns (schema plus qualifiers).
 	Output() *Scope
 	Children() []Node
 	// Describe is a one-line description for explain-like messages.
 	Describe() string
-	Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error)
+	// Execute starts the operator for one execution and returns its output: one row
+	// stream per task (a task is Spark's partition; sinks write one file per non-empty
+	// task). Rows are computed as the streams are read.
+	Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error)
 }
 
 // Exec is the state of one execution: the evaluation context and, for a streaming plan, the
 // micro-batch input bound to its StreamScan leaves.
 type Exec struct {
 	Eval *EvalContext
-	// StreamInput returns the rows (by task) a streaming leaf reads in this batch.
-	StreamInput func(ctx context.Context, s *StreamScan) ([][]sqltypes.Row, error)
+	// ChunkRows is how many rows a chunk holds at most (0: rowiter.DefaultChunkRows).
+	ChunkRows int
+	// StreamInput opens the rows (one stream per task) a streaming leaf reads in this
+	// batch.
+	StreamInput func(ctx context.Context, s *StreamScan) ([]rowiter.Iter, error)
 	// EventTime receives the event-time statistics each Watermark operator collects.
 	EventTime map[*Watermark]*EventTimeStats
 	// Batch is the micro-batch being run (nil for a static action): stateful operators
@@ -39,6 +46,16 @@ type Exec struct {
 	OutputMode string
 	// StateOperators collects the progress of stateful operators, in plan order.
 	StateOperators []stream.StateOperatorProgress
+
+	eventTimeMu sync.Mutex // tasks stream past a Watermark concurrently
+}
+
+// chunkRows is the chunk size in force.
+func (ex *Exec) chunkRows() int {
+	if ex == nil || ex.ChunkRows <= 0 {
+		return rowiter.DefaultChunkRows
+	}
+	return ex.ChunkRows
 }
 
 // Stateful is implemented by streaming operators that keep state across batches. The
@@ -58,6 +75,21 @@ type UnexecutedProgress interface {
 // EventTimeStats are a watermark operator's statistics over one batch, in milliseconds.
 type EventTimeStats struct {
 	Max, Min, Sum, Count int64
+}
+
+// merge adds o's rows to s.
+func (s *EventTimeStats) merge(o EventTimeStats) {
+	if o.Count == 0 {
+		return
+	}
+	if s.Count == 0 || o.Max > s.Max {
+		s.Max = o.Max
+	}
+	if s.Count == 0 || o.Min < s.Min {
+		s.Min = o.Min
+	}
+	s.Sum += o.Sum
+	s.Count += o.Count
 }
 
 func (s *EventTimeStats) add(ms int64) {
@@ -106,18 +138,19 @@ type Relation struct {
 	Name  string
 	// Rows are the data by task, when known up front.
 	Rows [][]sqltypes.Row
-	// Load, when set, reads the data at execution time instead of Rows.
-	Load func(ctx context.Context) ([][]sqltypes.Row, error)
+	// Load, when set, opens the data at execution time instead of Rows: one stream per
+	// task.
+	Load func(ctx context.Context) ([]rowiter.Iter, error)
 }
 
 func (r *Relation) Output() *Scope   { return r.Scope }
 func (r *Relation) Children() []Node { return nil }
 func (r *Relation) Describe() string { return r.Name }
-func (r *Relation) Execute(ctx context.Context, _ *Exec) ([][]sqltypes.Row, error) {
+func (r *Relation) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	if r.Load != nil {
 		return r.Load(ctx)
 	}
-	return r.Rows, nil
+	return rowiter.Tasks(r.Rows, ex.chunkRows()), nil
 }
 
 // StreamScan is a streaming leaf. Source is the engine's handle for the source (opaque
@@ -131,7 +164,7 @@ type StreamScan struct {
 func (s *StreamScan) Output() *Scope   { return s.Scope }
 func (s *StreamScan) Children() []Node { return nil }
 func (s *StreamScan) Describe() string { return s.Name }
-func (s *StreamScan) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (s *StreamScan) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	if ex == nil || ex.StreamInput == nil {
 		return nil, CheckBatch(s)
 	}
@@ -203,15 +236,17 @@ func (p *Project) Describe() string {
 	}
 	return "Project [" + strings.Join(names, ", ") + "]"
 }
-func (p *Project) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
-	if inner, ok := p.Child.(*Project); ok {
-		return p.executeFused(ctx, ex, inner)
+func (p *Project) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
+	child, inner := p.Child, []Bound(nil)
+	if in, ok := child.(*Project); ok {
+		// A projection of a projection runs as one (projector).
+		child, inner = in.Child, in.Exprs
 	}
-	in, err := p.Child.Execute(ctx, ex)
+	in, err := child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
 	}
-	return projectTasks(ex.Eval, p.Exprs, in)
+	return projectStreams(ex.Eval, inner, p.Exprs, in), nil
 }
 
 // Filter is filter/where.
@@ -242,26 +277,28 @@ func NewFilter(child Node, cond Expr) (*Filter, error) {
 func (f *Filter) Output() *Scope   { return f.Child.Output() }
 func (f *Filter) Children() []Node { return []Node{f.Child} }
 func (f *Filter) Describe() string { return "Filter " + f.Cond.SQL() }
-func (f *Filter) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (f *Filter) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	in, err := f.Child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
 	}
-	out := make([][]sqltypes.Row, len(in))
-	for t, rows := range in {
+	for t, it := range in {
 		var keep []sqltypes.Row
-		for _, row := range rows {
-			v, err := f.Cond.Eval(ex.Eval, row)
-			if err != nil {
-				return nil, err
+		in[t] = rowiter.Map(it, func(_ context.Context, rows []sqltypes.Row) ([]sqltypes.Row, error) {
+			keep = keep[:0]
+			for _, row := range rows {
+				v, err := f.Cond.Eval(ex.Eval, row)
+				if err != nil {
+					return nil, err
+				}
+				if v == true {
+					keep = append(keep, row)
+				}
 			}
-			if v == true {
-				keep = append(keep, row)
-			}
-		}
-		out[t] = keep
+			return keep, nil
+		})
 	}
-	return out, nil
+	return in, nil
 }
 
 // ---- limit, sort, coalesce, repartition, union ----
@@ -278,21 +315,37 @@ func (l *Limit) Describe() string { return fmt.Sprintf("GlobalLimit %d", l.N) }
 
 // LimitCount is n (LimitNode).
 func (l *Limit) LimitCount() int { return l.N }
-func (l *Limit) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (l *Limit) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	in, err := l.Child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
 	}
-	var out []sqltypes.Row
-	for _, rows := range in {
-		for _, r := range rows {
-			if len(out) >= l.N {
-				return [][]sqltypes.Row{out}, nil
+	// The input is read task after task and no further than the n-th row.
+	left := l.N
+	next := func(ctx context.Context) ([]sqltypes.Row, error) {
+		for left > 0 && len(in) > 0 {
+			rows, err := in[0].Next(ctx)
+			if err == io.EOF {
+				if err := in[0].Close(); err != nil {
+					return nil, err
+				}
+				in = in[1:]
+				continue
 			}
-			out = append(out, r)
+			if err != nil {
+				return nil, err
+			}
+			rows = rows[:min(len(rows), left)]
+			left -= len(rows)
+			return rows, nil
 		}
+		if err := rowiter.CloseAll(in); err != nil {
+			return nil, err
+		}
+		in = nil
+		return nil, io.EOF
 	}
-	return [][]sqltypes.Row{out}, nil
+	return []rowiter.Iter{rowiter.Func(next, func() error { return rowiter.CloseAll(in) })}, nil
 }
 
 // SortKey is one orderBy key.
@@ -336,8 +389,8 @@ func NewSort(child Node, keys []Expr) (*Sort, error) {
 func (s *Sort) Output() *Scope   { return s.Child.Output() }
 func (s *Sort) Children() []Node { return []Node{s.Child} }
 func (s *Sort) Describe() string { return "Sort" }
-func (s *Sort) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
-	in, err := s.Child.Execute(ctx, ex)
+func (s *Sort) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
+	in, err := collectChild(ctx, s.Child, ex)
 	if err != nil {
 		return nil, err
 	}
@@ -392,7 +445,7 @@ func (s *Sort) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) 
 	for i, k := range all {
 		out[i] = k.row
 	}
-	return [][]sqltypes.Row{out}, nil
+	return []rowiter.Iter{rowiter.SliceChunks(out, ex.chunkRows())}, nil
 }
 
 // Coalesce is coalesce(n): merges tasks down to at most n without a shuffle (rows keep their
@@ -405,7 +458,7 @@ type Coalesce struct {
 func (c *Coalesce) Output() *Scope   { return c.Child.Output() }
 func (c *Coalesce) Children() []Node { return []Node{c.Child} }
 func (c *Coalesce) Describe() string { return fmt.Sprintf("Coalesce %d", c.N) }
-func (c *Coalesce) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (c *Coalesce) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	in, err := c.Child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
@@ -414,10 +467,14 @@ func (c *Coalesce) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, err
 		return in, nil
 	}
 	// Contiguous groups, like CoalescedRDD without locality preferences.
-	out := make([][]sqltypes.Row, c.N)
-	for i, rows := range in {
+	groups := make([][]rowiter.Iter, c.N)
+	for i, it := range in {
 		g := i * c.N / len(in)
-		out[g] = append(out[g], rows...)
+		groups[g] = append(groups[g], it)
+	}
+	out := make([]rowiter.Iter, c.N)
+	for g, its := range groups {
+		out[g] = rowiter.Concat(its...)
 	}
 	return out, nil
 }
@@ -431,8 +488,8 @@ type Repartition struct {
 func (r *Repartition) Output() *Scope   { return r.Child.Output() }
 func (r *Repartition) Children() []Node { return []Node{r.Child} }
 func (r *Repartition) Describe() string { return fmt.Sprintf("Repartition %d", r.N) }
-func (r *Repartition) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
-	in, err := r.Child.Execute(ctx, ex)
+func (r *Repartition) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
+	in, err := collectChild(ctx, r.Child, ex)
 	if err != nil {
 		return nil, err
 	}
@@ -444,7 +501,7 @@ func (r *Repartition) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, 
 			i++
 		}
 	}
-	return out, nil
+	return rowiter.Tasks(out, ex.chunkRows()), nil
 }
 
 // Union is union/unionAll: by position; the output takes the left side's names.
@@ -497,28 +554,15 @@ func ordinal(n int) string {
 func (u *Union) Output() *Scope   { return u.scope }
 func (u *Union) Children() []Node { return []Node{u.Left, u.Right} }
 func (u *Union) Describe() string { return "Union" }
-func (u *Union) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
-	var out [][]sqltypes.Row
+func (u *Union) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
+	var out []rowiter.Iter
 	for side, n := range []Node{u.Left, u.Right} {
 		in, err := n.Execute(ctx, ex)
 		if err != nil {
+			rowiter.CloseAll(out)
 			return nil, err
 		}
-		for _, rows := range in {
-			conv := make([]sqltypes.Row, len(rows))
-			for i, row := range rows {
-				nr := make(sqltypes.Row, len(row))
-				for j, c := range u.casts[side] {
-					v, err := c.Eval(ex.Eval, row)
-					if err != nil {
-						return nil, err
-					}
-					nr[j] = v
-				}
-				conv[i] = nr
-			}
-			out = append(out, conv)
-		}
+		out = append(out, projectStreams(ex.Eval, nil, u.casts[side], in)...)
 	}
 	return out, nil
 }
@@ -580,7 +624,7 @@ func NewAggregate(child Node, grouping []Expr, aggs []Expr, withKeys bool) (*Agg
 func (a *Aggregate) Output() *Scope   { return a.scope }
 func (a *Aggregate) Children() []Node { return []Node{a.Child} }
 func (a *Aggregate) Describe() string { return "Aggregate" }
-func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	in, err := a.Child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
@@ -609,13 +653,17 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, er
 	// Like Spark, each task folds its rows into partial results that are then merged in
 	// task order: floating-point statistics come out the same as Spark's.
 	partial := len(in) > 1 && a.Aggs.mergeable()
-	for _, rows := range in {
+	for _, task := range in {
 		var local map[string]*group
 		var localOrder []string
 		if partial {
 			local = map[string]*group{}
 		}
-		for _, row := range rows {
+		for row, err := range rowiter.Rows(ctx, task) {
+			if err != nil {
+				rowiter.CloseAll(in)
+				return nil, err
+			}
 			keys := make([]any, len(a.Grouping))
 			for i, g := range a.Grouping {
 				v, err := g.Eval(ex.Eval, row)
@@ -682,7 +730,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, er
 		}
 		out = append(out, res)
 	}
-	return [][]sqltypes.Row{out}, nil
+	return []rowiter.Iter{rowiter.SliceChunks(out, ex.chunkRows())}, nil
 }
 
 // Deduplicate is dropDuplicates(cols) / distinct(): keeps the first row of each key.
@@ -724,7 +772,7 @@ func NewDeduplicate(child Node, names []string) (*Deduplicate, error) {
 func (d *Deduplicate) Output() *Scope   { return d.Child.Output() }
 func (d *Deduplicate) Children() []Node { return []Node{d.Child} }
 func (d *Deduplicate) Describe() string { return "Deduplicate" }
-func (d *Deduplicate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (d *Deduplicate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	in, err := d.Child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
@@ -736,8 +784,12 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, 
 	for i, k := range d.Keys {
 		types[i] = fields[k].Type
 	}
-	for _, rows := range in {
-		for _, row := range rows {
+	for _, task := range in {
+		for row, err := range rowiter.Rows(ctx, task) {
+			if err != nil {
+				rowiter.CloseAll(in)
+				return nil, err
+			}
 			key := make([]any, len(d.Keys))
 			for i, k := range d.Keys {
 				key[i] = row[k]
@@ -749,7 +801,7 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, 
 			}
 		}
 	}
-	return [][]sqltypes.Row{out}, nil
+	return []rowiter.Iter{rowiter.SliceChunks(out, ex.chunkRows())}, nil
 }
 
 // ---- watermark ----
@@ -797,26 +849,34 @@ func NewWatermark(child Node, column string, delayMs int64) (*Watermark, error) 
 func (w *Watermark) Output() *Scope   { return w.scope }
 func (w *Watermark) Children() []Node { return []Node{w.Child} }
 func (w *Watermark) Describe() string { return fmt.Sprintf("EventTimeWatermark %d ms", w.DelayMs) }
-func (w *Watermark) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (w *Watermark) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	in, err := w.Child.Execute(ctx, ex)
 	if err != nil {
 		return nil, err
 	}
-	if ex != nil && ex.EventTime != nil {
-		st := ex.EventTime[w]
-		if st == nil {
-			st = &EventTimeStats{}
-			ex.EventTime[w] = st
-		}
-		// Spark reads the event time of every row as a long, so a null time counts as 0
-		// (1970-01-01: it shows as the batch's min and pulls the avg down), and turns
-		// micros into ms by truncating division.
-		for _, rows := range in {
+	if ex == nil || ex.EventTime == nil {
+		return in, nil
+	}
+	st := ex.EventTime[w]
+	if st == nil {
+		st = &EventTimeStats{}
+		ex.EventTime[w] = st
+	}
+	for t, it := range in {
+		in[t] = rowiter.Map(it, func(_ context.Context, rows []sqltypes.Row) ([]sqltypes.Row, error) {
+			// Spark reads the event time of every row as a long, so a null time counts as 0
+			// (1970-01-01: it shows as the batch's min and pulls the avg down), and turns
+			// micros into ms by truncating division.
+			var chunk EventTimeStats
 			for _, row := range rows {
 				ts, _ := row[w.Column].(sqltypes.Timestamp)
-				st.add(int64(ts) / 1000)
+				chunk.add(int64(ts) / 1000)
 			}
-		}
+			ex.eventTimeMu.Lock()
+			st.merge(chunk)
+			ex.eventTimeMu.Unlock()
+			return rows, nil
+		})
 	}
 	return in, nil
 }
@@ -829,12 +889,48 @@ func (e *InternalError) Error() string {
 	return fmt.Sprintf("internal error in kafkalab's engine: %v (please report it with the script that caused it)", e.Value)
 }
 
-// Run executes n, turning a panic inside an operator or expression into an InternalError.
-func Run(ctx context.Context, n Node, ex *Exec) (tasks [][]sqltypes.Row, err error) {
+// Run executes n, turning a panic inside an operator or expression into an InternalError,
+// also one raised later, while its output streams are read.
+func Run(ctx context.Context, n Node, ex *Exec) (tasks []rowiter.Iter, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			tasks, err = nil, &InternalError{Value: r}
 		}
 	}()
-	return n.Execute(ctx, ex)
+	tasks, err = n.Execute(ctx, ex)
+	for i, t := range tasks {
+		tasks[i] = &safeIter{in: t}
+	}
+	return tasks, err
+}
+
+// safeIter turns a panic in Next or Close into an InternalError.
+type safeIter struct{ in rowiter.Iter }
+
+func (s *safeIter) Next(ctx context.Context) (rows []sqltypes.Row, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			rows, err = nil, &InternalError{Value: r}
+		}
+	}()
+	return s.in.Next(ctx)
+}
+
+func (s *safeIter) Close() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &InternalError{Value: r}
+		}
+	}()
+	return s.in.Close()
+}
+
+// collectChild executes n and reads its output into memory, task by task: for the
+// operators that need all their input before they give a row (sort, repartition).
+func collectChild(ctx context.Context, n Node, ex *Exec) ([][]sqltypes.Row, error) {
+	in, err := n.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	return rowiter.CollectTasks(ctx, in)
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -513,13 +514,17 @@ func nonTimeWindowErr(w *Window) error {
 		"windowFunc", strings.Join(fns, ","), "columnName", strings.Join(names, ","), "windowSpec", strings.Join(specs, ","))
 }
 
-func (w *Window) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error) {
+func (w *Window) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	if IsStreaming(w.Child) {
 		if err := CheckBatch(w.Child); err != nil {
 			return nil, err
 		}
 	}
-	in, err := w.Child.Execute(ctx, ex)
+	its, err := w.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	in, err := rowiter.CollectTasks(ctx, its)
 	if err != nil {
 		return nil, err
 	}
@@ -553,7 +558,7 @@ func (w *Window) Execute(ctx context.Context, ex *Exec) ([][]sqltypes.Row, error
 	if len(out) == 0 {
 		return nil, nil
 	}
-	return [][]sqltypes.Row{out}, nil
+	return rowiter.Tasks([][]sqltypes.Row{out}, ex.chunkRows()), nil
 }
 
 // compute fills the expression's slot of every row; it returns the rows' positions in

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -250,7 +251,7 @@ func relation() *Relation {
 
 func run(t *testing.T, n Node) []sqltypes.Row {
 	t.Helper()
-	tasks, err := n.Execute(context.Background(), &Exec{Eval: evalCtx(t)})
+	tasks, err := execTasks(n, &Exec{Eval: evalCtx(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,6 +260,15 @@ func run(t *testing.T, n Node) []sqltypes.Row {
 		out = append(out, rows...)
 	}
 	return out
+}
+
+// execTasks runs n and reads its output, grouped by task.
+func execTasks(n Node, ex *Exec) ([][]sqltypes.Row, error) {
+	tasks, err := Run(context.Background(), n, ex)
+	if err != nil {
+		return nil, err
+	}
+	return rowiter.CollectTasks(context.Background(), tasks)
 }
 
 func TestAggregateNamesTypesAndResults(t *testing.T) {
@@ -361,11 +371,11 @@ func TestStarExpansionAndStructNames(t *testing.T) {
 
 func TestCoalesceAndLimitTasks(t *testing.T) {
 	rel := &Relation{Scope: &Scope{Schema: ordersSchema}, Rows: [][]sqltypes.Row{ordersRows[:1], ordersRows[1:2], ordersRows[2:]}}
-	tasks, err := (&Coalesce{Child: rel, N: 1}).Execute(context.Background(), &Exec{Eval: evalCtx(t)})
+	tasks, err := execTasks(&Coalesce{Child: rel, N: 1}, &Exec{Eval: evalCtx(t)})
 	if err != nil || len(tasks) != 1 || len(tasks[0]) != 3 {
 		t.Fatalf("coalesce(1): %d tasks, err %v", len(tasks), err)
 	}
-	tasks, _ = (&Coalesce{Child: rel, N: 5}).Execute(context.Background(), &Exec{Eval: evalCtx(t)})
+	tasks, _ = execTasks(&Coalesce{Child: rel, N: 5}, &Exec{Eval: evalCtx(t)})
 	if len(tasks) != 3 {
 		t.Fatalf("coalesce(5) of 3 tasks gave %d", len(tasks))
 	}

@@ -2,11 +2,14 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -19,7 +22,7 @@ func mustExpr(t *testing.T, sql string) Expr {
 	return e
 }
 
-// eventsRelation: three tasks of JSON events, enough rows for the parallel path.
+// eventsRelation: three tasks of JSON events.
 func eventsRelation(perTask int) *Relation {
 	rel := &Relation{Scope: &Scope{Schema: sqltypes.MustParseDDL("k INT, v STRING, s STRING, z INT")}}
 	for t := 0; t < 3; t++ {
@@ -36,7 +39,7 @@ func eventsRelation(perTask int) *Relation {
 // TestFusedProjectionMatchesTwoPasses: select(from_json(v).alias("e"), k).select("e.*", k)
 // gives, task by task, the rows the two projections give one after the other.
 func TestFusedProjectionMatchesTwoPasses(t *testing.T) {
-	for _, perTask := range []int{2, 3000, 2*projectChunk + 5} { // sequential, parallel, chunked
+	for _, perTask := range []int{2, 3000, 2*rowiter.DefaultChunkRows + 5} { // one chunk, several
 		rel := eventsRelation(perTask)
 		inner, err := NewProject(rel, []Expr{
 			Alias{Child: FromJSON{Child: ColumnRef{Parts: []string{"v"}}, Schema: sqltypes.MustParseDDL("a INT, b STRING")}, Name: "e"},
@@ -49,7 +52,7 @@ func TestFusedProjectionMatchesTwoPasses(t *testing.T) {
 			t.Fatal(err)
 		}
 		ex := &Exec{Eval: evalCtx(t)}
-		got, err := outer.Execute(context.Background(), ex)
+		got, err := execTasks(outer, ex)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,55 +92,49 @@ func TestFusedProjectionMatchesTwoPasses(t *testing.T) {
 	}
 }
 
-// TestFusedProjectionErrorOrder: the inner projection runs over every row before the
-// outer one, so an inner error in the last task wins over an outer error in the first row.
+// TestFusedProjectionErrorOrder: rows flow one at a time through both projections, as in
+// Spark's whole-stage code, so the first failing row gives the error: an outer error in
+// the first row wins over an inner error in the last task, and an inner error wins over
+// an outer one in a later row.
 func TestFusedProjectionErrorOrder(t *testing.T) {
-	for _, perTask := range []int{2, 3000, 2*projectChunk + 5} {
-		rel := eventsRelation(perTask)
-		rel.Rows[0][0][3] = int32(0)               // outer: 10 / z divides by zero in the first row
-		rel.Rows[2][perTask-1][2] = "not a number" // inner: CAST(s AS INT) fails in the last row
-		inner, err := NewProject(rel, []Expr{Alias{Child: mustExpr(t, "CAST(s AS INT)"), Name: "n"}, ColumnRef{Parts: []string{"z"}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		outer, err := NewProject(inner, []Expr{mustExpr(t, "10 / z"), ColumnRef{Parts: []string{"n"}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = outer.Execute(context.Background(), &Exec{Eval: evalCtx(t)})
-		if err == nil || !strings.Contains(err.Error(), "[CAST_INVALID_INPUT]") {
-			t.Fatalf("perTask %d: error %v, want the inner CAST_INVALID_INPUT", perTask, err)
+	for _, perTask := range []int{2, 3000, 2*rowiter.DefaultChunkRows + 5} {
+		for _, tc := range []struct {
+			divAt, castAt [2]int // task, row
+			want          string
+		}{
+			{[2]int{0, 0}, [2]int{2, perTask - 1}, "[DIVIDE_BY_ZERO]"},
+			{[2]int{1, perTask - 1}, [2]int{1, 1}, "[CAST_INVALID_INPUT]"},
+		} {
+			rel := eventsRelation(perTask)
+			rel.Rows[tc.divAt[0]][tc.divAt[1]][3] = int32(0)         // outer: 10 / z divides by zero
+			rel.Rows[tc.castAt[0]][tc.castAt[1]][2] = "not a number" // inner: CAST(s AS INT) fails
+			inner, err := NewProject(rel, []Expr{Alias{Child: mustExpr(t, "CAST(s AS INT)"), Name: "n"}, ColumnRef{Parts: []string{"z"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			outer, err := NewProject(inner, []Expr{mustExpr(t, "10 / z"), ColumnRef{Parts: []string{"n"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = execTasks(outer, &Exec{Eval: evalCtx(t)})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("perTask %d, division at %v, cast at %v: error %v, want %s", perTask, tc.divAt, tc.castAt, err, tc.want)
+			}
 		}
 	}
 }
 
-// TestParallelTasksPanicReachesCaller: a panic in a task goroutine is raised again in the
-// caller, where the query's recovery turns it into an error instead of a crash.
-func TestParallelTasksPanicReachesCaller(t *testing.T) {
-	defer func() {
-		if r := recover(); r != "boom 1" {
-			t.Fatalf("recovered %v, want boom 1", r)
-		}
-	}()
-	_ = forEachTask(3, parallelMinRows, func(i int) error {
-		if i >= 1 {
-			panic(fmt.Sprintf("boom %d", i))
-		}
-		return nil
-	})
-	t.Fatal("no panic")
-}
-
-// TestParallelProjectionFirstErrorWins: with tasks cut into chunks and run in parallel,
-// the error is still the one of the first failing row in task and row order.
+// TestParallelProjectionFirstErrorWins: with tasks read in parallel, the error is still
+// the one of the first failing row in task and row order.
 func TestParallelProjectionFirstErrorWins(t *testing.T) {
-	perTask := 2*projectChunk + 5
+	perTask := 2*rowiter.DefaultChunkRows + 5
 	for _, tc := range []struct {
 		castAt, divAt [2]int // task, row
 		want          string
 	}{
-		{[2]int{0, projectChunk + 1}, [2]int{2, perTask - 1}, "[CAST_INVALID_INPUT]"},
+		{[2]int{0, rowiter.DefaultChunkRows + 1}, [2]int{2, perTask - 1}, "[CAST_INVALID_INPUT]"},
 		{[2]int{1, perTask - 1}, [2]int{1, 3}, "[DIVIDE_BY_ZERO]"},
+		{[2]int{2, 0}, [2]int{0, perTask - 1}, "[DIVIDE_BY_ZERO]"},
 	} {
 		rel := eventsRelation(perTask)
 		rel.Rows[tc.castAt[0]][tc.castAt[1]][2] = "x"
@@ -146,9 +143,54 @@ func TestParallelProjectionFirstErrorWins(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = p.Execute(context.Background(), &Exec{Eval: evalCtx(t)})
+		_, err = execTasks(p, &Exec{Eval: evalCtx(t)})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("cast at %v, division at %v: error %v, want %s", tc.castAt, tc.divAt, err, tc.want)
 		}
+	}
+}
+
+// TestProjectionStreamsChunks: a projection hands its rows on a chunk at a time, never
+// more rows than the chunk size, and reads its input no further than asked.
+func TestProjectionStreamsChunks(t *testing.T) {
+	rel := eventsRelation(10)
+	p, err := NewProject(rel, []Expr{mustExpr(t, "k + 1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks, err := Run(context.Background(), p, &Exec{Eval: evalCtx(t), ChunkRows: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rowiter.CloseAll(tasks)
+	var sizes []int
+	for {
+		rows, err := tasks[1].Next(context.Background())
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes = append(sizes, len(rows))
+		if rows[0][0] != int32(10+len(sizes)*4-4+1) {
+			t.Fatalf("chunk %d starts with %v", len(sizes), rows[0])
+		}
+	}
+	if fmt.Sprint(sizes) != "[4 4 2]" {
+		t.Fatalf("chunk sizes %v, want [4 4 2]", sizes)
+	}
+}
+
+// TestPanicInStreamIsAnError: a panic while a task's rows are read (after Execute
+// returned) is an InternalError, not a crash.
+func TestPanicInStreamIsAnError(t *testing.T) {
+	rel := &Relation{Scope: &Scope{Schema: sqltypes.MustParseDDL("k INT")}, Load: func(context.Context) ([]rowiter.Iter, error) {
+		return []rowiter.Iter{rowiter.Func(func(context.Context) ([]sqltypes.Row, error) { panic("boom") }, nil)}, nil
+	}}
+	_, err := execTasks(rel, &Exec{Eval: evalCtx(t)})
+	var ie *InternalError
+	if !errors.As(err, &ie) || ie.Value != "boom" {
+		t.Fatalf("error %v, want an InternalError for the panic", err)
 	}
 }

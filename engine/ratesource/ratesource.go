@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -64,16 +66,22 @@ func (t *task) Description() string {
 	return fmt.Sprintf("rate partition %d [%d, %d)", t.partition, t.first, t.end)
 }
 
-func (t *task) Scan(ctx context.Context, fn func(sqltypes.Row) error) error {
-	for v := t.first; v < t.end; v += t.step {
-		if err := fn(sqltypes.Row{sqltypes.Timestamp(t.timestampMicro(v)), v}); err != nil {
-			return err
+// Open makes the task's rows as they are read, chunkRows at a time.
+func (t *task) Open(chunkRows int) rowiter.Iter {
+	next := t.first
+	return rowiter.Func(func(ctx context.Context) ([]sqltypes.Row, error) {
+		if next >= t.end {
+			return nil, io.EOF
 		}
-		if (v-t.first)/t.step%4096 == 0 && ctx.Err() != nil {
-			return ctx.Err()
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
-	}
-	return nil
+		rows := make([]sqltypes.Row, 0, min(int64(chunkRows), (t.end-next+t.step-1)/t.step))
+		for ; next < t.end && len(rows) < chunkRows; next += t.step {
+			rows = append(rows, sqltypes.Row{sqltypes.Timestamp(t.timestampMicro(next)), next})
+		}
+		return rows, nil
+	}, nil)
 }
 
 // spread makes numPartitions tasks over the values [start, end), partition p taking

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -18,12 +19,13 @@ func rowsOf(t *testing.T, tasks []stream.SourceTask) string {
 	var parts []string
 	for _, tk := range tasks {
 		var vals []string
-		err := tk.Scan(context.Background(), func(r sqltypes.Row) error {
-			vals = append(vals, fmt.Sprintf("%d@%d", r[1], int64(r[0].(sqltypes.Timestamp))/1000))
-			return nil
-		})
+		// Chunks of 2 rows: a task's rows must not depend on how they are chunked.
+		rows, err := rowiter.Collect(context.Background(), tk.Open(2))
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, r := range rows {
+			vals = append(vals, fmt.Sprintf("%d@%d", r[1], int64(r[0].(sqltypes.Timestamp))/1000))
 		}
 		parts = append(parts, strings.Join(vals, " "))
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -189,7 +190,7 @@ func (a *Aggregate) evictBound(g *group) (int64, bool) {
 	return 0, false
 }
 
-func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, error) {
+func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter, error) {
 	if ex == nil || ex.Batch == nil {
 		return nil, plan.CheckBatch(a)
 	}
@@ -211,6 +212,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	if err != nil {
 		return nil, err
 	}
+	defer rowiter.CloseAll(in)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	opName := "stateStoreSave"
@@ -246,8 +248,11 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	var starts []int64
 	ec := ex.Eval
 
-	for _, rows := range in {
-		for _, row := range rows {
+	for _, task := range in {
+		for row, err := range rowiter.Rows(ctx, task) {
+			if err != nil {
+				return nil, err
+			}
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -428,7 +433,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Ro
 	}
 	// Spark lists stateful operators top-down; children ran (and reported) first.
 	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
-	return out, nil
+	return rowiter.Tasks(out, ex.ChunkRows), nil
 }
 
 // unexecutedProgress is an operator's progress in a batch that was planned but not run:

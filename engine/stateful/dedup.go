@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -125,7 +126,7 @@ type dedupKey struct {
 	expiresAt int64
 }
 
-func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, error) {
+func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter, error) {
 	if ex == nil || ex.Batch == nil {
 		return nil, plan.CheckBatch(d)
 	}
@@ -140,6 +141,7 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.
 	if err != nil {
 		return nil, err
 	}
+	defer rowiter.CloseAll(in)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	st := d.stores[bc.CheckpointDir]
@@ -159,8 +161,11 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.
 	out := make([][]sqltypes.Row, parts)
 	var dropped, added, duplicates int64
 	var kb []byte
-	for _, rows := range in {
-		for _, row := range rows {
+	for _, task := range in {
+		for row, err := range rowiter.Rows(ctx, task) {
+			if err != nil {
+				return nil, err
+			}
 			if d.timeCol >= 0 {
 				if t, ok := row[d.timeCol].(sqltypes.Timestamp); ok && int64(t) <= lateWm {
 					dropped++
@@ -242,5 +247,5 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.
 		CustomMetrics:             metrics,
 	}
 	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
-	return out, nil
+	return rowiter.Tasks(out, ex.ChunkRows), nil
 }

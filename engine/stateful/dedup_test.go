@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -98,10 +99,14 @@ func TestOperatorIDsTopDown(t *testing.T) {
 	ec, _ := plan.NewEvalContext("UTC", true, time.Unix(0, 0))
 	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}, OutputMode: "Update",
 		Batch: &stream.BatchContext{CheckpointDir: dir, Conf: map[string]string{"spark.sql.shuffle.partitions": "2"}},
-		StreamInput: func(context.Context, *plan.StreamScan) ([][]sqltypes.Row, error) {
-			return [][]sqltypes.Row{{ev("09:15", "C01", 1), ev("09:15", "C01", 2), ev("09:16", "C02", 3)}}, nil
+		StreamInput: func(context.Context, *plan.StreamScan) ([]rowiter.Iter, error) {
+			return []rowiter.Iter{rowiter.Slice([]sqltypes.Row{ev("09:15", "C01", 1), ev("09:15", "C01", 2), ev("09:16", "C02", 3)})}, nil
 		}}
-	out, err := plan.Run(context.Background(), agg, ex)
+	tasks, err := plan.Run(context.Background(), agg, ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := rowiter.CollectTasks(context.Background(), tasks)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -130,10 +131,14 @@ func (h *harness) runBatch(rows []sqltypes.Row) (batchOut, error) {
 	bc := &stream.BatchContext{BatchID: h.batch, BatchWatermarkMs: h.wmMs, LateWatermarkMs: h.lateMs,
 		CheckpointDir: h.dir, Conf: map[string]string{"spark.sql.shuffle.partitions": h.parts, "spark.sql.streaming.minBatchesToRetain": h.retain}, IsNoDataBatch: rows == nil}
 	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}, Batch: bc, OutputMode: h.mode,
-		StreamInput: func(context.Context, *plan.StreamScan) ([][]sqltypes.Row, error) {
-			return [][]sqltypes.Row{rows}, nil
+		StreamInput: func(context.Context, *plan.StreamScan) ([]rowiter.Iter, error) {
+			return []rowiter.Iter{rowiter.Slice(rows)}, nil
 		}}
-	out, err := plan.Run(context.Background(), h.node, ex)
+	tasks, err := plan.Run(context.Background(), h.node, ex)
+	if err != nil {
+		return batchOut{}, err
+	}
+	out, err := rowiter.CollectTasks(context.Background(), tasks)
 	if err != nil {
 		return batchOut{}, err
 	}

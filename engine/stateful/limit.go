@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -65,16 +66,16 @@ func limitCodec() valueCodec {
 	}
 }
 
-func (l *Limit) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, error) {
+func (l *Limit) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter, error) {
 	if ex == nil || ex.Batch == nil {
 		return nil, plan.CheckBatch(l)
 	}
 	if ex.OutputMode == "Complete" {
-		in, err := l.Child.Execute(ctx, ex)
+		in, err := collectChild(ctx, ex, l.Child)
 		if err != nil {
 			return nil, err
 		}
-		return firstRows(in, l.N), nil
+		return rowiter.Tasks(firstRows(in, l.N), ex.ChunkRows), nil
 	}
 	bc := ex.Batch
 	parts, err := shufflePartitions(bc.Conf)
@@ -83,7 +84,7 @@ func (l *Limit) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, e
 	}
 	opID := enterStateful(ex)
 	defer leaveStateful(ex, opID)
-	in, err := l.Child.Execute(ctx, ex)
+	in, err := collectChild(ctx, ex, l.Child)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +154,17 @@ func (l *Limit) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, e
 		CustomMetrics:          st.customMetrics(),
 	}
 	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
-	return [][]sqltypes.Row{out}, nil
+	return rowiter.Tasks([][]sqltypes.Row{out}, ex.ChunkRows), nil
+}
+
+// collectChild runs child and reads its tasks into memory, for an operator that needs
+// the whole batch at once.
+func collectChild(ctx context.Context, ex *plan.Exec, child plan.Node) ([][]sqltypes.Row, error) {
+	its, err := child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	return rowiter.CollectTasks(ctx, its)
 }
 
 // firstRows is the first n rows of the tasks in order, as one task.

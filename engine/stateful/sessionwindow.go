@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -134,7 +135,7 @@ func (a *Aggregate) sessionWindowCodec() valueCodec {
 	}
 }
 
-func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st *store, in [][]sqltypes.Row, mode string, parts int) ([][]sqltypes.Row, error) {
+func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st *store, in []rowiter.Iter, mode string, parts int) ([]rowiter.Iter, error) {
 	bc := ex.Batch
 	codec := a.sessionWindowCodec()
 	if err := st.load(bc.BatchID, codec, 2); err != nil {
@@ -156,8 +157,11 @@ func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st
 	var order []string
 	keyVals := make([]any, len(a.keys))
 	var kb []byte
-	for _, rows := range in {
-		for _, row := range rows {
+	for _, task := range in {
+		for row, err := range rowiter.Rows(ctx, task) {
+			if err != nil {
+				return nil, err
+			}
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -313,7 +317,7 @@ func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st
 		CustomMetrics:             st.customMetrics(),
 	}
 	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
-	return out, nil
+	return rowiter.Tasks(out, ex.ChunkRows), nil
 }
 
 // sessionWindowPartKey is the key Spark partitions session windows by: the keys without the

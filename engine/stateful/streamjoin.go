@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -362,7 +363,7 @@ func timeMicros(v any) (int64, bool) {
 	return 0, false
 }
 
-func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.Row, error) {
+func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter, error) {
 	if ex == nil || ex.Batch == nil {
 		return nil, plan.CheckBatch(s)
 	}
@@ -373,11 +374,21 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.R
 	}
 	opID := enterStateful(ex)
 	defer leaveStateful(ex, opID)
-	var in [2][][]sqltypes.Row
-	if in[0], err = s.J.Left.Execute(ctx, ex); err != nil {
+	left, err := s.J.Left.Execute(ctx, ex)
+	if err != nil {
 		return nil, err
 	}
-	if in[1], err = s.J.Right.Execute(ctx, ex); err != nil {
+	right, err := s.J.Right.Execute(ctx, ex)
+	if err != nil {
+		rowiter.CloseAll(left)
+		return nil, err
+	}
+	var in [2][][]sqltypes.Row
+	if in[0], err = rowiter.CollectTasks(ctx, left); err != nil {
+		rowiter.CloseAll(right)
+		return nil, err
+	}
+	if in[1], err = rowiter.CollectTasks(ctx, right); err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
@@ -599,7 +610,7 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([][]sqltypes.R
 		CustomMetrics:             js.customMetrics(),
 	}
 	ex.StateOperators = append([]stream.StateOperatorProgress{prog}, ex.StateOperators...)
-	return out, nil
+	return rowiter.Tasks(out, ex.ChunkRows), nil
 }
 
 // writeMetadata writes the operator metadata naming the four stores.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -65,13 +66,17 @@ func (r *joinRun) run(op *StreamJoin, left, right []sqltypes.Row) ([]string, str
 	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}, OutputMode: "Append",
 		Batch: &stream.BatchContext{BatchID: r.batch, BatchWatermarkMs: r.wm, LateWatermarkMs: r.late,
 			CheckpointDir: r.dir, Conf: map[string]string{"spark.sql.shuffle.partitions": "2"}}}
-	ex.StreamInput = func(_ context.Context, s *plan.StreamScan) ([][]sqltypes.Row, error) {
+	ex.StreamInput = func(_ context.Context, s *plan.StreamScan) ([]rowiter.Iter, error) {
 		if s == r.left {
-			return [][]sqltypes.Row{left}, nil
+			return []rowiter.Iter{rowiter.Slice(left)}, nil
 		}
-		return [][]sqltypes.Row{right}, nil
+		return []rowiter.Iter{rowiter.Slice(right)}, nil
 	}
-	tasks, err := plan.Run(context.Background(), op, ex)
+	its, err := plan.Run(context.Background(), op, ex)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	tasks, err := rowiter.CollectTasks(context.Background(), its)
 	if err != nil {
 		r.t.Fatal(err)
 	}

@@ -4,7 +4,7 @@
 // result to a Sink, tracks the event-time watermark, and reports progress with Spark's
 // StreamingQueryProgress field names.
 //
-// This file holds the types other packages implement or call; they only grow, never change.
+// This file holds the types other packages implement or call.
 package stream
 
 import (
@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -50,20 +51,21 @@ type Source interface {
 type SourceTask interface {
 	// Description says what the task reads ("orders-0 [0, 2)").
 	Description() string
-	// Scan calls fn for every row of the task, in order, reading in bounded chunks.
-	// It may be called more than once (each call reads again).
-	Scan(ctx context.Context, fn func(sqltypes.Row) error) error
+	// Open streams the task's rows in order, in chunks of at most chunkRows rows (see
+	// package rowiter); nothing is read before the first Next. It may be called more than
+	// once (each stream reads again).
+	Open(chunkRows int) rowiter.Iter
 }
 
-// InputTask is one read task as the Plan sees it. Rows are read from the source when the
-// plan asks (Scan or Rows), so a plan can stream a task without holding it all.
+// InputTask is one read task as the Plan sees it. Its rows are read from the source as the
+// plan pulls them, so a batch streams through the plan without being held.
 type InputTask struct {
 	// Index is the task's position in the batch (Spark's partition id of the scan).
 	Index int
-	// Task is the source's task; use Scan or Rows rather than calling it directly, so the
-	// executor can count input rows for progress.
+	// Task is the source's task; use Open rather than calling it directly, so the executor
+	// can count input rows for progress.
 	Task SourceTask
-	// counter is shared with the executor; Scan adds every row it delivers.
+	// counter is shared with the executor; Open's stream adds every row it delivers.
 	counter *rowCounter
 }
 
@@ -101,6 +103,8 @@ type BatchContext struct {
 	QueryID string
 	// Conf is the effective SQL conf of the query (the checkpoint's recorded values win).
 	Conf map[string]string
+	// ChunkRows is how many rows a chunk of the batch's streams holds at most.
+	ChunkRows int
 	// Inputs has one entry per source, in Config.Sources order.
 	Inputs []Input
 }
@@ -138,12 +142,18 @@ type StateOperatorProgress struct {
 type BatchResult struct {
 	// Schema of the rows handed to the sink.
 	Schema *sqltypes.StructType
-	// Tasks are the sink's input, grouped by task (a Delta sink writes one file per
-	// non-empty task).
-	Tasks [][]sqltypes.Row
+	// Tasks are the sink's input, one row stream per task (a Delta sink writes one file
+	// per non-empty task). The rows are computed as the sink reads them; the executor
+	// reads to the end whatever the sink left, and closes every task.
+	Tasks []rowiter.Iter
 	// EventTime has one entry per watermark operator, always in the same order
-	// (operator order in the plan); empty for a query without withWatermark.
+	// (operator order in the plan); empty for a query without withWatermark. It is
+	// complete once every task has been read: see Finish.
 	EventTime []EventTimeStats
+	// Finish, when set, is called after every task was read to the end, before EventTime
+	// is used: watermark operators count the rows as they stream past, so their
+	// statistics are final only then.
+	Finish func()
 	// StateOperators reports stateful operators for progress.
 	StateOperators []StateOperatorProgress
 }
@@ -164,7 +174,9 @@ type SinkBatch struct {
 	BatchID    int64
 	OutputMode string // "Append", "Update" or "Complete"
 	Schema     *sqltypes.StructType
-	Tasks      [][]sqltypes.Row
+	// Tasks stream the batch's rows, one per task. A sink reads each task at most once and
+	// closes it; the executor reads what it left.
+	Tasks []rowiter.Iter
 	// BatchTimestampMs is the batch's trigger time (use it as "now" for commit timestamps
 	// if a deterministic clock is wanted).
 	BatchTimestampMs int64
@@ -267,6 +279,9 @@ type Config struct {
 	// Hook, when set, is called at each Step; an error from it aborts the query as a crash
 	// would (the batch is left as it is at that point). For tests only.
 	Hook func(step Step, batchID int64) error
+	// ChunkRows is how many rows a chunk of a batch holds at most (0:
+	// rowiter.DefaultChunkRows). Memory per running task follows it.
+	ChunkRows int
 }
 
 // SourceProgress is progress sources[] for one source. Offsets are raw JSON (objects for

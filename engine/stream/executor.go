@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"runtime/debug"
 	"slices"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/checkpoint"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // ReadLimitSource is implemented by sources that honour read limits
@@ -303,6 +306,7 @@ type batchPlan struct {
 	durations   map[string]int64
 	noneStart   map[int]bool // sources without a start offset (progress startOffset null)
 	rerun       bool         // re-running an uncommitted offsets/N after a restart
+	outputRows  int64        // rows the plan handed to the sink
 }
 
 // runTrigger constructs and runs at most one batch; ran reports whether one ran.
@@ -528,8 +532,11 @@ func (ex *execution) runBatch(bp *batchPlan, triggerStart time.Time) error {
 	bc := &BatchContext{
 		BatchID: bp.id, BatchWatermarkMs: bp.watermarkMs, LateWatermarkMs: bp.lateMs,
 		BatchTimestampMs: bp.timestampMs, IsNoDataBatch: bp.noData, IsRerun: bp.rerun,
-		CheckpointDir: ex.q.cp.Path(), QueryID: ex.q.id, Conf: ex.conf,
+		CheckpointDir: ex.q.cp.Path(), QueryID: ex.q.id, Conf: ex.conf, ChunkRows: ex.cfg.ChunkRows,
 		Inputs: make([]Input, len(ex.cfg.Sources)),
+	}
+	if bc.ChunkRows <= 0 {
+		bc.ChunkRows = rowiter.DefaultChunkRows
 	}
 	for i, src := range ex.cfg.Sources {
 		counters[i] = &rowCounter{}
@@ -557,11 +564,11 @@ func (ex *execution) runBatch(bp *batchPlan, triggerStart time.Time) error {
 		res = &BatchResult{}
 	}
 	if err := ex.hook(StepBatchPlanned, bp.id); err != nil {
+		rowiter.CloseAll(res.Tasks)
 		return err
 	}
-	if err := ex.cfg.Sink.AddBatch(ex.ctx, &SinkBatch{QueryID: ex.q.id, BatchID: bp.id, OutputMode: ex.cfg.OutputMode,
-		Schema: res.Schema, Tasks: res.Tasks, BatchTimestampMs: bp.timestampMs}); err != nil {
-		return fmt.Errorf("stream: sink %s failed in batch %d: %w", ex.cfg.Sink.Description(), bp.id, err)
+	if err := ex.sinkBatch(bp, res); err != nil {
+		return err
 	}
 	bp.durations["addBatch"] = time.Since(began).Milliseconds()
 	return ex.finishBatch(bp, triggerStart, res, counters)
@@ -581,6 +588,57 @@ func (ex *execution) offsetsLost(batchID int64) error {
 		"the offsets folder was deleted, emptied or replaced (commits/ goes up to batch %d), so this run started over at a batch that was already committed; "+
 		"no other query is using the checkpoint. Put the offsets folder back, or %s",
 		batchID, ex.q.cp.Path(), held, last, checkpoint.StartOver(ex.q.cp.Path()))
+}
+
+// sinkBatch hands the plan's output to the sink, then reads to the end whatever the sink
+// left unread (a sink that skips a batch it already holds), so that a batch's input counts
+// and watermark never depend on the sink.
+func (ex *execution) sinkBatch(bp *batchPlan, res *BatchResult) error {
+	tasks := make([]*trackedTask, len(res.Tasks))
+	its := make([]rowiter.Iter, len(res.Tasks))
+	for i, t := range res.Tasks {
+		tasks[i] = &trackedTask{in: t}
+		its[i] = tasks[i]
+	}
+	defer rowiter.CloseAll(res.Tasks)
+	if err := ex.cfg.Sink.AddBatch(ex.ctx, &SinkBatch{QueryID: ex.q.id, BatchID: bp.id, OutputMode: ex.cfg.OutputMode,
+		Schema: res.Schema, Tasks: its, BatchTimestampMs: bp.timestampMs}); err != nil {
+		return fmt.Errorf("stream: sink %s failed in batch %d: %w", ex.cfg.Sink.Description(), bp.id, err)
+	}
+	for _, t := range tasks {
+		if !t.done && !t.closed {
+			if _, err := rowiter.Count(ex.ctx, t); err != nil {
+				return err
+			}
+		}
+		bp.outputRows += t.rows
+	}
+	if res.Finish != nil {
+		res.Finish()
+	}
+	return nil
+}
+
+// trackedTask counts a task's rows and remembers whether the sink read it to its end or
+// closed it.
+type trackedTask struct {
+	in           rowiter.Iter
+	rows         int64
+	done, closed bool
+}
+
+func (t *trackedTask) Next(ctx context.Context) ([]sqltypes.Row, error) {
+	rows, err := t.in.Next(ctx)
+	if err == io.EOF {
+		t.done = true
+	}
+	t.rows += int64(len(rows))
+	return rows, err
+}
+
+func (t *trackedTask) Close() error {
+	t.closed = true
+	return t.in.Close()
 }
 
 // finishBatch is the end of every batch once its sink has it: commits/N with the new

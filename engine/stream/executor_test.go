@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -525,8 +527,7 @@ func TestNewPartitionIsReadFromZero(t *testing.T) {
 type readAllPlan struct{}
 
 func (readAllPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*stream.BatchResult, error) {
-	tasks, err := bc.Inputs[0].ReadAll(ctx)
-	return &stream.BatchResult{Schema: bc.Inputs[0].Schema, Tasks: tasks}, err
+	return &stream.BatchResult{Schema: bc.Inputs[0].Schema, Tasks: bc.Inputs[0].Open(bc.ChunkRows)}, nil
 }
 func (readAllPlan) ShouldRunNoDataBatch(int64) bool { return false }
 
@@ -535,8 +536,8 @@ func TestReadAllKeepsTaskOrder(t *testing.T) {
 	b.send(t, batch1)
 	b.send(t, batch2)
 	var got []string
-	sink := &funcSink{fn: func(sb *stream.SinkBatch) {
-		for i, task := range sb.Tasks {
+	sink := &funcSink{fn: func(_ *stream.SinkBatch, tasks [][]sqltypes.Row) {
+		for i, task := range tasks {
 			for _, r := range task {
 				got = append(got, fmt.Sprintf("t%d:%d/%d", i, r[kafkasource.ColPartition], r[kafkasource.ColOffset]))
 			}
@@ -552,11 +553,18 @@ func TestReadAllKeepsTaskOrder(t *testing.T) {
 	}
 }
 
-type funcSink struct{ fn func(*stream.SinkBatch) }
+// funcSink reads every task of a batch and hands the rows, by task, to fn.
+type funcSink struct {
+	fn func(b *stream.SinkBatch, tasks [][]sqltypes.Row)
+}
 
 func (f *funcSink) Description() string { return "func" }
-func (f *funcSink) AddBatch(_ context.Context, b *stream.SinkBatch) error {
-	f.fn(b)
+func (f *funcSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
+	tasks, err := rowiter.CollectTasks(ctx, b.Tasks)
+	if err != nil {
+		return err
+	}
+	f.fn(b, tasks)
 	return nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
@@ -102,7 +103,7 @@ func (p *identityPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*
 	var sum float64
 	for _, in := range bc.Inputs {
 		for _, task := range in.Tasks {
-			rows, err := task.Rows(ctx)
+			rows, err := rowiter.Collect(ctx, task.Open(bc.ChunkRows))
 			if err != nil {
 				return nil, err
 			}
@@ -117,7 +118,7 @@ func (p *identityPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*
 				sum += float64(ms)
 				st.Count++
 			}
-			res.Tasks = append(res.Tasks, rows)
+			res.Tasks = append(res.Tasks, rowiter.Slice(rows))
 		}
 	}
 	if p.watermarkDelay > 0 {
@@ -160,7 +161,7 @@ func newTxnSink() *txnSink {
 
 func (s *txnSink) Description() string { return "TxnSink" }
 
-func (s *txnSink) AddBatch(_ context.Context, b *stream.SinkBatch) error {
+func (s *txnSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.calls = append(s.calls, b.BatchID)
@@ -173,7 +174,11 @@ func (s *txnSink) AddBatch(_ context.Context, b *stream.SinkBatch) error {
 			s.failMidWrite = -1
 			return fmt.Errorf("injected failure while writing batch %d", b.BatchID)
 		}
-		staged = append(staged, t...)
+		rows, err := rowiter.Collect(ctx, t)
+		if err != nil {
+			return err
+		}
+		staged = append(staged, rows...)
 	}
 	s.committed[b.BatchID] = staged
 	s.last = b.BatchID

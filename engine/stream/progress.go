@@ -74,10 +74,7 @@ func (ex *execution) progress(bp *batchPlan, triggerStart time.Time, res *BatchR
 	}
 	p.InputRowsPerSecond = rate(p.NumInputRows, inputInterval)
 	p.ProcessedRowsPerSecond = rate(p.NumInputRows, processing)
-	var out int64
-	for _, t := range res.Tasks {
-		out += int64(len(t))
-	}
+	out := bp.outputRows
 	if _, v1 := ex.cfg.Sink.(V1Sink); v1 {
 		out = -1
 	}

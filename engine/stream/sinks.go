@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -31,12 +32,19 @@ func NewMemorySink(name string) *MemorySink {
 func (m *MemorySink) Description() string { return "MemorySink" }
 
 // AddBatch appends (or, in complete mode, replaces with) the batch's rows.
-func (m *MemorySink) AddBatch(_ context.Context, b *SinkBatch) error {
+func (m *MemorySink) AddBatch(ctx context.Context, b *SinkBatch) error {
 	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.batches[b.BatchID] {
+	seen := m.batches[b.BatchID]
+	m.mu.Unlock()
+	if seen {
 		return nil
 	}
+	tasks, err := rowiter.CollectTasks(ctx, b.Tasks)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.batches[b.BatchID] = true
 	if b.Schema != nil {
 		m.schema = b.Schema
@@ -44,7 +52,7 @@ func (m *MemorySink) AddBatch(_ context.Context, b *SinkBatch) error {
 	if b.OutputMode == "Complete" {
 		m.rows = nil
 	}
-	for _, t := range b.Tasks {
+	for _, t := range tasks {
 		m.rows = append(m.rows, t...)
 	}
 	return nil
@@ -112,9 +120,13 @@ func (c *ConsoleSink) Description() string {
 const consoleRule = "-------------------------------------------"
 
 // AddBatch prints the batch.
-func (c *ConsoleSink) AddBatch(_ context.Context, b *SinkBatch) error {
+func (c *ConsoleSink) AddBatch(ctx context.Context, b *SinkBatch) error {
+	tasks, err := rowiter.CollectTasks(ctx, b.Tasks)
+	if err != nil {
+		return err
+	}
 	var rows []sqltypes.Row
-	for _, t := range b.Tasks {
+	for _, t := range tasks {
 		rows = append(rows, t...)
 	}
 	show := c.Show

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -31,7 +32,7 @@ func TestConsoleSinkGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sink.AddBatch(context.Background(), &stream.SinkBatch{BatchID: 3, Schema: schema, Tasks: rows}); err != nil {
+	if err := sink.AddBatch(context.Background(), &stream.SinkBatch{BatchID: 3, Schema: schema, Tasks: rowiter.Tasks(rows, 0)}); err != nil {
 		t.Fatal(err)
 	}
 	want, err := os.ReadFile("testdata/console_batch3.golden")
@@ -53,7 +54,7 @@ func TestMemorySinkModes(t *testing.T) {
 		for _, v := range vals {
 			rows = append(rows, sqltypes.Row{v})
 		}
-		if err := m.AddBatch(context.Background(), &stream.SinkBatch{BatchID: id, OutputMode: mode, Tasks: [][]sqltypes.Row{rows}}); err != nil {
+		if err := m.AddBatch(context.Background(), &stream.SinkBatch{BatchID: id, OutputMode: mode, Tasks: []rowiter.Iter{rowiter.Slice(rows)}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -127,15 +128,13 @@ func (projectPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*stre
 		{Name: "partition", Type: sqltypes.Integer, Nullable: true}, {Name: "offset", Type: sqltypes.Long, Nullable: true}}}
 	res := &stream.BatchResult{Schema: schema}
 	for _, task := range bc.Inputs[0].Tasks {
-		var rows []sqltypes.Row
-		err := task.Scan(ctx, func(r sqltypes.Row) error {
-			rows = append(rows, sqltypes.Row{r[kafkasource.ColPartition], r[kafkasource.ColOffset]})
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		res.Tasks = append(res.Tasks, rows)
+		res.Tasks = append(res.Tasks, rowiter.Map(task.Open(bc.ChunkRows), func(_ context.Context, in []sqltypes.Row) ([]sqltypes.Row, error) {
+			rows := make([]sqltypes.Row, len(in))
+			for i, r := range in {
+				rows[i] = sqltypes.Row{r[kafkasource.ColPartition], r[kafkasource.ColOffset]}
+			}
+			return rows, nil
+		}))
 	}
 	return res, nil
 }

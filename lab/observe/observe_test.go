@@ -13,6 +13,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/checkpoint"
 	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/lab/broker"
 )
@@ -41,10 +42,10 @@ func workspace(t *testing.T) string {
 		t.Fatal(err)
 	}
 	rows := []sqltypes.Row{{int64(1)}, {int64(2)}, {int64(3)}}
-	if _, _, err := tb.Write(context.Background(), delta.BatchWrite{Mode: "append", Schema: schema, Tasks: []delta.Task{{Rows: rows}}}); err != nil {
+	if _, _, err := tb.Write(context.Background(), delta.BatchWrite{Mode: "append", Schema: schema, Tasks: []delta.Task{{Rows: rowiter.Slice(rows)}}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := tb.Write(context.Background(), delta.BatchWrite{Mode: "append", Schema: schema, Tasks: []delta.Task{{Rows: rows[:2]}}}); err != nil {
+	if _, _, err := tb.Write(context.Background(), delta.BatchWrite{Mode: "append", Schema: schema, Tasks: []delta.Task{{Rows: rowiter.Slice(rows[:2])}}}); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(ws, ".hidden"), []byte("x"), 0o644)
@@ -99,7 +100,7 @@ func TestWindowsOfAWindowedTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := tb.Write(context.Background(), delta.BatchWrite{Mode: "append", Schema: schema, Tasks: []delta.Task{{Rows: rows}}}); err != nil {
+	if _, _, err := tb.Write(context.Background(), delta.BatchWrite{Mode: "append", Schema: schema, Tasks: []delta.Task{{Rows: rowiter.Slice(rows)}}}); err != nil {
 		t.Fatal(err)
 	}
 	s := Collect(context.Background(), nil, ws)
