@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -823,5 +824,49 @@ func TestEmptyTaskZeroLeavesAnUncommittedFile(t *testing.T) {
 				t.Errorf("rows read back = %d (err %v), want %d", len(rows), err, tc.committed)
 			}
 		})
+	}
+}
+
+// generated streams n bronze rows made as they are read, a chunk of size at a time, so no
+// one holds them all; it counts the rows it made.
+func generated(n, size int, made *int) rowiter.Iter {
+	return rowiter.Func(func(context.Context) ([]sqltypes.Row, error) {
+		if *made >= n {
+			return nil, io.EOF
+		}
+		chunk := make([]sqltypes.Row, 0, size)
+		for ; *made < n && len(chunk) < size; *made++ {
+			i := *made
+			chunk = append(chunk, sqltypes.Row{int32(i), fmt.Sprintf("C%03d", i%500), "placed", dec(int64(i % 10000)),
+				sqltypes.Timestamp(int64(ts("2026-10-01T09:00:00Z")) + int64(i)*1000), int32(0), int64(i)})
+		}
+		return chunk, nil
+	}, nil)
+}
+
+// TestStreamingWriteOfAStream: a task's rows are written as they stream in, chunk by
+// chunk, into one data file per task with the stats of every row.
+func TestStreamingWriteOfAStream(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	var made0, made1 int
+	b := StreamingBatch{QueryID: queryID, BatchID: 0, OutputMode: "append", Schema: bronzeSchema, Now: t0, TimeZone: "UTC",
+		Tasks: []Task{{ID: 0, Rows: generated(150_000, 4096, &made0)}, {ID: 1, Rows: generated(70_001, 1000, &made1)}}}
+	if written, v, err := table.WriteStreamingBatch(ctx, b); err != nil || !written || v != 0 {
+		t.Fatalf("write: %v %d %v", written, v, err)
+	}
+	log := string(readLog(t, table, 0))
+	for _, want := range []string{`\"numRecords\":150000,\"minValues\":{\"order_id\":0,`, `\"maxValues\":{\"order_id\":149999,`,
+		`\"numRecords\":70001,\"minValues\":{\"order_id\":0,`, `"numAddedFiles":"2","numOutputRows":"220001"`} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log has no %s:\n%s", want, log)
+		}
+	}
+	rows, _, err := table.ReadRows(ctx)
+	if err != nil || len(rows) != 220_001 {
+		t.Fatalf("read back %d rows, %v", len(rows), err)
+	}
+	if rows[149_999][0] != int32(149_999) || rows[150_000][0] != int32(0) {
+		t.Fatalf("rows out of order: %v %v", rows[149_999], rows[150_000])
 	}
 }

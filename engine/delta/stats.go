@@ -23,11 +23,12 @@ const (
 
 // colStats accumulates one leaf column's statistics.
 type colStats struct {
-	dt     sqltypes.DataType
-	minMax bool // type is eligible for min/max
-	min    any
-	max    any
-	nulls  int64
+	dt   sqltypes.DataType
+	less func(a, b any) bool // the type's order; nil when min/max are not kept
+	min  any
+	max  any
+	// nulls counts null values
+	nulls int64
 }
 
 // statsNode mirrors the schema: a leaf with stats, or a struct of children.
@@ -59,7 +60,10 @@ func buildStatsTree(st *sqltypes.StructType, budget *int) []*statsNode {
 			n.children = buildStatsTree(sub, budget)
 		} else {
 			*budget--
-			n.leaf = &colStats{dt: f.Type, minMax: eligibleMinMax(f.Type)}
+			n.leaf = &colStats{dt: f.Type}
+			if eligibleMinMax(f.Type) {
+				n.leaf.less = lessFor(f.Type)
+			}
 		}
 		out = append(out, n)
 	}
@@ -83,15 +87,35 @@ func (n *statsNode) add(v any) {
 		s.nulls++
 		return
 	}
-	if !s.minMax {
+	if s.less == nil {
 		return
 	}
-	if s.min == nil || less(v, s.min) {
-		s.min = v
+	if s.min == nil {
+		s.min, s.max = v, v
+		return
 	}
-	if s.max == nil || less(s.max, v) {
+	if s.less(v, s.min) {
+		s.min = v
+	} else if s.less(s.max, v) {
 		s.max = v
 	}
+}
+
+// lessFor is less for values of type dt, with the type decided once.
+func lessFor(dt sqltypes.DataType) func(a, b any) bool {
+	switch dt.(type) {
+	case sqltypes.IntegerType:
+		return func(a, b any) bool { return a.(int32) < b.(int32) }
+	case sqltypes.LongType:
+		return func(a, b any) bool { return a.(int64) < b.(int64) }
+	case sqltypes.StringType:
+		return func(a, b any) bool { return a.(string) < b.(string) }
+	case sqltypes.TimestampType:
+		return func(a, b any) bool { return a.(sqltypes.Timestamp) < b.(sqltypes.Timestamp) }
+	case sqltypes.DecimalType:
+		return func(a, b any) bool { return a.(sqltypes.Decimal).Cmp(b.(sqltypes.Decimal)) < 0 }
+	}
+	return less
 }
 
 // less orders two non-null values of the same type as Spark's min/max do (NaN largest).
@@ -180,7 +204,7 @@ func (c *statsCollector) json(loc *time.Location) string {
 
 func hasMinMax(nodes []*statsNode) bool {
 	for _, n := range nodes {
-		if n.leaf != nil && n.leaf.minMax || n.leaf == nil && hasMinMax(n.children) {
+		if n.leaf != nil && n.leaf.less != nil || n.leaf == nil && hasMinMax(n.children) {
 			return true
 		}
 	}
