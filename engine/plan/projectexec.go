@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -17,12 +18,23 @@ type projector struct {
 	inner, outer []Bound
 	scratch      sqltypes.Row
 	out          []sqltypes.Row
+	// json[j], when set, evaluates inner[j], a from_json of a Kafka value, a chunk at a
+	// time.
+	json []*jsonChunk
 }
 
 func newProjector(ec *EvalContext, inner, outer []Bound) *projector {
 	p := &projector{ec: ec, inner: inner, outer: outer}
 	if inner != nil {
 		p.scratch = make(sqltypes.Row, len(inner))
+	}
+	for j, e := range inner {
+		if fj := kafkaFromJSON(e); fj != nil {
+			if p.json == nil {
+				p.json = make([]*jsonChunk, len(inner))
+			}
+			p.json[j] = &jsonChunk{expr: fj, reuse: onlyFieldsRead(outer, j)}
+		}
 	}
 	return p
 }
@@ -35,9 +47,18 @@ func (p *projector) project(_ context.Context, rows []sqltypes.Row) ([]sqltypes.
 	// One backing array per chunk instead of one allocation per row.
 	slab := make([]any, len(rows)*n)
 	p.out = p.out[:0]
+	for _, jc := range p.json {
+		if jc != nil {
+			jc.prepare(p.ec, rows)
+		}
+	}
 	for i, row := range rows {
 		if p.inner != nil {
 			for j, e := range p.inner {
+				if p.json != nil && p.json[j] != nil {
+					p.scratch[j] = p.json[j].value(i)
+					continue
+				}
 				v, err := e.Eval(p.ec, row)
 				if err != nil {
 					return nil, err
@@ -65,4 +86,110 @@ func projectStreams(ec *EvalContext, inner, outer []Bound, in []rowiter.Iter) []
 		in[t] = rowiter.Map(it, newProjector(ec, inner, outer).project)
 	}
 	return in
+}
+
+// jsonChunk evaluates from_json(CAST(value AS STRING), schema) of a Kafka value over a
+// chunk: the chunk's JSON texts are copied into one string (one allocation, not one per
+// row; the parsed strings share it), and when the outer projection only reads the struct
+// field by field (select("event.*")), every row is parsed into the same scratch struct, so
+// the struct itself costs nothing. from_json never fails (a bad record is a null or
+// partial row), so evaluating it ahead of the row loop changes no error.
+type jsonChunk struct {
+	expr  *boundFromJSON
+	reuse bool
+	r     *sqltypes.JSONReader
+	text  string
+	spans [][2]int // row i's document is text[spans[i][0]:spans[i][1]]; start -1: null
+	row   sqltypes.Row
+	boxed any // row, boxed once
+}
+
+// kafkaFromJSON returns e's from_json when e is one (aliased or not) over CAST of a
+// binary column reference.
+func kafkaFromJSON(e Bound) *boundFromJSON {
+	if a, ok := e.(*boundAlias); ok {
+		e = a.child
+	}
+	fj, ok := e.(*boundFromJSON)
+	if !ok {
+		return nil
+	}
+	if _, ref := fj.bytes.(*boundRef); !ref {
+		return nil
+	}
+	return fj
+}
+
+// onlyFieldsRead reports whether every use of inner column j in outer is a field read
+// (event.order_id), so the struct value itself never leaves the projection.
+func onlyFieldsRead(outer []Bound, j int) bool {
+	for _, e := range outer {
+		if a, ok := e.(*boundAlias); ok {
+			e = a.child
+		}
+		switch x := e.(type) {
+		case *boundRef:
+			if x.index == j {
+				return false
+			}
+		case *boundField:
+			if _, ok := x.child.(*boundRef); !ok {
+				return false
+			}
+		default:
+			return false // an expression that might keep the struct
+		}
+	}
+	return true
+}
+
+func (jc *jsonChunk) prepare(ec *EvalContext, rows []sqltypes.Row) {
+	jc.r = jc.expr.jsonReader(ec)
+	ref := jc.expr.bytes.(*boundRef)
+	total := 0
+	for _, row := range rows {
+		if b, ok := row[ref.index].([]byte); ok {
+			total += len(b)
+		}
+	}
+	var sb strings.Builder // Builder hands its buffer over without a second copy
+	sb.Grow(total)
+	jc.spans = jc.spans[:0]
+	for _, row := range rows {
+		b, ok := row[ref.index].([]byte)
+		if !ok {
+			jc.spans = append(jc.spans, [2]int{-1, -1})
+			continue
+		}
+		start := sb.Len()
+		sb.Write(b)
+		jc.spans = append(jc.spans, [2]int{start, sb.Len()})
+	}
+	jc.text = sb.String()
+	if jc.reuse && jc.row == nil {
+		jc.row = make(sqltypes.Row, len(jc.expr.schema.Fields))
+		jc.boxed = jc.row
+	}
+}
+
+// value is from_json of row i of the chunk.
+func (jc *jsonChunk) value(i int) any {
+	sp := jc.spans[i]
+	if sp[0] < 0 {
+		return nil
+	}
+	doc := jc.text[sp[0]:sp[1]]
+	if doc == "" {
+		return nil
+	}
+	if jc.reuse {
+		if jc.r.ParseInto(doc, jc.row) == nil {
+			return nil
+		}
+		return jc.boxed
+	}
+	if out := jc.r.ParseString(doc); out != nil {
+		return out
+	}
+	return nil
 }

@@ -194,3 +194,74 @@ func TestPanicInStreamIsAnError(t *testing.T) {
 		t.Fatalf("error %v, want an InternalError for the panic", err)
 	}
 }
+
+// TestKafkaFromJSONByChunk: from_json of a Kafka value, evaluated a chunk at a time (one
+// text copy per chunk, one scratch struct when only its fields are read), gives what
+// evaluating it row by row gives: nulls, empty and malformed values included, and whether
+// the outer projection keeps the struct or only reads its fields.
+func TestKafkaFromJSONByChunk(t *testing.T) {
+	rel := &Relation{Scope: &Scope{Schema: sqltypes.MustParseDDL("value BINARY, p INT")}}
+	var rows []sqltypes.Row
+	for i := 0; i < 3*rowiter.DefaultChunkRows+17; i++ {
+		var v any = []byte(fmt.Sprintf(`{"a":%d,"b":"x%d","c":{"d":%d}}`, i, i%7, i))
+		switch i % 11 {
+		case 3:
+			v = nil
+		case 5:
+			v = []byte("")
+		case 7:
+			v = []byte(`{"a": "not a number"`)
+		case 9:
+			v = []byte(`{"b":"only b"}`)
+		}
+		rows = append(rows, sqltypes.Row{v, int32(i % 3)})
+	}
+	rel.Rows = [][]sqltypes.Row{rows[:100], rows[100:]}
+	fj := FromJSON{Child: Cast{Child: ColumnRef{Parts: []string{"value"}}, To: sqltypes.String}, Schema: sqltypes.MustParseDDL("a INT, b STRING, c STRUCT<d: INT>")}
+	inner, err := NewProject(rel, []Expr{Alias{Child: fj, Name: "e"}, ColumnRef{Parts: []string{"p"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		outer []Expr
+		reuse bool
+	}{
+		{[]Expr{Star{Target: []string{"e"}}, ColumnRef{Parts: []string{"p"}}}, true},                // fields only: scratch struct
+		{[]Expr{ColumnRef{Parts: []string{"e"}}, ColumnRef{Parts: []string{"e", "c", "d"}}}, false}, // the struct itself
+	} {
+		outer, err := NewProject(inner, tc.outer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex := &Exec{Eval: evalCtx(t)}
+		if p := newProjector(ex.Eval, inner.Exprs, outer.Exprs); p.json == nil || p.json[0] == nil || p.json[0].reuse != tc.reuse {
+			t.Fatalf("%v: from_json is not evaluated by chunk with reuse=%v", tc.outer, tc.reuse)
+		}
+		got, err := execTasks(outer, ex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ti, task := range rel.Rows {
+			for ri, row := range task {
+				var mid, want sqltypes.Row
+				for _, e := range inner.Exprs {
+					v, err := e.Eval(ex.Eval, row)
+					if err != nil {
+						t.Fatal(err)
+					}
+					mid = append(mid, v)
+				}
+				for _, e := range outer.Exprs {
+					v, err := e.Eval(ex.Eval, mid)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want = append(want, v)
+				}
+				if !reflect.DeepEqual(got[ti][ri], want) {
+					t.Fatalf("task %d row %d: %#v, want %#v", ti, ri, got[ti][ri], want)
+				}
+			}
+		}
+	}
+}

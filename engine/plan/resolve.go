@@ -644,25 +644,32 @@ type zonedReader struct {
 func (b *boundFromJSON) DataType() sqltypes.DataType { return b.schema }
 func (b *boundFromJSON) Nullable() bool              { return true }
 func (b *boundFromJSON) SQL() string                 { return "from_json(" + b.child.SQL() + ")" }
-func (b *boundFromJSON) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+
+// jsonReader is the parser for c's time zone.
+func (b *boundFromJSON) jsonReader(c *EvalContext) *sqltypes.JSONReader {
 	zr := b.reader.Load()
 	if zr == nil || zr.loc != c.Location {
 		zr = &zonedReader{loc: c.Location, r: sqltypes.NewJSONReader(b.schema, c.Location)}
 		b.reader.Store(zr)
 	}
+	return zr.r
+}
+
+func (b *boundFromJSON) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	r := b.jsonReader(c)
 	var out sqltypes.Row
 	if b.bytes != nil {
 		v, err := b.bytes.Eval(c, row)
 		if err != nil || v == nil {
 			return nil, err
 		}
-		out = zr.r.Parse(v.([]byte))
+		out = r.Parse(v.([]byte))
 	} else {
 		v, err := b.child.Eval(c, row)
 		if err != nil || v == nil {
 			return nil, err
 		}
-		out = zr.r.ParseString(v.(string))
+		out = r.ParseString(v.(string))
 	}
 	if out == nil {
 		return nil, nil

@@ -198,6 +198,14 @@ func (r *JSONReader) ParseBatch(values [][]byte, out []Row) []Row {
 	return out
 }
 
+// ParseInto is ParseString into row, a row of the schema's width that is cleared first and
+// returned (nil when s holds no document). A caller that parses many documents, and keeps
+// only the field values, can give the same row every time.
+func (r *JSONReader) ParseInto(s string, row Row) Row {
+	clear(row)
+	return r.parseInto(s, row)
+}
+
 // ParseStatus is ParseString that also says whether the record was bad: malformed, not an
 // object, or with a field that did not fit (the row is then Spark's PERMISSIVE result). A
 // caller implementing mode FAILFAST raises an error when bad is true.
