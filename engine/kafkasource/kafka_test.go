@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -480,5 +481,50 @@ func TestMinOffsetsPerTrigger(t *testing.T) {
 		if d, err := parseTimeString(in); err != nil || d != want {
 			t.Errorf("parseTimeString(%s) = %v %v", in, d, err)
 		}
+	}
+}
+
+// TestOpenRangeStreamsChunks: a range is read a chunk at a time, never more rows than the
+// chunk size, in offset order, and the stream refuses to be read after Close.
+func TestOpenRangeStreamsChunks(t *testing.T) {
+	addr, _ := startBroker(t)
+	ctx := context.Background()
+	p := int32(1)
+	var recs []Record
+	for i := 0; i < 7; i++ {
+		recs = append(recs, Record{Value: []byte(fmt.Sprint(i)), Partition: &p})
+	}
+	if err := WriteRecords(ctx, []string{addr}, "orders", recs); err != nil {
+		t.Fatal(err)
+	}
+	opts, err := ParseBatchOptions(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := OpenRange(opts, OffsetRange{TopicPartition{"orders", 1}, 1, 6}, 2)
+	var chunks []string
+	for {
+		rows, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var offs []string
+		for _, r := range rows {
+			offs = append(offs, fmt.Sprint(r[ColOffset]))
+		}
+		chunks = append(chunks, strings.Join(offs, ","))
+	}
+	if got := strings.Join(chunks, " "); got != "1,2 3,4 5" {
+		t.Fatalf("chunks %q, want \"1,2 3,4 5\"", got)
+	}
+	it.Close()
+	if _, err := it.Next(ctx); err == nil || err == io.EOF {
+		t.Fatalf("Next after Close: %v", err)
+	}
+	if _, err := OpenRange(opts, OffsetRange{TopicPartition{"orders", 1}, 3, 3}, 2).Next(ctx); err != io.EOF {
+		t.Fatalf("empty range: %v", err)
 	}
 }
