@@ -629,6 +629,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, erro
 	if err != nil {
 		return nil, err
 	}
+	defer rowiter.CloseAll(in)
 	type group struct {
 		keys []any
 		accs []accumulator
@@ -661,7 +662,6 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, erro
 		}
 		for row, err := range rowiter.Rows(ctx, task) {
 			if err != nil {
-				rowiter.CloseAll(in)
 				return nil, err
 			}
 			keys := make([]any, len(a.Grouping))
@@ -777,6 +777,7 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, er
 	if err != nil {
 		return nil, err
 	}
+	defer rowiter.CloseAll(in)
 	seen := map[string]bool{}
 	var out []sqltypes.Row
 	fields := Schema(d.Child).Fields
@@ -787,7 +788,6 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, er
 	for _, task := range in {
 		for row, err := range rowiter.Rows(ctx, task) {
 			if err != nil {
-				rowiter.CloseAll(in)
 				return nil, err
 			}
 			key := make([]any, len(d.Keys))
