@@ -25,9 +25,9 @@
 //   - An operator that needs its whole input before its first row (Sort, Repartition,
 //     the static Aggregate and Deduplicate, a join's build side) reads its children in
 //     Execute (rowiter.CollectTasks, or a range loop over rowiter.Rows to keep only what it
-//     aggregates) and hands out its result with rowiter.Tasks. A stateful streaming
-//     operator (package stateful) does the same within a batch: it keeps its state, not
-//     the batch's rows.
+//     aggregates, with rowiter.ReadAhead so the next tasks are computed meanwhile) and
+//     hands out its result with rowiter.Tasks. A stateful streaming operator (package
+//     stateful) does the same within a batch: it keeps its state, not the batch's rows.
 //   - Whatever a stream or operator opens (a Kafka consumer, a file) is released by Close;
 //     an operator that stops reading a child early, or fails, closes it.
 //   - Concurrency belongs to the consumer: a sink reads several tasks at once

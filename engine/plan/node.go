@@ -629,6 +629,8 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, erro
 	if err != nil {
 		return nil, err
 	}
+	// The tasks are folded in one after the other; the next ones are read meanwhile.
+	in = rowiter.ReadAhead(in, rowiter.Parallelism(), 2)
 	defer rowiter.CloseAll(in)
 	type group struct {
 		keys []any
@@ -777,6 +779,8 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, er
 	if err != nil {
 		return nil, err
 	}
+	// The tasks are folded in one after the other; the next ones are read meanwhile.
+	in = rowiter.ReadAhead(in, rowiter.Parallelism(), 2)
 	defer rowiter.CloseAll(in)
 	seen := map[string]bool{}
 	var out []sqltypes.Row

@@ -213,3 +213,79 @@ func TestTurnsGoInTaskOrder(t *testing.T) {
 		t.Fatalf("order %v, err %v", got, err)
 	}
 }
+
+// slowTask streams n chunks of one row, noting when each is computed.
+func slowTask(task, n int, log chan<- string) Iter {
+	i := 0
+	return Func(func(ctx context.Context) ([]sqltypes.Row, error) {
+		if i == n {
+			return nil, io.EOF
+		}
+		i++
+		log <- fmt.Sprintf("t%d.%d", task, i)
+		return rowsOf(task*10 + i), nil
+	}, nil)
+}
+
+// TestReadAheadKeepsOrderAndBounds: the consumer gets every task's rows in order, while at
+// most n tasks are read at once, depth chunks ahead.
+func TestReadAheadKeepsOrderAndBounds(t *testing.T) {
+	log := make(chan string, 100)
+	its := ReadAhead([]Iter{slowTask(0, 3, log), slowTask(1, 3, log), slowTask(2, 3, log)}, 2, 1)
+	ctx := context.Background()
+	first, err := its[0].Next(ctx)
+	if err != nil || first[0][0] != 1 {
+		t.Fatalf("first chunk %v %v", first, err)
+	}
+	time.Sleep(50 * time.Millisecond) // let the readers run ahead
+	var early []string
+	for len(log) > 0 {
+		early = append(early, <-log)
+	}
+	// Task 0 is at most two chunks ahead (one buffered, one waiting to be), task 1 the
+	// same, task 2 waits for task 0 to end.
+	for _, e := range early {
+		if e[:2] == "t2" || e == "t0.4" || e == "t1.3" {
+			t.Fatalf("read too far ahead: %v", early)
+		}
+	}
+	var got []int
+	got = append(got, first[0][0].(int))
+	for _, it := range its {
+		for row, err := range Rows(ctx, it) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, row[0].(int))
+		}
+	}
+	if fmt.Sprint(got) != "[1 2 3 11 12 13 21 22 23]" {
+		t.Fatalf("rows %v", got)
+	}
+}
+
+// TestReadAheadCloseStopsReaders: closing the streams early stops every reader and closes
+// what they read; a panic reaches the consumer.
+func TestReadAheadCloseStopsReaders(t *testing.T) {
+	var closed atomic.Int32
+	log := make(chan string, 100)
+	its := ReadAhead([]Iter{closeCounter{slowTask(0, 1000, log), &closed}, closeCounter{slowTask(1, 1000, log), &closed},
+		closeCounter{slowTask(2, 1000, log), &closed}}, 2, 2)
+	if _, err := its[0].Next(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := CloseAll(its); err != nil {
+		t.Fatal(err)
+	}
+	if closed.Load() != 3 {
+		t.Fatalf("%d of 3 streams closed", closed.Load())
+	}
+	boom := ReadAhead([]Iter{Func(func(context.Context) ([]sqltypes.Row, error) { panic("boom") }, nil)}, 1, 1)
+	defer func() {
+		if r := recover(); r != "boom" {
+			t.Fatalf("recovered %v", r)
+		}
+	}()
+	boom[0].Next(context.Background())
+	t.Fatal("no panic")
+}

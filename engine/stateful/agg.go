@@ -212,6 +212,8 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter,
 	if err != nil {
 		return nil, err
 	}
+	// The tasks are folded in one after the other; the next ones are read meanwhile.
+	in = rowiter.ReadAhead(in, rowiter.Parallelism(), 2)
 	defer rowiter.CloseAll(in)
 	a.mu.Lock()
 	defer a.mu.Unlock()

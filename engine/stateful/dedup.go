@@ -141,6 +141,8 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Ite
 	if err != nil {
 		return nil, err
 	}
+	// The tasks are folded in one after the other; the next ones are read meanwhile.
+	in = rowiter.ReadAhead(in, rowiter.Parallelism(), 2)
 	defer rowiter.CloseAll(in)
 	d.mu.Lock()
 	defer d.mu.Unlock()
