@@ -1,5 +1,6 @@
 // Package broker gives kafkalab a Kafka broker to talk to: the embedded one (franz-go's
-// kfake in this process, the default), a container (package container) or an existing
+// kfake in this process, the default), a container (package container, run by the
+// kafkalab-container helper through package containerproc) or an existing
 // cluster. Everything above it only speaks the Kafka protocol to Bootstrap().
 package broker
 
@@ -10,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kafkalab/kafkalab/lab/broker/container"
+	"github.com/kafkalab/kafkalab/lab/broker/containerproc"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
@@ -28,7 +29,7 @@ type Broker interface {
 type OpenOptions struct {
 	Port    int    // embedded: see EmbeddedConfig.Port
 	DataDir string // embedded: see EmbeddedConfig.DataDir
-	Image   string // container: image to run, "" = container.DefaultImage
+	Image   string // container: image to run, "" = the container package's DefaultImage
 }
 
 // Open returns the broker a --broker flag names: "" or "embedded" starts the embedded
@@ -39,7 +40,7 @@ func Open(ctx context.Context, spec string, opts OpenOptions) (Broker, error) {
 	case "", "embedded":
 		return StartEmbedded(ctx, EmbeddedConfig{Port: opts.Port, DataDir: opts.DataDir})
 	case "container":
-		c, err := container.Start(ctx, container.Config{Image: opts.Image})
+		c, err := containerproc.Start(ctx, opts.Image)
 		if err != nil {
 			return nil, err
 		}

@@ -53,9 +53,10 @@ left=$(podman ps -aq --filter label=org.kafkalab.managed=true)
 
 # ---- kafkalab check in a container -------------------------------------------------------
 # The whole course against a broker that kafkalab starts itself through testcontainers-go
-# (--broker container), on the locally built image; afterwards no container may be left.
+# (--broker container, through its kafkalab-container helper built beside it), on the
+# locally built image; afterwards no container may be left.
 t=$(now)
-go build -o "$state/kafkalab" ./cmd/kafkalab
+go build -o "$state/" ./cmd/kafkalab ./cmd/kafkalab-container
 echo "test-container: kafkalab check --broker container --image $KAFKALAB_TEST_IMAGE"
 KAFKALAB_HOME="$state/home" "$state/kafkalab" check --broker container --image "$KAFKALAB_TEST_IMAGE"
 t_check=$(elapsed "$t")
