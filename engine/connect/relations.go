@@ -405,11 +405,8 @@ func (ss *session) join(ctx context.Context, j *pb.Join) (*engine.DataFrame, err
 }
 
 func (ss *session) setOp(ctx context.Context, s *pb.SetOperation) (*engine.DataFrame, error) {
-	if s.GetSetOpType() != pb.SetOperation_SET_OP_TYPE_UNION || s.GetByName() {
+	if s.GetSetOpType() != pb.SetOperation_SET_OP_TYPE_UNION {
 		name := strings.ToLower(strings.TrimPrefix(s.GetSetOpType().String(), "SET_OP_TYPE_"))
-		if s.GetByName() {
-			name = "unionByName"
-		}
 		return nil, unsupportedf("set operation %s", name)
 	}
 	left, err := ss.relation(ctx, s.GetLeftInput())
@@ -420,7 +417,13 @@ func (ss *session) setOp(ctx context.Context, s *pb.SetOperation) (*engine.DataF
 	if err != nil {
 		return nil, err
 	}
-	u, err := left.Union(right)
+	union := left.Union
+	if s.GetByName() {
+		union = func(r *engine.DataFrame) (*engine.DataFrame, error) {
+			return left.UnionByName(r, s.GetAllowMissingColumns())
+		}
+	}
+	u, err := union(right)
 	if err != nil || s.GetIsAll() {
 		return u, err
 	}
