@@ -12,6 +12,7 @@ CONNECT_CACHE_DIR=${KAFKALAB_CONNECT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kafk
 CONNECT_PROTO_DIR=$CONNECT_CACHE_DIR/spark-connect-protos-$SPARK_CONNECT_VERSION
 CONNECT_VENV=$CONNECT_CACHE_DIR/connect-venv-$PYSPARK_CLIENT_VERSION
 PB_DIR=$REPO_ROOT/engine/connect/sparkconnectpb
+DELTA_PB_DIR=$REPO_ROOT/engine/connect/deltaconnectpb
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 now() { date +%s.%N; }

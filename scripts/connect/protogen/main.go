@@ -39,7 +39,17 @@ func main() {
 	artifact := flag.String("artifact", "", "Maven artifact the definitions come from")
 	genGo := flag.String("gen-go", "", "protoc-gen-go version")
 	genGRPC := flag.String("gen-go-grpc", "", "protoc-gen-go-grpc version")
+	deltaSet := flag.String("delta-set", "", "FileDescriptorSet of delta/connect/*.proto: generate Delta's package instead")
+	deltaVersion := flag.String("delta", "", "delta-spark version of -delta-set")
+	deltaSource := flag.String("delta-source", "", "where -delta-set's descriptors come from")
 	flag.Parse()
+	if *deltaSet != "" {
+		if err := runDelta(*deltaSet, *protos, *out, *deltaVersion, *deltaSource, *genGo); err != nil {
+			fmt.Fprintln(os.Stderr, "protogen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *protos == "" || *out == "" || *spark == "" {
 		fmt.Fprintln(os.Stderr, "protogen: -protos, -out and -spark are required")
 		os.Exit(2)
