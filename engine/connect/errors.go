@@ -170,21 +170,44 @@ func (s *session) status(err error) error {
 	}
 	classes, _ := json.Marshal(se.classes)
 	meta := map[string]string{"classes": string(classes), "errorId": id}
-	if se.errorClass != "" {
-		meta["errorClass"] = se.errorClass
-	}
 	if se.sqlState != "" {
 		meta["sqlState"] = se.sqlState
 	}
-	if len(se.params) > 0 {
+	// As Spark's server: the class and parameters ride in the trailer only when the
+	// parameters fit spark.connect.grpc.maxMetadataSize (1024), and the status message is
+	// cut to 2048 characters; the client reads the whole error with FetchErrorDetails.
+	// (A Python traceback from a foreachBatch worker otherwise overflows the client's
+	// metadata limit and it reports RESOURCE_EXHAUSTED instead of the error.)
+	if se.errorClass != "" {
 		p, _ := json.Marshal(se.params)
-		meta["messageParameters"] = string(p)
+		if len(se.params) == 0 {
+			p = []byte("{}")
+		}
+		if len(p) <= maxMetadataSize {
+			meta["errorClass"] = se.errorClass
+			meta["messageParameters"] = string(p)
+		}
 	}
-	st := status.New(codes.Internal, se.message)
+	st := status.New(codes.Internal, abbreviate(se.message, maxStatusMessage))
 	if d, derr := st.WithDetails(&errdetails.ErrorInfo{Reason: se.classes[0], Domain: "org.apache.spark", Metadata: meta}); derr == nil {
 		st = d
 	}
 	return st.Err()
+}
+
+// Spark Connect's limits on what an error's trailer carries.
+const (
+	maxMetadataSize  = 1024
+	maxStatusMessage = 2048
+)
+
+// abbreviate cuts s to max characters ending in "...", as commons-lang's StringUtils.abbreviate.
+func abbreviate(s string, max int) string {
+	r := []rune(s)
+	if len(r) <= max {
+		return s
+	}
+	return string(r[:max-3]) + "..."
 }
 
 // details is FetchErrorDetails' answer: the error and its causes, root first.
