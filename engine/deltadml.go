@@ -172,23 +172,30 @@ func toDeltaTasks(tasks [][]sqltypes.Row) []delta.Task {
 // Delete is deltaTable.delete([condition]): removes the rows the condition selects (all rows
 // without one). A condition no row meets commits nothing.
 func (dt *DeltaTable) Delete(ctx context.Context, condition any) error {
+	_, err := dt.DeleteRows(ctx, condition)
+	return err
+}
+
+// DeleteRows is Delete that also returns how many rows it deleted (the num_affected_rows
+// of Delta's DELETE command).
+func (dt *DeltaTable) DeleteRows(ctx context.Context, condition any) (int64, error) {
 	start := time.Now()
 	snap, err := dt.table.Snapshot()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	ec, err := dt.s.evalContext()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	e, err := exprOf(condition, "condition")
 	if err != nil {
-		return err
+		return 0, err
 	}
 	scope := dt.targetScope(snap.Schema)
 	pred, err := boolCondition(e, scope, "DELETE")
 	if err != nil {
-		return err
+		return 0, err
 	}
 	metrics := func(copied, deleted int64, scan, rewrite time.Duration) func(delta.ChangeFiles) []delta.KV {
 		return func(f delta.ChangeFiles) []delta.KV {
@@ -206,7 +213,7 @@ func (dt *DeltaTable) Delete(ctx context.Context, condition any) error {
 	if pred == nil {
 		// Deleting everything only drops the files, keeping each one's row count.
 		if len(snap.Files) == 0 {
-			return nil
+			return 0, nil
 		}
 		var deleted int64
 		for _, f := range snap.Files {
@@ -217,11 +224,11 @@ func (dt *DeltaTable) Delete(ctx context.Context, condition any) error {
 		change.Remove, change.RemoveStats = snap.Files, delta.NumRecordsStats
 		change.Metrics = metrics(0, deleted, time.Since(start), 0)
 		_, err = dt.table.CommitChange(ctx, snap, change)
-		return committedIsDone(err)
+		return deleted, committedIsDone(err)
 	}
 	tf, err := readTableFiles(ctx, snap)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	var touched []delta.File
 	var deleted int64
@@ -230,7 +237,7 @@ func (dt *DeltaTable) Delete(ctx context.Context, condition any) error {
 		for _, r := range tf.rows[f.Add.Path] {
 			ok, err := isTrue(ec, pred, r)
 			if err != nil {
-				return err
+				return 0, err
 			}
 			if ok {
 				n++
@@ -242,7 +249,7 @@ func (dt *DeltaTable) Delete(ctx context.Context, condition any) error {
 		}
 	}
 	if len(touched) == 0 {
-		return nil
+		return 0, nil
 	}
 	scanTime := time.Since(start)
 	rewriteStart := time.Now()
@@ -253,7 +260,7 @@ func (dt *DeltaTable) Delete(ctx context.Context, condition any) error {
 		for _, r := range rows {
 			ok, err := isTrue(ec, pred, r)
 			if err != nil {
-				return err
+				return 0, err
 			}
 			if !ok {
 				keep = append(keep, r)
@@ -268,7 +275,7 @@ func (dt *DeltaTable) Delete(ctx context.Context, condition any) error {
 	change.Remove, change.Tasks = touched, toDeltaTasks(tasks)
 	change.Metrics = metrics(copied, deleted, scanTime, time.Since(rewriteStart))
 	_, err = dt.table.CommitChange(ctx, snap, change)
-	return committedIsDone(err)
+	return deleted, committedIsDone(err)
 }
 
 // boundAssignment is a resolved set/values entry: the target column and its value.
@@ -350,41 +357,48 @@ func apply(ec *plan.EvalContext, table *sqltypes.StructType, base sqltypes.Row, 
 // condition selects, with set applied to those rows. A condition no row meets commits
 // nothing.
 func (dt *DeltaTable) Update(ctx context.Context, condition any, set []Assignment) error {
+	_, err := dt.UpdateRows(ctx, condition, set)
+	return err
+}
+
+// UpdateRows is Update that also returns how many rows it updated (the num_affected_rows
+// of Delta's UPDATE command).
+func (dt *DeltaTable) UpdateRows(ctx context.Context, condition any, set []Assignment) (int64, error) {
 	start := time.Now()
 	if len(set) == 0 {
-		return fmt.Errorf("update: set needs at least one column = value")
+		return 0, fmt.Errorf("update: set needs at least one column = value")
 	}
 	snap, err := dt.table.Snapshot()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	ec, err := dt.s.evalContext()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	e, err := exprOf(condition, "condition")
 	if err != nil {
-		return err
+		return 0, err
 	}
 	scope := dt.targetScope(snap.Schema)
 	pred, err := boolCondition(e, scope, "UPDATE")
 	if err != nil {
-		return err
+		return 0, err
 	}
 	assigns, err := bindAssignments(set, snap.Schema, scope, dt.s.confBool(ConfCaseSensitive), "UPDATE")
 	if err != nil {
-		return err
+		return 0, err
 	}
 	tf, err := readTableFiles(ctx, snap)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	var touched []delta.File
 	for _, f := range snap.Files {
 		for _, r := range tf.rows[f.Add.Path] {
 			ok, err := isTrue(ec, pred, r)
 			if err != nil {
-				return err
+				return 0, err
 			}
 			if ok {
 				touched = append(touched, f)
@@ -393,7 +407,7 @@ func (dt *DeltaTable) Update(ctx context.Context, condition any, set []Assignmen
 		}
 	}
 	if len(touched) == 0 {
-		return nil
+		return 0, nil
 	}
 	scanTime := time.Since(start)
 	rewriteStart := time.Now()
@@ -404,7 +418,7 @@ func (dt *DeltaTable) Update(ctx context.Context, condition any, set []Assignmen
 		for j, r := range rows {
 			ok, err := isTrue(ec, pred, r)
 			if err != nil {
-				return err
+				return 0, err
 			}
 			if !ok {
 				out[j] = r
@@ -412,7 +426,7 @@ func (dt *DeltaTable) Update(ctx context.Context, condition any, set []Assignmen
 				continue
 			}
 			if out[j], err = apply(ec, snap.Schema, r, assigns, r); err != nil {
-				return err
+				return 0, err
 			}
 			updated++
 		}
@@ -443,7 +457,7 @@ func (dt *DeltaTable) Update(ctx context.Context, condition any, set []Assignmen
 			}
 		},
 	})
-	return committedIsDone(err)
+	return updated, committedIsDone(err)
 }
 
 func kvInt(k string, v int64) delta.KV { return delta.KV{Key: k, Value: strconv.FormatInt(v, 10)} }

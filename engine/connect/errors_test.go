@@ -8,6 +8,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/anypb"
 
+	"github.com/kafkalab/kafkalab/engine/connect/deltaconnectpb"
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
 )
 
@@ -36,9 +37,16 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "window functions over a Window spec", "refused window functions"},
 		{"python udf", project(base, &pb.Expression{ExprType: &pb.Expression_CommonInlineUserDefinedFunction{CommonInlineUserDefinedFunction: &pb.CommonInlineUserDefinedFunction{FunctionName: "my_udf"}}}),
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "Python UDF my_udf", "refused Python UDF my_udf"},
-		{"delta extension", &pb.Relation{RelType: &pb.Relation_Extension{Extension: &anypb.Any{TypeUrl: "type.googleapis.com/delta.connect.DeltaRelation"}}},
+		{"plug-in extension", &pb.Relation{RelType: &pb.Relation_Extension{Extension: &anypb.Any{TypeUrl: "type.googleapis.com/example.connect.MyRelation"}}},
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
-			"kafkalab does not support relation extension delta.connect.DeltaRelation (Delta Lake's DeltaTable API) through Spark Connect", "refused relation extension delta.connect.DeltaRelation"},
+			"kafkalab does not support relation extension example.connect.MyRelation through Spark Connect", "refused relation extension example.connect.MyRelation"},
+		{"delta detail", deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_DescribeDetail{DescribeDetail: &deltaconnectpb.DescribeDetail{
+			Table: &deltaconnectpb.DeltaTable{AccessType: &deltaconnectpb.DeltaTable_TableOrViewName{TableOrViewName: "t"}}}}}),
+			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
+			"kafkalab does not support DeltaTable.detail (kafkalab's Delta tables support", "refused DeltaTable.detail"},
+		{"delta table missing", deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_Scan{Scan: &deltaconnectpb.Scan{
+			Table: &deltaconnectpb.DeltaTable{AccessType: &deltaconnectpb.DeltaTable_TableOrViewName{TableOrViewName: "no_table"}}}}}),
+			"org.apache.spark.sql.AnalysisException", "DELTA_MISSING_DELTA_TABLE", "42P01", "[DELTA_MISSING_DELTA_TABLE] `no_table` is not a Delta table.", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -101,4 +109,14 @@ func TestSessionChanged(t *testing.T) {
 	if info := errorInfo(t, err); info.Metadata["errorClass"] != "INVALID_HANDLE.FORMAT" {
 		t.Errorf("a session id that is no UUID: %v", err)
 	}
+}
+
+// deltaRel wraps a Delta Lake message as delta-spark's client sends it: a relation extension.
+func deltaRel(t *testing.T, dr *deltaconnectpb.DeltaRelation) *pb.Relation {
+	t.Helper()
+	ext, err := anypb.New(dr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &pb.Relation{RelType: &pb.Relation_Extension{Extension: ext}}
 }

@@ -92,6 +92,11 @@ func refuseCommand(c *pb.Command) error {
 
 func (ss *session) command(ctx context.Context, op *operation, c *pb.Command) error {
 	switch x := c.GetCommandType().(type) {
+	case *pb.Command_Extension:
+		if ok, err := deltaCommand(x.Extension); ok {
+			return err
+		}
+		return refuseCommand(c)
 	case *pb.Command_SqlCommand:
 		return ss.sqlCommand(ctx, op, x.SqlCommand)
 	case *pb.Command_WriteOperation:

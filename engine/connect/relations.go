@@ -130,6 +130,14 @@ func (ss *session) relation(ctx context.Context, rel *pb.Relation) (*engine.Data
 		return in.DropDuplicates(names...)
 	case *pb.Relation_Range:
 		return ss.rangeRelation(r.Range)
+	case *pb.Relation_Extension:
+		if dr, ok, err := deltaRelation(r.Extension); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return ss.deltaRelationDF(ctx, dr)
+		}
+		return nil, refuseRelation(rel)
 	case *pb.Relation_SubqueryAlias:
 		in, err := ss.relation(ctx, r.SubqueryAlias.GetInput())
 		if err != nil {

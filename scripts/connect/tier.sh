@@ -5,6 +5,7 @@
 #      committed Go code must be what the pinned generator makes of them.
 #   2. Every lesson's steps run through Spark Connect and on the embedded path (which
 #      test-spark holds to real Spark): output, checkpoints, Delta logs and tables must agree.
+#   2a. the corpus scripts that use DeltaTable, through Connect and embedded, must agree.
 #   2b. kafkalab check --python: every lesson with CPython through Connect, as a learner runs it
 #       (on request: KAFKALAB_CONNECT_CHECK=1).
 #   3. A notebook-style session, an interrupt, foreachBatch and a listener (session_test.py).
@@ -45,9 +46,11 @@ if [ -z "${SKIP_PROTO:-}" ]; then
 		die "Spark's .proto files in $SPARK_CONNECT_ARTIFACT differ from engine/connect/sparkconnectpb/MANIFEST: run scripts/connect/generate.sh and review the protocol change"
 	fi
 	regen=$(mktemp -d)
-	OUT=$regen bash "$CONNECT_SCRIPTS_DIR/generate.sh"
-	diff -r "$PB_DIR" "$regen" -x '*_test.go' -x doc.go -x version.go >/dev/null ||
+	OUT=$regen/spark DELTA_OUT=$regen/delta bash "$CONNECT_SCRIPTS_DIR/generate.sh"
+	diff -r "$PB_DIR" "$regen/spark" -x '*_test.go' -x doc.go -x version.go >/dev/null ||
 		die "the committed engine/connect/sparkconnectpb is not what scripts/connect/generate.sh makes: run it and commit"
+	diff -r "$DELTA_PB_DIR" "$regen/delta" -x '*_test.go' -x doc.go -x version.go >/dev/null ||
+		die "the committed engine/connect/deltaconnectpb is not what delta-spark $DELTA_SPARK_VERSION's descriptors make: run scripts/connect/generate.sh and commit"
 	rm -rf "$regen"
 	echo "tier.sh: protocol pinned to Spark $SPARK_CONNECT_VERSION, generated code reproducible" >&2
 fi
@@ -73,6 +76,10 @@ bootstrap=127.0.0.1:$bport
 KAFKALAB_CONNECT_TIER=1 KAFKALAB_CONNECT_PYTHON=$PY KAFKALAB_CONNECT_BOOTSTRAP=$bootstrap \
 	KAFKALAB_CONNECT_TIMES=${KAFKALAB_CONNECT_TIMES:-} \
 	$GO test -count=1 -timeout 30m -run TestCourseThroughConnect ./lab/testharness/sparkdiff/
+
+# Delta Lake's DeltaTable API (delta-spark's Connect client) against the embedded path: the
+# corpus scripts that use it, each run both ways, must leave the same transcript (~60 s).
+KAFKALAB_CONNECT_PYTHON=$PY $GO test -count=1 -timeout 20m -run TestDeltaTableThroughConnect ./lab/testharness/sparkdiff/
 
 # The corpus (#15) through Connect, held to real Spark's goldens (testdata/corpus/
 # status-connect.txt): a CPython start per script puts it past the tier's budget, so on request.

@@ -3,6 +3,7 @@ package sparkdiff
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,4 +67,51 @@ func TestCorpusThroughConnect(t *testing.T) {
 	set.manifest = "testdata/corpus/status-connect.txt"
 	set.run, set.engine, set.limit = CorpusThroughConnect(python), "kafkalab through Spark Connect (pyspark-client)", time.Hour
 	runAgainstManifest(t, set, embeddedBootstrap(t))
+}
+
+// TestDeltaTableThroughConnect runs the corpus scripts that use Delta Lake's DeltaTable API
+// (forPath/forName, toDF, update, delete, merge in and out of foreachBatch, history,
+// restoreToVersion...) with real pyspark-client and delta-spark's Connect client against
+// kafkalab's server, and on the embedded path: the two transcripts (output, errors, files,
+// Delta logs, tables) must be the same. make test-connect runs it (KAFKALAB_CONNECT_PYTHON).
+func TestDeltaTableThroughConnect(t *testing.T) {
+	python := os.Getenv("KAFKALAB_CONNECT_PYTHON")
+	if python == "" {
+		t.Skip("DeltaTable through Spark Connect: make test-connect (KAFKALAB_CONNECT_PYTHON names a Python with pyspark-client and delta-spark)")
+	}
+	bootstrap := embeddedBootstrap(t)
+	set := loadScriptsSet(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	root := t.TempDir()
+	through := CorpusThroughConnect(python)
+	n := 0
+	for _, it := range set.items {
+		if !strings.Contains(it.Source, "DeltaTable") {
+			continue
+		}
+		n++
+		t.Run(it.Name, func(t *testing.T) {
+			token := newToken(it.Topics)
+			emb, err := RunOnKafkalab(ctx, root, bootstrap, it, token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := transcript(emb, token)
+			os.RemoveAll(emb.ws)
+			token = newToken(it.Topics)
+			con, err := through(ctx, root, bootstrap, it, token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := transcript(con, token)
+			os.RemoveAll(con.ws)
+			if got != want {
+				t.Errorf("through Spark Connect (+) and embedded (-) differ:\n%s", clipLines(diffText(want, got), 60))
+			}
+		})
+	}
+	if n < 10 {
+		t.Errorf("found %d corpus scripts using DeltaTable, want the 10 or more the corpus has", n)
+	}
 }

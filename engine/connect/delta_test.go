@@ -1,0 +1,93 @@
+package connect
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/connect/deltaconnectpb"
+	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+func deltaByName(name string) *deltaconnectpb.DeltaTable {
+	return &deltaconnectpb.DeltaTable{AccessType: &deltaconnectpb.DeltaTable_TableOrViewName{TableOrViewName: name}}
+}
+
+func deltaScan(t *testing.T, table *deltaconnectpb.DeltaTable, as string) *pb.Relation {
+	rel := deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_Scan{Scan: &deltaconnectpb.Scan{Table: table}}})
+	if as == "" {
+		return rel
+	}
+	return &pb.Relation{RelType: &pb.Relation_SubqueryAlias{SubqueryAlias: &pb.SubqueryAlias{Input: rel, Alias: as}}}
+}
+
+func exprText(s string) *pb.Expression {
+	return &pb.Expression{ExprType: &pb.Expression_ExpressionString_{ExpressionString: &pb.Expression_ExpressionString{Expression: s}}}
+}
+
+// Delta Lake's DeltaTable messages, as delta-spark's Connect client sends them, change and
+// read the table through the engine's DeltaTable; each DML answers with its counts.
+func TestDeltaTableMessages(t *testing.T) {
+	ts := startServer(t)
+	ts.command(t, &pb.Command{CommandType: &pb.Command_WriteOperation{WriteOperation: &pb.WriteOperation{
+		Input:    localRelation(t, "order_id INT, status STRING", []sqltypes.Row{{int32(1), "new"}, {int32(2), "new"}, {int32(3), "paid"}}),
+		Source:   ptr("delta"),
+		SaveType: &pb.WriteOperation_Table{Table: &pb.WriteOperation_SaveTable{TableName: "orders", SaveMethod: pb.WriteOperation_SaveTable_TABLE_SAVE_METHOD_SAVE_AS_TABLE}},
+	}}})
+	orders := deltaByName("orders")
+	rows := func(rel *pb.Relation) string {
+		_, rs := ts.collect(t, rel)
+		return fmt.Sprint(rs)
+	}
+	sorted := func() string {
+		return rows(&pb.Relation{RelType: &pb.Relation_Sort{Sort: &pb.Sort{Input: deltaScan(t, orders, ""),
+			Order: []*pb.Expression_SortOrder{{Child: col("order_id"), Direction: pb.Expression_SortOrder_SORT_DIRECTION_ASCENDING}}}}})
+	}
+	steps := []struct {
+		name      string
+		rel       *pb.Relation
+		want      string
+		wantTable string
+	}{
+		{"update", deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_UpdateTable{UpdateTable: &deltaconnectpb.UpdateTable{
+			Target: deltaScan(t, orders, "t"), Condition: exprText("t.order_id = 1"),
+			Assignments: []*deltaconnectpb.Assignment{{Field: col("status"), Value: lit("shipped")}}}}}),
+			"[[1]]", "[[1 shipped] [2 new] [3 paid]]"},
+		{"delete", deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_DeleteFromTable{DeleteFromTable: &deltaconnectpb.DeleteFromTable{
+			Target: deltaScan(t, orders, ""), Condition: exprText("status = 'paid'")}}}),
+			"[[1]]", "[[1 shipped] [2 new]]"},
+		{"merge", deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_MergeIntoTable{MergeIntoTable: &deltaconnectpb.MergeIntoTable{
+			Target: deltaScan(t, orders, "t"),
+			Source: &pb.Relation{RelType: &pb.Relation_SubqueryAlias{SubqueryAlias: &pb.SubqueryAlias{Alias: "s",
+				Input: localRelation(t, "order_id INT, status STRING", []sqltypes.Row{{int32(2), "paid"}, {int32(4), "new"}})}}},
+			Condition: exprText("t.order_id = s.order_id"),
+			MatchedActions: []*deltaconnectpb.MergeIntoTable_Action{{ActionType: &deltaconnectpb.MergeIntoTable_Action_UpdateStarAction_{
+				UpdateStarAction: &deltaconnectpb.MergeIntoTable_Action_UpdateStarAction{}}}},
+			NotMatchedActions: []*deltaconnectpb.MergeIntoTable_Action{{ActionType: &deltaconnectpb.MergeIntoTable_Action_InsertStarAction_{
+				InsertStarAction: &deltaconnectpb.MergeIntoTable_Action_InsertStarAction{}}}},
+		}}}),
+			"[[2 1 0 1]]", "[[1 shipped] [2 paid] [4 new]]"},
+		{"restore", deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_RestoreTable{RestoreTable: &deltaconnectpb.RestoreTable{
+			Table: orders, VersionOrTimestamp: &deltaconnectpb.RestoreTable_Version{Version: 0}}}}),
+			"", "[[1 new] [2 new] [3 paid]]"},
+	}
+	for _, s := range steps {
+		got := rows(s.rel)
+		if s.want != "" && got != s.want {
+			t.Errorf("%s answered %s, want %s", s.name, got, s.want)
+		}
+		if got := sorted(); got != s.wantTable {
+			t.Errorf("after %s the table is %s, want %s", s.name, got, s.wantTable)
+		}
+	}
+	history := deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_DescribeHistory{DescribeHistory: &deltaconnectpb.DescribeHistory{Table: orders}}})
+	if got := rows(project(history, col("version"), col("operation"))); got != "[[4 RESTORE] [3 MERGE] [2 DELETE] [1 UPDATE] [0 CREATE TABLE AS SELECT]]" {
+		t.Errorf("history %s", got)
+	}
+	isDelta := func(path string) string {
+		return rows(deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_IsDeltaTable{IsDeltaTable: &deltaconnectpb.IsDeltaTable{Path: path}}}))
+	}
+	if got, other := isDelta("spark-warehouse/orders"), isDelta("spark-warehouse"); got != "[[true]]" || other != "[[false]]" {
+		t.Errorf("isDeltaTable: the table %s, its parent folder %s", got, other)
+	}
+}
