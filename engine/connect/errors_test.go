@@ -35,8 +35,12 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 			"[UNSUPPORTED_FEATURE.KAFKALAB] kafkalab does not support relation sample (df.sample) through Spark Connect.", "refused relation sample (df.sample)"},
 		{"unsupported expression", project(base, &pb.Expression{ExprType: &pb.Expression_Window_{Window: &pb.Expression_Window{WindowFunction: fn("row_number")}}}),
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "window functions over a Window spec", "refused window functions"},
-		{"python udf", project(base, &pb.Expression{ExprType: &pb.Expression_CommonInlineUserDefinedFunction{CommonInlineUserDefinedFunction: &pb.CommonInlineUserDefinedFunction{FunctionName: "my_udf"}}}),
-			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "Python UDF my_udf", "refused Python UDF my_udf"},
+		{"python udf", project(base, &pb.Expression{ExprType: &pb.Expression_CommonInlineUserDefinedFunction{CommonInlineUserDefinedFunction: &pb.CommonInlineUserDefinedFunction{FunctionName: "my_udf",
+			Function: &pb.CommonInlineUserDefinedFunction_PythonUdf{PythonUdf: &pb.PythonUDF{EvalType: 100, OutputType: &pb.DataType{Kind: &pb.DataType_Integer_{Integer: &pb.DataType_Integer{}}}}}}}}),
+			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "Python UDF my_udf here: this server runs no Python worker", "refused Python UDF my_udf"},
+		{"pandas udf", project(base, &pb.Expression{ExprType: &pb.Expression_CommonInlineUserDefinedFunction{CommonInlineUserDefinedFunction: &pb.CommonInlineUserDefinedFunction{FunctionName: "my_pandas_udf",
+			Function: &pb.CommonInlineUserDefinedFunction_PythonUdf{PythonUdf: &pb.PythonUDF{EvalType: 200, OutputType: &pb.DataType{Kind: &pb.DataType_Integer_{Integer: &pb.DataType_Integer{}}}}}}}}),
+			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "Python UDF my_pandas_udf of eval type 200", "refused Python UDF my_pandas_udf"},
 		{"plug-in extension", &pb.Relation{RelType: &pb.Relation_Extension{Extension: &anypb.Any{TypeUrl: "type.googleapis.com/example.connect.MyRelation"}}},
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
 			"kafkalab does not support relation extension example.connect.MyRelation through Spark Connect", "refused relation extension example.connect.MyRelation"},
@@ -89,10 +93,10 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 // A command kafkalab does not run is refused, naming the PySpark call, never left hanging.
 func TestUnsupportedCommandIsRefused(t *testing.T) {
 	ts := startServer(t)
-	_, err := ts.execute(rctx(t), &pb.Plan{OpType: &pb.Plan_Command{Command: &pb.Command{CommandType: &pb.Command_RegisterFunction{RegisterFunction: &pb.CommonInlineUserDefinedFunction{FunctionName: "f"}}}}})
+	_, err := ts.execute(rctx(t), &pb.Plan{OpType: &pb.Plan_Command{Command: &pb.Command{CommandType: &pb.Command_RegisterTableFunction{RegisterTableFunction: &pb.CommonInlineUserDefinedTableFunction{FunctionName: "f"}}}}})
 	info := errorInfo(t, err)
-	if info.Metadata["errorClass"] != "UNSUPPORTED_FEATURE.KAFKALAB" || !strings.Contains(status.Convert(err).Message(), "command register_function (spark.udf.register)") {
-		t.Errorf("register_function: %v", err)
+	if info.Metadata["errorClass"] != "UNSUPPORTED_FEATURE.KAFKALAB" || !strings.Contains(status.Convert(err).Message(), "command register_table_function (spark.udtf.register)") {
+		t.Errorf("register_table_function: %v", err)
 	}
 }
 

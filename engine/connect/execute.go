@@ -97,6 +97,8 @@ func (ss *session) command(ctx context.Context, op *operation, c *pb.Command) er
 			return err
 		}
 		return refuseCommand(c)
+	case *pb.Command_RegisterFunction:
+		return ss.registerPythonUDF(ctx, x.RegisterFunction)
 	case *pb.Command_SqlCommand:
 		return ss.sqlCommand(ctx, op, x.SqlCommand)
 	case *pb.Command_WriteOperation:

@@ -121,7 +121,7 @@ func (ss *session) columnOf(ctx context.Context, e *pb.Expression) (*engine.Colu
 	case *pb.Expression_CallFunction:
 		return ss.function(ctx, x.CallFunction.GetFunctionName(), x.CallFunction.GetArguments(), false)
 	case *pb.Expression_CommonInlineUserDefinedFunction:
-		return nil, unsupportedf("Python UDF %s (kafkalab runs no Python UDFs through Spark Connect; use built-in functions)", x.CommonInlineUserDefinedFunction.GetFunctionName())
+		return ss.callPythonUDF(ctx, x.CommonInlineUserDefinedFunction)
 	case *pb.Expression_Window_:
 		return nil, unsupportedf("window functions over a Window spec (F.row_number().over(...))")
 	case *pb.Expression_LambdaFunction_:

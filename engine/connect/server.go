@@ -38,7 +38,7 @@ type Config struct {
 	// Trace logs every RPC with its duration and outcome through Logf.
 	Trace bool
 	// Python, when set, is the interpreter (with pyspark-client installed) that runs the
-	// Python workers foreachBatch needs; empty refuses foreachBatch.
+	// Python workers foreachBatch and Python UDFs need; empty refuses them.
 	Python string
 }
 
@@ -150,7 +150,10 @@ type session struct {
 	finished []string
 	queries  map[string]*engine.StreamingQuery // by query id, terminated ones too
 	cached   map[string]*engine.DataFrame      // CachedRemoteRelation ids
-	workers  []*pythonWorker
+	workers  []interface{ close() }            // foreachBatch and UDF workers, ended with the session
+	// udfWorkers are the Python UDF workers by pickled function, so each plan that calls a
+	// function reuses its process.
+	udfWorkers map[string]*udfWorker
 }
 
 func (s *Server) session(id string) (*session, error) {

@@ -19,9 +19,6 @@ func (ss *session) startStream(ctx context.Context, op *operation, w *pb.WriteSt
 	if err != nil {
 		return err
 	}
-	if w.GetForeachWriter() != nil {
-		return unsupportedf("writeStream.foreach (a row writer); use foreachBatch")
-	}
 	if len(w.GetClusteringColumnNames()) > 0 {
 		return unsupportedf("clusterBy on a streaming write")
 	}
@@ -67,6 +64,17 @@ func (ss *session) startStream(ctx context.Context, op *operation, w *pb.WriteSt
 		dw = dw.ForeachBatch(func(bctx context.Context, batch *engine.DataFrame, id int64) error {
 			return ss.runBatch(bctx, worker, batch, id)
 		})
+	}
+	if fw := w.GetForeachWriter(); fw != nil {
+		py := fw.GetPythonFunction()
+		if py == nil {
+			return unsupportedf("a Scala foreach writer")
+		}
+		fn, err := ss.foreachWriter(py.GetCommand())
+		if err != nil {
+			return err
+		}
+		dw = dw.Foreach(fn)
 	}
 	var q *engine.StreamingQuery
 	switch dest := w.GetSinkDestination().(type) {
