@@ -21,8 +21,16 @@ import (
 // code), after a marker on stdout that says all the entry printed has been read. An
 // interactive entry whose last statement is an expression prints its repr, as the
 // prompt does. What the entries print goes to the process's stdout and stderr.
-const replDriver = `import ast, os, struct, sys, traceback
+const replDriver = `import ast, os, signal, struct, sys, traceback
 sys.ps1 = ">>> "  # a prompt: pyspark takes a __main__ without a file for its own doctests otherwise
+# Ctrl-C (SIGINT, sent when an entry's context ends) interrupts an entry; one that arrives
+# between entries, when the entry it meant has already finished, is dropped instead of
+# ending this process.
+running = False
+def on_interrupt(signum, frame):
+    if running:
+        raise KeyboardInterrupt
+signal.signal(signal.SIGINT, on_interrupt)
 ctl_in = os.fdopen(3, "rb", 0)
 ctl_out = os.fdopen(4, "wb", 0)
 def read_exact(n):
@@ -49,12 +57,16 @@ while True:
         last = None
         if kind == 1 and tree.body and isinstance(tree.body[-1], ast.Expr):
             last = ast.Expression(tree.body.pop().value)
-        exec(compile(tree, name, "exec"), g)
-        if last is not None:
-            v = eval(compile(last, name, "eval"), g)
-            if v is not None:
-                print(repr(v))
-                g["_"] = v
+        running = True
+        try:
+            exec(compile(tree, name, "exec"), g)
+            if last is not None:
+                v = eval(compile(last, name, "eval"), g)
+                if v is not None:
+                    print(repr(v))
+                    g["_"] = v
+        finally:
+            running = False
     except SystemExit as e:
         status = 2
         text = str(e.code if isinstance(e.code, int) else (0 if e.code is None else 1))

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -162,5 +163,37 @@ func TestRunnerPrompt(t *testing.T) {
 	in.StopQueries()
 	if qs := in.Queries(); len(qs) != 0 {
 		t.Errorf("still running after StopQueries: %+v", qs)
+	}
+}
+
+// A Ctrl-C that arrives after its entry finished (the entry's context ended just then) is
+// dropped: the prompt's process and its globals live on for the next entry.
+func TestREPLLateInterrupt(t *testing.T) {
+	python := os.Getenv("KAFKALAB_PYTHON")
+	if python == "" {
+		t.Skip("needs KAFKALAB_PYTHON with pyspark-client (make test-connect)")
+	}
+	var out strings.Builder
+	r, err := startREPL(python, t.TempDir(), "sc://127.0.0.1:1", &lockedWriter{w: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	ctx := context.Background()
+	if status, text, err := r.run(ctx, true, "<stdin>", "x = 41"); err != nil || status != 0 {
+		t.Fatalf("first entry: status %d %q %v", status, text, err)
+	}
+	for i := 0; i < 3; i++ {
+		if err := r.cmd.Process.Signal(syscall.SIGINT); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
+	status, text, err := r.run(ctx, true, "<stdin>", "x + 1")
+	if err != nil || status != 0 {
+		t.Fatalf("the entry after a late Ctrl-C: status %d %q %v", status, text, err)
+	}
+	if !strings.Contains(out.String(), "42") {
+		t.Errorf("printed %q, want 42", out.String())
 	}
 }
