@@ -723,6 +723,10 @@ type GroupedData struct {
 	df   *DataFrame
 	keys []*Column
 	err  error
+	// sets, for rollup and cube, are the grouping sets as key indexes (groupingsets.go);
+	// pivot is groupBy(...).pivot(...)'s column and values (pivot.go).
+	sets  [][]int
+	pivot *pivotSpec
 }
 
 // GroupBy is df.groupBy(cols...) / groupby: names or Columns.
@@ -735,6 +739,12 @@ func (df *DataFrame) GroupBy(columns ...any) *GroupedData {
 func (g *GroupedData) Agg(columns ...any) (*DataFrame, error) {
 	if g.err != nil {
 		return nil, g.err
+	}
+	if g.sets != nil {
+		return g.aggGroupingSets(columns)
+	}
+	if g.pivot != nil {
+		return g.aggPivot(columns)
 	}
 	keys, err := exprsOf(g.keys)
 	if err != nil {

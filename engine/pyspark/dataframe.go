@@ -150,7 +150,9 @@ func init() {
 	cols("orderBy", (*engine.DataFrame).OrderBy)
 	cols("sort", (*engine.DataFrame).Sort)
 	cols("drop", (*engine.DataFrame).Drop)
-	cols("agg", (*engine.DataFrame).Agg)
+	m("agg", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return groupedAgg(&pyGroupedData{g: d.df.GroupBy(), in: d.in}, args)
+	})
 	m("selectExpr", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		exprs, err := strList("selectExpr", args)
 		if err != nil {
@@ -508,17 +510,7 @@ func (g *pyGroupedData) M__getattr__(name string) (py.Object, error) {
 
 func init() {
 	python.DefMethod(groupedDataType, "agg", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		g := self.(*pyGroupedData)
-		if len(args) == 1 {
-			if isPyDict(args[0]) {
-				return nil, python.Unsupported("GroupedData.agg({dict})", "write the aggregates as columns: agg(F.count(\"*\").alias(\"orders\"))")
-			}
-		}
-		cs, err := columnArgs("agg", args)
-		if err != nil {
-			return nil, err
-		}
-		return g.in.wrapDF(g.g.Agg(cs...))
+		return groupedAgg(self.(*pyGroupedData), args)
 	})
 	python.DefMethod(groupedDataType, "count", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		g := self.(*pyGroupedData)

@@ -1,0 +1,78 @@
+package pyspark
+
+import (
+	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/python"
+	"github.com/kafkalab/kafkalab/engine/python/py"
+)
+
+// groupedAgg is GroupedData.agg (and DataFrame.agg over no keys): aggregate Columns, or
+// one dict of column name to function name.
+func groupedAgg(g *pyGroupedData, args py.Tuple) (py.Object, error) {
+	if len(args) == 1 && isPyDict(args[0]) {
+		byName, names, ok := pyStrDict(args[0])
+		if !ok {
+			return nil, notExpectedType("exprs", "dict[str, str]", args[0])
+		}
+		fns := make([]string, len(names))
+		for i, n := range names {
+			f, isStr := byName[n].(py.String)
+			if !isStr {
+				return nil, notExpectedType("exprs", "dict[str, str]", args[0])
+			}
+			fns[i] = string(f)
+		}
+		return g.in.wrapDF(g.g.AggMap(names, fns))
+	}
+	cs, err := columnArgs("agg", args)
+	if err != nil {
+		return nil, err
+	}
+	return g.in.wrapDF(g.g.Agg(cs...))
+}
+
+func init() {
+	sets := func(name string, f func(*engine.DataFrame, ...any) *engine.GroupedData) {
+		python.DefMethod(dataFrameType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			d := self.(*pyDataFrame)
+			cs, err := columnArgs(name, args)
+			if err != nil {
+				return nil, err
+			}
+			return &pyGroupedData{g: f(d.df, cs...), in: d.in}, nil
+		})
+	}
+	sets("rollup", (*engine.DataFrame).Rollup)
+	sets("cube", (*engine.DataFrame).Cube)
+	python.DefMethod(groupedDataType, "pivot", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		g := self.(*pyGroupedData)
+		a, err := python.ParseArgs("pivot", args, kwargs, []string{"pivot_col", "values"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		col, err := colOrName("pivot", a[0])
+		if err != nil {
+			return nil, err
+		}
+		var values []any
+		if a[1] != nil && a[1] != py.None {
+			items, ok := python.SeqItems(a[1])
+			if !ok {
+				return nil, notExpectedType("values", "list", a[1])
+			}
+			values = []any{}
+			for _, it := range items {
+				v, err := goValue(it)
+				if err != nil {
+					return nil, err
+				}
+				values = append(values, v)
+			}
+		}
+		pg, err := g.g.Pivot(g.in.Context(), col, values)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return &pyGroupedData{g: pg, in: g.in}, nil
+	})
+}

@@ -1,0 +1,38 @@
+package pyspark
+
+import "testing"
+
+// agg with a dict (columns in the java.util.HashMap order PySpark's dict arrives in), pivot
+// with and without values (PivotFirst's NULL for a value a group lacks; value_agg names for
+// several aggregates), rollup and cube. The expected output is real PySpark 4.2's.
+func TestGroupingForms(t *testing.T) {
+	src := `from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+spark = SparkSession.builder.getOrCreate()
+df = spark.createDataFrame([("a", "x", 1, 2.0), ("a", "y", 2, None), ("b", "x", 3, 4.0), ("b", None, 4, 5.0)], "k string, p string, n int, d double")
+print(df.groupBy("k").agg({"n": "sum", "d": "avg", "p": "count", "*": "count"}).orderBy("k").collect())
+print(df.agg({"n": "max", "d": "stddev"}).collect())
+print(df.groupBy("k").pivot("p").sum("n").orderBy("k").collect())
+print(df.groupBy("k").pivot("p", ["x", "z"]).agg(F.sum("n"), F.max("d").alias("m")).orderBy("k").collect())
+print(df.groupBy("k").pivot("n", [1, 3]).count().orderBy("k").collect())
+print(df.groupBy("k").pivot("p", ["x"]).agg(F.first("d"), (F.sum("n") * 2).alias("twice")).columns)
+print(df.rollup("k", "p").agg(F.sum("n").alias("s")).orderBy(F.col("k").asc_nulls_last(), F.col("p").asc_nulls_last(), "s").collect())
+print(df.cube("k", "p").count().orderBy("k", "p", "count").collect())
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `[Row(k='a', count(p)=2, avg(d)=2.0, count(1)=2, sum(n)=3), Row(k='b', count(p)=1, avg(d)=4.5, count(1)=2, sum(n)=7)]
+[Row(stddev(d)=1.5275252316519468, max(n)=4)]
+[Row(k='a', null=None, x=1, y=2), Row(k='b', null=4, x=3, y=None)]
+[Row(k='a', x_sum(n)=1, x_m=2.0, z_sum(n)=None, z_m=None), Row(k='b', x_sum(n)=3, x_m=4.0, z_sum(n)=None, z_m=None)]
+[Row(k='a', 1=1, 3=None), Row(k='b', 1=None, 3=1)]
+['k', 'x_first(d)', 'x_twice']
+[Row(k='a', p='x', s=1), Row(k='a', p='y', s=2), Row(k='a', p=None, s=3), Row(k='b', p='x', s=3), Row(k='b', p=None, s=4), Row(k='b', p=None, s=7), Row(k=None, p=None, s=10)]
+[Row(k=None, p=None, count=1), Row(k=None, p=None, count=4), Row(k=None, p='x', count=2), Row(k=None, p='y', count=1), Row(k='a', p=None, count=2), Row(k='a', p='x', count=1), Row(k='a', p='y', count=1), Row(k='b', p=None, count=1), Row(k='b', p=None, count=2), Row(k='b', p='x', count=1)]
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
