@@ -147,8 +147,8 @@ func init() {
 		})
 	}
 	cols("select", (*engine.DataFrame).Select)
-	cols("orderBy", (*engine.DataFrame).OrderBy)
-	cols("sort", (*engine.DataFrame).Sort)
+	m("orderBy", sortBy)
+	m("sort", sortBy)
 	cols("drop", (*engine.DataFrame).Drop)
 	m("agg", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return groupedAgg(&pyGroupedData{g: d.df.GroupBy(), in: d.in}, args)

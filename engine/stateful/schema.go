@@ -56,6 +56,8 @@ func (a *Aggregate) stateSchemas(st *store) {
 		if a.sessionWin != nil && i == a.winIdx {
 			// Spark's state names the session column session_window whatever its alias.
 			f.Name = "session_window"
+		} else if i != a.winIdx && plan.IsComputedGroupingKey(k) {
+			f.Name = "_groupingexpression"
 		}
 		keys = append(keys, f)
 		if a.sessionWin == nil || i != a.winIdx {
