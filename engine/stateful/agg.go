@@ -165,11 +165,11 @@ func (a *Aggregate) codec() valueCodec {
 			for i := range g.bufs {
 				g.bufs[i].decode(vd, &a.fns[i])
 			}
-			if kd.err != nil {
-				return kd.err
+			if err := kd.end(); err != nil {
+				return err
 			}
-			if vd.err != nil {
-				return vd.err
+			if err := vd.end(); err != nil {
+				return err
 			}
 			e.value = g
 			return nil

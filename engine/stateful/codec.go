@@ -94,6 +94,15 @@ func (d *decoder) fail() {
 	}
 }
 
+// end is the decoding's outcome: a record must be read to its last byte, so that bytes
+// of another encoding (Spark's UnsafeRow state rows) are not taken for kafkalab's.
+func (d *decoder) end() error {
+	if d.err == nil && len(d.b) != 0 {
+		d.err = fmt.Errorf("%d bytes left over after a state record", len(d.b))
+	}
+	return d.err
+}
+
 func (d *decoder) varint() int64 {
 	v, n := binary.Varint(d.b)
 	if n <= 0 {

@@ -103,19 +103,15 @@ func (d *Deduplicate) codec() valueCodec {
 			for i := range keys {
 				keys[i] = kd.value()
 			}
-			if kd.err != nil {
-				return kd.err
+			if err := kd.end(); err != nil {
+				return err
 			}
+			vd := &decoder{b: val}
 			e.value = dedupKey{keys: keys}
 			if d.within {
-				vd := &decoder{b: val}
-				exp := vd.varint()
-				if vd.err != nil {
-					return vd.err
-				}
-				e.value = dedupKey{keys: keys, expiresAt: exp}
+				e.value = dedupKey{keys: keys, expiresAt: vd.varint()}
 			}
-			return nil
+			return vd.end()
 		},
 	}
 }

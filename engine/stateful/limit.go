@@ -57,8 +57,8 @@ func limitCodec() valueCodec {
 		decode: func(_, val []byte, e *entry) error {
 			d := &decoder{b: val}
 			n := d.varint()
-			if d.err != nil {
-				return d.err
+			if err := d.end(); err != nil {
+				return err
 			}
 			e.value = n
 			return nil

@@ -123,11 +123,11 @@ func (a *Aggregate) sessionWindowCodec() valueCodec {
 				}
 				g.sessions = append(g.sessions, s)
 			}
-			if kd.err != nil {
-				return kd.err
+			if err := kd.end(); err != nil {
+				return err
 			}
-			if vd.err != nil {
-				return vd.err
+			if err := vd.end(); err != nil {
+				return err
 			}
 			e.value = g
 			return nil

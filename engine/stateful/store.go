@@ -28,7 +28,8 @@ import (
 // A delta file is Spark's record stream: for a put, int32 key length, key bytes, int32
 // value length, value bytes; for a removal, int32 key length, key bytes, int32 -1; then
 // int32 -1 at the end (big-endian), compressed in lz4-java's block format (lz4block.go).
-// Key and value bytes use kafkalab's encoding (codec.go), not Spark's UnsafeRow.
+// Key and value bytes use kafkalab's encoding (codec.go), not Spark's UnsafeRow; state
+// rows Spark wrote are recognised and refused with an error naming the fix.
 //
 // The store keeps every live key in memory; a batch loads version N (from memory when the
 // previous batch of this process left it there, else from the newest snapshot and the
@@ -306,10 +307,23 @@ func (s *store) replayFile(p int, path string, v int64, codec valueCodec) error 
 		}
 		e := &entry{key: string(key), part: p, size: len(key) + len(val)}
 		if err := codec.decode(key, val, e); err != nil {
+			if unsafeRowShaped(key) && unsafeRowShaped(val) {
+				return sparkStateError(path)
+			}
 			return corrupt(err.Error())
 		}
 		s.entries[e.key] = e
 	}
+}
+
+// unsafeRowShaped reports whether a record's key or value could be a Spark UnsafeRow: a
+// whole number of 8-byte words (null bits, one slot per field, padded variable-width data).
+func unsafeRowShaped(b []byte) bool { return len(b)%8 == 0 }
+
+// sparkStateError is the error for state rows Apache Spark wrote (UnsafeRow bytes), which
+// kafkalab's state store does not read: resuming would give wrong results.
+func sparkStateError(path string) error {
+	return fmt.Errorf("state store: %s holds state rows in Spark's UnsafeRow format: this checkpoint's state was written by Apache Spark, and kafkalab resumes a stateful query only from state it wrote itself. Give the query a new checkpointLocation (it starts from the source's startingOffsets with empty state), or run the script on real Spark with `kafkalab export`", path)
 }
 
 // put records e as changed in this batch.

@@ -169,8 +169,8 @@ func (s *StreamJoin) countCodec() valueCodec {
 		decode: func(_, val []byte, e *entry) error {
 			d := &decoder{b: val}
 			v := d.value()
-			if d.err != nil {
-				return d.err
+			if err := d.end(); err != nil {
+				return err
 			}
 			e.value = v
 			return nil
@@ -205,11 +205,11 @@ func (s *StreamJoin) valueCodec(width int) valueCodec {
 				jr.row[i] = vd.value()
 			}
 			jr.match = vd.value() == true
-			if kd.err != nil {
-				return kd.err
+			if err := kd.end(); err != nil {
+				return err
 			}
-			if vd.err != nil {
-				return vd.err
+			if err := vd.end(); err != nil {
+				return err
 			}
 			e.value = jr
 			return nil
