@@ -84,6 +84,17 @@ func TestDeltaTableMessages(t *testing.T) {
 	if got := rows(project(history, col("version"), col("operation"))); got != "[[4 RESTORE] [3 MERGE] [2 DELETE] [1 UPDATE] [0 CREATE TABLE AS SELECT]]" {
 		t.Errorf("history %s", got)
 	}
+	// spark.read.option("versionAsOf", n).table(name) sends the option with the name.
+	asOf := func(version string) *pb.Relation {
+		return &pb.Relation{RelType: &pb.Relation_Read{Read: &pb.Read{ReadType: &pb.Read_NamedTable_{NamedTable: &pb.Read_NamedTable{
+			UnparsedIdentifier: "orders", Options: map[string]string{"versionAsOf": version}}}}}}
+	}
+	if got := rows(project(asOf("3"), fn("count", lit(1)))); got != "[[3]]" {
+		t.Errorf("version 3 (after the merge) counts %s rows, want 3", got)
+	}
+	if got := rows(project(asOf("2"), fn("count", lit(1)))); got != "[[2]]" {
+		t.Errorf("version 2 (after the delete) counts %s rows, want 2", got)
+	}
 	isDelta := func(path string) string {
 		return rows(deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_IsDeltaTable{IsDeltaTable: &deltaconnectpb.IsDeltaTable{Path: path}}}))
 	}

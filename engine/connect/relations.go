@@ -265,10 +265,13 @@ func anys(cs []*engine.Column) []any {
 func (ss *session) read(ctx context.Context, r *pb.Read) (*engine.DataFrame, error) {
 	switch rt := r.GetReadType().(type) {
 	case *pb.Read_NamedTable_:
+		// The reader's options travel with the name: versionAsOf and timestampAsOf on a
+		// batch read, the Delta source's options on a stream.
+		name, opts := rt.NamedTable.GetUnparsedIdentifier(), ss.options(rt.NamedTable.GetOptions())
 		if r.GetIsStreaming() {
-			return nil, unsupportedf("spark.readStream.table (streams come from Kafka: readStream.format(\"kafka\"))")
+			return ss.eng.ReadStream().Options(opts).Table(name)
 		}
-		return ss.eng.Table(ctx, rt.NamedTable.GetUnparsedIdentifier())
+		return ss.eng.Read().Options(opts).Table(ctx, name)
 	case *pb.Read_DataSource_:
 		ds := rt.DataSource
 		if len(ds.GetPredicates()) > 0 {
