@@ -5,7 +5,7 @@
 //
 // It writes one JSON line to stdout: the broker once it answers, or why it could not
 // start. The container is removed when stdin reaches its end (kafkalab closed it or ended)
-// or on SIGINT/SIGTERM.
+// or on SIGTERM; SIGINT is ignored.
 //
 //	kafkalab-container [-image IMAGE]
 package main
@@ -36,7 +36,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// A Ctrl-C in the terminal reaches kafkalab's whole process group: kafkalab decides
+	// what it means (stop a query, leave), and closes stdin when the broker must go.
+	signal.Ignore(os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
 	// The end of stdin is kafkalab's word to stop, during the start too.
 	ctx, cancel := context.WithCancel(ctx)
