@@ -8,10 +8,22 @@ import (
 )
 
 // SQL is spark.sql(query) for a small subset: SELECT [DISTINCT] ... [FROM table]
-// [WHERE ...] [GROUP BY ...] [ORDER BY ...] [LIMIT n], SHOW TABLES and DESCRIBE HISTORY table.
+// [WHERE ...] [GROUP BY ...] [ORDER BY ...] [LIMIT n] (after WITH name AS (query), ...),
+// SHOW TABLES and DESCRIBE HISTORY table.
 // Tables are temporary views, memory-sink tables and Delta tables, as spark.table finds
 // them.
 func (s *Session) SQL(ctx context.Context, query string) (*DataFrame, error) {
+	return s.sqlScoped(ctx, query, nil)
+}
+
+// sqlScoped is SQL with the common table expressions in force (WITH, sqlwith.go).
+func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*DataFrame) (*DataFrame, error) {
+	if defs, main, ok, err := splitWith(query); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return s.sqlWith(ctx, defs, main, ctes)
+	}
 	q, err := plan.ParseQuery(query)
 	if err != nil {
 		return nil, err
@@ -31,7 +43,9 @@ func (s *Session) SQL(ctx context.Context, query string) (*DataFrame, error) {
 		return dt.History(ctx, limit)
 	}
 	var df *DataFrame
-	if q.Table != "" {
+	if cte := cteNamed(ctes, q.Table); cte != nil {
+		df = cte
+	} else if q.Table != "" {
 		if df, err = s.Table(ctx, q.Table); err != nil {
 			return nil, err
 		}
