@@ -49,7 +49,8 @@ type connectEngine struct {
 func (c *connectEngine) run(ctx context.Context, script string, args []string) (out string, failed bool, dur time.Duration, err error) {
 	if c.srv == nil {
 		var sink bytes.Buffer
-		c.srv, err = connect.Start(ctx, connect.Options{Bootstrap: c.cfg.Bootstrap, WorkDir: c.ws, Stdout: &sink, Python: c.cfg.ConnectPython})
+		c.srv, err = connect.Start(ctx, connect.Options{Bootstrap: c.cfg.Bootstrap, WorkDir: c.ws, Stdout: &sink, Python: c.cfg.ConnectPython,
+			Conf: courseServerConf})
 		if err != nil {
 			return "", false, 0, err
 		}
@@ -78,6 +79,12 @@ func (c *connectEngine) run(ctx context.Context, script string, args []string) (
 }
 
 const scriptTimeout = 3 * time.Minute
+
+// courseServerConf makes the Connect server a local[4] Spark, the master the course's
+// get_spark gives the embedded side. A client cannot set spark.master (the server's), and
+// the default parallelism it gives decides how a file scan is split into tasks, so with
+// another master the two sides would write different numbers of files.
+var courseServerConf = map[string]string{"spark.master": "local[4]"}
 
 func (c *connectEngine) kill() {
 	if c.srv != nil {
