@@ -406,12 +406,20 @@ func (p *sqlParser) multiplicative() (Expr, error) {
 			op = "/"
 		case p.op("%"):
 			op = "%"
+		case p.keyword("DIV"):
+			op = "div"
 		default:
 			return l, nil
 		}
 		r, err := p.unary()
 		if err != nil {
 			return nil, err
+		}
+		if op == "div" {
+			// a DIV b is the quotient truncated toward zero, as a BIGINT (Spark's
+			// IntegralDivide); a zero divisor is DIVIDE_BY_ZERO as for "/".
+			l = Cast{Child: BinaryOp{Op: "/", Left: l, Right: r}, To: sqltypes.Long}
+			continue
 		}
 		l = BinaryOp{Op: op, Left: l, Right: r}
 	}

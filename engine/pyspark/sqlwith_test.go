@@ -36,3 +36,19 @@ spark.sql("with t as (select id * 10 as id from t) select max(id) as m from t").
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// a DIV b is the integral quotient (truncated toward zero, BIGINT), as in Spark's SQL
+// reference examples; its name is kafkalab's, so the test aliases it.
+func TestSQLDiv(t *testing.T) {
+	out, err := runSnippet(t, `from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+r = spark.sql("SELECT 7 div 2 AS a, -7 DIV 2 AS b, 3 * 5 div 4 AS c").collect()[0]
+print(r.a, r.b, r.c, spark.sql("SELECT 7 div 2 AS q").schema.simpleString())
+`, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if want := "3 -3 3 struct<q:bigint>\n"; out != want {
+		t.Errorf("got %q, want %q", out, want)
+	}
+}
