@@ -169,7 +169,9 @@ func (ss *session) queryCommand(ctx context.Context, op *operation, c *pb.Stream
 			return err
 		}
 	case *pb.StreamingQueryCommand_ProcessAllAvailable:
-		return unsupportedf("StreamingQuery.processAllAvailable (use trigger(availableNow=True) and awaitTermination())")
+		if err := q.ProcessAllAvailable(ctx); err != nil {
+			return err
+		}
 	case *pb.StreamingQueryCommand_Explain:
 		return unsupportedf("StreamingQuery.explain (print query.lastProgress instead)")
 	case *pb.StreamingQueryCommand_Exception:
