@@ -108,7 +108,14 @@ func dropNA(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, err
 	if a[0] != nil && a[0] != py.None {
 		s, isStr := a[0].(py.String)
 		if !isStr || (s != "any" && s != "all") {
-			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_ANY_OR_ALL", "arg_name", "how", "arg_type", pyStr(a[0]))
+			repr, err := py.ReprAsString(a[0])
+			if err != nil {
+				return nil, err
+			}
+			// PySpark 4.2 passes arg_type where the message wants arg_value, so its
+			// error reader fails an assertion instead of raising VALUE_NOT_ANY_OR_ALL.
+			return nil, py.ExceptionNewf(py.AssertionError,
+				"Undefined error message parameter for error class: VALUE_NOT_ANY_OR_ALL. Parameters: {'arg_name': 'how', 'arg_type': %s}", repr)
 		}
 		how = string(s)
 	}

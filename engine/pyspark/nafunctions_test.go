@@ -36,7 +36,7 @@ for f in (lambda: df.dropna(how="some"), lambda: df.replace(1, "x"), lambda: df.
 [Row(i=1, d=nan, s='A', b=True), Row(i=None, d=2.5, s=None, b=None), Row(i=3, d=None, s=None, b=False)]
 [Row(i=1, d=nan, s='a', b=True), Row(i=None, d=9.0, s=None, b=None), Row(i=3, d=None, s='c', b=False)]
 [Row(i=1, d=nan, s='a', b=False), Row(i=None, d=2.5, s=None, b=None), Row(i=3, d=None, s='c', b=False)]
-PySparkValueError [VALUE_NOT_ANY_OR_ALL] Value for ` + "`" + `how` + "`" + ` must be 'any' or 'all', got '<arg_value>'.
+AssertionError Undefined error message parameter for error class: VALUE_NOT_ANY_OR_ALL. Parameters: {'arg_name': 'how', 'arg_type': 'some'}
 PySparkValueError [MIXED_TYPE_REPLACEMENT] Mixed type replacements are not supported.
 PySparkValueError [LENGTH_SHOULD_BE_THE_SAME] to_replace and value should be of the same length, got 2 and 1.
 PySparkTypeError [ARGUMENT_REQUIRED] Argument ` + "`" + `value` + "`" + ` is required when ` + "`" + `to_replace` + "`" + ` is dict.
