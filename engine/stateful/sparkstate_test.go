@@ -67,3 +67,28 @@ func TestSparkWrittenStateIsRefused(t *testing.T) {
 		})
 	}
 }
+
+// The same for the state files a real PySpark 4.2 run wrote (testdata/spark-groupby-count:
+// state/0/<partition>/1.delta of groupBy("word").count() over two shuffle partitions).
+func TestRealSparkStateIsRefused(t *testing.T) {
+	h := newHarness(t, opSpec{customer: true}, "Complete")
+	h.parts = "2"
+	for p := 0; p < 2; p++ {
+		b, err := os.ReadFile(filepath.Join("testdata", "spark-groupby-count", itoa(p)+"-1.delta"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(h.dir, "state", "0", itoa(p))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "1.delta"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.batch = 1
+	_, err := h.runBatch(courseBatch2())
+	if err == nil || !strings.Contains(err.Error(), "written by Apache Spark") {
+		t.Fatalf("resuming Spark's state: %v", err)
+	}
+}
