@@ -13,6 +13,14 @@ each answer gives the byte ranges the request wrote to both.
   {"op": "table", "name": "bronze_orders"}       # sorted by all columns, truncate=False
   {"op": "exit"}
 
+With --shared the driver serves the lessons of a whole tier on ONE session (one JVM start and
+one JIT warm-up for every lesson instead of one per lesson): each "run" names its lesson's
+workspace, {"op": "run", "script": "x.py", "args": [], "cwd": "/ws"}. A new workspace starts
+like a new machine: the previous lesson's tables are dropped and the default database moves
+to the workspace's spark-warehouse. Each script then runs as a fresh `python` process would:
+what it changed in the session (settings, temp views, listeners, caches) is undone after it,
+and its spark.stop() leaves the shared session alive.
+
 With --corpus the driver serves the script corpus instead (lab/testharness/sparkdiff corpus.go): ONE
 session for the whole corpus, made at start with Delta and the Kafka connector; each "run"
 names its own working folder and database,
@@ -46,6 +54,7 @@ def main():
     ap.add_argument("--bootstrap", default="")
     ap.add_argument("--jars-dir", default="", help="jars to use instead of spark.jars.packages")
     ap.add_argument("--corpus", action="store_true", help="serve the script corpus on one shared session")
+    ap.add_argument("--shared", action="store_true", help="serve every lesson of a tier on one shared session")
     opts = ap.parse_args()
 
     proto = os.fdopen(os.dup(1), "w", buffering=1)
@@ -62,7 +71,7 @@ def main():
     if opts.jars_dir:
         patch_packages(local_jars(opts.jars_dir))
     cwd = os.getcwd()
-    corpus = CorpusSession() if opts.corpus else None
+    corpus = CorpusSession() if opts.corpus else CourseSession() if opts.shared else None
     for line in sys.stdin:
         req = json.loads(line)
         op = req.get("op")
@@ -104,20 +113,22 @@ def main():
     stop_spark()
 
 
-def run_script(cwd, script, args):
+def run_script(cwd, script, args, workspaces=()):
     # Each `python SCRIPT` is a new driver on Spark: forget the Delta tables this JVM has
     # loaded, so the script's first commit to a table starts from the files on disk (the
     # previous version's .crc), as a fresh process does.
     s = active_session()
     if s is not None:
         s._jvm.org.apache.spark.sql.delta.DeltaLog.clearCache()
-    # Forget the workspace's own modules (stream_session...): a step may have changed them.
+    # Forget the workspaces' own modules (stream_session...): a step may have changed them,
+    # and another lesson's copy must not stand in for this one's.
+    dirs = tuple(d + os.sep for d in set(workspaces) | {cwd})
     for name, mod in list(sys.modules.items()):
         f = getattr(mod, "__file__", None) or ""
-        if f.startswith(cwd + os.sep):
+        if f.startswith(dirs):
             del sys.modules[name]
-    if cwd not in sys.path:
-        sys.path.insert(0, cwd)
+    sys.path[:] = [p for p in sys.path if p + os.sep not in dirs]
+    sys.path.insert(0, cwd)
     sys.argv = [script] + list(args)
     runpy.run_path(os.path.join(cwd, script), run_name="__main__")
 
@@ -143,25 +154,8 @@ class CorpusSession:
         self.spark.sparkContext.setLogLevel("ERROR")
         self.home = os.getcwd()
         self.listeners = []
-        self.keep_alive()
+        keep_alive(self.listeners)
         absolutize_paths()
-
-    def keep_alive(self):
-        from pyspark import SparkContext
-        from pyspark.sql import SparkSession
-        from pyspark.sql.streaming import StreamingQueryManager
-
-        # A script's spark.stop() ends its own run of `python`, not the shared JVM.
-        SparkSession.stop = lambda self: None
-        SparkContext.stop = lambda self: None
-        listeners = self.listeners
-        add = StreamingQueryManager.addListener
-
-        def add_listener(mgr, listener):
-            listeners.append(listener)
-            return add(mgr, listener)
-
-        StreamingQueryManager.addListener = add_listener
 
     def set_workdir(self, path):
         # The JVM keeps the folder it started in; relative paths given to readers, writers
@@ -180,19 +174,113 @@ class CorpusSession:
         runpy.run_path(script, run_name="__main__")
 
     def reset(self):
-        s = self.spark
-        for listener in self.listeners:
-            try:
-                s.streams.removeListener(listener)
-            except Exception:
-                traceback.print_exc()
-        del self.listeners[:]
-        s.streams.resetTerminated()
-        s.catalog.setCurrentDatabase("default")
-        s._jsparkSession.sessionState().catalog().clearTempTables()
-        s.catalog.clearCache()
-        s.sql("RESET")
+        reset_session(self.spark, self.listeners)
         self.set_workdir(self.home)
+
+
+class CourseSession:
+    """The one session every lesson of a tier shares (--shared; see the module's doc)."""
+
+    def __init__(self):
+        from delta import configure_spark_with_delta_pip
+        from pyspark.sql import SparkSession
+
+        # The settings the course's stream_session.get_spark() fixes at a session's start
+        # (master, Delta's extension and catalog); the rest each script sets itself. The
+        # catalog lives in memory: the scripts' Hive metastore would be one Derby database
+        # in the first lesson's folder, and its default database cannot move.
+        builder = (
+            SparkSession.builder.master("local[4]")
+            .appName("kafkalab-course")
+            .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+            .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+            .config("spark.sql.catalogImplementation", "in-memory")
+        )
+        self.spark = configure_spark_with_delta_pip(builder, extra_packages=[KAFKA_PACKAGE]).getOrCreate()
+        self.spark.sparkContext.setLogLevel("WARN")
+        self.listeners = []
+        self.workspaces = []
+        keep_alive(self.listeners)
+        absolutize_paths()
+
+    def run(self, req):
+        ws = req["cwd"]
+        if not self.workspaces or self.workspaces[-1] != ws:
+            self.enter(ws)
+        run_script(ws, req["script"], req.get("args", []), self.workspaces)
+
+    def enter(self, ws):
+        """Starts a lesson in ws on a clean catalog whose default database lives in ws."""
+        s = self.spark
+        for db in s.catalog.listDatabases():
+            if db.name != "default":
+                s.sql("DROP DATABASE IF EXISTS `%s` CASCADE" % db.name)
+        for t in s.catalog.listTables("default"):
+            if t.isTemporary:
+                s.catalog.dropTempView(t.name)
+            else:
+                s.sql("DROP TABLE IF EXISTS default.`%s`" % t.name)
+        ext = s._jsparkSession.sharedState().externalCatalog()
+        db = ext.getDatabase("default")
+        where = s._jvm.java.net.URI("file:" + os.path.join(ws, "spark-warehouse"))
+        ext.alterDatabase(db.copy(db.name(), db.description(), where, db.properties()))
+        os.chdir(ws)
+        self.workspaces.append(ws)
+        self.recover_tables(os.path.join(ws, "spark-warehouse"))
+
+    def recover_tables(self, warehouse):
+        """Puts back the managed Delta tables a driver killed by a crash directive had made:
+        the scripts' Hive metastore would have kept them on disk, this catalog lives in memory."""
+        s = self.spark
+        if not os.path.isdir(warehouse):
+            return
+        known = {t.name for t in s.catalog.listTables("default")}
+        ext = s._jsparkSession.sharedState().externalCatalog()
+        for name in sorted(os.listdir(warehouse)):
+            if name in known or not os.path.isdir(os.path.join(warehouse, name, "_delta_log")):
+                continue
+            s.sql("CREATE TABLE default.`%s` USING delta LOCATION '%s'" % (name, os.path.join(warehouse, name)))
+            # Registered at a location, the table is EXTERNAL; it was made MANAGED.
+            table = ext.getTable("default", name)
+            field = table.getClass().getDeclaredField("tableType")
+            field.setAccessible(True)
+            field.set(table, s._jvm.org.apache.spark.sql.catalyst.catalog.CatalogTableType.MANAGED())
+
+    def reset(self):
+        reset_session(self.spark, self.listeners)
+
+
+def keep_alive(listeners):
+    """Makes a script's spark.stop() end only its own run of `python`, not the shared JVM,
+    and records the listeners it adds so that reset_session can remove them."""
+    from pyspark import SparkContext
+    from pyspark.sql import SparkSession
+    from pyspark.sql.streaming import StreamingQueryManager
+
+    SparkSession.stop = lambda self: None
+    SparkContext.stop = lambda self: None
+    add = StreamingQueryManager.addListener
+
+    def add_listener(mgr, listener):
+        listeners.append(listener)
+        return add(mgr, listener)
+
+    StreamingQueryManager.addListener = add_listener
+
+
+def reset_session(s, listeners):
+    """Undoes what a script changed in the shared session, as the end of its process would."""
+    for listener in listeners:
+        try:
+            s.streams.removeListener(listener)
+        except Exception:
+            traceback.print_exc()
+    del listeners[:]
+    s.streams.resetTerminated()
+    s.catalog.setCurrentDatabase("default")
+    s._jsparkSession.sessionState().catalog().clearTempTables()
+    s.catalog.clearCache()
+    s.sql("RESET")
 
 
 def absolutize_paths():

@@ -9,6 +9,7 @@
 #      against the status manifests; KAFKALAB_CORPUS_UPDATE=1 rewrites the goldens,
 #      KAFKALAB_CORPUS_ONLY=name,... or corpus / functions narrows the Spark run)
 # KAFKALAB_SPARKDIFF_TIMEOUT (a Go duration, 15m by default) bounds one lesson on a loaded machine.
+# KAFKALAB_SPARKDIFF_SHARED=0 gives each lesson its own JVM instead of one shared by the tier.
 # KAFKALAB_SPARKDIFF_RUN narrows the run to some tests (a go test -run pattern, e.g.
 # 'TestScenariosAgainstRealSpark/04'), KAFKALAB_SPARKDIFF_LESSONS to some lessons.
 # With COMPARE=1 it also writes the timing table (make compare-spark) and runs the

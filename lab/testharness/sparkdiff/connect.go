@@ -93,6 +93,8 @@ func (c *connectEngine) kill() {
 	}
 }
 
+func (c *connectEngine) close() { c.kill() }
+
 // table reads back what Spark Connect wrote through the engine, as the embedded side does.
 func (c *connectEngine) table(ctx context.Context, name string) (string, error) {
 	return tableText(labTable(ctx, c.ws, name)), nil

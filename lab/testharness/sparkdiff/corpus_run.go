@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -173,33 +172,11 @@ func runCorpusItem(ctx context.Context, runner pyrun.Runner, root, bootstrap str
 type corpusDriver struct{ *sparkDriver }
 
 func startCorpusDriver(ctx context.Context, cfg Config, root string) (*corpusDriver, error) {
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return nil, err
-	}
-	d := &sparkDriver{out: filepath.Join(root, "spark-stdout.txt"), err: filepath.Join(root, "spark-stderr.txt"),
-		done: make(chan struct{})}
-	args := []string{cfg.Driver, "--corpus", "--out", d.out, "--err", d.err}
-	if cfg.JarsDir != "" {
-		args = append(args, "--jars-dir", cfg.JarsDir)
-	}
-	cmd := exec.CommandContext(ctx, cfg.Python, args...)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "TZ=UTC",
-		"PYSPARK_SUBMIT_ARGS=--conf spark.ui.showConsoleProgress=false --driver-java-options -Duser.timezone=UTC pyspark-shell")
-	in, err := cmd.StdinPipe()
+	d, err := launch(ctx, cfg, root, root, []string{"--corpus"}, []string{"TZ=UTC",
+		"PYSPARK_SUBMIT_ARGS=--conf spark.ui.showConsoleProgress=false --driver-java-options -Duser.timezone=UTC pyspark-shell"})
 	if err != nil {
 		return nil, err
 	}
-	outp, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start real Spark (%s %s): %w", cfg.Python, cfg.Driver, err)
-	}
-	d.cmd, d.in = cmd, in
-	d.answers = newScanner(outp)
 	return &corpusDriver{d}, nil
 }
 

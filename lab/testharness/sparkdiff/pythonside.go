@@ -26,6 +26,8 @@ type scriptEngine interface {
 	// kill stops the engine with its state, as a crash directive's killed driver; the next
 	// run starts a fresh one.
 	kill()
+	// close ends the engine's part in the lesson.
+	close()
 }
 
 // runScriptSide runs a lesson's plan with eng doing the Python, in root/name/ws.
@@ -38,7 +40,7 @@ func runScriptSide(ctx context.Context, cfg Config, plan *export.Plan, root, nam
 		return nil, err
 	}
 	eng := newEngine(ws)
-	defer eng.kill()
+	defer eng.close()
 	run := &sideRun{name: name}
 	reads := tableReads{}
 	for i, s := range plan.Steps {

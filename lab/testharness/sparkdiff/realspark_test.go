@@ -114,6 +114,12 @@ func lessonTimeout(t *testing.T) time.Duration {
 func compareCourse(t *testing.T, cfg Config, course []*lessons.Lesson, timesFile string) {
 	var times []StepReport
 	timeout := lessonTimeout(t)
+	// One JVM for every lesson (its start and warm-up were most of a short lesson's time);
+	// KAFKALAB_SPARKDIFF_SHARED=0 gives each lesson its own, as a learner's laptop would.
+	if os.Getenv("KAFKALAB_SPARKDIFF_SHARED") != "0" {
+		cfg.shared = newSharedSpark(cfg)
+		defer cfg.shared.restart()
+	}
 	for _, l := range leaves(course) {
 		t.Run(l.ID, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), timeout)

@@ -32,16 +32,28 @@ type driverAnswer struct {
 }
 
 func startDriver(ctx context.Context, cfg Config, ws, logDir string) (*sparkDriver, error) {
+	return launch(ctx, cfg, ws, logDir, []string{"--bootstrap", cfg.Bootstrap}, courseEnv)
+}
+
+// courseEnv is the environment of a lesson's driver: no progress bars in the captured
+// stderr, everything else as a learner's run.
+var courseEnv = []string{"PYSPARK_SUBMIT_ARGS=--conf spark.ui.showConsoleProgress=false pyspark-shell"}
+
+// launch starts driver.py in dir with the given mode flags; the scripts' stdout and stderr
+// go to files in logDir.
+func launch(ctx context.Context, cfg Config, dir, logDir string, flags, env []string) (*sparkDriver, error) {
+	if err := os.MkdirAll(logDir, 0o755); err != nil {
+		return nil, err
+	}
 	d := &sparkDriver{out: filepath.Join(logDir, "spark-stdout.txt"), err: filepath.Join(logDir, "spark-stderr.txt"),
 		done: make(chan struct{})}
-	args := []string{cfg.Driver, "--out", d.out, "--err", d.err, "--bootstrap", cfg.Bootstrap}
+	args := append([]string{cfg.Driver, "--out", d.out, "--err", d.err}, flags...)
 	if cfg.JarsDir != "" {
 		args = append(args, "--jars-dir", cfg.JarsDir)
 	}
 	cmd := exec.CommandContext(ctx, cfg.Python, args...)
-	cmd.Dir = ws
-	// No progress bars in the captured stderr; everything else as a learner's run.
-	cmd.Env = append(os.Environ(), "PYSPARK_SUBMIT_ARGS=--conf spark.ui.showConsoleProgress=false pyspark-shell")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -57,6 +69,38 @@ func startDriver(ctx context.Context, cfg Config, ws, logDir string) (*sparkDriv
 	d.cmd, d.in = cmd, in
 	d.answers = newScanner(outp)
 	return d, nil
+}
+
+// sharedSpark is one driver.py --shared serving every lesson of a tier, so the JVM starts
+// and warms up once instead of once per lesson. A crash directive restarts it, as it
+// restarts a lesson's own driver; the driver puts the killed run's tables back.
+type sharedSpark struct {
+	cfg  Config
+	home string
+	drv  *sparkDriver
+}
+
+func newSharedSpark(cfg Config) *sharedSpark {
+	return &sharedSpark{cfg: cfg, home: filepath.Join(cfg.Root, "spark-shared")}
+}
+
+// driver returns the running driver, starting one if none runs. It outlives any one
+// lesson's context: each request is bounded by (*sparkDriver).guard instead.
+func (s *sharedSpark) driver() (*sparkDriver, error) {
+	if s.drv == nil {
+		d, err := launch(context.Background(), s.cfg, s.home, s.home, []string{"--shared", "--bootstrap", s.cfg.Bootstrap}, courseEnv)
+		if err != nil {
+			return nil, err
+		}
+		s.drv = d
+	}
+	return s.drv, nil
+}
+
+// restart stops the driver; the next request starts a fresh one.
+func (s *sharedSpark) restart() {
+	s.drv.close()
+	s.drv = nil
 }
 
 // newScanner reads the driver's answers, one JSON line each (a table's show() can be long).
@@ -93,9 +137,20 @@ func slice(path string, r [2]int64) string {
 	return string(b[:n])
 }
 
-// run runs one script as `python script args` would.
-func (d *sparkDriver) run(script string, args []string) (out, stderr string, failed bool, errText string, dur time.Duration, err error) {
-	a, err := d.ask(map[string]any{"op": "run", "script": script, "args": args})
+// guard kills the driver if ctx ends before the request it bounds is answered; the
+// returned stop ends the guard.
+func (d *sparkDriver) guard(ctx context.Context) (stop func() bool) {
+	return context.AfterFunc(ctx, func() { d.cmd.Process.Kill() })
+}
+
+// run runs one script as `python script args` would, in the folder cwd ("" = the one the
+// driver started in).
+func (d *sparkDriver) run(script string, args []string, cwd string) (out, stderr string, failed bool, errText string, dur time.Duration, err error) {
+	req := map[string]any{"op": "run", "script": script, "args": args}
+	if cwd != "" {
+		req["cwd"] = cwd
+	}
+	a, err := d.ask(req)
 	if err != nil {
 		return "", "", true, "", 0, err
 	}

@@ -41,6 +41,8 @@ type Config struct {
 	ConnectPython string
 	// Log receives progress lines (nil = none).
 	Log io.Writer
+	// shared, when set, is the one real-Spark driver every lesson of the run uses.
+	shared *sharedSpark
 }
 
 // Command is one command of a step, with what it printed and how long it took on each side.
@@ -229,8 +231,8 @@ func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (
 	})
 }
 
-// sparkEngine runs scripts in real Spark: one driver (one JVM) started on first use and
-// kept for the lesson.
+// sparkEngine runs scripts in real Spark: the tier's shared driver when there is one
+// (Config.shared), else one driver (one JVM) started on first use and kept for the lesson.
 type sparkEngine struct {
 	cfg        Config
 	ws, logDir string
@@ -238,6 +240,9 @@ type sparkEngine struct {
 }
 
 func (e *sparkEngine) driver(ctx context.Context) (*sparkDriver, error) {
+	if e.cfg.shared != nil {
+		return e.cfg.shared.driver()
+	}
 	if e.drv == nil {
 		drv, err := startDriver(ctx, e.cfg, e.ws, e.logDir)
 		if err != nil {
@@ -253,8 +258,14 @@ func (e *sparkEngine) run(ctx context.Context, script string, args []string) (st
 	if err != nil {
 		return "", false, 0, err
 	}
-	out, _, failed, errText, dur, err := drv.run(script, args)
+	cwd := ""
+	if e.cfg.shared != nil {
+		cwd = e.ws
+		defer drv.guard(ctx)()
+	}
+	out, _, failed, errText, dur, err := drv.run(script, args, cwd)
 	if err != nil {
+		e.kill() // a driver that did not answer is gone; the next lesson starts another
 		return "", false, dur, err
 	}
 	if failed {
@@ -269,12 +280,26 @@ func (e *sparkEngine) table(ctx context.Context, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if e.cfg.shared != nil {
+		defer drv.guard(ctx)()
+	}
 	return tableText(drv.table(name)), nil
 }
 
 func (e *sparkEngine) kill() {
+	if e.cfg.shared != nil {
+		e.cfg.shared.restart()
+		return
+	}
 	e.drv.close()
 	e.drv = nil
+}
+
+// close ends the lesson: its own driver stops, a shared one stays for the next lesson.
+func (e *sparkEngine) close() {
+	if e.cfg.shared == nil {
+		e.kill()
+	}
 }
 
 func runKafkalab(ctx context.Context, cfg Config, plan *export.Plan, root string) (*sideRun, error) {
