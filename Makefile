@@ -17,7 +17,7 @@ run: build
 	./$(BIN)
 
 build:
-	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kafkalab
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/ ./cmd/kafkalab ./cmd/kafkalab-container
 
 test: fmt-check tidy-check vet unit $(TEST_TIERS)
 	@echo "make test: all tiers passed"
