@@ -86,6 +86,8 @@ def main():
             elif op == "run":
                 run_script(cwd, req["script"], req.get("args", []))
             elif op == "table":
+                if corpus is not None and req.get("cwd"):
+                    corpus.visit(req["cwd"])
                 ans["show"] = show_table(req["name"])
             elif op == "cpu":
                 ans["show"] = "%.1f" % cpu_seconds()
@@ -157,6 +159,9 @@ class CorpusSession:
         keep_alive(self.listeners)
         absolutize_paths()
 
+    def visit(self, path):
+        pass  # each corpus request names its own folder and database
+
     def set_workdir(self, path):
         # The JVM keeps the folder it started in; relative paths given to readers, writers
         # and DeltaTable are made absolute against the script's folder (absolutize_paths).
@@ -205,9 +210,13 @@ class CourseSession:
 
     def run(self, req):
         ws = req["cwd"]
+        self.visit(ws)
+        run_script(ws, req["script"], req.get("args", []), self.workspaces)
+
+    def visit(self, ws):
+        """Moves to the lesson in ws, if it is not the current one."""
         if not self.workspaces or self.workspaces[-1] != ws:
             self.enter(ws)
-        run_script(ws, req["script"], req.get("args", []), self.workspaces)
 
     def enter(self, ws):
         """Starts a lesson in ws on a clean catalog whose default database lives in ws."""

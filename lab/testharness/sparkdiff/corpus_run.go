@@ -198,7 +198,7 @@ func (d *corpusDriver) RunOnSpark(ctx context.Context, root, bootstrap string, i
 	if it.Files {
 		r.tables = map[string]string{}
 		for _, t := range tablesIn(ws) {
-			r.tables[t] = tableText(d.table("corpus_" + token + "." + t))
+			r.tables[t] = tableText(d.table("corpus_"+token+"."+t, ""))
 		}
 	}
 	return r, nil

@@ -157,9 +157,14 @@ func (d *sparkDriver) run(script string, args []string, cwd string) (out, stderr
 	return slice(d.out, a.Out), slice(d.err, a.Err), !a.OK, a.Error, time.Duration(a.Seconds * float64(time.Second)), nil
 }
 
-// table shows a table sorted by all its columns, without truncation.
-func (d *sparkDriver) table(name string) (string, error) {
-	a, err := d.ask(map[string]any{"op": "table", "name": name})
+// table shows a table sorted by all its columns, without truncation, as the lesson in the
+// folder cwd sees it ("" = the driver's own).
+func (d *sparkDriver) table(name, cwd string) (string, error) {
+	req := map[string]any{"op": "table", "name": name}
+	if cwd != "" {
+		req["cwd"] = cwd
+	}
+	a, err := d.ask(req)
 	if err != nil {
 		return "", err
 	}

@@ -280,10 +280,12 @@ func (e *sparkEngine) table(ctx context.Context, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	cwd := ""
 	if e.cfg.shared != nil {
+		cwd = e.ws
 		defer drv.guard(ctx)()
 	}
-	return tableText(drv.table(name)), nil
+	return tableText(drv.table(name, cwd)), nil
 }
 
 func (e *sparkEngine) kill() {
