@@ -367,7 +367,7 @@ func (o *Options) strategyString() string {
 		}
 		return "Assign[" + strings.Join(parts, ", ") + "]"
 	}
-	return "Subscribe[" + strings.Join(o.Subscribe, ",") + "]"
+	return "Subscribe[" + strings.Join(o.Subscribe, ", ") + "]"
 }
 
 // parseTimeString reads Spark's time strings (Utils.timeStringAsMs): a number with an

@@ -59,7 +59,7 @@ func TestParseStreamOptions(t *testing.T) {
 		o.FailOnDataLoss || !o.IncludeHeaders || o.PollTimeout != 1500*time.Millisecond {
 		t.Fatalf("parsed %+v", o)
 	}
-	if d := o.Description(); d != "KafkaV2[Subscribe[orders,audit]]" {
+	if d := o.Description(); d != "KafkaV2[Subscribe[orders, audit]]" {
 		t.Fatalf("Description = %s", d)
 	}
 	o, err = ParseStreamOptions(base())
