@@ -221,7 +221,7 @@ func TestShowString(t *testing.T) {
 	if len(schema.Fields) != 1 || schema.Fields[0].Name != "show_string" || len(rows) != 1 {
 		t.Fatalf("show string result: %v %v", schema, rows)
 	}
-	want := "+--------+-----------+------+\n|order_id|customer_id|amount|\n+--------+-----------+------+\n|    1001|        C01|  25.5|\n|    1002|        C02|  12.0|\n+--------+-----------+------+\nonly showing top 2 rows\n"
+	want := "+--------+-----------+------+\n|order_id|customer_id|amount|\n+--------+-----------+------+\n|    1001|        C01|  25.5|\n|    1002|        C02|  12.0|\n+--------+-----------+------+\nonly showing top 2 rows"
 	if rows[0][0] != want {
 		t.Errorf("show:\n%s\nwant:\n%s", rows[0][0], want)
 	}

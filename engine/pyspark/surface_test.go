@@ -42,7 +42,7 @@ print(P("x", 3), P("x", 3).age)`, "Row(name='x', age=3) 3\n"},
 		{"take head isEmpty", `print(len(df.take(1)), df.head(), len(df.head(2)), df.isEmpty(), df.limit(0).isEmpty())`, "1 Row(order_id=1001, customer_id='C01', status='placed', amount=25.5, event_time='2026-10-01T09:15:00Z') 2 False True\n"},
 		{"df attribute and item columns", `print(df.select(df.status, df["order_id"]).columns, df[["status"]].columns, df[df.amount > 20].count(), df.isStreaming)`, "['status', 'order_id'] ['status'] 1 False\n"},
 		{"show vertical and truncate", `df.select("status").show(1, vertical=True)
-df.select(F.lit("abcdefghijklmnopqrstuvwxyz").alias("l")).show(1, truncate=5)`, "-RECORD 0--------\n status | placed \nonly showing top 1 row\n\n+-----+\n|    l|\n+-----+\n|ab...|\n+-----+\nonly showing top 1 row\n\n"},
+df.select(F.lit("abcdefghijklmnopqrstuvwxyz").alias("l")).show(1, truncate=5)`, "-RECORD 0--------\n status | placed \nonly showing top 1 row\n+-----+\n|    l|\n+-----+\n|ab...|\n+-----+\nonly showing top 1 row\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

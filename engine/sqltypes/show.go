@@ -103,7 +103,9 @@ func ShowString(schema *StructType, rows []Row, opts ShowOptions) string {
 		if numRows == 1 {
 			word = "row"
 		}
-		sb.WriteString("only showing top " + strconv.Itoa(numRows) + " " + word + "\n")
+		// Spark 4.2 ends the text at this line (no newline), so the console sink's and
+		// show()'s own newline follow it directly: no blank line after it.
+		sb.WriteString("only showing top " + strconv.Itoa(numRows) + " " + word)
 	}
 	return sb.String()
 }

@@ -57,16 +57,14 @@ func TestShowLayouts(t *testing.T) {
 |    1001|        C01|placed| 25.50|2026-10-01 09:15:00|        0|     0|
 |    1002|        C02|placed| 12.00|2026-10-01 09:40:00|        0|     1|
 +--------+-----------+------+------+-------------------+---------+------+
-only showing top 2 rows
-`},
+only showing top 2 rows`},
 		{"one row says row", rows, ShowOptions{NumRows: 1, Truncate: 5}, `
 +--------+-----------+------+------+----------+---------+------+
 |order_id|customer_id|status|amount|event_time|partition|offset|
 +--------+-----------+------+------+----------+---------+------+
 |    1001|        C01| pl...| 25.50|     20...|        0|     0|
 +--------+-----------+------+------+----------+---------+------+
-only showing top 1 row
-`},
+only showing top 1 row`},
 		{"zero rows", nil, ShowOptions{NumRows: 20, Truncate: 20}, `
 +--------+-----------+------+------+----------+---------+------+
 |order_id|customer_id|status|amount|event_time|partition|offset|
@@ -100,8 +98,7 @@ only showing top 1 row
 +--------+-----------+------+------+-------------------+---------+------+
 |    1001|        C01|placed| 25.50|2026-10-01 09:15:00|        0|     0|
 +--------+-----------+------+------+-------------------+---------+------+
-only showing top 20 rows
-`},
+only showing top 20 rows`},
 	}
 	for _, c := range cases {
 		got := ShowString(schema, c.rows, c.opts)
