@@ -93,7 +93,7 @@ func missingAttr(class, name string) (py.Object, error) {
 	api := class + "." + name
 	if hint, ok := hints[api]; ok || isPySparkAPI(class, name) {
 		if !ok {
-			hint = "kafkalab implements the part of PySpark the course uses; write this step with the DataFrame, Column and functions calls of the lessons"
+			hint = "this PySpark API is not in kafkalab yet; run the script on real Spark with `kafkalab export`"
 		}
 		return nil, python.Unsupported(api, hint)
 	}
