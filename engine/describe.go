@@ -95,7 +95,7 @@ func (df *DataFrame) Summary(ctx context.Context, statistics ...string) (*DataFr
 }
 
 func unrecognizedStatistic(s string) error {
-	return sparkerrors.New(sparkerrors.IllegalArgumentException, "UNRECOGNIZED_STATISTIC", "stats", "`"+s+"`")
+	return sparkerrors.New(sparkerrors.IllegalArgumentException, "UNRECOGNIZED_STATISTIC", "stats", "'"+s+"'")
 }
 
 // summaryStatistic is the aggregate one statistic computes over a column; pi counts the

@@ -53,7 +53,7 @@ except Exception as e:
 +--------------------+---+---+---+
 
 ['summary', 's', 'n', 'd'] ['count', 'mean', 'stddev', 'min', '25%', '50%', '75%', 'max']
-IllegalArgumentException [UNRECOGNIZED_STATISTIC] The statistic ` + "`" + `median` + "`" + ` is not recognized. Valid statistics include ` + "`" + `count` + "`" + `, ` + "`" + `count_distinct` + "`" + `, ` + "`" + `approx_count_distinct` + "`" + `, ` + "`" + `mean` + "`" + `, ` + "`" + `stddev` + "`" + `, ` + "`" + `min` + "`" + `, ` + "`" + `max` + "`" + `, and percentile values. Percentile must be a numeric value followed by '%', within the range 0% to 100%. SQLSTATE: 42704
+IllegalArgumentException [UNRECOGNIZED_STATISTIC] The statistic 'median' is not recognized. Valid statistics include ` + "`" + `count` + "`" + `, ` + "`" + `count_distinct` + "`" + `, ` + "`" + `approx_count_distinct` + "`" + `, ` + "`" + `mean` + "`" + `, ` + "`" + `stddev` + "`" + `, ` + "`" + `min` + "`" + `, ` + "`" + `max` + "`" + `, and percentile values. Percentile must be a numeric value followed by '%', within the range 0% to 100%. SQLSTATE: 42704
 `
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
