@@ -232,6 +232,7 @@ func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType,
 	turns := rowiter.NewTurns(len(tasks))
 	adds := make([]*AddFile, len(tasks))
 	counts := make([]int64, len(tasks))
+	names := make([]string, len(tasks))
 	err := rowiter.ForEachTask(ctx, its, rowiter.Parallelism(), func(ctx context.Context, i int, it rowiter.Iter) error {
 		rows, empty, err := rowiter.Peek(ctx, it)
 		if werr := turns.Wait(ctx, i); werr != nil {
@@ -249,10 +250,18 @@ func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType,
 			return err
 		}
 		add, n, err := t.writeOneFile(ctx, schema, name, tasks[i].ID, rows, align, loc)
-		adds[i], counts[i] = add, n
+		adds[i], counts[i], names[i] = add, n, name
 		return err
 	})
 	if err != nil {
+		// A failed batch leaves no data file behind, finished tasks' included: Spark's job
+		// fails with its first failed task, before the others have written (a real PySpark
+		// 4.2 run of lesson 05's failOnDataLoss step leaves none).
+		for i, a := range adds {
+			if a != nil {
+				os.Remove(filepath.Join(t.path, names[i]))
+			}
+		}
 		return filesResult{}, err
 	}
 	var res filesResult
