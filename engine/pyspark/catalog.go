@@ -119,21 +119,31 @@ func init() {
 		return py.NewBool(self.(*pyCatalog).s.s.DropTempView(name)), nil
 	})
 	python.DefMethod(catalogType, "tableExists", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("tableExists", args, kwargs, []string{"tableName", "dbName"}, 1)
+		name, err := tableNameArg("tableExists", args, kwargs)
 		if err != nil {
 			return nil, err
-		}
-		name, err := asString("tableName", a[0])
-		if err != nil {
-			return nil, err
-		}
-		if a[1] != nil && a[1] != py.None {
-			db, err := asString("dbName", a[1])
-			if err != nil {
-				return nil, err
-			}
-			name = db + "." + name
 		}
 		return py.NewBool(self.(*pyCatalog).s.s.TableExists(name)), nil
 	})
+}
+
+// tableNameArg reads a catalog method's (tableName, dbName=None) arguments as one name,
+// qualified by the database when one is given.
+func tableNameArg(method string, args py.Tuple, kwargs py.StringDict) (string, error) {
+	a, err := python.ParseArgs(method, args, kwargs, []string{"tableName", "dbName"}, 1)
+	if err != nil {
+		return "", err
+	}
+	name, err := asString("tableName", a[0])
+	if err != nil {
+		return "", err
+	}
+	if a[1] != nil && a[1] != py.None {
+		db, err := asString("dbName", a[1])
+		if err != nil {
+			return "", err
+		}
+		name = db + "." + name
+	}
+	return name, nil
 }

@@ -49,20 +49,9 @@ func (c *pyCatalogColumn) M__repr__() (py.Object, error) {
 
 func init() {
 	python.DefMethod(catalogType, "listColumns", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("listColumns", args, kwargs, []string{"tableName", "dbName"}, 1)
+		name, err := tableNameArg("listColumns", args, kwargs)
 		if err != nil {
 			return nil, err
-		}
-		name, err := asString("tableName", a[0])
-		if err != nil {
-			return nil, err
-		}
-		if a[1] != nil && a[1] != py.None {
-			db, err := asString("dbName", a[1])
-			if err != nil {
-				return nil, err
-			}
-			name = db + "." + name
 		}
 		c := self.(*pyCatalog)
 		cols, err := c.s.s.ListColumns(c.s.in.Context(), name)
