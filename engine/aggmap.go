@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // AggMap is groupBy(...).agg({column: function}) (and df.agg({...})): one aggregate per
@@ -54,10 +55,7 @@ func javaHashMapOrder(keys []string) []int {
 	}
 	buckets := make([][]int, capacity)
 	for i, k := range keys {
-		var h int32
-		for _, u := range utf16Units(k) {
-			h = 31*h + int32(u)
-		}
+		h := sqltypes.JavaStringHash(k)
 		spread := uint32(h) ^ uint32(h)>>16
 		b := int(spread & uint32(capacity-1))
 		buckets[b] = append(buckets[b], i)
@@ -65,19 +63,6 @@ func javaHashMapOrder(keys []string) []int {
 	var out []int
 	for _, b := range buckets {
 		out = append(out, b...)
-	}
-	return out
-}
-
-func utf16Units(s string) []uint16 {
-	var out []uint16
-	for _, r := range s {
-		if r >= 0x10000 {
-			r -= 0x10000
-			out = append(out, uint16(0xD800+(r>>10)), uint16(0xDC00+(r&0x3FF)))
-		} else {
-			out = append(out, uint16(r))
-		}
 	}
 	return out
 }

@@ -9,9 +9,9 @@ import (
 	"slices"
 	"sort"
 	"sync"
-	"unicode/utf16"
 
 	"github.com/google/uuid"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // Version checksum files. After every commit delta-spark 4.4 writes _delta_log/<version>.crc
@@ -505,7 +505,7 @@ func hashMapOrder(puts []string) []string {
 	}
 	hash := make(map[string]int32, len(keys))
 	for _, k := range keys {
-		h := javaStringHash(k)
+		h := sqltypes.JavaStringHash(k)
 		hash[k] = h ^ int32(uint32(h)>>16)
 	}
 	mask := int32(buckets - 1)
@@ -517,13 +517,4 @@ func hashMapOrder(puts []string) []string {
 		return hi < hj
 	})
 	return keys
-}
-
-// javaStringHash is Java's String.hashCode: s[0]*31^(n-1) + ... over UTF-16 code units.
-func javaStringHash(s string) int32 {
-	var h int32
-	for _, c := range utf16.Encode([]rune(s)) {
-		h = 31*h + int32(c)
-	}
-	return h
 }

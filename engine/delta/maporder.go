@@ -3,6 +3,8 @@ package delta
 import (
 	"slices"
 	"sort"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // Delta builds commitInfo.operationParameters and operationMetrics as Scala immutable maps
@@ -20,7 +22,7 @@ func scalaMapOrder(keys []string) []string {
 	}
 	hashes := make(map[string]uint32, len(keys))
 	for _, k := range keys {
-		hashes[k] = improveHash(uint32(javaStringHash(k)))
+		hashes[k] = improveHash(uint32(sqltypes.JavaStringHash(k)))
 	}
 	return champOrder(slices.Clone(keys), hashes, 0)
 }

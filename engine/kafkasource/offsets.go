@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // TopicPartition names one partition of a topic.
@@ -207,27 +209,6 @@ func scalaCapacity(n int) int {
 
 func improveHash(h int32) int32 { return h ^ int32(uint32(h)>>16) }
 
-func javaStringHash(s string) int32 {
-	var h int32
-	for _, u := range utf16Units(s) {
-		h = 31*h + int32(u)
-	}
-	return h
-}
-
-func utf16Units(s string) []uint16 {
-	var out []uint16
-	for _, r := range s {
-		if r >= 0x10000 {
-			r -= 0x10000
-			out = append(out, uint16(0xD800+(r>>10)), uint16(0xDC00+(r&0x3FF)))
-		} else {
-			out = append(out, uint16(r))
-		}
-	}
-	return out
-}
-
 type hashed[T any] struct {
 	v T
 	h int32
@@ -252,7 +233,7 @@ func scalaOrder[T any](vals []hashed[T]) []T {
 func scalaHashOrderStrings(s []string) []string {
 	vals := make([]hashed[string], len(s))
 	for i, v := range s {
-		vals[i] = hashed[string]{v, improveHash(javaStringHash(v))}
+		vals[i] = hashed[string]{v, improveHash(sqltypes.JavaStringHash(v))}
 	}
 	return scalaOrder(vals)
 }

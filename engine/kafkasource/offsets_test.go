@@ -46,16 +46,6 @@ func TestOffsetsJSON(t *testing.T) {
 	}
 }
 
-func TestScalaBucketOfOrders(t *testing.T) {
-	// Pin the hash arithmetic the topic order relies on (values from Java's String.hashCode).
-	if h := javaStringHash("orders"); h != -1008770331 {
-		t.Fatalf("hash(orders) = %d", h)
-	}
-	if h := javaStringHash("visits"); h != -816227192 {
-		t.Fatalf("hash(visits) = %d", h)
-	}
-}
-
 func TestParseOffsetsErrors(t *testing.T) {
 	for _, in := range []string{``, `[]`, `{"orders":[0]}`, `{"orders":{"x":1}}`, `{"orders":{"0":1.5}}`, `{"a":{"0":1}} x`} {
 		_, err := ParseOffsets(in)

@@ -1,6 +1,10 @@
 package kafkasource
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
 
 // PlanOrder orders a micro-batch's partitions as Spark plans its read tasks: task i reads
 // the i-th partition and writes part-0000i of a file sink, so the order decides which file
@@ -22,7 +26,7 @@ func PlanOrder(tps []TopicPartition) []TopicPartition {
 
 // topicPartitionHash is Kafka's TopicPartition.hashCode.
 func topicPartitionHash(tp TopicPartition) int32 {
-	return 31*(31+tp.Partition) + javaStringHash(tp.Topic)
+	return 31*(31+tp.Partition) + sqltypes.JavaStringHash(tp.Topic)
 }
 
 // javaHashMapOrder is a java.util.HashMap's iteration order of the keys: by bucket, the
