@@ -52,7 +52,7 @@ func (g *GroupedData) Pivot(ctx context.Context, column any, values []any) (*Gro
 			return nil, err
 		}
 		if len(rows) > maxPivotValues {
-			return nil, &plan.AnalysisError{Class: "_LEGACY_ERROR_TEMP_1325", Message: fmt.Sprintf(
+			return nil, &plan.AnalysisError{Class: "_LEGACY_ERROR_TEMP_1324", Message: fmt.Sprintf(
 				"The pivot column %s has more than %d distinct values, this could indicate an error. If this was intended, set spark.sql.pivotMaxValues to at least the number of distinct values of the pivot column.",
 				distinct.Columns()[0], maxPivotValues)}
 		}
