@@ -11,8 +11,6 @@ import (
 
 	"github.com/bufbuild/protocompile"
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protodesc"
-	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/descriptorpb"
 	"google.golang.org/protobuf/types/pluginpb"
@@ -54,23 +52,7 @@ func runDelta(setFile, protoDir, outDir, deltaVersion, source, genGo string) err
 	if err != nil {
 		return fmt.Errorf("compile Spark's files: %w", err)
 	}
-	var all []*descriptorpb.FileDescriptorProto
-	seen := map[string]bool{}
-	var add func(fd protoreflect.FileDescriptor)
-	add = func(fd protoreflect.FileDescriptor) {
-		if seen[fd.Path()] {
-			return
-		}
-		seen[fd.Path()] = true
-		imps := fd.Imports()
-		for i := 0; i < imps.Len(); i++ {
-			add(imps.Get(i).FileDescriptor)
-		}
-		all = append(all, protodesc.ToFileDescriptorProto(fd))
-	}
-	for _, f := range compiled {
-		add(f)
-	}
+	all := withImports(compiled)
 	var mapping []string
 	for _, fdp := range all {
 		if strings.HasPrefix(fdp.GetName(), "spark/connect/") {

@@ -79,24 +79,7 @@ func run(protoDir, outDir, spark, artifact, genGo, genGRPC string) error {
 		return fmt.Errorf("compile: %w", err)
 	}
 
-	// The request lists every file, dependencies before their users, as protoc sends them.
-	var all []*descriptorpb.FileDescriptorProto
-	seen := map[string]bool{}
-	var add func(fd protoreflect.FileDescriptor)
-	add = func(fd protoreflect.FileDescriptor) {
-		if seen[fd.Path()] {
-			return
-		}
-		seen[fd.Path()] = true
-		imps := fd.Imports()
-		for i := 0; i < imps.Len(); i++ {
-			add(imps.Get(i).FileDescriptor)
-		}
-		all = append(all, protodesc.ToFileDescriptorProto(fd))
-	}
-	for _, f := range files {
-		add(f)
-	}
+	all := withImports(files)
 
 	var mapping []string
 	for _, n := range names {
@@ -190,4 +173,27 @@ func writeManifest(outDir, protoDir string, names []string, all []*descriptorpb.
 		fmt.Fprintf(&b, "proto %s %s %s\n", n, hex.EncodeToString(sum[:]), descSums[n])
 	}
 	return os.WriteFile(filepath.Join(outDir, "MANIFEST"), []byte(b.String()), 0o644)
+}
+
+// withImports lists files and everything they import, each once, dependencies before their
+// users: the order protoc sends a plugin's request in.
+func withImports[F protoreflect.FileDescriptor](files []F) []*descriptorpb.FileDescriptorProto {
+	var all []*descriptorpb.FileDescriptorProto
+	seen := map[string]bool{}
+	var add func(fd protoreflect.FileDescriptor)
+	add = func(fd protoreflect.FileDescriptor) {
+		if seen[fd.Path()] {
+			return
+		}
+		seen[fd.Path()] = true
+		imps := fd.Imports()
+		for i := 0; i < imps.Len(); i++ {
+			add(imps.Get(i).FileDescriptor)
+		}
+		all = append(all, protodesc.ToFileDescriptorProto(fd))
+	}
+	for _, f := range files {
+		add(f)
+	}
+	return all
 }
