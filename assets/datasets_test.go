@@ -105,7 +105,7 @@ func TestGeneratedDataSets(t *testing.T) {
 }
 
 func TestDataSetsAndThemes(t *testing.T) {
-	if got := strings.Join(DataSets(), " "); got != "orders-stream.jsonl orders.jsonl payment-events.jsonl store-orders.jsonl" {
+	if got := strings.Join(DataSets(), " "); got != "checkout-events.jsonl orders-stream.jsonl orders.jsonl payment-events.jsonl store-orders.jsonl" {
 		t.Errorf("DataSets = %s", got)
 	}
 	orders, err := DataSet("orders.jsonl")
