@@ -254,3 +254,27 @@ func TestSetTransactionsCompareAsASet(t *testing.T) {
 		t.Fatal("a different version was normalised away")
 	}
 }
+
+func TestDeltaOperationNormalisation(t *testing.T) {
+	const name = "spark-warehouse/t/_delta_log/00000000000000000001.json"
+	cases := []struct {
+		name        string
+		spark, ours string
+		same        bool
+	}{
+		{"expression ids", `{"predicate":"[\"(customer_id#4153 = C01)\"]"}`, `{"predicate":"[\"(customer_id#100 = C01)\"]"}`, true},
+		{"a different column", `{"predicate":"[\"(customer_id#4153 = C01)\"]"}`, `{"predicate":"[\"(order_id#100 = C01)\"]"}`, false},
+		{"a different literal", `{"predicate":"[\"(customer_id#4153 = C01)\"]"}`, `{"predicate":"[\"(customer_id#100 = C02)\"]"}`, false},
+		{"file bytes", `{"numRemovedBytes":"976","numAddedBytes":"1200"}`, `{"numRemovedBytes":"1019","numAddedBytes":"1180"}`, true},
+		{"bytes against none", `{"numRemovedBytes":"976"}`, `{"numRemovedBytes":"0"}`, false},
+		{"a file count", `{"numRemovedFiles":"1"}`, `{"numRemovedFiles":"2"}`, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a, b := normFile(name, c.spark, "/ws"), normFile(name, c.ours, "/ws")
+			if (a == b) != c.same {
+				t.Fatalf("same=%v, want %v:\n%s\n%s", a == b, c.same, a, b)
+			}
+		})
+	}
+}
