@@ -491,13 +491,19 @@ func TestStaticWrites(t *testing.T) {
 	if _, _, err := table.Write(ctx, w); err == nil || !strings.Contains(err.Error(), "unknown save mode") {
 		t.Errorf("bad mode err = %v", err)
 	}
-	// saveAsTable on a new table is CREATE TABLE AS SELECT.
-	t2 := newTable(t)
-	if _, _, err := t2.Write(ctx, BatchWrite{Mode: "overwrite", Schema: bronzeSchema, Tasks: taskStreams(bronzeBatch1()), SaveAsTable: true}); err != nil {
-		t.Fatal(err)
-	}
-	if l := string(readLog(t, t2, 0)); !strings.Contains(l, `"operation":"CREATE TABLE AS SELECT","operationParameters":{"partitionBy":"[]","clusterBy":"[]","description":null,"isManaged":"true","properties":"{}"}`) {
-		t.Errorf("CTAS commitInfo: %s", l)
+	// saveAsTable on a new table is CREATE TABLE AS SELECT, except in overwrite mode, which
+	// replaces the table even when there is none (as PySpark 4.2 + Delta 4.4 log it).
+	for _, c := range []struct{ mode, want string }{
+		{"errorifexists", `"operation":"CREATE TABLE AS SELECT","operationParameters":{"partitionBy":"[]","clusterBy":"[]","description":null,"isManaged":"true","properties":"{}"},"isolationLevel":"Serializable","isBlindAppend":true,"operationMetrics":{"numFiles":"2","numOutputRows":"3",`},
+		{"overwrite", `"operation":"CREATE OR REPLACE TABLE AS SELECT","operationParameters":{"isV1SaveAsTableOverwrite":true,"partitionBy":"[]","clusterBy":"[]","description":null,"isManaged":"true","properties":"{}"},"isolationLevel":"Serializable","isBlindAppend":false,"operationMetrics":{"numFiles":"2","numRemovedFiles":"0","numRemovedBytes":"0","numOutputRows":"3",`},
+	} {
+		t2 := newTable(t)
+		if _, _, err := t2.Write(ctx, BatchWrite{Mode: c.mode, Schema: bronzeSchema, Tasks: taskStreams(bronzeBatch1()), SaveAsTable: true}); err != nil {
+			t.Fatal(err)
+		}
+		if l := string(readLog(t, t2, 0)); !strings.Contains(l, c.want) {
+			t.Errorf("saveAsTable(mode=%s) of a new table, commitInfo:\n%s\nwant it to hold:\n%s", c.mode, l, c.want)
+		}
 	}
 }
 

@@ -593,13 +593,16 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 				removes = append(removes, removeOf(f.Add, now))
 			}
 		}
+		// saveAsTable in overwrite mode replaces the table whether or not it exists, so even
+		// the first write of a new table is logged as a replace (Delta 4.4 does).
+		replace := w.SaveAsTable && mode == "Overwrite"
 		switch {
+		case replace:
+			ci.Operation = "CREATE OR REPLACE TABLE AS SELECT"
+			ci.OperationParameters = orderedKVs(append([]KV{{Key: "isV1SaveAsTableOverwrite", Value: "true", Raw: true}}, createTableParams(true)...))
 		case w.SaveAsTable && !exists:
 			ci.Operation = "CREATE TABLE AS SELECT"
 			ci.OperationParameters = createTableParams(true)
-		case w.SaveAsTable && mode == "Overwrite":
-			ci.Operation = "CREATE OR REPLACE TABLE AS SELECT"
-			ci.OperationParameters = orderedKVs(append([]KV{{Key: "isV1SaveAsTableOverwrite", Value: "true", Raw: true}}, createTableParams(true)...))
 		default:
 			ci.Operation = "WRITE"
 			ci.OperationParameters = []KV{{Key: "mode", Value: mode}, {Key: "partitionBy", Value: "[]"}}
@@ -607,11 +610,11 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		if exists {
 			ci.ReadVersion = int64p(snap.Version)
 		}
-		// An overwrite reads the table to remove its files, so it is not a blind append;
-		// CREATE TABLE AS SELECT on a new table only adds.
-		ci.IsBlindAppend = boolp(mode != "Overwrite" || (w.SaveAsTable && !exists))
+		// An overwrite reads the table to remove its files, so it is not a blind append, even
+		// when saveAsTable's replace finds no table; CREATE TABLE AS SELECT only adds.
+		ci.IsBlindAppend = boolp(mode != "Overwrite")
 		metrics := []KV{{Key: "numFiles", Value: strconv.Itoa(files.written)}}
-		if exists && mode == "Overwrite" {
+		if (exists && mode == "Overwrite") || replace {
 			var removed int64
 			for _, r := range removes {
 				removed += *r.Size
