@@ -8,34 +8,31 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/javamath"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // Math functions. Spark computes the transcendental ones with java.lang.Math or
-// StrictMath on DOUBLE (other numbers are cast), prints most of them in capitals
+// StrictMath on DOUBLE (other numbers are cast; package javamath gives the JVM's bits), prints most of them in capitals
 // (SQRT(d)), and gives NULL for the logarithm of a number <= 0.
 
 func init() {
 	for name, f := range map[string]func(float64) float64{
-		"sqrt": math.Sqrt, "cbrt": jCbrt, "exp": jExp, "expm1": math.Expm1,
-		"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
-		"sinh": math.Sinh, "cosh": math.Cosh, "tanh": math.Tanh,
-		"cot":     func(x float64) float64 { return 1 / math.Tan(x) },
-		"sec":     func(x float64) float64 { return 1 / math.Cos(x) },
-		"csc":     func(x float64) float64 { return 1 / math.Sin(x) },
-		"degrees": func(x float64) float64 { return x * (180 / math.Pi) },
-		"radians": func(x float64) float64 { return x / 180 * math.Pi },
+		"sqrt": math.Sqrt, "cbrt": javamath.Cbrt, "exp": javamath.Exp, "expm1": javamath.Expm1,
+		"sin": javamath.Sin, "cos": javamath.Cos, "tan": javamath.Tan,
+		"asin": javamath.Asin, "acos": javamath.Acos, "atan": javamath.Atan,
+		"sinh": javamath.Sinh, "cosh": javamath.Cosh, "tanh": javamath.Tanh,
+		"cot":     func(x float64) float64 { return 1 / javamath.Tan(x) },
+		"sec":     func(x float64) float64 { return 1 / javamath.Cos(x) },
+		"csc":     func(x float64) float64 { return 1 / javamath.Sin(x) },
+		"degrees": javamath.ToDegrees,
+		"radians": javamath.ToRadians,
 		"rint":    math.RoundToEven,
 		"signum":  jSignum,
-		"asinh": func(x float64) float64 {
-			if math.IsInf(x, -1) {
-				return x
-			}
-			return jLog(x + math.Sqrt(x*x+1))
-		},
-		"acosh": func(x float64) float64 { return jLog(x + math.Sqrt(x*x-1)) },
-		"atanh": func(x float64) float64 { return 0.5 * (math.Log1p(x) - math.Log1p(-x)) },
+		"asinh":   javamath.Asinh,
+		"acosh":   javamath.Acosh,
+		"atanh":   func(x float64) float64 { return 0.5 * (javamath.Log1p(x) - javamath.Log1p(-x)) },
 	} {
 		register(mathFn1(name, f, 0, false), name)
 		displayNames[name] = strings.ToUpper(name)
@@ -43,19 +40,19 @@ func init() {
 	displayNames["rint"] = "rint"
 	displayNames["sign"] = "sign"
 	register(mathFn1("sign", jSignum, 0, false), "sign")
-	register(mathFn1("ln", jLog, 0, true), "ln")
-	register(mathFn1("log10", jLog10, 0, true), "log10")
+	register(mathFn1("ln", javamath.Log, 0, true), "ln")
+	register(mathFn1("log10", javamath.Log10, 0, true), "log10")
 	displayNames["log10"] = "LOG10"
-	register(mathFn1("log2", func(x float64) float64 { return jLog(x) / jLog(2) }, 0, true), "log2")
+	register(mathFn1("log2", func(x float64) float64 { return javamath.Log(x) / javamath.Log(2) }, 0, true), "log2")
 	displayNames["log2"] = "LOG2"
-	register(mathFn1("log1p", math.Log1p, -1, true), "log1p")
+	register(mathFn1("log1p", javamath.Log1p, -1, true), "log1p")
 	displayNames["log1p"] = "LOG1P"
 	register(bindLog, "log")
-	register(mathFn2("atan2", math.Atan2), "atan2")
+	register(mathFn2("atan2", func(y, x float64) float64 { return javamath.Atan2(positiveZero(y), positiveZero(x)) }), "atan2")
 	displayNames["atan2"] = "ATAN2"
-	register(mathFn2("hypot", math.Hypot), "hypot")
+	register(mathFn2("hypot", javamath.Hypot), "hypot")
 	displayNames["hypot"] = "HYPOT"
-	register(mathFn2("power", math.Pow), "power", "pow")
+	register(mathFn2("power", javamath.Pow), "power", "pow")
 	displayNames["power"] = "POWER"
 	register(bindConstant("E", math.E), "e")
 	register(bindConstant("PI", math.Pi), "pi")
@@ -84,6 +81,14 @@ func init() {
 	register(bindTryArith("try_multiply", "*"), "try_multiply")
 	register(bindTryArith("try_divide", "/"), "try_divide")
 	register(bindTryArith("try_mod", "%"), "try_mod")
+}
+
+// positiveZero turns -0.0 into 0.0, as Spark's atan2 does by adding 0.0 to its arguments.
+func positiveZero(x float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x
 }
 
 func jSignum(x float64) float64 {
@@ -132,7 +137,7 @@ func mathFn2(name string, f func(x, y float64) float64) binder {
 // bindLog is log(x) (the natural logarithm, printed ln) or log(base, x).
 func bindLog(r *resolver, c Call) (Bound, error) {
 	if len(c.Args) == 1 {
-		b, err := mathFn1("ln", jLog, 0, true)(r, c)
+		b, err := mathFn1("ln", javamath.Log, 0, true)(r, c)
 		if bf, ok := b.(*boundFunc); ok {
 			bf.name = "ln"
 		}
@@ -147,7 +152,7 @@ func bindLog(r *resolver, c Call) (Bound, error) {
 		if base <= 0 || x <= 0 {
 			return nil, nil
 		}
-		return jLog(x) / jLog(base), nil
+		return javamath.Log(x) / javamath.Log(base), nil
 	}).withNullable(true), nil
 }
 

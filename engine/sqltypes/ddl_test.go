@@ -2,6 +2,7 @@ package sqltypes
 
 import (
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -159,6 +160,14 @@ func TestJavaDoubleString(t *testing.T) {
 		{25.5, "25.5"}, {100, "100.0"}, {0, "0.0"}, {0.001, "0.001"}, {0.0001, "1.0E-4"},
 		{1e7, "1.0E7"}, {9999999, "9999999.0"}, {1.2345e-5, "1.2345E-5"}, {-3.25, "-3.25"},
 		{0.30000000000000004, "0.30000000000000004"}, {1e21, "1.0E21"}, {123456789.5, "1.234567895E8"},
+		// Java 17 prints whole numbers in [2**54, 2**63) from their integer digits (values
+		// and strings from OpenJDK 17's Double.toString).
+		{math.Float64frombits(0x43c184a4c710c22e), "2.5246299409143798E18"},
+		{math.Float64frombits(0x43b49fc8f3e6ff8c), "1.48612735193366835E18"},
+		{math.Float64frombits(0xc389c67c2b27078a), "-2.32163552639643968E17"},
+		{math.Float64frombits(0x4365c7af47e95f0e), "4.9044241204836464E16"},
+		{4.611686018427388e18, "4.6116860184273879E18"}, {0x1p53, "9.007199254740992E15"},
+		{0x1p63, "9.223372036854776E18"}, {-0x1p62, "-4.6116860184273879E18"},
 	}
 	for _, c := range cases {
 		if got := JavaDoubleString(c.f); got != c.want {
