@@ -598,6 +598,11 @@ func (df *DataFrame) OrderBy(columns ...any) (*DataFrame, error) {
 	}
 	s, err := plan.NewSort(df.node, exprs)
 	if err != nil {
+		if p, ok := df.node.(*plan.Project); ok {
+			if n, err2 := plan.NewSortOverProject(p, exprs); err2 == nil {
+				return df.s.newDF(n), nil
+			}
+		}
 		return nil, err
 	}
 	return df.s.newDF(s), nil

@@ -9,6 +9,20 @@ var errNothingMissing = errors.New("the projection keeps every column of its inp
 // ResolveMissingReferences does, the projection carries its input's other columns, the
 // filter runs on that, and a projection on top restores the original columns.
 func NewFilterOverProject(p *Project, cond Expr) (Node, error) {
+	return overWidenedProject(p, func(wide Node) (Node, error) { return NewFilter(wide, cond) })
+}
+
+// NewSortOverProject is orderBy(keys) on a projection when a key names what the
+// projection left out (SELECT window.start ... ORDER BY window.start, where the select
+// list renamed the field to start): the sort runs below the restoring projection, as
+// Spark's ResolveMissingReferences places it.
+func NewSortOverProject(p *Project, keys []Expr) (Node, error) {
+	return overWidenedProject(p, func(wide Node) (Node, error) { return NewSort(wide, keys) })
+}
+
+// overWidenedProject applies op to p widened with its input's columns that p's output
+// does not name, then projects p's own columns back on top.
+func overWidenedProject(p *Project, op func(wide Node) (Node, error)) (Node, error) {
 	in := childScope(p.Child)
 	out := p.Output()
 	exprs := append([]Bound(nil), p.Exprs...)
@@ -22,7 +36,7 @@ func NewFilterOverProject(p *Project, cond Expr) (Node, error) {
 		return nil, errNothingMissing
 	}
 	wide := NewBoundProject(p.Child, exprs)
-	f, err := NewFilter(wide, cond)
+	n, err := op(wide)
 	if err != nil {
 		return nil, err
 	}
@@ -30,5 +44,5 @@ func NewFilterOverProject(p *Project, cond Expr) (Node, error) {
 	for i := range keep {
 		keep[i] = &boundRef{index: i, field: wide.Output().Schema.Fields[i]}
 	}
-	return NewBoundProject(f, keep), nil
+	return NewBoundProject(n, keep), nil
 }
