@@ -56,7 +56,48 @@ func progressFromJSON(raw []byte) (*pyProgress, error) {
 	if err := p.fillLikePySpark(); err != nil {
 		return nil, err
 	}
+	p.keysLikePySpark()
 	return p, nil
+}
+
+// The keys of PySpark 4.2's progress classes: each is a dict built from its constructor's
+// arguments, so keys(), items() and iteration list these, in this order, whatever Spark's
+// JSON left out.
+var (
+	progressKeys = []string{"id", "runId", "name", "timestamp", "batchId", "batchDuration", "durationMs", "eventTime",
+		"stateOperators", "sources", "sink", "numInputRows", "inputRowsPerSecond", "processedRowsPerSecond", "observedMetrics"}
+	stateOperatorKeys = []string{"operatorName", "numRowsTotal", "numRowsUpdated", "numRowsRemoved", "allUpdatesTimeMs",
+		"allRemovalsTimeMs", "commitTimeMs", "memoryUsedBytes", "numRowsDroppedByWatermark", "numShufflePartitions",
+		"numStateStoreInstances", "customMetrics"}
+	sourceKeys = []string{"description", "startOffset", "endOffset", "latestOffset", "numInputRows", "inputRowsPerSecond",
+		"processedRowsPerSecond", "metrics"}
+	sinkKeys = []string{"description", "numOutputRows", "metrics"}
+)
+
+// keysLikePySpark gives the progress and its class parts their PySpark keys; a key
+// Spark's JSON lacks reads as None, as the constructor's None default would.
+func (p *pyProgress) keysLikePySpark() {
+	set := func(o py.Object, keys []string) {
+		q, ok := o.(*pyProgress)
+		if !ok {
+			return
+		}
+		q.keys = keys
+		for _, k := range keys {
+			if _, has := q.fields[k]; !has {
+				q.fields[k] = py.None
+			}
+		}
+	}
+	set(p, progressKeys)
+	for part, keys := range map[string][]string{"stateOperators": stateOperatorKeys, "sources": sourceKeys} {
+		if l, ok := p.fields[part].(*py.List); ok {
+			for _, it := range l.Items {
+				set(it, keys)
+			}
+		}
+	}
+	set(p.fields["sink"], sinkKeys)
 }
 
 // fillLikePySpark gives the progress what PySpark 4.2's StreamingQueryProgress.fromJson
