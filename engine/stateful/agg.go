@@ -203,6 +203,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter,
 	if err != nil {
 		return nil, err
 	}
+	metaParts := parts // the operator metadata counts the query's shuffle partitions
 	if len(a.keys) == 0 {
 		parts = 1 // a global aggregation runs in one task (Spark's AllTuples distribution)
 	}
@@ -224,6 +225,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter,
 	st := a.stores[bc.CheckpointDir]
 	if st == nil || st.parts != parts || st.opID != opID {
 		st = newStore(bc.CheckpointDir, opID, opName, parts, bc.Conf)
+		st.metaParts = metaParts
 		a.stateSchemas(st)
 		a.stores[bc.CheckpointDir] = st
 	}
