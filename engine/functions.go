@@ -161,9 +161,13 @@ func Desc(col any) *Column { return colArg(col).Desc() }
 // ApproxCountDistinct is F.approx_count_distinct(col).
 func ApproxCountDistinct(col any) *Column { return call("approx_count_distinct", col) }
 
-// SessionWindow is F.session_window(timeColumn, gapDuration).
-func SessionWindow(timeColumn any, gapDuration string) *Column {
-	return call("session_window", timeColumn, Lit(gapDuration))
+// SessionWindow is F.session_window(timeColumn, gapDuration): the gap is a duration
+// string ("5 minutes") or a Column computing one per row (a dynamic gap).
+func SessionWindow(timeColumn any, gapDuration any) *Column {
+	if s, ok := gapDuration.(string); ok {
+		return call("session_window", timeColumn, Lit(s))
+	}
+	return call("session_window", timeColumn, gapDuration)
 }
 
 // Window is F.window(timeColumn, windowDuration[, slideDuration]): the time window of each

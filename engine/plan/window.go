@@ -186,14 +186,44 @@ func checkTimeColumn(fn string, t Bound) error {
 type SessionWindow struct {
 	time Bound
 	gap  int64
-	meta map[string]any
+	// gapExpr, when set, computes each row's gap (a duration string or an interval): a
+	// dynamic gap, as session_window(t, when(...).otherwise("30 minutes")).
+	gapExpr Bound
+	meta    map[string]any
 }
 
 // Time is the event-time column the sessions follow.
 func (s *SessionWindow) Time() Bound { return s.time }
 
-// Gap is the session gap in microseconds.
-func (s *SessionWindow) Gap() int64 { return s.gap }
+// GapOf is the session gap of one row in microseconds; ok is false when the row opens no
+// session (a null, unreadable or non-positive gap), which Spark filters out.
+func (s *SessionWindow) GapOf(c *EvalContext, row sqltypes.Row) (gap int64, ok bool, err error) {
+	if s.gapExpr == nil {
+		return s.gap, s.gap > 0, nil
+	}
+	v, err := s.gapExpr.Eval(c, row)
+	if err != nil || v == nil {
+		return 0, false, err
+	}
+	switch x := v.(type) {
+	case string:
+		iv, err := sqltypes.ParseInterval(x)
+		if err != nil || iv.Months != 0 {
+			return 0, false, nil
+		}
+		gap = iv.Micros
+	case sqltypes.Interval:
+		if x.Months != 0 {
+			return 0, false, nil
+		}
+		gap = x.Micros
+	case int64: // a day-time interval
+		gap = x
+	default:
+		return 0, false, fmt.Errorf("session_window: the gap duration is a %T, not a string or interval", v)
+	}
+	return gap, gap > 0, nil
+}
 
 func (s *SessionWindow) DataType() sqltypes.DataType { return windowType }
 func (s *SessionWindow) Nullable() bool              { return false }
@@ -208,7 +238,11 @@ func (s *SessionWindow) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("session_window: expected a timestamp, got %T", v)
 	}
-	return sqltypes.Row{ts, ts + sqltypes.Timestamp(s.gap)}, nil
+	gap, ok, err := s.GapOf(c, row)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return sqltypes.Row{ts, ts + sqltypes.Timestamp(gap)}, nil
 }
 
 func bindSessionWindow(r *resolver, c Call) (Bound, error) {
@@ -224,18 +258,26 @@ func bindSessionWindow(r *resolver, c Call) (Bound, error) {
 	if err := checkTimeColumn("session_window", t); err != nil {
 		return nil, err
 	}
-	s, err := literalString("session_window", "gapDuration", args[1])
-	if err != nil {
-		return nil, err
-	}
-	gap, err := windowMicros(s)
-	if err != nil {
-		return nil, err
-	}
 	meta := windowMetadata(t)
 	delete(meta, TimeWindowKey)
 	meta["spark.sessionWindow"] = true
-	return &SessionWindow{time: t, gap: gap, meta: meta}, nil
+	if s, err := literalString("session_window", "gapDuration", args[1]); err == nil {
+		gap, err := windowMicros(s)
+		if err != nil {
+			return nil, err
+		}
+		return &SessionWindow{time: t, gap: gap, meta: meta}, nil
+	}
+	g, err := r.resolve(args[1])
+	if err != nil {
+		return nil, err
+	}
+	switch g.DataType().(type) {
+	case sqltypes.StringType, sqltypes.CalendarIntervalType, sqltypes.DayTimeIntervalType:
+	default:
+		return nil, unexpectedInputType("session_window("+t.SQL()+", "+g.SQL()+")", "second", g.SQL(), g.DataType(), `("STRING" or "INTERVAL")`)
+	}
+	return &SessionWindow{time: t, gapExpr: g, meta: meta}, nil
 }
 
 // windowMicros reads a window's length or gap. Spark's TimeWindow refuses months, which

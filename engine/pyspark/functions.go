@@ -88,6 +88,9 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 			if err != nil {
 				return nil, err
 			}
+			if gc, ok := a[1].(*pyColumn); ok {
+				return newPyColumn(engine.SessionWindow(c, gc.c))
+			}
 			gap, err := asString("gapDuration", a[1])
 			if err != nil {
 				return nil, err

@@ -170,8 +170,15 @@ func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st
 				return nil, err
 			}
 			t, ok := tv.(sqltypes.Timestamp)
-			if !ok || a.sessionWin.Gap() <= 0 {
-				continue // no event time, or a gap that opens no session: Spark filters the row
+			if !ok {
+				continue // no event time: Spark filters the row
+			}
+			gap, ok, err := a.sessionWin.GapOf(ec, row)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue // a gap that opens no session: Spark filters the row
 			}
 			kb = kb[:0]
 			for i, k := range a.keys {
@@ -187,7 +194,7 @@ func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st
 					return nil, err
 				}
 			}
-			s := &sessionWindow{start: int64(t), end: int64(t) + a.sessionWin.Gap(), bufs: make([]aggBuf, len(a.fns))}
+			s := &sessionWindow{start: int64(t), end: int64(t) + gap, bufs: make([]aggBuf, len(a.fns))}
 			for i := range a.fns {
 				var v any
 				if a.fns[i].arg != nil {
