@@ -17,6 +17,9 @@ type Expr interface{ isExpr() }
 type ColumnRef struct {
 	Parts []string
 	From  Node
+	// Line and Pos place a name parsed from SQL text (Line from 1, Pos the 0-based column),
+	// which Spark's analysis errors end with; Line is 0 for a name given as a string.
+	Line, Pos int
 }
 
 // Star is "*" (Target empty) or "event.*" (Target = the struct column's name parts).

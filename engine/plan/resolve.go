@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -141,7 +142,8 @@ func (r *resolver) resolveAll(es []Expr) ([]Bound, error) {
 func (r *resolver) resolve(e Expr) (Bound, error) {
 	switch e := e.(type) {
 	case ColumnRef:
-		return r.resolveAttribute(e)
+		b, err := r.resolveAttribute(e)
+		return b, withOrigin(err, e)
 	case *ColumnRef:
 		return r.resolveAttribute(*e)
 	case Star:
@@ -717,4 +719,15 @@ func LiteralOf(v any) (Expr, error) {
 		return Literal{Value: x, Type: sqltypes.DateT}, nil
 	}
 	return nil, fmt.Errorf("[UNSUPPORTED_FEATURE.LITERAL_TYPE] The feature is not supported: Literal for '%v' of %T.", v, v)
+}
+
+// withOrigin ends an unresolved-column error with the place of the name in the SQL text it
+// was parsed from (" line 1 pos 5"), as Spark's AnalysisException text does.
+func withOrigin(err error, ref ColumnRef) error {
+	var se *sparkerrors.Error
+	if ref.Line == 0 || !errors.As(err, &se) || se.Tail != "" || !strings.HasPrefix(se.Class, "UNRESOLVED_COLUMN") {
+		return err
+	}
+	se.Tail = fmt.Sprintf(" line %d pos %d;", ref.Line, ref.Pos)
+	return err
 }

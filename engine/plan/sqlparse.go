@@ -562,7 +562,8 @@ func (p *sqlParser) primary() (Expr, error) {
 			}
 			parts = append(parts, name)
 		}
-		return ColumnRef{Parts: parts}, nil
+		line, pos := p.lineAndPos(t.pos)
+		return ColumnRef{Parts: parts, Line: line, Pos: pos}, nil
 	}
 	return nil, p.syntaxError()
 }
@@ -733,4 +734,12 @@ func decimalLiteral(text string) (Expr, error) {
 		return nil, parseErr("The decimal literal " + text + " exceeds the maximum precision 38.")
 	}
 	return Literal{Value: d, Type: t}, nil
+}
+
+// lineAndPos is where a byte offset of the text is, as Spark's origins count: line from 1,
+// position from 0 within the line.
+func (p *sqlParser) lineAndPos(offset int) (line, pos int) {
+	before := p.src[:min(offset, len(p.src))]
+	nl := strings.LastIndexByte(before, '\n')
+	return strings.Count(before, "\n") + 1, len(before) - nl - 1
 }
