@@ -267,6 +267,8 @@ func TestDeltaOperationNormalisation(t *testing.T) {
 		{"a different literal", `{"predicate":"[\"(customer_id#4153 = C01)\"]"}`, `{"predicate":"[\"(customer_id#100 = C02)\"]"}`, false},
 		{"file bytes", `{"numRemovedBytes":"976","numAddedBytes":"1200"}`, `{"numRemovedBytes":"1019","numAddedBytes":"1180"}`, true},
 		{"bytes against none", `{"numRemovedBytes":"976"}`, `{"numRemovedBytes":"0"}`, false},
+		{"restored sizes", `{"numRestoredFiles":"0","removedFilesSize":"6179","numRemovedFiles":"3","restoredFilesSize":"0","tableSizeAfterRestore":"8220"}`, `{"numRestoredFiles":"0","removedFilesSize":"6801","numRemovedFiles":"3","restoredFilesSize":"0","tableSizeAfterRestore":"9088"}`, true},
+		{"restored files", `{"numRestoredFiles":"0","removedFilesSize":"6179","numRemovedFiles":"3"}`, `{"numRestoredFiles":"0","removedFilesSize":"6801","numRemovedFiles":"2"}`, false},
 		{"a file count", `{"numRemovedFiles":"1"}`, `{"numRemovedFiles":"2"}`, false},
 	}
 	for _, c := range cases {
