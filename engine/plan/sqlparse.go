@@ -163,7 +163,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 			p.toks = append(p.toks, token{tkIdent, src[i:j], i})
 			i = j
 		default:
-			ops := []string{"<=>", "==", "!=", "<>", "<=", ">=", "||", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", ",", ".", "!"}
+			ops := []string{"<=>", "==", "!=", "<>", "<=", ">=", "||", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "!"}
 			matched := false
 			for _, op := range ops {
 				if strings.HasPrefix(src[i:], op) {
@@ -563,6 +563,9 @@ func (p *sqlParser) primary() (Expr, error) {
 			parts = append(parts, name)
 		}
 		line, pos := p.lineAndPos(t.pos)
+		if p.at(tkOp, "[") {
+			return p.postfix(ColumnRef{Parts: parts, Line: line, Pos: pos})
+		}
 		return ColumnRef{Parts: parts, Line: line, Pos: pos}, nil
 	}
 	return nil, p.syntaxError()
@@ -570,7 +573,19 @@ func (p *sqlParser) primary() (Expr, error) {
 
 // postfix handles ".field" after a parenthesised expression or call.
 func (p *sqlParser) postfix(e Expr) (Expr, error) {
-	for p.at(tkOp, ".") {
+	for p.at(tkOp, ".") || p.at(tkOp, "[") {
+		if p.op("[") {
+			// expr[key]: an array's item from 0 or a map's value (Spark's UnresolvedExtractValue).
+			key, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			if !p.op("]") {
+				return nil, p.syntaxError()
+			}
+			e = ExtractValue{Child: e, Key: key}
+			continue
+		}
 		p.next()
 		name, ok := p.identifier()
 		if !ok {
