@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -15,18 +19,69 @@ import (
 )
 
 // deltaSource is a Delta table read as a stream (readStream.table, or
-// readStream.format("delta").load(path)), as Delta's DeltaSource reads it: the first batch
-// of a new query takes every file of the latest snapshot, later batches the files each
-// new commit adds. Offsets are Delta's DeltaSourceOffset JSON; after a version is read
-// whole the offset points at the next version with index -1.
+// readStream.format("delta").load(path)), as Delta's DeltaSource reads it: a new query
+// takes every file of the latest snapshot (or, with startingVersion, the changes from that
+// version on), later batches the files each new commit adds, at most maxFilesPerTrigger
+// files a batch. Offsets are Delta's DeltaSourceOffset JSON: a version and the index of the
+// last file read in it; a version read whole points at the next version with index -1.
 type deltaSource struct {
 	table  *delta.Table
 	schema *sqltypes.StructType
 	id     string // the table's metaData id (reservoirId)
+	opts   deltaSourceOptions
 
 	availableNow bool
 	frozen       string
 	latest       string
+}
+
+// deltaSourceOptions are the Delta source's read options.
+type deltaSourceOptions struct {
+	startingVersion   int64 // -1: from the latest snapshot
+	startLatest       bool  // startingVersion "latest": only commits after the query starts
+	maxFiles          int   // maxFilesPerTrigger (Delta's default 1000)
+	skipChangeCommits bool  // commits that remove data are skipped whole
+	ignoreChanges     bool  // ignoreChanges: a rewriting commit's added files are streamed again
+	ignoreDeletes     bool  // ignoreDeletes: a commit that only removes data is skipped
+}
+
+func parseDeltaSourceOptions(opts map[string]string) (deltaSourceOptions, error) {
+	o := deltaSourceOptions{startingVersion: -1, maxFiles: 1000}
+	get := func(name string) (string, bool) {
+		for k, v := range opts {
+			if strings.EqualFold(k, name) {
+				return v, true
+			}
+		}
+		return "", false
+	}
+	if v, ok := get("startingVersion"); ok {
+		if strings.EqualFold(v, "latest") {
+			o.startLatest = true
+		} else {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 {
+				return o, illegalArgument(fmt.Sprintf("[DELTA_INVALID_SOURCE_VERSION] sourceVersion(%s) is invalid", v))
+			}
+			o.startingVersion = n
+		}
+	}
+	if _, ok := get("startingTimestamp"); ok {
+		return o, &plan.UnsupportedError{Message: "kafkalab does not support the Delta source's startingTimestamp yet: use startingVersion (a version from DeltaTable.history()), or run the script on real Spark with kafkalab export"}
+	}
+	if v, ok := get("maxFilesPerTrigger"); ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return o, illegalArgument(fmt.Sprintf("[DELTA_ILLEGAL_OPTION] Invalid value '%s' for option 'maxFilesPerTrigger', must be a positive integer", v))
+		}
+		o.maxFiles = n
+	}
+	for name, dst := range map[string]*bool{"skipChangeCommits": &o.skipChangeCommits, "ignoreChanges": &o.ignoreChanges, "ignoreDeletes": &o.ignoreDeletes} {
+		if v, ok := get(name); ok {
+			*dst = strings.EqualFold(v, "true")
+		}
+	}
+	return o, nil
 }
 
 // deltaOffset is Delta's DeltaSourceOffset; fields in Delta's JSON order.
@@ -52,7 +107,11 @@ func parseDeltaOffset(s string) (deltaOffset, error) {
 }
 
 // streamDelta makes the streaming DataFrame of the Delta table at path.
-func (s *Session) streamDelta(path string) (*DataFrame, error) {
+func (s *Session) streamDelta(path string, options map[string]string) (*DataFrame, error) {
+	opts, err := parseDeltaSourceOptions(options)
+	if err != nil {
+		return nil, err
+	}
 	t, err := s.delta.Open(path)
 	if err != nil {
 		return nil, err
@@ -70,7 +129,7 @@ func (s *Session) streamDelta(path string) (*DataFrame, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &deltaSource{table: t, schema: schema, id: id}, nil
+		return &deltaSource{table: t, schema: schema, id: id, opts: opts}, nil
 	}}
 	scan := &plan.StreamScan{Scope: s.newScope(schema, nil), Name: "delta", Source: spec}
 	return s.newDF(scan), nil
@@ -85,7 +144,7 @@ func (d *deltaSource) Schema() *sqltypes.StructType { return d.schema }
 // OpenMetadata: Delta's source writes nothing under sources/.
 func (d *deltaSource) OpenMetadata(string) error { return nil }
 
-// InitialOffsets is "": a new query starts from the latest snapshot.
+// InitialOffsets is "": the first batch decides where a new query starts.
 func (d *deltaSource) InitialOffsets(context.Context) (string, error) { return "", nil }
 
 func (d *deltaSource) PrepareForAvailableNow(ctx context.Context) error {
@@ -93,10 +152,112 @@ func (d *deltaSource) PrepareForAvailableNow(ctx context.Context) error {
 	return nil
 }
 
-// LatestOffsets is the version after the newest commit, index -1: every file up to it.
+// deltaEntry is one file of the source's sequence (Delta's IndexedFile): a file of the
+// starting snapshot (isStarting) or one a commit added; file nil marks the end of a version.
+type deltaEntry struct {
+	version    int64
+	index      int64
+	isStarting bool
+	file       *delta.File
+}
+
+// offset is where the source stands after this entry; the end of a version is the next
+// version's start.
+func (e deltaEntry) offset(id string) deltaOffset {
+	if e.file == nil {
+		return deltaOffset{SourceVersion: 1, ReservoirID: id, ReservoirVersion: e.version + 1, Index: -1}
+	}
+	return deltaOffset{SourceVersion: 1, ReservoirID: id, ReservoirVersion: e.version, Index: e.index, IsStartingVersion: e.isStarting}
+}
+
+// entriesAfter lists the entries after position start up to the table's version last, at
+// most maxFiles files (the version end that follows the last admitted file included).
+func (d *deltaSource) entriesAfter(start deltaOffset, last int64, maxFiles int) ([]deltaEntry, error) {
+	var out []deltaEntry
+	files := 0
+	full := func() bool { return files >= maxFiles }
+	version := start.ReservoirVersion
+	if start.IsStartingVersion {
+		snap, err := d.table.SnapshotAt(start.ReservoirVersion)
+		if err != nil {
+			return nil, err
+		}
+		ordered := append([]delta.File(nil), snap.Files...)
+		sort.SliceStable(ordered, func(i, j int) bool {
+			a, b := ordered[i].Add, ordered[j].Add
+			if a.ModificationTime != b.ModificationTime {
+				return a.ModificationTime < b.ModificationTime
+			}
+			return a.Path < b.Path
+		})
+		for i := range ordered {
+			if int64(i) <= start.Index {
+				continue
+			}
+			if full() {
+				return out, nil
+			}
+			out = append(out, deltaEntry{version: start.ReservoirVersion, index: int64(i), isStarting: true, file: &ordered[i]})
+			files++
+		}
+		out = append(out, deltaEntry{version: start.ReservoirVersion, isStarting: true})
+		version = start.ReservoirVersion + 1
+		start = deltaOffset{ReservoirVersion: version, Index: -1}
+	}
+	for v := version; v <= last; v++ {
+		c, err := d.table.CommitChanges(v)
+		if err != nil {
+			return nil, err
+		}
+		added := c.Added
+		if len(c.Removed) > 0 {
+			switch {
+			case d.opts.skipChangeCommits:
+				added = nil
+			case d.opts.ignoreChanges:
+			case d.opts.ignoreDeletes && len(c.Added) == 0:
+			default:
+				return nil, fmt.Errorf("[DELTA_SOURCE_TABLE_IGNORE_CHANGES] Detected a data update (for example %s) in the source table at version %d. This is currently not supported. If this is going to happen regularly and you are okay to skip changes, set the option 'skipChangeCommits' to 'true'. If you would like the data update to be reflected, please restart this query with a fresh checkpoint directory. The source table can be found at path %s.", c.Removed[0], v, d.table.Path())
+			}
+		}
+		for i := range added {
+			if v == start.ReservoirVersion && int64(added[i].Order) <= start.Index {
+				continue
+			}
+			if full() {
+				return out, nil
+			}
+			out = append(out, deltaEntry{version: v, index: int64(added[i].Order), file: &added[i]})
+			files++
+		}
+		out = append(out, deltaEntry{version: v})
+	}
+	return out, nil
+}
+
+// startOf is the position a batch starts from: the stored offset, or for a new query the
+// latest snapshot, startingVersion's start, or (startingVersion latest) the next commit.
+func (d *deltaSource) startOf(start string, latest int64) (deltaOffset, error) {
+	if start != "" {
+		return parseDeltaOffset(start)
+	}
+	switch {
+	case d.opts.startLatest:
+		return deltaOffset{SourceVersion: 1, ReservoirID: d.id, ReservoirVersion: latest + 1, Index: -1}, nil
+	case d.opts.startingVersion >= 0:
+		if d.opts.startingVersion > latest {
+			return deltaOffset{}, fmt.Errorf("[DELTA_VERSION_NOT_FOUND] Cannot time travel Delta table to version %d. Available versions: [0, %d].", d.opts.startingVersion, latest)
+		}
+		return deltaOffset{SourceVersion: 1, ReservoirID: d.id, ReservoirVersion: d.opts.startingVersion, Index: -1}, nil
+	}
+	return deltaOffset{SourceVersion: 1, ReservoirID: d.id, ReservoirVersion: latest, Index: -1, IsStartingVersion: true}, nil
+}
+
+// LatestOffsets is where the next batch ends: after at most maxFilesPerTrigger files from
+// start, a version read whole pointing at the next one.
 func (d *deltaSource) LatestOffsets(_ context.Context, start string) (string, error) {
-	if d.availableNow && d.frozen != "" {
-		return d.frozen, nil
+	if d.availableNow && d.frozen != "" && d.frozen == start {
+		return start, nil
 	}
 	snap, err := d.table.Snapshot()
 	if err != nil {
@@ -105,54 +266,87 @@ func (d *deltaSource) LatestOffsets(_ context.Context, start string) (string, er
 	if snap.Metadata != nil && snap.Metadata.ID != d.id {
 		return "", fmt.Errorf("[DIFFERENT_DELTA_TABLE_READ_BY_STREAMING_SOURCE] The streaming query was reading from an unexpected Delta table (id = '%s'). It used to read from another Delta table (id = '%s') according to checkpoint.", snap.Metadata.ID, d.id)
 	}
-	end := deltaOffset{SourceVersion: 1, ReservoirID: d.id, ReservoirVersion: snap.Version + 1, Index: -1}.json()
-	if start != "" {
-		s, err := parseDeltaOffset(start)
+	last := snap.Version
+	if d.availableNow {
+		if d.frozen == "" {
+			d.frozen = deltaOffset{SourceVersion: 1, ReservoirID: d.id, ReservoirVersion: last + 1, Index: -1}.json()
+		}
+		f, err := parseDeltaOffset(d.frozen)
 		if err != nil {
 			return "", err
 		}
-		if s.ReservoirVersion >= snap.Version+1 {
-			end = start
-		}
+		last = f.ReservoirVersion - 1
+	}
+	from, err := d.startOf(start, last)
+	if err != nil {
+		return "", err
+	}
+	entries, err := d.entriesAfter(from, last, d.opts.maxFiles)
+	if err != nil {
+		return "", err
+	}
+	end := start
+	if len(entries) > 0 {
+		end = entries[len(entries)-1].offset(d.id).json()
 	}
 	d.latest = end
-	if d.availableNow {
-		d.frozen = end
-	}
 	return end, nil
 }
 
 func (d *deltaSource) ReportLatestOffset() string { return "" }
 
-// PlanTasks reads one task per data file: the starting snapshot's files for a new query,
-// else the files the commits in [start, end) added.
+// PlanTasks reads one task per data file in [start, end), in the order Spark's file scan
+// packs them (largest first).
 func (d *deltaSource) PlanTasks(ctx context.Context, start, end string) ([]stream.SourceTask, error) {
+	if start == end {
+		return nil, nil
+	}
 	e, err := parseDeltaOffset(end)
 	if err != nil {
 		return nil, err
 	}
-	var files []delta.File
-	var snap *delta.Snapshot
-	if start == "" {
-		if snap, err = d.table.SnapshotAt(e.ReservoirVersion - 1); err != nil {
-			return nil, err
-		}
-		files = snap.Files
-	} else {
-		s, err := parseDeltaOffset(start)
-		if err != nil {
-			return nil, err
-		}
-		if s.ReservoirVersion >= e.ReservoirVersion {
-			return nil, nil
-		}
-		if snap, err = d.table.SnapshotAt(e.ReservoirVersion - 1); err != nil {
-			return nil, err
-		}
-		if files, err = d.table.AddedIn(s.ReservoirVersion, e.ReservoirVersion-1); err != nil {
-			return nil, err
-		}
+	last := e.ReservoirVersion
+	if e.Index == -1 && !e.IsStartingVersion {
+		last = e.ReservoirVersion - 1
 	}
+	from, err := d.startOf(start, last)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := d.entriesAfter(from, last, math.MaxInt)
+	if err != nil {
+		return nil, err
+	}
+	var files []delta.File
+	for _, en := range entries {
+		if en.file == nil {
+			continue
+		}
+		if en.version > e.ReservoirVersion || (en.version == e.ReservoirVersion && e.Index >= 0 && en.index > e.Index) {
+			break
+		}
+		if en.version == e.ReservoirVersion && e.Index == -1 && !e.IsStartingVersion {
+			break
+		}
+		files = append(files, *en.file)
+	}
+	if len(files) == 0 {
+		return nil, nil
+	}
+	snap, err := d.table.SnapshotAt(max(last, 0))
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(files, func(i, j int) bool {
+		a, b := files[i], files[j]
+		if a.Add.Size != b.Add.Size {
+			return a.Add.Size > b.Add.Size
+		}
+		if a.Version != b.Version {
+			return a.Version < b.Version
+		}
+		return a.Order < b.Order
+	})
 	tasks := make([]stream.SourceTask, len(files))
 	for i, f := range files {
 		tasks[i] = &deltaFileTask{snap: snap, file: f}
@@ -205,5 +399,5 @@ func (r *DataStreamReader) Table(name string) (*DataFrame, error) {
 	} else if !ok {
 		return nil, &plan.AnalysisError{Class: "TABLE_OR_VIEW_NOT_FOUND", Message: fmt.Sprintf("The table or view `%s` cannot be found. Verify the spelling and correctness of the schema and catalog.", name)}
 	}
-	return r.s.streamDelta(path)
+	return r.s.streamDelta(path, r.opts.asMap())
 }

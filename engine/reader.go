@@ -377,7 +377,7 @@ func (r *DataStreamReader) Load(path ...string) (*DataFrame, error) {
 		if err != nil {
 			return nil, err
 		}
-		return r.s.streamDelta(p)
+		return r.s.streamDelta(p, r.opts.asMap())
 	case "":
 		return nil, &plan.UnsupportedError{Message: "spark.readStream needs a format: kafkalab reads streams from Kafka, .format(\"kafka\")"}
 	}

@@ -37,3 +37,29 @@ func (t *Table) AddedIn(from, to int64) ([]File, error) {
 func (s *Snapshot) ReadFile(ctx context.Context, f File) ([]sqltypes.Row, error) {
 	return s.readFile(ctx, f)
 }
+
+// Commit is what one commit changes, as a streaming source sees it: the files it adds and
+// the paths it removes with dataChange true.
+type Commit struct {
+	Version int64
+	Added   []File
+	Removed []string
+}
+
+// CommitChanges reads the data changes of commit v.
+func (t *Table) CommitChanges(v int64) (Commit, error) {
+	actions, err := t.readCommit(v)
+	if err != nil {
+		return Commit{}, err
+	}
+	c := Commit{Version: v}
+	for i, a := range actions {
+		switch {
+		case a.Add != nil && a.Add.DataChange:
+			c.Added = append(c.Added, File{Add: *a.Add, Version: v, Order: i})
+		case a.Remove != nil && a.Remove.DataChange:
+			c.Removed = append(c.Removed, a.Remove.Path)
+		}
+	}
+	return c, nil
+}
