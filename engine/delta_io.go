@@ -241,6 +241,10 @@ func (s *Session) openOrCreateTable(ctx context.Context, path string, schema *sq
 
 // writeDelta is df.write.format("delta").save(path) / saveAsTable.
 func (w *DataFrameWriter) writeDelta(ctx context.Context, path string, asTable bool) error {
+	if _, ok := w.opts.get("replaceWhere"); ok && strings.EqualFold(w.mode, "overwrite") {
+		// Overwriting the whole table instead would silently drop rows the predicate keeps.
+		return &plan.UnsupportedError{Message: "kafkalab does not support Delta's replaceWhere overwrite yet: delete the rows with DeltaTable.delete(condition), then append the new ones; or run the script on real Spark with kafkalab export"}
+	}
 	tasks, err := w.df.execute(ctx)
 	if err != nil {
 		return err

@@ -235,6 +235,11 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		name, _ = w.opts.get("queryName")
 	}
 	if err := plan.CheckStreaming(w.df.node, mode); err != nil {
+		// Spark resolves (and creates) a given checkpoint location before its
+		// unsupported-operation checks, so a refused query leaves the empty folder.
+		if cp, temp, cerr := w.checkpointDir("", name); cerr == nil && !temp {
+			_ = os.MkdirAll(cp, 0o755)
+		}
 		return nil, err
 	}
 	trigger := w.trigger
