@@ -383,13 +383,14 @@ func TestAppendWithoutWatermarkRefusedAtStart(t *testing.T) {
 		t.Fatalf("columns %v", got)
 	}
 	// As in Spark, toTable made the table before the query was refused: version 0 (CREATE
-	// TABLE) and nothing else; no checkpoint was started.
+	// TABLE) and nothing else; the checkpoint folder exists but holds nothing, as Spark
+	// creates it before its unsupported-operation checks (the corpus's j02 on real Spark).
 	logs, _ := filepath.Glob(filepath.Join(s.WorkDir(), "spark-warehouse", "t", "_delta_log", "*.json"))
 	if len(logs) != 1 || filepath.Base(logs[0]) != "00000000000000000000.json" {
 		t.Fatalf("table t after two refused queries: %v, want only version 0", logs)
 	}
-	if _, err := os.Stat(filepath.Join(s.WorkDir(), "cp")); !os.IsNotExist(err) {
-		t.Fatalf("a refused query left its checkpoint folder (%v)", err)
+	if entries, err := os.ReadDir(filepath.Join(s.WorkDir(), "cp")); err != nil || len(entries) != 0 {
+		t.Fatalf("a refused query's checkpoint folder: %v entries, %v; want an empty folder", len(entries), err)
 	}
 }
 
