@@ -84,11 +84,11 @@ func FromJSON(col any, schema any, options map[string]string) *Column {
 	var dt sqltypes.DataType
 	switch s := schema.(type) {
 	case string:
-		st, err := plan.ParseSchemaString(s)
+		t, err := plan.ParseJSONSchemaString(s)
 		if err != nil {
 			return errColumn(err)
 		}
-		dt = st
+		dt = t
 	case *sqltypes.StructType:
 		dt = s
 	case sqltypes.DataType:

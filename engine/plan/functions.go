@@ -90,7 +90,7 @@ func (r *resolver) resolveFromJSONCall(c Call) (Bound, error) {
 		}
 		return nil, sparkerrors.New(sparkerrors.AnalysisException, "INVALID_SCHEMA.NON_STRING_LITERAL", "inputSchema", quoteSQL(arg.SQL()))
 	}
-	schema, err := ParseSchemaString(s)
+	schema, err := ParseJSONSchemaString(s)
 	if err != nil {
 		return nil, err
 	}

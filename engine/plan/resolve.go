@@ -604,8 +604,16 @@ func (r *resolver) resolveFromJSON(e FromJSON) (Bound, error) {
 			quoteSQL("from_json("+c.SQL()+")"), quoteSQL(c.SQL()), quoteSQL(c.DataType().SQL()))
 	}
 	schema, ok := e.Schema.(*sqltypes.StructType)
+	var root sqltypes.DataType
 	if !ok {
-		return nil, unsupported("kafkalab's from_json supports a STRUCT schema only (got %s): give the fields as a DDL string like \"order_id INT, status STRING\"", e.Schema.SQL())
+		switch e.Schema.(type) {
+		case sqltypes.ArrayType, sqltypes.MapType:
+			// Spark reads an ARRAY or MAP root as the field "value" of a struct.
+			root = e.Schema
+			schema = &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: e.Schema, Nullable: true}}}
+		default:
+			return nil, unsupported("kafkalab's from_json supports a STRUCT, ARRAY or MAP schema only (got %s): give the fields as a DDL string like \"order_id INT, status STRING\"", e.Schema.SQL())
+		}
 	}
 	for k, v := range e.Options {
 		switch strings.ToLower(k) {
@@ -617,7 +625,7 @@ func (r *resolver) resolveFromJSON(e FromJSON) (Bound, error) {
 			return nil, unsupported("kafkalab's from_json does not support the option %s yet", k)
 		}
 	}
-	b := &boundFromJSON{child: c, schema: schema.AsNullable()}
+	b := &boundFromJSON{child: c, schema: schema.AsNullable(), root: root}
 	// CAST(value AS STRING) of Kafka's binary value: parse the bytes directly, sparing a copy.
 	if cast, ok := c.(*boundCast); ok {
 		if _, bin := cast.child.DataType().(sqltypes.BinaryType); bin {
@@ -632,6 +640,9 @@ type boundFromJSON struct {
 	child  Bound
 	bytes  Bound // when set, a BINARY expression whose bytes are the JSON text
 	schema *sqltypes.StructType
+	// root, when set, is the ARRAY or MAP type asked for; schema is then a struct of one
+	// field "value" of that type.
+	root sqltypes.DataType
 
 	// reader is the parser for the last time zone seen; queries sharing this plan may
 	// evaluate it concurrently, hence the atomic pointer.
@@ -643,9 +654,21 @@ type zonedReader struct {
 	r   *sqltypes.JSONReader
 }
 
-func (b *boundFromJSON) DataType() sqltypes.DataType { return b.schema }
-func (b *boundFromJSON) Nullable() bool              { return true }
-func (b *boundFromJSON) SQL() string                 { return "from_json(" + b.child.SQL() + ")" }
+func (b *boundFromJSON) DataType() sqltypes.DataType {
+	if b.root != nil {
+		return b.schema.Fields[0].Type
+	}
+	return b.schema
+}
+func (b *boundFromJSON) Nullable() bool { return true }
+
+// SQL is from_json(child); Spark names a MAP result "entries".
+func (b *boundFromJSON) SQL() string {
+	if _, isMap := b.root.(sqltypes.MapType); isMap {
+		return "entries"
+	}
+	return "from_json(" + b.child.SQL() + ")"
+}
 
 // jsonReader is the parser for c's time zone.
 func (b *boundFromJSON) jsonReader(c *EvalContext) *sqltypes.JSONReader {
@@ -659,6 +682,9 @@ func (b *boundFromJSON) jsonReader(c *EvalContext) *sqltypes.JSONReader {
 
 func (b *boundFromJSON) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 	r := b.jsonReader(c)
+	if b.root != nil {
+		return b.evalRoot(c, r, row)
+	}
 	var out sqltypes.Row
 	if b.bytes != nil {
 		v, err := b.bytes.Eval(c, row)
@@ -677,6 +703,30 @@ func (b *boundFromJSON) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 		return nil, nil
 	}
 	return out, nil
+}
+
+// evalRoot reads an ARRAY or MAP document: a value that does not fit the type is NULL as a
+// whole, as in Spark.
+func (b *boundFromJSON) evalRoot(c *EvalContext, r *sqltypes.JSONReader, row sqltypes.Row) (any, error) {
+	var text string
+	if b.bytes != nil {
+		v, err := b.bytes.Eval(c, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		text = string(v.([]byte))
+	} else {
+		v, err := b.child.Eval(c, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		text = v.(string)
+	}
+	out, bad := r.ParseStatus(`{"value":` + text + "\n}")
+	if bad || out == nil {
+		return nil, nil
+	}
+	return out[0], nil
 }
 
 // LiteralOf makes a typed literal from a Go value (lit(v)): int -> INT when it fits, else

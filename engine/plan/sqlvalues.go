@@ -12,6 +12,25 @@ import (
 // ParseSchemaString reads a schema given as a DDL string ("order_id INT, ...") or as
 // Spark's schema JSON, as from_json and DataFrameReader.schema accept both.
 func ParseSchemaString(s string) (*sqltypes.StructType, error) {
+	return parseStructSchema(s)
+}
+
+// ParseJSONSchemaString is the schema argument of from_json: a data type ("MAP<STRING,
+// INT>", "ARRAY<INT>", "STRUCT<...>") or else a list of fields or a JSON schema, as Spark
+// tries them.
+func ParseJSONSchemaString(s string) (sqltypes.DataType, error) {
+	if !strings.HasPrefix(strings.TrimSpace(s), "{") {
+		if t, err := sqltypes.ParseDataType(s); err == nil {
+			switch t.(type) {
+			case sqltypes.ArrayType, sqltypes.MapType, *sqltypes.StructType:
+				return t, nil
+			}
+		}
+	}
+	return parseStructSchema(s)
+}
+
+func parseStructSchema(s string) (*sqltypes.StructType, error) {
 	if strings.HasPrefix(strings.TrimSpace(s), "{") {
 		return sqltypes.ParseSchemaJSON(s)
 	}
