@@ -71,7 +71,7 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 	}
 	ec.Background = true
 	ex := &plan.Exec{Eval: ec, EventTime: map[*plan.Watermark]*plan.EventTimeStats{}, Batch: bc, OutputMode: p.outputMode,
-		ChunkRows: bc.ChunkRows}
+		ChunkRows: bc.ChunkRows, Root: p.node}
 	ex.StreamInput = func(ctx context.Context, s *plan.StreamScan) ([]rowiter.Iter, error) {
 		for i, scan := range p.scans {
 			if scan != s {

@@ -248,3 +248,36 @@ func (j *Join) RangeColumns() map[int]bool {
 	}
 	return out
 }
+
+// StateColumns are the columns of each side (ordinals within the side, in order) that a
+// stream-stream join keeps in its state when the operators above it read need of its
+// output. Spark's optimizer prunes every other column below the join, so its state holds
+// only those the output reads, those the condition reads and each side's event-time
+// column. A nil need, or an output or condition whose reads are not known, keeps all.
+func (j *Join) StateColumns(need []bool) [2][]int {
+	nl, nr := j.NumLeft(), len(j.Right.Output().Schema.Fields)
+	read := map[int]bool{}
+	known := need != nil && ReadColumns(read, j.Cond) && ReadColumns(read, j.leftKeys...) && ReadColumns(read, j.rightKeys...)
+	for i, o := range j.output {
+		if known && i < len(need) && need[i] {
+			known = ReadColumns(read, o)
+		}
+	}
+	for side := 0; side < 2; side++ {
+		if c := j.WatermarkColumn(side); c >= 0 {
+			read[c] = true
+		}
+	}
+	var cols [2][]int
+	for c := 0; c < nl+nr; c++ {
+		if known && !read[c] {
+			continue
+		}
+		if c < nl {
+			cols[0] = append(cols[0], c)
+		} else {
+			cols[1] = append(cols[1], c-nl)
+		}
+	}
+	return cols
+}

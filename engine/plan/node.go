@@ -46,6 +46,9 @@ type Exec struct {
 	OutputMode string
 	// StateOperators collects the progress of stateful operators, in plan order.
 	StateOperators []stream.StateOperatorProgress
+	// Root is the whole plan being run (nil: unknown), for operators whose state holds only
+	// what the operators above them read (a stream-stream join's buffered rows).
+	Root Node
 
 	eventTimeMu sync.Mutex // tasks stream past a Watermark concurrently
 }

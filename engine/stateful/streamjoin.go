@@ -117,7 +117,7 @@ func (s *StreamJoin) UnexecutedProgress(conf map[string]string) (stream.StateOpe
 	if err != nil {
 		return stream.StateOperatorProgress{}, err
 	}
-	st := newJoinState("", 0, parts, conf, s)
+	st := newJoinState("", 0, parts, conf, s, s.J.StateColumns(nil))
 	m := st.customMetrics()
 	for k := range m {
 		m[k] = 0
@@ -136,11 +136,14 @@ type joinRow struct {
 	match  bool
 }
 
-// joinSide is one side's state: its two stores and the rows by encoded key.
+// joinSide is one side's state: its two stores and the rows by encoded key. Rows are the
+// side's full width; the state holds only the columns cols (the others read as NULL after
+// a restart, as nothing above the join reads them).
 type joinSide struct {
 	counts, values *store
 	byKey          map[string][]*joinRow
 	width          int
+	cols           []int
 }
 
 type joinState struct {
@@ -150,7 +153,7 @@ type joinState struct {
 	parts int
 }
 
-func newJoinState(checkpoint string, opID, parts int, conf map[string]string, s *StreamJoin) *joinState {
+func newJoinState(checkpoint string, opID, parts int, conf map[string]string, s *StreamJoin, cols [2][]int) *joinState {
 	js := &joinState{dir: checkpoint, opID: opID, parts: parts}
 	widths := [2]int{s.J.NumLeft(), len(plan.Schema(s.J.Right).Fields)}
 	for side := 0; side < 2; side++ {
@@ -158,7 +161,7 @@ func newJoinState(checkpoint string, opID, parts int, conf map[string]string, s 
 		c.storeName = joinStoreNames[side][0]
 		v := newStore(checkpoint, opID, "symmetricHashJoin", parts, conf)
 		v.storeName = joinStoreNames[side][1]
-		js.sides[side] = &joinSide{counts: c, values: v, byKey: map[string][]*joinRow{}, width: widths[side]}
+		js.sides[side] = &joinSide{counts: c, values: v, byKey: map[string][]*joinRow{}, width: widths[side], cols: cols[side]}
 	}
 	return js
 }
@@ -178,13 +181,13 @@ func (s *StreamJoin) countCodec() valueCodec {
 	}
 }
 
-func (s *StreamJoin) valueCodec(width int) valueCodec {
+func (s *StreamJoin) valueCodec(width int, cols []int) valueCodec {
 	return valueCodec{
 		encode: func(b []byte, e *entry) ([]byte, error) {
 			jr := e.value.(*joinRow)
 			var err error
-			for _, v := range jr.row {
-				if b, err = appendValue(b, v); err != nil {
+			for _, c := range cols {
+				if b, err = appendValue(b, jr.row[c]); err != nil {
 					return nil, err
 				}
 			}
@@ -201,8 +204,8 @@ func (s *StreamJoin) valueCodec(width int) valueCodec {
 			jr.idx = idx
 			vd := &decoder{b: val}
 			jr.row = make(sqltypes.Row, width)
-			for i := range jr.row {
-				jr.row[i] = vd.value()
+			for _, c := range cols {
+				jr.row[c] = vd.value()
 			}
 			jr.match = vd.value() == true
 			if err := kd.end(); err != nil {
@@ -223,7 +226,7 @@ func (s *StreamJoin) load(js *joinState, v int64) error {
 		if err := sd.counts.load(v, s.countCodec(), 1); err != nil {
 			return err
 		}
-		if err := sd.values.load(v, s.valueCodec(sd.width), 1); err != nil {
+		if err := sd.values.load(v, s.valueCodec(sd.width, sd.cols), 1); err != nil {
 			return err
 		}
 		sd.byKey = map[string][]*joinRow{}
@@ -395,7 +398,11 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter
 	defer s.mu.Unlock()
 	js := s.state[bc.CheckpointDir]
 	if js == nil || js.parts != parts || js.opID != opID {
-		js = newJoinState(bc.CheckpointDir, opID, parts, bc.Conf, s)
+		var need []bool
+		if ex.Root != nil {
+			need = plan.OutputColumnsRead(ex.Root, s)
+		}
+		js = newJoinState(bc.CheckpointDir, opID, parts, bc.Conf, s, s.J.StateColumns(need))
 		s.stateSchemas(js)
 		s.state[bc.CheckpointDir] = js
 	}
@@ -553,8 +560,8 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter
 					}
 				}
 				jr := &joinRow{keyEnc: ir.keyEnc, key: ir.key, row: ir.row, match: matched}
-				if goneFn[side] != nil && goneFn[side](jr) {
-					continue // already older than the state keeps
+				if !s.keepsInput(side, matched, goneFn[side] != nil && goneFn[side](jr)) {
+					continue
 				}
 				this.append(jr, p)
 				updated++
@@ -569,7 +576,11 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter
 				continue
 			}
 			for _, jr := range js.sides[side].evict(p, parts, goneFn[side]) {
-				removed++
+				if !preserved[side] {
+					// Spark counts only the rows its cleanup drops after the join's output,
+					// not those an outer join's side gives up (and may emit) as they go.
+					removed++
+				}
 				if preserved[side] && !jr.match {
 					if err := emit(p, joinedOf(side, jr.row, nil)); err != nil {
 						return nil, err
@@ -588,7 +599,7 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter
 		if err := sd.counts.commit(bc.BatchID+1, s.countCodec()); err != nil {
 			return nil, err
 		}
-		if err := sd.values.commit(bc.BatchID+1, s.valueCodec(width[side])); err != nil {
+		if err := sd.values.commit(bc.BatchID+1, s.valueCodec(width[side], sd.cols)); err != nil {
 			return nil, err
 		}
 		total += int64(len(sd.values.entries))
@@ -613,6 +624,18 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter
 	return rowiter.Tasks(out, ex.ChunkRows), nil
 }
 
+// keepsInput is Spark's rule for whether an input row goes into its side's state once it
+// was joined. A left row always does, even one the state watermark drops in this very
+// batch (the right rows of the batch may still match it, and an outer join emits it as it
+// goes), except a left semi join's matched row, already emitted. A right row the state
+// watermark drops at once is kept only for a right or full outer join to emit unmatched.
+func (s *StreamJoin) keepsInput(side int, matched, evicted bool) bool {
+	if side == 0 {
+		return s.typ != plan.JoinSemi || !matched
+	}
+	return !evicted || (!matched && (s.typ == plan.JoinRight || s.typ == plan.JoinFull))
+}
+
 // writeMetadata writes the operator metadata naming the four stores.
 func (s *StreamJoin) writeMetadata(js *joinState) error {
 	if js.dir == "" {
@@ -631,7 +654,7 @@ func (s *StreamJoin) writeMetadata(js *joinState) error {
 }
 
 // stateSchemas sets the four stores' key and value schemas as Spark writes them: keys are
-// field0..fieldN, values the side's columns plus "matched". A side's column the range
+// field0..fieldN, values the side's columns the state keeps (StateColumns) plus "matched". A side's column the range
 // condition reads is non-nullable unless the side is preserved by an outer join (Spark's
 // optimizer filters out its NULLs before the join).
 func (s *StreamJoin) stateSchemas(js *joinState) {
@@ -652,7 +675,8 @@ func (s *StreamJoin) stateSchemas(js *joinState) {
 			fields, base = plan.Schema(s.J.Right).Fields, nl
 		}
 		value := &sqltypes.StructType{}
-		for i, f := range fields {
+		for _, i := range sd.cols {
+			f := fields[i]
 			if ranged[base+i] && !preserved[side] {
 				f.Nullable = false
 			}
