@@ -182,3 +182,57 @@ func TestStreamJoinRemovedRows(t *testing.T) {
 		})
 	}
 }
+
+// An order older than the state watermark but not late (its batch's watermark moved more
+// than the 15 minutes of the range since the batch before) still goes into the state, as
+// Spark keeps every left row, and leaves it in the same batch: a left or full outer join
+// emits it with NULLs. A payment in the same position is kept only by a right or full
+// outer join, which emits it.
+func TestStreamJoinRowEvictedInItsOwnBatch(t *testing.T) {
+	order := func(id int32, hhmm string) sqltypes.Row { return sqltypes.Row{id, money(100), at(hhmm)} }
+	unmatchedB := fmt.Sprint(sqltypes.Row{int32(3), money(100), at("10:30"), nil, nil, nil})
+	unmatchedQ := fmt.Sprint(sqltypes.Row{nil, nil, nil, int32(9), money(100), at("11:00")})
+	cases := []struct {
+		how              string
+		emitted          []string
+		updated, removed int64
+	}{
+		{plan.JoinInner, nil, 1, 3},
+		{plan.JoinSemi, nil, 1, 3},
+		{plan.JoinLeft, []string{unmatchedB}, 1, 1},
+		{plan.JoinRight, []string{unmatchedQ}, 2, 2},
+		{plan.JoinFull, []string{unmatchedB, unmatchedQ}, 2, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.how, func(t *testing.T) {
+			r := newCheckoutRun(t)
+			op := r.newJoin(tc.how, paidWithin15)
+			r.run(op, []sqltypes.Row{order(1, "10:00")}, []sqltypes.Row{order(1, "10:05")})
+			r.run(op, []sqltypes.Row{order(2, "12:00")}, []sqltypes.Row{order(2, "12:00")})
+			// Watermark 11:50 (late rows: up to 09:50): orders up to 11:35 and payments up
+			// to 11:50 leave.
+			out, prog := r.run(op, []sqltypes.Row{order(3, "10:30")}, []sqltypes.Row{order(9, "11:00")})
+			if fmt.Sprint(out) != fmt.Sprint(tc.emitted) {
+				t.Errorf("emitted %v, want %v", out, tc.emitted)
+			}
+			if prog.NumRowsUpdated != tc.updated || prog.NumRowsRemoved != tc.removed || prog.NumRowsTotal != 2 {
+				t.Errorf("updated %d, removed %d, total %d; want %d, %d, 2", prog.NumRowsUpdated, prog.NumRowsRemoved, prog.NumRowsTotal, tc.updated, tc.removed)
+			}
+		})
+	}
+}
+
+// A left semi join emits an order that finds its payment already there and keeps nothing
+// of it: the order can never be emitted again.
+func TestStreamJoinLeftSemiKeepsNoMatchedOrder(t *testing.T) {
+	r := newCheckoutRun(t)
+	op := r.newJoin(plan.JoinSemi, paidWithin15)
+	r.run(op, nil, []sqltypes.Row{{int32(1), money(100), at("10:05")}})
+	out, prog := r.run(op, []sqltypes.Row{{int32(1), money(100), at("10:00")}}, nil)
+	if want := fmt.Sprint([]string{fmt.Sprint(sqltypes.Row{int32(1), money(100), at("10:00")})}); fmt.Sprint(out) != want {
+		t.Errorf("emitted %v, want %v", out, want)
+	}
+	if prog.NumRowsUpdated != 0 || prog.NumRowsTotal != 1 {
+		t.Errorf("updated %d, total %d; want 0 and 1 (the payment)", prog.NumRowsUpdated, prog.NumRowsTotal)
+	}
+}
