@@ -1031,11 +1031,33 @@ func bindWindowTime(r *resolver, c Call) (Bound, error) {
 	if !ok || len(st.Fields) != 2 || st.Fields[1].Name != "end" {
 		return nil, unexpectedInput(callSQL("window_time", args), 0, inStruct, args[0])
 	}
-	return fn1("window_time", args[0], sqltypes.TimestampT, func(_ *EvalContext, a any) (any, error) {
+	return windowTimeOf(args[0]), nil
+}
+
+// windowTimeOf is window_time(w). It keeps the window column's metadata, so the event
+// time of a windowed result carries the watermark into a second aggregation, as Spark's
+// window_time does.
+func windowTimeOf(w Bound) Bound {
+	f := fn1("window_time", w, sqltypes.TimestampT, func(_ *EvalContext, a any) (any, error) {
 		end, ok := a.(sqltypes.Row)[1].(sqltypes.Timestamp)
 		if !ok {
 			return nil, nil
 		}
 		return end - 1, nil
-	}).withSQL(OutputName(args[0])), nil
+	}).withSQL(OutputName(w))
+	meta := map[string]any{}
+	for k, v := range OutputField(w).Metadata {
+		if k != TimeWindowKey {
+			meta[k] = v
+		}
+	}
+	return &boundWithMetadata{Bound: f, meta: meta}
 }
+
+// boundWithMetadata is a computed value that carries column metadata.
+type boundWithMetadata struct {
+	Bound
+	meta map[string]any
+}
+
+func (b *boundWithMetadata) Metadata() map[string]any { return b.meta }

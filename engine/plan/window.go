@@ -170,7 +170,26 @@ func timeColumn(e Expr, resolve func(Expr) (Bound, error)) (Bound, error) {
 	if _, ok := t.DataType().(sqltypes.StringType); ok {
 		return resolve(Cast{Child: e, To: sqltypes.TimestampT})
 	}
+	if isWindowStruct(t.DataType()) {
+		// A window of an earlier windowed aggregation stands for its window_time (Spark's
+		// window over a window column).
+		return windowTimeOf(t), nil
+	}
 	return t, nil
+}
+
+// isWindowStruct is a window's type: struct<start: timestamp, end: timestamp>.
+func isWindowStruct(t sqltypes.DataType) bool {
+	st, ok := t.(*sqltypes.StructType)
+	if !ok || len(st.Fields) != 2 || st.Fields[0].Name != "start" || st.Fields[1].Name != "end" {
+		return false
+	}
+	for _, f := range st.Fields {
+		if _, ok := f.Type.(sqltypes.TimestampType); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func checkTimeColumn(fn string, t Bound) error {
