@@ -1,7 +1,12 @@
 package engine
 
 import (
+	"cmp"
+	"fmt"
+	"strings"
+
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -41,7 +46,19 @@ func (g *GroupedData) aggGroupingSets(columns []any) (*DataFrame, error) {
 	if g.df.IsStreaming() {
 		return nil, &plan.UnsupportedError{Message: "rollup and cube on a streaming DataFrame are not in kafkalab; group by the columns instead, or run this script on real Spark with `kafkalab export`"}
 	}
-	full, err := (&GroupedData{df: g.df, keys: g.keys}).Agg(columns...)
+	all := make([]int, len(g.keys))
+	for i := range all {
+		all[i] = i
+	}
+	keyNames := make([]string, len(g.keys))
+	for i, k := range g.keys {
+		keyNames[i] = exprString(k.expr)
+	}
+	fullCols, err := groupingColumns(columns, g.keys, keyNames, all)
+	if err != nil {
+		return nil, err
+	}
+	full, err := (&GroupedData{df: g.df, keys: g.keys}).Agg(fullCols...)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +72,11 @@ func (g *GroupedData) aggGroupingSets(columns []any) (*DataFrame, error) {
 			keys[i] = g.keys[k]
 			in[k] = true
 		}
-		part, err := (&GroupedData{df: g.df, keys: keys}).Agg(columns...)
+		setCols, err := groupingColumns(columns, g.keys, keyNames, set)
+		if err != nil {
+			return nil, err
+		}
+		part, err := (&GroupedData{df: g.df, keys: keys}).Agg(setCols...)
 		if err != nil {
 			return nil, err
 		}
@@ -79,6 +100,82 @@ func (g *GroupedData) aggGroupingSets(columns []any) (*DataFrame, error) {
 		} else if out, err = out.Union(part); err != nil {
 			return nil, err
 		}
+	}
+	return out, nil
+}
+
+// groupingColumns replaces grouping(key) and grouping_id() in the aggregate columns with
+// their value for one grouping set: grouping is 1 when the set leaves the key out,
+// grouping_id has one such bit per key, the first key the highest.
+func groupingColumns(columns []any, keys []*Column, keyNames []string, set []int) ([]any, error) {
+	inSet := map[int]bool{}
+	for _, k := range set {
+		inSet[k] = true
+	}
+	keyIndex := func(e plan.Expr) int {
+		for i, k := range keys {
+			if fmt.Sprint(k.expr) == fmt.Sprint(e) {
+				return i
+			}
+		}
+		return -1
+	}
+	out := make([]any, len(columns))
+	for i, c := range columns {
+		out[i] = c
+		col, ok := c.(*Column)
+		if !ok || col.err != nil {
+			continue
+		}
+		e, alias := col.expr, ""
+		if a, ok := e.(plan.Alias); ok {
+			e, alias = a.Child, a.Name
+		}
+		call, ok := e.(plan.Call)
+		if !ok {
+			continue
+		}
+		var lit *Column
+		switch strings.ToLower(call.Name) {
+		case "grouping":
+			if len(call.Args) != 1 {
+				continue
+			}
+			k := keyIndex(call.Args[0])
+			if k < 0 {
+				return nil, sparkerrors.New(sparkerrors.AnalysisException, "GROUPING_COLUMN_MISMATCH",
+					"grouping", exprString(call.Args[0]), "groupingColumns", strings.Join(keyNames, ","))
+			}
+			v := int8(0)
+			if !inSet[k] {
+				v = 1
+			}
+			lit = Lit(v).Cast(sqltypes.Byte).Alias(cmp.Or(alias, "grouping("+keyNames[k]+")"))
+		case "grouping_id":
+			names := make([]string, len(call.Args))
+			for j, a := range call.Args {
+				names[j] = exprString(a)
+				if len(call.Args) != len(keys) || keyIndex(a) != j {
+					var given []string
+					for _, a := range call.Args {
+						given = append(given, exprString(a))
+					}
+					return nil, sparkerrors.New(sparkerrors.AnalysisException, "GROUPING_ID_COLUMN_MISMATCH",
+						"groupingIdColumn", strings.Join(given, ","), "groupByColumns", strings.Join(keyNames, ","))
+				}
+			}
+			var id int64
+			for k := range keys {
+				id <<= 1
+				if !inSet[k] {
+					id |= 1
+				}
+			}
+			lit = Lit(id).Cast(sqltypes.Long).Alias(cmp.Or(alias, "grouping_id("+strings.Join(names, ", ")+")"))
+		default:
+			continue
+		}
+		out[i] = lit
 	}
 	return out, nil
 }

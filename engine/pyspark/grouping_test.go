@@ -36,3 +36,32 @@ print(df.cube("k", "p").count().orderBy("k", "p", "count").collect())
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// grouping and grouping_id take their value from the grouping set; outside rollup and cube,
+// or over other columns than the grouping ones, Spark refuses them.
+func TestGroupingFunctions(t *testing.T) {
+	src := `from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+spark = SparkSession.builder.getOrCreate()
+df = spark.createDataFrame([("a", "x", 1), ("a", "y", 2), ("b", "x", 3)], "k string, p string, n int")
+print(df.cube("k").agg(F.grouping("k"), F.count("*")).orderBy("k").collect())
+print(df.rollup("k", "p").agg(F.grouping_id().alias("g"), F.sum("n")).orderBy("k", "p").collect())
+for bad in [lambda: df.groupBy("k").agg(F.grouping("k")).collect(), lambda: df.rollup("k", "p").agg(F.grouping_id("p")).collect()]:
+    try:
+        bad()
+    except Exception as e:
+        print(type(e).__name__, e.getCondition())
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `[Row(k=None, grouping(k)=1, count(1)=3), Row(k='a', grouping(k)=0, count(1)=2), Row(k='b', grouping(k)=0, count(1)=1)]
+[Row(k=None, p=None, g=3, sum(n)=6), Row(k='a', p=None, g=1, sum(n)=3), Row(k='a', p='x', g=0, sum(n)=1), Row(k='a', p='y', g=0, sum(n)=2), Row(k='b', p=None, g=1, sum(n)=3), Row(k='b', p='x', g=0, sum(n)=3)]
+AnalysisException UNSUPPORTED_GROUPING_EXPRESSION
+AnalysisException GROUPING_ID_COLUMN_MISMATCH
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
