@@ -60,7 +60,7 @@ func (s *Session) readDeltaAt(ctx context.Context, path string, qualifier []stri
 		if err != nil {
 			return nil, err
 		}
-		return []rowiter.Iter{snap.Open(s.chunkRows)}, nil
+		return snap.OpenTasks(s.DefaultParallelism(), s.chunkRows), nil
 	}}
 	return s.newDF(rel), nil
 }
@@ -94,13 +94,9 @@ func (s *Session) readParquet(ctx context.Context, path string) (*DataFrame, err
 		if err != nil {
 			return nil, err
 		}
-		tasks := make([]rowiter.Iter, len(files))
-		for i, p := range files {
-			tasks[i] = s.fileTask(func(ctx context.Context) ([]sqltypes.Row, error) {
-				return sparkparquet.ReadFile(p, schema)
-			})
-		}
-		return tasks, nil
+		return s.packedFileTasks(files, func(_ context.Context, p string) ([]sqltypes.Row, error) {
+			return sparkparquet.ReadFile(p, schema)
+		})
 	}}
 	return s.newDF(rel), nil
 }
@@ -149,6 +145,37 @@ func parquetFiles(path string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// packedFileTasks makes the tasks of Spark's scan of files: packed by size for the session's
+// default parallelism (delta.PackSplits), each task reading its files in order.
+func (s *Session) packedFileTasks(files []string, read func(ctx context.Context, path string) ([]sqltypes.Row, error)) ([]rowiter.Iter, error) {
+	sizes := make([]int64, len(files))
+	for i, p := range files {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		sizes[i] = st.Size()
+	}
+	var tasks []rowiter.Iter
+	for _, task := range delta.PackSplits(sizes, s.DefaultParallelism()) {
+		tasks = append(tasks, s.fileTask(func(ctx context.Context) ([]sqltypes.Row, error) {
+			var rows []sqltypes.Row
+			for _, k := range task {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				part, err := read(ctx, files[k])
+				if err != nil {
+					return nil, err
+				}
+				rows = append(rows, part...)
+			}
+			return rows, nil
+		}))
+	}
+	return tasks, nil
 }
 
 // fileTask is a task that reads a whole file when it is first read.

@@ -71,3 +71,44 @@ func TestEachSessionIsADriverForDeltaChecksums(t *testing.T) {
 		t.Errorf("a new session's first commit: %d entries with empty tags, want the %d earlier files':\n%s", n, earlier, crc(2))
 	}
 }
+
+// A batch write of a Delta read keeps the read's scan tasks, one file each: Spark packs the
+// files of the version read by size for the session's default parallelism (local[4]: one
+// small file per task; local[1]: all in one task), and time travel reads the same way.
+func TestDeltaReadWritesOneFilePerScanTask(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		master string
+		want   int
+	}{{"local[4]", 2}, {"local[1]", 1}} {
+		t.Run(tc.master, func(t *testing.T) {
+			s := newTestSession(t)
+			if err := s.Conf().Set("spark.master", tc.master); err != nil {
+				t.Fatal(err)
+			}
+			df := must[*DataFrame](t)(s.CreateDataFrameDDL(courseEvents, sendDDL))
+			one := must[*DataFrame](t)(df.Coalesce(1))
+			for i := 0; i < 2; i++ {
+				if err := one.Write().Format("delta").Mode("append").SaveAsTable(ctx, "events"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := one.Write().Format("delta").Mode("append").SaveAsTable(ctx, "events"); err != nil {
+				t.Fatal(err)
+			}
+			// Version 1 holds two files; version 2 three.
+			old := must[*DataFrame](t)(s.Read().Format("delta").Option("versionAsOf", 1).Table(ctx, "events"))
+			if err := old.Write().Format("delta").SaveAsTable(ctx, "snapshot"); err != nil {
+				t.Fatal(err)
+			}
+			files, _ := filepath.Glob(filepath.Join(s.WorkDir(), "spark-warehouse", "snapshot", "*.parquet"))
+			if len(files) != tc.want {
+				t.Errorf("snapshot has %d data files, want %d", len(files), tc.want)
+			}
+			back := must[*DataFrame](t)(s.Table(ctx, "snapshot"))
+			if n := must[int64](t)(back.Count(ctx)); n != 6 {
+				t.Errorf("snapshot holds %d rows, want 6", n)
+			}
+		})
+	}
+}

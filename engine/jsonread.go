@@ -44,36 +44,32 @@ func (s *Session) readJSON(ctx context.Context, path string, schema *sqltypes.St
 		if err != nil {
 			return nil, err
 		}
-		tasks := make([]rowiter.Iter, len(files))
-		for i, f := range files {
-			tasks[i] = s.fileTask(func(ctx context.Context) ([]sqltypes.Row, error) {
-				reader := sqltypes.NewJSONReader(parseSchema, loc)
-				var rows []sqltypes.Row
-				err := eachLine(ctx, f, func(line string) {
-					parsed, bad := reader.ParseStatus(line)
-					if parsed == nil {
-						parsed = make(sqltypes.Row, len(parseSchema.Fields))
-					}
-					if corrupt < 0 {
-						rows = append(rows, parsed)
-						return
-					}
-					row := make(sqltypes.Row, 0, len(schema.Fields))
-					row = append(row, parsed[:corrupt]...)
-					if bad {
-						row = append(row, line)
-					} else {
-						row = append(row, nil)
-					}
-					rows = append(rows, append(row, parsed[corrupt:]...))
-				})
-				if err != nil {
-					return nil, err
+		return s.packedFileTasks(files, func(ctx context.Context, f string) ([]sqltypes.Row, error) {
+			reader := sqltypes.NewJSONReader(parseSchema, loc)
+			var rows []sqltypes.Row
+			err := eachLine(ctx, f, func(line string) {
+				parsed, bad := reader.ParseStatus(line)
+				if parsed == nil {
+					parsed = make(sqltypes.Row, len(parseSchema.Fields))
 				}
-				return rows, nil
+				if corrupt < 0 {
+					rows = append(rows, parsed)
+					return
+				}
+				row := make(sqltypes.Row, 0, len(schema.Fields))
+				row = append(row, parsed[:corrupt]...)
+				if bad {
+					row = append(row, line)
+				} else {
+					row = append(row, nil)
+				}
+				rows = append(rows, append(row, parsed[corrupt:]...))
 			})
-		}
-		return tasks, nil
+			if err != nil {
+				return nil, err
+			}
+			return rows, nil
+		})
 	}}
 	return s.newDF(rel), nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"sort"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -23,32 +24,65 @@ const (
 // PlanScan groups files into the tasks of a Spark scan with the given default parallelism
 // (at least 1). The files keep the largest-first order Spark reads them in.
 func PlanScan(files []File, parallelism int) [][]File {
-	if len(files) == 0 {
+	sizes := make([]int64, len(files))
+	for i, f := range files {
+		sizes[i] = f.Add.Size
+	}
+	var out [][]File
+	for _, task := range PackSplits(sizes, parallelism) {
+		group := make([]File, len(task))
+		for j, k := range task {
+			group[j] = files[k]
+		}
+		out = append(out, group)
+	}
+	return out
+}
+
+// PackSplits is Spark's packing of files of the given byte sizes into scan tasks
+// (FilePartition.getFilePartitions): it returns each task's file indexes, largest file
+// first; files of equal size keep their given order.
+func PackSplits(sizes []int64, parallelism int) [][]int {
+	if len(sizes) == 0 {
 		return nil
 	}
 	parallelism = max(parallelism, 1)
-	sorted := make([]File, len(files))
-	copy(sorted, files)
-	// Stable: files of equal size stay in the order given (the snapshot's).
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Add.Size > sorted[j].Add.Size })
+	order := make([]int, len(sizes))
 	var total int64
-	for _, f := range sorted {
-		total += f.Add.Size + openCostInBytes
+	for i, size := range sizes {
+		order[i] = i
+		total += size + openCostInBytes
 	}
+	sort.SliceStable(order, func(i, j int) bool { return sizes[order[i]] > sizes[order[j]] })
 	maxSplit := min(int64(maxPartitionBytes), max(int64(openCostInBytes), total/int64(parallelism)))
-	var out [][]File
-	var cur []File
+	var out [][]int
+	var cur []int
 	var size int64
-	for _, f := range sorted {
-		if size+f.Add.Size > maxSplit && len(cur) > 0 {
+	for _, k := range order {
+		if size+sizes[k] > maxSplit && len(cur) > 0 {
 			out = append(out, cur)
 			cur, size = nil, 0
 		}
-		size += f.Add.Size + openCostInBytes
-		cur = append(cur, f)
+		size += sizes[k] + openCostInBytes
+		cur = append(cur, k)
 	}
 	if len(cur) > 0 {
 		out = append(out, cur)
+	}
+	return out
+}
+
+// OpenTasks streams the snapshot's rows as the tasks of Spark's scan of its files with the
+// given default parallelism (PlanScan), each task holding one data file in memory at a time.
+// A snapshot without files is one empty task, so a write of it still runs one task.
+func (s *Snapshot) OpenTasks(parallelism, chunkRows int) []rowiter.Iter {
+	plan := PlanScan(s.Files, parallelism)
+	if len(plan) == 0 {
+		return []rowiter.Iter{rowiter.Empty()}
+	}
+	out := make([]rowiter.Iter, len(plan))
+	for i, task := range plan {
+		out[i] = s.openFiles(task, chunkRows)
 	}
 	return out
 }

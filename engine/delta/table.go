@@ -432,7 +432,11 @@ func (s *Snapshot) readEach(ctx context.Context) ([][]sqltypes.Row, error) {
 // Open streams the snapshot's rows as one task, in the order ReadRows gives them, holding
 // one data file in memory at a time.
 func (s *Snapshot) Open(chunkRows int) rowiter.Iter {
-	files := s.Files
+	return s.openFiles(s.Files, chunkRows)
+}
+
+// openFiles streams the rows of files, in order, as one task.
+func (s *Snapshot) openFiles(files []File, chunkRows int) rowiter.Iter {
 	var cur rowiter.Iter = rowiter.Empty()
 	next := func(ctx context.Context) ([]sqltypes.Row, error) {
 		for {
