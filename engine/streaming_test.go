@@ -216,6 +216,21 @@ func TestWatermarkMetadataAndEventTime(t *testing.T) {
 	if p.EventTime["max"] != "2026-10-01T09:55:00.000Z" || p.EventTime["min"] != "2026-10-01T09:15:00.000Z" {
 		t.Fatalf("eventTime = %v", p.EventTime)
 	}
+	// Spark pushes a filter's conjuncts that do not read the event time below the watermark:
+	// the watermark sees C02 only (09:40). The event-time conjunct stays above it, so the
+	// watermark still sees 09:40 although the row is filtered out after it.
+	filtered := must[*DataFrame](t)(wm.Where("customer_id = 'C02' AND event_time < '2026-10-01 09:00:00'"))
+	fq := must[*StreamingQuery](t)(filtered.WriteStream().Format("memory").QueryName("wm_filtered").Trigger(Trigger{AvailableNow: true}).Start(ctx))
+	if err := fq.AwaitTermination(ctx); err != nil {
+		t.Fatal(err)
+	}
+	fp := fq.LastProgress()
+	if fp == nil {
+		t.Fatal("no progress for the filtered query")
+	}
+	if fp.EventTime["max"] != "2026-10-01T09:40:00.000Z" || fp.EventTime["min"] != "2026-10-01T09:40:00.000Z" {
+		t.Fatalf("filtered eventTime = %v, want min and max 09:40 (the one C02 row)", fp.EventTime)
+	}
 }
 
 func TestDeltaParquetStaticRoundTrip(t *testing.T) {

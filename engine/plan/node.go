@@ -274,7 +274,118 @@ func NewFilter(child Node, cond Expr) (*Filter, error) {
 			"Cannot resolve %s due to data type mismatch: Filter expression %s of type %s is not a boolean.",
 			quoteSQL(b.SQL()), quoteSQL(b.SQL()), quoteSQL(b.DataType().SQL()))
 	}
-	return &Filter{Child: child, Cond: b}, nil
+	return observedBelow(&Filter{Child: child, Cond: b}), nil
+}
+
+// observedBelow is Spark's pushdown of a filter below EventTimeWatermark (PushPredicateThrough
+// NonJoin): the deterministic conjuncts that do not read the event-time column run before the
+// watermark operator, so its event-time statistics (and so the next watermark) count only the
+// rows that pass them. Rows flow the same either way; kafkalab keeps the filter where it is and
+// gives the watermark the pushed conjuncts to select the rows it observes.
+func observedBelow(f *Filter) *Filter {
+	w := watermarkUnderFilters(f.Child)
+	if w == nil {
+		return f
+	}
+	var pushed []Bound
+	for _, c := range andConjuncts(f.Cond) {
+		if pushableBelowWatermark(c, w.Column) {
+			pushed = append(pushed, c)
+		}
+	}
+	if len(pushed) == 0 {
+		return f
+	}
+	return &Filter{Child: withObserved(f.Child, pushed), Cond: f.Cond}
+}
+
+// watermarkUnderFilters is the Watermark n is, or sits on below a chain of filters; nil if none.
+func watermarkUnderFilters(n Node) *Watermark {
+	switch x := n.(type) {
+	case *Watermark:
+		return x
+	case *Filter:
+		return watermarkUnderFilters(x.Child)
+	}
+	return nil
+}
+
+// withObserved copies the filter chain down to its Watermark, whose copy observes only the
+// rows that also meet conds.
+func withObserved(n Node, conds []Bound) Node {
+	switch x := n.(type) {
+	case *Watermark:
+		w := *x
+		for _, c := range conds {
+			if w.Observe == nil {
+				w.Observe = c
+			} else {
+				w.Observe = &boundLogic{and: true, left: w.Observe, right: c}
+			}
+		}
+		return &w
+	case *Filter:
+		return &Filter{Child: withObserved(x.Child, conds), Cond: x.Cond}
+	}
+	return n
+}
+
+// pushableBelowWatermark reports whether Spark would push conjunct c below the watermark on
+// column col: it is deterministic and does not read col. Expressions this function does not
+// know stay above (the watermark then observes more rows, never fewer).
+func pushableBelowWatermark(c Bound, col int) bool {
+	ok := true
+	var walk func(b Bound)
+	walk = func(b Bound) {
+		if !ok || b == nil {
+			return
+		}
+		switch x := b.(type) {
+		case *boundRef:
+			ok = x.index != col
+		case *boundLit:
+		case *boundField:
+			walk(x.child)
+		case *boundMapValue:
+			walk(x.child)
+		case *boundCast:
+			walk(x.child)
+		case *boundAlias:
+			walk(x.child)
+		case *boundNegate:
+			walk(x.child)
+		case *boundNot:
+			walk(x.child)
+		case *boundIsNull:
+			walk(x.child)
+		case *boundArith:
+			walk(x.left)
+			walk(x.right)
+		case *boundCompare:
+			walk(x.left)
+			walk(x.right)
+		case *boundLogic:
+			walk(x.left)
+			walk(x.right)
+		case *boundIn:
+			walk(x.child)
+			for _, e := range x.list {
+				walk(e)
+			}
+		case *boundFunc:
+			if x.volatile {
+				ok = false
+				return
+			}
+			for _, a := range x.args {
+				walk(a)
+			}
+		default:
+			ok = false
+		}
+	}
+	walk(c)
+	return ok
 }
 
 func (f *Filter) Output() *Scope   { return f.Child.Output() }
@@ -819,6 +930,9 @@ type Watermark struct {
 	Child   Node
 	Column  int
 	DelayMs int64
+	// Observe, when set, selects the rows whose event time counts: the conjuncts of a filter
+	// above that Spark pushes below the watermark (observedBelow).
+	Observe Bound
 	scope   *Scope
 }
 
@@ -876,6 +990,15 @@ func (w *Watermark) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, erro
 			// micros into ms by truncating division.
 			var chunk EventTimeStats
 			for _, row := range rows {
+				if w.Observe != nil {
+					v, err := w.Observe.Eval(ex.Eval, row)
+					if err != nil {
+						return nil, err
+					}
+					if v != true {
+						continue
+					}
+				}
 				ts, _ := row[w.Column].(sqltypes.Timestamp)
 				chunk.add(int64(ts) / 1000)
 			}
