@@ -1,15 +1,20 @@
 package delta
 
 import (
+	"bytes"
 	"cmp"
+	"crypto/md5"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -30,14 +35,168 @@ const tombstoneRetention = 7 * 24 * time.Hour
 
 const dvStruct = "STRUCT<storageType: STRING, pathOrInlineDv: STRING, offset: INT, sizeInBytes: INT, cardinality: BIGINT, maxRowIndex: BIGINT>"
 
-// checkpointSchema is the schema of Delta's classic checkpoint (its SingleAction columns).
+// checkpointSchema is the schema of Delta's classic checkpoint (its SingleAction columns) as
+// delta-spark 4.4 writes it, without the add columns that depend on the table
+// (checkpointSchemaFor); readers take columns by name, so it reads every checkpoint.
+// remove.tags is dropped from checkpoints.
 var checkpointSchema = sqltypes.MustParseDDL(
 	"txn STRUCT<appId: STRING, version: BIGINT, lastUpdated: BIGINT>, " +
-		"add STRUCT<path: STRING, partitionValues: MAP<STRING, STRING>, size: BIGINT, modificationTime: BIGINT, dataChange: BOOLEAN, stats: STRING, tags: MAP<STRING, STRING>, deletionVector: " + dvStruct + ", baseRowId: BIGINT, defaultRowCommitVersion: BIGINT, clusteringProvider: STRING>, " +
-		"remove STRUCT<path: STRING, deletionTimestamp: BIGINT, dataChange: BOOLEAN, extendedFileMetadata: BOOLEAN, partitionValues: MAP<STRING, STRING>, size: BIGINT, tags: MAP<STRING, STRING>, deletionVector: " + dvStruct + ", baseRowId: BIGINT, defaultRowCommitVersion: BIGINT>, " +
+		"add STRUCT<path: STRING, partitionValues: MAP<STRING, STRING>, size: BIGINT, modificationTime: BIGINT, dataChange: BOOLEAN, tags: MAP<STRING, STRING>, deletionVector: " + dvStruct + ", baseRowId: BIGINT, defaultRowCommitVersion: BIGINT, clusteringProvider: STRING, stats: STRING>, " +
+		"remove STRUCT<path: STRING, deletionTimestamp: BIGINT, dataChange: BOOLEAN, extendedFileMetadata: BOOLEAN, partitionValues: MAP<STRING, STRING>, size: BIGINT, deletionVector: " + dvStruct + ", baseRowId: BIGINT, defaultRowCommitVersion: BIGINT>, " +
 		"metaData STRUCT<id: STRING, name: STRING, description: STRING, format: STRUCT<provider: STRING, options: MAP<STRING, STRING>>, schemaString: STRING, partitionColumns: ARRAY<STRING>, configuration: MAP<STRING, STRING>, createdTime: BIGINT>, " +
 		"protocol STRUCT<minReaderVersion: INT, minWriterVersion: INT, readerFeatures: ARRAY<STRING>, writerFeatures: ARRAY<STRING>>, " +
 		"domainMetadata STRUCT<domain: STRING, configuration: STRING, removed: BOOLEAN>").AsNullable()
+
+// Column positions in checkpointSchema's add struct.
+const (
+	addBaseFields = 10 // path .. clusteringProvider
+	addStatsField = 10
+)
+
+// checkpointLayout is a table's checkpoint schema (Checkpoints.buildCheckpoint): the add
+// struct's base fields, then stats when delta.checkpoint.writeStatsAsJson (default true),
+// then partitionValues_parsed (partitioned tables) and stats_parsed (the table's stats
+// schema) when delta.checkpoint.writeStatsAsStruct (default true).
+type checkpointLayout struct {
+	schema         *sqltypes.StructType
+	statsJSON      bool
+	partitionTypes []sqltypes.StructField // partitionValues_parsed's fields; nil when absent
+	statsSchema    *sqltypes.StructType   // stats_parsed's type; nil when absent
+}
+
+func checkpointLayoutFor(s *Snapshot) *checkpointLayout {
+	l := &checkpointLayout{statsJSON: true}
+	var conf map[string]string
+	if s.Metadata != nil {
+		conf = s.Metadata.Configuration
+	}
+	if v, ok := conf["delta.checkpoint.writeStatsAsJson"]; ok && strings.EqualFold(v, "false") {
+		l.statsJSON = false
+	}
+	asStruct := true
+	if v, ok := conf["delta.checkpoint.writeStatsAsStruct"]; ok && strings.EqualFold(v, "false") {
+		asStruct = false
+	}
+	base := checkpointSchema.Fields[1].Type.(*sqltypes.StructType)
+	add := &sqltypes.StructType{Fields: append([]sqltypes.StructField(nil), base.Fields[:addBaseFields]...)}
+	if l.statsJSON {
+		add.Fields = append(add.Fields, base.Fields[addStatsField])
+	}
+	if asStruct && s.Schema != nil {
+		partCols := map[string]bool{}
+		if s.Metadata != nil {
+			for _, c := range s.Metadata.PartitionColumns {
+				partCols[strings.ToLower(c)] = true
+			}
+		}
+		data := &sqltypes.StructType{}
+		for _, f := range s.Schema.Fields {
+			if partCols[strings.ToLower(f.Name)] {
+				l.partitionTypes = append(l.partitionTypes, sqltypes.StructField{Name: f.Name, Type: f.Type, Nullable: true})
+			} else {
+				data.Fields = append(data.Fields, f)
+			}
+		}
+		if len(l.partitionTypes) > 0 {
+			add.Fields = append(add.Fields, sqltypes.StructField{Name: "partitionValues_parsed", Type: &sqltypes.StructType{Fields: l.partitionTypes}, Nullable: true})
+		}
+		l.statsSchema = statsSchema(data, s.Protocol)
+		add.Fields = append(add.Fields, sqltypes.StructField{Name: "stats_parsed", Type: l.statsSchema, Nullable: true})
+	}
+	fields := append([]sqltypes.StructField(nil), checkpointSchema.Fields...)
+	fields[1] = sqltypes.StructField{Name: "add", Type: add, Nullable: true}
+	l.schema = (&sqltypes.StructType{Fields: fields}).AsNullable()
+	return l
+}
+
+// statsSchema is the type of a file's parsed stats (StatisticsCollection.statsSchema):
+// numRecords, then minValues and maxValues over the stats columns with min/max, nullCount
+// over every stats column (the first 32 leaves), and tightBounds on tables with deletion
+// vectors. An empty group is left out.
+func statsSchema(data *sqltypes.StructType, p *Protocol) *sqltypes.StructType {
+	budget := statsIndexedCols
+	tree := buildStatsTree(data, &budget)
+	out := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "numRecords", Type: sqltypes.Long, Nullable: true}}}
+	if minMax := minMaxSchema(tree); minMax != nil {
+		out.Fields = append(out.Fields,
+			sqltypes.StructField{Name: "minValues", Type: minMax, Nullable: true},
+			sqltypes.StructField{Name: "maxValues", Type: minMax, Nullable: true})
+	}
+	if nulls := nullCountSchema(tree); nulls != nil {
+		out.Fields = append(out.Fields, sqltypes.StructField{Name: "nullCount", Type: nulls, Nullable: true})
+	}
+	if p != nil && slices.Contains(p.WriterFeatures, "deletionVectors") {
+		out.Fields = append(out.Fields, sqltypes.StructField{Name: "tightBounds", Type: sqltypes.Boolean, Nullable: true})
+	}
+	return out
+}
+
+func minMaxSchema(nodes []*statsNode) *sqltypes.StructType {
+	var fields []sqltypes.StructField
+	for _, n := range nodes {
+		switch {
+		case n.leaf == nil:
+			if sub := minMaxSchema(n.children); sub != nil {
+				fields = append(fields, sqltypes.StructField{Name: n.name, Type: sub, Nullable: true})
+			}
+		case n.leaf.less != nil:
+			fields = append(fields, sqltypes.StructField{Name: n.name, Type: n.leaf.dt, Nullable: true})
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return &sqltypes.StructType{Fields: fields}
+}
+
+func nullCountSchema(nodes []*statsNode) *sqltypes.StructType {
+	var fields []sqltypes.StructField
+	for _, n := range nodes {
+		if n.leaf == nil {
+			if sub := nullCountSchema(n.children); sub != nil {
+				fields = append(fields, sqltypes.StructField{Name: n.name, Type: sub, Nullable: true})
+			}
+			continue
+		}
+		fields = append(fields, sqltypes.StructField{Name: n.name, Type: sqltypes.Long, Nullable: true})
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return &sqltypes.StructType{Fields: fields}
+}
+
+// addRow is an add action as a row of the layout's add struct.
+func (l *checkpointLayout) addRow(a *AddFile) sqltypes.Row {
+	// State reconstruction marks checkpointed files as not data-changing.
+	r := sqltypes.Row{a.Path, strMapValue(nonNilMap(a.PartitionValues)), a.Size, a.ModificationTime,
+		false, strMapValue(a.Tags), nil, nil, nil, nil}
+	if l.statsJSON {
+		r = append(r, orNil(a.Stats))
+	}
+	if l.partitionTypes != nil {
+		pv := make(sqltypes.Row, len(l.partitionTypes))
+		for i, f := range l.partitionTypes {
+			raw, ok := a.PartitionValues[f.Name]
+			if !ok || raw == "" {
+				continue // a null partition value
+			}
+			// A value that does not cast is null (a non-ANSI cast, as Delta's).
+			pv[i], _ = sqltypes.Cast(raw, sqltypes.String, f.Type, time.UTC)
+		}
+		r = append(r, pv)
+	}
+	if l.statsSchema != nil {
+		var parsed any
+		if a.Stats != "" {
+			if row, bad := sqltypes.NewJSONReader(l.statsSchema, time.UTC).ParseStatus(a.Stats); !bad && row != nil {
+				parsed = row
+			}
+		}
+		r = append(r, parsed)
+	}
+	return r
+}
 
 func checkpointFileName(v int64) string { return fmt.Sprintf("%020d.checkpoint.parquet", v) }
 
@@ -144,8 +303,9 @@ func orNil(s string) any {
 
 // writeCheckpoint writes the snapshot as a checkpoint and updates _last_checkpoint.
 func (t *Table) writeCheckpoint(s *Snapshot, now time.Time) error {
+	layout := checkpointLayoutFor(s)
 	row := func(col int, v sqltypes.Row) sqltypes.Row {
-		r := make(sqltypes.Row, len(checkpointSchema.Fields))
+		r := make(sqltypes.Row, len(layout.schema.Fields))
 		r[col] = v
 		return r
 	}
@@ -173,10 +333,7 @@ func (t *Table) writeCheckpoint(s *Snapshot, now time.Time) error {
 	}
 	numAdds := 0
 	for _, f := range s.Files {
-		a := f.Add
-		// State reconstruction marks checkpointed files as not data-changing.
-		rows = append(rows, row(1, sqltypes.Row{a.Path, strMapValue(nonNilMap(a.PartitionValues)), a.Size, a.ModificationTime,
-			false, orNil(a.Stats), strMapValue(a.Tags), nil, nil, nil, nil}))
+		rows = append(rows, row(1, layout.addRow(&f.Add)))
 		numAdds++
 	}
 	paths := make([]string, 0, len(s.tombstones))
@@ -191,12 +348,12 @@ func (t *Table) writeCheckpoint(s *Snapshot, now time.Time) error {
 			continue
 		}
 		rows = append(rows, row(2, sqltypes.Row{r.Path, optI64(r.DeletionTimestamp), false, optBool(r.ExtendedFileMetadata),
-			strMapValue(r.PartitionValues), optI64(r.Size), nil, nil, nil, nil}))
+			strMapValue(r.PartitionValues), optI64(r.Size), nil, nil, nil}))
 	}
 	dir := t.logDir()
 	final := filepath.Join(dir, checkpointFileName(s.Version))
 	tmp := filepath.Join(dir, "."+checkpointFileName(s.Version)+"."+uuid.NewString()+".tmp")
-	size, err := sparkparquet.WriteFile(tmp, checkpointSchema, rows, nil)
+	size, err := sparkparquet.WriteFile(tmp, layout.schema, rows, nil)
 	if err != nil {
 		return fmt.Errorf("write delta checkpoint %d: %w", s.Version, err)
 	}
@@ -205,8 +362,8 @@ func (t *Table) writeCheckpoint(s *Snapshot, now time.Time) error {
 		return fmt.Errorf("write delta checkpoint %d: %w", s.Version, err)
 	}
 	last := lastCheckpoint{Version: s.Version, Size: int64(len(rows)), SizeInBytes: size, NumOfAddFiles: int64(numAdds),
-		CheckpointSchema: json.RawMessage(checkpointSchema.JSON())}
-	data, err := json.Marshal(last)
+		CheckpointSchema: json.RawMessage(layout.schema.JSON())}
+	data, err := last.withChecksum()
 	if err != nil {
 		return err
 	}
@@ -229,8 +386,7 @@ func nonNilMap(m map[string]string) map[string]string {
 	return m
 }
 
-// lastCheckpoint is _delta_log/_last_checkpoint (LastCheckpointInfo; kafkalab leaves out
-// the optional checksum).
+// lastCheckpoint is _delta_log/_last_checkpoint (LastCheckpointInfo).
 type lastCheckpoint struct {
 	Version          int64           `json:"version"`
 	Size             int64           `json:"size"`
@@ -238,6 +394,101 @@ type lastCheckpoint struct {
 	SizeInBytes      int64           `json:"sizeInBytes,omitempty"`
 	NumOfAddFiles    int64           `json:"numOfAddFiles,omitempty"`
 	CheckpointSchema json.RawMessage `json:"checkpointSchema,omitempty"`
+	Checksum         string          `json:"checksum,omitempty"`
+}
+
+// withChecksum is the file's bytes: its JSON with the checksum delta-spark adds at its end
+// (spark.databricks.delta.lastCheckpoint.checksum.enabled, on by default), then a newline
+// as Delta's log store ends every line.
+func (lc lastCheckpoint) withChecksum() ([]byte, error) {
+	lc.Checksum = ""
+	data, err := json.Marshal(lc)
+	if err != nil {
+		return nil, err
+	}
+	sum, err := jsonChecksum(data)
+	if err != nil {
+		return nil, err
+	}
+	lc.Checksum = sum
+	out, err := json.Marshal(lc)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, '\n'), nil
+}
+
+// jsonChecksum is the protocol's "JSON checksum" of a JSON object: every leaf becomes
+// path=value, keys and string values percent-encoded and quoted, array elements named by
+// index, path parts joined by "+"; the top-level "checksum" is left out; the entries are
+// sorted, joined by "," and MD5-hashed (lower-case hex).
+func jsonChecksum(data []byte) (string, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var root any
+	if err := dec.Decode(&root); err != nil {
+		return "", fmt.Errorf("json checksum: %w", err)
+	}
+	var entries []string
+	var walk func(v any, path []string) error
+	walk = func(v any, path []string) error {
+		switch x := v.(type) {
+		case map[string]any:
+			// Key order does not matter: the entries are sorted.
+			for k, child := range x {
+				if err := walk(child, append(path, checksumEncode(k))); err != nil {
+					return err
+				}
+			}
+		case []any:
+			for i, child := range x {
+				if err := walk(child, append(path, strconv.Itoa(i))); err != nil {
+					return err
+				}
+			}
+		case string:
+			entries = append(entries, strings.Join(path, "+")+"="+checksumEncode(x))
+		case json.Number:
+			entries = append(entries, strings.Join(path, "+")+"="+x.String())
+		case bool:
+			entries = append(entries, strings.Join(path, "+")+"="+strconv.FormatBool(x))
+		case nil:
+			entries = append(entries, strings.Join(path, "+")+"=null")
+		default:
+			return fmt.Errorf("json checksum: unexpected %T", v)
+		}
+		return nil
+	}
+	if err := walk(root, nil); err != nil {
+		return "", err
+	}
+	skip := checksumEncode("checksum")
+	kept := entries[:0]
+	for _, e := range entries {
+		if !strings.HasPrefix(e, skip+"=") {
+			kept = append(kept, e)
+		}
+	}
+	sort.Strings(kept)
+	sum := md5.Sum([]byte(strings.Join(kept, ",")))
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// checksumEncode percent-encodes every byte of s's UTF-8 but a-z A-Z 0-9 - . _ ~ (upper-case
+// hex) and wraps the result in double quotes.
+func checksumEncode(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // lastCheckpointVersion reads _last_checkpoint; ok is false when there is none or it points
@@ -292,11 +543,11 @@ func (t *Table) loadCheckpoint(v int64, r *replay) error {
 			if !ok {
 				return bad("add")
 			}
-			if x[7] != nil {
+			if x[6] != nil {
 				return fmt.Errorf("delta table %s: file %s has a deletion vector, which kafkalab cannot read", t.path, path)
 			}
-			stats, _ := x[5].(string)
-			a.Add = &AddFile{Path: path, PartitionValues: mapOf(x[1]), Size: size, ModificationTime: mod, Stats: stats, Tags: mapOrNil(x[6])}
+			stats, _ := x[addStatsField].(string)
+			a.Add = &AddFile{Path: path, PartitionValues: mapOf(x[1]), Size: size, ModificationTime: mod, Stats: stats, Tags: mapOrNil(x[5])}
 			a.Add.DataChange, _ = x[4].(bool)
 		case row[2] != nil:
 			x := row[2].(sqltypes.Row)
