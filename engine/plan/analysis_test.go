@@ -1,0 +1,74 @@
+package plan
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// An unresolved name parsed from SQL text ends Spark's message with where it stands in
+// that text; a name given as a string (col("x")) has no place.
+func TestUnresolvedColumnOrigin(t *testing.T) {
+	tests := []struct {
+		expr Expr
+		want string
+	}{
+		{mustParse(t, "amout > 10"), "SQLSTATE: 42703; line 1 pos 0;"},
+		{mustParse(t, "CAST(valu AS STRING)"), "SQLSTATE: 42703; line 1 pos 5;"},
+		{mustParse(t, "order_id +\n  qtty"), "SQLSTATE: 42703; line 2 pos 2;"},
+		{Col("amout"), "SQLSTATE: 42703;"},
+	}
+	for _, tc := range tests {
+		_, err := Resolve(tc.expr, &Scope{Schema: ordersSchema})
+		var se *sparkerrors.Error
+		if !errors.As(err, &se) || !strings.HasSuffix(se.Text(), tc.want) {
+			t.Errorf("%v: error %v, want its text to end with %q", tc.expr, err, tc.want)
+		}
+	}
+}
+
+func mustParse(t *testing.T, text string) Expr {
+	t.Helper()
+	e, err := ParseExpression(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// A dynamic session gap is read per row; a row whose gap is null, unreadable or not
+// positive opens no session (Spark filters it out of the aggregation).
+func TestSessionWindowDynamicGap(t *testing.T) {
+	e := mustParse(t, "session_window(event_time, CASE WHEN customer_id = 'C01' THEN '10 minutes' WHEN order_id = 1002 THEN '0 seconds' END)")
+	b, err := Resolve(e, &Scope{Schema: ordersSchema})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, ok := b.(*SessionWindow)
+	if !ok {
+		t.Fatalf("bound %T, want *SessionWindow", b)
+	}
+	ec := evalCtx(t)
+	tests := []struct {
+		row    int
+		gap    int64
+		opened bool
+	}{
+		{0, 10 * 60 * 1_000_000, true},
+		{1, 0, false},
+	}
+	for _, tc := range tests {
+		gap, opened, err := sw.GapOf(ec, ordersRows[tc.row])
+		if err != nil || gap != tc.gap || opened != tc.opened {
+			t.Errorf("row %d: gap %d opened %v err %v, want %d %v", tc.row, gap, opened, err, tc.gap, tc.opened)
+		}
+	}
+	v, err := sw.Eval(ec, ordersRows[0])
+	want := sqltypes.Row{ts("2026-10-01T09:15:00Z"), ts("2026-10-01T09:25:00Z")}
+	if got, ok := v.(sqltypes.Row); err != nil || !ok || len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("session of row 0: %v %v, want %v", v, err, want)
+	}
+}
