@@ -66,7 +66,8 @@ func TestReferenceScenarioGolden(t *testing.T) {
 			t.Errorf("%s differs from %s:\n got %q\nwant %q", file, gold, got, want)
 		}
 	}
-	// Only the four files exist: no temp files left behind.
+	// Only the four files and their checksums exist, as in Spark's folder: no temp files
+	// left behind.
 	var names []string
 	filepath.Walk(d.Path(), func(p string, info os.FileInfo, err error) error {
 		if err == nil && !info.IsDir() {
@@ -75,8 +76,9 @@ func TestReferenceScenarioGolden(t *testing.T) {
 		}
 		return nil
 	})
-	if len(names) != 4 {
-		t.Errorf("files in checkpoint = %v, want exactly 4", names)
+	want := []string{".metadata.crc", "commits/.0.crc", "commits/0", "metadata", "offsets/.0.crc", "offsets/0", "sources/0/.0.crc", "sources/0/0"}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("files in checkpoint = %v, want %v", names, want)
 	}
 
 	// Reading back gives what was written, conf order included.
@@ -153,8 +155,64 @@ func TestWriteOnceNeverOverwrites(t *testing.T) {
 		t.Errorf("metadata rewrite err = %v", err)
 	}
 	entries, _ := os.ReadDir(filepath.Join(d.Path(), "commits"))
-	if len(entries) != 1 {
-		t.Errorf("commits folder has %d entries, want 1 (temp files must be removed)", len(entries))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if !reflect.DeepEqual(names, []string{".3.crc", "3"}) {
+		t.Errorf("commits folder holds %v, want the file and its checksum (temp files must be removed)", names)
+	}
+}
+
+// A checkpoint file's checksum is the one Hadoop's local filesystem writes beside it:
+// offsets-0 and offsets-0.crc are offsets/0 and offsets/.0.crc from a real Spark 4.2
+// run (1046 bytes, three 512-byte chunks).
+func TestHadoopChecksumMatchesSpark(t *testing.T) {
+	data := golden(t, "hadoop-checksum/offsets-0")
+	want := golden(t, "hadoop-checksum/offsets-0.crc")
+	if got := hadoopChecksum(data); !bytes.Equal(got, want) {
+		t.Errorf("checksum of offsets/0 = % x, want % x", got, want)
+	}
+	if got, want := hadoopChecksum(nil), []byte("crc\x00\x00\x00\x02\x00"); !bytes.Equal(got, want) {
+		t.Errorf("checksum of an empty file = % x, want % x", got, want)
+	}
+	d := newDir(t)
+	if err := d.WriteCommit(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	sum := mustRead(t, filepath.Join(d.Path(), "commits", ".0.crc"))
+	if want := hadoopChecksum(golden(t, "commits_0.golden")); !bytes.Equal(sum, want) {
+		t.Errorf("commits/.0.crc = % x, want % x", sum, want)
+	}
+}
+
+// A file deleted without its checksum: the write puts the file in place, then finds the
+// old checksum and fails as Hadoop's rename does; the old checksum is left as it was.
+func TestStaleChecksumFailsAfterTheFile(t *testing.T) {
+	d := newDir(t)
+	if err := d.WriteCommit(0, 5); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(d.Path(), "commits", "0")
+	oldSum := mustRead(t, filepath.Join(d.Path(), "commits", ".0.crc"))
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+	err := d.WriteCommit(0, 7)
+	if !errors.Is(err, ErrChecksumExists) || errors.Is(err, ErrExists) || !strings.Contains(err.Error(), ".0.crc") {
+		t.Fatalf("rewrite with a stale checksum: err = %v, want ErrChecksumExists naming .0.crc", err)
+	}
+	if wm, ok, _ := d.ReadCommit(0); !ok || wm != 7 {
+		t.Errorf("commits/0 after the failed write: wm %d ok %v, want the new file in place", wm, ok)
+	}
+	if sum := mustRead(t, filepath.Join(d.Path(), "commits", ".0.crc")); !bytes.Equal(sum, oldSum) {
+		t.Error("the stale checksum was replaced")
+	}
+	// Deleting both, as a crash before the write leaves the folder, lets the write through.
+	os.Remove(file)
+	os.Remove(filepath.Join(d.Path(), "commits", ".0.crc"))
+	if err := d.WriteCommit(0, 9); err != nil {
+		t.Fatalf("rewrite after removing the file and its checksum: %v", err)
 	}
 }
 
@@ -275,6 +333,14 @@ func TestPurge(t *testing.T) {
 	comIDs, _ := d.CommitBatches()
 	if offIDs[0] != 50 || len(offIDs) != 101 || comIDs[0] != 50 || len(comIDs) != 100 {
 		t.Errorf("after Purge(150,100): offsets %d..(%d), commits %d..(%d)", offIDs[0], len(offIDs), comIDs[0], len(comIDs))
+	}
+	for _, name := range []string{"49", ".49.crc"} {
+		if _, err := os.Stat(filepath.Join(d.Path(), "offsets", name)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("offsets/%s survived the purge (err %v)", name, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(d.Path(), "offsets", ".50.crc")); err != nil {
+		t.Errorf("offsets/.50.crc: %v", err)
 	}
 	// Resolution still works on a purged log.
 	r, err := d.Resolve(1)

@@ -368,9 +368,12 @@ func (d *Dir) PurgeBefore(threshold int64) error {
 			if id >= threshold {
 				break
 			}
-			err := os.Remove(filepath.Join(dir, strconv.FormatInt(id, 10)))
-			if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("purge old checkpoint batch %d: %w", id, err)
+			file := filepath.Join(dir, strconv.FormatInt(id, 10))
+			// Hadoop deletes a file's checksum with it.
+			for _, p := range []string{file, checksumPath(file)} {
+				if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					return fmt.Errorf("purge old checkpoint batch %d: %w", id, err)
+				}
 			}
 		}
 	}

@@ -5,9 +5,11 @@ package checkpoint
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,36 +24,87 @@ import (
 // this as a second query writing to the same checkpoint and stops the query.
 var ErrExists = errors.New("another query is using this checkpoint")
 
+// ErrChecksumExists is returned when a file was written but its checksum (.<name>.crc)
+// was already there, left by a file deleted without it. Hadoop's local filesystem renames
+// the file into place, then refuses to replace the checksum, and Spark reads that refusal
+// as another query using the checkpoint: the file stays, the query stops.
+var ErrChecksumExists = errors.New("the file's checksum is already there")
+
 // writeOnce stores data under dir/name atomically, the way Spark's CheckpointFileManager
-// does: a hidden temp file ".<name>.<uuid>.tmp" in the same folder, then a rename that never
-// replaces an existing file. A hard link gives "create if absent" atomically on POSIX
-// filesystems; where links are unsupported we fall back to a checked rename.
+// does on Hadoop's local filesystem: a hidden temp file ".<name>.<uuid>.tmp" with its
+// checksum in the same folder, then renames that never replace an existing file, the
+// file's first and its checksum's next. A hard link gives "create if absent" atomically
+// on POSIX filesystems; where links are unsupported we fall back to a checked rename.
 func writeOnce(dir, name string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create checkpoint folder %s: %w", dir, err)
 	}
 	final := filepath.Join(dir, name)
 	tmp := filepath.Join(dir, "."+name+"."+uuid.NewString()+".tmp")
+	tmpSum := checksumPath(tmp)
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("write checkpoint file %s: %w", final, err)
 	}
 	defer os.Remove(tmp)
-	err := os.Link(tmp, final)
+	if err := os.WriteFile(tmpSum, hadoopChecksum(data), 0o644); err != nil {
+		os.Remove(tmpSum)
+		return fmt.Errorf("write checkpoint file %s: %w", final, err)
+	}
+	if err := renameOnce(tmp, final); err != nil {
+		os.Remove(tmpSum)
+		return err
+	}
+	// As Hadoop does, a checksum that cannot go into place stays under its temp name.
+	return renameOnce(tmpSum, checksumPath(final))
+}
+
+// renameOnce moves src to dst unless dst exists (ErrExists; ErrChecksumExists for a
+// checksum file).
+func renameOnce(src, dst string) error {
+	exists := func() error {
+		if strings.HasSuffix(dst, ".crc") {
+			return fmt.Errorf("checkpoint file %s already exists: %w", dst, ErrChecksumExists)
+		}
+		return fmt.Errorf("checkpoint file %s already exists: %w", dst, ErrExists)
+	}
+	err := os.Link(src, dst)
 	if err == nil {
+		os.Remove(src)
 		return nil
 	}
 	if errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("checkpoint file %s already exists: %w", final, ErrExists)
+		return exists()
 	}
 	// No hard links here (some container filesystems): check, then rename.
-	if _, statErr := os.Lstat(final); statErr == nil {
-		return fmt.Errorf("checkpoint file %s already exists: %w", final, ErrExists)
+	if _, statErr := os.Lstat(dst); statErr == nil {
+		return exists()
 	}
-	if err := os.Rename(tmp, final); err != nil {
-		return fmt.Errorf("commit checkpoint file %s: %w", final, err)
+	if err := os.Rename(src, dst); err != nil {
+		return fmt.Errorf("commit checkpoint file %s: %w", dst, err)
 	}
 	return nil
+}
+
+// checksumPath is the Hadoop checksum file of path: ".<name>.crc" beside it.
+func checksumPath(path string) string {
+	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".crc")
+}
+
+// bytesPerChecksum is Hadoop's file.bytes-per-checksum default.
+const bytesPerChecksum = 512
+
+// hadoopChecksum is the content of a Hadoop checksum file (ChecksumFileSystem): "crc\x00",
+// the chunk size as a big-endian int32, then the CRC-32 of every chunk of data.
+func hadoopChecksum(data []byte) []byte {
+	out := []byte{'c', 'r', 'c', 0}
+	out = binary.BigEndian.AppendUint32(out, bytesPerChecksum)
+	for len(data) > 0 {
+		n := min(len(data), bytesPerChecksum)
+		out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(data[:n]))
+		data = data[n:]
+	}
+	return out
 }
 
 // CorruptError says a checkpoint file cannot be read. The message names the file and tells

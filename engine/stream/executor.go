@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/checkpoint"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -413,6 +416,9 @@ func (ex *execution) constructBatch() (*batchPlan, error) {
 		}
 	}
 	if err := ex.q.cp.WriteOffsets(bp.id, seq); err != nil {
+		if errors.Is(err, checkpoint.ErrChecksumExists) {
+			return nil, logInUse(filepath.Join(ex.q.cp.Path(), "offsets"), err)
+		}
 		if errors.Is(err, checkpoint.ErrExists) {
 			return nil, fmt.Errorf("stream: offsets/%d already exists in %s: another query is using this checkpoint; stop it or use another checkpointLocation: %w", bp.id, ex.q.cp.Path(), err)
 		}
@@ -457,7 +463,11 @@ func (ex *execution) initialOffsets(i int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := ex.q.cp.WriteSourceInitialOffsets(i, init); err != nil && !errors.Is(err, checkpoint.ErrExists) {
+	err = ex.q.cp.WriteSourceInitialOffsets(i, init)
+	if errors.Is(err, checkpoint.ErrChecksumExists) {
+		return "", logInUse(filepath.Join(ex.q.cp.Path(), "sources", strconv.Itoa(i)), err)
+	}
+	if err != nil && !errors.Is(err, checkpoint.ErrExists) {
 		return "", fmt.Errorf("stream: writing sources/%d/0: %w", i, err)
 	}
 	return init, nil
@@ -641,6 +651,15 @@ func (t *trackedTask) Close() error {
 	return t.in.Close()
 }
 
+// logInUse is Spark's failure when a metadata log's new file cannot be put in place
+// (HDFSMetadataLog takes it for a second query writing the log): the message names the
+// log's folder as a file: URI.
+func logInUse(logDir string, cause error) error {
+	e := sparkerrors.New(sparkerrors.SparkException, "_LEGACY_ERROR_TEMP_2207", "path", "file:"+filepath.ToSlash(logDir))
+	e.Cause = cause
+	return e
+}
+
 // finishBatch is the end of every batch once its sink has it: commits/N with the new
 // watermark, then progress.
 func (ex *execution) finishBatch(bp *batchPlan, triggerStart time.Time, res *BatchResult, counters []*rowCounter) error {
@@ -651,6 +670,9 @@ func (ex *execution) finishBatch(bp *batchPlan, triggerStart time.Time, res *Bat
 	began := time.Now()
 	newWm := ex.updateWatermark(res.EventTime)
 	if err := ex.q.cp.WriteCommit(bp.id, newWm); err != nil {
+		if errors.Is(err, checkpoint.ErrChecksumExists) {
+			return logInUse(filepath.Join(ex.q.cp.Path(), "commits"), err)
+		}
 		if errors.Is(err, checkpoint.ErrExists) {
 			if slices.Contains(ex.q.commitsAtStart, bp.id) {
 				return ex.offsetsLost(bp.id)

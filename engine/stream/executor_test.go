@@ -14,6 +14,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 	"github.com/twmb/franz-go/pkg/kadm"
@@ -378,6 +379,45 @@ func TestCheckpointOfAnotherQuery(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), cp+"/offsets/0") || !strings.Contains(err.Error(), "topic(s) orders") ||
 		!strings.Contains(err.Error(), "Subscribe[payments]") {
 		t.Fatalf("other topic: %v", err)
+	}
+}
+
+// A commit file deleted without its Hadoop checksum: on restart the batch runs again, its
+// commit goes in place but the old checksum blocks the checksum's rename, and the query
+// fails as Spark's does (HDFSMetadataLog's "Multiple streaming queries are concurrently
+// using"). The commit then stays, so the next start finds the batch done.
+func TestCommitDeletedWithoutChecksum(t *testing.T) {
+	b := startBroker(t)
+	b.send(t, batch1)
+	cp := t.TempDir()
+	sink := newTxnSink()
+	cfg := stream.Config{CheckpointDir: cp, Sources: []stream.Source{newSource(t, b)}, Plan: &identityPlan{},
+		Sink: sink, Trigger: stream.AvailableNow()}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(cp, "commits", "0")); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Sources = []stream.Source{newSource(t, b)}
+	_, err := runQuery(t, cfg)
+	se, ok := sparkerrors.As(err)
+	want := "Multiple streaming queries are concurrently using file:" + filepath.Join(cp, "commits") + "."
+	if !ok || se.Class != "_LEGACY_ERROR_TEMP_2207" || se.Error() != want {
+		t.Fatalf("restart after deleting commits/0 alone: err %v, want %q", err, want)
+	}
+	if !exists(cp, "commits", "0") {
+		t.Fatal("commits/0 is missing after the failed rename of its checksum")
+	}
+	if fmt.Sprint(sink.calls) != "[0 0]" {
+		t.Fatalf("sink calls %v, want batch 0 twice", sink.calls)
+	}
+	cfg.Sources = []stream.Source{newSource(t, b)}
+	if _, err := runQuery(t, cfg); err != nil {
+		t.Fatalf("third start: %v", err)
+	}
+	if fmt.Sprint(sink.calls) != "[0 0]" {
+		t.Fatalf("sink calls %v after the third start, want batch 0 done", sink.calls)
 	}
 }
 
