@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -225,5 +226,47 @@ func TestRestoreAndTimeTravelByTimestamp(t *testing.T) {
 	}
 	if _, err := dt.RestoreToVersion(ctx, 5); err == nil || !strings.Contains(err.Error(), "DELTA_CANNOT_RESTORE_TABLE_VERSION") {
 		t.Errorf("restore to a missing version: %v", err)
+	}
+}
+
+// A MERGE that finds no target row to rewrite writes its inserts in the source's own
+// partitions: delta-spark materializes the source, so the files follow the source's plan.
+// A stream's batch from Kafka (3 partitions) keeps its 3 tasks; the same batch joined
+// with its own newest event per key (both sides without a size estimate) is shuffled
+// and coalesced into one partition, so one file (lesson 16's order_status on Spark 4.2).
+func TestMergeInsertsFollowTheSourcesPartitions(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	schema := sqltypes.MustParseDDL("key INT, status STRING, version INT")
+	batch := s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "ForeachBatch", SizeUnknown: true, Rows: [][]sqltypes.Row{
+		{{int32(1), "placed", int32(1)}, {int32(2), "placed", int32(1)}, {int32(1), "paid", int32(2)}},
+		{{int32(3), "placed", int32(1)}, {int32(4), "placed", int32(1)}},
+		{{int32(5), "placed", int32(1)}},
+	}})
+	newest := must[*DataFrame](t)(batch.GroupBy("key").Agg(Max("version").Alias("version")))
+	latest := must[*DataFrame](t)(batch.Join(newest, []string{"key", "version"}, "inner"))
+	for _, tc := range []struct {
+		name   string
+		source *DataFrame
+		want   []string // numRecords of the added files, in log order
+	}{
+		{"the batch", batch, []string{"3", "2", "1"}},
+		{"the batch's newest event per key", latest, []string{"5"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			name := strings.ReplaceAll(strings.ReplaceAll(tc.name, " ", "_"), "'", "")
+			if err := must[*DataFrame](t)(s.CreateDataFrameDDL(nil, "key INT, status STRING, version INT")).Write().Format("delta").SaveAsTable(ctx, name); err != nil {
+				t.Fatal(err)
+			}
+			target := must[*DeltaTable](t)(s.DeltaTableForName(ctx, name))
+			must[*DataFrame](t)(target.Alias("t").Merge(tc.source.Alias("s"), "t.key = s.key").WhenMatchedUpdateAll(nil).WhenNotMatchedInsertAll(nil).Execute(ctx))
+			var got []string
+			for _, m := range regexp.MustCompile(`\\"numRecords\\":(\d+)`).FindAllStringSubmatch(deltaLog(t, target.Path(), 1), -1) {
+				got = append(got, m[1])
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("added files hold %v records, want %v", got, tc.want)
+			}
+		})
 	}
 }

@@ -26,6 +26,6 @@ func (r *DataStreamReader) loadRate() (*DataFrame, error) {
 		}
 		open = func() (stream.Source, error) { return ratesource.NewMicroBatch(opts, parallelism) }
 	}
-	scan := &plan.StreamScan{Scope: r.s.newScope(ratesource.Schema(), nil), Name: r.format, Source: &sourceSpec{open: open}}
+	scan := &plan.StreamScan{Scope: r.s.newScope(ratesource.Schema(), nil), Name: r.format, Source: &sourceSpec{open: open}, SizeUnknown: true}
 	return r.s.newDF(scan), nil
 }

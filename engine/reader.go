@@ -183,7 +183,7 @@ func (s *Session) readKafka(opts map[string]string) (*DataFrame, error) {
 		return nil, err
 	}
 	schema := kafkasource.Schema(o.IncludeHeaders)
-	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "KafkaRelation", Load: func(ctx context.Context) ([]rowiter.Iter, error) {
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "KafkaRelation", SizeUnknown: true, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
 		b, err := kafkasource.PlanBatch(ctx, opts)
 		if err != nil {
 			return nil, err
@@ -363,7 +363,7 @@ func (r *DataStreamReader) Load(path ...string) (*DataFrame, error) {
 		spec := &sourceSpec{open: func() (stream.Source, error) {
 			return kafkasource.NewStream(opts)
 		}}
-		scan := &plan.StreamScan{Scope: r.s.newScope(schema, nil), Name: "kafka", Source: spec}
+		scan := &plan.StreamScan{Scope: r.s.newScope(schema, nil), Name: "kafka", Source: spec, SizeUnknown: true}
 		return r.s.newDF(scan), nil
 	case "rate", "rate-micro-batch":
 		return r.loadRate()

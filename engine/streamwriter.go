@@ -316,7 +316,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 			_ = s.registerView(name, s.memoryTableDF(name, schema, ms), true)
 		}
 	case "foreachbatch":
-		sink = &foreachBatchSink{s: s, fn: w.foreach}
+		sink = &foreachBatchSink{s: s, fn: w.foreach, sizeUnknown: plan.SizeUnknown(w.df.node)}
 	case "foreach":
 		sink = &foreachSink{fn: w.perRow}
 	case "parquet":
@@ -413,6 +413,9 @@ func (w *DataStreamWriter) checkpointDir(format, name string) (string, bool, err
 type foreachBatchSink struct {
 	s  *Session
 	fn ForeachBatchFunc
+	// sizeUnknown: the batches come from a source Spark has no size estimate for, and so
+	// has none for the batch DataFrame (its plan keeps the stream's statistics).
+	sizeUnknown bool
 }
 
 func (f *foreachBatchSink) Description() string { return "ForeachBatchSink" }
@@ -426,7 +429,7 @@ func (f *foreachBatchSink) AddBatch(ctx context.Context, b *stream.SinkBatch) er
 	if err != nil {
 		return err
 	}
-	rel := &plan.Relation{Scope: f.s.newScope(schema, nil), Name: "ForeachBatch", Rows: tasks}
+	rel := &plan.Relation{Scope: f.s.newScope(schema, nil), Name: "ForeachBatch", Rows: tasks, SizeUnknown: f.sizeUnknown}
 	return f.fn(ctx, f.s.newDF(rel), b.BatchID)
 }
 

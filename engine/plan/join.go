@@ -43,7 +43,8 @@ func NormalizeJoinType(how string) (string, error) {
 }
 
 // Join is a join of two inputs. The right side is read whole (as a broadcast); the output
-// keeps the left side's tasks, plus one task for unmatched right rows of right/full joins.
+// keeps the left side's tasks, plus one task for unmatched right rows of right/full joins,
+// unless Spark would shuffle both sides (see shuffled).
 type Join struct {
 	Left, Right Node
 	Type        string
@@ -419,7 +420,7 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 				return res, err
 			})
 		}
-		return leftTasks, nil
+		return j.layout(leftTasks), nil
 	}
 	// The unmatched right rows come last, once every left row was seen: the left side is
 	// read first, task by task.
@@ -448,7 +449,65 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 		}
 	}
 	out = append(out, rest)
-	return rowiter.Tasks(out, ex.chunkRows()), nil
+	return j.layout(rowiter.Tasks(out, ex.chunkRows())), nil
+}
+
+// shuffled reports whether Spark runs the join as a sort-merge join, shuffling both sides
+// by the join keys, rather than broadcasting one side to the other's tasks: a full outer
+// equi-join always, any other when the side it could broadcast has no size estimate (an
+// inner join can broadcast either side; left outer, semi and anti joins the right one; a
+// right outer join the left one).
+func (j *Join) shuffled() bool {
+	if len(j.leftKeys) == 0 {
+		return false
+	}
+	switch j.Type {
+	case JoinFull:
+		return true
+	case JoinInner:
+		return SizeUnknown(j.Left) && SizeUnknown(j.Right)
+	case JoinLeft, JoinSemi, JoinAnti:
+		return SizeUnknown(j.Right)
+	case JoinRight:
+		return SizeUnknown(j.Left)
+	}
+	return false
+}
+
+// layout gives a shuffled join's output as one task: adaptive execution coalesces the
+// shuffle's spark.sql.shuffle.partitions partitions into one while the data stays under
+// spark.sql.adaptive.coalescePartitions.minPartitionSize (1 MB), as a lab's does, and keeps
+// that count when it turns the join into a broadcast one at run time. A broadcast join
+// keeps its streamed side's tasks.
+func (j *Join) layout(tasks []rowiter.Iter) []rowiter.Iter {
+	if len(tasks) <= 1 || !j.shuffled() {
+		return tasks
+	}
+	return []rowiter.Iter{rowiter.Concat(tasks...)}
+}
+
+// SizeUnknown reports whether Spark's estimate of n's size is its default, larger than any
+// broadcast threshold: n reads a relation without statistics, and no operator above it
+// bounds its rows (a global aggregate, a limit).
+func SizeUnknown(n Node) bool {
+	switch n := n.(type) {
+	case *Relation:
+		return n.SizeUnknown
+	case *StreamScan:
+		return n.SizeUnknown
+	case *Aggregate:
+		if len(n.Grouping) == 0 {
+			return false
+		}
+	case *Limit:
+		return false
+	}
+	for _, c := range n.Children() {
+		if SizeUnknown(c) {
+			return true
+		}
+	}
+	return false
 }
 
 func allIndexes(n int) []int {

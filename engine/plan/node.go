@@ -144,6 +144,9 @@ type Relation struct {
 	// Load, when set, opens the data at execution time instead of Rows: one stream per
 	// task.
 	Load func(ctx context.Context) ([]rowiter.Iter, error)
+	// SizeUnknown marks data Spark has no size estimate for (a Kafka read, the batch of a
+	// stream from Kafka): its planner never broadcasts it to a join.
+	SizeUnknown bool
 }
 
 func (r *Relation) Output() *Scope   { return r.Scope }
@@ -162,6 +165,9 @@ type StreamScan struct {
 	Scope  *Scope
 	Name   string
 	Source any
+	// SizeUnknown marks a source whose batches Spark has no size estimate for (Kafka, the
+	// rate source), as Relation.SizeUnknown.
+	SizeUnknown bool
 }
 
 func (s *StreamScan) Output() *Scope   { return s.Scope }
