@@ -57,7 +57,8 @@ func (s *Session) CreateDataFrame(rows []sqltypes.Row, schema *sqltypes.StructTy
 		}
 		out[i] = nr
 	}
-	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: parallelize(out, s.DefaultParallelism())}
+	// PySpark hands the rows to the JVM as an RDD, a relation Spark has no size estimate for.
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: parallelize(out, s.DefaultParallelism()), SizeUnknown: true}
 	return s.newDF(rel), nil
 }
 

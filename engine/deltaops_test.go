@@ -233,7 +233,8 @@ func TestRestoreAndTimeTravelByTimestamp(t *testing.T) {
 // partitions: delta-spark materializes the source, so the files follow the source's plan.
 // A stream's batch from Kafka (3 partitions) keeps its 3 tasks; the same batch joined
 // with its own newest event per key (both sides without a size estimate) is shuffled
-// and coalesced into one partition, so one file (lesson 16's order_status on Spark 4.2).
+// and coalesced into one partition, so one file (lesson 16's order_status on Spark 4.2);
+// so is a left join with a small createDataFrame (one file on Spark 4.2 too).
 func TestMergeInsertsFollowTheSourcesPartitions(t *testing.T) {
 	ctx := context.Background()
 	s := newTestSession(t)
@@ -245,6 +246,9 @@ func TestMergeInsertsFollowTheSourcesPartitions(t *testing.T) {
 	}})
 	newest := must[*DataFrame](t)(batch.GroupBy("key").Agg(Max("version").Alias("version")))
 	latest := must[*DataFrame](t)(batch.Join(newest, []string{"key", "version"}, "inner"))
+	// PySpark's createDataFrame is an RDD to Spark, without a size either: not broadcast.
+	tags := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{{1, "x"}, {2, "y"}}, "key INT, tag STRING"))
+	tagged := must[*DataFrame](t)(must[*DataFrame](t)(batch.Join(tags, []string{"key"}, "left")).Drop("tag"))
 	for _, tc := range []struct {
 		name   string
 		source *DataFrame
@@ -252,6 +256,7 @@ func TestMergeInsertsFollowTheSourcesPartitions(t *testing.T) {
 	}{
 		{"the batch", batch, []string{"3", "2", "1"}},
 		{"the batch's newest event per key", latest, []string{"5"}},
+		{"the batch left joined with a createDataFrame", tagged, []string{"6"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			name := strings.ReplaceAll(strings.ReplaceAll(tc.name, " ", "_"), "'", "")
