@@ -288,7 +288,9 @@ var fileNorms = []struct {
 	// counter of the JVM's whole life, so it differs with whatever ran before.
 	{regexp.MustCompile(`(\w)#\d+\b`), `$1#<id>`},
 	{regexp.MustCompile(`"engineInfo":"[^"]*"`), `"engineInfo":"<engine>"`},
-	{regexp.MustCompile(`"(executionTimeMs|rewriteTimeMs|scanTimeMs)":"\d+"`), `"$1":"<ms>"`},
+	// Durations of a Delta operation's phases: wall-clock times of the run (a MERGE that
+	// materializes its source takes a Spark job's time for it, kafkalab under a millisecond).
+	{regexp.MustCompile(`"(executionTimeMs|rewriteTimeMs|scanTimeMs|materializeSourceTimeMs)":"\d+"`), `"$1":"<ms>"`},
 	{regexp.MustCompile(`"checksum":"[0-9a-f]+"`), `"checksum":"<md5>"`},
 	{regexp.MustCompile(`TopicId: [A-Za-z0-9_-]{22}`), `TopicId: <id>`},
 	{uuidRe, `<uuid>`},

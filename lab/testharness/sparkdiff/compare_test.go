@@ -270,6 +270,8 @@ func TestDeltaOperationNormalisation(t *testing.T) {
 		{"restored sizes", `{"numRestoredFiles":"0","removedFilesSize":"6179","numRemovedFiles":"3","restoredFilesSize":"0","tableSizeAfterRestore":"8220"}`, `{"numRestoredFiles":"0","removedFilesSize":"6801","numRemovedFiles":"3","restoredFilesSize":"0","tableSizeAfterRestore":"9088"}`, true},
 		{"restored files", `{"numRestoredFiles":"0","removedFilesSize":"6179","numRemovedFiles":"3"}`, `{"numRestoredFiles":"0","removedFilesSize":"6801","numRemovedFiles":"2"}`, false},
 		{"a file count", `{"numRemovedFiles":"1"}`, `{"numRemovedFiles":"2"}`, false},
+		{"phase durations", `{"executionTimeMs":"2210","materializeSourceTimeMs":"563","scanTimeMs":"0"}`, `{"executionTimeMs":"3","materializeSourceTimeMs":"0","scanTimeMs":"1"}`, true},
+		{"rows beside a duration", `{"materializeSourceTimeMs":"563","numTargetRowsInserted":"1"}`, `{"materializeSourceTimeMs":"0","numTargetRowsInserted":"2"}`, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
