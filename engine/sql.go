@@ -54,6 +54,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		df = s.newDF(&plan.Relation{Scope: s.newScope(&sqltypes.StructType{}, nil), Name: "OneRowRelation",
 			Rows: [][]sqltypes.Row{{sqltypes.Row{}}}})
 	}
+	if q.TableAlias != "" {
+		df = df.Alias(q.TableAlias)
+	}
 	if q.Where != nil {
 		if df, err = df.Filter(newColumn(q.Where)); err != nil {
 			return nil, err

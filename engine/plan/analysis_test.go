@@ -72,3 +72,22 @@ func TestSessionWindowDynamicGap(t *testing.T) {
 		t.Errorf("session of row 0: %v %v, want %v", v, err, want)
 	}
 }
+
+func TestQueryTableAlias(t *testing.T) {
+	tests := []struct{ sql, table, alias string }{
+		{"SELECT w.a FROM t w", "`t`", "w"},
+		{"SELECT x.a FROM db.t AS x WHERE x.a > 1", "`db`.`t`", "x"},
+		{"SELECT a FROM t WHERE a > 1", "`t`", ""},
+		{"SELECT a FROM t ORDER BY a", "`t`", ""},
+	}
+	for _, tc := range tests {
+		q, err := ParseQuery(tc.sql)
+		if err != nil {
+			t.Errorf("%s: %v", tc.sql, err)
+			continue
+		}
+		if q.Table != tc.table || q.TableAlias != tc.alias {
+			t.Errorf("%s: table %q alias %q, want %q %q", tc.sql, q.Table, q.TableAlias, tc.table, tc.alias)
+		}
+	}
+}

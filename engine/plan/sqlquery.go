@@ -19,6 +19,7 @@ type Query struct {
 	Distinct   bool
 	Items      []Expr
 	Table      string // "" when there is no FROM
+	TableAlias string // FROM table [AS] alias: columns are then qualified by the alias
 	Where      Expr
 	GroupBy    []Expr
 	OrderBy    []Expr
@@ -88,6 +89,15 @@ func ParseQuery(text string) (*Query, error) {
 			return nil, err
 		}
 		q.Table = name
+		if p.keyword("AS") {
+			alias, ok := p.identifier()
+			if !ok {
+				return nil, p.syntaxError()
+			}
+			q.TableAlias = alias
+		} else if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
+			q.TableAlias, _ = p.identifier()
+		}
 	}
 	if p.keyword("WHERE") {
 		if q.Where, err = p.expr(); err != nil {
@@ -127,7 +137,8 @@ func ParseQuery(text string) (*Query, error) {
 
 func isClauseWord(s string) bool {
 	switch strings.ToUpper(s) {
-	case "FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING":
+	case "FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING",
+		"JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "NATURAL", "ON", "USING", "UNION", "EXCEPT", "INTERSECT", "LATERAL":
 		return true
 	}
 	return false
