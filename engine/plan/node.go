@@ -749,6 +749,12 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, erro
 	if err != nil {
 		return nil, err
 	}
+	grouping := a.Grouping
+	if si := sessionKeyIndex(grouping); si >= 0 {
+		if in, grouping, err = mergeBatchSessions(ctx, ex, grouping, si, in); err != nil {
+			return nil, err
+		}
+	}
 	// The tasks are folded in one after the other; the next ones are read meanwhile.
 	in = rowiter.ReadAhead(in, rowiter.Parallelism(), 2)
 	defer rowiter.CloseAll(in)
@@ -786,8 +792,8 @@ func (a *Aggregate) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, erro
 			if err != nil {
 				return nil, err
 			}
-			keys := make([]any, len(a.Grouping))
-			for i, g := range a.Grouping {
+			keys := make([]any, len(grouping))
+			for i, g := range grouping {
 				v, err := g.Eval(ex.Eval, row)
 				if err != nil {
 					return nil, err

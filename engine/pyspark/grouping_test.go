@@ -65,3 +65,27 @@ AnalysisException GROUPING_ID_COLUMN_MISMATCH
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// A static groupBy(session_window) merges the sessions that overlap within a key, whatever
+// the order the rows come in (the corpus's fn_session_window has real Spark's output).
+func TestBatchSessionWindowsMerge(t *testing.T) {
+	src := `from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+spark = SparkSession.builder.getOrCreate()
+df = spark.createDataFrame([("u", "2024-01-01 00:20:00"), ("u", "2024-01-01 00:00:00"), ("v", "2024-01-01 00:05:00"), ("u", "2024-01-01 01:00:00"), ("u", "2024-01-01 00:09:59")], "k string, s string").select("k", F.col("s").cast("timestamp").alias("t"))
+for r in df.groupBy("k", F.session_window("t", "10 minutes")).count().orderBy("k", "session_window").collect():
+    print(r.k, r.session_window.start, r.session_window.end, r["count"])
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `u 2024-01-01 00:00:00 2024-01-01 00:19:59 2
+u 2024-01-01 00:20:00 2024-01-01 00:30:00 1
+u 2024-01-01 01:00:00 2024-01-01 01:10:00 1
+v 2024-01-01 00:05:00 2024-01-01 00:15:00 1
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
