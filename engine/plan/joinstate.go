@@ -251,9 +251,9 @@ func (j *Join) RangeColumns() map[int]bool {
 
 // StateColumns are the columns of each side (ordinals within the side, in order) that a
 // stream-stream join keeps in its state when the operators above it read need of its
-// output. Spark's optimizer prunes every other column below the join, so its state holds
-// only those the output reads, those the condition reads and each side's event-time
-// column. A nil need, or an output or condition whose reads are not known, keeps all.
+// output. Spark's optimizer prunes every other column below the join, an event-time column
+// included, so its state holds only those the output and the condition read. A nil need,
+// or an output or condition whose reads are not known, keeps all.
 func (j *Join) StateColumns(need []bool) [2][]int {
 	nl, nr := j.NumLeft(), len(j.Right.Output().Schema.Fields)
 	read := map[int]bool{}
@@ -261,11 +261,6 @@ func (j *Join) StateColumns(need []bool) [2][]int {
 	for i, o := range j.output {
 		if known && i < len(need) && need[i] {
 			known = ReadColumns(read, o)
-		}
-	}
-	for side := 0; side < 2; side++ {
-		if c := j.WatermarkColumn(side); c >= 0 {
-			read[c] = true
 		}
 	}
 	var cols [2][]int

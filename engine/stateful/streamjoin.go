@@ -275,6 +275,17 @@ func (sd *joinSide) putCount(keyEnc string, n int64, part int) {
 	sd.counts.put(e)
 }
 
+// keeps reports whether the state holds the side's column c. A pruned event-time column
+// leaves the join without a watermark on that side, so it drops no late rows there.
+func (sd *joinSide) keeps(c int) bool {
+	for _, k := range sd.cols {
+		if k == c {
+			return true
+		}
+	}
+	return false
+}
+
 // append buffers a row under its key.
 func (sd *joinSide) append(jr *joinRow, part int) {
 	rows := sd.byKey[jr.keyEnc]
@@ -430,11 +441,8 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter
 		joined := make(sqltypes.Row, nl+len(plan.Schema(s.J.Right).Fields))
 		for _, task := range in[side] {
 			for _, row := range task {
-				if tc := s.timeCol[side]; tc >= 0 {
-					col := tc
-					if side == 1 {
-						col -= nl
-					}
+				if tc := s.timeCol[side]; tc >= 0 && js.sides[side].keeps(tc-side*nl) {
+					col := tc - side*nl
 					if t, ok := timeMicros(row[col]); ok && t <= lateWm {
 						dropped++
 						continue
