@@ -49,7 +49,7 @@ fi
 echo "test-spark: real Spark $PYSPARK_VERSION (delta-spark $DELTA_SPARK_VERSION) against kafkalab, Apache Kafka at $KAFKALAB_SPARK_BOOTSTRAP"
 set +e
 go test -count=1 -timeout 70m -v -run "${KAFKALAB_SPARKDIFF_RUN:-TestCourseAgainstRealSpark|TestScenariosAgainstRealSpark|TestCorpusAgainstRealSpark}" ./lab/testharness/sparkdiff/ 2>&1 |
-	tee "$state/test.log" | grep --line-buffered -v -E '^\s+(realspark|corpus)_test.go:[0-9]+: (spark|kafkalab) +[0-9a-z]'
+	tee "$state/test.log" | grep -a --line-buffered -v -E '^\s+(realspark|corpus)_test.go:[0-9]+: (spark|kafkalab) +[0-9a-z]'
 rc=${PIPESTATUS[0]}
 set -e
 [ "$rc" = 0 ] || die "real Spark and kafkalab differ (above); full log: $state/test.log"
