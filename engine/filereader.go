@@ -195,6 +195,22 @@ func (s *Session) listDataFiles(root string, glob, recursive bool) ([]string, []
 	return files, parts, nil
 }
 
+// hasPartitionFolders reports whether folder dir holds key=value subfolders (a partitioned
+// table): its reads then go through partition discovery, which adds those columns.
+func hasPartitionFolders(dir string) bool {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() && !strings.HasPrefix(n, "_") && !strings.HasPrefix(n, ".") && strings.Contains(n, "=") {
+			return true
+		}
+	}
+	return false
+}
+
 // inferPartitionType is the narrowest of int, bigint, double and string that holds every
 // value, as Spark's partition inference does for numbers.
 func inferPartitionType(vals []string) sqltypes.DataType {

@@ -1,12 +1,15 @@
 package engine
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/filesink"
 	"github.com/kafkalab/kafkalab/engine/localfs"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
@@ -150,4 +153,78 @@ func csvLine(vals []string, isNull []bool, o csvOptions) string {
 	}
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// textSinkFormat is the streaming file sink's json, csv or text format: each row becomes a
+// line from rowEncoder (and csv's header, when asked, heads every file as Spark's writer
+// does).
+func textSinkFormat(format string, opts *options, loc *time.Location) filesink.Format {
+	return filesink.Format{
+		Name: format,
+		Ext:  textFormatExt[format],
+		Check: func(schema *sqltypes.StructType) error {
+			_, err := rowEncoder(format, schema, opts, loc)
+			return err
+		},
+		Create: func(path string, schema *sqltypes.StructType) (filesink.FileWriter, error) {
+			encode, err := rowEncoder(format, schema, opts, loc)
+			if err != nil {
+				return nil, err
+			}
+			f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+			if err != nil {
+				return nil, fmt.Errorf("create %s file: %w", format, err)
+			}
+			lw := &lineFile{path: path, f: f, w: bufio.NewWriter(f), encode: encode}
+			if format == "csv" && optTrue(opts, "header") {
+				names := make([]string, len(schema.Fields))
+				for j, fl := range schema.Fields {
+					names[j] = fl.Name
+				}
+				lw.w.WriteString(csvLine(names, nil, readCSVOptions(opts)))
+			}
+			return lw, nil
+		},
+	}
+}
+
+// lineFile is a data file of one encoded line per row.
+type lineFile struct {
+	path   string
+	f      *os.File
+	w      *bufio.Writer
+	encode func(sqltypes.Row) string
+}
+
+func (l *lineFile) Write(rows []sqltypes.Row) error {
+	for _, r := range rows {
+		if _, err := l.w.WriteString(l.encode(r)); err != nil {
+			return fmt.Errorf("write %s: %w", l.path, err)
+		}
+	}
+	return nil
+}
+
+func (l *lineFile) Close() (int64, error) {
+	err := l.w.Flush()
+	var size int64
+	if err == nil {
+		var st os.FileInfo
+		if st, err = l.f.Stat(); err == nil {
+			size = st.Size()
+		}
+	}
+	if cerr := l.f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(l.path)
+		return 0, fmt.Errorf("write %s: %w", l.path, err)
+	}
+	return size, nil
+}
+
+func (l *lineFile) Abort() {
+	l.f.Close()
+	os.Remove(l.path)
 }

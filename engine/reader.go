@@ -91,10 +91,16 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")
 		}
+		if hasPartitionFolders(full) {
+			return r.s.readFiles(r.format, p, full, r.schema, &r.opts)
+		}
 		return r.s.readParquet(ctx, full)
 	case "json":
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")
+		}
+		if hasPartitionFolders(full) {
+			return r.s.readFiles(r.format, p, full, r.schema, &r.opts)
 		}
 		return r.s.readJSON(ctx, full, r.schema)
 	case "csv", "text":

@@ -152,8 +152,8 @@ func (t Trigger) parse() (stream.Trigger, error) {
 // QueryName is .queryName(name).
 func (w *DataStreamWriter) QueryName(name string) *DataStreamWriter { w.queryName = name; return w }
 
-// PartitionBy is .partitionBy(cols...). kafkalab writes unpartitioned tables: Start refuses
-// it with a clear error.
+// PartitionBy is .partitionBy(cols...): the file sinks write col=value/ folders; Start
+// refuses it, with a clear error, for the other sinks.
 func (w *DataStreamWriter) PartitionBy(cols ...string) *DataStreamWriter {
 	w.partition = cols
 	return w
@@ -204,12 +204,12 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	if !w.df.IsStreaming() {
 		return nil, ErrWriteStreamNotAllowed()
 	}
-	if len(w.partition) > 0 {
-		return nil, &plan.UnsupportedError{Message: "kafkalab does not support partitionBy on a streaming write yet: write the table unpartitioned"}
-	}
 	format := w.format
 	if format == "" {
 		format = "parquet" // spark.sql.sources.default
+	}
+	if len(w.partition) > 0 && !isFileFormat(format) {
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support partitionBy on a streaming %s write yet: write it unpartitioned, or partition a parquet, json, csv or text file sink", format)}
 	}
 	var tableDelta *delta.Table // toTable's table, made before anything else
 	if table != "" {
@@ -319,9 +319,9 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		sink = &foreachBatchSink{s: s, fn: w.foreach, sizeUnknown: plan.SizeUnknown(w.df.node)}
 	case "foreach":
 		sink = &foreachSink{fn: w.perRow}
-	case "parquet":
+	case "parquet", "json", "csv", "text":
 		if mode != "Append" {
-			return nil, &plan.AnalysisError{Message: "Data source parquet does not support " + mode + " output mode"}
+			return nil, &plan.AnalysisError{Message: "Data source " + format + " does not support " + mode + " output mode"}
 		}
 		p, ok := w.opts.get("path")
 		if !ok || p == "" {
@@ -331,7 +331,22 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		if err != nil {
 			return nil, err
 		}
-		fsink, err := filesink.Open(full)
+		o := filesink.Options{PartitionBy: w.partition, Location: s.Location()}
+		if format != "parquet" {
+			o.Format = textSinkFormat(format, &w.opts, s.Location())
+		}
+		// Spark checks the partition columns against the query's output when it starts.
+		schema := plan.Schema(w.df.node)
+		_, dataSchema, err := filesink.SplitPartitions(schema, w.partition)
+		if err != nil {
+			return nil, &plan.AnalysisError{Message: err.Error()}
+		}
+		if format != "parquet" {
+			if err := o.Format.Check(dataSchema); err != nil {
+				return nil, err
+			}
+		}
+		fsink, err := filesink.OpenWith(full, o)
 		if err != nil {
 			return nil, err
 		}
@@ -343,7 +358,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		}
 		sink = ks
 	default:
-		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support writeStream.format(%q); use delta, kafka, parquet, console, memory or foreachBatch", format)}
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support writeStream.format(%q); use delta, kafka, parquet, json, csv, text, console, memory or foreachBatch", format)}
 	}
 
 	sources, err := sp.openSources()

@@ -1,6 +1,6 @@
-// Package filesink is Spark's streaming file sink for parquet (writeStream.format("parquet")
-// .option("path", ...)): Spark-style data files plus the _spark_metadata log that makes it
-// exactly-once. A batch's files become visible only when its log entry
+// Package filesink is Spark's streaming file sink (writeStream.format("parquet"|"json"|
+// "csv"|"text").option("path", ...), optionally .partitionBy(cols)): Spark-style data files
+// plus the _spark_metadata log that makes it exactly-once. A batch's files become visible only when its log entry
 // _spark_metadata/<batchId> exists; readers list files through the log, so leftovers of a
 // failed attempt stay invisible, and a batch id already in the log is skipped.
 package filesink
@@ -74,29 +74,88 @@ func fileURI(abs string) string {
 	return "file://" + (&url.URL{Path: filepath.ToSlash(abs)}).EscapedPath()
 }
 
+// FileWriter is one data file being written.
+type FileWriter interface {
+	Write(rows []sqltypes.Row) error
+	// Close finishes the file and returns its size.
+	Close() (int64, error)
+	// Abort removes the partial file.
+	Abort()
+}
+
+// Format makes the data files of one file format.
+type Format struct {
+	Name string // "parquet", "json", ...: names the sink in errors
+	// Ext follows the part file's counter: ".snappy.parquet", ".json".
+	Ext string
+	// Check refuses a data schema the format cannot write, before any file is made.
+	Check func(schema *sqltypes.StructType) error
+	// Create starts a data file at path (which must not exist) for rows of schema.
+	Create func(path string, schema *sqltypes.StructType) (FileWriter, error)
+}
+
+// Parquet is the parquet format as Spark writes it (snappy-compressed).
+func Parquet() Format {
+	return Format{
+		Name: "parquet",
+		Ext:  ".snappy.parquet",
+		Check: func(schema *sqltypes.StructType) error {
+			_, err := sparkparquet.Schema(schema)
+			return err
+		},
+		Create: func(path string, schema *sqltypes.StructType) (FileWriter, error) {
+			return sparkparquet.CreateFile(path, schema, nil)
+		},
+	}
+}
+
+// Options configure a sink beyond its folder.
+type Options struct {
+	Format Format // Parquet() when zero
+	// PartitionBy are the columns whose values name the key=value folders (Hive style)
+	// the rows are written into; the data files then hold the other columns.
+	PartitionBy []string
+	// Location renders timestamp partition values (the session time zone).
+	Location *time.Location
+}
+
 // Sink writes batches to one output folder.
 type Sink struct {
 	path            string
 	compactInterval int
+	format          Format
+	partitionBy     []string
+	loc             *time.Location
 	// newUUID, modTimeMs and now are replaced by tests.
 	newUUID   func() string
 	modTimeMs func(os.FileInfo) int64
 	now       func() time.Time
 }
 
-// Open returns the sink for the output folder path (created on the first batch).
-func Open(path string) (*Sink, error) {
+// Open returns the parquet sink for the output folder path (created on the first batch).
+func Open(path string) (*Sink, error) { return OpenWith(path, Options{}) }
+
+// OpenWith returns the sink for the output folder path with a format and partitioning.
+func OpenWith(path string, o Options) (*Sink, error) {
+	if o.Format.Create == nil {
+		o.Format = Parquet()
+	}
+	if o.Location == nil {
+		o.Location = time.UTC
+	}
+	name := o.Format.Name
 	if path == "" {
-		return nil, errors.New("parquet sink: option \"path\" is required; set .option(\"path\", <folder>) or .start(<folder>)")
+		return nil, fmt.Errorf("%s sink: option \"path\" is required; set .option(\"path\", <folder>) or .start(<folder>)", name)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, fmt.Errorf("parquet sink path %s: %w", path, err)
+		return nil, fmt.Errorf("%s sink path %s: %w", name, path, err)
 	}
 	if st, err := os.Stat(abs); err == nil && !st.IsDir() {
-		return nil, fmt.Errorf("parquet sink path %s is a file, not a folder", abs)
+		return nil, fmt.Errorf("%s sink path %s is a file, not a folder", name, abs)
 	}
-	return &Sink{path: abs, compactInterval: DefaultCompactInterval, newUUID: uuid.NewString,
+	return &Sink{path: abs, compactInterval: DefaultCompactInterval, format: o.Format,
+		partitionBy: o.PartitionBy, loc: o.Location, newUUID: uuid.NewString,
 		modTimeMs: func(fi os.FileInfo) int64 { return fi.ModTime().UnixMilli() }, now: time.Now}, nil
 }
 
@@ -117,13 +176,15 @@ func (s *Sink) Description() string { return "FileSink[file:" + filepath.ToSlash
 
 func (s *Sink) logDir() string { return filepath.Join(s.path, MetadataDir) }
 
-// AddBatch writes one batch: one file per non-empty task (task 0 always writes one), then
-// the log entry. A batch id at or below the latest logged one is skipped (written=false).
-// Each task's rows stream into its file; the sink reads and closes every task.
+// AddBatch writes one batch: unpartitioned, one file per non-empty task (task 0 always
+// writes one); partitioned, one file per task and partition value. Then the log entry. A
+// batch id at or below the latest logged one is skipped (written=false). The sink reads and
+// closes every task.
 func (s *Sink) AddBatch(ctx context.Context, batchID int64, schema *sqltypes.StructType, tasks []rowiter.Iter) (written bool, err error) {
 	defer rowiter.CloseAll(tasks)
+	name := s.format.Name
 	if batchID < 0 {
-		return false, fmt.Errorf("parquet sink: negative batch id %d", batchID)
+		return false, fmt.Errorf("%s sink: negative batch id %d", name, batchID)
 	}
 	latest, ok, err := LatestBatchID(s.path)
 	if err != nil {
@@ -132,19 +193,42 @@ func (s *Sink) AddBatch(ctx context.Context, batchID int64, schema *sqltypes.Str
 	if ok && batchID <= latest {
 		return false, nil // "Skipping already committed batch"
 	}
-	if _, err := sparkparquet.Schema(schema); err != nil {
-		return false, fmt.Errorf("parquet sink %s: %w", s.path, err)
+	parts, dataSchema, err := SplitPartitions(schema, s.partitionBy)
+	if err != nil {
+		return false, fmt.Errorf("%s sink %s: %w", name, s.path, err)
+	}
+	if s.format.Check != nil {
+		if err := s.format.Check(dataSchema); err != nil {
+			return false, fmt.Errorf("%s sink %s: %w", name, s.path, err)
+		}
 	}
 	if err := os.MkdirAll(s.path, 0o755); err != nil {
-		return false, fmt.Errorf("parquet sink: %w", err)
+		return false, fmt.Errorf("%s sink: %w", name, err)
 	}
+	var files []FileStatus
+	if len(parts) > 0 {
+		files, err = s.writePartitioned(ctx, batchID, schema, parts, dataSchema, tasks)
+	} else {
+		files, err = s.writeTasks(ctx, batchID, schema, tasks)
+	}
+	if err != nil {
+		return false, err
+	}
+	if err := s.writeLog(batchID, files); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// writeTasks writes an unpartitioned batch, one file per non-empty task in task order.
+func (s *Sink) writeTasks(ctx context.Context, batchID int64, schema *sqltypes.StructType, tasks []rowiter.Iter) ([]FileStatus, error) {
 	if len(tasks) == 0 {
 		tasks = []rowiter.Iter{rowiter.Empty()}
 	}
 	// Files are named in task order, so the uuid sequence does not depend on scheduling.
 	turns := rowiter.NewTurns(len(tasks))
 	statuses := make([]*FileStatus, len(tasks))
-	err = rowiter.ForEachTask(ctx, tasks, rowiter.Parallelism(), func(ctx context.Context, i int, it rowiter.Iter) error {
+	err := rowiter.ForEachTask(ctx, tasks, rowiter.Parallelism(), func(ctx context.Context, i int, it rowiter.Iter) error {
 		rows, empty, err := rowiter.Peek(ctx, it)
 		if werr := turns.Wait(ctx, i); werr != nil {
 			if err == nil {
@@ -154,36 +238,25 @@ func (s *Sink) AddBatch(ctx context.Context, batchID int64, schema *sqltypes.Str
 		}
 		name := ""
 		if err == nil && (!empty || i == 0) {
-			name = fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", i, s.newUUID())
+			// Spark's single-folder writer names files part-<task>-<uuid>-c000<ext>.
+			name = fmt.Sprintf("part-%05d-%s-c000%s", i, s.newUUID(), s.format.Ext)
 		}
 		turns.Done(i)
 		if name == "" {
 			return err
 		}
 		defer rows.Close()
-		full := filepath.Join(s.path, name)
-		f, err := sparkparquet.CreateFile(full, schema, nil)
+		st, err := s.writeFile(filepath.Join(s.path, name), schema, func(f FileWriter) error {
+			return rowiter.Each(ctx, rows, f.Write)
+		})
 		if err != nil {
-			return fmt.Errorf("parquet sink batch %d task %d: %w", batchID, i, err)
+			return fmt.Errorf("%s sink batch %d task %d: %w", s.format.Name, batchID, i, err)
 		}
-		if err := rowiter.Each(ctx, rows, f.Write); err != nil {
-			f.Abort()
-			return fmt.Errorf("parquet sink batch %d task %d: %w", batchID, i, err)
-		}
-		size, err := f.Close()
-		if err != nil {
-			return fmt.Errorf("parquet sink batch %d task %d: %w", batchID, i, err)
-		}
-		st, err := os.Stat(full)
-		if err != nil {
-			return err
-		}
-		statuses[i] = &FileStatus{Path: fileURI(full), Size: size, ModificationTime: s.modTimeMs(st),
-			BlockReplication: localBlockReplication, BlockSize: localBlockSize, Action: "add"}
+		statuses[i] = &st
 		return nil
 	})
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	var files []FileStatus
 	for _, st := range statuses {
@@ -191,10 +264,176 @@ func (s *Sink) AddBatch(ctx context.Context, batchID int64, schema *sqltypes.Str
 			files = append(files, *st)
 		}
 	}
-	if err := s.writeLog(batchID, files); err != nil {
-		return false, err
+	return files, nil
+}
+
+// writeFile makes one data file with fill and returns its log entry.
+func (s *Sink) writeFile(full string, schema *sqltypes.StructType, fill func(FileWriter) error) (FileStatus, error) {
+	f, err := s.format.Create(full, schema)
+	if err != nil {
+		return FileStatus{}, err
 	}
-	return true, nil
+	if err := fill(f); err != nil {
+		f.Abort()
+		return FileStatus{}, err
+	}
+	size, err := f.Close()
+	if err != nil {
+		return FileStatus{}, err
+	}
+	st, err := os.Stat(full)
+	if err != nil {
+		return FileStatus{}, err
+	}
+	return FileStatus{Path: fileURI(full), Size: size, ModificationTime: s.modTimeMs(st),
+		BlockReplication: localBlockReplication, BlockSize: localBlockSize, Action: "add"}, nil
+}
+
+// writePartitioned writes a partitioned batch as Spark's dynamic partition writer does: each
+// task sorts its rows by the partition columns and opens one file per partition value as
+// the sorted rows reach it, part-<task>-<uuid>.c000<ext> inside col=value/ folders; empty
+// tasks write nothing. Entries are logged in task order, then partition order.
+func (s *Sink) writePartitioned(ctx context.Context, batchID int64, schema *sqltypes.StructType, parts []int, dataSchema *sqltypes.StructType, tasks []rowiter.Iter) ([]FileStatus, error) {
+	isPart := make(map[int]bool, len(parts))
+	for _, p := range parts {
+		isPart[p] = true
+	}
+	var files []FileStatus
+	for i, it := range tasks {
+		rows, err := rowiter.Collect(ctx, it)
+		if err != nil {
+			return nil, fmt.Errorf("%s sink batch %d task %d: %w", s.format.Name, batchID, i, err)
+		}
+		sort.SliceStable(rows, func(a, b int) bool {
+			for _, p := range parts {
+				if c := sqltypes.Compare(rows[a][p], rows[b][p], schema.Fields[p].Type); c != 0 {
+					return c < 0
+				}
+			}
+			return false
+		})
+		for start := 0; start < len(rows); {
+			dir, err := s.partitionDir(schema, parts, rows[start])
+			if err != nil {
+				return nil, err
+			}
+			end := start + 1
+			for end < len(rows) && samePartition(schema, parts, rows[start], rows[end]) {
+				end++
+			}
+			data := make([]sqltypes.Row, 0, end-start)
+			for _, r := range rows[start:end] {
+				d := make(sqltypes.Row, 0, len(dataSchema.Fields))
+				for j, v := range r {
+					if !isPart[j] {
+						d = append(d, v)
+					}
+				}
+				data = append(data, d)
+			}
+			folder := filepath.Join(s.path, filepath.FromSlash(dir))
+			if err := os.MkdirAll(folder, 0o755); err != nil {
+				return nil, fmt.Errorf("%s sink: %w", s.format.Name, err)
+			}
+			name := fmt.Sprintf("part-%05d-%s.c000%s", i, s.newUUID(), s.format.Ext)
+			st, err := s.writeFile(filepath.Join(folder, name), dataSchema, func(f FileWriter) error { return f.Write(data) })
+			if err != nil {
+				return nil, fmt.Errorf("%s sink batch %d task %d: %w", s.format.Name, batchID, i, err)
+			}
+			files = append(files, st)
+			start = end
+		}
+	}
+	return files, nil
+}
+
+func samePartition(schema *sqltypes.StructType, parts []int, a, b sqltypes.Row) bool {
+	for _, p := range parts {
+		if sqltypes.Compare(a[p], b[p], schema.Fields[p].Type) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// DefaultPartitionName is the folder value of a null or empty partition value.
+const DefaultPartitionName = "__HIVE_DEFAULT_PARTITION__"
+
+// partitionDir is a row's col=value/col=value folder path (slash-separated).
+func (s *Sink) partitionDir(schema *sqltypes.StructType, parts []int, r sqltypes.Row) (string, error) {
+	segs := make([]string, len(parts))
+	for i, p := range parts {
+		f := schema.Fields[p]
+		v := DefaultPartitionName
+		if r[p] != nil {
+			str, err := sqltypes.Cast(r[p], f.Type, sqltypes.String, s.loc)
+			if err != nil {
+				return "", fmt.Errorf("partition column %s: %w", f.Name, err)
+			}
+			if str, ok := str.(string); ok && str != "" {
+				v = EscapePathName(str)
+			}
+		}
+		segs[i] = EscapePathName(f.Name) + "=" + v
+	}
+	return strings.Join(segs, "/"), nil
+}
+
+// EscapePathName percent-encodes the characters Hive-style partition folders cannot hold
+// (control characters, quotes, path and glob specials), as Spark does for partition names
+// and values.
+func EscapePathName(v string) string {
+	var b strings.Builder
+	for _, c := range v {
+		if c < 0x20 || c == 0x7f || strings.ContainsRune("\"#%'*/:=?\\{[]^", c) {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// SplitPartitions resolves partition column names against schema (case-insensitively, as
+// Spark does by default) and returns their positions and the schema of the data files (the
+// other columns). It refuses unknown, repeated and all-column partitionings as Spark does.
+func SplitPartitions(schema *sqltypes.StructType, cols []string) ([]int, *sqltypes.StructType, error) {
+	if len(cols) == 0 {
+		return nil, schema, nil
+	}
+	var parts []int
+	seen := map[int]bool{}
+	for _, c := range cols {
+		idx := -1
+		for i, f := range schema.Fields {
+			if strings.EqualFold(f.Name, c) {
+				idx = i
+				break
+			}
+		}
+		if idx < 0 {
+			names := make([]string, len(schema.Fields))
+			for i, f := range schema.Fields {
+				names[i] = f.Name
+			}
+			return nil, nil, fmt.Errorf("partition column %s not found in schema (columns: %s); partition by one of the query's output columns", c, strings.Join(names, ", "))
+		}
+		if seen[idx] {
+			return nil, nil, fmt.Errorf("found duplicate column(s) in the partition schema: `%s`; name each partition column once", strings.ToLower(c))
+		}
+		seen[idx] = true
+		parts = append(parts, idx)
+	}
+	if len(parts) == len(schema.Fields) {
+		return nil, nil, errors.New("cannot use all columns for partition columns; leave at least one column for the data files")
+	}
+	data := &sqltypes.StructType{}
+	for i, f := range schema.Fields {
+		if !seen[i] {
+			data.Fields = append(data.Fields, f)
+		}
+	}
+	return parts, data, nil
 }
 
 // writeLog adds _spark_metadata/<batchID>, or <batchID>.compact on a compaction batch
@@ -257,7 +496,7 @@ func (s *Sink) deleteExpiredLog(c int64) {
 // is never replaced (two writers of one batch: the second fails).
 func writeOnce(dir, name string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("parquet sink log: %w", err)
+		return fmt.Errorf("file sink log: %w", err)
 	}
 	final := filepath.Join(dir, name)
 	tmp := filepath.Join(dir, "."+name+"."+uuid.NewString()+".tmp")
