@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -9,7 +10,8 @@ import (
 
 // SQL is spark.sql(query) for a small subset: SELECT [DISTINCT] ... [FROM table]
 // [WHERE ...] [GROUP BY ...] [ORDER BY ...] [LIMIT n] (after WITH name AS (query), ...),
-// SHOW TABLES and DESCRIBE HISTORY table.
+// SHOW TABLES, DESCRIBE HISTORY table, and CREATE TABLE / INSERT INTO / UPDATE / DELETE
+// FROM on Delta tables (sqlcommand.go).
 // Tables are temporary views, memory-sink tables and Delta tables, as spark.table finds
 // them.
 func (s *Session) SQL(ctx context.Context, query string) (*DataFrame, error) {
@@ -28,6 +30,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	if err != nil {
 		return nil, err
 	}
+	if df, ok, err := s.sqlCommand(ctx, q); ok || err != nil {
+		return df, err
+	}
 	if q.ShowTables {
 		return s.showTables()
 	}
@@ -45,6 +50,16 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	var df *DataFrame
 	if cte := cteNamed(ctes, q.Table); cte != nil {
 		df = cte
+	} else if q.VersionAsOf >= 0 || q.TimestampAsOf != "" {
+		r := s.Read()
+		if q.VersionAsOf >= 0 {
+			r.Option("versionAsOf", fmt.Sprint(q.VersionAsOf))
+		} else {
+			r.Option("timestampAsOf", q.TimestampAsOf)
+		}
+		if df, err = r.Table(ctx, q.Table); err != nil {
+			return nil, err
+		}
 	} else if q.Table != "" {
 		if df, err = s.Table(ctx, q.Table); err != nil {
 			return nil, err

@@ -39,7 +39,8 @@ func TestSQLSubset(t *testing.T) {
 	}
 	for sql, want := range map[string]string{
 		"":                              "[PARSE_EMPTY_STATEMENT]",
-		"INSERT INTO events VALUES (1)": "kafkalab's spark.sql supports SELECT",
+		"INSERT INTO events VALUES (1)": "[UNSUPPORTED_INSERT.RDD_BASED]",
+		"MERGE INTO events USING x":     "kafkalab's spark.sql supports SELECT",
 		"SELECT * FROM nope":            "[TABLE_OR_VIEW_NOT_FOUND] The table or view `nope` cannot be found.",
 		"SELECT * FROM default.events":  "[TABLE_OR_VIEW_NOT_FOUND] The table or view `default`.`events` cannot be found.",
 		"SELECT x FROM events":          "[UNRESOLVED_COLUMN.WITH_SUGGESTION]",
@@ -77,5 +78,65 @@ func TestCatalog(t *testing.T) {
 	}
 	if !s.TableExists("b_table") || !s.TableExists("default.b_table") || !s.TableExists("a_view") || s.TableExists("default.a_view") || s.TableExists("nope") {
 		t.Fatal("tableExists is wrong")
+	}
+}
+
+// spark.sql's Delta commands: CREATE TABLE (columns, IF NOT EXISTS, AS SELECT), INSERT
+// INTO (VALUES, query), UPDATE, DELETE, and reads with VERSION AS OF.
+func TestSQLDeltaCommands(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	steps := []struct {
+		sql, want string // want: the shown result, "" for no columns, or "error: <substring>"
+	}{
+		{"CREATE TABLE scores (player STRING, points INT) USING delta", ""},
+		{"CREATE TABLE scores (player STRING, points INT) USING delta", "error: [TABLE_OR_VIEW_ALREADY_EXISTS]"},
+		{"CREATE TABLE IF NOT EXISTS scores (x INT) USING delta", ""},
+		{"CREATE TABLE other (x INT)", "error: add USING delta"},
+		{"INSERT INTO scores VALUES ('ann', 3), ('bob', 5)", ""},
+		{"INSERT INTO scores VALUES ('cy')", "error: [INSERT_COLUMN_ARITY_MISMATCH.NOT_ENOUGH_DATA_COLUMNS]"},
+		{"INSERT INTO nope VALUES (1)", "error: [TABLE_OR_VIEW_NOT_FOUND]"},
+		{"UPDATE scores SET points = points + 10 WHERE player = 'ann'",
+			"+-----------------+\n|num_affected_rows|\n+-----------------+\n|                1|\n+-----------------+\n"},
+		{"INSERT INTO TABLE scores SELECT 'cy', 1L", ""},
+		{"DELETE FROM scores WHERE player = 'bob'",
+			"+-----------------+\n|num_affected_rows|\n+-----------------+\n|                1|\n+-----------------+\n"},
+		{"SELECT * FROM scores ORDER BY player",
+			"+------+------+\n|player|points|\n+------+------+\n|   ann|    13|\n|    cy|     1|\n+------+------+\n"},
+		{"SELECT * FROM scores VERSION AS OF 1 ORDER BY player",
+			"+------+------+\n|player|points|\n+------+------+\n|   ann|     3|\n|   bob|     5|\n+------+------+\n"},
+		{"CREATE TABLE top USING delta AS SELECT player FROM scores WHERE points > 5", ""},
+		{"SELECT * FROM top", "+------+\n|player|\n+------+\n|   ann|\n+------+\n"},
+		{"CREATE TABLE t2 (x INT) USING delta AS SELECT 1", "error: Schema may not be specified"},
+	}
+	for _, st := range steps {
+		df, err := s.SQL(ctx, st.sql)
+		if want, ok := strings.CutPrefix(st.want, "error: "); ok {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("%s: error %v, want %s", st.sql, err, want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", st.sql, err)
+		}
+		if st.want == "" {
+			if n := len(df.Schema().Fields); n != 0 {
+				t.Fatalf("%s: %d columns, want none", st.sql, n)
+			}
+			continue
+		}
+		if got := must[string](t)(df.Show(ctx, 20, 20, false)); got != st.want {
+			t.Fatalf("%s: got\n%s\nwant\n%s", st.sql, got, st.want)
+		}
+	}
+	h := must[*DataFrame](t)(s.SQL(ctx, "DESCRIBE HISTORY scores"))
+	got := must[[]sqltypes.Row](t)(must[*DataFrame](t)(must[*DataFrame](t)(h.Select("version", "operation")).OrderBy("version")).Collect(ctx))
+	var ops []string
+	for _, r := range got {
+		ops = append(ops, r[1].(string))
+	}
+	if strings.Join(ops, ",") != "CREATE TABLE,WRITE,UPDATE,WRITE,DELETE" {
+		t.Errorf("history %v", ops)
 	}
 }

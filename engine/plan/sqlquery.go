@@ -11,7 +11,21 @@ import (
 //	       [ORDER BY expr [ASC|DESC] [NULLS FIRST|LAST], ...] [LIMIT n]
 //	DESCRIBE HISTORY table [LIMIT n]
 //	SHOW TABLES
+//	CREATE TABLE [IF NOT EXISTS] table [(col type, ...)] USING delta [AS query]
+//	INSERT INTO [TABLE] table VALUES (expr, ...), ... | INSERT INTO [TABLE] table query
+//	UPDATE table SET col = expr, ... [WHERE cond]
+//	DELETE FROM table [WHERE cond]
+//
+// and FROM table VERSION AS OF n / TIMESTAMP AS OF 'ts' on a Delta table.
 type Query struct {
+	// Create, Insert, Update and Delete are set for those commands (Table names the table).
+	Create *CreateTable
+	Insert *Insert
+	Update *Update
+	Delete *Delete
+	// VersionAsOf (-1 when absent) and TimestampAsOf are the FROM table's time travel.
+	VersionAsOf   int64
+	TimestampAsOf string
 	// DescribeHistory is set for DESCRIBE HISTORY; Table names the table.
 	DescribeHistory bool
 	// ShowTables is set for SHOW TABLES.
@@ -34,7 +48,10 @@ func ParseQuery(text string) (*Query, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := &Query{Limit: -1}
+	q := &Query{Limit: -1, VersionAsOf: -1}
+	if p.at(tkIdent, "CREATE") || p.at(tkIdent, "INSERT") || p.at(tkIdent, "UPDATE") || p.at(tkIdent, "DELETE") {
+		return p.command(q)
+	}
 	if p.keyword("DESCRIBE") || p.keyword("DESC") {
 		if !p.keyword("HISTORY") {
 			return nil, unsupported("kafkalab's spark.sql supports SELECT ..., SHOW TABLES and DESCRIBE HISTORY <table>")
@@ -89,6 +106,9 @@ func ParseQuery(text string) (*Query, error) {
 			return nil, err
 		}
 		q.Table = name
+		if err := p.timeTravel(q); err != nil {
+			return nil, err
+		}
 		if p.keyword("AS") {
 			alias, ok := p.identifier()
 			if !ok {
@@ -137,7 +157,7 @@ func ParseQuery(text string) (*Query, error) {
 
 func isClauseWord(s string) bool {
 	switch strings.ToUpper(s) {
-	case "FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING",
+	case "FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING", "VERSION", "TIMESTAMP",
 		"JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "NATURAL", "ON", "USING", "UNION", "EXCEPT", "INTERSECT", "LATERAL":
 		return true
 	}

@@ -1,0 +1,262 @@
+package plan
+
+import (
+	"strconv"
+	"strings"
+)
+
+// CreateTable is CREATE TABLE [IF NOT EXISTS] name [(columns)] USING delta [AS query].
+type CreateTable struct {
+	Table       string
+	IfNotExists bool
+	Columns     string // the column list's DDL text, "" when absent
+	AsSelect    string // the AS query's text, "" when absent
+}
+
+// Insert is INSERT INTO table VALUES ... or INSERT INTO table query.
+type Insert struct {
+	Table  string
+	Values [][]Expr // the VALUES rows, nil for a query
+	Select string   // the query's text
+}
+
+// Update is UPDATE table SET col = expr, ... [WHERE cond].
+type Update struct {
+	Table string
+	Set   []SetClause
+	Where Expr
+}
+
+// SetClause is one col = expr of UPDATE.
+type SetClause struct {
+	Column string
+	Value  Expr
+}
+
+// Delete is DELETE FROM table [WHERE cond].
+type Delete struct {
+	Table string
+	Where Expr
+}
+
+// command parses CREATE TABLE, INSERT INTO, UPDATE and DELETE FROM.
+func (p *sqlParser) command(q *Query) (*Query, error) {
+	switch {
+	case p.keyword("CREATE"):
+		c := &CreateTable{}
+		if p.keyword("OR") {
+			return nil, unsupported("kafkalab's spark.sql does not support CREATE OR REPLACE TABLE yet; drop the table folder first, or overwrite it with df.write.mode(\"overwrite\").saveAsTable(name)")
+		}
+		if p.at(tkIdent, "TEMPORARY") || p.at(tkIdent, "TEMP") || p.at(tkIdent, "VIEW") || p.at(tkIdent, "GLOBAL") {
+			return nil, unsupported("kafkalab's spark.sql does not support CREATE VIEW yet; use df.createOrReplaceTempView(name)")
+		}
+		if !p.keyword("TABLE") {
+			return nil, unsupported("kafkalab's spark.sql supports CREATE TABLE ... USING delta; %s is not yet in kafkalab", strings.ToUpper(p.peek().text))
+		}
+		if p.keyword("IF") {
+			if !p.keyword("NOT") || !p.keyword("EXISTS") {
+				return nil, p.syntaxError()
+			}
+			c.IfNotExists = true
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		c.Table = name
+		if p.at(tkOp, "(") {
+			text, err := p.parenthesised()
+			if err != nil {
+				return nil, err
+			}
+			c.Columns = text
+		}
+		if !p.keyword("USING") {
+			return nil, unsupported("kafkalab creates Delta tables only: add USING delta to CREATE TABLE %s", name)
+		}
+		format, ok := p.identifier()
+		if !ok {
+			return nil, p.syntaxError()
+		}
+		if !strings.EqualFold(format, "delta") {
+			return nil, unsupported("kafkalab creates Delta tables only, not USING %s: write USING delta", format)
+		}
+		if p.keyword("AS") {
+			c.AsSelect = p.rest()
+			if c.Columns != "" {
+				return nil, &AnalysisError{Class: "_LEGACY_ERROR_TEMP_0035", Message: "Operation not allowed: Schema may not be specified in a Create Table As Select (CTAS) statement."}
+			}
+		} else if err := p.end(); err != nil {
+			return nil, err
+		}
+		if c.Columns == "" && c.AsSelect == "" {
+			return nil, unsupported("CREATE TABLE %s needs its columns, (name TYPE, ...), or AS SELECT ...", name)
+		}
+		q.Create, q.Table = c, name
+		return q, nil
+	case p.keyword("INSERT"):
+		if p.keyword("OVERWRITE") {
+			return nil, unsupported("kafkalab's spark.sql does not support INSERT OVERWRITE yet; use df.write.mode(\"overwrite\").saveAsTable(name)")
+		}
+		if !p.keyword("INTO") {
+			return nil, p.syntaxError()
+		}
+		p.keyword("TABLE")
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		if p.at(tkOp, "(") {
+			return nil, unsupported("kafkalab's spark.sql does not support an INSERT column list yet: give a value for every column, in the table's order")
+		}
+		ins := &Insert{Table: name}
+		if p.keyword("VALUES") {
+			for {
+				if err := p.expect("("); err != nil {
+					return nil, err
+				}
+				var row []Expr
+				for {
+					e, err := p.expr()
+					if err != nil {
+						return nil, err
+					}
+					row = append(row, e)
+					if !p.op(",") {
+						break
+					}
+				}
+				if err := p.expect(")"); err != nil {
+					return nil, err
+				}
+				ins.Values = append(ins.Values, row)
+				if !p.op(",") {
+					break
+				}
+			}
+			if err := p.end(); err != nil {
+				return nil, err
+			}
+		} else if p.at(tkIdent, "SELECT") || p.at(tkIdent, "WITH") {
+			ins.Select = p.rest()
+		} else {
+			return nil, p.syntaxError()
+		}
+		q.Insert, q.Table = ins, name
+		return q, nil
+	case p.keyword("UPDATE"):
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		u := &Update{Table: name}
+		if !p.keyword("SET") {
+			return nil, p.syntaxError()
+		}
+		for {
+			col, ok := p.identifier()
+			if !ok {
+				return nil, p.syntaxError()
+			}
+			for p.op(".") {
+				next, ok := p.identifier()
+				if !ok {
+					return nil, p.syntaxError()
+				}
+				col += "." + next
+			}
+			if err := p.expect("="); err != nil {
+				return nil, err
+			}
+			v, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			u.Set = append(u.Set, SetClause{Column: col, Value: v})
+			if !p.op(",") {
+				break
+			}
+		}
+		if p.keyword("WHERE") {
+			if u.Where, err = p.expr(); err != nil {
+				return nil, err
+			}
+		}
+		q.Update, q.Table = u, name
+		return q, p.end()
+	case p.keyword("DELETE"):
+		if !p.keyword("FROM") {
+			return nil, p.syntaxError()
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		d := &Delete{Table: name}
+		if p.keyword("WHERE") {
+			if d.Where, err = p.expr(); err != nil {
+				return nil, err
+			}
+		}
+		q.Delete, q.Table = d, name
+		return q, p.end()
+	}
+	return nil, p.syntaxError()
+}
+
+// parenthesised returns the text inside the ( ... ) at the parser (nesting kept) and moves
+// past it.
+func (p *sqlParser) parenthesised() (string, error) {
+	open := p.next()
+	depth := 1
+	for {
+		t := p.next()
+		switch {
+		case t.kind == tkEOF:
+			return "", parseErr("Syntax error at or near end of input: unclosed parenthesis.")
+		case t.kind == tkOp && t.text == "(":
+			depth++
+		case t.kind == tkOp && t.text == ")":
+			depth--
+			if depth == 0 {
+				return strings.TrimSpace(p.src[open.pos+1 : t.pos]), nil
+			}
+		}
+	}
+}
+
+// rest returns the statement text from the parser's token on and ends the parse.
+func (p *sqlParser) rest() string {
+	text := p.src[p.peek().pos:]
+	p.i = len(p.toks) - 1
+	return strings.TrimSpace(text)
+}
+
+// timeTravel parses FROM table's VERSION AS OF n or TIMESTAMP AS OF 'ts'.
+func (p *sqlParser) timeTravel(q *Query) error {
+	switch {
+	case p.at(tkIdent, "VERSION"):
+		p.next()
+		if !p.keyword("AS") || !p.keyword("OF") {
+			return p.syntaxError()
+		}
+		t := p.next()
+		n, err := strconv.ParseInt(t.text, 10, 64)
+		if (t.kind != tkNumber && t.kind != tkString) || err != nil || n < 0 {
+			return parseErr("Syntax error at or near '" + t.text + "': VERSION AS OF takes a version number.")
+		}
+		q.VersionAsOf = n
+	case p.at(tkIdent, "TIMESTAMP") && p.toks[p.i+1].kind == tkIdent && strings.EqualFold(p.toks[p.i+1].text, "AS"):
+		p.next()
+		p.next()
+		if !p.keyword("OF") {
+			return p.syntaxError()
+		}
+		t := p.next()
+		if t.kind != tkString {
+			return parseErr("Syntax error at or near '" + t.text + "': TIMESTAMP AS OF takes a timestamp string.")
+		}
+		q.TimestampAsOf = t.text
+	}
+	return nil
+}

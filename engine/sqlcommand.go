@@ -1,0 +1,238 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// sqlCommand runs spark.sql's CREATE TABLE, INSERT INTO, UPDATE and DELETE FROM on Delta
+// tables. Spark runs a command when spark.sql is called, not when its result is shown, so
+// these run here; ok is false for a query.
+func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame, ok bool, err error) {
+	switch {
+	case q.Create != nil:
+		df, err = s.sqlCreateTable(ctx, q.Create)
+	case q.Insert != nil:
+		df, err = s.sqlInsert(ctx, q.Insert)
+	case q.Update != nil:
+		df, err = s.sqlUpdate(ctx, q.Update)
+	case q.Delete != nil:
+		df, err = s.sqlDelete(ctx, q.Delete)
+	default:
+		return nil, false, nil
+	}
+	return df, true, err
+}
+
+// emptyResult is the no-column, no-row DataFrame CREATE TABLE and INSERT return.
+func (s *Session) emptyResult() *DataFrame {
+	return s.newDF(&plan.Relation{Scope: s.newScope(&sqltypes.StructType{}, nil), Name: "LocalRelation"})
+}
+
+// affectedRows is the one-row num_affected_rows answer of Delta's UPDATE and DELETE.
+func (s *Session) affectedRows(n int64) *DataFrame {
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "num_affected_rows", Type: sqltypes.Long, Nullable: true}}}
+	return s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: [][]sqltypes.Row{{{n}}}})
+}
+
+func tableExistsError(name string) error {
+	t, _ := tableIdent(name)
+	return &plan.AnalysisError{Class: "TABLE_OR_VIEW_ALREADY_EXISTS", Message: fmt.Sprintf(
+		"Cannot create table or view `spark_catalog`.`default`.`%s` because it already exists.\nChoose a different name, drop or replace the existing object, or add the IF NOT EXISTS clause to tolerate pre-existing objects.", strings.ToLower(t))}
+}
+
+// sqlCreateTable is CREATE TABLE [IF NOT EXISTS] t (cols) USING delta (version 0 CREATE
+// TABLE, as delta-spark commits it) or CREATE TABLE t USING delta AS query (the query's rows
+// in version 0, as saveAsTable writes a new table).
+func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*DataFrame, error) {
+	path, err := s.TablePath(c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if s.isDeltaTable(path) {
+		if c.IfNotExists {
+			return s.emptyResult(), nil
+		}
+		return nil, tableExistsError(c.Table)
+	}
+	if c.AsSelect != "" {
+		df, err := s.SQL(ctx, c.AsSelect)
+		if err != nil {
+			return nil, err
+		}
+		if err := df.Write().Format("delta").SaveAsTable(ctx, c.Table); err != nil {
+			return nil, err
+		}
+		return s.emptyResult(), nil
+	}
+	schema, err := sqltypes.ParseDDL(c.Columns)
+	if err != nil {
+		return nil, fmt.Errorf("CREATE TABLE %s columns: %w", c.Table, err)
+	}
+	if _, err := delta.CreateTable(ctx, path, schema.AsNullable(), delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta}); committedIsDone(err) != nil {
+		return nil, err
+	}
+	return s.emptyResult(), nil
+}
+
+// sqlInsert is INSERT INTO t VALUES (...), ... or INSERT INTO t query: the rows, matched to
+// the table's columns by position and cast to their types, appended as one WRITE commit.
+// VALUES rows are spread over min(rows, parallelism) tasks as Spark's local table scan does.
+func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, error) {
+	dt, err := s.sqlTable(ctx, ins.Table)
+	if err != nil {
+		return nil, err
+	}
+	target, err := dt.ToDF(ctx)
+	if err != nil {
+		return nil, err
+	}
+	table := target.Schema()
+	var data *DataFrame
+	if ins.Values != nil {
+		rows := make([]sqltypes.Row, len(ins.Values))
+		for i, exprs := range ins.Values {
+			if len(exprs) != len(table.Fields) {
+				return nil, insertArity(ins.Table, table, len(exprs))
+			}
+			cols := make([]any, len(exprs))
+			for j, e := range exprs {
+				cols[j] = newColumn(e)
+			}
+			one, err := s.oneRow().Select(cols...)
+			if err != nil {
+				return nil, err
+			}
+			got, err := one.Collect(ctx)
+			if err != nil {
+				return nil, err
+			}
+			from := one.Schema()
+			row := make(sqltypes.Row, len(table.Fields))
+			for j, f := range table.Fields {
+				v, err := sqltypes.Cast(got[0][j], from.Fields[j].Type, f.Type, s.Location())
+				if err != nil {
+					return nil, fmt.Errorf("INSERT INTO %s: value %d of row %d for column %s: %w", ins.Table, j+1, i+1, f.Name, err)
+				}
+				row[j] = v
+			}
+			rows[i] = row
+		}
+		n := max(1, min(len(rows), s.DefaultParallelism()))
+		tasks := make([][]sqltypes.Row, n)
+		for i := range n {
+			tasks[i] = rows[i*len(rows)/n : (i+1)*len(rows)/n]
+		}
+		data = s.newDF(&plan.Relation{Scope: s.newScope(table.AsNullable(), nil), Name: "LocalRelation", Rows: tasks})
+	} else {
+		src, err := s.SQL(ctx, ins.Select)
+		if err != nil {
+			return nil, err
+		}
+		from := src.Schema()
+		if len(from.Fields) != len(table.Fields) {
+			return nil, insertArity(ins.Table, table, len(from.Fields))
+		}
+		cols := make([]any, len(table.Fields))
+		for j, f := range table.Fields {
+			ref := plan.ColumnRef{Parts: []string{from.Fields[j].Name}}
+			cols[j] = newColumn(plan.Alias{Child: plan.Cast{Child: ref, To: f.Type}, Name: f.Name})
+		}
+		if data, err = src.Select(cols...); err != nil {
+			return nil, err
+		}
+	}
+	if err := data.Write().Format("delta").Mode("append").SaveAsTable(ctx, ins.Table); err != nil {
+		return nil, err
+	}
+	return s.emptyResult(), nil
+}
+
+func insertArity(name string, table *sqltypes.StructType, got int) error {
+	t, _ := tableIdent(name)
+	cols := make([]string, len(table.Fields))
+	for i, f := range table.Fields {
+		cols[i] = "`" + f.Name + "`"
+	}
+	reason := "not enough data columns"
+	class := "INSERT_COLUMN_ARITY_MISMATCH.NOT_ENOUGH_DATA_COLUMNS"
+	if got > len(table.Fields) {
+		reason, class = "too many data columns", "INSERT_COLUMN_ARITY_MISMATCH.TOO_MANY_DATA_COLUMNS"
+	}
+	data := make([]string, got)
+	for i := range data {
+		data[i] = fmt.Sprintf("`col%d`", i+1)
+	}
+	return &plan.AnalysisError{Class: class, Message: fmt.Sprintf(
+		"Cannot write to `spark_catalog`.`default`.`%s`, the reason is %s:\nTable columns: %s.\nData columns: %s.",
+		strings.ToLower(t), reason, strings.Join(cols, ", "), strings.Join(data, ", "))}
+}
+
+// oneRow is Spark's OneRowRelation: one row, no columns.
+func (s *Session) oneRow() *DataFrame {
+	return s.newDF(&plan.Relation{Scope: s.newScope(&sqltypes.StructType{}, nil), Name: "OneRowRelation",
+		Rows: [][]sqltypes.Row{{sqltypes.Row{}}}})
+}
+
+// sqlTable is the Delta table a command names: a temporary view cannot take rows, and a
+// name with no table is TABLE_OR_VIEW_NOT_FOUND, as in Spark.
+func (s *Session) sqlTable(ctx context.Context, name string) (*DeltaTable, error) {
+	t, err := tableIdent(name)
+	if err != nil {
+		return nil, err
+	}
+	if v := s.view(t); v != nil && len(plan.ParseAttributeName(name)) == 1 {
+		return nil, &plan.AnalysisError{Class: "UNSUPPORTED_INSERT.RDD_BASED", Message: "Can't insert into the target. An RDD-based table is not allowed."}
+	}
+	path, err := s.tablePath(name, t)
+	if err != nil {
+		return nil, err
+	}
+	if !s.isDeltaTable(path) {
+		return nil, tableNotFound(name)
+	}
+	return s.DeltaTableForName(ctx, name)
+}
+
+// sqlUpdate is UPDATE t SET ... [WHERE ...], DeltaTable.update's SQL form.
+func (s *Session) sqlUpdate(ctx context.Context, u *plan.Update) (*DataFrame, error) {
+	dt, err := s.sqlTable(ctx, u.Table)
+	if err != nil {
+		return nil, err
+	}
+	set := make([]Assignment, len(u.Set))
+	for i, a := range u.Set {
+		set[i] = Assignment{Column: a.Column, Value: newColumn(a.Value)}
+	}
+	var cond any
+	if u.Where != nil {
+		cond = newColumn(u.Where)
+	}
+	n, err := dt.UpdateRows(ctx, cond, set)
+	if err != nil {
+		return nil, err
+	}
+	return s.affectedRows(n), nil
+}
+
+// sqlDelete is DELETE FROM t [WHERE ...], DeltaTable.delete's SQL form.
+func (s *Session) sqlDelete(ctx context.Context, d *plan.Delete) (*DataFrame, error) {
+	dt, err := s.sqlTable(ctx, d.Table)
+	if err != nil {
+		return nil, err
+	}
+	var cond any
+	if d.Where != nil {
+		cond = newColumn(d.Where)
+	}
+	n, err := dt.DeleteRows(ctx, cond)
+	if err != nil {
+		return nil, err
+	}
+	return s.affectedRows(n), nil
+}
