@@ -59,8 +59,8 @@ func (c *pyContext) ModuleInit(impl *py.ModuleImpl) (*py.Module, error) {
 		return nil, err
 	}
 	defer c.running.Done()
-	if impl.Code == nil && impl.CodeSrc != "" {
-		code, err := py.Compile(impl.CodeSrc, impl.Info.FileDesc, py.ExecMode, 0, true)
+	if impl.Code == nil && (impl.CodeSrc != "" || impl.LoadSrc != nil) {
+		code, err := py.Compile(impl.Source(), impl.Info.FileDesc, py.ExecMode, 0, true)
 		if err != nil {
 			return nil, err
 		}

@@ -34,12 +34,16 @@ type ModuleInfo struct {
 // The model is that a ModuleImpl is read-only and instantiates a Module into a py.Context when imported.
 //
 // By convention, .Code is executed when a module instance is initialized. If nil,
-// then .CodeBuf or .CodeSrc will be auto-compiled to set .Code.
+// then .CodeBuf or .CodeSrc (or .LoadSrc) will be auto-compiled to set .Code.
 type ModuleImpl struct {
-	Info            ModuleInfo
-	Methods         []*Method     // Module-bound global method functions
-	Globals         StringDict    // Module-bound global variables
-	CodeSrc         string        // Module code body (source code to be compiled)
+	Info    ModuleInfo
+	Methods []*Method  // Module-bound global method functions
+	Globals StringDict // Module-bound global variables
+	CodeSrc string     // Module code body (source code to be compiled)
+	// LoadSrc, when set and CodeSrc is empty, gives the source at the first import: an
+	// embedded module then costs nothing at process start (kafkalab's Python-written
+	// stdlib was 620 KB of copies in every start-up, script child included).
+	LoadSrc         func() string
 	CodeBuf         []byte        // Module code body (serialized py.Code object)
 	Code            *Code         // Module code body
 	OnContextClosed func(*Module) // Callback for when a py.Context is closing to release resources
@@ -191,4 +195,13 @@ func (store *ModuleStore) OnContextClosed() {
 			m.ModuleImpl.OnContextClosed(m)
 		}
 	}
+}
+
+// Source is the module's Python source: CodeSrc, or what LoadSrc gives when CodeSrc is
+// empty.
+func (impl *ModuleImpl) Source() string {
+	if impl.CodeSrc == "" && impl.LoadSrc != nil {
+		return impl.LoadSrc()
+	}
+	return impl.CodeSrc
 }

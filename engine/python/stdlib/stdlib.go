@@ -79,11 +79,11 @@ func (ctx *context) ModuleInit(impl *py.ModuleImpl) (*py.Module, error) {
 		return nil, err
 	}
 
-	if impl.Code == nil && len(impl.CodeSrc) > 0 {
+	if impl.Code == nil && (len(impl.CodeSrc) > 0 || impl.LoadSrc != nil) {
 		// Registered implementations are shared by every context: compile once.
 		compileMu.Lock()
 		if impl.Code == nil {
-			impl.Code, err = py.Compile(string(impl.CodeSrc), impl.Info.FileDesc, py.ExecMode, 0, true)
+			impl.Code, err = py.Compile(impl.Source(), impl.Info.FileDesc, py.ExecMode, 0, true)
 		}
 		compileMu.Unlock()
 		if err != nil {

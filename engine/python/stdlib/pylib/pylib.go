@@ -6,8 +6,10 @@ package pylib
 import (
 	"crypto/rand"
 	"embed"
+	"fmt"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
@@ -24,15 +26,15 @@ func init() {
 		panic(err)
 	}
 	for _, e := range entries {
-		src, err := lib.ReadFile("lib/" + e.Name())
-		if err != nil {
-			panic(err)
-		}
+		file := "lib/" + e.Name()
 		name := strings.TrimSuffix(e.Name(), ".py")
 		names = append(names, name)
+		// The source is read at the module's first import, not here: reading all of
+		// lib at every start cost two copies of 310 KB in each process (the script's
+		// child too) and tipped a one-line script's start-up into a GC.
 		py.RegisterModule(&py.ModuleImpl{
 			Info:    py.ModuleInfo{Name: name, FileDesc: "<kafkalab " + name + ">"},
-			CodeSrc: string(src),
+			LoadSrc: func() string { return embeddedSource(file) },
 		})
 	}
 	sort.Strings(names)
@@ -44,6 +46,17 @@ func init() {
 			py.MustNewMethod("getline", getline, 0, "getline(filename or code, lineno) -> the source line (no newline) of a running module or of a code object, None if unknown"),
 		},
 	})
+}
+
+// embeddedSource is lib's file as a string. The file is in the binary, so it cannot be
+// missing.
+func embeddedSource(file string) string {
+	src, err := lib.ReadFile(file)
+	if err != nil {
+		panic(fmt.Sprintf("pylib: embedded %s: %v", file, err))
+	}
+	// src is a fresh copy nothing else holds: the string can share it.
+	return unsafe.String(unsafe.SliceData(src), len(src))
 }
 
 // Names lists the modules written in Python, for an importer that allows them.
