@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
@@ -38,7 +39,7 @@ func (s *Session) DefaultParallelism() int {
 	if m == "local" {
 		return 1
 	}
-	if sub := localMasterRe.FindStringSubmatch(m); sub != nil {
+	if sub := localMasterRe().FindStringSubmatch(m); sub != nil {
 		if sub[1] == "*" {
 			return min(runtime.NumCPU(), 2)
 		}
@@ -49,7 +50,9 @@ func (s *Session) DefaultParallelism() int {
 	return 2
 }
 
-var localMasterRe = regexp.MustCompile(`^local\[(\*|\d+)(?:,\s*\d+)?\]$`)
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
+var localMasterRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^local\[(\*|\d+)(?:,\s*\d+)?\]$`) })
 
 func (s *Session) shufflePartitions() int {
 	n, err := strconv.Atoi(s.Conf().GetOr(ConfShufflePartitions, "200"))

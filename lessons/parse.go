@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // ParseError is a mistake in a lesson file, with where it is.
@@ -34,12 +35,14 @@ func (p *parser) errorf(line int, format string, args ...any) error {
 	return &ParseError{File: p.file, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
 var (
-	idPattern     = regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`)
-	watchComment  = regexp.MustCompile(`^<!--\s*watch:\s*(.*?)\s*-->$`)
-	crashComment  = regexp.MustCompile(`^<!--\s*crash:\s*(.*?)\s*-->$`)
-	afterComment  = regexp.MustCompile(`^<!--\s*after\s*-->$`)
-	settleComment = regexp.MustCompile(`^<!--\s*settle:\s*(.*?)\s*-->$`)
+	idPattern     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`) })
+	watchComment  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^<!--\s*watch:\s*(.*?)\s*-->$`) })
+	crashComment  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^<!--\s*crash:\s*(.*?)\s*-->$`) })
+	afterComment  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^<!--\s*after\s*-->$`) })
+	settleComment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^<!--\s*settle:\s*(.*?)\s*-->$`) })
 	knownFrontKey = map[string]bool{"format": true, "id": true, "title": true, "goal": true, "continues": true, "topics": true, "groups": true}
 )
 
@@ -122,7 +125,7 @@ func (p *parser) frontMatter(l *Lesson) error {
 	switch {
 	case l.ID == "":
 		return p.errorf(1, "front matter has no id")
-	case !idPattern.MatchString(l.ID):
+	case !idPattern().MatchString(l.ID):
 		return p.errorf(1, "id %q must look like 04-read-to-table (two digits, a dash, lower-case words)", l.ID)
 	case l.Title == "":
 		return p.errorf(1, "front matter has no title")
@@ -196,23 +199,23 @@ func (p *parser) step(number int) (*Step, error) {
 				prose = append(prose, fence+info, body, fence)
 			}
 			continue
-		case afterComment.MatchString(trimmed):
+		case afterComment().MatchString(trimmed):
 			if afterLine > 0 {
 				return nil, p.errorf(p.pos+1, "step %q has a second <!-- after --> (the first is on line %d)", s.Title, afterLine)
 			}
 			afterLine = p.pos + 1
-		case watchComment.MatchString(trimmed):
-			for _, w := range strings.Split(watchComment.FindStringSubmatch(trimmed)[1], ",") {
+		case watchComment().MatchString(trimmed):
+			for _, w := range strings.Split(watchComment().FindStringSubmatch(trimmed)[1], ",") {
 				if w = strings.TrimSpace(w); w != "" {
 					s.Watch = append(s.Watch, w)
 				}
 			}
-		case crashComment.MatchString(trimmed):
-			if err := p.crash(s, crashComment.FindStringSubmatch(trimmed)[1], p.pos+1); err != nil {
+		case crashComment().MatchString(trimmed):
+			if err := p.crash(s, crashComment().FindStringSubmatch(trimmed)[1], p.pos+1); err != nil {
 				return nil, err
 			}
-		case settleComment.MatchString(trimmed):
-			if err := p.settle(s, settleComment.FindStringSubmatch(trimmed)[1], p.pos+1); err != nil {
+		case settleComment().MatchString(trimmed):
+			if err := p.settle(s, settleComment().FindStringSubmatch(trimmed)[1], p.pos+1); err != nil {
 				return nil, err
 			}
 		case strings.HasPrefix(trimmed, "> Hint:") || strings.HasPrefix(trimmed, "> **Hint:**"):

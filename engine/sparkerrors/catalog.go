@@ -126,13 +126,15 @@ func PySparkSQLState(class string) string {
 	return st
 }
 
-var placeholderRe = regexp.MustCompile(`<([a-zA-Z0-9_-]+)>`)
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
+var placeholderRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<([a-zA-Z0-9_-]+)>`) })
 
 // Placeholders lists a template's parameter names in the order they first appear.
 func Placeholders(tmpl string) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, m := range placeholderRe.FindAllStringSubmatch(tmpl, -1) {
+	for _, m := range placeholderRe().FindAllStringSubmatch(tmpl, -1) {
 		if !seen[m[1]] {
 			seen[m[1]] = true
 			out = append(out, m[1])
@@ -143,7 +145,7 @@ func Placeholders(tmpl string) []string {
 
 // Render fills a template's placeholders; an unknown name stays as written.
 func Render(tmpl string, params []Param) string {
-	return placeholderRe.ReplaceAllStringFunc(tmpl, func(ph string) string {
+	return placeholderRe().ReplaceAllStringFunc(tmpl, func(ph string) string {
 		name := ph[1 : len(ph)-1]
 		for _, p := range params {
 			if p.Name == name {
@@ -166,7 +168,7 @@ func Match(tmpl, message string) (params []Param, ok bool) {
 		var b strings.Builder
 		b.WriteString(`(?s)\A`)
 		last := 0
-		for _, loc := range placeholderRe.FindAllStringSubmatchIndex(tmpl, -1) {
+		for _, loc := range placeholderRe().FindAllStringSubmatchIndex(tmpl, -1) {
 			b.WriteString(regexp.QuoteMeta(tmpl[last:loc[0]]))
 			name := tmpl[loc[2]:loc[3]]
 			// A name used twice must match the same text; Go's regexp has no

@@ -154,7 +154,7 @@ func wordedBy(tmpl, format string) bool {
 	var b strings.Builder
 	b.WriteString(`(?s)\A`)
 	last := 0
-	for _, loc := range placeholderRe.FindAllStringIndex(tmpl, -1) {
+	for _, loc := range placeholderRe().FindAllStringIndex(tmpl, -1) {
 		b.WriteString(regexp.QuoteMeta(tmpl[last:loc[0]]))
 		b.WriteString(`.*?`)
 		last = loc[1]

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // JSON is Spark's StructType.json: compact, keys in Spark's order
@@ -194,9 +195,11 @@ func ParseSchemaJSON(s string) (*StructType, error) {
 	return st, nil
 }
 
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
 var (
-	jsonDecimalRe = regexp.MustCompile(`^decimal\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)$`)
-	jsonCharRe    = regexp.MustCompile(`^(?:var)?char\(\s*\d+\s*\)$`)
+	jsonDecimalRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^decimal\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)$`) })
+	jsonCharRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:var)?char\(\s*\d+\s*\)$`) })
 )
 
 var jsonTypeNames = map[string]DataType{
@@ -219,7 +222,7 @@ func typeFromJSON(v any) (DataType, error) {
 		if dt, ok := jsonTypeNames[v]; ok {
 			return dt, nil
 		}
-		if m := jsonDecimalRe.FindStringSubmatch(v); m != nil {
+		if m := jsonDecimalRe().FindStringSubmatch(v); m != nil {
 			p, _ := strconv.Atoi(m[1])
 			s, _ := strconv.Atoi(m[2])
 			if p < 1 || p > MaxDecimalPrecision || s > p {
@@ -227,7 +230,7 @@ func typeFromJSON(v any) (DataType, error) {
 			}
 			return DecimalType{p, s}, nil
 		}
-		if jsonCharRe.MatchString(v) {
+		if jsonCharRe().MatchString(v) {
 			return String, nil
 		}
 		return nil, fmt.Errorf("unknown type name %q", v)

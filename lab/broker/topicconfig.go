@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -195,14 +196,17 @@ func parseConfigValue(name, raw string, typ configType) (any, *apiError) {
 		if s == "" {
 			return []string{}, nil
 		}
-		return javaListSplit.Split(s, -1), nil
+		return javaListSplit().Split(s, -1), nil
 	}
 	return nil, invalidValue(name, raw, "unknown type "+string(typ))
 }
 
 // javaListSplit is the separator of ConfigDef's LIST values ("\\s*,\\s*"; Java's \s also
 // matches a vertical tab, Go's does not).
-var javaListSplit = regexp.MustCompile(`[ \t\n\x0B\f\r]*,[ \t\n\x0B\f\r]*`)
+//
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
+var javaListSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[ \t\n\x0B\f\r]*,[ \t\n\x0B\f\r]*`) })
 
 // javaTrim is Java's String.trim: it strips every character up to U+0020 at both ends.
 func javaTrim(s string) string {
@@ -254,10 +258,12 @@ func decimalDigit(r rune) int {
 
 // javaDouble is the syntax Java's Double.parseDouble accepts (its documented grammar:
 // decimal or hexadecimal, an optional f/F/d/D suffix, NaN and Infinity spelled exactly).
-var javaDouble = regexp.MustCompile(`^[+-]?(NaN|Infinity|(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|0[xX]([0-9a-fA-F]+\.?|[0-9a-fA-F]*\.[0-9a-fA-F]+)[pP][+-]?[0-9]+)[fFdD]?)$`)
+var javaDouble = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[+-]?(NaN|Infinity|(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|0[xX]([0-9a-fA-F]+\.?|[0-9a-fA-F]*\.[0-9a-fA-F]+)[pP][+-]?[0-9]+)[fFdD]?)$`)
+})
 
 func javaParseDouble(s string) (float64, bool) {
-	if !javaDouble.MatchString(s) {
+	if !javaDouble().MatchString(s) {
 		return 0, false
 	}
 	switch s {
@@ -397,7 +403,7 @@ func validList(valid ...string) func(string, any) *apiError {
 	}
 }
 
-var throttledReplica = regexp.MustCompile(`^([0-9]+:[0-9]+)?$`)
+var throttledReplica = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+:[0-9]+)?$`) })
 
 // throttledReplicas is ThrottledReplicaListValidator: "*", or partition:broker pairs.
 func throttledReplicas(name string, v any) *apiError {
@@ -406,7 +412,7 @@ func throttledReplicas(name string, v any) *apiError {
 	all := true
 	for i, s := range list {
 		trimmed[i] = javaTrim(s)
-		all = all && throttledReplica.MatchString(trimmed[i])
+		all = all && throttledReplica().MatchString(trimmed[i])
 	}
 	if all || strings.Join(trimmed, "") == "*" {
 		return nil

@@ -221,7 +221,10 @@ func (in *interp) run(caller context.Context, script string, args []string) erro
 }
 
 // exceptionLine is a traceback's last line: the exception's class and message.
-var exceptionLine = regexp.MustCompile(`^([A-Za-z_][\w.]*)(:|$)`)
+//
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
+var exceptionLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z_][\w.]*)(:|$)`) })
 
 // scriptError is a failed script's end as Python printed it.
 func scriptError(stderr string, code int) error {
@@ -234,7 +237,7 @@ func scriptError(stderr string, code int) error {
 	}
 	last := lastLine(text, nil)
 	kind := "Exception"
-	if m := exceptionLine.FindStringSubmatch(last); m != nil {
+	if m := exceptionLine().FindStringSubmatch(last); m != nil {
 		kind = m[1][strings.LastIndex(m[1], ".")+1:]
 	}
 	return &pyrun.Error{Kind: kind, Text: text}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/kafkalab/kafkalab/lessons"
 )
@@ -57,7 +58,9 @@ func Export(p *Plan, dir string) error {
 	return nil
 }
 
-var htmlComment = regexp.MustCompile(`(?s)<!--.*?-->\n?`)
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
+var htmlComment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)<!--.*?-->\n?`) })
 
 // README is the project's instructions: setup, then every step with the files it needs,
 // the commands to type, and what they should show.
@@ -102,7 +105,7 @@ func README(p *Plan) string {
 		}
 		fmt.Fprintf(&b, "%s %s, step %d: %s\n\n", level, s.Lesson, s.Number, s.Title)
 		if !s.Prelude {
-			if prose := strings.TrimSpace(htmlComment.ReplaceAllString(s.Prose, "")); prose != "" {
+			if prose := strings.TrimSpace(htmlComment().ReplaceAllString(s.Prose, "")); prose != "" {
 				b.WriteString(prose + "\n\n")
 			}
 		}
@@ -139,7 +142,7 @@ func README(p *Plan) string {
 		}
 		if !s.Prelude {
 			writeExpect(&b, s.Expect)
-			if after := strings.TrimSpace(htmlComment.ReplaceAllString(s.After, "")); after != "" {
+			if after := strings.TrimSpace(htmlComment().ReplaceAllString(s.After, "")); after != "" {
 				b.WriteString(after + "\n\n")
 			}
 		}

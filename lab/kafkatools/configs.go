@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -32,9 +33,11 @@ func init() {
 	})
 }
 
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
 var (
-	configListSplit = regexp.MustCompile(`,`)
-	squareBrackets  = regexp.MustCompile(`\[?\]?`)
+	configListSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,`) })
+	squareBrackets  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[?\]?`) })
 )
 
 // splitAddConfig splits "k1=v1,k2=[a,b]" like ConfigCommand: commas inside [] stay in the value.
@@ -63,7 +66,7 @@ func splitAddConfig(s string) (map[string]string, error) {
 		if !ok || strings.TrimSpace(k) == "" {
 			return nil, usagef("invalid entity config %q: all configs to be added must be in the format \"key=val\", like --add-config retention.ms=600000", p)
 		}
-		out[strings.TrimSpace(k)] = strings.TrimSpace(squareBrackets.ReplaceAllString(v, ""))
+		out[strings.TrimSpace(k)] = strings.TrimSpace(squareBrackets().ReplaceAllString(v, ""))
 	}
 	return out, nil
 }
@@ -107,7 +110,7 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 			}
 		}
 		for _, v := range o.values("delete-config") {
-			for _, k := range configListSplit.Split(v, -1) {
+			for _, k := range configListSplit().Split(v, -1) {
 				if k = strings.TrimSpace(k); k != "" {
 					del = append(del, k)
 				}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -37,12 +38,14 @@ type partitionFilter struct {
 	accept func(p int32) bool
 }
 
-var topicPartitionRule = regexp.MustCompile(`^([^:,]*)(?::(?:([0-9]*)|(?:([0-9]*)-([0-9]*))))?$`)
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
+var topicPartitionRule = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([^:,]*)(?::(?:([0-9]*)|(?:([0-9]*)-([0-9]*))))?$`) })
 
 func parseRules(spec string) ([]partitionFilter, error) {
 	var out []partitionFilter
 	for _, rule := range strings.Split(spec, ",") {
-		m := topicPartitionRule.FindStringSubmatch(rule)
+		m := topicPartitionRule().FindStringSubmatch(rule)
 		if m == nil {
 			return nil, fmt.Errorf("Invalid rule specification: %s. Use topic, topic:partition, topic:from-to, topic:from- or topic:-to", rule)
 		}

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
@@ -80,7 +81,9 @@ func runTopics(ctx context.Context, r *toolRun) error {
 	}
 }
 
-var legalTopicChars = regexp.MustCompile(`^[a-zA-Z0-9._-]+$`)
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
+var legalTopicChars = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z0-9._-]+$`) })
 
 // validateTopicName applies Kafka's rules for topic names (Topic.validate), with its messages.
 func validateTopicName(t string) error {
@@ -91,7 +94,7 @@ func validateTopicName(t string) error {
 		return fmt.Errorf("Topic name is invalid: '%s' is not allowed. Choose a name like orders", t)
 	case len(t) > 249:
 		return fmt.Errorf("Topic name is invalid: the length of '%s' is longer than the max allowed length 249", t)
-	case !legalTopicChars.MatchString(t):
+	case !legalTopicChars().MatchString(t):
 		return fmt.Errorf("Topic name is invalid: '%s' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'", t)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/kafkalab/kafkalab/lab/showtext"
 )
@@ -28,7 +29,11 @@ type QueryRun struct {
 	Error     string
 }
 
-var zeroRowsRe = regexp.MustCompile(`(?i)(\b0\s+(rows|events|records|windows|new)\b|\b(count|rows|loaded|events)\b\W*0\s*$)`)
+// Compiled at first use: a package-level regexp is compiled at every process start
+// (kafkalab run's script child too), which start-up cannot afford (#18).
+var zeroRowsRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(\b0\s+(rows|events|records|windows|new)\b|\b(count|rows|loaded|events)\b\W*0\s*$)`)
+})
 
 // ReadWasEmpty reports whether a step's output shows a read that returned no rows: a
 // show() table without rows, or a count of 0 printed on its own.
@@ -39,7 +44,7 @@ func ReadWasEmpty(output string) bool {
 		}
 	}
 	for _, l := range strings.Split(output, "\n") {
-		if zeroRowsRe.MatchString(strings.TrimSpace(l)) {
+		if zeroRowsRe().MatchString(strings.TrimSpace(l)) {
 			return true
 		}
 	}
