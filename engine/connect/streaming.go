@@ -49,6 +49,7 @@ func (ss *session) startStream(ctx context.Context, op *operation, w *pb.WriteSt
 		return unsupportedf("real-time mode triggers")
 	}
 	var worker *pythonWorker
+	var stopForeach func()
 	if fb := w.GetForeachBatch(); fb != nil {
 		py := fb.GetPythonFunction()
 		if py == nil {
@@ -70,10 +71,11 @@ func (ss *session) startStream(ctx context.Context, op *operation, w *pb.WriteSt
 		if py == nil {
 			return unsupportedf("a Scala foreach writer")
 		}
-		fn, err := ss.foreachWriter(py.GetCommand())
+		fn, stop, err := ss.foreachWriter(py.GetCommand())
 		if err != nil {
 			return err
 		}
+		stopForeach = stop
 		dw = dw.Foreach(fn)
 	}
 	var q *engine.StreamingQuery
@@ -89,6 +91,9 @@ func (ss *session) startStream(ctx context.Context, op *operation, w *pb.WriteSt
 		if worker != nil {
 			worker.close()
 		}
+		if stopForeach != nil {
+			stopForeach()
+		}
 		return err
 	}
 	ss.mu.Lock()
@@ -96,6 +101,10 @@ func (ss *session) startStream(ctx context.Context, op *operation, w *pb.WriteSt
 	ss.mu.Unlock()
 	if worker != nil {
 		go func() { <-q.Query().Done(); worker.close() }()
+	}
+	if stopForeach != nil {
+		// The foreach worker ends with the query, not the session: no process outlives it.
+		go func() { <-q.Query().Done(); stopForeach() }()
 	}
 	started, _ := json.Marshal(map[string]any{"id": q.ID(), "runId": q.RunID(), "name": nullable(q.Name()),
 		"timestamp": time.Now().UTC().Format("2006-01-02T15:04:05.000Z"), "jobTags": []string{}})

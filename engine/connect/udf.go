@@ -22,16 +22,25 @@ import (
 
 // Python UDFs (udf, @udf, spark.udf.register) reach the server as a PythonUDF: the function
 // and its return type pickled by pyspark's CloudPickleSerializer. The learner's Python runs
-// them in a worker process of the session: pyspark unpickles the function, the arguments of
-// each row travel as a one-row Arrow batch read back into Python values as pyspark's
-// collect() does, and the result comes back as Arrow after Spark's conversion of a Python
-// UDF's result to its return type (a value of another kind is NULL).
+// them in a worker process of the session: pyspark unpickles the function, a projection's
+// chunk of rows travels as one Arrow batch (as Spark feeds its worker batches, not a row per
+// round trip), read back into Python values as pyspark's collect() does for udf/@udf or into
+// pandas Series for pandas_udf, and the results come back as Arrow after Spark's conversion
+// of a Python UDF's result to its return type (a value of another kind is NULL).
 
-// Eval types of pyspark's PythonEvalType this server runs row by row.
+// Eval types of pyspark's PythonEvalType this server runs. pyspark-client 4.2 sends 100 for
+// udf/@udf (101 with useArrow=True or spark.sql.execution.pythonUDF.arrow.enabled), 200
+// for a Series-to-Series pandas_udf and 204 for an Iterator[Series] one.
 const (
-	evalBatchedUDF      = 100 // SQL_BATCHED_UDF: udf(...)
-	evalArrowBatchedUDF = 101 // SQL_ARROW_BATCHED_UDF: udf(..., useArrow=True)
+	evalBatchedUDF          = 100 // SQL_BATCHED_UDF
+	evalArrowBatchedUDF     = 101 // SQL_ARROW_BATCHED_UDF
+	evalScalarPandasUDF     = 200 // SQL_SCALAR_PANDAS_UDF
+	evalScalarPandasIterUDF = 204 // SQL_SCALAR_PANDAS_ITER_UDF
 )
+
+// maxUDFBatch caps the rows of one request to the worker, as Spark's
+// spark.sql.execution.arrow.maxRecordsPerBatch (10000) caps an Arrow batch.
+const maxUDFBatch = 10000
 
 // udfWorkerScript is the worker's main loop. Requests and answers are length-prefixed on
 // file descriptors 3 (in) and 4 (out), so the function's prints stay on stdout.
@@ -59,7 +68,11 @@ def write_frame(code, data):
     out.flush()
 
 mode = read_frame().decode()
-command = CloudPickleSerializer().loads(read_frame())
+eval_type = 100
+if mode.startswith("udf:"):
+    mode, eval_type = "udf", int(mode[4:])
+command_bytes = read_frame()
+command = CloudPickleSerializer().loads(command_bytes)
 if mode == "udf":
     func, return_type = command
 else:
@@ -95,20 +108,56 @@ def as_return_type(v):
         return v if isinstance(v, str) else java_text(v)
     return v
 
-def encode(v):
-    try:
-        table = LocalDataToArrowConversion.convert([(v,)], result_schema, False)
-    except Exception:
-        table = LocalDataToArrowConversion.convert([(None,)], result_schema, False)
+def arrow_bytes(table):
     sink = pa.BufferOutputStream()
     with pa.ipc.new_stream(sink, table.schema) as w:
         w.write_table(table)
     return sink.getvalue().to_pybytes()
 
+def encode(values):
+    try:
+        return arrow_bytes(LocalDataToArrowConversion.convert([(v,) for v in values], result_schema, False))
+    except Exception:
+        pass
+    # A value the return type cannot hold is NULL, row by row.
+    out = []
+    for v in values:
+        try:
+            LocalDataToArrowConversion.convert([(v,)], result_schema, False)
+            out.append((v,))
+        except Exception:
+            out.append((None,))
+    return arrow_bytes(LocalDataToArrowConversion.convert(out, result_schema, False))
+
+def pandas_results(table, n):
+    # pandas_udf: the batch's columns as pandas Series (Arrow's conversion, as Spark's
+    # ArrowStreamPandasSerializer makes them), the function's Series back through Arrow,
+    # checked as pyspark's worker checks them (same error classes).
+    from pyspark.errors import PySparkRuntimeError, PySparkTypeError
+    from pyspark.sql.pandas.types import to_arrow_type
+    series = [table.column(k).to_pandas() for k in range(table.num_columns)]
+    if eval_type == 200:
+        results = [func(*series)]
+        if not hasattr(results[0], "__len__"):
+            raise PySparkTypeError(errorClass="UDF_RETURN_TYPE",
+                messageParameters={"expected": "pandas.Series", "actual": type(results[0]).__name__})
+    else:
+        # SQL_SCALAR_PANDAS_ITER_UDF: an iterator of batches in, one of results out.
+        results = list(func(iter([series[0] if len(series) == 1 else tuple(series)])))
+    got = sum(len(r) for r in results)
+    if got != n:
+        raise PySparkRuntimeError(errorClass="SCHEMA_MISMATCH_FOR_PANDAS_UDF",
+            messageParameters={"udf_type": "pandas_udf", "expected": str(n), "actual": str(got)})
+    t = to_arrow_type(return_type)
+    column = pa.chunked_array([pa.Array.from_pandas(r, type=t) for r in results], type=t)
+    return arrow_bytes(pa.table({"r": column}))
+
 def failure(e):
-    # The traceback from the function's frame on, as a worker's (this loop is no news).
-    tb = traceback.format_exception(type(e), e, e.__traceback__.tb_next)
-    return ("Traceback (most recent call last):\n" + "".join(tb[1:])).encode()
+    # The traceback without this loop's frames (the script runs as "<string>"), as Spark's
+    # simplified traceback leaves out its worker's: the user's frames and the exception.
+    frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename != "<string>"]
+    return ("Traceback (most recent call last):\n" + "".join(traceback.format_list(frames)) +
+            "".join(traceback.format_exception_only(type(e), e))).encode()
 
 write_frame(0, b"")
 while True:
@@ -116,13 +165,19 @@ while True:
     schema = StructType.fromJson(json.loads(read_frame().decode()))
     table = pa.ipc.open_stream(data).read_all()
     if mode == "udf":
-        row = ArrowTableToRowsConversion.convert(table, schema, return_as_tuples=True)[0]
+        # A batch of rows, as Spark's BatchEvalPython (100 rows pickled at a time) and
+        # ArrowEvalPython (Arrow batches) send them; the answer is one result per row.
         try:
-            result = func(*row)
+            if eval_type in (200, 204):
+                answer = pandas_results(table, table.num_rows)
+            else:
+                rows = ArrowTableToRowsConversion.convert(table, schema, return_as_tuples=True)
+                answer = encode([as_return_type(func(*row)) for row in rows])
         except BaseException as e:
+            # As Spark's worker, one that raised is not reused: it reports and exits.
             write_frame(-2, failure(e))
-            continue
-        write_frame(0, encode(as_return_type(result)))
+            sys.exit(0)
+        write_frame(0, answer)
         continue
     partition_id, epoch_id = struct.unpack(">iq", read_frame())
     rows = ArrowTableToRowsConversion.convert(table, schema)
@@ -130,12 +185,15 @@ while True:
     tc._partitionId = partition_id
     tc._localProperties = {"streaming.sql.batchId": str(epoch_id)}
     TaskContext._setTaskContext(tc)
+    # Each task unpickles the function afresh, as Spark ships it with every task: a writer
+    # object's attributes start from the pickled state in every partition of every batch.
+    task_func = CloudPickleSerializer().loads(command_bytes)[0]
     try:
-        for _ in func(partition_id, iter(rows)):
+        for _ in task_func(partition_id, iter(rows)):
             pass
     except BaseException as e:
         write_frame(-2, failure(e))
-        continue
+        sys.exit(0)
     finally:
         TaskContext._setTaskContext(None)
     write_frame(0, b"")
@@ -150,38 +208,73 @@ type udfWorker struct {
 	done   chan struct{}
 	closed atomic.Bool
 	name   string
+	// failed is set once the worker reported an exception: it is exiting.
+	failed atomic.Bool
 }
 
 // pythonUDF is the engine UDF a Connect PythonUDF describes.
 func (ss *session) pythonUDF(ctx context.Context, name string, deterministic bool, u *pb.PythonUDF) (*plan.UDF, error) {
 	switch u.GetEvalType() {
-	case evalBatchedUDF, evalArrowBatchedUDF:
+	case evalBatchedUDF, evalArrowBatchedUDF, evalScalarPandasUDF, evalScalarPandasIterUDF:
 	default:
-		return nil, unsupportedf("Python UDF %s of eval type %d (pandas and table UDFs; kafkalab runs udf and @udf functions)", name, u.GetEvalType())
+		return nil, unsupportedf("Python UDF %s of eval type %d (grouped, map and table UDFs; kafkalab runs udf, @udf and scalar pandas_udf functions)", name, u.GetEvalType())
 	}
 	rt, err := engineType(u.GetOutputType())
 	if err != nil {
 		return nil, err
 	}
-	w, err := ss.udfWorker("Python UDF "+name, u.GetCommand())
-	if err != nil {
+	wname, evalType, command := "Python UDF "+name, u.GetEvalType(), u.GetCommand()
+	if _, err := ss.udfWorker(wname, evalType, command); err != nil {
 		return nil, err
 	}
 	zone := ss.eng.Conf().GetOr(engine.ConfTimeZone, "UTC")
-	return &plan.UDF{Name: name, ReturnType: rt, Deterministic: deterministic, Invoke: func(args []any, types []sqltypes.DataType, background bool) (any, error) {
-		return w.call(args, types, rt, zone, background)
-	}}, nil
+	call := func(args [][]any, types []sqltypes.DataType) ([]any, error) {
+		// The session's live worker for the function: one that raised has exited.
+		for {
+			w, err := ss.udfWorker(wname, evalType, command)
+			if err != nil {
+				return nil, err
+			}
+			vals, err := w.call(args, types, rt, zone)
+			if err != errWorkerGone {
+				return vals, err
+			}
+		}
+	}
+	return &plan.UDF{Name: name, ReturnType: rt, Deterministic: deterministic,
+		Invoke: func(args []any, types []sqltypes.DataType, _ bool) (any, error) {
+			// A call outside a projection (a filter, an aggregate's input): a batch of one.
+			vals, err := call([][]any{args}, types)
+			if err != nil {
+				return nil, err
+			}
+			return vals[0], nil
+		},
+		InvokeBatch: func(args [][]any, types []sqltypes.DataType, _ bool) ([]any, error) {
+			out := make([]any, 0, len(args))
+			for len(args) > 0 {
+				n := min(len(args), maxUDFBatch)
+				vals, err := call(args[:n], types)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, vals...)
+				args = args[n:]
+			}
+			return out, nil
+		}}, nil
 }
 
 // udfWorker is the session's worker for a pickled function, started on first use.
-func (ss *session) udfWorker(name string, command []byte) (*udfWorker, error) {
+func (ss *session) udfWorker(name string, evalType int32, command []byte) (*udfWorker, error) {
+	key := fmt.Sprint(evalType, ":", string(command))
 	ss.mu.Lock()
-	w := ss.udfWorkers[string(command)]
+	w := ss.udfWorkers[key]
 	ss.mu.Unlock()
-	if w != nil {
+	if w != nil && w.alive() {
 		return w, nil
 	}
-	w, err := ss.startUDFWorker("udf", name, command)
+	w, err := ss.startUDFWorker(fmt.Sprint("udf:", evalType), name, command)
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +283,7 @@ func (ss *session) udfWorker(name string, command []byte) (*udfWorker, error) {
 	if ss.udfWorkers == nil {
 		ss.udfWorkers = map[string]*udfWorker{}
 	}
-	ss.udfWorkers[string(command)] = w
+	ss.udfWorkers[key] = w
 	return w, nil
 }
 
@@ -277,6 +370,7 @@ func (w *udfWorker) answer() ([]byte, error) {
 		return nil, fmt.Errorf("%s: the worker ended mid-answer: %w", w.name, err)
 	}
 	if code == pythonExceptionThrown {
+		w.failed.Store(true) // the worker exits after reporting, as Spark's
 		return nil, udfError(strings.TrimRight(string(data), "\n"))
 	}
 	return data, nil
@@ -288,18 +382,26 @@ func udfError(traceback string) error {
 	return &sparkerrors.Error{Kind: sparkerrors.PythonException, Message: traceback}
 }
 
-// call runs the function on one row's arguments.
-func (w *udfWorker) call(args []any, types []sqltypes.DataType, rt sqltypes.DataType, zone string, _ bool) (any, error) {
+// call runs the function on a batch of rows' arguments: one request, one answer.
+func (w *udfWorker) call(args [][]any, types []sqltypes.DataType, rt sqltypes.DataType, zone string) ([]any, error) {
 	st := &sqltypes.StructType{}
 	for i, t := range types {
 		st.Fields = append(st.Fields, sqltypes.StructField{Name: fmt.Sprintf("a%d", i), Type: t, Nullable: true})
 	}
-	data, err := arrowBatch(st, []sqltypes.Row{args}, zone)
+	rows := make([]sqltypes.Row, len(args))
+	for i, a := range args {
+		rows[i] = a
+	}
+	data, err := arrowBatch(st, rows, zone)
 	if err != nil {
 		return nil, err
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if !w.alive() {
+		// Another task's exception ended this worker while this one waited for it.
+		return nil, errWorkerGone
+	}
 	if err := w.send(data, []byte(st.JSON())); err != nil {
 		return nil, err
 	}
@@ -307,15 +409,34 @@ func (w *udfWorker) call(args []any, types []sqltypes.DataType, rt sqltypes.Data
 	if err != nil {
 		return nil, err
 	}
-	rows, err := readArrow(res, &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "r", Type: rt, Nullable: true}}})
+	out, err := readArrow(res, &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "r", Type: rt, Nullable: true}}})
 	if err != nil {
 		return nil, fmt.Errorf("%s: reading its result: %w", w.name, err)
 	}
-	if len(rows) != 1 {
-		return nil, fmt.Errorf("%s: the worker answered %d rows for one", w.name, len(rows))
+	if len(out) != len(args) {
+		return nil, fmt.Errorf("%s: the worker answered %d rows for %d", w.name, len(out), len(args))
 	}
-	return rows[0][0], nil
+	vals := make([]any, len(out))
+	for i, r := range out {
+		vals[i] = r[0]
+	}
+	return vals, nil
 }
+
+// alive reports whether the worker's process still runs: one that raised has exited, as
+// Spark's worker does, and the next call starts another.
+func (w *udfWorker) alive() bool {
+	select {
+	case <-w.done:
+		return false
+	default:
+		return !w.closed.Load() && !w.failed.Load()
+	}
+}
+
+// errWorkerGone is a call that found its worker ended by another task's failure; the
+// caller takes the session's next worker.
+var errWorkerGone = errors.New("the Python worker ended")
 
 // close ends the worker's process.
 func (w *udfWorker) close() {
@@ -366,20 +487,42 @@ func (ss *session) registerPythonUDF(ctx context.Context, f *pb.CommonInlineUser
 
 // foreachWriter is writeStream.foreach(f) through Connect: each partition of each batch goes
 // to a worker running pyspark's foreach function (f's process, or open/process/close of a
-// writer object, with the batch id in the task context as Spark sets it).
-func (ss *session) foreachWriter(command []byte) (engine.ForeachPartitionFunc, error) {
-	w, err := ss.startUDFWorker("foreach", "writeStream.foreach", command)
+// writer object, with the batch id in the task context as Spark sets it), so open and close
+// run once per partition per batch. As Spark's Python workers, the process is reused from
+// task to task, replaced after a task that raised, and ended with the query (stop).
+func (ss *session) foreachWriter(command []byte) (fn engine.ForeachPartitionFunc, stop func(), err error) {
+	const name = "writeStream.foreach"
+	var mu sync.Mutex // one task at a time; guards w
+	w, err := ss.startUDFWorker("foreach", name, command)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	stopped := false
+	stop = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		stopped = true
+		w.close()
 	}
 	zone := ss.eng.Conf().GetOr(engine.ConfTimeZone, "UTC")
-	return func(ctx context.Context, schema *sqltypes.StructType, partitionID int, epochID int64, rows []sqltypes.Row) error {
+	fn = func(ctx context.Context, schema *sqltypes.StructType, partitionID int, epochID int64, rows []sqltypes.Row) error {
 		data, err := arrowBatch(schema, rows, zone)
 		if err != nil {
 			return err
 		}
 		ids := binary.BigEndian.AppendUint32(nil, uint32(partitionID))
 		ids = binary.BigEndian.AppendUint64(ids, uint64(epochID))
+		mu.Lock()
+		defer mu.Unlock()
+		if stopped {
+			return fmt.Errorf("%s: the query stopped", name)
+		}
+		if !w.alive() {
+			w.close()
+			if w, err = ss.startUDFWorker("foreach", name, command); err != nil {
+				return err
+			}
+		}
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		if err := w.send(data, []byte(schema.JSON()), ids); err != nil {
@@ -392,5 +535,6 @@ func (ss *session) foreachWriter(command []byte) (engine.ForeachPartitionFunc, e
 			return fmt.Errorf("org.apache.spark.api.python.PythonException: %s", se.Message)
 		}
 		return err
-	}, nil
+	}
+	return fn, stop, nil
 }

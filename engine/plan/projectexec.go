@@ -21,6 +21,9 @@ type projector struct {
 	// json[j], when set, evaluates inner[j], a from_json of a Kafka value, a chunk at a
 	// time.
 	json []*jsonChunk
+	// udfs[j], when set, evaluates the first stage's expression j, a batch-capable UDF, a
+	// chunk at a time (see udfChunk).
+	udfs []*udfChunk
 }
 
 func newProjector(ec *EvalContext, inner, outer []Bound) *projector {
@@ -34,6 +37,18 @@ func newProjector(ec *EvalContext, inner, outer []Bound) *projector {
 				p.json = make([]*jsonChunk, len(inner))
 			}
 			p.json[j] = &jsonChunk{expr: fj, reuse: onlyFieldsRead(outer, j)}
+		}
+	}
+	first := inner
+	if first == nil {
+		first = outer
+	}
+	for j, e := range first {
+		if u := batchUDF(e); u != nil {
+			if p.udfs == nil {
+				p.udfs = make([]*udfChunk, len(first))
+			}
+			p.udfs[j] = &udfChunk{expr: u}
 		}
 	}
 	return p
@@ -52,11 +67,22 @@ func (p *projector) project(_ context.Context, rows []sqltypes.Row) ([]sqltypes.
 			jc.prepare(p.ec, rows)
 		}
 	}
+	for _, uc := range p.udfs {
+		if uc != nil {
+			if err := uc.prepare(p.ec, rows); err != nil {
+				return nil, err
+			}
+		}
+	}
 	for i, row := range rows {
 		if p.inner != nil {
 			for j, e := range p.inner {
 				if p.json != nil && p.json[j] != nil {
 					p.scratch[j] = p.json[j].value(i)
+					continue
+				}
+				if p.udfs != nil && p.udfs[j] != nil {
+					p.scratch[j] = p.udfs[j].vals[i]
 					continue
 				}
 				v, err := e.Eval(p.ec, row)
@@ -69,6 +95,10 @@ func (p *projector) project(_ context.Context, rows []sqltypes.Row) ([]sqltypes.
 		}
 		nr := sqltypes.Row(slab[i*n : (i+1)*n : (i+1)*n])
 		for j, e := range p.outer {
+			if p.inner == nil && p.udfs != nil && p.udfs[j] != nil {
+				nr[j] = p.udfs[j].vals[i]
+				continue
+			}
 			v, err := e.Eval(p.ec, row)
 			if err != nil {
 				return nil, err

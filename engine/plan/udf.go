@@ -16,6 +16,10 @@ type UDF struct {
 	// is true when a streaming query's own goroutine evaluates the call rather than the
 	// goroutine that asked for the rows.
 	Invoke func(args []any, types []sqltypes.DataType, background bool) (any, error)
+	// InvokeBatch, when set, computes many rows' results in one call: a projection hands
+	// a Python UDF a chunk of rows at once, as Spark's BatchEvalPython and ArrowEvalPython
+	// feed its Python worker batches rather than a row per round trip.
+	InvokeBatch func(args [][]any, types []sqltypes.DataType, background bool) ([]any, error)
 }
 
 func (r *resolver) resolveUDF(c Call) (Bound, error) {

@@ -1,16 +1,18 @@
 """Drives `kafkalab connect` with the real pyspark-client as a notebook would: several cells
 in one session, a stream written and queried while it runs, Spark's exception types, an
-interrupt from the client, foreachBatch and a listener. Run by scripts/connect/tier.sh with
+interrupt from the client, foreachBatch, foreach, Python UDFs and a listener. Run by scripts/connect/tier.sh with
 SPARK_REMOTE set; prints one line per check and "N passed, M failed" at the end.
 
 Usage: SPARK_REMOTE=sc://127.0.0.1:PORT python session_test.py BOOTSTRAP
 """
+import json
+import os
 import sys
 import threading
 import time
 import traceback
 
-from pyspark.errors import AnalysisException, PySparkException, StreamingQueryException
+from pyspark.errors import AnalysisException, PySparkException, PythonException, StreamingQueryException
 from pyspark.sql import SparkSession, functions as F
 from pyspark.sql.streaming import StreamingQueryListener
 
@@ -180,6 +182,164 @@ def _():
         assert "FOREACH_BATCH_USER_FUNCTION_ERROR" in str(e) and "ValueError: boom" in str(e), str(e)
         return
     raise AssertionError("no StreamingQueryException")
+
+
+def gone(pid):
+    """Whether a process has ended (the server runs on this machine in the tier)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@check("Python UDFs: udf, useArrow, pandas_udf and a registered one give Spark's results")
+def _():
+    plus = F.udf(lambda x: x + 1, "long")
+    assert [r[0] for r in spark.range(4).select(plus("id")).collect()] == [1, 2, 3, 4]
+    twice = F.udf(lambda x: x * 2, "long", useArrow=True)
+    assert [r[0] for r in spark.range(3).select(twice("id").alias("t")).collect()] == [0, 2, 4]
+    # Spark's conversion of a Python result: a value of another type is NULL.
+    as_int = F.udf(lambda x: str(x), "int")
+    assert [r[0] for r in spark.range(2).select(as_int("id")).collect()] == [None, None]
+
+    @F.pandas_udf("double")
+    def half(s):
+        return s / 2
+
+    assert [r[0] for r in spark.range(3).select(half("id")).collect()] == [0.0, 0.5, 1.0]
+    spark.udf.register("plus_one", lambda x: x + 1, "long")
+    assert spark.sql("SELECT plus_one(41) AS v").collect()[0].v == 42
+    total = spark.range(20000).select(plus("id").alias("x")).agg(F.sum("x")).collect()[0][0]
+    assert total == 200010000, total
+
+
+@check("Python UDFs: rows reach the worker in batches, not one call per row")
+def _():
+    @F.pandas_udf("long")
+    def batch_size(s):
+        return s * 0 + len(s)
+
+    sizes = [r[0] for r in spark.range(3000).select(batch_size("id")).collect()]
+    assert len(sizes) == 3000 and min(sizes) > 1, sorted(set(sizes))
+
+    # A plain udf sees its batch only through its worker: one process for every row.
+    pids = {r[0] for r in spark.range(500).select(F.udf(lambda _: os.getpid(), "long")("id")).collect()}
+    assert len(pids) == 1, pids
+
+
+@check("Python UDFs: an exception is a PythonException with the Python traceback")
+def _():
+    def inverse(x):
+        return 1 // (x - 2)
+
+    try:
+        spark.range(5).select(F.udf(inverse, "long")("id")).collect()
+    except PythonException as e:
+        msg = str(e)
+        assert "An exception was thrown from the Python worker" in msg, msg
+        assert "Traceback (most recent call last)" in msg and "in inverse" in msg, msg
+        assert msg.rstrip().endswith("ZeroDivisionError: integer division or modulo by zero"), msg
+    else:
+        raise AssertionError("no PythonException")
+
+    @F.pandas_udf("long")
+    def not_series(s):
+        return 3
+
+    try:
+        spark.range(2).select(not_series("id")).collect()
+    except PythonException as e:
+        assert "[UDF_RETURN_TYPE] Return type of the user-defined function should be pandas.Series, but is int." in str(e), str(e)
+    else:
+        raise AssertionError("no PythonException")
+    # The worker that raised is replaced: the same function works on good input.
+    assert [r[0] for r in spark.range(2).select(F.udf(inverse, "long")("id")).collect()] == [-1, -1]
+
+
+FOREACH_LOG = os.path.abspath("foreach.log")
+
+
+class LogWriter:
+    """A foreach writer that logs its calls; the attribute shows whether state leaks between
+    tasks (on Spark every task unpickles the writer afresh, so opened is 1 at every open)."""
+
+    def __init__(self, fail_on=None):
+        self.opened = 0
+        self.fail_on = fail_on
+
+    def _log(self, *entry):
+        with open(FOREACH_LOG, "a") as f:
+            f.write(json.dumps(entry) + "\n")
+
+    def open(self, partition_id, epoch_id):
+        self.opened += 1
+        self._log("open", partition_id, epoch_id, self.opened, os.getpid())
+        return True
+
+    def process(self, row):
+        if row.key == self.fail_on:
+            raise ValueError("bad order " + row.key)
+        self._log("process", row.key)
+
+    def close(self, error):
+        self._log("close", None if error is None else repr(error))
+
+
+def foreach_log():
+    with open(FOREACH_LOG) as f:
+        return [json.loads(line) for line in f]
+
+
+@check("foreach: open/process/close once per partition per batch, worker gone after stop")
+def _():
+    if os.path.exists(FOREACH_LOG):
+        os.remove(FOREACH_LOG)
+    src = raw_stream().select(F.col("key").cast("string").alias("key"))
+    q = src.writeStream.foreach(LogWriter()).trigger(availableNow=True).option("checkpointLocation", "cp_fe").start()
+    q.awaitTermination()
+    log = foreach_log()
+    opens = [e for e in log if e[0] == "open"]
+    # One task per Kafka partition with records in batch 0, each opened once.
+    assert sorted((e[1], e[2]) for e in opens) == sorted({(e[1], 0) for e in opens}), log
+    assert all(e[3] == 1 for e in opens), log
+    assert sorted(e[1] for e in log if e[0] == "process") == ["2001", "2002", "2003"], log
+    assert [e for e in log if e[0] == "close"] == [["close", None]] * len(opens), log
+    # Spark reuses its Python worker from task to task.
+    pids = {e[4] for e in opens}
+    assert len(pids) == 1, pids
+    wait_for(lambda: all(gone(p) for p in pids), timeout=10, what="the foreach worker to end with the query")
+
+    seen = []
+
+    def each(row):
+        seen.append(row.key)  # runs in the worker: nothing comes back to this list
+        with open(FOREACH_LOG, "a") as f:
+            f.write(json.dumps(["fn", row.key]) + "\n")
+
+    q = src.writeStream.foreach(each).trigger(availableNow=True).option("checkpointLocation", "cp_fe_fn").start()
+    q.awaitTermination()
+    assert sorted(e[1] for e in foreach_log() if e[0] == "fn") == ["2001", "2002", "2003"]
+    assert seen == []
+
+
+@check("foreach: an exception in process reaches close(error) and fails the query")
+def _():
+    if os.path.exists(FOREACH_LOG):
+        os.remove(FOREACH_LOG)
+    src = raw_stream().select(F.col("key").cast("string").alias("key"))
+    q = src.writeStream.foreach(LogWriter(fail_on="2002")).trigger(availableNow=True).option("checkpointLocation", "cp_fe_bad").start()
+    try:
+        q.awaitTermination()
+    except StreamingQueryException as e:
+        assert "ValueError: bad order 2002" in str(e), str(e)
+    else:
+        raise AssertionError("no StreamingQueryException")
+    log = foreach_log()
+    closes = [e for e in log if e[0] == "close" and e[1] is not None]
+    assert closes and "ValueError('bad order 2002')" in closes[0][1], log
+    pids = {e[4] for e in log if e[0] == "open"}
+    wait_for(lambda: all(gone(p) for p in pids), timeout=10, what="the failed foreach worker to end")
 
 
 @check("a listener hears progress and termination")
