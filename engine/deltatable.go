@@ -231,3 +231,39 @@ func timeTravelVersion(t *delta.Table, ts string, loc *time.Location) (int64, er
 	}
 	return t.VersionAt(parsed, loc)
 }
+
+// detailSchema is DESCRIBE DETAIL's row as delta-spark 4.4 returns it.
+var detailSchema = sqltypes.MustParseDDL("format STRING, id STRING, name STRING, description STRING, location STRING, " +
+	"createdAt TIMESTAMP, lastModified TIMESTAMP, partitionColumns ARRAY<STRING>, clusteringColumns ARRAY<STRING>, " +
+	"numFiles BIGINT, sizeInBytes BIGINT, properties MAP<STRING, STRING>, minReaderVersion INT, minWriterVersion INT, " +
+	"tableFeatures ARRAY<STRING>").AsNullable()
+
+// Detail is deltaTable.detail(): one row describing the table's latest version.
+func (dt *DeltaTable) Detail(ctx context.Context) (*DataFrame, error) {
+	d, err := dt.table.Detail()
+	if err != nil {
+		return nil, err
+	}
+	strs := func(ss []string) []any {
+		out := make([]any, len(ss))
+		for i, s := range ss {
+			out[i] = s
+		}
+		return out
+	}
+	opt := func(s *string) any {
+		if s == nil {
+			return nil
+		}
+		return *s
+	}
+	var created any
+	if d.CreatedAt != nil {
+		created = sqltypes.TimestampFromUnixMilli(*d.CreatedAt)
+	}
+	row := sqltypes.Row{"delta", d.ID, opt(d.Name), opt(d.Description), d.Location, created,
+		sqltypes.TimestampFromUnixMilli(d.LastModified), strs(d.PartitionColumns), []any{}, d.NumFiles, d.Size,
+		kvMap(d.Properties), int32(d.MinReaderVersion), int32(d.MinWriterVersion), strs(d.TableFeatures)}
+	rel := &plan.Relation{Scope: dt.s.newScope(detailSchema, nil), Name: "DescribeDeltaDetailCommand", Rows: [][]sqltypes.Row{{row}}}
+	return dt.s.newDF(rel), nil
+}

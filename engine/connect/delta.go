@@ -75,7 +75,11 @@ func (ss *session) deltaRelationDF(ctx context.Context, dr *deltaconnectpb.Delta
 	case *deltaconnectpb.DeltaRelation_MergeIntoTable:
 		return ss.deltaMerge(ctx, r.MergeIntoTable)
 	case *deltaconnectpb.DeltaRelation_DescribeDetail:
-		return nil, unsupportedDelta("DeltaTable.detail")
+		dt, err := ss.deltaTable(ctx, r.DescribeDetail.GetTable())
+		if err != nil {
+			return nil, err
+		}
+		return dt.Detail(ctx)
 	case *deltaconnectpb.DeltaRelation_ConvertToDelta:
 		return nil, unsupportedDelta("DeltaTable.convertToDelta")
 	case *deltaconnectpb.DeltaRelation_OptimizeTable:
@@ -110,7 +114,7 @@ func deltaCommand(ext *anypb.Any) (bool, error) {
 // unsupportedDelta refuses a DeltaTable operation the engine's Delta tables do not have,
 // with the embedded path's words.
 func unsupportedDelta(api string) error {
-	return unsupportedf("%s (kafkalab's Delta tables support delete, update, merge, history, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export)", api)
+	return unsupportedf("%s (kafkalab's Delta tables support delete, update, merge, history, detail, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export)", api)
 }
 
 // deltaTable opens the table a delta.connect.DeltaTable names, as DeltaTable.forPath or

@@ -158,10 +158,17 @@ func defDeltaTableOps() {
 		t := self(o)
 		return t.s.in.wrapDF(t.dt.RestoreToTimestamp(t.s.in.Context(), ts))
 	})
-	for _, name := range []string{"detail", "vacuum", "optimize", "generate", "convertToDelta", "upgradeTableProtocol", "addFeatureSupport", "dropFeatureSupport", "clone", "cloneAtVersion", "cloneAtTimestamp", "create", "createIfNotExists", "replace", "createOrReplace"} {
+	python.DefMethod(deltaTableType, "detail", func(o py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("detail", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		t := self(o)
+		return t.s.in.wrapDF(t.dt.Detail(t.s.in.Context()))
+	})
+	for _, name := range []string{"vacuum", "optimize", "generate", "convertToDelta", "upgradeTableProtocol", "addFeatureSupport", "dropFeatureSupport", "clone", "cloneAtVersion", "cloneAtTimestamp", "create", "createIfNotExists", "replace", "createOrReplace"} {
 		name := name
 		python.DefMethod(deltaTableType, name, func(py.Object, py.Tuple, py.StringDict) (py.Object, error) {
-			return nil, python.Unsupported("DeltaTable."+name, "kafkalab's Delta tables support delete, update, merge, history, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export")
+			return nil, python.Unsupported("DeltaTable."+name, "kafkalab's Delta tables support delete, update, merge, history, detail, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export")
 		})
 	}
 

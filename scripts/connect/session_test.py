@@ -342,6 +342,58 @@ def _():
     wait_for(lambda: all(gone(p) for p in pids), timeout=10, what="the failed foreach worker to end")
 
 
+# DESCRIBE DETAIL's schema as delta-spark 4.4 on Spark 4.2 returns it (recorded on real Spark).
+DETAIL_SCHEMA = ("struct<format:string,id:string,name:string,description:string,location:string,"
+                 "createdAt:timestamp,lastModified:timestamp,partitionColumns:array<string>,"
+                 "clusteringColumns:array<string>,numFiles:bigint,sizeInBytes:bigint,"
+                 "properties:map<string,string>,minReaderVersion:int,minWriterVersion:int,"
+                 "tableFeatures:array<string>>")
+
+
+@check("Delta: DeltaTable.detail and history through Connect, as delta-spark reports them")
+def _():
+    from delta.tables import DeltaTable
+
+    for i in range(3):
+        spark.createDataFrame([(i, "a%d" % i)], "id INT, v STRING").write.format("delta").mode("append").save("dt_detail")
+    dt = DeltaTable.forPath(spark, "dt_detail")
+    d = dt.detail()
+    assert d.schema.simpleString() == DETAIL_SCHEMA, d.schema.simpleString()
+    r = d.collect()[0]
+    # The data files the log adds (an empty task's file is on disk but not in the table).
+    files = []
+    for name in sorted(os.listdir("dt_detail/_delta_log")):
+        if name.endswith(".json"):
+            with open(os.path.join("dt_detail/_delta_log", name)) as f:
+                files += [json.loads(line)["add"]["path"] for line in f if '"add"' in line]
+    assert (r.format, r.name, r.description, r.location) == ("delta", None, None, "file:" + os.path.abspath("dt_detail")), r
+    assert (r.partitionColumns, r.clusteringColumns, r.properties) == ([], [], {}), r
+    assert (r.numFiles, r.sizeInBytes) == (len(files), sum(os.path.getsize(os.path.join("dt_detail", f)) for f in files)), r
+    assert (r.minReaderVersion, r.minWriterVersion, r.tableFeatures) == (1, 2, ["appendOnly", "invariants"]), r
+    assert r.createdAt <= r.lastModified, r
+    assert [h.operation for h in dt.history().collect()] == ["WRITE"] * 3
+    dt.restoreToVersion(1)
+    assert dt.detail().collect()[0].numFiles == 2
+
+
+@check("Delta: maintenance the engine lacks is UNSUPPORTED_FEATURE naming the method")
+def _():
+    from delta.tables import DeltaTable
+
+    dt = DeltaTable.forPath(spark, "dt_detail")
+    for name, call in [("DeltaTable.optimize", lambda: dt.optimize().executeCompaction()),
+                       ("DeltaTable.vacuum", lambda: dt.vacuum()),
+                       ("DeltaTable.generate", lambda: dt.generate("symlink_format_manifest")),
+                       ("DeltaTable.convertToDelta", lambda: DeltaTable.convertToDelta(spark, "parquet.`p`"))]:
+        try:
+            call()
+        except PySparkException as e:
+            assert e.getCondition() == "UNSUPPORTED_FEATURE.KAFKALAB", (name, e.getCondition())
+            assert name in str(e), (name, str(e))
+        else:
+            raise AssertionError(name + " was not refused")
+
+
 @check("a listener hears progress and termination")
 def _():
     events = []
