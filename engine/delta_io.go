@@ -268,15 +268,21 @@ func (s *Session) openOrCreateTable(ctx context.Context, path string, schema *sq
 
 // writeDelta is df.write.format("delta").save(path) / saveAsTable.
 func (w *DataFrameWriter) writeDelta(ctx context.Context, path string, asTable bool) error {
-	if _, ok := w.opts.get("replaceWhere"); ok && strings.EqualFold(w.mode, "overwrite") {
-		// Overwriting the whole table instead would silently drop rows the predicate keeps.
-		return &plan.UnsupportedError{Message: "kafkalab does not support Delta's replaceWhere overwrite yet: delete the rows with DeltaTable.delete(condition), then append the new ones; or run the script on real Spark with kafkalab export"}
-	}
-	tasks, err := w.df.execute(ctx)
+	t, err := w.df.s.delta.Open(path)
 	if err != nil {
 		return err
 	}
-	t, err := w.df.s.delta.Open(path)
+	if cond, ok := w.opts.get("replaceWhere"); ok && strings.EqualFold(w.mode, "overwrite") {
+		if exists, err := t.Exists(); err != nil {
+			return err
+		} else if exists {
+			if optTrue(&w.opts, "mergeSchema") || optTrue(&w.opts, "overwriteSchema") {
+				return &plan.UnsupportedError{Message: "kafkalab does not support replaceWhere together with mergeSchema or overwriteSchema yet: change the schema in a write of its own"}
+			}
+			return w.replaceWhere(ctx, t, cond)
+		}
+	}
+	tasks, err := w.df.execute(ctx)
 	if err != nil {
 		return err
 	}
@@ -288,7 +294,8 @@ func (w *DataFrameWriter) writeDelta(ctx context.Context, path string, asTable b
 	_, _, err = t.Write(ctx, delta.BatchWrite{
 		Mode: w.mode, Schema: w.df.Schema(), Tasks: toTasks(tasks), SaveAsTable: asTable,
 		OverwriteSchema: strings.EqualFold(overwriteSchema, "true"), Txn: txn,
-		Now: w.df.s.now(), TimeZone: w.df.s.Conf().GetOr(ConfTimeZone, "UTC"),
+		MergeSchema: optTrue(&w.opts, "mergeSchema") || w.df.s.confBool(ConfDeltaAutoMerge),
+		Now:         w.df.s.now(), TimeZone: w.df.s.Conf().GetOr(ConfTimeZone, "UTC"),
 	})
 	return committedIsDone(err)
 }

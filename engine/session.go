@@ -39,6 +39,8 @@ const (
 	ConfCheckpointLocation = "spark.sql.streaming.checkpointLocation"
 	ConfAnsi               = "spark.sql.ansi.enabled"
 	ConfCaseSensitive      = "spark.sql.caseSensitive"
+	// ConfDeltaAutoMerge makes every Delta write behave as with option mergeSchema.
+	ConfDeltaAutoMerge = "spark.databricks.delta.schema.autoMerge.enabled"
 )
 
 // SessionConfig configures NewSession.

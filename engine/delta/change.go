@@ -24,6 +24,9 @@ type Change struct {
 	RemoveStats func(File) string
 	// Tasks are the rows to write: one data file per non-empty task.
 	Tasks []Task
+	// Lead are rows written first, as a write job of their own, and listed before the
+	// removes: replaceWhere's new data, followed by the rewrite of the files it replaces.
+	Lead []Task
 	// RemovesFirst lists the removes before the adds in the commit file (DELETE does).
 	RemovesFirst bool
 	// Metrics builds operationMetrics once the files are written; its entries are put in
@@ -62,6 +65,12 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 		return -1, err
 	}
 	start := time.Now()
+	var lead filesResult
+	if len(c.Lead) > 0 {
+		if lead, err = t.writeDataFiles(ctx, snap.Schema, c.Lead, nil, loc); err != nil {
+			return -1, err
+		}
+	}
 	var files filesResult
 	if len(c.Tasks) > 0 {
 		// A change that only drops files (DELETE of every row) runs no write job, so not
@@ -80,10 +89,11 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 		}
 		removedBytes += f.Add.Size
 	}
+	adds := append(lead.adds, files.adds...)
 	cf := ChangeFiles{
-		AddedFiles: len(files.adds), AddedBytes: addedBytes(files.adds),
+		AddedFiles: len(adds), AddedBytes: addedBytes(adds),
 		RemovedFiles: len(removes), RemovedBytes: removedBytes,
-		OutputRows: files.rows, WriteTime: time.Since(start),
+		OutputRows: lead.rows + files.rows, WriteTime: time.Since(start),
 	}
 	ci := &CommitInfo{
 		Timestamp:           now.UnixMilli(),
@@ -98,8 +108,11 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 	if c.Metrics != nil {
 		ci.OperationMetrics = orderedKVs(c.Metrics(cf))
 	}
-	p := &pendingCommit{info: ci, adds: files.adds, removes: removes}
-	if c.RemovesFirst {
+	p := &pendingCommit{info: ci, adds: adds, removes: removes}
+	switch {
+	case len(c.Lead) > 0:
+		p.layout, p.lead = leadThenRemovesFirst, len(lead.adds)
+	case c.RemovesFirst:
 		p.layout = removesFirst
 	}
 	v := snap.Version + 1

@@ -28,7 +28,8 @@ import (
 //     hash map Delta replays them into (see hashMapOrder). Left out for good once a version
 //     has more than 100 of them.
 //   - allFiles: the add actions of the active files with "dataChange":false and the rest as
-//     committed. Left out when the table has more than 50 files before or after the commit.
+//     committed. Left out when the table has more than 50 files before or after the commit,
+//     and when the commit changes the schema of a table that holds files.
 //     Delta's order comes from a hash map keyed by each file's absolute URI, so it depends
 //     on where the table lives; kafkalab lists files in the order they were added
 //     (version, then position in the commit). Comparisons must sort them.
@@ -79,6 +80,8 @@ type pendingCommit struct {
 	adds     []AddFile
 	removes  []*RemoveFile
 	layout   lineLayout
+	// lead is how many adds come before the removes in leadThenRemovesFirst.
+	lead int
 }
 
 // lineLayout is the order of a commit's file actions, which depends on the command:
@@ -90,6 +93,9 @@ const (
 	addsFirst lineLayout = iota
 	removesFirst
 	restoreLayout
+	// leadThenRemovesFirst is replaceWhere's: the new data's adds, then the removes and
+	// adds of the rewrite of the files it replaces.
+	leadThenRemovesFirst
 )
 
 func (p *pendingCommit) lines() []string {
@@ -113,10 +119,19 @@ func (p *pendingCommit) lines() []string {
 			out = append(out, r.encode())
 		}
 	}
-	if p.layout == removesFirst {
+	switch p.layout {
+	case leadThenRemovesFirst:
+		for i := range p.adds[:p.lead] {
+			out = append(out, p.adds[i].encode())
+		}
+		removes()
+		for i := range p.adds[p.lead:] {
+			out = append(out, p.adds[p.lead+i].encode())
+		}
+	case removesFirst:
 		removes()
 		adds()
-	} else {
+	default:
 		adds()
 		removes()
 	}
@@ -374,6 +389,13 @@ func (t *Table) checksum(prev *Snapshot, p *pendingCommit) ([]byte, checksumMemo
 		}
 	}
 	listFiles := max(len(prev.Files), len(files)) <= crcMaxFiles
+	// A commit that changes the schema of a table holding files (mergeSchema, an
+	// overwriteSchema) leaves allFiles out: Delta does not carry the files' entries, whose
+	// stats follow the old schema, across a schema change. An empty table keeps the list.
+	if p.metadata != nil && prev.Version >= 0 && prev.Metadata != nil && len(prev.Files) > 0 &&
+		p.metadata.SchemaString != prev.Metadata.SchemaString {
+		listFiles = false
+	}
 	if !listFiles {
 		emptyTags = nil // the next commit rebuilds the list from the log
 	}

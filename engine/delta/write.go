@@ -188,6 +188,44 @@ func alignRows(tablePath string, table, data *sqltypes.StructType) (func(sqltype
 	}, nil
 }
 
+// mergeSchema is Delta's schema evolution for a write with mergeSchema: the table's columns
+// keep their place and type, the data's other columns are appended in the data's order
+// (nullable), and a column both have must keep its type. align puts a data row in the
+// merged order, NULL where the data lacks a column.
+func mergeSchema(tablePath string, table, data *sqltypes.StructType) (*sqltypes.StructType, func(sqltypes.Row) sqltypes.Row, error) {
+	merged := &sqltypes.StructType{Fields: append([]sqltypes.StructField(nil), table.Fields...)}
+	from := make([]int, len(table.Fields))
+	for i, f := range table.Fields {
+		from[i] = -1
+		if j, ok := data.FieldIndexFold(f.Name); ok {
+			if !sqltypes.EqualTypes(f.Type, data.Fields[j].Type, true) {
+				return nil, nil, sparkerrors.New(sparkerrors.AnalysisException, "DELTA_FAILED_TO_MERGE_FIELDS",
+					"currentField", f.Name, "updateField", data.Fields[j].Name)
+			}
+			from[i] = j
+		}
+	}
+	for j, d := range data.Fields {
+		if _, ok := table.FieldIndexFold(d.Name); !ok {
+			d.Nullable = true
+			merged.Fields = append(merged.Fields, d)
+			from = append(from, j)
+		}
+	}
+	if _, err := sparkparquet.Schema(merged); err != nil {
+		return nil, nil, fmt.Errorf("delta table %s: %w", tablePath, err)
+	}
+	return merged.AsNullable(), func(r sqltypes.Row) sqltypes.Row {
+		out := make(sqltypes.Row, len(from))
+		for i, j := range from {
+			if j >= 0 && j < len(r) {
+				out[i] = r[j]
+			}
+		}
+		return out
+	}, nil
+}
+
 func describe(st *sqltypes.StructType) string {
 	parts := make([]string, len(st.Fields))
 	for i, f := range st.Fields {
@@ -529,8 +567,12 @@ type BatchWrite struct {
 	SaveAsTable bool
 	// OverwriteSchema allows overwrite with a different schema (option overwriteSchema).
 	OverwriteSchema bool
-	Now             time.Time
-	TimeZone        string
+	// MergeSchema lets the data add columns to the table (option mergeSchema, or
+	// spark.databricks.delta.schema.autoMerge.enabled): the new columns are appended to
+	// the table's schema, and its older rows read them as NULL.
+	MergeSchema bool
+	Now         time.Time
+	TimeZone    string
 	// Txn, when set (options txnAppId and txnVersion), makes the write idempotent as
 	// Delta's: it is skipped when the table's txn for the app id has this version or a
 	// later one, and otherwise commits a txn action with it.
@@ -606,6 +648,9 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		default:
 			ci.Operation = "WRITE"
 			ci.OperationParameters = []KV{{Key: "mode", Value: mode}, {Key: "partitionBy", Value: "[]"}}
+			if w.MergeSchema {
+				ci.OperationParameters = append(ci.OperationParameters, KV{Key: "canMergeSchema", Value: "true", Raw: true})
+			}
 		}
 		if exists {
 			ci.ReadVersion = int64p(snap.Version)
@@ -690,7 +735,17 @@ func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*sta
 		}
 	} else {
 		if wp.align, err = alignRows(t.path, snap.Schema, w.Schema); err != nil {
-			return nil, false, err
+			if !w.MergeSchema {
+				return nil, false, err
+			}
+			merged, align, merr := mergeSchema(t.path, snap.Schema, w.Schema)
+			if merr != nil {
+				return nil, false, merr
+			}
+			md := *snap.Metadata
+			md.SchemaString = merged.JSON()
+			wp.md, wp.schema, wp.align = &md, merged, align
+			return wp, false, nil
 		}
 		wp.schema = snap.Schema
 	}
