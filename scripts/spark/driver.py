@@ -257,6 +257,32 @@ class CourseSession:
 
     def reset(self):
         reset_session(self.spark, self.listeners)
+        # A learner's `python SCRIPT` ends its JVM, and with it the Kafka clients Spark
+        # caches per JVM. On the shared JVM they would outlive the script, the lesson and the
+        # kafkalab pass, which deletes and recreates the lesson's topics on the same broker.
+        drop_kafka_clients(self.spark)
+
+
+def drop_kafka_clients(s):
+    """Closes the Kafka producers and consumers that the connector keeps in JVM-wide pools,
+    as the end of a script's own JVM would.
+
+    The Kafka sink borrows its producer from InternalKafkaProducerPool, keyed by the
+    producer's settings and kept for spark.kafka.producer.cache.timeout (10 minutes) after
+    its last use; the source keeps consumers and fetched records in KafkaDataConsumer's
+    pools. Without this, one shared JVM failed lesson 16 after lesson 15 (CI at ed9ec5b): its
+    three keyed orders all went to partition 0 of the recreated `orders` topic, where a new
+    producer (a learner's, or kafkalab's) spreads them by key hash over the 3 partitions."""
+    kafka = s._jvm.org.apache.spark.sql.kafka010
+    producers = getattr(getattr(kafka.producer, "InternalKafkaProducerPool$"), "MODULE$")
+    producers.reset()  # closes every cached producer and empties the pool
+    # The consumer pools are private fields of the KafkaDataConsumer object; their reset()
+    # closes the idle consumers and forgets the fetched records.
+    consumers = getattr(getattr(kafka.consumer, "KafkaDataConsumer$"), "MODULE$")
+    for name in ("consumerPool", "fetchedDataPool"):
+        field = consumers.getClass().getDeclaredField(name)
+        field.setAccessible(True)
+        field.get(consumers).reset()
 
 
 def keep_alive(listeners):
