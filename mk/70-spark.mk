@@ -7,9 +7,10 @@
 # guide snippets, and a generated case list for pyspark.sql.functions) on ONE shared Spark
 # session, fails when real Spark no longer prints the committed goldens
 # (KAFKALAB_CORPUS_UPDATE=1 rewrites them), and holds kafkalab's outcome per script against
-# the committed status manifests. See scripts/spark/. The slowest tier: one JVM per lesson,
-# about 20 minutes here, plus one JVM for the corpus (KAFKALAB_SPARKDIFF_RUN,
-# KAFKALAB_SPARKDIFF_LESSONS and KAFKALAB_CORPUS_ONLY narrow it, see tier.sh).
+# the committed status manifests. See scripts/spark/. The slowest tier: one JVM serves every
+# lesson, one the scenarios and one the corpus (KAFKALAB_SPARKDIFF_SHARED=0 gives each lesson
+# its own; KAFKALAB_SPARKDIFF_RUN, KAFKALAB_SPARKDIFF_LESSONS and KAFKALAB_CORPUS_ONLY narrow it,
+# see tier.sh).
 TEST_TIERS += test-spark
 
 .PHONY: test-spark compare-spark

@@ -270,9 +270,12 @@ def drop_kafka_clients(s):
     The Kafka sink borrows its producer from InternalKafkaProducerPool, keyed by the
     producer's settings and kept for spark.kafka.producer.cache.timeout (10 minutes) after
     its last use; the source keeps consumers and fetched records in KafkaDataConsumer's
-    pools. Without this, one shared JVM failed lesson 16 after lesson 15 (CI at ed9ec5b): its
-    three keyed orders all went to partition 0 of the recreated `orders` topic, where a new
-    producer (a learner's, or kafkalab's) spreads them by key hash over the 3 partitions."""
+    pools. An idle cached producer still refreshes its metadata, and a producer's metadata
+    request lets the broker create a missing topic: after the harness deleted `orders`, the
+    broker brought it back with num.partitions=1 (seen on Kafka 4.3.1). The producer kept
+    that count, so on one shared JVM lesson 16 after lesson 15 (CI at ed9ec5b) sent its three
+    keyed orders all to partition 0 of the recreated 3-partition topic, where a new producer
+    (a learner's, or kafkalab's) spreads them by key hash."""
     kafka = s._jvm.org.apache.spark.sql.kafka010
     producers = getattr(getattr(kafka.producer, "InternalKafkaProducerPool$"), "MODULE$")
     producers.reset()  # closes every cached producer and empties the pool
