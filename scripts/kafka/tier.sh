@@ -5,7 +5,8 @@
 #
 # A package supports a real broker when one of its Go files mentions KAFKALAB_TEST_BOOTSTRAP
 # (the env var with the broker's address) or carries the build tag apachekafka; only those
-# packages are run, with -tags apachekafka, so the unit tests are not run twice.
+# packages are run, with -tags apachekafka, and in them only the tests of the tagged files, so
+# the unit tests are not run twice.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$REPO_ROOT"
@@ -55,6 +56,14 @@ fi
 if [ -n "${KAFKALAB_KAFKA_RUN:-}" ]; then
 	run=(-run "$KAFKALAB_KAFKA_RUN")
 	narrowed=1
+fi
+# Only the tests built for a real broker (the files tagged apachekafka): the packages' other
+# tests ran in `make unit` already (13 s of lab/broker and lab/kafkatools, measured at load 11).
+if [ -z "${KAFKALAB_KAFKA_RUN:-}" ]; then
+	mapfile -t real_tests < <(for p in "${pkgs[@]}"; do grep -lE '^//go:build .*apachekafka' "$p"/*_test.go 2>/dev/null || true; done |
+		xargs -r grep -hoE '^func Test[A-Za-z0-9_]+' | sed 's/^func //' | sort -u)
+	[ "${#real_tests[@]}" -gt 0 ] || die "no test is tagged apachekafka in ${pkgs[*]}; this tier would test nothing"
+	run=(-run "^($(IFS='|'; echo "${real_tests[*]}"))\$")
 fi
 echo "test-apache-kafka: Apache Kafka $KAFKA_VERSION at $KAFKALAB_TEST_BOOTSTRAP; packages: ${pkgs[*]}${narrowed:+ (narrowed)}"
 t=$(now)
