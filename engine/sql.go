@@ -71,13 +71,30 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	}
 	if q.TableAlias != "" {
 		df = df.Alias(q.TableAlias)
+	} else if len(q.Joins) > 0 {
+		df = df.Alias(bareName(q.Table))
+	}
+	for _, j := range q.Joins {
+		if df, err = s.sqlJoin(ctx, df, j, ctes); err != nil {
+			return nil, err
+		}
 	}
 	if q.Where != nil {
 		if df, err = df.Filter(newColumn(q.Where)); err != nil {
 			return nil, err
 		}
 	}
-	if len(q.GroupBy) > 0 || plan.HasAggregate(q.Items...) {
+	if q.Having != nil {
+		if len(q.GroupBy) == 0 && !plan.HasAggregate(q.Items...) && !plan.HasAggregate(q.Having) {
+			return nil, &plan.AnalysisError{Class: "MISSING_GROUP_BY", Message: "The query does not include a GROUP BY clause. Add GROUP BY or turn it into the window functions using OVER clauses."}
+		}
+		if df.IsStreaming() {
+			return nil, &plan.UnsupportedError{Message: "kafkalab's spark.sql does not support HAVING on a stream yet: filter the aggregated stream with .filter(...)"}
+		}
+		if df, err = s.sqlHaving(df, q); err != nil {
+			return nil, err
+		}
+	} else if len(q.GroupBy) > 0 || plan.HasAggregate(q.Items...) {
 		if df.IsStreaming() {
 			if df, err = df.streamingAgg(q.GroupBy, q.Items, false); err != nil {
 				return nil, err
@@ -116,4 +133,64 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		}
 	}
 	return df, nil
+}
+
+// bareName is a table name's last part, unquoted: the qualifier its columns take in a join.
+func bareName(name string) string {
+	parts := plan.ParseAttributeName(name)
+	if len(parts) == 0 {
+		return name
+	}
+	return parts[len(parts)-1]
+}
+
+// sqlJoin joins the next table of a FROM clause: ON's condition, USING's columns (kept
+// once, as DataFrame.join with names does), or none for CROSS JOIN.
+func (s *Session) sqlJoin(ctx context.Context, left *DataFrame, j plan.JoinClause, ctes map[string]*DataFrame) (*DataFrame, error) {
+	right := cteNamed(ctes, j.Table)
+	if right == nil {
+		var err error
+		if right, err = s.Table(ctx, j.Table); err != nil {
+			return nil, err
+		}
+	}
+	alias := j.TableAlias
+	if alias == "" {
+		alias = bareName(j.Table)
+	}
+	right = right.Alias(alias)
+	var on any
+	switch {
+	case j.On != nil:
+		on = newColumn(j.On)
+	case len(j.Using) > 0:
+		on = j.Using
+	}
+	return left.Join(right, on, j.Type)
+}
+
+// sqlHaving aggregates with HAVING: the condition filters the aggregated rows. It may name
+// the query's output columns (HAVING n > 1), or aggregate on its own (HAVING count(*) > 1):
+// then it is computed as a hidden column of the aggregation, as Spark's analyzer adds it,
+// and dropped after the filter.
+func (s *Session) sqlHaving(df *DataFrame, q *plan.Query) (*DataFrame, error) {
+	a, err := plan.NewAggregate(df.node, q.GroupBy, q.Items, false)
+	if err != nil {
+		return nil, err
+	}
+	agg := s.newDF(a)
+	if out, err := agg.Filter(newColumn(q.Having)); err == nil {
+		return out, nil
+	}
+	const hidden = "__kafkalab_having"
+	items := append(append([]plan.Expr(nil), q.Items...), plan.Alias{Child: q.Having, Name: hidden})
+	a2, err := plan.NewAggregate(df.node, q.GroupBy, items, false)
+	if err != nil {
+		return nil, err
+	}
+	filtered, err := s.newDF(a2).Filter(newColumn(plan.ColumnRef{Parts: []string{hidden}}))
+	if err != nil {
+		return nil, err
+	}
+	return filtered.Drop(hidden)
 }

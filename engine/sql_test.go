@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -138,5 +139,52 @@ func TestSQLDeltaCommands(t *testing.T) {
 	}
 	if strings.Join(ops, ",") != "CREATE TABLE,WRITE,UPDATE,WRITE,DELETE" {
 		t.Errorf("history %v", ops)
+	}
+}
+
+// JOIN ... ON / USING of every type and HAVING (on an output column or a new aggregate)
+// in spark.sql over temporary views.
+func TestSQLJoinHaving(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	emp := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{
+		{int32(100), "John", int32(1)}, {int32(200), "Mary", int32(1)}, {int32(300), "Mike", int32(3)}, {int32(400), "Jerry", int32(4)},
+	}, "id int, name string, deptno int"))
+	dept := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{{int32(1), "Marketing"}, {int32(3), "Engineering"}, {int32(9), "Legal"}}, "deptno int, deptname string"))
+	if err := emp.CreateOrReplaceTempView("employee"); err != nil {
+		t.Fatal(err)
+	}
+	if err := dept.CreateOrReplaceTempView("department"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ sql, want string }{
+		{"SELECT e.id, d.deptname FROM employee e JOIN department d ON e.deptno = d.deptno ORDER BY e.id",
+			"[[100 Marketing] [200 Marketing] [300 Engineering]]"},
+		{"SELECT e.id, d.deptname FROM employee AS e LEFT OUTER JOIN department AS d ON e.deptno = d.deptno ORDER BY e.id",
+			"[[100 Marketing] [200 Marketing] [300 Engineering] [400 <nil>]]"},
+		{"SELECT e.id, d.deptno FROM employee e RIGHT JOIN department d ON e.deptno = d.deptno ORDER BY d.deptno, e.id",
+			"[[100 1] [200 1] [300 3] [<nil> 9]]"},
+		{"SELECT e.id, d.deptno FROM employee e FULL JOIN department d ON e.deptno = d.deptno ORDER BY e.id NULLS LAST",
+			"[[100 1] [200 1] [300 3] [400 <nil>] [<nil> 9]]"},
+		{"SELECT * FROM employee LEFT SEMI JOIN department ON employee.deptno = department.deptno ORDER BY id",
+			"[[100 John 1] [200 Mary 1] [300 Mike 3]]"},
+		{"SELECT id FROM employee e LEFT ANTI JOIN department d ON e.deptno = d.deptno", "[[400]]"},
+		{"SELECT deptno, id, deptname FROM employee JOIN department USING (deptno) ORDER BY id", "[[1 100 Marketing] [1 200 Marketing] [3 300 Engineering]]"},
+		{"SELECT deptno, count(*) AS n FROM employee GROUP BY deptno HAVING n > 1", "[[1 2]]"},
+		{"SELECT deptno FROM employee GROUP BY deptno HAVING count(*) = 1 ORDER BY deptno DESC LIMIT 1", "[[4]]"},
+		{"SELECT d.deptname, count(e.id) AS people FROM department d LEFT JOIN employee e ON d.deptno = e.deptno GROUP BY d.deptname HAVING people >= 1 ORDER BY people DESC", "[[Marketing 2] [Engineering 1]]"},
+	}
+	for _, tc := range tests {
+		df, err := s.SQL(ctx, tc.sql)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.sql, err)
+		}
+		rows := must[[]sqltypes.Row](t)(df.Collect(ctx))
+		if got := fmt.Sprint(rows); got != tc.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", tc.sql, got, tc.want)
+		}
+	}
+	if _, err := s.SQL(ctx, "SELECT id FROM employee HAVING id > 1"); err == nil || !strings.Contains(err.Error(), "MISSING_GROUP_BY") {
+		t.Errorf("HAVING without aggregation: %v", err)
 	}
 }

@@ -260,3 +260,98 @@ func (p *sqlParser) timeTravel(q *Query) error {
 	}
 	return nil
 }
+
+// JoinClause is one [INNER|LEFT [OUTER|SEMI|ANTI]|RIGHT [OUTER]|FULL [OUTER]|CROSS] JOIN
+// table [alias] ON cond | USING (cols) of a FROM clause.
+type JoinClause struct {
+	// Type is a join type DataFrame.join accepts: inner, left, right, full, left_semi,
+	// left_anti or cross.
+	Type       string
+	Table      string
+	TableAlias string
+	On         Expr     // nil with USING or for a cross join
+	Using      []string // USING (a, b)
+}
+
+// join parses the next JOIN clause of a FROM; ok is false when there is none.
+func (p *sqlParser) join() (JoinClause, bool, error) {
+	var j JoinClause
+	bare := false // the clause began with JOIN itself
+	switch {
+	case p.keyword("JOIN"):
+		j.Type, bare = "inner", true
+	case p.keyword("INNER"):
+		j.Type = "inner"
+	case p.keyword("CROSS"):
+		j.Type = "cross"
+	case p.keyword("LEFT"):
+		j.Type = "left"
+		switch {
+		case p.keyword("SEMI"):
+			j.Type = "left_semi"
+		case p.keyword("ANTI"):
+			j.Type = "left_anti"
+		default:
+			p.keyword("OUTER")
+		}
+	case p.keyword("SEMI"):
+		j.Type = "left_semi"
+	case p.keyword("ANTI"):
+		j.Type = "left_anti"
+	case p.keyword("RIGHT"):
+		j.Type = "right"
+		p.keyword("OUTER")
+	case p.keyword("FULL"):
+		j.Type = "full"
+		p.keyword("OUTER")
+	case p.at(tkIdent, "NATURAL"):
+		return j, false, unsupported("kafkalab's spark.sql does not support NATURAL JOIN yet: name the columns with USING (col, ...) or ON")
+	case p.op(","):
+		return j, false, unsupported("kafkalab's spark.sql does not support FROM a, b yet: write FROM a CROSS JOIN b, or a JOIN with ON")
+	default:
+		return j, false, nil
+	}
+	if !bare && !p.keyword("JOIN") {
+		return j, false, p.syntaxError()
+	}
+	name, err := p.tableName()
+	if err != nil {
+		return j, false, err
+	}
+	j.Table = name
+	if p.keyword("AS") {
+		alias, ok := p.identifier()
+		if !ok {
+			return j, false, p.syntaxError()
+		}
+		j.TableAlias = alias
+	} else if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
+		j.TableAlias, _ = p.identifier()
+	}
+	switch {
+	case p.keyword("ON"):
+		if j.On, err = p.expr(); err != nil {
+			return j, false, err
+		}
+	case p.keyword("USING"):
+		if err := p.expect("("); err != nil {
+			return j, false, err
+		}
+		for {
+			c, ok := p.identifier()
+			if !ok {
+				return j, false, p.syntaxError()
+			}
+			j.Using = append(j.Using, c)
+			if !p.op(",") {
+				break
+			}
+		}
+		if err := p.expect(")"); err != nil {
+			return j, false, err
+		}
+	case j.Type != "cross" && j.Type != "inner":
+		return j, false, p.syntaxError()
+	}
+	return j, true, nil
+}

@@ -34,10 +34,14 @@ type Query struct {
 	Items      []Expr
 	Table      string // "" when there is no FROM
 	TableAlias string // FROM table [AS] alias: columns are then qualified by the alias
-	Where      Expr
-	GroupBy    []Expr
-	OrderBy    []Expr
-	Limit      int // -1 when absent
+	// Joins are the FROM clause's JOIN ... ON/USING tables, in order.
+	Joins   []JoinClause
+	Where   Expr
+	GroupBy []Expr
+	// Having filters the groups; it may name output columns or aggregate anew.
+	Having  Expr
+	OrderBy []Expr
+	Limit   int // -1 when absent
 }
 
 // ParseQuery parses one statement; a trailing semicolon is allowed.
@@ -118,6 +122,16 @@ func ParseQuery(text string) (*Query, error) {
 		} else if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
 			q.TableAlias, _ = p.identifier()
 		}
+		for {
+			j, ok, err := p.join()
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				break
+			}
+			q.Joins = append(q.Joins, j)
+		}
 	}
 	if p.keyword("WHERE") {
 		if q.Where, err = p.expr(); err != nil {
@@ -139,6 +153,11 @@ func ParseQuery(text string) (*Query, error) {
 			}
 		}
 	}
+	if p.keyword("HAVING") {
+		if q.Having, err = p.expr(); err != nil {
+			return nil, err
+		}
+	}
 	if p.keyword("ORDER") {
 		if !p.keyword("BY") {
 			return nil, p.syntaxError()
@@ -158,7 +177,7 @@ func ParseQuery(text string) (*Query, error) {
 func isClauseWord(s string) bool {
 	switch strings.ToUpper(s) {
 	case "FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING", "VERSION", "TIMESTAMP",
-		"JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "NATURAL", "ON", "USING", "UNION", "EXCEPT", "INTERSECT", "LATERAL":
+		"JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "NATURAL", "ON", "USING", "SEMI", "ANTI", "UNION", "EXCEPT", "INTERSECT", "LATERAL":
 		return true
 	}
 	return false
@@ -195,9 +214,6 @@ func (p *sqlParser) limit(q *Query) error {
 func (p *sqlParser) end() error {
 	if p.at(tkEOF, "") {
 		return nil
-	}
-	if p.at(tkIdent, "HAVING") {
-		return unsupported("kafkalab's spark.sql does not support HAVING; filter the aggregated DataFrame with .filter(...)")
 	}
 	return p.syntaxError()
 }
