@@ -211,6 +211,24 @@ func hasPartitionFolders(dir string) bool {
 	return false
 }
 
+// parquetFileSchema reads a Parquet file's schema from its footer.
+func parquetFileSchema(file string) (*sqltypes.StructType, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	schema, _, err := sparkparquet.FileSchema(f, st.Size())
+	if err != nil {
+		return nil, fmt.Errorf("read parquet %s: %w", file, err)
+	}
+	return schema, nil
+}
+
 // inferPartitionType is the narrowest of int, bigint, double and string that holds every
 // value, as Spark's partition inference does for numbers.
 func inferPartitionType(vals []string) sqltypes.DataType {
@@ -299,20 +317,36 @@ func (s *Session) inferFileSchema(format string, files []string, opts *options) 
 		if len(pq) == 0 {
 			return nil, &plan.AnalysisError{Class: "UNABLE_TO_INFER_SCHEMA", Message: "Unable to infer schema for Parquet. It must be specified manually."}
 		}
-		f, err := os.Open(pq[0])
-		if err != nil {
-			return nil, err
+		// Spark takes one file's schema, or with mergeSchema the union of all of them: the
+		// columns in the order the files (in path order) first show them.
+		merge := optTrue(opts, "mergeSchema") || s.confBool("spark.sql.parquet.mergeSchema")
+		var merged *sqltypes.StructType
+		for _, file := range pq {
+			schema, err := parquetFileSchema(file)
+			if err != nil {
+				return nil, err
+			}
+			if merged == nil {
+				merged = schema.AsNullable()
+				if !merge {
+					break
+				}
+				continue
+			}
+			for _, f := range schema.Fields {
+				i, ok := merged.FieldIndexFold(f.Name)
+				if !ok {
+					f.Nullable = true
+					merged.Fields = append(merged.Fields, f)
+					continue
+				}
+				if !sqltypes.EqualTypes(merged.Fields[i].Type, f.Type, true) {
+					return nil, &plan.AnalysisError{Class: "CANNOT_MERGE_SCHEMAS", Message: fmt.Sprintf(
+						"Failed merging schemas:\nInitial schema:\n%q\nSchema that cannot be merged with the initial schema:\n%q.", merged.SQL(), schema.SQL())}
+				}
+			}
 		}
-		defer f.Close()
-		st, err := f.Stat()
-		if err != nil {
-			return nil, err
-		}
-		schema, _, err := sparkparquet.FileSchema(f, st.Size())
-		if err != nil {
-			return nil, fmt.Errorf("read parquet %s: %w", pq[0], err)
-		}
-		return schema.AsNullable(), nil
+		return merged, nil
 	}
 	return &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: sqltypes.String, Nullable: true}}}, nil
 }

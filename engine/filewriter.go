@@ -228,3 +228,48 @@ func (l *lineFile) Abort() {
 	l.f.Close()
 	os.Remove(l.path)
 }
+
+// writePartitionedFiles is df.write.partitionBy(cols).parquet/json/csv/text(path): Hive-style
+// col=value/ folders, each task writing part-<task>-<job uuid>.c000<ext> per partition value
+// it holds (with its .crc), then _SUCCESS.
+func (w *DataFrameWriter) writePartitionedFiles(ctx context.Context, path string) error {
+	s := w.df.s
+	schema := w.df.Schema().AsNullable()
+	parts, dataSchema, err := filesink.SplitPartitions(schema, w.parts)
+	if err != nil {
+		return &plan.AnalysisError{Message: err.Error()}
+	}
+	format := filesink.Parquet()
+	if w.format != "parquet" {
+		format = textSinkFormat(w.format, &w.opts, s.Location())
+	}
+	if err := format.Check(dataSchema); err != nil {
+		return err
+	}
+	tasks, err := w.df.execute(ctx)
+	if err != nil {
+		return err
+	}
+	if skip, err := w.prepareOutputDir(path); err != nil || skip {
+		rowiter.CloseAll(tasks)
+		return err
+	}
+	id := newJobUUID()
+	files, err := filesink.WritePartitioned(ctx, filesink.PartitionedWrite{
+		Root: path, Format: format, Location: s.Location(), Schema: schema, Parts: parts, DataSchema: dataSchema,
+		Name: func(task int) string { return fmt.Sprintf("part-%05d-%s.c000%s", task, id, format.Ext) },
+	}, tasks)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	for _, f := range files {
+		p, err := f.LocalPath()
+		if err != nil {
+			return err
+		}
+		if err := localfs.WriteChecksumOf(p); err != nil {
+			return err
+		}
+	}
+	return localfs.WriteFile(filepath.Join(path, "_SUCCESS"), nil)
+}

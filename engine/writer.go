@@ -44,8 +44,8 @@ func (w *DataFrameWriter) Options(kv map[string]string) *DataFrameWriter {
 	return w
 }
 
-// PartitionBy is .partitionBy(cols...). kafkalab writes unpartitioned tables: Save refuses
-// it with a clear error.
+// PartitionBy is .partitionBy(cols...): file formats write col=value/ folders; Save refuses
+// it, with a clear error, for Delta and Kafka.
 func (w *DataFrameWriter) PartitionBy(cols ...string) *DataFrameWriter { w.parts = cols; return w }
 
 func (w *DataFrameWriter) checkMode() error {
@@ -65,8 +65,8 @@ func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 	if w.df.IsStreaming() {
 		return ErrWriteOnStream()
 	}
-	if len(w.parts) > 0 {
-		return &plan.UnsupportedError{Message: "kafkalab does not support partitionBy yet: write the table unpartitioned"}
+	if len(w.parts) > 0 && !isFileFormat(w.format) {
+		return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support partitionBy on a %s write yet: write it unpartitioned, or partition a parquet, json, csv or text folder", w.format)}
 	}
 	p, hasPath := w.opts.get("path")
 	if len(path) > 0 {
@@ -91,10 +91,16 @@ func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 		if !hasPath {
 			return fmt.Errorf("'path' is not specified: give save(path)")
 		}
+		if len(w.parts) > 0 {
+			return w.writePartitionedFiles(ctx, full)
+		}
 		return w.writeParquet(ctx, full)
 	case "json", "csv", "text":
 		if !hasPath {
 			return fmt.Errorf("'path' is not specified: give save(path)")
+		}
+		if len(w.parts) > 0 {
+			return w.writePartitionedFiles(ctx, full)
 		}
 		return w.writeTextFormat(ctx, full)
 	}

@@ -289,41 +289,80 @@ func (s *Sink) writeFile(full string, schema *sqltypes.StructType, fill func(Fil
 		BlockReplication: localBlockReplication, BlockSize: localBlockSize, Action: "add"}, nil
 }
 
-// writePartitioned writes a partitioned batch as Spark's dynamic partition writer does: each
-// task sorts its rows by the partition columns and opens one file per partition value as
-// the sorted rows reach it, part-<task>-<uuid>.c000<ext> inside col=value/ folders; empty
-// tasks write nothing. Entries are logged in task order, then partition order.
+// writePartitioned writes a partitioned batch of the sink (a fresh uuid per file).
 func (s *Sink) writePartitioned(ctx context.Context, batchID int64, schema *sqltypes.StructType, parts []int, dataSchema *sqltypes.StructType, tasks []rowiter.Iter) ([]FileStatus, error) {
-	isPart := make(map[int]bool, len(parts))
-	for _, p := range parts {
+	files, err := WritePartitioned(ctx, PartitionedWrite{
+		Root: s.path, Format: s.format, Location: s.loc, Schema: schema, Parts: parts, DataSchema: dataSchema,
+		Name: func(task int) string { return fmt.Sprintf("part-%05d-%s.c000%s", task, s.newUUID(), s.format.Ext) },
+		Stat: func(full string, size int64) (FileStatus, error) {
+			st, err := os.Stat(full)
+			if err != nil {
+				return FileStatus{}, err
+			}
+			return FileStatus{Path: fileURI(full), Size: size, ModificationTime: s.modTimeMs(st),
+				BlockReplication: localBlockReplication, BlockSize: localBlockSize, Action: "add"}, nil
+		},
+	}, tasks)
+	if err != nil {
+		return nil, fmt.Errorf("%s sink batch %d: %w", s.format.Name, batchID, err)
+	}
+	return files, nil
+}
+
+// PartitionedWrite is one write job into col=value/ folders.
+type PartitionedWrite struct {
+	Root       string
+	Format     Format
+	Location   *time.Location
+	Schema     *sqltypes.StructType // the rows' columns
+	Parts      []int                // positions of the partition columns (SplitPartitions)
+	DataSchema *sqltypes.StructType // the other columns, which the files hold
+	// Name names task's next file: part-<task>-<uuid>.c000<ext>.
+	Name func(task int) string
+	// Stat makes a written file's log entry (nil: path and size only).
+	Stat func(full string, size int64) (FileStatus, error)
+}
+
+// WritePartitioned writes rows as Spark's dynamic partition writer does: each task sorts its
+// rows by the partition columns (by value, nulls first) and opens one file per partition
+// value as the sorted rows reach it; empty tasks write nothing. The files are returned in
+// task order, then partition order. It reads and closes every task.
+func WritePartitioned(ctx context.Context, w PartitionedWrite, tasks []rowiter.Iter) ([]FileStatus, error) {
+	defer rowiter.CloseAll(tasks)
+	loc := w.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	isPart := make(map[int]bool, len(w.Parts))
+	for _, p := range w.Parts {
 		isPart[p] = true
 	}
 	var files []FileStatus
 	for i, it := range tasks {
 		rows, err := rowiter.Collect(ctx, it)
 		if err != nil {
-			return nil, fmt.Errorf("%s sink batch %d task %d: %w", s.format.Name, batchID, i, err)
+			return nil, fmt.Errorf("task %d: %w", i, err)
 		}
 		sort.SliceStable(rows, func(a, b int) bool {
-			for _, p := range parts {
-				if c := sqltypes.Compare(rows[a][p], rows[b][p], schema.Fields[p].Type); c != 0 {
+			for _, p := range w.Parts {
+				if c := sqltypes.Compare(rows[a][p], rows[b][p], w.Schema.Fields[p].Type); c != 0 {
 					return c < 0
 				}
 			}
 			return false
 		})
 		for start := 0; start < len(rows); {
-			dir, err := s.partitionDir(schema, parts, rows[start])
+			dir, err := partitionDir(w.Schema, w.Parts, rows[start], loc)
 			if err != nil {
 				return nil, err
 			}
 			end := start + 1
-			for end < len(rows) && samePartition(schema, parts, rows[start], rows[end]) {
+			for end < len(rows) && samePartition(w.Schema, w.Parts, rows[start], rows[end]) {
 				end++
 			}
 			data := make([]sqltypes.Row, 0, end-start)
 			for _, r := range rows[start:end] {
-				d := make(sqltypes.Row, 0, len(dataSchema.Fields))
+				d := make(sqltypes.Row, 0, len(w.DataSchema.Fields))
 				for j, v := range r {
 					if !isPart[j] {
 						d = append(d, v)
@@ -331,14 +370,28 @@ func (s *Sink) writePartitioned(ctx context.Context, batchID int64, schema *sqlt
 				}
 				data = append(data, d)
 			}
-			folder := filepath.Join(s.path, filepath.FromSlash(dir))
+			folder := filepath.Join(w.Root, filepath.FromSlash(dir))
 			if err := os.MkdirAll(folder, 0o755); err != nil {
-				return nil, fmt.Errorf("%s sink: %w", s.format.Name, err)
+				return nil, err
 			}
-			name := fmt.Sprintf("part-%05d-%s.c000%s", i, s.newUUID(), s.format.Ext)
-			st, err := s.writeFile(filepath.Join(folder, name), dataSchema, func(f FileWriter) error { return f.Write(data) })
+			full := filepath.Join(folder, w.Name(i))
+			f, err := w.Format.Create(full, w.DataSchema)
 			if err != nil {
-				return nil, fmt.Errorf("%s sink batch %d task %d: %w", s.format.Name, batchID, i, err)
+				return nil, fmt.Errorf("task %d: %w", i, err)
+			}
+			if err := f.Write(data); err != nil {
+				f.Abort()
+				return nil, fmt.Errorf("task %d: %w", i, err)
+			}
+			size, err := f.Close()
+			if err != nil {
+				return nil, fmt.Errorf("task %d: %w", i, err)
+			}
+			st := FileStatus{Path: fileURI(full), Size: size}
+			if w.Stat != nil {
+				if st, err = w.Stat(full, size); err != nil {
+					return nil, err
+				}
 			}
 			files = append(files, st)
 			start = end
@@ -360,13 +413,13 @@ func samePartition(schema *sqltypes.StructType, parts []int, a, b sqltypes.Row) 
 const DefaultPartitionName = "__HIVE_DEFAULT_PARTITION__"
 
 // partitionDir is a row's col=value/col=value folder path (slash-separated).
-func (s *Sink) partitionDir(schema *sqltypes.StructType, parts []int, r sqltypes.Row) (string, error) {
+func partitionDir(schema *sqltypes.StructType, parts []int, r sqltypes.Row, loc *time.Location) (string, error) {
 	segs := make([]string, len(parts))
 	for i, p := range parts {
 		f := schema.Fields[p]
 		v := DefaultPartitionName
 		if r[p] != nil {
-			str, err := sqltypes.Cast(r[p], f.Type, sqltypes.String, s.loc)
+			str, err := sqltypes.Cast(r[p], f.Type, sqltypes.String, loc)
 			if err != nil {
 				return "", fmt.Errorf("partition column %s: %w", f.Name, err)
 			}
