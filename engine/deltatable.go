@@ -261,7 +261,12 @@ func (dt *DeltaTable) Detail(ctx context.Context) (*DataFrame, error) {
 	if d.CreatedAt != nil {
 		created = sqltypes.TimestampFromUnixMilli(*d.CreatedAt)
 	}
-	row := sqltypes.Row{"delta", d.ID, opt(d.Name), opt(d.Description), d.Location, created,
+	name := opt(d.Name)
+	if dt.qualifier != nil {
+		// A catalog table is named by its qualified name, as Delta's DESCRIBE DETAIL does.
+		name = strings.Join(dt.qualifier, ".")
+	}
+	row := sqltypes.Row{"delta", d.ID, name, opt(d.Description), d.Location, created,
 		sqltypes.TimestampFromUnixMilli(d.LastModified), strs(d.PartitionColumns), []any{}, d.NumFiles, d.Size,
 		kvMap(d.Properties), int32(d.MinReaderVersion), int32(d.MinWriterVersion), strs(d.TableFeatures)}
 	rel := &plan.Relation{Scope: dt.s.newScope(detailSchema, nil), Name: "DescribeDeltaDetailCommand", Rows: [][]sqltypes.Row{{row}}}

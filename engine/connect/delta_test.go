@@ -101,4 +101,11 @@ func TestDeltaTableMessages(t *testing.T) {
 	if got, other := isDelta("spark-warehouse/orders"), isDelta("spark-warehouse"); got != "[[true]]" || other != "[[false]]" {
 		t.Errorf("isDeltaTable: the table %s, its parent folder %s", got, other)
 	}
+	// detail(): the catalog table's qualified name, no partitions, the protocol a new table
+	// gets and the features it implies, as delta-spark 4.4 reports them.
+	detail := deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_DescribeDetail{DescribeDetail: &deltaconnectpb.DescribeDetail{Table: orders}}})
+	if got := rows(project(detail, col("format"), col("name"), col("description"), col("partitionColumns"), col("clusteringColumns"),
+		fn("size", col("properties")), col("minReaderVersion"), col("minWriterVersion"), col("tableFeatures"))); got != "[[delta spark_catalog.default.orders <nil> [] [] 0 1 2 [appendOnly invariants]]]" {
+		t.Errorf("detail %s", got)
+	}
 }

@@ -151,9 +151,8 @@ type session struct {
 	queries  map[string]*engine.StreamingQuery // by query id, terminated ones too
 	cached   map[string]*engine.DataFrame      // CachedRemoteRelation ids
 	workers  []interface{ close() }            // foreachBatch and UDF workers, ended with the session
-	// udfWorkers are the Python UDF workers by pickled function, so each plan that calls a
-	// function reuses its process.
-	udfWorkers map[string]*udfWorker
+	// idleUDFWorkers are the Python UDF workers waiting for a batch (see takeUDFWorker).
+	idleUDFWorkers []*udfWorker
 }
 
 func (s *Server) session(id string) (*session, error) {

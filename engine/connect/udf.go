@@ -44,7 +44,7 @@ const maxUDFBatch = 10000
 
 // udfWorkerScript is the worker's main loop. Requests and answers are length-prefixed on
 // file descriptors 3 (in) and 4 (out), so the function's prints stay on stdout.
-const udfWorkerScript = `
+const udfWorkerScript = `# kafkalab's Python worker
 import json, os, struct, sys, traceback
 import pyarrow as pa
 from pyspark.serializers import CloudPickleSerializer
@@ -69,18 +69,16 @@ def write_frame(code, data):
 
 mode = read_frame().decode()
 eval_type = 100
-if mode.startswith("udf:"):
-    mode, eval_type = "udf", int(mode[4:])
 command_bytes = read_frame()
-command = CloudPickleSerializer().loads(command_bytes)
 if mode == "udf":
-    func, return_type = command
+    # A pooled worker: each request names its function, as a Spark task ships its own.
+    func, return_type = None, None
 else:
     # writeStream.foreach: pyspark's (func, profiler, deserializer, serializer), func taking
     # a partition id and an iterator of rows.
-    func, return_type = command[0], None
+    func, return_type = CloudPickleSerializer().loads(command_bytes)[0], None
     from pyspark.taskcontext import TaskContext
-result_schema = StructType([StructField("r", return_type, True)]) if return_type else None
+result_schema = None
 widths = {ByteType: 8, ShortType: 16, IntegerType: 32, LongType: 64}
 
 def java_text(v):
@@ -161,6 +159,16 @@ def failure(e):
 
 write_frame(0, b"")
 while True:
+    if mode == "udf":
+        # The function of this request, unpickled afresh as Spark's worker does per task.
+        eval_type = int(read_frame().decode())
+        try:
+            func, return_type = CloudPickleSerializer().loads(read_frame())
+        except BaseException as e:
+            read_frame(), read_frame()
+            write_frame(-2, failure(e))
+            sys.exit(0)
+        result_schema = StructType([StructField("r", return_type, True)])
     data = read_frame()
     schema = StructType.fromJson(json.loads(read_frame().decode()))
     table = pa.ipc.open_stream(data).read_all()
@@ -224,22 +232,18 @@ func (ss *session) pythonUDF(ctx context.Context, name string, deterministic boo
 		return nil, err
 	}
 	wname, evalType, command := "Python UDF "+name, u.GetEvalType(), u.GetCommand()
-	if _, err := ss.udfWorker(wname, evalType, command); err != nil {
-		return nil, err
+	if ss.srv.cfg.Python == "" {
+		return nil, unsupportedf("%s here: this server runs no Python worker (start it with a Python that has pyspark-client, e.g. kafkalab run --python)", wname)
 	}
 	zone := ss.eng.Conf().GetOr(engine.ConfTimeZone, "UTC")
 	call := func(args [][]any, types []sqltypes.DataType) ([]any, error) {
-		// The session's live worker for the function: one that raised has exited.
-		for {
-			w, err := ss.udfWorker(wname, evalType, command)
-			if err != nil {
-				return nil, err
-			}
-			vals, err := w.call(args, types, rt, zone)
-			if err != errWorkerGone {
-				return vals, err
-			}
+		// A worker of the session's pool for this batch, back to the pool after it.
+		w, err := ss.takeUDFWorker(wname)
+		if err != nil {
+			return nil, err
 		}
+		defer ss.returnUDFWorker(w)
+		return w.call(evalType, command, args, types, rt, zone)
 	}
 	return &plan.UDF{Name: name, ReturnType: rt, Deterministic: deterministic,
 		Invoke: func(args []any, types []sqltypes.DataType, _ bool) (any, error) {
@@ -265,30 +269,43 @@ func (ss *session) pythonUDF(ctx context.Context, name string, deterministic boo
 		}}, nil
 }
 
-// udfWorker is the session's worker for a pickled function, started on first use.
-func (ss *session) udfWorker(name string, evalType int32, command []byte) (*udfWorker, error) {
-	key := fmt.Sprint(evalType, ":", string(command))
+// maxIdleUDFWorkers is how many idle UDF workers a session keeps for the next batch; a
+// Spark executor likewise keeps idle Python workers to reuse, about one per core.
+const maxIdleUDFWorkers = 2
+
+// takeUDFWorker takes an idle worker of the session's pool, or starts one. Any Python
+// UDF runs in any worker: each request carries its pickled function, as each Spark task
+// does, so a notebook's many UDFs share a few processes.
+func (ss *session) takeUDFWorker(name string) (*udfWorker, error) {
 	ss.mu.Lock()
-	w := ss.udfWorkers[key]
+	for len(ss.idleUDFWorkers) > 0 {
+		w := ss.idleUDFWorkers[len(ss.idleUDFWorkers)-1]
+		ss.idleUDFWorkers = ss.idleUDFWorkers[:len(ss.idleUDFWorkers)-1]
+		if w.alive() {
+			ss.mu.Unlock()
+			w.name = name
+			return w, nil
+		}
+	}
 	ss.mu.Unlock()
-	if w != nil && w.alive() {
-		return w, nil
-	}
-	w, err := ss.startUDFWorker(fmt.Sprint("udf:", evalType), name, command)
-	if err != nil {
-		return nil, err
-	}
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	if ss.udfWorkers == nil {
-		ss.udfWorkers = map[string]*udfWorker{}
-	}
-	ss.udfWorkers[key] = w
-	return w, nil
+	return ss.startUDFWorker("udf", name, nil)
 }
 
-// startUDFWorker starts a worker in mode "udf" (a function of one row's values) or
-// "foreach" (writeStream.foreach's function of a partition's rows).
+// returnUDFWorker puts a worker back in the pool; one that raised has exited, as Spark's
+// does, and one past the pool's size ends.
+func (ss *session) returnUDFWorker(w *udfWorker) {
+	ss.mu.Lock()
+	if w.alive() && len(ss.idleUDFWorkers) < maxIdleUDFWorkers && ss.ctx.Err() == nil {
+		ss.idleUDFWorkers = append(ss.idleUDFWorkers, w)
+		ss.mu.Unlock()
+		return
+	}
+	ss.mu.Unlock()
+	w.close()
+}
+
+// startUDFWorker starts a worker in mode "udf" (Python UDFs, each request naming its
+// function) or "foreach" (writeStream.foreach's function of a partition's rows).
 func (ss *session) startUDFWorker(mode, name string, command []byte) (*udfWorker, error) {
 	python := ss.srv.cfg.Python
 	if python == "" {
@@ -338,7 +355,7 @@ func (ss *session) startUDFWorker(mode, name string, command []byte) (*udfWorker
 	}
 	if _, err := w.answer(); err != nil {
 		w.close()
-		return nil, fmt.Errorf("%s: the worker could not load the function: %w", name, err)
+		return nil, fmt.Errorf("%s: the Python worker did not start: %w", name, err)
 	}
 	return w, nil
 }
@@ -382,8 +399,9 @@ func udfError(traceback string) error {
 	return &sparkerrors.Error{Kind: sparkerrors.PythonException, Message: traceback}
 }
 
-// call runs the function on a batch of rows' arguments: one request, one answer.
-func (w *udfWorker) call(args [][]any, types []sqltypes.DataType, rt sqltypes.DataType, zone string) ([]any, error) {
+// call runs a function (eval type and pickled command) on a batch of rows' arguments: one
+// request, one answer.
+func (w *udfWorker) call(evalType int32, command []byte, args [][]any, types []sqltypes.DataType, rt sqltypes.DataType, zone string) ([]any, error) {
 	st := &sqltypes.StructType{}
 	for i, t := range types {
 		st.Fields = append(st.Fields, sqltypes.StructField{Name: fmt.Sprintf("a%d", i), Type: t, Nullable: true})
@@ -398,11 +416,7 @@ func (w *udfWorker) call(args [][]any, types []sqltypes.DataType, rt sqltypes.Da
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if !w.alive() {
-		// Another task's exception ended this worker while this one waited for it.
-		return nil, errWorkerGone
-	}
-	if err := w.send(data, []byte(st.JSON())); err != nil {
+	if err := w.send([]byte(fmt.Sprint(evalType)), command, data, []byte(st.JSON())); err != nil {
 		return nil, err
 	}
 	res, err := w.answer()
@@ -433,10 +447,6 @@ func (w *udfWorker) alive() bool {
 		return !w.closed.Load() && !w.failed.Load()
 	}
 }
-
-// errWorkerGone is a call that found its worker ended by another task's failure; the
-// caller takes the session's next worker.
-var errWorkerGone = errors.New("the Python worker ended")
 
 // close ends the worker's process.
 func (w *udfWorker) close() {
