@@ -232,11 +232,12 @@ def _():
     # functions leave no more than the pool's two idle workers behind.
     for k in range(10):
         spark.range(3).select(F.udf(lambda x, k=k: x + k, "long")("id")).collect()
+    # This server's workers: they run in its folder, which is this script's.
     workers = []
     for pid in os.listdir("/proc"):
         try:
             with open("/proc/%s/cmdline" % pid, "rb") as f:
-                if b"# kafkalab's Python worker" in f.read():
+                if b"# kafkalab's Python worker" in f.read() and os.readlink("/proc/%s/cwd" % pid) == os.getcwd():
                     workers.append(pid)
         except OSError:
             pass
