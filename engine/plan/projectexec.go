@@ -132,6 +132,9 @@ type jsonChunk struct {
 	spans [][2]int // row i's document is text[spans[i][0]:spans[i][1]]; start -1: null
 	row   sqltypes.Row
 	boxed any // row, boxed once
+	// boxes hold the parsed numbers, decimals and timestamps: a projector is one task's,
+	// so they are too (the reader is shared by the tasks).
+	boxes sqltypes.JSONBoxes
 }
 
 // kafkaFromJSON returns e's from_json when e is one (aliased or not) over CAST of a
@@ -213,12 +216,12 @@ func (jc *jsonChunk) value(i int) any {
 		return nil
 	}
 	if jc.reuse {
-		if jc.r.ParseInto(doc, jc.row) == nil {
+		if jc.r.ParseIntoBoxed(doc, jc.row, &jc.boxes) == nil {
 			return nil
 		}
 		return jc.boxed
 	}
-	if out := jc.r.ParseString(doc); out != nil {
+	if out := jc.r.ParseIntoBoxed(doc, make(sqltypes.Row, len(jc.expr.schema.Fields)), &jc.boxes); out != nil {
 		return out
 	}
 	return nil

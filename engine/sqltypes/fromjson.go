@@ -206,6 +206,60 @@ func (r *JSONReader) ParseInto(s string, row Row) Row {
 	return r.parseInto(s, row)
 }
 
+// JSONBoxes box the numbers, decimals and timestamps a parse produces from slabs (see
+// BoxSlab): three fewer allocations per course event. One goroutine's: a JSONReader is
+// shared, its caller's boxes are not.
+type JSONBoxes struct {
+	i32 BoxSlab[int32]
+	i64 BoxSlab[int64]
+	f64 BoxSlab[float64]
+	ts  BoxSlab[Timestamp]
+	dec BoxSlab[Decimal]
+}
+
+// The methods box as Go does when b is nil.
+func (b *JSONBoxes) int32(v int32) any {
+	if b == nil {
+		return v
+	}
+	return b.i32.Box(v)
+}
+
+func (b *JSONBoxes) int64(v int64) any {
+	if b == nil {
+		return v
+	}
+	return b.i64.Box(v)
+}
+
+func (b *JSONBoxes) float64(v float64) any {
+	if b == nil {
+		return v
+	}
+	return b.f64.Box(v)
+}
+
+func (b *JSONBoxes) timestamp(v Timestamp) any {
+	if b == nil {
+		return v
+	}
+	return b.ts.Box(v)
+}
+
+func (b *JSONBoxes) decimal(v Decimal) any {
+	if b == nil {
+		return v
+	}
+	return b.dec.Box(v)
+}
+
+// ParseIntoBoxed is ParseInto with the field values boxed from boxes.
+func (r *JSONReader) ParseIntoBoxed(s string, row Row, boxes *JSONBoxes) Row {
+	clear(row)
+	out, _ := r.parseBoxed(s, row, boxes)
+	return out
+}
+
 // ParseStatus is ParseString that also says whether the record was bad: malformed, not an
 // object, or with a field that did not fit (the row is then Spark's PERMISSIVE result). A
 // caller implementing mode FAILFAST raises an error when bad is true.
@@ -220,8 +274,12 @@ func (r *JSONReader) parseInto(s string, dst Row) Row {
 }
 
 func (r *JSONReader) parse(s string, dst Row) (Row, bool) {
+	return r.parseBoxed(s, dst, nil)
+}
+
+func (r *JSONReader) parseBoxed(s string, dst Row, boxes *JSONBoxes) (Row, bool) {
 	s = validUTF8(s)
-	sc := jsonScanner{s: s, loc: r.loc}
+	sc := jsonScanner{s: s, loc: r.loc, box: boxes}
 	sc.skipWS()
 	if sc.i >= len(s) {
 		return nil, false
@@ -252,7 +310,8 @@ type jsonScanner struct {
 	s   string
 	i   int
 	loc *time.Location
-	bad bool // some field did not fit its type (the record is a partial result)
+	bad bool       // some field did not fit its type (the record is a partial result)
+	box *JSONBoxes // nil: values are boxed one allocation each
 }
 
 func (sc *jsonScanner) skipWS() {
@@ -404,7 +463,7 @@ func (sc *jsonScanner) value(k typeKind, t DataType, sub *structPlan) (v any, go
 	if !ok {
 		return nil, false, false
 	}
-	v, good = numberTo(k, t, sc.s[start:sc.i], isInt, special)
+	v, good = numberTo(k, t, sc.s[start:sc.i], isInt, special, sc.box)
 	return v, good, true
 }
 
@@ -493,7 +552,7 @@ func specialFloat(tok string) float64 {
 	return math.Inf(1)
 }
 
-func numberTo(k typeKind, t DataType, tok string, isInt, special bool) (any, bool) {
+func numberTo(k typeKind, t DataType, tok string, isInt, special bool, bx *JSONBoxes) (any, bool) {
 	switch k {
 	case kByte, kShort, kInt, kLong, kTimestamp:
 		if !isInt || special {
@@ -519,11 +578,11 @@ func numberTo(k typeKind, t DataType, tok string, isInt, special bool) (any, boo
 			if n < math.MinInt32 || n > math.MaxInt32 {
 				return nil, false
 			}
-			return int32(n), true
+			return bx.int32(int32(n)), true
 		case kLong:
-			return n, true
+			return bx.int64(n), true
 		default: // seconds since the epoch; Spark multiplies without an overflow check
-			return Timestamp(n * 1_000_000), true
+			return bx.timestamp(Timestamp(n * 1_000_000)), true
 		}
 	case kFloat, kDouble:
 		var f float64
@@ -546,7 +605,7 @@ func numberTo(k typeKind, t DataType, tok string, isInt, special bool) (any, boo
 			}
 			return float32(f), true
 		}
-		return f, true
+		return bx.float64(f), true
 	case kDecimal:
 		if special {
 			return nil, false
@@ -556,7 +615,7 @@ func numberTo(k typeKind, t DataType, tok string, isInt, special bool) (any, boo
 		if !ok {
 			return nil, false
 		}
-		return d, true
+		return bx.decimal(d), true
 	case kString:
 		// Jackson's copyCurrentStructure re-writes the token: NaN/Infinity as quoted doubles,
 		// integers by value, floats through a double.
@@ -596,7 +655,7 @@ func (sc *jsonScanner) fromString(k typeKind, t DataType, s string) (any, bool) 
 		if !ok {
 			return nil, false
 		}
-		return ts, true
+		return sc.box.timestamp(ts), true
 	case kDecimal:
 		if s == "" {
 			return nil, false
@@ -609,7 +668,7 @@ func (sc *jsonScanner) fromString(k typeKind, t DataType, s string) (any, bool) 
 		if !ok {
 			return nil, false
 		}
-		return d, true
+		return sc.box.decimal(d), true
 	case kDate:
 		if d, ok := ParseDate(s); ok {
 			return d, true
@@ -1054,7 +1113,7 @@ func (sc *jsonScanner) compact(b *[]byte) {
 			*b = append(*b, tok...)
 		default:
 			special := isSpecialToken(tok)
-			v, _ := numberTo(kString, String, tok, !special && isIntToken(tok), special)
+			v, _ := numberTo(kString, String, tok, !special && isIntToken(tok), special, nil)
 			*b = append(*b, v.(string)...)
 		}
 	}
