@@ -24,10 +24,43 @@ type projector struct {
 	// udfs[j], when set, evaluates the first stage's expression j, a batch-capable UDF, a
 	// chunk at a time (see udfChunk).
 	udfs []*udfChunk
+	// direct, when every outer expression is a column or a field of a struct column
+	// (select("event.*", "partition", "offset")), copies the values without an Eval
+	// interface call (two for a field) per value: the same values, as Eval gives them.
+	direct []directRead
+}
+
+// directRead is an outer expression that reads a value as is: column col of the row,
+// or, when field >= 0, field field of the struct in column col (NULL when the struct is).
+type directRead struct {
+	col, field int
+}
+
+// directReads returns outer's direct reads, or nil when some expression computes.
+func directReads(outer []Bound) []directRead {
+	out := make([]directRead, len(outer))
+	for j, e := range outer {
+		if a, ok := e.(*boundAlias); ok {
+			e = a.child
+		}
+		switch x := e.(type) {
+		case *boundRef:
+			out[j] = directRead{col: x.index, field: -1}
+		case *boundField:
+			ref, ok := x.child.(*boundRef)
+			if !ok {
+				return nil
+			}
+			out[j] = directRead{col: ref.index, field: x.index}
+		default:
+			return nil
+		}
+	}
+	return out
 }
 
 func newProjector(ec *EvalContext, inner, outer []Bound) *projector {
-	p := &projector{ec: ec, inner: inner, outer: outer}
+	p := &projector{ec: ec, inner: inner, outer: outer, direct: directReads(outer)}
 	if inner != nil {
 		p.scratch = make(sqltypes.Row, len(inner))
 	}
@@ -94,6 +127,17 @@ func (p *projector) project(_ context.Context, rows []sqltypes.Row) ([]sqltypes.
 			row = p.scratch
 		}
 		nr := sqltypes.Row(slab[i*n : (i+1)*n : (i+1)*n])
+		if p.direct != nil {
+			for j, d := range p.direct {
+				v := row[d.col]
+				if d.field >= 0 && v != nil {
+					v = v.(sqltypes.Row)[d.field]
+				}
+				nr[j] = v
+			}
+			p.out = append(p.out, nr)
+			continue
+		}
 		for j, e := range p.outer {
 			if p.inner == nil && p.udfs != nil && p.udfs[j] != nil {
 				nr[j] = p.udfs[j].vals[i]

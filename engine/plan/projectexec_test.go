@@ -223,11 +223,12 @@ func TestKafkaFromJSONByChunk(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		outer []Expr
-		reuse bool
+		outer  []Expr
+		reuse  bool
+		direct bool // the outer values are copied without Eval
 	}{
-		{[]Expr{Star{Target: []string{"e"}}, ColumnRef{Parts: []string{"p"}}}, true},                // fields only: scratch struct
-		{[]Expr{ColumnRef{Parts: []string{"e"}}, ColumnRef{Parts: []string{"e", "c", "d"}}}, false}, // the struct itself
+		{[]Expr{Star{Target: []string{"e"}}, ColumnRef{Parts: []string{"p"}}}, true, true},                 // fields only: scratch struct
+		{[]Expr{ColumnRef{Parts: []string{"e"}}, ColumnRef{Parts: []string{"e", "c", "d"}}}, false, false}, // the struct itself; a nested field
 	} {
 		outer, err := NewProject(inner, tc.outer)
 		if err != nil {
@@ -236,6 +237,8 @@ func TestKafkaFromJSONByChunk(t *testing.T) {
 		ex := &Exec{Eval: evalCtx(t)}
 		if p := newProjector(ex.Eval, inner.Exprs, outer.Exprs); p.json == nil || p.json[0] == nil || p.json[0].reuse != tc.reuse {
 			t.Fatalf("%v: from_json is not evaluated by chunk with reuse=%v", tc.outer, tc.reuse)
+		} else if (p.direct != nil) != tc.direct {
+			t.Fatalf("%v: direct reads %v, want %v", tc.outer, p.direct != nil, tc.direct)
 		}
 		got, err := execTasks(outer, ex)
 		if err != nil {

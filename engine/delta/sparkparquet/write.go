@@ -326,6 +326,19 @@ func (w *Writer) Write(rows []sqltypes.Row) error {
 			return fmt.Errorf("row %d has %d values, schema has %d columns", w.rows, len(row), len(w.emitters))
 		}
 		for i, e := range w.emitters {
+			// A top-level leaf column's value (every column of a flat table) goes straight
+			// to its column; anything else, or a value conv refuses, takes emit's way,
+			// which gives the same levels and the errors.
+			if v := row[i]; e.kind == kindLeaf && v != nil {
+				if pv, err := e.conv(v); err == nil {
+					def := 0
+					if e.nullable {
+						def = 1
+					}
+					w.cols[e.col] = append(w.cols[e.col], pv.Level(0, def, e.col))
+					continue
+				}
+			}
 			if err := e.emit(row[i], 0, 0, w.cols); err != nil {
 				return fmt.Errorf("row %d: %w", w.rows, err)
 			}
