@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -255,6 +256,26 @@ func (m *StreamingQueryManager) AwaitAnyTermination(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
+}
+
+// AwaitAnyTerminationTimeout is spark.streams.awaitAnyTermination(timeout): like
+// AwaitAnyTermination, but it gives up after d and then reports false. It reports true (or
+// the query's failure) when a query has ended since the last ResetTerminated, which is at
+// once when one already has: Spark waits on the manager's record of the last ended query,
+// not on the queries still active, so with none active it simply waits out the timeout.
+func (m *StreamingQueryManager) AwaitAnyTerminationTimeout(ctx context.Context, d time.Duration) (bool, error) {
+	tctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	err := m.AwaitAnyTermination(tctx)
+	switch {
+	case err == nil:
+		return true, nil
+	case ctx.Err() != nil:
+		return false, ctx.Err()
+	case tctx.Err() != nil && errors.Is(err, tctx.Err()):
+		return false, nil
+	}
+	return true, err
 }
 
 // ResetTerminated is spark.streams.resetTerminated().

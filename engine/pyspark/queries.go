@@ -261,11 +261,54 @@ func init() {
 		}
 		return py.None, nil
 	})
+	python.DefMethod(streamsType, "resetTerminated", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("resetTerminated", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		self.(*pyStreams).in.spark.s.Streams().ResetTerminated()
+		return py.None, nil
+	})
 	python.DefMethod(streamsType, "awaitAnyTermination", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		in := self.(*pyStreams).in
-		if err := in.Unlocked(func() error { return in.spark.s.Streams().AwaitAnyTermination(in.Context()) }); err != nil {
+		a, err := python.ParseArgs("awaitAnyTermination", args, kwargs, []string{"timeout"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		ctx := in.Context()
+		if a[0] == nil || a[0] == py.None {
+			if err := in.Unlocked(func() error { return in.spark.s.Streams().AwaitAnyTermination(ctx) }); err != nil {
+				if ctx.Err() != nil {
+					return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
+				}
+				return nil, queryError(err)
+			}
+			return py.None, nil
+		}
+		// PySpark checks the timeout itself (a number, not negative; zero is allowed here,
+		// unlike awaitTermination) and waits that many seconds, reporting whether a query ended.
+		var secs float64
+		switch t := a[0].(type) {
+		case py.Int:
+			secs = float64(t)
+		case py.Float:
+			secs = float64(t)
+		default:
+			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "timeout", "arg_value", t.Type().Name)
+		}
+		if secs < 0 {
+			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "timeout", "arg_value", a[0].Type().Name)
+		}
+		var ended bool
+		err = in.Unlocked(func() (err error) {
+			ended, err = in.spark.s.Streams().AwaitAnyTerminationTimeout(ctx, time.Duration(secs*float64(time.Second)))
+			return err
+		})
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
+			}
 			return nil, queryError(err)
 		}
-		return py.None, nil
+		return py.NewBool(ended), nil
 	})
 }

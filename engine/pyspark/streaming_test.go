@@ -173,3 +173,31 @@ q.awaitTermination()
 		t.Fatal("query still active")
 	}
 }
+
+// awaitAnyTermination(timeout) reports whether a query ended since resetTerminated(), waiting
+// out the timeout when none has (with no query active too: a script that asks before starting
+// one must not hang), and refuses a negative or non-numeric timeout as PySpark does.
+func TestAwaitAnyTerminationTimeout(t *testing.T) {
+	in, out, _ := newCourseInterp(t)
+	err := in.Exec(context.Background(), "any.py", `import time
+t0 = time.time()
+print("none yet:", spark.streams.awaitAnyTermination(0.2), time.time() - t0 >= 0.2)
+q = kafka().writeStream.format("memory").queryName("any_q").trigger(availableNow=True).start()
+print("waited:", spark.streams.awaitAnyTermination())
+print("ended:", spark.streams.awaitAnyTermination(5))
+spark.streams.resetTerminated()
+print("after reset:", spark.streams.awaitAnyTermination(0.1))
+for bad in (-1, "5"):
+    try:
+        spark.streams.awaitAnyTermination(bad)
+    except Exception as e:
+        print(type(e).__name__, e.getCondition())
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "none yet: False True\nwaited: None\nended: True\nafter reset: False\nPySparkValueError VALUE_NOT_POSITIVE\nPySparkValueError VALUE_NOT_POSITIVE\n"
+	if got := out.String(); got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
