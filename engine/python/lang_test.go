@@ -53,6 +53,9 @@ func TestLanguageSurface(t *testing.T) {
 		{"try except finally", "try:\n    x = undefined\nexcept NameError as e:\n    print('caught')\nfinally:\n    print('done')", "caught\ndone\n"},
 		{"reversed callable bool", "print(list(reversed([1, 2])), callable(len), bool([]), bool(1))", "[2, 1] True False True\n"},
 		{"json", "import json\nprint(json.dumps({'a': [1, 2.5, None]}), json.loads('{\"x\": [1, true]}')['x'])", "{\"a\": [1, 2.5, null]} [1, True]\n"},
+		// str(bytes, encoding) decodes like bytes.decode: how scripts read a Kafka value.
+		{"str decodes bytes", "print(str(b'ab', 'utf-8'), str(b'\\xff', 'utf-8', 'replace') == '\\ufffd', str(b'x', encoding='ascii'), str(b'q'))", "ab True x b'q'\n"},
+		{"str decoding a str", "try:\n    str('x', 'utf-8')\nexcept TypeError as e:\n    print(e)", "decoding str is not supported\n"},
 		{"property", "class A:\n    @property\n    def p(self):\n        return 3\nprint(A().p)", "3\n"},
 	}
 	for _, c := range cases {

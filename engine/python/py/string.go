@@ -237,9 +237,32 @@ func StrNew(metatype *Type, args Tuple, kwargs StringDict) (Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	// FIXME ignoring encoding
-	// FIXME ignoring buffer protocol
-	return Str(sObj)
+	if encoding == nil && errors == nil {
+		return Str(sObj)
+	}
+	// str(b, encoding[, errors]) decodes, as b.decode(encoding, errors) does; Spark hands
+	// binary columns (a Kafka record's key and value) to Python as bytes, and
+	// str(row.value, "utf-8") is a common way to read them.
+	switch b := sObj.(type) {
+	case Bytes:
+		dargs := Tuple{}
+		if encoding != nil {
+			dargs = append(dargs, encoding)
+		} else {
+			dargs = append(dargs, String("utf-8"))
+		}
+		if errors != nil {
+			dargs = append(dargs, errors)
+		}
+		decode, err := GetAttrString(b, "decode")
+		if err != nil {
+			return nil, err
+		}
+		return Call(decode, dargs, nil)
+	case String:
+		return nil, ExceptionNewf(TypeError, "decoding str is not supported")
+	}
+	return nil, ExceptionNewf(TypeError, "decoding to str: need a bytes-like object, %s found", sObj.Type().Name)
 }
 
 // Intern s possibly returning a reference to an already interned string
