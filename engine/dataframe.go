@@ -898,6 +898,18 @@ func (df *DataFrame) CreateOrReplaceTempView(name string) error {
 	return df.s.registerView(name, df, true)
 }
 
+// CreateOrReplaceGlobalTempView is df.createOrReplaceGlobalTempView(name): a view every
+// session of this application reads as global_temp.name.
+func (df *DataFrame) CreateOrReplaceGlobalTempView(name string) error {
+	return df.s.registerGlobalView(name, df, true)
+}
+
+// CreateGlobalTempView is df.createGlobalTempView(name); an existing global view of that
+// name is an error.
+func (df *DataFrame) CreateGlobalTempView(name string) error {
+	return df.s.registerGlobalView(name, df, false)
+}
+
 // CreateTempView is df.createTempView(name); an existing view of that name is an error.
 func (df *DataFrame) CreateTempView(name string) error {
 	return df.s.registerView(name, df, false)

@@ -258,6 +258,12 @@ func (s *Session) tablePath(name, t string) (string, error) {
 // Table is spark.table(name): a memory-sink table of that name (a temporary view in
 // Spark, so it wins), or the Delta table under the warehouse.
 func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
+	if parts := plan.ParseAttributeName(name); len(parts) == 2 && strings.EqualFold(parts[0], GlobalTempDatabase) {
+		if v := s.globalView(parts[1]); v != nil {
+			return v, nil
+		}
+		return nil, tableNotFound(name)
+	}
 	t, err := tableIdent(name)
 	if err != nil {
 		return nil, err

@@ -120,7 +120,23 @@ type Session struct {
 	// temporary views by lower-cased name (memory sink tables are views too, as in Spark).
 	viewMu sync.Mutex
 	views  map[string]*DataFrame
+	// global holds the global temporary views (global_temp.name), which every session
+	// NewSession made from this one shares, as Spark's sessions share one SparkContext.
+	global *globalViews
+	// initConf is the settings the session started with: a NewSession starts from them,
+	// not from what spark.conf.set changed since (Spark's runtime settings are per session).
+	initConf map[string]string
 }
+
+// globalViews are the views of Spark's global_temp database, shared between sessions.
+type globalViews struct {
+	mu    sync.Mutex
+	views map[string]*DataFrame
+}
+
+// GlobalTempDatabase is the database global temporary views live in (Spark's
+// spark.sql.globalTempDatabase default).
+const GlobalTempDatabase = "global_temp"
 
 // defaultConf are the settings a fresh session reports (the course runs in UTC).
 var defaultConf = map[string]string{
@@ -178,7 +194,27 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		}
 	}
 	s.streams = &StreamingQueryManager{session: s, active: map[string]*StreamingQuery{}}
+	s.global = &globalViews{views: map[string]*DataFrame{}}
+	s.initConf = make(map[string]string, len(s.conf))
+	for k, v := range s.conf {
+		s.initConf[k] = v
+	}
 	return s, nil
+}
+
+// NewSession is spark.newSession(): a session with its own settings, temporary views and
+// streaming queries that shares the rest (working folder, tables, Delta state and the
+// global temporary views) with this one.
+func (s *Session) NewSession() *Session {
+	c := &Session{workDir: s.workDir, dir: s.dir, stdout: s.stdout, stderr: s.stderr, now: s.now, hook: s.hook,
+		onEvent: s.onEvent, chunkRows: s.chunkRows, conf: map[string]string{}, views: map[string]*DataFrame{},
+		delta: s.delta, global: s.global, initConf: s.initConf}
+	c.nextExprID.Store(s.nextExprID.Load())
+	for k, v := range s.initConf {
+		c.conf[k] = v
+	}
+	c.streams = &StreamingQueryManager{session: c, active: map[string]*StreamingQuery{}}
+	return c
 }
 
 // WorkDir is the folder relative paths resolve against.
@@ -386,6 +422,43 @@ func (s *Session) registerView(name string, df *DataFrame, replace bool) error {
 	}
 	s.views[key] = df
 	return nil
+}
+
+// registerGlobalView is df.createGlobalTempView / createOrReplaceGlobalTempView: the view
+// is read as global_temp.name from this session and every session made from it.
+func (s *Session) registerGlobalView(name string, df *DataFrame, replace bool) error {
+	if strings.Contains(name, ".") {
+		return &plan.AnalysisError{Class: "TEMP_VIEW_NAME_TOO_MANY_NAME_PARTS", Message: fmt.Sprintf(
+			"CREATE TEMPORARY VIEW or the corresponding Dataset APIs only accept single-part view names, but got: %s.", name)}
+	}
+	g := s.global
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	key := strings.ToLower(name)
+	if _, ok := g.views[key]; ok && !replace {
+		return &plan.AnalysisError{Class: "TEMP_TABLE_OR_VIEW_ALREADY_EXISTS", Message: fmt.Sprintf(
+			"Cannot create the temporary view `%s`.`%s` because it already exists.\nChoose a different name, drop or replace the existing view, or add the IF NOT EXISTS clause to tolerate pre-existing views.", GlobalTempDatabase, name)}
+	}
+	g.views[key] = df
+	return nil
+}
+
+// globalView is the global temporary view of that name, or nil.
+func (s *Session) globalView(name string) *DataFrame {
+	s.global.mu.Lock()
+	defer s.global.mu.Unlock()
+	return s.global.views[strings.ToLower(name)]
+}
+
+// DropGlobalTempView is spark.catalog.dropGlobalTempView(name); it reports whether a view
+// existed.
+func (s *Session) DropGlobalTempView(name string) bool {
+	s.global.mu.Lock()
+	defer s.global.mu.Unlock()
+	key := strings.ToLower(name)
+	_, ok := s.global.views[key]
+	delete(s.global.views, key)
+	return ok
 }
 
 func (s *Session) view(name string) *DataFrame {

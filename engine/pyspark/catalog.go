@@ -118,6 +118,17 @@ func init() {
 		}
 		return py.NewBool(self.(*pyCatalog).s.s.DropTempView(name)), nil
 	})
+	python.DefMethod(catalogType, "dropGlobalTempView", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("dropGlobalTempView", args, kwargs, []string{"viewName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("viewName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		return py.NewBool(self.(*pyCatalog).s.s.DropGlobalTempView(name)), nil
+	})
 	python.DefMethod(catalogType, "tableExists", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		name, err := tableNameArg("tableExists", args, kwargs)
 		if err != nil {

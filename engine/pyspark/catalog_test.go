@@ -34,3 +34,40 @@ orders True False
 		t.Errorf("got:\n%s\nwant:\n%s", out, want)
 	}
 }
+
+// A global temporary view is read as global_temp.name from its session and from one
+// newSession() made; that new session has its own temporary views and settings.
+func TestGlobalTempViewsAndNewSession(t *testing.T) {
+	src := `spark = SparkSession.builder.getOrCreate()
+df = spark.createDataFrame([(1, "a"), (2, "b")], "id INT, s STRING")
+df.createOrReplaceTempView("local_v")
+df.createGlobalTempView("shared_v")
+spark.conf.set("spark.sql.shuffle.partitions", "3")
+other = spark.newSession()
+print(spark.sql("SELECT * FROM global_temp.shared_v").count(), other.table("global_temp.shared_v").count())
+print(other.conf.get("spark.sql.shuffle.partitions"), spark.conf.get("spark.sql.shuffle.partitions"))
+for label, action in (("local view elsewhere", lambda: other.table("local_v")),
+                      ("global view unqualified", lambda: spark.table("shared_v")),
+                      ("created twice", lambda: df.createGlobalTempView("shared_v"))):
+    try:
+        action()
+        print(label, "ok")
+    except Exception as e:
+        print(label, e.getCondition())
+print(spark.catalog.dropGlobalTempView("shared_v"), spark.catalog.dropGlobalTempView("shared_v"))
+`
+	out, err := runSnippet(t, "from pyspark.sql import SparkSession\n"+src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `2 2
+200 3
+local view elsewhere TABLE_OR_VIEW_NOT_FOUND
+global view unqualified TABLE_OR_VIEW_NOT_FOUND
+created twice TEMP_TABLE_OR_VIEW_ALREADY_EXISTS
+True False
+`
+	if out != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+}

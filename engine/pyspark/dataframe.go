@@ -299,8 +299,10 @@ func init() {
 		return d.in.wrapDF(d.df.DropDuplicatesWithinWatermark(names...))
 	})
 	for name, f := range map[string]func(*engine.DataFrame, string) error{
-		"createOrReplaceTempView": (*engine.DataFrame).CreateOrReplaceTempView,
-		"createTempView":          (*engine.DataFrame).CreateTempView,
+		"createOrReplaceTempView":       (*engine.DataFrame).CreateOrReplaceTempView,
+		"createTempView":                (*engine.DataFrame).CreateTempView,
+		"createOrReplaceGlobalTempView": (*engine.DataFrame).CreateOrReplaceGlobalTempView,
+		"createGlobalTempView":          (*engine.DataFrame).CreateGlobalTempView,
 	} {
 		name, f := name, f
 		m(name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {

@@ -670,10 +670,6 @@ func (w *pyStreamWriter) engineWriter() *engine.DataStreamWriter {
 	return ew
 }
 
-func (in *Interpreter) table(name string) (py.Object, error) {
-	return in.wrapDF(in.spark.s.Table(in.Context(), name))
-}
-
 // rewriteBootstrap applies Config.Bootstrap and Config.BootstrapRewrite to a servers list.
 func (in *Interpreter) rewriteBootstrap(servers string) string {
 	if in.cfg.Bootstrap != "" {

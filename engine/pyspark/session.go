@@ -351,7 +351,13 @@ func init() {
 		}
 		return s.in.wrapDF(s.s.SQL(s.in.Context(), q))
 	})
-	sessionMethod("newSession", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) { return s, nil })
+	sessionMethod("newSession", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("newSession", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		// Its own settings, temporary views and queries; global_temp views are shared.
+		return &pySession{s: s.s.NewSession(), in: s.in, cls: s.cls}, nil
+	})
 	sessionMethod("table", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("table", args, kwargs, []string{"tableName"}, 1)
 		if err != nil {
@@ -361,7 +367,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return s.in.table(name)
+		return s.in.wrapDF(s.s.Table(s.in.Context(), name)) // this session's views, not the first session's
 	})
 	sessionMethod("createDataFrame", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("createDataFrame", args, kwargs, []string{"data", "schema", "samplingRatio", "verifySchema"}, 1)
