@@ -944,3 +944,25 @@ func ErrWriteStreamNotAllowed() error {
 func ErrWriteOnStream() error {
 	return sparkerrors.New(sparkerrors.AnalysisException, "CALL_ON_STREAMING_DATASET_UNSUPPORTED", "methodName", "`write`")
 }
+
+// Observe is df.observe(name, *exprs): the same rows, with named aggregate metrics over
+// each execution. A streaming query reports them in its progress (observedMetrics); report,
+// when not nil, receives them as well (a static DataFrame's Observation).
+func (df *DataFrame) Observe(name string, report func(plan.ObservedMetrics), cols ...*Column) (*DataFrame, error) {
+	exprs := make([]plan.Expr, 0, len(cols))
+	for _, c := range cols {
+		if c == nil {
+			return nil, notExpectedType("exprs", "Column", nil)
+		}
+		if c.err != nil {
+			return nil, c.err
+		}
+		exprs = append(exprs, c.expr)
+	}
+	o, err := plan.NewObserve(df.node, name, exprs)
+	if err != nil {
+		return nil, err
+	}
+	o.Report = report
+	return df.s.newDF(o), nil
+}

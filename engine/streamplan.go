@@ -2,11 +2,13 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
@@ -99,6 +101,11 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 			}
 			res.EventTime = append(res.EventTime, st)
 		}
+		// An operator may start only when its parent first reads it: the observations
+		// are all in once every row has been read.
+		for _, m := range ex.Observed {
+			res.Observed = append(res.Observed, stream.ObservedMetric{Name: m.Name, Row: observedRowJSON(m)})
+		}
 	}
 	return res, nil
 }
@@ -130,4 +137,24 @@ func (p *streamPlan) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
 		}
 	})
 	return run
+}
+
+// observedRowJSON is an observation's row as Spark's Row.jsonValue writes it in a progress:
+// every field in schema order, a null as null (to_json would leave it out).
+func observedRowJSON(m plan.ObservedMetrics) json.RawMessage {
+	b := []byte{'{'}
+	for i, f := range m.Schema.Fields {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		name, _ := json.Marshal(f.Name)
+		b = append(b, name...)
+		b = append(b, ':')
+		if i >= len(m.Row) || m.Row[i] == nil {
+			b = append(b, "null"...)
+			continue
+		}
+		b = append(b, sqltypes.ValueToJSON(m.Row[i], f.Type, time.UTC)...)
+	}
+	return append(b, '}')
 }

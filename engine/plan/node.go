@@ -49,6 +49,9 @@ type Exec struct {
 	// Root is the whole plan being run (nil: unknown), for operators whose state holds only
 	// what the operators above them read (a stream-stream join's buffered rows).
 	Root Node
+	// Observed collects the metrics of the plan's Observe operators (df.observe), in the
+	// order they finished.
+	Observed []ObservedMetrics
 
 	eventTimeMu sync.Mutex // tasks stream past a Watermark concurrently
 }

@@ -153,6 +153,12 @@ func init() {
 	m("agg", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return groupedAgg(&pyGroupedData{g: d.df.GroupBy(), in: d.in}, args)
 	})
+	m("observe", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if len(kwargs) > 0 {
+			return nil, py.ExceptionNewf(py.TypeError, "DataFrame.observe() takes no keyword arguments")
+		}
+		return d.observe(args)
+	})
 	m("selectExpr", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		exprs, err := strList("selectExpr", args)
 		if err != nil {

@@ -128,6 +128,18 @@ func (p *pyProgress) fillLikePySpark() error {
 		return nil
 	}
 	emptyDicts(p, "durationMs", "eventTime", "observedMetrics")
+	// PySpark turns each observation's JSON object into a Row (fields in the JSON's order).
+	if om, ok := p.fields["observedMetrics"].(*pyProgress); ok {
+		for _, name := range om.keys {
+			if o, ok := om.fields[name].(*pyProgress); ok {
+				r := &pyRow{names: append([]string(nil), o.keys...)}
+				for _, k := range o.keys {
+					r.values = append(r.values, o.fields[k])
+				}
+				om.fields[name] = r
+			}
+		}
+	}
 	if err := each("stateOperators", func(o py.Object) error { emptyDicts(o, "customMetrics"); return nil }); err != nil {
 		return err
 	}

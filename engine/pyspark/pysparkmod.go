@@ -17,8 +17,11 @@ func init() {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Spark SQL and DataFrames"}, Globals: py.StringDict{
 			"SparkSession": in.sessionClass, "DataFrame": dataFrameType, "Column": columnType, "Row": rowType,
 			"GroupedData": groupedDataType, "DataFrameReader": readerType, "DataFrameWriter": writerType,
-			"Window": windowClass, "WindowSpec": windowSpecType,
+			"Window": windowClass, "WindowSpec": windowSpecType, "Observation": observationType,
 		}}, nil
+	}
+	bindings["pyspark.sql.observation"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Observed metrics"}, Globals: py.StringDict{"Observation": observationType}}, nil
 	}
 	bindings["pyspark.sql.window"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Window specifications"}, Globals: py.StringDict{

@@ -201,3 +201,43 @@ for bad in (-1, "5"):
 		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// df.observe: a stream's metrics per micro-batch in progress.observedMetrics (a Row each, as
+// PySpark's fromJson makes them), a static DataFrame's Observation filled by its first
+// action, and PySpark's argument checks.
+func TestObserveMetrics(t *testing.T) {
+	in, out, _ := newCourseInterp(t)
+	err := in.Exec(context.Background(), "observe.py", `from pyspark.sql import Observation
+obs_df = kafka().observe("m", F.count(F.lit(1)).alias("n"), F.max("offset").alias("top"))
+q = obs_df.writeStream.format("memory").queryName("obs_q").trigger(availableNow=True).start()
+q.awaitTermination()
+print(q.lastProgress["observedMetrics"], q.lastProgress.observedMetrics["m"].n)
+print('"observedMetrics":{"m":{"n":3' in q.lastProgress.json.replace(" ", ""))
+o = Observation("stats")
+b = spark.table("obs_q").observe(o, F.count("*").alias("rows"))
+print(b.count(), o.get)
+for label, action in (("no exprs", lambda: spark.table("obs_q").observe("x")),
+                      ("not a column", lambda: spark.table("obs_q").observe("x", "offset")),
+                      ("reused", lambda: spark.table("obs_q").observe(o, F.count("*"))),
+                      ("get before observe", lambda: Observation("fresh").get)):
+    try:
+        action()
+        print(label, "ok")
+    except Exception as e:
+        print(label, type(e).__name__, e.getCondition())
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{'m': Row(n=3, top=1)} 3
+True
+3 {'rows': 3}
+no exprs PySparkValueError CANNOT_BE_EMPTY
+not a column PySparkTypeError NOT_EXPECTED_TYPE
+reused PySparkAssertionError REUSE_OBSERVATION
+get before observe PySparkAssertionError NO_OBSERVE_BEFORE_GET
+`
+	if got := out.String(); got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -156,6 +156,15 @@ type BatchResult struct {
 	Finish func()
 	// StateOperators reports stateful operators for progress.
 	StateOperators []StateOperatorProgress
+	// Observed are the batch's df.observe metrics: each name with its row as a JSON
+	// object (Spark's Row.jsonValue), for progress.observedMetrics.
+	Observed []ObservedMetric
+}
+
+// ObservedMetric is one df.observe observation of a batch.
+type ObservedMetric struct {
+	Name string
+	Row  json.RawMessage
 }
 
 // Plan is a streaming DataFrame's logic, implemented by the engine root.
@@ -321,6 +330,9 @@ type Progress struct {
 	StateOperators         []StateOperatorProgress `json:"stateOperators"`
 	Sources                []SourceProgress        `json:"sources"`
 	Sink                   SinkProgress            `json:"sink"`
+	// ObservedMetrics are df.observe's metrics by observation name; Spark leaves the key
+	// out when the query observes nothing.
+	ObservedMetrics map[string]json.RawMessage `json:"observedMetrics,omitempty"`
 }
 
 // EventKind tells what an Event reports.

@@ -52,6 +52,12 @@ func (ex *execution) progress(bp *batchPlan, triggerStart time.Time, res *BatchR
 	if p.StateOperators == nil {
 		p.StateOperators = []StateOperatorProgress{}
 	}
+	for _, m := range res.Observed {
+		if p.ObservedMetrics == nil {
+			p.ObservedMetrics = map[string]json.RawMessage{}
+		}
+		p.ObservedMetrics[m.Name] = m.Row
+	}
 	for i, src := range ex.cfg.Sources {
 		rows := counters[i].n.Load()
 		p.NumInputRows += rows
@@ -258,5 +264,17 @@ func (p Progress) MarshalJSON() ([]byte, error) {
 	sk.int("numOutputRows", p.Sink.NumOutputRows)
 	sk.stringMap("metrics", p.Sink.Metrics)
 	w.raw("sink", sk.bytes())
+	if len(p.ObservedMetrics) > 0 {
+		names := make([]string, 0, len(p.ObservedMetrics))
+		for k := range p.ObservedMetrics {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		om := newObject()
+		for _, k := range names {
+			om.raw(k, p.ObservedMetrics[k])
+		}
+		w.raw("observedMetrics", om.bytes())
+	}
 	return w.bytes(), nil
 }
