@@ -447,7 +447,9 @@ func (df *DataFrame) WithColumns(names []string, columns []*Column) (*DataFrame,
 		return nil, err
 	}
 	if plan.HasAggregate(exprs...) {
-		return nil, &plan.AnalysisError{Class: "UNSUPPORTED_EXPR_FOR_OPERATOR", Message: "A query operator contains one or more unsupported expressions. withColumn cannot hold an aggregate function; use groupBy().agg()."}
+		// Spark turns the projection into a global aggregation, where the other columns
+		// have no GROUP BY to belong to.
+		return nil, &plan.AnalysisError{Class: "MISSING_GROUP_BY", Message: "The query does not include a GROUP BY clause. Add GROUP BY or turn it into the window functions using OVER clauses.", WithPlan: true}
 	}
 	fields := df.Schema().Fields
 	used := make([]bool, len(names))
@@ -523,8 +525,12 @@ func (df *DataFrame) Filter(cond any) (*DataFrame, error) {
 		return nil, c.err
 	}
 	if plan.HasAggregate(c.expr) {
+		var names []string
+		for _, a := range plan.AggregateCalls(c.expr) {
+			names = append(names, exprString(a))
+		}
 		return nil, &plan.AnalysisError{Class: "INVALID_WHERE_CONDITION", Message: fmt.Sprintf(
-			"The WHERE condition %s contains invalid expressions: an aggregate function.\nRewrite the query to avoid window functions, aggregate functions, and generator functions in the WHERE clause.", exprString(c.expr))}
+			"The WHERE condition \"%s\" contains invalid expressions: %s.\nRewrite the query to avoid window functions, aggregate functions, and generator functions in the WHERE clause.", exprString(c.expr), strings.Join(names, ", "))}
 	}
 	f, err := plan.NewFilter(df.node, c.expr)
 	if err != nil {

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -243,6 +244,11 @@ func ResolveAggregates(exprs []Expr, s *Scope, grouping []Bound) (*AggregateList
 	for i, b := range out.Outputs {
 		nb, err := rebindToGroups(b, grouping, len(aggs))
 		if err != nil {
+			var ae *AnalysisError
+			if len(grouping) == 0 && errors.As(err, &ae) && ae.Class == "MISSING_AGGREGATION" {
+				// With no grouping at all Spark names the missing GROUP BY instead.
+				return nil, missingGroupBy()
+			}
 			return nil, err
 		}
 		out.Outputs[i] = nb
@@ -258,6 +264,48 @@ func HasAggregate(exprs ...Expr) bool {
 		}
 	}
 	return false
+}
+
+// AggregateCalls lists the outermost aggregate calls inside exprs, in order (the
+// expressions Spark names when it refuses an aggregate in a WHERE).
+func AggregateCalls(exprs ...Expr) []Expr {
+	var out []Expr
+	for _, e := range exprs {
+		if c, ok := e.(Call); ok && IsAggregateFunction(c.Name) {
+			out = append(out, c)
+			continue
+		}
+		if !hasAgg(e) {
+			continue
+		}
+		switch e := e.(type) {
+		case Call:
+			out = append(out, AggregateCalls(e.Args...)...)
+		case Alias:
+			out = append(out, AggregateCalls(e.Child)...)
+		case Cast:
+			out = append(out, AggregateCalls(e.Child)...)
+		case BinaryOp:
+			out = append(out, AggregateCalls(e.Left, e.Right)...)
+		case Not:
+			out = append(out, AggregateCalls(e.Child)...)
+		case Negate:
+			out = append(out, AggregateCalls(e.Child)...)
+		case IsNull:
+			out = append(out, AggregateCalls(e.Child)...)
+		case GetField:
+			out = append(out, AggregateCalls(e.Child)...)
+		case ExtractValue:
+			out = append(out, AggregateCalls(e.Child, e.Key)...)
+		case In:
+			out = append(out, AggregateCalls(append([]Expr{e.Child}, e.List...)...)...)
+		case CaseWhen:
+			out = append(out, AggregateCalls(append(append(append([]Expr(nil), e.Conds...), e.Values...), e.Else)...)...)
+		case FromJSON:
+			out = append(out, AggregateCalls(e.Child)...)
+		}
+	}
+	return out
 }
 
 func hasAgg(e Expr) bool {
@@ -410,3 +458,21 @@ func (a *distinctAcc) add(c *EvalContext, v any) error {
 	return a.inner.add(c, v)
 }
 func (a *distinctAcc) result(c *EvalContext) (any, error) { return a.inner.result(c) }
+
+// missingGroupBy is MISSING_GROUP_BY: a column next to an aggregate with no grouping.
+func missingGroupBy() error {
+	return analysisErr("MISSING_GROUP_BY", "The query does not include a GROUP BY clause. Add GROUP BY or turn it into the window functions using OVER clauses.")
+}
+
+// groupByAggregate is GROUP_BY_AGGREGATE: an aggregate call among the grouping
+// expressions, named by its SQL as resolved on its own.
+func groupByAggregate(in *Scope, call Expr) error {
+	alone := &resolver{scope: in, aggs: new([]*boundAgg)}
+	b, err := alone.resolve(call)
+	if err != nil {
+		return err
+	}
+	e := sparkerrors.New(sparkerrors.AnalysisException, "GROUP_BY_AGGREGATE", "sqlExpr", b.SQL())
+	e.WithPlan = true
+	return e
+}

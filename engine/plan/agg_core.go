@@ -89,7 +89,7 @@ func numericAggArg(name string, args []Bound) (Bound, error) {
 	}
 	if !isNumeric(a.DataType()) {
 		return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
-			"Cannot resolve %s due to data type mismatch: The first parameter requires the (\"NUMERIC\" or \"ANSI INTERVAL\") type, however %s has the type %s.",
+			"Cannot resolve %s due to data type mismatch: The first parameter requires the \"NUMERIC\" or \"ANSI INTERVAL\" type, however %s has the type %s.",
 			quoteSQL(name+"("+args[0].SQL()+")"), quoteSQL(args[0].SQL()), quoteSQL(args[0].DataType().SQL()))
 	}
 	return a, nil

@@ -708,6 +708,9 @@ func NewAggregate(child Node, grouping []Expr, aggs []Expr, withKeys bool) (*Agg
 	r := &resolver{scope: in}
 	a := &Aggregate{Child: child}
 	for _, g := range grouping {
+		if calls := AggregateCalls(g); len(calls) > 0 {
+			return nil, groupByAggregate(in, calls[0])
+		}
 		b, err := r.resolve(g)
 		if err != nil {
 			return nil, err

@@ -31,7 +31,12 @@ func (e *CastError) SparkError() *sparkerrors.Error {
 	if e.Class == "CAST_INVALID_INPUT" && (strings.Contains(e.Msg, `to "DATE"`) || strings.Contains(e.Msg, `to "TIMESTAMP`)) {
 		kind = sparkerrors.DateTimeException
 	}
-	return &sparkerrors.Error{Kind: kind, Class: e.Class, Message: e.Msg}
+	se := &sparkerrors.Error{Kind: kind, Class: e.Class, Message: e.Msg}
+	if e.Class == "CAST_INVALID_INPUT" {
+		// Spark also passes the ANSI setting's name, which the message does not show.
+		se.Params = append(se.Parameters(), sparkerrors.Param{Name: "ansiConfig", Value: `"spark.sql.ansi.enabled"`})
+	}
+	return se
 }
 
 // sqlTypeName is Spark's toSQLType: "INT", "DECIMAL(10,2)", "ARRAY<STRING>" in double quotes.
