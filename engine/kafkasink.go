@@ -24,6 +24,9 @@ type kafkaSink struct {
 // newKafkaSink checks the query's columns when the query starts, as Spark does before the
 // first batch.
 func newKafkaSink(schema *sqltypes.StructType, opts options) (*kafkaSink, error) {
+	if err := checkProducerOptions(&opts); err != nil {
+		return nil, err
+	}
 	bs, ok := opts.get("kafka.bootstrap.servers")
 	if !ok || strings.TrimSpace(bs) == "" {
 		return nil, fmt.Errorf("Option 'kafka.bootstrap.servers' must be specified for configuring Kafka consumer")
@@ -61,4 +64,16 @@ func (k *kafkaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 		return err
 	}
 	return kafkasource.WriteRecords(ctx, k.bootstrap, k.topic, recs)
+}
+
+// checkProducerOptions refuses the producer settings Spark's Kafka writer manages itself
+// (batch and streaming writes alike), with Spark's IllegalArgumentException texts.
+func checkProducerOptions(opts *options) error {
+	if _, ok := opts.get("kafka.key.serializer"); ok {
+		return illegalArgument("Kafka option 'key.serializer' is not supported as keys are serialized with ByteArraySerializer.")
+	}
+	if _, ok := opts.get("kafka.value.serializer"); ok {
+		return illegalArgument("Kafka option 'value.serializer' is not supported as values are serialized with ByteArraySerializer.")
+	}
+	return nil
 }

@@ -461,7 +461,7 @@ func TestParquetFileSink(t *testing.T) {
 	events := must[*DataFrame](t)(raw.Select(FromJSON(Col("value").Cast("string"), readDDL, nil).Alias("e")))
 	flat := must[*DataFrame](t)(events.Select("e.*"))
 	if _, err := flat.WriteStream().Format("parquet").OutputMode("update").Option("checkpointLocation", "cp/p").Start(ctx, "out/p"); err == nil ||
-		!strings.Contains(err.Error(), "Data source parquet does not support Update output mode") {
+		!strings.Contains(err.Error(), "[STREAMING_OUTPUT_MODE.UNSUPPORTED_DATASOURCE] Invalid streaming output mode: update. This output mode is not supported in Data Source parquet.") {
 		t.Fatalf("update mode: %v", err)
 	}
 	run := func() {

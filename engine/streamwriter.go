@@ -321,7 +321,9 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		sink = &foreachSink{fn: w.perRow}
 	case "parquet", "json", "csv", "text":
 		if mode != "Append" {
-			return nil, &plan.AnalysisError{Message: "Data source " + format + " does not support " + mode + " output mode"}
+			// Spark 4.2's FileStreamSink refuses update and complete with this condition.
+			return nil, sparkerrors.New(sparkerrors.AnalysisException, "STREAMING_OUTPUT_MODE.UNSUPPORTED_DATASOURCE",
+				"outputMode", strings.ToLower(mode), "className", format)
 		}
 		p, ok := w.opts.get("path")
 		if !ok || p == "" {

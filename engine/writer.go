@@ -138,6 +138,9 @@ func (w *DataFrameWriter) saveKafka(ctx context.Context) error {
 	default:
 		return &plan.AnalysisError{Message: fmt.Sprintf("Save mode %s not allowed for Kafka. Allowed save modes are Append and ErrorIfExists (default).", saveModeName(w.mode))}
 	}
+	if err := checkProducerOptions(&w.opts); err != nil {
+		return err
+	}
 	bs, ok := w.opts.get("kafka.bootstrap.servers")
 	if !ok || strings.TrimSpace(bs) == "" {
 		return illegalArgument("Option 'kafka.bootstrap.servers' must be specified for configuring Kafka consumer")

@@ -352,7 +352,7 @@ func (r *offsetReader) byTimestamp(ctx context.Context, l OffsetLimit, what stri
 			if end, ok := ends[tp]; ok && (off < 0 || off >= end) {
 				// No record at or after the timestamp.
 				if starting && !lim.NoMatchLatest {
-					return nil, fmt.Errorf("No offset matched from request of topic-partition %s and timestamp %d.", tp, ms)
+					return nil, illegalArgumentf("No offset matched from request of topic-partition %s and timestamp %d.", tp, ms)
 				}
 				off = end
 			}

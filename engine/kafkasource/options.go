@@ -305,7 +305,16 @@ func parseGeneral(lc map[string]string) (*Options, error) {
 
 	// Kafka client options Spark refuses, with Spark's messages.
 	if _, ok := lc["kafka.auto.offset.reset"]; ok {
-		return nil, illegalArgument("Kafka option 'auto.offset.reset' is not supported. Instead set the source option 'startingoffsets' to 'earliest' or 'latest' to specify where to start. Structured Streaming manages which offsets are consumed internally, rather than relying on the kafkaConsumer to do it. This will ensure that no data is missed when new topics/partitions are dynamically subscribed. Note that 'startingoffsets' only applies when a new Streaming query is started, and that resuming will always pick up from where the query left off. See the docs for more details.")
+		// Spark's text is a margin-stripped block: it starts with a line break and keeps its
+		// own line breaks, so its first line (what a learner's print of it shows) is empty.
+		return nil, illegalArgument("\nKafka option 'auto.offset.reset' is not supported.\n" +
+			"Instead set the source option 'startingoffsets' to 'earliest' or 'latest'\n" +
+			"to specify where to start. Structured Streaming manages which offsets are consumed\n" +
+			"internally, rather than relying on the kafkaConsumer to do it. This will ensure that no\n" +
+			"data is missed when new topics/partitions are dynamically subscribed. Note that\n" +
+			"'startingoffsets' only applies when a new Streaming query is started, and\n" +
+			"that resuming will always pick up from where the query left off. See the docs for more\n" +
+			"details.\n")
 	}
 	if _, ok := lc["kafka.key.deserializer"]; ok {
 		return nil, illegalArgument("Kafka option 'key.deserializer' is not supported as keys are deserialized as byte arrays with ByteArrayDeserializer. Use DataFrame operations to explicitly deserialize the keys.")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -44,28 +45,28 @@ func RecordsFromRows(schema *sqltypes.StructType, rows []sqltypes.Row, topicOpti
 	}
 	topicI, topicT := col("topic")
 	if topicOption == "" && topicI < 0 {
-		return nil, errors.New("topic option required when no 'topic' attribute is present. Use the topic option for setting a topic.")
+		return nil, sinkColumnError("topic option required when no 'topic' attribute is present. Use the topic option for setting a topic.")
 	}
 	if topicI >= 0 {
 		if _, ok := topicT.(sqltypes.StringType); !ok {
-			return nil, errors.New("Topic type must be a string")
+			return nil, sinkColumnError(unsupportedColumn("topic", topicT, "string"))
 		}
 	}
 	keyI, keyT := col("key")
 	if keyI >= 0 && !stringOrBinary(keyT) {
-		return nil, errors.New("key attribute type must be a string or binary")
+		return nil, sinkColumnError(unsupportedColumn("key", keyT, "string or binary"))
 	}
 	valI, valT := col("value")
 	if valI < 0 {
-		return nil, errors.New("Required attribute 'value' not found")
+		return nil, sinkColumnError("Required attribute 'value' not found")
 	}
 	if !stringOrBinary(valT) {
-		return nil, errors.New("value attribute type must be a string or binary")
+		return nil, sinkColumnError(unsupportedColumn("value", valT, "string or binary"))
 	}
 	partI, partT := col("partition")
 	if partI >= 0 {
 		if _, ok := partT.(sqltypes.IntegerType); !ok {
-			return nil, errors.New("partition attribute type must be an int")
+			return nil, sinkColumnError(unsupportedColumn("partition", partT, "int"))
 		}
 	}
 	hdrI, _ := col("headers")
@@ -258,4 +259,16 @@ func murmur2(data []byte) int32 {
 	h *= m
 	h ^= h >> 15
 	return int32(h)
+}
+
+// sinkColumnError is how Spark's Kafka writer refuses the DataFrame's columns: an
+// AnalysisException with the legacy condition _LEGACY_ERROR_TEMP_3080 and the text as msg.
+func sinkColumnError(msg string) error {
+	return sparkerrors.New(sparkerrors.AnalysisException, "_LEGACY_ERROR_TEMP_3080", "msg", msg)
+}
+
+// unsupportedColumn is Spark's wording for a column of the wrong type ("value attribute
+// unsupported type int. value must be a(n) string or binary"), the type in SQL's lower case.
+func unsupportedColumn(name string, t sqltypes.DataType, want string) string {
+	return fmt.Sprintf("%s attribute unsupported type %s. %s must be a(n) %s", name, strings.ToLower(t.SQL()), name, want)
 }

@@ -38,6 +38,26 @@ except Exception as e:
     print(type(e).__name__, e)
 `,
 		want: "AnalysisException topic option required when no 'topic' attribute is present. Use the topic option for setting a topic.\n",
+	}, {
+		// Spark's KafkaWriter: a legacy condition, the column's type in the text.
+		name: "a value of the wrong type",
+		src: `try:
+    spark.createDataFrame([(1,)], "value int").write.format("kafka").option("kafka.bootstrap.servers", "localhost:9092").option("topic", "orders").save()
+except Exception as e:
+    print(type(e).__name__, e.getCondition(), e)
+`,
+		want: "AnalysisException _LEGACY_ERROR_TEMP_3080 value attribute unsupported type int. value must be a(n) string or binary\n",
+	}, {
+		name: "a serializer option",
+		src: `for opt in ("kafka.key.serializer", "kafka.value.serializer"):
+    try:
+        (spark.createDataFrame([("v",)], "value string").write.format("kafka").option("kafka.bootstrap.servers", "localhost:9092")
+         .option("topic", "orders").option(opt, "x").save())
+    except Exception as e:
+        print(type(e).__name__, e)
+`,
+		want: "IllegalArgumentException Kafka option 'key.serializer' is not supported as keys are serialized with ByteArraySerializer.\n" +
+			"IllegalArgumentException Kafka option 'value.serializer' is not supported as values are serialized with ByteArraySerializer.\n",
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
