@@ -64,10 +64,23 @@ func TestStreamingRulesLikeSpark(t *testing.T) {
 			"checkpointLocation must be specified either through option(\"checkpointLocation\", ...)"},
 		{"memory without a name", func() error { _, err := raw.WriteStream().Format("memory").Start(ctx); return err },
 			"queryName must be specified for memory sink"},
-		{"continuous trigger", func() error {
-			_, err := raw.WriteStream().Format("console").Trigger(Trigger{Continuous: "1 second"}).Start(ctx)
+		// Spark's continuous mode takes only projections and filters (kafkalab runs such a
+		// query as micro-batches at the interval); other operators are refused at start.
+		{"continuous aggregation", func() error {
+			counts := must[*DataFrame](t)(raw.GroupBy("topic").Count())
+			_, err := counts.WriteStream().Format("memory").QueryName("c").OutputMode("complete").
+				Trigger(Trigger{Continuous: "1 second"}).Start(ctx)
 			return err
-		}, "kafkalab does not support continuous processing"},
+		}, "Continuous processing does not support Aggregate operations."},
+		{"continuous deduplication", func() error {
+			dedup := must[*DataFrame](t)(raw.DropDuplicates("key"))
+			_, err := dedup.WriteStream().Format("memory").QueryName("d").Trigger(Trigger{Continuous: "1 second"}).Start(ctx)
+			return err
+		}, "Continuous processing does not support Deduplicate operations."},
+		{"continuous interval", func() error {
+			_, err := raw.WriteStream().Format("console").Trigger(Trigger{Continuous: "soon"}).Start(ctx)
+			return err
+		}, "[INVALID_INTERVAL_FORMAT.UNRECOGNIZED_NUMBER] Error parsing 'soon' to interval."},
 		{"two triggers", func() error {
 			_, err := raw.WriteStream().Format("console").Trigger(Trigger{Once: true, AvailableNow: true}).Start(ctx)
 			return err

@@ -17,6 +17,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stateful"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
@@ -45,6 +46,9 @@ type DataStreamWriter struct {
 	opts       options
 	outputMode string
 	trigger    stream.Trigger
+	// continuous is trigger(continuous=...): Spark's continuous mode, which kafkalab runs
+	// as micro-batches at the checkpoint interval once the query passes Spark's checks.
+	continuous bool
 	err        error
 	queryName  string
 	partition  []string
@@ -111,6 +115,7 @@ func (w *DataStreamWriter) Trigger(t Trigger) *DataStreamWriter {
 		return w
 	}
 	w.trigger = st
+	w.continuous = t.Continuous != ""
 	return w
 }
 
@@ -132,7 +137,16 @@ func (t Trigger) parse() (stream.Trigger, error) {
 	case set != 1:
 		return stream.Trigger{}, sparkerrors.New(sparkerrors.PySparkValueError, "ONLY_ALLOW_SINGLE_TRIGGER")
 	case t.Continuous != "":
-		return stream.Trigger{}, &plan.UnsupportedError{Message: "kafkalab does not support continuous processing (trigger(continuous=...)); use trigger(processingTime=...) or trigger(availableNow=True)"}
+		// What a map-only continuous query writes is what micro-batches at its checkpoint
+		// interval write (at-least-once either way); Start makes Spark's checks first.
+		iv, err := sqltypes.ParseInterval(t.Continuous)
+		if err != nil {
+			return stream.Trigger{}, err
+		}
+		if iv.Months != 0 {
+			return stream.Trigger{}, illegalArgument("Doesn't support month or year interval: " + t.Continuous)
+		}
+		return stream.ProcessingTime(time.Duration(iv.Micros/1000) * time.Millisecond), nil
 	case t.Once:
 		return stream.Once(), nil
 	case t.AvailableNow:
@@ -241,6 +255,11 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 			_ = os.MkdirAll(cp, 0o755)
 		}
 		return nil, err
+	}
+	if w.continuous {
+		if err := checkContinuous(w.df.node); err != nil {
+			return nil, err
+		}
 	}
 	trigger := w.trigger
 	if trigger.Kind == stream.TriggerDefault && trigger.Interval == 0 {
@@ -481,4 +500,40 @@ func hasStateful(n plan.Node) bool {
 		}
 	})
 	return found
+}
+
+// checkContinuous is Spark's check of a continuous query's plan: only projections and
+// filters over its sources (and coalesce(1)); any other operator is refused by its
+// logical name, e.g. "Continuous processing does not support Aggregate operations.".
+func checkContinuous(root plan.Node) error {
+	var err error
+	plan.Walk(root, func(n plan.Node) {
+		if err != nil {
+			return
+		}
+		var name string
+		switch x := n.(type) {
+		case *plan.Project, *plan.Filter, *plan.SubqueryAlias, *plan.StreamScan:
+			return
+		case *plan.Coalesce:
+			if x.N == 1 {
+				return
+			}
+			name = "Repartition"
+		case *plan.Aggregate, *stateful.Aggregate:
+			name = "Aggregate"
+		case *plan.Deduplicate, *stateful.Deduplicate:
+			name = "Deduplicate"
+		case *plan.Join, *stateful.StreamJoin:
+			name = "Join"
+		case *plan.Watermark:
+			name = "EventTimeWatermark"
+		case *plan.Limit, *stateful.Limit:
+			name = "GlobalLimit"
+		default:
+			name, _, _ = strings.Cut(n.Describe(), " ")
+		}
+		err = sparkerrors.Legacy("Continuous processing does not support " + name + " operations.")
+	})
+	return err
 }
