@@ -58,6 +58,9 @@ type Options struct {
 	EndingOffsets   OffsetLimit // batch reads only
 	// MaxOffsetsPerTrigger caps the records per batch (0: no cap).
 	MaxOffsetsPerTrigger int64
+	// StartErr is an option Spark reads only when a streaming query starts, and cannot
+	// read: the query fails with it (a batch read never looks).
+	StartErr error
 	// MinOffsetsPerTrigger skips triggers while fewer records are waiting, until
 	// MaxTriggerDelay (default 15m) has passed since the last batch (0: off).
 	MinOffsetsPerTrigger int64
@@ -272,11 +275,18 @@ func parseGeneral(lc map[string]string) (*Options, error) {
 		o.MaxTriggerDelay = d
 	}
 	if v, ok := lc["maxoffsetspertrigger"]; ok {
-		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-		if err != nil || n <= 0 {
+		n, err := strconv.ParseInt(v, 10, 64)
+		switch {
+		case err != nil:
+			// Spark reads the option as a number only when a streaming query starts
+			// (Java's Long.parseLong), so load() accepts it, a batch read ignores it, and
+			// the query fails with Java's NumberFormatException text.
+			o.StartErr = fmt.Errorf("For input string: \"%s\"", v)
+		case n <= 0:
 			return nil, illegalArgumentf("kafka: option 'maxOffsetsPerTrigger' must be a positive whole number, got '%s'", v)
+		default:
+			o.MaxOffsetsPerTrigger = n
 		}
-		o.MaxOffsetsPerTrigger = n
 	}
 	if o.MinOffsetsPerTrigger > 0 && o.MaxOffsetsPerTrigger > 0 && o.MinOffsetsPerTrigger > o.MaxOffsetsPerTrigger {
 		return nil, illegalArgumentf("The value of minOffsetPerTrigger(%d) is higher than the maxOffsetsPerTrigger(%d).", o.MinOffsetsPerTrigger, o.MaxOffsetsPerTrigger)

@@ -1,6 +1,7 @@
 package kafkasource
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +34,7 @@ func TestParseStreamOptions(t *testing.T) {
 		{"key deserializer", base("kafka.key.deserializer", "x"), "Kafka option 'key.deserializer' is not supported"},
 		{"auto commit", base("kafka.enable.auto.commit", "true"), "Kafka option 'enable.auto.commit' is not supported"},
 		{"min partitions", base("minPartitions", "0"), "minPartitions must be positive"},
-		{"max offsets", base("maxOffsetsPerTrigger", "ten"), "'maxOffsetsPerTrigger' must be a positive whole number"},
+		{"max offsets", base("maxOffsetsPerTrigger", "-3"), "'maxOffsetsPerTrigger' must be a positive whole number"},
 		{"fail on data loss", base("failOnDataLoss", "maybe"), "'failOnDataLoss' must be true or false"},
 		{"bad starting json", base("startingOffsets", "{orders}"), `expected offsets like {"topicA"`},
 	}
@@ -44,6 +45,16 @@ func TestParseStreamOptions(t *testing.T) {
 				t.Fatalf("error = %v, want it to contain %q", err, c.want)
 			}
 		})
+	}
+
+	// A maxOffsetsPerTrigger that is not a number passes load() and fails the query when
+	// it starts, with Java's parse error, as in Spark.
+	lazy, err := ParseStreamOptions(base("maxOffsetsPerTrigger", "ten"))
+	if err != nil || lazy.StartErr == nil || lazy.StartErr.Error() != `For input string: "ten"` {
+		t.Fatalf("maxOffsetsPerTrigger=ten: err %v, StartErr %v", err, lazy.StartErr)
+	}
+	if _, err := (&Stream{opts: lazy}).InitialOffsets(context.Background()); err == nil || err.Error() != `For input string: "ten"` {
+		t.Fatalf("start with maxOffsetsPerTrigger=ten: %v", err)
 	}
 
 	o, err := ParseStreamOptions(map[string]string{

@@ -63,6 +63,9 @@ func (s *Stream) Schema() *sqltypes.StructType { return Schema(s.opts.IncludeHea
 
 // InitialOffsets resolves startingOffsets to real offsets.
 func (s *Stream) InitialOffsets(ctx context.Context) (string, error) {
+	if s.opts.StartErr != nil {
+		return "", s.opts.StartErr
+	}
 	po, err := s.or.resolve(ctx, s.opts.StartingOffsets, "startingOffsets")
 	if err != nil {
 		return "", err
@@ -72,6 +75,9 @@ func (s *Stream) InitialOffsets(ctx context.Context) (string, error) {
 
 // PrepareForAvailableNow makes the next LatestOffsets freeze its answer as the target.
 func (s *Stream) PrepareForAvailableNow(ctx context.Context) error {
+	if s.opts.StartErr != nil {
+		return s.opts.StartErr
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.availableNow = true
