@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/kafkalab/kafkalab/engine/rowiter"
@@ -35,12 +36,14 @@ type ObservedMetrics struct {
 // in observe) and resolves them against child.
 func NewObserve(child Node, name string, aggs []Expr) (*Observe, error) {
 	if len(aggs) == 0 {
-		return nil, analysisErr("CANNOT_OBSERVE_NO_METRICS", "observe() needs at least one aggregate expression.")
+		// PySpark refuses this before the plan (CANNOT_BE_EMPTY); a Go caller gets this.
+		return nil, fmt.Errorf("observe %q: at least one metric expression is needed", name)
 	}
 	for _, e := range aggs {
-		if !HasAggregate(e) {
+		if ref, ok := columnOutsideAggregate(e); ok {
 			return nil, analysisErr("INVALID_OBSERVED_METRICS.NON_AGGREGATE_FUNC_ARG_IS_ATTRIBUTE",
-				"Invalid observed metrics. Every metric of observe() must be an aggregate expression.")
+				"Invalid observed metrics. Attribute %s can only be used as an argument to an aggregate function.",
+				quoteSQL(strings.Join(ref.Parts, ".")))
 		}
 	}
 	a, err := NewAggregate(child, nil, aggs, false)
@@ -110,4 +113,42 @@ func (ex *Exec) observe(m ObservedMetrics) {
 	observedMu.Lock()
 	defer observedMu.Unlock()
 	ex.Observed = append(ex.Observed, m)
+}
+
+// columnOutsideAggregate finds a column that e reads outside every aggregate call: Spark
+// allows a metric to read columns only through aggregates.
+func columnOutsideAggregate(e Expr) (ColumnRef, bool) {
+	inside := map[string]int{}
+	for _, call := range AggregateCalls(e) {
+		walkExpr(call, func(x Expr) {
+			if r, ok := asColumnRef(x); ok {
+				inside[strings.Join(r.Parts, ".")]++
+			}
+		})
+	}
+	var found ColumnRef
+	ok := false
+	walkExpr(e, func(x Expr) {
+		r, isRef := asColumnRef(x)
+		if !isRef || ok {
+			return
+		}
+		key := strings.Join(r.Parts, ".")
+		if inside[key] > 0 {
+			inside[key]--
+			return
+		}
+		found, ok = r, true
+	})
+	return found, ok
+}
+
+func asColumnRef(e Expr) (ColumnRef, bool) {
+	switch r := e.(type) {
+	case ColumnRef:
+		return r, true
+	case *ColumnRef:
+		return *r, r != nil
+	}
+	return ColumnRef{}, false
 }
