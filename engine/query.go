@@ -16,6 +16,10 @@ type StreamingQuery struct {
 	q       *stream.Query
 	cleanup func(failed bool)
 	once    sync.Once
+	// manager is told of the end before any awaitTermination or stop returns, as Spark's
+	// query notifies its manager before it releases its waiters (nil: unmanaged).
+	manager  *StreamingQueryManager
+	reported sync.Once
 	// forwarded is closed once every event went to SessionConfig.OnStreamEvent (nil: no
 	// forwarding).
 	forwarded chan struct{}
@@ -183,15 +187,18 @@ func (sq *StreamingQuery) finish() {
 			sq.cleanup(sq.q.Exception() != nil)
 		}
 	})
+	if sq.manager != nil {
+		sq.reported.Do(func() { sq.manager.ended(sq) })
+	}
 }
 
 // StreamingQueryManager is spark.streams.
 type StreamingQueryManager struct {
-	session *Session
-	mu      sync.Mutex
-	active  map[string]*StreamingQuery
-	ended   []*StreamingQuery // terminated since the last ResetTerminated
-	changed chan struct{}     // closed and replaced whenever a query ends
+	session         *Session
+	mu              sync.Mutex
+	active          map[string]*StreamingQuery
+	endedSinceReset []*StreamingQuery // terminated since the last ResetTerminated
+	changed         chan struct{}     // closed and replaced whenever a query ends
 }
 
 func (m *StreamingQueryManager) add(sq *StreamingQuery) {
@@ -200,21 +207,26 @@ func (m *StreamingQueryManager) add(sq *StreamingQuery) {
 	if m.changed == nil {
 		m.changed = make(chan struct{})
 	}
+	sq.manager = m
 	m.mu.Unlock()
 	go func() {
 		<-sq.q.Done()
 		sq.finish()
-		m.mu.Lock()
-		if m.active[sq.ID()] == sq {
-			delete(m.active, sq.ID())
-		}
-		m.ended = append(m.ended, sq)
-		if m.changed != nil {
-			close(m.changed)
-		}
-		m.changed = make(chan struct{})
-		m.mu.Unlock()
 	}()
+}
+
+// ended records that sq terminated: it leaves active and wakes awaitAnyTermination.
+func (m *StreamingQueryManager) ended(sq *StreamingQuery) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.active[sq.ID()] == sq {
+		delete(m.active, sq.ID())
+	}
+	m.endedSinceReset = append(m.endedSinceReset, sq)
+	if m.changed != nil {
+		close(m.changed)
+	}
+	m.changed = make(chan struct{})
 }
 
 // Active is spark.streams.active.
@@ -240,8 +252,8 @@ func (m *StreamingQueryManager) Get(id string) *StreamingQuery {
 func (m *StreamingQueryManager) AwaitAnyTermination(ctx context.Context) error {
 	for {
 		m.mu.Lock()
-		if len(m.ended) > 0 {
-			err := m.ended[len(m.ended)-1].Exception()
+		if len(m.endedSinceReset) > 0 {
+			err := m.endedSinceReset[len(m.endedSinceReset)-1].Exception()
 			m.mu.Unlock()
 			return err
 		}
@@ -282,7 +294,7 @@ func (m *StreamingQueryManager) AwaitAnyTerminationTimeout(ctx context.Context, 
 func (m *StreamingQueryManager) ResetTerminated() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.ended = nil
+	m.endedSinceReset = nil
 }
 
 func (m *StreamingQueryManager) activeWith(name, checkpointDir string) error {

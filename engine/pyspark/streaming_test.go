@@ -241,3 +241,25 @@ get before observe PySparkAssertionError NO_OBSERVE_BEFORE_GET
 		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A query's awaitTermination() returns only after spark.streams has recorded its end, as
+// Spark's query tells its manager before it releases its waiters: resetTerminated() right
+// after it forgets every ended query, and active no longer lists it. (Before, the record
+// came from a goroutine of its own, and a reset could run ahead of it.)
+func TestAwaitTerminationRecordsTheEndFirst(t *testing.T) {
+	in, out, _ := newCourseInterp(t)
+	err := in.Exec(context.Background(), "ends.py", `for i in range(10):
+    qs = [kafka().writeStream.format("memory").queryName("end_%d_%d" % (i, j)).trigger(availableNow=True).start() for j in range(2)]
+    for q in qs:
+        q.awaitTermination()
+    active = len(spark.streams.active)
+    spark.streams.resetTerminated()
+    print(active, spark.streams.awaitAnyTermination(0.05))
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Repeat("0 False\n", 10); out.String() != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
