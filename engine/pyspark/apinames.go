@@ -43,6 +43,18 @@ var pysparkAPI = map[string]string{
 		"defaultParallelism emptyRDD getConf getLocalProperty master parallelize range setCheckpointDir " +
 		"setJobDescription setJobGroup setLocalProperty setLogLevel sparkUser startTime stop textFile uiWebUrl union version wholeTextFiles",
 	"RuntimeConfig": "get getAll isModifiable set unset",
+	"RDD": "aggregate aggregateByKey barrier cache cartesian checkpoint cleanShuffleDependencies coalesce cogroup " +
+		"collect collectAsMap collectWithJobGroup combineByKey context count countApprox countApproxDistinct " +
+		"countByKey countByValue distinct filter first flatMap flatMapValues fold foldByKey foreach foreachPartition " +
+		"fullOuterJoin getCheckpointFile getNumPartitions getResourceProfile getStorageLevel glom groupBy groupByKey " +
+		"groupWith histogram id intersection isCheckpointed isEmpty isLocallyCheckpointed join keyBy keys " +
+		"leftOuterJoin localCheckpoint lookup map mapPartitions mapPartitionsWithIndex mapPartitionsWithSplit " +
+		"mapValues max mean meanApprox min name partitionBy persist pipe randomSplit reduce reduceByKey " +
+		"reduceByKeyLocally repartition repartitionAndSortWithinPartitions rightOuterJoin sample sampleByKey " +
+		"sampleStdev sampleVariance saveAsHadoopDataset saveAsHadoopFile saveAsNewAPIHadoopDataset " +
+		"saveAsNewAPIHadoopFile saveAsPickleFile saveAsSequenceFile saveAsTextFile setName sortBy sortByKey stats " +
+		"stdev subtract subtractByKey sum sumApprox take takeOrdered takeSample toDF toDebugString toLocalIterator " +
+		"top treeAggregate treeReduce union unpersist values variance withResources zip zipWithIndex zipWithUniqueId",
 	"Catalog": "cacheTable clearCache createExternalTable createTable currentCatalog currentDatabase databaseExists " +
 		"dropGlobalTempView dropTempView functionExists getDatabase getFunction getTable isCached listCatalogs " +
 		"listColumns listDatabases listFunctions listTables recoverPartitions refreshByPath refreshTable " +
@@ -61,7 +73,7 @@ func init() {
 		"GroupedData": groupedDataType, "DataFrameReader": readerType, "DataStreamReader": readerType,
 		"DataFrameWriter": writerType, "DataStreamWriter": streamWriterType, "StreamingQuery": streamingQueryType,
 		"StreamingQueryManager": streamsType, "SparkContext": sparkContextType, "RuntimeConfig": runtimeConfigType,
-		"DeltaTable": deltaTableType, "Catalog": catalogType,
+		"DeltaTable": deltaTableType, "Catalog": catalogType, "RDD": rddType,
 	} {
 		classTypes[name] = t
 	}

@@ -77,10 +77,8 @@ func strList(arg string, args py.Tuple) ([]string, error) {
 // hints says what to use instead of PySpark APIs kafkalab leaves out.
 var hints = map[string]string{
 	"DataFrame.toPandas":         "use collect() or show()",
-	"DataFrame.rdd":              "kafkalab has no RDDs; use DataFrame methods",
 	"DataFrame.foreach":          "use collect() and a for loop",
 	"DataFrame.foreachPartition": "use collect() and a for loop",
-	"SparkContext.parallelize":   "use spark.createDataFrame(rows, schema)",
 }
 
 // missingAttr is the error for an attribute a binding class does not have: a PySpark

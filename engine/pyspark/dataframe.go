@@ -452,6 +452,7 @@ func init() {
 		return py.NewListFromItems(out), nil
 	})
 	p("isStreaming", func(d *pyDataFrame) (py.Object, error) { return py.NewBool(d.df.IsStreaming()), nil })
+	p("rdd", func(d *pyDataFrame) (py.Object, error) { return d.in.dataFrameRDD(d), nil })
 	p("write", func(d *pyDataFrame) (py.Object, error) {
 		if d.df.IsStreaming() {
 			return nil, engineError(engine.ErrWriteOnStream())

@@ -11,7 +11,10 @@ import (
 func init() {
 	bindings["pyspark"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "kafkalab's PySpark, bound to its embedded engine"},
-			Globals: py.StringDict{"__version__": py.String(sparkVersion)}}, nil
+			Globals: py.StringDict{"__version__": py.String(sparkVersion), "RDD": rddType, "SparkContext": sparkContextType}}, nil
+	}
+	bindings["pyspark.rdd"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Resilient Distributed Datasets"}, Globals: py.StringDict{"RDD": rddType}}, nil
 	}
 	bindings["pyspark.sql"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Spark SQL and DataFrames"}, Globals: py.StringDict{

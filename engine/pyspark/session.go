@@ -382,7 +382,12 @@ func init() {
 func (in *Interpreter) createDataFrame(data, schema py.Object) (py.Object, error) {
 	s := in.spark.s
 	var items []py.Object
-	if err := py.Iterate(data, func(o py.Object) bool { items = append(items, o); return false }); err != nil {
+	if r, ok := data.(*pyRDD); ok {
+		var err error
+		if items, err = r.rddRows(schema); err != nil {
+			return nil, err
+		}
+	} else if err := py.Iterate(data, func(o py.Object) bool { items = append(items, o); return false }); err != nil {
 		return nil, py.ExceptionNewf(py.TypeError, "'%s' object is not iterable", data.Type().Name)
 	}
 	loc := in.location()

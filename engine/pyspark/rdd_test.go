@@ -1,0 +1,243 @@
+package pyspark
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/python/py"
+)
+
+// rddPrelude starts a session with 4 cores, so the default parallelism is 4.
+const rddPrelude = `from pyspark.sql import SparkSession, Row
+spark = SparkSession.builder.master("local[4]").getOrCreate()
+sc = spark.sparkContext
+`
+
+func runRDD(t *testing.T, src string) string {
+	t.Helper()
+	out, err := runSnippet(t, rddPrelude+src, nil)
+	if err != nil {
+		t.Fatalf("%v\noutput:\n%s", err, out)
+	}
+	return out
+}
+
+// Partitions as PySpark's sc.parallelize makes them: a list is pickled in batches of
+// max(1, min(len // numSlices, 1024)) and the JVM slices the batches; a range is cut at
+// start + int(i * len / numSlices) * step. Expected values follow PySpark's docstrings
+// (the first three) and that rule.
+func TestParallelizePartitions(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{"sc.parallelize([0, 2, 3, 4, 6], 5)", "[[0], [2], [3], [4], [6]]"},
+		{"sc.parallelize(range(0, 6, 2), 5)", "[[], [0], [], [2], [4]]"},
+		{`sc.parallelize(["a", "b", "c"], 2)`, "[['a'], ['b', 'c']]"},
+		{"sc.parallelize(list(range(11)), 4)", "[[0, 1], [2, 3, 4, 5], [6, 7], [8, 9, 10]]"},
+		{"sc.parallelize(list(range(10)), 3)", "[[0, 1, 2], [3, 4, 5], [6, 7, 8, 9]]"},
+		{"sc.parallelize(range(10), 3)", "[[0, 1, 2], [3, 4, 5], [6, 7, 8, 9]]"},
+		{"sc.parallelize([1, 2])", "[[], [1], [], [2]]"}, // default parallelism 4
+		{"sc.parallelize([], 3)", "[[], [], []]"},
+		{"sc.parallelize(range(5, 0, -1), 2)", "[[5, 4], [3, 2, 1]]"},
+		{"sc.range(1, 7, 2, numSlices=2)", "[[1], [3, 5]]"},
+		{"sc.parallelize((x for x in 'abcde'), 2)", "[['a', 'b'], ['c', 'd', 'e']]"},
+		{"sc.parallelize([1, 2], 1).union(sc.parallelize([3], 2))", "[[1, 2], [], [3]]"},
+	} {
+		t.Run(tc.expr, func(t *testing.T) {
+			if got := strings.TrimSpace(runRDD(t, "print("+tc.expr+".glom().collect())\n")); got != tc.want {
+				t.Fatalf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// A list of 3000 is three batches of 1024: partitions of 1024 and 1976 elements, not 1500
+// each as slicing the elements would give.
+func TestParallelizeBatchesLargeLists(t *testing.T) {
+	got := runRDD(t, "print(sc.parallelize(list(range(3000)), 2).glom().map(len).collect())\n")
+	if strings.TrimSpace(got) != "[1024, 1976]" {
+		t.Fatalf("got %s", got)
+	}
+	if _, err := runSnippet(t, rddPrelude+"sc.parallelize([1], 0)\n", nil); err == nil || !strings.Contains(err.Error(), "Positive number of partitions required") {
+		t.Fatalf("numSlices=0: %v", err)
+	}
+}
+
+// portable_hash values from CPython 3.11 with PYTHONHASHSEED=0 (what PySpark's workers run with).
+func TestPortableHash(t *testing.T) {
+	for _, tc := range []struct {
+		v    py.Object
+		want int64
+	}{
+		{py.String("the"), -30821151497585103},
+		{py.String(""), 0},
+		{py.String("é"), 6047309291227476195},
+		{py.String("日本語"), 7116994712188270},
+		{py.String("😀x"), -8926728262118538918},
+		{py.String("abcdefghijklmnop"), -7712962755478248686},
+		{py.Tuple{py.String("a"), py.Int(1)}, 102774922574124034},
+		{py.Tuple{py.None, py.Float(2.5)}, 6888793093901411004},
+		{py.Tuple{py.Tuple{py.String("x")}, py.Int(-1)}, 6220381753975832592},
+		{py.Int(7), 7},
+		{py.Int(-3), -3},
+		{py.Float(2.5), 1152921504606846978},
+		{py.True, 1},
+		{py.None, 0},
+	} {
+		got, err := portableHash(tc.v)
+		if err != nil || got != tc.want {
+			t.Errorf("portable_hash(%v) = %d, %v; want %d", tc.v, got, err, tc.want)
+		}
+	}
+}
+
+// Transformations and actions, with the partitions a shuffle produces (keys placed by
+// portable_hash, in the order the map partitions produce them).
+func TestRDDOperations(t *testing.T) {
+	const words = `words = sc.parallelize("the cat and the hat and the bat".split(), 2)
+`
+	for _, tc := range []struct{ name, src, want string }{
+		{"map filter", "print(sc.parallelize(range(6), 2).map(lambda x: x * x).filter(lambda x: x % 2 == 0).collect())", "[0, 4, 16]"},
+		{"flatMap", `print(sc.parallelize(["a b", "c"]).flatMap(lambda l: l.split()).collect())`, "['a', 'b', 'c']"},
+		{"count first take", "r = sc.parallelize(range(10), 3)\nprint(r.count(), r.first(), r.take(4), r.getNumPartitions())", "10 0 [0, 1, 2, 3] 3"},
+		{"reduce", "print(sc.parallelize(range(1, 6), 3).reduce(lambda a, b: a * b))", "120"},
+		{"reduceByKey", words + "print(words.map(lambda w: (w, 1)).reduceByKey(lambda a, b: a + b).glom().collect())",
+			"[[('and', 2), ('hat', 1)], [('the', 3), ('cat', 1), ('bat', 1)]]"},
+		{"reduceByKey numPartitions", words + "print(words.map(lambda w: (w, 1)).reduceByKey(lambda a, b: a + b, 1).collect())",
+			"[('the', 3), ('cat', 1), ('and', 2), ('hat', 1), ('bat', 1)]"},
+		// the expected order is PySpark's combine-shuffle-merge replayed in CPython 3.11
+		{"groupByKey mapValues", words + "print(words.map(lambda w: (w[0], w)).groupByKey().mapValues(list).collect())",
+			"[('t', ['the', 'the', 'the']), ('c', ['cat']), ('b', ['bat']), ('a', ['and', 'and']), ('h', ['hat'])]"},
+		{"distinct", words + "print(words.distinct().collect())", "['and', 'hat', 'the', 'cat', 'bat']"},
+		{"keys values", "p = sc.parallelize([(1, 'a'), (2, 'b')])\nprint(p.keys().collect(), p.values().collect())", "[1, 2] ['a', 'b']"},
+		{"sortBy", words + "print(words.sortBy(lambda w: w, ascending=False).glom().collect())",
+			"[['the', 'the', 'the'], ['hat', 'cat', 'bat', 'and', 'and']]"},
+		// 3 keys, 2 partitions: the bound is the sorted keys' [int(3 * 1 / 2)] = 2
+		{"sortByKey", "print(sc.parallelize([(3, 'c'), (1, 'a'), (2, 'b')], 2).sortByKey().glom().collect())", "[[(1, 'a'), (2, 'b')], [(3, 'c')]]"},
+		{"zipWithIndex", "print(sc.parallelize(['a', 'b', 'c'], 2).zipWithIndex().collect())", "[('a', 0), ('b', 1), ('c', 2)]"},
+		{"foreach", "sc.parallelize([1, 2], 2).foreach(lambda x: print('saw', x))", "saw 1\nsaw 2"},
+		{"union", "print(sc.parallelize([1]).union(sc.parallelize([2])).collect())", "[1, 2]"},
+		{"empty reduce", "try:\n    sc.parallelize([]).reduce(lambda a, b: a)\nexcept ValueError as e:\n    print(e)", "Can not reduce() empty RDD"},
+		{"empty first", "try:\n    sc.emptyRDD().first()\nexcept ValueError as e:\n    print(e)", "RDD is empty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := strings.TrimSpace(runRDD(t, tc.src+"\n")); got != tc.want {
+				t.Fatalf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// DataFrames from RDDs: toDF names, and createDataFrame's inference from Rows (fields in
+// the order written), tuples (_1, _2) and dicts (keys sorted), or a given schema.
+func TestRDDToDataFrame(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"toDF names", `sc.parallelize([("a", 1)]).toDF(["word", "n"]).printSchema()`,
+			"root\n |-- word: string (nullable = true)\n |-- n: long (nullable = true)"},
+		{"toDF default names", `print(sc.parallelize([("a", 1.5)]).toDF().columns)`, "['_1', '_2']"},
+		{"Row order kept", `spark.createDataFrame(sc.parallelize([Row(name="x", age=3)])).printSchema()`,
+			"root\n |-- name: string (nullable = true)\n |-- age: long (nullable = true)"},
+		{"dict keys sorted", `print(spark.createDataFrame(sc.parallelize([{"b": 1, "a": "x"}])).collect())`, "[Row(a='x', b=1)]"},
+		{"DDL schema", `print(spark.createDataFrame(sc.parallelize([("x", 1)]), "s string, i int").collect())`, "[Row(s='x', i=1)]"},
+		{"df.rdd map", `print(spark.createDataFrame([("x", 1)], ["s", "i"]).rdd.map(lambda r: r.s + str(r.i)).collect())`, "['x1']"},
+		{"empty RDD", "try:\n    sc.emptyRDD().toDF()\nexcept ValueError as e:\n    print(e)", "RDD is empty"},
+		{"empty first row", "try:\n    sc.parallelize([()]).toDF()\nexcept Exception as e:\n    print(type(e).__name__, e)",
+			"PySparkValueError [CANNOT_INFER_EMPTY_SCHEMA] Can not infer schema from an empty dataset."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := strings.TrimSpace(runRDD(t, tc.src+"\n")); got != tc.want {
+				t.Fatalf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// A lambda runs at the action, not when map() is called, and what it raises comes back as
+// PythonException with the traceback of the learner's line.
+func TestRDDLambdaRaises(t *testing.T) {
+	out := runRDD(t, `r = sc.parallelize([1, 0]).map(lambda x: 1 / x)
+print("mapped")
+try:
+    r.collect()
+except Exception as e:
+    print(type(e).__name__)
+    print(e)
+`)
+	want := "mapped\nPythonException\nAn exception was thrown from the Python worker:\nTraceback (most recent call last):\n  File \"script.py\", line 4, in <lambda>\n    r = sc.parallelize([1, 0]).map(lambda x: 1 / x)\nZeroDivisionError: division by zero\n"
+	if out != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+// RDD methods kafkalab does not have name themselves; typos get Python's suggestion.
+func TestRDDUnsupportedMethods(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"sc.parallelize([1]).cartesian(sc.parallelize([2]))", "RDD.cartesian"},
+		{"sc.parallelize([1]).saveAsTextFile('out')", "RDD.saveAsTextFile"},
+		{"sc.parallelize([1]).mapp(str)", "Did you mean: 'map'?"},
+	} {
+		_, err := runSnippet(t, rddPrelude+tc.src+"\n", nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: want an error naming %q, got %v", tc.src, tc.want, err)
+		}
+	}
+}
+
+// Hadoop's splits of text files: the goal size is the total over minPartitions, a line
+// belongs to the split it starts in (a line starting exactly at a split's end too).
+func TestTextFileSplits(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		min  int
+		want [][]string
+	}{
+		{"a\nbb\nccc\n", 2, [][]string{{"a", "bb"}, {"ccc"}, nil}},
+		{"a\nbb\nccc\n", 1, [][]string{{"a", "bb", "ccc"}}},
+		{"one\r\ntwo\rthree", 1, [][]string{{"one", "two", "three"}}},
+		{"", 2, [][]string{nil}},
+		{"abcdefghij\n", 2, [][]string{{"abcdefghij"}, nil, nil}}, // 11 bytes: splits of 5, 5, 1
+	} {
+		splits := hadoopSplits([]string{"f"}, []int64{int64(len(tc.data))}, tc.min)
+		var got [][]string
+		for _, s := range splits {
+			got = append(got, splitLines([]byte(tc.data), s.start, s.end))
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q min %d: got %q, want %q", tc.data, tc.min, got, tc.want)
+		}
+	}
+}
+
+// sc.textFile of a folder reads its visible files in name order: 6 bytes in 2 partitions
+// make splits of 3 bytes, so part-0 (4 bytes) is cut in two and its second split is empty;
+// a path outside the working folder is refused.
+func TestTextFileReadsFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "in"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"part-1.txt": "z\n", "part-0.txt": "x\ny\n", "_SUCCESS": "", ".part-0.txt.crc": "no\n"} {
+		if err := os.WriteFile(filepath.Join(dir, "in", name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out bytes.Buffer
+	in, err := NewInterpreter(Config{WorkDir: dir, Stdout: &out, Stderr: &out, ScriptPath: "script.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	src := rddPrelude + "r = sc.textFile('in')\nprint(r.glom().collect(), r.count(), sc.textFile('in/part-0.txt').getNumPartitions())\n"
+	if err := in.Exec(context.Background(), "script.py", src); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if got := strings.TrimSpace(out.String()); got != "[['x', 'y'], [], ['z']] 3 2" {
+		t.Fatalf("got %s", got)
+	}
+	if err := in.Exec(context.Background(), "script.py", rddPrelude+"sc.textFile('/etc/hostname')\n"); err == nil {
+		t.Fatal("a file outside the working folder was read")
+	}
+}
