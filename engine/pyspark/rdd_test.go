@@ -144,6 +144,10 @@ func TestRDDToDataFrame(t *testing.T) {
 		{"DDL schema", `print(spark.createDataFrame(sc.parallelize([("x", 1)]), "s string, i int").collect())`, "[Row(s='x', i=1)]"},
 		{"df.rdd map", `print(spark.createDataFrame([("x", 1)], ["s", "i"]).rdd.map(lambda r: r.s + str(r.i)).collect())`, "['x1']"},
 		{"empty RDD", "try:\n    sc.emptyRDD().toDF()\nexcept ValueError as e:\n    print(e)", "RDD is empty"},
+		{"a column of None", "try:\n    spark.createDataFrame(sc.parallelize([(1, None)]))\nexcept Exception as e:\n    print(type(e).__name__, e)",
+			"PySparkValueError [CANNOT_DETERMINE_TYPE] Some of types cannot be determined after inferring."},
+		{"None then a value", `spark.createDataFrame(sc.parallelize([(1, None), (2, "x")]), ["id", "s"]).printSchema()`,
+			"root\n |-- id: long (nullable = true)\n |-- s: string (nullable = true)"},
 		{"empty first row", "try:\n    sc.parallelize([()]).toDF()\nexcept Exception as e:\n    print(type(e).__name__, e)",
 			"PySparkValueError [CANNOT_INFER_EMPTY_SCHEMA] Can not infer schema from an empty dataset."},
 	} {
@@ -178,6 +182,7 @@ func TestRDDUnsupportedMethods(t *testing.T) {
 		{"sc.parallelize([1]).cartesian(sc.parallelize([2]))", "RDD.cartesian"},
 		{"sc.parallelize([1]).saveAsTextFile('out')", "RDD.saveAsTextFile"},
 		{"sc.parallelize([1]).mapp(str)", "Did you mean: 'map'?"},
+		{"from pyspark import SparkContext\nSparkContext('local')", "SparkContext(...)"},
 	} {
 		_, err := runSnippet(t, rddPrelude+tc.src+"\n", nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -9,6 +9,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -191,7 +192,11 @@ func (c *pyRuntimeConfig) M__getattr__(name string) (py.Object, error) {
 // pySparkContext is spark.sparkContext: only what scripts touch.
 type pySparkContext struct{ s *pySession }
 
-var sparkContextType = py.NewType("SparkContext", "spark.sparkContext (kafkalab has no JVM; only setLogLevel and a few fields).")
+var sparkContextType = py.NewTypeX("SparkContext", "spark.sparkContext (kafkalab has no JVM; RDDs and a few fields).",
+	func(*py.Type, py.Tuple, py.StringDict) (py.Object, error) {
+		// One context per session, made by the session: PySpark's SparkContext(...) starts a JVM.
+		return nil, python.Unsupported("SparkContext(...)", "take the session's: spark = SparkSession.builder.getOrCreate(); sc = spark.sparkContext")
+	}, nil)
 
 func (c *pySparkContext) Type() *py.Type { return sparkContextType }
 func (c *pySparkContext) M__getattr__(name string) (py.Object, error) {
@@ -472,6 +477,19 @@ func (in *Interpreter) createInferred(items []py.Object, names []string) (py.Obj
 	if names == nil && len(rows) > 0 {
 		for j := range rows[0] {
 			names = append(names, fmt.Sprintf("_%d", j+1))
+		}
+	}
+	// PySpark refuses a column whose values are all None before Spark sees it.
+	for j := range names {
+		typed := false
+		for _, r := range rows {
+			if j >= len(r) || r[j] != nil {
+				typed = true
+				break
+			}
+		}
+		if !typed && len(rows) > 0 {
+			return nil, raise(sparkerrors.PySparkValueError, "CANNOT_DETERMINE_TYPE")
 		}
 	}
 	return in.wrapDF(in.spark.s.CreateDataFrameNames(rows, names))
