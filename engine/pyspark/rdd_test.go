@@ -120,6 +120,12 @@ func TestRDDOperations(t *testing.T) {
 		{"zipWithIndex", "print(sc.parallelize(['a', 'b', 'c'], 2).zipWithIndex().collect())", "[('a', 0), ('b', 1), ('c', 2)]"},
 		{"foreach", "sc.parallelize([1, 2], 2).foreach(lambda x: print('saw', x))", "saw 1\nsaw 2"},
 		{"union", "print(sc.parallelize([1]).union(sc.parallelize([2])).collect())", "[1, 2]"},
+		// take(2) scans partition 0 (one element), then int(1.5*2*1/1)-1 = 2 more, so the
+		// fourth partition's error never runs; take(3) asks for 3 more and meets it
+		{"take scans", "r = sc.parallelize([1, 2, 3, 0], 4).map(lambda x: 1 // x)\nprint(r.take(2))\ntry:\n    r.take(3)\nexcept Exception as e:\n    print(type(e).__name__)",
+			"[1, 0]\nPythonException"},
+		{"max min", "r = sc.parallelize(['bb', 'a', 'cc', 'd'], 2)\nprint(r.max(), r.min(), r.max(key=len), r.min(key=len))", "d a bb a"},
+		{"collectAsMap", "print(sc.parallelize([(1, 'a'), (2, 'b'), (1, 'c')]).collectAsMap())", "{1: 'c', 2: 'b'}"},
 		{"empty reduce", "try:\n    sc.parallelize([]).reduce(lambda a, b: a)\nexcept ValueError as e:\n    print(e)", "Can not reduce() empty RDD"},
 		{"empty first", "try:\n    sc.emptyRDD().first()\nexcept ValueError as e:\n    print(e)", "RDD is empty"},
 	} {

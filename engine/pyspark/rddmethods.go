@@ -402,35 +402,62 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		parts, err := r.partitions()
+		inWorker := func(x, y py.Object) (py.Object, error) { return r.call(a[0], x, y) }
+		// on the driver: the learner's exception as raised, not a worker's
+		onDriver := func(x, y py.Object) (py.Object, error) { return py.Call(a[0], py.Tuple{x, y}, nil) }
+		return r.reduce(inWorker, onDriver)
+	})
+	// max and min are PySpark's reduce with Python's max(a, b) / min(a, b) (the first of
+	// equals wins), comparing key(x) when a key is given.
+	extreme := func(name string, better func(x, y py.Object) (py.Object, error)) {
+		rddMethod(name, func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs(name, args, kwargs, []string{"key"}, 0)
+			if err != nil {
+				return nil, err
+			}
+			pick := func(x, y py.Object) (py.Object, error) {
+				kx, ky := x, y
+				if a[0] != nil && a[0] != py.None {
+					if kx, err = r.call(a[0], x); err != nil {
+						return nil, err
+					}
+					if ky, err = r.call(a[0], y); err != nil {
+						return nil, err
+					}
+				}
+				b, err := better(ky, kx)
+				if err != nil {
+					return nil, r.workerError(py.TypeError, "%s", pyErrorText(err))
+				}
+				if b == py.True {
+					return y, nil
+				}
+				return x, nil
+			}
+			return r.reduce(pick, pick)
+		})
+	}
+	extreme("max", py.Gt)
+	extreme("min", py.Lt)
+	rddMethod("collectAsMap", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("collectAsMap", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		items, err := r.items()
 		if err != nil {
 			return nil, err
 		}
-		// Each partition reduces in its worker; the driver reduces the partitions' results.
-		var vals []py.Object
-		for _, p := range parts {
-			if len(p) == 0 {
-				continue
+		d := py.NewDict()
+		for _, kv := range items {
+			k, v, err := r.pair(kv)
+			if err != nil {
+				return nil, err
 			}
-			acc := p[0]
-			for _, o := range p[1:] {
-				if acc, err = r.call(a[0], acc, o); err != nil {
-					return nil, err
-				}
-			}
-			vals = append(vals, acc)
-		}
-		if len(vals) == 0 {
-			return nil, py.ExceptionNewf(py.ValueError, "Can not reduce() empty RDD")
-		}
-		acc := vals[0]
-		for _, v := range vals[1:] {
-			// on the driver: the learner's exception as raised, not a worker's
-			if acc, err = py.Call(a[0], py.Tuple{acc, v}, nil); err != nil {
+			if _, err := d.M__setitem__(k, v); err != nil {
 				return nil, err
 			}
 		}
-		return acc, nil
+		return d, nil
 	})
 	rddMethod("sum", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		items, err := r.items()
@@ -478,17 +505,33 @@ func init() {
 	})
 }
 
-// take is PySpark's take(num): the first num elements, partition after partition.
+// take is PySpark's take(num): it runs jobs over growing ranges of partitions (one, then
+// an estimate from what was found, at most four times as many as scanned) until it has
+// num elements, so a lambda's error in a partition it never reaches does not surface.
 func (r *pyRDD) take(num int) ([]py.Object, error) {
 	var out []py.Object
-	for i := 0; i < r.n && len(out) < num; i++ {
-		items, err := r.partition(i)
-		if err != nil {
-			return nil, err
+	scanned := 0
+	for len(out) < num && scanned < r.n {
+		try := 1
+		if scanned > 0 {
+			if len(out) == 0 {
+				try = scanned * 4
+			} else {
+				try = int(1.5*float64(num)*float64(scanned)/float64(len(out))) - scanned
+				try = min(max(try, 1), scanned*4)
+			}
 		}
-		out = append(out, items[:min(len(items), num-len(out))]...)
+		left := num - len(out)
+		for p := scanned; p < min(scanned+try, r.n); p++ {
+			items, err := r.partition(p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, items[:min(len(items), left)]...)
+		}
+		scanned += try
 	}
-	return out, nil
+	return out[:min(len(out), max(num, 0))], nil
 }
 
 // ---- SparkContext ----
@@ -547,4 +590,36 @@ func init() {
 	python.DefProp(sparkContextType, "defaultMinPartitions", func(self py.Object) (py.Object, error) {
 		return py.Int(min(self.(*pySparkContext).s.s.DefaultParallelism(), 2)), nil
 	})
+}
+
+// reduce is PySpark's reduce: each partition folds its elements in its worker, then the
+// driver folds the partitions' results (empty partitions give none).
+func (r *pyRDD) reduce(inWorker, onDriver func(x, y py.Object) (py.Object, error)) (py.Object, error) {
+	parts, err := r.partitions()
+	if err != nil {
+		return nil, err
+	}
+	var vals []py.Object
+	for _, p := range parts {
+		if len(p) == 0 {
+			continue
+		}
+		acc := p[0]
+		for _, o := range p[1:] {
+			if acc, err = inWorker(acc, o); err != nil {
+				return nil, err
+			}
+		}
+		vals = append(vals, acc)
+	}
+	if len(vals) == 0 {
+		return nil, py.ExceptionNewf(py.ValueError, "Can not reduce() empty RDD")
+	}
+	acc := vals[0]
+	for _, v := range vals[1:] {
+		if acc, err = onDriver(acc, v); err != nil {
+			return nil, err
+		}
+	}
+	return acc, nil
 }
