@@ -149,44 +149,7 @@ func init() {
 		return d, nil
 	})
 	m("awaitTermination", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("awaitTermination", args, kwargs, []string{"timeout"}, 0)
-		if err != nil {
-			return nil, err
-		}
-		ctx := q.in.Context()
-		if a[0] == nil || a[0] == py.None {
-			if err := q.in.Unlocked(func() error { return q.q.AwaitTermination(ctx) }); err != nil {
-				if ctx.Err() != nil {
-					return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
-				}
-				return nil, queryError(err)
-			}
-			return py.None, nil
-		}
-		var secs float64
-		switch t := a[0].(type) {
-		case py.Int:
-			secs = float64(t)
-		case py.Float:
-			secs = float64(t)
-		default:
-			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "timeout", "arg_value", t.Type().Name)
-		}
-		if secs <= 0 {
-			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "timeout", "arg_value", a[0].Type().Name)
-		}
-		var done bool
-		err = q.in.Unlocked(func() (err error) {
-			done, err = q.q.AwaitTerminationTimeout(ctx, time.Duration(secs*float64(time.Second)))
-			return err
-		})
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
-			}
-			return nil, queryError(err)
-		}
-		return py.NewBool(done), nil
+		return awaitWithTimeout(q.in, "awaitTermination", args, kwargs, false, q.q.AwaitTermination, q.q.AwaitTerminationTimeout)
 	})
 	m("stop", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		_ = q.in.Unlocked(func() error { q.stop(); return nil })
@@ -270,45 +233,54 @@ func init() {
 	})
 	python.DefMethod(streamsType, "awaitAnyTermination", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		in := self.(*pyStreams).in
-		a, err := python.ParseArgs("awaitAnyTermination", args, kwargs, []string{"timeout"}, 0)
-		if err != nil {
-			return nil, err
-		}
-		ctx := in.Context()
-		if a[0] == nil || a[0] == py.None {
-			if err := in.Unlocked(func() error { return in.spark.s.Streams().AwaitAnyTermination(ctx) }); err != nil {
-				if ctx.Err() != nil {
-					return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
-				}
-				return nil, queryError(err)
-			}
-			return py.None, nil
-		}
-		// PySpark checks the timeout itself (a number, not negative; zero is allowed here,
-		// unlike awaitTermination) and waits that many seconds, reporting whether a query ended.
-		var secs float64
-		switch t := a[0].(type) {
-		case py.Int:
-			secs = float64(t)
-		case py.Float:
-			secs = float64(t)
-		default:
-			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "timeout", "arg_value", t.Type().Name)
-		}
-		if secs < 0 {
-			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "timeout", "arg_value", a[0].Type().Name)
-		}
-		var ended bool
-		err = in.Unlocked(func() (err error) {
-			ended, err = in.spark.s.Streams().AwaitAnyTerminationTimeout(ctx, time.Duration(secs*float64(time.Second)))
-			return err
-		})
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
-			}
-			return nil, queryError(err)
-		}
-		return py.NewBool(ended), nil
+		streams := in.spark.s.Streams()
+		// PySpark allows a zero timeout here, unlike awaitTermination's.
+		return awaitWithTimeout(in, "awaitAnyTermination", args, kwargs, true, streams.AwaitAnyTermination, streams.AwaitAnyTerminationTimeout)
 	})
+}
+
+// awaitWithTimeout is the call PySpark gives query.awaitTermination and
+// spark.streams.awaitAnyTermination: with no timeout it waits and returns None; with one
+// (a number, positive, or zero too when zeroOK, checked by PySpark itself) it waits at most
+// that long and returns whether the wait ended. Interrupting the script stops either wait.
+func awaitWithTimeout(in *Interpreter, name string, args py.Tuple, kwargs py.StringDict, zeroOK bool,
+	forever func(context.Context) error, within func(context.Context, time.Duration) (bool, error)) (py.Object, error) {
+	a, err := python.ParseArgs(name, args, kwargs, []string{"timeout"}, 0)
+	if err != nil {
+		return nil, err
+	}
+	ctx := in.Context()
+	waitErr := func(err error) error {
+		if ctx.Err() != nil {
+			return py.ExceptionNewf(py.KeyboardInterrupt, "interrupted")
+		}
+		return queryError(err)
+	}
+	if a[0] == nil || a[0] == py.None {
+		if err := in.Unlocked(func() error { return forever(ctx) }); err != nil {
+			return nil, waitErr(err)
+		}
+		return py.None, nil
+	}
+	var secs float64
+	switch t := a[0].(type) {
+	case py.Int:
+		secs = float64(t)
+	case py.Float:
+		secs = float64(t)
+	default:
+		secs = -1
+	}
+	if secs < 0 || (secs == 0 && !zeroOK) {
+		return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "timeout", "arg_value", a[0].Type().Name)
+	}
+	var ended bool
+	err = in.Unlocked(func() (err error) {
+		ended, err = within(ctx, time.Duration(secs*float64(time.Second)))
+		return err
+	})
+	if err != nil {
+		return nil, waitErr(err)
+	}
+	return py.NewBool(ended), nil
 }
