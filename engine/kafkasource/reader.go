@@ -95,6 +95,7 @@ func (rd *rangeReader) consumeFrom(off int64) error {
 		// A range reader lives for one task: pushing client metrics (KIP-714) would cost
 		// a compressed report at every Close and tell the broker nothing useful.
 		kgo.DisableClientMetrics(),
+		kgo.WithPools(fetchedRecords),
 	)...)
 	if err != nil {
 		return fmt.Errorf("kafka: cannot create a consumer for %s: %w", rd.r.TopicPartition, err)
@@ -139,10 +140,15 @@ func (rd *rangeReader) Next(ctx context.Context) ([]sqltypes.Row, error) {
 // take turns fetched records into rows until the chunk is full or the fetch used up.
 func (rd *rangeReader) take(ctx context.Context) error {
 	i := 0
-	defer func() { rd.recs = rd.recs[:copy(rd.recs, rd.recs[i:])] }()
+	defer func() {
+		n := copy(rd.recs, rd.recs[i:])
+		clear(rd.recs[n:]) // no pointers to recycled records stay behind
+		rd.recs = rd.recs[:n]
+	}()
 	for ; i < len(rd.recs) && len(rd.out) < rd.chunkRows; i++ {
 		rec := rd.recs[i]
 		if rec.Offset < rd.next {
+			rec.Recycle()
 			continue
 		}
 		if rec.Offset >= rd.r.Until {
@@ -156,10 +162,13 @@ func (rd *rangeReader) take(ctx context.Context) error {
 			}
 		}
 		rd.next = rec.Offset + 1
-		if rec.Attrs.IsControl() {
-			continue // transaction markers take offsets but are not rows
+		// Transaction markers take offsets but are not rows.
+		if !rec.Attrs.IsControl() {
+			rd.out = append(rd.out, recordRow(rec, rd.opts.IncludeHeaders, rd.topic, rd.partition, &rd.alloc))
 		}
-		rd.out = append(rd.out, recordRow(rec, rd.opts.IncludeHeaders, rd.topic, rd.partition, &rd.alloc))
+		// The row copied what it needs (key and value point into the fetch's decompressed
+		// bytes, which are not pooled): the Record struct goes back to fetchedRecords.
+		rec.Recycle()
 	}
 	if rd.next >= rd.r.Until {
 		rd.done = true
