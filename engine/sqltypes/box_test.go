@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/big"
 	"runtime"
+	"strconv"
 	"testing"
 )
 
@@ -15,15 +16,17 @@ func TestBoxSlab(t *testing.T) {
 	var ds BoxSlab[Decimal]
 	var bs BoxSlab[[]byte]
 	var is BoxSlab[int32]
+	var ss BoxSlab[string]
 	const n = 3*boxSlabLen + 5
 	var got []any
 	for i := 0; i < n; i++ {
 		got = append(got, ts.Box(Timestamp(i*1_000_001)), ds.Box(Decimal{Unscaled: int64(i), Scale: 2}),
-			ds.Box(Decimal{Big: big.NewInt(int64(i) << 40), Scale: 1}), bs.Box([]byte{byte(i), 7}), is.Box(int32(-i)))
+			ds.Box(Decimal{Big: big.NewInt(int64(i) << 40), Scale: 1}), bs.Box([]byte{byte(i), 7}), is.Box(int32(-i)),
+			ss.Box(strconv.Itoa(i)+"x"))
 	}
 	runtime.GC()
 	for i := 0; i < n; i++ {
-		row := got[i*5 : i*5+5]
+		row := got[i*6 : i*6+6]
 		if v, ok := row[0].(Timestamp); !ok || v != Timestamp(i*1_000_001) {
 			t.Fatalf("value %d: timestamp %#v", i, row[0])
 		}
@@ -38,6 +41,9 @@ func TestBoxSlab(t *testing.T) {
 		}
 		if v, ok := row[4].(int32); !ok || v != int32(-i) {
 			t.Fatalf("value %d: int32 %#v", i, row[4])
+		}
+		if v, ok := row[5].(string); !ok || v != strconv.Itoa(i)+"x" {
+			t.Fatalf("value %d: string %#v", i, row[5])
 		}
 	}
 	// Boxed values compare as ordinary interface values do.
