@@ -1,6 +1,7 @@
 package kafkasource
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -13,21 +14,37 @@ import (
 // row is made (recordRow copies what it keeps), and the last recycle of a batch puts the
 // slice back here. Records a reader drops unrecycled (Close mid-fetch) only keep their
 // slice from coming back; the GC frees it as before.
-type recordPool struct{ p sync.Pool }
+type recordPool struct {
+	// classes[k] holds slices of capacity 1<<k: a slice from the pool then always fits
+	// the batch asked for (a smaller one would be grown, that is allocated again).
+	classes [32]sync.Pool
+}
 
 var fetchedRecords = &recordPool{}
 
-// GetRecords returns a slice with capacity for at least n records when the pool has
-// one (franz-go grows a smaller one and puts the grown slice back).
+// sizeClass is the smallest k with 1<<k >= n.
+func sizeClass(n int) int {
+	return bits.Len(uint(max(n, 1) - 1))
+}
+
+// GetRecords returns a slice with capacity for at least n records.
 func (rp *recordPool) GetRecords(n int) []kgo.Record {
-	if s, ok := rp.p.Get().(*[]kgo.Record); ok {
+	k := sizeClass(n)
+	if k >= len(rp.classes) {
+		return make([]kgo.Record, 0, n)
+	}
+	if s, ok := rp.classes[k].Get().(*[]kgo.Record); ok {
 		return (*s)[:0]
 	}
-	return make([]kgo.Record, 0, n)
+	return make([]kgo.Record, 0, 1<<k)
 }
 
 // PutRecords takes back a slice whose records were all recycled (and zeroed by
 // Record.Recycle).
 func (rp *recordPool) PutRecords(s []kgo.Record) {
-	rp.p.Put(&s)
+	c := cap(s)
+	if c == 0 || c&(c-1) != 0 || sizeClass(c) >= len(rp.classes) {
+		return // not one of ours (franz-go grew it): the GC takes it
+	}
+	rp.classes[sizeClass(c)].Put(&s)
 }

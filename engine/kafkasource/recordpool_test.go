@@ -1,0 +1,27 @@
+package kafkasource
+
+import (
+	"testing"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+// TestRecordPoolSizes: a slice from the pool always holds the records asked for, and
+// only slices of the pool's sizes go back into it.
+func TestRecordPoolSizes(t *testing.T) {
+	rp := &recordPool{}
+	for _, n := range []int{0, 1, 2, 3, 64, 65, 1000, 4096, 4097} {
+		s := rp.GetRecords(n)
+		if len(s) != 0 || cap(s) < n || cap(s) > 2*max(n, 1) {
+			t.Errorf("GetRecords(%d): len %d cap %d", n, len(s), cap(s))
+		}
+		rp.PutRecords(s[:cap(s)])
+		if s2 := rp.GetRecords(n); cap(s2) < n {
+			t.Errorf("GetRecords(%d) after a put: cap %d", n, cap(s2))
+		}
+	}
+	rp.PutRecords(make([]kgo.Record, 3)) // grown by franz-go: not a pool size, dropped
+	if s := rp.GetRecords(3); cap(s) != 4 {
+		t.Errorf("GetRecords(3) after putting a 3-record slice: cap %d, want 4", cap(s))
+	}
+}
