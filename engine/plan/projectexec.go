@@ -2,7 +2,7 @@ package plan
 
 import (
 	"context"
-	"strings"
+	"unsafe"
 
 	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -163,17 +163,21 @@ func projectStreams(ec *EvalContext, inner, outer []Bound, in []rowiter.Iter) []
 }
 
 // jsonChunk evaluates from_json(CAST(value AS STRING), schema) of a Kafka value over a
-// chunk: the chunk's JSON texts are copied into one string (one allocation, not one per
-// row; the parsed strings share it), and when the outer projection only reads the struct
-// field by field (select("event.*")), every row is parsed into the same scratch struct, so
-// the struct itself costs nothing. from_json never fails (a bad record is a null or
-// partial row), so evaluating it ahead of the row loop changes no error.
+// chunk. Each row's document is its value's bytes viewed as a string, not copied (the
+// parsed strings share them): row values are never written after they are made (a Kafka
+// value points into franz-go's decompressed batch, which nothing writes after decoding
+// and which kafkalab does not pool), so the view is as immutable as a string must be,
+// and it keeps the same bytes alive that the row already did. When the outer projection
+// only reads the struct field by field (select("event.*")), every row is parsed into the
+// same scratch struct, so the struct itself costs nothing. from_json never fails (a bad
+// record is a null or partial row), so evaluating it ahead of the row loop changes no
+// error.
 type jsonChunk struct {
 	expr  *boundFromJSON
 	reuse bool
 	r     *sqltypes.JSONReader
-	text  string
-	spans [][2]int // row i's document is text[spans[i][0]:spans[i][1]]; start -1: null
+	docs  []string // row i's document; null marks a null value
+	null  []bool
 	row   sqltypes.Row
 	boxed any // row, boxed once
 	// boxes hold the parsed numbers, decimals and timestamps: a projector is one task's,
@@ -223,26 +227,12 @@ func onlyFieldsRead(outer []Bound, j int) bool {
 func (jc *jsonChunk) prepare(ec *EvalContext, rows []sqltypes.Row) {
 	jc.r = jc.expr.jsonReader(ec)
 	ref := jc.expr.bytes.(*boundRef)
-	total := 0
-	for _, row := range rows {
-		if b, ok := row[ref.index].([]byte); ok {
-			total += len(b)
-		}
-	}
-	var sb strings.Builder // Builder hands its buffer over without a second copy
-	sb.Grow(total)
-	jc.spans = jc.spans[:0]
+	jc.docs, jc.null = jc.docs[:0], jc.null[:0]
 	for _, row := range rows {
 		b, ok := row[ref.index].([]byte)
-		if !ok {
-			jc.spans = append(jc.spans, [2]int{-1, -1})
-			continue
-		}
-		start := sb.Len()
-		sb.Write(b)
-		jc.spans = append(jc.spans, [2]int{start, sb.Len()})
+		jc.docs = append(jc.docs, unsafe.String(unsafe.SliceData(b), len(b)))
+		jc.null = append(jc.null, !ok)
 	}
-	jc.text = sb.String()
 	if jc.reuse && jc.row == nil {
 		jc.row = make(sqltypes.Row, len(jc.expr.schema.Fields))
 		jc.boxed = jc.row
@@ -251,12 +241,8 @@ func (jc *jsonChunk) prepare(ec *EvalContext, rows []sqltypes.Row) {
 
 // value is from_json of row i of the chunk.
 func (jc *jsonChunk) value(i int) any {
-	sp := jc.spans[i]
-	if sp[0] < 0 {
-		return nil
-	}
-	doc := jc.text[sp[0]:sp[1]]
-	if doc == "" {
+	doc := jc.docs[i]
+	if jc.null[i] || doc == "" {
 		return nil
 	}
 	if jc.reuse {
