@@ -27,6 +27,10 @@ type emitter struct {
 	// leaf
 	col  int
 	conv func(v any) (parquet.Value, error)
+	// fast is the inline conversion Writer.Write tries first (fastNone: none);
+	// precision and scale are a decimal column's.
+	fast             fastKind
+	precision, scale int
 	// struct fields; list [element]; map [key, value]
 	children []*emitter
 	leaves   []int // every leaf column under this node, for nulls and empty collections
@@ -186,6 +190,10 @@ func compileEmitter(dt sqltypes.DataType, nullable bool, schema *parquet.Schema,
 			return nil, fmt.Errorf("column %s: %w", e.name, err)
 		}
 		e.conv = conv
+		e.fast = fastKindOf(dt)
+		if d, ok := dt.(sqltypes.DecimalType); ok {
+			e.precision, e.scale = d.Precision, d.Scale
+		}
 		e.leaves = []int{e.col}
 		return e, nil
 	}

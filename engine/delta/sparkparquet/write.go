@@ -281,6 +281,7 @@ type Writer struct {
 	emitters []*emitter
 	cols     [][]parquet.Value // values of the pending rows, by leaf column
 	pending  int               // rows in cols
+	i96      []byte            // the bytes of the pending INT96 values (see int96)
 	rows     int64
 	pool     *spillPool
 }
@@ -330,7 +331,13 @@ func (w *Writer) Write(rows []sqltypes.Row) error {
 			// to its column; anything else, or a value conv refuses, takes emit's way,
 			// which gives the same levels and the errors.
 			if v := row[i]; e.kind == kindLeaf && v != nil {
-				if pv, err := e.conv(v); err == nil {
+				pv, ok := w.fastValue(e, v)
+				if !ok {
+					var err error
+					pv, err = e.conv(v)
+					ok = err == nil
+				}
+				if ok {
 					def := 0
 					if e.nullable {
 						def = 1
@@ -365,6 +372,7 @@ func (w *Writer) flushRows() error {
 		w.cols[i] = w.cols[i][:0]
 	}
 	w.pending = 0
+	w.i96 = w.i96[:0] // the column writers copied the values' bytes
 	return nil
 }
 
