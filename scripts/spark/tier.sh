@@ -17,6 +17,16 @@
 # `orders` back with the broker's 1 partition; it kept that count for the next lesson's sends.
 # driver.py now closes the connector's cached producers and consumers after every script, as a
 # script's own JVM does when it ends.
+# Real Spark's side of each lesson and scenario is kept in $SPARK_CACHE_DIR/sparkdiff-results,
+# keyed by a hash of everything it depends on (the lesson's steps and files, driver.py, the
+# pinned Spark, Delta and Kafka, the harness's Spark-side code and Kafka's tools; see
+# lab/testharness/sparkdiff/sparkcache.go): Spark runs a lesson again only when one of those
+# changed, and kafkalab's side, which runs every time, is compared with the kept one.
+# KAFKALAB_SPARKDIFF_FRESH (lesson ids or numbers, comma-separated, or "all") runs lessons on
+# Spark even when kept; by default lesson 14 does, so every run starts Spark and checks a
+# lesson against it fresh. The corpus works the same way with its committed goldens: only
+# items that are new or changed since Spark last printed their golden run on Spark
+# (testdata/*/spark-verified.txt; KAFKALAB_CORPUS_FULL=1 runs all of them).
 # KAFKALAB_SPARKDIFF_RUN narrows the run to some tests (a go test -run pattern, e.g.
 # 'TestScenariosAgainstRealSpark/04'), KAFKALAB_SPARKDIFF_LESSONS to some lessons.
 # With COMPARE=1 it also writes the timing table (make compare-spark) and runs the
@@ -51,12 +61,14 @@ port=$("$SPARK_CACHE_DIR/bin/freeport")
 export KAFKALAB_SPARK_TIER=1 KAFKALAB_SPARK_BOOTSTRAP=127.0.0.1:$port
 export KAFKALAB_SPARKDIFF_SHARED=${KAFKALAB_SPARKDIFF_SHARED:-1}
 export KAFKALAB_SPARKDIFF_KEEP=$state/work
+export KAFKALAB_SPARKDIFF_CACHE=${KAFKALAB_SPARKDIFF_CACHE:-$SPARK_CACHE_DIR/sparkdiff-results}
+export KAFKALAB_SPARKDIFF_FRESH=${KAFKALAB_SPARKDIFF_FRESH-14}
 if [ "${COMPARE:-}" = 1 ]; then
 	export KAFKALAB_SPARKDIFF_TIMES=$state/times.md
 fi
 echo "test-spark: real Spark $PYSPARK_VERSION (delta-spark $DELTA_SPARK_VERSION) against kafkalab, Apache Kafka at $KAFKALAB_SPARK_BOOTSTRAP"
 set +e
-go test -count=1 -timeout 70m -v -run "${KAFKALAB_SPARKDIFF_RUN:-TestCourseAgainstRealSpark|TestScenariosAgainstRealSpark|TestCorpusAgainstRealSpark}" ./lab/testharness/sparkdiff/ 2>&1 |
+go test -count=1 -timeout 150m -v -run "${KAFKALAB_SPARKDIFF_RUN:-TestCourseAgainstRealSpark|TestScenariosAgainstRealSpark|TestCorpusAgainstRealSpark}" ./lab/testharness/sparkdiff/ 2>&1 |
 	tee "$state/test.log" | grep -a --line-buffered -v -E '^\s+(realspark|corpus)_test.go:[0-9]+: (spark|kafkalab) +[0-9a-z]'
 rc=${PIPESTATUS[0]}
 set -e

@@ -120,6 +120,17 @@ func compareCourse(t *testing.T, cfg Config, course []*lessons.Lesson, timesFile
 		cfg.shared = newSharedSpark(cfg)
 		defer cfg.shared.restart()
 	}
+	cache, err := sparkCacheFromEnv(cfg, course)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.cache = cache
+	if cache != nil {
+		defer func() {
+			t.Logf("real Spark's side: %d lessons ran on Spark, %d as kept in %s (same inputs; KAFKALAB_SPARKDIFF_FRESH=all runs every lesson)",
+				cache.ran, cache.kept, cache.dir)
+		}()
+	}
 	for _, l := range leaves(course) {
 		t.Run(l.ID, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), timeout)

@@ -43,6 +43,8 @@ type Config struct {
 	Log io.Writer
 	// shared, when set, is the one real-Spark driver every lesson of the run uses.
 	shared *sharedSpark
+	// cache, when set, keeps real Spark's side of each lesson (sparkcache.go).
+	cache *sparkCache
 }
 
 // Command is one command of a step, with what it printed and how long it took on each side.
@@ -104,7 +106,7 @@ func RunLesson(ctx context.Context, cfg Config, lesson *lessons.Lesson) ([]StepR
 	if err != nil {
 		return nil, err
 	}
-	spark, err := runSpark(ctx, cfg, plan, root)
+	spark, err := sparkSide(ctx, cfg, plan, lesson.ID, root)
 	if err != nil {
 		return nil, fmt.Errorf("%s with real Spark: %w", lesson.ID, err)
 	}
@@ -223,6 +225,29 @@ func resetTopics(ctx context.Context, bootstrap string, topics []string) error {
 		time.Sleep(100 * time.Millisecond)
 	}
 	return fmt.Errorf("topics %v still exist 30s after deleting them", topics)
+}
+
+// sparkSide is real Spark's side of the plan: kept in the cache for the same inputs, or run
+// (and then kept).
+func sparkSide(ctx context.Context, cfg Config, plan *export.Plan, lesson, root string) (*sideRun, error) {
+	if cfg.cache == nil {
+		return runSpark(ctx, cfg, plan, root)
+	}
+	key, err := cfg.cache.key(plan)
+	if err != nil {
+		return nil, err
+	}
+	if run, ok, err := cfg.cache.load(lesson, key, root); err != nil || ok {
+		return run, err
+	}
+	run, err := runSpark(ctx, cfg, plan, root)
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.cache.store(lesson, key, run); err != nil {
+		return nil, err
+	}
+	return run, nil
 }
 
 func runSpark(ctx context.Context, cfg Config, plan *export.Plan, root string) (*sideRun, error) {

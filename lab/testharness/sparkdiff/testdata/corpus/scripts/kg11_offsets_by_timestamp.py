@@ -42,8 +42,10 @@ report("startingTimestamp past", lambda: read(startingTimestamp=str(PAST)))
 report("by timestamp, past and future", lambda: read(
     startingOffsetsByTimestamp=json.dumps({topic: {"0": PAST, "1": FUTURE}}),
     startingOffsetsByTimestampStrategy="latest"))
+# One partition past its last record: Spark checks partitions in no fixed order, so with two
+# the error would name either.
 report("future, strategy error", lambda: read(
-    startingOffsetsByTimestamp=json.dumps({topic: {"0": FUTURE, "1": FUTURE}})))
+    startingOffsetsByTimestamp=json.dumps({topic: {"0": PAST, "1": FUTURE}})))
 report("ending by timestamp", lambda: read(
     startingOffsets="earliest", endingOffsetsByTimestamp=json.dumps({topic: {"0": PAST, "1": FUTURE}})))
 report("endingTimestamp future", lambda: read(endingTimestamp=str(FUTURE)))
