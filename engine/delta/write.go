@@ -339,6 +339,7 @@ func (t *Table) writeOneFile(ctx context.Context, schema *sqltypes.StructType, n
 	stats := newStatsCollector(schema)
 	var aligned []sqltypes.Row
 	err = rowiter.Each(ctx, rows, func(chunk []sqltypes.Row) error {
+		in := chunk
 		if align != nil {
 			aligned = aligned[:0]
 			for _, r := range chunk {
@@ -347,7 +348,12 @@ func (t *Table) writeOneFile(ctx context.Context, schema *sqltypes.StructType, n
 			chunk = aligned
 		}
 		stats.add(chunk)
-		return f.Write(chunk)
+		if err := f.Write(chunk); err != nil {
+			return err
+		}
+		// The stats and the file keep values, not rows: the chunk can be reused.
+		rowiter.Release(rows, in)
+		return nil
 	})
 	if err != nil {
 		f.Abort()

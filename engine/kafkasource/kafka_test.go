@@ -528,3 +528,71 @@ func TestOpenRangeStreamsChunks(t *testing.T) {
 		t.Fatalf("empty range: %v", err)
 	}
 }
+
+// TestOpenRangeReusesReleasedRows: rows handed back (rowiter.Release) serve later chunks,
+// with no value of an earlier record left in them (a null key stays null); rows not
+// handed back are never written again.
+func TestOpenRangeReusesReleasedRows(t *testing.T) {
+	addr, _ := startBroker(t)
+	ctx := context.Background()
+	p := int32(2)
+	var recs []Record
+	for i := 0; i < 3*rowBlock; i++ {
+		r := Record{Value: []byte(fmt.Sprint("v", i)), Partition: &p}
+		if i < rowBlock { // the first block's records have keys, the later ones none
+			r.Key = []byte(fmt.Sprint("k", i))
+		}
+		recs = append(recs, r)
+	}
+	if err := WriteRecords(ctx, []string{addr}, "orders", recs); err != nil {
+		t.Fatal(err)
+	}
+	opts, err := ParseBatchOptions(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, release := range []bool{true, false} {
+		it := OpenRange(opts, OffsetRange{TopicPartition{"orders", 2}, 0, int64(len(recs))}, rowBlock)
+		var kept []sqltypes.Row // rows of chunks not handed back, checked at the end
+		var firstBlock *any
+		reused := false
+		for i := 0; ; {
+			rows, err := it.Next(ctx)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if firstBlock == nil {
+				firstBlock = &rows[0][0]
+			} else if &rows[0][0] == firstBlock {
+				reused = true
+			}
+			for _, r := range rows {
+				wantKey := any(nil)
+				if i < rowBlock {
+					wantKey = []byte(fmt.Sprint("k", i))
+				}
+				if fmt.Sprint(r[ColKey]) != fmt.Sprint(wantKey) || string(r[ColValue].([]byte)) != fmt.Sprint("v", i) || r[ColOffset] != int64(i) {
+					t.Fatalf("release %v: row %d is %v", release, i, r)
+				}
+				i++
+			}
+			if release {
+				rowiter.Release(it, rows)
+			} else {
+				kept = append(kept, rows...)
+			}
+		}
+		it.Close()
+		if reused != release {
+			t.Errorf("release %v: a block was reused: %v", release, reused)
+		}
+		for i, r := range kept {
+			if r[ColOffset] != int64(i) || string(r[ColValue].([]byte)) != fmt.Sprint("v", i) {
+				t.Fatalf("a kept row changed: row %d is %v", i, r)
+			}
+		}
+	}
+}

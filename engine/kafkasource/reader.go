@@ -119,6 +119,7 @@ func (rd *rangeReader) Next(ctx context.Context) ([]sqltypes.Row, error) {
 		return nil, errors.New("kafka: range reader used after Close")
 	}
 	rd.out = rd.out[:0]
+	rd.alloc.newChunk()
 	for len(rd.out) < rd.chunkRows && !rd.done {
 		if len(rd.recs) == 0 {
 			if err := rd.poll(ctx); err != nil {
@@ -135,6 +136,14 @@ func (rd *rangeReader) Next(ctx context.Context) ([]sqltypes.Row, error) {
 		return nil, io.EOF
 	}
 	return rd.out, nil
+}
+
+// Release takes back the chunk Next returned last: its rows' memory serves the next
+// chunks (see rowiter.Releaser).
+func (rd *rangeReader) Release(rows []sqltypes.Row) {
+	if len(rows) > 0 && len(rd.out) > 0 && &rows[0] == &rd.out[0] {
+		rd.alloc.release()
+	}
 }
 
 // take turns fetched records into rows until the chunk is full or the fetch used up.

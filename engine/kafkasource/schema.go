@@ -78,8 +78,15 @@ func recordRow(r *kgo.Record, includeHeaders bool, topic, partition any, alloc *
 
 // rowAlloc hands out rows carved from larger blocks: one allocation per rowBlock rows
 // instead of one per row. Each row has its own capacity, so rows never share elements.
+// A chunk's rows come from blocks of their own (newChunk), so once its consumer hands the
+// chunk back (release) those blocks can serve a later chunk.
 type rowAlloc struct {
 	block []any
+	// chunkBlocks are the blocks the current chunk's rows came from; free are blocks of
+	// chunks handed back, ready for reuse.
+	chunkBlocks [][]any
+	free        [][]any
+	released    bool // the current chunk was handed back
 	// The last timestamp handed out, boxed: records of a batch mostly share their
 	// millisecond, and an interface value can be shared, so each costs no allocation.
 	lastMicros int64
@@ -99,9 +106,30 @@ func (a *rowAlloc) timestamp(micros int64) any {
 
 const rowBlock = 512
 
+// newChunk starts the rows of a new chunk on a fresh block. The last chunk's blocks are
+// kept for reuse when it was handed back, else left to the GC (its rows may live on).
+func (a *rowAlloc) newChunk() {
+	if a.released {
+		a.free = append(a.free, a.chunkBlocks...)
+	}
+	clear(a.chunkBlocks)
+	a.chunkBlocks, a.block, a.released = a.chunkBlocks[:0], nil, false
+}
+
+// release records that the current chunk's rows are no longer used by anyone.
+func (a *rowAlloc) release() { a.released = true }
+
 func (a *rowAlloc) row(n int) sqltypes.Row {
 	if len(a.block) < n {
-		a.block = make([]any, n*rowBlock)
+		if k := len(a.free); k > 0 && len(a.free[k-1]) >= n {
+			a.block = a.free[k-1]
+			a.free[k-1] = nil
+			a.free = a.free[:k-1]
+			clear(a.block) // recordRow leaves a null key, value or headers unset
+		} else {
+			a.block = make([]any, n*rowBlock)
+		}
+		a.chunkBlocks = append(a.chunkBlocks, a.block)
 	}
 	r := a.block[:n:n]
 	a.block = a.block[n:]

@@ -1064,6 +1064,13 @@ func (s *safeIter) Next(ctx context.Context) (rows []sqltypes.Row, err error) {
 	return s.in.Next(ctx)
 }
 
+// Release passes a chunk back (see rowiter.Releaser). Reuse is only an optimisation: a
+// panic in it is dropped (the rows are then simply not reused), not turned into an error.
+func (s *safeIter) Release(rows []sqltypes.Row) {
+	defer func() { _ = recover() }()
+	rowiter.Release(s.in, rows)
+}
+
 func (s *safeIter) Close() (err error) {
 	defer func() {
 		if r := recover(); r != nil {

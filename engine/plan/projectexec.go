@@ -24,6 +24,13 @@ type projector struct {
 	// udfs[j], when set, evaluates the first stage's expression j, a batch-capable UDF, a
 	// chunk at a time (see udfChunk).
 	udfs []*udfChunk
+	// src is the stream the rows come from: a chunk projected is handed back to it
+	// (rowiter.Release), since the projected rows never are the rows read.
+	src rowiter.Iter
+	// slab backs the last chunk's rows; slabFree: its consumer handed the chunk back,
+	// so the next chunk may reuse it.
+	slab     []any
+	slabFree bool
 	// direct, when every outer expression is a column or a field of a struct column
 	// (select("event.*", "partition", "offset")), copies the values without an Eval
 	// interface call (two for a field) per value: the same values, as Eval gives them.
@@ -92,8 +99,18 @@ func newProjector(ec *EvalContext, inner, outer []Bound) *projector {
 // row can be reused.
 func (p *projector) project(_ context.Context, rows []sqltypes.Row) ([]sqltypes.Row, error) {
 	n := len(p.outer)
-	// One backing array per chunk instead of one allocation per row.
-	slab := make([]any, len(rows)*n)
+	// One backing array per chunk instead of one allocation per row, the last chunk's
+	// again when its consumer handed it back. Every element is set below before the rows
+	// are returned; the tail past this chunk is cleared so it keeps no old values alive.
+	need := len(rows) * n
+	slab := p.slab
+	if p.slabFree && cap(slab) >= need {
+		clear(slab[need:])
+		slab = slab[:need]
+	} else {
+		slab = make([]any, need)
+	}
+	p.slab, p.slabFree = slab, false
 	p.out = p.out[:0]
 	for _, jc := range p.json {
 		if jc != nil {
@@ -151,13 +168,24 @@ func (p *projector) project(_ context.Context, rows []sqltypes.Row) ([]sqltypes.
 		}
 		p.out = append(p.out, nr)
 	}
+	// The projected rows hold values, never the rows read: the input chunk is done with.
+	rowiter.Release(p.src, rows)
 	return p.out, nil
+}
+
+// release takes back the last chunk project returned (see rowiter.Releaser).
+func (p *projector) release(rows []sqltypes.Row) {
+	if len(p.slab) > 0 && len(rows) > 0 && cap(rows[0]) > 0 && unsafe.SliceData(rows[0]) == unsafe.SliceData(p.slab) {
+		p.slabFree = true
+	}
 }
 
 // projectStreams projects every task's stream.
 func projectStreams(ec *EvalContext, inner, outer []Bound, in []rowiter.Iter) []rowiter.Iter {
 	for t, it := range in {
-		in[t] = rowiter.Map(it, newProjector(ec, inner, outer).project)
+		p := newProjector(ec, inner, outer)
+		p.src = it
+		in[t] = rowiter.MapReleasing(it, p.project, p.release)
 	}
 	return in
 }

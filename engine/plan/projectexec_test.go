@@ -268,3 +268,79 @@ func TestKafkaFromJSONByChunk(t *testing.T) {
 		}
 	}
 }
+
+// releasingSource hands out fixed chunks and counts the ones handed back to it.
+type releasingSource struct {
+	chunks   [][]sqltypes.Row
+	last     []sqltypes.Row
+	released int
+}
+
+func (s *releasingSource) Next(context.Context) ([]sqltypes.Row, error) {
+	if len(s.chunks) == 0 {
+		return nil, io.EOF
+	}
+	s.last, s.chunks = s.chunks[0], s.chunks[1:]
+	return s.last, nil
+}
+
+func (s *releasingSource) Release(rows []sqltypes.Row) {
+	if &rows[0] == &s.last[0] {
+		s.released++
+	}
+}
+
+func (s *releasingSource) Close() error { return nil }
+
+// TestProjectionReleasesRows: a projection hands every chunk it read back to its source
+// (its rows are new, never the rows read), and reuses its own rows for the next chunk
+// only when its consumer handed them back; rows kept are never written again.
+func TestProjectionReleasesRows(t *testing.T) {
+	rel := &Relation{Scope: &Scope{Schema: sqltypes.MustParseDDL("k INT, v STRING")}}
+	proj, err := NewProject(rel, []Expr{ColumnRef{Parts: []string{"v"}}, ColumnRef{Parts: []string{"k"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &releasingSource{}
+	for c := 0; c < 3; c++ {
+		var chunk []sqltypes.Row
+		for i := 0; i < 5-c; i++ { // shrinking chunks: a reused slab is cut to size
+			chunk = append(chunk, sqltypes.Row{int32(10*c + i), fmt.Sprint("v", 10*c+i)})
+		}
+		src.chunks = append(src.chunks, chunk)
+	}
+	it := projectStreams(evalCtx(t), nil, proj.Exprs, []rowiter.Iter{src})[0]
+	check := func(c int, rows []sqltypes.Row) {
+		t.Helper()
+		if len(rows) != 5-c {
+			t.Fatalf("chunk %d: %d rows", c, len(rows))
+		}
+		for i, r := range rows {
+			if want := (sqltypes.Row{fmt.Sprint("v", 10*c+i), int32(10*c + i)}); !reflect.DeepEqual(r, want) {
+				t.Fatalf("chunk %d row %d: %v, want %v", c, i, r, want)
+			}
+		}
+	}
+	ctx := context.Background()
+	c0, _ := it.Next(ctx)
+	check(0, c0)
+	first := &c0[0][0]
+	rowiter.Release(it, c0)
+	c1, _ := it.Next(ctx)
+	check(1, c1)
+	if &c1[0][0] != first {
+		t.Error("the rows handed back were not reused")
+	}
+	// c1's rows are kept (the chunk slice itself is only valid until the next Next):
+	// the next chunk must not touch them.
+	kept := append([]sqltypes.Row(nil), c1...)
+	c2, _ := it.Next(ctx)
+	check(2, c2)
+	check(1, kept)
+	if &c2[0][0] == &kept[0][0] {
+		t.Error("rows not handed back were reused")
+	}
+	if src.released != 3 {
+		t.Errorf("%d chunks handed back to the source, want 3", src.released)
+	}
+}

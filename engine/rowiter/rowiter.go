@@ -19,6 +19,10 @@
 //   - Nothing is read before the first Next: building a chain of iterators is free.
 //   - An Iter is used by one goroutine at a time; different tasks' iterators run
 //     concurrently (ForEachTask).
+//   - The one exception to keeping rows: a consumer that is done with a chunk and keeps
+//     none of its rows (their values it may keep) may hand the chunk back with Release,
+//     before its next Next; a producer that implements Releaser may then reuse the rows'
+//     memory (the Row slices, never the values). Handing back is optional on both sides.
 package rowiter
 
 import (
@@ -41,6 +45,25 @@ const DefaultChunkRows = 4096
 type Iter interface {
 	Next(ctx context.Context) ([]sqltypes.Row, error)
 	Close() error
+}
+
+// Releaser is an Iter that can reuse the Row slices of a chunk it handed out once its
+// consumer hands the chunk back (Release). A wrapper that passes its input's chunks on
+// unchanged implements it by passing the chunk on to its input; one that makes new rows
+// may reuse its own.
+type Releaser interface {
+	// Release takes back rows, the chunk the last Next returned, whose consumer (and
+	// everyone it passed them to) keeps none of the rows. Rows it does not recognise as
+	// its last chunk are ignored.
+	Release(rows []sqltypes.Row)
+}
+
+// Release hands rows, the chunk it.Next last returned, back to it when it can reuse
+// them (see Releaser); the caller promises to keep none of the rows.
+func Release(it Iter, rows []sqltypes.Row) {
+	if r, ok := it.(Releaser); ok && len(rows) > 0 {
+		r.Release(rows)
+	}
 }
 
 // errClosed is Next after Close.
@@ -157,6 +180,20 @@ func (m *mapIter) Next(ctx context.Context) ([]sqltypes.Row, error) {
 
 func (m *mapIter) Close() error { return m.in.Close() }
 
+// releasingMapIter is a Map whose fn makes new rows and can reuse them (MapReleasing).
+type releasingMapIter struct {
+	mapIter
+	release func(rows []sqltypes.Row)
+}
+
+// MapReleasing is Map for an fn that returns new rows, never the rows it got: a chunk the
+// consumer hands back (Release) goes to release, which may reuse its rows.
+func MapReleasing(in Iter, fn func(ctx context.Context, rows []sqltypes.Row) ([]sqltypes.Row, error), release func(rows []sqltypes.Row)) Iter {
+	return &releasingMapIter{mapIter: mapIter{in: in, fn: fn}, release: release}
+}
+
+func (m *releasingMapIter) Release(rows []sqltypes.Row) { m.release(rows) }
+
 // concatIter reads several streams one after the other.
 type concatIter struct {
 	its []Iter
@@ -223,6 +260,10 @@ func (p *peekIter) Next(ctx context.Context) ([]sqltypes.Row, error) {
 	}
 	return p.in.Next(ctx)
 }
+
+// Release passes a chunk back to the input: the replayed first chunk is the input's
+// last one until the next read.
+func (p *peekIter) Release(rows []sqltypes.Row) { Release(p.in, rows) }
 
 func (p *peekIter) Close() error {
 	p.first = nil

@@ -646,6 +646,9 @@ func (t *trackedTask) Next(ctx context.Context) ([]sqltypes.Row, error) {
 	return rows, err
 }
 
+// Release passes a chunk back to the task's rows (see rowiter.Releaser).
+func (t *trackedTask) Release(rows []sqltypes.Row) { rowiter.Release(t.in, rows) }
+
 func (t *trackedTask) Close() error {
 	t.closed = true
 	return t.in.Close()

@@ -36,6 +36,9 @@ func (c *countingIter) Next(ctx context.Context) ([]sqltypes.Row, error) {
 
 func (c *countingIter) Close() error { return c.in.Close() }
 
+// Release passes a chunk back to the source (see rowiter.Releaser).
+func (c *countingIter) Release(rows []sqltypes.Row) { rowiter.Release(c.in, rows) }
+
 // Open streams every task of the input, in task order.
 func (in Input) Open(chunkRows int) []rowiter.Iter {
 	out := make([]rowiter.Iter, len(in.Tasks))
