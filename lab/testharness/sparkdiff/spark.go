@@ -169,10 +169,16 @@ func (d *sparkDriver) table(name, cwd string) (string, error) {
 		return "", err
 	}
 	if !a.OK {
-		return "", fmt.Errorf("%s", firstLine(a.Error))
+		return "", &sparkError{firstLine(a.Error)}
 	}
 	return a.Show, nil
 }
+
+// sparkError is an error Spark raised for a request the driver answered, as opposed to the
+// driver failing to answer.
+type sparkError struct{ msg string }
+
+func (e *sparkError) Error() string { return e.msg }
 
 func (d *sparkDriver) close() {
 	if d == nil || d.cmd == nil {

@@ -244,6 +244,9 @@ func sparkSide(ctx context.Context, cfg Config, plan *export.Plan, lesson, root 
 	if err != nil {
 		return nil, err
 	}
+	if ctx.Err() != nil {
+		return run, nil // out of time: whatever the side holds, it is not kept
+	}
 	if err := cfg.cache.store(lesson, key, run); err != nil {
 		return nil, err
 	}
@@ -310,7 +313,15 @@ func (e *sparkEngine) table(ctx context.Context, name string) (string, error) {
 		cwd = e.ws
 		defer drv.guard(ctx)()
 	}
-	return tableText(drv.table(name, cwd)), nil
+	text, err := drv.table(name, cwd)
+	var failed *sparkError
+	if err != nil && !errors.As(err, &failed) {
+		// The driver itself failed (killed at the lesson's deadline, or gone): that is no
+		// read-back to compare, and no side to keep.
+		e.kill()
+		return "", err
+	}
+	return tableText(text, err), nil
 }
 
 func (e *sparkEngine) kill() {
