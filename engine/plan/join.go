@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"sort"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/rowiter"
@@ -72,6 +73,7 @@ func combinedScope(left, right *Scope, leftNullable, rightNullable bool) *Scope 
 			}
 			sc.Schema.Fields = append(sc.Schema.Fields, f)
 			sc.Qualifiers = append(sc.Qualifiers, in.qualifier(i))
+			sc.Origins = append(sc.Origins, ColumnOrigin{Scope: in, Index: i})
 		}
 	}
 	return sc
@@ -105,7 +107,8 @@ func NewJoinOn(left, right Node, cond Expr, joinType string) (*Join, error) {
 	n := len(out.Schema.Fields)
 	if joinType == JoinSemi || joinType == JoinAnti {
 		n = len(ls.Schema.Fields)
-		out = &Scope{Schema: &sqltypes.StructType{Fields: out.Schema.Fields[:n]}, Qualifiers: out.Qualifiers[:n], CaseSensitive: ls.CaseSensitive, Zone: ls.Zone, Functions: ls.Functions}
+		out = &Scope{Schema: &sqltypes.StructType{Fields: out.Schema.Fields[:n]}, Qualifiers: out.Qualifiers[:n], Origins: out.Origins[:n],
+			CaseSensitive: ls.CaseSensitive, Zone: ls.Zone, Functions: ls.Functions}
 	}
 	for i := 0; i < n; i++ {
 		j.output = append(j.output, &boundRef{index: i, field: out.Schema.Fields[i]})
@@ -173,25 +176,26 @@ func NewJoinUsing(left, right Node, names []string, joinType string) (*Join, err
 	}
 	j.Cond = b
 	out := ls.derive(&sqltypes.StructType{})
-	add := func(b Bound, q []string, nullable bool) {
+	add := func(b Bound, q []string, nullable bool, origin ColumnOrigin) {
 		f := OutputField(b)
 		f.Nullable = f.Nullable || nullable
 		out.Schema.Fields = append(out.Schema.Fields, f)
 		out.Qualifiers = append(out.Qualifiers, q)
+		out.Origins = append(out.Origins, origin)
 		j.output = append(j.output, b)
 	}
 	for _, k := range keyOut {
-		add(k, nil, false)
+		add(k, nil, false, ColumnOrigin{})
 	}
 	for i, f := range ls.Schema.Fields {
 		if !lkeys[i] {
-			add(&boundRef{index: i, field: f}, ls.qualifier(i), joinType == JoinRight || joinType == JoinFull)
+			add(&boundRef{index: i, field: f}, ls.qualifier(i), joinType == JoinRight || joinType == JoinFull, ColumnOrigin{Scope: ls, Index: i})
 		}
 	}
 	if joinType != JoinSemi && joinType != JoinAnti {
 		for i, f := range rs.Schema.Fields {
 			if !rkeys[i] {
-				add(&boundRef{index: nl + i, field: f}, rs.qualifier(i), joinType == JoinLeft || joinType == JoinFull)
+				add(&boundRef{index: nl + i, field: f}, rs.qualifier(i), joinType == JoinLeft || joinType == JoinFull, ColumnOrigin{Scope: rs, Index: i})
 			}
 		}
 	}
@@ -347,6 +351,36 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 			}
 		}
 	}
+	// A micro-batch runs without adaptive execution, so a sort-merge join keeps its
+	// spark.sql.shuffle.partitions partitions, each sorted by the join keys: order both
+	// sides that way first, and the probes below emit rows in Spark's order.
+	var parts int
+	if ex.Batch != nil && j.shuffled() && j.Type != JoinFull {
+		if parts, err = ex.Batch.ShufflePartitions(); err != nil {
+			rowiter.CloseAll(leftTasks)
+			return nil, err
+		}
+	}
+	var rightParts []int
+	if parts > 0 {
+		if right, rightParts, err = sortMergeOrder(ex.Eval, right, j.rightKeys, keyTypes, parts, func(r sqltypes.Row) sqltypes.Row { return joined(nil, r) }); err != nil {
+			rowiter.CloseAll(leftTasks)
+			return nil, err
+		}
+		if index != nil {
+			index = map[string][]int{}
+			for ri, r := range right {
+				k, null, err := evalKey(ex.Eval, j.rightKeys, joined(nil, r), keyTypes)
+				if err != nil {
+					rowiter.CloseAll(leftTasks)
+					return nil, err
+				}
+				if !null {
+					index[k] = append(index[k], ri)
+				}
+			}
+		}
+	}
 	// Right and full outer joins remember which right rows found a match (matchedRight).
 	outerRight := j.Type == JoinRight || j.Type == JoinFull
 	var matchedRight []bool
@@ -411,6 +445,9 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 		}
 		return res, nil
 	}
+	if parts > 0 {
+		return j.sortMergeTasks(ctx, ex, leftTasks, right, rightParts, parts, keyTypes, joined, emit, probe)
+	}
 	if !outerRight {
 		for t, it := range leftTasks {
 			var res []sqltypes.Row
@@ -450,6 +487,138 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	}
 	out = append(out, rest)
 	return j.layout(rowiter.Tasks(out, ex.chunkRows())), nil
+}
+
+// sortMergeTasks gives a micro-batch's sort-merge join as Spark runs it: one task per
+// shuffle partition, each holding the joined rows of its keys in key order (ascending,
+// NULLs first; equal keys keep their arrival order). right is already in that order. An
+// inner, left outer, semi or anti join streams its left side past the right one; a right
+// outer join streams the right side and looks up the left rows.
+func (j *Join) sortMergeTasks(ctx context.Context, ex *Exec, leftTasks []rowiter.Iter, right []sqltypes.Row, rightParts []int,
+	parts int, keyTypes []sqltypes.DataType, joined func(l, r sqltypes.Row) sqltypes.Row,
+	emit func(sqltypes.Row) (sqltypes.Row, error), probe func(rows, res []sqltypes.Row) ([]sqltypes.Row, error)) ([]rowiter.Iter, error) {
+	leftByTask, err := rowiter.CollectTasks(ctx, leftTasks)
+	if err != nil {
+		return nil, err
+	}
+	var left []sqltypes.Row
+	for _, t := range leftByTask {
+		left = append(left, t...)
+	}
+	left, leftParts, err := sortMergeOrder(ex.Eval, left, j.leftKeys, keyTypes, parts, func(l sqltypes.Row) sqltypes.Row { return joined(l, nil) })
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]sqltypes.Row, parts)
+	if j.Type != JoinRight {
+		for p := range out {
+			if out[p], err = probe(left[leftParts[p]:leftParts[p+1]], nil); err != nil {
+				return nil, err
+			}
+		}
+		return rowiter.Tasks(out, ex.chunkRows()), nil
+	}
+	index := map[string][]int{}
+	for li, l := range left {
+		k, null, err := evalKey(ex.Eval, j.leftKeys, joined(l, nil), keyTypes)
+		if err != nil {
+			return nil, err
+		}
+		if !null {
+			index[k] = append(index[k], li)
+		}
+	}
+	for p := range out {
+		for _, r := range right[rightParts[p]:rightParts[p+1]] {
+			k, null, err := evalKey(ex.Eval, j.rightKeys, joined(nil, r), keyTypes)
+			if err != nil {
+				return nil, err
+			}
+			matched := false
+			if !null {
+				for _, li := range index[k] {
+					row := joined(left[li], r)
+					if j.Cond != nil {
+						v, err := j.Cond.Eval(ex.Eval, row)
+						if err != nil {
+							return nil, err
+						}
+						if v != true {
+							continue
+						}
+					}
+					matched = true
+					o, err := emit(row)
+					if err != nil {
+						return nil, err
+					}
+					out[p] = append(out[p], o)
+				}
+			}
+			if !matched {
+				o, err := emit(joined(nil, r))
+				if err != nil {
+					return nil, err
+				}
+				out[p] = append(out[p], o)
+			}
+		}
+	}
+	return rowiter.Tasks(out, ex.chunkRows()), nil
+}
+
+// sortMergeOrder sorts one side of a sort-merge join as Spark's shuffle and sort leave it:
+// by shuffle partition (pmod of the Murmur3 hash of the keys, seed 42, as HashPartitioning)
+// and then by the keys, ascending with NULLs first, stably. bounds[p]..bounds[p+1] are the
+// rows of partition p. wide places a side's row in the joined layout the keys read.
+func sortMergeOrder(c *EvalContext, rows []sqltypes.Row, keys []Bound, types []sqltypes.DataType, parts int,
+	wide func(sqltypes.Row) sqltypes.Row) ([]sqltypes.Row, []int, error) {
+	type keyed struct {
+		row  sqltypes.Row
+		keys []any
+		part int
+	}
+	ks := make([]keyed, len(rows))
+	h := sparkHasher{}
+	for i, r := range rows {
+		w := wide(r)
+		vals := make([]any, len(keys))
+		seed := uint64(42)
+		for k, b := range keys {
+			v, err := b.Eval(c, w)
+			if err != nil {
+				return nil, nil, err
+			}
+			vals[k] = v
+			seed = h.hashValue(v, types[k], seed)
+		}
+		p := int(int32(uint32(seed))) % parts
+		if p < 0 {
+			p += parts
+		}
+		ks[i] = keyed{row: r, keys: vals, part: p}
+	}
+	sort.SliceStable(ks, func(a, b int) bool {
+		if ks[a].part != ks[b].part {
+			return ks[a].part < ks[b].part
+		}
+		for k := range keys {
+			if c := sqltypes.CompareOrdered(ks[a].keys[k], ks[b].keys[k], types[k], false, true); c != 0 {
+				return c < 0
+			}
+		}
+		return false
+	})
+	out := make([]sqltypes.Row, len(ks))
+	bounds := make([]int, parts+1)
+	for i, k := range ks {
+		out[i] = k.row
+		bounds[k.part+1]++
+	}
+	for p := 1; p <= parts; p++ {
+		bounds[p] += bounds[p-1]
+	}
+	return out, bounds, nil
 }
 
 // shuffled reports whether Spark runs the join as a sort-merge join, shuffling both sides

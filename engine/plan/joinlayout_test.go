@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
 // A join's tasks follow Spark's physical plan: a broadcast join keeps the streamed (left)
@@ -88,6 +89,102 @@ func TestSizeUnknown(t *testing.T) {
 	} {
 		if got := SizeUnknown(tc.n); got != tc.want {
 			t.Errorf("SizeUnknown(%s) = %v, want %v", tc.n.Describe(), got, tc.want)
+		}
+	}
+}
+
+// In a micro-batch (no adaptive execution) a sort-merge join keeps one task per shuffle
+// partition, each in key order with NULL keys first: Spark's order for a stream joined with
+// a createDataFrame table (no size estimate). Keys 1 and 3 hash to partition 1 of 2, 2 and
+// NULL to partition 0 (hash(1) = -559580957, hash(2) = 1765031574, hash(3) = -1823081949 on
+// Spark).
+func TestMicroBatchSortMergeJoinOrder(t *testing.T) {
+	kv := sqltypes.MustParseDDL("k INT, v STRING").AsNullable()
+	side := func(name string, tasks ...[]sqltypes.Row) Node {
+		return NewSubqueryAlias(&Relation{Scope: &Scope{Schema: kv}, Name: name, Rows: tasks, SizeUnknown: true}, name)
+	}
+	streamed := [][]sqltypes.Row{{{int32(3), "c"}, {int32(1), "a"}}, {{int32(2), "b"}, {int32(1), "a2"}, {nil, "n"}}}
+	static := [][]sqltypes.Row{{{int32(1), "x"}, {int32(3), "y"}, {int32(2), "z"}, {int32(3), "y2"}}}
+	tests := []struct {
+		name        string
+		left, right [][]sqltypes.Row
+		how, cond   string
+		want        string
+	}{
+		{"left outer", streamed, static, JoinLeft, "l.k = r.k",
+			"[[[<nil> n <nil> <nil>] [2 b 2 z]] [[1 a 1 x] [1 a2 1 x] [3 c 3 y] [3 c 3 y2]]]"},
+		{"inner with a condition", streamed, static, JoinInner, "l.k = r.k AND r.v != 'y'",
+			"[[[2 b 2 z]] [[1 a 1 x] [1 a2 1 x] [3 c 3 y2]]]"},
+		{"anti", streamed, [][]sqltypes.Row{{{int32(3), "y"}}}, JoinAnti, "l.k = r.k",
+			"[[[<nil> n] [2 b]] [[1 a] [1 a2]]]"},
+		{"right outer streams the right side", static, streamed, JoinRight, "l.k = r.k",
+			"[[[<nil> <nil> <nil> n] [2 z 2 b]] [[1 x 1 a] [1 x 1 a2] [3 y 3 c] [3 y2 3 c]]]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := ParseExpression(tc.cond)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j, err := NewJoinOn(side("l", tc.left...), side("r", tc.right...), e, tc.how)
+			if err != nil {
+				t.Fatal(err)
+			}
+			batch := &stream.BatchContext{Conf: map[string]string{"spark.sql.shuffle.partitions": "2"}}
+			tasks, err := execTasks(j, &Exec{Eval: evalCtx(t), Batch: batch})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(tasks); got != tc.want {
+				t.Errorf("tasks\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// A column taken from one side of a join (a.shop) names that side's column after the join,
+// where the bare name is ambiguous: a.join(b, cond).select(a.shop, b.shop), also through a
+// second join and in a semi join's output; a name neither side gave stays ambiguous.
+func TestJoinedColumnFromADataFrame(t *testing.T) {
+	schema := sqltypes.MustParseDDL("shop STRING, qty INT").AsNullable()
+	rel := func(name string) Node { return &Relation{Scope: &Scope{Schema: schema}, Name: name} }
+	a, b, c := rel("a"), rel("b"), rel("c")
+	ab, err := NewJoinOn(a, b, nil, JoinInner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abc, err := NewJoinOn(ab, c, nil, JoinLeft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	semi, err := NewJoinOn(a, b, nil, JoinSemi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		over Node
+		from Node
+		want string // the bound column's index, or the error's condition
+	}{
+		{ab, a, "0"},
+		{ab, b, "2"},
+		{abc, a, "0"},
+		{abc, b, "2"},
+		{abc, c, "4"},
+		{semi, a, "0"},
+		{ab, nil, "AMBIGUOUS_REFERENCE"},
+		{ab, c, "AMBIGUOUS_REFERENCE"},
+	}
+	for i, tc := range tests {
+		b, err := Resolve(ColumnRef{Parts: []string{"shop"}, From: tc.from}, tc.over.Output())
+		got := ""
+		if err != nil {
+			got = err.(*AnalysisError).Class
+		} else {
+			got = fmt.Sprint(b.(*boundRef).index)
+		}
+		if got != tc.want {
+			t.Errorf("case %d: got %s, want %s", i, got, tc.want)
 		}
 	}
 }

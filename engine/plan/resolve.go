@@ -27,6 +27,57 @@ type Scope struct {
 	// Functions, when set, finds the session's registered user-defined functions by
 	// lower-cased name (spark.udf.register), for SQL text.
 	Functions func(name string) *UDF
+	// Origins[i], when set, is the input column that column i passes on unchanged (a
+	// join's output names each side's columns so). A column taken from a DataFrame
+	// (df.col, df["col"]) whose name is ambiguous here resolves through them to the column
+	// that DataFrame gave, as Spark resolves such a column by its attribute id.
+	Origins []ColumnOrigin
+}
+
+// ColumnOrigin is a column of an input scope: Scope.Schema.Fields[Index].
+type ColumnOrigin struct {
+	Scope *Scope
+	Index int
+}
+
+// resolveThrough finds the one column of s that passes on from's column parts unchanged,
+// following Origins; ok is false when none or several do.
+func (s *Scope) resolveThrough(from *Scope, parts []string) (index, used int, ok bool) {
+	if len(s.Origins) == 0 || from == nil {
+		return 0, 0, false
+	}
+	fi, fused, err := from.resolveColumn(parts)
+	if err != nil {
+		return 0, 0, false
+	}
+	found := -1
+	for i := range s.Schema.Fields {
+		if s.passesOn(i, from, fi) {
+			if found >= 0 {
+				return 0, 0, false
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return 0, 0, false
+	}
+	return found, fused, true
+}
+
+// passesOn reports whether column i of s is column fi of from, through Origins.
+func (s *Scope) passesOn(i int, from *Scope, fi int) bool {
+	sc, k := s, i
+	for depth := 0; depth < 64; depth++ {
+		if sc == from && k == fi {
+			return true
+		}
+		if k >= len(sc.Origins) || sc.Origins[k].Scope == nil {
+			return false
+		}
+		sc, k = sc.Origins[k].Scope, sc.Origins[k].Index
+	}
+	return false
 }
 
 // derive is a scope for an operator's output over in's settings.
@@ -257,12 +308,16 @@ func (r *resolver) resolveAttribute(ref ColumnRef) (Bound, error) {
 	if ref.From == nil || ref.From.Output() == r.scope {
 		return r.resolveRef(ref.Parts)
 	}
+	from := ref.From.Output()
 	i, used, err := r.scope.resolveColumn(ref.Parts)
 	if err != nil {
-		return nil, err
+		ti, tused, ok := r.scope.resolveThrough(from, ref.Parts)
+		if !ok {
+			return nil, err
+		}
+		i, used = ti, tused
 	}
 	field := r.scope.Schema.Fields[i]
-	from := ref.From.Output()
 	if fi, fused, err := from.resolveColumn(ref.Parts); err == nil && fused == used {
 		if ff := from.Schema.Fields[fi]; ff.Name == field.Name && sqltypes.EqualTypes(ff.Type, field.Type, true) {
 			field.Metadata = ff.Metadata

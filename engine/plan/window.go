@@ -105,9 +105,6 @@ func bindWindow(r *resolver, c Call) (Bound, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkTimeColumn("window", t); err != nil {
-		return nil, err
-	}
 	params := []string{"windowDuration", "slideDuration", "startTime"}
 	vals := make([]int64, 3)
 	for i, a := range args[1:] {
@@ -124,6 +121,13 @@ func bindWindow(r *resolver, c Call) (Bound, error) {
 		w.slide = w.window
 	}
 	sql := fmt.Sprintf("window(%s, %d, %d, %d)", t.SQL(), w.window, w.slide, w.offset)
+	// Spark parses the durations when window() is called and checks the column's type
+	// first when it resolves the plan: the error names the whole expression, durations in
+	// microseconds, and every type TimeWindow takes.
+	if _, ok := t.DataType().(sqltypes.TimestampType); !ok {
+		return nil, unexpectedInputType(sql, "first", t.SQL(), t.DataType(),
+			`("(TIMESTAMP OR TIMESTAMP WITHOUT TIME ZONE)" or "STRUCT<start: TIMESTAMP, end: TIMESTAMP>" or "STRUCT<start: TIMESTAMP_NTZ, end: TIMESTAMP_NTZ>")`)
+	}
 	mismatch := func(format string, a ...any) error {
 		return &AnalysisError{Class: "DATATYPE_MISMATCH." + strings.SplitN(format, "|", 2)[0],
 			Message: fmt.Sprintf("Cannot resolve \"%s\" due to data type mismatch: ", sql) + fmt.Sprintf(strings.SplitN(format, "|", 2)[1], a...)}

@@ -231,6 +231,11 @@ func init() {
 		}
 		switch t := a[0].(type) {
 		case py.String:
+			// Spark parses the type name when cast() is called: a typo is a ParseException
+			// at once, not an analysis error when the plan runs.
+			if _, err := sqltypes.ParseDataType(string(t)); err != nil {
+				return nil, parseError(err)
+			}
 			return newPyColumn(c.c.Cast(string(t)))
 		case *pyDataType:
 			return newPyColumn(c.c.Cast(t.t))

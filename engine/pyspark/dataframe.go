@@ -453,6 +453,19 @@ func init() {
 	})
 	p("isStreaming", func(d *pyDataFrame) (py.Object, error) { return py.NewBool(d.df.IsStreaming()), nil })
 	p("rdd", func(d *pyDataFrame) (py.Object, error) { return d.in.dataFrameRDD(d), nil })
+	// foreach and foreachPartition are PySpark's self.rdd.foreach(f) and
+	// self.rdd.foreachPartition(f): they run the plan as a batch action, so a stream fails
+	// with Spark's "must be executed with writeStream.start()".
+	for _, name := range []string{"foreach", "foreachPartition"} {
+		name := name
+		m(name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			fn, err := py.GetAttrString(d.in.dataFrameRDD(d), name)
+			if err != nil {
+				return nil, err
+			}
+			return py.Call(fn, args, kwargs)
+		})
+	}
 	p("write", func(d *pyDataFrame) (py.Object, error) {
 		if d.df.IsStreaming() {
 			return nil, engineError(engine.ErrWriteOnStream())

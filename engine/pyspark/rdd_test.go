@@ -119,6 +119,9 @@ func TestRDDOperations(t *testing.T) {
 		{"sortByKey", "print(sc.parallelize([(3, 'c'), (1, 'a'), (2, 'b')], 2).sortByKey().glom().collect())", "[[(1, 'a'), (2, 'b')], [(3, 'c')]]"},
 		{"zipWithIndex", "print(sc.parallelize(['a', 'b', 'c'], 2).zipWithIndex().collect())", "[('a', 0), ('b', 1), ('c', 2)]"},
 		{"foreach", "sc.parallelize([1, 2], 2).foreach(lambda x: print('saw', x))", "saw 1\nsaw 2"},
+		{"foreachPartition", "sc.parallelize([1, 2, 3], 2).foreachPartition(lambda it: print('part', list(it)))", "part [1]\npart [2, 3]"},
+		{"DataFrame.foreach", "df = spark.createDataFrame([(1,), (2,)], 'n int')\ndf.foreach(lambda r: print('row', r.n))\ndf.foreachPartition(lambda rows: print('rows', [r.n for r in rows]))",
+			"row 1\nrow 2\nrows [1, 2]"},
 		{"union", "print(sc.parallelize([1]).union(sc.parallelize([2])).collect())", "[1, 2]"},
 		// take(2) scans partition 0 (one element), then int(1.5*2*1/1)-1 = 2 more, so the
 		// fourth partition's error never runs; take(3) asks for 3 more and meets it

@@ -490,6 +490,24 @@ func init() {
 		}
 		return py.None, nil
 	})
+	// foreachPartition calls f once per partition with an iterator over its items; what f
+	// returns is dropped, as PySpark's wrapper does.
+	rddMethod("foreachPartition", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := rddFunc("foreachPartition", args, kwargs, []string{"f"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		for i := 0; i < r.n; i++ {
+			items, err := r.partition(i)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := r.call(a[0], py.NewIterator(py.Tuple(items))); err != nil {
+				return nil, err
+			}
+		}
+		return py.None, nil
+	})
 	rddMethod("toDF", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("toDF", args, kwargs, []string{"schema", "sampleRatio"}, 0)
 		if err != nil {

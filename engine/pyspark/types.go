@@ -1,6 +1,8 @@
 package pyspark
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -332,6 +334,15 @@ func toSchema(o py.Object) (*sqltypes.StructType, error) {
 }
 
 func parseError(err error) error {
+	// A type string is read by Spark's SQL parser: its errors are ParseExceptions whatever
+	// their condition (UNSUPPORTED_DATATYPE is one as well as an analysis error).
+	var pe *sqltypes.ParseError
+	if errors.As(err, &pe) {
+		head := fmt.Sprintf("[%s] %s SQLSTATE: %s", pe.Class, pe.Msg, pe.State)
+		detail := pe.Detail()
+		return engineError(&sparkerrors.Error{Kind: sparkerrors.ParseException, Class: pe.Class, Message: pe.Msg,
+			Tail: strings.TrimPrefix(detail, head), Cause: err})
+	}
 	if _, ok := sparkerrors.As(err); ok {
 		return engineError(err)
 	}

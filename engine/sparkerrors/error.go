@@ -223,6 +223,10 @@ func (e *Error) Text() string {
 	if e.Kind.PySpark() {
 		return s
 	}
+	if e.Kind == ParseException {
+		// Spark's ParseException message starts on a new line.
+		s = "\n" + s
+	}
 	if st := e.SQLState(); st != "" {
 		s += " SQLSTATE: " + st
 	}

@@ -125,17 +125,7 @@ func (a *Aggregate) SessionWindowed() bool { return a.sessionWin != nil }
 // HasDistinctAggregate reports a count(DISTINCT ...) among the aggregates.
 func (a *Aggregate) HasDistinctAggregate() bool { return a.hasDistinct }
 
-func shufflePartitions(conf map[string]string) (int, error) {
-	s, ok := conf["spark.sql.shuffle.partitions"]
-	if !ok || s == "" {
-		return 200, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("spark.sql.shuffle.partitions must be a positive number, not %q", s)
-	}
-	return n, nil
-}
+func shufflePartitions(conf map[string]string) (int, error) { return stream.ShufflePartitions(conf) }
 
 // group is one key's state value.
 type group struct {

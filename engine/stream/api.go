@@ -10,6 +10,8 @@ package stream
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/rowiter"
@@ -107,6 +109,24 @@ type BatchContext struct {
 	ChunkRows int
 	// Inputs has one entry per source, in Config.Sources order.
 	Inputs []Input
+}
+
+// ShufflePartitions is the query's spark.sql.shuffle.partitions (Spark's default 200): how
+// many partitions a shuffle in its micro-batches has, and so how many state store
+// partitions a stateful operator keeps.
+func (b *BatchContext) ShufflePartitions() (int, error) { return ShufflePartitions(b.Conf) }
+
+// ShufflePartitions reads spark.sql.shuffle.partitions from a SQL conf (200 when unset).
+func ShufflePartitions(conf map[string]string) (int, error) {
+	s, ok := conf["spark.sql.shuffle.partitions"]
+	if !ok || s == "" {
+		return 200, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("spark.sql.shuffle.partitions must be a positive number, not %q", s)
+	}
+	return n, nil
 }
 
 // EventTimeStats are the statistics one watermark operator (withWatermark) collected over
