@@ -792,9 +792,33 @@ func (g *GroupedData) Avg(names ...string) (*DataFrame, error) { return g.each(A
 func (g *GroupedData) Min(names ...string) (*DataFrame, error) { return g.each(Min, names) }
 func (g *GroupedData) Max(names ...string) (*DataFrame, error) { return g.each(Max, names) }
 
+// each is Spark's aggregateNumericColumns: no names means every numeric column; each name
+// is resolved on the DataFrame (Dataset.resolve: an unknown one lists every column as the
+// proposal) and must be numeric.
 func (g *GroupedData) each(f func(any) *Column, names []string) (*DataFrame, error) {
+	if g.err != nil {
+		return nil, g.err
+	}
+	if len(names) == 0 {
+		for _, fld := range g.df.Schema().Fields {
+			if plan.IsNumeric(fld.Type) {
+				names = append(names, fld.Name)
+			}
+		}
+	}
 	var cs []any
 	for _, n := range names {
+		c, err := g.df.Col(n)
+		if err != nil {
+			return nil, err
+		}
+		b, err := plan.Resolve(c.expr, g.df.node.Output())
+		if err != nil {
+			return nil, err
+		}
+		if !plan.IsNumeric(b.DataType()) {
+			return nil, sparkerrors.New(sparkerrors.AnalysisException, "_LEGACY_ERROR_TEMP_1323", "colName", n)
+		}
 		cs = append(cs, f(n))
 	}
 	return g.Agg(cs...)

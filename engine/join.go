@@ -20,9 +20,9 @@ func (df *DataFrame) Join(other *DataFrame, on any, how string) (*DataFrame, err
 	if err != nil {
 		return nil, err
 	}
-	if err := checkStreamingJoin(df, other, jt); err != nil {
-		return nil, err
-	}
+	// A join of a stream with static data is judged when its query starts, as Spark's
+	// checker does (plan.CheckStreaming): an outer join that would keep the static side's
+	// unmatched rows fails then, in Spark's words.
 	var j *plan.Join
 	switch x := on.(type) {
 	case nil:
@@ -60,26 +60,4 @@ func (df *DataFrame) CrossJoin(other *DataFrame) (*DataFrame, error) {
 // Alias is df.alias(name): columns can then be named "name.col".
 func (df *DataFrame) Alias(name string) *DataFrame {
 	return df.s.newDF(plan.NewSubqueryAlias(df.node, name))
-}
-
-// checkStreamingJoin applies Spark's rules for joins of a stream with static data, within
-// what kafkalab runs: the stream on the left (inner, left outer, semi, anti). Joins of two
-// streams are checked when their query starts.
-func checkStreamingJoin(left, right *DataFrame, jt string) error {
-	ls, rs := left.IsStreaming(), right.IsStreaming()
-	switch {
-	case !ls && !rs:
-		return nil
-	case ls && rs:
-		return nil
-	case rs:
-		return &plan.UnsupportedError{Message: "kafkalab joins a stream with static data when the stream is on the left: write stream.join(static, ...)"}
-	}
-	switch jt {
-	case plan.JoinInner, plan.JoinLeft, plan.JoinSemi, plan.JoinAnti, plan.JoinCross:
-		return nil
-	case plan.JoinRight:
-		return &plan.AnalysisError{Message: "Right outer join with a streaming DataFrame/Dataset on the left and a static DataFrame/Dataset on the right not supported;"}
-	}
-	return &plan.AnalysisError{Message: "Full outer joins with streaming DataFrames/Datasets are not supported;"}
 }

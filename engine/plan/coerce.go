@@ -19,6 +19,9 @@ func isDecimal(t sqltypes.DataType) bool {
 	return ok
 }
 
+// IsNumeric reports a numeric type (integral, floating point or decimal).
+func IsNumeric(t sqltypes.DataType) bool { return isNumeric(t) }
+
 func isNumeric(t sqltypes.DataType) bool {
 	return sqltypes.IsIntegral(t) || isFractional(t) || isDecimal(t)
 }

@@ -59,6 +59,34 @@ type Join struct {
 	scope  *Scope
 }
 
+// JoinType is the join type as Spark's checker names it (StreamingJoinNode): a join of a
+// stream with static data is judged when its query starts.
+func (j *Join) JoinType() string { return CheckerJoinType(j.Type) }
+
+// JoinSides are the two inputs.
+func (j *Join) JoinSides() (left, right Node) { return j.Left, j.Right }
+
+// WatermarkCleansState is false: a Join keeps no state (two streams join in
+// stateful.StreamJoin).
+func (j *Join) WatermarkCleansState() bool { return false }
+
+// CheckerJoinType is Spark's lower-case name of a join type (leftouter, leftsemi...).
+func CheckerJoinType(typ string) string {
+	switch typ {
+	case JoinLeft:
+		return "leftouter"
+	case JoinRight:
+		return "rightouter"
+	case JoinFull:
+		return "fullouter"
+	case JoinSemi:
+		return "leftsemi"
+	case JoinAnti:
+		return "leftanti"
+	}
+	return typ
+}
+
 func (j *Join) Output() *Scope   { return j.scope }
 func (j *Join) Children() []Node { return []Node{j.Left, j.Right} }
 func (j *Join) Describe() string { return "Join " + j.Type }

@@ -24,6 +24,15 @@ func groupedAgg(g *pyGroupedData, args py.Tuple) (py.Object, error) {
 		}
 		return g.in.wrapDF(g.g.AggMap(names, fns))
 	}
+	// PySpark asserts its arguments: strings are not aggregate expressions here.
+	if len(args) == 0 {
+		return nil, py.ExceptionNewf(py.AssertionError, "exprs should not be empty")
+	}
+	for _, a := range args {
+		if _, ok := a.(*pyColumn); !ok {
+			return nil, py.ExceptionNewf(py.AssertionError, "all exprs should be Column")
+		}
+	}
 	cs, err := columnArgs("agg", args)
 	if err != nil {
 		return nil, err

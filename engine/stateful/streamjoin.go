@@ -50,21 +50,7 @@ func (s *StreamJoin) Children() []plan.Node { return []plan.Node{s.J.Left, s.J.R
 func (s *StreamJoin) Describe() string      { return "StreamingSymmetricHashJoin " + s.typ }
 
 // JoinType is Spark's name of the join type (plan.StreamingJoinNode).
-func (s *StreamJoin) JoinType() string {
-	switch s.typ {
-	case plan.JoinLeft:
-		return "leftouter"
-	case plan.JoinRight:
-		return "rightouter"
-	case plan.JoinFull:
-		return "fullouter"
-	case plan.JoinSemi:
-		return "leftsemi"
-	case plan.JoinAnti:
-		return "leftanti"
-	}
-	return s.typ
-}
+func (s *StreamJoin) JoinType() string { return plan.CheckerJoinType(s.typ) }
 
 // JoinSides are the two inputs.
 func (s *StreamJoin) JoinSides() (left, right plan.Node) { return s.J.Left, s.J.Right }
