@@ -630,3 +630,24 @@ func TestTwoQueriesShareAPlan(t *testing.T) {
 		}
 	}
 }
+
+// The noop sink runs every batch and keeps nothing; its progress names it NoopTable and
+// counts the rows, and it needs no checkpointLocation (a temporary one, as Spark's).
+func TestNoopSink(t *testing.T) {
+	ctx := context.Background()
+	s, err := NewSession(SessionConfig{WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.ReadStream().Format("rate-micro-batch")
+	r.Option("rowsPerBatch", "3")
+	df := must[*DataFrame](t)(r.Load())
+	q := must[*StreamingQuery](t)(df.WriteStream().Format("noop").Trigger(Trigger{AvailableNow: true}).Start(ctx))
+	if err := q.AwaitTermination(ctx); err != nil {
+		t.Fatal(err)
+	}
+	p := q.LastProgress()
+	if p == nil || p.Sink.Description != "NoopTable" || p.NumInputRows != 3 {
+		t.Fatalf("progress %+v", p)
+	}
+}

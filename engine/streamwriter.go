@@ -338,6 +338,8 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		sink = &foreachBatchSink{s: s, fn: w.foreach, sizeUnknown: plan.SizeUnknown(w.df.node)}
 	case "foreach":
 		sink = &foreachSink{fn: w.perRow}
+	case "noop":
+		sink = noopSink{}
 	case "parquet", "json", "csv", "text":
 		if mode != "Append" {
 			// Spark 4.2's FileStreamSink refuses update and complete with this condition.
@@ -379,7 +381,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		}
 		sink = ks
 	default:
-		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support writeStream.format(%q); use delta, kafka, parquet, json, csv, text, console, memory or foreachBatch", format)}
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support writeStream.format(%q); use delta, kafka, parquet, json, csv, text, console, memory, noop or foreachBatch", format)}
 	}
 
 	sources, err := sp.openSources()
@@ -435,7 +437,7 @@ func (w *DataStreamWriter) checkpointDir(format, name string) (string, bool, err
 		return cp, false, err
 	}
 	switch format {
-	case "console", "memory", "foreachbatch", "foreach":
+	case "console", "memory", "foreachbatch", "foreach", "noop":
 		dir, err := os.MkdirTemp("", "temporary-")
 		if err != nil {
 			return "", false, fmt.Errorf("temporary checkpoint: %w", err)
@@ -470,6 +472,20 @@ func (f *foreachBatchSink) AddBatch(ctx context.Context, b *stream.SinkBatch) er
 }
 
 // foreachSink runs writeStream.foreach's writer over each task's rows, task by task.
+// noopSink is writeStream.format("noop"): every batch runs and its rows are dropped (a
+// query run for its progress, or to time it), in any output mode.
+type noopSink struct{}
+
+func (noopSink) Description() string { return "NoopTable" }
+func (noopSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
+	for _, task := range b.Tasks {
+		if err := rowiter.Each(ctx, task, func([]sqltypes.Row) error { return nil }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 type foreachSink struct {
 	fn ForeachPartitionFunc
 }
