@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
-	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
@@ -23,7 +22,7 @@ type kafkaSink struct {
 
 // newKafkaSink checks the query's columns when the query starts, as Spark does before the
 // first batch.
-func newKafkaSink(schema *sqltypes.StructType, opts options) (*kafkaSink, error) {
+func newKafkaSink(opts options) (*kafkaSink, error) {
 	if err := checkProducerOptions(&opts); err != nil {
 		return nil, err
 	}
@@ -31,10 +30,10 @@ func newKafkaSink(schema *sqltypes.StructType, opts options) (*kafkaSink, error)
 	if !ok || strings.TrimSpace(bs) == "" {
 		return nil, fmt.Errorf("Option 'kafka.bootstrap.servers' must be specified for configuring Kafka consumer")
 	}
+	// The columns (value, key, topic, headers) are checked by the first batch, not here:
+	// Spark validates them when the stream thread plans the write, after offsets/0 is
+	// logged, so start() succeeds and the query fails.
 	topic, _ := opts.get("topic")
-	if _, err := kafkasource.RecordsFromRows(schema, nil, topic); err != nil {
-		return nil, &plan.AnalysisError{Message: err.Error()}
-	}
 	return &kafkaSink{bootstrap: kafkasource.SplitBootstrap(bs), topic: topic}, nil
 }
 

@@ -375,7 +375,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		}
 		sink = &parquetSink{sink: fsink}
 	case "kafka":
-		ks, err := newKafkaSink(plan.Schema(w.df.node), w.opts)
+		ks, err := newKafkaSink(w.opts)
 		if err != nil {
 			return nil, err
 		}
