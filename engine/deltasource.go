@@ -39,7 +39,8 @@ type deltaSource struct {
 type deltaSourceOptions struct {
 	startingVersion   int64 // -1: from the latest snapshot
 	startLatest       bool  // startingVersion "latest": only commits after the query starts
-	maxFiles          int   // maxFilesPerTrigger (Delta's default 1000)
+	maxFiles          int   // maxFilesPerTrigger (Delta's default 1000; none with only maxBytesPerTrigger)
+	maxBytes          int64 // maxBytesPerTrigger, 0: none (a soft cap: a batch takes at least one file)
 	skipChangeCommits bool  // commits that remove data are skipped whole
 	ignoreChanges     bool  // ignoreChanges: a rewriting commit's added files are streamed again
 	ignoreDeletes     bool  // ignoreDeletes: a commit that only removes data is skipped
@@ -76,12 +77,42 @@ func parseDeltaSourceOptions(opts map[string]string) (deltaSourceOptions, error)
 		}
 		o.maxFiles = n
 	}
+	if v, ok := get("maxBytesPerTrigger"); ok {
+		n, err := byteSize(v)
+		if err != nil || n <= 0 {
+			return o, illegalArgument(fmt.Sprintf("[DELTA_ILLEGAL_OPTION] Invalid value '%s' for option 'maxBytesPerTrigger', must be a size configuration such as '10g'", v))
+		}
+		o.maxBytes = n
+		if _, files := get("maxFilesPerTrigger"); !files {
+			o.maxFiles = math.MaxInt32 - 8 // Delta's bound when only bytes limit a batch
+		}
+	}
 	for name, dst := range map[string]*bool{"skipChangeCommits": &o.skipChangeCommits, "ignoreChanges": &o.ignoreChanges, "ignoreDeletes": &o.ignoreDeletes} {
 		if v, ok := get(name); ok {
 			*dst = strings.EqualFold(v, "true")
 		}
 	}
 	return o, nil
+}
+
+// byteSize reads a size as Spark's byteStringAsBytes: a number of bytes with an optional
+// unit b, k/kb, m/mb, g/gb, t/tb or p/pb (powers of 1024), in any case.
+func byteSize(s string) (int64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	n, err := strconv.ParseInt(t[:i], 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("size %q: %w", s, err)
+	}
+	shift := map[string]uint{"": 0, "b": 0, "k": 10, "kb": 10, "m": 20, "mb": 20, "g": 30, "gb": 30, "t": 40, "tb": 40, "p": 50, "pb": 50}
+	sh, ok := shift[t[i:]]
+	if !ok {
+		return 0, fmt.Errorf("size %q: unknown unit %q", s, t[i:])
+	}
+	return n << sh, nil
 }
 
 // deltaOffset is Delta's DeltaSourceOffset; fields in Delta's JSON order.
@@ -171,11 +202,15 @@ func (e deltaEntry) offset(id string) deltaOffset {
 }
 
 // entriesAfter lists the entries after position start up to the table's version last, at
-// most maxFiles files (the version end that follows the last admitted file included).
-func (d *deltaSource) entriesAfter(start deltaOffset, last int64, maxFiles int) ([]deltaEntry, error) {
+// most maxFiles files and, with maxBytes, files while fewer than maxBytes bytes were taken
+// (Delta's admission control: a file is admitted while both budgets are positive, and
+// takes its size from the byte budget, so a batch always has one); the version end that
+// follows the last admitted file is included.
+func (d *deltaSource) entriesAfter(start deltaOffset, last int64, maxFiles int, maxBytes int64) ([]deltaEntry, error) {
 	var out []deltaEntry
 	files := 0
-	full := func() bool { return files >= maxFiles }
+	var taken int64
+	full := func() bool { return files >= maxFiles || (maxBytes > 0 && taken >= maxBytes) }
 	version := start.ReservoirVersion
 	if start.IsStartingVersion {
 		snap, err := d.table.SnapshotAt(start.ReservoirVersion)
@@ -199,6 +234,7 @@ func (d *deltaSource) entriesAfter(start deltaOffset, last int64, maxFiles int) 
 			}
 			out = append(out, deltaEntry{version: start.ReservoirVersion, index: int64(i), isStarting: true, file: &ordered[i]})
 			files++
+			taken += ordered[i].Add.Size
 		}
 		out = append(out, deltaEntry{version: start.ReservoirVersion, isStarting: true})
 		version = start.ReservoirVersion + 1
@@ -216,6 +252,8 @@ func (d *deltaSource) entriesAfter(start deltaOffset, last int64, maxFiles int) 
 				added = nil
 			case d.opts.ignoreChanges:
 			case d.opts.ignoreDeletes && len(c.Added) == 0:
+			case len(c.Added) == 0:
+				return nil, fmt.Errorf("[DELTA_SOURCE_IGNORE_DELETE] Detected deleted data (for example %s) from streaming source at version %d. This is currently not supported. If you'd like to ignore deletes, set the option 'ignoreDeletes' to 'true'. The source table can be found at path %s.", c.Removed[0], v, d.table.Path())
 			default:
 				return nil, fmt.Errorf("[DELTA_SOURCE_TABLE_IGNORE_CHANGES] Detected a data update (for example %s) in the source table at version %d. This is currently not supported. If this is going to happen regularly and you are okay to skip changes, set the option 'skipChangeCommits' to 'true'. If you would like the data update to be reflected, please restart this query with a fresh checkpoint directory. The source table can be found at path %s.", c.Removed[0], v, d.table.Path())
 			}
@@ -229,6 +267,7 @@ func (d *deltaSource) entriesAfter(start deltaOffset, last int64, maxFiles int) 
 			}
 			out = append(out, deltaEntry{version: v, index: int64(added[i].Order), file: &added[i]})
 			files++
+			taken += added[i].Add.Size
 		}
 		out = append(out, deltaEntry{version: v})
 	}
@@ -281,7 +320,7 @@ func (d *deltaSource) LatestOffsets(_ context.Context, start string) (string, er
 	if err != nil {
 		return "", err
 	}
-	entries, err := d.entriesAfter(from, last, d.opts.maxFiles)
+	entries, err := d.entriesAfter(from, last, d.opts.maxFiles, d.opts.maxBytes)
 	if err != nil {
 		return "", err
 	}
@@ -313,7 +352,7 @@ func (d *deltaSource) PlanTasks(ctx context.Context, start, end string) ([]strea
 	if err != nil {
 		return nil, err
 	}
-	entries, err := d.entriesAfter(from, last, math.MaxInt)
+	entries, err := d.entriesAfter(from, last, math.MaxInt, 0)
 	if err != nil {
 		return nil, err
 	}
