@@ -46,7 +46,21 @@ type deltaSourceOptions struct {
 	ignoreDeletes     bool  // ignoreDeletes: a commit that only removes data is skipped
 }
 
+// refuseChangeFeed names Delta's change data feed (readChangeFeed), which kafkalab does not
+// read yet, rather than reading the table's rows as if the option were not there.
+func refuseChangeFeed(opts map[string]string) error {
+	for k, v := range opts {
+		if (strings.EqualFold(k, "readChangeFeed") || strings.EqualFold(k, "readChangeData")) && strings.EqualFold(strings.TrimSpace(v), "true") {
+			return &plan.UnsupportedError{Message: "kafkalab does not read Delta's change data feed (option readChangeFeed) yet: read the table's versions with versionAsOf, or run the script on real Spark with kafkalab export"}
+		}
+	}
+	return nil
+}
+
 func parseDeltaSourceOptions(opts map[string]string) (deltaSourceOptions, error) {
+	if err := refuseChangeFeed(opts); err != nil {
+		return deltaSourceOptions{}, err
+	}
 	o := deltaSourceOptions{startingVersion: -1, maxFiles: 1000}
 	get := func(name string) (string, bool) {
 		for k, v := range opts {

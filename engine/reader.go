@@ -82,6 +82,9 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path) or read a table with spark.table(name)")
 		}
+		if err := refuseChangeFeed(r.opts.asMap()); err != nil {
+			return nil, err
+		}
 		version, err := r.timeTravelVersion(full)
 		if err != nil {
 			return nil, err
@@ -124,6 +127,9 @@ func (r *DataFrameReader) JSON(ctx context.Context, path string) (*DataFrame, er
 
 // Table is spark.read.table(name).
 func (r *DataFrameReader) Table(ctx context.Context, name string) (*DataFrame, error) {
+	if err := refuseChangeFeed(r.opts.asMap()); err != nil {
+		return nil, err
+	}
 	_, byVersion := r.opts.get("versionAsOf")
 	_, byTime := r.opts.get("timestampAsOf")
 	if !byVersion && !byTime {
