@@ -287,7 +287,8 @@ func TestOutputModeAndBadInput(t *testing.T) {
 		{[]plan.Expr{col("event_time"), lit("5 minutes"), lit("10 minutes")}, "The `slideDuration`(600000000L) must be <= the `windowDuration`(300000000L)."},
 		{[]plan.Expr{col("event_time"), lit("5 minutes"), lit("5 minutes"), lit("5 minutes")}, "The `abs(startTime)`(300000000L) must be < the `slideDuration`(300000000L)."},
 		{[]plan.Expr{col("event_time"), lit("1 month")}, "Intervals greater than a month is not supported (1 month)."},
-		{[]plan.Expr{col("amount"), lit("5 minutes")}, `requires the ("TIMESTAMP" or "TIMESTAMP_NTZ") type, however "amount" has the type "DECIMAL(10,2)"`},
+		// Spark names the whole expression and every type TimeWindow takes (corpus e02).
+		{[]plan.Expr{col("amount"), lit("5 minutes")}, `Cannot resolve "window(amount, 300000000, 300000000, 0)" due to data type mismatch: The first parameter requires the ("(TIMESTAMP OR TIMESTAMP WITHOUT TIME ZONE)" or "STRUCT<start: TIMESTAMP, end: TIMESTAMP>" or "STRUCT<start: TIMESTAMP_NTZ, end: TIMESTAMP_NTZ>") type, however "amount" has the type "DECIMAL(10,2)"`},
 		{[]plan.Expr{col("event_time")}, "The `window` requires [2, 3, 4] parameters but the actual number is 1."},
 	}
 	sess := newHarness(t, opSpec{session: "5 minutes", delay: "10 minutes"}, "Update")
