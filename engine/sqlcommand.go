@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
@@ -23,6 +24,8 @@ func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame,
 		df, err = s.sqlUpdate(ctx, q.Update)
 	case q.Delete != nil:
 		df, err = s.sqlDelete(ctx, q.Delete)
+	case q.Vacuum != nil:
+		df, err = s.sqlVacuum(ctx, q.Vacuum)
 	default:
 		return nil, false, nil
 	}
@@ -235,4 +238,25 @@ func (s *Session) sqlDelete(ctx context.Context, d *plan.Delete) (*DataFrame, er
 		return nil, err
 	}
 	return s.affectedRows(n), nil
+}
+
+// sqlVacuum is VACUUM table|delta.`path` [RETAIN n HOURS] [DRY RUN], DeltaTable.vacuum's
+// SQL form with the dry run it alone offers.
+func (s *Session) sqlVacuum(ctx context.Context, v *plan.Vacuum) (*DataFrame, error) {
+	var dt *DeltaTable
+	var err error
+	if parts := plan.ParseAttributeName(v.Table); len(parts) == 2 && strings.EqualFold(parts[0], "delta") {
+		// delta.`path` names a path only when it is absolute; otherwise Spark looks for a
+		// table of that name in a database called delta, and finds none.
+		if !filepath.IsAbs(parts[1]) && !strings.HasPrefix(parts[1], "file:/") {
+			return nil, tableNotFound(v.Table)
+		}
+		dt, err = s.DeltaTableForPath(ctx, parts[1])
+	} else {
+		dt, err = s.sqlTable(ctx, v.Table)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return dt.VacuumSQL(ctx, v.RetainHours, v.DryRun)
 }

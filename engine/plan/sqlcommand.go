@@ -39,9 +39,41 @@ type Delete struct {
 	Where Expr
 }
 
-// command parses CREATE TABLE, INSERT INTO, UPDATE and DELETE FROM.
+// Vacuum is VACUUM table [RETAIN n HOURS] [DRY RUN] (delta-spark's SQL).
+type Vacuum struct {
+	Table       string
+	RetainHours *float64 // nil without RETAIN
+	DryRun      bool
+}
+
+// command parses CREATE TABLE, INSERT INTO, UPDATE, DELETE FROM and VACUUM.
 func (p *sqlParser) command(q *Query) (*Query, error) {
 	switch {
+	case p.keyword("VACUUM"):
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		v := &Vacuum{Table: name}
+		if p.keyword("RETAIN") {
+			t := p.next()
+			h, err := strconv.ParseFloat(t.text, 64)
+			if t.kind != tkNumber || err != nil || !p.keyword("HOURS") {
+				return nil, p.syntaxError()
+			}
+			v.RetainHours = &h
+		}
+		if p.keyword("DRY") {
+			if !p.keyword("RUN") {
+				return nil, p.syntaxError()
+			}
+			v.DryRun = true
+		}
+		if err := p.end(); err != nil {
+			return nil, err
+		}
+		q.Vacuum, q.Table = v, name
+		return q, nil
 	case p.keyword("CREATE"):
 		c := &CreateTable{}
 		if p.keyword("OR") {

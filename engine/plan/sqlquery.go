@@ -23,6 +23,7 @@ type Query struct {
 	Insert *Insert
 	Update *Update
 	Delete *Delete
+	Vacuum *Vacuum
 	// VersionAsOf (-1 when absent) and TimestampAsOf are the FROM table's time travel.
 	VersionAsOf   int64
 	TimestampAsOf string
@@ -53,7 +54,7 @@ func ParseQuery(text string) (*Query, error) {
 		return nil, err
 	}
 	q := &Query{Limit: -1, VersionAsOf: -1}
-	if p.at(tkIdent, "CREATE") || p.at(tkIdent, "INSERT") || p.at(tkIdent, "UPDATE") || p.at(tkIdent, "DELETE") {
+	if p.at(tkIdent, "CREATE") || p.at(tkIdent, "INSERT") || p.at(tkIdent, "UPDATE") || p.at(tkIdent, "DELETE") || p.at(tkIdent, "VACUUM") {
 		return p.command(q)
 	}
 	if p.keyword("DESCRIBE") || p.keyword("DESC") {

@@ -165,10 +165,37 @@ func defDeltaTableOps() {
 		t := self(o)
 		return t.s.in.wrapDF(t.dt.Detail(t.s.in.Context()))
 	})
-	for _, name := range []string{"vacuum", "optimize", "generate", "convertToDelta", "upgradeTableProtocol", "addFeatureSupport", "dropFeatureSupport", "clone", "cloneAtVersion", "cloneAtTimestamp", "create", "createIfNotExists", "replace", "createOrReplace"} {
+	python.DefMethod(deltaTableType, "vacuum", func(o py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("vacuum", args, kwargs, []string{"retentionHours"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		// delta-spark passes float(retentionHours) on; None keeps the table's retention.
+		var hours *float64
+		switch x := a[0].(type) {
+		case nil, py.NoneType:
+		case py.Int:
+			h := float64(x)
+			hours = &h
+		case py.Float:
+			h := float64(x)
+			hours = &h
+		case py.Bool:
+			h := 0.0
+			if x {
+				h = 1
+			}
+			hours = &h
+		default:
+			return nil, notExpectedType("retentionHours", "float", a[0])
+		}
+		t := self(o)
+		return t.s.in.wrapDF(t.dt.Vacuum(t.s.in.Context(), hours))
+	})
+	for _, name := range []string{"optimize", "generate", "convertToDelta", "upgradeTableProtocol", "addFeatureSupport", "dropFeatureSupport", "clone", "cloneAtVersion", "cloneAtTimestamp", "create", "createIfNotExists", "replace", "createOrReplace"} {
 		name := name
 		python.DefMethod(deltaTableType, name, func(py.Object, py.Tuple, py.StringDict) (py.Object, error) {
-			return nil, python.Unsupported("DeltaTable."+name, "kafkalab's Delta tables support delete, update, merge, history, detail, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export")
+			return nil, python.Unsupported("DeltaTable."+name, "kafkalab's Delta tables support delete, update, merge, history, detail, vacuum, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export")
 		})
 	}
 
