@@ -204,7 +204,7 @@ func compareDirs(spark, kl, sparkWS, klWS string) (diffs, known []string) {
 
 var (
 	uuidRe = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
-	partRe = regexp.MustCompile(`(part-\d{5})-` + uuidRe.String())
+	partRe = regexp.MustCompile(`((?:part|cdc)-\d{5})-` + uuidRe.String())
 )
 
 // uncommittedMark ends the normalised name of a data file that no Delta log version of
@@ -247,7 +247,7 @@ func listTree(root string) map[string]string {
 	out := map[string]string{}
 	for _, e := range entries {
 		name := partRe.ReplaceAllString(e.rel, "$1-<uuid>")
-		if name != e.rel && strings.HasSuffix(name, ".parquet") && !committed[path.Base(e.rel)] {
+		if name != e.rel && strings.HasPrefix(path.Base(e.rel), "part-") && strings.HasSuffix(name, ".parquet") && !committed[path.Base(e.rel)] {
 			name += uncommittedMark
 		}
 		base := name
