@@ -431,14 +431,10 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 			matched := false
 			for _, ri := range candidates {
 				row := joined(l, right[ri])
-				if j.Cond != nil {
-					v, err := j.Cond.Eval(ex.Eval, row)
-					if err != nil {
-						return nil, err
-					}
-					if v != true {
-						continue
-					}
+				if ok, err := j.Matches(ex.Eval, row); err != nil {
+					return nil, err
+				} else if !ok {
+					continue
 				}
 				matched = true
 				if outerRight {
@@ -566,14 +562,10 @@ func (j *Join) sortMergeTasks(ctx context.Context, ex *Exec, leftTasks []rowiter
 			if !null {
 				for _, li := range index[k] {
 					row := joined(left[li], r)
-					if j.Cond != nil {
-						v, err := j.Cond.Eval(ex.Eval, row)
-						if err != nil {
-							return nil, err
-						}
-						if v != true {
-							continue
-						}
+					if ok, err := j.Matches(ex.Eval, row); err != nil {
+						return nil, err
+					} else if !ok {
+						continue
 					}
 					matched = true
 					o, err := emit(row)

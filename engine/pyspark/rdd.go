@@ -38,6 +38,21 @@ func (r *pyRDD) M__repr__() (py.Object, error) { return py.String(r.desc), nil }
 // partition computes one partition.
 func (r *pyRDD) partition(i int) ([]py.Object, error) { return r.compute(i) }
 
+// eachPartition computes the partitions in order and calls visit with each one's items,
+// stopping at the first error.
+func (r *pyRDD) eachPartition(visit func(items []py.Object) error) error {
+	for i := 0; i < r.n; i++ {
+		items, err := r.partition(i)
+		if err != nil {
+			return err
+		}
+		if err := visit(items); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // partitions computes all partitions, in order.
 func (r *pyRDD) partitions() ([][]py.Object, error) {
 	out := make([][]py.Object, r.n)

@@ -477,18 +477,14 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		for i := 0; i < r.n; i++ {
-			items, err := r.partition(i)
-			if err != nil {
-				return nil, err
-			}
+		return py.None, r.eachPartition(func(items []py.Object) error {
 			for _, o := range items {
 				if _, err := r.call(a[0], o); err != nil {
-					return nil, err
+					return err
 				}
 			}
-		}
-		return py.None, nil
+			return nil
+		})
 	})
 	// foreachPartition calls f once per partition with an iterator over its items; what f
 	// returns is dropped, as PySpark's wrapper does.
@@ -497,16 +493,10 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		for i := 0; i < r.n; i++ {
-			items, err := r.partition(i)
-			if err != nil {
-				return nil, err
-			}
-			if _, err := r.call(a[0], py.NewIterator(py.Tuple(items))); err != nil {
-				return nil, err
-			}
-		}
-		return py.None, nil
+		return py.None, r.eachPartition(func(items []py.Object) error {
+			_, err := r.call(a[0], py.NewIterator(py.Tuple(items)))
+			return err
+		})
 	})
 	rddMethod("toDF", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("toDF", args, kwargs, []string{"schema", "sampleRatio"}, 0)
