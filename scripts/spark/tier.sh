@@ -67,10 +67,18 @@ if [ "${COMPARE:-}" = 1 ]; then
 	export KAFKALAB_SPARKDIFF_TIMES=$state/times.md
 fi
 echo "test-spark: real Spark $PYSPARK_VERSION (delta-spark $DELTA_SPARK_VERSION) against kafkalab, Apache Kafka at $KAFKALAB_SPARK_BOOTSTRAP"
+# The lessons run first, on a broker nothing else has used yet: a kept Spark side was
+# recorded that way, and a lesson that lists the broker's topics or groups sees the corpus's
+# leftovers otherwise.
+runs=("${KAFKALAB_SPARKDIFF_RUN:-TestCourseAgainstRealSpark|TestScenariosAgainstRealSpark}")
+[ -n "${KAFKALAB_SPARKDIFF_RUN:-}" ] || runs+=(TestCorpusAgainstRealSpark)
+rc=0
 set +e
-go test -count=1 -timeout 150m -v -run "${KAFKALAB_SPARKDIFF_RUN:-TestCourseAgainstRealSpark|TestScenariosAgainstRealSpark|TestCorpusAgainstRealSpark}" ./lab/testharness/sparkdiff/ 2>&1 |
-	tee "$state/test.log" | grep -a --line-buffered -v -E '^\s+(realspark|corpus)_test.go:[0-9]+: (spark|kafkalab) +[0-9a-z]'
-rc=${PIPESTATUS[0]}
+for run in "${runs[@]}"; do
+	go test -count=1 -timeout 150m -v -run "$run" ./lab/testharness/sparkdiff/ 2>&1 |
+		tee -a "$state/test.log" | grep -a --line-buffered -v -E '^\s+(realspark|corpus)_test.go:[0-9]+: (spark|kafkalab) +[0-9a-z]'
+	[ "${PIPESTATUS[0]}" = 0 ] || rc=1
+done
 set -e
 [ "$rc" = 0 ] || die "real Spark and kafkalab differ (above); full log: $state/test.log"
 if [ "${COMPARE:-}" = 1 ]; then

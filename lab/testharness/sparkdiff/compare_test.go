@@ -282,3 +282,11 @@ func TestDeltaOperationNormalisation(t *testing.T) {
 		})
 	}
 }
+
+func TestNormBrokerIgnoresThePort(t *testing.T) {
+	a := "billing         127.0.0.1:35827  (1)      range\n"
+	b := "billing         127.0.0.1:9092  (1)      range\n"
+	if normBroker(a) != normBroker(b) {
+		t.Errorf("%q and %q differ after normBroker: %q, %q", a, b, normBroker(a), normBroker(b))
+	}
+}
