@@ -368,16 +368,6 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 		for _, k := range j.rightKeys {
 			keyTypes = append(keyTypes, k.DataType())
 		}
-		for ri, r := range right {
-			k, null, err := evalKey(ex.Eval, j.rightKeys, joined(nil, r), keyTypes)
-			if err != nil {
-				rowiter.CloseAll(leftTasks)
-				return nil, err
-			}
-			if !null {
-				index[k] = append(index[k], ri)
-			}
-		}
 	}
 	// A micro-batch runs without adaptive execution, so a sort-merge join keeps its
 	// spark.sql.shuffle.partitions partitions, each sorted by the join keys: order both
@@ -395,17 +385,17 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 			rowiter.CloseAll(leftTasks)
 			return nil, err
 		}
-		if index != nil {
-			index = map[string][]int{}
-			for ri, r := range right {
-				k, null, err := evalKey(ex.Eval, j.rightKeys, joined(nil, r), keyTypes)
-				if err != nil {
-					rowiter.CloseAll(leftTasks)
-					return nil, err
-				}
-				if !null {
-					index[k] = append(index[k], ri)
-				}
+	}
+	// The index is built once, over the right rows in their final order.
+	if index != nil {
+		for ri, r := range right {
+			k, null, err := evalKey(ex.Eval, j.rightKeys, joined(nil, r), keyTypes)
+			if err != nil {
+				rowiter.CloseAll(leftTasks)
+				return nil, err
+			}
+			if !null {
+				index[k] = append(index[k], ri)
 			}
 		}
 	}
