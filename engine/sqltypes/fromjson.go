@@ -491,10 +491,14 @@ func (sc *jsonScanner) atValueEnd() bool {
 func (sc *jsonScanner) number() (isInt, special, ok bool) {
 	s := sc.s
 	i := sc.i
-	for _, tok := range [...]string{"NaN", "Infinity", "-Infinity", "+Infinity", "+INF", "-INF"} {
-		if strings.HasPrefix(s[i:], tok) {
-			sc.i = i + len(tok)
-			return false, true, sc.atValueEnd()
+	// Only a value starting N, I, + or -I can be one of the special tokens: a plain
+	// number skips the six comparisons.
+	if i < len(s) && (s[i] == 'N' || s[i] == 'I' || s[i] == '+' || (s[i] == '-' && i+1 < len(s) && s[i+1] == 'I')) {
+		for _, tok := range [...]string{"NaN", "Infinity", "-Infinity", "+Infinity", "+INF", "-INF"} {
+			if strings.HasPrefix(s[i:], tok) {
+				sc.i = i + len(tok)
+				return false, true, sc.atValueEnd()
+			}
 		}
 	}
 	if i < len(s) && s[i] == '-' {
@@ -729,6 +733,10 @@ func (sc *jsonScanner) str() (string, bool) {
 	i := start
 	for i < len(s) {
 		c := s[i]
+		if !strStop[c] { // most bytes: one table look-up instead of three comparisons
+			i++
+			continue
+		}
 		if c == q {
 			sc.i = i + 1
 			return s[start:i], true
@@ -739,10 +747,19 @@ func (sc *jsonScanner) str() (string, bool) {
 		if c < 0x20 {
 			return "", false
 		}
-		i++
+		i++ // the other quote character
 	}
 	return "", false
 }
+
+// strStop marks the bytes str must look at: either quote, a backslash, a control byte.
+var strStop = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	t['"'], t['\''], t['\\'] = true, true, true
+	return t
+}()
 
 func (sc *jsonScanner) strSlow(start int, q byte) (string, bool) {
 	s := sc.s
