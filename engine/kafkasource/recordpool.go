@@ -15,10 +15,18 @@ import (
 // slice back here. Records a reader drops unrecycled (Close mid-fetch) only keep their
 // slice from coming back; the GC frees it as before.
 type recordPool struct {
+	mu sync.Mutex
 	// classes[k] holds slices of capacity 1<<k: a slice from the pool then always fits
-	// the batch asked for (a smaller one would be grown, that is allocated again).
-	classes [32]sync.Pool
+	// the batch asked for (a smaller one would be grown, that is allocated again). A
+	// plain free list, not a sync.Pool: a sync.Pool is emptied by every other GC, and
+	// reading course events runs a GC every few thousand records.
+	classes [32][][]kgo.Record
+	kept    int // records held in classes
 }
+
+// maxKeptRecords bounds what the pool holds while idle (~180 bytes a record: 6 MB), a
+// few fetches' worth for each of the readers running at once.
+const maxKeptRecords = 32 << 10
 
 var fetchedRecords = &recordPool{}
 
@@ -33,9 +41,16 @@ func (rp *recordPool) GetRecords(n int) []kgo.Record {
 	if k >= len(rp.classes) {
 		return make([]kgo.Record, 0, n)
 	}
-	if s, ok := rp.classes[k].Get().(*[]kgo.Record); ok {
-		return (*s)[:0]
+	rp.mu.Lock()
+	if free := rp.classes[k]; len(free) > 0 {
+		s := free[len(free)-1]
+		free[len(free)-1] = nil
+		rp.classes[k] = free[:len(free)-1]
+		rp.kept -= cap(s)
+		rp.mu.Unlock()
+		return s[:0]
 	}
+	rp.mu.Unlock()
 	return make([]kgo.Record, 0, 1<<k)
 }
 
@@ -46,5 +61,12 @@ func (rp *recordPool) PutRecords(s []kgo.Record) {
 	if c == 0 || c&(c-1) != 0 || sizeClass(c) >= len(rp.classes) {
 		return // not one of ours (franz-go grew it): the GC takes it
 	}
-	rp.classes[sizeClass(c)].Put(&s)
+	rp.mu.Lock()
+	defer rp.mu.Unlock()
+	if rp.kept+c > maxKeptRecords {
+		return // enough kept: the GC takes it
+	}
+	k := sizeClass(c)
+	rp.classes[k] = append(rp.classes[k], s[:0])
+	rp.kept += c
 }

@@ -25,3 +25,23 @@ func TestRecordPoolSizes(t *testing.T) {
 		t.Errorf("GetRecords(3) after putting a 3-record slice: cap %d, want 4", cap(s))
 	}
 }
+
+// TestRecordPoolBounded: the pool keeps at most maxKeptRecords records while idle, and
+// hands back what it kept.
+func TestRecordPoolBounded(t *testing.T) {
+	rp := &recordPool{}
+	var held [][]kgo.Record
+	for i := 0; i < 2*maxKeptRecords/4096; i++ {
+		held = append(held, rp.GetRecords(4096))
+	}
+	for _, s := range held {
+		rp.PutRecords(s)
+	}
+	if rp.kept > maxKeptRecords || rp.kept == 0 {
+		t.Fatalf("the pool keeps %d records, want some and at most %d", rp.kept, maxKeptRecords)
+	}
+	before := rp.kept
+	if s := rp.GetRecords(3000); cap(s) != 4096 || rp.kept != before-4096 {
+		t.Fatalf("GetRecords(3000) after puts: cap %d, kept %d -> %d", cap(s), before, rp.kept)
+	}
+}
