@@ -284,6 +284,9 @@ type Writer struct {
 	i96      []byte            // the bytes of the pending INT96 values (see int96)
 	rows     int64
 	pool     *spillPool
+	// flat: every column is a top-level leaf Write can fill a column at a time (see
+	// writeColumns).
+	flat bool
 }
 
 // NewWriter starts a file on w.
@@ -317,11 +320,32 @@ func NewWriter(w io.Writer, st *sqltypes.StructType, opts *Options) (*Writer, er
 	for i := range cols {
 		cols[i] = make([]parquet.Value, 0, rowsPerWrite)
 	}
-	return &Writer{pw: pw, columns: pw.ColumnWriters(), emitters: emitters, cols: cols, pool: pool}, nil
+	return &Writer{pw: pw, columns: pw.ColumnWriters(), emitters: emitters, cols: cols, pool: pool,
+		flat: flatColumns(emitters)}, nil
 }
 
 // Write adds rows to the file.
 func (w *Writer) Write(rows []sqltypes.Row) error {
+	for len(rows) > 0 {
+		// Up to the next flushRows: a column may end a page only between such groups.
+		seg := rows[:min(len(rows), rowsPerWrite-w.pending)]
+		if w.flat && w.writeColumns(seg) {
+			w.rows += int64(len(seg))
+		} else if err := w.writeRows(seg); err != nil {
+			return err
+		}
+		if w.pending += len(seg); w.pending == rowsPerWrite {
+			if err := w.flushRows(); err != nil {
+				return err
+			}
+		}
+		rows = rows[len(seg):]
+	}
+	return nil
+}
+
+// writeRows appends the values of rows a row at a time, any schema.
+func (w *Writer) writeRows(rows []sqltypes.Row) error {
 	for _, row := range rows {
 		if len(row) != len(w.emitters) {
 			return fmt.Errorf("row %d has %d values, schema has %d columns", w.rows, len(row), len(w.emitters))
@@ -351,11 +375,6 @@ func (w *Writer) Write(rows []sqltypes.Row) error {
 			}
 		}
 		w.rows++
-		if w.pending++; w.pending == rowsPerWrite {
-			if err := w.flushRows(); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }
