@@ -996,3 +996,104 @@ func (df *DataFrame) Observe(name string, report func(plan.ObservedMetrics), col
 	o.Report = report
 	return df.s.newDF(o), nil
 }
+
+// setOp is intersect / intersectAll / subtract / exceptAll: whole rows compared with NULLs
+// equal; Spark refuses them on a stream only when it runs, kafkalab when it builds them.
+func (df *DataFrame) setOp(other *DataFrame, except, all bool) (*DataFrame, error) {
+	if other == nil {
+		return nil, notExpectedType("other", "DataFrame", nil)
+	}
+	if df.IsStreaming() || other.IsStreaming() {
+		name := map[[2]bool]string{{false, false}: "intersect", {false, true}: "intersectAll", {true, false}: "subtract", {true, true}: "exceptAll"}[[2]bool{except, all}]
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not run DataFrame.%s on a stream (Spark refuses it too: it is not supported with streaming DataFrames)", name)}
+	}
+	n, err := plan.NewSetOp(df.node, other.node, except, all)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(n), nil
+}
+
+// Intersect is df.intersect(other): the distinct rows found in both.
+func (df *DataFrame) Intersect(other *DataFrame) (*DataFrame, error) {
+	return df.setOp(other, false, false)
+}
+
+// IntersectAll is df.intersectAll(other): rows in both, each as often as in the side that
+// has it fewer times.
+func (df *DataFrame) IntersectAll(other *DataFrame) (*DataFrame, error) {
+	return df.setOp(other, false, true)
+}
+
+// Subtract is df.subtract(other) (EXCEPT DISTINCT): the distinct rows not in other.
+func (df *DataFrame) Subtract(other *DataFrame) (*DataFrame, error) {
+	return df.setOp(other, true, false)
+}
+
+// ExceptAll is df.exceptAll(other): each row as many times as it is in df beyond its
+// count in other.
+func (df *DataFrame) ExceptAll(other *DataFrame) (*DataFrame, error) {
+	return df.setOp(other, true, true)
+}
+
+// Offset is df.offset(n): the rows after the first n.
+func (df *DataFrame) Offset(n int) (*DataFrame, error) {
+	if n < 0 {
+		return nil, &plan.AnalysisError{Class: "INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE", Message: fmt.Sprintf("The offset expression \"%d\" is invalid. The offset expression must be equal to or greater than 0, but got %d.", n, n)}
+	}
+	if df.IsStreaming() {
+		return nil, &plan.UnsupportedError{Message: "kafkalab does not run offset on a stream (Spark refuses it too)"}
+	}
+	return df.s.newDF(&plan.Offset{Child: df.node, N: n}), nil
+}
+
+// ToDF is df.toDF(*names): the columns renamed by position; the count must match.
+func (df *DataFrame) ToDF(names ...string) (*DataFrame, error) {
+	fields := df.Schema().Fields
+	if len(names) != len(fields) {
+		return nil, illegalArgument(fmt.Sprintf("requirement failed: The number of columns doesn't match.\nOld column names (%d): %s\nNew column names (%d): %s",
+			len(fields), strings.Join(df.Columns(), ", "), len(names), strings.Join(names, ", ")))
+	}
+	renamed := make([]any, len(fields))
+	for i := range fields {
+		renamed[i] = positional(fields, i).Alias(names[i])
+	}
+	return df.Select(renamed...)
+}
+
+// WithColumnsRenamed is df.withColumnsRenamed({existing: new, ...}): every rename at once
+// in one projection; names the DataFrame lacks are ignored, as in Spark.
+func (df *DataFrame) WithColumnsRenamed(existing, newNames []string) (*DataFrame, error) {
+	var list []plan.Expr
+	found := false
+	for _, f := range df.Schema().Fields {
+		var e plan.Expr = plan.ColumnRef{Parts: []string{f.Name}}
+		for i, ex := range existing {
+			if strings.EqualFold(f.Name, ex) {
+				e = plan.Alias{Child: plan.ColumnRef{Parts: []string{f.Name}}, Name: newNames[i]}
+				found = true
+			}
+		}
+		list = append(list, e)
+	}
+	if !found {
+		return df, nil
+	}
+	p, err := plan.NewProject(df.node, list)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(p), nil
+}
+
+// Tail is df.tail(n): the last n rows, in order (Spark collects them all to find them).
+func (df *DataFrame) Tail(ctx context.Context, n int) ([]sqltypes.Row, error) {
+	if n < 0 {
+		return nil, &plan.AnalysisError{Class: "INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE", Message: fmt.Sprintf("The limit like expression \"%d\" is invalid. The limit expression must be equal to or greater than 0, but got %d.", n, n)}
+	}
+	rows, err := df.Collect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return rows[max(0, len(rows)-n):], nil
+}

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"cmp"
-	"fmt"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -114,7 +113,7 @@ func groupingColumns(columns []any, keys []*Column, keyNames []string, set []int
 	}
 	keyIndex := func(e plan.Expr) int {
 		for i, k := range keys {
-			if fmt.Sprint(k.expr) == fmt.Sprint(e) {
+			if strings.EqualFold(exprString(k.expr), exprString(e)) {
 				return i
 			}
 		}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -26,12 +27,24 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		}
 		return s.sqlWith(ctx, defs, main, ctes)
 	}
+	if terms, trailer, ok, err := plan.SplitSetOperations(query); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return s.sqlSetOperations(ctx, terms, trailer, ctes)
+	}
 	q, err := plan.ParseQuery(query)
 	if err != nil {
 		return nil, err
 	}
 	if df, ok, err := s.sqlCommand(ctx, q); ok || err != nil {
 		return df, err
+	}
+	if q.CreateView != nil {
+		return s.sqlCreateView(ctx, q.CreateView, ctes)
+	}
+	if q.Values != nil {
+		return s.sqlValues(q.Values)
 	}
 	if q.ShowTables {
 		return s.showTables()
@@ -48,7 +61,16 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return dt.History(ctx, limit)
 	}
 	var df *DataFrame
-	if cte := cteNamed(ctes, q.Table); cte != nil {
+	if q.FromQuery != "" {
+		if df, err = s.sqlScoped(ctx, q.FromQuery, ctes); err != nil {
+			return nil, err
+		}
+		if q.AliasColumns != nil {
+			if df, err = renameAll(df, q.AliasColumns); err != nil {
+				return nil, err
+			}
+		}
+	} else if cte := cteNamed(ctes, q.Table); cte != nil {
 		df = cte
 	} else if q.VersionAsOf >= 0 || q.TimestampAsOf != "" {
 		r := s.Read()
@@ -71,6 +93,10 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	}
 	if q.TableAlias != "" {
 		df = df.Alias(q.TableAlias)
+	} else if q.FromQuery != "" {
+		// A subquery without an alias still qualifies its columns by nothing: Spark names
+		// it __auto_generated_subquery_name.
+		df = df.Alias("__auto_generated_subquery_name")
 	} else if len(q.Joins) > 0 {
 		df = df.Alias(bareName(q.Table))
 	}
@@ -79,12 +105,32 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			return nil, err
 		}
 	}
+	if plan.HasSubquery(q.Items...) || plan.HasSubquery(q.Where, q.Having) {
+		if df, err = s.sqlSubqueries(ctx, df, q, ctes); err != nil {
+			return nil, err
+		}
+	}
 	if q.Where != nil {
 		if df, err = df.Filter(newColumn(q.Where)); err != nil {
 			return nil, err
 		}
 	}
-	if q.Having != nil {
+	if q.GroupByAll {
+		// GROUP BY ALL: the select items without an aggregate are the keys.
+		for _, it := range q.Items {
+			if !plan.HasAggregate(it) {
+				if a, ok := it.(plan.Alias); ok {
+					it = a.Child
+				}
+				q.GroupBy = append(q.GroupBy, it)
+			}
+		}
+	}
+	if q.GroupingSets != nil {
+		if df, err = s.sqlGroupingSets(df, q); err != nil {
+			return nil, err
+		}
+	} else if q.Having != nil {
 		if len(q.GroupBy) == 0 && !plan.HasAggregate(q.Items...) && !plan.HasAggregate(q.Having) {
 			return nil, &plan.AnalysisError{Class: "MISSING_GROUP_BY", Message: "The query does not include a GROUP BY clause. Add GROUP BY or turn it into the window functions using OVER clauses."}
 		}
@@ -127,6 +173,11 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			return nil, err
 		}
 	}
+	if q.Offset > 0 {
+		if df, err = df.Offset(q.Offset); err != nil {
+			return nil, err
+		}
+	}
 	if q.Limit >= 0 {
 		if df, err = df.Limit(q.Limit); err != nil {
 			return nil, err
@@ -160,6 +211,23 @@ func (s *Session) sqlJoin(ctx context.Context, left *DataFrame, j plan.JoinClaus
 	}
 	right = right.Alias(alias)
 	var on any
+	if j.Natural {
+		// NATURAL JOIN joins USING every column name the two sides share, in the left
+		// side's order.
+		var using []string
+		for _, l := range left.Columns() {
+			for _, r := range right.Columns() {
+				if strings.EqualFold(l, r) {
+					using = append(using, l)
+					break
+				}
+			}
+		}
+		if len(using) == 0 {
+			return left.Join(right, nil, "cross")
+		}
+		return left.Join(right, using, j.Type)
+	}
 	switch {
 	case j.On != nil:
 		on = newColumn(j.On)

@@ -416,8 +416,9 @@ func (ss *session) join(ctx context.Context, j *pb.Join) (*engine.DataFrame, err
 }
 
 func (ss *session) setOp(ctx context.Context, s *pb.SetOperation) (*engine.DataFrame, error) {
-	if s.GetSetOpType() != pb.SetOperation_SET_OP_TYPE_UNION {
-		name := strings.ToLower(strings.TrimPrefix(s.GetSetOpType().String(), "SET_OP_TYPE_"))
+	op := s.GetSetOpType()
+	if op != pb.SetOperation_SET_OP_TYPE_UNION && op != pb.SetOperation_SET_OP_TYPE_INTERSECT && op != pb.SetOperation_SET_OP_TYPE_EXCEPT {
+		name := strings.ToLower(strings.TrimPrefix(op.String(), "SET_OP_TYPE_"))
 		return nil, unsupportedf("set operation %s", name)
 	}
 	left, err := ss.relation(ctx, s.GetLeftInput())
@@ -427,6 +428,18 @@ func (ss *session) setOp(ctx context.Context, s *pb.SetOperation) (*engine.DataF
 	right, err := ss.relation(ctx, s.GetRightInput())
 	if err != nil {
 		return nil, err
+	}
+	switch op {
+	case pb.SetOperation_SET_OP_TYPE_INTERSECT:
+		if s.GetIsAll() {
+			return left.IntersectAll(right)
+		}
+		return left.Intersect(right)
+	case pb.SetOperation_SET_OP_TYPE_EXCEPT:
+		if s.GetIsAll() {
+			return left.ExceptAll(right)
+		}
+		return left.Subtract(right)
 	}
 	union := left.Union
 	if s.GetByName() {

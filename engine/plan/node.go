@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -636,30 +635,11 @@ type Union struct {
 
 // NewUnion checks the column counts and types and widens types as Spark does.
 func NewUnion(left, right Node) (*Union, error) {
-	ls, rs := Schema(left), Schema(right)
-	if len(ls.Fields) != len(rs.Fields) {
-		e := sparkerrors.New(sparkerrors.AnalysisException, "NUM_COLUMNS_MISMATCH", "operator", "UNION",
-			"firstNumColumns", strconv.Itoa(len(ls.Fields)), "invalidOrdinalNum", "second", "invalidNumColumns", strconv.Itoa(len(rs.Fields)))
-		e.WithPlan = true
-		return nil, e
+	scope, casts, err := setOpColumns(left, right, "UNION")
+	if err != nil {
+		return nil, err
 	}
-	u := &Union{Left: left, Right: right, scope: left.Output().derive(&sqltypes.StructType{})}
-	for i := range ls.Fields {
-		lf, rf := ls.Fields[i], rs.Fields[i]
-		t, ok := comparisonType(lf.Type, rf.Type)
-		if !ok || (isString(lf.Type) != isString(rf.Type)) && !isNull(lf.Type) && !isNull(rf.Type) {
-			e := sparkerrors.New(sparkerrors.AnalysisException, "INCOMPATIBLE_COLUMN_TYPE",
-				"tableOrdinalNumber", "second", "columnOrdinalNumber", ordinal(i+1), "dataType2", quoteSQL(lf.Type.SQL()),
-				"operator", "UNION", "hint", "", "dataType1", quoteSQL(rf.Type.SQL()))
-			e.WithPlan = true
-			return nil, e
-		}
-		u.scope.Schema.Fields = append(u.scope.Schema.Fields, sqltypes.StructField{
-			Name: lf.Name, Type: t, Nullable: lf.Nullable || rf.Nullable, Metadata: lf.Metadata})
-		u.casts[0] = append(u.casts[0], castTo(&boundRef{index: i, field: lf}, t))
-		u.casts[1] = append(u.casts[1], castTo(&boundRef{index: i, field: rf}, t))
-	}
-	return u, nil
+	return &Union{Left: left, Right: right, scope: scope, casts: casts}, nil
 }
 
 func ordinal(n int) string {

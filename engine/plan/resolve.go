@@ -193,6 +193,21 @@ func (r *resolver) resolveAll(es []Expr) ([]Bound, error) {
 func (r *resolver) resolve(e Expr) (Bound, error) {
 	switch e := e.(type) {
 	case ColumnRef:
+		// A lambda's variable wins over a column of the same name (x -> x + 1 in SQL).
+		if e.From == nil && len(e.Parts) > 0 {
+			for i := len(r.lambdas) - 1; i >= 0; i-- {
+				if r.scope.eq(r.lambdas[i].name, e.Parts[0]) {
+					b, err := r.resolveLambdaVar(LambdaVar{Name: e.Parts[0]})
+					for _, name := range e.Parts[1:] {
+						if err != nil {
+							break
+						}
+						b, err = r.fieldOf(b, name)
+					}
+					return b, err
+				}
+			}
+		}
 		b, err := r.resolveAttribute(e)
 		return b, withOrigin(err, e)
 	case *ColumnRef:

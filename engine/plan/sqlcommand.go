@@ -76,11 +76,18 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		return q, nil
 	case p.keyword("CREATE"):
 		c := &CreateTable{}
+		replace := false
 		if p.keyword("OR") {
-			return nil, unsupported("kafkalab's spark.sql does not support CREATE OR REPLACE TABLE yet; drop the table folder first, or overwrite it with df.write.mode(\"overwrite\").saveAsTable(name)")
+			if !p.keyword("REPLACE") {
+				return nil, p.syntaxError()
+			}
+			replace = true
 		}
 		if p.at(tkIdent, "TEMPORARY") || p.at(tkIdent, "TEMP") || p.at(tkIdent, "VIEW") || p.at(tkIdent, "GLOBAL") {
-			return nil, unsupported("kafkalab's spark.sql does not support CREATE VIEW yet; use df.createOrReplaceTempView(name)")
+			return p.createView(q, replace)
+		}
+		if replace {
+			return nil, unsupported("kafkalab's spark.sql does not support CREATE OR REPLACE TABLE yet; drop the table folder first, or overwrite it with df.write.mode(\"overwrite\").saveAsTable(name)")
 		}
 		if !p.keyword("TABLE") {
 			return nil, unsupported("kafkalab's spark.sql supports CREATE TABLE ... USING delta; %s is not yet in kafkalab", strings.ToUpper(p.peek().text))
@@ -303,6 +310,7 @@ type JoinClause struct {
 	TableAlias string
 	On         Expr     // nil with USING or for a cross join
 	Using      []string // USING (a, b)
+	Natural    bool     // NATURAL JOIN: USING the columns both sides share
 }
 
 // join parses the next JOIN clause of a FROM; ok is false when there is none.
@@ -336,8 +344,23 @@ func (p *sqlParser) join() (JoinClause, bool, error) {
 	case p.keyword("FULL"):
 		j.Type = "full"
 		p.keyword("OUTER")
-	case p.at(tkIdent, "NATURAL"):
-		return j, false, unsupported("kafkalab's spark.sql does not support NATURAL JOIN yet: name the columns with USING (col, ...) or ON")
+	case p.keyword("NATURAL"):
+		// NATURAL [INNER|LEFT|RIGHT|FULL] JOIN: USING every column both sides share.
+		j.Natural = true
+		switch {
+		case p.keyword("LEFT"):
+			j.Type = "left"
+		case p.keyword("RIGHT"):
+			j.Type = "right"
+		case p.keyword("FULL"):
+			j.Type = "full"
+		default:
+			p.keyword("INNER")
+			j.Type = "inner"
+		}
+		if j.Type != "inner" {
+			p.keyword("OUTER")
+		}
 	case p.op(","):
 		return j, false, unsupported("kafkalab's spark.sql does not support FROM a, b yet: write FROM a CROSS JOIN b, or a JOIN with ON")
 	default:
@@ -382,6 +405,7 @@ func (p *sqlParser) join() (JoinClause, bool, error) {
 		if err := p.expect(")"); err != nil {
 			return j, false, err
 		}
+	case j.Natural:
 	case j.Type != "cross" && j.Type != "inner":
 		return j, false, p.syntaxError()
 	}

@@ -163,7 +163,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 			p.toks = append(p.toks, token{tkIdent, src[i:j], i})
 			i = j
 		default:
-			ops := []string{"<=>", "==", "!=", "<>", "<=", ">=", "||", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "!"}
+			ops := []string{"<=>", "->", "==", "!=", "<>", "<=", ">=", "||", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "!"}
 			matched := false
 			for _, op := range ops {
 				if strings.HasPrefix(src[i:], op) {
@@ -315,6 +315,17 @@ func (p *sqlParser) predicate() (Expr, error) {
 	neg := p.keyword("NOT")
 	switch {
 	case p.keyword("IN"):
+		if p.at(tkOp, "(") && p.queryAhead(p.i+1) {
+			text, err := p.parenthesised()
+			if err != nil {
+				return nil, err
+			}
+			var e Expr = InSubquery{Child: l, Text: text}
+			if neg {
+				e = Not{Child: e}
+			}
+			return e, nil
+		}
 		if err := p.expect("("); err != nil {
 			return nil, err
 		}
@@ -488,6 +499,16 @@ func (p *sqlParser) primary() (Expr, error) {
 		p.next()
 		return Literal{Value: t.text, Type: sqltypes.String}, nil
 	case tkOp:
+		if params, ok := p.lambdaParams(); ok {
+			return p.lambda(params)
+		}
+		if p.at(tkOp, "(") && p.queryAhead(p.i+1) {
+			text, err := p.parenthesised()
+			if err != nil {
+				return nil, err
+			}
+			return p.postfix(ScalarSubquery{Text: text})
+		}
 		if p.op("(") {
 			e, err := p.expr()
 			if err != nil {
@@ -503,6 +524,9 @@ func (p *sqlParser) primary() (Expr, error) {
 		}
 		return nil, p.syntaxError()
 	case tkIdent, tkQuoted:
+		if params, ok := p.lambdaParams(); ok {
+			return p.lambda(params)
+		}
 		if t.kind == tkIdent {
 			switch strings.ToUpper(t.text) {
 			case "NULL":
@@ -518,6 +542,15 @@ func (p *sqlParser) primary() (Expr, error) {
 			case "CASE":
 				p.next()
 				return p.caseWhen()
+			case "EXISTS":
+				if p.toks[p.i+1].kind == tkOp && p.toks[p.i+1].text == "(" && p.queryAhead(p.i+2) {
+					p.next()
+					text, err := p.parenthesised()
+					if err != nil {
+						return nil, err
+					}
+					return Exists{Text: text}, nil
+				}
 			case "INTERVAL":
 				if p.intervalValueAhead(p.i + 1) {
 					p.next()

@@ -43,6 +43,32 @@ type Query struct {
 	Having  Expr
 	OrderBy []Expr
 	Limit   int // -1 when absent
+	Offset  int // OFFSET n, 0 when absent
+
+	// CreateView is CREATE [OR REPLACE] [GLOBAL] TEMP VIEW name [(cols)] AS query.
+	CreateView *CreateView
+	// Values is a VALUES statement's rows (VALUES (1, 'a'), (2, 'b')).
+	Values [][]Expr
+	// FromQuery is the FROM clause's subquery text when it reads (query) or VALUES ...
+	// instead of a table; AliasColumns names its columns (FROM ... AS t(a, b)).
+	FromQuery    string
+	AliasColumns []string
+	// GroupByAll is GROUP BY ALL: every select item without an aggregate is a key.
+	GroupByAll bool
+	// GroupingSets is set for GROUP BY ROLLUP / CUBE / GROUPING SETS (and WITH ROLLUP /
+	// CUBE): each set lists indexes into GroupBy.
+	GroupingSets [][]int
+}
+
+// CreateView is CREATE [OR REPLACE] [GLOBAL] TEMP[ORARY] VIEW [IF NOT EXISTS] name
+// [(col, ...)] AS query.
+type CreateView struct {
+	Name        string
+	Replace     bool
+	Global      bool
+	IfNotExists bool
+	Columns     []string
+	AsSelect    string
 }
 
 // ParseQuery parses one statement; a trailing semicolon is allowed.
@@ -54,6 +80,14 @@ func ParseQuery(text string) (*Query, error) {
 		return nil, err
 	}
 	q := &Query{Limit: -1, VersionAsOf: -1}
+	if p.keyword("VALUES") {
+		rows, err := p.valuesRows()
+		if err != nil {
+			return nil, err
+		}
+		q.Values = rows
+		return q, p.end()
+	}
 	if p.at(tkIdent, "CREATE") || p.at(tkIdent, "INSERT") || p.at(tkIdent, "UPDATE") || p.at(tkIdent, "DELETE") || p.at(tkIdent, "VACUUM") {
 		return p.command(q)
 	}
@@ -106,13 +140,28 @@ func ParseQuery(text string) (*Query, error) {
 		}
 	}
 	if p.keyword("FROM") {
-		name, err := p.tableName()
-		if err != nil {
-			return nil, err
-		}
-		q.Table = name
-		if err := p.timeTravel(q); err != nil {
-			return nil, err
+		switch {
+		case p.at(tkOp, "("):
+			text, err := p.parenthesised()
+			if err != nil {
+				return nil, err
+			}
+			q.FromQuery = text
+		case p.at(tkIdent, "VALUES"):
+			start := p.next().pos
+			if _, err := p.valuesRows(); err != nil {
+				return nil, err
+			}
+			q.FromQuery = strings.TrimSpace(p.src[start:p.peek().pos])
+		default:
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			q.Table = name
+			if err := p.timeTravel(q); err != nil {
+				return nil, err
+			}
 		}
 		if p.keyword("AS") {
 			alias, ok := p.identifier()
@@ -122,6 +171,22 @@ func ParseQuery(text string) (*Query, error) {
 			q.TableAlias = alias
 		} else if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
 			q.TableAlias, _ = p.identifier()
+		}
+		if q.TableAlias != "" && p.at(tkOp, "(") {
+			p.next()
+			for {
+				c, ok := p.identifier()
+				if !ok {
+					return nil, p.syntaxError()
+				}
+				q.AliasColumns = append(q.AliasColumns, c)
+				if !p.op(",") {
+					break
+				}
+			}
+			if err := p.expect(")"); err != nil {
+				return nil, err
+			}
 		}
 		for {
 			j, ok, err := p.join()
@@ -143,15 +208,8 @@ func ParseQuery(text string) (*Query, error) {
 		if !p.keyword("BY") {
 			return nil, p.syntaxError()
 		}
-		for {
-			e, err := p.expr()
-			if err != nil {
-				return nil, err
-			}
-			q.GroupBy = append(q.GroupBy, e)
-			if !p.op(",") {
-				break
-			}
+		if err := p.groupBy(q); err != nil {
+			return nil, err
 		}
 	}
 	if p.keyword("HAVING") {
@@ -167,10 +225,34 @@ func ParseQuery(text string) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
+		// ORDER BY n is the n-th select item (spark.sql.orderByOrdinal): its output name.
+		for i, o := range order {
+			so := o.(SortOrder)
+			if l, ok := so.Child.(Literal); ok {
+				if n, ok := l.Value.(int32); ok && n >= 1 && int(n) <= len(q.Items) {
+					switch it := q.Items[n-1].(type) {
+					case Alias:
+						so.Child = ColumnRef{Parts: []string{it.Name}}
+					case Star:
+					default:
+						so.Child = it
+					}
+					order[i] = so
+				}
+			}
+		}
 		q.OrderBy = order
 	}
 	if err := p.limit(q); err != nil {
 		return nil, err
+	}
+	if p.keyword("OFFSET") {
+		t := p.next()
+		n, err := strconv.Atoi(t.text)
+		if t.kind != tkNumber || err != nil || n < 0 {
+			return nil, parseErr("Syntax error at or near '" + t.text + "'.")
+		}
+		q.Offset = n
 	}
 	return q, p.end()
 }
@@ -178,7 +260,8 @@ func ParseQuery(text string) (*Query, error) {
 func isClauseWord(s string) bool {
 	switch strings.ToUpper(s) {
 	case "FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING", "VERSION", "TIMESTAMP",
-		"JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "NATURAL", "ON", "USING", "SEMI", "ANTI", "UNION", "EXCEPT", "INTERSECT", "LATERAL":
+		"JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "NATURAL", "ON", "USING", "SEMI", "ANTI", "UNION", "EXCEPT", "INTERSECT", "LATERAL",
+		"MINUS", "OFFSET", "WINDOW", "QUALIFY", "PIVOT", "UNPIVOT":
 		return true
 	}
 	return false

@@ -1,0 +1,208 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+)
+
+// sqlSetOperations runs a statement with UNION / INTERSECT / EXCEPT: INTERSECT binds
+// tighter than UNION and EXCEPT, which go left to right, as in Spark's grammar; the
+// trailing ORDER BY / LIMIT / OFFSET then apply to the combined rows.
+func (s *Session) sqlSetOperations(ctx context.Context, terms []plan.SetTerm, trailer string, ctes map[string]*DataFrame) (*DataFrame, error) {
+	type operand struct {
+		term plan.SetTerm
+		df   *DataFrame
+	}
+	var list []operand
+	for _, t := range terms {
+		df, err := s.sqlScoped(ctx, t.Text, ctes)
+		if err != nil {
+			return nil, err
+		}
+		if t.Op == "INTERSECT" && len(list) > 0 {
+			last := &list[len(list)-1]
+			if last.df, err = combineSet(last.df, df, t); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		list = append(list, operand{t, df})
+	}
+	out := list[0].df
+	for _, o := range list[1:] {
+		var err error
+		if out, err = combineSet(out, o.df, o.term); err != nil {
+			return nil, err
+		}
+	}
+	if trailer == "" {
+		return out, nil
+	}
+	const name = "__kafkalab_set_result"
+	scoped := map[string]*DataFrame{name: out}
+	for k, v := range ctes {
+		scoped[k] = v
+	}
+	return s.sqlScoped(ctx, "SELECT * FROM "+name+" "+trailer, scoped)
+}
+
+func combineSet(left, right *DataFrame, t plan.SetTerm) (*DataFrame, error) {
+	switch t.Op {
+	case "INTERSECT":
+		if t.All {
+			return left.IntersectAll(right)
+		}
+		return left.Intersect(right)
+	case "EXCEPT":
+		if t.All {
+			return left.ExceptAll(right)
+		}
+		return left.Subtract(right)
+	}
+	u, err := left.Union(right)
+	if err != nil || t.All {
+		return u, err
+	}
+	return u.Distinct()
+}
+
+// sqlValues is an inline table, VALUES (...), (...): columns col1, col2, ... typed as the
+// rows' values widen together (each row is a one-row projection, the rows a union).
+func (s *Session) sqlValues(rows [][]plan.Expr) (*DataFrame, error) {
+	var out *DataFrame
+	for _, row := range rows {
+		cols := make([]any, len(row))
+		for i, e := range row {
+			if plan.HasAggregate(e) {
+				return nil, &plan.AnalysisError{Class: "INVALID_INLINE_TABLE.CANNOT_EVALUATE_EXPRESSION_IN_INLINE_TABLE",
+					Message: "Invalid inline table. Cannot evaluate the expression in inline table definition."}
+			}
+			cols[i] = newColumn(e).Alias("col" + strconv.Itoa(i+1))
+		}
+		one, err := s.oneRow().Select(cols...)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = one
+		} else if out, err = out.Union(one); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// renameAll names a relation's columns by position (FROM ... AS t(a, b), a view's column
+// list); the counts must match.
+func renameAll(df *DataFrame, names []string) (*DataFrame, error) {
+	fields := df.Schema().Fields
+	if len(names) != len(fields) {
+		return nil, &plan.AnalysisError{Class: "ASSIGNMENT_ARITY_MISMATCH", Message: fmt.Sprintf(
+			"The number of columns or variables assigned or aliased: %d does not match the number of source tuples: %d.", len(names), len(fields))}
+	}
+	renamed := make([]any, len(fields))
+	for i := range fields {
+		renamed[i] = positional(fields, i).Alias(names[i])
+	}
+	return df.Select(renamed...)
+}
+
+// sqlCreateView is CREATE [OR REPLACE] [GLOBAL] TEMP VIEW: the query is analysed now and
+// registered as df.createTempView would; IF NOT EXISTS keeps an existing view.
+func (s *Session) sqlCreateView(ctx context.Context, v *plan.CreateView, ctes map[string]*DataFrame) (*DataFrame, error) {
+	df, err := s.sqlScoped(ctx, v.AsSelect, ctes)
+	if err != nil {
+		return nil, err
+	}
+	if v.Columns != nil {
+		if n := len(df.Schema().Fields); n != len(v.Columns) {
+			cls, what := "CREATE_VIEW_COLUMN_ARITY_MISMATCH.NOT_ENOUGH_DATA_COLUMNS", "not enough data columns"
+			if n > len(v.Columns) {
+				cls, what = "CREATE_VIEW_COLUMN_ARITY_MISMATCH.TOO_MANY_DATA_COLUMNS", "too many data columns"
+			}
+			return nil, &plan.AnalysisError{Class: cls, Message: fmt.Sprintf(
+				"Cannot create view `%s`, the reason is %s:\nView columns: %s.\nData columns: %s.", v.Name, what,
+				strings.Join(v.Columns, ", "), strings.Join(df.Columns(), ", "))}
+		}
+		if df, err = renameAll(df, v.Columns); err != nil {
+			return nil, err
+		}
+	}
+	if v.IfNotExists {
+		exists := false
+		if v.Global {
+			exists = s.globalView(v.Name) != nil
+		} else {
+			exists = s.view(v.Name) != nil
+		}
+		if exists {
+			return s.emptyResult(), nil
+		}
+	}
+	if v.Global {
+		err = s.registerGlobalView(v.Name, df, v.Replace)
+	} else {
+		err = s.registerView(v.Name, df, v.Replace)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.emptyResult(), nil
+}
+
+// sqlGroupingSets is GROUP BY ROLLUP / CUBE / GROUPING SETS: the DataFrame API's grouping
+// sets aggregate the select list's aggregates (and grouping() / grouping_id()), then the
+// select list is read back in its order over the keys and those results.
+func (s *Session) sqlGroupingSets(df *DataFrame, q *plan.Query) (*DataFrame, error) {
+	if df.IsStreaming() {
+		return nil, &plan.UnsupportedError{Message: "kafkalab does not run GROUPING SETS, ROLLUP or CUBE on a stream"}
+	}
+	keys := make([]any, len(q.GroupBy))
+	for i, k := range q.GroupBy {
+		keys[i] = newColumn(k)
+	}
+	g := df.GroupBy(keys...)
+	g.sets = q.GroupingSets
+	var aggs []any
+	aggAt := map[int]int{}
+	for i, it := range q.Items {
+		if plan.HasAggregate(it) || isGroupingCall(it) {
+			aggAt[i] = len(aggs)
+			aggs = append(aggs, newColumn(it))
+		}
+	}
+	res, err := g.Agg(aggs...)
+	if err != nil {
+		return nil, err
+	}
+	fields := res.Schema().Fields
+	cols := make([]any, len(q.Items))
+	for i, it := range q.Items {
+		if j, ok := aggAt[i]; ok {
+			cols[i] = positional(fields, len(q.GroupBy)+j)
+		} else {
+			cols[i] = newColumn(it)
+		}
+	}
+	out, err := res.Select(cols...)
+	if err != nil {
+		return nil, err
+	}
+	if q.Having != nil {
+		return out.Filter(newColumn(q.Having))
+	}
+	return out, nil
+}
+
+// isGroupingCall reports whether a select item is grouping(...) or grouping_id(...).
+func isGroupingCall(e plan.Expr) bool {
+	if a, ok := e.(plan.Alias); ok {
+		e = a.Child
+	}
+	c, ok := e.(plan.Call)
+	return ok && (strings.EqualFold(c.Name, "grouping") || strings.EqualFold(c.Name, "grouping_id"))
+}
