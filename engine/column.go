@@ -275,6 +275,15 @@ func (c *Column) Otherwise(value any) *Column {
 // Like is col.like(pattern): SQL LIKE with % and _.
 func (c *Column) Like(pattern string) *Column { return c.fn("like", pattern) }
 
+// RLike is col.rlike(regex): a Java regular expression found anywhere in the value.
+func (c *Column) RLike(pattern string) *Column { return c.fn("rlike", pattern) }
+
+// ILike is col.ilike(pattern): LIKE ignoring case.
+func (c *Column) ILike(pattern string) *Column { return c.fn("ilike", pattern) }
+
+// IsNaN is col.isNaN().
+func (c *Column) IsNaN() *Column { return c.fn("isnan") }
+
 // Contains, StartsWith and EndsWith are col.contains/startswith/endswith(other).
 func (c *Column) Contains(other any) *Column   { return c.fn("contains", other) }
 func (c *Column) StartsWith(other any) *Column { return c.fn("startswith", other) }

@@ -165,9 +165,8 @@ func (c *pyColumn) item(key py.Object) (py.Object, error) {
 
 // Column methods PySpark has and kafkalab's engine does not: calling one says so.
 var unsupportedColumnMethods = map[string]bool{
-	"like": true, "rlike": true, "ilike": true, "contains": true, "startswith": true, "endswith": true,
-	"substr": true, "dropFields": true, "withField": true, "bitwiseAND": true,
-	"bitwiseOR": true, "bitwiseXOR": true, "isNaN": true,
+	"dropFields": true, "withField": true, "bitwiseAND": true,
+	"bitwiseOR": true, "bitwiseXOR": true,
 }
 
 // col.field is a struct field too, as in PySpark; known PySpark methods kafkalab lacks say so.
@@ -193,6 +192,54 @@ func init() {
 		})
 	}
 	noArgs("isNull", (*engine.Column).IsNull)
+	noArgs("isNaN", (*engine.Column).IsNaN)
+	// like, rlike and ilike take a pattern string, as in PySpark.
+	for name, f := range map[string]func(*engine.Column, string) *engine.Column{
+		"like": (*engine.Column).Like, "rlike": (*engine.Column).RLike, "ilike": (*engine.Column).ILike,
+	} {
+		m(name, func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs(name, args, kwargs, []string{"other"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			pat, ok := a[0].(py.String)
+			if !ok {
+				return nil, notExpectedType("other", "str", a[0])
+			}
+			return newPyColumn(f(c.c, string(pat)))
+		})
+	}
+	// contains, startswith and endswith take a Column or a literal.
+	for name, f := range map[string]func(*engine.Column, any) *engine.Column{
+		"contains": (*engine.Column).Contains, "startswith": (*engine.Column).StartsWith, "endswith": (*engine.Column).EndsWith,
+	} {
+		m(name, func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs(name, args, kwargs, []string{"other"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			v, err := goValue(a[0])
+			if err != nil {
+				return nil, err
+			}
+			return newPyColumn(f(c.c, v))
+		})
+	}
+	m("substr", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("substr", args, kwargs, []string{"startPos", "length"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		start, err := asInt("startPos", a[0], 0)
+		if err != nil {
+			return nil, err
+		}
+		n, err := asInt("length", a[1], 0)
+		if err != nil {
+			return nil, err
+		}
+		return newPyColumn(c.c.Substr(start, n))
+	})
 	noArgs("isNotNull", (*engine.Column).IsNotNull)
 	noArgs("asc", (*engine.Column).Asc)
 	noArgs("desc", (*engine.Column).Desc)

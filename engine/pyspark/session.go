@@ -438,6 +438,23 @@ func (in *Interpreter) createDataFrame(data, schema py.Object) (py.Object, error
 // or taken from Rows/dicts, or _1, _2...).
 func (in *Interpreter) createInferred(items []py.Object, names []string) (py.Object, error) {
 	loc := in.location()
+	if nestedRows(items) {
+		st, ok, err := inferNestedSchema(items, names)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			rows := make([]sqltypes.Row, len(items))
+			for i, it := range items {
+				r, err := rowFromPython("", it, st, loc)
+				if err != nil {
+					return nil, err
+				}
+				rows[i] = r
+			}
+			return in.wrapDF(in.spark.s.CreateDataFrame(rows, st))
+		}
+	}
 	rows := make([]sqltypes.Row, len(items))
 	for i, it := range items {
 		var vals []py.Object

@@ -1,0 +1,49 @@
+package pyspark
+
+import "testing"
+
+// The DataFrame and Column methods of PySpark's API reference bound on the engine, and
+// createDataFrame inferring nested types (PySpark's _infer_type / _merge_type) from the
+// docstring examples.
+func TestDataFrameExtraMethods(t *testing.T) {
+	src := `from pyspark.sql import SparkSession, Row
+spark = SparkSession.builder.getOrCreate()
+df = spark.createDataFrame([(2, "Alice"), (5, "Bob")], ["age", "name"])
+print(df.toDF("f1", "f2").columns, df.withColumnsRenamed({"age": "a", "x": "y"}).columns)
+print(df.tail(1), df.offset(1).collect(), list(df.toLocalIterator()))
+print([r.name for r in df.filter(df.name.like("Al%")).collect()], [r.name for r in df.filter(df.name.rlike("b$")).collect()],
+      [r.name for r in df.filter(df.name.ilike("%LI%")).collect()])
+print([r.name for r in df.filter(df.name.startswith("B")).collect()], [r.name for r in df.filter(df.name.endswith("ce")).collect()],
+      [r.name for r in df.filter(df.name.contains("o")).collect()], df.select(df.name.substr(1, 3)).collect())
+d1 = spark.createDataFrame([("a", 1), ("a", 1), ("a", 2), ("b", 3)], ["C1", "C2"])
+d2 = spark.createDataFrame([("a", 1), ("b", 3)], ["C1", "C2"])
+print(d1.exceptAll(d2).collect(), d1.subtract(d2).collect(), d1.intersect(d2).collect(), d1.intersectAll(d2).collect())
+nested = spark.createDataFrame([(1, ["foo", "bar"], {"x": 1.0}, Row(a=1, b="y")), (2, [], {}, None), (3, None, None, Row(a=2, b=None))], ("id", "arr", "m", "s"))
+print(nested.schema.simpleString())
+print(nested.collect())
+print(spark.createDataFrame([Row(a=Row(b=1, c=2), l=[1, 2], d={"key": "value"})]).schema.simpleString())
+print(spark.createDataFrame([((1, "x"),)]).schema.simpleString())
+try:
+    spark.createDataFrame([(1, [])], ["id", "empty"])
+except Exception as e:
+    print(type(e).__name__, e.getCondition())
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `['f1', 'f2'] ['a', 'name']
+[Row(age=5, name='Bob')] [Row(age=5, name='Bob')] [Row(age=2, name='Alice'), Row(age=5, name='Bob')]
+['Alice'] ['Bob'] ['Alice']
+['Bob'] ['Alice'] ['Bob'] [Row(substring(name, 1, 3)='Ali'), Row(substring(name, 1, 3)='Bob')]
+[Row(C1='a', C2=1), Row(C1='a', C2=2)] [Row(C1='a', C2=2)] [Row(C1='a', C2=1), Row(C1='b', C2=3)] [Row(C1='a', C2=1), Row(C1='b', C2=3)]
+struct<id:bigint,arr:array<string>,m:map<string,double>,s:struct<a:bigint,b:string>>
+[Row(id=1, arr=['foo', 'bar'], m={'x': 1.0}, s=Row(a=1, b='y')), Row(id=2, arr=[], m={}, s=None), Row(id=3, arr=None, m=None, s=Row(a=2, b=None))]
+struct<a:struct<b:bigint,c:bigint>,l:array<bigint>,d:map<string,string>>
+struct<_1:struct<_1:bigint,_2:string>>
+PySparkValueError CANNOT_DETERMINE_TYPE
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
