@@ -104,18 +104,17 @@ func (ss *session) columnOf(ctx context.Context, e *pb.Expression) (*engine.Colu
 	case *pb.Expression_SortOrder_:
 		return ss.sortOrder(ctx, x.SortOrder)
 	case *pb.Expression_UnresolvedExtractValue_:
+		// col[key], getItem, getField: a struct field, an array element or a map value,
+		// chosen by the child's type once resolved, as Spark's UnresolvedExtractValue.
 		c, err := ss.column(ctx, x.UnresolvedExtractValue.GetChild())
 		if err != nil {
 			return nil, err
 		}
-		lit := x.UnresolvedExtractValue.GetExtraction().GetLiteral()
-		if lit == nil {
-			return nil, unsupportedf("extracting a value by a column (col[other_col])")
+		key, err := ss.column(ctx, x.UnresolvedExtractValue.GetExtraction())
+		if err != nil {
+			return nil, err
 		}
-		if s, ok := lit.GetLiteralType().(*pb.Expression_Literal_String_); ok {
-			return c.GetField(s.String_), nil
-		}
-		return nil, unsupportedf("extracting an array element or map value (col[%v])", lit)
+		return c.GetItem(key), nil
 	case *pb.Expression_UnresolvedFunction_:
 		return ss.function(ctx, x.UnresolvedFunction.GetFunctionName(), x.UnresolvedFunction.GetArguments(), x.UnresolvedFunction.GetIsDistinct())
 	case *pb.Expression_CallFunction:
@@ -123,11 +122,101 @@ func (ss *session) columnOf(ctx context.Context, e *pb.Expression) (*engine.Colu
 	case *pb.Expression_CommonInlineUserDefinedFunction:
 		return ss.callPythonUDF(ctx, x.CommonInlineUserDefinedFunction)
 	case *pb.Expression_Window_:
-		return nil, unsupportedf("window functions over a Window spec (F.row_number().over(...))")
+		return ss.window(ctx, x.Window)
 	case *pb.Expression_LambdaFunction_:
-		return nil, unsupportedf("lambda functions (higher-order functions such as F.transform)")
+		// F.transform(col, lambda x: ...): the client names the variables (x_1...) and
+		// uses them in the body as UnresolvedNamedLambdaVariable.
+		body, err := ss.column(ctx, x.LambdaFunction.GetFunction())
+		if err != nil {
+			return nil, err
+		}
+		var params []string
+		for _, v := range x.LambdaFunction.GetArguments() {
+			params = append(params, strings.Join(v.GetNameParts(), "."))
+		}
+		return engine.Lambda(params, body), nil
+	case *pb.Expression_UnresolvedNamedLambdaVariable_:
+		return engine.LambdaVar(strings.Join(x.UnresolvedNamedLambdaVariable.GetNameParts(), ".")), nil
 	}
 	return nil, unsupportedf("expression %s", oneofName(e, "expr_type"))
+}
+
+// window is fn.over(Window.partitionBy(...).orderBy(...).rowsBetween(...)). The client
+// sends frame bounds as unbounded, current row or a literal offset.
+func (ss *session) window(ctx context.Context, w *pb.Expression_Window) (*engine.Column, error) {
+	fn, err := ss.column(ctx, w.GetWindowFunction())
+	if err != nil {
+		return nil, err
+	}
+	spec := engine.NewWindowSpec()
+	if ps := w.GetPartitionSpec(); len(ps) > 0 {
+		cols, err := ss.columns(ctx, ps)
+		if err != nil {
+			return nil, err
+		}
+		spec = spec.PartitionBy(anys(cols)...)
+	}
+	if os := w.GetOrderSpec(); len(os) > 0 {
+		var cols []any
+		for _, o := range os {
+			c, err := ss.sortOrder(ctx, o)
+			if err != nil {
+				return nil, err
+			}
+			cols = append(cols, c)
+		}
+		spec = spec.OrderBy(cols...)
+	}
+	if f := w.GetFrameSpec(); f != nil && f.GetFrameType() != pb.Expression_Window_WindowFrame_FRAME_TYPE_UNDEFINED {
+		lower, err := frameBound(f.GetLower(), engine.WindowUnboundedPreceding)
+		if err != nil {
+			return nil, err
+		}
+		upper, err := frameBound(f.GetUpper(), engine.WindowUnboundedFollowing)
+		if err != nil {
+			return nil, err
+		}
+		if f.GetFrameType() == pb.Expression_Window_WindowFrame_FRAME_TYPE_ROW {
+			spec = spec.RowsBetween(lower, upper)
+		} else {
+			spec = spec.RangeBetween(lower, upper)
+		}
+	}
+	if err := spec.Err(); err != nil {
+		return nil, err
+	}
+	return fn.Over(spec), nil
+}
+
+// frameBound reads one end of a window frame; unbounded is that end's unbounded offset.
+func frameBound(b *pb.Expression_Window_WindowFrame_FrameBoundary, unbounded int64) (int64, error) {
+	switch v := b.GetBoundary().(type) {
+	case *pb.Expression_Window_WindowFrame_FrameBoundary_CurrentRow:
+		return engine.WindowCurrentRow, nil
+	case *pb.Expression_Window_WindowFrame_FrameBoundary_Unbounded:
+		return unbounded, nil
+	case *pb.Expression_Window_WindowFrame_FrameBoundary_Value:
+		lit := v.Value.GetLiteral()
+		if lit == nil {
+			return 0, unsupportedf("a window frame bound that is not a number")
+		}
+		x, err := literalValue(lit)
+		if err != nil {
+			return 0, err
+		}
+		switch n := x.(type) {
+		case int32:
+			return int64(n), nil
+		case int64:
+			return n, nil
+		case int16:
+			return int64(n), nil
+		case int8:
+			return int64(n), nil
+		}
+		return 0, unsupportedf("a window frame bound of %T (kafkalab takes whole-number offsets)", x)
+	}
+	return 0, invalidPlan("a window frame without a bound")
 }
 
 func aliasWithMetadata(c *engine.Column, name, metadata string) (*engine.Column, error) {

@@ -249,6 +249,16 @@ func (ss *session) relation(ctx context.Context, rel *pb.Relation) (*engine.Data
 		return df, nil
 	case *pb.Relation_Catalog:
 		return ss.catalog(ctx, r.Catalog)
+	case *pb.Relation_FillNa:
+		return ss.naFill(ctx, r.FillNa)
+	case *pb.Relation_DropNa:
+		return ss.naDrop(ctx, r.DropNa)
+	case *pb.Relation_Replace:
+		return ss.naReplace(ctx, r.Replace)
+	case *pb.Relation_Describe:
+		return ss.describe(ctx, r.Describe)
+	case *pb.Relation_Summary:
+		return ss.summary(ctx, r.Summary)
 	}
 	return nil, refuseRelation(rel)
 }
@@ -306,10 +316,6 @@ func (ss *session) read(ctx context.Context, r *pb.Read) (*engine.DataFrame, err
 }
 
 func (ss *session) aggregate(ctx context.Context, a *pb.Aggregate) (*engine.DataFrame, error) {
-	if a.GetGroupType() != pb.Aggregate_GROUP_TYPE_GROUPBY {
-		kind := strings.ToLower(strings.TrimPrefix(a.GetGroupType().String(), "GROUP_TYPE_"))
-		return nil, unsupportedf("%s aggregations (df.%s)", kind, kind)
-	}
 	in, err := ss.relation(ctx, a.GetInput())
 	if err != nil {
 		return nil, err
@@ -322,10 +328,41 @@ func (ss *session) aggregate(ctx context.Context, a *pb.Aggregate) (*engine.Data
 	if err != nil {
 		return nil, err
 	}
-	if len(keys) == 0 {
-		return in.Agg(anys(aggs)...)
+	var g *engine.GroupedData
+	switch a.GetGroupType() {
+	case pb.Aggregate_GROUP_TYPE_GROUPBY:
+		if len(keys) == 0 {
+			return in.Agg(anys(aggs)...)
+		}
+		g = in.GroupBy(anys(keys)...)
+	case pb.Aggregate_GROUP_TYPE_ROLLUP:
+		g = in.Rollup(anys(keys)...)
+	case pb.Aggregate_GROUP_TYPE_CUBE:
+		g = in.Cube(anys(keys)...)
+	case pb.Aggregate_GROUP_TYPE_PIVOT:
+		// groupBy(...).pivot(col[, values]).agg(...): without values the engine collects
+		// the column's distinct values first, as Spark's planner does.
+		p := a.GetPivot()
+		col, err := ss.column(ctx, p.GetCol())
+		if err != nil {
+			return nil, err
+		}
+		var values []any
+		for _, l := range p.GetValues() {
+			v, err := literalValue(l)
+			if err != nil {
+				return nil, err
+			}
+			values = append(values, v)
+		}
+		if g, err = in.GroupBy(anys(keys)...).Pivot(ctx, col, values); err != nil {
+			return nil, err
+		}
+	default:
+		kind := strings.ToLower(strings.TrimPrefix(a.GetGroupType().String(), "GROUP_TYPE_"))
+		return nil, unsupportedf("%s aggregations (df.%s)", kind, kind)
 	}
-	return in.GroupBy(anys(keys)...).Agg(anys(aggs)...)
+	return g.Agg(anys(aggs)...)
 }
 
 func (ss *session) localRelation(lr *pb.LocalRelation) (*engine.DataFrame, error) {
@@ -475,6 +512,27 @@ func (ss *session) catalog(ctx context.Context, c *pb.Catalog) (*engine.DataFram
 	case *pb.Catalog_CurrentCatalog:
 		schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: sqltypes.String, Nullable: true}}}
 		return ss.eng.CreateDataFrame([]sqltypes.Row{{"spark_catalog"}}, schema)
+	case *pb.Catalog_FunctionExists:
+		return boolDF(ss.eng.FunctionExists(ct.FunctionExists.GetFunctionName()))
+	case *pb.Catalog_ListColumns:
+		// The client reads the seven columns of Spark's catalog Column by position.
+		name := ct.ListColumns.GetTableName()
+		if db := ct.ListColumns.GetDbName(); db != "" {
+			name = db + "." + name
+		}
+		cols, err := ss.eng.ListColumns(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		schema, err := sqltypes.ParseDDL("name STRING NOT NULL, description STRING, dataType STRING NOT NULL, nullable BOOLEAN NOT NULL, isPartition BOOLEAN NOT NULL, isBucket BOOLEAN NOT NULL, isCluster BOOLEAN NOT NULL")
+		if err != nil {
+			return nil, err
+		}
+		var rows []sqltypes.Row
+		for _, c := range cols {
+			rows = append(rows, sqltypes.Row{c.Name, nil, c.DataType, c.Nullable, c.IsPartition, false, false})
+		}
+		return ss.eng.CreateDataFrame(rows, schema)
 	case *pb.Catalog_ListTables:
 		tables, err := ss.eng.ListTables()
 		if err != nil {

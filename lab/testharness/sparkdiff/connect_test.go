@@ -58,7 +58,7 @@ func TestCourseThroughConnect(t *testing.T) {
 // testdata/corpus/status-connect.txt (-update rewrites it). A CPython start per script
 // makes it take longer than the tier's other parts (about 110 scripts, 2-10 s each), so
 // make test-connect runs it when KAFKALAB_CONNECT_CORPUS=1; KAFKALAB_CONNECT_PYTHON names
-// the Python.
+// the Python; KAFKALAB_CONNECT_CORPUS_ONLY (a comma list of names) narrows it.
 func TestCorpusThroughConnect(t *testing.T) {
 	python := os.Getenv("KAFKALAB_CONNECT_PYTHON")
 	if python == "" || os.Getenv("KAFKALAB_CONNECT_CORPUS") != "1" {
@@ -67,6 +67,7 @@ func TestCorpusThroughConnect(t *testing.T) {
 	set := loadScriptsSet(t)
 	set.manifest = "testdata/corpus/status-connect.txt"
 	set.run, set.engine, set.limit = CorpusThroughConnect(python), "kafkalab through Spark Connect (pyspark-client)", time.Hour
+	set.only = onlyNames(os.Getenv("KAFKALAB_CONNECT_CORPUS_ONLY"))
 	runAgainstManifest(t, set, embeddedBootstrap(t))
 }
 

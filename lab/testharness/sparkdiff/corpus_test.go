@@ -26,6 +26,23 @@ type corpusSet struct {
 	engine string
 	// limit bounds the whole run (20 minutes when 0).
 	limit time.Duration
+	// only, when set, narrows the run to these items; -update then rewrites only their
+	// lines and keeps the manifest's others.
+	only map[string]bool
+}
+
+// onlyNames reads a comma list of corpus item names (nil when empty).
+func onlyNames(list string) map[string]bool {
+	var only map[string]bool
+	for _, n := range strings.Split(list, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			if only == nil {
+				only = map[string]bool{}
+			}
+			only[n] = true
+		}
+	}
+	return only
 }
 
 func loadScriptsSet(t *testing.T) corpusSet {
@@ -88,22 +105,22 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 		t.Fatalf("%v (go test -run %s ./lab/testharness/sparkdiff -update writes it)", err, t.Name())
 	}
 	// KAFKALAB_CORPUS_PICK=name,... runs only those items on kafkalab (a quick check while
-	// working on them); the manifest is then neither checked for missing items nor written.
-	pick := map[string]bool{}
-	for _, n := range strings.Split(os.Getenv("KAFKALAB_CORPUS_PICK"), ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			pick[n] = true
-		}
-	}
-	if len(pick) > 0 && *updateManifest {
-		t.Fatalf("-update writes the whole manifest: run it without KAFKALAB_CORPUS_PICK")
+	// working on them), unless the test narrowed the set itself; -update then rewrites only
+	// their lines and keeps the manifest's others. A pick may name items of either corpus
+	// (both run in one go test), so only a test's own narrowing must name its set's items.
+	picked := false
+	if set.only == nil {
+		set.only = onlyNames(os.Getenv("KAFKALAB_CORPUS_PICK"))
+		picked = set.only != nil
 	}
 	root := t.TempDir()
 	var outs []Outcome
+	ran := map[string]bool{}
 	for _, it := range set.items {
-		if len(pick) > 0 && !pick[it.Name] {
+		if set.only != nil && !set.only[it.Name] {
 			continue
 		}
+		ran[it.Name] = true
 		golden, err := os.ReadFile(filepath.Join(set.golden, it.Name+".txt"))
 		if err != nil {
 			t.Errorf("%s: no golden from real Spark (make test-spark with KAFKALAB_CORPUS_UPDATE=1 writes it): %v", it.Name, err)
@@ -134,7 +151,12 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 				it.Name, want.Status, want.Reason, o.Status, o.Reason, clipLines(o.Diff, 40), t.Name())
 		}
 	}
-	if !*updateManifest && len(pick) == 0 {
+	for n := range set.only {
+		if !ran[n] && !picked {
+			t.Errorf("%s is not a %s item", n, set.label)
+		}
+	}
+	if !*updateManifest && set.only == nil {
 		names := map[string]bool{}
 		for _, it := range set.items {
 			names[it.Name] = true
@@ -146,6 +168,16 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 		}
 	}
 	summary := fmt.Sprintf("%s: %s", set.label, Summary(outs))
+	if set.only != nil {
+		t.Logf("narrowed to %d items: %s", len(outs), summary)
+		// The manifest's header counts every item: the lines of the items not run stay.
+		for n, o := range manifest {
+			if !ran[n] {
+				outs = append(outs, o)
+			}
+		}
+		summary = fmt.Sprintf("%s: %s", set.label, Summary(outs))
+	}
 	t.Log(summary)
 	if r := RefusalRanking(outs); len(r) > 0 {
 		t.Logf("%s: kafkalab refuses, most needed first: %s", set.label, strings.Join(r[:min(len(r), 25)], ", "))

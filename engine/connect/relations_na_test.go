@@ -1,0 +1,130 @@
+package connect
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+func longLit(v int64) *pb.Expression_Literal {
+	return &pb.Expression_Literal{LiteralType: &pb.Expression_Literal_Long{Long: v}}
+}
+
+func strLit(s string) *pb.Expression_Literal {
+	return &pb.Expression_Literal{LiteralType: &pb.Expression_Literal_String_{String_: s}}
+}
+
+func sortBy(in *pb.Relation, names ...string) *pb.Relation {
+	var order []*pb.Expression_SortOrder
+	for _, n := range names {
+		order = append(order, &pb.Expression_SortOrder{Child: col(n), Direction: pb.Expression_SortOrder_SORT_DIRECTION_ASCENDING})
+	}
+	return &pb.Relation{RelType: &pb.Relation_Sort{Sort: &pb.Sort{Input: in, IsGlobal: ptr(true), Order: order}}}
+}
+
+// TestRelationsOfDataFrameFunctions covers the relations and expressions PySpark sends for
+// df.na, describe, pivot, rollup, window functions, higher-order functions and col[key]:
+// each must give what the engine gives the embedded path (figures as Spark prints them).
+func TestRelationsOfDataFrameFunctions(t *testing.T) {
+	ts := startServer(t)
+	withNulls := localRelation(t, "name STRING, n INT, x DOUBLE", []sqltypes.Row{{"a", int32(1), nil}, {nil, nil, 2.0}, {"b", int32(3), 4.0}})
+	base := localRelation(t, ordersDDL, orders)
+	agg := func(a *pb.Aggregate) *pb.Relation { return &pb.Relation{RelType: &pb.Relation_Aggregate{Aggregate: a}} }
+	window := func(f *pb.Expression, w *pb.Expression_Window) *pb.Expression {
+		w.WindowFunction = f
+		return &pb.Expression{ExprType: &pb.Expression_Window_{Window: w}}
+	}
+	x1 := &pb.Expression{ExprType: &pb.Expression_UnresolvedNamedLambdaVariable_{UnresolvedNamedLambdaVariable: &pb.Expression_UnresolvedNamedLambdaVariable{NameParts: []string{"x_1"}}}}
+	lambda := &pb.Expression{ExprType: &pb.Expression_LambdaFunction_{LambdaFunction: &pb.Expression_LambdaFunction{
+		Function: fn("+", x1, lit(1)), Arguments: []*pb.Expression_UnresolvedNamedLambdaVariable{{NameParts: []string{"x_1"}}}}}}
+	extract := func(c, key *pb.Expression) *pb.Expression {
+		return &pb.Expression{ExprType: &pb.Expression_UnresolvedExtractValue_{UnresolvedExtractValue: &pb.Expression_UnresolvedExtractValue{Child: c, Extraction: key}}}
+	}
+	tests := []struct {
+		name string
+		rel  *pb.Relation
+		cols string
+		want string
+	}{
+		{"fillna(0) fills the numeric columns", &pb.Relation{RelType: &pb.Relation_FillNa{FillNa: &pb.NAFill{Input: withNulls, Values: []*pb.Expression_Literal{longLit(0)}}}},
+			"name,n,x", "[a 1 0] [<nil> 0 2] [b 3 4]"},
+		{"fillna('z', subset) fills only the subset", &pb.Relation{RelType: &pb.Relation_FillNa{FillNa: &pb.NAFill{Input: withNulls, Cols: []string{"name"}, Values: []*pb.Expression_Literal{strLit("z")}}}},
+			"name,n,x", "[a 1 <nil>] [z <nil> 2] [b 3 4]"},
+		{"fillna(dict) fills each column with its value", &pb.Relation{RelType: &pb.Relation_FillNa{FillNa: &pb.NAFill{Input: withNulls, Cols: []string{"name", "n"}, Values: []*pb.Expression_Literal{strLit("z"), longLit(9)}}}},
+			"name,n,x", "[a 1 <nil>] [z 9 2] [b 3 4]"},
+		{"dropna(how='any')", &pb.Relation{RelType: &pb.Relation_DropNa{DropNa: &pb.NADrop{Input: withNulls}}}, "name,n,x", "[b 3 4]"},
+		{"dropna(thresh=2)", &pb.Relation{RelType: &pb.Relation_DropNa{DropNa: &pb.NADrop{Input: withNulls, MinNonNulls: ptr(int32(2))}}}, "name,n,x", "[a 1 <nil>] [b 3 4]"},
+		{"dropna(how='all', subset)", &pb.Relation{RelType: &pb.Relation_DropNa{DropNa: &pb.NADrop{Input: withNulls, Cols: []string{"name", "n"}, MinNonNulls: ptr(int32(1))}}}, "name,n,x", "[a 1 <nil>] [b 3 4]"},
+		{"replace", &pb.Relation{RelType: &pb.Relation_Replace{Replace: &pb.NAReplace{Input: withNulls, Replacements: []*pb.NAReplace_Replacement{{OldValue: strLit("a"), NewValue: strLit("q")}}}}},
+			"name,n,x", "[q 1 <nil>] [<nil> <nil> 2] [b 3 4]"},
+		{"describe", &pb.Relation{RelType: &pb.Relation_Describe{Describe: &pb.StatDescribe{Input: withNulls, Cols: []string{"n"}}}},
+			"summary,n", "[count 2] [mean 2.0] [stddev 1.4142135623730951] [min 1] [max 3]"},
+		{"summary(count, max)", &pb.Relation{RelType: &pb.Relation_Summary{Summary: &pb.StatSummary{Input: project(withNulls, col("n")), Statistics: []string{"count", "max"}}}},
+			"summary,n", "[count 2] [max 3]"},
+		{"pivot with values", agg(&pb.Aggregate{Input: base, GroupType: pb.Aggregate_GROUP_TYPE_PIVOT, AggregateExpressions: []*pb.Expression{fn("sum", col("amount"))},
+			Pivot: &pb.Aggregate_Pivot{Col: col("customer_id"), Values: []*pb.Expression_Literal{strLit("C01"), strLit("C02")}}}), "C01,C02", "[56.5 12]"},
+		{"pivot without values finds them", agg(&pb.Aggregate{Input: base, GroupType: pb.Aggregate_GROUP_TYPE_PIVOT, AggregateExpressions: []*pb.Expression{fn("count", lit(1))},
+			Pivot: &pb.Aggregate_Pivot{Col: col("customer_id")}}), "C01,C02", "[2 1]"},
+		{"rollup", sortBy(agg(&pb.Aggregate{Input: base, GroupType: pb.Aggregate_GROUP_TYPE_ROLLUP, GroupingExpressions: []*pb.Expression{col("customer_id")},
+			AggregateExpressions: []*pb.Expression{alias(fn("count", lit(1)), "n")}}), "customer_id"), "customer_id,n", "[<nil> 3] [C01 2] [C02 1]"},
+		{"row_number over a partition", sortBy(project(base, col("order_id"), alias(window(fn("row_number"), &pb.Expression_Window{PartitionSpec: []*pb.Expression{col("customer_id")},
+			OrderSpec: []*pb.Expression_SortOrder{{Child: col("amount"), Direction: pb.Expression_SortOrder_SORT_DIRECTION_DESCENDING}}}), "rn")), "order_id"),
+			"order_id,rn", "[1001 2] [1002 1] [1003 1]"},
+		{"running sum over a row frame", sortBy(project(base, col("order_id"), alias(window(fn("sum", col("amount")), &pb.Expression_Window{
+			OrderSpec: []*pb.Expression_SortOrder{{Child: col("order_id"), Direction: pb.Expression_SortOrder_SORT_DIRECTION_ASCENDING}},
+			FrameSpec: &pb.Expression_Window_WindowFrame{FrameType: pb.Expression_Window_WindowFrame_FRAME_TYPE_ROW,
+				Lower: &pb.Expression_Window_WindowFrame_FrameBoundary{Boundary: &pb.Expression_Window_WindowFrame_FrameBoundary_Unbounded{Unbounded: true}},
+				Upper: &pb.Expression_Window_WindowFrame_FrameBoundary{Boundary: &pb.Expression_Window_WindowFrame_FrameBoundary_CurrentRow{CurrentRow: true}}}}), "run")), "order_id"),
+			"order_id,run", "[1001 25.5] [1002 37.5] [1003 68.5]"},
+		{"sum over a sliding row frame", sortBy(project(base, col("order_id"), alias(window(fn("sum", col("amount")), &pb.Expression_Window{
+			OrderSpec: []*pb.Expression_SortOrder{{Child: col("order_id"), Direction: pb.Expression_SortOrder_SORT_DIRECTION_ASCENDING}},
+			FrameSpec: &pb.Expression_Window_WindowFrame{FrameType: pb.Expression_Window_WindowFrame_FRAME_TYPE_ROW,
+				Lower: &pb.Expression_Window_WindowFrame_FrameBoundary{Boundary: &pb.Expression_Window_WindowFrame_FrameBoundary_Value{Value: lit(-1)}},
+				Upper: &pb.Expression_Window_WindowFrame_FrameBoundary{Boundary: &pb.Expression_Window_WindowFrame_FrameBoundary_CurrentRow{CurrentRow: true}}}}), "s")), "order_id"),
+			"order_id,s", "[1001 25.5] [1002 37.5] [1003 43]"},
+		{"transform with a lambda", project(base, alias(fn("transform", fn("array", col("order_id"), lit(1)), lambda), "t")), "t", "[[1002 2]] [[1003 2]] [[1004 2]]"},
+		{"col[index] of an array", project(base, alias(extract(fn("array", col("customer_id"), lit("z")), lit(1)), "second")), "second", "[z] [z] [z]"},
+		{"col[key] of a map", project(base, alias(extract(fn("map", lit("k"), col("customer_id")), lit("k")), "v")), "v", "[C01] [C02] [C01]"},
+		{"col[name] of a struct", project(base, alias(extract(fn("struct", col("order_id")), lit("order_id")), "id")), "id", "[1001] [1002] [1003]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			schema, rows := ts.collect(t, tc.rel)
+			if got := strings.Join(schema.Names(), ","); got != tc.cols {
+				t.Errorf("columns %s, want %s", got, tc.cols)
+			}
+			var parts []string
+			for _, r := range rows {
+				parts = append(parts, fmt.Sprint(r))
+			}
+			if got := strings.Join(parts, " "); got != tc.want {
+				t.Errorf("rows %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestCatalogListColumnsAndFunctionExists: the client reads listColumns' seven columns by
+// position, and functionExists as one boolean.
+func TestCatalogListColumnsAndFunctionExists(t *testing.T) {
+	ts := startServer(t)
+	ts.command(t, &pb.Command{CommandType: &pb.Command_CreateDataframeView{CreateDataframeView: &pb.CreateDataFrameViewCommand{
+		Input: localRelation(t, ordersDDL, orders), Name: "orders", Replace: true}}})
+	catalog := func(c *pb.Catalog) *pb.Relation { return &pb.Relation{RelType: &pb.Relation_Catalog{Catalog: c}} }
+	schema, rows := ts.collect(t, catalog(&pb.Catalog{CatType: &pb.Catalog_ListColumns{ListColumns: &pb.ListColumns{TableName: "orders"}}}))
+	if got := strings.Join(schema.Names(), ","); got != "name,description,dataType,nullable,isPartition,isBucket,isCluster" {
+		t.Errorf("listColumns columns: %s", got)
+	}
+	if got := fmt.Sprint(rows); got != "[[order_id <nil> int true false false false] [customer_id <nil> string true false false false] [amount <nil> double true false false false]]" {
+		t.Errorf("listColumns rows: %s", got)
+	}
+	for name, want := range map[string]bool{"upper": true, "no_such_function": false} {
+		_, rows := ts.collect(t, catalog(&pb.Catalog{CatType: &pb.Catalog_FunctionExists{FunctionExists: &pb.FunctionExists{FunctionName: name}}}))
+		if len(rows) != 1 || rows[0][0] != want {
+			t.Errorf("functionExists(%s) = %v, want %v", name, rows, want)
+		}
+	}
+}
