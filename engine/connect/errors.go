@@ -16,6 +16,7 @@ import (
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // sparkError is an error as a Spark server reports it: the JVM exception classes (most
@@ -75,6 +76,7 @@ func toSparkError(err error) *sparkError {
 	var uf *unsupportedFeature
 	var qe *engine.StreamingQueryError
 	var se *sparkError
+	var pe *sqltypes.ParseError
 	switch {
 	case errors.As(err, &qe):
 		cause := toSparkError(qe.Cause)
@@ -84,6 +86,17 @@ func toSparkError(err error) *sparkError {
 			message: msg, cause: cause}
 	case errors.As(err, &se):
 		return se
+	case errors.As(err, &pe):
+		// A type string that does not parse (col.cast("strin"), a schema string) is a
+		// ParseException on Spark, whose message opens with a line break and ends with
+		// the text and a caret under the failing position.
+		params := map[string]string{}
+		if e, ok := sparkerrors.As(errors.New(pe.Error())); ok {
+			for _, p := range e.Parameters() {
+				params[p.Name] = p.Value
+			}
+		}
+		return &sparkError{classes: parseClasses, errorClass: pe.Class, sqlState: pe.State, params: params, message: "\n" + pe.Detail()}
 	case asSparkError(err) != nil:
 		return asSparkError(err)
 	case errors.As(err, &uf):

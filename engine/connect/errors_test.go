@@ -33,8 +33,10 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 		{"unsupported relation", &pb.Relation{RelType: &pb.Relation_Sample{Sample: &pb.Sample{Input: base, UpperBound: 0.5}}},
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
 			"[UNSUPPORTED_FEATURE.KAFKALAB] kafkalab does not support relation sample (df.sample) through Spark Connect.", "refused relation sample (df.sample)"},
-		{"unsupported expression", project(base, &pb.Expression{ExprType: &pb.Expression_Window_{Window: &pb.Expression_Window{WindowFunction: fn("row_number")}}}),
-			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "window functions over a Window spec", "refused window functions"},
+		{"unsupported expression", project(base, &pb.Expression{ExprType: &pb.Expression_UpdateFields_{UpdateFields: &pb.Expression_UpdateFields{StructExpression: col("order_id"), FieldName: "x"}}}),
+			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "expression update_fields", "refused expression update_fields"},
+		{"cast to a type that does not parse", project(base, &pb.Expression{ExprType: &pb.Expression_Cast_{Cast: &pb.Expression_Cast{Expr: col("amount"), CastToType: &pb.Expression_Cast_TypeStr{TypeStr: "strin"}}}}),
+			"org.apache.spark.sql.catalyst.parser.ParseException", "UNSUPPORTED_DATATYPE", "0A000", "\n[UNSUPPORTED_DATATYPE] Unsupported data type \"STRIN\". SQLSTATE: 0A000 (line 1, pos 0)\n\n== SQL ==\nstrin\n^^^\n", ""},
 		{"python udf", project(base, &pb.Expression{ExprType: &pb.Expression_CommonInlineUserDefinedFunction{CommonInlineUserDefinedFunction: &pb.CommonInlineUserDefinedFunction{FunctionName: "my_udf",
 			Function: &pb.CommonInlineUserDefinedFunction_PythonUdf{PythonUdf: &pb.PythonUDF{EvalType: 100, OutputType: &pb.DataType{Kind: &pb.DataType_Integer_{Integer: &pb.DataType_Integer{}}}}}}}}),
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "Python UDF my_udf here: this server runs no Python worker", "refused Python UDF my_udf"},
@@ -75,6 +77,11 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 			}
 			if len(d.GetErrors()) != 1 || d.GetErrors()[0].GetSparkThrowable().GetErrorClass() != tc.errorClass || d.GetErrors()[0].GetErrorTypeHierarchy()[0] != tc.class {
 				t.Errorf("error details %v", d)
+			}
+			if tc.errorClass == "UNSUPPORTED_DATATYPE" {
+				if got := d.GetErrors()[0].GetSparkThrowable().GetMessageParameters()["typeName"]; got != `"STRIN"` {
+					t.Errorf("typeName %q, want the type as Spark quotes it", got)
+				}
 			}
 			if tc.logged != "" {
 				select {
