@@ -63,7 +63,13 @@ func (ss *session) columnOf(ctx context.Context, e *pb.Expression) (*engine.Colu
 		}
 		return engine.Lit(v), nil
 	case *pb.Expression_UnresolvedAttribute_:
-		return engine.Col(x.UnresolvedAttribute.GetUnparsedIdentifier()), nil
+		name := x.UnresolvedAttribute.GetUnparsedIdentifier()
+		if x.UnresolvedAttribute.PlanId != nil {
+			if c, ok, err := planColumn(ctx, x.UnresolvedAttribute.GetPlanId(), name); ok {
+				return c, err
+			}
+		}
+		return engine.Col(name), nil
 	case *pb.Expression_UnresolvedStar_:
 		t := x.UnresolvedStar.GetUnparsedTarget()
 		if t == "" {

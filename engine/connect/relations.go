@@ -55,8 +55,41 @@ func refuseRelation(rel *pb.Relation) error {
 	return unsupportedf("relation %s", name)
 }
 
+// planDFs records, while one plan is built, the DataFrame made for each relation the
+// client numbered (RelationCommon.plan_id), so a column the client took from a DataFrame
+// (events.timestamp, df1["id"]) is that DataFrame's column, as in classic PySpark, and
+// not whatever column of that name the input has further up.
+type planDFs map[int64]*engine.DataFrame
+
+type planDFsKey struct{}
+
 // relation builds the engine DataFrame a Connect relation describes.
 func (ss *session) relation(ctx context.Context, rel *pb.Relation) (*engine.DataFrame, error) {
+	dfs, ok := ctx.Value(planDFsKey{}).(planDFs)
+	if !ok {
+		dfs = planDFs{}
+		ctx = context.WithValue(ctx, planDFsKey{}, dfs)
+	}
+	df, err := ss.relationOf(ctx, rel)
+	if err == nil && rel.GetCommon() != nil && rel.GetCommon().PlanId != nil {
+		dfs[rel.GetCommon().GetPlanId()] = df
+	}
+	return df, err
+}
+
+// planColumn is the column name of the DataFrame the client numbered id, when this plan
+// built it; ok is false otherwise (the name then resolves against the input).
+func planColumn(ctx context.Context, id int64, name string) (c *engine.Column, ok bool, err error) {
+	dfs, _ := ctx.Value(planDFsKey{}).(planDFs)
+	df := dfs[id]
+	if df == nil {
+		return nil, false, nil
+	}
+	c, err = df.Col(name)
+	return c, true, err
+}
+
+func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.DataFrame, error) {
 	if rel == nil {
 		return nil, invalidPlan("a relation is missing")
 	}

@@ -128,3 +128,39 @@ func TestCatalogListColumnsAndFunctionExists(t *testing.T) {
 		}
 	}
 }
+
+// TestColumnOfANumberedDataFrame: a column the client took from a DataFrame carries that
+// DataFrame's plan id, and is that DataFrame's column, as in classic PySpark: it keeps the
+// metadata that DataFrame gave it (events.ts taken before withWatermark has no watermark
+// delay, where the name alone finds the watermarked column), and a join condition of
+// left.id == right.id joins the two sides' ids.
+func TestColumnOfANumberedDataFrame(t *testing.T) {
+	ts := startServer(t)
+	numbered := func(r *pb.Relation, id int64) *pb.Relation {
+		r.Common = &pb.RelationCommon{PlanId: ptr(id)}
+		return r
+	}
+	of := func(id int64, name string) *pb.Expression {
+		return &pb.Expression{ExprType: &pb.Expression_UnresolvedAttribute_{UnresolvedAttribute: &pb.Expression_UnresolvedAttribute{UnparsedIdentifier: name, PlanId: ptr(id)}}}
+	}
+	events := numbered(localRelation(t, "ts TIMESTAMP, id INT", []sqltypes.Row{{sqltypes.Timestamp(0), int32(1)}}), 1)
+	watermarked := &pb.Relation{RelType: &pb.Relation_WithWatermark{WithWatermark: &pb.WithWatermark{Input: events, EventTime: "ts", DelayThreshold: "10 minutes"}}}
+	for _, tc := range []struct {
+		ref       *pb.Expression
+		watermark bool
+	}{{of(1, "ts"), false}, {col("ts"), true}} {
+		schema, _ := ts.collect(t, project(watermarked, tc.ref))
+		_, has := schema.Fields[0].Metadata["spark.watermarkDelayMs"]
+		if has != tc.watermark {
+			t.Errorf("%v: metadata %v, want the watermark delay: %v", tc.ref, schema.Fields[0].Metadata, tc.watermark)
+		}
+	}
+	left := numbered(localRelation(t, "id INT, a STRING", []sqltypes.Row{{int32(1), "x"}, {int32(2), "y"}}), 2)
+	right := numbered(localRelation(t, "id INT, b STRING", []sqltypes.Row{{int32(2), "p"}, {int32(3), "q"}}), 3)
+	join := func(cond *pb.Expression) *pb.Relation {
+		return &pb.Relation{RelType: &pb.Relation_Join{Join: &pb.Join{Left: left, Right: right, JoinCondition: cond, JoinType: pb.Join_JOIN_TYPE_FULL_OUTER}}}
+	}
+	if _, rows := ts.collect(t, sortBy(project(join(fn("==", of(2, "id"), of(3, "id"))), col("a"), col("b")), "a")); fmt.Sprint(rows) != "[[<nil> q] [x <nil>] [y p]]" {
+		t.Errorf("join on left.id == right.id: %v", rows)
+	}
+}
