@@ -83,7 +83,7 @@ func toSparkError(err error) *sparkError {
 		msg := fmt.Sprintf("[STREAM_FAILED] Query [id = %s, runId = %s] terminated with exception: %s", qe.ID, qe.RunID, cause.message)
 		return &sparkError{classes: streamingQueryClasses, errorClass: "STREAM_FAILED", sqlState: "XXKST",
 			params:  map[string]string{"id": qe.ID, "runId": qe.RunID, "message": cause.message},
-			message: msg, cause: cause}
+			message: withState(msg, "XXKST"), cause: cause}
 	case errors.As(err, &se):
 		return se
 	case errors.As(err, &pe):

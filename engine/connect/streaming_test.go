@@ -189,7 +189,8 @@ func TestQueryFailureIsStreamingQueryException(t *testing.T) {
 		t.Errorf("awaitTermination of a failed query: %v", info)
 	}
 	ex := queryCmd(t, ts, id, &pb.StreamingQueryCommand{Command: &pb.StreamingQueryCommand_Exception{Exception: true}}).GetException()
-	if !strings.Contains(ex.GetExceptionMessage(), "[STREAM_FAILED]") || ex.GetErrorClass() != "STREAM_FAILED" {
+	// Spark's text ends with the condition's SQLSTATE, after the cause's own.
+	if msg := ex.GetExceptionMessage(); !strings.HasPrefix(msg, "[STREAM_FAILED]") || !strings.HasSuffix(msg, " SQLSTATE: XXKST") || ex.GetErrorClass() != "STREAM_FAILED" {
 		t.Errorf("exception(): %v", ex)
 	}
 }
