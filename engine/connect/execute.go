@@ -20,11 +20,19 @@ func (ss *session) run(op *operation, p *pb.Plan) error {
 	ctx := op.ctx
 	switch x := p.GetOpType().(type) {
 	case *pb.Plan_Root:
+		sink := &observedSink{}
+		ctx = context.WithValue(ctx, observedSinkKey{}, sink)
 		df, err := ss.relation(ctx, x.Root)
 		if err != nil {
 			return err
 		}
-		return ss.sendRows(ctx, op, df)
+		if err := ss.sendRows(ctx, op, df); err != nil {
+			return err
+		}
+		for _, r := range ss.observedResponses(sink) {
+			op.add(r)
+		}
+		return nil
 	case *pb.Plan_Command:
 		return ss.command(ctx, op, x.Command)
 	case *pb.Plan_CompressedOperation_:

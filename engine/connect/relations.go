@@ -33,7 +33,7 @@ func oneofName(m proto.Message, oneof string) string {
 var pysparkNames = map[string]string{
 	"sample": "df.sample", "offset": "df.offset", "tail": "df.tail", "unpivot": "df.unpivot",
 	"to_schema": "df.to", "repartition_by_expression": "df.repartition(cols)", "map_partitions": "df.mapInPandas/mapInArrow",
-	"collect_metrics": "df.observe", "parse": "from_csv/from_json on a DataFrame", "group_map": "groupBy().applyInPandas",
+	"parse": "from_csv/from_json on a DataFrame", "group_map": "groupBy().applyInPandas",
 	"co_group_map": "cogroup().applyInPandas", "apply_in_pandas_with_state": "applyInPandasWithState",
 	"html_string": "df._repr_html_", "cached_local_relation": "createDataFrame of more than 64 MB",
 	"common_inline_user_defined_table_function": "a Python UDTF", "as_of_join": "df.join_asof",
@@ -292,6 +292,8 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 		return ss.describe(ctx, r.Describe)
 	case *pb.Relation_Summary:
 		return ss.summary(ctx, r.Summary)
+	case *pb.Relation_CollectMetrics:
+		return ss.collectMetrics(ctx, r.CollectMetrics)
 	}
 	return nil, refuseRelation(rel)
 }

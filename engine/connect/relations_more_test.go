@@ -164,3 +164,39 @@ func TestColumnOfANumberedDataFrame(t *testing.T) {
 		t.Errorf("join on left.id == right.id: %v", rows)
 	}
 }
+
+// TestObserveOnABatch: df.observe(Observation, aggregates) sends the metrics after the
+// action's rows, named and keyed as the client's Observation reads them; the rows are
+// the input's.
+func TestObserveOnABatch(t *testing.T) {
+	ts := startServer(t)
+	observed := &pb.Relation{RelType: &pb.Relation_CollectMetrics{CollectMetrics: &pb.CollectMetrics{Input: localRelation(t, ordersDDL, orders), Name: "levels",
+		Metrics: []*pb.Expression{alias(fn("count", lit(1)), "rows"), alias(fn("max", col("customer_id")), "top")}}}}
+	filtered := &pb.Relation{RelType: &pb.Relation_Filter{Filter: &pb.Filter{Input: observed, Condition: fn(">", col("amount"), lit(20.0))}}}
+	resps, err := ts.execute(rctx(t), &pb.Plan{OpType: &pb.Plan_Root{Root: filtered}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows int64
+	var metrics []string
+	for _, r := range resps {
+		rows += r.GetArrowBatch().GetRowCount()
+		for _, m := range r.GetObservedMetrics() {
+			var vals []any
+			for _, v := range m.GetValues() {
+				x, err := literalValue(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				vals = append(vals, x)
+			}
+			metrics = append(metrics, fmt.Sprint(m.GetName(), m.GetKeys(), vals))
+		}
+	}
+	if rows != 2 {
+		t.Errorf("%d rows, want the 2 the filter keeps", rows)
+	}
+	if got := strings.Join(metrics, "; "); got != "levels[rows top] [3 C02]" {
+		t.Errorf("observed metrics %q, want levels over all 3 input rows", got)
+	}
+}
