@@ -113,12 +113,16 @@ func (ss *session) command(ctx context.Context, op *operation, c *pb.Command) er
 		return ss.write(ctx, x.WriteOperation)
 	case *pb.Command_CreateDataframeView:
 		v := x.CreateDataframeView
-		if v.GetIsGlobal() {
-			return unsupportedf("global temporary views (createGlobalTempView)")
-		}
 		df, err := ss.relation(ctx, v.GetInput())
 		if err != nil {
 			return err
+		}
+		if v.GetIsGlobal() {
+			// createGlobalTempView: the view lives in global_temp, seen by every session.
+			if v.GetReplace() {
+				return df.CreateOrReplaceGlobalTempView(v.GetName())
+			}
+			return df.CreateGlobalTempView(v.GetName())
 		}
 		if v.GetReplace() {
 			return df.CreateOrReplaceTempView(v.GetName())

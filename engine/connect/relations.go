@@ -541,6 +541,8 @@ func (ss *session) catalog(ctx context.Context, c *pb.Catalog) (*engine.DataFram
 		return boolDF(ss.eng.TableExists(name))
 	case *pb.Catalog_DropTempView:
 		return boolDF(ss.eng.DropTempView(ct.DropTempView.GetViewName()))
+	case *pb.Catalog_DropGlobalTempView:
+		return boolDF(ss.eng.DropGlobalTempView(ct.DropGlobalTempView.GetViewName()))
 	case *pb.Catalog_CurrentDatabase:
 		schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: sqltypes.String, Nullable: true}}}
 		return ss.eng.CreateDataFrame([]sqltypes.Row{{"default"}}, schema)

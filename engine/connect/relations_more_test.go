@@ -200,3 +200,20 @@ func TestObserveOnABatch(t *testing.T) {
 		t.Errorf("observed metrics %q, want levels over all 3 input rows", got)
 	}
 }
+
+// TestGlobalTempView: createOrReplaceGlobalTempView makes global_temp.name, and
+// spark.catalog.dropGlobalTempView drops it (true once, then false).
+func TestGlobalTempView(t *testing.T) {
+	ts := startServer(t)
+	ts.command(t, &pb.Command{CommandType: &pb.Command_CreateDataframeView{CreateDataframeView: &pb.CreateDataFrameViewCommand{
+		Input: localRelation(t, ordersDDL, orders), Name: "everywhere", IsGlobal: true, Replace: true}}})
+	if _, rows := ts.collect(t, sqlRel("SELECT count(*) FROM global_temp.everywhere")); fmt.Sprint(rows) != "[[3]]" {
+		t.Errorf("global_temp.everywhere: %v", rows)
+	}
+	drop := &pb.Relation{RelType: &pb.Relation_Catalog{Catalog: &pb.Catalog{CatType: &pb.Catalog_DropGlobalTempView{DropGlobalTempView: &pb.DropGlobalTempView{ViewName: "everywhere"}}}}}
+	for _, want := range []bool{true, false} {
+		if _, rows := ts.collect(t, drop); len(rows) != 1 || rows[0][0] != want {
+			t.Errorf("dropGlobalTempView: %v, want %v", rows, want)
+		}
+	}
+}
