@@ -89,9 +89,9 @@ func (ss *session) deltaRelationDF(ctx context.Context, dr *deltaconnectpb.Delta
 }
 
 // deltaCommand runs a DeltaCommand from Command.extension; ok is false for any other
-// plug-in's message. kafkalab's Delta tables do none of these table-maintenance commands,
-// and say so naming the DeltaTable method.
-func deltaCommand(ext *anypb.Any) (bool, error) {
+// plug-in's message. Of the table-maintenance commands kafkalab's Delta tables run vacuum;
+// the others are refused naming the DeltaTable method.
+func (ss *session) deltaCommand(ctx context.Context, ext *anypb.Any) (bool, error) {
 	var dc deltaconnectpb.DeltaCommand
 	if !ext.MessageIs(&dc) {
 		return false, nil
@@ -99,8 +99,17 @@ func deltaCommand(ext *anypb.Any) (bool, error) {
 	if err := ext.UnmarshalTo(&dc); err != nil {
 		return true, invalidPlan("delta.connect.DeltaCommand: %v", err)
 	}
+	if v := dc.GetVacuumTable(); v != nil {
+		dt, err := ss.deltaTable(ctx, v.GetTable())
+		if err != nil {
+			return true, err
+		}
+		// delta-spark's client sends vacuum as a command and keeps no result.
+		_, err = dt.Vacuum(ctx, v.RetentionHours)
+		return true, err
+	}
 	api := map[string]string{
-		"clone_table": "DeltaTable.clone", "vacuum_table": "DeltaTable.vacuum",
+		"clone_table":            "DeltaTable.clone",
 		"upgrade_table_protocol": "DeltaTable.upgradeTableProtocol", "generate": "DeltaTable.generate",
 		"create_delta_table":  "DeltaTable.create / createIfNotExists / replace / createOrReplace",
 		"add_feature_support": "DeltaTable.addFeatureSupport", "drop_feature_support": "DeltaTable.dropFeatureSupport",
@@ -114,7 +123,7 @@ func deltaCommand(ext *anypb.Any) (bool, error) {
 // unsupportedDelta refuses a DeltaTable operation the engine's Delta tables do not have,
 // with the embedded path's words.
 func unsupportedDelta(api string) error {
-	return unsupportedf("%s (kafkalab's Delta tables support delete, update, merge, history, detail, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export)", api)
+	return unsupportedf("%s (kafkalab's Delta tables support delete, update, merge, history, detail, vacuum, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export)", api)
 }
 
 // deltaTable opens the table a delta.connect.DeltaTable names, as DeltaTable.forPath or

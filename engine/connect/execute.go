@@ -101,7 +101,7 @@ func refuseCommand(c *pb.Command) error {
 func (ss *session) command(ctx context.Context, op *operation, c *pb.Command) error {
 	switch x := c.GetCommandType().(type) {
 	case *pb.Command_Extension:
-		if ok, err := deltaCommand(x.Extension); ok {
+		if ok, err := ss.deltaCommand(ctx, x.Extension); ok {
 			return err
 		}
 		return refuseCommand(c)
