@@ -25,6 +25,8 @@ const (
 type colStats struct {
 	dt   sqltypes.DataType
 	less func(a, b any) bool // the type's order; nil when min/max are not kept
+	// kind picks addColumn's typed loop for the common types (statAny: add per value).
+	kind statKind
 	min  any
 	max  any
 	// nulls counts null values
@@ -63,6 +65,7 @@ func buildStatsTree(st *sqltypes.StructType, budget *int) []*statsNode {
 			n.leaf = &colStats{dt: f.Type}
 			if eligibleMinMax(f.Type) {
 				n.leaf.less = lessFor(f.Type)
+				n.leaf.kind = statKindOf(f.Type)
 			}
 		}
 		out = append(out, n)
@@ -82,7 +85,11 @@ func (n *statsNode) add(v any) {
 		}
 		return
 	}
-	s := n.leaf
+	n.leaf.add(v)
+}
+
+// add takes one value of the column.
+func (s *colStats) add(v any) {
 	if v == nil {
 		s.nulls++
 		return
@@ -159,14 +166,28 @@ func less(a, b any) bool {
 type statsCollector struct {
 	tree []*statsNode
 	rows int64
+	// flat: every column with stats is a top-level leaf, so a chunk is taken a column at
+	// a time (addColumn).
+	flat bool
 }
 
 func newStatsCollector(schema *sqltypes.StructType) *statsCollector {
 	budget := statsIndexedCols
-	return &statsCollector{tree: buildStatsTree(schema, &budget)}
+	c := &statsCollector{tree: buildStatsTree(schema, &budget), flat: true}
+	for _, n := range c.tree {
+		c.flat = c.flat && n.leaf != nil
+	}
+	return c
 }
 
 func (c *statsCollector) add(rows []sqltypes.Row) {
+	if c.flat {
+		for i, n := range c.tree {
+			n.leaf.addColumn(rows, i)
+		}
+		c.rows += int64(len(rows))
+		return
+	}
 	for _, r := range rows {
 		for i, n := range c.tree {
 			if i < len(r) {
@@ -343,4 +364,125 @@ func truncateMax(s string, prefixLen int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// statKind is a column type colStats.addColumn compares without a call per value.
+type statKind uint8
+
+const (
+	statAny statKind = iota
+	statInt32
+	statInt64
+	statString
+	statTimestamp
+	statDecimal
+)
+
+func statKindOf(dt sqltypes.DataType) statKind {
+	switch dt.(type) {
+	case sqltypes.IntegerType:
+		return statInt32
+	case sqltypes.LongType:
+		return statInt64
+	case sqltypes.StringType:
+		return statString
+	case sqltypes.TimestampType:
+		return statTimestamp
+	case sqltypes.DecimalType:
+		return statDecimal
+	}
+	return statAny
+}
+
+// addColumn takes field i of every row (rows too short for it have none), as add per
+// value would: the same comparisons, the first of equal values kept. A value of its
+// type, once min and max are set, is compared inline against them; anything else
+// (a null, the first value, another type) goes through add.
+func (s *colStats) addColumn(rows []sqltypes.Row, i int) {
+	switch s.kind {
+	case statInt32:
+		for _, r := range rows {
+			if i >= len(r) {
+				continue
+			}
+			x, ok := r[i].(int32)
+			if !ok || s.min == nil {
+				s.add(r[i])
+			} else if x < s.min.(int32) {
+				s.min = r[i]
+			} else if s.max.(int32) < x {
+				s.max = r[i]
+			}
+		}
+	case statInt64:
+		for _, r := range rows {
+			if i >= len(r) {
+				continue
+			}
+			x, ok := r[i].(int64)
+			if !ok || s.min == nil {
+				s.add(r[i])
+			} else if x < s.min.(int64) {
+				s.min = r[i]
+			} else if s.max.(int64) < x {
+				s.max = r[i]
+			}
+		}
+	case statString:
+		for _, r := range rows {
+			if i >= len(r) {
+				continue
+			}
+			x, ok := r[i].(string)
+			if !ok || s.min == nil {
+				s.add(r[i])
+			} else if x < s.min.(string) {
+				s.min = r[i]
+			} else if s.max.(string) < x {
+				s.max = r[i]
+			}
+		}
+	case statTimestamp:
+		for _, r := range rows {
+			if i >= len(r) {
+				continue
+			}
+			x, ok := r[i].(sqltypes.Timestamp)
+			if !ok || s.min == nil {
+				s.add(r[i])
+			} else if x < s.min.(sqltypes.Timestamp) {
+				s.min = r[i]
+			} else if s.max.(sqltypes.Timestamp) < x {
+				s.max = r[i]
+			}
+		}
+	case statDecimal:
+		for _, r := range rows {
+			if i >= len(r) {
+				continue
+			}
+			x, ok := r[i].(sqltypes.Decimal)
+			if !ok || s.min == nil {
+				s.add(r[i])
+			} else if decimalLess(x, s.min.(sqltypes.Decimal)) {
+				s.min = r[i]
+			} else if decimalLess(s.max.(sqltypes.Decimal), x) {
+				s.max = r[i]
+			}
+		}
+	default:
+		for _, r := range rows {
+			if i < len(r) {
+				s.add(r[i])
+			}
+		}
+	}
+}
+
+// decimalLess is a.Cmp(b) < 0 with the common case (both small, one scale) inline.
+func decimalLess(a, b sqltypes.Decimal) bool {
+	if a.Big == nil && b.Big == nil && a.Scale == b.Scale {
+		return a.Unscaled < b.Unscaled
+	}
+	return a.Cmp(b) < 0
 }
