@@ -281,6 +281,9 @@ func (p *tsParts) validDateTime() bool {
 // "09:15" (today in the zone), zone ids like "UTC", "GMT+1", "America/Los_Angeles".
 // ok is false when the text is not a valid timestamp.
 func ParseTimestamp(s string, loc *time.Location) (Timestamp, bool) {
+	if ts, ok := parseUTCInstant(s); ok {
+		return ts, true
+	}
 	p := parseTimestampParts(s)
 	if !p.valid {
 		return 0, false
