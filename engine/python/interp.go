@@ -2,6 +2,7 @@ package python
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -121,22 +122,14 @@ func (in *Interpreter) Exec(ctx context.Context, name, source string) error {
 	}, map[string]string{name: source})
 }
 
-// ExecFile runs a script from the working folder as __main__, like `python path`. A
-// script outside the working folder is refused as open() refuses it.
+// ExecFile runs a script as __main__, like `python path` run in the working folder. The
+// caller names the script, so it may live outside the working folder (`kafkalab run
+// ~/examples/x.py`); what the script itself opens stays confined to the working folder.
+// Callers that take the path from a learner's command (the lab's shell) check it first.
 func (in *Interpreter) ExecFile(ctx context.Context, path string) error {
-	p, err := in.resolve(path)
+	src, label, err := in.readScript(path)
 	if err != nil {
 		return in.convertError(err)
-	}
-	src, err := in.readFile(p)
-	if err != nil {
-		return in.convertError(err)
-	}
-	label := filepath.Base(path)
-	// Python puts the script's folder first on sys.path; kafkalab does the same.
-	if dir := filepath.Dir(p.full); dir != in.workDir {
-		in.importRoots = append([]string{dir}, in.importRoots...)
-		label = p.rel
 	}
 	return in.run(ctx, func() error {
 		code, err := compileSource(string(src), label)
@@ -147,6 +140,38 @@ func (in *Interpreter) ExecFile(ctx context.Context, path string) error {
 		_, err = in.pctx.RunCode(code, in.main.Globals, in.main.Globals, nil)
 		return err
 	}, map[string]string{label: string(src)})
+}
+
+// readScript reads the script the caller named and returns its text and the label
+// tracebacks and __file__ give it (the path as given, as Python shows it). Python puts the
+// script's folder first on sys.path; kafkalab does the same when that folder is inside the
+// working folder.
+func (in *Interpreter) readScript(path string) ([]byte, string, error) {
+	p, err := in.resolve(path)
+	if err != nil {
+		if path == "" || strings.IndexByte(path, 0) >= 0 {
+			return nil, "", err
+		}
+		full := path
+		if !filepath.IsAbs(full) {
+			full = filepath.Join(in.workDir, full)
+		}
+		src, rerr := os.ReadFile(full)
+		if rerr != nil {
+			return nil, "", py.ExceptionNewf(py.FileNotFoundError, "can't open file '%s': %v", path, errors.Unwrap(rerr))
+		}
+		return src, path, nil
+	}
+	src, err := in.readFile(p)
+	if err != nil {
+		return nil, "", err
+	}
+	label := filepath.Base(path)
+	if dir := filepath.Dir(p.full); dir != in.workDir {
+		in.importRoots = append([]string{dir}, in.importRoots...)
+		label = p.rel
+	}
+	return src, label, nil
 }
 
 // run executes f with panics recovered and Python exceptions turned into *Error.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -244,6 +245,37 @@ func TestScriptInSubfolderImportsBesideIt(t *testing.T) {
 	var pe *Error
 	if out.String() != "lab\n" || !errors.As(err, &pe) || pe.File != "lab/main.py" || pe.Line != 3 {
 		t.Fatalf("out %q err %v", out.String(), err)
+	}
+}
+
+// A script the caller names outside the working folder runs, as `python /elsewhere/x.py`
+// does, labelled with its path as given; what it opens stays confined to the working folder.
+func TestScriptOutsideWorkDirRunsConfined(t *testing.T) {
+	ws, elsewhere := t.TempDir(), t.TempDir()
+	script := filepath.Join(elsewhere, "x.py")
+	body := "import sys\nprint(sys.argv[0] == __file__)\nopen('note.txt', 'w').write('kept')\nopen(" + fmt.Sprintf("%q", filepath.Join(elsewhere, "leak.txt")) + ", 'w')\n"
+	if err := os.WriteFile(script, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	in, err := New(Config{ScriptPath: script, WorkDir: ws, Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	err = in.ExecFile(context.Background(), script)
+	var pe *Error
+	if !errors.As(err, &pe) || pe.File != script || pe.Line != 4 || !strings.Contains(pe.Error(), "PermissionError") {
+		t.Fatalf("err %v", err)
+	}
+	if out.String() != "True\n" {
+		t.Fatalf("out %q", out.String())
+	}
+	if b, err := os.ReadFile(filepath.Join(ws, "note.txt")); err != nil || string(b) != "kept" {
+		t.Fatalf("note.txt %q %v", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(elsewhere, "leak.txt")); err == nil {
+		t.Fatal("the script wrote outside the working folder")
 	}
 }
 
