@@ -596,3 +596,42 @@ func TestOpenRangeReusesReleasedRows(t *testing.T) {
 		}
 	}
 }
+
+// The sink writes to a missing topic when the broker creates topics on demand (Kafka's
+// default, auto.create.topics.enable=true), and names the topic when it does not.
+func TestWriteToMissingTopic(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		opts    []kfake.Opt
+		wantErr string
+	}{
+		{"broker creates it", []kfake.Opt{kfake.AllowAutoTopicCreation()}, ""},
+		{"broker does not", nil, "topic 'fresh' does not exist"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			addr, _ := testkit.StartKafka(t, tc.opts...)
+			ctx := context.Background()
+			err := WriteRecords(ctx, []string{addr}, "fresh", []Record{{Value: []byte("a")}, {Value: []byte("b")}})
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("error = %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := PlanBatch(ctx, map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "fresh"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tasks, err := rowiter.CollectTasks(ctx, b.Open(0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tasks) != 1 || len(tasks[0]) != 2 || string(tasks[0][1][ColValue].([]byte)) != "b" {
+				t.Fatalf("read back %v", tasks)
+			}
+		})
+	}
+}

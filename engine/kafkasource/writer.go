@@ -11,6 +11,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 // Header is one Kafka record header.
@@ -160,6 +161,11 @@ func WriteRecords(ctx context.Context, bootstrap []string, topic string, recs []
 	for t := range topics {
 		names = append(names, t)
 	}
+	// Kafka's producer asks for metadata allowing the broker to create a missing topic
+	// (auto.create.topics.enable, on by default): Spark's sink writes to a new topic.
+	if err := askToCreateTopics(ctx, cl, names); err != nil {
+		return brokerError(bootstrap, "looking up topics to write", err)
+	}
 	md, err := metadataWaitingForTopics(ctx, kadm.NewClient(cl), names)
 	if err != nil {
 		return brokerError(bootstrap, "looking up topics to write", err)
@@ -271,4 +277,21 @@ func sinkColumnError(msg string) error {
 // unsupported type int. value must be a(n) string or binary"), the type in SQL's lower case.
 func unsupportedColumn(name string, t sqltypes.DataType, want string) string {
 	return fmt.Sprintf("%s attribute unsupported type %s. %s must be a(n) %s", name, strings.ToLower(t.SQL()), name, want)
+}
+
+// askToCreateTopics sends one metadata request for topics that lets the broker create the
+// ones it lacks, as Kafka's producer does; a broker that does not create them answers
+// UNKNOWN_TOPIC_OR_PARTITION, which the caller's own lookup reports.
+func askToCreateTopics(ctx context.Context, cl *kgo.Client, topics []string) error {
+	req := kmsg.NewPtrMetadataRequest()
+	req.AllowAutoTopicCreation = true
+	for _, t := range topics {
+		rt := kmsg.NewMetadataRequestTopic()
+		rt.Topic = kmsg.StringPtr(t)
+		req.Topics = append(req.Topics, rt)
+	}
+	rctx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	_, err := req.RequestWith(rctx, cl)
+	return err
 }
