@@ -58,6 +58,7 @@ type Interpreter struct {
 	listenerEvents py.StringDict
 	sessionClass   *py.Type // this interpreter's SparkSession class (it carries .builder)
 	lambdaSeq      int      // numbers the lambda variables of higher-order functions
+	accumulators   int      // the next sc.accumulator's id
 }
 
 // bindings are the modules this package adds to the runtime, by dotted name. Filled in

@@ -188,8 +188,8 @@ except Exception as e:
 // RDD methods kafkalab does not have name themselves; typos get Python's suggestion.
 func TestRDDUnsupportedMethods(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"sc.parallelize([1]).cartesian(sc.parallelize([2]))", "RDD.cartesian"},
-		{"sc.parallelize([1]).saveAsTextFile('out')", "RDD.saveAsTextFile"},
+		{"sc.parallelize([1]).repartition(2)", "RDD.repartition"},
+		{"sc.parallelize([1]).saveAsTextFile('out', 'org.apache.hadoop.io.compress.GzipCodec')", "RDD.saveAsTextFile(compressionCodecClass=...)"},
 		{"sc.parallelize([1]).mapp(str)", "Did you mean: 'map'?"},
 		{"from pyspark import SparkContext\nSparkContext('local')", "SparkContext(...)"},
 	} {
@@ -253,5 +253,122 @@ func TestTextFileReadsFolder(t *testing.T) {
 	}
 	if err := in.Exec(context.Background(), "script.py", rddPrelude+"sc.textFile('/etc/hostname')\n"); err == nil {
 		t.Fatal("a file outside the working folder was read")
+	}
+}
+
+// Pair-RDD operations, actions and shared variables as PySpark's docstrings show them
+// (python/pyspark/core/rdd.py, accumulators.py): the expected values are the docstrings'.
+func TestRDDDocstringExamples(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"join", `x = sc.parallelize([("a", 1), ("b", 4)]); y = sc.parallelize([("a", 2), ("a", 3)])
+print(sorted(x.join(y).collect()), x.join(y).getNumPartitions(), x.join(y, 3).getNumPartitions())`, "[('a', (1, 2)), ('a', (1, 3))] 8 3"},
+		{"leftOuterJoin", `x = sc.parallelize([("a", 1), ("b", 4)]); y = sc.parallelize([("a", 2)])
+print(sorted(x.leftOuterJoin(y).collect()), sorted(y.rightOuterJoin(x).collect()))`, "[('a', (1, 2)), ('b', (4, None))] [('a', (2, 1)), ('b', (None, 4))]"},
+		{"fullOuterJoin", `x = sc.parallelize([("a", 1), ("b", 4)]); y = sc.parallelize([("a", 2), ("c", 8)])
+print(sorted(x.fullOuterJoin(y).collect()))`, "[('a', (1, 2)), ('b', (4, None)), ('c', (None, 8))]"},
+		{"cogroup", `x = sc.parallelize([("a", 1), ("b", 4)]); y = sc.parallelize([("a", 2)])
+print([(k, tuple(map(list, v))) for k, v in sorted(list(x.cogroup(y).collect()))])`, "[('a', ([1], [2])), ('b', ([4], []))]"},
+		{"countByValue", `print(sorted(sc.parallelize([1, 2, 1, 2, 2], 2).countByValue().items()), sorted(sc.parallelize([("a", 1), ("b", 1), ("a", 1)]).countByKey().items()))`, "[(1, 2), (2, 3)] [('a', 2), ('b', 1)]"},
+		{"countByKey is a defaultdict", `print(sc.parallelize([("b", 1), ("a", 1), ("b", 1)], 2).countByKey())`, "defaultdict(<class 'int'>, {'b': 2, 'a': 1})"},
+		{"fold and aggregate", `from operator import add
+seqOp = (lambda x, y: (x[0] + y, x[1] + 1)); combOp = (lambda x, y: (x[0] + y[0], x[1] + y[1]))
+print(sc.parallelize([1, 2, 3, 4, 5]).fold(0, add), sc.parallelize([1, 2, 3, 4]).aggregate((0, 0), seqOp, combOp), sc.parallelize([]).aggregate((0, 0), seqOp, combOp))`, "15 (10, 4) (0, 0)"},
+		{"a zero value per partition", `print(sc.parallelize([1, 2, 3], 3).fold(10, lambda a, b: a + b), sc.parallelize([[1], [2]], 2).fold([], lambda a, b: a + b))`, "46 [1, 2]"},
+		{"foldByKey and combineByKey", `from operator import add
+def to_list(a): return [a]
+def append(a, b):
+    a.append(b)
+    return a
+def extend(a, b):
+    a.extend(b)
+    return a
+x = sc.parallelize([("a", 1), ("b", 1), ("a", 2)])
+print(sorted(sc.parallelize([("a", 1), ("b", 1), ("a", 1)]).foldByKey(0, add).collect()), sorted(x.combineByKey(to_list, append, extend).collect()))`, "[('a', 2), ('b', 1)] [('a', [1, 2]), ('b', [1])]"},
+		{"aggregateByKey", `x = sc.parallelize([("a", 1), ("b", 1), ("a", 2)])
+print(sorted(x.aggregateByKey([], lambda acc, v: acc + [v], lambda a, b: a + b).collect()))`, "[('a', [1, 2]), ('b', [1])]"},
+		{"takeOrdered and top", `r = sc.parallelize([10, 1, 2, 9, 3, 4, 5, 6, 7], 2)
+print(r.takeOrdered(6), r.takeOrdered(6, key=lambda x: -x), sc.parallelize([10, 4, 2, 12, 3]).top(1), sc.parallelize([2, 3, 4, 5, 6], 2).top(2), sc.parallelize([10, 4, 2, 12, 3]).top(3, key=str))`, "[1, 2, 3, 4, 5, 6] [10, 9, 7, 6, 5, 4] [12] [6, 5] [4, 3, 2]"},
+		{"statistics", `r = sc.parallelize([1, 2, 3])
+print(r.stdev(), r.variance(), r.sampleStdev(), r.sampleVariance(), r.mean(), r.stats())`, "0.816496580927726 0.6666666666666666 1.0 1.0 2.0 (count: 3, mean: 2.0, stdev: 0.816496580927726, max: 3, min: 1)"},
+		{"subtract", `x = sc.parallelize([("a", 1), ("b", 4), ("b", 5), ("a", 3)]); y = sc.parallelize([("a", 3), ("c", None)])
+print(sorted(x.subtract(y).collect()), sorted(sc.parallelize([("a", 1), ("b", 4), ("b", 5), ("a", 2)]).subtractByKey(y).collect()))`, "[('a', 1), ('b', 4), ('b', 5)] [('b', 4), ('b', 5)]"},
+		{"intersection and cartesian", `rdd = sc.parallelize([1, 2])
+print(sorted(sc.parallelize([1, 10, 2, 3, 4, 5]).intersection(sc.parallelize([1, 6, 2, 3, 7, 8])).collect()), sorted(rdd.cartesian(rdd).collect()))`, "[1, 2, 3] [(1, 1), (1, 2), (2, 1), (2, 2)]"},
+		{"coalesce", `r = sc.parallelize([1, 2, 3, 4, 5], 3)
+print(r.glom().collect(), r.coalesce(1).glom().collect(), r.coalesce(2).glom().collect())`, "[[1], [2, 3], [4, 5]] [[1, 2, 3, 4, 5]] [[1], [2, 3, 4, 5]]"},
+		{"lookup, zip and groupBy", `l = range(1000)
+x = sc.parallelize(range(0, 5)); y = sc.parallelize(range(1000, 1005))
+result = sc.parallelize([1, 1, 2, 3, 5, 8]).groupBy(lambda x: x % 2).collect()
+print(sc.parallelize(zip(l, l), 10).lookup(42), x.zip(y).collect(), sorted([(x, sorted(y)) for (x, y) in result]))`, "[42] [(0, 1000), (1, 1001), (2, 1002), (3, 1003), (4, 1004)] [(0, [2, 8]), (1, [1, 1, 3, 5])]"},
+		{"accumulator", `a = sc.accumulator(1)
+v1 = a.value
+a.value = 2
+a += 5
+b = sc.accumulator(0)
+sc.parallelize([1, 2, 3]).foreach(lambda x: b.add(x))
+print(v1, a.value, b.value, b)`, "1 7 6 6"},
+		{"broadcast", `b = sc.broadcast([1, 2, 3, 4, 5])
+print(b.value, sc.parallelize([0, 0]).flatMap(lambda x: b.value).collect())`, "[1, 2, 3, 4, 5] [1, 2, 3, 4, 5, 1, 2, 3, 4, 5]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := strings.TrimSpace(runRDD(t, tc.src+"\n")); got != tc.want {
+				t.Fatalf("got  %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// What PySpark refuses here is refused the same way.
+func TestRDDPairErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"sc.parallelize([1]).takeOrdered(-1)", "ValueError: top N cannot be negative."},
+		{"sc.parallelize([1]).coalesce(0)", "ValueError: Number of partitions must be positive."},
+		{"sc.parallelize([1], 2).zip(sc.parallelize([1], 3))", "ValueError: Can only zip with RDD which has the same number of partitions"},
+		{"sc.accumulator('x')", "TypeError: No default accumulator param for type str"},
+		{"sc.parallelize([1]).join([1])", "AttributeError: 'list' object has no attribute '_jrdd'"},
+	} {
+		t.Run(tc.src, func(t *testing.T) {
+			out, err := runSnippet(t, rddPrelude+tc.src+"\n", nil)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err %v, want %q (output %q)", err, tc.want, out)
+			}
+		})
+	}
+}
+
+// saveAsTextFile writes a part file per partition, an empty one too, with _SUCCESS and
+// Hadoop's .crc side files; textFile reads it back; a second save into the folder fails.
+func TestSaveAsTextFile(t *testing.T) {
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	in, err := NewInterpreter(Config{WorkDir: dir, Stdout: &buf, Stderr: &buf, ScriptPath: "script.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	err = in.Exec(context.Background(), "script.py", rddPrelude+`sc.parallelize([1, "two", (3, 4)], 4).saveAsTextFile("out")
+print(sorted(sc.textFile("out").collect()))
+try:
+    sc.parallelize([1]).saveAsTextFile("out")
+except Exception as e:
+    print("again:", "already exists" in str(e))
+`)
+	if out := buf.String(); err != nil || out != "['(3, 4)', '1', 'two']\nagain: True\n" {
+		t.Fatalf("out %q err %v", out, err)
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	want := []string{"._SUCCESS.crc", ".part-00000.crc", ".part-00001.crc", ".part-00002.crc", ".part-00003.crc", "_SUCCESS", "part-00000", "part-00001", "part-00002", "part-00003"}
+	if !reflect.DeepEqual(names, want) {
+		t.Fatalf("files %v", names)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "out", "part-00001")); string(b) != "1\n" {
+		t.Fatalf("part-00001 %q", b)
 	}
 }

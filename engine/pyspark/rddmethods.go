@@ -197,13 +197,7 @@ func init() {
 		if !ok {
 			return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute '_jrdd'", pythonTypeName(a[0]))
 		}
-		// Spark's UnionRDD: the first RDD's partitions, then the other's.
-		return &pyRDD{in: r.in, n: r.n + o.n, desc: "UnionRDD[union]", compute: func(i int) ([]py.Object, error) {
-			if i < r.n {
-				return r.compute(i)
-			}
-			return o.compute(i - r.n)
-		}}, nil
+		return r.unionWith("UnionRDD[union]", o), nil
 	})
 	rddMethod("zipWithIndex", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if _, err := python.ParseArgs("zipWithIndex", args, kwargs, nil, 0); err != nil {
@@ -258,18 +252,7 @@ func init() {
 		}
 		// Values are grouped in a list; PySpark wraps that list in a ResultIterable, which
 		// scripts turn back into a list (mapValues(list)) or iterate.
-		create := func(v py.Object) (py.Object, error) { return py.NewListFromItems([]py.Object{v}), nil }
-		appendOne := func(c, v py.Object) (py.Object, error) {
-			l := c.(*py.List)
-			l.Items = append(l.Items, v)
-			return l, nil
-		}
-		extend := func(c, d py.Object) (py.Object, error) {
-			l := c.(*py.List)
-			l.Items = append(l.Items, d.(*py.List).Items...)
-			return l, nil
-		}
-		return r.combineByKey("PythonRDD[groupByKey]", n, create, appendOne, extend), nil
+		return r.groupByKeyInto("PythonRDD[groupByKey]", n), nil
 	})
 	rddMethod("distinct", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("distinct", args, kwargs, []string{"numPartitions"}, 0)
@@ -460,15 +443,28 @@ func init() {
 		return d, nil
 	})
 	rddMethod("sum", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		items, err := r.items()
-		if err != nil {
+		if _, err := python.ParseArgs("sum", args, kwargs, nil, 0); err != nil {
 			return nil, err
 		}
+		// PySpark: mapPartitions(lambda x: [sum(x)]).fold(0, operator.add), so floats add
+		// up partition by partition.
 		var acc py.Object = py.Int(0)
-		for _, o := range items {
-			if acc, err = py.Add(acc, o); err != nil {
-				return nil, r.workerError(py.TypeError, "%s", pyErrorText(err))
+		err := r.eachPartition(func(items []py.Object) error {
+			var part py.Object = py.Int(0)
+			var err error
+			for _, o := range items {
+				if part, err = py.Add(part, o); err != nil {
+					return r.workerError(py.TypeError, "%s", pyErrorText(err))
+				}
 			}
+			if part, err = py.Add(py.Int(0), part); err != nil {
+				return r.workerError(py.TypeError, "%s", pyErrorText(err))
+			}
+			acc, err = py.Add(acc, part)
+			return err
+		})
+		if err != nil {
+			return nil, err
 		}
 		return acc, nil
 	})

@@ -2,11 +2,14 @@ package pyspark
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/localfs"
+	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
@@ -136,4 +139,68 @@ func (c *pySparkContext) textFile(name string, minPartitions int) ([][]py.Object
 		}
 	}
 	return parts, nil // a folder with no files is an RDD of no partitions, as in Spark
+}
+
+// saveAsTextFile is PySpark's: one part-NNNNN file per partition (empty ones too) with
+// str() of each element on its own line (bytes as they are), then _SUCCESS, each with
+// the .crc file Hadoop's local file system keeps beside it. The partitions are computed
+// before anything is written, so a failing task leaves no folder behind.
+func (r *pyRDD) saveAsTextFile(path string) error {
+	full, err := r.in.spark.s.ResolvePath(path)
+	if err != nil {
+		return engineError(err)
+	}
+	if _, err := os.Stat(full); err == nil {
+		return py.ExceptionNewf(PySparkException, "org.apache.hadoop.mapred.FileAlreadyExistsException: Output directory file:%s already exists", full)
+	}
+	parts, err := r.partitions()
+	if err != nil {
+		return err
+	}
+	files := make([][]byte, len(parts))
+	for i, p := range parts {
+		var b bytes.Buffer
+		for _, o := range p {
+			if raw, ok := o.(py.Bytes); ok {
+				b.Write(raw)
+			} else {
+				s, err := py.Str(o)
+				if err != nil {
+					return r.workerError(py.TypeError, "%s", pyErrorText(err))
+				}
+				b.WriteString(string(s.(py.String)))
+			}
+			b.WriteByte('\n')
+		}
+		files[i] = b.Bytes()
+	}
+	if err := os.MkdirAll(full, 0o755); err != nil {
+		return py.ExceptionNewf(PySparkException, "saveAsTextFile %s: %v", path, err)
+	}
+	for i, data := range files {
+		if err := localfs.WriteFile(filepath.Join(full, fmt.Sprintf("part-%05d", i)), data); err != nil {
+			return py.ExceptionNewf(PySparkException, "saveAsTextFile %s: %v", path, err)
+		}
+	}
+	if err := localfs.WriteFile(filepath.Join(full, "_SUCCESS"), nil); err != nil {
+		return py.ExceptionNewf(PySparkException, "saveAsTextFile %s: %v", path, err)
+	}
+	return nil
+}
+
+func init() {
+	rddMethod("saveAsTextFile", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("saveAsTextFile", args, kwargs, []string{"path", "compressionCodecClass"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		if a[1] != nil && a[1] != py.None {
+			return nil, python.Unsupported("RDD.saveAsTextFile(compressionCodecClass=...)", "save uncompressed text")
+		}
+		path, err := asString("path", a[0])
+		if err != nil {
+			return nil, err
+		}
+		return py.None, r.saveAsTextFile(path)
+	})
 }

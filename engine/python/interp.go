@@ -101,6 +101,12 @@ func orDiscard(w io.Writer) io.Writer {
 	return w
 }
 
+// Import imports a module as a script's `import name` does (the runtime's, Python's
+// library or the working folder's) and returns it.
+func (in *Interpreter) Import(name string) (py.Object, error) {
+	return in.builtinImport(nil, py.Tuple{py.String(name)}, nil)
+}
+
 // WorkDir is the absolute working folder.
 func (in *Interpreter) WorkDir() string { return in.workDir }
 
