@@ -1,6 +1,8 @@
 package pyspark
 
 import (
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/pyerrors"
 	"sort"
 
 	"fmt"
@@ -438,6 +440,19 @@ func init() {
 		fmt.Fprintln(d.in.Stdout(), s) // PySpark print()s Spark's text, which ends in a newline
 		return py.None, nil
 	})
+	m("explain", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("explain", args, kwargs, []string{"extended", "mode"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		extended, err := explainExtended(a[0], a[1])
+		if err != nil {
+			return nil, err
+		}
+		// print() of Spark's text, which ends in a newline: a blank line follows the plan.
+		fmt.Fprintln(d.in.Stdout(), plan.Explain(d.df.Plan(), extended))
+		return py.None, nil
+	})
 	m("printSchema", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		fmt.Fprintln(d.in.Stdout(), d.df.PrintSchema())
 		return py.None, nil
@@ -552,4 +567,40 @@ func init() {
 			return g.in.wrapDF(f(g.g, names...))
 		})
 	}
+}
+
+// explainExtended reads explain()'s extended/mode arguments as PySpark does: at most one
+// of them, extended a bool or a mode name, mode one of Spark's explain modes. Modes other
+// than simple show kafkalab's plan as the extended one does.
+func explainExtended(extended, mode py.Object) (bool, error) {
+	isNone := func(o py.Object) bool { return o == nil || o == py.None }
+	if !isNone(extended) && !isNone(mode) {
+		return false, py.ExceptionNewf(PySparkValueError, "[CANNOT_SET_TOGETHER] extended and mode should not be set together.")
+	}
+	name := "simple"
+	switch e := extended.(type) {
+	case nil, py.NoneType:
+		if !isNone(mode) {
+			m, ok := mode.(py.String)
+			if !ok {
+				return false, py.ExceptionNewf(PySparkTypeError, "[NOT_STR] Argument `mode` should be a str, got %s.", pythonTypeName(mode))
+			}
+			name = string(m)
+		}
+	case py.Bool:
+		if e {
+			name = "extended"
+		}
+	case py.String:
+		name = string(e)
+	default:
+		return false, py.ExceptionNewf(PySparkTypeError, "[NOT_BOOL_OR_STR] Argument `extended` should be a bool or str, got %s.", pythonTypeName(extended))
+	}
+	switch strings.ToLower(name) {
+	case "simple":
+		return false, nil
+	case "extended", "codegen", "cost", "formatted":
+		return true, nil
+	}
+	return false, py.ExceptionNewf(pyerrors.IllegalArgumentException, "Unknown explain mode: %s. Accepted explain modes are 'simple', 'extended', 'codegen', 'cost', 'formatted'.", name)
 }

@@ -103,3 +103,25 @@ func TestLearnerErrors(t *testing.T) {
 		})
 	}
 }
+
+// explain() prints kafkalab's plan under Spark's headers (Spark's text ends in a blank
+// line and print() adds a newline) and reads its arguments as
+// PySpark does; a streaming query explains nothing before its first batch, in Spark's words.
+func TestExplain(t *testing.T) {
+	const df = "from pyspark.sql import SparkSession\nspark = SparkSession.builder.getOrCreate()\ndf = spark.range(3).where('id > 0')\n"
+	for _, tc := range []struct{ name, src, want string }{
+		{"simple", "df.explain()", "== Physical Plan ==\nFilter (id > 0)\n+- Range\n\n\n"},
+		{"extended", "df.explain(True)", "== Analyzed Logical Plan ==\nFilter (id > 0)\n+- Range\n\n== Physical Plan ==\nFilter (id > 0)\n+- Range\n\n\n"},
+		{"mode as extended", "df.explain('simple')", "== Physical Plan ==\nFilter (id > 0)\n+- Range\n\n\n"},
+		{"unknown mode", "try:\n    df.explain(mode='fast')\nexcept Exception as e:\n    print(type(e).__name__)", "IllegalArgumentException\n"},
+		{"both", "try:\n    df.explain(True, 'simple')\nexcept Exception as e:\n    print(e)", "[CANNOT_SET_TOGETHER] extended and mode should not be set together.\n"},
+		{"query before data", "import os\nos.makedirs('in')\nq = spark.readStream.format('text').load('in').writeStream.format('noop').start()\nq.explain()\nq.stop()", "No physical plan. Waiting for data.\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := runSnippet(t, df+tc.src+"\n", nil)
+			if err != nil || got != tc.want {
+				t.Fatalf("got %q, %v\nwant %q", got, err, tc.want)
+			}
+		})
+	}
+}

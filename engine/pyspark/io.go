@@ -582,7 +582,7 @@ func init() {
 		}
 		in := w.d.in
 		q, err := w.engineWriter().Start(context.Background(), paths...)
-		return in.wrapQuery(q, err)
+		return in.wrapQuery(q, w.d.df, err)
 	})
 	python.DefMethod(streamWriterType, "toTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		w := self.(*pyStreamWriter)
@@ -599,7 +599,7 @@ func init() {
 		}
 		in := w.d.in
 		q, err := w.engineWriter().ToTable(context.Background(), name)
-		return in.wrapQuery(q, err)
+		return in.wrapQuery(q, w.d.df, err)
 	})
 }
 

@@ -3,6 +3,8 @@ package pyspark
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"github.com/kafkalab/kafkalab/engine/plan"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine"
@@ -13,8 +15,9 @@ import (
 
 // pyStreamingQuery is a StreamingQuery started by a script.
 type pyStreamingQuery struct {
-	q  *engine.StreamingQuery
-	in *Interpreter
+	q    *engine.StreamingQuery
+	in   *Interpreter
+	plan plan.Node // the streaming DataFrame's plan, for explain (nil: not known)
 }
 
 var streamingQueryType = py.NewType("StreamingQuery", "A running streaming query.")
@@ -31,11 +34,11 @@ func (q *pyStreamingQuery) stop() {
 }
 
 // wrapQuery registers a started query with the interpreter.
-func (in *Interpreter) wrapQuery(q *engine.StreamingQuery, err error) (py.Object, error) {
+func (in *Interpreter) wrapQuery(q *engine.StreamingQuery, df *engine.DataFrame, err error) (py.Object, error) {
 	if err != nil {
 		return nil, engineError(err)
 	}
-	pq := &pyStreamingQuery{q: q, in: in}
+	pq := &pyStreamingQuery{q: q, in: in, plan: df.Plan()}
 	in.mu.Lock()
 	in.queries = append(in.queries, pq)
 	in.mu.Unlock()
@@ -176,7 +179,28 @@ func init() {
 		return py.None, nil
 	})
 	m("explain", func(q *pyStreamingQuery, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		return nil, python.Unsupported("StreamingQuery.explain", "print the query's lastProgress instead")
+		a, err := python.ParseArgs("explain", args, kwargs, []string{"extended"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		extended, err := asBool(a[0], false)
+		if err != nil {
+			return nil, err
+		}
+		// Spark explains the last batch's execution; before one ran there is none (an idle
+		// trigger's progress has no addBatch time).
+		ran := false
+		for _, p := range q.q.Query().RecentProgress() {
+			if _, ok := p.DurationMs["addBatch"]; ok {
+				ran = true
+			}
+		}
+		if q.plan == nil || !ran {
+			fmt.Fprintln(q.in.Stdout(), "No physical plan. Waiting for data.")
+			return py.None, nil
+		}
+		fmt.Fprintln(q.in.Stdout(), plan.Explain(q.plan, extended))
+		return py.None, nil
 	})
 }
 
