@@ -18,8 +18,9 @@ import (
 
 // pyDataFrame is pyspark.sql.DataFrame over engine.DataFrame.
 type pyDataFrame struct {
-	df *engine.DataFrame
-	in *Interpreter
+	df    *engine.DataFrame
+	in    *Interpreter
+	level py.Object // the StorageLevel cache/persist asked for (nil: not cached)
 }
 
 var dataFrameType = py.NewType("DataFrame", "A distributed collection of rows with named columns.")

@@ -125,3 +125,26 @@ func TestExplain(t *testing.T) {
 		})
 	}
 }
+
+// cache and persist are reported as Spark's cache manager reports them: the first level
+// asked for until unpersist; StorageLevel prints as PySpark's does, from either module.
+func TestStorageLevel(t *testing.T) {
+	got, err := runSnippet(t, `from pyspark import StorageLevel
+from pyspark.storagelevel import StorageLevel as Same
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+df = spark.range(3)
+print(df.is_cached, repr(df.storageLevel))
+df.cache()
+df.persist(StorageLevel.DISK_ONLY)
+print(df.is_cached, df.storageLevel, df.storageLevel == Same.MEMORY_AND_DISK_DESER)
+df.unpersist()
+print(df.is_cached, spark.range(1).persist(StorageLevel.MEMORY_ONLY_2).storageLevel, repr(StorageLevel.OFF_HEAP))
+`, nil)
+	want := "False StorageLevel(False, False, False, False, 1)\n" +
+		"True Disk Memory Deserialized 1x Replicated True\n" +
+		"False Memory Serialized 2x Replicated StorageLevel(True, True, True, False, 1)\n"
+	if err != nil || got != want {
+		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+}

@@ -66,12 +66,3 @@ func pyErrorText(err error) string {
 	}
 	return err.Error()
 }
-
-func init() {
-	// cache/persist/unpersist change how Spark keeps a DataFrame, never its rows; kafkalab's
-	// DataFrames are computed in memory, so they return the DataFrame unchanged.
-	same := func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) { return self, nil }
-	for _, name := range []string{"cache", "persist", "unpersist"} {
-		python.DefMethod(dataFrameType, name, same)
-	}
-}

@@ -11,7 +11,16 @@ import (
 func init() {
 	bindings["pyspark"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "kafkalab's PySpark, bound to its embedded engine"},
-			Globals: py.StringDict{"__version__": py.String(sparkVersion), "RDD": rddType, "SparkContext": sparkContextType}}, nil
+			Globals: py.StringDict{"__version__": py.String(sparkVersion), "RDD": rddType, "SparkContext": sparkContextType},
+			CodeSrc: storageLevelSource}, nil
+	}
+	bindings["pyspark.storagelevel"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		// the class pyspark itself defines, so both names are one class
+		cls, err := in.storageLevelClass()
+		if err != nil {
+			return nil, err
+		}
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Storage levels of cached data"}, Globals: py.StringDict{"StorageLevel": cls}}, nil
 	}
 	bindings["pyspark.rdd"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Resilient Distributed Datasets"}, Globals: py.StringDict{"RDD": rddType}}, nil
