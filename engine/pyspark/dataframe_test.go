@@ -79,7 +79,7 @@ func TestLearnerErrors(t *testing.T) {
 		{"an attribute that is not a column", "df.selct('order_id')", "PySparkAttributeError", 11, []string{"pyspark.errors.exceptions.base.PySparkAttributeError: [ATTRIBUTE_NOT_SUPPORTED] Attribute `selct` is not supported."}},
 		{"typo on the builder", "spark.read.fromat('kafka')", "AttributeError", 11, []string{"'DataFrameReader' object has no attribute 'fromat'. Did you mean: 'format'?"}},
 		{"unsupported reader format method", "spark.read.orc('x.orc')", "PySparkNotImplementedError", 11, []string{"kafkalab does not support DataFrameReader.orc (script.py, line 11)"}},
-		{"unsupported import", "from pyspark import SparkConf", "PySparkNotImplementedError", 11, []string{"kafkalab does not support pyspark.SparkConf (script.py, line 11)"}},
+		{"unsupported import", "from pyspark import SparkFiles", "PySparkNotImplementedError", 11, []string{"kafkalab does not support pyspark.SparkFiles (script.py, line 11)"}},
 		{"column as bool", "x = 1\nok = bool(F.col('a') == 1)", "PySparkValueError", 12, []string{"CANNOT_CONVERT_COLUMN_INTO_BOOL"}},
 	}
 	for _, c := range cases {

@@ -57,6 +57,7 @@ type Interpreter struct {
 	listeners      *listenerBus
 	listenerEvents py.StringDict
 	sessionClass   *py.Type // this interpreter's SparkSession class (it carries .builder)
+	contextClass   *py.Type // this interpreter's SparkContext class (calling it makes the session)
 	lambdaSeq      int      // numbers the lambda variables of higher-order functions
 	accumulators   int      // the next sc.accumulator's id
 }
@@ -73,6 +74,7 @@ func NewInterpreter(cfg Config) (*Interpreter, error) {
 		in.sessionClass.Dict[k] = v
 	}
 	in.sessionClass.Dict["builder"] = &pyBuilder{in: in, conf: map[string]string{}}
+	in.contextClass = in.newContextClass()
 	modules := make(map[string]python.ModuleBuilder, len(bindings))
 	for name, build := range bindings {
 		modules[name] = func() (*py.ModuleImpl, error) { return build(in) }

@@ -11,8 +11,8 @@ import (
 func init() {
 	bindings["pyspark"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "kafkalab's PySpark, bound to its embedded engine"},
-			Globals: py.StringDict{"__version__": py.String(sparkVersion), "RDD": rddType, "SparkContext": sparkContextType},
-			CodeSrc: storageLevelSource}, nil
+			Globals: py.StringDict{"__version__": py.String(sparkVersion), "RDD": rddType, "SparkContext": in.contextClass},
+			CodeSrc: storageLevelSource + sparkConfSource}, nil
 	}
 	bindings["pyspark.storagelevel"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		// the class pyspark itself defines, so both names are one class

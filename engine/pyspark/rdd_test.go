@@ -191,7 +191,7 @@ func TestRDDUnsupportedMethods(t *testing.T) {
 		{"sc.parallelize([1]).repartition(2)", "RDD.repartition"},
 		{"sc.parallelize([1]).saveAsTextFile('out', 'org.apache.hadoop.io.compress.GzipCodec')", "RDD.saveAsTextFile(compressionCodecClass=...)"},
 		{"sc.parallelize([1]).mapp(str)", "Did you mean: 'map'?"},
-		{"from pyspark import SparkContext\nSparkContext('local')", "SparkContext(...)"},
+		{"from pyspark import SparkContext\nSparkContext('local')", "Cannot run multiple SparkContexts at once"},
 	} {
 		_, err := runSnippet(t, rddPrelude+tc.src+"\n", nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -370,5 +370,27 @@ except Exception as e:
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "out", "part-00001")); string(b) != "1\n" {
 		t.Fatalf("part-00001 %q", b)
+	}
+}
+
+// The RDD guide's start: SparkConf().setAppName().setMaster() and SparkContext(conf=conf);
+// the session made then is the one the builder returns, with one context object.
+func TestSparkContextFromConf(t *testing.T) {
+	got, err := runSnippet(t, `from pyspark import SparkConf, SparkContext
+from pyspark.sql import SparkSession
+conf = SparkConf().setAppName("guide").setMaster("local[3]").set("spark.sql.shuffle.partitions", 5)
+sc = SparkContext(conf=conf)
+spark = SparkSession.builder.getOrCreate()
+print(sc.appName, sc.master, sc.defaultParallelism, spark.conf.get("spark.sql.shuffle.partitions"))
+print(spark.sparkContext is sc, SparkContext.getOrCreate() is sc, sc.getConf().get("spark.app.name"), conf.contains("spark.master"))
+print(sc.parallelize(range(6)).glom().collect())
+try:
+    SparkContext("local", "again")
+except ValueError as e:
+    print(str(e).split(";")[0])
+`, nil)
+	want := "guide local[3] 3 5\nTrue True guide True\n[[0, 1], [2, 3], [4, 5]]\nCannot run multiple SparkContexts at once\n"
+	if err != nil || got != want {
+		t.Fatalf("got %q, %v\nwant %q", got, err, want)
 	}
 }

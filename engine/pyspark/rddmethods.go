@@ -505,7 +505,7 @@ func init() {
 		return r.in.createDataFrame(r, a[0])
 	})
 	python.DefProp(rddType, "context", func(self py.Object) (py.Object, error) {
-		return &pySparkContext{self.(*pyRDD).in.spark}, nil
+		return self.(*pyRDD).in.spark.context(), nil
 	})
 }
 

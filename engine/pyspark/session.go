@@ -20,9 +20,18 @@ type pySession struct {
 	s   *engine.Session
 	in  *Interpreter
 	cls *py.Type
+	ctx *pySparkContext // the one spark.sparkContext, made on first use
 }
 
 func (s *pySession) Type() *py.Type { return s.cls }
+
+// context is the session's SparkContext: always the same object, as PySpark's is.
+func (s *pySession) context() *pySparkContext {
+	if s.ctx == nil {
+		s.ctx = &pySparkContext{s}
+	}
+	return s.ctx
+}
 
 func (s *pySession) M__getattr__(name string) (py.Object, error) {
 	return missingAttr("SparkSession", name)
@@ -99,8 +108,15 @@ func init() {
 			}
 			return self, nil
 		}
-		if a[2] != nil {
-			return nil, python.Unsupported("Builder.config(conf=SparkConf)", "set each setting with .config(key, value)")
+		if a[2] != nil && a[2] != py.None {
+			pairs, err := confPairs(a[2])
+			if err != nil {
+				return nil, err
+			}
+			for _, kv := range pairs {
+				b.set(kv[0], kv[1])
+			}
+			return self, nil
 		}
 		key, err := asString("config", a[0])
 		if err != nil {
@@ -328,7 +344,7 @@ func sessionProp(name string, f func(s *pySession) (py.Object, error)) {
 
 func init() {
 	sessionProp("conf", func(s *pySession) (py.Object, error) { return &pyRuntimeConfig{s}, nil })
-	sessionProp("sparkContext", func(s *pySession) (py.Object, error) { return &pySparkContext{s}, nil })
+	sessionProp("sparkContext", func(s *pySession) (py.Object, error) { return s.context(), nil })
 	sessionProp("version", func(s *pySession) (py.Object, error) { return py.String(sparkVersion), nil })
 	sessionProp("read", func(s *pySession) (py.Object, error) { return s.in.newReader(false) })
 	sessionProp("readStream", func(s *pySession) (py.Object, error) { return s.in.newReader(true) })
