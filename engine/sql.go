@@ -105,6 +105,21 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			return nil, err
 		}
 	}
+	for _, lv := range q.LateralViews {
+		if df, err = s.sqlLateralView(df, lv); err != nil {
+			return nil, err
+		}
+	}
+	if q.Pivot != nil {
+		if df, err = s.sqlPivot(ctx, df, q.Pivot); err != nil {
+			return nil, err
+		}
+	}
+	if q.Unpivot != nil {
+		if df, err = s.sqlUnpivot(df, q.Unpivot); err != nil {
+			return nil, err
+		}
+	}
 	if plan.HasSubquery(q.Items...) || plan.HasSubquery(q.Where, q.Having) {
 		if df, err = s.sqlSubqueries(ctx, df, q, ctes); err != nil {
 			return nil, err
@@ -152,12 +167,21 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			}
 			df = s.newDF(a)
 		}
+	} else if q.Qualify != nil {
+		if df, err = s.sqlQualify(df, q); err != nil {
+			return nil, err
+		}
 	} else {
 		p, err := plan.NewProject(df.node, q.Items)
 		if err != nil {
 			return nil, err
 		}
 		df = s.newDF(p)
+	}
+	if q.Qualify != nil && (len(q.GroupBy) > 0 || plan.HasAggregate(q.Items...)) {
+		if df, err = df.Filter(newColumn(q.Qualify)); err != nil {
+			return nil, err
+		}
 	}
 	if q.Distinct {
 		if df, err = df.Distinct(); err != nil {

@@ -23,6 +23,9 @@ import (
 type Over struct {
 	Func Expr
 	Spec WindowSpec
+	// Ref names a window of the query's WINDOW clause (OVER w); the parser replaces it
+	// with that window's specification.
+	Ref string
 }
 
 func (Over) isExpr() {}

@@ -578,6 +578,28 @@ func (p *sqlParser) primary() (Expr, error) {
 				return nil, err
 			}
 			call := Call{Name: strings.ToLower(t.text), Args: args, Distinct: distinct}
+			if p.at(tkIdent, "FILTER") && p.toks[p.i+1].text == "(" && strings.EqualFold(p.toks[p.i+2].text, "WHERE") {
+				// agg(x) FILTER (WHERE cond) aggregates only the rows cond keeps: the argument
+				// becomes CASE WHEN cond THEN x END, which the aggregates skip as NULL.
+				p.next()
+				p.next()
+				p.next()
+				cond, err := p.expr()
+				if err != nil {
+					return nil, err
+				}
+				if err := p.expect(")"); err != nil {
+					return nil, err
+				}
+				if len(call.Args) == 0 {
+					return nil, p.syntaxError()
+				}
+				arg := call.Args[0]
+				if _, ok := arg.(Star); ok {
+					arg = Literal{Value: int32(1), Type: sqltypes.Integer}
+				}
+				call.Args = append([]Expr{CaseWhen{Conds: []Expr{cond}, Values: []Expr{arg}}}, call.Args[1:]...)
+			}
 			if p.keyword("OVER") {
 				return p.over(call)
 			}

@@ -55,9 +55,32 @@ type Query struct {
 	AliasColumns []string
 	// GroupByAll is GROUP BY ALL: every select item without an aggregate is a key.
 	GroupByAll bool
+	// Qualify filters the rows after the window functions (QUALIFY cond).
+	Qualify Expr
+	// LateralViews are the FROM clause's LATERAL VIEW [OUTER] generator(...) t AS cols.
+	LateralViews []LateralView
+	// Pivot is FROM t PIVOT (aggregates FOR column IN (values)).
+	Pivot *PivotClause
+	// Unpivot is FROM t UNPIVOT [INCLUDE|EXCLUDE NULLS] (value FOR name IN (cols)).
+	Unpivot *UnpivotClause
 	// GroupingSets is set for GROUP BY ROLLUP / CUBE / GROUPING SETS (and WITH ROLLUP /
 	// CUBE): each set lists indexes into GroupBy.
 	GroupingSets [][]int
+}
+
+// LateralView is LATERAL VIEW [OUTER] generator(args) table [AS] col, ...
+type LateralView struct {
+	Generator Call
+	Outer     bool
+	Table     string
+	Columns   []string
+}
+
+// UnpivotClause is UNPIVOT [INCLUDE NULLS|EXCLUDE NULLS] (value FOR name IN (c [AS a], ...)).
+type UnpivotClause struct {
+	ValueColumn, NameColumn string
+	Columns, Names          []string
+	IncludeNulls            bool
 }
 
 // CreateView is CREATE [OR REPLACE] [GLOBAL] TEMP[ORARY] VIEW [IF NOT EXISTS] name
@@ -198,6 +221,19 @@ func ParseQuery(text string) (*Query, error) {
 			}
 			q.Joins = append(q.Joins, j)
 		}
+		if err := p.lateralViews(q); err != nil {
+			return nil, err
+		}
+		if p.at(tkIdent, "PIVOT") {
+			if err := p.pivot(q); err != nil {
+				return nil, err
+			}
+		}
+		if p.at(tkIdent, "UNPIVOT") {
+			if err := p.unpivot(q); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if p.keyword("WHERE") {
 		if q.Where, err = p.expr(); err != nil {
@@ -216,6 +252,33 @@ func ParseQuery(text string) (*Query, error) {
 		if q.Having, err = p.expr(); err != nil {
 			return nil, err
 		}
+	}
+	windows := map[string]WindowSpec{}
+	for {
+		if p.keyword("WINDOW") {
+			for {
+				name, ok := p.identifier()
+				if !ok || !p.keyword("AS") {
+					return nil, p.syntaxError()
+				}
+				o, err := p.over(Call{})
+				if err != nil {
+					return nil, err
+				}
+				windows[strings.ToLower(name)] = o.(Over).Spec
+				if !p.op(",") {
+					break
+				}
+			}
+			continue
+		}
+		if p.keyword("QUALIFY") {
+			if q.Qualify, err = p.expr(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		break
 	}
 	if p.keyword("ORDER") {
 		if !p.keyword("BY") {
@@ -244,6 +307,9 @@ func ParseQuery(text string) (*Query, error) {
 		q.OrderBy = order
 	}
 	if err := p.limit(q); err != nil {
+		return nil, err
+	}
+	if err := resolveWindowRefs(q, windows); err != nil {
 		return nil, err
 	}
 	if p.keyword("OFFSET") {
@@ -336,6 +402,10 @@ func (p *sqlParser) sortItems() ([]Expr, error) {
 // over parses a window specification after fn(...) OVER: ( [PARTITION BY exprs]
 // [ORDER BY items] [ROWS|RANGE BETWEEN bound AND bound | ROWS|RANGE bound] ).
 func (p *sqlParser) over(fn Call) (Expr, error) {
+	if t := p.peek(); t.kind == tkIdent || t.kind == tkQuoted {
+		p.next()
+		return Over{Func: fn, Ref: t.text}, nil
+	}
 	if err := p.expect("("); err != nil {
 		return nil, err
 	}

@@ -13,6 +13,21 @@ func init() {
 			return f(self.(*pyDataFrame), args, kwargs)
 		})
 	}
+	// transform(func, *args, **kwargs) is func(df, *args, **kwargs), which must answer a
+	// DataFrame (PySpark checks it).
+	m("transform", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if len(args) == 0 {
+			return nil, py.ExceptionNewf(py.TypeError, "DataFrame.transform() missing 1 required positional argument: 'func'")
+		}
+		res, err := py.Call(args[0], append(py.Tuple{d}, args[1:]...), kwargs)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := res.(*pyDataFrame); !ok {
+			return nil, py.ExceptionNewf(py.AssertionError, "Func returned an instance of type [%s], should have been DataFrame.", res.Type().Name)
+		}
+		return res, nil
+	})
 	m("toDF", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(kwargs) > 0 {
 			return nil, py.ExceptionNewf(py.TypeError, "toDF() takes column names only")

@@ -47,3 +47,31 @@ PySparkValueError CANNOT_DETERMINE_TYPE
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// DataFrame.unpivot / melt and transform, from their docstrings.
+func TestUnpivotTransform(t *testing.T) {
+	src := `from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+spark = SparkSession.builder.getOrCreate()
+df = spark.createDataFrame([(1, 11, 1.1), (2, 12, 1.2)], ["id", "int", "double"])
+print(df.unpivot("id", ["int", "double"], "var", "val").collect())
+print(df.melt(ids=["id"], values=None, variableColumnName="var", valueColumnName="val").schema.simpleString())
+print(df.transform(lambda d, n: d.withColumn("plus", d.id + n), 10).columns)
+try:
+    df.transform(lambda d: 1)
+except AssertionError as e:
+    print("AssertionError", e)
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `[Row(id=1, var='int', val=11.0), Row(id=1, var='double', val=1.1), Row(id=2, var='int', val=12.0), Row(id=2, var='double', val=1.2)]
+struct<id:bigint,var:string,val:double>
+['id', 'int', 'double', 'plus']
+AssertionError Func returned an instance of type [int], should have been DataFrame.
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}

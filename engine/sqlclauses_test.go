@@ -1,0 +1,73 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// TestSQLClauses covers the FROM and window clauses of the SQL reference's examples:
+// LATERAL VIEW [OUTER], PIVOT, UNPIVOT, an aggregate's FILTER, WINDOW w AS (...), QUALIFY.
+func TestSQLClauses(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	for _, q := range []string{
+		`CREATE TEMP VIEW person (id, name, age, class, address) AS VALUES (100, 'John', 30, 1, 'Street 1'),
+		 (200, 'Mary', NULL, 1, 'Street 2'), (300, 'Mike', 80, 3, 'Street 3'), (400, 'Dan', 50, 4, 'Street 4')`,
+		`CREATE TEMP VIEW sales (location, year, q1, q2, q3, q4) AS VALUES ('Santa Clara', 2018, NULL, 4, 6, 8), ('San Jose', 2019, 5, NULL, 9, 1)`,
+	} {
+		if _, err := s.SQL(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	tests := []struct{ sql, cols, want string }{
+		{`SELECT c_age, COUNT(1) FROM person LATERAL VIEW EXPLODE(ARRAY(30, 60)) AS c_age LATERAL VIEW EXPLODE(ARRAY(40, 80)) AS d_age GROUP BY c_age ORDER BY c_age`,
+			"c_age,count(1)", "[[30 8] [60 8]]"},
+		{"SELECT id, c_age FROM person LATERAL VIEW EXPLODE(ARRAY()) tableName AS c_age", "id,c_age", "[]"},
+		{"SELECT id, c_age FROM person LATERAL VIEW OUTER EXPLODE(ARRAY()) tableName AS c_age WHERE id < 300 ORDER BY id", "id,c_age", "[[100 <nil>] [200 <nil>]]"},
+		{"SELECT id, p, v FROM person LATERAL VIEW posexplode(array('x', 'y')) t AS p, v WHERE id = 100", "id,p,v", "[[100 0 x] [100 1 y]]"},
+		{"SELECT * FROM person PIVOT (SUM(age) AS a, AVG(class) AS c FOR name IN ('John' AS john, 'Mike' AS mike)) ORDER BY id",
+			"id,address,john_a,john_c,mike_a,mike_c",
+			"[[100 Street 1 30 1 <nil> <nil>] [200 Street 2 <nil> <nil> <nil> <nil>] [300 Street 3 <nil> <nil> 80 3] [400 Street 4 <nil> <nil> <nil> <nil>]]"},
+		{"SELECT * FROM (SELECT id, name, age FROM person) PIVOT (max(age) FOR name IN ('John', 'Dan')) ORDER BY id",
+			"id,John,Dan", "[[100 30 <nil>] [200 <nil> <nil>] [300 <nil> <nil>] [400 <nil> 50]]"},
+		{"SELECT * FROM sales UNPIVOT (sales FOR quarter IN (q1, q2, q3, q4)) ORDER BY location, quarter",
+			"location,year,quarter,sales", "[[San Jose 2019 q1 5] [San Jose 2019 q3 9] [San Jose 2019 q4 1] [Santa Clara 2018 q2 4] [Santa Clara 2018 q3 6] [Santa Clara 2018 q4 8]]"},
+		{"SELECT * FROM sales UNPIVOT INCLUDE NULLS (sales FOR quarter IN (q1 AS Q1, q2 AS Q2)) WHERE year = 2018",
+			"location,year,q3,q4,quarter,sales", "[[Santa Clara 2018 6 8 Q1 <nil>] [Santa Clara 2018 6 8 Q2 4]]"},
+		{"SELECT class, sum(age) FILTER (WHERE id > 100) AS s, count(*) FILTER (WHERE age IS NULL) AS n FROM person GROUP BY class ORDER BY class",
+			"class,s,n", "[[1 <nil> 1] [3 80 0] [4 50 0]]"},
+		{"SELECT name, row_number() OVER w AS rn, sum(id) OVER w AS total FROM person WINDOW w AS (ORDER BY id DESC) ORDER BY rn",
+			"name,rn,total", "[[Dan 1 400] [Mike 2 700] [Mary 3 900] [John 4 1000]]"},
+		{"SELECT name, class FROM person QUALIFY row_number() OVER (PARTITION BY class ORDER BY id DESC) = 1 ORDER BY class",
+			"name,class", "[[Mary 1] [Mike 3] [Dan 4]]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.sql, func(t *testing.T) {
+			df, err := s.SQL(ctx, tc.sql)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(df.Columns(), ","); got != tc.cols {
+				t.Errorf("columns %s, want %s", got, tc.cols)
+			}
+			rows := must[[]sqltypes.Row](t)(df.Collect(ctx))
+			if got := fmt.Sprint(rows); got != tc.want {
+				t.Fatalf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+	for sql, want := range map[string]string{
+		"SELECT name, rank() OVER nope FROM person":                         "[MISSING_WINDOW_SPECIFICATION]",
+		"SELECT id, a FROM person LATERAL VIEW posexplode(array(1)) t AS a": "[UDTF_ALIAS_NUMBER_MISMATCH]",
+		"SELECT * FROM sales UNPIVOT (v FOR k IN (location, q1))":           "[UNPIVOT_VALUE_DATA_TYPE_MISMATCH]",
+	} {
+		_, err := s.SQL(ctx, sql)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %s", sql, err, want)
+		}
+	}
+}
