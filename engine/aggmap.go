@@ -66,3 +66,7 @@ func javaHashMapOrder(keys []string) []int {
 	}
 	return out
 }
+
+// JavaHashMapOrder is the order a java.util.HashMap iterates these string keys in: a
+// Python dict PySpark hands the JVM as a map (createDataFrame, agg({...})) arrives in it.
+func JavaHashMapOrder(keys []string) []int { return javaHashMapOrder(keys) }

@@ -140,6 +140,14 @@ func (c *Column) Alias(name string) *Column {
 	return c.derive(plan.Alias{Child: c.expr, Name: name})
 }
 
+// AliasMany is col.alias("a", "b"): a generator's several output names.
+func (c *Column) AliasMany(names []string) *Column {
+	if c.err != nil {
+		return c
+	}
+	return newColumn(plan.Alias{Child: c.expr, Name: names[0], Names: names})
+}
+
 // AliasWithMetadata is col.alias(name, metadata={...}).
 func (c *Column) AliasWithMetadata(name string, metadata map[string]any) *Column {
 	return c.derive(plan.Alias{Child: c.expr, Name: name, Metadata: metadata})
@@ -155,8 +163,10 @@ func (c *Column) Multiply(x any) *Column { return c.binary("*", x) }
 func (c *Column) Divide(x any) *Column   { return c.binary("/", x) }
 func (c *Column) Mod(x any) *Column      { return c.binary("%", x) }
 
-// Negate is -col.
-func (c *Column) Negate() *Column { return c.derive(plan.Negate{Child: c.expr}) }
+// Negate is -col: PySpark builds negative(col), which names the column so.
+func (c *Column) Negate() *Column {
+	return c.derive(plan.Call{Name: "negative", Args: []plan.Expr{c.expr}})
+}
 
 // Comparisons: ==, !=, <, <=, >, >=, and eqNullSafe (<=>).
 func (c *Column) EqualTo(x any) *Column    { return c.binary("=", x) }
@@ -274,6 +284,37 @@ func (c *Column) Otherwise(value any) *Column {
 
 // Like is col.like(pattern): SQL LIKE with % and _.
 func (c *Column) Like(pattern string) *Column { return c.fn("like", pattern) }
+
+// WithField is col.withField(name, value): the struct with that field replaced, or added
+// at the end.
+func (c *Column) WithField(name string, value *Column) *Column {
+	return c.fn(plan.UpdateFieldsFunc, Lit("with"), Lit(name), value)
+}
+
+// DropFields is col.dropFields(*names): the struct without those fields.
+func (c *Column) DropFields(names ...string) *Column {
+	out := c
+	for _, n := range names {
+		out = out.fn(plan.UpdateFieldsFunc, Lit("drop"), Lit(n))
+	}
+	return out
+}
+
+// BitwiseOR, BitwiseAND and BitwiseXOR are col.bitwiseOR/AND/XOR(other): (a | b) etc.
+func (c *Column) BitwiseOR(other any) *Column  { return c.bitwise("|", other) }
+func (c *Column) BitwiseAND(other any) *Column { return c.bitwise("&", other) }
+func (c *Column) BitwiseXOR(other any) *Column { return c.bitwise("^", other) }
+
+func (c *Column) bitwise(op string, other any) *Column {
+	o := toColumn(other)
+	if c.err != nil {
+		return c
+	}
+	if o.err != nil {
+		return o
+	}
+	return newColumn(plan.Call{Name: plan.BitwiseFunc, Args: []plan.Expr{plan.Literal{Value: op, Type: sqltypes.String}, c.expr, o.expr}})
+}
 
 // RLike is col.rlike(regex): a Java regular expression found anywhere in the value.
 func (c *Column) RLike(pattern string) *Column { return c.fn("rlike", pattern) }

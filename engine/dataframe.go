@@ -370,6 +370,22 @@ func (df *DataFrame) IsStreaming() bool { return plan.IsStreaming(df.node) }
 // PrintSchema is df.printSchema()'s text ("root\n |-- order_id: integer (nullable = true)\n...").
 func (df *DataFrame) PrintSchema() string { return df.Schema().TreeString() }
 
+// PrintSchemaLevel is printSchema(level): the tree down to that depth (top-level fields
+// are depth 1); level <= 0 prints it all.
+func (df *DataFrame) PrintSchemaLevel(level int) string {
+	text := df.PrintSchema()
+	if level <= 0 {
+		return text
+	}
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Count(line, " |") <= level {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 // ---- transformations ----
 
 func exprsOf(cs []*Column) ([]plan.Expr, error) {

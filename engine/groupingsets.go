@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"fmt"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -191,4 +192,38 @@ func indexIn(set []int, k int) int {
 // positional refers to field i of a DataFrame's output by its name.
 func positional(fields []sqltypes.StructField, i int) *Column {
 	return newColumn(plan.ColumnRef{Parts: []string{fields[i].Name}})
+}
+
+// GroupingSets is df.groupingSets(sets, *cols): aggregates for each listed set of the
+// grouping columns cols; a set naming a column outside cols is an error.
+func (df *DataFrame) GroupingSets(sets [][]any, columns ...any) *GroupedData {
+	g := df.GroupBy(columns...)
+	if g.err != nil {
+		return g
+	}
+	for _, set := range sets {
+		var idx []int
+		for _, c := range set {
+			cs, err := cols([]any{c})
+			if err != nil {
+				return &GroupedData{df: df, err: err}
+			}
+			k := -1
+			for i, key := range g.keys {
+				if strings.EqualFold(exprString(key.expr), exprString(cs[0].expr)) {
+					k = i
+				}
+			}
+			if k < 0 {
+				return &GroupedData{df: df, err: &plan.AnalysisError{Class: "MISSING_GROUP_BY", Message: fmt.Sprintf(
+					"The grouping set column %s is not one of the grouping columns.", exprString(cs[0].expr))}}
+			}
+			idx = append(idx, k)
+		}
+		g.sets = append(g.sets, idx)
+	}
+	if g.sets == nil {
+		g.sets = [][]int{}
+	}
+	return g
 }

@@ -141,6 +141,21 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			}
 		}
 	}
+	if len(q.GroupBy) > 0 {
+		// SELECT * with GROUP BY: the star stands for every column, each of which must then
+		// be grouped (else Spark's MISSING_AGGREGATION names the first that is not).
+		var items []plan.Expr
+		for _, it := range q.Items {
+			if st, ok := it.(plan.Star); ok && len(st.Target) == 0 {
+				for _, c := range df.Columns() {
+					items = append(items, plan.ColumnRef{Parts: []string{c}})
+				}
+				continue
+			}
+			items = append(items, it)
+		}
+		q.Items = items
+	}
 	if q.GroupingSets != nil {
 		if df, err = s.sqlGroupingSets(df, q); err != nil {
 			return nil, err
@@ -172,7 +187,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			return nil, err
 		}
 	} else {
-		p, err := plan.NewProject(df.node, q.Items)
+		// NewSelect: a generator (explode, posexplode, inline, stack...) may stand in the
+		// select list beside other items, as in Spark.
+		p, err := plan.NewSelect(df.node, q.Items)
 		if err != nil {
 			return nil, err
 		}

@@ -42,6 +42,12 @@ func TestSQLClauses(t *testing.T) {
 			"class,s,n", "[[1 <nil> 1] [3 80 0] [4 50 0]]"},
 		{"SELECT name, row_number() OVER w AS rn, sum(id) OVER w AS total FROM person WINDOW w AS (ORDER BY id DESC) ORDER BY rn",
 			"name,rn,total", "[[Dan 1 400] [Mike 2 700] [Mary 3 900] [John 4 1000]]"},
+		{"SELECT stack(2, 1, 2, 3) AS (x, y)", "x,y", "[[1 2] [3 <nil>]]"},
+		{"SELECT explode(map('a', 1)), 'z' AS z", "key,value,z", "[[a 1 z]]"},
+		{"SELECT 170 | 75 AS o, 170 & 75 AS a, 170 ^ 75 AS x, 1 + 2 | 4 AS p", "o,a,x,p", "[[235 10 225 7]]"},
+		{"SELECT try_cast('abc' AS INT) AS v, TRY_CAST('12' AS INT) AS w", "v,w", "[[<nil> 12]]"},
+		{"SELECT DATE'2024-01-31' + INTERVAL 1 MONTH AS m, DATE'2024-03-01' - DATE'2024-02-01' AS d", "m,d", "[[19782 2505600000000]]"},
+		{"SELECT extract(YEAR FROM DATE'2024-12-31') AS y, timestampdiff(HOUR, TIMESTAMP'2024-01-01 00:00:00', TIMESTAMP'2024-01-02 06:00:00') AS h", "y,h", "[[2024 30]]"},
 		{"SELECT name, class FROM person QUALIFY row_number() OVER (PARTITION BY class ORDER BY id DESC) = 1 ORDER BY class",
 			"name,class", "[[Mary 1] [Mike 3] [Dan 4]]"},
 	}

@@ -634,3 +634,46 @@ func (b *boundFunc) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 	}
 	return b.fn(c, vals)
 }
+
+// boundArrayField is arr.field on an array of structs: each element's field, NULL for a
+// NULL element.
+type boundArrayField struct {
+	child Bound
+	index int
+	field sqltypes.StructField
+	typ   sqltypes.ArrayType
+}
+
+func (b *boundArrayField) DataType() sqltypes.DataType { return b.typ }
+func (b *boundArrayField) Nullable() bool              { return b.child.Nullable() }
+func (b *boundArrayField) SQL() string                 { return b.child.SQL() + "." + b.field.Name }
+func (b *boundArrayField) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	v, err := b.child.Eval(c, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	elems := v.([]any)
+	out := make([]any, len(elems))
+	for i, e := range elems {
+		if e != nil {
+			out[i] = e.(sqltypes.Row)[b.index]
+		}
+	}
+	return out, nil
+}
+
+// boundTryCast is TRY_CAST: the cast evaluated outside ANSI mode, so a value that does not
+// convert is NULL instead of an error.
+type boundTryCast struct{ cast Bound }
+
+func (b *boundTryCast) DataType() sqltypes.DataType { return b.cast.DataType() }
+func (b *boundTryCast) Nullable() bool              { return true }
+func (b *boundTryCast) SQL() string                 { return "TRY_" + b.cast.SQL() }
+func (b *boundTryCast) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	if !c.Ansi {
+		return b.cast.Eval(c, row)
+	}
+	lenient := *c
+	lenient.Ansi = false
+	return b.cast.Eval(&lenient, row)
+}

@@ -37,6 +37,8 @@ type Literal struct {
 type Cast struct {
 	Child Expr
 	To    sqltypes.DataType
+	// Try is TRY_CAST: a value that does not convert is NULL even in ANSI mode.
+	Try bool
 }
 
 // Alias is child.alias(name) / "expr AS name". Metadata, when set, becomes the field metadata.
@@ -44,6 +46,9 @@ type Alias struct {
 	Child    Expr
 	Name     string
 	Metadata map[string]any
+	// Names, when set, are a generator's several output names (AS (a, b), alias("a", "b"));
+	// Name is then the first.
+	Names []string
 }
 
 // BinaryOp is an arithmetic, comparison or logical operator. Op is the SQL spelling:

@@ -645,13 +645,14 @@ func bindShiftZone(name string, fromUTC bool) binder {
 				return nil, invalidZone(z.(string))
 			}
 			ts := int64(a.(sqltypes.Timestamp))
+			// Spark's convertTz(ts, from, to): the instant's wall clock in `to`, read as a
+			// wall clock in `from` (from_utc_timestamp: UTC to tz; to_utc_timestamp: tz to
+			// UTC). The session zone only shows the result.
 			if fromUTC {
-				// The instant's wall clock in tz, read back as a wall clock in UTC... then as
-				// a session-zone instant: Spark's convertTz(ts, UTC, tz).
 				cv := civilOf(ts, loc)
-				return sqltypes.Timestamp(localMicros(cv.year, cv.month, cv.day, cv.hour, cv.minute, cv.second, cv.micros, ec.Location)), nil
+				return sqltypes.Timestamp(localMicros(cv.year, cv.month, cv.day, cv.hour, cv.minute, cv.second, cv.micros, time.UTC)), nil
 			}
-			cv := civilOf(ts, ec.Location)
+			cv := civilOf(ts, time.UTC)
 			return sqltypes.Timestamp(localMicros(cv.year, cv.month, cv.day, cv.hour, cv.minute, cv.second, cv.micros, loc)), nil
 		}), nil
 	}

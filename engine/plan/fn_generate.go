@@ -43,6 +43,9 @@ func isGeneratorCall(e Expr) (Call, string, bool) {
 	alias := ""
 	if a, ok := e.(Alias); ok {
 		e, alias = a.Child, a.Name
+		if len(a.Names) > 1 {
+			alias = strings.Join(a.Names, "\x00")
+		}
 	}
 	c, ok := e.(Call)
 	if !ok {
@@ -80,11 +83,15 @@ func NewSelect(child Node, exprs []Expr) (Node, error) {
 		return nil, err
 	}
 	if alias != "" {
-		if len(g.fields) != 1 {
+		// Several names (AS (a, b)) arrive joined by NUL; each names one output column.
+		names := strings.Split(alias, "\x00")
+		if len(g.fields) != len(names) {
 			return nil, sparkerrors.New(sparkerrors.AnalysisException, "UDTF_ALIAS_NUMBER_MISMATCH",
-				"aliasesSize", strconv.Itoa(len(g.fields)), "aliasesNames", alias)
+				"aliasesSize", strconv.Itoa(len(g.fields)), "aliasesNames", strings.Join(names, ", "))
 		}
-		g.fields[0].Name = alias
+		for i, n := range names {
+			g.fields[i].Name = n
+		}
 	}
 	gen := &Generate{Child: child, Gen: g}
 	gen.scope = &Scope{Schema: &sqltypes.StructType{Fields: append(append([]sqltypes.StructField(nil), in.Schema.Fields...), g.fields...)},

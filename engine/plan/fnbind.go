@@ -155,7 +155,8 @@ func coerceTo(b Bound, want inType) (Bound, bool) {
 			return castTo(b, sqltypes.Long), true
 		}
 	case inInt:
-		if sqltypes.IsIntegral(t) && integralRank(t) <= integralRank(sqltypes.Integer) || isString(t) {
+		// Spark's implicit cast takes any integral type (BIGINT too) to an INT argument.
+		if sqltypes.IsIntegral(t) || isString(t) {
 			return castTo(b, sqltypes.Integer), true
 		}
 	case inLong:

@@ -39,11 +39,20 @@ func resolveIntervalArith(op string, l, r Bound) (Bound, bool, error) {
 			ts, iv = r, l
 		}
 		typ := ts.DataType()
-		if _, isDate := typ.(sqltypes.DateType); isDate {
+		_, isDate := typ.(sqltypes.DateType)
+		if isDate {
 			typ = sqltypes.TimestampT
 			ts = castTo(ts, typ)
 		}
-		return &boundTimeAdd{ts: ts, iv: iv, neg: op == "-", typ: typ, sql: l.SQL() + " " + op + " " + r.SQL()}, true, nil
+		var add Bound = &boundTimeAdd{ts: ts, iv: iv, neg: op == "-", typ: typ, sql: l.SQL() + " " + op + " " + r.SQL()}
+		if _, ym := iv.DataType().(sqltypes.YearMonthIntervalType); ym && isDate {
+			// A date plus months stays a DATE (Spark's DateAddYMInterval).
+			add = castTo(add, sqltypes.DateT)
+		}
+		return add, true, nil
+	case op == "-" && isDateType(lt) && isDateType(rt):
+		// DATE - DATE is the days between them, INTERVAL DAY (Spark's SubtractDates).
+		return &boundDateDiff{left: l, right: r, sql: "(" + l.SQL() + " - " + r.SQL() + ")"}, true, nil
 	case op == "-" && isTimestampLike(lt) && isTimestampLike(rt) && !(isDateType(lt) && isDateType(rt)):
 		return &boundIntervalOp{op: "ts-", left: castTo(l, sqltypes.TimestampT), right: castTo(r, sqltypes.TimestampT), typ: dayToSecond}, true, nil
 	case (op == "+" || op == "-") && lIsDT && rIsDT:
@@ -217,4 +226,27 @@ func subtractChecked(x, y int64, overflow func() error) (any, error) {
 		return nil, overflow()
 	}
 	return d, nil
+}
+
+// boundDateDiff is DATE - DATE: the whole days between them as an INTERVAL DAY.
+type boundDateDiff struct {
+	left, right Bound
+	sql         string
+}
+
+func (b *boundDateDiff) DataType() sqltypes.DataType {
+	return sqltypes.DayTimeIntervalType{Start: sqltypes.IntervalDay, End: sqltypes.IntervalDay}
+}
+func (b *boundDateDiff) Nullable() bool { return b.left.Nullable() || b.right.Nullable() }
+func (b *boundDateDiff) SQL() string    { return b.sql }
+func (b *boundDateDiff) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	l, err := b.left.Eval(c, row)
+	if err != nil || l == nil {
+		return nil, err
+	}
+	r, err := b.right.Eval(c, row)
+	if err != nil || r == nil {
+		return nil, err
+	}
+	return (int64(l.(sqltypes.Date)) - int64(r.(sqltypes.Date))) * 86400 * 1000000, nil
 }

@@ -237,6 +237,9 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 		if timeZoneAware(c.DataType(), e.To) {
 			cast = r.zoned(cast)
 		}
+		if e.Try {
+			cast = &boundTryCast{cast: cast}
+		}
 		return cast, nil
 	case Alias:
 		c, err := r.resolve(e.Child)
@@ -367,6 +370,19 @@ func (r *resolver) fieldOf(child Bound, name string) (Bound, error) {
 	if mt, ok := child.DataType().(sqltypes.MapType); ok {
 		if _, ok := mt.Key.(sqltypes.StringType); ok {
 			return &boundAlias{child: &boundMapValue{child: child, key: name, typ: mt.Value}, name: name}, nil
+		}
+	}
+	if at, ok := child.DataType().(sqltypes.ArrayType); ok {
+		// arr.field on an array of structs is the array of each element's field (Spark's
+		// GetArrayStructFields), named by the field.
+		if est, ok := at.Element.(*sqltypes.StructType); ok {
+			for i, f := range est.Fields {
+				if r.scope.eq(f.Name, name) {
+					b := &boundArrayField{child: child, index: i, field: f,
+						typ: sqltypes.ArrayType{Element: f.Type, ContainsNull: at.ContainsNull || f.Nullable}}
+					return &boundAlias{child: b, name: f.Name}, nil
+				}
+			}
 		}
 	}
 	st, ok := child.DataType().(*sqltypes.StructType)

@@ -163,7 +163,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 			p.toks = append(p.toks, token{tkIdent, src[i:j], i})
 			i = j
 		default:
-			ops := []string{"<=>", "->", "==", "!=", "<>", "<=", ">=", "||", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "!"}
+			ops := []string{"<=>", "->", "==", "&", "^", "!=", "<>", "<=", ">=", "||", "|", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "!"}
 			matched := false
 			for _, op := range ops {
 				if strings.HasPrefix(src[i:], op) {
@@ -291,14 +291,40 @@ func (p *sqlParser) not() (Expr, error) {
 	return p.predicate()
 }
 
+// bitOr, bitXor and bitAnd are Spark's | ^ & operators, binding looser than arithmetic
+// and tighter than comparisons, & tightest.
+func (p *sqlParser) bitOr() (Expr, error) { return p.bitLevel(0) }
+
+func (p *sqlParser) bitLevel(level int) (Expr, error) {
+	ops := []string{"|", "^", "&"}
+	next := func() (Expr, error) {
+		if level == len(ops)-1 {
+			return p.additive()
+		}
+		return p.bitLevel(level + 1)
+	}
+	l, err := next()
+	if err != nil {
+		return nil, err
+	}
+	for p.op(ops[level]) {
+		r, err := next()
+		if err != nil {
+			return nil, err
+		}
+		l = Call{Name: BitwiseFunc, Args: []Expr{Literal{Value: ops[level], Type: sqltypes.String}, l, r}}
+	}
+	return l, nil
+}
+
 func (p *sqlParser) predicate() (Expr, error) {
-	l, err := p.additive()
+	l, err := p.bitOr()
 	if err != nil {
 		return nil, err
 	}
 	for _, op := range []string{"<=>", "==", "!=", "<>", "<=", ">=", "=", "<", ">"} {
 		if p.op(op) {
-			r, err := p.additive()
+			r, err := p.bitOr()
 			if err != nil {
 				return nil, err
 			}
@@ -339,7 +365,7 @@ func (p *sqlParser) predicate() (Expr, error) {
 		}
 		return e, nil
 	case p.keyword("LIKE"):
-		pat, err := p.additive()
+		pat, err := p.bitOr()
 		if err != nil {
 			return nil, err
 		}
@@ -349,14 +375,14 @@ func (p *sqlParser) predicate() (Expr, error) {
 		}
 		return e, nil
 	case p.keyword("BETWEEN"):
-		lo, err := p.additive()
+		lo, err := p.bitOr()
 		if err != nil {
 			return nil, err
 		}
 		if !p.keyword("AND") {
 			return nil, p.syntaxError()
 		}
-		hi, err := p.additive()
+		hi, err := p.bitOr()
 		if err != nil {
 			return nil, err
 		}
@@ -572,10 +598,42 @@ func (p *sqlParser) primary() (Expr, error) {
 		// Function call?
 		if t.kind == tkIdent && p.at(tkOp, "(") {
 			p.next()
+			lname := strings.ToLower(t.text)
+			// extract(field FROM source) is date_part('field', source).
+			if lname == "extract" && p.peek().kind == tkIdent && strings.EqualFold(p.toks[p.i+1].text, "FROM") {
+				field := p.next().text
+				p.next()
+				src, err := p.expr()
+				if err != nil {
+					return nil, err
+				}
+				if err := p.expect(")"); err != nil {
+					return nil, err
+				}
+				return p.postfix(Call{Name: "extract", Args: []Expr{Literal{Value: field, Type: sqltypes.String}, src}})
+			}
 			distinct := p.keyword("DISTINCT")
 			args, err := p.exprList(")")
 			if err != nil {
 				return nil, err
+			}
+			// timestampadd(MINUTE, n, ts): the unit is a bare word, read as its name; the
+			// three-argument dateadd / datediff are timestampadd / timestampdiff.
+			switch lname {
+			case "timestampadd", "timestamp_add", "timestampdiff", "timestamp_diff", "dateadd", "datediff", "date_add", "date_diff":
+				ref, bare := ColumnRef{}, false
+				if len(args) == 3 {
+					ref, bare = args[0].(ColumnRef)
+				}
+				if bare && len(ref.Parts) == 1 {
+					args[0] = Literal{Value: strings.ToUpper(ref.Parts[0]), Type: sqltypes.String}
+					switch lname {
+					case "dateadd", "date_add":
+						t.text = "timestampadd"
+					case "datediff", "date_diff":
+						t.text = "timestampdiff"
+					}
+				}
 			}
 			call := Call{Name: strings.ToLower(t.text), Args: args, Distinct: distinct}
 			if p.at(tkIdent, "FILTER") && p.toks[p.i+1].text == "(" && strings.EqualFold(p.toks[p.i+2].text, "WHERE") {
@@ -652,7 +710,7 @@ func (p *sqlParser) postfix(e Expr) (Expr, error) {
 }
 
 func (p *sqlParser) cast() (Expr, error) {
-	p.next() // CAST
+	try := strings.EqualFold(p.next().text, "TRY_CAST")
 	p.next() // (
 	e, err := p.expr()
 	if err != nil {
@@ -686,7 +744,7 @@ func (p *sqlParser) cast() (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p.postfix(Cast{Child: e, To: dt})
+	return p.postfix(Cast{Child: e, To: dt, Try: try})
 }
 
 func (p *sqlParser) caseWhen() (Expr, error) {

@@ -139,6 +139,10 @@ func ParseQuery(text string) (*Query, error) {
 		if p.at(tkEOF, "") {
 			return nil, &AnalysisError{Class: "PARSE_EMPTY_STATEMENT", Message: "Syntax error, unexpected empty statement."}
 		}
+		if !sparkStatementWords[strings.ToUpper(p.peek().text)] {
+			// Not a statement Spark knows: its parser fails at the first word.
+			return nil, p.syntaxError()
+		}
 		return nil, unsupported("kafkalab's spark.sql supports SELECT ..., SHOW TABLES and DESCRIBE HISTORY <table>; use the DataFrame API for %s", strings.ToUpper(p.peek().text))
 	}
 	q.Distinct = p.keyword("DISTINCT")
@@ -148,6 +152,27 @@ func ParseQuery(text string) (*Query, error) {
 			return nil, err
 		}
 		if p.keyword("AS") {
+			if p.op("(") {
+				var names []string
+				for {
+					n, ok := p.identifier()
+					if !ok {
+						return nil, p.syntaxError()
+					}
+					names = append(names, n)
+					if !p.op(",") {
+						break
+					}
+				}
+				if err := p.expect(")"); err != nil {
+					return nil, err
+				}
+				q.Items = append(q.Items, Alias{Child: item, Name: names[0], Names: names})
+				if !p.op(",") {
+					break
+				}
+				continue
+			}
 			name, ok := p.identifier()
 			if !ok {
 				return nil, p.syntaxError()
@@ -321,6 +346,18 @@ func ParseQuery(text string) (*Query, error) {
 		q.Offset = n
 	}
 	return q, p.end()
+}
+
+// sparkStatementWords are the words Spark SQL statements begin with: another first word is
+// a syntax error, not a statement kafkalab lacks.
+var sparkStatementWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("SELECT WITH VALUES FROM TABLE CREATE INSERT UPDATE DELETE MERGE DROP ALTER SHOW " +
+		"DESCRIBE DESC EXPLAIN SET RESET USE CACHE UNCACHE CLEAR REFRESH ANALYZE TRUNCATE MSCK REPAIR LOAD ADD LIST " +
+		"COMMENT REPLACE DECLARE EXECUTE CALL OPTIMIZE VACUUM RESTORE CONVERT GENERATE FSCK REORG BEGIN COMMIT ROLLBACK") {
+		sparkStatementWords[w] = true
+	}
 }
 
 func isClauseWord(s string) bool {

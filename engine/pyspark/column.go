@@ -164,10 +164,7 @@ func (c *pyColumn) item(key py.Object) (py.Object, error) {
 }
 
 // Column methods PySpark has and kafkalab's engine does not: calling one says so.
-var unsupportedColumnMethods = map[string]bool{
-	"dropFields": true, "withField": true, "bitwiseAND": true,
-	"bitwiseOR": true, "bitwiseXOR": true,
-}
+var unsupportedColumnMethods = map[string]bool{}
 
 // col.field is a struct field too, as in PySpark; known PySpark methods kafkalab lacks say so.
 func (c *pyColumn) M__getattr__(name string) (py.Object, error) {
@@ -225,6 +222,39 @@ func init() {
 			return newPyColumn(f(c.c, v))
 		})
 	}
+	m("withField", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("withField", args, kwargs, []string{"fieldName", "col"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		name, ok := a[0].(py.String)
+		if !ok {
+			return nil, notExpectedType("fieldName", "str", a[0])
+		}
+		v, ok := a[1].(*pyColumn)
+		if !ok {
+			return nil, notExpectedType("col", "Column", a[1])
+		}
+		return newPyColumn(c.c.WithField(string(name), v.c))
+	})
+	m("dropFields", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		names, err := strList("dropFields", args)
+		if err != nil {
+			return nil, err
+		}
+		return newPyColumn(c.c.DropFields(names...))
+	})
+	for name, f := range map[string]func(*engine.Column, any) *engine.Column{
+		"bitwiseOR": (*engine.Column).BitwiseOR, "bitwiseAND": (*engine.Column).BitwiseAND, "bitwiseXOR": (*engine.Column).BitwiseXOR,
+	} {
+		m(name, func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			a, err := python.ParseArgs(name, args, kwargs, []string{"other"}, 1)
+			if err != nil {
+				return nil, err
+			}
+			return c.binop(a[0], f)
+		})
+	}
 	m("substr", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("substr", args, kwargs, []string{"startPos", "length"}, 2)
 		if err != nil {
@@ -253,8 +283,15 @@ func init() {
 		if len(kwargs) > 0 {
 			return nil, py.ExceptionNewf(py.TypeError, "alias() got an unexpected keyword argument")
 		}
+		if len(args) > 1 {
+			names, err := strList("alias", args)
+			if err != nil {
+				return nil, err
+			}
+			return newPyColumn(c.c.AliasMany(names))
+		}
 		if len(args) != 1 {
-			return nil, python.Unsupported("Column.alias with several names", "give one name; several names are for multi-column generators kafkalab lacks")
+			return nil, py.ExceptionNewf(py.TypeError, "alias() takes at least one name")
 		}
 		name, err := asString("alias", args[0])
 		if err != nil {

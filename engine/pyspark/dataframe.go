@@ -455,7 +455,17 @@ func init() {
 		return py.None, nil
 	})
 	m("printSchema", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		fmt.Fprintln(d.in.Stdout(), d.df.PrintSchema())
+		a, err := python.ParseArgs("printSchema", args, kwargs, []string{"level"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		level := 0
+		if a[0] != nil && a[0] != py.None {
+			if level, err = asInt("level", a[0], 0); err != nil {
+				return nil, err
+			}
+		}
+		fmt.Fprintln(d.in.Stdout(), d.df.PrintSchemaLevel(level))
 		return py.None, nil
 	})
 	p("columns", func(d *pyDataFrame) (py.Object, error) { return py.NewListFromStrings(d.df.Columns()), nil })

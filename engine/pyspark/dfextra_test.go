@@ -75,3 +75,47 @@ AssertionError Func returned an instance of type [int], should have been DataFra
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// Column methods on structs, arrays and bits, printSchema(level), Row's repr and errors,
+// groupingSets and a dict's map order (a java.util.HashMap's), from the API docstrings.
+func TestColumnStructMethods(t *testing.T) {
+	src := `from pyspark.sql import SparkSession, Row
+from pyspark.sql import functions as F
+spark = SparkSession.builder.getOrCreate()
+df = spark.createDataFrame([Row(a=Row(b=1, c=2), h=[Row(y=1, c="x"), Row(y=2, c=None)])])
+print(df.withColumn("a", df.a.withField("b", F.lit(3)).withField("d", F.lit(4))).select("a.*").collect())
+print(df.withColumn("a", df.a.dropFields("b")).select("a").schema.simpleString())
+print(df.select("h.c").collect(), df.select("h.c").columns)
+bits = spark.createDataFrame([Row(a=170, b=75)])
+print(bits.select(bits.a.bitwiseOR(bits.b), bits.a.bitwiseAND(bits.b), bits.a.bitwiseXOR(bits.b), -bits.a).columns)
+df.printSchema(level=1)
+print(Row("name", "age"), Row("Alice", 11), Row(a=1))
+try:
+    Row(a=1).b
+except AttributeError as e:
+    print(type(e).__name__, e)
+print(spark.createDataFrame([(1, {"foo": -2.0, "bar": 2.0})], ("k", "m")).collect())
+g = spark.createDataFrame([("x", 1), ("y", 2)], ["k", "v"])
+print(g.groupingSets([["k"], []], "k").agg(F.sum("v")).orderBy("k").collect())
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `[Row(b=3, c=2, d=4)]
+struct<a:struct<c:bigint>>
+[Row(c=['x', None])] ['c']
+['(a | b)', '(a & b)', '(a ^ b)', 'negative(a)']
+root
+ |-- a: struct (nullable = true)
+ |-- h: array (nullable = true)
+
+<Row('name', 'age')> <Row('Alice', 11)> Row(a=1)
+PySparkAttributeError [ATTRIBUTE_NOT_SUPPORTED] Attribute ` + "`b`" + ` is not supported.
+[Row(k=1, m={'bar': 2.0, 'foo': -2.0})]
+[Row(k=None, sum(v)=3), Row(k='x', sum(v)=1), Row(k='y', sum(v)=2)]
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}

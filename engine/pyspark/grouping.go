@@ -53,6 +53,33 @@ func init() {
 	}
 	sets("rollup", (*engine.DataFrame).Rollup)
 	sets("cube", (*engine.DataFrame).Cube)
+	python.DefMethod(dataFrameType, "groupingSets", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		d := self.(*pyDataFrame)
+		if len(args) == 0 {
+			return nil, py.ExceptionNewf(py.TypeError, "groupingSets() missing 1 required positional argument: 'groupingSets'")
+		}
+		outer, ok := python.SeqItems(args[0])
+		if !ok {
+			return nil, notExpectedType("groupingSets", "list", args[0])
+		}
+		var sets [][]any
+		for _, s := range outer {
+			items, ok := python.SeqItems(s)
+			if !ok {
+				return nil, notExpectedType("groupingSets", "list of lists", s)
+			}
+			cs, err := columnArgs("groupingSets", items)
+			if err != nil {
+				return nil, err
+			}
+			sets = append(sets, cs)
+		}
+		cs, err := columnArgs("groupingSets", args[1:])
+		if err != nil {
+			return nil, err
+		}
+		return &pyGroupedData{g: d.df.GroupingSets(sets, cs...), in: d.in}, nil
+	})
 	python.DefMethod(groupedDataType, "pivot", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		g := self.(*pyGroupedData)
 		a, err := python.ParseArgs("pivot", args, kwargs, []string{"pivot_col", "values"}, 1)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -79,7 +80,8 @@ func (r *pyRow) M__getattr__(name string) (py.Object, error) {
 	if i := r.index(name); i >= 0 {
 		return r.values[i], nil
 	}
-	return nil, py.ExceptionNewf(py.AttributeError, "%s", name)
+	// PySpark's Row raises PySparkAttributeError (an AttributeError) for a missing field.
+	return nil, raise(sparkerrors.PySparkAttributeError, "ATTRIBUTE_NOT_SUPPORTED", "attr_name", name)
 }
 
 func (r *pyRow) M__getitem__(key py.Object) (py.Object, error) {
@@ -156,6 +158,10 @@ func (r *pyRow) M__repr__() (py.Object, error) {
 		b.WriteString(rep)
 	}
 	b.WriteString(")")
+	if r.names == nil {
+		// A Row without field names (Row("a", "b"), a Row class) prints in angle brackets.
+		return py.String("<" + b.String() + ">"), nil
+	}
 	return py.String(b.String()), nil
 }
 
@@ -820,7 +826,26 @@ func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, l
 			return nil, reject()
 		}
 		mv := &sqltypes.MapValue{}
-		for i, k := range keys {
+		// The dict reaches the JVM as a java.util.HashMap: string keys come out in its
+		// hash order, which is the map's order in Spark.
+		order := make([]int, len(keys))
+		for i := range order {
+			order[i] = i
+		}
+		if _, ok := tt.Key.(sqltypes.StringType); ok {
+			names := make([]string, len(keys))
+			allStr := true
+			for i, k := range keys {
+				sk, ok := k.(py.String)
+				allStr = allStr && ok
+				names[i] = string(sk)
+			}
+			if allStr {
+				order = engine.JavaHashMapOrder(names)
+			}
+		}
+		for _, i := range order {
+			k := keys[i]
 			kv, err := fromPython(field+".key", k, tt.Key, false, loc)
 			if err != nil {
 				return nil, err
