@@ -120,6 +120,8 @@ type Session struct {
 	// temporary views by lower-cased name (memory sink tables are views too, as in Spark).
 	viewMu sync.Mutex
 	views  map[string]*DataFrame
+	// subqueryCount numbers the hidden columns of decorrelated subqueries (sqlsubquery.go).
+	subqueryCount int
 	// global holds the global temporary views (global_temp.name), which every session
 	// NewSession made from this one shares, as Spark's sessions share one SparkContext.
 	global *globalViews

@@ -200,6 +200,18 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			return nil, err
 		}
 	}
+	// A decorrelated subquery's joined columns are hidden: SELECT * leaves them out.
+	var hidden []string
+	for _, c := range df.Columns() {
+		if strings.HasPrefix(c, "__kafkalab_sq") {
+			hidden = append(hidden, c)
+		}
+	}
+	if hidden != nil {
+		if df, err = df.Drop(toAnys(hidden)...); err != nil {
+			return nil, err
+		}
+	}
 	if q.Distinct {
 		if df, err = df.Distinct(); err != nil {
 			return nil, err

@@ -58,6 +58,9 @@ func TestSQLQueryForms(t *testing.T) {
 		{"SELECT (SELECT c FROM number2 WHERE c > 9) AS none", "[[<nil>]]"},
 		{"SELECT deptname FROM department d WHERE EXISTS (SELECT 1 FROM employee e WHERE e.deptno = d.deptno) ORDER BY 1", "[[Engineering] [Marketing]]"},
 		{"SELECT name FROM employee e WHERE NOT EXISTS (SELECT 1 FROM department d WHERE d.deptno = e.deptno)", "[[Chloe]]"},
+		{"SELECT id, car_model FROM dealer d WHERE quantity > (SELECT avg(quantity) FROM dealer i WHERE i.id = d.id) ORDER BY id", "[[100 Honda Accord] [200 Honda Civic] [300 Honda Accord]]"},
+		{"SELECT name, (SELECT deptname FROM department d WHERE d.deptno = e.deptno) AS dn FROM employee e ORDER BY id", "[[John Marketing] [Paul Engineering] [Chloe <nil>]]"},
+		{"SELECT *, (SELECT count(*) FROM employee e WHERE e.deptno = d.deptno AND e.id > 102) AS n FROM department d ORDER BY deptno", "[[1 Marketing 0] [3 Engineering 1]]"},
 		{"SELECT transform(array(1, 2, 3), x -> x + 1), filter(array(1, 2, 3), (x, i) -> x > i + 1), aggregate(array(1, 2, 3), 0, (acc, x) -> acc + x)",
 			"[[[2 3 4] [] 6]]"},
 	}

@@ -32,10 +32,19 @@ func (s *Session) sqlSubqueries(ctx context.Context, df *DataFrame, q *plan.Quer
 			if jerr != nil {
 				return nil, jerr
 			}
+			if ok {
+				df = joined
+				continue
+			}
+			joined, rewritten, ok, jerr := s.scalarJoins(ctx, df, c, q, ctes)
+			if jerr != nil {
+				return nil, jerr
+			}
 			if !ok {
 				return nil, err
 			}
 			df = joined
+			rest = append(rest, rewritten)
 		}
 		q.Where = nil
 		for _, c := range rest {
@@ -49,7 +58,14 @@ func (s *Session) sqlSubqueries(ctx context.Context, df *DataFrame, q *plan.Quer
 	for i, it := range q.Items {
 		e, err := s.inlineSubqueries(ctx, it, ctes)
 		if err != nil {
-			return nil, err
+			joined, rewritten, ok, jerr := s.scalarJoins(ctx, df, it, q, ctes)
+			if jerr != nil {
+				return nil, jerr
+			}
+			if !ok {
+				return nil, err
+			}
+			df, e = joined, rewritten
 		}
 		q.Items[i] = e
 	}
@@ -189,4 +205,136 @@ func (s *Session) existsJoin(ctx context.Context, df *DataFrame, c plan.Expr, ou
 		return nil, false, err
 	}
 	return joined, true, nil
+}
+
+// scalarJoins decorrelates the scalar subqueries of e that read the outer query through
+// equalities, (SELECT agg(x) FROM t i WHERE i.k = o.k [AND ...]), as Spark's optimizer
+// does: t's rows matching the other conditions, aggregated per k, are left-joined to the
+// outer rows on k, and the subquery becomes the joined value (count's NULL becomes 0).
+// ok is false when a subquery has another shape.
+func (s *Session) scalarJoins(ctx context.Context, df *DataFrame, e plan.Expr, outer *plan.Query, ctes map[string]*DataFrame) (*DataFrame, plan.Expr, bool, error) {
+	if outer.TableAlias == "" && outer.Table != "" && len(outer.Joins) == 0 && outer.FromQuery == "" {
+		df = df.Alias(bareName(outer.Table))
+	}
+	supported := true
+	out, err := plan.MapExpr(e, func(x plan.Expr) (plan.Expr, error) {
+		sq, ok := x.(plan.ScalarSubquery)
+		if !ok || !supported {
+			return x, nil
+		}
+		joined, ref, ok, err := s.scalarJoin(ctx, df, sq, ctes)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			supported = false
+			return x, nil
+		}
+		df = joined
+		return ref, nil
+	})
+	if err != nil || !supported {
+		return nil, nil, false, err
+	}
+	return df, out, true, nil
+}
+
+func (s *Session) scalarJoin(ctx context.Context, df *DataFrame, sq plan.ScalarSubquery, ctes map[string]*DataFrame) (*DataFrame, plan.Expr, bool, error) {
+	inner, err := plan.ParseQuery(sq.Text)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	if inner.Table == "" || inner.Where == nil || len(inner.Joins) > 0 || len(inner.GroupBy) > 0 || inner.Having != nil ||
+		inner.FromQuery != "" || len(inner.Items) != 1 || inner.Distinct || len(inner.OrderBy) > 0 {
+		return nil, nil, false, nil
+	}
+	table := cteNamed(ctes, inner.Table)
+	if table == nil {
+		if table, err = s.Table(ctx, inner.Table); err != nil {
+			return nil, nil, false, err
+		}
+	}
+	alias := inner.TableAlias
+	if alias == "" {
+		alias = bareName(inner.Table)
+	}
+	table = table.Alias(alias)
+	resolvesIn := func(d *DataFrame, e plan.Expr) bool {
+		_, err := d.Select(newColumn(e))
+		return err == nil
+	}
+	// Split the WHERE: equalities with one side inner and one outer correlate; the rest
+	// filters the inner rows.
+	var innerKeys, outerKeys []plan.Expr
+	var filters []plan.Expr
+	for _, c := range conjuncts(inner.Where) {
+		if b, ok := c.(plan.BinaryOp); ok && (b.Op == "=" || b.Op == "==") {
+			switch {
+			case resolvesIn(table, b.Left) && !resolvesIn(table, b.Right) && resolvesIn(df, b.Right):
+				innerKeys, outerKeys = append(innerKeys, b.Left), append(outerKeys, b.Right)
+				continue
+			case resolvesIn(table, b.Right) && !resolvesIn(table, b.Left) && resolvesIn(df, b.Left):
+				innerKeys, outerKeys = append(innerKeys, b.Right), append(outerKeys, b.Left)
+				continue
+			}
+		}
+		if !resolvesIn(table, c) {
+			return nil, nil, false, nil
+		}
+		filters = append(filters, c)
+	}
+	if len(innerKeys) == 0 {
+		return nil, nil, false, nil
+	}
+	for _, f := range filters {
+		if table, err = table.Filter(newColumn(f)); err != nil {
+			return nil, nil, false, err
+		}
+	}
+	s.subqueryCount++
+	n := s.subqueryCount
+	value := fmt.Sprintf("__kafkalab_sq%d", n)
+	keys := make([]any, len(innerKeys))
+	for i, k := range innerKeys {
+		keys[i] = newColumn(k).Alias(fmt.Sprintf("__kafkalab_sq%d_k%d", n, i))
+	}
+	item := inner.Items[0]
+	if a, ok := item.(plan.Alias); ok {
+		item = a.Child
+	}
+	var right *DataFrame
+	if plan.HasAggregate(item) {
+		right, err = table.GroupBy(keys...).Agg(newColumn(item).Alias(value))
+	} else {
+		right, err = table.Select(append(keys, newColumn(item).Alias(value))...)
+	}
+	if err != nil {
+		return nil, nil, false, err
+	}
+	var cond *Column
+	for i, o := range outerKeys {
+		eq := newColumn(o).EqualTo(Col(fmt.Sprintf("__kafkalab_sq%d_k%d", n, i)))
+		if cond == nil {
+			cond = eq
+		} else {
+			cond = cond.And(eq)
+		}
+	}
+	joined, err := df.Join(right, cond, "left")
+	if err != nil {
+		return nil, nil, false, err
+	}
+	var ref plan.Expr = plan.ColumnRef{Parts: []string{value}}
+	if c, ok := item.(plan.Call); ok && strings.EqualFold(c.Name, "count") {
+		ref = plan.Call{Name: "coalesce", Args: []plan.Expr{ref, plan.Literal{Value: int64(0), Type: sqltypes.Long}}}
+	}
+	return joined, ref, true, nil
+}
+
+func toAnys(names []string) []any {
+	out := make([]any, len(names))
+	for i, n := range names {
+		out[i] = n
+	}
+	return out
 }
