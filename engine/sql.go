@@ -46,6 +46,16 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	if q.Values != nil {
 		return s.sqlValues(q.Values)
 	}
+	if q.Set != "" || q.SetAll {
+		return s.sqlSet(q)
+	}
+	if q.DropView != "" {
+		if !s.DropTempView(q.DropView) && !s.DropGlobalTempView(strings.TrimPrefix(q.DropView, GlobalTempDatabase+".")) && !q.DropViewIfExists {
+			return nil, &plan.AnalysisError{Class: "TABLE_OR_VIEW_NOT_FOUND", Message: fmt.Sprintf(
+				"The table or view `%s` cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a schema, verify the current_schema() output, or qualify the name with the correct schema and catalog.\nTo tolerate the error on drop use DROP VIEW IF EXISTS or DROP TABLE IF EXISTS.", q.DropView)}
+		}
+		return s.emptyResult(), nil
+	}
 	if q.ShowTables {
 		return s.showTables()
 	}

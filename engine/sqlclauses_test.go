@@ -77,3 +77,43 @@ func TestSQLClauses(t *testing.T) {
 		}
 	}
 }
+
+// TestSQLSetAndDropView: SET key=value sets the session conf and answers the pair; SET
+// key reads it; DROP VIEW [IF EXISTS] drops a temporary view.
+func TestSQLSetAndDropView(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	for sql, want := range map[string]string{
+		"SET spark.sql.shuffle.partitions=4":   "[[spark.sql.shuffle.partitions 4]]",
+		"SET spark.sql.shuffle.partitions":     "[[spark.sql.shuffle.partitions 4]]",
+		"SET spark.kafkalab.test.nothing.here": "[[spark.kafkalab.test.nothing.here <undefined>]]",
+	} {
+		df, err := s.SQL(ctx, sql)
+		if err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+		if got := fmt.Sprint(must[[]sqltypes.Row](t)(df.Collect(ctx))); got != want {
+			t.Errorf("%s: got %s, want %s", sql, got, want)
+		}
+		if sql == "SET spark.sql.shuffle.partitions=4" {
+			if v, _ := s.Conf().Get("spark.sql.shuffle.partitions"); v != "4" {
+				t.Errorf("conf not set: %q", v)
+			}
+		}
+	}
+	if _, err := s.SQL(ctx, "CREATE TEMP VIEW v AS SELECT 1 AS a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SQL(ctx, "DROP VIEW v"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SQL(ctx, "SELECT * FROM v"); err == nil || !strings.Contains(err.Error(), "TABLE_OR_VIEW_NOT_FOUND") {
+		t.Errorf("view still there: %v", err)
+	}
+	if _, err := s.SQL(ctx, "DROP VIEW IF EXISTS v"); err != nil {
+		t.Errorf("IF EXISTS: %v", err)
+	}
+	if _, err := s.SQL(ctx, "DROP VIEW v"); err == nil || !strings.Contains(err.Error(), "TABLE_OR_VIEW_NOT_FOUND") {
+		t.Errorf("drop missing view: %v", err)
+	}
+}

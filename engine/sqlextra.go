@@ -3,10 +3,12 @@ package engine
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // sqlSetOperations runs a statement with UNION / INTERSECT / EXCEPT: INTERSECT binds
@@ -205,4 +207,32 @@ func isGroupingCall(e plan.Expr) bool {
 	}
 	c, ok := e.(plan.Call)
 	return ok && (strings.EqualFold(c.Name, "grouping") || strings.EqualFold(c.Name, "grouping_id"))
+}
+
+// sqlSet is SET key=value (the conf set, answered as a key/value row), SET key (its value,
+// or <undefined>) and a bare SET (every conf the session has set).
+func (s *Session) sqlSet(q *plan.Query) (*DataFrame, error) {
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{
+		{Name: "key", Type: sqltypes.String, Nullable: false}, {Name: "value", Type: sqltypes.String, Nullable: false}}}
+	var rows []sqltypes.Row
+	switch {
+	case q.SetAll:
+		conf := s.Conf().All()
+		keys := make([]string, 0, len(conf))
+		for k := range conf {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			rows = append(rows, sqltypes.Row{k, conf[k]})
+		}
+	case q.SetValue != nil:
+		if err := s.Conf().Set(q.Set, *q.SetValue); err != nil {
+			return nil, err
+		}
+		rows = append(rows, sqltypes.Row{q.Set, *q.SetValue})
+	default:
+		rows = append(rows, sqltypes.Row{q.Set, s.Conf().GetOr(q.Set, "<undefined>")})
+	}
+	return s.CreateDataFrame(rows, schema)
 }

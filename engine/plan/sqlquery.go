@@ -47,6 +47,13 @@ type Query struct {
 
 	// CreateView is CREATE [OR REPLACE] [GLOBAL] TEMP VIEW name [(cols)] AS query.
 	CreateView *CreateView
+	// Set is SET key=value (SetValue non-nil) or SET key; SetAll is a bare SET.
+	Set      string
+	SetValue *string
+	SetAll   bool
+	// DropView is DROP VIEW [IF EXISTS] name (IfExists in DropViewIfExists).
+	DropView         string
+	DropViewIfExists bool
 	// Values is a VALUES statement's rows (VALUES (1, 'a'), (2, 'b')).
 	Values [][]Expr
 	// FromQuery is the FROM clause's subquery text when it reads (query) or VALUES ...
@@ -103,6 +110,37 @@ func ParseQuery(text string) (*Query, error) {
 		return nil, err
 	}
 	q := &Query{Limit: -1, VersionAsOf: -1}
+	if p.at(tkIdent, "SET") && !(p.toks[p.i+1].kind == tkIdent && (strings.EqualFold(p.toks[p.i+1].text, "TIME") || strings.EqualFold(p.toks[p.i+1].text, "VAR") || strings.EqualFold(p.toks[p.i+1].text, "VARIABLE"))) {
+		p.next()
+		rest := p.rest()
+		if rest == "" || rest == "-v" {
+			q.SetAll = true
+			return q, nil
+		}
+		key, value, hasValue := strings.Cut(rest, "=")
+		q.Set = strings.Trim(strings.TrimSpace(key), "`")
+		if hasValue {
+			v := strings.TrimSpace(value)
+			q.SetValue = &v
+		}
+		return q, nil
+	}
+	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "VIEW") {
+		p.next()
+		p.next()
+		if p.keyword("IF") {
+			if !p.keyword("EXISTS") {
+				return nil, p.syntaxError()
+			}
+			q.DropViewIfExists = true
+		}
+		name, ok := p.identifier()
+		if !ok {
+			return nil, p.syntaxError()
+		}
+		q.DropView = name
+		return q, p.end()
+	}
 	if p.keyword("VALUES") {
 		rows, err := p.valuesRows()
 		if err != nil {
