@@ -46,6 +46,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	if q.Values != nil {
 		return s.sqlValues(q.Values)
 	}
+	if q.DescribeTable != "" {
+		return s.sqlDescribeTable(ctx, q.DescribeTable)
+	}
 	if q.Set != "" || q.SetAll {
 		return s.sqlSet(q)
 	}

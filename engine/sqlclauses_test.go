@@ -117,3 +117,19 @@ func TestSQLSetAndDropView(t *testing.T) {
 		t.Errorf("drop missing view: %v", err)
 	}
 }
+
+// TestSQLDescribeTable: DESCRIBE [TABLE] lists a view's columns as Spark does.
+func TestSQLDescribeTable(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	if _, err := s.SQL(ctx, "CREATE TEMP VIEW people AS SELECT 1 AS id, 'x' AS name, array(1.5) AS scores"); err != nil {
+		t.Fatal(err)
+	}
+	for _, sql := range []string{"DESCRIBE people", "DESC TABLE people"} {
+		df := must[*DataFrame](t)(s.SQL(ctx, sql))
+		got := fmt.Sprint(must[[]sqltypes.Row](t)(df.Collect(ctx)))
+		if want := "[[id int <nil>] [name string <nil>] [scores array<decimal(2,1)> <nil>]]"; got != want || strings.Join(df.Columns(), ",") != "col_name,data_type,comment" {
+			t.Errorf("%s: got %s %v, want %s", sql, got, df.Columns(), want)
+		}
+	}
+}

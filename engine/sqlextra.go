@@ -236,3 +236,25 @@ func (s *Session) sqlSet(q *plan.Query) (*DataFrame, error) {
 	}
 	return s.CreateDataFrame(rows, schema)
 }
+
+// sqlDescribeTable is DESCRIBE [TABLE] name: one col_name, data_type, comment row a column
+// (the comment from the field's metadata, else NULL), as Spark lists a table's columns.
+func (s *Session) sqlDescribeTable(ctx context.Context, name string) (*DataFrame, error) {
+	df, err := s.Table(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{
+		{Name: "col_name", Type: sqltypes.String, Nullable: false},
+		{Name: "data_type", Type: sqltypes.String, Nullable: false},
+		{Name: "comment", Type: sqltypes.String, Nullable: true}}}
+	var rows []sqltypes.Row
+	for _, f := range df.Schema().Fields {
+		var comment any
+		if c, ok := f.Metadata["comment"].(string); ok {
+			comment = c
+		}
+		rows = append(rows, sqltypes.Row{f.Name, sqltypes.SimpleString(f.Type), comment})
+	}
+	return s.CreateDataFrame(rows, schema)
+}

@@ -47,6 +47,8 @@ type Query struct {
 
 	// CreateView is CREATE [OR REPLACE] [GLOBAL] TEMP VIEW name [(cols)] AS query.
 	CreateView *CreateView
+	// DescribeTable is DESCRIBE [TABLE] name.
+	DescribeTable string
 	// Set is SET key=value (SetValue non-nil) or SET key; SetAll is a bare SET.
 	Set      string
 	SetValue *string
@@ -153,6 +155,18 @@ func ParseQuery(text string) (*Query, error) {
 		return p.command(q)
 	}
 	if p.keyword("DESCRIBE") || p.keyword("DESC") {
+		// DESCRIBE [TABLE] name: the columns, as col_name, data_type, comment rows.
+		if !p.at(tkIdent, "HISTORY") && !p.at(tkIdent, "EXTENDED") && !p.at(tkIdent, "FORMATTED") && !p.at(tkIdent, "QUERY") &&
+			!p.at(tkIdent, "FUNCTION") && !p.at(tkIdent, "DATABASE") && !p.at(tkIdent, "SCHEMA") && !p.at(tkIdent, "DETAIL") &&
+			!(p.at(tkIdent, "TABLE") && (strings.EqualFold(p.toks[p.i+1].text, "EXTENDED") || strings.EqualFold(p.toks[p.i+1].text, "FORMATTED"))) {
+			p.keyword("TABLE")
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			q.DescribeTable = name
+			return q, p.end()
+		}
 		if !p.keyword("HISTORY") {
 			return nil, unsupported("kafkalab's spark.sql supports SELECT ..., SHOW TABLES and DESCRIBE HISTORY <table>")
 		}
