@@ -33,6 +33,13 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 		{"unsupported relation", &pb.Relation{RelType: &pb.Relation_Sample{Sample: &pb.Sample{Input: base, UpperBound: 0.5}}},
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
 			"[UNSUPPORTED_FEATURE.KAFKALAB] kafkalab does not support relation sample (df.sample) through Spark Connect.", "refused relation sample (df.sample)"},
+		// df.foreachPartition(f) on a stream is mapInArrow(f).collect(): Spark refuses the
+		// batch query on a stream before it looks at the operator; over a batch input the
+		// relation kafkalab does not map is named.
+		{"foreachPartition on a stream", mapPartitions(rateStream()), "org.apache.spark.sql.AnalysisException", "_LEGACY_ERROR_TEMP_3102", "",
+			"Queries with streaming sources must be executed with writeStream.start()", ""},
+		{"mapInArrow on a batch", mapPartitions(base), "java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
+			"kafkalab does not support relation map_partitions (df.mapInPandas/mapInArrow) through Spark Connect", "refused relation map_partitions"},
 		{"unsupported expression", project(base, &pb.Expression{ExprType: &pb.Expression_UpdateFields_{UpdateFields: &pb.Expression_UpdateFields{StructExpression: col("order_id"), FieldName: "x"}}}),
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "expression update_fields", "refused expression update_fields"},
 		{"cast to a type that does not parse", project(base, &pb.Expression{ExprType: &pb.Expression_Cast_{Cast: &pb.Expression_Cast{Expr: col("amount"), CastToType: &pb.Expression_Cast_TypeStr{TypeStr: "strin"}}}}),
@@ -130,4 +137,18 @@ func deltaRel(t *testing.T, dr *deltaconnectpb.DeltaRelation) *pb.Relation {
 		t.Fatal(err)
 	}
 	return &pb.Relation{RelType: &pb.Relation_Extension{Extension: ext}}
+}
+
+// mapPartitions is what df.mapInArrow / df.foreachPartition send (the function itself does
+// not matter here: the server refuses or fails before running it).
+func mapPartitions(in *pb.Relation) *pb.Relation {
+	return &pb.Relation{RelType: &pb.Relation_MapPartitions{MapPartitions: &pb.MapPartitions{Input: in,
+		Func: &pb.CommonInlineUserDefinedFunction{FunctionName: "foreach_partition_func",
+			Function: &pb.CommonInlineUserDefinedFunction_PythonUdf{PythonUdf: &pb.PythonUDF{EvalType: 207,
+				OutputType: &pb.DataType{Kind: &pb.DataType_Struct_{Struct: &pb.DataType_Struct{}}}}}}}}}
+}
+
+func rateStream() *pb.Relation {
+	return &pb.Relation{RelType: &pb.Relation_Read{Read: &pb.Read{IsStreaming: true,
+		ReadType: &pb.Read_DataSource_{DataSource: &pb.Read_DataSource{Format: ptr("rate")}}}}}
 }

@@ -22,7 +22,7 @@ func (ss *session) run(op *operation, p *pb.Plan) error {
 	case *pb.Plan_Root:
 		sink := &observedSink{}
 		ctx = context.WithValue(ctx, observedSinkKey{}, sink)
-		df, err := ss.relation(ctx, x.Root)
+		df, err := ss.relation(context.WithValue(ctx, batchActionKey{}, true), x.Root)
 		if err != nil {
 			return err
 		}

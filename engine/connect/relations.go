@@ -44,6 +44,46 @@ var pysparkNames = map[string]string{
 	"with_relations": "spark.sql with DataFrame arguments",
 }
 
+// refuseRelation is the error for a relation kafkalab does not map. In a batch action
+// (ExecutePlan of a relation: collect, show, foreachPartition) over a streaming input,
+// Spark's analysis refuses the batch query on a stream before the operator matters, so
+// that error comes first: df.foreachPartition on a stream (a MapPartitions over the
+// stream) fails with Spark's _LEGACY_ERROR_TEMP_3102, as classic PySpark and Spark's
+// server word it, instead of naming the relation.
+func (ss *session) refuseRelation(ctx context.Context, rel *pb.Relation) error {
+	if in := relationInput(rel); in != nil && ctx.Value(batchActionKey{}) != nil {
+		if df, err := ss.relation(ctx, in); err == nil && df.IsStreaming() {
+			return plan.CheckBatch(df.Plan())
+		}
+	}
+	return refuseRelation(rel)
+}
+
+// batchActionKey marks a context building the relation of a batch action (ExecutePlan's
+// root), as against analysis or a writeStream's input.
+type batchActionKey struct{}
+
+// relationInput is the input relation of rel's operator (its "input" field), nil when it
+// has none.
+func relationInput(rel *pb.Relation) *pb.Relation {
+	m := rel.ProtoReflect()
+	o := m.Descriptor().Oneofs().ByName("rel_type")
+	if o == nil {
+		return nil
+	}
+	f := m.WhichOneof(o)
+	if f == nil || f.Message() == nil {
+		return nil
+	}
+	sub := m.Get(f).Message()
+	in := sub.Descriptor().Fields().ByName("input")
+	if in == nil || in.Message() == nil || !sub.Has(in) {
+		return nil
+	}
+	r, _ := sub.Get(in).Message().Interface().(*pb.Relation)
+	return r
+}
+
 func refuseRelation(rel *pb.Relation) error {
 	name := oneofName(rel, "rel_type")
 	if ext := rel.GetExtension(); ext != nil {
@@ -295,7 +335,7 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 	case *pb.Relation_CollectMetrics:
 		return ss.collectMetrics(ctx, r.CollectMetrics)
 	}
-	return nil, refuseRelation(rel)
+	return nil, ss.refuseRelation(ctx, rel)
 }
 
 func anys(cs []*engine.Column) []any {

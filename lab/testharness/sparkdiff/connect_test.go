@@ -77,8 +77,7 @@ func TestCorpusThroughConnect(t *testing.T) {
 var connectBehind = map[string]string{
 	"dl16_vacuum": "the server runs DeltaTable.vacuum, but delta-spark 4.4's Connect client returns None from it (a TODO in delta/connect/tables.py), " +
 		"so t.vacuum().collect() fails in the client: inherent to that client",
-	"u11_more_unsupported": "df.rdd is JVM_ATTRIBUTE_NOT_SUPPORTED in the Connect client (inherent), and foreachPartition on a stream " +
-		"goes out as a MapPartitions relation the server does not map yet",
+	"u11_more_unsupported":        "df.rdd is JVM_ATTRIBUTE_NOT_SUPPORTED in the Connect client, which has no RDDs: inherent to Spark Connect",
 	"dl18_delta_change_data_feed": "both paths refuse the change data feed; through Connect with the generic UNSUPPORTED_FEATURE.KAFKALAB text",
 }
 
