@@ -119,6 +119,10 @@ func runConnect(ctx context.Context, cfg Config, plan *export.Plan, root string)
 // kafkalab's engine: the same transcript, held to the same real-Spark golden.
 func CorpusThroughConnect(python string) func(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
 	return func(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
-		return runCorpusItem(ctx, connect.Runner{Python: python}, root, bootstrap, it, token)
+		// A script through Connect starts CPython, and a Python worker per foreachBatch
+		// query on the server: a script with several such queries (g71 runs nine) needs
+		// more than the embedded path's minute on a loaded machine, which would make its
+		// status depend on the load. It gets a lesson step's limit.
+		return runCorpusItem(ctx, connect.Runner{Python: python}, scriptTimeout, root, bootstrap, it, token)
 	}
 }

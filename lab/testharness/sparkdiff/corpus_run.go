@@ -128,18 +128,18 @@ func createTopics(ctx context.Context, bootstrap string, topics []TopicSpec, tok
 // RunOnKafkalab runs one item with kafkalab's engine as `kafkalab run SCRIPT BOOTSTRAP
 // TOKEN` would, in a fresh folder under root, and reads back the tables it made.
 func RunOnKafkalab(ctx context.Context, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
-	return runCorpusItem(ctx, pyrun.InProcess{}, root, bootstrap, it, token)
+	return runCorpusItem(ctx, pyrun.InProcess{}, corpusScriptTimeout, root, bootstrap, it, token)
 }
 
 // runCorpusItem runs one item's script in a fresh interpreter of runner, in a fresh folder
-// under root, and reads back the tables it made through the engine.
-func runCorpusItem(ctx context.Context, runner pyrun.Runner, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
+// under root, and reads back the tables it made through the engine; limit bounds the script.
+func runCorpusItem(ctx context.Context, runner pyrun.Runner, limit time.Duration, root, bootstrap string, it CorpusItem, token string) (scriptRun, error) {
 	ws, err := prepare(ctx, root, bootstrap, it, token)
 	if err != nil {
 		return scriptRun{}, err
 	}
 	var out bytes.Buffer
-	rctx, cancel := context.WithTimeout(ctx, corpusScriptTimeout)
+	rctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	in, err := runner.Open(pyrun.Config{Script: it.File, Args: []string{bootstrap, token}, WorkDir: ws,
 		Stdout: &out, Stderr: &bytes.Buffer{}, Bootstrap: bootstrap})
@@ -156,7 +156,7 @@ func runCorpusItem(ctx context.Context, runner pyrun.Runner, root, bootstrap str
 			r.failed, r.errText = false, ""
 		}
 		if rctx.Err() != nil && ctx.Err() == nil {
-			r.errText = fmt.Sprintf("TimeoutError: still running after %s", corpusScriptTimeout)
+			r.errText = fmt.Sprintf("TimeoutError: still running after %s", limit)
 		}
 	}
 	if it.Files {
