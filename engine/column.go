@@ -33,7 +33,25 @@ func (c *Column) String() string {
 	if c.err != nil {
 		return "Column<error: " + c.err.Error() + ">"
 	}
-	return "Column<'" + exprString(c.expr) + "'>"
+	return "Column<'" + columnRepr(c.expr) + "'>"
+}
+
+// columnRepr is an unresolved expression as Spark 4's Column.toString prints it: operators
+// as calls, +(x, 1) and and(>=(a, 1), <=(a, 2)); the rest as exprString.
+func columnRepr(e plan.Expr) string {
+	switch e := e.(type) {
+	case plan.BinaryOp:
+		return strings.ToLower(e.Op) + "(" + columnRepr(e.Left) + ", " + columnRepr(e.Right) + ")"
+	case plan.Alias:
+		return columnRepr(e.Child) + " AS " + e.Name
+	case plan.Call:
+		args := make([]string, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = columnRepr(a)
+		}
+		return e.Name + "(" + strings.Join(args, ", ") + ")"
+	}
+	return exprString(e)
 }
 
 // exprString renders an unresolved expression roughly as Spark prints unresolved columns.

@@ -89,6 +89,7 @@ print(df.select("h.c").collect(), df.select("h.c").columns)
 bits = spark.createDataFrame([Row(a=170, b=75)])
 print(bits.select(bits.a.bitwiseOR(bits.b), bits.a.bitwiseAND(bits.b), bits.a.bitwiseXOR(bits.b), -bits.a).columns)
 df.printSchema(level=1)
+print(repr(F.col("x") + 1), bits.a.between(1, 2))
 print(Row("name", "age"), Row("Alice", 11), Row(a=1))
 try:
     Row(a=1).b
@@ -110,6 +111,7 @@ root
  |-- a: struct (nullable = true)
  |-- h: array (nullable = true)
 
+Column<'+(x, 1)'> Column<'and(>=(a, 1), <=(a, 2))'>
 <Row('name', 'age')> <Row('Alice', 11)> Row(a=1)
 PySparkAttributeError [ATTRIBUTE_NOT_SUPPORTED] Attribute ` + "`b`" + ` is not supported.
 [Row(k=1, m={'bar': 2.0, 'foo': -2.0})]
