@@ -213,6 +213,8 @@ type deltaSink struct {
 	now      func() time.Time // commit clock (commitInfo.timestamp is the commit time)
 	// hook is the session's StreamHook (nil = none), called mid-write.
 	hook func(step stream.Step, batchID int64) error
+	// partitionBy is the writer's partitionBy (a new table is partitioned by it).
+	partitionBy []string
 }
 
 func (d *deltaSink) Description() string   { return "DeltaSink[file:" + d.table.Path() + "]" }
@@ -227,7 +229,7 @@ func (d *deltaSink) HasBatch(_ context.Context, queryID string, batchID int64) (
 func (d *deltaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 	sb := delta.StreamingBatch{
 		QueryID: b.QueryID, BatchID: b.BatchID, OutputMode: b.OutputMode, Schema: b.Schema,
-		Tasks: toTasks(b.Tasks), Now: d.now(), TimeZone: d.timeZone,
+		Tasks: toTasks(b.Tasks), Now: d.now(), TimeZone: d.timeZone, PartitionColumns: d.partitionBy,
 	}
 	if d.hook != nil {
 		sb.BeforeCommit = func() error { return d.hook(stream.StepSinkWriting, b.BatchID) }
@@ -293,7 +295,7 @@ func (w *DataFrameWriter) writeDelta(ctx context.Context, path string, asTable b
 	}
 	_, _, err = t.Write(ctx, delta.BatchWrite{
 		Mode: w.mode, Schema: w.df.Schema(), Tasks: toTasks(tasks), SaveAsTable: asTable,
-		OverwriteSchema: strings.EqualFold(overwriteSchema, "true"), Txn: txn,
+		OverwriteSchema: strings.EqualFold(overwriteSchema, "true"), Txn: txn, PartitionColumns: w.parts,
 		MergeSchema: optTrue(&w.opts, "mergeSchema") || w.df.s.confBool(ConfDeltaAutoMerge),
 		Now:         w.df.s.now(), TimeZone: w.df.s.Conf().GetOr(ConfTimeZone, "UTC"),
 	})

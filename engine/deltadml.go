@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -255,6 +256,17 @@ func (dt *DeltaTable) DeleteRows(ctx context.Context, condition any) (int64, err
 		return 0, nil
 	}
 	scanTime := time.Since(start)
+	ids := dt.s.exprIDs(len(snap.Schema.Fields))
+	text := plan.CatalystString(plan.Simplify(ec, pred), attrNamer(ids), dt.s.Location())
+	change.Parameters = []delta.KV{{Key: "predicate", Value: delta.PredicateList(text)}}
+	if onlyPartitionColumns(snap, pred) {
+		// A predicate on partition columns alone selects whole files: Delta drops them from
+		// the log without rewriting anything, each remove keeping its row count.
+		change.Remove, change.RemoveStats = touched, delta.NumRecordsStats
+		change.Metrics = metrics(0, deleted, scanTime, 0)
+		_, err = dt.table.CommitChange(ctx, snap, change)
+		return deleted, committedIsDone(err)
+	}
 	rewriteStart := time.Now()
 	tasks := tf.scanTasks(touched, dt.s.DefaultParallelism())
 	var copied int64
@@ -272,13 +284,29 @@ func (dt *DeltaTable) DeleteRows(ctx context.Context, condition any) (int64, err
 		tasks[i] = keep
 		copied += int64(len(keep))
 	}
-	ids := dt.s.exprIDs(len(snap.Schema.Fields))
-	text := plan.CatalystString(plan.Simplify(ec, pred), attrNamer(ids), dt.s.Location())
-	change.Parameters = []delta.KV{{Key: "predicate", Value: delta.PredicateList(text)}}
 	change.Remove, change.Tasks = touched, toDeltaTasks(tasks)
 	change.Metrics = metrics(copied, deleted, scanTime, time.Since(rewriteStart))
 	_, err = dt.table.CommitChange(ctx, snap, change)
 	return deleted, committedIsDone(err)
+}
+
+// onlyPartitionColumns reports whether a condition reads the table's partition columns and
+// nothing else, so that it holds for all of a file's rows or none.
+func onlyPartitionColumns(snap *delta.Snapshot, pred plan.Bound) bool {
+	parts := snap.PartitionIndexes()
+	if len(parts) == 0 {
+		return false
+	}
+	cols := map[int]bool{}
+	if !plan.ReadColumns(cols, pred) || len(cols) == 0 {
+		return false
+	}
+	for c := range cols {
+		if !slices.Contains(parts, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // boundAssignment is a resolved set/values entry: the target column and its value.

@@ -123,7 +123,7 @@ func (w *DataFrameWriter) replaceWhere(ctx context.Context, t *delta.Table, cond
 	}
 	change := delta.Change{
 		Operation: "WRITE",
-		Parameters: []delta.KV{{Key: "mode", Value: "Overwrite"}, {Key: "partitionBy", Value: "[]"},
+		Parameters: []delta.KV{{Key: "mode", Value: "Overwrite"}, {Key: "partitionBy", Value: delta.PartitionByParam(w.parts)},
 			{Key: "predicate", Value: cond}},
 		Remove: touched, Lead: toDeltaTasks(lead), Tasks: toDeltaTasks(rewrite),
 		Now: s.now(), TimeZone: s.Conf().GetOr(ConfTimeZone, "UTC"),

@@ -166,8 +166,9 @@ func (t Trigger) parse() (stream.Trigger, error) {
 // QueryName is .queryName(name).
 func (w *DataStreamWriter) QueryName(name string) *DataStreamWriter { w.queryName = name; return w }
 
-// PartitionBy is .partitionBy(cols...): the file sinks write col=value/ folders; Start
-// refuses it, with a clear error, for the other sinks.
+// PartitionBy is .partitionBy(cols...): the file sinks write col=value/ folders, the Delta
+// sink partitions a new table by them; Start refuses it, with a clear error, for the other
+// sinks.
 func (w *DataStreamWriter) PartitionBy(cols ...string) *DataStreamWriter {
 	w.partition = cols
 	return w
@@ -222,7 +223,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	if format == "" {
 		format = "parquet" // spark.sql.sources.default
 	}
-	if len(w.partition) > 0 && !isFileFormat(format) {
+	if len(w.partition) > 0 && !isFileFormat(format) && format != "delta" {
 		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support partitionBy on a streaming %s write yet: write it unpartitioned, or partition a parquet, json, csv or text file sink", format)}
 	}
 	var tableDelta *delta.Table // toTable's table, made before anything else
@@ -311,7 +312,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 			}
 		}
 		s.warnMissingBatches(s.stderr, cp, t)
-		sink = &deltaSink{table: t, timeZone: sp.timeZone, now: s.now, hook: s.hook}
+		sink = &deltaSink{table: t, timeZone: sp.timeZone, now: s.now, hook: s.hook, partitionBy: w.partition}
 	case "console":
 		cs, err := stream.NewConsoleSink(s.stdout, w.opts.asMap())
 		if err != nil {

@@ -44,8 +44,8 @@ func (w *DataFrameWriter) Options(kv map[string]string) *DataFrameWriter {
 	return w
 }
 
-// PartitionBy is .partitionBy(cols...): file formats write col=value/ folders; Save refuses
-// it, with a clear error, for Delta and Kafka.
+// PartitionBy is .partitionBy(cols...): file formats write col=value/ folders, Delta writes
+// a partitioned table; Save refuses it, with a clear error, for Kafka.
 func (w *DataFrameWriter) PartitionBy(cols ...string) *DataFrameWriter { w.parts = cols; return w }
 
 func (w *DataFrameWriter) checkMode() error {
@@ -65,7 +65,7 @@ func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 	if w.df.IsStreaming() {
 		return ErrWriteOnStream()
 	}
-	if len(w.parts) > 0 && !isFileFormat(w.format) {
+	if len(w.parts) > 0 && !isFileFormat(w.format) && w.format != "delta" {
 		return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support partitionBy on a %s write yet: write it unpartitioned, or partition a parquet, json, csv or text folder", w.format)}
 	}
 	p, hasPath := w.opts.get("path")

@@ -53,6 +53,9 @@ type AddFile struct {
 	Stats            string            `json:"stats,omitempty"`
 	Tags             map[string]string `json:"tags,omitempty"`
 	DeletionVector   json.RawMessage   `json:"deletionVector,omitempty"`
+	// partOrder is the table's partitionColumns: Delta writes partitionValues in that order
+	// (nil: sorted keys).
+	partOrder []string
 }
 
 // RemoveFile is the remove action.
@@ -64,6 +67,7 @@ type RemoveFile struct {
 	PartitionValues      map[string]string `json:"partitionValues,omitempty"`
 	Size                 *int64            `json:"size,omitempty"`
 	Stats                string            `json:"stats,omitempty"`
+	partOrder            []string
 }
 
 // CommitInfo is the commitInfo action (one per commit, the first line).
@@ -219,7 +223,7 @@ func (a *AddFile) encode() string { return encodeAction("add", a.writeJSON) }
 func (a *AddFile) writeJSON(w *jw) {
 	w.obj()
 	w.key("path").str(a.Path)
-	w.key("partitionValues").strMap(a.PartitionValues)
+	w.key("partitionValues").partValues(a.PartitionValues, a.partOrder)
 	w.key("size").i64(a.Size)
 	w.key("modificationTime").i64(a.ModificationTime)
 	w.key("dataChange").boolean(a.DataChange)
@@ -245,7 +249,7 @@ func (r *RemoveFile) encode() string {
 		w.key("extendedFileMetadata").boolean(*r.ExtendedFileMetadata)
 	}
 	if r.PartitionValues != nil {
-		w.key("partitionValues").strMap(r.PartitionValues)
+		w.key("partitionValues").partValues(r.PartitionValues, r.partOrder)
 	}
 	if r.Size != nil {
 		w.key("size").i64(*r.Size)

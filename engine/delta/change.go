@@ -67,7 +67,7 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 	start := time.Now()
 	var lead filesResult
 	if len(c.Lead) > 0 {
-		if lead, err = t.writeDataFiles(ctx, snap.Schema, c.Lead, nil, loc); err != nil {
+		if lead, err = t.writeDataFiles(ctx, snap.Schema, snap.Metadata.PartitionColumns, c.Lead, nil, loc); err != nil {
 			return -1, err
 		}
 	}
@@ -75,7 +75,7 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 	if len(c.Tasks) > 0 {
 		// A change that only drops files (DELETE of every row) runs no write job, so not
 		// even task 0's empty file is written.
-		if files, err = t.writeDataFiles(ctx, snap.Schema, c.Tasks, nil, loc); err != nil {
+		if files, err = t.writeDataFiles(ctx, snap.Schema, snap.Metadata.PartitionColumns, c.Tasks, nil, loc); err != nil {
 			return -1, err
 		}
 	}

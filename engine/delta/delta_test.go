@@ -356,7 +356,7 @@ func TestCrashBeforeCommitLeavesInvisibleStrays(t *testing.T) {
 	}
 	loc, _ := location("UTC")
 	snap, _ := table.Snapshot()
-	if _, err := table.writeDataFiles(ctx, snap.Schema, taskStreams(bronzeBatch2()), nil, loc); err != nil {
+	if _, err := table.writeDataFiles(ctx, snap.Schema, nil, taskStreams(bronzeBatch2()), nil, loc); err != nil {
 		t.Fatal(err)
 	}
 	rows, _, err := table.ReadRows(ctx)

@@ -78,6 +78,41 @@ func (w *jw) strMap(m map[string]string) {
 	w.endObj()
 }
 
+// partValues writes a file's partition values: the keys in the table's partition column
+// order (then any others, sorted), an empty value as null (Delta reads an empty partition
+// value as null and writes null for one).
+func (w *jw) partValues(m map[string]string, order []string) {
+	if len(order) > 4 {
+		order = scalaMapOrder(order) // past four entries a Scala Map iterates by hash
+	}
+	w.obj()
+	done := make(map[string]bool, len(order))
+	put := func(k string) {
+		done[k] = true
+		if m[k] == "" {
+			w.key(k).null()
+			return
+		}
+		w.key(k).str(m[k])
+	}
+	for _, k := range order {
+		if _, ok := m[k]; ok && !done[k] {
+			put(k)
+		}
+	}
+	rest := make([]string, 0, len(m))
+	for k := range m {
+		if !done[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	for _, k := range rest {
+		put(k)
+	}
+	w.endObj()
+}
+
 const hexDigits = "0123456789ABCDEF"
 
 // appendJSONString quotes s like Jackson: \" \\ \b \f \n \r \t, other control characters

@@ -128,6 +128,8 @@ type Snapshot struct {
 	// domainMetadata is set when the log holds domainMetadata actions, which kafkalab
 	// does not interpret.
 	domainMetadata bool
+	// part is the table's partitioning (nil: unpartitioned).
+	part *partitioning
 }
 
 // Snapshot replays the log to the latest version: from the last checkpoint when there is
@@ -262,15 +264,16 @@ func (t *Table) snapshotAt(upTo int64) (*Snapshot, error) {
 	if mode := s.Metadata.Configuration["delta.columnMapping.mode"]; mode != "" && mode != "none" {
 		return nil, fmt.Errorf("delta table %s uses column mapping (%s), which kafkalab cannot read", t.path, mode)
 	}
-	if len(s.Metadata.PartitionColumns) > 0 {
-		return nil, fmt.Errorf("delta table %s is partitioned by %v; kafkalab reads unpartitioned tables only", t.path, s.Metadata.PartitionColumns)
-	}
 	schema, err := sqltypes.ParseSchemaJSON(s.Metadata.SchemaString)
 	if err != nil {
 		return nil, fmt.Errorf("delta table %s: schemaString: %w", t.path, err)
 	}
 	s.Schema = schema
+	if s.part, err = newPartitioning(schema, s.Metadata.PartitionColumns); err != nil {
+		return nil, fmt.Errorf("delta table %s: partitionColumns %v: %w", t.path, s.Metadata.PartitionColumns, err)
+	}
 	for _, f := range r.active {
+		f.Add.partOrder = s.Metadata.PartitionColumns
 		s.Files = append(s.Files, f)
 	}
 	sort.SliceStable(s.Files, func(i, j int) bool {
@@ -475,12 +478,23 @@ func (s *Snapshot) readFile(ctx context.Context, f File) ([]sqltypes.Row, error)
 			return nil, fmt.Errorf("delta table %s: data file %s: %w", s.Table.path, f.Add.Path, err)
 		}
 	}
-	rows, err := sparkparquet.ReadFile(p, s.Schema)
+	fileSchema := s.Schema
+	if s.part != nil {
+		fileSchema = s.part.data
+	}
+	rows, err := sparkparquet.ReadFile(p, fileSchema)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("delta table %s: data file %s listed in the log is missing (was it deleted by hand?)", s.Table.path, rel)
 		}
 		return nil, fmt.Errorf("delta table %s: %w", s.Table.path, err)
+	}
+	if s.part != nil {
+		// The partition values live in the log, not the file: put them back in place.
+		vals := s.part.typedValues(s.Schema, f.Add.PartitionValues)
+		for i, r := range rows {
+			rows[i] = s.part.tableRow(r, vals, len(s.Schema.Fields))
+		}
 	}
 	return rows, nil
 }

@@ -144,9 +144,9 @@ func emptySnapshot(t *Table) *Snapshot {
 	return &Snapshot{Table: t, Version: -1, Txns: map[string]int64{}, txns: map[string]Txn{}}
 }
 
-func createTableParams(managed bool) []KV {
+func createTableParams(managed bool, partitionBy ...string) []KV {
 	return []KV{
-		{Key: "partitionBy", Value: "[]"},
+		{Key: "partitionBy", Value: PartitionByParam(partitionBy)},
 		{Key: "clusterBy", Value: "[]"},
 		{Key: "description", Null: true},
 		{Key: "isManaged", Value: strconv.FormatBool(managed)},
@@ -253,7 +253,23 @@ type filesResult struct {
 // part-00001). On disk, though, Spark's task 0 always writes its file (a write of no rows
 // still leaves the schema), and Delta leaves the empty file out of the commit: that file
 // is written here too, named by no version, so the table's folder holds what Spark's does.
-func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType, tasks []Task, align func(sqltypes.Row) sqltypes.Row, loc *time.Location) (filesResult, error) {
+//
+// A partitioned table (parts, its partition columns) is written by writePartitionedFiles.
+func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType, parts []string, tasks []Task, align func(sqltypes.Row) sqltypes.Row, loc *time.Location) (filesResult, error) {
+	if len(parts) > 0 {
+		p, err := newPartitioning(schema, parts)
+		if err != nil {
+			closeTaskRows(tasks)
+			return filesResult{}, err
+		}
+		if err := os.MkdirAll(t.path, 0o755); err != nil {
+			closeTaskRows(tasks)
+			return filesResult{}, fmt.Errorf("create delta table folder: %w", err)
+		}
+		res, err := t.writePartitionedFiles(ctx, schema, p, tasks, align, loc)
+		closeTaskRows(tasks)
+		return res, err
+	}
 	its := make([]rowiter.Iter, len(tasks))
 	for i, tk := range tasks {
 		its[i] = tk.Rows
@@ -396,6 +412,9 @@ type StreamingBatch struct {
 	Tasks      []Task
 	Now        time.Time
 	TimeZone   string // session time zone for stats ("UTC" when empty)
+	// PartitionColumns is the writer's partitionBy: a new table is partitioned by them; an
+	// existing one keeps its own, and a different list is refused.
+	PartitionColumns []string
 	// BeforeCommit, when set, runs after the data files are written and before the commit;
 	// an error from it aborts the write and leaves the files where a crash would leave them
 	// (fault injection for tests and the lab).
@@ -448,18 +467,30 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 	var md *Metadata
 	schema := b.Schema.AsNullable()
 	var align func(sqltypes.Row) sqltypes.Row
+	var parts []string
 	if snap.Version < 0 {
 		md = newMetadata(b.Schema, now)
 		if _, err := sparkparquet.Schema(schema); err != nil {
 			return false, -1, fmt.Errorf("delta table %s: %w", t.path, err)
+		}
+		p, err := newPartitioning(schema, b.PartitionColumns)
+		if err != nil {
+			return false, -1, err
+		}
+		if p != nil {
+			md.PartitionColumns, parts = p.cols, p.cols
 		}
 	} else {
 		if align, err = alignRows(t.path, snap.Schema, b.Schema); err != nil {
 			return false, -1, err
 		}
 		schema = snap.Schema
+		parts = snap.Metadata.PartitionColumns
+		if len(b.PartitionColumns) > 0 && !samePartitionColumns(b.PartitionColumns, parts) {
+			return false, -1, partitionChangeError("STREAMING UPDATE", parts, b.PartitionColumns)
+		}
 	}
-	files, err := t.writeDataFiles(ctx, schema, b.Tasks, align, loc)
+	files, err := t.writeDataFiles(ctx, schema, parts, b.Tasks, align, loc)
 	if err != nil {
 		return false, -1, err
 	}
@@ -559,6 +590,7 @@ func removeOf(a AddFile, at time.Time) *RemoveFile {
 		ExtendedFileMetadata: boolp(true),
 		PartitionValues:      a.PartitionValues,
 		Size:                 &size,
+		partOrder:            a.partOrder,
 	}
 }
 
@@ -583,6 +615,9 @@ type BatchWrite struct {
 	// Delta's: it is skipped when the table's txn for the app id has this version or a
 	// later one, and otherwise commits a txn action with it.
 	Txn *Txn
+	// PartitionColumns is the writer's partitionBy: a new table (or an overwrite with
+	// overwriteSchema) is partitioned by them; otherwise they must be the table's own.
+	PartitionColumns []string
 }
 
 // Write performs a static write and returns the committed version; written is false when
@@ -618,7 +653,7 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			return false, snap.Version, nil
 		}
 		if written0 == nil {
-			if files, err = t.writeDataFiles(ctx, wp.schema, w.Tasks, wp.align, loc); err != nil {
+			if files, err = t.writeDataFiles(ctx, wp.schema, wp.parts, w.Tasks, wp.align, loc); err != nil {
 				return false, -1, err
 			}
 			written0 = wp
@@ -647,13 +682,13 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		switch {
 		case replace:
 			ci.Operation = "CREATE OR REPLACE TABLE AS SELECT"
-			ci.OperationParameters = orderedKVs(append([]KV{{Key: "isV1SaveAsTableOverwrite", Value: "true", Raw: true}}, createTableParams(true)...))
+			ci.OperationParameters = orderedKVs(append([]KV{{Key: "isV1SaveAsTableOverwrite", Value: "true", Raw: true}}, createTableParams(true, w.PartitionColumns...)...))
 		case w.SaveAsTable && !exists:
 			ci.Operation = "CREATE TABLE AS SELECT"
-			ci.OperationParameters = createTableParams(true)
+			ci.OperationParameters = createTableParams(true, w.PartitionColumns...)
 		default:
 			ci.Operation = "WRITE"
-			ci.OperationParameters = []KV{{Key: "mode", Value: mode}, {Key: "partitionBy", Value: "[]"}}
+			ci.OperationParameters = []KV{{Key: "mode", Value: mode}, {Key: "partitionBy", Value: PartitionByParam(w.PartitionColumns)}}
 			if w.MergeSchema {
 				ci.OperationParameters = append(ci.OperationParameters, KV{Key: "canMergeSchema", Value: "true", Raw: true})
 			}
@@ -710,6 +745,7 @@ type staticWritePlan struct {
 	schema *sqltypes.StructType            // the files' columns
 	align  func(sqltypes.Row) sqltypes.Row // data columns into table order (nil: as they are)
 	md     *Metadata                       // new metadata (a new table, or an overwrite with a new schema)
+	parts  []string                        // the partition columns the files are written by
 }
 
 // planStaticWrite decides how w writes to the table in state snap; done means there is
@@ -730,12 +766,38 @@ func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*sta
 	now := nowOr(w.Now)
 	wp := &staticWritePlan{schema: w.Schema.AsNullable()}
 	var err error
+	// newParts partitions new metadata by the writer's partitionBy.
+	newParts := func() error {
+		p, err := newPartitioning(wp.schema, w.PartitionColumns)
+		if err != nil {
+			return err
+		}
+		if p != nil {
+			wp.md.PartitionColumns, wp.parts = p.cols, p.cols
+		}
+		return nil
+	}
+	if exists && !(mode == "Overwrite" && w.OverwriteSchema) && len(w.PartitionColumns) > 0 &&
+		!samePartitionColumns(w.PartitionColumns, snap.Metadata.PartitionColumns) {
+		return nil, false, partitionChangeError("WRITE", snap.Metadata.PartitionColumns, w.PartitionColumns)
+	}
+	if exists {
+		wp.parts = snap.Metadata.PartitionColumns
+	}
 	if !exists {
 		wp.md = newMetadata(w.Schema, now)
+		if err := newParts(); err != nil {
+			return nil, false, err
+		}
 	} else if mode == "Overwrite" && w.OverwriteSchema {
-		if a, err := alignRows(t.path, snap.Schema, w.Schema); err != nil {
+		a, err := alignRows(t.path, snap.Schema, w.Schema)
+		if err != nil || (len(w.PartitionColumns) > 0 && !samePartitionColumns(w.PartitionColumns, snap.Metadata.PartitionColumns)) {
 			wp.md = newMetadata(w.Schema, now)
 			wp.md.ID = snap.Metadata.ID
+			wp.parts = nil
+			if err := newParts(); err != nil {
+				return nil, false, err
+			}
 		} else {
 			wp.align, wp.schema = a, snap.Schema
 		}
@@ -759,6 +821,13 @@ func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*sta
 		return nil, false, fmt.Errorf("delta table %s: %w", t.path, err)
 	}
 	return wp, false, nil
+}
+
+// partitionChangeError is Delta's refusal of a write whose partitionBy differs from the
+// table's partition columns.
+func partitionChangeError(op string, table, write []string) error {
+	return sparkerrors.New(sparkerrors.AnalysisException, "DELTA_UNSUPPORTED_PARTITION_COLUMN_CHANGE",
+		"operation", op, "oldPartitionColumns", strings.Join(table, ", "), "newPartitionColumns", strings.Join(write, ", "))
 }
 
 // sameColumns reports whether two schemas have the same column names and types, in order.
