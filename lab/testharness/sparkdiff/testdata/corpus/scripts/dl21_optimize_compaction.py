@@ -4,6 +4,8 @@
 # finds nothing to do.
 # source: delta docs: optimizations-oss.md (Compaction (bin-packing))
 # category: delta
+import os
+
 from delta import configure_spark_with_delta_pip
 from delta.tables import DeltaTable
 from pyspark.sql import SparkSession
@@ -26,7 +28,7 @@ print(m.numFilesAdded, m.numFilesRemoved, m.totalConsideredFiles, m.totalFilesSk
 print(t.detail().first().numFiles)
 spark.read.format("delta").load(path).orderBy("id").show()
 
-again = spark.sql("OPTIMIZE delta.`%s`" % path)
+again = spark.sql("OPTIMIZE delta.`%s`" % os.path.abspath(path))
 print(again.columns)
 m2 = again.first().metrics
 print(m2.numFilesAdded, m2.numFilesRemoved, m2.totalConsideredFiles)

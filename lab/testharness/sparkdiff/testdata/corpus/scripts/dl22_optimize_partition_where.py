@@ -3,6 +3,8 @@
 # the matching partitions; a partition with one file is left alone.
 # source: delta docs: optimizations-oss.md (Compaction (bin-packing): where partition predicate)
 # category: delta
+import os
+
 from delta import configure_spark_with_delta_pip
 from delta.tables import DeltaTable
 from pyspark.sql import SparkSession
@@ -21,7 +23,7 @@ for rows in batches:
 t = DeltaTable.forPath(spark, path)
 m = t.optimize().where("day = 'mon'").executeCompaction().first().metrics
 print("mon", m.numFilesAdded, m.numFilesRemoved, m.partitionsOptimized)
-m = spark.sql("OPTIMIZE delta.`%s` WHERE day = 'tue'" % path).first().metrics
+m = spark.sql("OPTIMIZE delta.`%s` WHERE day = 'tue'" % os.path.abspath(path)).first().metrics
 print("tue", m.numFilesAdded, m.numFilesRemoved, m.partitionsOptimized)
 m = t.optimize().executeCompaction().first().metrics
 print("all", m.numFilesAdded, m.numFilesRemoved, m.partitionsOptimized)
