@@ -296,10 +296,21 @@ func (w *DataFrameWriter) writeDelta(ctx context.Context, path string, asTable b
 	_, _, err = t.Write(ctx, delta.BatchWrite{
 		Mode: w.mode, Schema: w.df.Schema(), Tasks: toTasks(tasks), SaveAsTable: asTable,
 		OverwriteSchema: strings.EqualFold(overwriteSchema, "true"), Txn: txn, PartitionColumns: w.parts,
-		MergeSchema: optTrue(&w.opts, "mergeSchema") || w.df.s.confBool(ConfDeltaAutoMerge),
-		Now:         w.df.s.now(), TimeZone: w.df.s.Conf().GetOr(ConfTimeZone, "UTC"),
+		DynamicPartitionOverwrite: w.dynamicPartitionOverwrite(),
+		MergeSchema:               optTrue(&w.opts, "mergeSchema") || w.df.s.confBool(ConfDeltaAutoMerge),
+		Now:                       w.df.s.now(), TimeZone: w.df.s.Conf().GetOr(ConfTimeZone, "UTC"),
 	})
 	return committedIsDone(err)
+}
+
+// dynamicPartitionOverwrite is the write's partitionOverwriteMode (its option, else the
+// session's spark.sql.sources.partitionOverwriteMode) being "dynamic".
+func (w *DataFrameWriter) dynamicPartitionOverwrite() bool {
+	mode, ok := w.opts.get("partitionOverwriteMode")
+	if !ok {
+		mode = w.df.s.Conf().GetOr("spark.sql.sources.partitionOverwriteMode", "static")
+	}
+	return strings.EqualFold(mode, "dynamic")
 }
 
 // writeParquet is df.write.parquet(path): one file per non-empty task.

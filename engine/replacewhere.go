@@ -104,7 +104,10 @@ func (w *DataFrameWriter) replaceWhere(ctx context.Context, t *delta.Table, cond
 	}
 	var copied int64
 	var rewrite [][]sqltypes.Row
-	if len(touched) > 0 {
+	// A condition on partition columns alone drops whole files (their row counts kept in
+	// the removes); any other one rewrites the rows it does not select.
+	partitionOnly := onlyPartitionColumns(snap, pred)
+	if len(touched) > 0 && !partitionOnly {
 		rewrite = tf.scanTasks(touched, s.DefaultParallelism())
 		for i, rows := range rewrite {
 			var keep []sqltypes.Row
@@ -121,11 +124,15 @@ func (w *DataFrameWriter) replaceWhere(ctx context.Context, t *delta.Table, cond
 			copied += int64(len(keep))
 		}
 	}
+	var removeStats func(delta.File) string
+	if partitionOnly {
+		removeStats = delta.NumRecordsStats
+	}
 	change := delta.Change{
 		Operation: "WRITE",
 		Parameters: []delta.KV{{Key: "mode", Value: "Overwrite"}, {Key: "partitionBy", Value: delta.PartitionByParam(w.parts)},
 			{Key: "predicate", Value: cond}},
-		Remove: touched, Lead: toDeltaTasks(lead), Tasks: toDeltaTasks(rewrite),
+		Remove: touched, Lead: toDeltaTasks(lead), Tasks: toDeltaTasks(rewrite), RemoveStats: removeStats,
 		Now: s.now(), TimeZone: s.Conf().GetOr(ConfTimeZone, "UTC"),
 		Metrics: func(f delta.ChangeFiles) []delta.KV {
 			return []delta.KV{

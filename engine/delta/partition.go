@@ -306,3 +306,27 @@ func (s *Snapshot) PartitionIndexes() []int {
 	}
 	return append([]int(nil), s.part.idx...)
 }
+
+// partitionKey identifies a file's partition by its values of the given columns.
+func partitionKey(pv map[string]string, cols []string) string {
+	var b strings.Builder
+	for _, c := range cols {
+		v, ok := pv[c]
+		if !ok {
+			for name, x := range pv {
+				if strings.EqualFold(name, c) {
+					v, ok = x, true
+					break
+				}
+			}
+		}
+		if ok && v != "" {
+			b.WriteString("v")
+			b.WriteString(v)
+		} else {
+			b.WriteString("n") // null
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
+}

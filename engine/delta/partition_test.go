@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,7 +80,7 @@ func TestPartitionedWriteErrors(t *testing.T) {
 	}{
 		{"unknown column", nil, "errorifexists", []string{"nope"}, "DELTA_PARTITION_COLUMN_NOT_FOUND"},
 		{"every column", nil, "errorifexists", []string{"id", "country", "year"}, "DELTA_CANNOT_USE_ALL_COLUMNS_FOR_PARTITION"},
-		{"other columns on append", []string{"country"}, "append", []string{"year"}, "DELTA_UNSUPPORTED_PARTITION_COLUMN_CHANGE"},
+		{"other columns on append", []string{"country"}, "append", []string{"year"}, "DELTA_METADATA_MISMATCH"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -96,5 +97,36 @@ func TestPartitionedWriteErrors(t *testing.T) {
 				t.Fatalf("err = %v, want %s", err, tc.class)
 			}
 		})
+	}
+}
+
+// Dynamic partition overwrite replaces only the partitions the data has rows for, and logs
+// isDynamicPartitionOverwrite (delta-spark 4.4 in the corpus's dl25 golden).
+func TestDynamicPartitionOverwrite(t *testing.T) {
+	ctx := context.Background()
+	table := newTable(t)
+	first := []sqltypes.Row{{int32(1), "US", int32(2023)}, {int32(2), "DE", int32(2023)}, {int32(3), nil, int32(2024)}}
+	if _, _, err := table.Write(ctx, BatchWrite{Mode: "append", Schema: salesSchema, Tasks: taskStreams([]rowsTask{{ID: 0, Rows: first}}), Now: t0, PartitionColumns: []string{"country"}}); err != nil {
+		t.Fatal(err)
+	}
+	next := []sqltypes.Row{{int32(4), "US", int32(2025)}, {int32(5), nil, int32(2025)}, {int32(6), "FR", int32(2025)}}
+	if _, _, err := table.Write(ctx, BatchWrite{Mode: "overwrite", Schema: salesSchema, Tasks: taskStreams([]rowsTask{{ID: 0, Rows: next}}), Now: t0, DynamicPartitionOverwrite: true}); err != nil {
+		t.Fatal(err)
+	}
+	log := string(readLog(t, table, 1))
+	if !strings.Contains(log, `"operationParameters":{"mode":"Overwrite","partitionBy":"[]","isDynamicPartitionOverwrite":true}`) {
+		t.Errorf("commitInfo: %s", log)
+	}
+	got, _, err := table.ReadRows(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int32
+	for _, r := range got {
+		ids = append(ids, r[0].(int32))
+	}
+	slices.Sort(ids)
+	if want := []int32{2, 4, 5, 6}; !slices.Equal(ids, want) {
+		t.Errorf("ids after dynamic overwrite = %v, want %v", ids, want)
 	}
 }

@@ -487,7 +487,7 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 		schema = snap.Schema
 		parts = snap.Metadata.PartitionColumns
 		if len(b.PartitionColumns) > 0 && !samePartitionColumns(b.PartitionColumns, parts) {
-			return false, -1, partitionChangeError("STREAMING UPDATE", parts, b.PartitionColumns)
+			return false, -1, partitionChangeError(parts, b.PartitionColumns)
 		}
 	}
 	files, err := t.writeDataFiles(ctx, schema, parts, b.Tasks, align, loc)
@@ -618,6 +618,9 @@ type BatchWrite struct {
 	// PartitionColumns is the writer's partitionBy: a new table (or an overwrite with
 	// overwriteSchema) is partitioned by them; otherwise they must be the table's own.
 	PartitionColumns []string
+	// DynamicPartitionOverwrite (option partitionOverwriteMode=dynamic) makes an overwrite
+	// of a partitioned table replace only the partitions the data has rows for.
+	DynamicPartitionOverwrite bool
 }
 
 // Write performs a static write and returns the committed version; written is false when
@@ -671,8 +674,16 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		}
 		exists := snap.Version >= 0
 		var removes []*RemoveFile
+		dynamic := exists && mode == "Overwrite" && w.DynamicPartitionOverwrite && len(wp.parts) > 0
 		if exists && mode == "Overwrite" {
+			written := map[string]bool{}
+			for _, a := range files.adds {
+				written[partitionKey(a.PartitionValues, wp.parts)] = true
+			}
 			for _, f := range snap.Files {
+				if dynamic && !written[partitionKey(f.Add.PartitionValues, wp.parts)] {
+					continue // a partition the data has no rows for stays
+				}
 				removes = append(removes, removeOf(f.Add, now))
 			}
 		}
@@ -691,6 +702,9 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			ci.OperationParameters = []KV{{Key: "mode", Value: mode}, {Key: "partitionBy", Value: PartitionByParam(w.PartitionColumns)}}
 			if w.MergeSchema {
 				ci.OperationParameters = append(ci.OperationParameters, KV{Key: "canMergeSchema", Value: "true", Raw: true})
+			}
+			if dynamic {
+				ci.OperationParameters = append(ci.OperationParameters, KV{Key: "isDynamicPartitionOverwrite", Value: "true", Raw: true})
 			}
 		}
 		if exists {
@@ -779,7 +793,7 @@ func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*sta
 	}
 	if exists && !(mode == "Overwrite" && w.OverwriteSchema) && len(w.PartitionColumns) > 0 &&
 		!samePartitionColumns(w.PartitionColumns, snap.Metadata.PartitionColumns) {
-		return nil, false, partitionChangeError("WRITE", snap.Metadata.PartitionColumns, w.PartitionColumns)
+		return nil, false, partitionChangeError(snap.Metadata.PartitionColumns, w.PartitionColumns)
 	}
 	if exists {
 		wp.parts = snap.Metadata.PartitionColumns
@@ -824,10 +838,12 @@ func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*sta
 }
 
 // partitionChangeError is Delta's refusal of a write whose partitionBy differs from the
-// table's partition columns.
-func partitionChangeError(op string, table, write []string) error {
-	return sparkerrors.New(sparkerrors.AnalysisException, "DELTA_UNSUPPORTED_PARTITION_COLUMN_CHANGE",
-		"operation", op, "oldPartitionColumns", strings.Join(table, ", "), "newPartitionColumns", strings.Join(write, ", "))
+// table's partition columns (DELTA_METADATA_MISMATCH, its PARTITIONING_MISMATCH case).
+func partitionChangeError(table, write []string) error {
+	e := sparkerrors.New(sparkerrors.AnalysisException, "DELTA_METADATA_MISMATCH")
+	e.Message += fmt.Sprintf("\nPartition columns do not match the partition columns of the table.\nGiven: [%s]\nTable: [%s]\n",
+		strings.Join(write, ", "), strings.Join(table, ", "))
+	return e
 }
 
 // sameColumns reports whether two schemas have the same column names and types, in order.
