@@ -26,6 +26,8 @@ func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame,
 		df, err = s.sqlDelete(ctx, q.Delete)
 	case q.Vacuum != nil:
 		df, err = s.sqlVacuum(ctx, q.Vacuum)
+	case q.Optimize != nil:
+		df, err = s.sqlOptimize(ctx, q.Optimize)
 	default:
 		return nil, false, nil
 	}
@@ -243,20 +245,34 @@ func (s *Session) sqlDelete(ctx context.Context, d *plan.Delete) (*DataFrame, er
 // sqlVacuum is VACUUM table|delta.`path` [RETAIN n HOURS] [DRY RUN], DeltaTable.vacuum's
 // SQL form with the dry run it alone offers.
 func (s *Session) sqlVacuum(ctx context.Context, v *plan.Vacuum) (*DataFrame, error) {
-	var dt *DeltaTable
-	var err error
-	if parts := plan.ParseAttributeName(v.Table); len(parts) == 2 && strings.EqualFold(parts[0], "delta") {
-		// delta.`path` names a path only when it is absolute; otherwise Spark looks for a
-		// table of that name in a database called delta, and finds none.
-		if !filepath.IsAbs(parts[1]) && !strings.HasPrefix(parts[1], "file:/") {
-			return nil, tableNotFound(v.Table)
-		}
-		dt, err = s.DeltaTableForPath(ctx, parts[1])
-	} else {
-		dt, err = s.sqlTable(ctx, v.Table)
-	}
+	dt, err := s.sqlDeltaTarget(ctx, v.Table)
 	if err != nil {
 		return nil, err
 	}
 	return dt.VacuumSQL(ctx, v.RetainHours, v.DryRun)
+}
+
+// sqlOptimize is OPTIMIZE table|delta.`path` [WHERE partition-predicate].
+func (s *Session) sqlOptimize(ctx context.Context, o *plan.Optimize) (*DataFrame, error) {
+	dt, err := s.sqlDeltaTarget(ctx, o.Table)
+	if err != nil {
+		return nil, err
+	}
+	if o.Where != nil {
+		return dt.Optimize(ctx, newColumn(o.Where))
+	}
+	return dt.Optimize(ctx)
+}
+
+// sqlDeltaTarget resolves a Delta utility command's table: a catalog name or delta.`path`.
+func (s *Session) sqlDeltaTarget(ctx context.Context, name string) (*DeltaTable, error) {
+	if parts := plan.ParseAttributeName(name); len(parts) == 2 && strings.EqualFold(parts[0], "delta") {
+		// delta.`path` names a path only when it is absolute; otherwise Spark looks for a
+		// table of that name in a database called delta, and finds none.
+		if !filepath.IsAbs(parts[1]) && !strings.HasPrefix(parts[1], "file:/") {
+			return nil, tableNotFound(name)
+		}
+		return s.DeltaTableForPath(ctx, parts[1])
+	}
+	return s.sqlTable(ctx, name)
 }

@@ -46,9 +46,32 @@ type Vacuum struct {
 	DryRun      bool
 }
 
-// command parses CREATE TABLE, INSERT INTO, UPDATE, DELETE FROM and VACUUM.
+// Optimize is OPTIMIZE table [WHERE partition-predicate] (delta-spark's compaction; ZORDER
+// BY is refused).
+type Optimize struct {
+	Table string
+	Where Expr
+}
+
+// command parses CREATE TABLE, INSERT INTO, UPDATE, DELETE FROM, VACUUM and OPTIMIZE.
 func (p *sqlParser) command(q *Query) (*Query, error) {
 	switch {
+	case p.keyword("OPTIMIZE"):
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		o := &Optimize{Table: name}
+		if p.keyword("WHERE") {
+			if o.Where, err = p.expr(); err != nil {
+				return nil, err
+			}
+		}
+		if p.at(tkIdent, "ZORDER") {
+			return nil, unsupported("kafkalab's OPTIMIZE compacts files (bin-packing) but does not Z-order them yet: drop ZORDER BY, or run it on real Spark with kafkalab export")
+		}
+		q.Optimize, q.Table = o, name
+		return q, p.end()
 	case p.keyword("VACUUM"):
 		name, err := p.tableName()
 		if err != nil {

@@ -19,11 +19,12 @@ import (
 // and FROM table VERSION AS OF n / TIMESTAMP AS OF 'ts' on a Delta table.
 type Query struct {
 	// Create, Insert, Update and Delete are set for those commands (Table names the table).
-	Create *CreateTable
-	Insert *Insert
-	Update *Update
-	Delete *Delete
-	Vacuum *Vacuum
+	Create   *CreateTable
+	Insert   *Insert
+	Update   *Update
+	Delete   *Delete
+	Vacuum   *Vacuum
+	Optimize *Optimize
 	// VersionAsOf (-1 when absent) and TimestampAsOf are the FROM table's time travel.
 	VersionAsOf   int64
 	TimestampAsOf string
@@ -151,7 +152,7 @@ func ParseQuery(text string) (*Query, error) {
 		q.Values = rows
 		return q, p.end()
 	}
-	if p.at(tkIdent, "CREATE") || p.at(tkIdent, "INSERT") || p.at(tkIdent, "UPDATE") || p.at(tkIdent, "DELETE") || p.at(tkIdent, "VACUUM") {
+	if p.at(tkIdent, "CREATE") || p.at(tkIdent, "INSERT") || p.at(tkIdent, "UPDATE") || p.at(tkIdent, "DELETE") || p.at(tkIdent, "VACUUM") || p.at(tkIdent, "OPTIMIZE") {
 		return p.command(q)
 	}
 	if p.keyword("DESCRIBE") || p.keyword("DESC") {

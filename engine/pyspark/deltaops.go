@@ -21,6 +21,45 @@ func (m *pyMergeBuilder) M__getattr__(name string) (py.Object, error) {
 	return missingAttr("DeltaMergeBuilder", name)
 }
 
+// pyOptimizeBuilder is delta.tables.DeltaOptimizeBuilder: the partition filters gathered
+// by where(), run by executeCompaction().
+type pyOptimizeBuilder struct {
+	t     *pyDeltaTable
+	where []any
+}
+
+var optimizeBuilderType = py.NewType("DeltaOptimizeBuilder", "Builder class for constructing OPTIMIZE command and executing.")
+
+func (b *pyOptimizeBuilder) Type() *py.Type { return optimizeBuilderType }
+func (b *pyOptimizeBuilder) M__getattr__(name string) (py.Object, error) {
+	return missingAttr("DeltaOptimizeBuilder", name)
+}
+
+func init() {
+	python.DefMethod(optimizeBuilderType, "where", func(o py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("where", args, kwargs, []string{"partitionFilter"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		cond, err := deltaCondition(a[0], "'partitionFilter'")
+		if err != nil {
+			return nil, err
+		}
+		b := o.(*pyOptimizeBuilder)
+		return &pyOptimizeBuilder{t: b.t, where: append(append([]any(nil), b.where...), cond)}, nil
+	})
+	python.DefMethod(optimizeBuilderType, "executeCompaction", func(o py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("executeCompaction", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		b := o.(*pyOptimizeBuilder)
+		return b.t.s.in.wrapDF(b.t.dt.Optimize(b.t.s.in.Context(), b.where...))
+	})
+	python.DefMethod(optimizeBuilderType, "executeZOrderBy", func(py.Object, py.Tuple, py.StringDict) (py.Object, error) {
+		return nil, python.Unsupported("DeltaOptimizeBuilder.executeZOrderBy", "kafkalab's OPTIMIZE compacts files with executeCompaction but does not Z-order them; run it on real Spark with kafkalab export")
+	})
+}
+
 // deltaCondition reads a condition: None, a SQL string or a Column.
 func deltaCondition(o py.Object, argname string) (any, error) {
 	switch x := o.(type) {
@@ -192,10 +231,16 @@ func defDeltaTableOps() {
 		t := self(o)
 		return t.s.in.wrapDF(t.dt.Vacuum(t.s.in.Context(), hours))
 	})
-	for _, name := range []string{"optimize", "generate", "convertToDelta", "upgradeTableProtocol", "addFeatureSupport", "dropFeatureSupport", "clone", "cloneAtVersion", "cloneAtTimestamp", "create", "createIfNotExists", "replace", "createOrReplace"} {
+	python.DefMethod(deltaTableType, "optimize", func(o py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("optimize", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		return &pyOptimizeBuilder{t: self(o)}, nil
+	})
+	for _, name := range []string{"generate", "convertToDelta", "upgradeTableProtocol", "addFeatureSupport", "dropFeatureSupport", "clone", "cloneAtVersion", "cloneAtTimestamp", "create", "createIfNotExists", "replace", "createOrReplace"} {
 		name := name
 		python.DefMethod(deltaTableType, name, func(py.Object, py.Tuple, py.StringDict) (py.Object, error) {
-			return nil, python.Unsupported("DeltaTable."+name, "kafkalab's Delta tables support delete, update, merge, history, detail, vacuum, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export")
+			return nil, python.Unsupported("DeltaTable."+name, "kafkalab's Delta tables support delete, update, merge, history, detail, vacuum, optimize, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export")
 		})
 	}
 

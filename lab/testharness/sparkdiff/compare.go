@@ -292,9 +292,10 @@ var fileNorms = []struct {
 	{regexp.MustCompile(`"(timestamp|createdTime|lastUpdated|modificationTime|deletionTimestamp)":\d+`), `"$1":<ms>`},
 	{regexp.MustCompile(`"(size|tableSizeBytes|sizeInBytes)":\d+`), `"$1":<bytes>`},
 	{regexp.MustCompile(`\\"numOutputBytes\\":\\"\d+\\"|"numOutputBytes":"\d+"`), `"numOutputBytes":"<bytes>"`},
-	// A Delta operation's byte counts (numRemovedBytes, RESTORE's removedFilesSize, ...) are the
-	// sizes of data files, which two Parquet writers do not share; a zero is still compared.
-	{regexp.MustCompile(`"(num\w*Bytes\w*|removedFilesSize|restoredFilesSize|tableSizeAfterRestore)":"[1-9]\d*"`), `"$1":"<bytes>"`},
+	// A Delta operation's byte counts (numRemovedBytes, RESTORE's removedFilesSize, OPTIMIZE's
+	// file size percentiles, ...) are the sizes of data files, which two Parquet writers do not
+	// share; a zero is still compared.
+	{regexp.MustCompile(`"(num\w*Bytes\w*|removedFilesSize|restoredFilesSize|tableSizeAfterRestore|minFileSize|p25FileSize|p50FileSize|p75FileSize|maxFileSize)":"[1-9]\d*"`), `"$1":"<bytes>"`},
 	// An attribute's expression id (customer_id#4153 in an UPDATE or MERGE predicate) is a
 	// counter of the JVM's whole life, so it differs with whatever ran before.
 	{regexp.MustCompile(`(\w)#\d+\b`), `$1#<id>`},
