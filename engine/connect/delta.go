@@ -83,7 +83,19 @@ func (ss *session) deltaRelationDF(ctx context.Context, dr *deltaconnectpb.Delta
 	case *deltaconnectpb.DeltaRelation_ConvertToDelta:
 		return nil, unsupportedDelta("DeltaTable.convertToDelta")
 	case *deltaconnectpb.DeltaRelation_OptimizeTable:
-		return nil, unsupportedDelta("DeltaTable.optimize")
+		o := r.OptimizeTable
+		if len(o.GetZorderColumns()) > 0 {
+			return nil, unsupportedf("DeltaOptimizeBuilder.executeZOrderBy (kafkalab's OPTIMIZE compacts files with executeCompaction but does not Z-order them; run it on real Spark with kafkalab export)")
+		}
+		dt, err := ss.deltaTable(ctx, o.GetTable())
+		if err != nil {
+			return nil, err
+		}
+		where := make([]any, len(o.GetPartitionFilters()))
+		for i, f := range o.GetPartitionFilters() {
+			where[i] = f
+		}
+		return dt.Optimize(ctx, where...)
 	}
 	return nil, invalidPlan("Unknown DeltaRelation %s", oneofName(dr, "relation_type"))
 }
@@ -123,7 +135,7 @@ func (ss *session) deltaCommand(ctx context.Context, ext *anypb.Any) (bool, erro
 // unsupportedDelta refuses a DeltaTable operation the engine's Delta tables do not have,
 // with the embedded path's words.
 func unsupportedDelta(api string) error {
-	return unsupportedf("%s (kafkalab's Delta tables support delete, update, merge, history, detail, vacuum, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export)", api)
+	return unsupportedf("%s (kafkalab's Delta tables support delete, update, merge, history, detail, vacuum, optimize, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export)", api)
 }
 
 // deltaTable opens the table a delta.connect.DeltaTable names, as DeltaTable.forPath or

@@ -53,10 +53,10 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 		{"plug-in extension", &pb.Relation{RelType: &pb.Relation_Extension{Extension: &anypb.Any{TypeUrl: "type.googleapis.com/example.connect.MyRelation"}}},
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
 			"kafkalab does not support relation extension example.connect.MyRelation through Spark Connect", "refused relation extension example.connect.MyRelation"},
-		{"delta optimize", deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_OptimizeTable{OptimizeTable: &deltaconnectpb.OptimizeTable{
-			Table: &deltaconnectpb.DeltaTable{AccessType: &deltaconnectpb.DeltaTable_TableOrViewName{TableOrViewName: "t"}}}}}),
+		{"delta z-order", deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_OptimizeTable{OptimizeTable: &deltaconnectpb.OptimizeTable{
+			Table: &deltaconnectpb.DeltaTable{AccessType: &deltaconnectpb.DeltaTable_TableOrViewName{TableOrViewName: "t"}}, ZorderColumns: []string{"id"}}}}),
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
-			"kafkalab does not support DeltaTable.optimize (kafkalab's Delta tables support", "refused DeltaTable.optimize"},
+			"kafkalab does not support DeltaOptimizeBuilder.executeZOrderBy (kafkalab's OPTIMIZE compacts", "refused DeltaOptimizeBuilder.executeZOrderBy"},
 		{"delta table missing", deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_Scan{Scan: &deltaconnectpb.Scan{
 			Table: &deltaconnectpb.DeltaTable{AccessType: &deltaconnectpb.DeltaTable_TableOrViewName{TableOrViewName: "no_table"}}}}}),
 			"org.apache.spark.sql.AnalysisException", "DELTA_MISSING_DELTA_TABLE", "42P01", "[DELTA_MISSING_DELTA_TABLE] `no_table` is not a Delta table.", ""},
