@@ -23,7 +23,7 @@ print([r.operation for r in t.history().collect()])
 t.restoreToVersion(1).select("num_of_files_after_restore").show()
 for bad in [lambda: t.delete(3), lambda: t.update("id = 1", None), lambda: t.update("id = 1", ["v"]),
             lambda: t.update("id = 1", {1: "x"}), lambda: t.update("id = 1", {"v": 1}), lambda: t.merge(src, None),
-            lambda: t.optimize()]:
+            lambda: t.optimize().executeZOrderBy("id")]:
     try:
         bad()
     except Exception as e:
@@ -58,7 +58,7 @@ ValueError: 'condition' cannot be None
 	if !strings.HasPrefix(out, want) {
 		t.Errorf("got:\n%s\nwant:\n%s", out, want)
 	}
-	if !strings.Contains(out, "DeltaTable.optimize") {
-		t.Errorf("optimize is not refused by name:\n%s", out)
+	if !strings.Contains(out, "DeltaOptimizeBuilder.executeZOrderBy") {
+		t.Errorf("Z-ordering is not refused by name:\n%s", out)
 	}
 }
