@@ -153,6 +153,21 @@ func readTableFiles(ctx context.Context, snap *delta.Snapshot) (*tableFiles, err
 	return tf, nil
 }
 
+// widen pads every row with NULLs to width columns: the table's rows under a schema that
+// gained columns.
+func (tf *tableFiles) widen(width int) {
+	for path, rows := range tf.rows {
+		for i, r := range rows {
+			if len(r) < width {
+				w := make(sqltypes.Row, width)
+				copy(w, r)
+				rows[i] = w
+			}
+		}
+		tf.rows[path] = rows
+	}
+}
+
 // scanTasks groups files as Spark's scan of them would and returns each task's rows.
 func (tf *tableFiles) scanTasks(files []delta.File, parallelism int) [][]sqltypes.Row {
 	plan := delta.PlanScan(files, parallelism)
@@ -186,6 +201,9 @@ func (dt *DeltaTable) DeleteRows(ctx context.Context, condition any) (int64, err
 	start := time.Now()
 	snap, err := dt.table.Snapshot()
 	if err != nil {
+		return 0, err
+	}
+	if err := snap.AssertRemovable(dt.displayName()); err != nil {
 		return 0, err
 	}
 	ec, err := dt.s.evalContext()
@@ -401,6 +419,9 @@ func (dt *DeltaTable) UpdateRows(ctx context.Context, condition any, set []Assig
 	}
 	snap, err := dt.table.Snapshot()
 	if err != nil {
+		return 0, err
+	}
+	if err := snap.AssertRemovable(dt.displayName()); err != nil {
 		return 0, err
 	}
 	ec, err := dt.s.evalContext()

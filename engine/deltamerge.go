@@ -240,8 +240,17 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	tScope := dt.targetScope(snap.Schema)
 	sScope := mb.source.node.Output()
+	// Schema evolution (autoMerge on, an updateAll or insertAll clause): the source's columns
+	// the table lacks are added after its own, and the table's rows read them as NULL.
+	schema := snap.Schema
+	var evolved *sqltypes.StructType
+	if s.confBool(ConfDeltaAutoMerge) && mb.hasStarClause() {
+		if evolved = evolveSchema(snap.Schema, sScope.Schema); evolved != nil {
+			schema = evolved
+		}
+	}
+	tScope := dt.targetScope(schema)
 	both := &plan.Scope{CaseSensitive: tScope.CaseSensitive, Schema: &sqltypes.StructType{}, Functions: tScope.Functions}
 	for i, f := range tScope.Schema.Fields {
 		both.Schema.Fields = append(both.Schema.Fields, f)
@@ -251,7 +260,7 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 		both.Schema.Fields = append(both.Schema.Fields, f)
 		both.Qualifiers = append(both.Qualifiers, qualifierAt(sScope, i))
 	}
-	m := &mergeRun{ec: ec, schema: snap.Schema, nT: len(tScope.Schema.Fields), srcWidth: len(sScope.Schema.Fields)}
+	m := &mergeRun{ec: ec, schema: schema, nT: len(tScope.Schema.Fields), srcWidth: len(sScope.Schema.Fields)}
 	condExpr, err := exprOf(mb.cond, "condition")
 	if err != nil {
 		return nil, err
@@ -288,7 +297,7 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 		switch {
 		case c.action == "delete":
 		case c.all:
-			for _, f := range snap.Schema.Fields {
+			for _, f := range schema.Fields {
 				col := findColumn(sScope.Schema, f.Name, caseSensitive)
 				if col < 0 {
 					clause := "UPDATE"
@@ -302,7 +311,7 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 			}
 			fallthrough
 		default:
-			if c.assign, err = bindAssignments(c.set, snap.Schema, both, caseSensitive, strings.ToUpper(c.action)); err != nil {
+			if c.assign, err = bindAssignments(c.set, schema, both, caseSensitive, strings.ToUpper(c.action)); err != nil {
 				return nil, err
 			}
 		}
@@ -335,6 +344,9 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 	tf, err := readTableFiles(ctx, snap)
 	if err != nil {
 		return nil, err
+	}
+	if evolved != nil {
+		tf.widen(len(evolved.Fields))
 	}
 
 	scanStart := time.Now()
@@ -416,7 +428,7 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 		}
 		return delta.MergeClauseList(out)
 	}
-	if len(touched) == 0 && !anyRows(tasks) {
+	if len(touched) == 0 && !anyRows(tasks) && evolved == nil {
 		return m, nil // Delta commits a merge only when it has actions
 	}
 	numSource := int64(len(m.srcRows))
@@ -431,6 +443,7 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 		Remove:      touched,
 		RemoveStats: delta.NumRecordsStats,
 		Tasks:       toDeltaTasks(tasks),
+		Schema:      evolved,
 		Now:         s.now(),
 		TimeZone:    s.Conf().GetOr(ConfTimeZone, "UTC"),
 		Metrics: func(f delta.ChangeFiles) []delta.KV {
@@ -759,6 +772,33 @@ func (m *mergeRun) rewriteSorted(snap *delta.Snapshot, tf *tableFiles, touched [
 }
 
 // nullableKey is nil for a key with a NULL part.
+// hasStarClause reports whether a clause is updateAll or insertAll, the clauses through
+// which MERGE evolves the table's schema.
+func (mb *MergeBuilder) hasStarClause() bool {
+	for _, c := range mb.clauses {
+		if c.all {
+			return true
+		}
+	}
+	return false
+}
+
+// evolveSchema is the table's schema with the source's columns it lacks appended, in the
+// source's order and nullable (Delta's MERGE schema evolution); nil when it lacks none.
+func evolveSchema(table, source *sqltypes.StructType) *sqltypes.StructType {
+	var extra []sqltypes.StructField
+	for _, f := range source.Fields {
+		if _, ok := table.FieldIndexFold(f.Name); !ok {
+			f.Nullable = true
+			extra = append(extra, f)
+		}
+	}
+	if len(extra) == 0 {
+		return nil
+	}
+	return &sqltypes.StructType{Fields: append(append([]sqltypes.StructField(nil), table.Fields...), extra...)}
+}
+
 func nullableKey(k sqltypes.Row) sqltypes.Row {
 	for _, v := range k {
 		if v == nil {

@@ -64,7 +64,8 @@ func (dt *DeltaTable) Optimize(ctx context.Context, where ...any) (*DataFrame, e
 			return nil, err
 		}
 		preds = append(preds, b)
-		texts = append(texts, b.SQL())
+		// Delta logs the filter as Catalyst prints it before analysis: ('day = mon).
+		texts = append(texts, plan.CatalystString(b, func(_ int, f sqltypes.StructField) string { return "'" + f.Name }, dt.s.Location()))
 	}
 	files := snap.Files
 	if len(preds) > 0 {
@@ -165,4 +166,34 @@ func (s *Session) confBytes(key string) (int64, error) {
 		return 0, fmt.Errorf("%s = %q: %w; give a size such as 1g, 256m or a number of bytes", key, v, err)
 	}
 	return n, nil
+}
+
+var propertiesSchema = sqltypes.MustParseDDL("key STRING, value STRING").AsNullable()
+
+// showProperties is SHOW TBLPROPERTIES table [(key)]: the table's properties and protocol
+// versions as key, value rows, or the one key's row.
+func (dt *DeltaTable) showProperties(key string) (*DataFrame, error) {
+	snap, err := dt.table.Snapshot()
+	if err != nil {
+		return nil, err
+	}
+	var rows []sqltypes.Row
+	for _, kv := range snap.Properties() {
+		if key == "" || kv.Key == key {
+			rows = append(rows, sqltypes.Row{kv.Key, kv.Value})
+		}
+	}
+	if key != "" && len(rows) == 0 {
+		rows = append(rows, sqltypes.Row{key, fmt.Sprintf("Table %s does not have property: %s", dt.displayName(), key)})
+	}
+	rel := &plan.Relation{Scope: dt.s.newScope(propertiesSchema, nil), Name: "ShowTablePropertiesCommand", Rows: [][]sqltypes.Row{rows}}
+	return dt.s.newDF(rel), nil
+}
+
+// displayName is the table as Delta's messages name it: its catalog name, or delta.`path`.
+func (dt *DeltaTable) displayName() string {
+	if dt.qualifier != nil {
+		return strings.Join(dt.qualifier, ".")
+	}
+	return "delta.`" + dt.table.AbsPath() + "`"
 }

@@ -62,6 +62,20 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	if q.ShowTables {
 		return s.showTables()
 	}
+	if q.DescribeDetail {
+		dt, err := s.sqlDeltaTarget(ctx, q.Table)
+		if err != nil {
+			return nil, err
+		}
+		return dt.Detail(ctx)
+	}
+	if q.ShowTblProperties {
+		dt, err := s.sqlDeltaTarget(ctx, q.Table)
+		if err != nil {
+			return nil, err
+		}
+		return dt.showProperties(q.TblPropertyKey)
+	}
 	if q.DescribeHistory {
 		dt, err := s.DeltaTableForName(ctx, q.Table)
 		if err != nil {

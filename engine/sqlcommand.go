@@ -28,6 +28,8 @@ func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame,
 		df, err = s.sqlVacuum(ctx, q.Vacuum)
 	case q.Optimize != nil:
 		df, err = s.sqlOptimize(ctx, q.Optimize)
+	case q.AlterProperties != nil:
+		df, err = s.sqlSetProperties(ctx, q.AlterProperties)
 	default:
 		return nil, false, nil
 	}
@@ -65,12 +67,19 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 		}
 		return nil, tableExistsError(c.Table)
 	}
+	props, err := tableProperties(c.Properties)
+	if err != nil {
+		return nil, err
+	}
 	if c.AsSelect != "" {
+		if len(props) > 0 {
+			return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's CREATE TABLE %s AS SELECT does not take TBLPROPERTIES yet: create the table with its columns and properties, then INSERT INTO it", c.Table)}
+		}
 		df, err := s.SQL(ctx, c.AsSelect)
 		if err != nil {
 			return nil, err
 		}
-		if err := df.Write().Format("delta").SaveAsTable(ctx, c.Table); err != nil {
+		if err := df.Write().Format("delta").PartitionBy(c.PartitionedBy...).SaveAsTable(ctx, c.Table); err != nil {
 			return nil, err
 		}
 		return s.emptyResult(), nil
@@ -79,7 +88,8 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 	if err != nil {
 		return nil, fmt.Errorf("CREATE TABLE %s columns: %w", c.Table, err)
 	}
-	if _, err := delta.CreateTable(ctx, path, schema.AsNullable(), delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta}); committedIsDone(err) != nil {
+	if _, err := delta.CreateTable(ctx, path, schema.AsNullable(), delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta,
+		PartitionColumns: c.PartitionedBy, Properties: props}); committedIsDone(err) != nil {
 		return nil, err
 	}
 	return s.emptyResult(), nil
@@ -275,4 +285,35 @@ func (s *Session) sqlDeltaTarget(ctx context.Context, name string) (*DeltaTable,
 		return s.DeltaTableForPath(ctx, parts[1])
 	}
 	return s.sqlTable(ctx, name)
+}
+
+// sqlSetProperties is ALTER TABLE table SET TBLPROPERTIES (...): one SET TBLPROPERTIES
+// version of the Delta table; the answer has no columns.
+func (s *Session) sqlSetProperties(ctx context.Context, a *plan.AlterProperties) (*DataFrame, error) {
+	dt, err := s.sqlDeltaTarget(ctx, a.Table)
+	if err != nil {
+		return nil, err
+	}
+	props, err := tableProperties(a.Set)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dt.table.SetProperties(ctx, props, s.now()); committedIsDone(err) != nil {
+		return nil, err
+	}
+	return s.emptyResult(), nil
+}
+
+// tableProperties checks TBLPROPERTIES against what kafkalab's Delta tables honour: a
+// delta.* property that would change how the table is written or read (change data feed,
+// deletion vectors, column mapping, ...) is refused rather than recorded and ignored.
+func tableProperties(in []plan.Property) ([]delta.KV, error) {
+	out := make([]delta.KV, len(in))
+	for i, p := range in {
+		if !delta.SupportedProperty(p.Key) {
+			return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's Delta tables do not support the table property %s yet (they honour delta.appendOnly, delta.deletedFileRetentionDuration, delta.checkpointInterval and properties of your own); run this on real Spark with kafkalab export", p.Key)}
+		}
+		out[i] = delta.KV{Key: p.Key, Value: p.Value}
+	}
+	return out, nil
 }

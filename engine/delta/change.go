@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // Change is a commit that rewrites part of a table, as Delta's DELETE, UPDATE and MERGE
@@ -32,6 +34,9 @@ type Change struct {
 	// Metrics builds operationMetrics once the files are written; its entries are put in
 	// the order delta-spark writes them.
 	Metrics func(ChangeFiles) []KV
+	// Schema, when set, is the table's new schema (MERGE's schema evolution): the files are
+	// written with it and the commit carries the metaData that records it.
+	Schema *sqltypes.StructType
 	// Now is the commit clock; TimeZone the session time zone for the stats.
 	Now      time.Time
 	TimeZone string
@@ -64,10 +69,23 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 	if err != nil {
 		return -1, err
 	}
+	if len(c.Remove) > 0 {
+		if err := snap.AssertRemovable("delta.`" + t.AbsPath() + "`"); err != nil {
+			return -1, err
+		}
+	}
 	start := time.Now()
+	schema := snap.Schema
+	var md *Metadata
+	if c.Schema != nil {
+		schema = c.Schema.AsNullable()
+		m := *snap.Metadata
+		m.SchemaString = schema.JSON()
+		md = &m
+	}
 	var lead filesResult
 	if len(c.Lead) > 0 {
-		if lead, err = t.writeDataFiles(ctx, snap.Schema, snap.Metadata.PartitionColumns, c.Lead, nil, loc); err != nil {
+		if lead, err = t.writeDataFiles(ctx, schema, snap.Metadata.PartitionColumns, c.Lead, nil, loc); err != nil {
 			return -1, err
 		}
 	}
@@ -75,7 +93,7 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 	if len(c.Tasks) > 0 {
 		// A change that only drops files (DELETE of every row) runs no write job, so not
 		// even task 0's empty file is written.
-		if files, err = t.writeDataFiles(ctx, snap.Schema, snap.Metadata.PartitionColumns, c.Tasks, nil, loc); err != nil {
+		if files, err = t.writeDataFiles(ctx, schema, snap.Metadata.PartitionColumns, c.Tasks, nil, loc); err != nil {
 			return -1, err
 		}
 	}
@@ -108,7 +126,7 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 	if c.Metrics != nil {
 		ci.OperationMetrics = orderedKVs(c.Metrics(cf))
 	}
-	p := &pendingCommit{info: ci, adds: adds, removes: removes}
+	p := &pendingCommit{info: ci, metadata: md, adds: adds, removes: removes}
 	switch {
 	case len(c.Lead) > 0:
 		p.layout, p.lead = leadThenRemovesFirst, len(lead.adds)

@@ -70,6 +70,9 @@ type CreateOptions struct {
 	Managed bool
 	// Driver is the writer's driver (nil = none, see Driver).
 	Driver *Driver
+	// PartitionColumns (PARTITIONED BY) and Properties (TBLPROPERTIES) shape the table.
+	PartitionColumns []string
+	Properties       []KV
 }
 
 // ErrTableExists is returned by CreateTable when the table already has commits.
@@ -113,10 +116,20 @@ func CreateTable(ctx context.Context, path string, schema *sqltypes.StructType, 
 	}
 	now := nowOr(opts.Now)
 	md := newMetadata(schema, now)
+	part, err := newPartitioning(schema.AsNullable(), opts.PartitionColumns)
+	if err != nil {
+		return nil, err
+	}
+	if part != nil {
+		md.PartitionColumns = part.cols
+	}
+	for _, kv := range opts.Properties {
+		md.Configuration[kv.Key] = kv.Value
+	}
 	ci := &CommitInfo{
 		Timestamp:           now.UnixMilli(),
 		Operation:           "CREATE TABLE",
-		OperationParameters: createTableParams(opts.Managed),
+		OperationParameters: createTableParams(opts.Managed, opts.PartitionColumns, opts.Properties),
 		IsolationLevel:      "Serializable",
 		IsBlindAppend:       boolp(true),
 		EngineInfo:          EngineInfo,
@@ -144,14 +157,26 @@ func emptySnapshot(t *Table) *Snapshot {
 	return &Snapshot{Table: t, Version: -1, Txns: map[string]int64{}, txns: map[string]Txn{}}
 }
 
-func createTableParams(managed bool, partitionBy ...string) []KV {
+func createTableParams(managed bool, partitionBy []string, props []KV) []KV {
 	return []KV{
 		{Key: "partitionBy", Value: PartitionByParam(partitionBy)},
 		{Key: "clusterBy", Value: "[]"},
 		{Key: "description", Null: true},
 		{Key: "isManaged", Value: strconv.FormatBool(managed)},
-		{Key: "properties", Value: "{}"},
+		{Key: "properties", Value: propertiesParam(props)},
 	}
+}
+
+// propertiesParam is the JSON object of table properties an operation logs, in the order
+// they were given.
+func propertiesParam(props []KV) string {
+	w := &jw{}
+	w.obj()
+	for _, kv := range props {
+		w.key(kv.Key).str(kv.Value)
+	}
+	w.endObj()
+	return w.String()
 }
 
 // alignRows checks the data schema against the table's and returns a function that puts a
@@ -693,10 +718,10 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		switch {
 		case replace:
 			ci.Operation = "CREATE OR REPLACE TABLE AS SELECT"
-			ci.OperationParameters = orderedKVs(append([]KV{{Key: "isV1SaveAsTableOverwrite", Value: "true", Raw: true}}, createTableParams(true, w.PartitionColumns...)...))
+			ci.OperationParameters = orderedKVs(append([]KV{{Key: "isV1SaveAsTableOverwrite", Value: "true", Raw: true}}, createTableParams(true, w.PartitionColumns, nil)...))
 		case w.SaveAsTable && !exists:
 			ci.Operation = "CREATE TABLE AS SELECT"
-			ci.OperationParameters = createTableParams(true, w.PartitionColumns...)
+			ci.OperationParameters = createTableParams(true, w.PartitionColumns, nil)
 		default:
 			ci.Operation = "WRITE"
 			ci.OperationParameters = []KV{{Key: "mode", Value: mode}, {Key: "partitionBy", Value: PartitionByParam(w.PartitionColumns)}}
@@ -771,6 +796,10 @@ func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*sta
 		return nil, false, sparkerrors.New(sparkerrors.AnalysisException, "DELTA_PATH_EXISTS", "path", t.path)
 	case exists && mode == "Ignore":
 		return nil, true, nil
+	case exists && mode == "Overwrite":
+		if err := snap.AssertRemovable("delta.`" + t.AbsPath() + "`"); err != nil {
+			return nil, false, err
+		}
 	}
 	if w.Txn != nil {
 		if v, ok := snap.Txns[w.Txn.AppID]; ok && v >= w.Txn.Version {

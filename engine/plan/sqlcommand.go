@@ -11,6 +11,9 @@ type CreateTable struct {
 	IfNotExists bool
 	Columns     string // the column list's DDL text, "" when absent
 	AsSelect    string // the AS query's text, "" when absent
+	// PartitionedBy are PARTITIONED BY's columns; Properties are TBLPROPERTIES's.
+	PartitionedBy []string
+	Properties    []Property
 }
 
 // Insert is INSERT INTO table VALUES ... or INSERT INTO table query.
@@ -53,9 +56,93 @@ type Optimize struct {
 	Where Expr
 }
 
-// command parses CREATE TABLE, INSERT INTO, UPDATE, DELETE FROM, VACUUM and OPTIMIZE.
+// AlterProperties is ALTER TABLE table SET TBLPROPERTIES ('key' = 'value', ...).
+type AlterProperties struct {
+	Table string
+	Set   []Property
+}
+
+// Property is one key = value of TBLPROPERTIES.
+type Property struct{ Key, Value string }
+
+// propertyKey reads a table property's key: a string, or identifiers joined by dots
+// (delta.appendOnly).
+func (p *sqlParser) propertyKey() (string, error) {
+	if t := p.peek(); t.kind == tkString {
+		p.next()
+		return t.text, nil
+	}
+	var parts []string
+	for {
+		id, ok := p.identifier()
+		if !ok {
+			return "", p.syntaxError()
+		}
+		parts = append(parts, id)
+		if !p.op(".") {
+			return strings.Join(parts, "."), nil
+		}
+	}
+}
+
+// propertyList reads TBLPROPERTIES's (key = value, ...).
+func (p *sqlParser) propertyList() ([]Property, error) {
+	if !p.op("(") {
+		return nil, p.syntaxError()
+	}
+	var out []Property
+	for {
+		k, err := p.propertyKey()
+		if err != nil {
+			return nil, err
+		}
+		p.op("=")
+		v, err := p.propertyValue()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Property{Key: k, Value: v})
+		if p.op(")") {
+			return out, nil
+		}
+		if !p.op(",") {
+			return nil, p.syntaxError()
+		}
+	}
+}
+
+// propertyValue reads a table property's value: a string, a number or a word (true).
+func (p *sqlParser) propertyValue() (string, error) {
+	t := p.peek()
+	switch t.kind {
+	case tkString, tkNumber, tkIdent:
+		p.next()
+		return t.text, nil
+	}
+	return "", p.syntaxError()
+}
+
+// command parses CREATE TABLE, INSERT INTO, UPDATE, DELETE FROM, VACUUM, OPTIMIZE and
+// ALTER TABLE ... SET TBLPROPERTIES.
 func (p *sqlParser) command(q *Query) (*Query, error) {
 	switch {
+	case p.keyword("ALTER"):
+		if !p.keyword("TABLE") {
+			return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE ... SET TBLPROPERTIES; ALTER %s is not yet in kafkalab", strings.ToUpper(p.peek().text))
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		if !p.keyword("SET") || !p.keyword("TBLPROPERTIES") {
+			return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE %s SET TBLPROPERTIES (...) only; other ALTER TABLE forms are not yet in kafkalab (run them on real Spark with kafkalab export)", name)
+		}
+		props, err := p.propertyList()
+		if err != nil {
+			return nil, err
+		}
+		q.AlterProperties, q.Table = &AlterProperties{Table: name, Set: props}, name
+		return q, p.end()
 	case p.keyword("OPTIMIZE"):
 		name, err := p.tableName()
 		if err != nil {
@@ -142,6 +229,36 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		}
 		if !strings.EqualFold(format, "delta") {
 			return nil, unsupported("kafkalab creates Delta tables only, not USING %s: write USING delta", format)
+		}
+		for {
+			if p.keyword("PARTITIONED") {
+				if !p.keyword("BY") || !p.op("(") {
+					return nil, p.syntaxError()
+				}
+				for {
+					col, ok := p.identifier()
+					if !ok {
+						return nil, p.syntaxError()
+					}
+					c.PartitionedBy = append(c.PartitionedBy, col)
+					if p.op(")") {
+						break
+					}
+					if !p.op(",") {
+						return nil, p.syntaxError()
+					}
+				}
+				continue
+			}
+			if p.keyword("TBLPROPERTIES") {
+				props, err := p.propertyList()
+				if err != nil {
+					return nil, err
+				}
+				c.Properties = append(c.Properties, props...)
+				continue
+			}
+			break
 		}
 		if p.keyword("AS") {
 			c.AsSelect = p.rest()

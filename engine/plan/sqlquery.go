@@ -30,6 +30,13 @@ type Query struct {
 	TimestampAsOf string
 	// DescribeHistory is set for DESCRIBE HISTORY; Table names the table.
 	DescribeHistory bool
+	// DescribeDetail is set for DESCRIBE DETAIL (Delta's); Table names the table.
+	DescribeDetail bool
+	// ShowTblProperties is set for SHOW TBLPROPERTIES table [(key)]; TblPropertyKey is the key.
+	ShowTblProperties bool
+	TblPropertyKey    string
+	// AlterProperties is ALTER TABLE ... SET TBLPROPERTIES.
+	AlterProperties *AlterProperties
 	// ShowTables is set for SHOW TABLES.
 	ShowTables bool
 	Distinct   bool
@@ -152,10 +159,18 @@ func ParseQuery(text string) (*Query, error) {
 		q.Values = rows
 		return q, p.end()
 	}
-	if p.at(tkIdent, "CREATE") || p.at(tkIdent, "INSERT") || p.at(tkIdent, "UPDATE") || p.at(tkIdent, "DELETE") || p.at(tkIdent, "VACUUM") || p.at(tkIdent, "OPTIMIZE") {
+	if p.at(tkIdent, "CREATE") || p.at(tkIdent, "INSERT") || p.at(tkIdent, "UPDATE") || p.at(tkIdent, "DELETE") || p.at(tkIdent, "VACUUM") || p.at(tkIdent, "OPTIMIZE") || p.at(tkIdent, "ALTER") {
 		return p.command(q)
 	}
 	if p.keyword("DESCRIBE") || p.keyword("DESC") {
+		if p.keyword("DETAIL") {
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			q.DescribeDetail, q.Table = true, name
+			return q, p.end()
+		}
 		// DESCRIBE [TABLE] name: the columns, as col_name, data_type, comment rows.
 		if !p.at(tkIdent, "HISTORY") && !p.at(tkIdent, "EXTENDED") && !p.at(tkIdent, "FORMATTED") && !p.at(tkIdent, "QUERY") &&
 			!p.at(tkIdent, "FUNCTION") && !p.at(tkIdent, "DATABASE") && !p.at(tkIdent, "SCHEMA") && !p.at(tkIdent, "DETAIL") &&
@@ -182,6 +197,22 @@ func ParseQuery(text string) (*Query, error) {
 		return q, p.end()
 	}
 	if p.keyword("SHOW") {
+		if p.keyword("TBLPROPERTIES") {
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			q.ShowTblProperties, q.Table = true, name
+			if p.op("(") {
+				if q.TblPropertyKey, err = p.propertyKey(); err != nil {
+					return nil, err
+				}
+				if !p.op(")") {
+					return nil, p.syntaxError()
+				}
+			}
+			return q, p.end()
+		}
 		if !p.keyword("TABLES") {
 			return nil, unsupported("kafkalab's spark.sql supports SHOW TABLES; use the DataFrame API for SHOW %s", strings.ToUpper(p.peek().text))
 		}
