@@ -594,7 +594,7 @@ func explainExtended(extended, mode py.Object) (bool, error) {
 		if !isNone(mode) {
 			m, ok := mode.(py.String)
 			if !ok {
-				return false, py.ExceptionNewf(PySparkTypeError, "[NOT_STR] Argument `mode` should be a str, got %s.", pythonTypeName(mode))
+				return false, py.ExceptionNewf(PySparkTypeError, "[NOT_EXPECTED_TYPE] Argument `mode` should be str, got %s.", pythonTypeName(mode))
 			}
 			name = string(m)
 		}
@@ -605,7 +605,7 @@ func explainExtended(extended, mode py.Object) (bool, error) {
 	case py.String:
 		name = string(e)
 	default:
-		return false, py.ExceptionNewf(PySparkTypeError, "[NOT_BOOL_OR_STR] Argument `extended` should be a bool or str, got %s.", pythonTypeName(extended))
+		return false, py.ExceptionNewf(PySparkTypeError, "[NOT_EXPECTED_TYPE] Argument `extended` should be bool or str, got %s.", pythonTypeName(extended))
 	}
 	switch strings.ToLower(name) {
 	case "simple":
