@@ -251,7 +251,8 @@ func committedIsDone(err error) error {
 
 // createManagedTable is what toTable/saveAsTable do first for a table that does not exist:
 // version 0 CREATE TABLE.
-func (s *Session) openOrCreateTable(ctx context.Context, path string, schema *sqltypes.StructType, create bool) (*delta.Table, error) {
+// partitionBy partitions a table it creates (toTable's writer's partitionBy).
+func (s *Session) openOrCreateTable(ctx context.Context, path string, schema *sqltypes.StructType, create bool, partitionBy ...string) (*delta.Table, error) {
 	t, err := s.delta.Open(path)
 	if err != nil {
 		return nil, err
@@ -261,7 +262,7 @@ func (s *Session) openOrCreateTable(ctx context.Context, path string, schema *sq
 		return nil, err
 	}
 	if !ok && create {
-		if _, err := delta.CreateTable(ctx, path, schema, delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta}); committedIsDone(err) != nil && !errors.Is(err, delta.ErrTableExists) {
+		if _, err := delta.CreateTable(ctx, path, schema, delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta, PartitionColumns: partitionBy}); committedIsDone(err) != nil && !errors.Is(err, delta.ErrTableExists) {
 			return nil, err
 		}
 	}

@@ -235,7 +235,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		if err != nil {
 			return nil, err
 		}
-		t, err := s.openOrCreateTable(ctx, path, plan.Schema(w.df.node), true)
+		t, err := s.openOrCreateTable(ctx, path, plan.Schema(w.df.node), true, w.partition...)
 		if err != nil {
 			return nil, err
 		}

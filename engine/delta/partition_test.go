@@ -130,3 +130,34 @@ func TestDynamicPartitionOverwrite(t *testing.T) {
 		t.Errorf("ids after dynamic overwrite = %v, want %v", ids, want)
 	}
 }
+
+// CREATE TABLE (SQL's PARTITIONED BY and TBLPROPERTIES, toTable's partitionBy) records the
+// partition columns and properties in version 0, and later writes partition by them.
+func TestCreateTablePartitionedWithProperties(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "tbl")
+	table, err := CreateTable(ctx, dir, salesSchema, CreateOptions{Now: t0, Managed: true,
+		PartitionColumns: []string{"year"}, Properties: []KV{{Key: "owner.team", Value: "ingest"}, {Key: "delta.appendOnly", Value: "true"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(readLog(t, table, 0))
+	for _, want := range []string{
+		`"operationParameters":{"partitionBy":"[\"year\"]","clusterBy":"[]","description":null,"isManaged":"true","properties":"{\"owner.team\":\"ingest\",\"delta.appendOnly\":\"true\"}"}`,
+		`"partitionColumns":["year"],"configuration":{"delta.appendOnly":"true","owner.team":"ingest"}`,
+	} {
+		if !strings.Contains(log, want) {
+			t.Errorf("version 0 lacks %s:\n%s", want, log)
+		}
+	}
+	rows := []sqltypes.Row{{int32(1), "US", int32(2023)}}
+	if _, _, err := table.Write(ctx, BatchWrite{Mode: "append", Schema: salesSchema, Tasks: taskStreams([]rowsTask{{ID: 0, Rows: rows}}), Now: t0}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readLog(t, table, 1)), `"path":"year=2023/part-00000-`) {
+		t.Errorf("append did not partition by year:\n%s", readLog(t, table, 1))
+	}
+	if _, _, err := table.Write(ctx, BatchWrite{Mode: "overwrite", Schema: salesSchema, Tasks: taskStreams([]rowsTask{{ID: 0, Rows: rows}}), Now: t0}); err == nil {
+		t.Error("overwrite of an appendOnly table succeeded")
+	}
+}
