@@ -143,7 +143,7 @@ func TestCreateTablePartitionedWithProperties(t *testing.T) {
 	}
 	log := string(readLog(t, table, 0))
 	for _, want := range []string{
-		`"operationParameters":{"partitionBy":"[\"year\"]","clusterBy":"[]","description":null,"isManaged":"true","properties":"{\"owner.team\":\"ingest\",\"delta.appendOnly\":\"true\"}"}`,
+		`"operationParameters":{"partitionBy":"[\"year\"]","clusterBy":"[]","description":null,"isManaged":"true","properties":"{\"delta.appendOnly\":\"true\",\"owner.team\":\"ingest\"}"}`,
 		`"partitionColumns":["year"],"configuration":{"delta.appendOnly":"true","owner.team":"ingest"}`,
 	} {
 		if !strings.Contains(log, want) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -167,12 +168,15 @@ func createTableParams(managed bool, partitionBy []string, props []KV) []KV {
 	}
 }
 
-// propertiesParam is the JSON object of table properties an operation logs, in the order
-// they were given.
+// propertiesParam is the JSON object of table properties an operation logs, keys sorted
+// (delta-spark 4.4 logs CREATE TABLE's TBLPROPERTIES so, whatever order they were given
+// in: corpus dl26).
 func propertiesParam(props []KV) string {
+	sorted := append([]KV(nil), props...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Key < sorted[j].Key })
 	w := &jw{}
 	w.obj()
-	for _, kv := range props {
+	for _, kv := range sorted {
 		w.key(kv.Key).str(kv.Value)
 	}
 	w.endObj()
