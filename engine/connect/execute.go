@@ -2,7 +2,6 @@ package connect
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine"
@@ -325,7 +324,7 @@ func (ss *session) analyze(ctx context.Context, req *pb.AnalyzePlanRequest) (*pb
 		if err != nil {
 			return nil, err
 		}
-		return &pb.AnalyzePlanResponse{Result: &pb.AnalyzePlanResponse_Explain_{Explain: &pb.AnalyzePlanResponse_Explain{ExplainString: explainText(df.Plan(), a.Explain.GetExplainMode())}}}, nil
+		return &pb.AnalyzePlanResponse{Result: &pb.AnalyzePlanResponse_Explain_{Explain: &pb.AnalyzePlanResponse_Explain{ExplainString: plan.Explain(df.Plan(), a.Explain.GetExplainMode() == pb.AnalyzePlanRequest_Explain_EXPLAIN_MODE_EXTENDED)}}}, nil
 	case *pb.AnalyzePlanRequest_SparkVersion_:
 		return &pb.AnalyzePlanResponse{Result: &pb.AnalyzePlanResponse_SparkVersion_{SparkVersion: &pb.AnalyzePlanResponse_SparkVersion{Version: pb.SparkVersion}}}, nil
 	case *pb.AnalyzePlanRequest_DdlParse:
@@ -382,34 +381,4 @@ func treeStringLevel(text string, level int) string {
 		}
 	}
 	return strings.Join(out, "\n")
-}
-
-// explainText is df.explain(): kafkalab's own plan, one operator a line as Spark indents
-// its trees. It names kafkalab's operators, not Spark's physical ones.
-func explainText(n plan.Node, mode pb.AnalyzePlanRequest_Explain_ExplainMode) string {
-	var b strings.Builder
-	var walk func(n plan.Node, prefix string, last, root bool)
-	walk = func(n plan.Node, prefix string, last, root bool) {
-		if root {
-			b.WriteString(n.Describe() + "\n")
-		} else {
-			b.WriteString(prefix + "+- " + n.Describe() + "\n")
-			if last {
-				prefix += "   "
-			} else {
-				prefix += ":  "
-			}
-		}
-		kids := n.Children()
-		for i, k := range kids {
-			walk(k, prefix, i == len(kids)-1, false)
-		}
-	}
-	tree := func() string { b.Reset(); walk(n, "", true, true); return b.String() }
-	switch mode {
-	case pb.AnalyzePlanRequest_Explain_EXPLAIN_MODE_EXTENDED:
-		t := tree()
-		return fmt.Sprintf("== Analyzed Logical Plan ==\n%s\n== Physical Plan ==\n%s\n", t, t)
-	}
-	return "== Physical Plan ==\n" + tree() + "\n"
 }

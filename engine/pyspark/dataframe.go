@@ -581,8 +581,9 @@ func init() {
 }
 
 // explainExtended reads explain()'s extended/mode arguments as PySpark does: at most one
-// of them, extended a bool or a mode name, mode one of Spark's explain modes. Modes other
-// than simple show kafkalab's plan as the extended one does.
+// of them, extended a bool or a mode name, mode one of Spark's explain modes. Only the
+// extended mode adds the analyzed plan; the others show the physical plan, as the Spark
+// Connect path does.
 func explainExtended(extended, mode py.Object) (bool, error) {
 	isNone := func(o py.Object) bool { return o == nil || o == py.None }
 	if !isNone(extended) && !isNone(mode) {
@@ -608,9 +609,9 @@ func explainExtended(extended, mode py.Object) (bool, error) {
 		return false, py.ExceptionNewf(PySparkTypeError, "[NOT_EXPECTED_TYPE] Argument `extended` should be bool or str, got %s.", pythonTypeName(extended))
 	}
 	switch strings.ToLower(name) {
-	case "simple":
+	case "simple", "codegen", "cost", "formatted":
 		return false, nil
-	case "extended", "codegen", "cost", "formatted":
+	case "extended":
 		return true, nil
 	}
 	return false, py.ExceptionNewf(pyerrors.IllegalArgumentException, "Unknown explain mode: %s. Accepted explain modes are 'simple', 'extended', 'codegen', 'cost', 'formatted'.", name)
