@@ -106,6 +106,27 @@ func (r *pyRDD) join(desc string, o *pyRDD, numPartitions py.Object, kind joinKi
 	}), nil
 }
 
+// otherArgs reads the arguments of a method over two RDDs: other, then numPartitions when
+// the method takes it (nil when not given).
+func otherArgs(name string, args py.Tuple, kwargs py.StringDict, partitions bool) (*pyRDD, py.Object, error) {
+	names := []string{"other"}
+	if partitions {
+		names = append(names, "numPartitions")
+	}
+	a, err := python.ParseArgs(name, args, kwargs, names, 1)
+	if err != nil {
+		return nil, nil, err
+	}
+	o, err := otherRDD(a[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	if partitions {
+		return o, a[1], nil
+	}
+	return o, nil, nil
+}
+
 // otherRDD reads an RDD argument, refusing anything else as PySpark fails on it.
 func otherRDD(o py.Object) (*pyRDD, error) {
 	if rdd, ok := o.(*pyRDD); ok {
@@ -178,15 +199,11 @@ func (r *pyRDD) ordered(num int, key py.Object, reverse bool) (py.Object, error)
 func init() {
 	joinMethod := func(name string, kind joinKind) {
 		rddMethod(name, func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-			a, err := python.ParseArgs(name, args, kwargs, []string{"other", "numPartitions"}, 1)
+			o, numPartitions, err := otherArgs(name, args, kwargs, true)
 			if err != nil {
 				return nil, err
 			}
-			o, err := otherRDD(a[0])
-			if err != nil {
-				return nil, err
-			}
-			return r.join("PythonRDD["+name+"]", o, a[1], kind)
+			return r.join("PythonRDD["+name+"]", o, numPartitions, kind)
 		})
 	}
 	joinMethod("join", joinKind{})
@@ -194,15 +211,11 @@ func init() {
 	joinMethod("rightOuterJoin", joinKind{noneLeft: true})
 	joinMethod("fullOuterJoin", joinKind{noneLeft: true, noneRight: true})
 	rddMethod("cogroup", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("cogroup", args, kwargs, []string{"other", "numPartitions"}, 1)
+		o, numPartitions, err := otherArgs("cogroup", args, kwargs, true)
 		if err != nil {
 			return nil, err
 		}
-		o, err := otherRDD(a[0])
-		if err != nil {
-			return nil, err
-		}
-		return r.cogroupBuffers("PythonRDD[cogroup]", []*pyRDD{o}, a[1])
+		return r.cogroupBuffers("PythonRDD[cogroup]", []*pyRDD{o}, numPartitions)
 	})
 	rddMethod("groupWith", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(args) == 0 || len(kwargs) > 0 {
@@ -385,39 +398,27 @@ func init() {
 	stat("sampleVariance", func(s *statCounter) py.Object { return py.Float(s.sampleVariance()) })
 	stat("sampleStdev", func(s *statCounter) py.Object { return py.Float(math.Sqrt(s.sampleVariance())) })
 	rddMethod("subtractByKey", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("subtractByKey", args, kwargs, []string{"other", "numPartitions"}, 1)
+		o, numPartitions, err := otherArgs("subtractByKey", args, kwargs, true)
 		if err != nil {
 			return nil, err
 		}
-		o, err := otherRDD(a[0])
-		if err != nil {
-			return nil, err
-		}
-		return r.subtractByKey("PythonRDD[subtractByKey]", o, a[1])
+		return r.subtractByKey("PythonRDD[subtractByKey]", o, numPartitions)
 	})
 	rddMethod("subtract", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("subtract", args, kwargs, []string{"other", "numPartitions"}, 1)
-		if err != nil {
-			return nil, err
-		}
-		o, err := otherRDD(a[0])
+		o, numPartitions, err := otherArgs("subtract", args, kwargs, true)
 		if err != nil {
 			return nil, err
 		}
 		// PySpark: map(x -> (x, True)) on both, subtractByKey, keys()
 		desc := "PythonRDD[subtract]"
-		res, err := r.asKeys(desc).subtractByKey(desc, o.asKeys(desc), a[1])
+		res, err := r.asKeys(desc).subtractByKey(desc, o.asKeys(desc), numPartitions)
 		if err != nil {
 			return nil, err
 		}
 		return res.firsts(desc), nil
 	})
 	rddMethod("intersection", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("intersection", args, kwargs, []string{"other"}, 1)
-		if err != nil {
-			return nil, err
-		}
-		o, err := otherRDD(a[0])
+		o, _, err := otherArgs("intersection", args, kwargs, false)
 		if err != nil {
 			return nil, err
 		}
@@ -436,11 +437,7 @@ func init() {
 		}), nil
 	})
 	rddMethod("cartesian", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("cartesian", args, kwargs, []string{"other"}, 1)
-		if err != nil {
-			return nil, err
-		}
-		o, err := otherRDD(a[0])
+		o, _, err := otherArgs("cartesian", args, kwargs, false)
 		if err != nil {
 			return nil, err
 		}
@@ -508,11 +505,7 @@ func init() {
 		return py.NewListFromItems(out), nil
 	})
 	rddMethod("zip", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("zip", args, kwargs, []string{"other"}, 1)
-		if err != nil {
-			return nil, err
-		}
-		o, err := otherRDD(a[0])
+		o, _, err := otherArgs("zip", args, kwargs, false)
 		if err != nil {
 			return nil, err
 		}
