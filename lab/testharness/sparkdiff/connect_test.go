@@ -77,7 +77,9 @@ func TestCorpusThroughConnect(t *testing.T) {
 var connectBehind = map[string]string{
 	"dl16_vacuum": "the server runs DeltaTable.vacuum, but delta-spark 4.4's Connect client returns None from it (a TODO in delta/connect/tables.py), " +
 		"so t.vacuum().collect() fails in the client: inherent to that client",
-	"u11_more_unsupported":        "df.rdd is JVM_ATTRIBUTE_NOT_SUPPORTED in the Connect client, which has no RDDs: inherent to Spark Connect",
+	"u11_more_unsupported": "df.rdd is JVM_ATTRIBUTE_NOT_SUPPORTED in the Connect client, which has no RDDs: inherent to Spark Connect",
+	"rdd04_actions_and_shared_variables": "RDDs, sc.accumulator and sc.broadcast live in the JVM: Spark Connect's client has no sparkContext " +
+		"(JVM_ATTRIBUTE_NOT_SUPPORTED), as in Spark; inherent to Connect",
 	"dl18_delta_change_data_feed": "both paths refuse the change data feed; through Connect with the generic UNSUPPORTED_FEATURE.KAFKALAB text",
 }
 
