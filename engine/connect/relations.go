@@ -414,6 +414,17 @@ func (ss *session) aggregate(ctx context.Context, a *pb.Aggregate) (*engine.Data
 		g = in.Rollup(anys(keys)...)
 	case pb.Aggregate_GROUP_TYPE_CUBE:
 		g = in.Cube(anys(keys)...)
+	case pb.Aggregate_GROUP_TYPE_GROUPING_SETS:
+		// df.groupingSets(sets, *cols): each set lists grouping expressions among cols.
+		var sets [][]any
+		for _, set := range a.GetGroupingSets() {
+			cs, err := ss.columns(ctx, set.GetGroupingSet())
+			if err != nil {
+				return nil, err
+			}
+			sets = append(sets, anys(cs))
+		}
+		g = in.GroupingSets(sets, anys(keys)...)
 	case pb.Aggregate_GROUP_TYPE_PIVOT:
 		// groupBy(...).pivot(col[, values]).agg(...): without values the engine collects
 		// the column's distinct values first, as Spark's planner does.
