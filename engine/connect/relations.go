@@ -31,7 +31,7 @@ func oneofName(m proto.Message, oneof string) string {
 // pysparkNames says which PySpark call sends a relation kafkalab refuses, so the message
 // names what the learner wrote.
 var pysparkNames = map[string]string{
-	"sample": "df.sample", "offset": "df.offset", "tail": "df.tail", "unpivot": "df.unpivot",
+	"sample": "df.sample", "offset": "df.offset", "unpivot": "df.unpivot",
 	"to_schema": "df.to", "repartition_by_expression": "df.repartition(cols)", "map_partitions": "df.mapInPandas/mapInArrow",
 	"parse": "from_csv/from_json on a DataFrame", "group_map": "groupBy().applyInPandas",
 	"co_group_map": "cogroup().applyInPandas", "apply_in_pandas_with_state": "applyInPandasWithState",
@@ -334,6 +334,18 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 		return ss.summary(ctx, r.Summary)
 	case *pb.Relation_CollectMetrics:
 		return ss.collectMetrics(ctx, r.CollectMetrics)
+	case *pb.Relation_Tail:
+		// df.tail(n): the engine's Tail gives the last n rows (it refuses a stream as
+		// Spark does); they become a local DataFrame of the input's schema.
+		in, err := ss.relation(ctx, r.Tail.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		rows, err := in.Tail(ctx, int(r.Tail.GetLimit()))
+		if err != nil {
+			return nil, err
+		}
+		return ss.eng.CreateDataFrame(rows, in.Schema())
 	}
 	return nil, ss.refuseRelation(ctx, rel)
 }

@@ -74,6 +74,8 @@ func TestRelationsOfDataFrameFunctions(t *testing.T) {
 			GroupingExpressions: []*pb.Expression{col("customer_id")}, AggregateExpressions: []*pb.Expression{alias(fn("count", lit(1)), "n")},
 			GroupingSets: []*pb.Aggregate_GroupingSets{{GroupingSet: []*pb.Expression{col("customer_id")}}, {}}}), "customer_id"),
 			"customer_id,n", "[<nil> 3] [C01 2] [C02 1]"},
+		{"tail", &pb.Relation{RelType: &pb.Relation_Tail{Tail: &pb.Tail{Input: sortBy(project(base, col("order_id")), "order_id"), Limit: 2}}},
+			"order_id", "[1002] [1003]"},
 		{"row_number over a partition", sortBy(project(base, col("order_id"), alias(window(fn("row_number"), &pb.Expression_Window{PartitionSpec: []*pb.Expression{col("customer_id")},
 			OrderSpec: []*pb.Expression_SortOrder{{Child: col("amount"), Direction: pb.Expression_SortOrder_SORT_DIRECTION_DESCENDING}}}), "rn")), "order_id"),
 			"order_id,rn", "[1001 2] [1002 1] [1003 1]"},
