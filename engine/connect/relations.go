@@ -31,7 +31,7 @@ func oneofName(m proto.Message, oneof string) string {
 // pysparkNames says which PySpark call sends a relation kafkalab refuses, so the message
 // names what the learner wrote.
 var pysparkNames = map[string]string{
-	"sample": "df.sample", "offset": "df.offset", "unpivot": "df.unpivot",
+	"sample": "df.sample", "offset": "df.offset",
 	"to_schema": "df.to", "repartition_by_expression": "df.repartition(cols)", "map_partitions": "df.mapInPandas/mapInArrow",
 	"parse": "from_csv/from_json on a DataFrame", "group_map": "groupBy().applyInPandas",
 	"co_group_map": "cogroup().applyInPandas", "apply_in_pandas_with_state": "applyInPandasWithState",
@@ -334,6 +334,27 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 		return ss.summary(ctx, r.Summary)
 	case *pb.Relation_CollectMetrics:
 		return ss.collectMetrics(ctx, r.CollectMetrics)
+	case *pb.Relation_Unpivot:
+		// df.unpivot / df.melt: without values (None) every non-id column is one.
+		u := r.Unpivot
+		in, err := ss.relation(ctx, u.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		ids, err := ss.columns(ctx, u.GetIds())
+		if err != nil {
+			return nil, err
+		}
+		var values []*engine.Column
+		if u.Values != nil {
+			if values, err = ss.columns(ctx, u.GetValues().GetValues()); err != nil {
+				return nil, err
+			}
+			if values == nil {
+				values = []*engine.Column{}
+			}
+		}
+		return in.Unpivot(ids, values, u.GetVariableColumnName(), u.GetValueColumnName())
 	case *pb.Relation_Tail:
 		// df.tail(n): the engine's Tail gives the last n rows (it refuses a stream as
 		// Spark does); they become a local DataFrame of the input's schema.
