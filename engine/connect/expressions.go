@@ -84,8 +84,13 @@ func (ss *session) columnOf(ctx context.Context, e *pb.Expression) (*engine.Colu
 			return nil, err
 		}
 		names := x.Alias.GetName()
-		if len(names) != 1 {
-			return nil, unsupportedf("an alias with %d names (multi-column aliases of generators)", len(names))
+		switch {
+		case len(names) == 0:
+			return nil, invalidPlan("an alias without a name")
+		case len(names) > 1:
+			// posexplode(...).alias("pos", "val"): a generator's several output names,
+			// as the embedded path's col.alias("a", "b").
+			return c.AliasMany(names), nil
 		}
 		if x.Alias.Metadata != nil {
 			return aliasWithMetadata(c, names[0], x.Alias.GetMetadata())
