@@ -82,6 +82,10 @@ func TestRelationsOfDataFrameFunctions(t *testing.T) {
 		{"posexplode with a two-name alias", project(localRelation(t, "xs ARRAY<STRING>", []sqltypes.Row{{[]any{"a", "b"}}}),
 			&pb.Expression{ExprType: &pb.Expression_Alias_{Alias: &pb.Expression_Alias{Expr: fn("posexplode", col("xs")), Name: []string{"i", "x"}}}}),
 			"i,x", "[0 a] [1 b]"},
+		// from_json(col, ArrayType(...)): the client sends the type as its JSON.
+		{"from_json with an array type's JSON", project(localRelation(t, "value STRING", []sqltypes.Row{{`[{"a":1},{"a":2}]`}}),
+			alias(fn("from_json", col("value"), lit(`{"type":"array","elementType":{"type":"struct","fields":[{"name":"a","type":"integer","nullable":true,"metadata":{}}]},"containsNull":true}`)), "j")),
+			"j", "[[[1] [2]]]"},
 		{"row_number over a partition", sortBy(project(base, col("order_id"), alias(window(fn("row_number"), &pb.Expression_Window{PartitionSpec: []*pb.Expression{col("customer_id")},
 			OrderSpec: []*pb.Expression_SortOrder{{Child: col("amount"), Direction: pb.Expression_SortOrder_SORT_DIRECTION_DESCENDING}}}), "rn")), "order_id"),
 			"order_id,rn", "[1001 2] [1002 1] [1003 1]"},

@@ -19,7 +19,15 @@ func ParseSchemaString(s string) (*sqltypes.StructType, error) {
 // INT>", "ARRAY<INT>", "STRUCT<...>") or else a list of fields or a JSON schema, as Spark
 // tries them.
 func ParseJSONSchemaString(s string) (sqltypes.DataType, error) {
-	if !strings.HasPrefix(strings.TrimSpace(s), "{") {
+	if strings.HasPrefix(strings.TrimSpace(s), "{") {
+		// A data type's JSON: Spark reads any type there (an array's or map's too).
+		if t, err := sqltypes.ParseDataTypeJSON(s); err == nil {
+			switch t.(type) {
+			case sqltypes.ArrayType, sqltypes.MapType, *sqltypes.StructType:
+				return t, nil
+			}
+		}
+	} else {
 		if t, err := sqltypes.ParseDataType(s); err == nil {
 			switch t.(type) {
 			case sqltypes.ArrayType, sqltypes.MapType, *sqltypes.StructType:

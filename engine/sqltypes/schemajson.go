@@ -176,6 +176,22 @@ func appendJSONDouble(b []byte, f float64) []byte {
 	return append(b, JavaDoubleString(f)...)
 }
 
+// ParseDataTypeJSON reads any data type in Spark's JSON form (DataType.json): a struct, or
+// an array or map such as PySpark sends for from_json(col, ArrayType(...)) through Connect.
+func ParseDataTypeJSON(s string) (DataType, error) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("data type JSON: %w", err)
+	}
+	dt, err := typeFromJSON(v)
+	if err != nil {
+		return nil, fmt.Errorf("data type JSON: %w", err)
+	}
+	return dt, nil
+}
+
 // ParseSchemaJSON reads Spark's schema JSON (StructType.json, Delta's schemaString).
 func ParseSchemaJSON(s string) (*StructType, error) {
 	dec := json.NewDecoder(strings.NewReader(s))
