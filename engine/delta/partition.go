@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/localfs"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -94,25 +95,11 @@ func (p *partitioning) dir(vals map[string]string) string {
 	for k, c := range p.cols {
 		v := hiveDefaultPartition
 		if s := vals[c]; s != "" {
-			v = escapePartitionName(s)
+			v = localfs.EscapePathName(s)
 		}
-		segs[k] = escapePartitionName(c) + "=" + v
+		segs[k] = localfs.EscapePathName(c) + "=" + v
 	}
 	return strings.Join(segs, "/")
-}
-
-// escapePartitionName percent-encodes the characters a Hive-style partition folder cannot
-// hold (Spark's ExternalCatalogUtils.escapePathName).
-func escapePartitionName(v string) string {
-	var b strings.Builder
-	for _, c := range v {
-		if c < 0x20 || c == 0x7f || strings.ContainsRune("\"#%'*/:=?\\{[]^", c) {
-			fmt.Fprintf(&b, "%%%02X", c)
-			continue
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }
 
 // dataRow drops the partition columns from a table row.

@@ -22,6 +22,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/localfs"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -424,27 +425,12 @@ func partitionDir(schema *sqltypes.StructType, parts []int, r sqltypes.Row, loc 
 				return "", fmt.Errorf("partition column %s: %w", f.Name, err)
 			}
 			if str, ok := str.(string); ok && str != "" {
-				v = EscapePathName(str)
+				v = localfs.EscapePathName(str)
 			}
 		}
-		segs[i] = EscapePathName(f.Name) + "=" + v
+		segs[i] = localfs.EscapePathName(f.Name) + "=" + v
 	}
 	return strings.Join(segs, "/"), nil
-}
-
-// EscapePathName percent-encodes the characters Hive-style partition folders cannot hold
-// (control characters, quotes, path and glob specials), as Spark does for partition names
-// and values.
-func EscapePathName(v string) string {
-	var b strings.Builder
-	for _, c := range v {
-		if c < 0x20 || c == 0x7f || strings.ContainsRune("\"#%'*/:=?\\{[]^", c) {
-			fmt.Fprintf(&b, "%%%02X", c)
-			continue
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }
 
 // SplitPartitions resolves partition column names against schema (case-insensitively, as

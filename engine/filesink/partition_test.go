@@ -71,21 +71,6 @@ func TestPartitionedBatch(t *testing.T) {
 	}
 }
 
-func TestEscapePathName(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"FR", "FR"},
-		{"a/b", "a%2Fb"},
-		{"2026-10-01 09:15:00", "2026-10-01 09%3A15%3A00"},
-		{"x=y%z", "x%3Dy%25z"},
-		{"tab\there", "tab%09here"},
-		{"é ok", "é ok"},
-	} {
-		if got := EscapePathName(c.in); got != c.want {
-			t.Errorf("EscapePathName(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 func TestSplitPartitionsRefuses(t *testing.T) {
 	sch := sqltypes.MustParseDDL("a INT, b STRING")
 	for _, c := range []struct {

@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // bytesPerChecksum is Hadoop's file.bytes-per-checksum default.
@@ -53,4 +54,19 @@ func WriteFile(path string, data []byte) error {
 		return fmt.Errorf("checksum of %s: %w", path, err)
 	}
 	return nil
+}
+
+// EscapePathName percent-encodes the characters Hive-style partition folders cannot hold
+// (control characters, quotes, path and glob specials), as Spark does for partition names
+// and values (ExternalCatalogUtils.escapePathName): file sinks and Delta tables share it.
+func EscapePathName(v string) string {
+	var b strings.Builder
+	for _, c := range v {
+		if c < 0x20 || c == 0x7f || strings.ContainsRune("\"#%'*/:=?\\{[]^", c) {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
