@@ -498,25 +498,7 @@ func (df *DataFrame) WithColumns(names []string, columns []*Column) (*DataFrame,
 // WithColumnRenamed is df.withColumnRenamed(existing, new); an unknown name is a no-op,
 // as in Spark.
 func (df *DataFrame) WithColumnRenamed(existing, newName string) (*DataFrame, error) {
-	var list []plan.Expr
-	found := false
-	for _, f := range df.Schema().Fields {
-		ref := plan.ColumnRef{Parts: []string{f.Name}}
-		if strings.EqualFold(f.Name, existing) {
-			list = append(list, plan.Alias{Child: ref, Name: newName})
-			found = true
-		} else {
-			list = append(list, ref)
-		}
-	}
-	if !found {
-		return df, nil
-	}
-	p, err := plan.NewProject(df.node, list)
-	if err != nil {
-		return nil, err
-	}
-	return df.s.newDF(p), nil
+	return df.WithColumnsRenamed([]string{existing}, []string{newName})
 }
 
 // Filter is df.filter(cond) / df.where(cond): a Column or a SQL string.
