@@ -727,24 +727,18 @@ func (s *statCounter) sampleVariance() float64 {
 }
 
 // pyMax is Python's max(a, b): b only when b > a.
-func pyMax(a, b py.Object) (py.Object, error) {
-	gt, err := py.Gt(b, a)
-	if err != nil {
-		return nil, err
-	}
-	if gt == py.True {
-		return b, nil
-	}
-	return a, nil
-}
+func pyMax(a, b py.Object) (py.Object, error) { return pyPick(a, b, py.Gt) }
 
 // pyMin is Python's min(a, b): b only when b < a.
-func pyMin(a, b py.Object) (py.Object, error) {
-	lt, err := py.Lt(b, a)
+func pyMin(a, b py.Object) (py.Object, error) { return pyPick(a, b, py.Lt) }
+
+// pyPick is b when better(b, a) holds, else a: the first of equals wins, as in Python.
+func pyPick(a, b py.Object, better func(x, y py.Object) (py.Object, error)) (py.Object, error) {
+	ok, err := better(b, a)
 	if err != nil {
 		return nil, err
 	}
-	if lt == py.True {
+	if ok == py.True {
 		return b, nil
 	}
 	return a, nil
