@@ -83,11 +83,13 @@ func TestSQLClauses(t *testing.T) {
 func TestSQLSetAndDropView(t *testing.T) {
 	ctx := context.Background()
 	s := newTestSession(t)
-	for sql, want := range map[string]string{
-		"SET spark.sql.shuffle.partitions=4":   "[[spark.sql.shuffle.partitions 4]]",
-		"SET spark.sql.shuffle.partitions":     "[[spark.sql.shuffle.partitions 4]]",
-		"SET spark.kafkalab.test.nothing.here": "[[spark.kafkalab.test.nothing.here <undefined>]]",
+	// in order: the second statement reads what the first set
+	for _, tc := range []struct{ sql, want string }{
+		{"SET spark.sql.shuffle.partitions=4", "[[spark.sql.shuffle.partitions 4]]"},
+		{"SET spark.sql.shuffle.partitions", "[[spark.sql.shuffle.partitions 4]]"},
+		{"SET spark.kafkalab.test.nothing.here", "[[spark.kafkalab.test.nothing.here <undefined>]]"},
 	} {
+		sql, want := tc.sql, tc.want
 		df, err := s.SQL(ctx, sql)
 		if err != nil {
 			t.Fatalf("%s: %v", sql, err)
