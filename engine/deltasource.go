@@ -33,6 +33,9 @@ type deltaSource struct {
 	availableNow bool
 	frozen       string
 	latest       string
+	// parallelism is the session's default parallelism, which Spark's scan of a batch's
+	// files packs them by.
+	parallelism int
 }
 
 // deltaSourceOptions are the Delta source's read options.
@@ -174,7 +177,7 @@ func (s *Session) streamDelta(path string, options map[string]string) (*DataFram
 		if err != nil {
 			return nil, err
 		}
-		return &deltaSource{table: t, schema: schema, id: id, opts: opts}, nil
+		return &deltaSource{table: t, schema: schema, id: id, opts: opts, parallelism: s.DefaultParallelism()}, nil
 	}}
 	scan := &plan.StreamScan{Scope: s.newScope(schema, nil), Name: "delta", Source: spec}
 	return s.newDF(scan), nil
@@ -400,9 +403,12 @@ func (d *deltaSource) PlanTasks(ctx context.Context, start, end string) ([]strea
 		}
 		return a.Order < b.Order
 	})
-	tasks := make([]stream.SourceTask, len(files))
-	for i, f := range files {
-		tasks[i] = &deltaFileTask{snap: snap, file: f}
+	// A batch's files are one scan: Spark packs small files into tasks (PlanScan), so a
+	// task may read several.
+	groups := delta.PlanScan(files, max(d.parallelism, 1))
+	tasks := make([]stream.SourceTask, len(groups))
+	for i, g := range groups {
+		tasks[i] = &deltaFileTask{snap: snap, files: g}
 	}
 	return tasks, nil
 }
@@ -410,26 +416,33 @@ func (d *deltaSource) PlanTasks(ctx context.Context, start, end string) ([]strea
 func (d *deltaSource) Close() error { return nil }
 
 type deltaFileTask struct {
-	snap *delta.Snapshot
-	file delta.File
+	snap  *delta.Snapshot
+	files []delta.File
 }
 
-func (t *deltaFileTask) Description() string { return t.file.Add.Path }
+func (t *deltaFileTask) Description() string {
+	paths := make([]string, len(t.files))
+	for i, f := range t.files {
+		paths[i] = f.Add.Path
+	}
+	return strings.Join(paths, ", ")
+}
 
-// Open reads the data file on the first Next and hands its rows out chunkRows at a time.
+// Open reads the task's data files, one at a time as the rows are taken, and hands their
+// rows out chunkRows at a time.
 func (t *deltaFileTask) Open(chunkRows int) rowiter.Iter {
 	var rows []sqltypes.Row
-	opened := false
+	next := 0
 	return rowiter.Func(func(ctx context.Context) ([]sqltypes.Row, error) {
-		if !opened {
-			opened = true
+		for len(rows) == 0 {
+			if next >= len(t.files) {
+				return nil, io.EOF
+			}
 			var err error
-			if rows, err = t.snap.ReadFile(ctx, t.file); err != nil {
+			if rows, err = t.snap.ReadFile(ctx, t.files[next]); err != nil {
 				return nil, err
 			}
-		}
-		if len(rows) == 0 {
-			return nil, io.EOF
+			next++
 		}
 		n := min(len(rows), max(chunkRows, 1))
 		chunk := rows[:n:n]
