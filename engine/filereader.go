@@ -102,7 +102,7 @@ func (r *DataStreamReader) loadFiles(path []string) (*DataFrame, error) {
 			Read: filesource.Reader(read), CompactInterval: interval, Location: s.Location(), Now: s.now,
 			Parallelism: s.DefaultParallelism(),
 		})
-	}}
+	}, filtersInScan: r.format == "csv" || r.format == "json"}
 	scan := &plan.StreamScan{Scope: r.s.newScope(schema, nil), Name: "FileSource[" + given + "]", Source: spec}
 	return r.s.newDF(scan), nil
 }

@@ -16,6 +16,9 @@ import (
 // opens a fresh source, as Spark does.
 type sourceSpec struct {
 	open func() (stream.Source, error)
+	// filtersInScan marks a source whose reader evaluates pushed filters as it parses (the
+	// CSV and JSON file sources, as Spark's spark.sql.csv/json.filterPushdown.enabled).
+	filtersInScan bool
 }
 
 // streamPlan is a streaming DataFrame's plan as the executor runs it (stream.Plan).
@@ -23,6 +26,8 @@ type streamPlan struct {
 	node       plan.Node
 	scans      []*plan.StreamScan // source index order
 	watermarks []*plan.Watermark  // operator order, for BatchResult.EventTime
+	// pushed is the filter each scan applies as it reads (pushedFilters), by scan.
+	pushed     map[*plan.StreamScan]plan.Bound
 	timeZone   string
 	ansi       bool
 	outputMode string
@@ -42,7 +47,64 @@ func newStreamPlan(df *DataFrame) *streamPlan {
 			p.watermarks = append(p.watermarks, x)
 		}
 	})
+	p.pushed = pushedFilters(df.node)
 	return p
+}
+
+// pushedFilters finds the filters Spark pushes into a streaming file scan: the conditions of
+// the Filter nodes directly above a CSV or JSON source's scan (where(a).where(b) stacks
+// them), reduced to the conjuncts Spark translates to source filters (plan.SourceFilter).
+// A scan that more than one node reads gets none.
+func pushedFilters(root plan.Node) map[*plan.StreamScan]plan.Bound {
+	parents := map[*plan.StreamScan]int{}
+	conds := map[*plan.StreamScan][]plan.Bound{}
+	var visit func(n plan.Node)
+	visit = func(n plan.Node) {
+		for _, c := range n.Children() {
+			if s, ok := c.(*plan.StreamScan); ok {
+				parents[s]++
+			}
+			visit(c)
+		}
+		f, ok := n.(*plan.Filter)
+		if !ok {
+			return
+		}
+		// The chain of filters from f down to the first other node: when that node is a
+		// scan whose reader filters, the top filter of the chain gives all its conditions.
+		var chain []plan.Bound
+		var end plan.Node = f
+		for {
+			ff, ok := end.(*plan.Filter)
+			if !ok {
+				break
+			}
+			chain = append(chain, ff.Cond)
+			end = ff.Child
+		}
+		if s, ok := end.(*plan.StreamScan); ok {
+			if spec, ok := s.Source.(*sourceSpec); ok && spec.filtersInScan && len(chain) > len(conds[s]) {
+				conds[s] = chain
+			}
+		}
+	}
+	visit(root)
+	out := map[*plan.StreamScan]plan.Bound{}
+	for s, chain := range conds {
+		if parents[s] != 1 {
+			continue
+		}
+		for _, c := range chain {
+			if b := plan.SourceFilter(c); b != nil {
+				if prev, ok := out[s]; ok {
+					out[s] = plan.And(prev, b)
+				} else {
+					out[s] = b
+				}
+			}
+		}
+	}
+	return out
 }
 
 // openSources opens one source per streaming leaf; on failure the opened ones are closed.
@@ -81,6 +143,11 @@ func (p *streamPlan) RunBatch(ctx context.Context, bc *stream.BatchContext) (*st
 			}
 			if i >= len(bc.Inputs) {
 				return nil, fmt.Errorf("batch %d has no input for source %d", bc.BatchID, i)
+			}
+			if cond, ok := p.pushed[s]; ok {
+				return bc.Inputs[i].OpenFiltered(bc.ChunkRows, func(it rowiter.Iter) rowiter.Iter {
+					return plan.FilterIter(it, cond, ec)
+				}), nil
 			}
 			return bc.Inputs[i].Open(bc.ChunkRows), nil
 		}

@@ -405,23 +405,31 @@ func (f *Filter) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) 
 		return nil, err
 	}
 	for t, it := range in {
-		var keep []sqltypes.Row
-		in[t] = rowiter.Map(it, func(_ context.Context, rows []sqltypes.Row) ([]sqltypes.Row, error) {
-			keep = keep[:0]
-			for _, row := range rows {
-				v, err := f.Cond.Eval(ex.Eval, row)
-				if err != nil {
-					return nil, err
-				}
-				if v == true {
-					keep = append(keep, row)
-				}
-			}
-			return keep, nil
-		})
+		in[t] = FilterIter(it, f.Cond, ex.Eval)
 	}
 	return in, nil
 }
+
+// FilterIter passes on the rows of it for which cond is TRUE (not FALSE or NULL).
+func FilterIter(it rowiter.Iter, cond Bound, ec *EvalContext) rowiter.Iter {
+	var keep []sqltypes.Row
+	return rowiter.Map(it, func(_ context.Context, rows []sqltypes.Row) ([]sqltypes.Row, error) {
+		keep = keep[:0]
+		for _, row := range rows {
+			v, err := cond.Eval(ec, row)
+			if err != nil {
+				return nil, err
+			}
+			if v == true {
+				keep = append(keep, row)
+			}
+		}
+		return keep, nil
+	})
+}
+
+// And is the conjunction of two boolean expressions.
+func And(left, right Bound) Bound { return &boundLogic{and: true, left: left, right: right} }
 
 // ---- limit, sort, coalesce, repartition, union ----
 

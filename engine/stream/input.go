@@ -21,6 +21,16 @@ func (t *InputTask) Open(chunkRows int) rowiter.Iter {
 	return &countingIter{in: t.Task.Open(chunkRows), counter: t.counter}
 }
 
+// OpenFiltered is Open for a source whose scan applies a filter as it reads (Spark pushes
+// a query's simple predicates into its CSV and JSON file scans): filter wraps the task's own
+// rows, and only the rows it passes are counted for progress, as Spark's scan reports them.
+func (t *InputTask) OpenFiltered(chunkRows int, filter func(rowiter.Iter) rowiter.Iter) rowiter.Iter {
+	if chunkRows <= 0 {
+		chunkRows = rowiter.DefaultChunkRows
+	}
+	return &countingIter{in: filter(t.Task.Open(chunkRows)), counter: t.counter}
+}
+
 type countingIter struct {
 	in      rowiter.Iter
 	counter *rowCounter
@@ -38,6 +48,15 @@ func (c *countingIter) Close() error { return c.in.Close() }
 
 // Release passes a chunk back to the source (see rowiter.Releaser).
 func (c *countingIter) Release(rows []sqltypes.Row) { rowiter.Release(c.in, rows) }
+
+// OpenFiltered opens every task of the input through filter (InputTask.OpenFiltered).
+func (in Input) OpenFiltered(chunkRows int, filter func(rowiter.Iter) rowiter.Iter) []rowiter.Iter {
+	out := make([]rowiter.Iter, len(in.Tasks))
+	for i, t := range in.Tasks {
+		out[i] = t.OpenFiltered(chunkRows, filter)
+	}
+	return out
+}
 
 // Open streams every task of the input, in task order.
 func (in Input) Open(chunkRows int) []rowiter.Iter {
