@@ -106,6 +106,10 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 			return r.s.readFiles(r.format, p, full, r.schema, &r.opts)
 		}
 		return r.s.readJSON(ctx, full, r.schema)
+	case "statestore":
+		return r.s.readStateStore(full, hasPath, r.opts.m)
+	case "state-metadata":
+		return r.s.readStateMetadata(full, hasPath)
 	case "csv", "text":
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")
