@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -770,7 +771,7 @@ func bindSequence(r *resolver, c Call) (Bound, error) {
 // bindSequenceTime is sequence(start, stop) of dates or timestamps, one day apart.
 func bindSequenceTime(args []Bound) (Bound, error) {
 	if len(args) == 3 {
-		return nil, unsupported("kafkalab does not support INTERVAL values: sequence of dates or timestamps steps one day")
+		return bindSequenceInterval(args)
 	}
 	t := args[0].DataType()
 	stop := castTo(args[1], t)
@@ -798,6 +799,82 @@ func bindSequenceTime(args []Bound) (Bound, error) {
 				}
 				cur = int64(next.(sqltypes.Timestamp))
 			}
+		}
+		return out, nil
+	}).withSQL(sqlOf(args)...), nil
+}
+
+// intervalStep is a sequence step as Spark's TemporalSequenceImpl splits it: months, days
+// and microseconds, from a year-month, day-time or calendar interval.
+func intervalStep(v any) (months, days, micros int64, ok bool) {
+	switch x := v.(type) {
+	case int32: // INTERVAL YEAR TO MONTH
+		return int64(x), 0, 0, true
+	case int64: // INTERVAL DAY TO SECOND
+		return 0, 0, x, true
+	case sqltypes.CalendarInterval:
+		return int64(x.Months), int64(x.Days), x.Micros, true
+	}
+	return 0, 0, 0, false
+}
+
+// bindSequenceInterval is sequence(start, stop, step) of dates or timestamps with an
+// interval step. As Spark does, element i is start plus i times the step (months added
+// on the calendar, clamped to the month's last day: Jan 30 + 1 month is Feb 29 in a leap
+// year), not the previous element plus the step; dates step in UTC, timestamps in the
+// session time zone. The walk ends past stop, judged by the step's estimated length in
+// microseconds (a month as 30 days).
+func bindSequenceInterval(args []Bound) (Bound, error) {
+	t := args[0].DataType()
+	switch args[2].DataType().(type) {
+	case sqltypes.YearMonthIntervalType, sqltypes.DayTimeIntervalType, sqltypes.CalendarIntervalType:
+	default:
+		return nil, unsupported("kafkalab steps a sequence of dates or timestamps only by an INTERVAL (INTERVAL 1 DAY, make_interval(...)); got %s", sqltypes.SimpleString(args[2].DataType()))
+	}
+	stop := castTo(args[1], t)
+	date := isDate(t)
+	return fnN("sequence", []Bound{args[0], stop, args[2]}, sqltypes.ArrayType{Element: t}, func(ec *EvalContext, v []any) (any, error) {
+		months, days, micros, ok := intervalStep(v[2])
+		if !ok {
+			return nil, fmt.Errorf("sequence: step %v is not an interval", v[2])
+		}
+		const microsPerDay = 86_400_000_000
+		var start, end int64
+		loc := ec.Location
+		if date {
+			if micros%microsPerDay != 0 {
+				return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: "sequence step must be an interval day to second of day granularity if start and end values are dates"}
+			}
+			days += micros / microsPerDay
+			micros = 0
+			start, end = int64(v[0].(sqltypes.Date))*microsPerDay, int64(v[1].(sqltypes.Date))*microsPerDay
+			loc = time.UTC
+		} else {
+			start, end = int64(v[0].(sqltypes.Timestamp)), int64(v[1].(sqltypes.Timestamp))
+		}
+		estimate := micros + months*30*microsPerDay + days*microsPerDay
+		if !(estimate == 0 && start == end || estimate > 0 && start <= end || estimate < 0 && start >= end) {
+			return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: fmt.Sprintf("Illegal sequence boundaries: %d to %d by %d", start, end, estimate)}
+		}
+		if estimate == 0 {
+			return []any{v[0]}, nil
+		}
+		if n := (end-start)/estimate + 1; n > 10_000_000 {
+			return nil, &sparkerrors.Error{Kind: sparkerrors.SparkRuntimeException, Class: "COLLECTION_SIZE_LIMIT_EXCEEDED.PARAMETER", Message: fmt.Sprintf("Can't create array with %d elements which exceeding the array size limit 2147483632.", n)}
+		}
+		cv := civilOf(start, loc)
+		var out []any
+		for i, cur := int64(0), start; estimate > 0 && cur <= end || estimate < 0 && cur >= end; {
+			if date {
+				out = append(out, sqltypes.Date(floorDiv(cur, microsPerDay)))
+			} else {
+				out = append(out, sqltypes.Timestamp(cur))
+			}
+			i++
+			y, mo, d := addMonthsCivil(cv.year, cv.month, cv.day, i*months)
+			dd := sqltypes.DaysFromCivil(y, mo, d) + i*days
+			y, mo, d = sqltypes.CivilFromDays(dd)
+			cur = localMicros(y, mo, d, cv.hour, cv.minute, cv.second, cv.micros, loc) + i*micros
 		}
 		return out, nil
 	}).withSQL(sqlOf(args)...), nil

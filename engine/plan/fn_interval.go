@@ -101,3 +101,47 @@ func bindMakeYMInterval(r *resolver, c Call) (Bound, error) {
 	b.sql = "make_ym_interval(" + strings.Join(names, ", ") + ")"
 	return b, nil
 }
+
+func init() { register(bindMakeInterval, "make_interval") }
+
+// bindMakeInterval is make_interval(years, months, weeks, days, hours, mins, secs): a
+// CalendarInterval of months, days and microseconds (IntervalUtils.makeInterval), each
+// step an exact int or long operation that raises ARITHMETIC_OVERFLOW under ANSI.
+func bindMakeInterval(r *resolver, c Call) (Bound, error) {
+	i := sqltypes.Integer
+	args, names, err := r.intervalArgs(c, []sqltypes.DataType{i, i, i, i, i, i, secondsType})
+	if err != nil {
+		return nil, err
+	}
+	b := fnN("make_interval", args, sqltypes.CalendarIntervalType{}, func(_ *EvalContext, v []any) (any, error) {
+		n := func(k int) int64 { return int64(v[k].(int32)) }
+		months := n(1) + n(0)*12
+		days := n(3) + n(2)*7
+		if months != int64(int32(months)) || days != int64(int32(days)) {
+			return nil, arithmeticOverflow("integer", "try_make_interval")
+		}
+		secs, ok := v[6].(sqltypes.Decimal).Rescale(18, 6)
+		micros, fits := secs.UnscaledInt64()
+		if !ok || !fits {
+			return nil, arithmeticOverflow("long", "try_make_interval")
+		}
+		for _, part := range []struct{ k, unit int64 }{{4, 3_600_000_000}, {5, 60_000_000}} {
+			hi, lo := bits.Mul64(uint64(abs64(n(int(part.k)))), uint64(part.unit))
+			p := int64(lo)
+			if hi != 0 || p < 0 {
+				return nil, arithmeticOverflow("long", "try_make_interval")
+			}
+			if n(int(part.k)) < 0 {
+				p = -p
+			}
+			sum := micros + p
+			if (p > 0 && sum < micros) || (p < 0 && sum > micros) {
+				return nil, arithmeticOverflow("long", "try_make_interval")
+			}
+			micros = sum
+		}
+		return sqltypes.CalendarInterval{Months: int32(months), Days: int32(days), Micros: micros}, nil
+	})
+	b.sql = "make_interval(" + strings.Join(names, ", ") + ")"
+	return b, nil
+}

@@ -80,3 +80,44 @@ func TestIntervalErrorsAsSpark(t *testing.T) {
 		}
 	}
 }
+
+// make_interval's CalendarInterval prints as Spark's CalendarInterval.toString (days and
+// hours apart: 25 hours stay 25 hours), and sequence steps dates and timestamps by an
+// interval from the start each time (Jan 31 + 2 months is Mar 31, not Mar 29).
+func TestMakeIntervalAndIntervalSequence(t *testing.T) {
+	schema := sqltypes.MustParseDDL("t TIMESTAMP")
+	row := sqltypes.Row{ts("2024-05-01T10:00:00Z")}
+	tests := []struct{ sql, typ, shown string }{
+		{"make_interval(1, 2, 0, 3, 4, 5, 6.5)", "interval", "1 years 2 months 3 days 4 hours 5 minutes 6.5 seconds"},
+		{"make_interval(0, 0, 0, 0, 25, 0, 0)", "interval", "25 hours"},
+		{"make_interval(0, 14, 1, 1, 0, 0, -0.5)", "interval", "1 years 2 months 8 days -0.5 seconds"},
+		{"make_interval()", "interval", "0 seconds"},
+		{"sequence(date'2024-01-31', date'2024-05-01', interval 1 month)", "array<date>", "[2024-01-31, 2024-02-29, 2024-03-31, 2024-04-30]"},
+		{"sequence(date'2024-03-03', date'2024-03-01', interval -1 day)", "array<date>", "[2024-03-03, 2024-03-02, 2024-03-01]"},
+		{"sequence(t, t + interval 3 hours, interval 90 minutes)", "array<timestamp>", "[2024-05-01 10:00:00, 2024-05-01 11:30:00, 2024-05-01 13:00:00]"},
+		{"sequence(t, t + interval 2 days, make_interval(0, 0, 0, 1, 0, 0, 0))", "array<timestamp>", "[2024-05-01 10:00:00, 2024-05-02 10:00:00, 2024-05-03 10:00:00]"},
+	}
+	ec := evalCtx(t)
+	for _, tc := range tests {
+		t.Run(tc.sql, func(t *testing.T) {
+			e, err := ParseExpression(tc.sql)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Resolve(e, &Scope{Schema: schema})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := sqltypes.SimpleString(b.DataType()); got != tc.typ {
+				t.Errorf("type = %s, want %s", got, tc.typ)
+			}
+			v, err := b.Eval(ec, row)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := sqltypes.FormatValue(v, b.DataType(), nil); got != tc.shown {
+				t.Errorf("value = %s, want %s", got, tc.shown)
+			}
+		})
+	}
+}

@@ -60,6 +60,8 @@ func appendText(b []byte, v any, t DataType, loc *time.Location, st stringStyle)
 	switch x := v.(type) {
 	case string:
 		return append(b, x...)
+	case CalendarInterval:
+		return append(b, x.String()...)
 	case int8:
 		return strconv.AppendInt(b, int64(x), 10)
 	case int16:

@@ -1,6 +1,7 @@
 package sqltypes
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -219,4 +220,53 @@ func FormatYearMonthInterval(months int32, t YearMonthIntervalType) string {
 		body = strconv.FormatInt(m, 10)
 	}
 	return "INTERVAL '" + sign + body + "' " + t.SQL()[len("INTERVAL "):]
+}
+
+// CalendarInterval is a value of CalendarIntervalType (make_interval's result): months,
+// days and microseconds kept apart, as Spark's CalendarInterval keeps them, since a day
+// is not always 24 hours and a month has no fixed length.
+type CalendarInterval struct {
+	Months int32
+	Days   int32
+	Micros int64
+}
+
+// String is Spark's CalendarInterval.toString: "1 years 2 months 3 days 4 hours 5 minutes
+// 6.5 seconds", each unit only when it is not zero, "0 seconds" for the empty interval.
+func (c CalendarInterval) String() string {
+	if c.Months == 0 && c.Days == 0 && c.Micros == 0 {
+		return "0 seconds"
+	}
+	var b strings.Builder
+	unit := func(n int64, name string) {
+		if n != 0 {
+			b.WriteString(strconv.FormatInt(n, 10))
+			b.WriteString(" " + name + " ")
+		}
+	}
+	if c.Months != 0 {
+		unit(int64(c.Months/12), "years")
+		unit(int64(c.Months%12), "months")
+	}
+	unit(int64(c.Days), "days")
+	if c.Micros != 0 {
+		rest := c.Micros
+		unit(rest/3_600_000_000, "hours")
+		rest %= 3_600_000_000
+		unit(rest/60_000_000, "minutes")
+		rest %= 60_000_000
+		if rest != 0 {
+			neg := rest < 0
+			if neg {
+				rest = -rest
+				b.WriteByte('-')
+			}
+			b.WriteString(strconv.FormatInt(rest/1_000_000, 10))
+			if frac := strings.TrimRight(fmt.Sprintf("%06d", rest%1_000_000), "0"); frac != "" {
+				b.WriteString("." + frac)
+			}
+			b.WriteString(" seconds ")
+		}
+	}
+	return strings.TrimSuffix(b.String(), " ")
 }
