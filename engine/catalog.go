@@ -18,7 +18,8 @@ type CatalogTable struct {
 	IsTemporary bool
 }
 
-// ListTables is spark.catalog.listTables(): the Delta tables under the warehouse, then the
+// ListTables is spark.catalog.listTables(): the catalog's tables (the Delta tables under the
+// warehouse and the file-format tables, fileTable), then the
 // temporary views (memory-sink tables included), each group sorted by name.
 func (s *Session) ListTables() ([]CatalogTable, error) {
 	var out []CatalogTable
@@ -31,10 +32,16 @@ func (s *Session) ListTables() ([]CatalogTable, error) {
 		return nil, err
 	}
 	for _, e := range entries {
-		if e.IsDir() && s.isDeltaTable(filepath.Join(wh, e.Name())) {
+		if e.IsDir() && s.isDeltaTable(filepath.Join(wh, e.Name())) && s.fileTable(e.Name()) == nil {
 			out = append(out, CatalogTable{Name: e.Name(), Database: "default", TableType: "MANAGED"})
 		}
 	}
+	s.global.mu.Lock()
+	for name := range s.global.fileTables {
+		out = append(out, CatalogTable{Name: name, Database: "default", TableType: "MANAGED"})
+	}
+	s.global.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	s.viewMu.Lock()
 	var views []string
 	for name := range s.views {
@@ -55,6 +62,9 @@ func (s *Session) TableExists(name string) bool {
 		return false
 	}
 	if !strings.Contains(name, ".") && s.view(t) != nil {
+		return true
+	}
+	if s.fileTable(name) != nil {
 		return true
 	}
 	path, err := s.tablePath(name, t)

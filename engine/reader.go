@@ -281,6 +281,9 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 	if v := s.view(t); v != nil && len(plan.ParseAttributeName(name)) == 1 {
 		return v, nil
 	}
+	if ft := s.fileTable(name); ft != nil {
+		return ft.read(ctx, s)
+	}
 	path, err := s.tablePath(name, t)
 	if err != nil {
 		return nil, err

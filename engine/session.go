@@ -134,6 +134,9 @@ type Session struct {
 type globalViews struct {
 	mu    sync.Mutex
 	views map[string]*DataFrame
+	// fileTables are the catalog's non-Delta tables (fileTable), by lower-cased name: Spark's
+	// in-memory catalog (PySpark without Hive) keeps them for the application only.
+	fileTables map[string]*fileTable
 }
 
 // GlobalTempDatabase is the database global temporary views live in (Spark's
@@ -196,7 +199,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		}
 	}
 	s.streams = &StreamingQueryManager{session: s, active: map[string]*StreamingQuery{}}
-	s.global = &globalViews{views: map[string]*DataFrame{}}
+	s.global = &globalViews{views: map[string]*DataFrame{}, fileTables: map[string]*fileTable{}}
 	s.initConf = make(map[string]string, len(s.conf))
 	for k, v := range s.conf {
 		s.initConf[k] = v

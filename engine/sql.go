@@ -63,6 +63,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return s.showTables()
 	}
 	if q.DescribeDetail {
+		if ft := s.fileTable(q.Table); ft != nil {
+			return ft.detail(s), nil
+		}
 		dt, err := s.sqlDeltaTarget(ctx, q.Table)
 		if err != nil {
 			return nil, err
@@ -77,6 +80,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return dt.showProperties(q.TblPropertyKey)
 	}
 	if q.DescribeHistory {
+		if s.fileTable(q.Table) != nil {
+			return nil, deltaOnly("DESCRIBE HISTORY")
+		}
 		dt, err := s.DeltaTableForName(ctx, q.Table)
 		if err != nil {
 			return nil, err

@@ -199,16 +199,51 @@ func (w *DataStreamWriter) Start(ctx context.Context, path ...string) (*Streamin
 // ToTable is .toTable(name): a managed Delta table, created first (version 0 CREATE TABLE)
 // when it does not exist, as Spark does.
 func (w *DataStreamWriter) ToTable(ctx context.Context, name string) (*StreamingQuery, error) {
-	if w.format == "" {
-		w.format = "delta"
-	}
-	if w.format != "delta" {
-		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's toTable writes Delta tables; use .format(\"delta\") instead of %q", w.format)}
-	}
 	if _, err := tableIdent(name); err != nil {
 		return nil, err
 	}
-	return w.start(ctx, name)
+	s := w.df.s
+	if ft := s.fileTable(name); ft != nil {
+		// A file-format table of the catalog: the stream writes its folder with the
+		// table's format, as Spark's toTable does for a V1 table.
+		if w.format != "" && w.format != ft.provider {
+			return nil, &plan.AnalysisError{Message: fmt.Sprintf("The input source(%s) is different from the table spark_catalog.default.%s's data source provider(%s).", w.format, ft.name, ft.provider)}
+		}
+		w.format = ft.provider
+		w.opts.set("path", ft.path)
+		return w.start(ctx, "")
+	}
+	format := w.format
+	if format == "" {
+		format = strings.ToLower(s.Conf().GetOr("spark.sql.sources.default", "parquet"))
+	}
+	path, err := s.TablePath(name)
+	if err != nil {
+		return nil, err
+	}
+	if format == "delta" || s.isDeltaTable(path) {
+		w.format = "delta"
+		return w.start(ctx, name)
+	}
+	if !isFileFormat(format) {
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's toTable writes Delta, parquet, json, csv or text tables; %q is not one of them", format)}
+	}
+	if !w.df.IsStreaming() {
+		return nil, ErrWriteStreamNotAllowed()
+	}
+	// Without a format the table is a Parquet one (spark.sql.sources.default), whatever
+	// catalog Delta configured: Spark creates it in the catalog before the query starts
+	// (so a refused query leaves it behind), then writes its folder with a file sink.
+	if _, _, err := filesink.SplitPartitions(plan.Schema(w.df.node), w.partition); err != nil {
+		return nil, &plan.AnalysisError{Message: err.Error()}
+	}
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return nil, fmt.Errorf("creating table %s: %w", name, err)
+	}
+	s.createFileTable(name, format, path, plan.Schema(w.df.node), w.partition)
+	w.format = format
+	w.opts.set("path", path)
+	return w.start(ctx, "")
 }
 
 func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQuery, error) {

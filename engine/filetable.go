@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// fileTable is a catalog table of a file format (parquet, json, csv, text): what toTable or
+// saveAsTable without a format makes, since spark.sql.sources.default is parquet. Spark's
+// in-memory catalog holds its entry (provider, location, schema with the partition columns
+// last, partition columns); its rows are the files under the location, read as a folder
+// of that format (through the _spark_metadata log when a stream wrote it).
+type fileTable struct {
+	name       string // lower-cased identifier
+	provider   string
+	path       string
+	schema     *sqltypes.StructType
+	partitions []string
+	created    time.Time
+}
+
+// fileTable returns the catalog's file-format table of that name, or nil.
+func (s *Session) fileTable(name string) *fileTable {
+	t, err := tableIdent(name)
+	if err != nil {
+		return nil
+	}
+	if parts := plan.ParseAttributeName(name); len(parts) == 2 && !strings.EqualFold(parts[0], "default") {
+		return nil
+	}
+	s.global.mu.Lock()
+	defer s.global.mu.Unlock()
+	return s.global.fileTables[strings.ToLower(t)]
+}
+
+// createFileTable records a new file-format table in the catalog, its schema ordered as
+// Spark's CreateTable orders it (data columns, then the partition columns).
+func (s *Session) createFileTable(name, provider, path string, schema *sqltypes.StructType, partitions []string) *fileTable {
+	t, _ := tableIdent(name)
+	schema = schema.AsNullable()
+	var data, parts []sqltypes.StructField
+	for _, f := range schema.Fields {
+		if !containsFold(partitions, f.Name) {
+			data = append(data, f)
+		}
+	}
+	for _, p := range partitions {
+		for _, f := range schema.Fields {
+			if strings.EqualFold(f.Name, p) {
+				parts = append(parts, f)
+			}
+		}
+	}
+	ft := &fileTable{name: strings.ToLower(t), provider: provider, path: path, created: s.now(),
+		schema: &sqltypes.StructType{Fields: append(data, parts...)}, partitions: partitions}
+	s.global.mu.Lock()
+	defer s.global.mu.Unlock()
+	s.global.fileTables[ft.name] = ft
+	return ft
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// read is spark.table(name) of the table: its folder read with the catalog's schema.
+func (ft *fileTable) read(ctx context.Context, s *Session) (*DataFrame, error) {
+	return s.Read().Format(ft.provider).Schema(ft.schema).Load(ctx, ft.path)
+}
+
+// detail is DESCRIBE DETAIL of a non-Delta table as delta-spark answers it: the format, the
+// catalog name, an empty description, the location, creation time and partition columns,
+// and nulls where only a Delta log knows (id, last change, file counts and sizes, protocol
+// versions, features).
+func (ft *fileTable) detail(s *Session) *DataFrame {
+	parts := make([]any, len(ft.partitions))
+	for i, p := range ft.partitions {
+		parts[i] = p
+	}
+	row := sqltypes.Row{ft.provider, nil, "spark_catalog.default." + ft.name, "", "file:" + filepath.ToSlash(ft.path),
+		sqltypes.TimestampFromUnixMilli(ft.created.UnixMilli()), nil, parts, nil, nil, nil, kvMap(nil), nil, nil, nil}
+	rel := &plan.Relation{Scope: s.newScope(detailSchema, nil), Name: "DescribeDeltaDetailCommand", Rows: [][]sqltypes.Row{{row}}}
+	return s.newDF(rel)
+}
+
+// deltaOnly is delta-spark's error for a Delta command on a table of another format.
+func deltaOnly(operation string) error {
+	return &plan.AnalysisError{Class: "DELTA_ONLY_OPERATION", Message: operation + " is only supported for Delta tables."}
+}
