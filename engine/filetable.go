@@ -2,11 +2,14 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -96,4 +99,53 @@ func (ft *fileTable) detail(s *Session) *DataFrame {
 // deltaOnly is delta-spark's error for a Delta command on a table of another format.
 func deltaOnly(operation string) error {
 	return &plan.AnalysisError{Class: "DELTA_ONLY_OPERATION", Message: operation + " is only supported for Delta tables."}
+}
+
+// checkNewTableLocation is Spark's check before it creates a managed table: its warehouse
+// folder must not hold anything yet (a folder left by an earlier run, whose catalog entry
+// went with its application, is LOCATION_ALREADY_EXISTS).
+func checkNewTableLocation(name, path string) error {
+	entries, err := os.ReadDir(path)
+	if err != nil || len(entries) == 0 {
+		return nil
+	}
+	t, _ := tableIdent(name)
+	return sparkerrors.New(sparkerrors.SparkRuntimeException, "LOCATION_ALREADY_EXISTS",
+		"identifier", "`spark_catalog`.`default`.`"+strings.ToLower(t)+"`", "location", "'file:"+filepath.ToSlash(path)+"'")
+}
+
+// saveAsFileTable is saveAsTable with a file format (parquet unless format says otherwise,
+// as spark.sql.sources.default): a new table is created in the catalog and written as a
+// folder of that format; an existing one follows the save mode (error, ignore, append to
+// its folder in its own format, overwrite: made again).
+func (w *DataFrameWriter) saveAsFileTable(ctx context.Context, name, path string) error {
+	s := w.df.s
+	mode := strings.ToLower(strings.ReplaceAll(w.mode, "_", ""))
+	if ft := s.fileTable(name); ft != nil {
+		switch mode {
+		case "", "error", "errorifexists", "default":
+			return tableExistsError(name)
+		case "ignore":
+			return nil
+		case "append":
+			if w.format != ft.provider {
+				return &plan.AnalysisError{Message: fmt.Sprintf("The format of the existing table spark_catalog.default.%s is `%s`. It doesn't match the specified format `%s`.", ft.name, ft.provider, w.format)}
+			}
+			wr := *w
+			wr.parts = ft.partitions
+			return wr.Save(ctx, ft.path)
+		}
+		// overwrite: Spark drops the table and creates it again from the rows.
+	} else if mode != "overwrite" {
+		if err := checkNewTableLocation(name, path); err != nil {
+			return err
+		}
+	}
+	wr := *w
+	wr.mode = "overwrite"
+	if err := wr.Save(ctx, path); err != nil {
+		return err
+	}
+	s.createFileTable(name, w.format, path, plan.Schema(w.df.node), w.parts)
+	return nil
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -82,5 +84,78 @@ func TestToTableWithoutFormatWritesParquetTable(t *testing.T) {
 	tables := must[[]CatalogTable](t)(s.ListTables())
 	if len(tables) != 1 || tables[0].Name != "clicks" || tables[0].TableType != "MANAGED" {
 		t.Errorf("listTables %+v", tables)
+	}
+}
+
+// saveAsTable without a format makes a Parquet table too, and follows the save mode on it;
+// a Delta table already in the warehouse keeps taking Delta writes, and a folder left where
+// a new table would go is Spark's LOCATION_ALREADY_EXISTS.
+func TestSaveAsTableWithoutFormat(t *testing.T) {
+	ctx := context.Background()
+	s, err := NewSession(SessionConfig{WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := func(n int) *DataFrame {
+		var r []sqltypes.Row
+		for i := range n {
+			r = append(r, sqltypes.Row{int32(i)})
+		}
+		return must[*DataFrame](t)(must[*DataFrame](t)(s.CreateDataFrameDDL(r, "id INT")).Coalesce(1))
+	}
+	count := func(name string) int64 {
+		t.Helper()
+		return must[int64](t)(must[*DataFrame](t)(s.Table(ctx, name)).Count(ctx))
+	}
+	class := func(err error) string {
+		var ae *plan.AnalysisError
+		if errors.As(err, &ae) {
+			return ae.Class
+		}
+		var se *sparkerrors.Error
+		if errors.As(err, &se) {
+			return se.Class
+		}
+		return fmt.Sprint(err)
+	}
+	if err := rows(2).Write().SaveAsTable(ctx, "p"); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(s.WorkDir(), "spark-warehouse", "p")
+	if _, err := os.Stat(filepath.Join(dir, "_SUCCESS")); err != nil {
+		t.Errorf("the table folder is not a Parquet write: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "_delta_log")); err == nil {
+		t.Errorf("saveAsTable without a format wrote a Delta log")
+	}
+	if got := class(rows(1).Write().SaveAsTable(ctx, "p")); got != "TABLE_OR_VIEW_ALREADY_EXISTS" {
+		t.Errorf("saveAsTable over the table: %s, want TABLE_OR_VIEW_ALREADY_EXISTS", got)
+	}
+	if err := rows(3).Write().Mode("append").SaveAsTable(ctx, "p"); err != nil || count("p") != 5 {
+		t.Errorf("append: %v, %d rows, want 5", err, count("p"))
+	}
+	if err := rows(1).Write().Mode("overwrite").SaveAsTable(ctx, "p"); err != nil || count("p") != 1 {
+		t.Errorf("overwrite: %v, %d rows, want 1", err, count("p"))
+	}
+	if err := rows(1).Write().Mode("ignore").SaveAsTable(ctx, "p"); err != nil || count("p") != 1 {
+		t.Errorf("ignore: %v, %d rows, want 1", err, count("p"))
+	}
+
+	if err := rows(2).Write().Format("delta").SaveAsTable(ctx, "d"); err != nil {
+		t.Fatal(err)
+	}
+	if err := rows(2).Write().Mode("append").SaveAsTable(ctx, "d"); err != nil || count("d") != 4 {
+		t.Errorf("append without a format to a Delta table: %v, %d rows, want 4", err, count("d"))
+	}
+
+	stale := filepath.Join(s.WorkDir(), "spark-warehouse", "old")
+	if err := os.MkdirAll(stale, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(stale, "part-0.parquet"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := class(rows(1).Write().SaveAsTable(ctx, "old")); got != "LOCATION_ALREADY_EXISTS" {
+		t.Errorf("saveAsTable onto a left folder: %s, want LOCATION_ALREADY_EXISTS", got)
 	}
 }

@@ -237,6 +237,9 @@ func (w *DataStreamWriter) ToTable(ctx context.Context, name string) (*Streaming
 	if _, _, err := filesink.SplitPartitions(plan.Schema(w.df.node), w.partition); err != nil {
 		return nil, &plan.AnalysisError{Message: err.Error()}
 	}
+	if err := checkNewTableLocation(name, path); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(path, 0o755); err != nil {
 		return nil, fmt.Errorf("creating table %s: %w", name, err)
 	}

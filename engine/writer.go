@@ -117,8 +117,8 @@ func (w *DataFrameWriter) SaveAsTable(ctx context.Context, name string) error {
 	if err := w.checkMode(); err != nil {
 		return err
 	}
-	if w.format != "delta" && w.format != "parquet" {
-		return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's saveAsTable writes Delta tables; use .format(\"delta\") instead of %q", w.format)}
+	if w.format != "delta" && !isFileFormat(w.format) {
+		return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's saveAsTable writes Delta, parquet, json, csv or text tables; %q is not one of them", w.format)}
 	}
 	if w.df.IsStreaming() {
 		return ErrWriteOnStream()
@@ -126,6 +126,11 @@ func (w *DataFrameWriter) SaveAsTable(ctx context.Context, name string) error {
 	path, err := w.df.s.TablePath(name)
 	if err != nil {
 		return err
+	}
+	// Without a format saveAsTable makes a Parquet table (spark.sql.sources.default), but a
+	// Delta table already in the warehouse keeps taking Delta writes.
+	if w.format != "delta" && (w.df.s.fileTable(name) != nil || !w.df.s.isDeltaTable(path)) {
+		return w.saveAsFileTable(ctx, name, path)
 	}
 	return w.writeDelta(ctx, path, true)
 }
