@@ -97,8 +97,10 @@ func OutputField(b Bound) sqltypes.StructField {
 	return f
 }
 
-// fieldMetadata: a plain column reference keeps its metadata (e.g. the watermark marker).
+// fieldMetadata: a plain column reference keeps its metadata (e.g. the watermark marker),
+// and so does an expression that carries metadata (window_time), zone wrapper or not.
 func fieldMetadata(b Bound) map[string]any {
+	b = unzoned(b)
 	if r, ok := b.(*boundRef); ok {
 		return r.field.Metadata
 	}

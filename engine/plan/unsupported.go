@@ -86,12 +86,9 @@ func CheckStreaming(root Node, mode string) error {
 	aggs := streamingAggregates(root)
 	switch {
 	case mode == "Append" && len(aggs) > 0:
+		// Spark judges the outermost aggregation only: one grouped by window_time of an
+		// inner one's windows has its event time (window_time carries the watermark).
 		if !hasEventTimeField(aggs[0].GroupingFields()) {
-			if len(aggs) > 1 {
-				// Spark accepts an aggregation grouped by window_time of another one's
-				// windows (window_time carries the watermark); kafkalab's window_time does not.
-				return unsupported("kafkalab does not support a streaming aggregation over another one's windows in append mode (window_time carries the watermark in Spark); aggregate the first result in a batch read of its table")
-			}
 			return outputModeErr(mode, "streaming aggregations without watermark")
 		}
 	case mode == "Update" && len(aggs) > 0:
