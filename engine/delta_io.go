@@ -215,6 +215,8 @@ type deltaSink struct {
 	hook func(step stream.Step, batchID int64) error
 	// partitionBy is the writer's partitionBy (a new table is partitioned by it).
 	partitionBy []string
+	// defaults are the session's default properties for a new table.
+	defaults []delta.KV
 }
 
 func (d *deltaSink) Description() string   { return "DeltaSink[file:" + d.table.Path() + "]" }
@@ -230,6 +232,7 @@ func (d *deltaSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 	sb := delta.StreamingBatch{
 		QueryID: b.QueryID, BatchID: b.BatchID, OutputMode: b.OutputMode, Schema: b.Schema,
 		Tasks: toTasks(b.Tasks), Now: d.now(), TimeZone: d.timeZone, PartitionColumns: d.partitionBy,
+		DefaultProperties: d.defaults,
 	}
 	if d.hook != nil {
 		sb.BeforeCommit = func() error { return d.hook(stream.StepSinkWriting, b.BatchID) }
@@ -262,7 +265,7 @@ func (s *Session) openOrCreateTable(ctx context.Context, path string, schema *sq
 		return nil, err
 	}
 	if !ok && create {
-		if _, err := delta.CreateTable(ctx, path, schema, delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta, PartitionColumns: partitionBy}); committedIsDone(err) != nil && !errors.Is(err, delta.ErrTableExists) {
+		if _, err := delta.CreateTable(ctx, path, schema, delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta, PartitionColumns: partitionBy, DefaultProperties: s.deltaDefaultProperties()}); committedIsDone(err) != nil && !errors.Is(err, delta.ErrTableExists) {
 			return nil, err
 		}
 	}
@@ -300,6 +303,7 @@ func (w *DataFrameWriter) writeDelta(ctx context.Context, path string, asTable b
 		DynamicPartitionOverwrite: w.dynamicPartitionOverwrite(),
 		MergeSchema:               optTrue(&w.opts, "mergeSchema") || w.df.s.confBool(ConfDeltaAutoMerge),
 		Now:                       w.df.s.now(), TimeZone: w.df.s.Conf().GetOr(ConfTimeZone, "UTC"),
+		DefaultProperties: w.df.s.deltaDefaultProperties(),
 	})
 	return committedIsDone(err)
 }
@@ -407,4 +411,24 @@ func (w *DataFrameWriter) deltaTxn() (*delta.Txn, error) {
 		return nil, fmt.Errorf("[DELTA_INVALID_IDEMPOTENT_WRITES_OPTIONS] Invalid options for idempotent Dataframe writes: txnVersion must be a whole number, got %q.", ver)
 	}
 	return &delta.Txn{AppID: app, Version: v}, nil
+}
+
+// deltaDefaultPrefix is the session conf prefix of Delta's default table properties: a key
+// spark.databricks.delta.properties.defaults.X sets delta.X on every new table.
+const deltaDefaultPrefix = "spark.databricks.delta.properties.defaults."
+
+// deltaDefaultProperties are the table properties the session gives a new Delta table, in
+// key order; only those kafkalab's tables honour (others stay ignored, as before).
+func (s *Session) deltaDefaultProperties() []delta.KV {
+	var out []delta.KV
+	for k, v := range s.Conf().All() {
+		if len(k) > len(deltaDefaultPrefix) && strings.EqualFold(k[:len(deltaDefaultPrefix)], deltaDefaultPrefix) {
+			key := "delta." + k[len(deltaDefaultPrefix):]
+			if delta.SupportedProperty(key) {
+				out = append(out, delta.KV{Key: key, Value: v})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out
 }

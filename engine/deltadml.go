@@ -226,7 +226,7 @@ func (dt *DeltaTable) DeleteRows(ctx context.Context, condition any) (int64, err
 				kvInt("numCopiedRows", copied), kvInt("numDeletionVectorsAdded", 0),
 				kvMs("executionTimeMs", time.Since(start)), kvInt("numDeletionVectorsUpdated", 0),
 				kvInt("numAddedFiles", int64(f.AddedFiles)), kvInt("numDeletionVectorsRemoved", 0),
-				kvInt("numAddedChangeFiles", 0), kvInt("numDeletedRows", deleted),
+				kvInt("numAddedChangeFiles", int64(f.AddedChangeFiles)), kvInt("numDeletedRows", deleted),
 				kvMs("scanTimeMs", scan), kvInt("numAddedBytes", f.AddedBytes), kvMs("rewriteTimeMs", rewrite+f.WriteTime),
 			}
 		}
@@ -287,6 +287,7 @@ func (dt *DeltaTable) DeleteRows(ctx context.Context, condition any) (int64, err
 	}
 	rewriteStart := time.Now()
 	tasks := tf.scanTasks(touched, dt.s.DefaultParallelism())
+	feed := delta.ChangeFeedEnabled(snap.Metadata)
 	var copied int64
 	for i, rows := range tasks {
 		var keep []sqltypes.Row
@@ -295,14 +296,21 @@ func (dt *DeltaTable) DeleteRows(ctx context.Context, condition any) (int64, err
 			if err != nil {
 				return 0, err
 			}
-			if !ok {
+			switch {
+			case !ok && feed:
+				keep = append(keep, withChange(r, nil))
+				copied++
+			case !ok:
 				keep = append(keep, r)
+				copied++
+			case feed:
+				// With the change data feed on, a deleted row is kept as a change row.
+				keep = append(keep, withChange(r, delta.ChangeDelete))
 			}
 		}
 		tasks[i] = keep
-		copied += int64(len(keep))
 	}
-	change.Remove, change.Tasks = touched, toDeltaTasks(tasks)
+	change.Remove, change.Tasks, change.ChangeRows = touched, toDeltaTasks(tasks), feed
 	change.Metrics = metrics(copied, deleted, scanTime, time.Since(rewriteStart))
 	_, err = dt.table.CommitChange(ctx, snap, change)
 	return deleted, committedIsDone(err)
@@ -464,21 +472,33 @@ func (dt *DeltaTable) UpdateRows(ctx context.Context, condition any, set []Assig
 	scanTime := time.Since(start)
 	rewriteStart := time.Now()
 	tasks := tf.scanTasks(touched, dt.s.DefaultParallelism())
+	feed := delta.ChangeFeedEnabled(snap.Metadata)
 	var updated, copied int64
 	for i, rows := range tasks {
-		out := make([]sqltypes.Row, len(rows))
-		for j, r := range rows {
+		out := make([]sqltypes.Row, 0, len(rows))
+		for _, r := range rows {
 			ok, err := isTrue(ec, pred, r)
 			if err != nil {
 				return 0, err
 			}
 			if !ok {
-				out[j] = r
+				if feed {
+					r = withChange(r, nil)
+				}
+				out = append(out, r)
 				copied++
 				continue
 			}
-			if out[j], err = apply(ec, snap.Schema, r, assigns, r); err != nil {
+			nr, err := apply(ec, snap.Schema, r, assigns, r)
+			if err != nil {
 				return 0, err
+			}
+			if feed {
+				// Delta's UPDATE with the change data feed on writes, for each updated
+				// row, its pre- and post-image as change rows and the new row as data.
+				out = append(out, withChange(r, delta.ChangePreimage), withChange(nr, delta.ChangePostimage), withChange(nr, nil))
+			} else {
+				out = append(out, nr)
 			}
 			updated++
 		}
@@ -495,6 +515,7 @@ func (dt *DeltaTable) UpdateRows(ctx context.Context, condition any, set []Assig
 		Parameters: []delta.KV{{Key: "predicate", Value: delta.PredicateList(preds...)}},
 		Remove:     touched,
 		Tasks:      toDeltaTasks(tasks),
+		ChangeRows: feed,
 		Now:        dt.s.now(),
 		TimeZone:   dt.s.Conf().GetOr(ConfTimeZone, "UTC"),
 		Metrics: func(f delta.ChangeFiles) []delta.KV {
@@ -504,7 +525,7 @@ func (dt *DeltaTable) UpdateRows(ctx context.Context, condition any, set []Assig
 				kvMs("executionTimeMs", time.Since(start)), kvInt("numDeletionVectorsUpdated", 0),
 				kvMs("scanTimeMs", scanTime), kvInt("numAddedFiles", int64(f.AddedFiles)),
 				kvInt("numUpdatedRows", updated), kvInt("numDeletionVectorsRemoved", 0),
-				kvInt("numAddedChangeFiles", 0), kvInt("numAddedBytes", f.AddedBytes),
+				kvInt("numAddedChangeFiles", int64(f.AddedChangeFiles)), kvInt("numAddedBytes", f.AddedBytes),
 				kvMs("rewriteTimeMs", rewrite+f.WriteTime),
 			}
 		},
@@ -515,4 +536,13 @@ func (dt *DeltaTable) UpdateRows(ctx context.Context, condition any, set []Assig
 func kvInt(k string, v int64) delta.KV { return delta.KV{Key: k, Value: strconv.FormatInt(v, 10)} }
 func kvMs(k string, d time.Duration) delta.KV {
 	return delta.KV{Key: k, Value: strconv.FormatInt(d.Milliseconds(), 10)}
+}
+
+// withChange is a row of a command on a table with the change data feed on: the table's
+// columns and its _change_type (nil for a row of the table's new data).
+func withChange(r sqltypes.Row, kind any) sqltypes.Row {
+	out := make(sqltypes.Row, len(r)+1)
+	copy(out, r)
+	out[len(r)] = kind
+	return out
 }

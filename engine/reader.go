@@ -82,8 +82,10 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path) or read a table with spark.table(name)")
 		}
-		if err := refuseChangeFeed(r.opts.asMap()); err != nil {
+		if feed, err := changeFeedRequested(r.opts.asMap()); err != nil {
 			return nil, err
+		} else if feed {
+			return r.s.readChangeFeed(full, nil, r.opts.asMap())
 		}
 		version, err := r.timeTravelVersion(full)
 		if err != nil {
@@ -131,8 +133,10 @@ func (r *DataFrameReader) JSON(ctx context.Context, path string) (*DataFrame, er
 
 // Table is spark.read.table(name).
 func (r *DataFrameReader) Table(ctx context.Context, name string) (*DataFrame, error) {
-	if err := refuseChangeFeed(r.opts.asMap()); err != nil {
+	if feed, err := changeFeedRequested(r.opts.asMap()); err != nil {
 		return nil, err
+	} else if feed {
+		return r.s.changeFeedOf(false, name, r.opts.asMap())
 	}
 	_, byVersion := r.opts.get("versionAsOf")
 	_, byTime := r.opts.get("timestampAsOf")

@@ -115,6 +115,10 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		if df, err = r.Table(ctx, q.Table); err != nil {
 			return nil, err
 		}
+	} else if q.TableChanges != nil {
+		if df, err = s.tableChanges(q.TableChanges); err != nil {
+			return nil, err
+		}
 	} else if q.Table != "" {
 		if df, err = s.Table(ctx, q.Table); err != nil {
 			return nil, err

@@ -89,7 +89,7 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 		return nil, fmt.Errorf("CREATE TABLE %s columns: %w", c.Table, err)
 	}
 	if _, err := delta.CreateTable(ctx, path, schema.AsNullable(), delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta,
-		PartitionColumns: c.PartitionedBy, Properties: props}); committedIsDone(err) != nil {
+		PartitionColumns: c.PartitionedBy, Properties: props, DefaultProperties: s.deltaDefaultProperties()}); committedIsDone(err) != nil {
 		return nil, err
 	}
 	return s.emptyResult(), nil

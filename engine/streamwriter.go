@@ -350,7 +350,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 			}
 		}
 		s.warnMissingBatches(s.stderr, cp, t)
-		sink = &deltaSink{table: t, timeZone: sp.timeZone, now: s.now, hook: s.hook, partitionBy: w.partition}
+		sink = &deltaSink{table: t, timeZone: sp.timeZone, now: s.now, hook: s.hook, partitionBy: w.partition, defaults: s.deltaDefaultProperties()}
 	case "console":
 		cs, err := stream.NewConsoleSink(s.stdout, w.opts.asMap())
 		if err != nil {

@@ -270,6 +270,7 @@ type Action struct {
 	Txn        *Txn
 	Add        *AddFile
 	Remove     *RemoveFile
+	CDC        *AddCDCFile
 	// Other names an action kafkalab does not interpret (cdc, domainMetadata, ...).
 	Other string
 }
@@ -304,6 +305,9 @@ func decodeAction(line []byte) (Action, error) {
 		case "remove":
 			a.Remove = &RemoveFile{}
 			err = json.Unmarshal(v, a.Remove)
+		case "cdc":
+			a.CDC = &AddCDCFile{}
+			err = json.Unmarshal(v, a.CDC)
 		default:
 			a.Other = k
 		}

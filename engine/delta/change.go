@@ -37,6 +37,10 @@ type Change struct {
 	// Schema, when set, is the table's new schema (MERGE's schema evolution): the files are
 	// written with it and the commit carries the metaData that records it.
 	Schema *sqltypes.StructType
+	// ChangeRows marks a change on a table with the change data feed on: every task row
+	// has the table's columns and then its _change_type (nil for the table's new data), and
+	// the change rows go to change files listed as cdc actions (writeChangeTasks).
+	ChangeRows bool
 	// Now is the commit clock; TimeZone the session time zone for the stats.
 	Now      time.Time
 	TimeZone string
@@ -49,6 +53,8 @@ type ChangeFiles struct {
 	RemovedFiles int
 	RemovedBytes int64
 	OutputRows   int64
+	// AddedChangeFiles counts the change data files (numAddedChangeFiles).
+	AddedChangeFiles int
 	// WriteTime is how long writing the files took.
 	WriteTime time.Duration
 }
@@ -90,7 +96,12 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 		}
 	}
 	var files filesResult
-	if len(c.Tasks) > 0 {
+	var cdcs []AddCDCFile
+	if c.ChangeRows {
+		if files, cdcs, err = t.writeChangeTasks(ctx, schema, snap.Metadata.PartitionColumns, c.Tasks, loc); err != nil {
+			return -1, err
+		}
+	} else if len(c.Tasks) > 0 {
 		// A change that only drops files (DELETE of every row) runs no write job, so not
 		// even task 0's empty file is written.
 		if files, err = t.writeDataFiles(ctx, schema, snap.Metadata.PartitionColumns, c.Tasks, nil, loc); err != nil {
@@ -112,6 +123,7 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 		AddedFiles: len(adds), AddedBytes: addedBytes(adds),
 		RemovedFiles: len(removes), RemovedBytes: removedBytes,
 		OutputRows: lead.rows + files.rows, WriteTime: time.Since(start),
+		AddedChangeFiles: len(cdcs),
 	}
 	ci := &CommitInfo{
 		Timestamp:           now.UnixMilli(),
@@ -126,7 +138,7 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 	if c.Metrics != nil {
 		ci.OperationMetrics = orderedKVs(c.Metrics(cf))
 	}
-	p := &pendingCommit{info: ci, metadata: md, adds: adds, removes: removes}
+	p := &pendingCommit{info: ci, metadata: md, adds: adds, removes: removes, cdcs: cdcs}
 	switch {
 	case len(c.Lead) > 0:
 		p.layout, p.lead = leadThenRemovesFirst, len(lead.adds)

@@ -79,7 +79,9 @@ type pendingCommit struct {
 	txn      *Txn
 	adds     []AddFile
 	removes  []*RemoveFile
-	layout   lineLayout
+	// cdcs are the change data files (cdc actions), listed right after the adds.
+	cdcs   []AddCDCFile
+	layout lineLayout
 	// lead is how many adds come before the removes in leadThenRemovesFirst.
 	lead int
 }
@@ -112,6 +114,9 @@ func (p *pendingCommit) lines() []string {
 	adds := func() {
 		for i := range p.adds {
 			out = append(out, p.adds[i].encode())
+		}
+		for i := range p.cdcs {
+			out = append(out, p.cdcs[i].encode())
 		}
 	}
 	removes := func() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -58,7 +59,7 @@ func (t *Table) SetProperties(ctx context.Context, props []KV, now time.Time) (i
 		EngineInfo:          EngineInfo,
 		TxnID:               newUUID(),
 	}
-	p := &pendingCommit{info: ci, metadata: &md}
+	p := &pendingCommit{info: ci, metadata: &md, protocol: protocolFor(snap.Protocol, &md)}
 	v := snap.Version + 1
 	if err := t.commit(v, p.lines()); err != nil {
 		if errors.Is(err, ErrConcurrentCommit) {
@@ -91,8 +92,32 @@ func SupportedProperty(key string) bool {
 		return true
 	}
 	switch strings.ToLower(key) {
-	case "delta.appendonly", "delta.deletedfileretentionduration", "delta.checkpointinterval":
+	case "delta.appendonly", "delta.deletedfileretentionduration", "delta.checkpointinterval", "delta.enablechangedatafeed":
 		return true
 	}
 	return false
+}
+
+// protocolFor is the protocol action a metadata change needs, nil when the table's
+// protocol already supports it: turning the change data feed on in a table below writer
+// version 4 moves it to writer version 7 naming its features (a version-2 table's
+// appendOnly and invariants, then changeDataFeed), as delta-spark's protocol merge does.
+func protocolFor(cur *Protocol, md *Metadata) *Protocol {
+	if cur == nil || !ChangeFeedEnabled(md) || cur.MinWriterVersion >= 4 && cur.MinWriterVersion < 7 {
+		return nil
+	}
+	if cur.MinWriterVersion >= 7 {
+		if slices.Contains(cur.WriterFeatures, "changeDataFeed") {
+			return nil
+		}
+		p := *cur
+		p.WriterFeatures = append(slices.Clone(cur.WriterFeatures), "changeDataFeed")
+		return &p
+	}
+	p := Protocol{MinReaderVersion: cur.MinReaderVersion, MinWriterVersion: 7}
+	for v := 2; v <= cur.MinWriterVersion && v < len(legacyWriterFeatures); v++ {
+		p.WriterFeatures = append(p.WriterFeatures, legacyWriterFeatures[v]...)
+	}
+	p.WriterFeatures = append(p.WriterFeatures, "changeDataFeed")
+	return &p
 }

@@ -74,6 +74,9 @@ type CreateOptions struct {
 	// PartitionColumns (PARTITIONED BY) and Properties (TBLPROPERTIES) shape the table.
 	PartitionColumns []string
 	Properties       []KV
+	// DefaultProperties are the session's default table properties, applied before
+	// Properties (spark.databricks.delta.properties.defaults.*).
+	DefaultProperties []KV
 }
 
 // ErrTableExists is returned by CreateTable when the table already has commits.
@@ -124,6 +127,7 @@ func CreateTable(ctx context.Context, path string, schema *sqltypes.StructType, 
 	if part != nil {
 		md.PartitionColumns = part.cols
 	}
+	setDefaults(md, opts.DefaultProperties)
 	for _, kv := range opts.Properties {
 		md.Configuration[kv.Key] = kv.Value
 	}
@@ -139,7 +143,7 @@ func CreateTable(ctx context.Context, path string, schema *sqltypes.StructType, 
 	if err := os.MkdirAll(t.path, 0o755); err != nil {
 		return nil, fmt.Errorf("create delta table folder: %w", err)
 	}
-	proto := defaultProtocol
+	proto := newTableProtocol(md.Configuration)
 	p := &pendingCommit{info: ci, metadata: md, protocol: &proto}
 	if err := t.commit(0, p.lines()); err != nil {
 		if errors.Is(err, ErrConcurrentCommit) {
@@ -444,6 +448,9 @@ type StreamingBatch struct {
 	// PartitionColumns is the writer's partitionBy: a new table is partitioned by them; an
 	// existing one keeps its own, and a different list is refused.
 	PartitionColumns []string
+	// DefaultProperties are the session's defaults for a new table's properties
+	// (spark.databricks.delta.properties.defaults.*).
+	DefaultProperties []KV
 	// BeforeCommit, when set, runs after the data files are written and before the commit;
 	// an error from it aborts the write and leaves the files where a crash would leave them
 	// (fault injection for tests and the lab).
@@ -499,6 +506,7 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 	var parts []string
 	if snap.Version < 0 {
 		md = newMetadata(b.Schema, now)
+		setDefaults(md, b.DefaultProperties)
 		if _, err := sparkparquet.Schema(schema); err != nil {
 			return false, -1, fmt.Errorf("delta table %s: %w", t.path, err)
 		}
@@ -565,7 +573,7 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 		p := &pendingCommit{info: ci, metadata: md, adds: files.adds, removes: removes,
 			txn: &Txn{AppID: b.QueryID, Version: b.BatchID, LastUpdated: int64p(commitTime.UnixMilli())}}
 		if md != nil {
-			proto := defaultProtocol
+			proto := newTableProtocol(md.Configuration)
 			p.protocol = &proto
 		}
 		v := snap.Version + 1
@@ -650,6 +658,16 @@ type BatchWrite struct {
 	// DynamicPartitionOverwrite (option partitionOverwriteMode=dynamic) makes an overwrite
 	// of a partitioned table replace only the partitions the data has rows for.
 	DynamicPartitionOverwrite bool
+	// DefaultProperties are the session's defaults for a new table's properties
+	// (spark.databricks.delta.properties.defaults.*).
+	DefaultProperties []KV
+}
+
+// setDefaults records the session's default table properties in a new table's metadata.
+func setDefaults(md *Metadata, props []KV) {
+	for _, kv := range props {
+		md.Configuration[kv.Key] = kv.Value
+	}
 }
 
 // Write performs a static write and returns the committed version; written is false when
@@ -759,7 +777,7 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			p.txn = &Txn{AppID: w.Txn.AppID, Version: w.Txn.Version, LastUpdated: int64p(now.UnixMilli())}
 		}
 		if md != nil && !exists {
-			proto := defaultProtocol
+			proto := newTableProtocol(md.Configuration)
 			p.protocol = &proto
 		}
 		v := snap.Version + 1
@@ -833,6 +851,7 @@ func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*sta
 	}
 	if !exists {
 		wp.md = newMetadata(w.Schema, now)
+		setDefaults(wp.md, w.DefaultProperties)
 		if err := newParts(); err != nil {
 			return nil, false, err
 		}

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -66,6 +67,9 @@ type Query struct {
 	DropViewIfExists bool
 	// Values is a VALUES statement's rows (VALUES (1, 'a'), (2, 'b')).
 	Values [][]Expr
+	// TableChanges is FROM table_changes(...) or table_changes_by_path(...): Delta's
+	// change data feed of a table.
+	TableChanges *TableChanges
 	// FromQuery is the FROM clause's subquery text when it reads (query) or VALUES ...
 	// instead of a table; AliasColumns names its columns (FROM ... AS t(a, b)).
 	FromQuery    string
@@ -289,6 +293,12 @@ func ParseQuery(text string) (*Query, error) {
 			name, err := p.tableName()
 			if err != nil {
 				return nil, err
+			}
+			if fn := strings.ToLower(name); (fn == "table_changes" || fn == "table_changes_by_path") && p.at(tkOp, "(") {
+				if q.TableChanges, err = p.tableChanges(fn); err != nil {
+					return nil, err
+				}
+				break
 			}
 			q.Table = name
 			if err := p.timeTravel(q); err != nil {
@@ -608,4 +618,53 @@ func (p *sqlParser) frameBound() (int64, error) {
 		}
 	}
 	return 0, p.syntaxError()
+}
+
+// TableChanges is Delta's table_changes('table', start[, end]) (or table_changes_by_path
+// with a path): the table's change data feed from start to end. A bound given as a number
+// is a version, one given as a string a timestamp.
+type TableChanges struct {
+	Function string // table_changes or table_changes_by_path
+	Table    string
+	Start    TableChangesBound
+	End      *TableChangesBound
+}
+
+// TableChangesBound is one end of a table_changes range.
+type TableChangesBound struct {
+	Value     string
+	Timestamp bool
+}
+
+// tableChanges parses the arguments of table_changes(...) after its name.
+func (p *sqlParser) tableChanges(fn string) (*TableChanges, error) {
+	p.next() // (
+	var args []token
+	for {
+		t := p.next()
+		if t.kind != tkString && t.kind != tkNumber {
+			return nil, parseErr("Syntax error at or near '" + t.text + "': " + fn + " takes a table name, then a starting and an optional ending version (a number) or timestamp (a string).")
+		}
+		args = append(args, t)
+		if p.op(",") {
+			continue
+		}
+		if err := p.expect(")"); err != nil {
+			return nil, err
+		}
+		break
+	}
+	if len(args) < 2 || len(args) > 3 || args[0].kind != tkString {
+		return nil, &AnalysisError{Class: "INCORRECT_NUMBER_OF_ARGUMENTS", Message: fmt.Sprintf(
+			"%s requires at least 2 arguments and at most 3 arguments: the table, a start and an optional end.", fn)}
+	}
+	bound := func(t token) TableChangesBound {
+		return TableChangesBound{Value: t.text, Timestamp: t.kind == tkString}
+	}
+	tc := &TableChanges{Function: fn, Table: args[0].text, Start: bound(args[1])}
+	if len(args) == 3 {
+		b := bound(args[2])
+		tc.End = &b
+	}
+	return tc, nil
 }
