@@ -174,6 +174,11 @@ type mergeRun struct {
 	srcTaskOf []int
 
 	copied, matchedUpdated, matchedDeleted, inserted, bySourceUpdated, bySourceDeleted int64
+
+	// feed is the table's change data feed being on: the rewrite then also writes change
+	// rows (targetRows, insertRows). last is what targetRow last did: update, delete, copy.
+	feed bool
+	last string
 }
 
 func (m *mergeRun) joined(t, s sqltypes.Row) sqltypes.Row {
@@ -408,6 +413,8 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 
 	rewriteStart := time.Now()
 	var tasks [][]sqltypes.Row
+	// An insert-only MERGE writes no change files: the feed reads its adds as inserts.
+	m.feed = delta.ChangeFeedEnabled(snap.Metadata) && !(insertOnly || len(touched) == 0 && len(m.notMatch) > 0)
 	switch {
 	case insertOnly || len(touched) == 0 && len(m.notMatch) > 0:
 		tasks, err = m.insertsBySourceTask(srcMatched)
@@ -443,6 +450,7 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 		Remove:      touched,
 		RemoveStats: delta.NumRecordsStats,
 		Tasks:       toDeltaTasks(tasks),
+		ChangeRows:  m.feed,
 		Schema:      evolved,
 		Now:         s.now(),
 		TimeZone:    s.Conf().GetOr(ConfTimeZone, "UTC"),
@@ -455,7 +463,7 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 				kvInt("numTargetRowsMatchedUpdated", m.matchedUpdated),
 				kvInt("numTargetRowsMatchedDeleted", m.matchedDeleted),
 				kvInt("numTargetRowsUpdated", m.matchedUpdated+m.bySourceUpdated),
-				kvInt("numTargetChangeFilesAdded", 0),
+				kvInt("numTargetChangeFilesAdded", int64(f.AddedChangeFiles)),
 				kvInt("numTargetRowsNotMatchedBySourceDeleted", m.bySourceDeleted),
 				kvMs("rewriteTimeMs", rewrite+f.WriteTime),
 				kvInt("numTargetFilesAdded", int64(f.AddedFiles)),
@@ -599,6 +607,7 @@ func (m *mergeRun) targetRow(tr sqltypes.Row, si int) (sqltypes.Row, bool, error
 		default:
 			m.bySourceUpdated++
 		}
+		m.last = c.action
 		if c.action == "delete" {
 			return nil, false, nil
 		}
@@ -606,7 +615,44 @@ func (m *mergeRun) targetRow(tr sqltypes.Row, si int) (sqltypes.Row, bool, error
 		return out, err == nil, err
 	}
 	m.copied++
+	m.last = "copy"
 	return tr, true, nil
+}
+
+// targetRows is what the rewrite writes for target row tr (targetRow): with the change
+// data feed on, as Delta's MERGE writes them, an updated row as its pre-image, post-image
+// and new row, a deleted row as a delete change row, a copied row as itself.
+func (m *mergeRun) targetRows(tr sqltypes.Row, si int) ([]sqltypes.Row, error) {
+	out, keep, err := m.targetRow(tr, si)
+	if err != nil {
+		return nil, err
+	}
+	if !m.feed {
+		if !keep {
+			return nil, nil
+		}
+		return []sqltypes.Row{out}, nil
+	}
+	switch m.last {
+	case "update":
+		return []sqltypes.Row{withChange(tr, delta.ChangePreimage), withChange(out, delta.ChangePostimage), withChange(out, nil)}, nil
+	case "delete":
+		return []sqltypes.Row{withChange(tr, delta.ChangeDelete)}, nil
+	}
+	return []sqltypes.Row{withChange(out, nil)}, nil
+}
+
+// insertRows is insertRow in a rewrite: with the change data feed on, the insert as a
+// change row and then as the new row.
+func (m *mergeRun) insertRows(sr sqltypes.Row) ([]sqltypes.Row, error) {
+	row, ok, err := m.insertRow(sr)
+	if err != nil || !ok {
+		return nil, err
+	}
+	if m.feed {
+		return []sqltypes.Row{withChange(row, delta.ChangeInsert), withChange(row, nil)}, nil
+	}
+	return []sqltypes.Row{row}, nil
 }
 
 // insertsBySourceTask writes the inserts of the source rows nothing matched, each source
@@ -655,11 +701,11 @@ func (m *mergeRun) rewriteByTargetTask(tf *tableFiles, touched []delta.File, mat
 				if ms := matches[fi][ri]; len(ms) > 0 {
 					si = ms[0]
 				}
-				out, keep, err := m.targetRow(tr, si)
+				out, err := m.targetRows(tr, si)
 				if err != nil {
 					return nil, err
 				}
-				if !keep {
+				if len(out) == 0 {
 					continue
 				}
 				part := 0
@@ -670,7 +716,9 @@ func (m *mergeRun) rewriteByTargetTask(tf *tableFiles, touched []delta.File, mat
 					}
 					part = stateful.HashPartition(vals, partitions)
 				}
-				rows = append(rows, keyed{part, out})
+				for _, r := range out {
+					rows = append(rows, keyed{part, r})
+				}
 			}
 		}
 		sort.SliceStable(rows, func(i, j int) bool { return rows[i].part < rows[j].part })
@@ -702,22 +750,22 @@ func (m *mergeRun) rewriteSorted(snap *delta.Snapshot, tf *tableFiles, touched [
 				if ms := matches[fi][ri]; len(ms) > 0 {
 					si = ms[0]
 				}
-				out, keep, err := m.targetRow(tr, si)
+				out, err := m.targetRows(tr, si)
 				if err != nil {
 					return nil, err
 				}
-				if !keep {
+				if len(out) == 0 {
 					continue
 				}
 				if si >= 0 {
-					bySource[si] = append(bySource[si], out)
+					bySource[si] = append(bySource[si], out...)
 					continue
 				}
 				key, _, err := m.keyOf(m.tKeys, m.joined(tr, nil))
 				if err != nil {
 					return nil, err
 				}
-				entries = append(entries, entry{key: nullableKey(key), group: 1, seq: seq, rows: []sqltypes.Row{out}})
+				entries = append(entries, entry{key: nullableKey(key), group: 1, seq: seq, rows: out})
 				seq++
 			}
 		}
@@ -732,14 +780,14 @@ func (m *mergeRun) rewriteSorted(snap *delta.Snapshot, tf *tableFiles, touched [
 		if srcMatched[si] {
 			e.rows = bySource[si]
 		} else {
-			row, ok, err := m.insertRow(sr)
+			rows, err := m.insertRows(sr)
 			if err != nil {
 				return nil, err
 			}
-			if !ok {
+			if len(rows) == 0 {
 				continue
 			}
-			e.rows = []sqltypes.Row{row}
+			e.rows = rows
 		}
 		entries = append(entries, e)
 	}

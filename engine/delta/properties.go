@@ -80,6 +80,14 @@ func (s *Snapshot) Properties() []KV {
 	if s.Protocol != nil {
 		out = append(out, KV{Key: "delta.minReaderVersion", Value: fmt.Sprint(s.Protocol.MinReaderVersion)},
 			KV{Key: "delta.minWriterVersion", Value: fmt.Sprint(s.Protocol.MinWriterVersion)})
+		// A protocol that names its features lists each as delta.feature.<name>.
+		seen := map[string]bool{}
+		for _, f := range append(slices.Clone(s.Protocol.ReaderFeatures), s.Protocol.WriterFeatures...) {
+			if !seen[f] {
+				seen[f] = true
+				out = append(out, KV{Key: "delta.feature." + f, Value: "supported"})
+			}
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
@@ -100,8 +108,9 @@ func SupportedProperty(key string) bool {
 
 // protocolFor is the protocol action a metadata change needs, nil when the table's
 // protocol already supports it: turning the change data feed on in a table below writer
-// version 4 moves it to writer version 7 naming its features (a version-2 table's
-// appendOnly and invariants, then changeDataFeed), as delta-spark's protocol merge does.
+// version 4 moves it to writer version 7 naming its features, changeDataFeed first and then
+// those its old version implied, newest first (corpus dl29: a version-2 table's ALTER TABLE
+// commits changeDataFeed, invariants, appendOnly, as a new table with the feed has them).
 func protocolFor(cur *Protocol, md *Metadata) *Protocol {
 	if cur == nil || !ChangeFeedEnabled(md) || cur.MinWriterVersion >= 4 && cur.MinWriterVersion < 7 {
 		return nil
@@ -114,10 +123,12 @@ func protocolFor(cur *Protocol, md *Metadata) *Protocol {
 		p.WriterFeatures = append(slices.Clone(cur.WriterFeatures), "changeDataFeed")
 		return &p
 	}
-	p := Protocol{MinReaderVersion: cur.MinReaderVersion, MinWriterVersion: 7}
-	for v := 2; v <= cur.MinWriterVersion && v < len(legacyWriterFeatures); v++ {
-		p.WriterFeatures = append(p.WriterFeatures, legacyWriterFeatures[v]...)
+	p := Protocol{MinReaderVersion: cur.MinReaderVersion, MinWriterVersion: 7, WriterFeatures: []string{"changeDataFeed"}}
+	for v := min(cur.MinWriterVersion, len(legacyWriterFeatures)-1); v >= 2; v-- {
+		f := legacyWriterFeatures[v]
+		for i := len(f) - 1; i >= 0; i-- {
+			p.WriterFeatures = append(p.WriterFeatures, f[i])
+		}
 	}
-	p.WriterFeatures = append(p.WriterFeatures, "changeDataFeed")
 	return &p
 }

@@ -294,7 +294,7 @@ func ParseQuery(text string) (*Query, error) {
 			if err != nil {
 				return nil, err
 			}
-			if fn := strings.ToLower(name); (fn == "table_changes" || fn == "table_changes_by_path") && p.at(tkOp, "(") {
+			if fn := strings.Trim(strings.ToLower(name), "`"); (fn == "table_changes" || fn == "table_changes_by_path") && p.at(tkOp, "(") {
 				if q.TableChanges, err = p.tableChanges(fn); err != nil {
 					return nil, err
 				}
