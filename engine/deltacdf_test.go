@@ -79,3 +79,19 @@ func TestChangeDataFeedSQL(t *testing.T) {
 		}
 	}
 }
+
+func TestChangeDataFeedStreamSchema(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	if _, err := s.SQL(ctx, "CREATE TABLE orders (id INT, status STRING) USING DELTA TBLPROPERTIES (delta.enableChangeDataFeed = true)"); err != nil {
+		t.Fatal(err)
+	}
+	df, err := s.ReadStream().Option("readChangeFeed", "true").Table("orders")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(df.Schema().JSON())
+	if _, err := df.Select("id", "_change_type"); err != nil {
+		t.Fatal(err)
+	}
+}

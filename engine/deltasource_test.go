@@ -29,7 +29,7 @@ func TestDeltaSourceRateOptions(t *testing.T) {
 		{opts: map[string]string{"maxbytespertrigger": "2g", "maxFilesPerTrigger": "3"}, files: 3, bytes: 2 << 30},
 		{opts: map[string]string{"maxBytesPerTrigger": "lots"}, errSubstr: "Invalid value 'lots' for option 'maxBytesPerTrigger'"},
 		{opts: map[string]string{"maxBytesPerTrigger": "0"}, errSubstr: "must be a size configuration"},
-		{opts: map[string]string{"readChangeFeed": "true"}, errSubstr: "kafkalab does not read Delta's change data feed"},
+		{opts: map[string]string{"readChangeFeed": "maybe"}, errSubstr: "DELTA_ILLEGAL_OPTION"},
 	}
 	for _, tc := range tests {
 		o, err := parseDeltaSourceOptions(tc.opts)

@@ -525,3 +525,62 @@ func (t *Table) LatestCommitTimeMs() (int64, error) {
 	}
 	return times[len(times)-1], nil
 }
+
+// CommitChangeUnits is the change data of one commit as Delta's streaming source indexes
+// it: its change files when it has any, else the data files it adds and removes with
+// dataChange; Index counts those file actions in commit order. A commit that turns the
+// feed off is DELTA_MISSING_CHANGE_DATA for the range start..end being read.
+func (t *Table) CommitChangeUnits(v, start, end int64) ([]ChangeUnit, error) {
+	actions, err := t.readCommit(v)
+	if err != nil {
+		return nil, err
+	}
+	timeMs, err := t.CommitTimeMs(v)
+	if err != nil {
+		return nil, err
+	}
+	hasCDC := false
+	for _, a := range actions {
+		if a.MetaData != nil && !ChangeFeedEnabled(a.MetaData) {
+			return nil, MissingChangeData(v, start, end)
+		}
+		hasCDC = hasCDC || a.CDC != nil
+	}
+	var out []ChangeUnit
+	for _, a := range actions {
+		var u ChangeUnit
+		switch {
+		case hasCDC && a.CDC != nil:
+			u = ChangeUnit{Kind: ChangeFromCDC, Path: a.CDC.Path, Size: a.CDC.Size, PartitionValues: a.CDC.PartitionValues}
+		case !hasCDC && a.Add != nil && a.Add.DataChange:
+			u = ChangeUnit{Kind: ChangeFromAdd, Path: a.Add.Path, Size: a.Add.Size, PartitionValues: a.Add.PartitionValues}
+		case !hasCDC && a.Remove != nil && a.Remove.DataChange:
+			u = ChangeUnit{Kind: ChangeFromRemove, Path: a.Remove.Path, PartitionValues: a.Remove.PartitionValues}
+			if a.Remove.Size != nil {
+				u.Size = *a.Remove.Size
+			}
+		default:
+			continue
+		}
+		u.Version, u.TimeMs, u.Index = v, timeMs, len(out)
+		out = append(out, u)
+	}
+	return out, nil
+}
+
+// SnapshotChangeUnits is a snapshot read as the change feed's inserts (a stream's first
+// batch without a starting version): its files in the order given, at its version.
+func (t *Table) SnapshotChangeUnits(s *Snapshot, files []File) ([]ChangeUnit, error) {
+	if !ChangeFeedEnabled(s.Metadata) {
+		return nil, MissingChangeData(s.Version, s.Version, s.Version)
+	}
+	timeMs, err := t.CommitTimeMs(s.Version)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ChangeUnit, len(files))
+	for i, f := range files {
+		out[i] = ChangeUnit{Kind: ChangeFromAdd, Version: s.Version, TimeMs: timeMs, Index: i, Path: f.Add.Path, Size: f.Add.Size, PartitionValues: f.Add.PartitionValues}
+	}
+	return out, nil
+}

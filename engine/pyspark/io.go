@@ -166,7 +166,13 @@ func init() {
 			return nil, err
 		}
 		if r.streaming {
-			return r.in.wrapDF(r.in.spark.s.ReadStream().Table(name))
+			// The reader's options apply to the table's stream too (readChangeFeed,
+			// startingVersion, maxFilesPerTrigger, ...), as PySpark's table() passes them.
+			sr := r.in.spark.s.ReadStream()
+			for _, k := range r.keys {
+				sr = sr.Option(k, r.options[k])
+			}
+			return r.in.wrapDF(sr.Table(name))
 		}
 		return r.in.wrapDF(r.engineReader().Table(r.in.Context(), name))
 	})
