@@ -80,6 +80,8 @@ func TestChangeDataFeedSQL(t *testing.T) {
 	}
 }
 
+// TestChangeDataFeedStreamSchema checks a change feed stream's columns: the table's, then
+// the three the feed adds.
 func TestChangeDataFeedStreamSchema(t *testing.T) {
 	ctx := context.Background()
 	s := newTestSession(t)
@@ -90,8 +92,70 @@ func TestChangeDataFeedStreamSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Log(df.Schema().JSON())
-	if _, err := df.Select("id", "_change_type"); err != nil {
+	if got, want := strings.Join(df.Columns(), ","), "id,status,_change_type,_commit_version,_commit_timestamp"; got != want {
+		t.Fatalf("columns %s, want %s", got, want)
+	}
+}
+
+// TestChangeDataFeedCommitLayout checks the actions an UPDATE and a DELETE commit on a
+// table with the feed on, in delta-spark's order (corpus dl18, dl29): UPDATE lists its
+// add, its cdc file, then the remove; DELETE its remove, add and cdc file; a DELETE that
+// empties a file writes only the change file. The batch reader's options read them back.
+func TestChangeDataFeedCommitLayout(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	if err := s.Conf().Set("spark.databricks.delta.properties.defaults.enableChangeDataFeed", "true"); err != nil {
 		t.Fatal(err)
+	}
+	for _, q := range []string{
+		"CREATE TABLE t (id INT, v STRING) USING DELTA",
+		"INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')",
+		"UPDATE t SET v = 'B' WHERE id = 2",
+		"DELETE FROM t WHERE id = 3",
+		"DELETE FROM t WHERE id = 1",
+	} {
+		if _, err := s.SQL(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	path, err := s.TablePath("t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		version int
+		actions string
+	}{
+		{2, "commitInfo,add,cdc,remove"},
+		{3, "commitInfo,remove,add,cdc"},
+		{4, "commitInfo,remove,cdc"},
+	}
+	for _, tc := range tests {
+		data, err := os.ReadFile(filepath.Join(path, "_delta_log", fmt.Sprintf("%020d.json", tc.version)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kinds []string
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			kinds = append(kinds, strings.SplitN(strings.TrimPrefix(line, `{"`), `"`, 2)[0])
+		}
+		if got := strings.Join(kinds, ","); got != tc.actions {
+			t.Errorf("version %d: actions %s, want %s", tc.version, got, tc.actions)
+		}
+	}
+	df, err := s.Read().Format("delta").Option("readChangeFeed", "true").Option("startingVersion", "2").Option("endingVersion", "3").Load(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	df, err = df.Select("id", "v", "_change_type", "_commit_version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := df.Collect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(rows), "[[2 b update_preimage 2] [2 B update_postimage 2] [3 c delete 3]]"; got != want {
+		t.Fatalf("changes %s, want %s", got, want)
 	}
 }

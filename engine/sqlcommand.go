@@ -305,13 +305,13 @@ func (s *Session) sqlSetProperties(ctx context.Context, a *plan.AlterProperties)
 }
 
 // tableProperties checks TBLPROPERTIES against what kafkalab's Delta tables honour: a
-// delta.* property that would change how the table is written or read (change data feed,
-// deletion vectors, column mapping, ...) is refused rather than recorded and ignored.
+// delta.* property that would change how the table is written or read (deletion vectors,
+// column mapping, ...) is refused rather than recorded and ignored.
 func tableProperties(in []plan.Property) ([]delta.KV, error) {
 	out := make([]delta.KV, len(in))
 	for i, p := range in {
 		if !delta.SupportedProperty(p.Key) {
-			return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's Delta tables do not support the table property %s yet (they honour delta.appendOnly, delta.deletedFileRetentionDuration, delta.checkpointInterval and properties of your own); run this on real Spark with kafkalab export", p.Key)}
+			return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's Delta tables do not support the table property %s yet (they honour delta.appendOnly, delta.deletedFileRetentionDuration, delta.checkpointInterval, delta.enableChangeDataFeed and properties of your own); run this on real Spark with kafkalab export", p.Key)}
 		}
 		out[i] = delta.KV{Key: p.Key, Value: p.Value}
 	}
