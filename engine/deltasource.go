@@ -14,6 +14,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -47,6 +48,9 @@ type deltaSourceOptions struct {
 	skipChangeCommits bool  // commits that remove data are skipped whole
 	ignoreChanges     bool  // ignoreChanges: a rewriting commit's added files are streamed again
 	ignoreDeletes     bool  // ignoreDeletes: a commit that only removes data is skipped
+	// startingTimestamp starts the stream at the first commit made at or after it,
+	// resolved when the query starts.
+	startingTimestamp string
 	// feed is readChangeFeed: the stream reads the table's change data feed (its rows
 	// with _change_type, _commit_version and _commit_timestamp) instead of its appends.
 	feed bool
@@ -77,8 +81,12 @@ func parseDeltaSourceOptions(opts map[string]string) (deltaSourceOptions, error)
 			o.startingVersion = n
 		}
 	}
-	if _, ok := get("startingTimestamp"); ok {
-		return o, &plan.UnsupportedError{Message: "kafkalab does not support the Delta source's startingTimestamp yet: use startingVersion (a version from DeltaTable.history()), or run the script on real Spark with kafkalab export"}
+	if v, ok := get("startingTimestamp"); ok {
+		if _, both := get("startingVersion"); both {
+			return o, sparkerrors.New(sparkerrors.IllegalArgumentException, "DELTA_STARTING_VERSION_AND_TIMESTAMP_BOTH_SET",
+				"version", "startingVersion", "timestamp", "startingTimestamp")
+		}
+		o.startingTimestamp = v
 	}
 	if v, ok := get("maxFilesPerTrigger"); ok {
 		n, err := strconv.Atoi(v)
@@ -173,7 +181,16 @@ func (s *Session) streamDelta(path string, options map[string]string) (*DataFram
 		if err != nil {
 			return nil, err
 		}
-		return &deltaSource{table: t, schema: schema, id: id, opts: opts, parallelism: s.DefaultParallelism()}, nil
+		o := opts
+		if o.startingTimestamp != "" {
+			// Delta's source starts at the first commit at or after the time.
+			b, _, err := s.resolveChangeBound(t, map[string]string{"startingTimestamp": o.startingTimestamp}, "starting")
+			if err != nil {
+				return nil, err
+			}
+			o.startingVersion = b.version
+		}
+		return &deltaSource{table: t, schema: schema, id: id, opts: o, parallelism: s.DefaultParallelism()}, nil
 	}}
 	scan := &plan.StreamScan{Scope: s.newScope(schema, nil), Name: "delta", Source: spec}
 	return s.newDF(scan), nil

@@ -30,6 +30,8 @@ func TestDeltaSourceRateOptions(t *testing.T) {
 		{opts: map[string]string{"maxBytesPerTrigger": "lots"}, errSubstr: "Invalid value 'lots' for option 'maxBytesPerTrigger'"},
 		{opts: map[string]string{"maxBytesPerTrigger": "0"}, errSubstr: "must be a size configuration"},
 		{opts: map[string]string{"readChangeFeed": "maybe"}, errSubstr: "DELTA_ILLEGAL_OPTION"},
+		{opts: map[string]string{"startingVersion": "1", "startingTimestamp": "2026-10-01"}, errSubstr: "DELTA_STARTING_VERSION_AND_TIMESTAMP_BOTH_SET"},
+		{opts: map[string]string{"startingTimestamp": "2026-10-01"}, files: 1000},
 	}
 	for _, tc := range tests {
 		o, err := parseDeltaSourceOptions(tc.opts)
