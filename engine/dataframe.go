@@ -12,6 +12,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stateful"
+	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
 // DataFrame is pyspark.sql.DataFrame: an analysed logical plan bound to its session.
@@ -37,6 +38,43 @@ func (s *Session) CreateDataFrame(rows []sqltypes.Row, schema *sqltypes.StructTy
 	if schema == nil {
 		return nil, fmt.Errorf("createDataFrame: a schema is required (a DDL string like \"order_id INT, status STRING\" or a StructType)")
 	}
+	out, err := s.conformRows(rows, schema)
+	if err != nil {
+		return nil, err
+	}
+	// PySpark hands the rows to the JVM as an RDD, a relation Spark has no size estimate for.
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: parallelize(out, s.DefaultParallelism()), SizeUnknown: true}
+	return s.newDF(rel), nil
+}
+
+// CreateDataFrameTasks is a DataFrame whose rows come in the given tasks (a Python data
+// source's input partitions, one task each), converted to the schema as CreateDataFrame
+// converts them.
+func (s *Session) CreateDataFrameTasks(name string, tasks [][]sqltypes.Row, schema *sqltypes.StructType) (*DataFrame, error) {
+	if schema == nil {
+		return nil, fmt.Errorf("%s: a schema is required", name)
+	}
+	out := make([][]sqltypes.Row, len(tasks))
+	for i, t := range tasks {
+		rows, err := s.conformRows(t, schema)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = rows
+	}
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: name, Rows: out, SizeUnknown: true}
+	return s.newDF(rel), nil
+}
+
+// StreamFromSource is a streaming DataFrame read from a source made by open (a Python data
+// source's stream reader); name is the scan's name in plans.
+func (s *Session) StreamFromSource(name string, schema *sqltypes.StructType, open func() (stream.Source, error)) *DataFrame {
+	scan := &plan.StreamScan{Scope: s.newScope(schema, nil), Name: name, Source: &sourceSpec{open: open}, SizeUnknown: true}
+	return s.newDF(scan)
+}
+
+// conformRows converts rows to the schema's Go types, with createDataFrame's errors.
+func (s *Session) conformRows(rows []sqltypes.Row, schema *sqltypes.StructType) ([]sqltypes.Row, error) {
 	out := make([]sqltypes.Row, len(rows))
 	for i, r := range rows {
 		if len(r) != len(schema.Fields) {
@@ -57,9 +95,7 @@ func (s *Session) CreateDataFrame(rows []sqltypes.Row, schema *sqltypes.StructTy
 		}
 		out[i] = nr
 	}
-	// PySpark hands the rows to the JVM as an RDD, a relation Spark has no size estimate for.
-	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: parallelize(out, s.DefaultParallelism()), SizeUnknown: true}
-	return s.newDF(rel), nil
+	return out, nil
 }
 
 // parallelize splits rows into the tasks PySpark's createDataFrame gives them: Python

@@ -60,6 +60,10 @@ type Interpreter struct {
 	contextClass   *py.Type // this interpreter's SparkContext class (calling it makes the session)
 	lambdaSeq      int      // numbers the lambda variables of higher-order functions
 	accumulators   int      // the next sc.accumulator's id
+	// dataSources are the Python data sources spark.dataSource.register named (lower-case
+	// names); dsHelpers the adapters pyspark.sql.datasource handed over when it loaded.
+	dataSources map[string]*py.Type
+	dsHelpers   *dataSourceHelpers
 }
 
 // bindings are the modules this package adds to the runtime, by dotted name. Filled in

@@ -235,6 +235,9 @@ func (r *pyReader) engineReader() *engine.DataFrameReader {
 }
 
 func (r *pyReader) load(paths []string) (py.Object, error) {
+	if cls := r.pythonSource(); cls != nil {
+		return r.loadPythonSource(cls, paths)
+	}
 	var st *sqltypes.StructType
 	if r.schema != nil {
 		s, err := toSchema(r.schema)

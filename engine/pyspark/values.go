@@ -141,6 +141,45 @@ func (r *pyRow) M__ne__(other py.Object) (py.Object, error) {
 	return py.NewBool(eq != py.True), nil
 }
 
+// Rows order as the tuples they are in PySpark (sorted(df.collect())).
+func (r *pyRow) tupleOf(other py.Object) (py.Tuple, bool) {
+	switch o := other.(type) {
+	case *pyRow:
+		return py.Tuple(o.values), true
+	case py.Tuple:
+		return o, true
+	}
+	return nil, false
+}
+
+func (r *pyRow) M__lt__(other py.Object) (py.Object, error) {
+	if ov, ok := r.tupleOf(other); ok {
+		return py.Tuple(r.values).M__lt__(ov)
+	}
+	return py.NotImplemented, nil
+}
+
+func (r *pyRow) M__le__(other py.Object) (py.Object, error) {
+	if ov, ok := r.tupleOf(other); ok {
+		return py.Tuple(r.values).M__le__(ov)
+	}
+	return py.NotImplemented, nil
+}
+
+func (r *pyRow) M__gt__(other py.Object) (py.Object, error) {
+	if ov, ok := r.tupleOf(other); ok {
+		return py.Tuple(r.values).M__gt__(ov)
+	}
+	return py.NotImplemented, nil
+}
+
+func (r *pyRow) M__ge__(other py.Object) (py.Object, error) {
+	if ov, ok := r.tupleOf(other); ok {
+		return py.Tuple(r.values).M__ge__(ov)
+	}
+	return py.NotImplemented, nil
+}
+
 func (r *pyRow) M__repr__() (py.Object, error) {
 	var b strings.Builder
 	b.WriteString("Row(")
