@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/kafkalab/kafkalab/engine/pyerrors"
 	"github.com/kafkalab/kafkalab/engine/python"
@@ -239,6 +240,7 @@ type pySource struct {
 	st           *sqltypes.StructType
 	name, dsName string
 
+	hash         uint32 // Description's identity hash
 	availableNow bool
 	target       string // the availableNow end, once fetched
 	latest       string
@@ -247,7 +249,7 @@ type pySource struct {
 // fresh is the source for one run of a query (the adapter and its reader are shared, as
 // PySpark's driver-side reader is per query).
 func (s *pySource) fresh() *pySource {
-	return &pySource{in: s.in, w: s.w, st: s.st, name: s.name, dsName: s.dsName}
+	return &pySource{in: s.in, w: s.w, st: s.st, name: s.name, dsName: s.dsName, hash: streamSeq.Add(1) * 2654435761}
 }
 
 // call runs obj.name(args) under the interpreter lock and gives its result.
@@ -264,7 +266,14 @@ func (s *pySource) call(name string, args ...py.Object) (py.Object, error) {
 	return out, nil
 }
 
-func (s *pySource) Description() string { return "PythonMicroBatchStream" }
+// Description is what Spark prints for a Python stream: PythonMicroBatchStream keeps
+// Java's default toString, the class name and an identity hash (here a number per stream).
+func (s *pySource) Description() string {
+	return fmt.Sprintf("org.apache.spark.sql.execution.datasources.v2.python.PythonMicroBatchStream@%x", s.hash)
+}
+
+// streamSeq numbers Python streams for their Description's identity hash.
+var streamSeq atomic.Uint32
 
 func (s *pySource) Schema() *sqltypes.StructType { return s.st }
 
