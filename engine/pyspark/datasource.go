@@ -89,6 +89,16 @@ func (r *pyReader) pythonSource() *py.Type {
 	return r.in.dataSources[strings.ToLower(r.format)]
 }
 
+// refusePythonWriter says plainly that writing to a registered Python data source is not
+// in kafkalab yet (reading is), pointing at kafkalab export to run it on real Spark.
+func (in *Interpreter) refusePythonWriter(format, api string) error {
+	if in.dataSources == nil || in.dataSources[strings.ToLower(format)] == nil {
+		return nil
+	}
+	return python.Unsupported("writing to a Python data source ("+api+", format "+strconv.Quote(format)+") yet: it runs their readers only; "+
+		"run the script on real Spark with `kafkalab export`", "write from a foreachBatch function instead")
+}
+
 // openDataSource makes the learner's DataSource with the reader's options and settles the
 // schema: the caller's .schema(...) wins over DataSource.schema().
 func (r *pyReader) openDataSource(cls *py.Type, paths []string) (ds py.Object, st *sqltypes.StructType, pySchema py.Object, err error) {

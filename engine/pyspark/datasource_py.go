@@ -95,6 +95,40 @@ class SimpleDataSourceStreamReader(object):
         pass
 
 
+class WriterCommitMessage(object):
+    pass
+
+
+class DataSourceWriter(object):
+    def write(self, iterator):
+        raise _not_implemented("write")
+
+    def commit(self, messages):
+        pass
+
+    def abort(self, messages):
+        pass
+
+
+class DataSourceArrowWriter(DataSourceWriter):
+    pass
+
+
+class DataSourceStreamWriter(object):
+    def write(self, iterator):
+        raise _not_implemented("write")
+
+    def commit(self, messages, batchId):
+        pass
+
+    def abort(self, messages, batchId):
+        pass
+
+
+class DataSourceStreamArrowWriter(DataSourceStreamWriter):
+    pass
+
+
 class CaseInsensitiveDict(dict):
     def __init__(self, pairs=None):
         dict.__init__(self)

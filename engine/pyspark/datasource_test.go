@@ -1,6 +1,7 @@
 package pyspark
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -140,6 +141,25 @@ print(open('cp/r/offsets/1').read().splitlines()[-1])
 			}
 			if out != tc.want {
 				t.Fatalf("got %q, want %q", out, tc.want)
+			}
+		})
+	}
+}
+
+func TestPythonDataSourceWriterRefused(t *testing.T) {
+	tests := []struct{ name, src string }{
+		{"batch save", `spark.range(1).write.format("nums").mode("append").save()`},
+		{"stream start", `spark.readStream.format("Stream").load().writeStream.format("nums").start()`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := runSnippet(t, dsPrelude+"try:\n    "+tc.src+"\nexcept Exception as e:\n    print(e)\n", nil)
+			if err != nil {
+				t.Fatalf("%v\noutput:\n%s", err, out)
+			}
+			want := "writing to a Python data source"
+			if !strings.Contains(out, want) || !strings.Contains(out, "kafkalab export") {
+				t.Fatalf("got %q, want a refusal naming %q and kafkalab export", out, want)
 			}
 		})
 	}

@@ -375,7 +375,15 @@ func init() {
 		if a[3] != nil {
 			kw["partitionBy"] = a[3]
 		}
-		return save(self.(*pyDFWriter), a[0], kw)
+		w := self.(*pyDFWriter)
+		f := w.format
+		if fs, ok := a[1].(py.String); ok {
+			f = string(fs)
+		}
+		if err := w.d.in.refusePythonWriter(f, "DataSource.writer"); err != nil {
+			return nil, err
+		}
+		return save(w, a[0], kw)
 	})
 	for _, f := range []string{"parquet", "delta", "json", "csv", "text"} {
 		f := f
@@ -579,6 +587,9 @@ func init() {
 			return nil, err
 		}
 		if err := w.kwSettings(a[1], a[2], a[4]); err != nil {
+			return nil, err
+		}
+		if err := w.d.in.refusePythonWriter(w.format, "DataSource.streamWriter"); err != nil {
 			return nil, err
 		}
 		var paths []string
