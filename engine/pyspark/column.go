@@ -54,7 +54,7 @@ func goValue(o py.Object) (any, error) {
 	case *pyDateTime:
 		// A naive datetime is a wall clock in the session's zone; UTC until a session says
 		// otherwise.
-		return sqltypes.Timestamp(time.Date(x.t.Year(), x.t.Month(), x.t.Day(), x.t.Hour(), x.t.Minute(), x.t.Second(), x.t.Nanosecond(), time.UTC).UnixMicro()), nil
+		return sqltypes.Timestamp(x.instant(time.UTC).UnixMicro()), nil
 	case *pyDate:
 		return sqltypes.Date(x.t.Unix() / 86400), nil
 	}

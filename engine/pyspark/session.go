@@ -191,8 +191,7 @@ func (in *Interpreter) naiveToTimestamp(o py.Object, fallback sqltypes.Timestamp
 	if !ok {
 		return fallback
 	}
-	w := d.t
-	return sqltypes.Timestamp(time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), in.location()).UnixMicro())
+	return sqltypes.Timestamp(d.instant(in.location()).UnixMicro())
 }
 
 // pyRuntimeConfig is spark.conf.
@@ -532,8 +531,7 @@ func (in *Interpreter) createInferred(items []py.Object, names []string) (py.Obj
 func looseGoValue(o py.Object, loc *time.Location) (any, error) {
 	switch x := o.(type) {
 	case *pyDateTime:
-		w := x.t
-		return sqltypes.Timestamp(time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), loc).UnixMicro()), nil
+		return sqltypes.Timestamp(x.instant(loc).UnixMicro()), nil
 	case *pyColumn:
 		return nil, py.ExceptionNewf(PySparkTypeError, "createDataFrame takes values, not Columns")
 	}

@@ -446,174 +446,6 @@ func (d *pyDecimal) M__rmul__(o py.Object) (py.Object, error)     { return d.ari
 func (d *pyDecimal) M__truediv__(o py.Object) (py.Object, error)  { return d.arith(o, '/', false) }
 func (d *pyDecimal) M__rtruediv__(o py.Object) (py.Object, error) { return d.arith(o, '/', true) }
 
-// ---- datetime ----
-
-// pyDateTime is a naive datetime.datetime: a wall-clock reading (in the session time zone
-// for TIMESTAMP values, as PySpark's collect() gives local times).
-type pyDateTime struct{ t time.Time }
-
-// pyDate is datetime.date.
-type pyDate struct{ t time.Time }
-
-var (
-	dateTimeType = py.NewTypeX("datetime", "datetime.datetime(year, month, day[, hour[, minute[, second[, microsecond]]]])", dateTimeNew, nil)
-	dateType     = py.NewTypeX("date", "datetime.date(year, month, day)", dateNew, nil)
-)
-
-func (d *pyDateTime) Type() *py.Type { return dateTimeType }
-func (d *pyDate) Type() *py.Type     { return dateType }
-
-func intArgs(fn string, args py.Tuple, kwargs py.StringDict, names []string, required int) ([]int, error) {
-	a, err := python.ParseArgs(fn, args, kwargs, names, required)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]int, len(a))
-	for i, v := range a {
-		if v == nil || v == py.None {
-			continue
-		}
-		if out[i], err = asInt(fn, v, 0); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-func dateTimeNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-	delete(kwargs, "tzinfo")
-	n, err := intArgs("datetime", args, kwargs, []string{"year", "month", "day", "hour", "minute", "second", "microsecond"}, 3)
-	if err != nil {
-		return nil, err
-	}
-	if n[1] < 1 || n[1] > 12 || n[2] < 1 || n[2] > 31 || n[3] > 23 || n[4] > 59 || n[5] > 59 {
-		return nil, py.ExceptionNewf(py.ValueError, "datetime field out of range")
-	}
-	return &pyDateTime{time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], n[6]*1000, time.UTC)}, nil
-}
-
-func dateNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-	n, err := intArgs("date", args, kwargs, []string{"year", "month", "day"}, 3)
-	if err != nil {
-		return nil, err
-	}
-	return &pyDate{time.Date(n[0], time.Month(n[1]), n[2], 0, 0, 0, 0, time.UTC)}, nil
-}
-
-func (d *pyDateTime) M__repr__() (py.Object, error) {
-	t := d.t
-	parts := []int{t.Year(), int(t.Month()), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond() / 1000}
-	n := 5
-	if parts[6] != 0 {
-		n = 7
-	} else if parts[5] != 0 {
-		n = 6
-	}
-	s := make([]string, n)
-	for i := range s {
-		s[i] = strconv.Itoa(parts[i])
-	}
-	return py.String("datetime.datetime(" + strings.Join(s, ", ") + ")"), nil
-}
-
-func (d *pyDateTime) M__str__() (py.Object, error) {
-	s := d.t.Format("2006-01-02 15:04:05")
-	if us := d.t.Nanosecond() / 1000; us != 0 {
-		s += fmt.Sprintf(".%06d", us)
-	}
-	return py.String(s), nil
-}
-
-func (d *pyDate) M__repr__() (py.Object, error) {
-	return py.String(fmt.Sprintf("datetime.date(%d, %d, %d)", d.t.Year(), int(d.t.Month()), d.t.Day())), nil
-}
-func (d *pyDate) M__str__() (py.Object, error) { return py.String(d.t.Format("2006-01-02")), nil }
-
-func timeCmp(a time.Time, other py.Object) (int, bool) {
-	var b time.Time
-	switch o := other.(type) {
-	case *pyDateTime:
-		b = o.t
-	case *pyDate:
-		b = o.t
-	default:
-		return 0, false
-	}
-	return a.Compare(b), true
-}
-
-func (d *pyDateTime) M__eq__(o py.Object) (py.Object, error) {
-	c, ok := timeCmp(d.t, o)
-	return py.NewBool(ok && c == 0), nil
-}
-func (d *pyDateTime) M__lt__(o py.Object) (py.Object, error) {
-	c, ok := timeCmp(d.t, o)
-	if !ok {
-		return py.NotImplemented, nil
-	}
-	return py.NewBool(c < 0), nil
-}
-func (d *pyDateTime) M__gt__(o py.Object) (py.Object, error) {
-	c, ok := timeCmp(d.t, o)
-	if !ok {
-		return py.NotImplemented, nil
-	}
-	return py.NewBool(c > 0), nil
-}
-func (d *pyDate) M__eq__(o py.Object) (py.Object, error) {
-	c, ok := timeCmp(d.t, o)
-	return py.NewBool(ok && c == 0), nil
-}
-func (d *pyDate) M__lt__(o py.Object) (py.Object, error) {
-	c, ok := timeCmp(d.t, o)
-	if !ok {
-		return py.NotImplemented, nil
-	}
-	return py.NewBool(c < 0), nil
-}
-
-func init() {
-	for name, get := range map[string]func(time.Time) int{
-		"year": time.Time.Year, "month": func(t time.Time) int { return int(t.Month()) }, "day": time.Time.Day,
-	} {
-		get := get
-		python.DefProp(dateTimeType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDateTime).t)), nil })
-		python.DefProp(dateType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDate).t)), nil })
-	}
-	for name, get := range map[string]func(time.Time) int{
-		"hour": time.Time.Hour, "minute": time.Time.Minute, "second": time.Time.Second,
-		"microsecond": func(t time.Time) int { return t.Nanosecond() / 1000 },
-	} {
-		get := get
-		python.DefProp(dateTimeType, name, func(self py.Object) (py.Object, error) { return py.Int(get(self.(*pyDateTime).t)), nil })
-	}
-	python.DefMethod(dateTimeType, "isoformat", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		t := self.(*pyDateTime).t
-		s := t.Format("2006-01-02T15:04:05")
-		if us := t.Nanosecond() / 1000; us != 0 {
-			s += fmt.Sprintf(".%06d", us)
-		}
-		return py.String(s), nil
-	})
-	python.DefMethod(dateType, "isoformat", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		return py.String(self.(*pyDate).t.Format("2006-01-02")), nil
-	})
-	python.DefMethod(dateTimeType, "date", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		t := self.(*pyDateTime).t
-		return &pyDate{time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)}, nil
-	})
-	python.DefMethod(dateTimeType, "timestamp", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		return py.Float(float64(self.(*pyDateTime).t.UnixMicro()) / 1e6), nil
-	})
-	bindings["datetime"] = func(in *Interpreter) (*py.ModuleImpl, error) {
-		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "dates and times (the part PySpark rows use)"},
-			Globals: py.StringDict{"datetime": dateTimeType, "date": dateType}}, nil
-	}
-	bindings["decimal"] = func(in *Interpreter) (*py.ModuleImpl, error) {
-		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "exact decimal numbers"}, Globals: py.StringDict{"Decimal": decimalType}}, nil
-	}
-}
-
 // ---- conversions ----
 
 // toPython converts an engine value of type t to the Python value PySpark gives.
@@ -646,9 +478,9 @@ func toPython(v any, t sqltypes.DataType, loc *time.Location) py.Object {
 		return &pyDecimal{x}
 	case sqltypes.Timestamp:
 		t := time.UnixMicro(int64(x)).In(loc)
-		return &pyDateTime{time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)}
+		return &pyDateTime{time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC), nil}
 	case sqltypes.TimestampNTZ:
-		return &pyDateTime{time.UnixMicro(int64(x)).UTC()}
+		return &pyDateTime{time.UnixMicro(int64(x)).UTC(), nil}
 	case sqltypes.Date:
 		return &pyDate{time.Unix(int64(x)*86400, 0).UTC()}
 	case sqltypes.Row:
@@ -827,8 +659,9 @@ func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, l
 		if !ok {
 			return nil, reject()
 		}
-		w := d.t
-		return sqltypes.Timestamp(time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), loc).UnixMicro()), nil
+		// An aware datetime is its instant, as PySpark converts it; a naive one a wall
+		// clock in the session zone.
+		return sqltypes.Timestamp(d.instant(loc).UnixMicro()), nil
 	case sqltypes.TimestampNTZType:
 		d, ok := o.(*pyDateTime)
 		if !ok {
