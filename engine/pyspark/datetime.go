@@ -47,8 +47,10 @@ type pyTimezone struct {
 }
 
 var (
-	dateTimeType  = py.NewTypeX("datetime", "datetime(year, month, day[, hour[, minute[, second[, microsecond[,tzinfo]]]]])", dateTimeNew, nil)
-	dateType      = py.NewTypeX("date", "date(year, month, day) --> date object", dateNew, nil)
+	dateType = py.NewTypeX("date", "date(year, month, day) --> date object", dateNew, nil)
+	// datetime is a subclass of date, as in CPython: isinstance(dt, date) holds.
+	dateTimeType  = dateType.NewType("datetime", "datetime(year, month, day[, hour[, minute[, second[, microsecond[,tzinfo]]]]])", dateTimeNew, nil)
+	isoCalType    = py.NewTypeX("IsoCalendarDate", "The result of date.isocalendar(): (year, week, weekday).", nil, nil)
 	timeDeltaType = py.NewTypeX("timedelta", "Difference between two datetime values.", timeDeltaNew, nil)
 	timeType      = py.NewTypeX("time", "time([hour[, minute[, second[, microsecond[, tzinfo]]]]]) --> a time object", timeNew, nil)
 	timezoneType  = py.NewTypeX("timezone", "Fixed offset from UTC implementation of tzinfo.", timezoneNew, nil)
@@ -679,6 +681,41 @@ func (d *pyDate) M__sub__(o py.Object) (py.Object, error) {
 	return py.NotImplemented, nil
 }
 
+// pyIsoCal is what isocalendar() returns: a (year, week, weekday) tuple with names.
+type pyIsoCal struct{ v py.Tuple }
+
+func (c *pyIsoCal) Type() *py.Type { return isoCalType }
+func (c *pyIsoCal) M__repr__() (py.Object, error) {
+	return py.String(fmt.Sprintf("datetime.IsoCalendarDate(year=%d, week=%d, weekday=%d)", c.v[0], c.v[1], c.v[2])), nil
+}
+func (c *pyIsoCal) M__len__() (py.Object, error)                { return py.Int(3), nil }
+func (c *pyIsoCal) M__getitem__(k py.Object) (py.Object, error) { return c.v.M__getitem__(k) }
+func (c *pyIsoCal) M__iter__() (py.Object, error)               { return py.NewIterator(c.v), nil }
+func (c *pyIsoCal) M__eq__(o py.Object) (py.Object, error) {
+	if x, ok := o.(*pyIsoCal); ok {
+		o = x.v
+	}
+	return c.v.M__eq__(o)
+}
+func (c *pyIsoCal) M__ne__(o py.Object) (py.Object, error) {
+	r, err := c.M__eq__(o)
+	if err != nil {
+		return nil, err
+	}
+	return py.NewBool(r != py.True), nil
+}
+func (c *pyIsoCal) M__hash__() (py.Object, error) {
+	h, err := py.Hash(c.v)
+	return py.Int(h), err
+}
+
+func init() {
+	for i, name := range []string{"year", "week", "weekday"} {
+		i := i
+		python.DefProp(isoCalType, name, func(self py.Object) (py.Object, error) { return self.(*pyIsoCal).v[i], nil })
+	}
+}
+
 // ---- time ----
 
 func timeNew(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
@@ -1087,7 +1124,7 @@ func defDate() {
 		python.DefMethod(typ, "isocalendar", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			t := dateOf(self)
 			y, w := t.ISOWeek()
-			return py.Tuple{py.Int(y), py.Int(w), py.Int((int(t.Weekday())+6)%7 + 1)}, nil
+			return &pyIsoCal{py.Tuple{py.Int(y), py.Int(w), py.Int((int(t.Weekday())+6)%7 + 1)}}, nil
 		})
 		python.DefMethod(typ, "toordinal", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			return py.Int(ordinal(dateOf(self))), nil
@@ -1469,6 +1506,10 @@ func defDateTime() {
 		return d, nil
 	})
 	python.DefMethod(dateTimeType, "combine", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, isType := self.(*py.Type); !isType && self != nil && len(args)+len(kwargs) < 2 {
+			// datetime.combine(a_datetime, t) reads the datetime as the bound instance.
+			args = append(py.Tuple{self}, args...)
+		}
 		a, err := python.ParseArgs("combine", args, kwargs, []string{"date", "time", "tzinfo"}, 2)
 		if err != nil {
 			return nil, err
@@ -1521,6 +1562,20 @@ func defDateTime() {
 			return nil, py.ExceptionNewf(py.TypeError, "strptime() argument 2 must be str, not %s", dtTypeName(args[1]))
 		}
 		return strptime(s, string(f))
+	})
+	python.DefMethod(dateTimeType, "fromordinal", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("fromordinal", args, kwargs, []string{"ordinal"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		n, err := dtInt(a[0])
+		if err != nil {
+			return nil, err
+		}
+		if n < 1 || n > 3652059 {
+			return nil, py.ExceptionNewf(py.ValueError, "ordinal must be >= 1")
+		}
+		return &pyDateTime{t: fromOrdinal(n)}, nil
 	})
 	dateTimeType.Dict["min"] = &pyDateTime{t: time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC)}
 	dateTimeType.Dict["max"] = &pyDateTime{t: time.Date(9999, 12, 31, 23, 59, 59, 999999000, time.UTC)}

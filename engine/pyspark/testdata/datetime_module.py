@@ -179,3 +179,12 @@ show("today", lambda: date.today() == datetime.now().date())
 show("utcfromtimestamp", lambda: datetime.utcfromtimestamp(1700000000.5))
 show("utcfromtimestamp 0", lambda: datetime.utcfromtimestamp(0))
 show("module", lambda: (dtmod.MINYEAR, dtmod.MAXYEAR, dtmod.datetime is datetime))
+
+# classes: datetime is a date; isocalendar's named result
+show("isinstance", lambda: (isinstance(datetime(2024, 1, 1), date), isinstance(date(2024, 1, 1), datetime), issubclass(datetime, date)))
+show("isocalendar", lambda: (date(2024, 12, 30).isocalendar(), datetime(2021, 1, 3, 5).isocalendar()))
+ic = date(2026, 12, 31).isocalendar()
+show("isocal fields", lambda: (ic.year, ic.week, ic.weekday, ic[0], len(ic), list(ic), ic == (2026, 53, 4)))
+show("combine dt", lambda: datetime.combine(datetime(2024, 5, 6, 1, 2), time(3, 4)))
+show("dt fromordinal", lambda: datetime.fromordinal(738886))
+show("date.weekday(dt)", lambda: date.weekday(datetime(2024, 1, 3)))
