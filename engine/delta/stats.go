@@ -486,3 +486,94 @@ func decimalLess(a, b sqltypes.Decimal) bool {
 	}
 	return a.Cmp(b) < 0
 }
+
+// addBatch takes a batch's rows, as add of its rows (b.Rows) would.
+func (c *statsCollector) addBatch(b *sqltypes.ColumnBatch) {
+	if !c.flat || len(c.tree) > len(b.Cols) {
+		c.add(b.Rows(0, b.Len))
+		return
+	}
+	for i, n := range c.tree {
+		n.leaf.addVector(&b.Cols[i])
+	}
+	c.rows += int64(b.Len)
+}
+
+// addVector takes a vector's values, as add per value would: the same comparisons, the
+// first of equal values kept, min and max boxed once per vector instead of once per
+// change (an ascending column changes its max at every row).
+func (s *colStats) addVector(v *sqltypes.ColumnVector) {
+	if s.less == nil {
+		for _, null := range v.Null {
+			if null {
+				s.nulls++
+			}
+		}
+		return
+	}
+	switch {
+	case s.kind == statInt32 && v.Kind == sqltypes.VecInt32:
+		addOrdered(s, v.Null, v.I32, func(x int32) any { return x }, func(a any) (int32, bool) { x, ok := a.(int32); return x, ok })
+	case s.kind == statInt64 && v.Kind == sqltypes.VecInt64:
+		addOrdered(s, v.Null, v.I64, func(x int64) any { return x }, func(a any) (int64, bool) { x, ok := a.(int64); return x, ok })
+	case s.kind == statString && v.Kind == sqltypes.VecString:
+		addOrdered(s, v.Null, v.Str, func(x string) any { return x }, func(a any) (string, bool) { x, ok := a.(string); return x, ok })
+	case s.kind == statTimestamp && v.Kind == sqltypes.VecTimestamp:
+		addOrdered(s, v.Null, v.I64, func(x int64) any { return sqltypes.Timestamp(x) },
+			func(a any) (int64, bool) { x, ok := a.(sqltypes.Timestamp); return int64(x), ok })
+	case s.kind == statDecimal && v.Kind == sqltypes.VecDecimal:
+		scale := int32(v.Type.(sqltypes.DecimalType).Scale)
+		// Unscaled values at one scale order as the decimals do (decimalLess's fast case).
+		addOrdered(s, v.Null, v.I64, func(x int64) any { return sqltypes.Decimal{Unscaled: x, Scale: scale} },
+			func(a any) (int64, bool) {
+				d, ok := a.(sqltypes.Decimal)
+				return d.Unscaled, ok && d.Big == nil && d.Scale == scale
+			})
+	default:
+		for i := range v.Null {
+			s.add(v.Value(i))
+		}
+	}
+}
+
+// addOrdered is addVector over values whose Go order is the column's. When the min or
+// max so far is not of the vector's form (a value an earlier chunk of rows brought), the
+// values go through add one by one.
+func addOrdered[T int32 | int64 | string](s *colStats, nulls []bool, xs []T, box func(T) any, unbox func(any) (T, bool)) {
+	var lo, hi T
+	set := s.min != nil
+	if set {
+		var okLo, okHi bool
+		lo, okLo = unbox(s.min)
+		hi, okHi = unbox(s.max)
+		if !okLo || !okHi {
+			for i, x := range xs {
+				if nulls[i] {
+					s.nulls++
+				} else {
+					s.add(box(x))
+				}
+			}
+			return
+		}
+	}
+	newLo, newHi := false, false
+	for i, x := range xs {
+		switch {
+		case nulls[i]:
+			s.nulls++
+		case !set:
+			lo, hi, set, newLo, newHi = x, x, true, true, true
+		case x < lo:
+			lo, newLo = x, true
+		case hi < x:
+			hi, newHi = x, true
+		}
+	}
+	if newLo {
+		s.min = box(lo)
+	}
+	if newHi {
+		s.max = box(hi)
+	}
+}

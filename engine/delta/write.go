@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -321,7 +322,8 @@ func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType,
 	counts := make([]int64, len(tasks))
 	names := make([]string, len(tasks))
 	err := rowiter.ForEachTask(ctx, its, rowiter.Parallelism(), func(ctx context.Context, i int, it rowiter.Iter) error {
-		rows, empty, err := rowiter.Peek(ctx, it)
+		// PeekColumns: a stream that serves columns keeps doing so (see writeOneFile).
+		rows, empty, err := rowiter.PeekColumns(ctx, it)
 		if werr := turns.Wait(ctx, i); werr != nil {
 			if err == nil {
 				rows.Close()
@@ -386,24 +388,11 @@ func (t *Table) writeOneFile(ctx context.Context, schema *sqltypes.StructType, n
 		return nil, 0, fmt.Errorf("delta table %s task %d: %w", t.path, taskID, err)
 	}
 	stats := newStatsCollector(schema)
-	var aligned []sqltypes.Row
-	err = rowiter.Each(ctx, rows, func(chunk []sqltypes.Row) error {
-		in := chunk
-		if align != nil {
-			aligned = aligned[:0]
-			for _, r := range chunk {
-				aligned = append(aligned, align(r))
-			}
-			chunk = aligned
-		}
-		stats.add(chunk)
-		if err := f.Write(chunk); err != nil {
-			return err
-		}
-		// The stats and the file keep values, not rows: the chunk can be reused.
-		rowiter.Release(rows, in)
-		return nil
-	})
+	if cols := rowiter.Columns(rows); cols != nil && align == nil {
+		err = writeColumnBatches(ctx, cols, f, stats)
+	} else {
+		err = writeChunks(ctx, rows, f, stats, align)
+	}
 	if err != nil {
 		f.Abort()
 		return nil, 0, fmt.Errorf("delta table %s task %d: %w", t.path, taskID, err)
@@ -424,6 +413,56 @@ func (t *Table) writeOneFile(ctx context.Context, schema *sqltypes.StructType, n
 		DataChange:       true,
 		Stats:            stats.json(loc),
 	}, stats.rows, nil
+}
+
+// writeChunks writes a task's rows to f chunk by chunk, taking their stats.
+func writeChunks(ctx context.Context, rows rowiter.Iter, f *sparkparquet.File, stats *statsCollector, align func(sqltypes.Row) sqltypes.Row) error {
+	var aligned []sqltypes.Row
+	return rowiter.Each(ctx, rows, func(chunk []sqltypes.Row) error {
+		in := chunk
+		if align != nil {
+			aligned = aligned[:0]
+			for _, r := range chunk {
+				aligned = append(aligned, align(r))
+			}
+			chunk = aligned
+		}
+		stats.add(chunk)
+		if err := f.Write(chunk); err != nil {
+			return err
+		}
+		// The stats and the file keep values, not rows: the chunk can be reused.
+		rowiter.Release(rows, in)
+		return nil
+	})
+}
+
+// writeColumnBatches is writeChunks for a stream that serves columns (the columnar path of
+// #18): the same file and stats, from typed vectors; a chunk the stream gives as rows
+// takes the row way.
+func writeColumnBatches(ctx context.Context, cols rowiter.ColumnIter, f *sparkparquet.File, stats *statsCollector) error {
+	defer cols.Close()
+	for {
+		b, rows, err := cols.NextBatch(ctx)
+		if err == io.EOF {
+			return cols.Close()
+		}
+		if err != nil {
+			return err
+		}
+		if b == nil {
+			stats.add(rows)
+			if err := f.Write(rows); err != nil {
+				return err
+			}
+			rowiter.Release(cols, rows)
+			continue
+		}
+		stats.addBatch(b)
+		if err := f.WriteBatch(b); err != nil {
+			return err
+		}
+	}
 }
 
 // closeTaskRows closes the tasks' rows: a write that ends early (nothing to write, an

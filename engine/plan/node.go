@@ -1052,6 +1052,20 @@ func (s *safeIter) Next(ctx context.Context) (rows []sqltypes.Row, err error) {
 	return s.in.Next(ctx)
 }
 
+// ColumnsReady reports whether the wrapped stream serves columns (rowiter.ColumnIter).
+func (s *safeIter) ColumnsReady() bool { return rowiter.Columns(s.in) != nil }
+
+// NextBatch is the wrapped stream's NextBatch, with a panic turned into an InternalError
+// as in Next.
+func (s *safeIter) NextBatch(ctx context.Context) (batch *sqltypes.ColumnBatch, rows []sqltypes.Row, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			batch, rows, err = nil, nil, &InternalError{Value: r}
+		}
+	}()
+	return s.in.(rowiter.ColumnIter).NextBatch(ctx)
+}
+
 // Release passes a chunk back (see rowiter.Releaser). Reuse is only an optimisation: a
 // panic in it is dropped (the rows are then simply not reused), not turned into an error.
 func (s *safeIter) Release(rows []sqltypes.Row) {

@@ -35,6 +35,8 @@ type projector struct {
 	// (select("event.*", "partition", "offset")), copies the values without an Eval
 	// interface call (two for a field) per value: the same values, as Eval gives them.
 	direct []directRead
+	// cols, when set, is the columnar way of the projection (see columnPlan).
+	cols *columnPlan
 }
 
 // directRead is an outer expression that reads a value as is: column col of the row,
@@ -90,6 +92,9 @@ func newProjector(ec *EvalContext, inner, outer []Bound) *projector {
 			}
 			p.udfs[j] = &udfChunk{expr: u}
 		}
+	}
+	if columnarProjection.Load() {
+		p.cols = newColumnPlan(p)
 	}
 	return p
 }
@@ -185,7 +190,7 @@ func projectStreams(ec *EvalContext, inner, outer []Bound, in []rowiter.Iter) []
 	for t, it := range in {
 		p := newProjector(ec, inner, outer)
 		p.src = it
-		in[t] = rowiter.MapReleasing(it, p.project, p.release)
+		in[t] = &projectIter{Iter: rowiter.MapReleasing(it, p.project, p.release), p: p}
 	}
 	return in
 }

@@ -66,6 +66,29 @@ func Release(it Iter, rows []sqltypes.Row) {
 	}
 }
 
+// ColumnIter is an Iter that can also hand out its chunks as typed columns (the columnar
+// path of #18: a Kafka -> from_json -> select(data.*) projection feeding a Parquet sink).
+// A consumer that takes columns calls NextBatch instead of Next, never both on one
+// stream; the batch follows the chunk rule (valid until the next call) and its values
+// are as immutable as rows' values.
+type ColumnIter interface {
+	Iter
+	// ColumnsReady reports whether NextBatch serves this stream (a wrapper asks its input).
+	ColumnsReady() bool
+	// NextBatch returns the next chunk as columns, or as rows (batch nil) when some value
+	// of it has no exact typed form, or io.EOF after the last chunk. Empty chunks are
+	// skipped. A chunk given as rows may be handed back with Release, as Next's.
+	NextBatch(ctx context.Context) (batch *sqltypes.ColumnBatch, rows []sqltypes.Row, err error)
+}
+
+// Columns returns it as a ColumnIter when it serves columns, else nil.
+func Columns(it Iter) ColumnIter {
+	if c, ok := it.(ColumnIter); ok && c.ColumnsReady() {
+		return c
+	}
+	return nil
+}
+
 // errClosed is Next after Close.
 var errClosed = errors.New("rowiter: Next called after Close")
 
@@ -234,7 +257,9 @@ func (c *concatIter) Close() error {
 // peekIter replays a chunk already read, then reads on.
 type peekIter struct {
 	first []sqltypes.Row
-	in    Iter
+	// firstBatch is the chunk PeekColumns read as columns (first is nil then).
+	firstBatch *sqltypes.ColumnBatch
+	in         Iter
 }
 
 // Peek reads the first chunk of it, to know whether the task has rows. It returns an
@@ -252,7 +277,30 @@ func Peek(ctx context.Context, it Iter) (Iter, bool, error) {
 	return &peekIter{first: rows, in: it}, false, nil
 }
 
+// PeekColumns is Peek for a consumer that takes columns: when it serves columns
+// (Columns), the first chunk is read with NextBatch and given again by NextBatch (by Next
+// as rows made from it). Otherwise it is Peek.
+func PeekColumns(ctx context.Context, it Iter) (Iter, bool, error) {
+	c := Columns(it)
+	if c == nil {
+		return Peek(ctx, it)
+	}
+	b, rows, err := c.NextBatch(ctx)
+	if err == io.EOF {
+		return Empty(), true, it.Close()
+	}
+	if err != nil {
+		it.Close()
+		return nil, false, err
+	}
+	return &peekIter{first: rows, firstBatch: b, in: it}, false, nil
+}
+
 func (p *peekIter) Next(ctx context.Context) ([]sqltypes.Row, error) {
+	if b := p.firstBatch; b != nil {
+		p.firstBatch = nil
+		return b.Rows(0, b.Len), nil
+	}
 	if p.first != nil {
 		rows := p.first
 		p.first = nil
@@ -265,8 +313,25 @@ func (p *peekIter) Next(ctx context.Context) ([]sqltypes.Row, error) {
 // last one until the next read.
 func (p *peekIter) Release(rows []sqltypes.Row) { Release(p.in, rows) }
 
+// ColumnsReady reports whether the input serves columns (see ColumnIter).
+func (p *peekIter) ColumnsReady() bool { return Columns(p.in) != nil }
+
+// NextBatch gives the chunk Peek or PeekColumns read, then the input's batches.
+func (p *peekIter) NextBatch(ctx context.Context) (*sqltypes.ColumnBatch, []sqltypes.Row, error) {
+	if b := p.firstBatch; b != nil {
+		p.firstBatch = nil
+		return b, nil, nil
+	}
+	if p.first != nil {
+		rows := p.first
+		p.first = nil
+		return nil, rows, nil
+	}
+	return p.in.(ColumnIter).NextBatch(ctx)
+}
+
 func (p *peekIter) Close() error {
-	p.first = nil
+	p.first, p.firstBatch = nil, nil
 	return p.in.Close()
 }
 

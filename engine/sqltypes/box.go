@@ -18,6 +18,7 @@ const boxSlabLen = 64
 // BoxSlab is ready to use; it is not safe for concurrent use.
 type BoxSlab[T any] struct {
 	block []T
+	next  int            // block[next:] is not handed out yet
 	typ   unsafe.Pointer // T's type word in an interface value
 }
 
@@ -28,18 +29,23 @@ type eface struct {
 
 // Box returns v as an interface value.
 func (s *BoxSlab[T]) Box(v T) any {
-	if len(s.block) == 0 {
+	if s.next == len(s.block) {
 		if s.typ == nil {
 			var a any = v
 			s.typ = (*eface)(unsafe.Pointer(&a)).typ
 		}
-		s.block = make([]T, boxSlabLen)
+		s.block, s.next = make([]T, boxSlabLen), 0
 	}
-	p := &s.block[0]
+	p := &s.block[s.next]
 	*p = v
-	s.block = s.block[1:]
+	s.next++
 	var out any
 	e := (*eface)(unsafe.Pointer(&out))
 	e.typ, e.data = s.typ, unsafe.Pointer(p)
 	return out
 }
+
+// Rewind lets the next Box calls reuse the current block's cells from its start. Only for
+// a caller that has copied out (type-asserted) every value boxed since the last Rewind
+// and keeps none of them: the cells are overwritten.
+func (s *BoxSlab[T]) Rewind() { s.next = 0 }

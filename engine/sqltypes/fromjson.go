@@ -261,6 +261,17 @@ func (b *JSONBoxes) decimal(v Decimal) any {
 	return b.dec.Box(v)
 }
 
+// Rewind lets the next parse reuse the cells of the values boxed so far (BoxSlab.Rewind):
+// for a caller that copies every field value out of the row before it parses again.
+func (b *JSONBoxes) Rewind() {
+	b.i32.Rewind()
+	b.i64.Rewind()
+	b.f64.Rewind()
+	b.ts.Rewind()
+	b.dec.Rewind()
+	b.str.Rewind()
+}
+
 // ParseIntoBoxed is ParseInto with the field values boxed from boxes.
 func (r *JSONReader) ParseIntoBoxed(s string, row Row, boxes *JSONBoxes) Row {
 	clear(row)

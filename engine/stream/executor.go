@@ -646,6 +646,23 @@ func (t *trackedTask) Next(ctx context.Context) ([]sqltypes.Row, error) {
 	return rows, err
 }
 
+// ColumnsReady reports whether the task's rows serve columns (see rowiter.ColumnIter).
+func (t *trackedTask) ColumnsReady() bool { return rowiter.Columns(t.in) != nil }
+
+// NextBatch is Next for a sink that takes columns: the same counting, a batch's rows
+// counted as a chunk's.
+func (t *trackedTask) NextBatch(ctx context.Context) (*sqltypes.ColumnBatch, []sqltypes.Row, error) {
+	b, rows, err := t.in.(rowiter.ColumnIter).NextBatch(ctx)
+	if err == io.EOF {
+		t.done = true
+	}
+	if b != nil {
+		t.rows += int64(b.Len)
+	}
+	t.rows += int64(len(rows))
+	return b, rows, err
+}
+
 // Release passes a chunk back to the task's rows (see rowiter.Releaser).
 func (t *trackedTask) Release(rows []sqltypes.Row) { rowiter.Release(t.in, rows) }
 

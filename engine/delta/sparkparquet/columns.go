@@ -1,6 +1,7 @@
 package sparkparquet
 
 import (
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -184,3 +185,143 @@ var levelsMirrored = sync.OnceValue(func() bool {
 	}
 	return true
 })
+
+// WriteBatch adds a batch's rows to the file: the same bytes as Write of the batch's rows
+// (b.Rows), but for a flat table whose columns the vectors match, the values go from the
+// typed vectors to the column writers with no boxed value in between. Rows are cut at the
+// same rowsPerWrite boundaries as Write's, and a group with a value the column way does
+// not take (a null in a non-nullable column) takes the row way, which gives its error.
+func (w *Writer) WriteBatch(b *sqltypes.ColumnBatch) error {
+	if !w.vectorsFit(b) {
+		return w.Write(b.Rows(0, b.Len))
+	}
+	for off := 0; off < b.Len; {
+		n := min(b.Len-off, rowsPerWrite-w.pending)
+		if w.writeVectors(b, off, n) {
+			w.rows += int64(n)
+		} else if err := w.writeRows(b.Rows(off, off+n)); err != nil {
+			return err
+		}
+		if w.pending += n; w.pending == rowsPerWrite {
+			if err := w.flushRows(); err != nil {
+				return err
+			}
+		}
+		off += n
+	}
+	return nil
+}
+
+// vectorsFit reports whether b's vectors are the file's columns, one each, of the
+// column way's types.
+func (w *Writer) vectorsFit(b *sqltypes.ColumnBatch) bool {
+	if !w.flat || len(b.Cols) != len(w.emitters) {
+		return false
+	}
+	for i, e := range w.emitters {
+		v := &b.Cols[i]
+		switch v.Kind {
+		case sqltypes.VecInt32:
+			if e.fast != fastInt32 {
+				return false
+			}
+		case sqltypes.VecInt64:
+			if e.fast != fastInt64 {
+				return false
+			}
+		case sqltypes.VecString:
+			if e.fast != fastString {
+				return false
+			}
+		case sqltypes.VecTimestamp:
+			if e.fast != fastTimestamp {
+				return false
+			}
+		case sqltypes.VecDecimal:
+			d, ok := v.Type.(sqltypes.DecimalType)
+			if !ok || (e.fast != fastDecimal32 && e.fast != fastDecimal64) || d.Precision != e.precision || d.Scale != e.scale {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// writeVectors appends rows [off, off+n) of b to w.cols a column at a time, the values
+// fillColumn would make of the same rows. It reports false, with w.cols and the INT96
+// scratch as they were, when a null meets a non-nullable column.
+func (w *Writer) writeVectors(b *sqltypes.ColumnBatch, off, n int) bool {
+	i96 := w.i96
+	for i, e := range w.emitters {
+		v := &b.Cols[i]
+		nulls := v.Null[off : off+n]
+		if !e.nullable && slices.Contains(nulls, true) {
+			for _, d := range w.emitters[:i] {
+				w.cols[d.col] = w.cols[d.col][:len(w.cols[d.col])-n]
+			}
+			w.i96 = i96
+			return false
+		}
+		var def byte
+		if e.nullable {
+			def = 1
+		}
+		cx := ^uint16(e.col)
+		null := parquet.NullValue().Level(0, 0, e.col)
+		col := w.cols[e.col]
+		switch e.fast {
+		case fastInt32:
+			for k, x := range v.I32[off : off+n] {
+				if nulls[k] {
+					col = append(col, null)
+				} else {
+					col = append(col, withLevels(parquet.Int32Value(x), def, cx))
+				}
+			}
+		case fastInt64:
+			for k, x := range v.I64[off : off+n] {
+				if nulls[k] {
+					col = append(col, null)
+				} else {
+					col = append(col, withLevels(parquet.Int64Value(x), def, cx))
+				}
+			}
+		case fastString:
+			for k, x := range v.Str[off : off+n] {
+				if nulls[k] {
+					col = append(col, null)
+				} else {
+					col = append(col, withLevels(parquet.ByteArrayValue(unsafeBytes(x)), def, cx))
+				}
+			}
+		case fastDecimal32:
+			for k, x := range v.I64[off : off+n] {
+				if nulls[k] {
+					col = append(col, null)
+				} else {
+					col = append(col, withLevels(parquet.Int32Value(int32(x)), def, cx))
+				}
+			}
+		case fastDecimal64:
+			for k, x := range v.I64[off : off+n] {
+				if nulls[k] {
+					col = append(col, null)
+				} else {
+					col = append(col, withLevels(parquet.Int64Value(x), def, cx))
+				}
+			}
+		case fastTimestamp:
+			for k, x := range v.I64[off : off+n] {
+				if nulls[k] {
+					col = append(col, null)
+				} else {
+					col = append(col, withLevels(w.int96(MicrosToInt96(x)), def, cx))
+				}
+			}
+		}
+		w.cols[e.col] = col
+	}
+	return true
+}

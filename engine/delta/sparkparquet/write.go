@@ -465,6 +465,15 @@ func (f *File) Write(rows []sqltypes.Row) error {
 	return nil
 }
 
+// WriteBatch adds a batch's rows (see Writer.WriteBatch); on error the file is removed.
+func (f *File) WriteBatch(b *sqltypes.ColumnBatch) error {
+	if err := f.Writer.WriteBatch(b); err != nil {
+		f.Abort()
+		return fmt.Errorf("write %s: %w", f.path, err)
+	}
+	return nil
+}
+
 // Close finishes the file and returns its size. On error the partial file is removed.
 func (f *File) Close() (int64, error) {
 	err := f.Writer.Close()
