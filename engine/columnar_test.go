@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -207,5 +208,33 @@ func TestColumnarPathMatchesRowPath(t *testing.T) {
 	// The mutated values did reach the files as nulls and partial rows.
 	if !bytes.Contains([]byte(strings.Join(rowStream[1], "")), []byte(`"nullCount":{"order_id":`)) {
 		t.Fatal("no stats")
+	}
+}
+
+// TestFromJSONArrayOrMapOfKafkaValue: from_json of a binary column's text with an ARRAY or
+// MAP schema, under a second projection (where the chunk way of from_json serves struct
+// schemas), gives the array or map, or NULL for a document of another shape, as Spark
+// does; it gave a struct of one null.
+func TestFromJSONArrayOrMapOfKafkaValue(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	df := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{{[]byte(`[1,2,3]`), 1}, {[]byte(`{"a":1}`), 2}, {nil, 3}}, "value BINARY, p INT"))
+	for _, tc := range []struct {
+		schema string
+		want   []any
+	}{
+		{"ARRAY<INT>", []any{[]any{int32(1), int32(2), int32(3)}, nil, nil}},
+		{"MAP<STRING,INT>", []any{nil, &sqltypes.MapValue{Keys: []any{"a"}, Values: []any{int32(1)}}, nil}},
+	} {
+		inner := must[*DataFrame](t)(df.Select(FromJSON(Col("value").Cast("string"), tc.schema, nil).Alias("v"), "p"))
+		rows := must[[]sqltypes.Row](t)(must[*DataFrame](t)(inner.Select("v", "p")).Collect(ctx))
+		if len(rows) != len(tc.want) {
+			t.Fatalf("%s: %d rows", tc.schema, len(rows))
+		}
+		for i, r := range rows {
+			if !reflect.DeepEqual(r[0], tc.want[i]) {
+				t.Errorf("%s row %d: %#v, want %#v", tc.schema, i, r[0], tc.want[i])
+			}
+		}
 	}
 }

@@ -70,7 +70,7 @@ func newColumnPlan(p *projector) *columnPlan {
 		if jc == nil {
 			continue
 		}
-		if cp.json >= 0 || !jc.reuse || jc.expr.root != nil {
+		if cp.json >= 0 || !jc.reuse {
 			return nil
 		}
 		cp.json = j

@@ -225,7 +225,9 @@ func kafkaFromJSON(e Bound) *boundFromJSON {
 		e = a.child
 	}
 	fj, ok := e.(*boundFromJSON)
-	if !ok {
+	// An ARRAY or MAP schema (root) is parsed as a whole value by Eval (evalRoot); the
+	// chunk way parses a struct only.
+	if !ok || fj.root != nil {
 		return nil
 	}
 	if _, ref := fj.bytes.(*boundRef); !ref {
