@@ -19,6 +19,10 @@ import (
 // version (or the first commit at or after a starting timestamp) to an ending version (or
 // the last commit at or before an ending timestamp; the latest without one).
 
+// ConfDeltaCDFOutOfRange lets a change feed read's start and end lie past the latest
+// commit: a start after it reads nothing, an end after it ends at the latest version.
+const ConfDeltaCDFOutOfRange = "spark.databricks.delta.changeDataFeed.timestampOutOfRange.enabled"
+
 // changeFeedRequested reports whether read options ask for the change data feed
 // (readChangeFeed, or its older name readChangeData).
 func changeFeedRequested(opts map[string]string) (bool, error) {
@@ -79,10 +83,19 @@ func (s *Session) resolveChangeBound(t *delta.Table, opts map[string]string, pre
 	if int64(parsed)%1000 != 0 && parsed < 0 {
 		ms--
 	}
+	outOfRange := s.confBool(ConfDeltaCDFOutOfRange)
 	if prefix == "ending" {
 		// The last commit at or before the time, as time travel resolves it.
 		v, err := t.VersionAt(parsed, loc)
 		if err != nil {
+			if last, lerr := t.LatestCommitTimeMs(); outOfRange && lerr == nil && ms > last {
+				// Allowed past the last commit: the range ends at the latest version.
+				snap, serr := t.Snapshot()
+				if serr != nil {
+					return changeBound{}, false, serr
+				}
+				return changeBound{version: snap.Version, byTime: true, tsMs: ms}, true, nil
+			}
 			return changeBound{}, false, timeTravelErr(err)
 		}
 		return changeBound{version: v, byTime: true, tsMs: ms}, true, nil
@@ -90,6 +103,14 @@ func (s *Session) resolveChangeBound(t *delta.Table, opts map[string]string, pre
 	v, found, err := t.VersionAtOrAfter(ms)
 	if err != nil {
 		return changeBound{}, false, err
+	}
+	if !found && outOfRange {
+		// Allowed past the last commit: the version after the latest, an empty range.
+		snap, err := t.Snapshot()
+		if err != nil {
+			return changeBound{}, false, err
+		}
+		return changeBound{version: snap.Version + 1, byTime: true, tsMs: ms}, true, nil
 	}
 	if !found {
 		// Every commit is older: the time travel error for a time after the last commit.
@@ -136,12 +157,16 @@ func (s *Session) readChangeFeed(path string, qualifier []string, opts map[strin
 	if err != nil {
 		return nil, err
 	}
-	if start.version > snap.Version {
+	empty := false
+	if start.version > snap.Version && s.confBool(ConfDeltaCDFOutOfRange) {
+		// spark.databricks.delta.changeDataFeed.timestampOutOfRange.enabled: a start past
+		// the latest version reads no change instead of failing.
+		empty = true
+	} else if start.version > snap.Version {
 		return nil, sparkerrors.New(sparkerrors.IllegalArgumentException, "DELTA_CDC_START_VERSION_AFTER_LATEST",
 			"start", strconv.FormatInt(start.version, 10), "latest", strconv.FormatInt(snap.Version, 10))
 	}
-	empty := false
-	if hasEnd {
+	if hasEnd && !empty {
 		if start.byTime && end.byTime {
 			if start.tsMs > end.tsMs {
 				return nil, delta.InvalidChangeRange(start.version, end.version)

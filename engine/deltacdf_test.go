@@ -159,3 +159,96 @@ func TestChangeDataFeedCommitLayout(t *testing.T) {
 		t.Fatalf("changes %s, want %s", got, want)
 	}
 }
+
+// TestChangeDataFeedOutOfRange checks delta-spark's ranges past the latest commit: an error
+// by default, and with spark.databricks.delta.changeDataFeed.timestampOutOfRange.enabled an
+// empty read for a start after it and the latest version for an end after it.
+func TestChangeDataFeedOutOfRange(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	for _, q := range []string{
+		"CREATE TABLE t (id INT) USING DELTA TBLPROPERTIES (delta.enableChangeDataFeed = true)",
+		"INSERT INTO t VALUES (1)",
+	} {
+		if _, err := s.SQL(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	tests := []struct {
+		allow   bool
+		sql     string
+		want    string
+		errCond string
+	}{
+		{sql: "SELECT id FROM table_changes('t', 5)", errCond: "DELTA_CDC_START_VERSION_AFTER_LATEST"},
+		{sql: "SELECT id FROM table_changes('t', '2999-01-01 00:00:00')", errCond: "DELTA_TIMESTAMP_GREATER_THAN_COMMIT"},
+		{allow: true, sql: "SELECT id FROM table_changes('t', 5)", want: "[]"},
+		{allow: true, sql: "SELECT id FROM table_changes('t', '2999-01-01 00:00:00')", want: "[]"},
+		{allow: true, sql: "SELECT id, _commit_version FROM table_changes('t', 0, '2999-01-01 00:00:00')", want: "[[1 1]]"},
+	}
+	for _, tc := range tests {
+		if err := s.Conf().Set(ConfDeltaCDFOutOfRange, fmt.Sprint(tc.allow)); err != nil {
+			t.Fatal(err)
+		}
+		df, err := s.SQL(ctx, tc.sql)
+		var rows any
+		if err == nil {
+			rows, err = df.Collect(ctx)
+		}
+		if tc.errCond != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.errCond) {
+				t.Errorf("%s: error %v, want %s", tc.sql, err, tc.errCond)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s (allowed %v): %v", tc.sql, tc.allow, err)
+			continue
+		}
+		if got := fmt.Sprint(rows); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.sql, got, tc.want)
+		}
+	}
+}
+
+// TestChangeDataFeedVacuum checks that VACUUM treats _change_data as delta-spark does: not
+// hidden, so change files past the retention go with the data files no version needs.
+func TestChangeDataFeedVacuum(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	for _, q := range []string{
+		"CREATE TABLE t (id INT, v STRING) USING DELTA TBLPROPERTIES (delta.enableChangeDataFeed = true)",
+		"INSERT INTO t VALUES (1, 'a')",
+		"UPDATE t SET v = 'b' WHERE id = 1",
+	} {
+		if _, err := s.SQL(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	path, err := s.TablePath("t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := func() int {
+		entries, _ := os.ReadDir(filepath.Join(path, "_change_data"))
+		return len(entries)
+	}
+	if n := changes(); n != 1 {
+		t.Fatalf("%d change files after the UPDATE, want 1", n)
+	}
+	if _, err := s.SQL(ctx, "VACUUM t"); err != nil {
+		t.Fatal(err)
+	}
+	if n := changes(); n != 1 {
+		t.Fatalf("the default retention removed change files: %d left", n)
+	}
+	if err := s.Conf().Set(ConfRetentionDurationCheck, "false"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SQL(ctx, "VACUUM t RETAIN 0 HOURS"); err != nil {
+		t.Fatal(err)
+	}
+	if n := changes(); n != 0 {
+		t.Fatalf("VACUUM RETAIN 0 HOURS left %d change files, want 0", n)
+	}
+}

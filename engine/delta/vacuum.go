@@ -93,8 +93,13 @@ func parseIntervalDuration(s string) (time.Duration, error) {
 }
 
 // hiddenName is Delta's rule for what a vacuum never lists: names starting with "_" or
-// "." (the log, checksums of data files, _SUCCESS...).
+// "." (the log, checksums of data files, _SUCCESS...), except the change data feed's
+// _change_data folder (and _delta_index), whose files a vacuum removes once no version
+// within the retention needs them.
 func hiddenName(name string) bool {
+	if strings.HasPrefix(name, changeDataFolder) || strings.HasPrefix(name, "_delta_index") {
+		return false
+	}
 	return strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".")
 }
 
