@@ -135,11 +135,17 @@ type Script struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// Fork, when set, runs the script as a fork of its pre-imported CPython instead of a
+	// new python process (Python is then the one Fork runs).
+	Fork *Forker
 }
 
 // RunPython runs the script and returns its exit status (an error only when it could not
 // start). The script's SparkSession.builder.getOrCreate() connects to Remote.
 func RunPython(ctx context.Context, s Script) (int, error) {
+	if s.Fork != nil {
+		return s.Fork.Run(ctx, s)
+	}
 	cmd := exec.CommandContext(ctx, s.Python, append([]string{s.Path}, s.Args...)...)
 	cmd.Dir = s.Dir
 	cmd.Env = append(os.Environ(), "SPARK_REMOTE="+s.Remote, "PYTHONUNBUFFERED=1")

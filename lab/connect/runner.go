@@ -24,6 +24,9 @@ import (
 type Runner struct {
 	// Python has pyspark-client (FindPython).
 	Python string
+	// Fork, when set, runs each ExecFile script as a fork of its pre-imported Python (the
+	// corpus through Connect: the client's imports once instead of per script).
+	Fork *Forker
 }
 
 // Open makes an interpreter; its server starts with its first script.
@@ -37,7 +40,7 @@ func (r Runner) Open(cfg pyrun.Config) (pyrun.Interpreter, error) {
 		}
 	}
 	out := &lockedWriter{w: discardIfNil(cfg.Stdout)}
-	return &interp{python: r.Python, cfg: cfg, out: out, fired: -1}, nil
+	return &interp{python: r.Python, fork: r.Fork, cfg: cfg, out: out, fired: -1}, nil
 }
 
 // crashSteps maps a crash point to the engine's fault-injection step.
@@ -52,6 +55,7 @@ var errKilled = errors.New("killed by the lab's crash directive")
 
 type interp struct {
 	python string
+	fork   *Forker
 	cfg    pyrun.Config
 	out    *lockedWriter
 
@@ -197,7 +201,7 @@ func (in *interp) run(caller context.Context, script string, args []string) erro
 	in.mu.Unlock()
 	var stderr bytes.Buffer
 	code, err := RunPython(ctx, Script{Python: in.python, Path: script, Args: args, Dir: in.cfg.WorkDir,
-		Remote: srv.URL(), Stdout: in.out, Stderr: &stderr})
+		Remote: srv.URL(), Stdout: in.out, Stderr: &stderr, Fork: in.fork})
 	in.mu.Lock()
 	in.kill = nil
 	fired := in.fired
