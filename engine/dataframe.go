@@ -1009,6 +1009,14 @@ func ErrWriteOnStream() error {
 	return sparkerrors.New(sparkerrors.AnalysisException, "CALL_ON_STREAMING_DATASET_UNSUPPORTED", "methodName", "`write`")
 }
 
+// MapPartitions is df.mapInPandas / df.mapInArrow: fn maps each task's rows (of df's
+// schema) to rows of schema; name is the function's, for explain. Streams too: each
+// micro-batch's tasks go through fn.
+func (df *DataFrame) MapPartitions(name string, schema *sqltypes.StructType,
+	fn func(ctx context.Context, partition int, rows []sqltypes.Row) ([]sqltypes.Row, error)) *DataFrame {
+	return df.s.newDF(plan.NewMapPartitions(df.node, name, schema, fn))
+}
+
 // Observe is df.observe(name, *exprs): the same rows, with named aggregate metrics over
 // each execution. A streaming query reports them in its progress (observedMetrics); report,
 // when not nil, receives them as well (a static DataFrame's Observation).

@@ -150,6 +150,62 @@ def pandas_results(table, n):
     column = pa.chunked_array([pa.Array.from_pandas(r, type=t) for r in results], type=t)
     return arrow_bytes(pa.table({"r": column}))
 
+def map_results(table):
+    # mapInPandas (205) / mapInArrow (207): the task's rows as an iterator of pandas
+    # DataFrames or Arrow record batches (10000 rows at most each, Spark's
+    # maxRecordsPerBatch; none for an empty task); each one the function yields is matched
+    # to the schema as pyspark's worker does: by name when every column label is a string,
+    # else by position, and cast to the schema's Arrow types.
+    import pandas as pd
+    from pyspark.errors import PySparkRuntimeError, PySparkTypeError
+    from pyspark.sql.pandas.types import to_arrow_schema
+    target = to_arrow_schema(return_type)
+    names = [f.name for f in return_type.fields]
+    batches = table.to_batches(max_chunksize=10000) if table.num_rows else []
+    if eval_type == 205:
+        inputs = (b.to_pandas() for b in batches)
+    else:
+        inputs = iter(batches)
+    results = []
+    for r in func(inputs):
+        if eval_type == 205 and not isinstance(r, pd.DataFrame):
+            raise PySparkTypeError(errorClass="UDF_RETURN_TYPE",
+                messageParameters={"expected": "iterator of pandas.DataFrame", "actual": "iterator of " + type(r).__name__})
+        if eval_type == 207 and not isinstance(r, pa.RecordBatch):
+            raise PySparkTypeError(errorClass="UDF_RETURN_TYPE",
+                messageParameters={"expected": "iterator of pyarrow.RecordBatch", "actual": "iterator of " + type(r).__name__})
+        if eval_type == 205:
+            if r.empty and len(r.columns) == 0:
+                continue
+            # Only the schema's width of columns counts (more are left out); string labels
+            # are matched as a set of names, others by position.
+            cols = list(r.columns[:len(names)])
+            by_name = any(isinstance(c, str) for c in r.columns)
+            if by_name and set(cols) != set(names):
+                missing = sorted(set(names) - set(cols))
+                extra = sorted(set(cols) - set(names))
+                raise PySparkRuntimeError(errorClass="RESULT_COLUMN_NAMES_MISMATCH", messageParameters={
+                    "missing": " Missing: %s." % ", ".join(missing) if missing else "",
+                    "extra": " Unexpected: %s." % ", ".join(extra) if extra else ""})
+            if len(cols) != len(names):
+                raise PySparkRuntimeError(errorClass="RESULT_COLUMN_SCHEMA_MISMATCH",
+                    messageParameters={"expected": str(len(names)), "actual": str(len(r.columns))})
+            series = [r[n] for n in names] if by_name else [r.iloc[:, k] for k in range(len(names))]
+            arrays = [pa.Array.from_pandas(s, type=target.field(k).type, safe=False) for k, s in enumerate(series)]
+        else:
+            got = r.schema.names
+            missing = [n for n in names if n not in got]
+            if missing:
+                extra = sorted(set(got) - set(names))
+                raise PySparkRuntimeError(errorClass="RESULT_COLUMN_NAMES_MISMATCH", messageParameters={
+                    "missing": " Missing: %s." % ", ".join(sorted(missing)),
+                    "extra": " Unexpected: %s." % ", ".join(extra) if extra else ""})
+            arrays = [r.column(got.index(n)).cast(target.field(k).type, safe=False) for k, n in enumerate(names)]
+        results.append(pa.Table.from_arrays(arrays, schema=target))
+    if not results:
+        return arrow_bytes(target.empty_table())
+    return arrow_bytes(pa.concat_tables(results))
+
 def failure(e):
     # The traceback without this loop's frames (the script runs as "<string>"), as Spark's
     # simplified traceback leaves out its worker's: the user's frames and the exception.
@@ -178,6 +234,8 @@ while True:
         try:
             if eval_type in (200, 204):
                 answer = pandas_results(table, table.num_rows)
+            elif eval_type in (205, 207):
+                answer = map_results(table)
             else:
                 rows = ArrowTableToRowsConversion.convert(table, schema, return_as_tuples=True)
                 answer = encode([as_return_type(func(*row)) for row in rows])

@@ -1,0 +1,87 @@
+package connect
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kafkalab/kafkalab/engine"
+	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Eval types of df.mapInPandas and df.mapInArrow (pyspark's PythonEvalType).
+const (
+	evalMapPandasIterUDF = 205 // SQL_MAP_PANDAS_ITER_UDF
+	evalMapArrowIterUDF  = 207 // SQL_MAP_ARROW_ITER_UDF
+)
+
+// mapPartitions is df.mapInPandas(f, schema) / df.mapInArrow(f, schema): each task's rows go
+// to a Python worker of the session's pool as one Arrow batch, the function gets them as an
+// iterator of pandas DataFrames (or Arrow RecordBatches) and what it yields, matched to
+// the schema, is the task's output.
+func (ss *session) mapPartitions(ctx context.Context, m *pb.MapPartitions) (*engine.DataFrame, error) {
+	in, err := ss.relation(ctx, m.GetInput())
+	if err != nil {
+		return nil, err
+	}
+	f := m.GetFunc()
+	u := f.GetPythonUdf()
+	if u == nil {
+		return nil, unsupportedf("mapInPandas with a function of kind %s (kafkalab runs Python functions)", oneofName(f, "function"))
+	}
+	evalType := u.GetEvalType()
+	api := "mapInPandas"
+	switch evalType {
+	case evalMapPandasIterUDF:
+	case evalMapArrowIterUDF:
+		api = "mapInArrow"
+	default:
+		return nil, unsupportedf("MapPartitions of eval type %d (kafkalab runs mapInPandas and mapInArrow)", evalType)
+	}
+	rt, err := engineType(u.GetOutputType())
+	if err != nil {
+		return nil, err
+	}
+	schema, ok := rt.(*sqltypes.StructType)
+	if !ok {
+		return nil, invalidPlan("%s: the schema is %s, not a struct", api, rt.SQL())
+	}
+	if ss.srv.cfg.Python == "" {
+		return nil, unsupportedf("%s here: this server runs no Python worker (start it with a Python that has pyspark-client, e.g. kafkalab run --python)", api)
+	}
+	name := f.GetFunctionName()
+	wname := api + " " + name
+	command := u.GetCommand()
+	inSchema := in.Schema()
+	zone := ss.eng.Conf().GetOr(engine.ConfTimeZone, "UTC")
+	return in.MapPartitions(name, schema, func(ctx context.Context, _ int, rows []sqltypes.Row) ([]sqltypes.Row, error) {
+		w, err := ss.takeUDFWorker(wname)
+		if err != nil {
+			return nil, err
+		}
+		defer ss.returnUDFWorker(w)
+		return w.mapRows(evalType, command, inSchema, rows, schema, zone)
+	}), nil
+}
+
+// mapRows sends one task's rows to the worker for a map function and reads back its rows.
+func (w *udfWorker) mapRows(evalType int32, command []byte, in *sqltypes.StructType, rows []sqltypes.Row, out *sqltypes.StructType, zone string) ([]sqltypes.Row, error) {
+	data, err := arrowBatch(in, rows, zone)
+	if err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.send([]byte(fmt.Sprint(evalType)), command, data, []byte(in.JSON())); err != nil {
+		return nil, err
+	}
+	res, err := w.answer()
+	if err != nil {
+		return nil, err
+	}
+	got, err := readArrow(res, out)
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading its result: %w", w.name, err)
+	}
+	return got, nil
+}
