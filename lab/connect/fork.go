@@ -189,8 +189,12 @@ func (f *Forker) Run(ctx context.Context, s Script) (int, error) {
 		}
 	}()
 	var copies sync.WaitGroup
-	// out gives the child a pipe whose read end is copied into w.
+	// out gives the child w itself when it is a file (as exec does), else a pipe whose
+	// read end is copied into w.
 	out := func(w io.Writer) (*os.File, error) {
+		if f, ok := w.(*os.File); ok {
+			return f, nil
+		}
 		r, pw, err := os.Pipe()
 		if err != nil {
 			return nil, err

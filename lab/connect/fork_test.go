@@ -167,3 +167,40 @@ func TestRunnerForkRunsScripts(t *testing.T) {
 		t.Errorf("python printed %q, the fork %q; want both %q", outs[0], outs[1], "rows 2\n")
 	}
 }
+
+// TestLockedWriterDivert: while a run is diverted, the script's writes to its stdout file
+// and the server's prints keep the order they were made in, and a silence (a crash
+// directive) drops only what came after it.
+func TestLockedWriterDivert(t *testing.T) {
+	cases := []struct {
+		name    string
+		silence bool
+		want    string
+	}{
+		{"in order", false, "client 1\nserver 1\nclient 2\nserver 2\n"},
+		{"silenced after the first two", true, "client 1\nserver 1\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var sink bytes.Buffer
+			l := &lockedWriter{w: &sink}
+			f, err := l.divert()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The script writes to its descriptor, not through l; the server through l.
+			f.WriteString("client 1\n")
+			l.Write([]byte("server 1\n"))
+			if c.silence {
+				l.silence()
+			}
+			f.WriteString("client 2\n")
+			l.Write([]byte("server 2\n"))
+			l.undivert()
+			l.Write([]byte{}) // after undivert: straight to the writer (or dropped when silent)
+			if sink.String() != c.want {
+				t.Errorf("got %q, want %q", sink.String(), c.want)
+			}
+		})
+	}
+}

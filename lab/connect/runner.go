@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -200,8 +201,13 @@ func (in *interp) run(caller context.Context, script string, args []string) erro
 	in.kill = cancel
 	in.mu.Unlock()
 	var stderr bytes.Buffer
+	stdout, err := in.out.divert()
+	if err != nil {
+		return err
+	}
 	code, err := RunPython(ctx, Script{Python: in.python, Path: script, Args: args, Dir: in.cfg.WorkDir,
-		Remote: srv.URL(), Stdout: in.out, Stderr: &stderr, Fork: in.fork})
+		Remote: srv.URL(), Stdout: stdout, Stderr: &stderr, Fork: in.fork})
+	in.out.undivert()
 	in.mu.Lock()
 	in.kill = nil
 	fired := in.fired
@@ -333,10 +339,17 @@ func (in *interp) Ended() error {
 
 // lockedWriter serialises the client's and the server's prints to one writer, and prints
 // nothing once a crash directive killed the run.
+//
+// While a script runs, both print into one file instead (divert): the script's stdout is
+// that file itself, so a line the script prints before it starts a query comes before the
+// query's console output, in the order of the writes. Through a pipe, the server's prints
+// could overtake what the script printed but the pipe's reader had not copied yet.
 type lockedWriter struct {
 	mu     sync.Mutex
 	w      io.Writer
 	silent bool
+	file   *os.File // the diverted run's output, while one runs
+	kept   int64    // how much of file to keep: all but what came after a silence (-1)
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
@@ -345,13 +358,63 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	if l.silent {
 		return len(p), nil
 	}
+	if l.file != nil {
+		return l.file.Write(p)
+	}
 	return l.w.Write(p)
 }
 
 func (l *lockedWriter) silence() {
 	l.mu.Lock()
 	l.silent = true
+	if l.file != nil {
+		if st, err := l.file.Stat(); err == nil {
+			l.kept = st.Size()
+		}
+	}
 	l.mu.Unlock()
+}
+
+// divert makes a file the script's stdout, which the server's prints go to too until
+// undivert copies it to the writer.
+func (l *lockedWriter) divert() (*os.File, error) {
+	tmp, err := os.CreateTemp("", "kafkalab-script-out-")
+	if err != nil {
+		return nil, fmt.Errorf("a file for the script's output: %w", err)
+	}
+	name := tmp.Name()
+	tmp.Close()
+	// O_APPEND: each write of the script and of the server lands at the end, whoever
+	// wrote last.
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND, 0o600)
+	os.Remove(name)
+	if err != nil {
+		return nil, fmt.Errorf("a file for the script's output: %w", err)
+	}
+	l.mu.Lock()
+	l.file, l.kept = f, -1
+	l.mu.Unlock()
+	return f, nil
+}
+
+// undivert copies what the diverted run printed (up to a silence) to the writer.
+func (l *lockedWriter) undivert() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	f := l.file
+	if f == nil {
+		return
+	}
+	l.file = nil
+	defer f.Close()
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return
+	}
+	var r io.Reader = f
+	if l.kept >= 0 {
+		r = io.LimitReader(f, l.kept)
+	}
+	_, _ = io.Copy(l.w, r)
 }
 
 func discardIfNil(w io.Writer) io.Writer {
