@@ -4,10 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/kafkalab/kafkalab/lab/connect"
 	"github.com/kafkalab/kafkalab/lessons"
 )
 
@@ -29,6 +31,14 @@ func TestCourseThroughConnect(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.Course = course
+	if os.Getenv("KAFKALAB_CONNECT_FORK") != "0" {
+		f, err := connect.StartForker(context.Background(), cfg.ConnectPython)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lessonFork = f
+		t.Cleanup(func() { lessonFork = nil; f.Close() })
+	}
 	var times []StepReport
 	for _, l := range leaves(selected(t, course)) {
 		t.Run(l.ID, func(t *testing.T) {
@@ -55,20 +65,47 @@ func TestCourseThroughConnect(t *testing.T) {
 
 // TestCorpusThroughConnect runs the corpus (#15) with real pyspark-client through Spark
 // Connect and holds each outcome against real Spark's golden and its own manifest,
-// testdata/corpus/status-connect.txt (-update rewrites it). A CPython start per script
-// makes it take longer than the tier's other parts (about 110 scripts, 2-10 s each), so
-// make test-connect runs it when KAFKALAB_CONNECT_CORPUS=1; KAFKALAB_CONNECT_PYTHON names
-// the Python; KAFKALAB_CONNECT_CORPUS_ONLY (a comma list of names) narrows it.
+// testdata/corpus/status-connect.txt (-update rewrites it): a script whose outcome moves
+// either way fails it, as TestCorpus does for the embedded path. make test-connect runs it
+// (scripts/connect/tier.sh sets KAFKALAB_CONNECT_PYTHON, a Python with pyspark-client).
+//
+// Each script still gets its own server, session, folder, topics and Python process, but
+// the process is a fork of one CPython that imported the client once (connect.Forker: the
+// imports were 0.9 s of CPU of every script), and two scripts run at once (their folders
+// and topics differ; most of a script's time is waiting on a trigger or on the client).
+// KAFKALAB_CONNECT_PARALLEL sets how many at once (2), KAFKALAB_CONNECT_FORK=0 starts a
+// fresh python per script instead, KAFKALAB_CONNECT_CORPUS_ONLY (a comma list of names)
+// narrows the run.
 func TestCorpusThroughConnect(t *testing.T) {
 	python := os.Getenv("KAFKALAB_CONNECT_PYTHON")
-	if python == "" || os.Getenv("KAFKALAB_CONNECT_CORPUS") != "1" {
-		t.Skip("the corpus through Spark Connect: KAFKALAB_CONNECT_CORPUS=1 make test-connect (KAFKALAB_CONNECT_PYTHON names a Python with pyspark-client)")
+	if python == "" {
+		t.Skip("the corpus through Spark Connect: make test-connect (KAFKALAB_CONNECT_PYTHON names a Python with pyspark-client)")
 	}
 	set := loadScriptsSet(t)
+	bootstrap := embeddedBootstrap(t)
+	r := connect.Runner{Python: python}
+	if os.Getenv("KAFKALAB_CONNECT_FORK") != "0" {
+		f, err := connect.StartForker(context.Background(), python)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		r.Fork = f
+	}
+	set.parallel = 2
+	if p := os.Getenv("KAFKALAB_CONNECT_PARALLEL"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 {
+			t.Fatalf("KAFKALAB_CONNECT_PARALLEL=%q: want a number of scripts at once, 1 or more", p)
+		}
+		set.parallel = n
+	}
 	set.manifest = "testdata/corpus/status-connect.txt"
-	set.run, set.engine, set.limit = CorpusThroughConnect(python), "kafkalab through Spark Connect (pyspark-client)", time.Hour
+	set.run, set.engine, set.limit = CorpusThroughConnect(r), "kafkalab through Spark Connect (pyspark-client)", 40*time.Minute
 	set.only = onlyNames(os.Getenv("KAFKALAB_CONNECT_CORPUS_ONLY"))
-	runAgainstManifest(t, set, embeddedBootstrap(t))
+	start := time.Now()
+	runAgainstManifest(t, set, bootstrap)
+	t.Logf("the corpus through Connect took %v (%d at once, fork server %v)", time.Since(start).Round(time.Second), set.parallel, r.Fork != nil)
 }
 
 // connectBehind are the corpus scripts whose run through Spark Connect is known to fall
@@ -101,7 +138,16 @@ func TestDeltaTableThroughConnect(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 	root := t.TempDir()
-	through := CorpusThroughConnect(python)
+	r := connect.Runner{Python: python}
+	if os.Getenv("KAFKALAB_CONNECT_FORK") != "0" {
+		f, err := connect.StartForker(context.Background(), python)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		r.Fork = f
+	}
+	through := CorpusThroughConnect(r)
 	n := 0
 	for _, it := range set.items {
 		if !strings.Contains(it.Source, "DeltaTable") && !strings.Contains(it.Source, "udf") && !strings.Contains(it.Source, ".foreach(") {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,6 +30,9 @@ type corpusSet struct {
 	// only, when set, narrows the run to these items; -update then rewrites only their
 	// lines and keeps the manifest's others.
 	only map[string]bool
+	// parallel, when above 1, runs that many items at once before judging them in order
+	// (each has its own folder, topics and, through Connect, its own server and process).
+	parallel int
 }
 
 // onlyNames reads a comma list of corpus item names (nil when empty).
@@ -114,8 +118,14 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 		picked = set.only != nil
 	}
 	root := t.TempDir()
+	runItem := set.run
+	if runItem == nil {
+		runItem = RunOnKafkalab
+	}
 	var outs []Outcome
 	ran := map[string]bool{}
+	var todo []CorpusItem
+	goldens := map[string]string{}
 	for _, it := range set.items {
 		if set.only != nil && !set.only[it.Name] {
 			continue
@@ -126,16 +136,21 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 			t.Errorf("%s: no golden from real Spark (make test-spark with KAFKALAB_CORPUS_UPDATE=1 writes it): %v", it.Name, err)
 			continue
 		}
+		goldens[it.Name] = string(golden)
+		todo = append(todo, it)
+	}
+	results := runItems(ctx, todo, max(set.parallel, 1), func(it CorpusItem) itemResult {
 		token := newToken(it.Topics)
-		runItem := set.run
-		if runItem == nil {
-			runItem = RunOnKafkalab
-		}
 		run, err := runItem(ctx, root, bootstrap, it, token)
-		if err != nil {
-			t.Fatalf("%s: %v", it.Name, err)
+		return itemResult{run: run, token: token, err: err}
+	})
+	for i, it := range todo {
+		r := results[i]
+		if r.err != nil {
+			t.Fatalf("%s: %v", it.Name, r.err)
 		}
-		o := judge(it.Name, string(golden), run, token)
+		run, token := r.run, r.token
+		o := judge(it.Name, goldens[it.Name], run, token)
 		outs = append(outs, o)
 		if dir := os.Getenv("KAFKALAB_CORPUS_DIFFS"); dir != "" && o.Status != StatusPass {
 			writeDiff(t, dir, o, run)
@@ -194,6 +209,39 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+type itemResult struct {
+	run   scriptRun
+	token string
+	err   error
+}
+
+// runItems runs each item with run, n at a time, and returns the results in items' order.
+// With n == 1 it runs them one after another, as before the Connect tier ran two at once.
+func runItems(ctx context.Context, items []CorpusItem, n int, run func(CorpusItem) itemResult) []itemResult {
+	results := make([]itemResult, len(items))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = run(items[i])
+			}
+		}()
+	}
+	for i := range items {
+		if ctx.Err() != nil {
+			results[i] = itemResult{err: ctx.Err()}
+			continue
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return results
 }
 
 // writeDiff saves an item's difference from its golden (and kafkalab's error) as
