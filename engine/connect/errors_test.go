@@ -38,8 +38,8 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 		// relation kafkalab does not map is named.
 		{"foreachPartition on a stream", mapPartitions(rateStream()), "org.apache.spark.sql.AnalysisException", "_LEGACY_ERROR_TEMP_3102", "",
 			"Queries with streaming sources must be executed with writeStream.start()", ""},
-		{"mapInArrow on a batch", mapPartitions(base), "java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
-			"kafkalab does not support relation map_partitions (df.mapInPandas/mapInArrow) through Spark Connect", "refused relation map_partitions"},
+		{"mapInArrow without a Python worker", mapPartitions(base), "java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
+			"kafkalab does not support mapInArrow here: this server runs no Python worker", "refused mapInArrow here"},
 		{"unsupported expression", project(base, &pb.Expression{ExprType: &pb.Expression_UpdateFields_{UpdateFields: &pb.Expression_UpdateFields{StructExpression: col("order_id"), FieldName: "x"}}}),
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000", "expression update_fields", "refused expression update_fields"},
 		{"cast to a type that does not parse", project(base, &pb.Expression{ExprType: &pb.Expression_Cast_{Cast: &pb.Expression_Cast{Expr: col("amount"), CastToType: &pb.Expression_Cast_TypeStr{TypeStr: "strin"}}}}),

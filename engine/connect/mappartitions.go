@@ -6,6 +6,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine"
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
+	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -23,6 +24,12 @@ func (ss *session) mapPartitions(ctx context.Context, m *pb.MapPartitions) (*eng
 	in, err := ss.relation(ctx, m.GetInput())
 	if err != nil {
 		return nil, err
+	}
+	if ctx.Value(batchActionKey{}) != nil && in.IsStreaming() {
+		// A batch action over a stream (df.foreachPartition, which pyspark sends as a
+		// mapInArrow, on a streaming DataFrame): Spark's analysis refuses the batch query
+		// before the function matters.
+		return nil, plan.CheckBatch(in.Plan())
 	}
 	f := m.GetFunc()
 	u := f.GetPythonUdf()
