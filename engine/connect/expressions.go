@@ -148,6 +148,22 @@ func (ss *session) columnOf(ctx context.Context, e *pb.Expression) (*engine.Colu
 		return engine.Lambda(params, body), nil
 	case *pb.Expression_UnresolvedNamedLambdaVariable_:
 		return engine.LambdaVar(strings.Join(x.UnresolvedNamedLambdaVariable.GetNameParts(), ".")), nil
+	case *pb.Expression_UpdateFields_:
+		// col.withField(name, value) sends the value; col.dropFields(*names) one
+		// UpdateFields without a value per name, nested.
+		u := x.UpdateFields
+		c, err := ss.column(ctx, u.GetStructExpression())
+		if err != nil {
+			return nil, err
+		}
+		if u.ValueExpression == nil {
+			return c.DropFields(u.GetFieldName()), nil
+		}
+		v, err := ss.column(ctx, u.GetValueExpression())
+		if err != nil {
+			return nil, err
+		}
+		return c.WithField(u.GetFieldName(), v), nil
 	}
 	return nil, unsupportedf("expression %s", oneofName(e, "expr_type"))
 }
@@ -281,6 +297,8 @@ func (ss *session) function(ctx context.Context, name string, argExprs []*pb.Exp
 		"==": (*engine.Column).EqualTo, "!=": (*engine.Column).NotEqual, "<": (*engine.Column).Lt,
 		"<=": (*engine.Column).Leq, ">": (*engine.Column).Gt, ">=": (*engine.Column).Geq,
 		"<=>": (*engine.Column).EqNullSafe, "and": (*engine.Column).And, "or": (*engine.Column).Or,
+		// col.bitwiseOR/AND/XOR: pyspark-client sends Spark's operator names.
+		"|": (*engine.Column).BitwiseOR, "&": (*engine.Column).BitwiseAND, "^": (*engine.Column).BitwiseXOR,
 	}
 	if f, ok := binary[name]; ok {
 		if err := need(2); err != nil {

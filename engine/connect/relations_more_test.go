@@ -233,3 +233,37 @@ func TestGlobalTempView(t *testing.T) {
 		}
 	}
 }
+
+// TestUpdateFields: col.withField(name, value) replaces a struct's field or adds it at the
+// end, col.dropFields(*names) sends one UpdateFields without a value per name, nested.
+func TestUpdateFields(t *testing.T) {
+	ts := startServer(t)
+	nested := project(localRelation(t, "id INT", []sqltypes.Row{{int32(1)}}),
+		alias(fn("named_struct", lit("a"), lit(1), lit("b"), lit(2)), "s"))
+	update := func(in *pb.Expression, name string, value *pb.Expression) *pb.Expression {
+		return &pb.Expression{ExprType: &pb.Expression_UpdateFields_{UpdateFields: &pb.Expression_UpdateFields{
+			StructExpression: in, FieldName: name, ValueExpression: value}}}
+	}
+	cases := []struct {
+		name       string
+		expr       *pb.Expression
+		wantSchema string
+		wantRows   string
+	}{
+		{"replace a field", update(col("s"), "b", lit(3)), "struct<a:int,b:int>", "[[[1 3]]]"},
+		{"add a field", update(col("s"), "c", lit("x")), "struct<a:int,b:int,c:string>", "[[[1 2 x]]]"},
+		{"drop a field", update(col("s"), "a", nil), "struct<b:int>", "[[[2]]]"},
+		{"add, then drop", update(update(col("s"), "c", lit("x")), "a", nil), "struct<b:int,c:string>", "[[[2 x]]]"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			schema, rows := ts.collect(t, project(nested, alias(c.expr, "u")))
+			if got := sqltypes.SimpleString(schema.Fields[0].Type); got != c.wantSchema {
+				t.Errorf("schema %s, want %s", got, c.wantSchema)
+			}
+			if got := fmt.Sprint(rows); got != c.wantRows {
+				t.Errorf("rows %s, want %s", got, c.wantRows)
+			}
+		})
+	}
+}

@@ -177,6 +177,8 @@ func TestRelations(t *testing.T) {
 			"order_id,customer_id,amount", "[1003 C01 31] [1001 C01 25.5]"},
 		{"when/otherwise", project(base, alias(fn("when", fn("==", col("customer_id"), lit("C01")), lit("first"), lit("other")), "who")),
 			"who", "[first] [other] [first]"},
+		{"bitwise or, and, xor", project(base, alias(fn("|", col("order_id"), lit(6)), "o"), alias(fn("&", col("order_id"), lit(6)), "a"),
+			alias(fn("^", col("order_id"), lit(6)), "x")), "o,a,x", "[1007 0 1007] [1006 2 1004] [1007 2 1005]"},
 		{"isin and not", project(base, alias(fn("not", fn("in", col("order_id"), lit(1001), lit(1003))), "x")), "x", "[false] [true] [false]"},
 		{"cast keeps the name", project(base, &pb.Expression{ExprType: &pb.Expression_Cast_{Cast: &pb.Expression_Cast{Expr: col("order_id"), CastToType: &pb.Expression_Cast_TypeStr{TypeStr: "string"}}}}),
 			"order_id", "[1001] [1002] [1003]"},
