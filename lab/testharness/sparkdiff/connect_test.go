@@ -101,11 +101,19 @@ func TestCorpusThroughConnect(t *testing.T) {
 		set.parallel = n
 	}
 	set.manifest = "testdata/corpus/status-connect.txt"
+	set.unstable = connectUnstable
 	set.run, set.engine, set.limit = CorpusThroughConnect(r), "kafkalab through Spark Connect (pyspark-client)", 40*time.Minute
 	set.only = onlyNames(os.Getenv("KAFKALAB_CONNECT_CORPUS_ONLY"))
 	start := time.Now()
 	runAgainstManifest(t, set, bootstrap)
 	t.Logf("the corpus through Connect took %v (%d at once, fork server %v)", time.Since(start).Round(time.Second), set.parallel, r.Fork != nil)
+}
+
+// connectUnstable are the corpus scripts whose outcome through Connect varies from run to
+// run for a reason in the client, with the reason.
+var connectUnstable = map[string]string{
+	"sql18_window_spec_frames": "it prints e.getMessageParameters(), a dict the client builds from a protobuf map, whose " +
+		"iteration order pyspark-client's protobuf runtime (upb) randomises per process: 1 run in 6 prints Spark's order",
 }
 
 // connectBehind are the corpus scripts whose run through Spark Connect is known to fall

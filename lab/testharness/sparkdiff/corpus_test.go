@@ -30,6 +30,10 @@ type corpusSet struct {
 	// only, when set, narrows the run to these items; -update then rewrites only their
 	// lines and keeps the manifest's others.
 	only map[string]bool
+	// unstable names items whose outcome may come out either way on this engine for a
+	// reason outside kafkalab (the reason is the value): a status other than the
+	// manifest's is logged, not failed.
+	unstable map[string]string
 	// parallel, when above 1, runs that many items at once before judging them in order
 	// (each has its own folder, topics and, through Connect, its own server and process).
 	parallel int
@@ -161,6 +165,8 @@ func runAgainstManifest(t *testing.T, set corpusSet, bootstrap string) {
 		case *updateManifest:
 		case !listed:
 			t.Errorf("%s: %s (%s), and %s has no line for it: go test -run %s ./lab/testharness/sparkdiff -update", it.Name, o.Status, o.Reason, set.manifest, t.Name())
+		case want.Status != o.Status && set.unstable[it.Name] != "":
+			t.Logf("%s: %s this time, the manifest says %s: known to vary (%s)", it.Name, o.Status, want.Status, set.unstable[it.Name])
 		case want.Status != o.Status:
 			t.Errorf("%s: the manifest says %s (%s), kafkalab now %s: %s\n%s\nan improvement is recorded with go test -run %s ./lab/testharness/sparkdiff -update",
 				it.Name, want.Status, want.Reason, o.Status, o.Reason, clipLines(o.Diff, 40), t.Name())
