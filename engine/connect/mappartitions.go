@@ -92,3 +92,112 @@ func (w *udfWorker) mapRows(evalType int32, command []byte, in *sqltypes.StructT
 	}
 	return got, nil
 }
+
+// evalGroupedMapPandasUDF is groupBy(...).applyInPandas's eval type (SQL_GROUPED_MAP_PANDAS_UDF).
+const evalGroupedMapPandasUDF = 201
+
+// groupMap is groupBy(cols).applyInPandas(f, schema) on a batch: the grouping values are
+// appended to each row, the rows gathered in one task, and each group (in the order its
+// first row came) goes to a Python worker as one Arrow batch; f gets the group's rows as a
+// pandas DataFrame (and the key, when it takes two parameters), and its DataFrame, matched
+// to the schema, is the group's output. Spark shuffles the groups into
+// spark.sql.shuffle.partitions tasks first, so its output order differs; the rows do not.
+func (ss *session) groupMap(ctx context.Context, g *pb.GroupMap) (*engine.DataFrame, error) {
+	if g.InitialInput != nil || g.IsMapGroupsWithState != nil || g.TransformWithStateInfo != nil || len(g.GetSortingExpressions()) > 0 {
+		return nil, unsupportedf("applyInPandasWithState and transformWithStateInPandas (kafkalab runs groupBy().applyInPandas on a batch)")
+	}
+	in, err := ss.relation(ctx, g.GetInput())
+	if err != nil {
+		return nil, err
+	}
+	f := g.GetFunc()
+	u := f.GetPythonUdf()
+	if u == nil || u.GetEvalType() != evalGroupedMapPandasUDF {
+		return nil, unsupportedf("GroupMap of eval type %d (kafkalab runs groupBy().applyInPandas)", u.GetEvalType())
+	}
+	if in.IsStreaming() {
+		return nil, unsupportedf("applyInPandas on a streaming DataFrame")
+	}
+	rt, err := engineType(u.GetOutputType())
+	if err != nil {
+		return nil, err
+	}
+	schema, ok := rt.(*sqltypes.StructType)
+	if !ok {
+		return nil, invalidPlan("applyInPandas: the schema is %s, not a struct", rt.SQL())
+	}
+	if ss.srv.cfg.Python == "" {
+		return nil, unsupportedf("applyInPandas here: this server runs no Python worker (start it with a Python that has pyspark-client, e.g. kafkalab run --python)")
+	}
+	keys, err := ss.columns(ctx, g.GetGroupingExpressions())
+	if err != nil {
+		return nil, err
+	}
+	width := len(in.Schema().Fields)
+	names := make([]string, len(keys))
+	for i := range keys {
+		names[i] = fmt.Sprintf("__kafkalab_group_key_%d", i)
+	}
+	keyed, err := in.WithColumns(names, keys)
+	if err != nil {
+		return nil, err
+	}
+	one, err := keyed.Coalesce(1)
+	if err != nil {
+		return nil, err
+	}
+	keyedSchema := keyed.Schema()
+	name, command := f.GetFunctionName(), u.GetCommand()
+	wname := "applyInPandas " + name
+	zone := ss.eng.Conf().GetOr(engine.ConfTimeZone, "UTC")
+	return one.MapPartitions(name, schema, func(ctx context.Context, _ int, rows []sqltypes.Row) ([]sqltypes.Row, error) {
+		var order []string
+		groups := map[string][]sqltypes.Row{}
+		for _, r := range rows {
+			k := fmt.Sprintf("%#v", []any(r[width:]))
+			if _, seen := groups[k]; !seen {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], r)
+		}
+		var out []sqltypes.Row
+		for _, k := range order {
+			res, err := func() ([]sqltypes.Row, error) {
+				w, err := ss.takeUDFWorker(wname)
+				if err != nil {
+					return nil, err
+				}
+				defer ss.returnUDFWorker(w)
+				return w.groupRows(command, keyedSchema, groups[k], len(keys), schema, zone)
+			}()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, res...)
+		}
+		return out, nil
+	}), nil
+}
+
+// groupRows sends one group's rows (the grouping values last) to the worker for an
+// applyInPandas function and reads back its rows.
+func (w *udfWorker) groupRows(command []byte, in *sqltypes.StructType, rows []sqltypes.Row, nkeys int, out *sqltypes.StructType, zone string) ([]sqltypes.Row, error) {
+	data, err := arrowBatch(in, rows, zone)
+	if err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.send([]byte(fmt.Sprint(evalGroupedMapPandasUDF)), command, data, []byte(in.JSON()), []byte(fmt.Sprint(nkeys))); err != nil {
+		return nil, err
+	}
+	res, err := w.answer()
+	if err != nil {
+		return nil, err
+	}
+	got, err := readArrow(res, out)
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading its result: %w", w.name, err)
+	}
+	return got, nil
+}

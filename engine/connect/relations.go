@@ -357,6 +357,8 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 		return in.Unpivot(ids, values, u.GetVariableColumnName(), u.GetValueColumnName())
 	case *pb.Relation_MapPartitions:
 		return ss.mapPartitions(ctx, r.MapPartitions)
+	case *pb.Relation_GroupMap:
+		return ss.groupMap(ctx, r.GroupMap)
 	case *pb.Relation_Tail:
 		// df.tail(n): the engine's Tail gives the last n rows (it refuses a stream as
 		// Spark does); they become a local DataFrame of the input's schema.

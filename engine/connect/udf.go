@@ -150,6 +150,49 @@ def pandas_results(table, n):
     column = pa.chunked_array([pa.Array.from_pandas(r, type=t) for r in results], type=t)
     return arrow_bytes(pa.table({"r": column}))
 
+def frame_arrays(r, names, target):
+    # A pandas DataFrame the function returned, matched to the schema as pyspark's worker
+    # does: only the schema's width of columns counts (more are left out); string labels
+    # are matched as a set of names, others by position; cast to the schema's Arrow types.
+    from pyspark.errors import PySparkRuntimeError
+    cols = list(r.columns[:len(names)])
+    by_name = any(isinstance(c, str) for c in r.columns)
+    if by_name and set(cols) != set(names):
+        missing = sorted(set(names) - set(cols))
+        extra = sorted(set(cols) - set(names))
+        raise PySparkRuntimeError(errorClass="RESULT_COLUMN_NAMES_MISMATCH", messageParameters={
+            "missing": " Missing: %s." % ", ".join(missing) if missing else "",
+            "extra": " Unexpected: %s." % ", ".join(extra) if extra else ""})
+    if len(cols) != len(names):
+        raise PySparkRuntimeError(errorClass="RESULT_COLUMN_SCHEMA_MISMATCH",
+            messageParameters={"expected": str(len(names)), "actual": str(len(r.columns))})
+    series = [r[n] for n in names] if by_name else [r.iloc[:, k] for k in range(len(names))]
+    return [pa.Array.from_pandas(s, type=target.field(k).type, safe=False) for k, s in enumerate(series)]
+
+def group_results(table, nkeys):
+    # groupBy(...).applyInPandas (201): one group's rows as a pandas DataFrame (without
+    # the grouping values the server appended), and, for a function of two parameters,
+    # the group's key first: a tuple of the grouping values as pandas gives them.
+    import inspect
+    import pandas as pd
+    from pyspark.errors import PySparkTypeError
+    from pyspark.sql.pandas.types import to_arrow_schema
+    target = to_arrow_schema(return_type)
+    names = [f.name for f in return_type.fields]
+    n = table.num_columns - nkeys
+    pdf = table.select(list(range(n))).to_pandas()
+    if len(inspect.signature(func).parameters) == 2:
+        key = tuple(table.column(n + i).to_pandas()[0] for i in range(nkeys))
+        r = func(key, pdf)
+    else:
+        r = func(pdf)
+    if not isinstance(r, pd.DataFrame):
+        raise PySparkTypeError(errorClass="UDF_RETURN_TYPE",
+            messageParameters={"expected": "pandas.DataFrame", "actual": type(r).__name__})
+    if r.empty and len(r.columns) == 0:
+        return arrow_bytes(target.empty_table())
+    return arrow_bytes(pa.Table.from_arrays(frame_arrays(r, names, target), schema=target))
+
 def map_results(table):
     # mapInPandas (205) / mapInArrow (207): the task's rows as an iterator of pandas
     # DataFrames or Arrow record batches (10000 rows at most each, Spark's
@@ -177,21 +220,7 @@ def map_results(table):
         if eval_type == 205:
             if r.empty and len(r.columns) == 0:
                 continue
-            # Only the schema's width of columns counts (more are left out); string labels
-            # are matched as a set of names, others by position.
-            cols = list(r.columns[:len(names)])
-            by_name = any(isinstance(c, str) for c in r.columns)
-            if by_name and set(cols) != set(names):
-                missing = sorted(set(names) - set(cols))
-                extra = sorted(set(cols) - set(names))
-                raise PySparkRuntimeError(errorClass="RESULT_COLUMN_NAMES_MISMATCH", messageParameters={
-                    "missing": " Missing: %s." % ", ".join(missing) if missing else "",
-                    "extra": " Unexpected: %s." % ", ".join(extra) if extra else ""})
-            if len(cols) != len(names):
-                raise PySparkRuntimeError(errorClass="RESULT_COLUMN_SCHEMA_MISMATCH",
-                    messageParameters={"expected": str(len(names)), "actual": str(len(r.columns))})
-            series = [r[n] for n in names] if by_name else [r.iloc[:, k] for k in range(len(names))]
-            arrays = [pa.Array.from_pandas(s, type=target.field(k).type, safe=False) for k, s in enumerate(series)]
+            arrays = frame_arrays(r, names, target)
         else:
             got = r.schema.names
             missing = [n for n in names if n not in got]
@@ -227,6 +256,8 @@ while True:
         result_schema = StructType([StructField("r", return_type, True)])
     data = read_frame()
     schema = StructType.fromJson(json.loads(read_frame().decode()))
+    if mode == "udf" and eval_type == 201:
+        nkeys = int(read_frame().decode())
     table = pa.ipc.open_stream(data).read_all()
     if mode == "udf":
         # A batch of rows, as Spark's BatchEvalPython (100 rows pickled at a time) and
@@ -236,6 +267,8 @@ while True:
                 answer = pandas_results(table, table.num_rows)
             elif eval_type in (205, 207):
                 answer = map_results(table)
+            elif eval_type == 201:
+                answer = group_results(table, nkeys)
             else:
                 rows = ArrowTableToRowsConversion.convert(table, schema, return_as_tuples=True)
                 answer = encode([as_return_type(func(*row)) for row in rows])

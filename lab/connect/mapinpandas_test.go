@@ -13,7 +13,8 @@ import (
 // mapScript runs df.mapInPandas and df.mapInArrow through Connect: a filter, new columns
 // matched to the schema by name (a third column left out, as Spark keeps only the schema's
 // width), columns matched by position, an Arrow filter, and the two errors pyspark's
-// worker raises (a column missing from the result, an iterator of something else).
+// worker raises (a column missing from the result, an iterator of something else); and
+// groupBy().applyInPandas.
 const mapScript = `import pandas as pd
 import pyarrow.compute as pc
 from pyspark.sql import SparkSession
@@ -52,6 +53,21 @@ def older(batches):
 
 
 print(sorted(df.mapInArrow(older, df.schema).collect()))
+sales = spark.createDataFrame([("a", 1), ("b", 2), ("a", 3), ("b", 5), ("c", 7)], "k string, v long")
+
+
+def center(pdf):
+    return pdf.assign(v=pdf.v - pdf.v.mean())
+
+
+print(sorted(sales.groupBy("k").applyInPandas(center, "k string, v double").collect()))
+
+
+def total(key, pdf):
+    return pd.DataFrame({"k": [key[0]], "n": [len(pdf)], "s": [int(pdf.v.sum())]})
+
+
+print(sorted(sales.groupBy(sales.k).applyInPandas(total, "k string, n long, s long").collect()))
 for f, schema in [(lambda it: (p[["id"]] for p in it), "id long, name string"), (lambda it: (1 for p in it), "id long")]:
     try:
         df.mapInPandas(f, schema).collect()
@@ -60,7 +76,9 @@ for f, schema in [(lambda it: (p[["id"]] for p in it), "id long, name string"), 
 `
 
 // TestRunnerMapInPandas runs mapScript with real CPython and pyspark-client: the rows the
-// functions yield, over a DataFrame of two partitions, and Spark's errors for bad results.
+// functions yield, over a DataFrame of two partitions, groupBy().applyInPandas with a
+// function of the group's rows and one of its key and rows, and Spark's errors for bad
+// results.
 func TestRunnerMapInPandas(t *testing.T) {
 	if os.Getenv("KAFKALAB_PYTHON") == "" {
 		t.Skip("needs KAFKALAB_PYTHON with pyspark-client (make test-connect)")
@@ -87,6 +105,8 @@ func TestRunnerMapInPandas(t *testing.T) {
 		"[Row(label='u1', decade=20), Row(label='u2', decade=30), Row(label='u3', decade=10), Row(label='u4', decade=40), Row(label='u5', decade=0)]\n" +
 		"[Row(x=100, y=10.5), Row(x=200, y=15.0), Row(x=300, y=8.5), Row(x=400, y=22.5), Row(x=500, y=4.0)]\n" +
 		"[Row(id=1, age=21), Row(id=2, age=30), Row(id=4, age=45)]\n" +
+		"[Row(k='a', v=-1.0), Row(k='a', v=1.0), Row(k='b', v=-1.5), Row(k='b', v=1.5), Row(k='c', v=0.0)]\n" +
+		"[Row(k='a', n=2, s=4), Row(k='b', n=2, s=7), Row(k='c', n=1, s=7)]\n" +
 		"PythonException ['RESULT_COLUMN_NAMES_MISMATCH']\n" +
 		"PythonException ['UDF_RETURN_TYPE']\n"
 	if out.String() != want {
