@@ -125,7 +125,6 @@ var connectBehind = map[string]string{
 	"u11_more_unsupported": "df.rdd is JVM_ATTRIBUTE_NOT_SUPPORTED in the Connect client, which has no RDDs: inherent to Spark Connect",
 	"rdd04_actions_and_shared_variables": "RDDs, sc.accumulator and sc.broadcast live in the JVM: Spark Connect's client has no sparkContext " +
 		"(JVM_ATTRIBUTE_NOT_SUPPORTED), as in Spark; inherent to Connect",
-	"dl18_delta_change_data_feed": "both paths refuse the change data feed; through Connect with the generic UNSUPPORTED_FEATURE.KAFKALAB text",
 }
 
 // TestDeltaTableThroughConnect runs the corpus scripts that use Delta Lake's DeltaTable API
