@@ -30,6 +30,8 @@ func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame,
 		df, err = s.sqlOptimize(ctx, q.Optimize)
 	case q.AlterProperties != nil:
 		df, err = s.sqlSetProperties(ctx, q.AlterProperties)
+	case q.Merge != nil:
+		df, err = s.sqlMerge(ctx, q.Merge)
 	default:
 		return nil, false, nil
 	}

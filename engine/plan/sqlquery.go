@@ -26,6 +26,8 @@ type Query struct {
 	Delete   *Delete
 	Vacuum   *Vacuum
 	Optimize *Optimize
+	// Merge is MERGE INTO (delta-spark's).
+	Merge *Merge
 	// VersionAsOf (-1 when absent) and TimestampAsOf are the FROM table's time travel.
 	VersionAsOf   int64
 	TimestampAsOf string
@@ -165,6 +167,9 @@ func ParseQuery(text string) (*Query, error) {
 	}
 	if p.at(tkIdent, "CREATE") || p.at(tkIdent, "INSERT") || p.at(tkIdent, "UPDATE") || p.at(tkIdent, "DELETE") || p.at(tkIdent, "VACUUM") || p.at(tkIdent, "OPTIMIZE") || p.at(tkIdent, "ALTER") {
 		return p.command(q)
+	}
+	if p.keyword("MERGE") {
+		return p.merge(q)
 	}
 	if p.keyword("DESCRIBE") || p.keyword("DESC") {
 		if p.keyword("DETAIL") {
