@@ -97,9 +97,12 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 	return s.emptyResult(), nil
 }
 
-// sqlInsert is INSERT INTO t VALUES (...), ... or INSERT INTO t query: the rows, matched to
-// the table's columns by position and cast to their types, appended as one WRITE commit.
-// VALUES rows are spread over min(rows, parallelism) tasks as Spark's local table scan does.
+// sqlInsert is INSERT INTO|OVERWRITE t [(cols)] [REPLACE WHERE cond] VALUES (...), ... |
+// query: the rows, matched to the table's columns by position (or to the column list, the
+// other columns NULL) and cast to their types, appended as one WRITE commit, or replacing
+// the table's rows (INSERT OVERWRITE) or those meeting cond (REPLACE WHERE) as an
+// overwrite does. VALUES rows are spread over min(rows, parallelism) tasks as Spark's local
+// table scan does.
 func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, error) {
 	dt, err := s.sqlTable(ctx, ins.Table)
 	if err != nil {
@@ -110,12 +113,17 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 		return nil, err
 	}
 	table := target.Schema()
+	// at[i] is the table column the i-th value fills.
+	at, err := insertColumns(ins, table)
+	if err != nil {
+		return nil, err
+	}
 	var data *DataFrame
 	if ins.Values != nil {
 		rows := make([]sqltypes.Row, len(ins.Values))
 		for i, exprs := range ins.Values {
-			if len(exprs) != len(table.Fields) {
-				return nil, insertArity(ins.Table, table, len(exprs))
+			if len(exprs) != len(at) {
+				return nil, insertArity(ins.Table, table, at, len(exprs))
 			}
 			cols := make([]any, len(exprs))
 			for j, e := range exprs {
@@ -131,12 +139,13 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 			}
 			from := one.Schema()
 			row := make(sqltypes.Row, len(table.Fields))
-			for j, f := range table.Fields {
+			for j, col := range at {
+				f := table.Fields[col]
 				v, err := sqltypes.Cast(got[0][j], from.Fields[j].Type, f.Type, s.Location())
 				if err != nil {
 					return nil, fmt.Errorf("INSERT INTO %s: value %d of row %d for column %s: %w", ins.Table, j+1, i+1, f.Name, err)
 				}
-				row[j] = v
+				row[col] = v
 			}
 			rows[i] = row
 		}
@@ -152,33 +161,79 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 			return nil, err
 		}
 		from := src.Schema()
-		if len(from.Fields) != len(table.Fields) {
-			return nil, insertArity(ins.Table, table, len(from.Fields))
+		if len(from.Fields) != len(at) {
+			return nil, insertArity(ins.Table, table, at, len(from.Fields))
 		}
 		cols := make([]any, len(table.Fields))
 		for j, f := range table.Fields {
-			ref := plan.ColumnRef{Parts: []string{from.Fields[j].Name}}
-			cols[j] = newColumn(plan.Alias{Child: plan.Cast{Child: ref, To: f.Type}, Name: f.Name})
+			var value plan.Expr = plan.Literal{Value: nil, Type: sqltypes.NullType{}}
+			for k, col := range at {
+				if col == j {
+					value = plan.ColumnRef{Parts: []string{from.Fields[k].Name}}
+				}
+			}
+			cols[j] = newColumn(plan.Alias{Child: plan.Cast{Child: value, To: f.Type}, Name: f.Name})
 		}
 		if data, err = src.Select(cols...); err != nil {
 			return nil, err
 		}
 	}
-	if err := data.Write().Format("delta").Mode("append").SaveAsTable(ctx, ins.Table); err != nil {
+	switch {
+	case ins.ReplaceWhere != nil:
+		// REPLACE WHERE is the replaceWhere overwrite of the DataFrame writer.
+		err = data.Write().Format("delta").Mode("overwrite").Option("replaceWhere", ins.ReplaceWhereText).Save(ctx, dt.Path())
+	case ins.Overwrite:
+		// INSERT OVERWRITE writes into the table as it is (a WRITE in Overwrite mode), where
+		// saveAsTable's overwrite would replace the table.
+		err = data.Write().Format("delta").Mode("overwrite").Save(ctx, dt.Path())
+	default:
+		err = data.Write().Format("delta").Mode("append").SaveAsTable(ctx, ins.Table)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return s.emptyResult(), nil
 }
 
-func insertArity(name string, table *sqltypes.StructType, got int) error {
+// insertColumns maps an INSERT's values to the table's columns: its column list's, or every
+// column in order.
+func insertColumns(ins *plan.Insert, table *sqltypes.StructType) ([]int, error) {
+	if ins.Columns == nil {
+		at := make([]int, len(table.Fields))
+		for i := range at {
+			at[i] = i
+		}
+		return at, nil
+	}
+	at := make([]int, len(ins.Columns))
+	seen := map[int]bool{}
+	for i, c := range ins.Columns {
+		at[i] = findColumn(table, c, false)
+		if at[i] < 0 {
+			names := make([]string, len(table.Fields))
+			for j, f := range table.Fields {
+				names[j] = "`" + f.Name + "`"
+			}
+			return nil, &plan.AnalysisError{Class: "UNRESOLVED_COLUMN.WITH_SUGGESTION", Message: fmt.Sprintf(
+				"A column, variable, or function parameter with name `%s` cannot be resolved. Did you mean one of the following? [%s].", c, strings.Join(names, ", "))}
+		}
+		if seen[at[i]] {
+			return nil, &plan.AnalysisError{Class: "COLUMN_ALREADY_EXISTS", Message: fmt.Sprintf("The column `%s` already exists. Choose another name or rename the existing column.", strings.ToLower(c))}
+		}
+		seen[at[i]] = true
+	}
+	return at, nil
+}
+
+func insertArity(name string, table *sqltypes.StructType, at []int, got int) error {
 	t, _ := tableIdent(name)
-	cols := make([]string, len(table.Fields))
-	for i, f := range table.Fields {
-		cols[i] = "`" + f.Name + "`"
+	cols := make([]string, len(at))
+	for i, c := range at {
+		cols[i] = "`" + table.Fields[c].Name + "`"
 	}
 	reason := "not enough data columns"
 	class := "INSERT_COLUMN_ARITY_MISMATCH.NOT_ENOUGH_DATA_COLUMNS"
-	if got > len(table.Fields) {
+	if got > len(at) {
 		reason, class = "too many data columns", "INSERT_COLUMN_ARITY_MISMATCH.TOO_MANY_DATA_COLUMNS"
 	}
 	data := make([]string, got)

@@ -16,11 +16,19 @@ type CreateTable struct {
 	Properties    []Property
 }
 
-// Insert is INSERT INTO table VALUES ... or INSERT INTO table query.
+// Insert is INSERT INTO|OVERWRITE [TABLE] table [(cols)] [REPLACE WHERE cond] VALUES ...|query.
 type Insert struct {
 	Table  string
 	Values [][]Expr // the VALUES rows, nil for a query
 	Select string   // the query's text
+	// Overwrite is INSERT OVERWRITE: the rows replace the table's.
+	Overwrite bool
+	// Columns is the column list: the values fill these columns, the others are NULL.
+	Columns []string
+	// ReplaceWhere is INSERT INTO ... REPLACE WHERE cond (ReplaceWhereText its source):
+	// the rows replace those that meet cond.
+	ReplaceWhere     Expr
+	ReplaceWhereText string
 }
 
 // Update is UPDATE table SET col = expr, ... [WHERE cond].
@@ -274,10 +282,12 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		q.Create, q.Table = c, name
 		return q, nil
 	case p.keyword("INSERT"):
-		if p.keyword("OVERWRITE") {
-			return nil, unsupported("kafkalab's spark.sql does not support INSERT OVERWRITE yet; use df.write.mode(\"overwrite\").saveAsTable(name)")
-		}
-		if !p.keyword("INTO") {
+		ins := &Insert{}
+		switch {
+		case p.keyword("OVERWRITE"):
+			ins.Overwrite = true
+		case p.keyword("INTO"):
+		default:
 			return nil, p.syntaxError()
 		}
 		p.keyword("TABLE")
@@ -285,10 +295,22 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.at(tkOp, "(") {
-			return nil, unsupported("kafkalab's spark.sql does not support an INSERT column list yet: give a value for every column, in the table's order")
+		ins.Table = name
+		if p.at(tkOp, "(") && !(p.toks[p.i+1].kind == tkIdent && (strings.EqualFold(p.toks[p.i+1].text, "SELECT") || strings.EqualFold(p.toks[p.i+1].text, "WITH"))) {
+			if ins.Columns, err = p.columnList(); err != nil {
+				return nil, err
+			}
 		}
-		ins := &Insert{Table: name}
+		if !ins.Overwrite && p.keyword("REPLACE") {
+			if !p.keyword("WHERE") {
+				return nil, p.syntaxError()
+			}
+			start := p.peek().pos
+			if ins.ReplaceWhere, err = p.expr(); err != nil {
+				return nil, err
+			}
+			ins.ReplaceWhereText = strings.TrimSpace(p.src[start:p.peek().pos])
+		}
 		if p.keyword("VALUES") {
 			for {
 				if err := p.expect("("); err != nil {
@@ -316,7 +338,7 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 			if err := p.end(); err != nil {
 				return nil, err
 			}
-		} else if p.at(tkIdent, "SELECT") || p.at(tkIdent, "WITH") {
+		} else if p.at(tkIdent, "SELECT") || p.at(tkIdent, "WITH") || p.at(tkIdent, "FROM") || p.at(tkOp, "(") {
 			ins.Select = p.rest()
 		} else {
 			return nil, p.syntaxError()

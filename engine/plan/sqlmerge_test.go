@@ -76,3 +76,31 @@ func TestParseMergeErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestParseInsertForms(t *testing.T) {
+	tests := []struct {
+		sql       string
+		overwrite bool
+		cols      string
+		replace   string
+		values    int
+		query     string
+	}{
+		{sql: "INSERT INTO t (b, a) VALUES (1, 2), (3, 4)", cols: "b,a", values: 2},
+		{sql: "INSERT OVERWRITE TABLE t SELECT * FROM s", overwrite: true, query: "SELECT * FROM s"},
+		{sql: "INSERT OVERWRITE t VALUES (1)", overwrite: true, values: 1},
+		{sql: "INSERT INTO t REPLACE WHERE d = DATE'2024-05-01' SELECT 1", replace: "d = DATE'2024-05-01'", query: "SELECT 1"},
+		{sql: "INSERT INTO t (SELECT 1)", query: "(SELECT 1)"},
+	}
+	for _, tt := range tests {
+		q, err := ParseQuery(tt.sql)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.sql, err)
+		}
+		ins := q.Insert
+		if ins.Overwrite != tt.overwrite || strings.Join(ins.Columns, ",") != tt.cols || ins.ReplaceWhereText != tt.replace ||
+			len(ins.Values) != tt.values || ins.Select != tt.query {
+			t.Errorf("%s: got %+v", tt.sql, ins)
+		}
+	}
+}
