@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -32,6 +33,8 @@ func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame,
 		df, err = s.sqlSetProperties(ctx, q.AlterProperties)
 	case q.Merge != nil:
 		df, err = s.sqlMerge(ctx, q.Merge)
+	case q.DropTable != nil:
+		df, err = s.sqlDropTable(q.DropTable)
 	default:
 		return nil, false, nil
 	}
@@ -373,4 +376,29 @@ func tableProperties(in []plan.Property) ([]delta.KV, error) {
 		out[i] = delta.KV{Key: p.Key, Value: p.Value}
 	}
 	return out, nil
+}
+
+// sqlDropTable is DROP TABLE [IF EXISTS] name: a temporary view of that name is dropped as
+// Spark's DROP TABLE drops one; otherwise the managed table's folder goes with its data, as
+// the session catalog deletes a managed table's location. A missing table is
+// TABLE_OR_VIEW_NOT_FOUND unless IF EXISTS.
+func (s *Session) sqlDropTable(d *plan.DropTable) (*DataFrame, error) {
+	parts := plan.ParseAttributeName(d.Table)
+	if len(parts) == 1 && s.DropTempView(parts[0]) {
+		return s.emptyResult(), nil
+	}
+	path, err := s.TablePath(d.Table)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(path); err != nil {
+		if d.IfExists {
+			return s.emptyResult(), nil
+		}
+		return nil, tableNotFound(d.Table)
+	}
+	if err := os.RemoveAll(path); err != nil {
+		return nil, fmt.Errorf("DROP TABLE %s: removing its folder: %w", d.Table, err)
+	}
+	return s.emptyResult(), nil
 }

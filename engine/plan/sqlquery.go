@@ -28,6 +28,8 @@ type Query struct {
 	Optimize *Optimize
 	// Merge is MERGE INTO (delta-spark's).
 	Merge *Merge
+	// DropTable is DROP TABLE [IF EXISTS] name.
+	DropTable *DropTable
 	// VersionAsOf (-1 when absent) and TimestampAsOf are the FROM table's time travel.
 	VersionAsOf   int64
 	TimestampAsOf string
@@ -91,6 +93,12 @@ type Query struct {
 	GroupingSets [][]int
 }
 
+// DropTable is DROP TABLE [IF EXISTS] name [PURGE].
+type DropTable struct {
+	Table    string
+	IfExists bool
+}
+
 // LateralView is LATERAL VIEW [OUTER] generator(args) table [AS] col, ...
 type LateralView struct {
 	Generator Call
@@ -140,6 +148,25 @@ func ParseQuery(text string) (*Query, error) {
 			q.SetValue = &v
 		}
 		return q, nil
+	}
+	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "TABLE") {
+		p.next()
+		p.next()
+		d := &DropTable{}
+		if p.keyword("IF") {
+			if !p.keyword("EXISTS") {
+				return nil, p.syntaxError()
+			}
+			d.IfExists = true
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		p.keyword("PURGE")
+		d.Table = name
+		q.DropTable, q.Table = d, name
+		return q, p.end()
 	}
 	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "VIEW") {
 		p.next()
