@@ -41,7 +41,7 @@ func TestSQLSubset(t *testing.T) {
 	for sql, want := range map[string]string{
 		"":                              "[PARSE_EMPTY_STATEMENT]",
 		"INSERT INTO events VALUES (1)": "[UNSUPPORTED_INSERT.RDD_BASED]",
-		"MERGE INTO events USING x":     "kafkalab's spark.sql supports SELECT",
+		"MERGE INTO events USING x":     "[PARSE_SYNTAX_ERROR]",
 		"SELECT * FROM nope":            "[TABLE_OR_VIEW_NOT_FOUND] The table or view `nope` cannot be found.",
 		"SELECT * FROM default.events":  "[TABLE_OR_VIEW_NOT_FOUND] The table or view `default`.`events` cannot be found.",
 		"SELECT x FROM events":          "[UNRESOLVED_COLUMN.WITH_SUGGESTION]",

@@ -66,7 +66,7 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 	if err != nil {
 		return nil, err
 	}
-	if s.isDeltaTable(path) {
+	if s.isDeltaTable(path) && !c.Replace {
 		if c.IfNotExists {
 			return s.emptyResult(), nil
 		}
@@ -84,6 +84,9 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 		if err != nil {
 			return nil, err
 		}
+		if c.Replace {
+			return s.replaceAsSelect(ctx, path, df, c)
+		}
 		if err := df.Write().Format("delta").PartitionBy(c.PartitionedBy...).SaveAsTable(ctx, c.Table); err != nil {
 			return nil, err
 		}
@@ -93,8 +96,38 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 	if err != nil {
 		return nil, fmt.Errorf("CREATE TABLE %s columns: %w", c.Table, err)
 	}
-	if _, err := delta.CreateTable(ctx, path, schema.AsNullable(), delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta,
-		PartitionColumns: c.PartitionedBy, Properties: props, DefaultProperties: s.deltaDefaultProperties()}); committedIsDone(err) != nil {
+	opts := delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta, PartitionColumns: c.PartitionedBy, Properties: props,
+		DefaultProperties: s.deltaDefaultProperties()}
+	if c.Replace {
+		if _, _, err := delta.ReplaceTable(ctx, path, schema.AsNullable(), opts); committedIsDone(err) != nil {
+			return nil, err
+		}
+		return s.emptyResult(), nil
+	}
+	if _, err := delta.CreateTable(ctx, path, schema.AsNullable(), opts); committedIsDone(err) != nil {
+		return nil, err
+	}
+	return s.emptyResult(), nil
+}
+
+// replaceAsSelect is CREATE OR REPLACE TABLE t USING delta AS query: the query's rows replace
+// the table's, with the query's schema, in one CREATE OR REPLACE TABLE AS SELECT version (the
+// first one when the table is new). The query is read before the table changes, so it may
+// read the table itself.
+func (s *Session) replaceAsSelect(ctx context.Context, path string, df *DataFrame, c *plan.CreateTable) (*DataFrame, error) {
+	t, err := s.delta.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	tasks, err := df.execute(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_, _, err = t.Write(ctx, delta.BatchWrite{
+		Mode: "overwrite", Schema: df.Schema(), Tasks: toTasks(tasks), SaveAsTable: true, SQLReplace: true,
+		PartitionColumns: c.PartitionedBy, Now: s.now(), TimeZone: s.Conf().GetOr(ConfTimeZone, "UTC"),
+	})
+	if committedIsDone(err) != nil {
 		return nil, err
 	}
 	return s.emptyResult(), nil

@@ -41,6 +41,9 @@ type Change struct {
 	// has the table's columns and then its _change_type (nil for the table's new data), and
 	// the change rows go to change files listed as cdc actions (writeChangeTasks).
 	ChangeRows bool
+	// Metadata, when set, replaces the table's metaData whole (REPLACE TABLE's new id,
+	// schema, partitioning and properties); Schema must then be its schema.
+	Metadata *Metadata
 	// Now is the commit clock; TimeZone the session time zone for the stats.
 	Now      time.Time
 	TimeZone string
@@ -88,6 +91,9 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 		m := *snap.Metadata
 		m.SchemaString = schema.JSON()
 		md = &m
+	}
+	if c.Metadata != nil {
+		md = c.Metadata
 	}
 	var lead filesResult
 	if len(c.Lead) > 0 {

@@ -1,6 +1,7 @@
 package delta
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -78,6 +79,9 @@ type CreateOptions struct {
 	// DefaultProperties are the session's default table properties, applied before
 	// Properties (spark.databricks.delta.properties.defaults.*).
 	DefaultProperties []KV
+	// Operation is commitInfo's operation: "CREATE TABLE" when empty; CREATE OR REPLACE
+	// TABLE logs its own name even when it creates the table.
+	Operation string
 }
 
 // ErrTableExists is returned by CreateTable when the table already has commits.
@@ -134,7 +138,7 @@ func CreateTable(ctx context.Context, path string, schema *sqltypes.StructType, 
 	}
 	ci := &CommitInfo{
 		Timestamp:           now.UnixMilli(),
-		Operation:           "CREATE TABLE",
+		Operation:           cmp.Or(opts.Operation, "CREATE TABLE"),
 		OperationParameters: createTableParams(opts.Managed, opts.PartitionColumns, opts.Properties),
 		IsolationLevel:      "Serializable",
 		IsBlindAppend:       boolp(true),
@@ -681,6 +685,10 @@ type BatchWrite struct {
 	SaveAsTable bool
 	// OverwriteSchema allows overwrite with a different schema (option overwriteSchema).
 	OverwriteSchema bool
+	// SQLReplace is SQL's CREATE OR REPLACE TABLE ... AS SELECT (with SaveAsTable and mode
+	// overwrite): the table gets new metadata whatever its schema (a new id), and the
+	// commit does not carry saveAsTable's isV1SaveAsTableOverwrite.
+	SQLReplace bool
 	// MergeSchema lets the data add columns to the table (option mergeSchema, or
 	// spark.databricks.delta.schema.autoMerge.enabled): the new columns are appended to
 	// the table's schema, and its older rows read them as NULL.
@@ -779,7 +787,11 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		switch {
 		case replace:
 			ci.Operation = "CREATE OR REPLACE TABLE AS SELECT"
-			ci.OperationParameters = orderedKVs(append([]KV{{Key: "isV1SaveAsTableOverwrite", Value: "true", Raw: true}}, createTableParams(true, w.PartitionColumns, nil)...))
+			params := createTableParams(true, w.PartitionColumns, nil)
+			if !w.SQLReplace {
+				params = append([]KV{{Key: "isV1SaveAsTableOverwrite", Value: "true", Raw: true}}, params...)
+			}
+			ci.OperationParameters = orderedKVs(params)
 		case w.SaveAsTable && !exists:
 			ci.Operation = "CREATE TABLE AS SELECT"
 			ci.OperationParameters = createTableParams(true, w.PartitionColumns, nil)
@@ -891,6 +903,12 @@ func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*sta
 	if !exists {
 		wp.md = newMetadata(w.Schema, now)
 		setDefaults(wp.md, w.DefaultProperties)
+		if err := newParts(); err != nil {
+			return nil, false, err
+		}
+	} else if mode == "Overwrite" && w.SQLReplace {
+		wp.md = newMetadata(w.Schema, now)
+		wp.parts = nil
 		if err := newParts(); err != nil {
 			return nil, false, err
 		}

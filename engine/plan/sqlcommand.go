@@ -9,8 +9,10 @@ import (
 type CreateTable struct {
 	Table       string
 	IfNotExists bool
-	Columns     string // the column list's DDL text, "" when absent
-	AsSelect    string // the AS query's text, "" when absent
+	// Replace is CREATE OR REPLACE TABLE: an existing table is replaced (its history kept).
+	Replace  bool
+	Columns  string // the column list's DDL text, "" when absent
+	AsSelect string // the AS query's text, "" when absent
 	// PartitionedBy are PARTITIONED BY's columns; Properties are TBLPROPERTIES's.
 	PartitionedBy []string
 	Properties    []Property
@@ -204,11 +206,12 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		if p.at(tkIdent, "TEMPORARY") || p.at(tkIdent, "TEMP") || p.at(tkIdent, "VIEW") || p.at(tkIdent, "GLOBAL") {
 			return p.createView(q, replace)
 		}
-		if replace {
-			return nil, unsupported("kafkalab's spark.sql does not support CREATE OR REPLACE TABLE yet; drop the table folder first, or overwrite it with df.write.mode(\"overwrite\").saveAsTable(name)")
-		}
+		c.Replace = replace
 		if !p.keyword("TABLE") {
 			return nil, unsupported("kafkalab's spark.sql supports CREATE TABLE ... USING delta; %s is not yet in kafkalab", strings.ToUpper(p.peek().text))
+		}
+		if replace && p.at(tkIdent, "IF") {
+			return nil, p.syntaxError() // Spark's grammar has no CREATE OR REPLACE ... IF NOT EXISTS
 		}
 		if p.keyword("IF") {
 			if !p.keyword("NOT") || !p.keyword("EXISTS") {

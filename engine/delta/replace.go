@@ -1,0 +1,58 @@
+package delta
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// ReplaceOperation is commitInfo's operation for CREATE OR REPLACE TABLE (cols).
+const ReplaceOperation = "CREATE OR REPLACE TABLE"
+
+// ReplaceTable is CREATE OR REPLACE TABLE t (cols) USING delta as delta-spark 4.4 commits it:
+// a missing table is created (version 0, logged as CREATE OR REPLACE TABLE); an existing one
+// gets one version that removes every file and carries new metadata (a new id, the new
+// schema, partitioning and properties, a new createdTime), its history kept. It returns the
+// table and the version committed.
+func ReplaceTable(ctx context.Context, path string, schema *sqltypes.StructType, opts CreateOptions) (*Table, int64, error) {
+	opts.Operation = ReplaceOperation
+	t, err := Open(path)
+	if err != nil {
+		return nil, -1, err
+	}
+	t.driver = opts.Driver
+	snap, err := t.Snapshot()
+	if err != nil {
+		return nil, -1, err
+	}
+	if snap.Version < 0 {
+		t, err := CreateTable(ctx, path, schema, opts)
+		return t, 0, err
+	}
+	now := nowOr(opts.Now)
+	md := newMetadata(schema, now)
+	part, err := newPartitioning(schema.AsNullable(), opts.PartitionColumns)
+	if err != nil {
+		return nil, -1, err
+	}
+	if part != nil {
+		md.PartitionColumns = part.cols
+	}
+	for _, kv := range opts.Properties {
+		md.Configuration[kv.Key] = kv.Value
+	}
+	v, err := t.CommitChange(ctx, snap, Change{
+		Operation:   ReplaceOperation,
+		Parameters:  createTableParams(opts.Managed, opts.PartitionColumns, opts.Properties),
+		Remove:      snap.Files,
+		RemoveStats: NumRecordsStats,
+		Schema:      schema,
+		Metadata:    md,
+		Now:         now,
+	})
+	if err != nil {
+		return t, v, fmt.Errorf("replace delta table %s: %w", path, err)
+	}
+	return t, v, nil
+}

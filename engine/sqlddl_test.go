@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// DROP TABLE removes a managed Delta table (its folder with it) or a temporary view; a
+// missing one is an error unless IF EXISTS.
+func TestSQLDropTable(t *testing.T) {
+	runSQLSteps(t, []sqlStep{
+		{"CREATE TABLE d (x INT) USING delta", ""},
+		{"INSERT INTO d VALUES (1)", ""},
+		{"DROP TABLE d", ""},
+		{"SELECT * FROM d", "error: [TABLE_OR_VIEW_NOT_FOUND]"},
+		{"DROP TABLE d", "error: [TABLE_OR_VIEW_NOT_FOUND]"},
+		{"DROP TABLE IF EXISTS d", ""},
+		{"CREATE TABLE d (y STRING) USING delta", ""},
+		{"SELECT * FROM d", "+---+\n|  y|\n+---+\n+---+\n"},
+		{"CREATE TEMP VIEW v AS SELECT 1 AS x", ""},
+		{"DROP TABLE v", ""},
+		{"SELECT * FROM v", "error: [TABLE_OR_VIEW_NOT_FOUND]"},
+	})
+}
+
+// CREATE OR REPLACE TABLE (columns or AS SELECT) replaces a table's schema and rows in one
+// version, keeping its history; on a new table it creates it under the same operation name.
+func TestSQLCreateOrReplace(t *testing.T) {
+	s := runSQLSteps(t, []sqlStep{
+		{"CREATE OR REPLACE TABLE r (a INT) USING delta", ""},
+		{"INSERT INTO r VALUES (1), (2)", ""},
+		{"CREATE OR REPLACE TABLE r (a INT, b STRING) USING delta", ""},
+		{"SELECT * FROM r", "+---+---+\n|  a|  b|\n+---+---+\n+---+---+\n"},
+		{"SELECT count(*) AS n FROM r VERSION AS OF 1", "+---+\n|  n|\n+---+\n|  2|\n+---+\n"},
+		{"CREATE OR REPLACE TABLE r USING delta AS SELECT 'x' AS c", ""},
+		{"CREATE OR REPLACE TABLE r USING delta AS SELECT concat(c, 'y') AS c FROM r", ""},
+		{"SELECT * FROM r", "+---+\n|  c|\n+---+\n| xy|\n+---+\n"},
+		{"CREATE OR REPLACE TABLE IF NOT EXISTS r (a INT) USING delta", "error: PARSE_SYNTAX_ERROR"},
+	})
+	ctx := context.Background()
+	h := must[*DataFrame](t)(s.SQL(ctx, "DESCRIBE HISTORY r"))
+	got := must[[]sqltypes.Row](t)(must[*DataFrame](t)(must[*DataFrame](t)(h.Select("version", "operation")).OrderBy("version")).Collect(ctx))
+	var ops []string
+	for _, r := range got {
+		ops = append(ops, r[1].(string))
+	}
+	want := "CREATE OR REPLACE TABLE,WRITE,CREATE OR REPLACE TABLE,CREATE OR REPLACE TABLE AS SELECT,CREATE OR REPLACE TABLE AS SELECT"
+	if strings.Join(ops, ",") != want {
+		t.Errorf("history %v, want %s", ops, want)
+	}
+}
