@@ -3,8 +3,10 @@ package engine
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
@@ -33,6 +35,8 @@ func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame,
 		df, err = s.sqlSetProperties(ctx, q.AlterProperties)
 	case q.Merge != nil:
 		df, err = s.sqlMerge(ctx, q.Merge)
+	case q.AlterColumns != nil:
+		df, err = s.sqlAlterColumns(ctx, q.AlterColumns)
 	case q.DropTable != nil:
 		df, err = s.sqlDropTable(q.DropTable)
 	default:
@@ -432,6 +436,59 @@ func (s *Session) sqlDropTable(d *plan.DropTable) (*DataFrame, error) {
 	}
 	if err := os.RemoveAll(path); err != nil {
 		return nil, fmt.Errorf("DROP TABLE %s: removing its folder: %w", d.Table, err)
+	}
+	return s.emptyResult(), nil
+}
+
+// sqlAlterColumns is ALTER TABLE t ADD COLUMNS (...) (the columns appended, nullable, as
+// ADD COLUMNS) or ALTER TABLE t ALTER COLUMN c COMMENT '..' (CHANGE COLUMN): one version
+// with the new schema, as delta-spark commits them.
+func (s *Session) sqlAlterColumns(ctx context.Context, a *plan.AlterColumns) (*DataFrame, error) {
+	dt, err := s.sqlDeltaTarget(ctx, a.Table)
+	if err != nil {
+		return nil, err
+	}
+	caseSensitive := s.confBool(ConfCaseSensitive)
+	if a.Comment != nil {
+		_, err = dt.table.AlterSchema(ctx, "CHANGE COLUMN", s.now(), func(st *sqltypes.StructType) (*sqltypes.StructType, []delta.KV, error) {
+			i := findColumn(st, a.Column, caseSensitive)
+			if i < 0 {
+				return nil, nil, &plan.AnalysisError{Class: "DELTA_COLUMN_NOT_FOUND_IN_SCHEMA", Message: fmt.Sprintf(
+					"Unable to find the column `%s` in the table's schema: ALTER COLUMN names one of its columns.", a.Column)}
+			}
+			out := &sqltypes.StructType{Fields: slices.Clone(st.Fields)}
+			f := out.Fields[i]
+			md := maps.Clone(f.Metadata)
+			if md == nil {
+				md = map[string]any{}
+			}
+			md["comment"] = *a.Comment
+			f.Metadata = md
+			out.Fields[i] = f
+			return out, delta.ChangeColumnParams(f), nil
+		})
+	} else {
+		var cols *sqltypes.StructType
+		if cols, err = sqltypes.ParseDDL(a.Add); err != nil {
+			return nil, fmt.Errorf("ALTER TABLE %s ADD COLUMNS: %w", a.Table, err)
+		}
+		_, err = dt.table.AlterSchema(ctx, "ADD COLUMNS", s.now(), func(st *sqltypes.StructType) (*sqltypes.StructType, []delta.KV, error) {
+			out := &sqltypes.StructType{Fields: slices.Clone(st.Fields)}
+			added := make([]sqltypes.StructField, len(cols.Fields))
+			for i, f := range cols.Fields {
+				if findColumn(out, f.Name, caseSensitive) >= 0 {
+					return nil, nil, &plan.AnalysisError{Class: "FIELD_ALREADY_EXISTS", Message: fmt.Sprintf(
+						"Cannot add column, because `%s` already exists in the table's schema.", f.Name)}
+				}
+				f.Nullable = true
+				added[i] = f
+				out.Fields = append(out.Fields, f)
+			}
+			return out, delta.AddColumnsParams(added), nil
+		})
+	}
+	if committedIsDone(err) != nil {
+		return nil, err
 	}
 	return s.emptyResult(), nil
 }

@@ -52,3 +52,32 @@ func TestSQLCreateOrReplace(t *testing.T) {
 		t.Errorf("history %v, want %s", ops, want)
 	}
 }
+
+// ALTER TABLE ADD COLUMNS appends nullable columns (old rows read NULL) and ALTER COLUMN
+// COMMENT sets a column's comment; each is one metadata-only version.
+func TestSQLAlterColumns(t *testing.T) {
+	s := runSQLSteps(t, []sqlStep{
+		{"CREATE TABLE a (id INT, note STRING) USING delta", ""},
+		{"INSERT INTO a VALUES (1, 'x')", ""},
+		{"ALTER TABLE a ADD COLUMNS (price DOUBLE COMMENT 'unit price', tag STRING)", ""},
+		{"ALTER TABLE a ALTER COLUMN note COMMENT 'free text'", ""},
+		{"ALTER TABLE a ADD COLUMN id INT", "error: [FIELD_ALREADY_EXISTS]"},
+		{"ALTER TABLE a ALTER COLUMN nope COMMENT 'x'", "error: nope"},
+		{"INSERT INTO a VALUES (2, 'y', 1.5, 't')", ""},
+		{"SELECT * FROM a ORDER BY id", "+---+----+-----+----+\n| id|note|price| tag|\n+---+----+-----+----+\n|  1|   x| NULL|NULL|\n|  2|   y|  1.5|   t|\n+---+----+-----+----+\n"},
+	})
+	ctx := context.Background()
+	dt := must[*DeltaTable](t)(s.DeltaTableForName(ctx, "a"))
+	log2, log3 := deltaLog(t, dt.Path(), 2), deltaLog(t, dt.Path(), 3)
+	for _, want := range []string{`"operation":"ADD COLUMNS"`,
+		`"columns":"[{\"column\":{\"name\":\"price\",\"type\":\"double\",\"nullable\":true,\"metadata\":{\"comment\":\"unit price\"}}},{\"column\":{\"name\":\"tag\",\"type\":\"string\",\"nullable\":true,\"metadata\":{}}}]"`} {
+		if !strings.Contains(log2, want) {
+			t.Errorf("version 2 lacks %s:\n%s", want, log2)
+		}
+	}
+	for _, want := range []string{`"operation":"CHANGE COLUMN"`, `"column":"{\"name\":\"note\",\"type\":\"string\",\"nullable\":true,\"metadata\":{\"comment\":\"free text\"}}"`} {
+		if !strings.Contains(log3, want) {
+			t.Errorf("version 3 lacks %s:\n%s", want, log3)
+		}
+	}
+}

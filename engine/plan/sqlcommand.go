@@ -72,6 +72,15 @@ type AlterProperties struct {
 	Set   []Property
 }
 
+// AlterColumns is ALTER TABLE table ADD COLUMNS (col type [COMMENT '..'], ...) (Add is the
+// column list's DDL text) or ALTER TABLE table ALTER COLUMN col COMMENT '..'.
+type AlterColumns struct {
+	Table   string
+	Add     string
+	Column  string
+	Comment *string
+}
+
 // Property is one key = value of TBLPROPERTIES.
 type Property struct{ Key, Value string }
 
@@ -143,6 +152,38 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		name, err := p.tableName()
 		if err != nil {
 			return nil, err
+		}
+		if p.keyword("ADD") {
+			if !p.keyword("COLUMNS") && !p.keyword("COLUMN") {
+				return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE %s ADD COLUMNS (...); ADD %s is not yet in kafkalab (run it on real Spark with kafkalab export)", name, strings.ToUpper(p.peek().text))
+			}
+			var text string
+			if p.at(tkOp, "(") {
+				if text, err = p.parenthesised(); err != nil {
+					return nil, err
+				}
+			} else {
+				text = p.rest()
+			}
+			q.AlterColumns, q.Table = &AlterColumns{Table: name, Add: text}, name
+			return q, p.end()
+		}
+		if p.keyword("ALTER") || p.keyword("CHANGE") {
+			p.keyword("COLUMN")
+			col, err := p.columnPath()
+			if err != nil {
+				return nil, err
+			}
+			if !p.keyword("COMMENT") {
+				return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE %s ALTER COLUMN %s COMMENT '...'; other column changes are not yet in kafkalab (run them on real Spark with kafkalab export)", name, col)
+			}
+			t := p.next()
+			if t.kind != tkString {
+				return nil, parseErr("Syntax error at or near '" + t.text + "': COMMENT takes a string.")
+			}
+			comment := t.text
+			q.AlterColumns, q.Table = &AlterColumns{Table: name, Column: col, Comment: &comment}, name
+			return q, p.end()
 		}
 		if !p.keyword("SET") || !p.keyword("TBLPROPERTIES") {
 			return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE %s SET TBLPROPERTIES (...) only; other ALTER TABLE forms are not yet in kafkalab (run them on real Spark with kafkalab export)", name)

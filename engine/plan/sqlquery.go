@@ -28,6 +28,8 @@ type Query struct {
 	Optimize *Optimize
 	// Merge is MERGE INTO (delta-spark's).
 	Merge *Merge
+	// AlterColumns is ALTER TABLE ... ADD COLUMNS or ALTER COLUMN ... COMMENT.
+	AlterColumns *AlterColumns
 	// DropTable is DROP TABLE [IF EXISTS] name.
 	DropTable *DropTable
 	// VersionAsOf (-1 when absent) and TimestampAsOf are the FROM table's time travel.
