@@ -16,7 +16,9 @@ const ReplaceOperation = "CREATE OR REPLACE TABLE"
 // schema, partitioning and properties, a new createdTime), its history kept. It returns the
 // table and the version committed.
 func ReplaceTable(ctx context.Context, path string, schema *sqltypes.StructType, opts CreateOptions) (*Table, int64, error) {
-	opts.Operation = ReplaceOperation
+	if opts.Operation == "" {
+		opts.Operation = ReplaceOperation
+	}
 	t, err := Open(path)
 	if err != nil {
 		return nil, -1, err
@@ -31,20 +33,13 @@ func ReplaceTable(ctx context.Context, path string, schema *sqltypes.StructType,
 		return t, 0, err
 	}
 	now := nowOr(opts.Now)
-	md := newMetadata(schema, now)
-	part, err := newPartitioning(schema.AsNullable(), opts.PartitionColumns)
+	md, err := opts.metadata(schema, now)
 	if err != nil {
 		return nil, -1, err
 	}
-	if part != nil {
-		md.PartitionColumns = part.cols
-	}
-	for _, kv := range opts.Properties {
-		md.Configuration[kv.Key] = kv.Value
-	}
 	v, err := t.CommitChange(ctx, snap, Change{
-		Operation:   ReplaceOperation,
-		Parameters:  createTableParams(opts.Managed, opts.PartitionColumns, opts.Properties),
+		Operation:   opts.Operation,
+		Parameters:  opts.params(),
 		Remove:      snap.Files,
 		RemoveStats: NumRecordsStats,
 		Schema:      schema,

@@ -82,6 +82,40 @@ type CreateOptions struct {
 	// Operation is commitInfo's operation: "CREATE TABLE" when empty; CREATE OR REPLACE
 	// TABLE logs its own name even when it creates the table.
 	Operation string
+	// Description is the table's comment (metaData's description), nil for none.
+	Description *string
+	// KeepNullability keeps the schema's NOT NULL columns, as a DDL-defined table does
+	// (CREATE TABLE, the table builder); otherwise every column is nullable.
+	KeepNullability bool
+}
+
+// params is the create or replace commit's operationParameters.
+func (o CreateOptions) params() []KV {
+	if o.Description != nil {
+		return createTableParams(o.Managed, o.PartitionColumns, o.Properties, *o.Description)
+	}
+	return createTableParams(o.Managed, o.PartitionColumns, o.Properties)
+}
+
+// metadata is a new table's metaData under these options.
+func (o CreateOptions) metadata(schema *sqltypes.StructType, now time.Time) (*Metadata, error) {
+	md := newMetadata(schema, now)
+	if o.KeepNullability {
+		md.SchemaString = schema.JSON()
+	}
+	md.Description = o.Description
+	part, err := newPartitioning(schema.AsNullable(), o.PartitionColumns)
+	if err != nil {
+		return nil, err
+	}
+	if part != nil {
+		md.PartitionColumns = part.cols
+	}
+	setDefaults(md, o.DefaultProperties)
+	for _, kv := range o.Properties {
+		md.Configuration[kv.Key] = kv.Value
+	}
+	return md, nil
 }
 
 // ErrTableExists is returned by CreateTable when the table already has commits.
@@ -124,22 +158,14 @@ func CreateTable(ctx context.Context, path string, schema *sqltypes.StructType, 
 		return nil, fmt.Errorf("create delta table %s: %w", t.path, err)
 	}
 	now := nowOr(opts.Now)
-	md := newMetadata(schema, now)
-	part, err := newPartitioning(schema.AsNullable(), opts.PartitionColumns)
+	md, err := opts.metadata(schema, now)
 	if err != nil {
 		return nil, err
-	}
-	if part != nil {
-		md.PartitionColumns = part.cols
-	}
-	setDefaults(md, opts.DefaultProperties)
-	for _, kv := range opts.Properties {
-		md.Configuration[kv.Key] = kv.Value
 	}
 	ci := &CommitInfo{
 		Timestamp:           now.UnixMilli(),
 		Operation:           cmp.Or(opts.Operation, "CREATE TABLE"),
-		OperationParameters: createTableParams(opts.Managed, opts.PartitionColumns, opts.Properties),
+		OperationParameters: opts.params(),
 		IsolationLevel:      "Serializable",
 		IsBlindAppend:       boolp(true),
 		EngineInfo:          EngineInfo,
@@ -167,11 +193,15 @@ func emptySnapshot(t *Table) *Snapshot {
 	return &Snapshot{Table: t, Version: -1, Txns: map[string]int64{}, txns: map[string]Txn{}}
 }
 
-func createTableParams(managed bool, partitionBy []string, props []KV) []KV {
+func createTableParams(managed bool, partitionBy []string, props []KV, description ...string) []KV {
+	desc := KV{Key: "description", Null: true}
+	if len(description) > 0 {
+		desc = KV{Key: "description", Value: description[0]}
+	}
 	return []KV{
 		{Key: "partitionBy", Value: PartitionByParam(partitionBy)},
 		{Key: "clusterBy", Value: "[]"},
-		{Key: "description", Null: true},
+		desc,
 		{Key: "isManaged", Value: strconv.FormatBool(managed)},
 		{Key: "properties", Value: propertiesParam(props)},
 	}

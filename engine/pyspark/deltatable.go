@@ -122,6 +122,6 @@ func init() {
 	})
 	defDeltaTableOps()
 	bindings["delta.tables"] = func(in *Interpreter) (*py.ModuleImpl, error) {
-		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Delta Lake tables"}, Globals: py.StringDict{"DeltaTable": deltaTableType, "DeltaMergeBuilder": mergeBuilderType, "DeltaOptimizeBuilder": optimizeBuilderType}}, nil
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Delta Lake tables"}, Globals: py.StringDict{"DeltaTable": deltaTableType, "DeltaMergeBuilder": mergeBuilderType, "DeltaOptimizeBuilder": optimizeBuilderType, "DeltaTableBuilder": tableBuilderType}}, nil
 	}
 }

@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kafkalab/kafkalab/engine/delta"
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// TableBuilder is delta.tables.DeltaTableBuilder: DeltaTable.create, createIfNotExists,
+// replace and createOrReplace, gathering a table's name or location, columns, partitioning,
+// properties and comment, and execute() committing them as the SQL statement would (CREATE
+// TABLE, CREATE OR REPLACE TABLE, REPLACE TABLE).
+type TableBuilder struct {
+	s        *Session
+	mode     string // create, createIfNotExists, replace, createOrReplace
+	name     string
+	location string
+	schema   sqltypes.StructType
+	parts    []string
+	props    []plan.Property
+	comment  *string
+}
+
+// NewTableBuilder is DeltaTable.create(spark) and its siblings; mode names which.
+func (s *Session) NewTableBuilder(mode string) *TableBuilder { return &TableBuilder{s: s, mode: mode} }
+
+// TableName is tableName(name).
+func (b *TableBuilder) TableName(name string) *TableBuilder { b.name = name; return b }
+
+// Location is location(path).
+func (b *TableBuilder) Location(path string) *TableBuilder { b.location = path; return b }
+
+// AddColumn is addColumn(name, dataType, nullable, generatedAlwaysAs, comment); a generated
+// column is not yet supported (its values would have to be computed on every write).
+func (b *TableBuilder) AddColumn(f sqltypes.StructField, comment *string, generatedAlwaysAs string) error {
+	if generatedAlwaysAs != "" {
+		return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's Delta tables do not support generated columns yet (column %s GENERATED ALWAYS AS %s): add it as a plain column and compute it with withColumn before writing, or run this on real Spark with kafkalab export", f.Name, generatedAlwaysAs)}
+	}
+	if comment != nil {
+		f.Metadata = map[string]any{"comment": *comment}
+	}
+	b.schema.Fields = append(b.schema.Fields, f)
+	return nil
+}
+
+// AddColumns is addColumns(schema).
+func (b *TableBuilder) AddColumns(st *sqltypes.StructType) *TableBuilder {
+	b.schema.Fields = append(b.schema.Fields, st.Fields...)
+	return b
+}
+
+// PartitionedBy is partitionedBy(cols...).
+func (b *TableBuilder) PartitionedBy(cols ...string) *TableBuilder {
+	b.parts = append(b.parts, cols...)
+	return b
+}
+
+// Property is property(key, value).
+func (b *TableBuilder) Property(k, v string) *TableBuilder {
+	b.props = append(b.props, plan.Property{Key: k, Value: v})
+	return b
+}
+
+// Comment is comment(text).
+func (b *TableBuilder) Comment(c string) *TableBuilder { b.comment = &c; return b }
+
+// Execute is execute(): the table as created or replaced.
+func (b *TableBuilder) Execute(ctx context.Context) (*DeltaTable, error) {
+	s := b.s
+	if b.name == "" && b.location == "" {
+		return nil, &plan.AnalysisError{Class: "DELTA_TABLE_BUILDER_NEEDS_NAME_OR_LOCATION", Message: "Table name or location has to be specified: call tableName(...) or location(...) before execute()."}
+	}
+	var path string
+	var err error
+	managed := b.location == ""
+	if managed {
+		path, err = s.TablePath(b.name)
+	} else {
+		path, err = s.ResolvePath(b.location)
+	}
+	if err != nil {
+		return nil, err
+	}
+	open := func() (*DeltaTable, error) {
+		if b.name != "" && managed {
+			return s.DeltaTableForName(ctx, b.name)
+		}
+		return s.DeltaTableForPath(ctx, path)
+	}
+	exists := s.isDeltaTable(path)
+	switch {
+	case exists && b.mode == "createIfNotExists":
+		return open()
+	case exists && b.mode == "create":
+		if b.name != "" {
+			return nil, tableExistsError(b.name)
+		}
+		return nil, &plan.AnalysisError{Class: "DELTA_PATH_EXISTS", Message: fmt.Sprintf("Cannot write to already existent path file:%s without setting OVERWRITE = 'true'.", path)}
+	case !exists && b.mode == "replace":
+		return nil, &plan.AnalysisError{Class: "TABLE_OR_VIEW_NOT_FOUND", Message: fmt.Sprintf("The table or view %s cannot be found: replace() needs an existing table; use createOrReplace().", b.name+b.location)}
+	}
+	if len(b.schema.Fields) == 0 {
+		return nil, &plan.AnalysisError{Class: "DELTA_SCHEMA_NOT_PROVIDED", Message: "Table schema is not provided. Please provide the schema (column definition) of the table when using REPLACE table and an AS SELECT query is not provided."}
+	}
+	props, err := tableProperties(b.props)
+	if err != nil {
+		return nil, err
+	}
+	opts := delta.CreateOptions{Now: s.now(), Managed: managed, Driver: s.delta, PartitionColumns: b.parts, Properties: props,
+		Description: b.comment, KeepNullability: true}
+	switch b.mode {
+	case "replace":
+		opts.Operation = "REPLACE TABLE"
+		_, _, err = delta.ReplaceTable(ctx, path, &b.schema, opts)
+	case "createOrReplace":
+		_, _, err = delta.ReplaceTable(ctx, path, &b.schema, opts)
+	default:
+		_, err = delta.CreateTable(ctx, path, &b.schema, opts)
+	}
+	if committedIsDone(err) != nil {
+		return nil, err
+	}
+	return open()
+}

@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// DeltaTableBuilder commits what CREATE TABLE / CREATE OR REPLACE TABLE / REPLACE TABLE do,
+// with the table's comment as its description and NOT NULL kept; createIfNotExists leaves
+// an existing table alone, create refuses it, replace needs it.
+func TestTableBuilder(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	comment := "payload"
+	b := s.NewTableBuilder("create").TableName("clicks").PartitionedBy("day").Property("owner", "ingest").Comment("clicks table")
+	for _, f := range []sqltypes.StructField{{Name: "id", Type: sqltypes.Long}, {Name: "data", Type: sqltypes.String, Nullable: true}, {Name: "day", Type: sqltypes.DateType{}, Nullable: true}} {
+		var c *string
+		if f.Name == "data" {
+			c = &comment
+		}
+		if err := b.AddColumn(f, c, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dt := must[*DeltaTable](t)(b.Execute(ctx))
+	log0 := deltaLog(t, dt.Path(), 0)
+	for _, want := range []string{`"operation":"CREATE TABLE"`, `"description":"clicks table"`, `"partitionBy":"[\"day\"]"`,
+		`{\"name\":\"id\",\"type\":\"long\",\"nullable\":false,\"metadata\":{}}`, `\"metadata\":{\"comment\":\"payload\"}`, `"configuration":{"owner":"ingest"}`} {
+		if !strings.Contains(log0, want) {
+			t.Errorf("version 0 lacks %s:\n%s", want, log0)
+		}
+	}
+	if _, err := s.NewTableBuilder("create").TableName("clicks").AddColumns(&sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "x", Type: sqltypes.Integer}}}).Execute(ctx); err == nil || !strings.Contains(err.Error(), "TABLE_OR_VIEW_ALREADY_EXISTS") {
+		t.Errorf("create of an existing table: %v", err)
+	}
+	if _, err := s.NewTableBuilder("createIfNotExists").TableName("clicks").Execute(ctx); err != nil {
+		t.Errorf("createIfNotExists of an existing table: %v", err)
+	}
+	if _, err := s.NewTableBuilder("replace").TableName("nope").Execute(ctx); err == nil {
+		t.Error("replace of a missing table succeeded")
+	}
+	one := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "x", Type: sqltypes.Integer, Nullable: true}}}
+	must[*DeltaTable](t)(s.NewTableBuilder("replace").TableName("clicks").AddColumns(one).Execute(ctx))
+	if log1 := deltaLog(t, dt.Path(), 1); !strings.Contains(log1, `"operation":"REPLACE TABLE"`) || !strings.Contains(log1, `"remove"`) == strings.Contains(log1, `"add"`) {
+		t.Errorf("version 1:\n%s", log1)
+	}
+	if err := s.NewTableBuilder("create").TableName("g").AddColumn(sqltypes.StructField{Name: "d", Type: sqltypes.DateType{}}, nil, "CAST(ts AS DATE)"); err == nil || !strings.Contains(err.Error(), "generated columns") {
+		t.Errorf("generated column: %v", err)
+	}
+}
