@@ -297,7 +297,7 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 			return nil, err
 		}
 		if c.pred != nil {
-			c.text = text(c.pred)
+			c.text = plan.CatalystSimpleString(c.pred, name, s.Location())
 		}
 		switch {
 		case c.action == "delete":

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -37,6 +38,8 @@ func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame,
 		df, err = s.sqlMerge(ctx, q.Merge)
 	case q.AlterColumns != nil:
 		df, err = s.sqlAlterColumns(ctx, q.AlterColumns)
+	case q.Truncate != "":
+		df, err = s.sqlTruncate(ctx, q.Truncate)
 	case q.DropTable != nil:
 		df, err = s.sqlDropTable(q.DropTable)
 	default:
@@ -221,7 +224,13 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 	switch {
 	case ins.ReplaceWhere != nil:
 		// REPLACE WHERE is the replaceWhere overwrite of the DataFrame writer.
-		err = data.Write().Format("delta").Mode("overwrite").Option("replaceWhere", ins.ReplaceWhereText).Save(ctx, dt.Path())
+		// delta-spark logs the condition as Spark SQL prints it, "(day = DATE '2024-05-01')";
+		// that text is also a condition the replaceWhere write reads back.
+		cond := ins.ReplaceWhereText
+		if text, ok := plan.ExprSQL(ins.ReplaceWhere); ok {
+			cond = text
+		}
+		err = data.Write().Format("delta").Mode("overwrite").Option("replaceWhere", cond).Save(ctx, dt.Path())
 	case ins.Overwrite:
 		// INSERT OVERWRITE writes into the table as it is (a WRITE in Overwrite mode), where
 		// saveAsTable's overwrite would replace the table.
@@ -487,6 +496,34 @@ func (s *Session) sqlAlterColumns(ctx context.Context, a *plan.AlterColumns) (*D
 			return out, delta.AddColumnsParams(added), nil
 		})
 	}
+	if committedIsDone(err) != nil {
+		return nil, err
+	}
+	return s.emptyResult(), nil
+}
+
+// sqlTruncate is TRUNCATE TABLE t on a Delta table: one TRUNCATE version removing every file
+// (the history stays, as with DELETE without a condition, but no rows are counted).
+func (s *Session) sqlTruncate(ctx context.Context, name string) (*DataFrame, error) {
+	dt, err := s.sqlTable(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := dt.table.Snapshot()
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	_, err = dt.table.CommitChange(ctx, snap, delta.Change{
+		Operation:    "TRUNCATE",
+		Remove:       snap.Files,
+		RemoveStats:  delta.NumRecordsStats,
+		RemovesFirst: true,
+		Now:          s.now(),
+		Metrics: func(f delta.ChangeFiles) []delta.KV {
+			return []delta.KV{kvInt("numRemovedFiles", int64(f.RemovedFiles)), kvMs("executionTimeMs", time.Since(start))}
+		},
+	})
 	if committedIsDone(err) != nil {
 		return nil, err
 	}

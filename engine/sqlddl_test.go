@@ -81,3 +81,19 @@ func TestSQLAlterColumns(t *testing.T) {
 		}
 	}
 }
+
+// TRUNCATE TABLE empties a Delta table in one TRUNCATE version; its history stays.
+func TestSQLTruncate(t *testing.T) {
+	s := runSQLSteps(t, []sqlStep{
+		{"CREATE TABLE tr (x INT) USING delta", ""},
+		{"INSERT INTO tr VALUES (1), (2)", ""},
+		{"TRUNCATE TABLE tr", ""},
+		{"SELECT count(*) AS n FROM tr", "+---+\n|  n|\n+---+\n|  0|\n+---+\n"},
+		{"SELECT count(*) AS n FROM tr VERSION AS OF 1", "+---+\n|  n|\n+---+\n|  2|\n+---+\n"},
+		{"TRUNCATE TABLE nope", "error: [TABLE_OR_VIEW_NOT_FOUND]"},
+	})
+	dt := must[*DeltaTable](t)(s.DeltaTableForName(context.Background(), "tr"))
+	if log2 := deltaLog(t, dt.Path(), 2); !strings.Contains(log2, `"operation":"TRUNCATE","operationParameters":{}`) || strings.Count(log2, `"remove"`) != 2 {
+		t.Errorf("version 2:\n%s", log2)
+	}
+}

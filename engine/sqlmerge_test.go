@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -48,7 +49,7 @@ func TestSQLMerge(t *testing.T) {
 			"|" + pad(a, 17) + "|" + pad(u, 16) + "|" + pad(d, 16) + "|" + pad(i, 17) + "|\n" +
 			"+-----------------+----------------+----------------+-----------------+\n"
 	}
-	runSQLSteps(t, []sqlStep{
+	s := runSQLSteps(t, []sqlStep{
 		{"CREATE TABLE tgt (k INT, v STRING) USING delta", ""},
 		{"INSERT INTO tgt VALUES (1, 'a'), (2, 'b'), (3, 'c')", ""},
 		{"CREATE TEMP VIEW upd AS SELECT * FROM VALUES (2, 'B'), (4, 'D') AS x(k, v)", ""},
@@ -65,7 +66,15 @@ func TestSQLMerge(t *testing.T) {
 		{"MERGE INTO tgt AS t USING upd AS s ON t.k = s.k WHEN NOT MATCHED BY TARGET AND s.k > 3 THEN INSERT *", counts("1", "0", "0", "1")},
 		{"MERGE INTO nope USING upd ON nope.k = upd.k WHEN MATCHED THEN DELETE", "error: [TABLE_OR_VIEW_NOT_FOUND]"},
 		{"MERGE INTO tgt USING upd ON tgt.k = upd.k WHEN MATCHED THEN UPDATE SET nope = 1", "error: DELTA_MERGE_UNRESOLVED_EXPRESSION"},
+		{"CREATE TABLE flags (k INT, f BOOLEAN) USING delta", ""},
+		{"MERGE INTO flags t USING (SELECT 1 AS k, true AS f) s ON t.k = s.k WHEN NOT MATCHED AND s.f THEN INSERT *", counts("1", "0", "0", "1")},
 	})
+	// A clause whose condition is a bare column is logged with the column's type, as
+	// Catalyst's simpleString prints an attribute.
+	dt := must[*DeltaTable](t)(s.DeltaTableForName(context.Background(), "flags"))
+	if log1 := deltaLog(t, dt.Path(), 1); !regexp.MustCompile(`notMatchedPredicates":"\[\{\\"predicate\\":\\"f#\d+: boolean\\"`).MatchString(log1) {
+		t.Errorf("MERGE's clause predicate:\n%s", log1)
+	}
 }
 
 func pad(s string, w int) string { return strings.Repeat(" ", w-len(s)) + s }

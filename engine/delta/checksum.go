@@ -396,8 +396,9 @@ func (t *Table) checksum(prev *Snapshot, p *pendingCommit) ([]byte, checksumMemo
 	listFiles := max(len(prev.Files), len(files)) <= crcMaxFiles
 	// A commit that changes the schema of a table holding files (mergeSchema, an
 	// overwriteSchema) leaves allFiles out: Delta does not carry the files' entries, whose
-	// stats follow the old schema, across a schema change. An empty table keeps the list.
-	if p.metadata != nil && prev.Version >= 0 && prev.Metadata != nil && len(prev.Files) > 0 &&
+	// stats follow the old schema, across a schema change. An empty table keeps the list,
+	// and so does a change that leaves no file (REPLACE TABLE's: there is nothing to carry).
+	if p.metadata != nil && prev.Version >= 0 && prev.Metadata != nil && len(prev.Files) > 0 && len(files) > 0 &&
 		p.metadata.SchemaString != prev.Metadata.SchemaString {
 		listFiles = false
 	}

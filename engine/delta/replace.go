@@ -38,13 +38,13 @@ func ReplaceTable(ctx context.Context, path string, schema *sqltypes.StructType,
 		return nil, -1, err
 	}
 	v, err := t.CommitChange(ctx, snap, Change{
-		Operation:   opts.Operation,
-		Parameters:  opts.params(),
-		Remove:      snap.Files,
-		RemoveStats: NumRecordsStats,
-		Schema:      schema,
-		Metadata:    md,
-		Now:         now,
+		Operation:  opts.Operation,
+		Parameters: opts.params(),
+		Remove:     snap.Files,
+		// REPLACE's removes carry no stats (delta-spark 4.4's log shows none).
+		Schema:   schema,
+		Metadata: md,
+		Now:      now,
 	})
 	if err != nil {
 		return t, v, fmt.Errorf("replace delta table %s: %w", path, err)

@@ -488,3 +488,13 @@ func EquiJoinKeys(cond Bound, split int) (left, right []Bound) {
 	walk(cond)
 	return left, right
 }
+
+// CatalystSimpleString is Catalyst's simpleString of an expression (what Delta logs for a
+// MERGE clause's condition): its toString, except that a bare column is followed by its
+// type, as an attribute's simpleString is ("flag#12: boolean").
+func CatalystSimpleString(b Bound, attr AttrNamer, loc *time.Location) string {
+	if r, ok := b.(*boundRef); ok {
+		return attr(r.index, r.field) + ": " + sqltypes.SimpleString(r.field.Type)
+	}
+	return CatalystString(b, attr, loc)
+}

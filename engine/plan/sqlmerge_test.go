@@ -104,3 +104,20 @@ func TestParseInsertForms(t *testing.T) {
 		}
 	}
 }
+
+func TestExprSQL(t *testing.T) {
+	for in, want := range map[string]string{
+		"day = DATE'2024-05-01'":               "(day = DATE '2024-05-01')",
+		"a > 1 AND b IS NOT NULL":              "((a > 1) AND (b IS NOT NULL))",
+		"`my col` = 'x' OR NOT c":              "((`my col` = 'x') OR (NOT c))",
+		"ts >= TIMESTAMP'2024-01-01 00:00:00'": "(ts >= TIMESTAMP '2024-01-01 00:00:00')",
+	} {
+		e, err := ParseExpression(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := ExprSQL(e); !ok || got != want {
+			t.Errorf("ExprSQL(%s) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}

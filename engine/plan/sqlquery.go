@@ -30,6 +30,8 @@ type Query struct {
 	Merge *Merge
 	// AlterColumns is ALTER TABLE ... ADD COLUMNS or ALTER COLUMN ... COMMENT.
 	AlterColumns *AlterColumns
+	// Truncate is TRUNCATE TABLE name.
+	Truncate string
 	// DropTable is DROP TABLE [IF EXISTS] name.
 	DropTable *DropTable
 	// VersionAsOf (-1 when absent) and TimestampAsOf are the FROM table's time travel.
@@ -150,6 +152,19 @@ func ParseQuery(text string) (*Query, error) {
 			q.SetValue = &v
 		}
 		return q, nil
+	}
+	if p.at(tkIdent, "TRUNCATE") && strings.EqualFold(p.toks[p.i+1].text, "TABLE") {
+		p.next()
+		p.next()
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		if p.at(tkIdent, "PARTITION") {
+			return nil, unsupported("kafkalab's TRUNCATE TABLE empties the whole table; TRUNCATE TABLE %s PARTITION (...) is not yet in kafkalab (use DELETE FROM %s WHERE ...)", name, name)
+		}
+		q.Truncate, q.Table = name, name
+		return q, p.end()
 	}
 	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "TABLE") {
 		p.next()
