@@ -74,4 +74,3 @@ func ExprSQL(e Expr) (string, bool) {
 	}
 	return "", false
 }
-
