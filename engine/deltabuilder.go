@@ -110,7 +110,7 @@ func (b *TableBuilder) Execute(ctx context.Context) (*DeltaTable, error) {
 		return nil, err
 	}
 	opts := delta.CreateOptions{Now: s.now(), Managed: managed, Driver: s.delta, PartitionColumns: b.parts, Properties: props,
-		Description: b.comment, KeepNullability: true}
+		Description: b.comment, KeepNullability: true, DefaultProperties: s.deltaDefaultProperties()}
 	switch b.mode {
 	case "replace":
 		opts.Operation = "REPLACE TABLE"
