@@ -51,3 +51,34 @@ func TestTableBuilder(t *testing.T) {
 		t.Errorf("generated column: %v", err)
 	}
 }
+
+// upgradeTableProtocol commits delta-spark's SET TBLPROPERTIES version with the new
+// protocol; the same versions are a no-op, lower ones an error.
+func TestUpgradeTableProtocol(t *testing.T) {
+	ctx := context.Background()
+	s := runSQLSteps(t, []sqlStep{{"CREATE TABLE p (x INT) USING delta", ""}})
+	dt := must[*DeltaTable](t)(s.DeltaTableForName(ctx, "p"))
+	if err := dt.UpgradeTableProtocol(ctx, 1, 3); err != nil {
+		t.Fatal(err)
+	}
+	log1 := deltaLog(t, dt.Path(), 1)
+	for _, want := range []string{`"operation":"SET TBLPROPERTIES","operationParameters":{"properties":"{\"delta.minReaderVersion\":\"1\",\"delta.minWriterVersion\":\"3\"}"}`,
+		`"isBlindAppend":true`, `{"protocol":{"minReaderVersion":1,"minWriterVersion":3}}`, `{"metaData":`} {
+		if !strings.Contains(log1, want) {
+			t.Errorf("version 1 lacks %s:\n%s", want, log1)
+		}
+	}
+	if err := dt.UpgradeTableProtocol(ctx, 1, 3); err != nil {
+		t.Errorf("same versions: %v", err)
+	}
+	if err := dt.UpgradeTableProtocol(ctx, 1, 2); err == nil || !strings.Contains(err.Error(), "DELTA_INVALID_PROTOCOL_DOWNGRADE") {
+		t.Errorf("downgrade: %v", err)
+	}
+	if err := dt.UpgradeTableProtocol(ctx, 2, 5); err == nil || !strings.Contains(err.Error(), "kafkalab export") {
+		t.Errorf("column mapping versions: %v", err)
+	}
+	h := must[[]sqltypes.Row](t)(must[*DataFrame](t)(dt.History(ctx, -1)).Collect(ctx))
+	if len(h) != 2 {
+		t.Errorf("history has %d versions, want 2", len(h))
+	}
+}

@@ -272,3 +272,9 @@ func (dt *DeltaTable) Detail(ctx context.Context) (*DataFrame, error) {
 	rel := &plan.Relation{Scope: dt.s.newScope(detailSchema, nil), Name: "DescribeDeltaDetailCommand", Rows: [][]sqltypes.Row{{row}}}
 	return dt.s.newDF(rel), nil
 }
+
+// UpgradeTableProtocol is deltaTable.upgradeTableProtocol(readerVersion, writerVersion).
+func (dt *DeltaTable) UpgradeTableProtocol(ctx context.Context, reader, writer int) error {
+	_, err := dt.table.UpgradeProtocol(ctx, reader, writer, dt.s.now())
+	return committedIsDone(err)
+}

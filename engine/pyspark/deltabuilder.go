@@ -147,6 +147,25 @@ func init() {
 		self.(*pyTableBuilder).b.Property(k, v)
 		return self, nil
 	})
+	python.DefMethod(deltaTableType, "upgradeTableProtocol", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("upgradeTableProtocol", args, kwargs, []string{"readerVersion", "writerVersion"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		r, err := asInt("readerVersion", a[0], 0)
+		if err != nil {
+			return nil, err
+		}
+		w, err := asInt("writerVersion", a[1], 0)
+		if err != nil {
+			return nil, err
+		}
+		t := self.(*pyDeltaTable)
+		if err := t.dt.UpgradeTableProtocol(t.s.in.Context(), r, w); err != nil {
+			return nil, engineError(err)
+		}
+		return py.None, nil
+	})
 	python.DefMethod(tableBuilderType, "execute", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		b := self.(*pyTableBuilder)
 		dt, err := b.b.Execute(b.s.in.Context())
