@@ -53,7 +53,9 @@ var (
 	isoCalType    = py.NewTypeX("IsoCalendarDate", "The result of date.isocalendar(): (year, week, weekday).", nil, nil)
 	timeDeltaType = py.NewTypeX("timedelta", "Difference between two datetime values.", timeDeltaNew, nil)
 	timeType      = py.NewTypeX("time", "time([hour[, minute[, second[, microsecond[, tzinfo]]]]]) --> a time object", timeNew, nil)
-	timezoneType  = py.NewTypeX("timezone", "Fixed offset from UTC implementation of tzinfo.", timezoneNew, nil)
+	// tzinfo is bound so isinstance checks and imports work; timezone is its only kind here.
+	tzinfoType   = py.NewTypeX("tzinfo", "Abstract base class for time zone info objects.", nil, nil)
+	timezoneType = tzinfoType.NewType("timezone", "Fixed offset from UTC implementation of tzinfo.", timezoneNew, nil)
 
 	utcZone = &pyTimezone{}
 )
@@ -142,6 +144,10 @@ func tzArg(o py.Object) (*pyTimezone, error) {
 	}
 	if o == py.None {
 		return nil, nil
+	}
+	if o.Type().IsSubtype(tzinfoType) {
+		return nil, python.Unsupported("a tzinfo subclass yet (use datetime.timezone: UTC or a fixed offset such as timezone(timedelta(hours=2)))",
+			"use datetime.timezone, or run the script on real Spark with kafkalab export")
 	}
 	return nil, py.ExceptionNewf(py.TypeError, "tzinfo argument must be None or of a tzinfo subclass, not type '%s'", o.Type().Name)
 }
@@ -505,6 +511,23 @@ func (d *pyTimeDelta) M__mod__(o py.Object) (py.Object, error) {
 	}
 	q := floorQuo(d.micros(), den)
 	return tdFromMicros(new(big.Int).Sub(d.micros(), q.Mul(q, den)))
+}
+
+func (d *pyTimeDelta) M__divmod__(o py.Object) (py.Object, py.Object, error) {
+	x, ok := o.(*pyTimeDelta)
+	if !ok {
+		return py.NotImplemented, py.NotImplemented, nil
+	}
+	den := x.micros()
+	if den.Sign() == 0 {
+		return nil, nil, py.ExceptionNewf(py.ZeroDivisionError, "integer division or modulo by zero")
+	}
+	q := floorQuo(d.micros(), den)
+	r, err := tdFromMicros(new(big.Int).Sub(d.micros(), new(big.Int).Mul(q, den)))
+	if err != nil {
+		return nil, nil, err
+	}
+	return pyIntOf(q), r, nil
 }
 
 // floorQuo is Python's a // b.
@@ -1044,7 +1067,7 @@ func init() {
 	bindings["datetime"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Fast implementation of the datetime type."},
 			Globals: py.StringDict{"datetime": dateTimeType, "date": dateType, "time": timeType,
-				"timedelta": timeDeltaType, "timezone": timezoneType, "UTC": utcZone,
+				"timedelta": timeDeltaType, "timezone": timezoneType, "tzinfo": tzinfoType, "UTC": utcZone,
 				"MINYEAR": py.Int(1), "MAXYEAR": py.Int(9999)}}, nil
 	}
 	bindings["decimal"] = func(in *Interpreter) (*py.ModuleImpl, error) {
@@ -1076,6 +1099,8 @@ func defTimezone() {
 		return py.None, nil
 	})
 	timezoneType.Dict["utc"] = utcZone
+	// Learners' tzinfo subclasses can be defined; using one is refused in tzArg.
+	tzinfoType.Flags |= py.TPFLAGS_BASETYPE
 	timezoneType.Dict["min"] = &pyTimezone{off: -(usPerDay - 60*usPerSec)}
 	timezoneType.Dict["max"] = &pyTimezone{off: usPerDay - 60*usPerSec}
 }
@@ -1314,6 +1339,25 @@ func defTime() {
 			t.tz = tz
 		}
 		return &pyTime{int(v[0]), int(v[1]), int(v[2]), int(v[3]), t.tz}, nil
+	})
+	python.DefMethod(timeType, "fromisoformat", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if len(args) != 1 {
+			return nil, py.ExceptionNewf(py.TypeError, "fromisoformat() takes exactly one argument (%d given)", len(args))
+		}
+		s, ok := args[0].(py.String)
+		if !ok {
+			return nil, py.ExceptionNewf(py.TypeError, "fromisoformat: argument must be str")
+		}
+		// A time is the clock part of a datetime: parse it after a fixed date.
+		str := string(s)
+		if strings.HasPrefix(str, "T") {
+			str = str[1:]
+		}
+		d, err := parseISODateTime("2000-01-01T" + str)
+		if err != nil {
+			return nil, isoError(string(s), err)
+		}
+		return &pyTime{d.t.Hour(), d.t.Minute(), d.t.Second(), d.micro(), d.tz}, nil
 	})
 	timeType.Dict["min"] = &pyTime{}
 	timeType.Dict["max"] = &pyTime{23, 59, 59, 999999, nil}

@@ -86,3 +86,26 @@ print(r[1].ts - r[0].ts, (r[0].ts + timedelta(minutes=5)).strftime("%H:%M"), r[0
 		})
 	}
 }
+
+// TestTzinfoSubclassRefused: a tzinfo subclass (named zones with DST rules) is not yet
+// supported; using one says so and points to timezone, never a wrong offset.
+func TestTzinfoSubclassRefused(t *testing.T) {
+	src := `from datetime import datetime, tzinfo, timedelta
+class CET(tzinfo):
+    def utcoffset(self, dt):
+        return timedelta(hours=1)
+try:
+    datetime(2024, 1, 1, tzinfo=CET())
+except Exception as e:
+    print(type(e).__name__, e)
+`
+	got, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("error: %v\n%s", err, got)
+	}
+	for _, want := range []string{"does not support a tzinfo subclass yet", "timezone(timedelta(hours=2))"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("got %q, want it to contain %q", got, want)
+		}
+	}
+}

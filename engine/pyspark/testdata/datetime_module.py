@@ -188,3 +188,8 @@ show("isocal fields", lambda: (ic.year, ic.week, ic.weekday, ic[0], len(ic), lis
 show("combine dt", lambda: datetime.combine(datetime(2024, 5, 6, 1, 2), time(3, 4)))
 show("dt fromordinal", lambda: datetime.fromordinal(738886))
 show("date.weekday(dt)", lambda: date.weekday(datetime(2024, 1, 3)))
+show("divmod", lambda: (divmod(timedelta(hours=5), timedelta(hours=2)), divmod(timedelta(hours=-5), timedelta(hours=2))))
+show("divmod0", lambda: divmod(timedelta(1), timedelta(0)))
+show("time.fromisoformat", lambda: [time.fromisoformat(s) for s in ["10:20:30", "10:20", "10", "T102030", "10:20:30.5+02:00", "10:20:30Z"]])
+show("time.fromisoformat bad", lambda: time.fromisoformat("25:00"))
+show("tzinfo", lambda: (isinstance(timezone.utc, dtmod.tzinfo), issubclass(timezone, dtmod.tzinfo)))
