@@ -106,7 +106,7 @@ func (a *Aggregate) Describe() string      { return "StateStoreSave" }
 func (a *Aggregate) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return a.ran && (a.lastMode == "Append" || a.lastMode == "Update") && a.hasWatermark && newWatermarkMs > a.lastEvict
+	return a.ran && (a.lastMode == "Append" || a.lastMode == "Update") && a.hasWatermark && plan.InputWatermark(a, newWatermarkMs) > a.lastEvict
 }
 
 // GroupingFields are the grouping keys' fields (plan.StreamingAggregation): a key marked
@@ -232,8 +232,11 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter,
 	started := time.Now()
 
 	filterLate := mode != "Complete" && a.wmKey >= 0
-	lateWm := bc.LateWatermarkMs * 1000
-	evictWm := bc.BatchWatermarkMs * 1000
+	// The operator's own watermarks: a stateful operator below hands it its output
+	// watermark (plan.InputWatermark).
+	inputWm := plan.InputWatermark(a, bc.BatchWatermarkMs)
+	lateWm := plan.InputWatermark(a, bc.LateWatermarkMs) * 1000
+	evictWm := inputWm * 1000
 	var updated []*entry
 	dropped := map[string]struct{}{}
 	keyVals := make([]any, len(a.keys))
@@ -410,7 +413,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter,
 		return nil, err
 	}
 	st.order = orders
-	a.ran, a.lastMode, a.lastEvict = true, mode, bc.BatchWatermarkMs
+	a.ran, a.lastMode, a.lastEvict = true, mode, inputWm
 	prog := stream.StateOperatorProgress{
 		OperatorName:              "stateStoreSave",
 		NumRowsTotal:              int64(len(st.entries)),

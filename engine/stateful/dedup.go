@@ -86,7 +86,7 @@ func (d *Deduplicate) KeysHaveEventTime() bool { return d.keyHasTime }
 func (d *Deduplicate) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.ran && d.timeCol >= 0 && newWatermarkMs > d.lastEvict
+	return d.ran && d.timeCol >= 0 && plan.InputWatermark(d, newWatermarkMs) > d.lastEvict
 }
 
 func (d *Deduplicate) codec() valueCodec {
@@ -154,8 +154,9 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Ite
 	}
 	st.version = -1
 	started := time.Now()
-	lateWm := bc.LateWatermarkMs * 1000
-	evictWm := bc.BatchWatermarkMs * 1000
+	inputWm := plan.InputWatermark(d, bc.BatchWatermarkMs)
+	lateWm := plan.InputWatermark(d, bc.LateWatermarkMs) * 1000
+	evictWm := inputWm * 1000
 	out := make([][]sqltypes.Row, parts)
 	var dropped, added, duplicates int64
 	var kb []byte
@@ -227,7 +228,7 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Ite
 	if err := st.commit(bc.BatchID+1, codec); err != nil {
 		return nil, err
 	}
-	d.ran, d.lastEvict = true, bc.BatchWatermarkMs
+	d.ran, d.lastEvict = true, inputWm
 	metrics := st.customMetrics()
 	metrics["numDroppedDuplicateRows"] = duplicates
 	prog := stream.StateOperatorProgress{

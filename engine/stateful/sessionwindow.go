@@ -144,8 +144,9 @@ func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st
 	st.version = -1
 	started := time.Now()
 	ec := ex.Eval
-	lateWm := bc.LateWatermarkMs * 1000
-	evictWm := bc.BatchWatermarkMs * 1000
+	inputWm := plan.InputWatermark(a, bc.BatchWatermarkMs)
+	lateWm := plan.InputWatermark(a, bc.LateWatermarkMs) * 1000
+	evictWm := inputWm * 1000
 	filterLate := mode != "Complete" && a.wmKey >= 0
 
 	// 1. The batch's rows as one-row sessions per key.
@@ -304,7 +305,7 @@ func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st
 	if err := st.commit(bc.BatchID+1, codec); err != nil {
 		return nil, err
 	}
-	a.ran, a.lastMode, a.lastEvict = true, mode, bc.BatchWatermarkMs
+	a.ran, a.lastMode, a.lastEvict = true, mode, inputWm
 	var total int64
 	for _, e := range st.entries {
 		total += int64(len(e.value.(*sessionWindowGroup).sessions))

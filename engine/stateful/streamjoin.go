@@ -94,7 +94,27 @@ func (s *StreamJoin) cleansState() bool {
 func (s *StreamJoin) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.ran && s.cleansState() && newWatermarkMs > s.lastEvict
+	return s.ran && s.cleansState() && plan.InputWatermark(s, newWatermarkMs) > s.lastEvict
+}
+
+// OutputWatermark is the watermark the join hands to a stateful operator above it (Spark's
+// StreamingSymmetricHashJoinExec.produceOutputWatermark): the lowest of its input watermark
+// and its sides' state watermarks, since a joined row can carry either side's event time
+// and a side's rows stay in state down to its state watermark.
+func (s *StreamJoin) OutputWatermark(inputMs int64) (int64, bool) {
+	out := inputMs
+	if s.keyWm >= 0 {
+		return out, true // the event time is a join key: both state watermarks are the input's
+	}
+	for side := 0; side < 2; side++ {
+		if s.timeCol[side] < 0 {
+			continue
+		}
+		if wm, ok := s.J.StateValueWatermark(side, inputMs); ok && wm < out {
+			out = wm
+		}
+	}
+	return out, true
 }
 
 // UnexecutedProgress is the join's progress in a batch it never ran.
@@ -411,8 +431,8 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter
 	nl := s.J.NumLeft()
 	lk, rk := s.J.EquiKeys()
 	keyExprs := [2][]plan.Bound{lk, rk}
-	lateWm := bc.LateWatermarkMs * 1000
-	evictWm := bc.BatchWatermarkMs
+	lateWm := plan.InputWatermark(s, bc.LateWatermarkMs) * 1000
+	evictWm := plan.InputWatermark(s, bc.BatchWatermarkMs)
 
 	type inRow struct {
 		row    sqltypes.Row
@@ -599,7 +619,7 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter
 		total += int64(len(sd.values.entries))
 		mem += sd.counts.memoryBytes() + sd.values.memoryBytes()
 	}
-	s.ran, s.lastEvict = true, bc.BatchWatermarkMs
+	s.ran, s.lastEvict = true, evictWm
 	prog := stream.StateOperatorProgress{
 		OperatorName:              "symmetricHashJoin",
 		NumRowsTotal:              total,
