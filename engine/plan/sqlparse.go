@@ -515,6 +515,39 @@ func (p *sqlParser) exprList(closing string) ([]Expr, error) {
 	}
 }
 
+// namedExprList is struct(...)'s arguments up to ")": Spark's grammar gives struct named
+// expressions, so each may carry an alias, with or without AS (struct(1 AS a, 'b' b)),
+// which names the field.
+func (p *sqlParser) namedExprList() ([]Expr, error) {
+	var out []Expr
+	if p.op(")") {
+		return out, nil
+	}
+	for {
+		e, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		if p.keyword("AS") {
+			name, ok := p.identifier()
+			if !ok {
+				return nil, p.syntaxError()
+			}
+			e = Alias{Child: e, Name: name}
+		} else if p.peek().kind == tkIdent {
+			name, _ := p.identifier()
+			e = Alias{Child: e, Name: name}
+		}
+		out = append(out, e)
+		if p.op(")") {
+			return out, nil
+		}
+		if err := p.expect(","); err != nil {
+			return nil, err
+		}
+	}
+}
+
 func (p *sqlParser) primary() (Expr, error) {
 	t := p.peek()
 	switch t.kind {
@@ -613,7 +646,13 @@ func (p *sqlParser) primary() (Expr, error) {
 				return p.postfix(Call{Name: "extract", Args: []Expr{Literal{Value: field, Type: sqltypes.String}, src}})
 			}
 			distinct := p.keyword("DISTINCT")
-			args, err := p.exprList(")")
+			var args []Expr
+			var err error
+			if lname == "struct" {
+				args, err = p.namedExprList()
+			} else {
+				args, err = p.exprList(")")
+			}
 			if err != nil {
 				return nil, err
 			}
