@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -305,10 +306,12 @@ func bindJSONTuple(r *resolver, c Call) (*boundGenerator, error) {
 	return g, nil
 }
 
-// bindSchemaOfJSON is schema_of_json(json literal): the type Spark's JSON schema inference
-// gives the value, in SQL spelling.
+// bindSchemaOfJSON is schema_of_json(json literal[, options map]): the type Spark's JSON
+// schema inference gives the value, in SQL spelling. Of the options that change inference,
+// allowNumericLeadingZeros and primitivesAsString are honoured; the others are refused by
+// name rather than ignored (Spark ignores only options it does not know).
 func bindSchemaOfJSON(r *resolver, c Call) (Bound, error) {
-	args, err := r.bindArgs(c, 1, 1)
+	args, err := r.bindArgs(c, 1, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -320,14 +323,72 @@ func bindSchemaOfJSON(r *resolver, c Call) (Bound, error) {
 		}
 		return nil, nonFoldable("json", `"STRING"`, args[0], callSQL("schema_of_json", args))
 	}
+	p := &jsonParser{s: s}
+	asStrings := false
+	if len(args) == 2 {
+		opts, err := jsonInferenceOptions(args[1])
+		if err != nil {
+			return nil, err
+		}
+		p.leadingZeros = opts["allownumericleadingzeros"] == "true"
+		asStrings = opts["primitivesasstring"] == "true"
+	}
 	var out string
-	if doc, err := parseFirstJSON(s); err == nil {
-		out = canonicalJSONType(inferJSONType(doc), true).SQL()
+	if doc, err := p.value(0); err == nil {
+		t := inferJSONType(doc)
+		if asStrings {
+			t = primitivesAsString(t)
+		}
+		out = canonicalJSONType(t, true).SQL()
 	} else {
 		out = sqltypes.String.SQL()
 	}
 	return &boundFunc{name: "schema_of_json", args: args, typ: sqltypes.String,
 		fn: func(*EvalContext, []any) (any, error) { return out, nil }}, nil
+}
+
+// jsonInferenceOptions reads schema_of_json's options (a constant map of strings), keys
+// lower-cased as Spark's case-insensitive options.
+func jsonInferenceOptions(b Bound) (map[string]string, error) {
+	v, ok := literalArg(b)
+	m, isMap := v.(*sqltypes.MapValue)
+	if !ok || !isMap {
+		return nil, analysisErr("INVALID_OPTIONS.NON_MAP_FUNCTION", "Invalid options: Must use the `map()` function for options.")
+	}
+	out := map[string]string{}
+	for i, k := range m.Keys {
+		key, _ := k.(string)
+		val, _ := m.Values[i].(string)
+		key = strings.ToLower(key)
+		switch key {
+		case "prefersdecimal", "allowcomments", "allowunquotedfieldnames", "allownonnumericnumbers",
+			"allowbackslashescapinganycharacter", "allowunquotedcontrolchars", "dropfieldifallnull",
+			"infertimestamp", "timestampformat", "timestampntzformat", "dateformat":
+			return nil, &UnsupportedError{Message: fmt.Sprintf("kafkalab's schema_of_json does not support the option %s yet (it honours allowNumericLeadingZeros and primitivesAsString); run the script on real Spark with kafkalab export", key)}
+		}
+		out[key] = strings.ToLower(strings.TrimSpace(val))
+	}
+	return out, nil
+}
+
+// primitivesAsString is the primitivesAsString option: every number and boolean inferred
+// as a string.
+func primitivesAsString(t sqltypes.DataType) sqltypes.DataType {
+	switch x := t.(type) {
+	case *sqltypes.StructType:
+		fields := make([]sqltypes.StructField, len(x.Fields))
+		for i, f := range x.Fields {
+			f.Type = primitivesAsString(f.Type)
+			fields[i] = f
+		}
+		return &sqltypes.StructType{Fields: fields}
+	case sqltypes.ArrayType:
+		x.Element = primitivesAsString(x.Element)
+		return x
+	case sqltypes.NullType:
+		return t
+	}
+	return sqltypes.String
 }
 
 // inferJSONType is JsonInferSchema.inferField with Spark's default options.

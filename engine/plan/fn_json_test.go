@@ -1,8 +1,12 @@
 package plan
 
 import (
+	"errors"
 	"reflect"
 	"testing"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // Examples from Spark's function documentation, plus the Hive wildcard rules.
@@ -68,4 +72,62 @@ func TestParseFirstJSONRejects(t *testing.T) {
 			t.Errorf("%q parsed as %+v", doc, v)
 		}
 	}
+}
+
+// The JSON functions' options written in SQL, as Spark takes them from map(...):
+// schema_of_json's allowNumericLeadingZeros and primitivesAsString, from_json's
+// timestampFormat, to_json's timestampFormat and dateFormat; struct(...) names its fields
+// by its arguments' aliases (corpus sql32 on real Spark).
+func TestJSONFunctionOptionsInSQL(t *testing.T) {
+	rel := &Relation{Scope: &Scope{Schema: &sqltypes.StructType{}}}
+	tests := []struct {
+		expr string
+		want string // the value as text, or "error: CLASS"
+	}{
+		{`schema_of_json('[{"col":01}]')`, "STRING"},
+		{`schema_of_json('[{"col":01}]', map('allowNumericLeadingZeros', 'true'))`, "ARRAY<STRUCT<col: BIGINT>>"},
+		{`schema_of_json('{"a":1,"b":[true]}', map('primitivesAsString', 'true'))`, "STRUCT<a: STRING, b: ARRAY<STRING>>"},
+		{`schema_of_json('{"a":1}', 'x')`, "error: INVALID_OPTIONS.NON_MAP_FUNCTION"},
+		{`from_json('{"t":"26/08/2015"}', 't timestamp', map('timestampFormat', 'dd/MM/yyyy')).t`, "2015-08-26 00:00:00"},
+		{`from_json('{"t":"2015-08-26"}', 't timestamp', map('timestampFormat', 'dd/MM/yyyy')).t`, "NULL"},
+		{`to_json(named_struct('time', to_timestamp('2015-08-26', 'yyyy-MM-dd')), map('timestampFormat', 'dd/MM/yyyy'))`, `{"time":"26/08/2015"}`},
+		{`to_json(named_struct('d', DATE'2015-08-26'), map('dateFormat', 'MM/dd'))`, `{"d":"08/26"}`},
+		{`struct(1 AS a, 'b' b).b`, "b"},
+	}
+	ec, err := NewEvalContext("UTC", true, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range tests {
+		e, err := ParseExpression(tc.expr)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.expr, err)
+		}
+		var got string
+		p, err := NewProject(rel, []Expr{e})
+		if err != nil {
+			got = "error: " + errorClass(err)
+		} else {
+			v, err := p.Exprs[0].Eval(ec, sqltypes.Row{})
+			switch {
+			case err != nil:
+				got = "error: " + errorClass(err)
+			case v == nil:
+				got = "NULL"
+			default:
+				got = sqltypes.FormatValue(v, p.Exprs[0].DataType(), time.UTC)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s = %q, want %q", tc.expr, got, tc.want)
+		}
+	}
+}
+
+func errorClass(err error) string {
+	var ae *AnalysisError
+	if errors.As(err, &ae) {
+		return ae.Class
+	}
+	return err.Error()
 }

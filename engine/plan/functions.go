@@ -2,6 +2,7 @@ package plan
 
 import (
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -76,10 +77,18 @@ func (r *resolver) resolveCall(c Call) (Bound, error) {
 	return bind(r, c)
 }
 
-// resolveFromJSONCall handles from_json(col, 'ddl string') written in SQL text.
+// resolveFromJSONCall handles from_json(col, 'ddl string'[, map(options)]) written in SQL
+// text.
 func (r *resolver) resolveFromJSONCall(c Call) (Bound, error) {
-	if len(c.Args) != 2 {
-		return nil, wrongArgs("from_json", "2", len(c.Args))
+	if len(c.Args) != 2 && len(c.Args) != 3 {
+		return nil, wrongArgs("from_json", "[2, 3]", len(c.Args))
+	}
+	var opts map[string]string
+	if len(c.Args) == 3 {
+		var err error
+		if opts, err = r.optionsArg(c.Args[2]); err != nil {
+			return nil, err
+		}
 	}
 	lit, ok := c.Args[1].(Literal)
 	s, isStr := lit.Value.(string)
@@ -94,7 +103,31 @@ func (r *resolver) resolveFromJSONCall(c Call) (Bound, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.resolve(FromJSON{Child: c.Args[0], Schema: schema})
+	return r.resolve(FromJSON{Child: c.Args[0], Schema: schema, Options: opts})
+}
+
+// optionsArg is a function's options argument, map('key', 'value', ...) of constants, as
+// Spark's ExprUtils.convertToMapData takes it.
+func (r *resolver) optionsArg(e Expr) (map[string]string, error) {
+	b, err := r.resolve(e)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := literalArg(b)
+	m, isMap := v.(*sqltypes.MapValue)
+	if !ok || !isMap {
+		return nil, analysisErr("INVALID_OPTIONS.NON_MAP_FUNCTION", "Invalid options: Must use the `map()` function for options.")
+	}
+	out := map[string]string{}
+	for i, k := range m.Keys {
+		ks, kok := k.(string)
+		vs, vok := m.Values[i].(string)
+		if !kok || !vok {
+			return nil, analysisErr("INVALID_OPTIONS.NON_STRING_TYPE", "Invalid options: A type of keys and values in `map()` must be string, but got %s.", quoteSQL(b.DataType().SQL()))
+		}
+		out[ks] = vs
+	}
+	return out, nil
 }
 
 func wrongArgs(name, expected string, got int) error {
@@ -182,8 +215,18 @@ func bindNamedStruct(r *resolver, c Call) (Bound, error) {
 }
 
 func bindToJSON(r *resolver, c Call) (Bound, error) {
-	if len(c.Args) != 1 {
-		return nil, wrongArgs("to_json", "1", len(c.Args))
+	if len(c.Args) != 1 && len(c.Args) != 2 {
+		return nil, wrongArgs("to_json", "[1, 2]", len(c.Args))
+	}
+	var formats *sqltypes.JSONFormats
+	if len(c.Args) == 2 {
+		opts, err := r.optionsArg(c.Args[1])
+		if err != nil {
+			return nil, err
+		}
+		if formats, err = toJSONFormats(opts); err != nil {
+			return nil, err
+		}
 	}
 	b, err := r.resolve(c.Args[0])
 	if err != nil {
@@ -198,7 +241,37 @@ func bindToJSON(r *resolver, c Call) (Bound, error) {
 	}
 	t := b.DataType()
 	return &boundFunc{name: "to_json", args: []Bound{b}, typ: sqltypes.String, nullable: true, nullIntolerant: true,
-		fn: func(ec *EvalContext, args []any) (any, error) { return toJSON(ec, args[0], t) }}, nil
+		fn: func(ec *EvalContext, args []any) (any, error) {
+			if formats != nil {
+				return sqltypes.ValueToJSONWith(args[0], t, ec.Location, formats), nil
+			}
+			return toJSON(ec, args[0], t)
+		}}, nil
+}
+
+// toJSONFormats reads to_json's options: timestampFormat and dateFormat are patterns the
+// values are written with; the other options that change the text are refused by name.
+func toJSONFormats(opts map[string]string) (*sqltypes.JSONFormats, error) {
+	f := &sqltypes.JSONFormats{}
+	for k, v := range opts {
+		switch strings.ToLower(k) {
+		case "timestampformat":
+			dp, pe := compileDatetimePattern(v, false)
+			if pe != nil {
+				return nil, pe.err("to_json")
+			}
+			f.Timestamp = func(ts sqltypes.Timestamp, loc *time.Location) string { return dp.format(civilOf(int64(ts), loc)) }
+		case "dateformat":
+			dp, pe := compileDatetimePattern(v, false)
+			if pe != nil {
+				return nil, pe.err("to_json")
+			}
+			f.Date = func(d sqltypes.Date) string { return dp.format(civilOf(int64(d)*86_400_000_000, time.UTC)) }
+		case "timestampntzformat", "timezone", "ignorenullfields", "pretty", "writenonasciicharacterasunicode":
+			return nil, unsupported("kafkalab's to_json does not support the option %s yet (it honours timestampFormat and dateFormat); run the script on real Spark with kafkalab export", k)
+		}
+	}
+	return f, nil
 }
 
 func (r *resolver) oneStringArg(name string, c Call) (Bound, error) {

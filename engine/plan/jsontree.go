@@ -46,6 +46,8 @@ func parseFirstJSON(s string) (*jsonValue, error) {
 type jsonParser struct {
 	s   string
 	pos int
+	// leadingZeros accepts numbers like 007 (the allowNumericLeadingZeros option).
+	leadingZeros bool
 }
 
 func (p *jsonParser) skipSpace() {
@@ -184,7 +186,7 @@ func (p *jsonParser) number() (*jsonValue, error) {
 		return n
 	}
 	intStart := p.pos
-	if digits() == 0 || (p.s[intStart] == '0' && p.pos-intStart > 1) {
+	if digits() == 0 || (p.s[intStart] == '0' && p.pos-intStart > 1 && !p.leadingZeros) {
 		return nil, errBadJSON // no digits, or a leading zero
 	}
 	float := false

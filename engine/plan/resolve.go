@@ -701,17 +701,23 @@ func (r *resolver) resolveFromJSON(e FromJSON) (Bound, error) {
 			return nil, unsupported("kafkalab's from_json supports a STRUCT, ARRAY or MAP schema only (got %s): give the fields as a DDL string like \"order_id INT, status STRING\"", e.Schema.SQL())
 		}
 	}
+	b := &boundFromJSON{child: c, schema: schema.AsNullable(), root: root}
 	for k, v := range e.Options {
 		switch strings.ToLower(k) {
 		case "mode":
 			if !strings.EqualFold(v, "PERMISSIVE") {
 				return nil, unsupported("kafkalab's from_json supports mode PERMISSIVE only, not %s", v)
 			}
+		case "timestampformat":
+			dp, pe := compileDatetimePattern(v, true)
+			if pe != nil {
+				return nil, pe.err("from_json")
+			}
+			b.timestampFormat = dp
 		default:
 			return nil, unsupported("kafkalab's from_json does not support the option %s yet", k)
 		}
 	}
-	b := &boundFromJSON{child: c, schema: schema.AsNullable(), root: root}
 	// CAST(value AS STRING) of Kafka's binary value: parse the bytes directly, sparing a copy.
 	if cast, ok := c.(*boundCast); ok {
 		if _, bin := cast.child.DataType().(sqltypes.BinaryType); bin {
@@ -729,6 +735,9 @@ type boundFromJSON struct {
 	// root, when set, is the ARRAY or MAP type asked for; schema is then a struct of one
 	// field "value" of that type.
 	root sqltypes.DataType
+
+	// timestampFormat, when set, is the timestampFormat option: timestamps are read with it.
+	timestampFormat *dtPattern
 
 	// reader is the parser for the last time zone seen; queries sharing this plan may
 	// evaluate it concurrently, hence the atomic pointer.
@@ -761,6 +770,9 @@ func (b *boundFromJSON) jsonReader(c *EvalContext) *sqltypes.JSONReader {
 	zr := b.reader.Load()
 	if zr == nil || zr.loc != c.Location {
 		zr = &zonedReader{loc: c.Location, r: sqltypes.NewJSONReader(b.schema, c.Location)}
+		if dp := b.timestampFormat; dp != nil {
+			zr.r.WithTimestampParser(dp.parseTimestamp)
+		}
 		b.reader.Store(zr)
 	}
 	return zr.r

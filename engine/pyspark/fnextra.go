@@ -117,6 +117,14 @@ func (in *Interpreter) extraFunctions() []*py.Method {
 			}
 			return newPyColumn(engine.CallFunction(name, false, cols...))
 		}),
+		withOptions("schema_of_json", []string{"json", "options"}, func(a []py.Object) ([]*engine.Column, error) {
+			// A Python string is the JSON text itself (a literal), not a column name.
+			if s, ok := a[0].(py.String); ok {
+				return []*engine.Column{engine.Lit(string(s))}, nil
+			}
+			c, err := column("schema_of_json", a[0])
+			return []*engine.Column{c}, err
+		}),
 		withOptions("to_json", []string{"col", "options"}, func(a []py.Object) ([]*engine.Column, error) {
 			c, err := column("to_json", a[0])
 			return []*engine.Column{c}, err

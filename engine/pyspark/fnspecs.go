@@ -128,7 +128,7 @@ var functionSpecs = []string{
 
 	// JSON and CSV
 	"get_json_object(col, path:l)", "json_array_length(col)", "json_object_keys(col)",
-	"json_tuple(col, *fields:l)", "schema_of_json(json:l)", "from_csv(col, schema:l)", "to_csv(col)",
+	"json_tuple(col, *fields:l)", "from_csv(col, schema:l)", "to_csv(col)",
 	"schema_of_csv(csv:l)",
 
 	// aggregates

@@ -34,6 +34,15 @@ type JSONReader struct {
 	schema *StructType
 	loc    *time.Location
 	root   *structPlan
+	// parseTS, when set, reads timestamps (from_json's timestampFormat option); Spark then
+	// reads them with that pattern only.
+	parseTS func(string, *time.Location) (Timestamp, bool)
+}
+
+// WithTimestampParser makes the reader read timestamps with parse (a timestampFormat).
+func (r *JSONReader) WithTimestampParser(parse func(string, *time.Location) (Timestamp, bool)) *JSONReader {
+	r.parseTS = parse
+	return r
 }
 
 type structPlan struct {
@@ -298,7 +307,7 @@ func (r *JSONReader) parse(s string, dst Row) (Row, bool) {
 
 func (r *JSONReader) parseBoxed(s string, dst Row, boxes *JSONBoxes) (Row, bool) {
 	s = validUTF8(s)
-	sc := jsonScanner{s: s, loc: r.loc, box: boxes}
+	sc := jsonScanner{s: s, loc: r.loc, box: boxes, parseTS: r.parseTS}
 	sc.skipWS()
 	if sc.i >= len(s) {
 		return nil, false
@@ -331,6 +340,8 @@ type jsonScanner struct {
 	loc *time.Location
 	bad bool       // some field did not fit its type (the record is a partial result)
 	box *JSONBoxes // nil: values are boxed one allocation each
+	// parseTS is JSONReader.parseTS.
+	parseTS func(string, *time.Location) (Timestamp, bool)
 }
 
 func (sc *jsonScanner) skipWS() {
@@ -674,7 +685,11 @@ func (sc *jsonScanner) fromString(k typeKind, t DataType, s string) (any, bool) 
 		if s == "" {
 			return nil, false
 		}
-		ts, ok := ParseTimestamp(s, sc.loc)
+		parse := ParseTimestamp
+		if sc.parseTS != nil {
+			parse = sc.parseTS
+		}
+		ts, ok := parse(s, sc.loc)
 		if !ok {
 			return nil, false
 		}

@@ -12,13 +12,29 @@ func ValueToJSON(v any, t DataType, loc *time.Location) string {
 	if loc == nil {
 		loc = time.UTC
 	}
-	return string(appendJSONValue(nil, v, t, loc))
+	return string(appendJSONValue(nil, v, t, loc, nil))
 }
 
 func appendJSONStruct(b []byte, row Row, st *StructType, loc *time.Location) []byte {
+	return appendJSONStructF(b, row, st, loc, nil)
+}
+
+// JSONFormats are to_json's timestampFormat and dateFormat options: how a timestamp or date
+// is written (nil: Spark's defaults).
+type JSONFormats struct {
+	Timestamp func(Timestamp, *time.Location) string
+	Date      func(Date) string
+}
+
+// ValueToJSONWith is ValueToJSON with to_json's formats.
+func ValueToJSONWith(v any, t DataType, loc *time.Location, f *JSONFormats) string {
+	return string(appendJSONValue(nil, v, t, loc, f))
+}
+
+func appendJSONStructF(b []byte, row Row, st *StructType, loc *time.Location, f *JSONFormats) []byte {
 	b = append(b, '{')
 	first := true
-	for i, f := range st.Fields {
+	for i, fld := range st.Fields {
 		if i >= len(row) || row[i] == nil {
 			continue
 		}
@@ -26,14 +42,14 @@ func appendJSONStruct(b []byte, row Row, st *StructType, loc *time.Location) []b
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJacksonString(b, f.Name)
+		b = appendJacksonString(b, fld.Name)
 		b = append(b, ':')
-		b = appendJSONValue(b, row[i], f.Type, loc)
+		b = appendJSONValue(b, row[i], fld.Type, loc, f)
 	}
 	return append(b, '}')
 }
 
-func appendJSONValue(b []byte, v any, t DataType, loc *time.Location) []byte {
+func appendJSONValue(b []byte, v any, t DataType, loc *time.Location, f *JSONFormats) []byte {
 	if v == nil {
 		return append(b, "null"...)
 	}
@@ -67,10 +83,16 @@ func appendJSONValue(b []byte, v any, t DataType, loc *time.Location) []byte {
 	case bool:
 		return strconv.AppendBool(b, x)
 	case Date:
+		if f != nil && f.Date != nil {
+			return appendJacksonString(b, f.Date(x))
+		}
 		b = append(b, '"')
 		b = append(b, FormatDate(x)...)
 		return append(b, '"')
 	case Timestamp:
+		if f != nil && f.Timestamp != nil {
+			return appendJacksonString(b, f.Timestamp(x, loc))
+		}
 		b = append(b, '"')
 		b = AppendTimestampISO(b, x, loc)
 		return append(b, '"')
@@ -83,7 +105,7 @@ func appendJSONValue(b []byte, v any, t DataType, loc *time.Location) []byte {
 		if st == nil {
 			st = &StructType{}
 		}
-		return appendJSONStruct(b, x, st, loc)
+		return appendJSONStructF(b, x, st, loc, f)
 	case []any:
 		var et DataType = String
 		if at, ok := t.(ArrayType); ok {
@@ -94,7 +116,7 @@ func appendJSONValue(b []byte, v any, t DataType, loc *time.Location) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONValue(b, e, et, loc)
+			b = appendJSONValue(b, e, et, loc, f)
 		}
 		return append(b, ']')
 	case *MapValue:
@@ -110,7 +132,7 @@ func appendJSONValue(b []byte, v any, t DataType, loc *time.Location) []byte {
 			// Jackson writes the key's string form (Spark calls toString on the key).
 			b = appendJacksonString(b, castToStringPlain(x.Keys[i], kt, loc))
 			b = append(b, ':')
-			b = appendJSONValue(b, x.Values[i], vt, loc)
+			b = appendJSONValue(b, x.Values[i], vt, loc, f)
 		}
 		return append(b, '}')
 	}
