@@ -91,3 +91,23 @@ func TestQueryTableAlias(t *testing.T) {
 		}
 	}
 }
+
+// A clause word that ends a query is the table's alias, as Spark's grammar reads it
+// (SELECT id FROM t WHERE runs on t aliased WHERE, corpus sql35); followed by its clause
+// it is the clause.
+func TestTrailingClauseWordIsAnAlias(t *testing.T) {
+	for _, tc := range []struct{ sql, alias string }{
+		{"SELECT id FROM t WHERE", "WHERE"},
+		{"SELECT id FROM t LIMIT", "LIMIT"},
+		{"SELECT id FROM t WHERE id > 1", ""},
+		{"SELECT id FROM t x", "x"},
+	} {
+		q, err := ParseQuery(tc.sql)
+		if err != nil || q.TableAlias != tc.alias {
+			t.Errorf("%s: alias %q (%v), want %q", tc.sql, q.TableAlias, err, tc.alias)
+		}
+	}
+	if _, err := ParseQuery("SELECT id FROM t JOIN"); err == nil {
+		t.Errorf("SELECT id FROM t JOIN parsed: JOIN is never an alias")
+	}
+}

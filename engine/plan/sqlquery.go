@@ -362,6 +362,11 @@ func ParseQuery(text string) (*Query, error) {
 			q.TableAlias = alias
 		} else if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
 			q.TableAlias, _ = p.identifier()
+		} else if t.kind == tkIdent && aliasableClauseWord(t.text) && p.toks[p.i+1].kind == tkEOF {
+			// A clause word that ends the query cannot start its clause: Spark's grammar then
+			// reads it as the table's alias (WHERE, GROUP... are non-reserved keywords by
+			// default), so SELECT id FROM t WHERE runs, on t aliased WHERE.
+			q.TableAlias, _ = p.identifier()
 		}
 		if q.TableAlias != "" && p.at(tkOp, "(") {
 			p.next()
@@ -501,6 +506,16 @@ func init() {
 		"COMMENT REPLACE DECLARE EXECUTE CALL OPTIMIZE VACUUM RESTORE CONVERT GENERATE FSCK REORG BEGIN COMMIT ROLLBACK") {
 		sparkStatementWords[w] = true
 	}
+}
+
+// aliasableClauseWord is a clause word Spark accepts as a table alias (a non-reserved
+// keyword; the join and set-operation words are strictly non-reserved and never are).
+func aliasableClauseWord(s string) bool {
+	switch strings.ToUpper(s) {
+	case "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING", "OFFSET", "WINDOW", "PIVOT", "UNPIVOT":
+		return true
+	}
+	return false
 }
 
 func isClauseWord(s string) bool {
