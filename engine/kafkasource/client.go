@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -241,8 +242,11 @@ func (r *offsetReader) resolve(ctx context.Context, l OffsetLimit, what string) 
 		assigned[tp] = 0
 	}
 	if !sameKeys(assigned, l.Specific) {
-		return nil, fmt.Errorf("If %s contains specific offsets, you must specify all TopicPartitions.\nUse -1 for latest, -2 for earliest, if you don't care.\nSpecified: %s Assigned: %s",
-			what, tpSet(l.Specific), tpSet(assigned))
+		// Spark's Kafka source asserts this: a java.lang.AssertionError, which PySpark does
+		// not capture (Py4JJavaError).
+		return nil, &sparkerrors.Error{Kind: sparkerrors.Py4JJavaError, Message: fmt.Sprintf(
+			"java.lang.AssertionError: assertion failed: If %s contains specific offsets, you must specify all TopicPartitions.\nUse -1 for latest, -2 for earliest, if you don't care.\nSpecified: %s Assigned: %s",
+			what, tpSet(l.Specific), tpSet(assigned))}
 	}
 	var early, late []TopicPartition
 	for tp, o := range l.Specific {

@@ -62,6 +62,11 @@ var (
 	PySparkKeyError                              *py.Type
 	PySparkImportError                           *py.Type
 	PickleException                              *py.Type
+
+	// Py4JError and Py4JJavaError are py4j.protocol's classes: plain Exceptions, without
+	// PySpark's getCondition and the like.
+	Py4JError     *py.Type
+	Py4JJavaError *py.Type
 )
 
 // CapturedException is the base of the captured classes; captured maps a base class to
@@ -153,6 +158,9 @@ func init() {
 	PySparkImportError = sub("PySparkImportError", "Wrapper class for ImportError to support error classes.", PySparkException, py.ImportError)
 	PickleException = sub("PickleException", "Represents an exception which is failed while pickling from server side.", PySparkException)
 
+	Py4JError = newClass("py4j.protocol", "Py4JError", "Exception raised when a problem occurs with Py4J.", nil, py.ExceptionType)
+	Py4JJavaError = newClass("py4j.protocol", "Py4JJavaError", "Exception raised when an exception occurs in the client code.", nil, Py4JError)
+
 	CapturedException = newClass(capturedModule, "CapturedException", "", capturedMethods(), PySparkException)
 	cap := func(base *py.Type, doc string, parent *py.Type) {
 		captured[base] = newClass(capturedModule, base.Name, doc, nil, parent, base)
@@ -222,6 +230,10 @@ func ClassOf(k sparkerrors.Kind) *py.Type {
 		return PySparkAssertionError
 	case sparkerrors.PySparkImportError:
 		return PySparkImportError
+	case sparkerrors.Py4JJavaError:
+		return Py4JJavaError
+	case sparkerrors.Py4JError:
+		return Py4JError
 	}
 	return captured[UnknownException]
 }
@@ -240,6 +252,12 @@ func paramsDict(ps []sparkerrors.Param) *py.Dict {
 // (GoError) for errors.Is/As on what the interpreter returns.
 func FromError(e *sparkerrors.Error) *py.Exception {
 	cls := ClassOf(e.Kind)
+	if e.Kind == sparkerrors.Py4JJavaError || e.Kind == sparkerrors.Py4JError {
+		// py4j's exceptions carry their text as their argument, as any Exception does.
+		exc := &py.Exception{Base: cls, Args: py.Tuple{py.String(e.Message)}, Dict: py.StringDict{}}
+		exc.Dict[attrGoError] = goError{e}
+		return exc
+	}
 	exc := &py.Exception{Base: cls, Args: py.Tuple{}, Dict: py.StringDict{}}
 	var class py.Object = py.None
 	var params py.Object = py.None

@@ -251,6 +251,11 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			// PySpark hands the value straight to the JVM method: anything but an int is
+			// py4j's Py4JError (no method of that argument type).
+			if _, isInt := a[0].(py.Int); !isInt {
+				return nil, py4jNoMethod(name, a[0])
+			}
 			n, err := asInt(name, a[0], 0)
 			if err != nil {
 				return nil, err

@@ -2,6 +2,7 @@ package pyspark
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -67,4 +68,26 @@ func notExpectedType(arg, expected string, got py.Object) error {
 // (arg_name first), as dropDuplicates and others build them.
 func notExpectedTypeArgFirst(arg, expected string, got py.Object) error {
 	return pyerrors.NotExpectedType(arg, expected, got)
+}
+
+// py4jNoMethod is py4j's Py4JError when classic PySpark passes a Python value to a JVM
+// method that takes no argument of its Java type (df.limit("3")).
+func py4jNoMethod(method string, arg py.Object) error {
+	java := "class java.lang.Object"
+	switch arg.(type) {
+	case py.String:
+		java = "class java.lang.String"
+	case py.Float:
+		java = "class java.lang.Double"
+	case py.Bool:
+		java = "class java.lang.Boolean"
+	case *py.List:
+		java = "class java.util.ArrayList"
+	case *py.Dict, py.StringDict:
+		java = "class java.util.HashMap"
+	case py.NoneType:
+		java = "null"
+	}
+	return pyerrors.FromError(&sparkerrors.Error{Kind: sparkerrors.Py4JError, Message: fmt.Sprintf(
+		"An error occurred while calling o0.%s. Trace:\npy4j.Py4JException: Method %s([%s]) does not exist", method, method, java)})
 }

@@ -36,3 +36,23 @@ except ValueError as e:
 		t.Fatalf("got %q, %v\nwant %q", got, err, want)
 	}
 }
+
+// A value classic PySpark hands straight to a JVM method that takes no argument of its
+// type is py4j's Py4JError, a plain Exception without a condition (corpus sql35).
+func TestPy4JErrorForAnUncheckedArgument(t *testing.T) {
+	got, err := runSnippet(t, sessionPrelude+`
+for bad in ["3", 2.5, True]:
+    try:
+        df.limit(bad)
+    except Exception as e:
+        print(type(e).__name__, type(e).__module__, getattr(e, "getCondition", None), str(e).splitlines()[-1])
+print(df.limit(1).count(), df.coalesce(1).count() > 0)
+`, nil)
+	want := "Py4JError py4j.protocol None py4j.Py4JException: Method limit([class java.lang.String]) does not exist\n" +
+		"Py4JError py4j.protocol None py4j.Py4JException: Method limit([class java.lang.Double]) does not exist\n" +
+		"Py4JError py4j.protocol None py4j.Py4JException: Method limit([class java.lang.Boolean]) does not exist\n" +
+		"1 True\n"
+	if err != nil || got != want {
+		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+}

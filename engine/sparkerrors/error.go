@@ -28,6 +28,13 @@ const (
 	PythonException
 	// SparkException is a failed job; PySpark has no class of its own for it.
 	SparkException
+	// Py4JJavaError is a JVM exception PySpark does not capture into one of its classes
+	// (a java.lang.AssertionError from a connector): classic PySpark raises py4j's
+	// Py4JJavaError, which has no condition.
+	Py4JJavaError
+	// Py4JError is py4j's own error when a call cannot reach the JVM method (a Python
+	// value of a type the method does not take: df.limit("3")).
+	Py4JError
 
 	PySparkTypeError
 	PySparkValueError
@@ -55,6 +62,8 @@ var kindNames = [...]string{
 	StreamingQueryException:        "StreamingQueryException",
 	PythonException:                "PythonException",
 	SparkException:                 "UnknownException",
+	Py4JJavaError:                  "Py4JJavaError",
+	Py4JError:                      "Py4JError",
 	PySparkTypeError:               "PySparkTypeError",
 	PySparkValueError:              "PySparkValueError",
 	PySparkRuntimeError:            "PySparkRuntimeError",
