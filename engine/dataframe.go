@@ -982,6 +982,19 @@ func (df *DataFrame) CreateTempView(name string) error {
 // Col is df.colName and df["colName"]: the column bound to this DataFrame, as Spark's
 // Dataset.col resolves it at once. A name the DataFrame does not have is Spark's
 // UNRESOLVED_COLUMN, proposing the DataFrame's columns in their order.
+// ColRegex is df.colRegex(colName): a name in backticks is a Java regular expression that
+// selects every column whose name it matches (qualifier.`regex` those of that qualifier);
+// any other name is the column itself, as df[name] (Spark's Dataset.colRegex).
+func (df *DataFrame) ColRegex(name string) (*Column, error) {
+	if len(name) >= 3 && strings.HasPrefix(name, "`") && strings.HasSuffix(name, "`") {
+		return newColumn(plan.Star{Regex: name[1 : len(name)-1]}), nil
+	}
+	if i := strings.Index(name, ".`"); i > 0 && strings.HasSuffix(name, "`") && len(name) > i+3 {
+		return newColumn(plan.Star{Target: plan.ParseAttributeName(name[:i]), Regex: name[i+2 : len(name)-1]}), nil
+	}
+	return df.Col(name)
+}
+
 func (df *DataFrame) Col(name string) (*Column, error) {
 	e := plan.Col(name)
 	ref, ok := e.(plan.ColumnRef)

@@ -24,7 +24,12 @@ type ColumnRef struct {
 
 // Star is "*" (Target empty) or "event.*" (Target = the struct column's name parts).
 // It is only valid where Spark expands it: select lists, struct(...), count(*).
-type Star struct{ Target []string }
+type Star struct {
+	Target []string
+	// Regex, when set, is DataFrame.colRegex's pattern: only the columns (of Target's
+	// qualifier, when given) whose whole name it matches.
+	Regex string
+}
 
 // Literal is lit(v): a Go value of the sqltypes model and its type.
 type Literal struct {

@@ -313,6 +313,9 @@ func isNamed(b Bound) bool {
 }
 
 func starSQL(s Star) string {
+	if s.Regex != "" {
+		return "'" + s.Regex + "'"
+	}
 	if len(s.Target) == 0 {
 		return "'*'"
 	}
@@ -411,6 +414,9 @@ func (r *resolver) fieldOf(child Bound, name string) (Bound, error) {
 }
 
 func (r *resolver) expandStar(st Star) ([]Bound, error) {
+	if st.Regex != "" {
+		return r.expandRegex(st)
+	}
 	if len(st.Target) == 0 {
 		out := make([]Bound, len(r.scope.Schema.Fields))
 		for i, f := range r.scope.Schema.Fields {

@@ -400,6 +400,21 @@ func init() {
 		return take(d, args, kwargs)
 	})
 	m("first", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) { return firstRow(d) })
+	m("colRegex", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("colRegex", args, kwargs, []string{"colName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, ok := a[0].(py.String)
+		if !ok {
+			return nil, notExpectedTypeArgFirst("colName", "str", a[0])
+		}
+		c, err := d.df.ColRegex(string(name))
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return newPyColumn(c)
+	})
 	m("isEmpty", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		e, err := d.df.IsEmpty(d.in.Context())
 		if err != nil {

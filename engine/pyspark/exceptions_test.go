@@ -56,3 +56,21 @@ print(df.limit(1).count(), df.coalesce(1).count() > 0)
 		t.Fatalf("got %q, %v\nwant %q", got, err, want)
 	}
 }
+
+// DataFrame.colRegex: a backticked name is a regular expression over the column names, a
+// plain one the column itself; a non-string is PySpark's NOT_EXPECTED_TYPE.
+func TestColRegexFromPython(t *testing.T) {
+	got, err := runSnippet(t, `from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+two = spark.createDataFrame([("a", 1)], ["Col1", "Col2"])
+print(two.select(two.colRegex("`+"`(Col1)?+.+`"+`")).columns, two.select(two.colRegex("Col1")).columns)
+try:
+    two.colRegex(3)
+except Exception as e:
+    print(type(e).__name__, e.getCondition())
+`, nil)
+	want := "['Col2'] ['Col1']\nPySparkTypeError NOT_EXPECTED_TYPE\n"
+	if err != nil || got != want {
+		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+}
