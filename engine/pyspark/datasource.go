@@ -191,7 +191,11 @@ func (r *pyReader) loadPythonSource(cls *py.Type, paths []string) (py.Object, er
 	for _, p := range parts.(*py.List).Items {
 		rows, err := r.in.readPartition(reader, p, st, r.format)
 		if err != nil {
-			return nil, err
+			// Spark runs read() in a Python worker: its failure reaches the script as
+			// PythonException with the worker's traceback.
+			werr := r.in.pythonWorkerError(err, false)
+			se, _ := sparkerrors.As(werr)
+			return nil, pyerrors.WithGoError(pyerrors.FromError(se), werr)
 		}
 		tasks = append(tasks, rows)
 	}
@@ -276,10 +280,12 @@ func (s *pySource) call(name string, args ...py.Object) (py.Object, error) {
 	return out, nil
 }
 
-// Description is what Spark prints for a Python stream: PythonMicroBatchStream keeps
-// Java's default toString, the class name and an identity hash (here a number per stream).
+// Description is what Spark 4.2 prints for a Python stream (checked on PySpark 4.2 with
+// pyarrow, stream and simple readers alike): PythonMicroBatchStreamWithAdmissionControl
+// keeps Java's default toString, the class name and an identity hash (here a number per
+// stream).
 func (s *pySource) Description() string {
-	return fmt.Sprintf("org.apache.spark.sql.execution.datasources.v2.python.PythonMicroBatchStream@%x", s.hash)
+	return fmt.Sprintf("org.apache.spark.sql.execution.datasources.v2.python.PythonMicroBatchStreamWithAdmissionControl@%x", s.hash)
 }
 
 // streamSeq numbers Python streams for their Description's identity hash.
@@ -351,7 +357,7 @@ func (s *pySource) PlanTasks(ctx context.Context, start, end string) ([]stream.S
 		for i, p := range parts.(*py.List).Items {
 			rows, err := s.in.readPartition(reader, p, s.st, s.dsName)
 			if err != nil {
-				return err
+				return s.in.pythonWorkerError(err, true)
 			}
 			tasks = append(tasks, &pySourceTask{desc: fmt.Sprintf("%s partition %d", s.dsName, i), rows: rows})
 		}
