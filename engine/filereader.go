@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -362,7 +363,11 @@ func (s *Session) readFiles(format, given, full string, schema *sqltypes.StructT
 		if !st.IsDir() {
 			return []string{full}, nil, nil
 		}
-		return s.listDataFiles(full, false, optTrue(opts, "recursiveFileLookup"))
+		files, parts, err := s.listDataFiles(full, false, optTrue(opts, "recursiveFileLookup"))
+		if g, ok := opts.get("pathGlobFilter"); ok && err == nil {
+			files, err = globFiltered(files, g)
+		}
+		return files, parts, err
 	}
 	files, partitions, err := list()
 	if err != nil {
@@ -407,6 +412,21 @@ func (s *Session) readFiles(format, given, full string, schema *sqltypes.StructT
 		return tasks, nil
 	}}
 	return s.newDF(rel), nil
+}
+
+// globFiltered keeps the files whose names match pathGlobFilter; as Spark's filter, it
+// looks at a file's name, never its folders.
+func globFiltered(files []string, glob string) ([]string, error) {
+	if _, err := path.Match(glob, ""); err != nil {
+		return nil, fmt.Errorf("option pathGlobFilter %q is not a glob pattern (use *, ? and [a-z]): %w", glob, err)
+	}
+	kept := files[:0:0]
+	for _, f := range files {
+		if ok, _ := path.Match(glob, filepath.Base(f)); ok {
+			kept = append(kept, f)
+		}
+	}
+	return kept, nil
 }
 
 // textSepReader splits a text file at a custom line separator (lineSep).

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
@@ -37,7 +38,6 @@ func (s *Session) readJSON(ctx context.Context, path string, schema *sqltypes.St
 		}
 	}
 	schema = schema.AsNullable()
-	parseSchema, corrupt := withoutCorruptColumn(schema, corruptRecordColumn)
 	loc := s.Location()
 	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "Relation " + path, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
 		files, err := s.listed(jsonFiles(path))
@@ -45,33 +45,76 @@ func (s *Session) readJSON(ctx context.Context, path string, schema *sqltypes.St
 			return nil, err
 		}
 		return s.packedFileTasks(files, func(ctx context.Context, f string) ([]sqltypes.Row, error) {
-			reader := sqltypes.NewJSONReader(parseSchema, loc)
-			var rows []sqltypes.Row
-			err := eachLine(ctx, f, func(line string) {
-				parsed, bad := reader.ParseStatus(line)
-				if parsed == nil {
-					parsed = make(sqltypes.Row, len(parseSchema.Fields))
-				}
-				if corrupt < 0 {
-					rows = append(rows, parsed)
-					return
-				}
-				row := make(sqltypes.Row, 0, len(schema.Fields))
-				row = append(row, parsed[:corrupt]...)
-				if bad {
-					row = append(row, line)
-				} else {
-					row = append(row, nil)
-				}
-				rows = append(rows, append(row, parsed[corrupt:]...))
-			})
+			p := newJSONLineParser(schema, loc)
+			err := eachLine(ctx, f, p.add)
 			if err != nil {
 				return nil, err
 			}
-			return rows, nil
+			return p.rows, nil
 		})
 	}}
 	return s.newDF(rel), nil
+}
+
+// JSONStrings is spark.read.json(rdd): each string one JSON record, the schema inferred
+// from them as from a file's lines unless given.
+func (s *Session) JSONStrings(ctx context.Context, records []string, schema *sqltypes.StructType) (*DataFrame, error) {
+	if schema == nil {
+		inf := &jsonSchemaInference{root: sqltypes.Null}
+		for _, r := range records {
+			if strings.TrimSpace(r) != "" {
+				inf.add(r)
+			}
+		}
+		schema = inf.schema()
+		if len(schema.Fields) == 0 {
+			return nil, &plan.AnalysisError{Class: "UNABLE_TO_INFER_SCHEMA", Message: "Unable to infer schema for JSON. It must be specified manually."}
+		}
+	}
+	schema = schema.AsNullable()
+	p := newJSONLineParser(schema, s.Location())
+	for _, r := range records {
+		if strings.TrimSpace(r) != "" {
+			p.add(r)
+		}
+	}
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "LogicalRDD", Rows: [][]sqltypes.Row{p.rows}}
+	return s.newDF(rel), nil
+}
+
+// jsonLineParser turns JSON lines into rows of schema, a malformed line into nulls and,
+// when the schema has the corrupt-record column, the line itself there.
+type jsonLineParser struct {
+	reader      *sqltypes.JSONReader
+	parseSchema *sqltypes.StructType
+	width       int
+	corrupt     int
+	rows        []sqltypes.Row
+}
+
+func newJSONLineParser(schema *sqltypes.StructType, loc *time.Location) *jsonLineParser {
+	parseSchema, corrupt := withoutCorruptColumn(schema, corruptRecordColumn)
+	return &jsonLineParser{reader: sqltypes.NewJSONReader(parseSchema, loc), parseSchema: parseSchema,
+		width: len(schema.Fields), corrupt: corrupt}
+}
+
+func (p *jsonLineParser) add(line string) {
+	parsed, bad := p.reader.ParseStatus(line)
+	if parsed == nil {
+		parsed = make(sqltypes.Row, len(p.parseSchema.Fields))
+	}
+	if p.corrupt < 0 {
+		p.rows = append(p.rows, parsed)
+		return
+	}
+	row := make(sqltypes.Row, 0, p.width)
+	row = append(row, parsed[:p.corrupt]...)
+	if bad {
+		row = append(row, line)
+	} else {
+		row = append(row, nil)
+	}
+	p.rows = append(p.rows, append(row, parsed[p.corrupt:]...))
 }
 
 func jsonFiles(path string) ([]string, error) {
@@ -126,37 +169,48 @@ func eachLine(ctx context.Context, file string, fn func(string)) error {
 }
 
 func inferJSONSchema(ctx context.Context, files []string) (*sqltypes.StructType, error) {
-	var root sqltypes.DataType = sqltypes.Null
-	sawCorrupt := false
+	inf := &jsonSchemaInference{root: sqltypes.Null}
 	for _, f := range files {
-		err := eachLine(ctx, f, func(line string) {
-			dec := json.NewDecoder(strings.NewReader(line))
-			dec.UseNumber()
-			var v any
-			if err := dec.Decode(&v); err != nil || dec.More() {
-				sawCorrupt = true
-				return
-			}
-			obj, ok := v.(map[string]any)
-			if !ok {
-				sawCorrupt = true
-				return
-			}
-			root = mergeJSONTypes(root, inferJSONValue(obj))
-		})
-		if err != nil {
+		if err := eachLine(ctx, f, inf.add); err != nil {
 			return nil, err
 		}
 	}
-	st, ok := finishJSONType(root).(*sqltypes.StructType)
+	return inf.schema(), nil
+}
+
+// jsonSchemaInference merges the types of JSON records, line by line, as Spark's
+// JsonInferSchema does; a line that is not an object adds the corrupt-record column.
+type jsonSchemaInference struct {
+	root       sqltypes.DataType
+	sawCorrupt bool
+}
+
+func (j *jsonSchemaInference) add(line string) {
+	dec := json.NewDecoder(strings.NewReader(line))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		j.sawCorrupt = true
+		return
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		j.sawCorrupt = true
+		return
+	}
+	j.root = mergeJSONTypes(j.root, inferJSONValue(obj))
+}
+
+func (j *jsonSchemaInference) schema() *sqltypes.StructType {
+	st, ok := finishJSONType(j.root).(*sqltypes.StructType)
 	if !ok {
 		st = &sqltypes.StructType{}
 	}
-	if sawCorrupt {
+	if j.sawCorrupt {
 		st.Fields = append(st.Fields, sqltypes.StructField{Name: corruptRecordColumn, Type: sqltypes.String, Nullable: true})
-		sort.SliceStable(st.Fields, func(i, j int) bool { return st.Fields[i].Name < st.Fields[j].Name })
+		sort.SliceStable(st.Fields, func(i, k int) bool { return st.Fields[i].Name < st.Fields[k].Name })
 	}
-	return st, nil
+	return st
 }
 
 func inferJSONValue(v any) sqltypes.DataType {

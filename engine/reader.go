@@ -62,7 +62,7 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		return nil, r.err
 	}
 	if len(path) > 1 {
-		return nil, &plan.UnsupportedError{Message: "kafkalab reads one path per load(); union the DataFrames of several loads"}
+		return r.loadPaths(ctx, path)
 	}
 	p, hasPath := r.opts.get("path")
 	if len(path) == 1 {
@@ -96,7 +96,7 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")
 		}
-		if hasPartitionFolders(full) {
+		if hasPartitionFolders(full) || listsFiles(&r.opts) {
 			return r.s.readFiles(r.format, p, full, r.schema, &r.opts)
 		}
 		return r.s.readParquet(ctx, full)
@@ -104,7 +104,7 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")
 		}
-		if hasPartitionFolders(full) {
+		if hasPartitionFolders(full) || listsFiles(&r.opts) {
 			return r.s.readFiles(r.format, p, full, r.schema, &r.opts)
 		}
 		return r.s.readJSON(ctx, full, r.schema)
@@ -119,6 +119,40 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		return r.s.readFiles(r.format, p, full, r.schema, &r.opts)
 	}
 	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support spark.read.format(%q); use delta, parquet, json, csv, text or kafka", r.format)}
+}
+
+// loadPaths is load([p1, p2, ...]) for a file format: the paths' rows one after another,
+// read with one schema. Spark infers one schema over all the files; kafkalab reads each path
+// and asks that they agree (a given schema makes them agree).
+func (r *DataFrameReader) loadPaths(ctx context.Context, paths []string) (*DataFrame, error) {
+	if !isFileFormat(r.format) {
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab reads several paths in one load() only for file formats (parquet, json, csv, text), not %q; union the DataFrames of several loads", r.format)}
+	}
+	var out *DataFrame
+	for _, p := range paths {
+		df, err := r.Load(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = df
+			continue
+		}
+		if got, want := df.Schema().String(), out.Schema().String(); got != want {
+			return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab reads several paths in one load() only when their schemas agree: %s has %s, %s has %s; give .schema(...) or union the DataFrames", paths[0], want, p, got)}
+		}
+		if out, err = out.Union(df); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// listsFiles reports options that change which files a folder read lists; the general
+// file reader applies them.
+func listsFiles(opts *options) bool {
+	_, glob := opts.get("pathGlobFilter")
+	return glob || optTrue(opts, "recursiveFileLookup")
 }
 
 // Parquet is spark.read.parquet(path).
@@ -278,6 +312,9 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 		}
 		return nil, tableNotFound(name)
 	}
+	if df, ok, err := s.sqlOnFile(ctx, name); ok {
+		return df, err
+	}
 	t, err := tableIdent(name)
 	if err != nil {
 		return nil, err
@@ -301,6 +338,29 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 		return nil, err
 	}
 	return df, nil
+}
+
+// sqlOnFile reads format.`path` as a table name, Spark's SQL on files (spark.sql.runSQLOnFiles):
+// SELECT * FROM parquet.`out/users` reads the folder as spark.read.parquet would. ok is
+// false when the name is not of that shape. delta.`path` names a path only when it is
+// absolute, as Delta's catalog decides.
+func (s *Session) sqlOnFile(ctx context.Context, name string) (df *DataFrame, ok bool, err error) {
+	parts := plan.ParseAttributeName(name)
+	if len(parts) != 2 || parts[1] == "" {
+		return nil, false, nil
+	}
+	format := strings.ToLower(parts[0])
+	switch format {
+	case "parquet", "json", "csv", "text":
+	case "delta":
+		if !filepath.IsAbs(parts[1]) && !strings.HasPrefix(parts[1], "file:/") {
+			return nil, false, nil
+		}
+	default:
+		return nil, false, nil
+	}
+	df, err = s.Read().Format(format).Load(ctx, parts[1])
+	return df, true, err
 }
 
 // memoryTableDF is the view a memory sink registers: its rows as they are when read.

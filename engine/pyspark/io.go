@@ -2,6 +2,7 @@ package pyspark
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine"
@@ -133,7 +134,8 @@ func init() {
 	})
 	python.DefMethod(readerType, "load", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		r := self.(*pyReader)
-		a, err := python.ParseArgs("load", args, kwargs, []string{"path", "format", "schema"}, 0)
+		named, extra := splitOptions(kwargs, "path", "format", "schema")
+		a, err := python.ParseArgs("load", args, named, []string{"path", "format", "schema"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -145,13 +147,12 @@ func init() {
 		if a[2] != nil && a[2] != py.None {
 			r.schema = a[2]
 		}
-		var paths []string
-		if a[0] != nil && a[0] != py.None {
-			p, err := asString("path", a[0])
-			if err != nil {
-				return nil, err
-			}
-			paths = append(paths, p)
+		if err := r.in.keywordOptions(&r.keys, r.options, extra); err != nil {
+			return nil, err
+		}
+		paths, err := pathList(a[0])
+		if err != nil {
+			return nil, err
 		}
 		return r.load(paths)
 	})
@@ -201,7 +202,10 @@ func (r *pyReader) formatShortcut(f string, args py.Tuple, kwargs py.StringDict)
 	} else if len(args) > 1 {
 		return nil, py.ExceptionNewf(py.TypeError, "%s() takes the path and keyword options: .%s(path, name=value)", f, f)
 	}
-	p, err := asString("path", pathArg)
+	if rdd, ok := pathArg.(*pyRDD); ok && f == "json" && !r.streaming {
+		return r.jsonRDD(rdd, schemaArg)
+	}
+	paths, err := pathList(pathArg)
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +224,73 @@ func (r *pyReader) formatShortcut(f string, args py.Tuple, kwargs py.StringDict)
 		}
 	}
 	r.format = f
-	return r.load([]string{p})
+	return r.load(paths)
+}
+
+// jsonRDD is spark.read.json(rdd): an RDD of JSON strings, one record each.
+func (r *pyReader) jsonRDD(rdd *pyRDD, schemaArg py.Object) (py.Object, error) {
+	items, err := rdd.items()
+	if err != nil {
+		return nil, err
+	}
+	records := make([]string, len(items))
+	for i, it := range items {
+		s, ok := it.(py.String)
+		if !ok {
+			return nil, py.ExceptionNewf(py.TypeError, "spark.read.json(rdd) reads an RDD of JSON strings; element %d is %s", i, it.Type().Name)
+		}
+		records[i] = string(s)
+	}
+	var schema *sqltypes.StructType
+	if schemaArg != nil && schemaArg != py.None {
+		if schema, err = toSchema(schemaArg); err != nil {
+			return nil, err
+		}
+	}
+	return r.in.wrapDF(r.in.spark.s.JSONStrings(r.in.Context(), records, schema))
+}
+
+// splitOptions parts a call's keywords into the named parameters and the rest, which
+// PySpark's load/save/saveAsTable take as **options.
+func splitOptions(kwargs py.StringDict, names ...string) (named, extra py.StringDict) {
+	named, extra = py.StringDict{}, py.StringDict{}
+	for k, v := range kwargs {
+		if slices.Contains(names, k) {
+			named[k] = v
+		} else {
+			extra[k] = v
+		}
+	}
+	return named, extra
+}
+
+// keywordOptions records **options in keyword order, leaving out None values as PySpark's
+// OptionUtils does.
+func (in *Interpreter) keywordOptions(keys *[]string, opts map[string]any, kwargs py.StringDict) error {
+	for _, k := range py.KeywordOrder(kwargs) {
+		if kwargs[k] == py.None {
+			continue
+		}
+		if err := in.option(keys, opts, k, kwargs[k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pathList reads a path argument that PySpark takes as one string or a list of them.
+func pathList(o py.Object) ([]string, error) {
+	switch x := o.(type) {
+	case nil, py.NoneType:
+		return nil, nil
+	case *py.List, py.Tuple:
+		return strList("path", py.Tuple{x})
+	}
+	p, err := asString("path", o)
+	if err != nil {
+		return nil, err
+	}
+	return []string{p}, nil
 }
 
 func (r *pyReader) engineReader() *engine.DataFrameReader {
@@ -361,8 +431,13 @@ func init() {
 		return py.None, nil
 	}
 	python.DefMethod(writerType, "save", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("save", args, kwargs, []string{"path", "format", "mode", "partitionBy"}, 0)
+		w := self.(*pyDFWriter)
+		named, extra := splitOptions(kwargs, "path", "format", "mode", "partitionBy")
+		a, err := python.ParseArgs("save", args, named, []string{"path", "format", "mode", "partitionBy"}, 0)
 		if err != nil {
+			return nil, err
+		}
+		if err := w.d.in.keywordOptions(&w.keys, w.opts, extra); err != nil {
 			return nil, err
 		}
 		kw := py.StringDict{}
@@ -375,7 +450,6 @@ func init() {
 		if a[3] != nil {
 			kw["partitionBy"] = a[3]
 		}
-		w := self.(*pyDFWriter)
 		f := w.format
 		if fs, ok := a[1].(py.String); ok {
 			f = string(fs)
@@ -424,9 +498,18 @@ func init() {
 	}
 	python.DefMethod(writerType, "saveAsTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		w := self.(*pyDFWriter)
-		a, err := python.ParseArgs("saveAsTable", args, kwargs, []string{"name", "format", "mode"}, 1)
+		named, extra := splitOptions(kwargs, "name", "format", "mode", "partitionBy")
+		a, err := python.ParseArgs("saveAsTable", args, named, []string{"name", "format", "mode", "partitionBy"}, 1)
 		if err != nil {
 			return nil, err
+		}
+		if err := w.d.in.keywordOptions(&w.keys, w.opts, extra); err != nil {
+			return nil, err
+		}
+		if a[3] != nil && a[3] != py.None {
+			if w.parts, err = strList("partitionBy", py.Tuple{a[3]}); err != nil {
+				return nil, err
+			}
 		}
 		name, err := asString("name", a[0])
 		if err != nil {

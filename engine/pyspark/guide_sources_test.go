@@ -1,0 +1,99 @@
+package pyspark
+
+import (
+	"strings"
+	"testing"
+)
+
+// The generic load/save calls of Spark's data sources guide (examples/src/main/python/sql/
+// datasource.py): keyword options, SQL on files, folder listing options, JSON from an RDD.
+func TestDataSourceGuideCalls(t *testing.T) {
+	const setup = `
+from pyspark.sql import SparkSession, Row
+spark = SparkSession.builder.getOrCreate()
+with open("people.csv", "w") as f:
+    f.write("name;age;job\nJorge;30;Developer\nBob;32;Developer\n")
+`
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"load with keyword options", `
+df = spark.read.load("people.csv", format="csv", sep=";", inferSchema="true", header="true")
+print(df.dtypes)
+print(df.collect()[1].name)`, []string{"[('name', 'string'), ('age', 'int'), ('job', 'string')]", "Bob"}},
+		{"keyword option None is left out", `
+df = spark.read.load("people.csv", format="csv", sep=";", header=True, inferSchema=None)
+print(df.dtypes)`, []string{"[('name', 'string'), ('age', 'string'), ('job', 'string')]"}},
+		{"save with keyword options", `
+spark.read.csv("people.csv", sep=";", header=True).write.save("out", format="csv", sep="|", header="true")
+import os
+part = [f for f in sorted(os.listdir("out")) if f.startswith("part-")][0]
+print(open("out/" + part).read().splitlines()[0])`, []string{"name|age|job"}},
+		{"SQL on a Parquet folder", `
+spark.createDataFrame([Row(a=1), Row(a=2)]).write.parquet("nums")
+spark.sql("SELECT sum(a) AS s FROM parquet.` + "`nums`" + `").show()`, []string{"|  s|", "|  3|"}},
+		{"SQL on a CSV file", `
+spark.sql("SELECT * FROM csv.` + "`people.csv`" + `").show()`, []string{"|               _c0|", "|      name;age;job|"}},
+		{"recursiveFileLookup reads nested folders without partitions", `
+spark.createDataFrame([Row(x=1)]).write.parquet("d/a/key=1")
+spark.createDataFrame([Row(x=2)]).write.parquet("d/b")
+df = spark.read.option("recursiveFileLookup", "true").parquet("d")
+print(df.columns, sorted(r.x for r in df.collect()))`, []string{"['x'] [1, 2]"}},
+		{"pathGlobFilter matches file names", `
+with open("people.txt", "w") as f:
+    f.write("not csv\n")
+import shutil, os
+os.makedirs("mixed")
+shutil.copy("people.csv", "mixed/people.csv")
+shutil.copy("people.txt", "mixed/people.txt")
+print(spark.read.option("pathGlobFilter", "*.csv").csv("mixed", sep=";", header=True).count())`, []string{"2"}},
+		{"load of several paths", `
+spark.createDataFrame([Row(x=1)]).write.json("j1")
+spark.createDataFrame([Row(x=2)]).write.json("j2")
+print(sorted(r.x for r in spark.read.load(["j1", "j2"], format="json").collect()))`, []string{"[1, 2]"}},
+		{"json of an RDD of strings", `
+rdd = spark.sparkContext.parallelize(['{"name":"Yin","address":{"city":"Columbus","state":"Ohio"}}', '{"name":"Ann","n":1}'])
+df = spark.read.json(rdd)
+print(df.columns)
+print(df.collect()[0].address.city)`, []string{"['address', 'n', 'name']", "Columbus"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := runSnippet(t, setup+c.src, nil)
+			if err != nil {
+				t.Fatalf("%v\noutput:\n%s", err, out)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+func TestDataSourceGuideErrors(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"json of an RDD of numbers", `
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+spark.read.json(spark.sparkContext.parallelize([1, 2]))`, "RDD of JSON strings"},
+		{"bad glob", `
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+import os
+os.makedirs("d")
+with open("d/a.csv", "w") as f:
+    f.write("x\n")
+spark.read.option("pathGlobFilter", "[").csv("d").collect()`, "pathGlobFilter"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := runSnippet(t, c.src, nil)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("want an error naming %q, got %v\n%s", c.want, err, out)
+			}
+		})
+	}
+}
