@@ -13,6 +13,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 
 	"github.com/google/uuid"
+	"github.com/kafkalab/kafkalab/engine/checkpoint"
 	"github.com/kafkalab/kafkalab/engine/filesink"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
@@ -429,7 +430,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 	}
 	q, err := stream.Start(ctx, stream.Config{
 		CheckpointDir: cp, Sources: sources, Plan: sp, Sink: sink, Trigger: trigger,
-		OutputMode: mode, Name: name, Conf: s.Conf().All(), Now: s.now, Hook: s.hook, ChunkRows: s.chunkRows,
+		OutputMode: mode, Name: name, Conf: s.queryConf(w.df.node), Now: s.now, Hook: s.hook, ChunkRows: s.chunkRows,
 	})
 	if err != nil {
 		for _, src := range sources {
@@ -545,6 +546,25 @@ func (f *foreachSink) AddBatch(ctx context.Context, b *stream.SinkBatch) error {
 		}
 	}
 	return nil
+}
+
+// queryConf is the session conf a new query records in its offsets files. kafkalab's state
+// store writes the files of Spark's default provider (N.delta, N.snapshot); a stateful query
+// asked to use another (RocksDB) records the default, so the checkpoint says what it holds
+// and Spark can resume it, and the learner is told. A query without state records the
+// setting as Spark does: it writes no state files either way.
+func (s *Session) queryConf(root plan.Node) map[string]string {
+	conf := s.Conf().All()
+	p, ok := conf[checkpoint.ConfStateStoreProvider]
+	if !ok || p == checkpoint.DefaultStateStoreProvider || !hasStateful(root) {
+		return conf
+	}
+	fmt.Fprintf(s.stderr, "kafkalab: warning: spark.sql.streaming.stateStore.providerClass=%s is not in kafkalab yet; "+
+		"this query keeps its state with Spark's default provider (%s: N.delta and N.snapshot files under the checkpoint's state/), "+
+		"and its offsets files record that one. The results are the same; to see RocksDB's files, run the script on Spark (kafkalab export).\n",
+		p, checkpoint.DefaultStateStoreProvider)
+	conf[checkpoint.ConfStateStoreProvider] = checkpoint.DefaultStateStoreProvider
+	return conf
 }
 
 func hasStateful(n plan.Node) bool {

@@ -13,7 +13,7 @@ type ConfEntry struct {
 // queryEvolution.enableSourceEvolution, stateStore.rowChecksum.enabled and
 // function.protobufExtensions.enabled to Spark 4.0's 11 keys.
 var confKeys = []ConfEntry{
-	{"spark.sql.streaming.stateStore.providerClass", "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"},
+	{ConfStateStoreProvider, DefaultStateStoreProvider},
 	{"spark.sql.streaming.stateStore.rocksdb.mergeOperatorVersion", "2"},
 	{"spark.sql.streaming.stateStore.rocksdb.formatVersion", "5"},
 	{"spark.sql.streaming.queryEvolution.enableSourceEvolution", "false"},
@@ -45,8 +45,12 @@ var legacyConfDefaults = map[string]string{
 
 // Conf names the engine reads besides the recorded ones.
 const (
-	ConfMinBatchesToRetain = "spark.sql.streaming.minBatchesToRetain"
-	ConfShufflePartitions  = "spark.sql.shuffle.partitions"
+	// ConfStateStoreProvider names the class that keeps streaming state; kafkalab writes only
+	// the files of Spark's default, DefaultStateStoreProvider.
+	ConfStateStoreProvider    = "spark.sql.streaming.stateStore.providerClass"
+	DefaultStateStoreProvider = "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"
+	ConfMinBatchesToRetain    = "spark.sql.streaming.minBatchesToRetain"
+	ConfShufflePartitions     = "spark.sql.shuffle.partitions"
 	// DefaultMinBatchesToRetain is Spark's default for spark.sql.streaming.minBatchesToRetain.
 	DefaultMinBatchesToRetain = 100
 )

@@ -97,3 +97,35 @@ spark.read.option("pathGlobFilter", "[").csv("d").collect()`, "pathGlobFilter"},
 		})
 	}
 }
+
+// A stateful query asked for the RocksDB state store keeps Spark's default provider's files,
+// records that provider in its offsets files (so Spark can resume it) and says so; a
+// stateless one records the setting as Spark does.
+func TestRocksDBProviderRecordsWhatIsWritten(t *testing.T) {
+	src := `
+from pyspark.sql import SparkSession
+from pyspark.sql.functions import col
+spark = SparkSession.builder.getOrCreate()
+spark.conf.set("spark.sql.streaming.stateStore.providerClass", "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider")
+df = spark.readStream.format("rate-micro-batch").option("rowsPerBatch", 5).load()
+df.groupBy((col("value") % 3).alias("k")).count().writeStream.outputMode("complete").format("memory") \
+    .queryName("t").option("checkpointLocation", "agg").trigger(availableNow=True).start().awaitTermination()
+df.writeStream.format("memory").queryName("u").option("checkpointLocation", "plain") \
+    .trigger(availableNow=True).start().awaitTermination()
+print("agg:", "HDFSBackedStateStoreProvider" in open("agg/offsets/0").read())
+print("plain:", "RocksDBStateStoreProvider" in open("plain/offsets/0").read())
+print(sorted(r.k for r in spark.table("t").collect()))
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"is not in kafkalab yet", "agg: True", "plain: True", "[0, 1, 2]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "is not in kafkalab yet"); n != 1 {
+		t.Errorf("warned %d times, want once (the stateless query writes no state):\n%s", n, out)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -95,6 +97,9 @@ func Start(ctx context.Context, cfg Config) (q *Query, err error) {
 	}
 	resume, err := cp.Resolve(len(cfg.Sources))
 	if err != nil {
+		return nil, err
+	}
+	if err := checkStateProvider(cp.Path(), resume.Conf); err != nil {
 		return nil, err
 	}
 	commitsAtStart, err := cp.CommitBatches()
@@ -310,3 +315,21 @@ func (e *QueryError) Error() string {
 }
 
 func (e *QueryError) Unwrap() error { return e.Err }
+
+// checkStateProvider refuses a checkpoint whose state another provider wrote (Spark with
+// the RocksDB state store: zip and SST files), which kafkalab cannot read; without the
+// check a resumed query would find no state and answer as if it started over.
+func checkStateProvider(cpPath string, stored []checkpoint.ConfEntry) error {
+	for _, e := range stored {
+		if e.Key != checkpoint.ConfStateStoreProvider || e.Value == checkpoint.DefaultStateStoreProvider {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(cpPath, "state")); err != nil {
+			return nil // no state written: nothing to read
+		}
+		return fmt.Errorf("stream: the checkpoint %s keeps its state with %s, whose files kafkalab cannot read "+
+			"(kafkalab reads and writes %s's N.delta and N.snapshot files): resume this query on Spark, "+
+			"or start it with a new checkpointLocation", cpPath, e.Value, checkpoint.DefaultStateStoreProvider)
+	}
+	return nil
+}
