@@ -16,7 +16,44 @@ import (
 // Tables are temporary views, memory-sink tables and Delta tables, as spark.table finds
 // them.
 func (s *Session) SQL(ctx context.Context, query string) (*DataFrame, error) {
-	return s.sqlScoped(ctx, query, nil)
+	return s.sqlScoped(ctx, plan.BlankComments(query), nil)
+}
+
+// sqlRange is FROM range(end), range(start, end[, step[, numPartitions]]): spark.range's
+// rows, the arguments integer literals.
+func (s *Session) sqlRange(args []plan.Expr) (*DataFrame, error) {
+	if len(args) < 1 || len(args) > 4 {
+		return nil, &plan.AnalysisError{Class: "WRONG_NUM_ARGS.WITHOUT_SUGGESTION", Message: fmt.Sprintf(
+			"The `range` requires [1, 2, 3, 4] parameters but the actual number is %d.", len(args))}
+	}
+	vals := make([]int64, len(args))
+	for i, a := range args {
+		lit, ok := a.(plan.Literal)
+		var n int64
+		switch v := lit.Value.(type) {
+		case int32:
+			n = int64(v)
+		case int64:
+			n = v
+		default:
+			ok = false
+		}
+		if !ok {
+			return nil, &plan.AnalysisError{Message: fmt.Sprintf("range(...) takes integer literals; argument %d is not", i+1)}
+		}
+		vals[i] = n
+	}
+	start, end, step, parts := int64(0), vals[0], int64(1), 0
+	if len(vals) >= 2 {
+		start, end = vals[0], vals[1]
+	}
+	if len(vals) >= 3 {
+		step = vals[2]
+	}
+	if len(vals) == 4 {
+		parts = int(vals[3])
+	}
+	return s.Range(start, end, step, parts)
 }
 
 // sqlScoped is SQL with the common table expressions in force (WITH, sqlwith.go).
@@ -94,7 +131,11 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return dt.History(ctx, limit)
 	}
 	var df *DataFrame
-	if q.FromQuery != "" {
+	if q.TableFunction == "range" {
+		if df, err = s.sqlRange(q.TableFunctionArgs); err != nil {
+			return nil, err
+		}
+	} else if q.FromQuery != "" {
 		if df, err = s.sqlScoped(ctx, q.FromQuery, ctes); err != nil {
 			return nil, err
 		}

@@ -10,6 +10,65 @@ import (
 )
 
 // ParseExpression parses one SQL expression as F.expr / filter("...") accept it.
+// BlankComments replaces a SQL text's comments (-- to the line's end, /* ... */ nested as
+// Spark allows, hints /*+ ... */ too) with spaces, keeping newlines so positions in error
+// messages stay those of the text the learner wrote. Quoted text is left alone.
+func BlankComments(text string) string {
+	if !strings.Contains(text, "--") && !strings.Contains(text, "/*") {
+		return text
+	}
+	b := []byte(text)
+	blank := func(from, to int) {
+		for k := from; k < to; k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+	}
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '\'' || c == '"' || c == '`':
+			for j := i + 1; j < len(b); j++ {
+				if b[j] == '\\' && c != '`' {
+					j++
+					continue
+				}
+				if b[j] == c {
+					i = j
+					break
+				}
+				if j == len(b)-1 {
+					i = j
+				}
+			}
+		case c == '-' && i+1 < len(b) && b[i+1] == '-':
+			j := i
+			for j < len(b) && b[j] != '\n' {
+				j++
+			}
+			blank(i, j)
+			i = j
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			depth, j := 1, i+2
+			for j < len(b) && depth > 0 {
+				switch {
+				case b[j] == '/' && j+1 < len(b) && b[j+1] == '*':
+					depth++
+					j += 2
+				case b[j] == '*' && j+1 < len(b) && b[j+1] == '/':
+					depth--
+					j += 2
+				default:
+					j++
+				}
+			}
+			blank(i, j)
+			i = j - 1
+		}
+	}
+	return string(b)
+}
+
 func ParseExpression(text string) (Expr, error) {
 	p, err := newSQLParser(text)
 	if err != nil {
@@ -163,7 +222,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 			p.toks = append(p.toks, token{tkIdent, src[i:j], i})
 			i = j
 		default:
-			ops := []string{"<=>", "->", "==", "&", "^", "!=", "<>", "<=", ">=", "||", "|", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "!"}
+			ops := []string{"<=>", "::", "->", "==", "&", "^", "!=", "<>", "<=", ">=", "||", "|", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "!"}
 			matched := false
 			for _, op := range ops {
 				if strings.HasPrefix(src[i:], op) {
@@ -478,7 +537,48 @@ func (p *sqlParser) unary() (Expr, error) {
 	if p.op("+") {
 		return p.unary()
 	}
-	return p.primary()
+	e, err := p.primary()
+	if err != nil {
+		return nil, err
+	}
+	return p.doubleColonCasts(e)
+}
+
+// doubleColonCasts reads Spark 4's expr::type casts after a primary expression (they bind
+// tighter than any operator: -x::int is -(CAST(x AS INT))). The type is a name, with
+// (precision, scale) or <element types> when it has them.
+func (p *sqlParser) doubleColonCasts(e Expr) (Expr, error) {
+	for p.op("::") {
+		start := p.peek().pos
+		if _, ok := p.identifier(); !ok {
+			return nil, p.syntaxError()
+		}
+		if p.at(tkOp, "(") || p.at(tkOp, "<") {
+			closing := map[string]string{"(": ")", "<": ">"}[p.peek().text]
+			opening := p.next().text
+			for depth := 1; depth > 0; {
+				t := p.next()
+				switch {
+				case t.kind == tkEOF:
+					return nil, p.syntaxError()
+				case t.kind == tkOp && t.text == opening:
+					depth++
+				case t.kind == tkOp && t.text == closing:
+					depth--
+				}
+			}
+		}
+		end := len(p.src)
+		if p.peek().kind != tkEOF {
+			end = p.peek().pos
+		}
+		dt, err := sqltypes.ParseDataType(strings.TrimSpace(p.src[start:end]))
+		if err != nil {
+			return nil, err
+		}
+		e = Cast{Child: e, To: dt}
+	}
+	return e, nil
 }
 
 func negateLiteral(l Literal) (Literal, bool) {

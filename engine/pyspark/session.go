@@ -358,16 +358,32 @@ func init() {
 		return py.None, nil
 	})
 	sessionMethod("sql", func(s *pySession, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		a, err := python.ParseArgs("sql", args, kwargs, []string{"sqlQuery", "args"}, 1)
+		named, fields := splitOptions(kwargs, "sqlQuery", "args")
+		a, err := python.ParseArgs("sql", args, named, []string{"sqlQuery", "args"}, 1)
 		if err != nil {
 			return nil, err
-		}
-		if a[1] != nil && a[1] != py.None {
-			return nil, python.Unsupported("SparkSession.sql(..., args=...)", "put the values in the query text")
 		}
 		q, err := asString("sqlQuery", a[0])
 		if err != nil {
 			return nil, err
+		}
+		if len(fields) > 0 {
+			var views []string
+			q, views, err = s.formatSQL(q, fields)
+			// The views only name DataFrames for the analysis; PySpark drops them after.
+			defer func() {
+				for _, v := range views {
+					s.s.DropTempView(v)
+				}
+			}()
+			if err != nil {
+				return nil, err
+			}
+		}
+		if a[1] != nil && a[1] != py.None {
+			if q, err = bindSQLArgs(q, a[1]); err != nil {
+				return nil, engineError(err)
+			}
 		}
 		return s.in.wrapDF(s.s.SQL(s.in.Context(), q))
 	})
