@@ -129,3 +129,47 @@ print(sorted(r.k for r in spark.table("t").collect()))
 		t.Errorf("warned %d times, want once (the stateless query writes no state):\n%s", n, out)
 	}
 }
+
+// spark.sql's Python-formatted fields and bound parameters (SparkSession.sql's docstring).
+func TestSQLFormattingAndParameters(t *testing.T) {
+	const setup = `
+from pyspark.sql import SparkSession
+from pyspark.sql.functions import col
+spark = SparkSession.builder.getOrCreate()
+df = spark.createDataFrame([(1, "a"), (2, "b"), (3, "it's")], "id int, s string")
+`
+	cases := []struct{ name, src, want string }{
+		{"DataFrame and int fields", `print(spark.sql("SELECT count(*) AS n FROM {df} WHERE id > {n}", df=df, n=1).first().n)`, "2"},
+		{"Column and quoted str", `print(spark.sql("SELECT {c} FROM {df} WHERE s = {v}", df=df, c=df.s, v="it's").first()[0])`, "it's"},
+		{"escaped braces", `print(spark.sql("SELECT '{{x}}' AS b").first().b)`, "{x}"},
+		{"named parameters", `print(spark.sql("SELECT :a + :b AS s, ':a' AS t", {"a": 1, "b": 2}).first())`, "Row(s=3, t=':a')"},
+		{"positional parameters", `print(spark.sql("SELECT ? AS x, ? AS y, ? AS z", args=[2.5, None, "q"]).first())`, "Row(x=2.5, y=None, z='q')"},
+		{"temporary views are dropped", `spark.sql("SELECT * FROM {df}", df=df).collect(); print(len(spark.catalog.listTables()))`, "0"},
+		{"unbound parameter", `
+try:
+    spark.sql("SELECT :y", args={"x": 1})
+except Exception as e:
+    print(e.getCondition(), e.getMessageParameters())`, "UNBOUND_SQL_PARAMETER {'name': 'y'}"},
+		{"expression as a field", `
+try:
+    spark.sql("SELECT {c} FROM {df}", df=df, c=col("id") + 1)
+except Exception as e:
+    print(e.getCondition())`, "VALUE_NOT_PLAIN_COLUMN_REFERENCE"},
+		{"missing field", `
+try:
+    spark.sql("SELECT {nope}", df=df)
+except KeyError as e:
+    print("KeyError", e)`, "KeyError 'nope'"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := runSnippet(t, setup+c.src, nil)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if !strings.Contains(out, c.want) {
+				t.Errorf("output lacks %q:\n%s", c.want, out)
+			}
+		})
+	}
+}

@@ -43,7 +43,7 @@ func (s *pySession) formatSQL(q string, kwargs py.StringDict) (string, []string,
 			name, spec, _ := strings.Cut(field, ":")
 			v, ok := kwargs[name]
 			if !ok {
-				return "", views, py.ExceptionNewf(py.KeyError, "'%s'", name)
+				return "", views, py.ExceptionNewf(py.KeyError, "%s", name)
 			}
 			text, view, err := s.sqlFieldText(name, v, spec)
 			if err != nil {

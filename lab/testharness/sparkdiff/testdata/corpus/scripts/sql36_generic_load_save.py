@@ -32,9 +32,11 @@ csv.printSchema()
 csv.write.save("data/people_out", format="csv", sep="|", header="true")
 print(spark.read.load("data/people_out", format="csv", sep="|", header=True).orderBy("name").collect())
 
-spark.sql("SELECT name, favorite_numbers FROM parquet.`data/users.parquet` ORDER BY name").show()
-spark.sql("SELECT count(*) AS n FROM json.`data/people.json`").show()
-spark.sql("SELECT * FROM csv.`data/people.csv`").show()
+# SQL on files names a path the way the process sees it; an absolute one reads the same everywhere.
+here = os.path.abspath("data")
+spark.sql(f"SELECT name, favorite_numbers FROM parquet.`{here}/users.parquet` ORDER BY name").show()
+spark.sql(f"SELECT count(*) AS n FROM json.`{here}/people.json`").show()
+spark.sql(f"SELECT * FROM csv.`{here}/people.csv`").show()
 
 spark.createDataFrame([Row(x=1)]).write.parquet("data/nested/a/key=1")
 spark.createDataFrame([Row(x=2)]).write.parquet("data/nested/b")
