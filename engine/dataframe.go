@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -651,6 +652,76 @@ func (df *DataFrame) OrderBy(columns ...any) (*DataFrame, error) {
 
 // Sort is OrderBy.
 func (df *DataFrame) Sort(columns ...any) (*DataFrame, error) { return df.OrderBy(columns...) }
+
+// SortWithinPartitions is df.sortWithinPartitions(cols...): each task's rows sorted on their
+// own; the tasks stay as they are.
+func (df *DataFrame) SortWithinPartitions(columns ...any) (*DataFrame, error) {
+	cs, err := cols(columns)
+	if err != nil {
+		return nil, err
+	}
+	exprs, err := exprsOf(cs)
+	if err != nil {
+		return nil, err
+	}
+	s, err := plan.NewSort(df.node, exprs)
+	if err != nil {
+		return nil, err
+	}
+	s.Local = true
+	return df.s.newDF(s), nil
+}
+
+// Sample is df.sample(fraction, seed) without replacement: each row kept with probability
+// fraction, drawn as Spark draws (the same rows for the same seed and partitions).
+func (df *DataFrame) Sample(fraction float64, seed int64) (*DataFrame, error) {
+	if fraction < 0 || fraction > 1 || math.IsNaN(fraction) {
+		return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException,
+			Message: fmt.Sprintf("requirement failed: Sampling fraction (%v) must be on interval [0, 1] without replacement", fraction)}
+	}
+	return df.s.newDF(&plan.Sample{Child: df.node, Lower: 0, Upper: fraction, Seed: seed}), nil
+}
+
+// RandomSplit is df.randomSplit(weights, seed): disjoint samples whose sizes follow the
+// normalised weights. As Spark, each split samples the rows sorted within their tasks by
+// every orderable column, so the splits draw over one row order.
+func (df *DataFrame) RandomSplit(weights []float64, seed int64) ([]*DataFrame, error) {
+	sum := 0.0
+	for _, w := range weights {
+		if w < 0 {
+			return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException,
+				Message: fmt.Sprintf("requirement failed: Weights must be nonnegative, but got [%s]", joinFloats(weights))}
+		}
+		sum += w
+	}
+	if sum <= 0 {
+		return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException,
+			Message: fmt.Sprintf("requirement failed: Sum of weights must be positive, but got [%s]", joinFloats(weights))}
+	}
+	var base plan.Node = df.node
+	if s, ok := plan.NewLocalSortAll(df.node); ok {
+		base = s
+	}
+	out := make([]*DataFrame, len(weights))
+	lower := 0.0
+	for i, w := range weights {
+		upper := lower + w/sum
+		out[i] = df.s.newDF(&plan.Sample{Child: base, Lower: lower, Upper: upper, Seed: seed})
+		lower = upper
+	}
+	return out, nil
+}
+
+func joinFloats(fs []float64) string {
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(parts[i], ".") {
+			parts[i] += ".0"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
 
 // Coalesce is df.coalesce(n): at most n tasks, so a sink writes at most n files.
 func (df *DataFrame) Coalesce(n int) (*DataFrame, error) {

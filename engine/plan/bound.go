@@ -22,6 +22,27 @@ type EvalContext struct {
 	// Background is set when a streaming query's goroutine evaluates, not the caller of
 	// an action: user functions must then wait for their interpreter.
 	Background bool
+	// PartitionIndex is the task (Spark's partition) whose rows are evaluated: rand(seed)
+	// seeds with seed + it, spark_partition_id() returns it.
+	PartitionIndex int
+	// rowInTask counts the rows monotonically_increasing_id() numbered in this task.
+	rowInTask int64
+	// execution is the context ForTask was called on: the execution the task belongs to.
+	execution *EvalContext
+}
+
+// ForTask is the context for evaluating task i's rows: the same settings, its own index
+// and counters (a task's generators start afresh, as Spark's do per partition).
+func (c *EvalContext) ForTask(i int) *EvalContext {
+	if c == nil {
+		return nil
+	}
+	t := *c
+	t.PartitionIndex, t.rowInTask = i, 0
+	if t.execution == nil {
+		t.execution = c
+	}
+	return &t
 }
 
 // NewEvalContext returns a context for the named zone ("" means UTC).

@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/kafkalab/kafkalab/engine/javamath"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -12,8 +11,7 @@ import (
 )
 
 // rand, randn and uniform: Spark draws from an XORShiftRandom seeded with seed +
-// partition index, created afresh for each execution; kafkalab evaluates a DataFrame as
-// one partition (index 0).
+// partition index, created afresh for each task of each execution.
 
 func init() {
 	register(bindRandom("rand", false), "rand", "random")
@@ -29,9 +27,7 @@ type boundRandom struct {
 	name     string
 	seed     int64
 	gaussian bool
-	mu       sync.Mutex
-	ctx      *EvalContext
-	rng      *xorShiftRandom
+	rngs     perTask[xorShiftRandom]
 }
 
 func (b *boundRandom) DataType() sqltypes.DataType { return sqltypes.Double }
@@ -39,15 +35,15 @@ func (b *boundRandom) Nullable() bool              { return false }
 func (b *boundRandom) SQL() string                 { return b.name + "(" + strconv.FormatInt(b.seed, 10) + ")" }
 
 func (b *boundRandom) Eval(c *EvalContext, _ sqltypes.Row) (any, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.rng == nil || b.ctx != c {
-		b.ctx, b.rng = c, newXORShiftRandom(b.seed)
-	}
-	if b.gaussian {
-		return b.rng.NextGaussian(), nil
-	}
-	return b.rng.NextDouble(), nil
+	var v float64
+	b.rngs.with(c, func(index int) *xorShiftRandom { return newXORShiftRandom(b.seed + int64(index)) }, func(rng *xorShiftRandom) {
+		if b.gaussian {
+			v = rng.NextGaussian()
+		} else {
+			v = rng.NextDouble()
+		}
+	})
+	return v, nil
 }
 
 // seedArg reads the optional seed: an INT or BIGINT literal (NULL is 0), or a random one.

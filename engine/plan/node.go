@@ -405,7 +405,7 @@ func (f *Filter) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) 
 		return nil, err
 	}
 	for t, it := range in {
-		in[t] = FilterIter(it, f.Cond, ex.Eval)
+		in[t] = FilterIter(it, f.Cond, ex.Eval.ForTask(t))
 	}
 	return in, nil
 }
@@ -489,6 +489,8 @@ type SortKey struct {
 type Sort struct {
 	Child Node
 	Keys  []SortKey
+	// Local sorts each task's rows on their own (sortWithinPartitions), keeping the tasks.
+	Local bool
 }
 
 // NewSort resolves sort keys. A plain expression sorts ascending with nulls first, as Spark.
@@ -524,23 +526,45 @@ func (s *Sort) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.Local {
+		out := make([]rowiter.Iter, len(in))
+		for t, rows := range in {
+			sorted, err := s.sortRows(ex.Eval, rows)
+			if err != nil {
+				return nil, err
+			}
+			out[t] = rowiter.SliceChunks(sorted, ex.chunkRows())
+		}
+		return out, nil
+	}
+	var all []sqltypes.Row
+	for _, rows := range in {
+		all = append(all, rows...)
+	}
+	sorted, err := s.sortRows(ex.Eval, all)
+	if err != nil {
+		return nil, err
+	}
+	return []rowiter.Iter{rowiter.SliceChunks(sorted, ex.chunkRows())}, nil
+}
+
+// sortRows orders rows by the keys, stably.
+func (s *Sort) sortRows(ec *EvalContext, rows []sqltypes.Row) ([]sqltypes.Row, error) {
 	type keyed struct {
 		row  sqltypes.Row
 		keys []any
 	}
-	var all []keyed
-	for _, rows := range in {
-		for _, row := range rows {
-			ks := make([]any, len(s.Keys))
-			for i, k := range s.Keys {
-				v, err := k.Expr.Eval(ex.Eval, row)
-				if err != nil {
-					return nil, err
-				}
-				ks[i] = v
+	all := make([]keyed, 0, len(rows))
+	for _, row := range rows {
+		ks := make([]any, len(s.Keys))
+		for i, k := range s.Keys {
+			v, err := k.Expr.Eval(ec, row)
+			if err != nil {
+				return nil, err
 			}
-			all = append(all, keyed{row, ks})
+			ks[i] = v
 		}
+		all = append(all, keyed{row, ks})
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		for k, key := range s.Keys {
@@ -575,7 +599,7 @@ func (s *Sort) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	for i, k := range all {
 		out[i] = k.row
 	}
-	return []rowiter.Iter{rowiter.SliceChunks(out, ex.chunkRows())}, nil
+	return out, nil
 }
 
 // Coalesce is coalesce(n): merges tasks down to at most n without a shuffle (rows keep their

@@ -188,7 +188,7 @@ func (p *projector) release(rows []sqltypes.Row) {
 // projectStreams projects every task's stream.
 func projectStreams(ec *EvalContext, inner, outer []Bound, in []rowiter.Iter) []rowiter.Iter {
 	for t, it := range in {
-		p := newProjector(ec, inner, outer)
+		p := newProjector(ec.ForTask(t), inner, outer)
 		p.src = it
 		in[t] = &projectIter{Iter: rowiter.MapReleasing(it, p.project, p.release), p: p}
 	}

@@ -171,6 +171,10 @@ func checkOperator(n Node, mode string) error {
 		if IsStreaming(x) && mode == "Update" {
 			return sparkerrors.Legacy("Limits are not supported on streaming DataFrames/Datasets in Update output mode")
 		}
+	case *Sample:
+		if IsStreaming(x.Child) {
+			return sparkerrors.Legacy("Sampling is not supported on streaming DataFrames/Datasets")
+		}
 	case *Sort:
 		if !containsCompleteData(x, mode) {
 			return sparkerrors.Legacy("Sorting is not supported on streaming DataFrames/Datasets, unless it is on aggregated DataFrame/Dataset in Complete output mode")

@@ -10,9 +10,19 @@ import (
 // 1-based ordinals (negative for descending), or one list of them; ascending=False sorts
 // every column descending, a list of flags sorts each (zip stops at the shorter).
 func sortBy(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	cs, err := sortColumns(d, "sort", args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	return d.in.wrapDF(d.df.OrderBy(cs...))
+}
+
+// sortColumns reads the sort keys of orderBy/sort/sortWithinPartitions: names, Columns
+// and 1-based positions (negative: descending), with ascending= a bool or a list.
+func sortColumns(d *pyDataFrame, method string, args py.Tuple, kwargs py.StringDict) ([]any, error) {
 	for k := range kwargs {
 		if k != "ascending" {
-			return nil, py.ExceptionNewf(py.TypeError, "DataFrame.sort() got an unexpected keyword argument '%s'", k)
+			return nil, py.ExceptionNewf(py.TypeError, "DataFrame.%s() got an unexpected keyword argument '%s'", method, k)
 		}
 	}
 	if len(args) == 0 {
@@ -84,5 +94,5 @@ func sortBy(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, err
 	for i, c := range cols {
 		cs[i] = c
 	}
-	return d.in.wrapDF(d.df.OrderBy(cs...))
+	return cs, nil
 }
