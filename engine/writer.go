@@ -3,12 +3,15 @@ package engine
 import (
 	"context"
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
 	"github.com/kafkalab/kafkalab/engine/kafkasource"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -82,6 +85,12 @@ func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 	switch w.format {
 	case "kafka":
 		return w.saveKafka(ctx)
+	case "console":
+		return w.saveConsole(ctx)
+	case "noop":
+		// Runs the plan for its work and errors, keeping nothing.
+		_, err := w.df.Count(ctx)
+		return err
 	case "delta":
 		if !hasPath {
 			return fmt.Errorf("'path' is not specified: give save(path) or use saveAsTable(name)")
@@ -104,7 +113,39 @@ func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 		}
 		return w.writeTextFormat(ctx, full)
 	}
-	return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support df.write.format(%q); use kafka, delta, parquet, json, csv or text", w.format)}
+	return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support df.write.format(%q); use kafka, delta, parquet, json, csv, text, console or noop", w.format)}
+}
+
+// saveConsole is df.write.format("console").save(): Spark's console source prints the rows
+// as show(numRows, truncate) would, 20 rows truncated unless the options say otherwise.
+func (w *DataFrameWriter) saveConsole(ctx context.Context) error {
+	n := 20
+	if v, ok := w.opts.get("numRows"); ok {
+		i, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: fmt.Sprintf("numRows must be a number, got %q", v)}
+		}
+		n = i
+	}
+	truncate := 20
+	if v, ok := w.opts.get("truncate"); ok {
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: fmt.Sprintf("For input string: %q", v)}
+		}
+		if !b {
+			truncate = 0
+		}
+	}
+	text, err := w.df.Show(ctx, n, truncate, false)
+	if err != nil {
+		return err
+	}
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	_, err = io.WriteString(w.df.s.stdout, text+"\n") // Dataset.show is println(showString)
+	return err
 }
 
 // Parquet is df.write.parquet(path).

@@ -173,3 +173,44 @@ except KeyError as e:
 		})
 	}
 }
+
+// The console and noop batch writers: show() as Spark's console source prints it, and a run
+// that keeps nothing (still raising the plan's errors).
+func TestConsoleAndNoopBatchWrites(t *testing.T) {
+	src := `
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+df = spark.createDataFrame([("a" * 25, 1), ("b", 2), ("c", 3)], "s string, n int")
+df.write.format("console").save()
+df.write.format("console").option("numRows", 1).option("truncate", "false").save()
+df.write.format("noop").mode("overwrite").save()
+try:
+    spark.sql("SELECT 1/0 AS x").write.format("noop").save()
+except Exception as e:
+    print(type(e).__name__, e.getCondition())
+`
+	want := `+--------------------+---+
+|                   s|  n|
++--------------------+---+
+|aaaaaaaaaaaaaaaaa...|  1|
+|                   b|  2|
+|                   c|  3|
++--------------------+---+
+
++-------------------------+---+
+|s                        |n  |
++-------------------------+---+
+|aaaaaaaaaaaaaaaaaaaaaaaaa|1  |
++-------------------------+---+
+only showing top 1 row
+
+ArithmeticException DIVIDE_BY_ZERO
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if out != want {
+		t.Fatalf("got\n%s\nwant\n%s", out, want)
+	}
+}
