@@ -11,10 +11,10 @@ import (
 // TestScriptsAsCPython runs scripts of testdata in the confined runtime: osfiles.py
 // (os.makedirs, listdir, walk, utime, os.path, shutil...), recursionlimit.py
 // (sys.setrecursionlimit), stdlib.py, and learnergaps.py (super(), non-string dict keys,
-// exceptions, __future__: what learners' scripts lean on). Each output is CPython 3.11's,
+// exceptions, __future__: what learners' scripts lean on) and filelibs.py (csv, glob, fnmatch, base64). Each output is CPython 3.11's,
 // recorded in NAME.golden; where python3 is installed the golden is checked against it too.
 func TestScriptsAsCPython(t *testing.T) {
-	for _, name := range []string{"osfiles", "recursionlimit", "stdlib", "learnergaps"} {
+	for _, name := range []string{"osfiles", "recursionlimit", "stdlib", "learnergaps", "filelibs"} {
 		t.Run(name, func(t *testing.T) { runAsCPython(t, name) })
 	}
 }
