@@ -1,0 +1,53 @@
+package plan
+
+import (
+	"os"
+	"os/user"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Functions about the session: its catalog and database (kafkalab has one of each, as a
+// fresh Spark session), the user running it, Spark's version, and uuid().
+
+func init() {
+	constant := func(value func() string) binder {
+		return func(_ *resolver, c Call) (Bound, error) {
+			if len(c.Args) != 0 {
+				return nil, wrongArgs(strings.ToLower(c.Name), "0", len(c.Args))
+			}
+			v := value()
+			return &boundFunc{name: strings.ToLower(c.Name), typ: sqltypes.String, volatile: true,
+				fn: func(*EvalContext, []any) (any, error) { return v, nil }}, nil
+		}
+	}
+	register(constant(func() string { return "default" }), "current_database", "current_schema")
+	register(constant(func() string { return "spark_catalog" }), "current_catalog")
+	register(constant(currentUser), "current_user", "user", "session_user")
+	register(constant(func() string { return SparkVersionString }), "version")
+	register(func(_ *resolver, c Call) (Bound, error) {
+		if len(c.Args) != 0 {
+			return nil, wrongArgs("uuid", "0", len(c.Args))
+		}
+		return &boundFunc{name: "uuid", typ: sqltypes.String, volatile: true,
+			fn: func(*EvalContext, []any) (any, error) { return uuid.NewString(), nil }}, nil
+	}, "uuid")
+}
+
+// SparkVersionString is what version() answers: the Spark release kafkalab follows and the
+// build's revision, which PySpark's own jars do not record.
+const SparkVersionString = "4.2.0 <unknown>"
+
+// currentUser is the user Spark reports in local mode: SPARK_USER when set, else the
+// operating system's user.
+func currentUser() string {
+	if u := os.Getenv("SPARK_USER"); u != "" {
+		return u
+	}
+	if u, err := user.Current(); err == nil {
+		return u.Username
+	}
+	return os.Getenv("USER")
+}
