@@ -182,10 +182,11 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 		}
 		return in.Limit(int(r.Limit.GetLimit()))
 	case *pb.Relation_Sql:
-		if len(r.Sql.GetArgs()) > 0 || len(r.Sql.GetPosArgs()) > 0 || len(r.Sql.GetNamedArguments()) > 0 || len(r.Sql.GetPosArguments()) > 0 {
-			return nil, unsupportedf("spark.sql with args")
+		q, err := boundSQL(r.Sql)
+		if err != nil {
+			return nil, err
 		}
-		return ss.eng.SQL(ctx, r.Sql.GetQuery())
+		return ss.eng.SQL(ctx, q)
 	case *pb.Relation_LocalRelation:
 		return ss.localRelation(r.LocalRelation)
 	case *pb.Relation_Deduplicate:
@@ -684,4 +685,59 @@ func extensionName(typeURL string) string {
 		return name + " (Delta Lake's DeltaTable API)"
 	}
 	return name
+}
+
+// boundSQL is a SQL relation's query with its parameters bound: spark.sql(query, args) sends
+// named arguments for :name markers or positional ones for ? markers, as literals.
+func boundSQL(sq *pb.SQL) (string, error) {
+	var named map[string]any
+	var positional []any
+	literal := func(e *pb.Expression) (any, error) {
+		l := e.GetLiteral()
+		if l == nil {
+			return nil, unsupportedf("a spark.sql argument that is not a literal (%s)", oneofName(e, "expr_type"))
+		}
+		return literalValue(l)
+	}
+	for k, l := range sq.GetArgs() {
+		if named == nil {
+			named = map[string]any{}
+		}
+		v, err := literalValue(l)
+		if err != nil {
+			return "", err
+		}
+		named[k] = v
+	}
+	for k, e := range sq.GetNamedArguments() {
+		if named == nil {
+			named = map[string]any{}
+		}
+		v, err := literal(e)
+		if err != nil {
+			return "", err
+		}
+		named[k] = v
+	}
+	for _, l := range sq.GetPosArgs() {
+		v, err := literalValue(l)
+		if err != nil {
+			return "", err
+		}
+		positional = append(positional, v)
+	}
+	for _, e := range sq.GetPosArguments() {
+		v, err := literal(e)
+		if err != nil {
+			return "", err
+		}
+		positional = append(positional, v)
+	}
+	if named == nil && positional == nil {
+		return sq.GetQuery(), nil
+	}
+	if named != nil && positional != nil {
+		return "", invalidPlan("spark.sql with both named and positional arguments")
+	}
+	return plan.BindParameters(sq.GetQuery(), named, positional)
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -183,14 +184,15 @@ func sampleBy(d *pyDataFrame, colArg, fractionsArg, seedArg py.Object) (py.Objec
 			return nil, engineError(&sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException,
 				Message: "requirement failed: Fractions must be in [0, 1], but got " + fractionsRepr(fractions) + "."})
 		}
-		kl, err := literalSQL(k)
+		kv, err := sqlArgValue(k)
 		if err != nil {
 			return nil, err
 		}
-		fl, err := literalSQL(py.Float(f))
+		kl, err := plan.LiteralSQL(kv)
 		if err != nil {
 			return nil, err
 		}
+		fl, _ := plan.LiteralSQL(f)
 		cond += " WHEN `" + stratumColumn + "` = " + kl + " THEN `" + draw + "` < " + fl
 	}
 	cond += " ELSE false END"

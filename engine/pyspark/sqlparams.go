@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -81,7 +80,7 @@ func (s *pySession) sqlFieldText(field string, v py.Object, spec string) (text, 
 		}
 		return attributeSQL(ref.Parts), "", nil
 	case py.String:
-		return stringLiteralSQL(string(x)), "", nil
+		return plan.StringLiteralSQL(string(x)), "", nil
 	}
 	if spec != "" {
 		t, err := py.Format(v, spec)
@@ -117,22 +116,11 @@ func plainIdentifier(s string) bool {
 	return true
 }
 
-// stringLiteralSQL is a string as a SQL literal, quotes and backslashes escaped.
-func stringLiteralSQL(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `'`, `\'`)
-	return "'" + r.Replace(s) + "'"
-}
-
-// bindSQLArgs replaces the query's :name markers (args a dict) or ? markers (args a list or
-// tuple) with the values as SQL literals, outside quoted text and comments.
+// bindSQLArgs binds spark.sql's args: a dict gives :name markers, a list or tuple ? markers.
 func bindSQLArgs(q string, args py.Object) (string, error) {
-	var named map[string]py.Object
-	var positional []py.Object
 	switch a := args.(type) {
-	case py.StringDict:
-		named = a
 	case *py.Dict:
-		named = map[string]py.Object{}
+		named := map[string]any{}
 		for _, k := range a.Keys() {
 			ks, ok := k.(py.String)
 			if !ok {
@@ -142,119 +130,42 @@ func bindSQLArgs(q string, args py.Object) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			named[string(ks)] = v
+			if named[string(ks)], err = sqlArgValue(v); err != nil {
+				return "", err
+			}
 		}
-	case *py.List:
-		positional = a.Items
-	case py.Tuple:
-		positional = a
-	default:
-		return "", notExpectedType("args", "dict or list", args)
-	}
-	var out strings.Builder
-	next := 0
-	for i := 0; i < len(q); i++ {
-		c := q[i]
-		switch {
-		case c == '\'' || c == '"' || c == '`':
-			j := closingQuote(q, i)
-			out.WriteString(q[i:j])
-			i = j - 1
-		case c == '-' && strings.HasPrefix(q[i:], "--"):
-			j := strings.IndexByte(q[i:], '\n')
-			if j < 0 {
-				j = len(q) - i
-			}
-			out.WriteString(q[i : i+j])
-			i += j - 1
-		case c == '/' && strings.HasPrefix(q[i:], "/*"):
-			j := strings.Index(q[i+2:], "*/")
-			end := len(q)
-			if j >= 0 {
-				end = i + 2 + j + 2
-			}
-			out.WriteString(q[i:end])
-			i = end - 1
-		case c == ':' && named != nil && i+1 < len(q) && identStart(q[i+1]) && (i == 0 || q[i-1] != ':'):
-			j := i + 1
-			for j < len(q) && identPart(q[j]) {
-				j++
-			}
-			name := q[i+1 : j]
-			v, ok := named[name]
-			if !ok {
-				return "", sparkerrors.New(sparkerrors.AnalysisException, "UNBOUND_SQL_PARAMETER", "name", name)
-			}
-			lit, err := literalSQL(v)
+		return plan.BindParameters(q, named, nil)
+	case *py.List, py.Tuple:
+		items, _ := python.SeqItems(a)
+		positional := make([]any, len(items))
+		for i, it := range items {
+			v, err := sqlArgValue(it)
 			if err != nil {
 				return "", err
 			}
-			out.WriteString(lit)
-			i = j - 1
-		case c == '?' && positional != nil:
-			if next >= len(positional) {
-				return "", sparkerrors.New(sparkerrors.AnalysisException, "UNBOUND_SQL_PARAMETER", "name", "_"+strconv.Itoa(i))
-			}
-			lit, err := literalSQL(positional[next])
-			if err != nil {
-				return "", err
-			}
-			next++
-			out.WriteString(lit)
-		default:
-			out.WriteByte(c)
+			positional[i] = v
 		}
+		return plan.BindParameters(q, nil, positional)
 	}
-	return out.String(), nil
+	return "", notExpectedType("args", "dict or list", args)
 }
 
-// closingQuote is the index after the quote that closes the one at i (backslash escapes
-// inside ' and ", doubled back-quotes inside `).
-func closingQuote(q string, i int) int {
-	quote := q[i]
-	for j := i + 1; j < len(q); j++ {
-		switch {
-		case q[j] == '\\' && quote != '`':
-			j++
-		case q[j] == quote:
-			if quote == '`' && j+1 < len(q) && q[j+1] == '`' {
-				j++
-				continue
-			}
-			return j + 1
-		}
-	}
-	return len(q)
-}
-
-func identStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-func identPart(c byte) bool  { return identStart(c) || c >= '0' && c <= '9' }
-
-// literalSQL is a Python value as the SQL literal lit(value) would make.
-func literalSQL(v py.Object) (string, error) {
+// sqlArgValue is a Python value as the literal PySpark's lit() makes of it.
+func sqlArgValue(v py.Object) (any, error) {
 	switch x := v.(type) {
 	case py.NoneType:
-		return "NULL", nil
+		return nil, nil
 	case py.Bool:
-		if x {
-			return "TRUE", nil
-		}
-		return "FALSE", nil
+		return bool(x), nil
 	case py.Int:
-		return strconv.FormatInt(int64(x), 10), nil
-	case py.Float:
-		f := float64(x)
-		switch {
-		case math.IsNaN(f):
-			return "CAST('NaN' AS DOUBLE)", nil
-		case math.IsInf(f, 1):
-			return "CAST('Infinity' AS DOUBLE)", nil
-		case math.IsInf(f, -1):
-			return "CAST('-Infinity' AS DOUBLE)", nil
+		if int64(x) >= math.MinInt32 && int64(x) <= math.MaxInt32 {
+			return int32(x), nil
 		}
-		return strconv.FormatFloat(f, 'g', -1, 64) + "D", nil
+		return int64(x), nil
+	case py.Float:
+		return float64(x), nil
 	case py.String:
-		return stringLiteralSQL(string(x)), nil
+		return string(x), nil
 	}
-	return "", python.Unsupported("spark.sql args of type "+v.Type().Name, "pass None, bool, int, float or str values")
+	return nil, python.Unsupported("spark.sql args of type "+v.Type().Name, "pass None, bool, int, float or str values")
 }
