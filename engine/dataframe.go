@@ -630,17 +630,9 @@ func (df *DataFrame) Drop(columns ...any) (*DataFrame, error) {
 
 // OrderBy is df.orderBy(cols...) / df.sort: names or Columns (with Asc/Desc).
 func (df *DataFrame) OrderBy(columns ...any) (*DataFrame, error) {
-	cs, err := cols(columns)
+	s, exprs, err := df.sortBy(columns)
 	if err != nil {
-		return nil, err
-	}
-	exprs, err := exprsOf(cs)
-	if err != nil {
-		return nil, err
-	}
-	s, err := plan.NewSort(df.node, exprs)
-	if err != nil {
-		if p, ok := df.node.(*plan.Project); ok {
+		if p, ok := df.node.(*plan.Project); ok && exprs != nil {
 			if n, err2 := plan.NewSortOverProject(p, exprs); err2 == nil {
 				return df.s.newDF(n), nil
 			}
@@ -656,20 +648,27 @@ func (df *DataFrame) Sort(columns ...any) (*DataFrame, error) { return df.OrderB
 // SortWithinPartitions is df.sortWithinPartitions(cols...): each task's rows sorted on their
 // own; the tasks stay as they are.
 func (df *DataFrame) SortWithinPartitions(columns ...any) (*DataFrame, error) {
-	cs, err := cols(columns)
-	if err != nil {
-		return nil, err
-	}
-	exprs, err := exprsOf(cs)
-	if err != nil {
-		return nil, err
-	}
-	s, err := plan.NewSort(df.node, exprs)
+	s, _, err := df.sortBy(columns)
 	if err != nil {
 		return nil, err
 	}
 	s.Local = true
 	return df.s.newDF(s), nil
+}
+
+// sortBy resolves sort keys (names or Columns) over the DataFrame; exprs are the keys, set
+// when they parsed even if the sort did not resolve.
+func (df *DataFrame) sortBy(columns []any) (*plan.Sort, []plan.Expr, error) {
+	cs, err := cols(columns)
+	if err != nil {
+		return nil, nil, err
+	}
+	exprs, err := exprsOf(cs)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := plan.NewSort(df.node, exprs)
+	return s, exprs, err
 }
 
 // Sample is df.sample(fraction, seed) without replacement: each row kept with probability
