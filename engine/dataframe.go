@@ -738,6 +738,32 @@ func (df *DataFrame) Repartition(n int) (*DataFrame, error) {
 	return df.s.newDF(&plan.Repartition{Child: df.node, N: n}), nil
 }
 
+// RepartitionBy is repartition(n, cols...) (n > 0) or repartition(cols...) (n == 0): rows
+// hash-partitioned by the columns as Spark's shuffle places them. Without n Spark uses
+// spark.sql.shuffle.partitions and its adaptive execution then coalesces a small result into
+// one task; kafkalab does the same.
+func (df *DataFrame) RepartitionBy(n int, columns ...any) (*DataFrame, error) {
+	cs, err := cols(columns)
+	if err != nil {
+		return nil, err
+	}
+	exprs, err := exprsOf(cs)
+	if err != nil {
+		return nil, err
+	}
+	coalesce := false
+	if n == 0 {
+		n, coalesce = df.s.shufflePartitions(), true
+	} else if n < 0 {
+		return nil, illegalArgument(fmt.Sprintf("requirement failed: Number of partitions (%d) must be positive.", n))
+	}
+	h, err := plan.NewHashRepartition(df.node, exprs, n, coalesce)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(h), nil
+}
+
 // Limit is df.limit(n).
 func (df *DataFrame) Limit(n int) (*DataFrame, error) {
 	if n < 0 {

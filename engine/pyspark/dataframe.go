@@ -125,6 +125,12 @@ func subsetArg(o py.Object) ([]string, error) {
 	return names, nil
 }
 
+// illegalPartitions is the JVM's answer to a partition count below 1.
+func illegalPartitions(n int) error {
+	return engineError(&sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException,
+		Message: fmt.Sprintf("requirement failed: Number of partitions (%d) must be positive.", n)})
+}
+
 func init() {
 	m := func(name string, f func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error)) {
 		python.DefMethod(dataFrameType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
@@ -265,15 +271,34 @@ func init() {
 	}
 	intArg("coalesce", (*engine.DataFrame).Coalesce, "numPartitions")
 	intArg("limit", (*engine.DataFrame).Limit, "num")
+	// repartition(numPartitions, *cols): a number, columns, or both (PySpark reads a first
+	// argument that is a str or Column as the first column).
 	m("repartition", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		if len(args) != 1 || len(kwargs) > 0 {
-			return nil, python.Unsupported("DataFrame.repartition by columns", "give a number of partitions: repartition(4)")
+		if n, ok := kwargs["numPartitions"]; ok {
+			args = append(py.Tuple{n}, args...)
 		}
-		n, err := asInt("repartition", args[0], 0)
+		if len(args) == 0 {
+			return nil, py.ExceptionNewf(py.TypeError, "repartition() missing 1 required positional argument: 'numPartitions'")
+		}
+		n, cols := 0, args
+		switch x := args[0].(type) {
+		case py.Int:
+			n, cols = int(x), args[1:]
+			if len(cols) == 0 {
+				return d.in.wrapDF(d.df.Repartition(n))
+			}
+			if n <= 0 {
+				return nil, illegalPartitions(n)
+			}
+		case py.String, *pyColumn:
+		default:
+			return nil, notExpectedType("numPartitions", "Column or str", args[0])
+		}
+		cs, err := columnArgs("repartition", cols)
 		if err != nil {
 			return nil, err
 		}
-		return d.in.wrapDF(d.df.Repartition(n))
+		return d.in.wrapDF(d.df.RepartitionBy(n, cs...))
 	})
 	union := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("union", args, kwargs, []string{"other"}, 1)
