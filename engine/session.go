@@ -111,6 +111,7 @@ type Session struct {
 	mu   sync.Mutex
 	conf map[string]string
 	udfs sync.Map // spark.udf.register's *plan.UDF by lower-cased name
+	tvfs sync.Map // spark.udtf.register's TableFunction by lower-cased name
 
 	streams *StreamingQueryManager
 	// delta is the session's Delta writer state: a session is one Spark driver.

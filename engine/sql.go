@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -17,6 +19,120 @@ import (
 // them.
 func (s *Session) SQL(ctx context.Context, query string) (*DataFrame, error) {
 	return s.sqlScoped(ctx, plan.BlankComments(query), nil)
+}
+
+// sqlTableFunction is FROM name(args): range, or a table function the session registered
+// (a Python UDTF), called once with its arguments' values.
+func (s *Session) sqlTableFunction(ctx context.Context, name string, args []plan.Expr) (*DataFrame, error) {
+	if name == "range" {
+		return s.sqlRange(args)
+	}
+	f, err := s.lookupTableFunction(name)
+	if err != nil {
+		return nil, err
+	}
+	schema, err := f.Schema()
+	if err != nil {
+		return nil, err
+	}
+	vals := make([]any, len(args))
+	types := make([]sqltypes.DataType, len(args))
+	for i, a := range args {
+		lit, ok := a.(plan.Literal)
+		if !ok {
+			return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab calls the table function %s with constant arguments only (argument %d is not one); LATERAL %s(...) reads another table's columns", name, i+1, name)}
+		}
+		vals[i], types[i] = lit.Value, lit.Type
+	}
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "TableFunction " + name, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
+		rows, _, err := f.Run(ctx, [][]any{vals}, types)
+		if err != nil {
+			return nil, err
+		}
+		return []rowiter.Iter{rowiter.SliceChunks(rows, s.chunkRows)}, nil
+	}}
+	return s.newDF(rel), nil
+}
+
+func (s *Session) lookupTableFunction(name string) (TableFunction, error) {
+	f := s.tableFunction(name)
+	if f == nil {
+		return nil, sparkerrors.New(sparkerrors.AnalysisException, "UNRESOLVABLE_TABLE_VALUED_FUNCTION", "name", "`"+name+"`")
+	}
+	return f, nil
+}
+
+// sqlLateralTableFunction is left, LATERAL name(args): each task of left runs one instance of
+// the function over its rows' argument values; an output row follows the input row it came
+// from, with that row's columns first (terminate's rows with the task's last row).
+func (s *Session) sqlLateralTableFunction(left *DataFrame, name string, args []plan.Expr, alias string) (*DataFrame, error) {
+	f, err := s.lookupTableFunction(name)
+	if err != nil {
+		return nil, err
+	}
+	schema, err := f.Schema()
+	if err != nil {
+		return nil, err
+	}
+	leftOut := left.node.Output()
+	width := len(leftOut.Schema.Fields)
+	items := []any{Col("*")}
+	for i, a := range args {
+		items = append(items, newColumn(a).Alias(fmt.Sprintf("__kafkalab_lateral_%d", i)))
+	}
+	withArgs, err := left.Select(items...)
+	if err != nil {
+		return nil, err
+	}
+	types := make([]sqltypes.DataType, len(args))
+	for i := range args {
+		types[i] = withArgs.Schema().Fields[width+i].Type
+	}
+	out := &sqltypes.StructType{Fields: append(append([]sqltypes.StructField(nil), leftOut.Schema.Fields...), schema.Fields...)}
+	scope := s.newScope(out, nil)
+	for i := range out.Fields {
+		var q []string
+		switch {
+		case i < width && i < len(leftOut.Qualifiers):
+			q = leftOut.Qualifiers[i]
+		case i >= width && alias != "":
+			q = []string{alias}
+		}
+		scope.Qualifiers = append(scope.Qualifiers, q)
+	}
+	rel := &plan.Relation{Scope: scope, Name: "LateralTableFunction " + name, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
+		its, err := withArgs.execute(ctx)
+		if err != nil {
+			return nil, err
+		}
+		tasks, err := rowiter.CollectTasks(ctx, its)
+		if err != nil {
+			return nil, err
+		}
+		result := make([][]sqltypes.Row, len(tasks))
+		for t, rows := range tasks {
+			if len(rows) == 0 {
+				continue
+			}
+			argRows := make([][]any, len(rows))
+			for i, r := range rows {
+				argRows[i] = r[width:]
+			}
+			got, of, err := f.Run(ctx, argRows, types)
+			if err != nil {
+				return nil, err
+			}
+			for i, g := range got {
+				if of[i] < 0 {
+					continue
+				}
+				joined := append(append(make(sqltypes.Row, 0, len(out.Fields)), rows[of[i]][:width]...), g...)
+				result[t] = append(result[t], joined)
+			}
+		}
+		return rowiter.Tasks(result, s.chunkRows), nil
+	}}
+	return s.newDF(rel), nil
 }
 
 // sqlRange is FROM range(end), range(start, end[, step[, numPartitions]]): spark.range's
@@ -131,8 +247,8 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return dt.History(ctx, limit)
 	}
 	var df *DataFrame
-	if q.TableFunction == "range" {
-		if df, err = s.sqlRange(q.TableFunctionArgs); err != nil {
+	if q.TableFunction != "" {
+		if df, err = s.sqlTableFunction(ctx, q.TableFunction, q.TableFunctionArgs); err != nil {
 			return nil, err
 		}
 	} else if q.FromQuery != "" {
@@ -178,6 +294,7 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	} else if len(q.Joins) > 0 {
 		df = df.Alias(bareName(q.Table))
 	}
+	commaJoinWithWhere(q)
 	for _, j := range q.Joins {
 		if df, err = s.sqlJoin(ctx, df, j, ctes); err != nil {
 			return nil, err
@@ -326,21 +443,58 @@ func bareName(name string) string {
 	return parts[len(parts)-1]
 }
 
+// commaJoinWithWhere reads FROM a, b WHERE cond as FROM a JOIN b ON cond, as Spark's
+// optimizer plans it (the equality becomes the join's keys), so rows come in the join's
+// order. With more than one comma or a subquery in WHERE it stays a filter over the product.
+func commaJoinWithWhere(q *plan.Query) {
+	commas := 0
+	at := -1
+	for i, j := range q.Joins {
+		if j.Comma {
+			commas++
+			at = i
+		}
+	}
+	if commas != 1 || at != len(q.Joins)-1 || q.Where == nil || plan.HasSubquery(q.Where) || q.Joins[at].Lateral {
+		return
+	}
+	q.Joins[at].Type, q.Joins[at].On = "inner", q.Where
+	q.Where = nil
+}
+
 // sqlJoin joins the next table of a FROM clause: ON's condition, USING's columns (kept
 // once, as DataFrame.join with names does), or none for CROSS JOIN.
 func (s *Session) sqlJoin(ctx context.Context, left *DataFrame, j plan.JoinClause, ctes map[string]*DataFrame) (*DataFrame, error) {
-	right := cteNamed(ctes, j.Table)
-	if right == nil {
-		var err error
-		if right, err = s.Table(ctx, j.Table); err != nil {
+	if j.Lateral {
+		return s.sqlLateralTableFunction(left, j.TableFunction, j.TableFunctionArgs, j.TableAlias)
+	}
+	var right *DataFrame
+	var err error
+	switch {
+	case j.Query != "":
+		right, err = s.sqlScoped(ctx, j.Query, ctes)
+	case j.TableFunction != "":
+		right, err = s.sqlTableFunction(ctx, j.TableFunction, j.TableFunctionArgs)
+	default:
+		if right = cteNamed(ctes, j.Table); right == nil {
+			right, err = s.Table(ctx, j.Table)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if j.AliasColumns != nil {
+		if right, err = renameAll(right, j.AliasColumns); err != nil {
 			return nil, err
 		}
 	}
 	alias := j.TableAlias
-	if alias == "" {
+	if alias == "" && j.Table != "" {
 		alias = bareName(j.Table)
 	}
-	right = right.Alias(alias)
+	if alias != "" {
+		right = right.Alias(alias)
+	}
 	var on any
 	if j.Natural {
 		// NATURAL JOIN joins USING every column name the two sides share, in the left

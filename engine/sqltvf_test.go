@@ -43,3 +43,48 @@ func TestSQLCommentsCastsAndTableFunctions(t *testing.T) {
 		}
 	}
 }
+
+// FROM a, b (with WHERE read as the join's condition), and joins to subqueries, VALUES and
+// table functions.
+func TestSQLCommaAndDerivedJoins(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	for sql, ddl := range map[string]string{
+		"SELECT * FROM VALUES (1, 'a'), (2, 'b'), (3, 'c') AS x(id, s)": "t",
+		"SELECT * FROM VALUES (1, 10), (3, 30), (4, 40) AS x(id, v)":    "u",
+	} {
+		df := must[*DataFrame](t)(s.SQL(ctx, sql))
+		if err := df.CreateOrReplaceTempView(ddl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct{ sql, want string }{
+		{"SELECT t.id, s, v FROM t, u WHERE t.id = u.id",
+			"+---+---+---+\n| id|  s|  v|\n+---+---+---+\n|  1|  a| 10|\n|  3|  c| 30|\n+---+---+---+\n"},
+		{"SELECT count(*) AS n FROM t, u",
+			"+---+\n|  n|\n+---+\n|  9|\n+---+\n"},
+		{"SELECT t.id, x.w FROM t JOIN (SELECT id, v * 2 AS w FROM u) x ON t.id = x.id ORDER BY t.id",
+			"+---+---+\n| id|  w|\n+---+---+\n|  1| 20|\n|  3| 60|\n+---+---+\n"},
+		{"SELECT * FROM t JOIN VALUES (1, 'z') AS w(id, z) USING (id)",
+			"+---+---+---+\n| id|  s|  z|\n+---+---+---+\n|  1|  a|  z|\n+---+---+---+\n"},
+		{"SELECT a.id FROM range(3) a JOIN range(2) b ON a.id = b.id",
+			"+---+\n| id|\n+---+\n|  0|\n|  1|\n+---+\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.sql, func(t *testing.T) {
+			df := must[*DataFrame](t)(s.SQL(ctx, c.sql))
+			if got := must[string](t)(df.Show(ctx, 20, 20, false)); got != c.want {
+				t.Fatalf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
+	for sql, want := range map[string]string{
+		"SELECT * FROM t, nope(1)":          "[UNRESOLVABLE_TABLE_VALUED_FUNCTION]",
+		"SELECT * FROM t, LATERAL nope(id)": "[UNRESOLVABLE_TABLE_VALUED_FUNCTION]",
+		"SELECT * FROM t, LATERAL u":        "LATERAL name(args)",
+	} {
+		if _, err := s.SQL(ctx, sql); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %s", sql, err, want)
+		}
+	}
+}

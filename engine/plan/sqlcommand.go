@@ -517,6 +517,63 @@ type JoinClause struct {
 	On         Expr     // nil with USING or for a cross join
 	Using      []string // USING (a, b)
 	Natural    bool     // NATURAL JOIN: USING the columns both sides share
+	// Query is the joined side's text when it is a (subquery) or VALUES; AliasColumns
+	// names its columns (AS t(a, b)).
+	Query        string
+	AliasColumns []string
+	// TableFunction is the joined side's name(args) (lower case); Lateral marks LATERAL
+	// name(args), whose arguments read the left side's columns, row by row.
+	TableFunction     string
+	TableFunctionArgs []Expr
+	Lateral           bool
+	// Comma is FROM a, b: a join without condition, which WHERE then filters.
+	Comma bool
+}
+
+// joinedItem reads what a join joins: a table name, a (subquery), VALUES rows, a table
+// function name(args), or LATERAL name(args).
+func (p *sqlParser) joinedItem(j *JoinClause) error {
+	j.Lateral = p.keyword("LATERAL")
+	switch {
+	case p.at(tkOp, "(") && !j.Lateral:
+		text, err := p.parenthesised()
+		if err != nil {
+			return err
+		}
+		j.Query = text
+		return nil
+	case p.at(tkIdent, "VALUES") && !j.Lateral:
+		start := p.next().pos
+		if _, err := p.valuesRows(); err != nil {
+			return err
+		}
+		j.Query = strings.TrimSpace(p.src[start:p.peek().pos])
+		return nil
+	case p.peek().kind == tkIdent && p.toks[p.i+1].kind == tkOp && p.toks[p.i+1].text == "(":
+		name := p.next()
+		if generatorFunctions[strings.ToLower(name.text)] && !j.Lateral {
+			if _, err := p.parenthesised(); err != nil {
+				return err
+			}
+			j.Query = "SELECT " + p.src[name.pos:p.toks[p.i-1].pos+1]
+			return nil
+		}
+		p.next() // (
+		args, err := p.exprList(")")
+		if err != nil {
+			return err
+		}
+		j.TableFunction, j.TableFunctionArgs = strings.ToLower(name.text), args
+		return nil
+	case j.Lateral:
+		return unsupported("kafkalab's spark.sql reads LATERAL before a table function call only: LATERAL name(args)")
+	}
+	name, err := p.tableName()
+	if err != nil {
+		return err
+	}
+	j.Table = name
+	return nil
 }
 
 // join parses the next JOIN clause of a FROM; ok is false when there is none.
@@ -568,18 +625,16 @@ func (p *sqlParser) join() (JoinClause, bool, error) {
 			p.keyword("OUTER")
 		}
 	case p.op(","):
-		return j, false, unsupported("kafkalab's spark.sql does not support FROM a, b yet: write FROM a CROSS JOIN b, or a JOIN with ON")
+		j.Type, j.Comma, bare = "cross", true, true
 	default:
 		return j, false, nil
 	}
 	if !bare && !p.keyword("JOIN") {
 		return j, false, p.syntaxError()
 	}
-	name, err := p.tableName()
-	if err != nil {
+	if err := p.joinedItem(&j); err != nil {
 		return j, false, err
 	}
-	j.Table = name
 	if p.keyword("AS") {
 		alias, ok := p.identifier()
 		if !ok {
@@ -589,6 +644,26 @@ func (p *sqlParser) join() (JoinClause, bool, error) {
 	} else if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
 		j.TableAlias, _ = p.identifier()
 	}
+	if j.TableAlias != "" && p.at(tkOp, "(") {
+		p.next()
+		for {
+			c, ok := p.identifier()
+			if !ok {
+				return j, false, p.syntaxError()
+			}
+			j.AliasColumns = append(j.AliasColumns, c)
+			if !p.op(",") {
+				break
+			}
+		}
+		if err := p.expect(")"); err != nil {
+			return j, false, err
+		}
+	}
+	if j.Comma {
+		return j, true, nil
+	}
+	var err error
 	switch {
 	case p.keyword("ON"):
 		if j.On, err = p.expr(); err != nil {

@@ -82,8 +82,9 @@ type Query struct {
 	// instead of a table; AliasColumns names its columns (FROM ... AS t(a, b)).
 	FromQuery    string
 	AliasColumns []string
-	// TableFunction is FROM range(...) (its arguments in TableFunctionArgs); a generator in
-	// FROM (explode(...), inline(...), stack(...)) is read as FromQuery SELECT gen(...).
+	// TableFunction is FROM name(...), lower case (its arguments in TableFunctionArgs):
+	// range or a registered UDTF; a generator in FROM (explode(...), inline(...), stack(...))
+	// is read as FromQuery SELECT gen(...).
 	TableFunction     string
 	TableFunctionArgs []Expr
 	// GroupByAll is GROUP BY ALL: every select item without an aggregate is a key.
@@ -134,9 +135,9 @@ type CreateView struct {
 }
 
 // ParseQuery parses one statement; a trailing semicolon is allowed.
-// tableFunctions are the table-valued functions a FROM clause reads: range and the
-// generators, whose rows are those of SELECT gen(...).
-var tableFunctions = map[string]bool{"range": true, "explode": true, "explode_outer": true, "posexplode": true,
+// generatorFunctions are the table-valued functions whose rows are those of SELECT gen(...);
+// any other name(...) in FROM is a table function the session resolves (range, a UDTF).
+var generatorFunctions = map[string]bool{"explode": true, "explode_outer": true, "posexplode": true,
 	"posexplode_outer": true, "inline": true, "inline_outer": true, "stack": true, "json_tuple": true}
 
 func ParseQuery(text string) (*Query, error) {
@@ -347,21 +348,21 @@ func ParseQuery(text string) (*Query, error) {
 				return nil, err
 			}
 			q.FromQuery = strings.TrimSpace(p.src[start:p.peek().pos])
-		case p.peek().kind == tkIdent && p.toks[p.i+1].kind == tkOp && p.toks[p.i+1].text == "(" && tableFunctions[strings.ToLower(p.peek().text)]:
+		case p.peek().kind == tkIdent && p.toks[p.i+1].kind == tkOp && p.toks[p.i+1].text == "(" && !isClauseWord(p.peek().text):
 			name := p.next()
-			if strings.EqualFold(name.text, "range") {
-				p.next() // (
-				args, err := p.exprList(")")
-				if err != nil {
+			if generatorFunctions[strings.ToLower(name.text)] {
+				if _, err := p.parenthesised(); err != nil {
 					return nil, err
 				}
-				q.TableFunction, q.TableFunctionArgs = "range", args
+				q.FromQuery = "SELECT " + p.src[name.pos:p.toks[p.i-1].pos+1]
 				break
 			}
-			if _, err := p.parenthesised(); err != nil {
+			p.next() // (
+			args, err := p.exprList(")")
+			if err != nil {
 				return nil, err
 			}
-			q.FromQuery = "SELECT " + p.src[name.pos:p.toks[p.i-1].pos+1]
+			q.TableFunction, q.TableFunctionArgs = strings.ToLower(name.text), args
 		default:
 			name, err := p.tableName()
 			if err != nil {

@@ -17,7 +17,7 @@ var unsupportedFunctions = []string{
 	"to_variant_object", "variant_get", "try_variant_get", "schema_of_variant", "schema_of_variant_agg",
 	"is_variant_null", "is_valid_variant", "xpath", "xpath_boolean", "xpath_double", "xpath_float", "xpath_int",
 	"xpath_long", "xpath_number", "xpath_short", "xpath_string", "aes_encrypt", "aes_decrypt", "try_aes_decrypt",
-	"reflect", "java_method", "try_reflect", "bucket", "years", "months", "days", "hours", "udtf", "arrow_udtf",
+	"reflect", "java_method", "try_reflect", "bucket", "years", "months", "days", "hours", "arrow_udtf",
 	"call_udf", "unwrap_udt", "input_file_block_length", "input_file_block_start", "try_make_interval",
 	"current_time", "make_time", "to_time", "try_to_time", "time_diff", "time_trunc", "time_bucket",
 	"time_from_seconds", "time_from_millis", "time_from_micros", "time_to_seconds", "time_to_millis",

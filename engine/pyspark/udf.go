@@ -392,6 +392,7 @@ func init() {
 func (in *Interpreter) udfFunctions() []*py.Method {
 	return []*py.Method{
 		python.NewMethod("udf", in.udfFunction),
+		python.NewMethod("udtf", in.udtfFunction),
 		python.NewMethod("pandas_udf", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			return nil, python.Unsupported("functions.pandas_udf", "kafkalab's Python has no pandas or Arrow: write a row-at-a-time udf(f, returnType), or run the script on real Spark with `kafkalab export`")
 		}),
