@@ -2,7 +2,9 @@ package pyspark
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -138,6 +140,7 @@ func init() {
 		return &pyRDD{in: d.in, n: 1, desc: "MapPartitionsRDD[toJSON] at toJavaRDD at NativeMethodAccessorImpl.java:0",
 			compute: func(int) ([]py.Object, error) { return items, nil }}, nil
 	})
+	m("approxQuantile", approxQuantile)
 	for _, stat := range []struct{ name, sql string }{{"corr", "corr"}, {"cov", "covar_samp"}} {
 		stat := stat
 		m(stat.name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
@@ -268,6 +271,80 @@ func dfStat(d *pyDataFrame, name, fn string, args py.Tuple, kwargs py.StringDict
 		return py.None, nil
 	}
 	return py.Float(v), nil
+}
+
+// approxQuantile is df.approxQuantile(col | cols, probabilities, relativeError): Spark's
+// ApproximatePercentile over the column(s) cast to double, NaN and NULL left out, with
+// accuracy 1/relativeError (exact for 0).
+func approxQuantile(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	a, err := python.ParseArgs("approxQuantile", args, kwargs, []string{"col", "probabilities", "relativeError"}, 3)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	single := false
+	switch c := a[0].(type) {
+	case py.String:
+		names, single = []string{string(c)}, true
+	case *py.List, py.Tuple:
+		items, _ := python.SeqItems(c)
+		for _, it := range items {
+			s, ok := it.(py.String)
+			if !ok {
+				return nil, raise(sparkerrors.PySparkTypeError, "DISALLOWED_TYPE_FOR_CONTAINER", "arg_name", "col",
+					"arg_type", c.Type().Name, "allowed_types", "str", "item_type", it.Type().Name)
+			}
+			names = append(names, string(s))
+		}
+	default:
+		return nil, raise(sparkerrors.PySparkTypeError, "NOT_EXPECTED_TYPE", "arg_name", "col", "expected_type", "list, str or tuple", "arg_type", a[0].Type().Name)
+	}
+	probs, ok := python.SeqItems(a[1])
+	if !ok {
+		return nil, raise(sparkerrors.PySparkTypeError, "NOT_EXPECTED_TYPE", "arg_name", "probabilities", "expected_type", "list or tuple", "arg_type", a[1].Type().Name)
+	}
+	ps := make([]string, len(probs))
+	for i, p := range probs {
+		f, err := py.FloatAsFloat64(p)
+		if _, isBool := p.(py.Bool); err != nil || isBool || f < 0 || f > 1 {
+			return nil, raise(sparkerrors.PySparkTypeError, "NOT_EXPECTED_TYPE", "arg_name", "probabilities", "expected_type", "list of float between 0 and 1", "arg_type", p.Type().Name)
+		}
+		ps[i], _ = plan.LiteralSQL(f)
+	}
+	relErr, err := py.FloatAsFloat64(a[2])
+	if _, isBool := a[2].(py.Bool); err != nil || isBool || relErr < 0 {
+		return nil, raise(sparkerrors.PySparkValueError, "NEGATIVE_VALUE", "arg_name", "relativeError", "arg_value", fmt.Sprint(a[2]))
+	}
+	accuracy := int64(math.MaxInt32)
+	if relErr > 0 {
+		accuracy = int64(1 / relErr)
+	}
+	out := make([]py.Object, len(names))
+	for i, n := range names {
+		q := fmt.Sprintf("percentile_approx(CAST(`%s` AS DOUBLE), array(%s), %d)", n, strings.Join(ps, ", "), accuracy)
+		notNaN, err := d.df.Filter(engine.Expr(fmt.Sprintf("NOT isnan(CAST(`%s` AS DOUBLE))", n)))
+		if err != nil {
+			return nil, engineError(err)
+		}
+		sel, err := notNaN.SelectExpr(q)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		rows, err := sel.Collect(d.in.Context())
+		if err != nil {
+			return nil, engineError(err)
+		}
+		vals, _ := rows[0][0].([]any)
+		l := py.NewListSized(len(vals))
+		for k, v := range vals {
+			l.Items[k] = py.Float(v.(float64))
+		}
+		out[i] = l
+	}
+	if single {
+		return out[0], nil
+	}
+	return py.NewListFromItems(out), nil
 }
 
 // seedOf reads a seed argument; None draws one, as the JVM does when PySpark passes none.

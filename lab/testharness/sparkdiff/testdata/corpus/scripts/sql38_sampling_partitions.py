@@ -1,6 +1,6 @@
 # Sampling (sample, randomSplit, sampleBy), seeded random numbers and the partition-aware
 # functions, over DataFrames of several partitions; sortWithinPartitions, hint, checkpoint,
-# toJSON, corr and cov.
+# toJSON, corr, cov and approxQuantile.
 # source: python/pyspark/sql/dataframe.py (sample, randomSplit, sampleBy, sortWithinPartitions, hint, localCheckpoint, toJSON, corr, cov docstrings); python/pyspark/sql/functions/builtin.py (rand, monotonically_increasing_id, spark_partition_id)
 # category: batch
 from pyspark.sql import SparkSession
@@ -33,6 +33,9 @@ print(people.localCheckpoint().count(), people.checkpoint(eager=False).count() i
 print(people.toJSON().collect())
 nums = spark.createDataFrame([(1, 2.0), (2, 4.5), (3, 5.5), (4, 9.0)], "x int, y double")
 print(round(nums.corr("x", "y"), 12), nums.stat.cov("x", "y"), nums.cov("y", "y"))
+quant = spark.createDataFrame([(float(i), i * 2) for i in range(1, 11)] + [(float("nan"), None)], "x double, y int")
+print(quant.approxQuantile("x", [0.0, 0.25, 0.5, 0.75, 1.0], 0.0))
+print(quant.approxQuantile(["x", "y"], [0.5], 0.1), quant.stat.approxQuantile("y", (0.1, 0.9), 0.25))
 try:
     df.sample(fraction=1.5, seed=1)
 except Exception as e:
