@@ -25,7 +25,7 @@ func init() {
 	}
 	register(constant(func() string { return "default" }), "current_database", "current_schema")
 	register(constant(func() string { return "spark_catalog" }), "current_catalog")
-	register(constant(currentUser), "current_user", "user", "session_user")
+	register(constant(CurrentUser), "current_user", "user", "session_user")
 	register(constant(func() string { return SparkVersionString }), "version")
 	register(func(_ *resolver, c Call) (Bound, error) {
 		if len(c.Args) != 0 {
@@ -40,9 +40,9 @@ func init() {
 // build's revision, which PySpark's own jars do not record.
 const SparkVersionString = "4.2.0 <unknown>"
 
-// currentUser is the user Spark reports in local mode: SPARK_USER when set, else the
+// CurrentUser is the user Spark reports in local mode: SPARK_USER when set, else the
 // operating system's user.
-func currentUser() string {
+func CurrentUser() string {
 	if u := os.Getenv("SPARK_USER"); u != "" {
 		return u
 	}

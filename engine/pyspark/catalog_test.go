@@ -71,3 +71,26 @@ True False
 		t.Errorf("got:\n%s\nwant:\n%s", out, want)
 	}
 }
+
+func TestCatalogDatabasesAndContextFields(t *testing.T) {
+	src := `
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+dbs = spark.catalog.listDatabases()
+print(len(dbs), dbs[0].name, dbs[0].catalog, dbs[0].description, dbs[0].locationUri.startswith("file:/"), dbs[0].locationUri.endswith("spark-warehouse"))
+print(spark.catalog.listCatalogs(), spark.catalog.databaseExists("default"), spark.catalog.databaseExists("other"))
+sc = spark.sparkContext
+print(sc.uiWebUrl, sc.applicationId.startswith("local-"), sc.startTime > 0, len(sc.sparkUser()) > 0)
+`
+	want := `1 default spark_catalog default database True True
+[CatalogMetadata(name='spark_catalog', description=None)] True False
+None True True True
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if out != want {
+		t.Fatalf("got\n%s\nwant\n%s", out, want)
+	}
+}

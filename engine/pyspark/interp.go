@@ -3,6 +3,7 @@ package pyspark
 import (
 	"io"
 	"sync"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/python/py"
 
@@ -47,6 +48,8 @@ type Config struct {
 type Interpreter struct {
 	*python.Interpreter
 	cfg Config
+	// started is when the interpreter (the "application") started: SparkContext.startTime.
+	started time.Time
 
 	mu      sync.Mutex
 	queries []*pyStreamingQuery
@@ -72,7 +75,7 @@ var bindings = map[string]func(in *Interpreter) (*py.ModuleImpl, error){}
 
 // NewInterpreter makes an interpreter rooted at cfg.WorkDir.
 func NewInterpreter(cfg Config) (*Interpreter, error) {
-	in := &Interpreter{cfg: cfg}
+	in := &Interpreter{cfg: cfg, started: time.Now()}
 	in.sessionClass = py.NewType("SparkSession", "The entry point to programming Spark with the DataFrame API.")
 	for k, v := range sessionMethods {
 		in.sessionClass.Dict[k] = v

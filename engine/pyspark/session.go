@@ -7,6 +7,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
+	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -316,6 +317,17 @@ func init() {
 	python.DefProp(sparkContextType, "version", func(self py.Object) (py.Object, error) { return py.String(sparkVersion), nil })
 	python.DefProp(sparkContextType, "defaultParallelism", func(self py.Object) (py.Object, error) {
 		return py.Int(self.(*pySparkContext).s.s.DefaultParallelism()), nil
+	})
+	// kafkalab serves no Spark UI: uiWebUrl is None, as PySpark answers with spark.ui.enabled=false.
+	python.DefProp(sparkContextType, "uiWebUrl", func(self py.Object) (py.Object, error) { return py.None, nil })
+	python.DefProp(sparkContextType, "startTime", func(self py.Object) (py.Object, error) {
+		return py.Int(self.(*pySparkContext).s.in.started.UnixMilli()), nil
+	})
+	python.DefProp(sparkContextType, "applicationId", func(self py.Object) (py.Object, error) {
+		return py.String(fmt.Sprintf("local-%d", self.(*pySparkContext).s.in.started.UnixMilli())), nil
+	})
+	python.DefMethod(sparkContextType, "sparkUser", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		return py.String(plan.CurrentUser()), nil
 	})
 }
 
