@@ -135,6 +135,12 @@ type CreateView struct {
 }
 
 // ParseQuery parses one statement; a trailing semicolon is allowed.
+// deltaTableChanges names Delta's change-feed functions, which read a table, not values.
+func deltaTableChanges(name string) bool {
+	n := strings.ToLower(name)
+	return n == "table_changes" || n == "table_changes_by_path"
+}
+
 // generatorFunctions are the table-valued functions whose rows are those of SELECT gen(...);
 // any other name(...) in FROM is a table function the session resolves (range, a UDTF).
 var generatorFunctions = map[string]bool{"explode": true, "explode_outer": true, "posexplode": true,
@@ -348,7 +354,8 @@ func ParseQuery(text string) (*Query, error) {
 				return nil, err
 			}
 			q.FromQuery = strings.TrimSpace(p.src[start:p.peek().pos])
-		case p.peek().kind == tkIdent && p.toks[p.i+1].kind == tkOp && p.toks[p.i+1].text == "(" && !isClauseWord(p.peek().text):
+		case p.peek().kind == tkIdent && p.toks[p.i+1].kind == tkOp && p.toks[p.i+1].text == "(" && !isClauseWord(p.peek().text) &&
+			!deltaTableChanges(p.peek().text):
 			name := p.next()
 			if generatorFunctions[strings.ToLower(name.text)] {
 				if _, err := p.parenthesised(); err != nil {
