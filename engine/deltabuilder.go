@@ -71,7 +71,7 @@ func (b *TableBuilder) Comment(c string) *TableBuilder { b.comment = &c; return 
 func (b *TableBuilder) Execute(ctx context.Context) (*DeltaTable, error) {
 	s := b.s
 	if b.name == "" && b.location == "" {
-		return nil, &plan.AnalysisError{Class: "DELTA_TABLE_BUILDER_NEEDS_NAME_OR_LOCATION", Message: "Table name or location has to be specified: call tableName(...) or location(...) before execute()."}
+		return nil, &plan.AnalysisError{Class: "DELTA_CREATE_TABLE_MISSING_TABLE_NAME_OR_LOCATION", Message: "Table name or location has to be specified."}
 	}
 	var path string
 	var err error

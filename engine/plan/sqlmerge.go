@@ -1,6 +1,10 @@
 package plan
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
+)
 
 // Merge is delta-spark's MERGE INTO statement:
 //
@@ -197,8 +201,8 @@ func (p *sqlParser) mergeClause() (MergeClause, error) {
 			return c, err
 		}
 		if len(vals) != len(cols) {
-			return c, &AnalysisError{Class: "DELTA_MERGE_INSERT_COLUMN_ARITY_MISMATCH", Message: "The number of columns specified in INSERT (" +
-				itoa(len(cols)) + ") does not match the number of VALUES (" + itoa(len(vals)) + ") in MERGE."}
+			return c, sparkerrors.New(sparkerrors.ParseException, "MERGE_INSERT_VALUE_COUNT_MISMATCH",
+				"actualCount", itoa(len(vals)), "expectedCount", itoa(len(cols)))
 		}
 		for i, col := range cols {
 			c.Set = append(c.Set, SetClause{Column: col, Value: vals[i]})
