@@ -23,7 +23,11 @@ func init() {
 				fn: func(*EvalContext, []any) (any, error) { return v, nil }}, nil
 		}
 	}
-	register(constant(func() string { return "default" }), "current_database", "current_schema")
+	// current_database is an alias Spark prints by its canonical name, current_schema().
+	register(func(r *resolver, c Call) (Bound, error) {
+		c.Name = "current_schema"
+		return constant(func() string { return "default" })(r, c)
+	}, "current_database", "current_schema")
 	register(constant(func() string { return "spark_catalog" }), "current_catalog")
 	register(constant(CurrentUser), "current_user", "user", "session_user")
 	register(constant(func() string { return SparkVersionString }), "version")
@@ -36,9 +40,9 @@ func init() {
 	}, "uuid")
 }
 
-// SparkVersionString is what version() answers: the Spark release kafkalab follows and the
-// build's revision, which PySpark's own jars do not record.
-const SparkVersionString = "4.2.0 <unknown>"
+// SparkVersionString is what version() answers: the Spark release kafkalab follows and its
+// build's git revision, as Spark 4.2.0 prints them.
+const SparkVersionString = "4.2.0 32f7299601108917fb01920a54e084595b7b3bf8"
 
 // CurrentUser is the user Spark reports in local mode: SPARK_USER when set, else the
 // operating system's user.
