@@ -301,6 +301,15 @@ func rawCodec() valueCodec {
 // ReadStateStore reads the state the options select: its schema and each partition's rows.
 func ReadStateStore(o StateReadOptions) (*sqltypes.StructType, [][]sqltypes.Row, error) {
 	opDir := filepath.Join(o.Checkpoint, "state", strconv.Itoa(o.OperatorID))
+	// Spark reads the operators' metadata as of the batch first, which needs the batch
+	// committed: a batch past the last commit is refused before anything else.
+	last, err := lastCommitted(o.Checkpoint, o.Location)
+	if err != nil {
+		return nil, nil, err
+	}
+	if o.BatchID > last {
+		return nil, nil, stdsError(sparkerrors.SparkRuntimeException, "STDS_COMMITTED_BATCH_UNAVAILABLE", "checkpointLocation", o.Location)
+	}
 	schemaErr := func(err error) error {
 		e := sparkerrors.New(sparkerrors.SparkRuntimeException, "STDS_FAILED_TO_READ_STATE_SCHEMA", "sourceOptions", o.String())
 		e.Cause = err

@@ -100,7 +100,7 @@ func TestStateSourceErrors(t *testing.T) {
 		opts map[string]string
 		want string
 	}{
-		{h.dir, map[string]string{"batchid": "5"}, "STDS_OFFSET_LOG_UNAVAILABLE"},
+		{h.dir, map[string]string{"batchid": "5"}, "STDS_COMMITTED_BATCH_UNAVAILABLE"},
 		{h.dir, map[string]string{"operatorid": "3"}, "STDS_FAILED_TO_READ_STATE_SCHEMA"},
 		{h.dir, map[string]string{"operatorid": "-1"}, "STDS_INVALID_OPTION_VALUE.IS_NEGATIVE"},
 		{h.dir, map[string]string{"joinside": "left", "storename": "x"}, "STDS_CONFLICT_OPTIONS"},
