@@ -92,3 +92,20 @@ func murmurMixLast(h, k uint32) uint32 {
 	k *= 0x1b873593
 	return h ^ k
 }
+
+// XORShiftNextInt is new XORShiftRandom(seed).nextInt(bound) for a positive bound: the
+// first draw of java.util.Random.nextInt over Spark's generator, where RDD.coalesce with
+// a shuffle starts dealing an input partition's elements (distributePartition).
+func XORShiftNextInt(seed int64, bound int32) int32 {
+	r := newXORShiftRandom(seed)
+	if bound&(-bound) == bound {
+		return int32((int64(bound) * int64(r.next(31))) >> 31)
+	}
+	for {
+		bits := r.next(31)
+		val := bits % bound
+		if bits-val+(bound-1) >= 0 {
+			return val
+		}
+	}
+}

@@ -188,7 +188,6 @@ except Exception as e:
 // RDD methods kafkalab does not have name themselves; typos get Python's suggestion.
 func TestRDDUnsupportedMethods(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"sc.parallelize([1]).repartition(2)", "RDD.repartition"},
 		{"sc.parallelize([1]).saveAsTextFile('out', 'org.apache.hadoop.io.compress.GzipCodec')", "RDD.saveAsTextFile(compressionCodecClass=...)"},
 		{"sc.parallelize([1]).mapp(str)", "Did you mean: 'map'?"},
 		{"from pyspark import SparkContext\nSparkContext('local')", "Cannot run multiple SparkContexts at once"},
@@ -296,6 +295,11 @@ print(sorted(x.subtract(y).collect()), sorted(sc.parallelize([("a", 1), ("b", 4)
 print(sorted(sc.parallelize([1, 10, 2, 3, 4, 5]).intersection(sc.parallelize([1, 6, 2, 3, 7, 8])).collect()), sorted(rdd.cartesian(rdd).collect()))`, "[1, 2, 3] [(1, 1), (1, 2), (2, 1), (2, 2)]"},
 		{"coalesce", `r = sc.parallelize([1, 2, 3, 4, 5], 3)
 print(r.glom().collect(), r.coalesce(1).glom().collect(), r.coalesce(2).glom().collect())`, "[[1], [2, 3], [4, 5]] [[1, 2, 3, 4, 5]] [[1], [2, 3, 4, 5]]"},
+		// Real PySpark 4.2's partitions (corpus rdd05): batches of ten dealt round robin
+		// from XORShiftRandom(input partition).nextInt(n).
+		{"repartition and coalesce with shuffle", `r = sc.parallelize(range(1, 26), 3)
+print(r.repartition(4).glom().collect(), sc.parallelize(range(100), 4).repartition(3).glom().map(len).collect(), r.coalesce(5, True).getNumPartitions())`,
+			"[[17, 18, 19, 20, 21, 22, 23, 24, 25], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], [], []] [35, 35, 30] 5"},
 		{"lookup, zip and groupBy", `l = range(1000)
 x = sc.parallelize(range(0, 5)); y = sc.parallelize(range(1000, 1005))
 result = sc.parallelize([1, 1, 2, 3, 5, 8]).groupBy(lambda x: x % 2).collect()

@@ -1,7 +1,9 @@
 package pyspark
 
 import (
+	"github.com/kafkalab/kafkalab/engine/plan"
 	"math"
+	"sync"
 
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
@@ -475,9 +477,23 @@ func init() {
 		if shuffle, err := asBool(a[1], false); err != nil {
 			return nil, err
 		} else if shuffle {
-			return nil, python.Unsupported("RDD.coalesce(shuffle=True)", "coalesce without shuffle keeps the elements in order")
+			return r.shuffleCoalesce(n), nil
 		}
 		return r.coalesce(n), nil
+	})
+	rddMethod("repartition", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("repartition", args, kwargs, []string{"numPartitions"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		n, err := asInt("numPartitions", a[0], 0)
+		if err != nil {
+			return nil, err
+		}
+		if n <= 0 {
+			return nil, py.ExceptionNewf(py.ValueError, "Number of partitions must be positive.")
+		}
+		return r.shuffleCoalesce(n), nil
 	})
 	rddMethod("lookup", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("lookup", args, kwargs, []string{"key"}, 1)
@@ -586,6 +602,45 @@ func (r *pyRDD) coalesce(n int) *pyRDD {
 			out = append(out, items...)
 		}
 		return out, nil
+	}}
+}
+
+// repartitionBatch is the batch size PySpark re-pickles an RDD with before a shuffling
+// coalesce (min(10, sc._batchSize or 1024)), so that batches, not single elements, are
+// what Spark deals out.
+const repartitionBatch = 10
+
+// shuffleCoalesce is RDD.coalesce(n, shuffle=True) and RDD.repartition(n) as PySpark and
+// Spark run them: each input partition's elements go in batches of ten; Spark deals the
+// batches of input partition i round robin over the n outputs, the first to
+// (XORShiftRandom(i).nextInt(n) + 1) mod n (distributePartition, then HashPartitioner on
+// the position); each output partition reads the input partitions in order.
+func (r *pyRDD) shuffleCoalesce(n int) *pyRDD {
+	var once sync.Once
+	var parts [][]py.Object
+	var failed error
+	deal := func() {
+		parts = make([][]py.Object, n)
+		for i := 0; i < r.n; i++ {
+			items, err := r.compute(i)
+			if err != nil {
+				failed = err
+				return
+			}
+			pos := int64(plan.XORShiftNextInt(int64(i), int32(n)))
+			for start := 0; start < len(items); start += repartitionBatch {
+				pos++
+				t := int(pos % int64(n))
+				parts[t] = append(parts[t], items[start:min(start+repartitionBatch, len(items))]...)
+			}
+		}
+	}
+	return &pyRDD{in: r.in, n: n, desc: "MapPartitionsRDD[repartition]", compute: func(i int) ([]py.Object, error) {
+		once.Do(deal)
+		if failed != nil {
+			return nil, failed
+		}
+		return append([]py.Object(nil), parts[i]...), nil
 	}}
 }
 
