@@ -42,7 +42,7 @@ func TestRunCommand(t *testing.T) {
 		"bad.py":    "x = 1\ny = x.nope()\n",
 		"exit3.py":  "import sys\nsys.exit(3)\n",
 		"syntax.py": "print('a'\n",
-		"unsup.py":  "from pyspark.sql import SparkSession\nspark = SparkSession.builder.getOrCreate()\nspark.sparkContext.parallelize([1, 2]).repartition(3)\n",
+		"unsup.py":  "from pyspark.sql import SparkSession\nspark = SparkSession.builder.getOrCreate()\nspark.sparkContext.parallelize([(1, 2)]).repartitionAndSortWithinPartitions(3)\n",
 	})
 	t.Chdir(dir)
 	cases := []struct {
@@ -56,7 +56,7 @@ func TestRunCommand(t *testing.T) {
 		{[]string{"run", "bad.py"}, 1, "", "line 2"},
 		{[]string{"run", "exit3.py"}, 3, "", ""},
 		{[]string{"run", "syntax.py"}, 1, "", "SyntaxError"},
-		{[]string{"run", "unsup.py"}, 1, "", "kafkalab does not support RDD.repartition (unsup.py, line 3)"},
+		{[]string{"run", "unsup.py"}, 1, "", "kafkalab does not support RDD.repartitionAndSortWithinPartitions (unsup.py, line 3)"},
 		{[]string{"run", "--conf", "nokey", "hello.py"}, 2, "", "key=value"},
 	}
 	for _, c := range cases {
