@@ -46,10 +46,16 @@ func bindCountMinSketch(r *resolver, c Call, args []Bound) (*aggDef, error) {
 	if err != nil {
 		return nil, err
 	}
-	if eps <= 0 || confidence <= 0 || confidence >= 1 {
-		return nil, analysisErr("DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE",
-			"Cannot resolve %s due to data type mismatch: relative error must be positive and confidence must be within range (0.0, 1.0) (current value = eps %v, confidence %v).",
-			quoteSQL(callSQL(name, args)), eps, confidence)
+	outOfRange := func(param, valueRange string, v float64) error {
+		return analysisErr("DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE",
+			"Cannot resolve %s due to data type mismatch: The %s must be between %s (current value = %s).",
+			quoteSQL(callSQL(name, args)), "`"+param+"`", valueRange, sqltypes.JavaDoubleString(v))
+	}
+	if eps <= 0 {
+		return nil, outOfRange("eps", "(0.0, 1.7976931348623157E308]", eps)
+	}
+	if confidence <= 0 || confidence >= 1 {
+		return nil, outOfRange("confidence", "(0.0, 1.0)", confidence)
 	}
 	seed := rand.Int32()
 	if len(args) == 4 {
