@@ -678,7 +678,20 @@ func (df *DataFrame) Sample(fraction float64, seed int64) (*DataFrame, error) {
 		return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException,
 			Message: fmt.Sprintf("requirement failed: Sampling fraction (%v) must be on interval [0, 1] without replacement", fraction)}
 	}
-	return df.s.newDF(&plan.Sample{Child: df.node, Lower: 0, Upper: fraction, Seed: seed}), nil
+	return df.SampleRange(0, fraction, seed, false)
+}
+
+// SampleRange keeps the rows whose draw falls in [lower, upper) (a piece of randomSplit, or
+// sample as [0, fraction)); sorted sorts each task's rows by every orderable column first, as
+// randomSplit does so its pieces draw over one row order.
+func (df *DataFrame) SampleRange(lower, upper float64, seed int64, sorted bool) (*DataFrame, error) {
+	var base plan.Node = df.node
+	if sorted {
+		if s, ok := plan.NewLocalSortAll(df.node); ok {
+			base = s
+		}
+	}
+	return df.s.newDF(&plan.Sample{Child: base, Lower: lower, Upper: upper, Seed: seed}), nil
 }
 
 // RandomSplit is df.randomSplit(weights, seed): disjoint samples whose sizes follow the

@@ -30,9 +30,9 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 		{"unknown function", project(base, fn("no_such_fn", col("order_id"))), "org.apache.spark.sql.AnalysisException", "UNRESOLVED_ROUTINE", "42883",
 			"[UNRESOLVED_ROUTINE] Cannot resolve routine `no_such_fn`", ""},
 		{"syntax error", sqlRel("SELECT 1 +"), "org.apache.spark.sql.catalyst.parser.ParseException", "PARSE_SYNTAX_ERROR", "42601", "[PARSE_SYNTAX_ERROR]", ""},
-		{"unsupported relation", &pb.Relation{RelType: &pb.Relation_Sample{Sample: &pb.Sample{Input: base, UpperBound: 0.5}}},
+		{"unsupported relation", &pb.Relation{RelType: &pb.Relation_Sample{Sample: &pb.Sample{Input: base, UpperBound: 0.5, WithReplacement: ptr(true)}}},
 			"java.lang.UnsupportedOperationException", "UNSUPPORTED_FEATURE.KAFKALAB", "0A000",
-			"[UNSUPPORTED_FEATURE.KAFKALAB] kafkalab does not support relation sample (df.sample) through Spark Connect.", "refused relation sample (df.sample)"},
+			"[UNSUPPORTED_FEATURE.KAFKALAB] kafkalab does not support df.sample(withReplacement=True) through Spark Connect.", "refused df.sample(withReplacement=True)"},
 		// df.foreachPartition(f) on a stream is mapInArrow(f).collect(): Spark refuses the
 		// batch query on a stream before it looks at the operator; over a batch input the
 		// relation kafkalab does not map is named.

@@ -3,6 +3,7 @@ package connect
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"google.golang.org/protobuf/proto"
@@ -227,6 +228,10 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 			return in.Repartition(int(r.Repartition.GetNumPartitions()))
 		}
 		return in.Coalesce(int(r.Repartition.GetNumPartitions()))
+	case *pb.Relation_Sample:
+		return ss.sample(ctx, r.Sample)
+	case *pb.Relation_RepartitionByExpression:
+		return ss.repartitionByExpression(ctx, r.RepartitionByExpression)
 	case *pb.Relation_ToDf:
 		in, err := ss.relation(ctx, r.ToDf.GetInput())
 		if err != nil {
@@ -740,4 +745,45 @@ func boundSQL(sq *pb.SQL) (string, error) {
 		return "", invalidPlan("spark.sql with both named and positional arguments")
 	}
 	return plan.BindParameters(sq.GetQuery(), named, positional)
+}
+
+// sample is df.sample / df.randomSplit's pieces: the rows whose draw falls in [lower, upper),
+// over rows sorted within their tasks first when the client asks for a deterministic order
+// (randomSplit does, as Spark's server then sorts).
+func (ss *session) sample(ctx context.Context, sm *pb.Sample) (*engine.DataFrame, error) {
+	in, err := ss.relation(ctx, sm.GetInput())
+	if err != nil {
+		return nil, err
+	}
+	if sm.GetWithReplacement() {
+		return nil, unsupportedf("df.sample(withReplacement=True)")
+	}
+	seed := sm.GetSeed()
+	if sm.Seed == nil {
+		seed = rand.Int64()
+	}
+	return in.SampleRange(sm.GetLowerBound(), sm.GetUpperBound(), seed, sm.GetDeterministicOrder())
+}
+
+// repartitionByExpression is df.repartition(n, cols...) / df.repartition(cols...); range
+// partitioning (repartitionByRange sends sort orders) is not in kafkalab yet.
+func (ss *session) repartitionByExpression(ctx context.Context, r *pb.RepartitionByExpression) (*engine.DataFrame, error) {
+	in, err := ss.relation(ctx, r.GetInput())
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range r.GetPartitionExprs() {
+		if e.GetSortOrder() != nil {
+			return nil, unsupportedf("df.repartitionByRange")
+		}
+	}
+	cols, err := ss.columns(ctx, r.GetPartitionExprs())
+	if err != nil {
+		return nil, err
+	}
+	args := make([]any, len(cols))
+	for i, c := range cols {
+		args[i] = c
+	}
+	return in.RepartitionBy(int(r.GetNumPartitions()), args...)
 }
