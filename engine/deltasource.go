@@ -255,14 +255,7 @@ func (d *deltaSource) entriesAfter(start deltaOffset, last int64, maxFiles int, 
 		if err != nil {
 			return nil, err
 		}
-		ordered := append([]delta.File(nil), snap.Files...)
-		sort.SliceStable(ordered, func(i, j int) bool {
-			a, b := ordered[i].Add, ordered[j].Add
-			if a.ModificationTime != b.ModificationTime {
-				return a.ModificationTime < b.ModificationTime
-			}
-			return a.Path < b.Path
-		})
+		ordered := startingSnapshotOrder(snap.Files)
 		for i := range ordered {
 			if int64(i) <= start.Index {
 				continue
@@ -516,14 +509,7 @@ func (d *deltaSource) feedEntriesAfter(start deltaOffset, last int64, maxFiles i
 		if err != nil {
 			return nil, err
 		}
-		ordered := append([]delta.File(nil), snap.Files...)
-		sort.SliceStable(ordered, func(i, j int) bool {
-			a, b := ordered[i].Add, ordered[j].Add
-			if a.ModificationTime != b.ModificationTime {
-				return a.ModificationTime < b.ModificationTime
-			}
-			return a.Path < b.Path
-		})
+		ordered := startingSnapshotOrder(snap.Files)
 		units, err := d.table.SnapshotChangeUnits(snap, ordered)
 		if err != nil {
 			return nil, err
@@ -633,4 +619,18 @@ func (t *deltaChangeTask) Open(chunkRows int) rowiter.Iter {
 		rows = rows[n:]
 		return chunk, nil
 	}, func() error { rows = nil; return nil })
+}
+
+// startingSnapshotOrder is the order a Delta stream reads a starting snapshot's files in, as
+// Delta's source sorts them: by modification time, then path.
+func startingSnapshotOrder(files []delta.File) []delta.File {
+	ordered := append([]delta.File(nil), files...)
+	sort.SliceStable(ordered, func(i, j int) bool {
+		a, b := ordered[i].Add, ordered[j].Add
+		if a.ModificationTime != b.ModificationTime {
+			return a.ModificationTime < b.ModificationTime
+		}
+		return a.Path < b.Path
+	})
+	return ordered
 }

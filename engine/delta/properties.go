@@ -48,17 +48,7 @@ func (t *Table) SetProperties(ctx context.Context, props []KV, now time.Time) (i
 	for _, kv := range props {
 		md.Configuration[kv.Key] = kv.Value
 	}
-	at := nowOr(now)
-	ci := &CommitInfo{
-		Timestamp:           at.UnixMilli(),
-		Operation:           "SET TBLPROPERTIES",
-		OperationParameters: []KV{{Key: "properties", Value: propertiesParam(props)}},
-		ReadVersion:         int64p(snap.Version),
-		IsolationLevel:      "Serializable",
-		IsBlindAppend:       boolp(true),
-		EngineInfo:          EngineInfo,
-		TxnID:               newUUID(),
-	}
+	ci := setPropertiesCommit(snap, props, now)
 	p := &pendingCommit{info: ci, metadata: &md, protocol: protocolFor(snap.Protocol, &md)}
 	v := snap.Version + 1
 	if err := t.commit(v, p.lines()); err != nil {
@@ -131,4 +121,19 @@ func protocolFor(cur *Protocol, md *Metadata) *Protocol {
 		}
 	}
 	return &p
+}
+
+// setPropertiesCommit is the commitInfo of a SET TBLPROPERTIES version (ALTER TABLE SET
+// TBLPROPERTIES, upgradeTableProtocol), as delta-spark logs it.
+func setPropertiesCommit(snap *Snapshot, props []KV, now time.Time) *CommitInfo {
+	return &CommitInfo{
+		Timestamp:           nowOr(now).UnixMilli(),
+		Operation:           "SET TBLPROPERTIES",
+		OperationParameters: []KV{{Key: "properties", Value: propertiesParam(props)}},
+		ReadVersion:         int64p(snap.Version),
+		IsolationLevel:      "Serializable",
+		IsBlindAppend:       boolp(true),
+		EngineInfo:          EngineInfo,
+		TxnID:               newUUID(),
+	}
 }

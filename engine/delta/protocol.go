@@ -43,17 +43,7 @@ func (t *Table) UpgradeProtocol(ctx context.Context, reader, writer int, now tim
 		return -1, fmt.Errorf("kafkalab's Delta tables support protocol versions up to reader 1 and writer 4; upgradeTableProtocol(%d, %d) asks for features (column mapping, table features) kafkalab does not have yet: run it on real Spark with kafkalab export", reader, writer)
 	}
 	props := []KV{{Key: "delta.minReaderVersion", Value: strconv.Itoa(reader)}, {Key: "delta.minWriterVersion", Value: strconv.Itoa(writer)}}
-	at := nowOr(now)
-	ci := &CommitInfo{
-		Timestamp:           at.UnixMilli(),
-		Operation:           "SET TBLPROPERTIES",
-		OperationParameters: []KV{{Key: "properties", Value: propertiesParam(props)}},
-		ReadVersion:         int64p(snap.Version),
-		IsolationLevel:      "Serializable",
-		IsBlindAppend:       boolp(true),
-		EngineInfo:          EngineInfo,
-		TxnID:               newUUID(),
-	}
+	ci := setPropertiesCommit(snap, props, now)
 	md := *snap.Metadata
 	proto := Protocol{MinReaderVersion: reader, MinWriterVersion: writer}
 	p := &pendingCommit{info: ci, metadata: &md, protocol: &proto}
