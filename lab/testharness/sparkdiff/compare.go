@@ -8,13 +8,14 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/kafkalab/kafkalab/lab/export"
 	"github.com/kafkalab/kafkalab/lab/showtext"
 )
 
 func compareRuns(plan *export.Plan, spark, kl *sideRun) []StepReport {
+	noteRunDays(spark)
+	noteRunDays(kl)
 	var out []StepReport
 	seen := map[string]bool{}
 	for i, s := range plan.Steps {
@@ -416,12 +417,12 @@ func normChecksum(content string) string {
 }
 
 // wallClock are measurements of time that differ between any two runs (lesson 08 prints
-// them on purpose): the wall-clock instants of today and durations in seconds or ms.
+// them on purpose): durations in seconds or ms. The instants of the runs' own days are
+// runDays'.
 var wallClock = []struct {
 	re   *regexp.Regexp
 	repl string
 }{
-	{regexp.MustCompile(time.Now().UTC().Format("2006-01-02") + `[ T]\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?`), "<now>"},
 	{regexp.MustCompile(`waited [0-9.]+ s on average, [0-9.]+ s at most`), "waited <s> on average, <s> at most"},
 	{regexp.MustCompile(`Busy for \d+ ms`), "Busy for <ms>"},
 	{regexp.MustCompile(`waited [0-9.]+ s`), "waited <s>"},
@@ -429,6 +430,7 @@ var wallClock = []struct {
 }
 
 func normClock(s string) string {
+	s = runDays.instants().ReplaceAllString(s, "<now>")
 	for _, w := range wallClock {
 		s = w.re.ReplaceAllString(s, w.repl)
 	}
