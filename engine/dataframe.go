@@ -1095,13 +1095,23 @@ func (df *DataFrame) CreateTempView(name string) error {
 // selects every column whose name it matches (qualifier.`regex` those of that qualifier);
 // any other name is the column itself, as df[name] (Spark's Dataset.colRegex).
 func (df *DataFrame) ColRegex(name string) (*Column, error) {
-	if len(name) >= 3 && strings.HasPrefix(name, "`") && strings.HasSuffix(name, "`") {
-		return newColumn(plan.Star{Regex: name[1 : len(name)-1]}), nil
-	}
-	if i := strings.Index(name, ".`"); i > 0 && strings.HasSuffix(name, "`") && len(name) > i+3 {
-		return newColumn(plan.Star{Target: plan.ParseAttributeName(name[:i]), Regex: name[i+2 : len(name)-1]}), nil
+	if c, ok := RegexColumn(name); ok {
+		return c, nil
 	}
 	return df.Col(name)
+}
+
+// RegexColumn is the regular-expression selection colRegex makes of a name in backticks
+// (or qualifier.`regex`); ok is false for any other name, which colRegex reads as a column.
+// Spark Connect's UnresolvedRegex reaches it without the DataFrame.
+func RegexColumn(name string) (c *Column, ok bool) {
+	if len(name) >= 3 && strings.HasPrefix(name, "`") && strings.HasSuffix(name, "`") {
+		return newColumn(plan.Star{Regex: name[1 : len(name)-1]}), true
+	}
+	if i := strings.Index(name, ".`"); i > 0 && strings.HasSuffix(name, "`") && len(name) > i+3 {
+		return newColumn(plan.Star{Target: plan.ParseAttributeName(name[:i]), Regex: name[i+2 : len(name)-1]}), true
+	}
+	return nil, false
 }
 
 func (df *DataFrame) Col(name string) (*Column, error) {

@@ -111,6 +111,12 @@ func arrowBatch(schema *sqltypes.StructType, rows []sqltypes.Row, zone string) (
 		}
 	}
 	rec := b.NewRecordBatch()
+	if len(fs) == 0 {
+		// A batch of no columns still has its rows (df.select().take(1), which the
+		// client's isEmpty counts): the builder would make it zero rows long.
+		rec.Release()
+		rec = array.NewRecordBatch(as, nil, int64(len(rows)))
+	}
 	defer rec.Release()
 	var buf bytes.Buffer
 	w := ipc.NewWriter(&buf, ipc.WithSchema(as))

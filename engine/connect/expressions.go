@@ -76,6 +76,19 @@ func (ss *session) columnOf(ctx context.Context, e *pb.Expression) (*engine.Colu
 			return engine.Col("*"), nil
 		}
 		return engine.Col(t), nil
+	case *pb.Expression_UnresolvedRegex_:
+		// df.colRegex(name): a backticked name selects the columns its regex matches; any
+		// other name is the DataFrame's column, as Spark's planner reads UnresolvedRegex.
+		r := x.UnresolvedRegex
+		if c, ok := engine.RegexColumn(r.GetColName()); ok {
+			return c, nil
+		}
+		if r.PlanId != nil {
+			if c, ok, err := planColumn(ctx, r.GetPlanId(), r.GetColName()); ok {
+				return c, err
+			}
+		}
+		return engine.Col(r.GetColName()), nil
 	case *pb.Expression_ExpressionString_:
 		return engine.Expr(x.ExpressionString.GetExpression()), nil
 	case *pb.Expression_Alias_:

@@ -104,6 +104,13 @@ func TestRelationsOfDataFrameFunctions(t *testing.T) {
 		{"transform with a lambda", project(base, alias(fn("transform", fn("array", col("order_id"), lit(1)), lambda), "t")), "t", "[[1002 2]] [[1003 2]] [[1004 2]]"},
 		{"col[index] of an array", project(base, alias(extract(fn("array", col("customer_id"), lit("z")), lit(1)), "second")), "second", "[z] [z] [z]"},
 		{"col[key] of a map", project(base, alias(extract(fn("map", lit("k"), col("customer_id")), lit("k")), "v")), "v", "[C01] [C02] [C01]"},
+		// df.colRegex: a backticked regex picks the matching columns; a plain name is a column.
+		{"colRegex with a regex", project(base, &pb.Expression{ExprType: &pb.Expression_UnresolvedRegex_{UnresolvedRegex: &pb.Expression_UnresolvedRegex{ColName: "`(order_id)?+.+`"}}}),
+			"customer_id,amount", "[C01 25.5] [C02 12] [C01 31]"},
+		{"colRegex with a plain name", project(base, &pb.Expression{ExprType: &pb.Expression_UnresolvedRegex_{UnresolvedRegex: &pb.Expression_UnresolvedRegex{ColName: "amount"}}}),
+			"amount", "[25.5] [12] [31]"},
+		// df.isEmpty is select().take(1) in the client: a batch of no columns keeps its row.
+		{"no columns, one row", &pb.Relation{RelType: &pb.Relation_Limit{Limit: &pb.Limit{Input: project(base), Limit: 1}}}, "", "[]"},
 		{"col[name] of a struct", project(base, alias(extract(fn("struct", col("order_id")), lit("order_id")), "id")), "id", "[1001] [1002] [1003]"},
 	}
 	for _, tc := range tests {
