@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -245,5 +246,30 @@ func TestCallFunctionResolvesByName(t *testing.T) {
 	}
 	if _, err := df.Select(CallFunction("no_such_fn", false, Col("k"))); err == nil || !strings.Contains(err.Error(), "UNRESOLVED_ROUTINE") {
 		t.Errorf("unknown function: %v, want UNRESOLVED_ROUTINE", err)
+	}
+}
+
+// selectExpr takes a generator's several output names as SELECT does (stack(...) AS (k, v)),
+// as Spark's own guide uses it to unpivot.
+func TestSelectExprGeneratorNames(t *testing.T) {
+	s := newTestSession(t)
+	df := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{{int64(1), "a"}}, "id BIGINT, name STRING"))
+	tests := []struct {
+		exprs      []string
+		cols, rows string
+	}{
+		{[]string{"id", "stack(2, 'n', name, 'm', name) AS (k, v)"}, "id,k,v", "[[1 n a] [1 m a]]"},
+		{[]string{"posexplode(array(10, 20)) as (p, v)"}, "p,v", "[[0 10] [1 20]]"},
+		{[]string{"id AS `the id`", "name n"}, "the id,n", "[[1 a]]"},
+	}
+	for _, tc := range tests {
+		out := must[*DataFrame](t)(df.SelectExpr(tc.exprs...))
+		if got := strings.Join(out.Columns(), ","); got != tc.cols {
+			t.Errorf("%q: columns %s, want %s", tc.exprs, got, tc.cols)
+		}
+		rows := must[[]sqltypes.Row](t)(out.Collect(context.Background()))
+		if got := fmt.Sprint(rows); got != tc.rows {
+			t.Errorf("%q: rows %s, want %s", tc.exprs, got, tc.rows)
+		}
 	}
 }

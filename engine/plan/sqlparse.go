@@ -95,15 +95,8 @@ func ParseSelectItem(text string) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.keyword("AS") {
-		name, ok := p.identifier()
-		if !ok {
-			return nil, p.syntaxError()
-		}
-		e = Alias{Child: e, Name: name}
-	} else if p.peek().kind == tkIdent || p.peek().kind == tkQuoted {
-		name, _ := p.identifier()
-		e = Alias{Child: e, Name: name}
+	if e, err = p.selectAlias(e); err != nil {
+		return nil, err
 	}
 	if !p.at(tkEOF, "") {
 		return nil, p.syntaxError()

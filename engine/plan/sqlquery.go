@@ -304,36 +304,9 @@ func ParseQuery(text string) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.keyword("AS") {
-			if p.op("(") {
-				var names []string
-				for {
-					n, ok := p.identifier()
-					if !ok {
-						return nil, p.syntaxError()
-					}
-					names = append(names, n)
-					if !p.op(",") {
-						break
-					}
-				}
-				if err := p.expect(")"); err != nil {
-					return nil, err
-				}
-				q.Items = append(q.Items, Alias{Child: item, Name: names[0], Names: names})
-				if !p.op(",") {
-					break
-				}
-				continue
-			}
-			name, ok := p.identifier()
-			if !ok {
-				return nil, p.syntaxError()
-			}
-			item = Alias{Child: item, Name: name}
-		} else if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
-			name, _ := p.identifier()
-			item = Alias{Child: item, Name: name}
+		item, err = p.selectAlias(item)
+		if err != nil {
+			return nil, err
 		}
 		q.Items = append(q.Items, item)
 		if !p.op(",") {
@@ -763,4 +736,38 @@ func (p *sqlParser) tableChanges(fn string) (*TableChanges, error) {
 		tc.End = &b
 	}
 	return tc, nil
+}
+
+// selectAlias reads what may follow a select item: AS name, a bare name, or a generator's
+// several names AS (a, b).
+func (p *sqlParser) selectAlias(item Expr) (Expr, error) {
+	if p.keyword("AS") {
+		if p.op("(") {
+			var names []string
+			for {
+				n, ok := p.identifier()
+				if !ok {
+					return nil, p.syntaxError()
+				}
+				names = append(names, n)
+				if !p.op(",") {
+					break
+				}
+			}
+			if err := p.expect(")"); err != nil {
+				return nil, err
+			}
+			return Alias{Child: item, Name: names[0], Names: names}, nil
+		}
+		name, ok := p.identifier()
+		if !ok {
+			return nil, p.syntaxError()
+		}
+		return Alias{Child: item, Name: name}, nil
+	}
+	if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
+		name, _ := p.identifier()
+		return Alias{Child: item, Name: name}, nil
+	}
+	return item, nil
 }
