@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/filesource"
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -403,11 +404,26 @@ func (s *Session) readFiles(format, given, full string, schema *sqltypes.StructT
 		if err != nil {
 			return nil, err
 		}
-		tasks := make([]rowiter.Iter, len(files))
+		// Spark packs the files of all partition folders into tasks by size, as for a
+		// flat folder (delta.PackSplits), each task reading its files largest first.
+		sizes := make([]int64, len(files))
 		for i, f := range files {
-			tasks[i] = rowiter.Scan(func(ctx context.Context, emit func(sqltypes.Row) error) error {
-				return src.ReadFile(ctx, f, emit)
-			}, 0)
+			st, err := os.Stat(f)
+			if err != nil {
+				return nil, err
+			}
+			sizes[i] = st.Size()
+		}
+		var tasks []rowiter.Iter
+		for _, task := range delta.PackSplits(sizes, s.DefaultParallelism()) {
+			tasks = append(tasks, rowiter.Scan(func(ctx context.Context, emit func(sqltypes.Row) error) error {
+				for _, k := range task {
+					if err := src.ReadFile(ctx, files[k], emit); err != nil {
+						return err
+					}
+				}
+				return nil
+			}, 0))
 		}
 		return tasks, nil
 	}}

@@ -1,7 +1,12 @@
 package pyspark
 
 import (
+	"context"
+	"fmt"
 	"sort"
+	"sync"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 
 	"github.com/kafkalab/kafkalab/engine/pyerrors"
 	"github.com/kafkalab/kafkalab/engine/python"
@@ -525,9 +530,19 @@ func (r *pyRDD) rddRows(schema py.Object) ([]py.Object, error) {
 // batch DataFrame's partitions, so the RDD has one partition; the query runs at the RDD's
 // first action, as in Spark.
 func (in *Interpreter) dataFrameRDD(d *pyDataFrame) *pyRDD {
+	const desc = "MapPartitionsRDD[rdd] at javaToPython at NativeMethodAccessorImpl.java:0"
+	if !d.df.IsStreaming() {
+		// The plan's tasks are the RDD's partitions, so getNumPartitions(), glom() and
+		// foreachPartition see Spark's split of the data (a file scan packed by size, a
+		// shuffle's partitions). A plan that fails runs again, lazily, below: its error
+		// belongs to the action, as in Spark.
+		if parts, err := in.dataFramePartitions(d); err == nil {
+			return &pyRDD{in: in, n: len(parts), desc: desc, compute: func(i int) ([]py.Object, error) { return parts[i], nil }}
+		}
+	}
 	var rows []py.Object
 	done := false
-	return &pyRDD{in: in, n: 1, desc: "MapPartitionsRDD[rdd] at javaToPython at NativeMethodAccessorImpl.java:0", compute: func(int) ([]py.Object, error) {
+	return &pyRDD{in: in, n: 1, desc: desc, compute: func(int) ([]py.Object, error) {
 		if !done {
 			got, err := d.df.Collect(in.Context())
 			if err != nil {
@@ -538,4 +553,28 @@ func (in *Interpreter) dataFrameRDD(d *pyDataFrame) *pyRDD {
 		}
 		return rows, nil
 	}}
+}
+
+// dataFramePartitions runs d's plan and returns each task's rows as Python Rows.
+func (in *Interpreter) dataFramePartitions(d *pyDataFrame) ([][]py.Object, error) {
+	var mu sync.Mutex
+	tasks := map[int][]sqltypes.Row{}
+	probe := d.df.MapPartitions("rdd", d.df.Schema(), func(_ context.Context, partition int, rows []sqltypes.Row) ([]sqltypes.Row, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		tasks[partition] = rows
+		return nil, nil
+	})
+	if _, err := probe.Collect(in.Context()); err != nil {
+		return nil, err
+	}
+	parts := make([][]py.Object, len(tasks))
+	for i := range parts {
+		rows, ok := tasks[i]
+		if !ok {
+			return nil, fmt.Errorf("df.rdd: task %d of %d did not run", i, len(tasks))
+		}
+		parts[i] = in.rowsToList(d.df, rows).(*py.List).Items
+	}
+	return parts, nil
 }

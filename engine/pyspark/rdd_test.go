@@ -121,7 +121,7 @@ func TestRDDOperations(t *testing.T) {
 		{"foreach", "sc.parallelize([1, 2], 2).foreach(lambda x: print('saw', x))", "saw 1\nsaw 2"},
 		{"foreachPartition", "sc.parallelize([1, 2, 3], 2).foreachPartition(lambda it: print('part', list(it)))", "part [1]\npart [2, 3]"},
 		{"DataFrame.foreach", "df = spark.createDataFrame([(1,), (2,)], 'n int')\ndf.foreach(lambda r: print('row', r.n))\ndf.foreachPartition(lambda rows: print('rows', [r.n for r in rows]))",
-			"row 1\nrow 2\nrows [1, 2]"},
+			"row 1\nrow 2\nrows []\nrows [1]\nrows []\nrows [2]"}, // local[4]: four tasks
 		{"union", "print(sc.parallelize([1]).union(sc.parallelize([2])).collect())", "[1, 2]"},
 		// take(2) scans partition 0 (one element), then int(1.5*2*1/1)-1 = 2 more, so the
 		// fourth partition's error never runs; take(3) asks for 3 more and meets it
@@ -396,5 +396,41 @@ except ValueError as e:
 	want := "guide local[3] 3 5\nTrue True guide True\n[[0, 1], [2, 3], [4, 5]]\nCannot run multiple SparkContexts at once\n"
 	if err != nil || got != want {
 		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+}
+
+// df.rdd has the DataFrame's tasks as its partitions, as PySpark's does (checked on
+// PySpark 4.2 with local[4]): a range's slices, a local relation spread over the cores.
+func TestDataFrameRDDKeepsTasks(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{"spark.range(6, numPartitions=3).rdd.glom().collect()", "[[Row(id=0), Row(id=1)], [Row(id=2), Row(id=3)], [Row(id=4), Row(id=5)]]"},
+		{`spark.createDataFrame([(1,), (2,)], ["a"]).rdd.glom().collect()`, "[[], [Row(a=1)], [], [Row(a=2)]]"},
+		{`spark.range(10).where("id % 3 = 0").rdd.getNumPartitions()`, "4"},
+	} {
+		t.Run(tc.expr, func(t *testing.T) {
+			if got := strings.TrimSpace(runRDD(t, "print("+tc.expr+")\n")); got != tc.want {
+				t.Fatalf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// A read of a partitioned folder packs the files of all partition folders into tasks by
+// size, as Spark's scan does: three small files are three tasks with four cores (each
+// file's 4 MiB open cost fills a 4 MiB split) and two with two cores (PySpark 4.2 prints 2).
+func TestPartitionedReadPacksFiles(t *testing.T) {
+	for _, tc := range []struct{ master, want string }{{"local[4]", "3"}, {"local[2]", "2"}} {
+		src := `from pyspark.sql import SparkSession
+spark = SparkSession.builder.master("` + tc.master + `").getOrCreate()
+spark.createDataFrame([(1, "a"), (2, "b"), (3, "c")], ["id", "name"]).write.partitionBy("id").parquet("out")
+print(spark.read.parquet("out").rdd.getNumPartitions())
+`
+		out, err := runSnippet(t, src, nil)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", tc.master, err, out)
+		}
+		if got := strings.TrimSpace(out); got != tc.want {
+			t.Errorf("%s: %s partitions, want %s", tc.master, got, tc.want)
+		}
 	}
 }
