@@ -216,3 +216,11 @@ func sqlList(args []Bound) string {
 func (e *ArithmeticError) SparkError() *sparkerrors.Error {
 	return &sparkerrors.Error{Kind: sparkerrors.ArithmeticException, Class: e.Class, Message: e.Message}
 }
+
+// jvmException is an exception Spark lets out of the JVM without an error condition of its
+// own (a java.lang.ArithmeticException from Math.multiplyExact): PySpark raises it as
+// py4j's Py4JJavaError, whose text names the JVM call; the DataFrame action that ran the
+// plan puts that in front of text (pyspark's engineErrorCalling).
+func jvmException(text string) error {
+	return &sparkerrors.Error{Kind: sparkerrors.Py4JJavaError, Message: text}
+}

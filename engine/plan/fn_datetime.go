@@ -571,7 +571,9 @@ func bindEpochToTimestamp(name string, unit int64) binder {
 			case int64:
 				hi, lo := int64(math.MaxInt64)/unit, int64(math.MinInt64)/unit
 				if x > hi || x < lo {
-					return nil, arithmeticOverflow("long", "try_multiply")
+					// Spark multiplies with Math.multiplyExact: a bare java.lang.ArithmeticException,
+					// which PySpark does not capture (Py4JJavaError), not ARITHMETIC_OVERFLOW.
+					return nil, jvmException("java.lang.ArithmeticException: long overflow")
 				}
 				return sqltypes.Timestamp(x * unit), nil
 			case float64:

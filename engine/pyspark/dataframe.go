@@ -398,7 +398,7 @@ func init() {
 	m("collect", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		rows, err := d.df.Collect(d.in.Context())
 		if err != nil {
-			return nil, engineError(err)
+			return nil, engineErrorCalling(err, "collectToPython")
 		}
 		return d.in.rowsToList(d.df, rows), nil
 	})
@@ -481,7 +481,7 @@ func init() {
 		}
 		s, err := d.df.Show(d.in.Context(), n, truncate, vertical)
 		if err != nil {
-			return nil, engineError(err)
+			return nil, engineErrorCalling(err, "showString")
 		}
 		fmt.Fprintln(d.in.Stdout(), s) // PySpark print()s Spark's text, which ends in a newline
 		return py.None, nil

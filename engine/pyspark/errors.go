@@ -3,6 +3,7 @@ package pyspark
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/confine"
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -27,6 +28,18 @@ var (
 
 // engineError turns an engine Go error into the Python exception a PySpark user would
 // see: the class PySpark raises it as, Spark's condition, parameters and text.
+// engineErrorCalling is engineError for an error of the DataFrame action that calls the JVM
+// method (showString, collectToPython): a Py4JJavaError's text starts with that call, as
+// py4j words it.
+func engineErrorCalling(err error, method string) error {
+	if se, ok := sparkerrors.As(err); ok && se.Kind == sparkerrors.Py4JJavaError && !strings.HasPrefix(se.Message, "An error occurred while calling") {
+		c := *se
+		c.Message = "An error occurred while calling o0." + method + ".\n: " + se.Message
+		return engineError(&c)
+	}
+	return engineError(err)
+}
+
 func engineError(err error) error {
 	if err == nil {
 		return nil
