@@ -234,6 +234,16 @@ func bindToJSON(r *resolver, c Call) (Bound, error) {
 	}
 	switch b.DataType().(type) {
 	case *sqltypes.StructType, sqltypes.ArrayType, sqltypes.MapType:
+	case sqltypes.VariantType:
+		// A variant is written as its own JSON text (Variant.toJson in the session zone).
+		return &boundFunc{name: "to_json", args: []Bound{b}, typ: sqltypes.String, nullable: true, nullIntolerant: true,
+			fn: func(ec *EvalContext, args []any) (any, error) {
+				s, err := args[0].(sqltypes.VariantVal).JSON(ec.Location)
+				if err != nil {
+					return nil, variantError(err)
+				}
+				return s, nil
+			}}, nil
 	default:
 		return nil, analysisErr("DATATYPE_MISMATCH.INVALID_JSON_SCHEMA",
 			"Cannot resolve %s due to data type mismatch: Input schema %s must be a struct, an array, a map or a variant.",

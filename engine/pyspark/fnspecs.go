@@ -131,6 +131,11 @@ var functionSpecs = []string{
 	"json_tuple(col, *fields:l)", "from_csv(col, schema:l)", "to_csv(col)",
 	"schema_of_csv(csv:l)",
 
+	// VARIANT
+	"parse_json(col)", "try_parse_json(col)", "variant_get(v, path:l, targetType:l)",
+	"try_variant_get(v, path:l, targetType:l)", "is_variant_null(v)", "schema_of_variant(v)",
+	"schema_of_variant_agg(v)",
+
 	// aggregates
 	"any_value(col, ignoreNulls:l?)", "approx_count_distinct(col, rsd:j?)",
 	"approxCountDistinct=approx_count_distinct(col, rsd:j?)",

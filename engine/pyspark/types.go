@@ -34,7 +34,7 @@ var (
 		"LongType": sqltypes.Long, "FloatType": sqltypes.Float, "DoubleType": sqltypes.Double,
 		"StringType": sqltypes.String, "BinaryType": sqltypes.Binary, "BooleanType": sqltypes.Boolean,
 		"DateType": sqltypes.DateT, "TimestampType": sqltypes.TimestampT, "TimestampNTZType": sqltypes.TimestampNTZT,
-		"NullType": sqltypes.Null,
+		"NullType": sqltypes.Null, "VariantType": sqltypes.VariantT,
 	}
 	typeClasses = map[string]*py.Type{}
 )

@@ -474,6 +474,8 @@ func toPython(v any, t sqltypes.DataType, loc *time.Location) py.Object {
 		return py.NewBool(x)
 	case []byte:
 		return py.Bytes(append([]byte(nil), x...))
+	case sqltypes.VariantVal:
+		return &pyVariantVal{x}
 	case sqltypes.Decimal:
 		return &pyDecimal{x}
 	case sqltypes.Timestamp:

@@ -104,6 +104,9 @@ func Cast(v any, from, to DataType, loc *time.Location) (any, error) {
 	if EqualTypes(from, to, true) {
 		return v, nil
 	}
+	if vv, ok := v.(VariantVal); ok {
+		return CastVariant(vv.Ref(), to, loc, true)
+	}
 	switch to := to.(type) {
 	case DayTimeIntervalType:
 		if _, ok := from.(DayTimeIntervalType); ok {
@@ -269,6 +272,9 @@ func Cast(v any, from, to DataType, loc *time.Location) (any, error) {
 func CanCast(from, to DataType) bool {
 	if EqualTypes(from, to, true) {
 		return true
+	}
+	if _, ok := from.(VariantType); ok {
+		return CanCastVariant(to)
 	}
 	if _, ok := from.(NullType); ok {
 		return true

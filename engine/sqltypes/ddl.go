@@ -461,6 +461,7 @@ var simpleTypes = map[string]DataType{
 	"INT": Integer, "INTEGER": Integer, "BIGINT": Long, "LONG": Long, "FLOAT": Float, "REAL": Float,
 	"DOUBLE": Double, "DATE": DateT, "TIMESTAMP": TimestampT, "TIMESTAMP_LTZ": TimestampT,
 	"TIMESTAMP_NTZ": TimestampNTZT, "STRING": String, "BINARY": Binary, "VOID": Null,
+	"VARIANT": VariantT,
 }
 
 func (p *ddlParser) primitive(t token, name string, params []int) (DataType, error) {

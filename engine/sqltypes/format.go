@@ -62,6 +62,12 @@ func appendText(b []byte, v any, t DataType, loc *time.Location, st stringStyle)
 		return append(b, x...)
 	case CalendarInterval:
 		return append(b, x.String()...)
+	case VariantVal:
+		text, err := x.JSON(loc)
+		if err != nil {
+			return append(b, err.Error()...)
+		}
+		return append(b, text...)
 	case int8:
 		return strconv.AppendInt(b, int64(x), 10)
 	case int16:

@@ -80,6 +80,12 @@ func appendJSONValue(b []byte, v any, t DataType, loc *time.Location, f *JSONFor
 		b = append(b, '"')
 		b = base64.StdEncoding.AppendEncode(b, x)
 		return append(b, '"')
+	case VariantVal:
+		// A variant nested in a struct, array or map is its own JSON text.
+		if out, err := x.Ref().appendJSON(b, loc); err == nil {
+			return out
+		}
+		return append(b, "null"...)
 	case bool:
 		return strconv.AppendBool(b, x)
 	case Date:
