@@ -2,8 +2,8 @@ package javamath
 
 import "github.com/kafkalab/kafkalab/engine/python/crmath"
 
-// Sin is Math.sin: HotSpot's intrinsic, correctly rounded here.
-func Sin(x float64) float64 { return crmath.Sin(x) }
+// Sin is Math.sin: HotSpot's x86-64 intrinsic (Intel's LIBM routine, see sinX86).
+func Sin(x float64) float64 { return sinX86(x) }
 
 // Cos is Math.cos: HotSpot's intrinsic, correctly rounded here.
 func Cos(x float64) float64 { return crmath.Cos(x) }
