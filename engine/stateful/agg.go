@@ -133,7 +133,55 @@ type group struct {
 	bufs []aggBuf
 }
 
-func (a *Aggregate) codec() valueCodec {
+// codec keeps the state as Spark's rows when the operator's schemas allow it
+// (sparkLayout), reading kafkalab's earlier encoding too; otherwise kafkalab's own.
+func (a *Aggregate) codec(st *store) valueCodec {
+	own := a.ownCodec()
+	if !a.sparkLayout(st) {
+		return own
+	}
+	key, value := st.keySchema, st.valueSchema
+	return valueCodec{
+		encode: func(b []byte, e *entry) ([]byte, error) {
+			row, err := a.bufferRow(e.value.(*group), value.Fields)
+			if err != nil {
+				return nil, err
+			}
+			return appendSparkRow(b, row, value, false)
+		},
+		fileKey: func(b []byte, e *entry) ([]byte, error) {
+			return appendSparkRow(b, e.value.(*group).keys, key, true)
+		},
+		decode: func(kb, vb []byte, e *entry) error {
+			k, err := decodeUnsafeRow(kb, key)
+			if err == nil {
+				var v sqltypes.Row
+				if v, err = decodeUnsafeRow(vb, value); err == nil {
+					g := &group{keys: k, bufs: make([]aggBuf, len(a.fns))}
+					if err = a.setBuffers(g, v); err == nil {
+						if e.key, err = memKeyOf(k); err == nil {
+							e.value = g
+							return nil
+						}
+					}
+				}
+			}
+			if own.decode(kb, vb, e) == nil {
+				return nil // a checkpoint kafkalab wrote in its own encoding
+			}
+			return fmt.Errorf("not an UnsafeRow of key %s and value %s: %w", sqltypes.SimpleString(key), sqltypes.SimpleString(value), err)
+		},
+		memKey: func(kb []byte) (string, error) {
+			k, err := decodeUnsafeRow(kb, key)
+			if err != nil {
+				return string(kb), nil // kafkalab's own encoding
+			}
+			return memKeyOf(k)
+		},
+	}
+}
+
+func (a *Aggregate) ownCodec() valueCodec {
 	return valueCodec{
 		encode: func(b []byte, e *entry) ([]byte, error) {
 			g := e.value.(*group)
@@ -222,7 +270,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter,
 	if a.sessionWin != nil {
 		return a.executeSessionWindows(ctx, ex, st, in, mode, parts)
 	}
-	codec := a.codec()
+	codec := a.codec(st)
 	if err := st.load(bc.BatchID, codec, 2); err != nil {
 		return nil, err
 	}

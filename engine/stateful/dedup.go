@@ -3,6 +3,7 @@ package stateful
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"sync"
 	"time"
 
@@ -89,7 +90,36 @@ func (d *Deduplicate) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
 	return d.ran && d.timeCol >= 0 && plan.InputWatermark(d, newWatermarkMs) > d.lastEvict
 }
 
-func (d *Deduplicate) codec() valueCodec {
+// codec keeps the seen keys as Spark's rows (sparkrow.go) when their types allow it:
+// the key columns, and a value of one null column, or the expiry within the watermark.
+func (d *Deduplicate) codec(st *store) valueCodec {
+	own := d.ownCodec()
+	if !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
+		return own
+	}
+	return rowCodec(st.keySchema, st.valueSchema, own,
+		func(e *entry) sqltypes.Row { return e.value.(dedupKey).keys },
+		func(e *entry) sqltypes.Row {
+			if d.within {
+				return sqltypes.Row{e.value.(dedupKey).expiresAt}
+			}
+			return sqltypes.Row{nil}
+		},
+		func(k, v sqltypes.Row, e *entry) error {
+			dk := dedupKey{keys: k}
+			if d.within {
+				exp, ok := v[0].(int64)
+				if !ok {
+					return fmt.Errorf("the expiry of a deduplicated key is not a long")
+				}
+				dk.expiresAt = exp
+			}
+			e.value = dk
+			return nil
+		}, nil)
+}
+
+func (d *Deduplicate) ownCodec() valueCodec {
 	return valueCodec{
 		encode: func(b []byte, e *entry) ([]byte, error) {
 			if d.within {
@@ -148,7 +178,7 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Ite
 		d.stateSchemas(st)
 		d.stores[bc.CheckpointDir] = st
 	}
-	codec := d.codec()
+	codec := d.codec(st)
 	if err := st.load(bc.BatchID, codec, 1); err != nil {
 		return nil, err
 	}

@@ -49,6 +49,23 @@ func (l *Limit) UnexecutedProgress(conf map[string]string) (stream.StateOperator
 // limitKey is the state's only key: Spark's key row is one null column.
 const limitKey = ""
 
+// limitCodecFor keeps the count as Spark's rows: the key one null column, the value the
+// count as a long.
+func limitCodecFor(st *store) valueCodec {
+	return rowCodec(st.keySchema, st.valueSchema, limitCodec(),
+		func(*entry) sqltypes.Row { return sqltypes.Row{nil} },
+		func(e *entry) sqltypes.Row { return sqltypes.Row{e.value.(int64)} },
+		func(_, v sqltypes.Row, e *entry) error {
+			n, ok := v[0].(int64)
+			if !ok {
+				return fmt.Errorf("the count of a limit is not a long")
+			}
+			e.value = n
+			return nil
+		},
+		func(sqltypes.Row) (string, error) { return limitKey, nil })
+}
+
 func limitCodec() valueCodec {
 	return valueCodec{
 		encode: func(b []byte, e *entry) ([]byte, error) {
@@ -100,7 +117,7 @@ func (l *Limit) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter, err
 		st.valueSchema = &sqltypes.StructType{Fields: []sqltypes.StructField{field("value", sqltypes.Long, true)}}
 		l.stores[bc.CheckpointDir] = st
 	}
-	codec := limitCodec()
+	codec := limitCodecFor(st)
 	if err := st.load(bc.BatchID, codec, 1); err != nil {
 		return nil, err
 	}

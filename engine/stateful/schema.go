@@ -30,6 +30,11 @@ func (f *aggFn) bufferFields() []sqltypes.StructField {
 	case kindSum:
 		switch in := f.in.(type) {
 		case sqltypes.DecimalType:
+			// Spark's DecimalAggregates sums a decimal whose sum fits 18 digits over its
+			// unscaled long.
+			if in.Precision+10 <= 18 {
+				return []sqltypes.StructField{field("sum", sqltypes.Long, true)}
+			}
 			return []sqltypes.StructField{field("sum", sqltypes.DecimalSumType(in), true), field("isEmpty", sqltypes.Boolean, false)}
 		default:
 			if sqltypes.IsIntegral(in) {
@@ -38,6 +43,11 @@ func (f *aggFn) bufferFields() []sqltypes.StructField {
 			return []sqltypes.StructField{field("sum", sqltypes.Double, true)}
 		}
 	case kindAvg:
+		// DecimalAggregates averages a decimal of up to 11 digits over its unscaled value
+		// as a double; a wider one keeps Average's decimal(p+10, s) sum.
+		if in, ok := f.in.(sqltypes.DecimalType); ok && in.Precision+4 > 15 {
+			return []sqltypes.StructField{field("sum", sqltypes.DecimalSumType(in), true), field("count", sqltypes.Long, true)}
+		}
 		return []sqltypes.StructField{field("sum", sqltypes.Double, true), field("count", sqltypes.Long, true)}
 	case kindMin:
 		return []sqltypes.StructField{field("min", f.in, true)}

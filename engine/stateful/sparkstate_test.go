@@ -7,36 +7,43 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-// A checkpoint whose state rows Apache Spark wrote (UnsafeRow keys and values in Spark's
-// delta framing) is refused with an error that names it and the way out, never resumed
-// into wrong rows. The rows here are laid out as Spark's UnsafeRow (unsafeRow), keyed by
-// the grouping column and holding a count buffer, as Spark's HDFS-backed store keeps them.
-func TestSparkWrittenStateIsRefused(t *testing.T) {
-	key, ok := unsafeRow(sqltypes.Row{"C01"}, []sqltypes.DataType{sqltypes.String})
-	val, ok2 := unsafeRow(sqltypes.Row{int64(3)}, []sqltypes.DataType{sqltypes.Long})
-	if !ok || !ok2 {
-		t.Fatal("unsafeRow does not lay out the fixture rows")
+// State rows that are neither the operator's state in Spark's UnsafeRow layout nor in
+// kafkalab's own encoding (a checkpoint of another query, a damaged file) are refused with
+// an error naming the file and the way out, never resumed into wrong rows.
+func TestUnreadableStateIsRefused(t *testing.T) {
+	row := func(vals sqltypes.Row, types ...sqltypes.DataType) []byte {
+		b, ok := unsafeRow(vals, types)
+		if !ok {
+			t.Fatal("unsafeRow does not lay out the fixture row")
+		}
+		return b
 	}
-	sparkDelta := appendRecord(nil, string(key), val)
-	sparkDelta = lz4Frame(binary.BigEndian.AppendUint32(sparkDelta, 0xFFFFFFFF))
-
+	// A key of two columns where the query groups by one, with a count.
+	otherQuery := appendRecord(nil, row(sqltypes.Row{"C01", int64(7)}, sqltypes.String, sqltypes.Long)[:16],
+		row(sqltypes.Row{int64(3)}, sqltypes.Long))
+	damaged := appendRecord(nil, []byte{1, 2, 3}, []byte{0xff, 0xfe})
+	aggregation := func(h *harness) { h.restart(opSpec{customer: true}) }
+	deduplication := func(h *harness) {
+		d, err := NewDeduplicate(h.scan, []string{"customer_id"}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.node = d
+	}
 	cases := []struct {
 		name    string
 		spec    opSpec
 		mode    string
 		restart func(h *harness)
+		records []byte
 	}{
-		{"aggregation", opSpec{customer: true}, "Complete", func(h *harness) { h.restart(opSpec{customer: true}) }},
-		{"deduplication", opSpec{dedup: []string{"customer_id"}}, "Append", func(h *harness) {
-			d, err := NewDeduplicate(h.scan, []string{"customer_id"}, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			h.node = d
-		}},
+		{"aggregation, another query's rows", opSpec{customer: true}, "Complete", aggregation, otherQuery},
+		{"aggregation, damaged rows", opSpec{customer: true}, "Complete", aggregation, damaged},
+		{"deduplication, damaged rows", opSpec{dedup: []string{"customer_id"}}, "Append", deduplication, damaged},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -50,16 +57,17 @@ func TestSparkWrittenStateIsRefused(t *testing.T) {
 				t.Fatalf("resuming kafkalab's own state: %v", err)
 			}
 			path := filepath.Join(h.dir, "state", "0", "1", "1.delta")
-			if err := os.WriteFile(path, sparkDelta, 0o644); err != nil {
+			file := lz4Frame(binary.BigEndian.AppendUint32(append([]byte(nil), tc.records...), 0xFFFFFFFF))
+			if err := os.WriteFile(path, file, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			tc.restart(h)
 			h.batch = 1
 			_, err := h.runBatch(courseBatch2())
 			if err == nil {
-				t.Fatal("a state store Spark wrote was resumed")
+				t.Fatal("unreadable state was resumed")
 			}
-			for _, want := range []string{path, "UnsafeRow", "written by Apache Spark", "new checkpointLocation", "kafkalab export"} {
+			for _, want := range []string{path, "cannot read", "new checkpointLocation", "kafkalab export"} {
 				if !strings.Contains(err.Error(), want) {
 					t.Errorf("error %q does not say %q", err, want)
 				}
@@ -68,27 +76,55 @@ func TestSparkWrittenStateIsRefused(t *testing.T) {
 	}
 }
 
-// The same for the state files a real PySpark 4.2 run wrote (testdata/spark-groupby-count:
-// state/0/<partition>/1.delta of groupBy("word").count() over two shuffle partitions).
-func TestRealSparkStateIsRefused(t *testing.T) {
-	h := newHarness(t, opSpec{customer: true}, "Complete")
-	h.parts = "2"
-	for p := 0; p < 2; p++ {
-		b, err := os.ReadFile(filepath.Join("testdata", "spark-groupby-count", itoa(p)+"-1.delta"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := filepath.Join(h.dir, "state", "0", itoa(p))
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "1.delta"), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	h.batch = 1
-	_, err := h.runBatch(courseBatch2())
-	if err == nil || !strings.Contains(err.Error(), "written by Apache Spark") {
-		t.Fatalf("resuming Spark's state: %v", err)
+// Spark's DecimalAggregates decides the buffers of sum and avg over decimals: a sum that
+// fits 18 digits is the unscaled long, an avg of up to 11 digits the double sum of the
+// unscaled values; wider ones keep decimal sums. The rows kafkalab writes read back.
+func TestDecimalBuffersRoundTrip(t *testing.T) {
+	for _, dt := range []sqltypes.DecimalType{{Precision: 6, Scale: 2}, {Precision: 10, Scale: 2}, {Precision: 20, Scale: 3}} {
+		t.Run(sqltypes.SimpleString(dt), func(t *testing.T) {
+			scan := &plan.StreamScan{Scope: &plan.Scope{Schema: &sqltypes.StructType{Fields: []sqltypes.StructField{
+				{Name: "k", Type: sqltypes.String, Nullable: true}, {Name: "x", Type: dt, Nullable: true}}}}, Name: "s"}
+			a, err := NewAggregate(scan, []plan.Expr{col("k")}, []plan.Expr{call("sum", "x"), call("avg", "x")}, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := newStore(t.TempDir(), 0, "stateStoreSave", 1, nil)
+			a.stateSchemas(st)
+			if !a.sparkLayout(st) {
+				t.Fatal("not kept in Spark's layout")
+			}
+			g := &group{keys: sqltypes.Row{"a"}, bufs: make([]aggBuf, 2)}
+			for _, v := range []any{sqltypes.NewDecimal(12345, 2), nil, sqltypes.NewDecimal(-500, 2)} {
+				for i := range a.fns {
+					if v != nil {
+						v, _ = v.(sqltypes.Decimal).Rescale(dt.Precision, dt.Scale)
+					}
+					if err := a.fns[i].add(&g.bufs[i], v); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			codec := a.codec(st)
+			e := &entry{value: g}
+			val, err := codec.encode(nil, e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			key, err := codec.fileKey(nil, e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back := &entry{}
+			if err := codec.decode(key, val, back); err != nil {
+				t.Fatal(err)
+			}
+			for i := range a.fns {
+				want, _ := a.fns[i].result(&g.bufs[i])
+				got, _ := a.fns[i].result(&back.value.(*group).bufs[i])
+				if sqltypes.Compare(got, want, a.fns[i].out) != 0 {
+					t.Errorf("%d: read back %v, want %v", i, got, want)
+				}
+			}
+		})
 	}
 }

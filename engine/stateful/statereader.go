@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"os"
 	"path/filepath"
 	"sort"
@@ -572,6 +573,12 @@ func (r *stateStoreReader) decodeKey(key []byte) (sqltypes.Row, error) {
 	if r.kind == kindSession {
 		n-- // the session start is kept in the value
 	}
+	if r.kind != kindSession {
+		// Spark's layout first: kafkalab writes it too for every operator it can.
+		if row, err := decodeUnsafeRow(key, r.key); err == nil {
+			return row, nil
+		}
+	}
 	d := &decoder{b: key}
 	row := make(sqltypes.Row, n)
 	for i := range row {
@@ -591,6 +598,14 @@ func (r *stateStoreReader) decodeKey(key []byte) (sqltypes.Row, error) {
 
 // decode is a record as (key, value) rows; a session window record gives one per session.
 func (r *stateStoreReader) decode(key, val []byte) ([][2]sqltypes.Row, error) {
+	if r.kind != kindSession {
+		// Spark's layout first: kafkalab writes it too for every operator it can.
+		k, kerr := decodeUnsafeRow(key, r.key)
+		v, verr := decodeUnsafeRow(val, r.value)
+		if kerr == nil && verr == nil {
+			return [][2]sqltypes.Row{{k, v}}, nil
+		}
+	}
 	pairs, err := r.decodeOwn(key, val)
 	if err == nil {
 		return pairs, nil
@@ -690,7 +705,9 @@ func aggValueRow(d *decoder, fields []sqltypes.StructField) (sqltypes.Row, error
 			if _, ok := f.Type.(sqltypes.DecimalType); ok {
 				s = decimalAs(b.d, f.Type)
 			} else if b.d.Sign() != 0 {
-				s = b.d.Float64() // avg over decimals sums them as decimals in kafkalab
+				// kafkalab sums an avg's decimals as decimals; Spark's DecimalAggregates
+				// keeps the double sum of their unscaled values.
+				s, _ = new(big.Float).SetInt(b.d.UnscaledBig()).Float64()
 			}
 			out, i = append(out, s, b.n), i+2
 		case f.Name == "sum":
@@ -699,6 +716,9 @@ func aggValueRow(d *decoder, fields []sqltypes.StructField) (sqltypes.Row, error
 				switch {
 				case f.Type == sqltypes.Long:
 					s = b.i
+					if u, ok := b.d.UnscaledInt64(); ok && u != 0 {
+						s = u // a small decimal's sum, kept unscaled as Spark does
+					}
 				default:
 					s = b.f
 				}

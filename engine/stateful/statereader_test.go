@@ -52,7 +52,8 @@ func stateRows(t *testing.T, dir string, opts map[string]string) (*sqltypes.Stru
 
 // The state an aggregation keeps, read back through the state data source after each
 // batch: the grouping key and Spark's buffer columns (count; sum and isEmpty of a decimal
-// sum; sum and count of avg; max), with the partition each key lives in.
+// sum; sum and count of avg, which Spark's DecimalAggregates keeps for a decimal(10,2) as
+// the double sum of the unscaled values; max), with the partition each key lives in.
 func TestReadAggregationState(t *testing.T) {
 	amount := col("amount")
 	spec := opSpec{customer: true, aggs: []plan.Expr{countStar(),
@@ -69,8 +70,8 @@ func TestReadAggregationState(t *testing.T) {
 		batch string
 		want  []string
 	}{
-		{"0", []string{"[[C01] [1 25.50 false 25.5 1 25.50] 1]", "[[C02] [1 12.00 false 12 1 12.00] 0]", "[[C03] [1 31.00 false 31 1 31.00] 2]"}},
-		{"1", []string{"[[C01] [3 91.00 false 91 3 40.00] 1]", "[[C02] [1 12.00 false 12 1 12.00] 0]", "[[C03] [1 31.00 false 31 1 31.00] 2]"}},
+		{"0", []string{"[[C01] [1 25.50 false 2550 1 25.50] 1]", "[[C02] [1 12.00 false 1200 1 12.00] 0]", "[[C03] [1 31.00 false 3100 1 31.00] 2]"}},
+		{"1", []string{"[[C01] [3 91.00 false 9100 3 40.00] 1]", "[[C02] [1 12.00 false 1200 1 12.00] 0]", "[[C03] [1 31.00 false 3100 1 31.00] 2]"}},
 	}
 	for _, tc := range cases {
 		t.Run("batch"+tc.batch, func(t *testing.T) {

@@ -28,8 +28,11 @@ import (
 // A delta file is Spark's record stream: for a put, int32 key length, key bytes, int32
 // value length, value bytes; for a removal, int32 key length, key bytes, int32 -1; then
 // int32 -1 at the end (big-endian), compressed in lz4-java's block format (lz4block.go).
-// Key and value bytes use kafkalab's encoding (codec.go), not Spark's UnsafeRow; state
-// rows Spark wrote are recognised and refused with an error naming the fix.
+// An operator whose codec has fileKey writes keys and values as Spark's UnsafeRows of its
+// state schemas (sparkrow.go), so Spark resumes kafkalab's checkpoints and kafkalab
+// Spark's; in memory its keys stay in kafkalab's encoding (codec.go), which the files of
+// other operators still use. Rows neither way reads are refused with an error naming the
+// file and the fix.
 //
 // The store keeps every live key in memory; a batch loads version N (from memory when the
 // previous batch of this process left it there, else from the newest snapshot and the
@@ -46,7 +49,7 @@ type store struct {
 	entries   map[string]*entry
 	// changes of the running batch, by partition
 	puts    [][]*entry
-	removes [][]string
+	removes [][]*entry
 	// sizeBytes is the encoded size of all live keys and values.
 	sizeBytes int64
 	hits      int64
@@ -77,9 +80,23 @@ type entry struct {
 	dirty bool
 }
 
+// valueCodec turns entries into a state file's records and back. decode gets a record's
+// key and value bytes as the file holds them and may set e.key (the in-memory key).
+// fileKey, when set, is the key's bytes in the files (Spark's UnsafeRow) and memKey its
+// inverse for removal records; without them the file key is e.key.
 type valueCodec struct {
-	encode func(b []byte, e *entry) ([]byte, error)
-	decode func(key, val []byte, e *entry) error
+	encode  func(b []byte, e *entry) ([]byte, error)
+	decode  func(key, val []byte, e *entry) error
+	fileKey func(b []byte, e *entry) ([]byte, error)
+	memKey  func(fileKey []byte) (string, error)
+}
+
+// keyBytes is e's key as the files hold it.
+func (c *valueCodec) keyBytes(b []byte, e *entry) ([]byte, error) {
+	if c.fileKey == nil {
+		return append(b, e.key...), nil
+	}
+	return c.fileKey(b, e)
 }
 
 func newStore(checkpoint string, opID int, opName string, parts int, conf map[string]string) *store {
@@ -135,7 +152,7 @@ func (s *store) load(v int64, codec valueCodec, lookups int) error {
 
 func (s *store) resetChanges() {
 	s.puts = make([][]*entry, s.parts)
-	s.removes = make([][]string, s.parts)
+	s.removes = make([][]*entry, s.parts)
 }
 
 func (s *store) deltaPath(p int, v int64) string { return s.filePath(p, v, "delta") }
@@ -198,16 +215,19 @@ func (s *store) maintain(v int64, codec valueCodec) error {
 		for _, e := range s.entries {
 			byPart[e.part] = append(byPart[e.part], e)
 		}
-		var buf, scratch []byte
+		var buf, scratch, kb []byte
 		for p := 0; p < s.parts; p++ {
 			buf = buf[:0]
 			sort.Slice(byPart[p], func(i, j int) bool { return byPart[p][i].key < byPart[p][j].key })
 			for _, e := range byPart[p] {
 				var err error
+				if kb, err = codec.keyBytes(kb[:0], e); err != nil {
+					return err
+				}
 				if scratch, err = codec.encode(scratch[:0], e); err != nil {
 					return err
 				}
-				buf = appendRecord(buf, e.key, scratch)
+				buf = appendRecord(buf, kb, scratch)
 			}
 			buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
 			if err := writeAtomic(s.filePath(p, v, "snapshot"), lz4Frame(buf)); err != nil {
@@ -241,7 +261,7 @@ func (s *store) maintain(v int64, codec valueCodec) error {
 	return nil
 }
 
-func appendRecord(buf []byte, key string, val []byte) []byte {
+func appendRecord(buf []byte, key, val []byte) []byte {
 	buf = binary.BigEndian.AppendUint32(buf, uint32(len(key)))
 	buf = append(buf, key...)
 	buf = binary.BigEndian.AppendUint32(buf, uint32(len(val)))
@@ -295,7 +315,13 @@ func (s *store) replayFile(p int, path string, v int64, codec valueCodec) error 
 			return corrupt("truncated record")
 		}
 		if vl == -1 {
-			delete(s.entries, string(key))
+			mk := string(key)
+			if codec.memKey != nil {
+				if mk, err = codec.memKey(key); err != nil {
+					return unreadableState(path, err)
+				}
+			}
+			delete(s.entries, mk)
 			continue
 		}
 		if vl < 0 || vl > 1<<26 {
@@ -307,10 +333,7 @@ func (s *store) replayFile(p int, path string, v int64, codec valueCodec) error 
 		}
 		e := &entry{key: string(key), part: p, size: len(key) + len(val)}
 		if err := codec.decode(key, val, e); err != nil {
-			if unsafeRowShaped(key) && unsafeRowShaped(val) {
-				return sparkStateError(path)
-			}
-			return corrupt(err.Error())
+			return unreadableState(path, err)
 		}
 		s.entries[e.key] = e
 	}
@@ -320,10 +343,12 @@ func (s *store) replayFile(p int, path string, v int64, codec valueCodec) error 
 // whole number of 8-byte words (null bits, one slot per field, padded variable-width data).
 func unsafeRowShaped(b []byte) bool { return len(b)%8 == 0 }
 
-// sparkStateError is the error for state rows Apache Spark wrote (UnsafeRow bytes), which
-// kafkalab's state store does not read: resuming would give wrong results.
-func sparkStateError(path string) error {
-	return fmt.Errorf("state store: %s holds state rows in Spark's UnsafeRow format: this checkpoint's state was written by Apache Spark, and kafkalab resumes a stateful query only from state it wrote itself. Give the query a new checkpointLocation (it starts from the source's startingOffsets with empty state), or run the script on real Spark with `kafkalab export`", path)
+// unreadableState is the error for a state row that is neither this operator's state in
+// Spark's UnsafeRow layout nor in kafkalab's own encoding: a checkpoint of another query
+// (other grouping columns or aggregates), a state kafkalab does not read yet, or a
+// damaged file. Resuming would give wrong rows, so the query stops.
+func unreadableState(path string, why error) error {
+	return fmt.Errorf("state store: %s holds a state row this query's operator cannot read (%v): the checkpoint was written by a different query, by a state format kafkalab does not read yet, or is damaged. Give the query a new checkpointLocation (it starts from the source's startingOffsets with empty state), or run the script on real Spark with `kafkalab export`", path, why)
 }
 
 // put records e as changed in this batch.
@@ -338,7 +363,7 @@ func (s *store) put(e *entry) {
 func (s *store) remove(e *entry) {
 	delete(s.entries, e.key)
 	s.sizeBytes -= int64(e.size)
-	s.removes[e.part] = append(s.removes[e.part], e.key)
+	s.removes[e.part] = append(s.removes[e.part], e)
 	e.dirty = false // a removed key's pending put is dropped below
 }
 
@@ -347,8 +372,7 @@ func (s *store) commit(v int64, codec valueCodec) error {
 	if err := s.writeMetadata(); err != nil {
 		return err
 	}
-	var buf []byte
-	var scratch []byte
+	var buf, scratch, kb []byte
 	for p := 0; p < s.parts; p++ {
 		buf = buf[:0]
 		for _, e := range s.puts[p] {
@@ -357,20 +381,27 @@ func (s *store) commit(v int64, codec valueCodec) error {
 			}
 			e.dirty = false
 			var err error
+			if kb, err = codec.keyBytes(kb[:0], e); err != nil {
+				return err
+			}
 			scratch, err = codec.encode(scratch[:0], e)
 			if err != nil {
 				return err
 			}
-			buf = appendRecord(buf, e.key, scratch)
-			n := len(e.key) + len(scratch)
+			buf = appendRecord(buf, kb, scratch)
+			n := len(kb) + len(scratch)
 			if _, live := s.entries[e.key]; live {
 				s.sizeBytes += int64(n - e.size)
 			}
 			e.size = n
 		}
-		for _, k := range s.removes[p] {
-			buf = binary.BigEndian.AppendUint32(buf, uint32(len(k)))
-			buf = append(buf, k...)
+		for _, e := range s.removes[p] {
+			var err error
+			if kb, err = codec.keyBytes(kb[:0], e); err != nil {
+				return err
+			}
+			buf = binary.BigEndian.AppendUint32(buf, uint32(len(kb)))
+			buf = append(buf, kb...)
 			buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)
 		}
 		buf = binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF)

@@ -13,6 +13,13 @@ import (
 // field (fixed-width values zero-padded, or offset<<32|size for variable-width ones), then
 // the variable-width bytes padded to 8. ok is false for a type it does not lay out.
 func unsafeRow(vals sqltypes.Row, types []sqltypes.DataType) (row []byte, ok bool) {
+	return layoutRow(vals, types, true)
+}
+
+// layoutRow is unsafeRow; normalize says the row is a grouping key, whose floats Spark
+// normalizes (-0.0 to 0.0, every NaN to the canonical one) before it is laid out. A
+// state value (an aggregation buffer) keeps its floats' bits.
+func layoutRow(vals sqltypes.Row, types []sqltypes.DataType, normalize bool) (row []byte, ok bool) {
 	n := len(vals)
 	bitset := (n + 63) / 64 * 8
 	row = make([]byte, bitset+8*n)
@@ -21,6 +28,12 @@ func unsafeRow(vals sqltypes.Row, types []sqltypes.DataType) (row []byte, ok boo
 		if v == nil {
 			word := binary.LittleEndian.Uint64(row[i/64*8:])
 			binary.LittleEndian.PutUint64(row[i/64*8:], word|1<<(uint(i)%64))
+			if dt, isDec := types[i].(sqltypes.DecimalType); isDec && dt.Precision > 18 {
+				// A wide decimal keeps its 16 bytes even when null (UnsafeRowWriter
+				// reserves them so the value can be set in place); the slot points there.
+				binary.LittleEndian.PutUint64(row[slot:], uint64(len(row))<<32)
+				row = append(row, make([]byte, 16)...)
+			}
 			continue
 		}
 		var varBytes []byte
@@ -46,7 +59,8 @@ func unsafeRow(vals sqltypes.Row, types []sqltypes.DataType) (row []byte, ok boo
 		case float32:
 			// Grouping keys are normalized: -0.0 is 0.0 and every NaN is the canonical one.
 			bits := math.Float32bits(x)
-			if x == 0 {
+			if !normalize {
+			} else if x == 0 {
 				bits = 0
 			} else if x != x {
 				bits = 0x7fc00000
@@ -54,18 +68,42 @@ func unsafeRow(vals sqltypes.Row, types []sqltypes.DataType) (row []byte, ok boo
 			binary.LittleEndian.PutUint32(row[slot:], bits)
 		case float64:
 			bits := math.Float64bits(x)
-			if x == 0 {
+			if !normalize {
+			} else if x == 0 {
 				bits = 0
 			} else if x != x {
 				bits = 0x7ff8000000000000
 			}
 			binary.LittleEndian.PutUint64(row[slot:], bits)
 		case sqltypes.Decimal:
-			u, fits := x.UnscaledInt64()
-			if !fits || x.Precision() > 18 {
+			// Laid out by the column's type, as UnsafeRowWriter does: up to 18 digits the
+			// unscaled long in the slot, wider ones as the unscaled value's big-endian
+			// two's complement bytes in 16 reserved bytes of the variable-width part.
+			dt, isDec := types[i].(sqltypes.DecimalType)
+			if !isDec {
 				return nil, false
 			}
-			binary.LittleEndian.PutUint64(row[slot:], uint64(u))
+			d, fits := x.Rescale(dt.Precision, dt.Scale)
+			if !fits {
+				return nil, false
+			}
+			if dt.Precision <= 18 {
+				u, fits := d.UnscaledInt64()
+				if !fits {
+					return nil, false
+				}
+				binary.LittleEndian.PutUint64(row[slot:], uint64(u))
+				break
+			}
+			b := twosComplement(d.UnscaledBig())
+			if len(b) > 16 {
+				return nil, false
+			}
+			offset := len(row)
+			binary.LittleEndian.PutUint64(row[slot:], uint64(offset)<<32|uint64(len(b)))
+			row = append(row, make([]byte, 16)...)
+			copy(row[offset:], b)
+			continue
 		case string:
 			varBytes = []byte(x)
 		case []byte:
@@ -99,6 +137,36 @@ func unsafeRow(vals sqltypes.Row, types []sqltypes.DataType) (row []byte, ok boo
 	return row, true
 }
 
+// twosComplement is BigInteger.toByteArray: the shortest big-endian two's complement bytes.
+func twosComplement(v *big.Int) []byte {
+	if v.Sign() >= 0 {
+		b := v.Bytes()
+		if len(b) == 0 || b[0]&0x80 != 0 {
+			b = append([]byte{0}, b...)
+		}
+		return b
+	}
+	// -v - 1 has the complemented bits of v.
+	m := new(big.Int).Neg(v)
+	m.Sub(m, big.NewInt(1))
+	b := m.Bytes()
+	for i := range b {
+		b[i] = ^b[i]
+	}
+	if len(b) == 0 || b[0]&0x80 == 0 {
+		b = append([]byte{0xff}, b...)
+	}
+	return b
+}
+
+func isVarWidthType(t sqltypes.DataType) bool {
+	switch t.(type) {
+	case sqltypes.StringType, sqltypes.BinaryType, *sqltypes.StructType:
+		return true
+	}
+	return false
+}
+
 func isVarWidth(v any) bool {
 	switch v.(type) {
 	case string, []byte, sqltypes.Row:
@@ -119,9 +187,21 @@ func decodeUnsafeRow(b []byte, st *sqltypes.StructType) (sqltypes.Row, error) {
 	if len(b) < bitset+8*n {
 		return nil, fmt.Errorf("UnsafeRow of %d bytes is too short for %d fields", len(b), n)
 	}
+	// Spark's writer leaves no stray bits: whole words, no null bit past the last field,
+	// a null fixed-width field's slot zeroed. Bytes that break this are not its row.
+	if len(b)%8 != 0 {
+		return nil, fmt.Errorf("UnsafeRow of %d bytes is not whole 8-byte words", len(b))
+	}
+	if n%64 != 0 && binary.LittleEndian.Uint64(b[(n-1)/64*8:])>>(uint(n)%64) != 0 {
+		return nil, fmt.Errorf("UnsafeRow has null bits past its %d fields", n)
+	}
 	row := make(sqltypes.Row, n)
 	for i, f := range st.Fields {
 		if binary.LittleEndian.Uint64(b[i/64*8:])&(1<<(uint(i)%64)) != 0 {
+			if dt, ok := f.Type.(sqltypes.DecimalType); (!ok || dt.Precision <= 18) && !isVarWidthType(f.Type) &&
+				binary.LittleEndian.Uint64(b[bitset+8*i:]) != 0 {
+				return nil, fmt.Errorf("UnsafeRow field %s is null with a value in its slot", f.Name)
+			}
 			continue
 		}
 		slot := b[bitset+8*i:]

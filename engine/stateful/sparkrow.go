@@ -1,0 +1,282 @@
+package stateful
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Spark's state rows. Spark's HDFSBackedStateStoreProvider keeps every state key and value
+// as an UnsafeRow of the operator's state schemas (the ones in state/<op>/0/_metadata/
+// schema): for a streaming aggregation (StreamingAggregationStateManager v2) the key is
+// the grouping row and the value the aggregation buffer row; for dropDuplicates the key is
+// the deduplicated columns and the value one null column; for dropDuplicatesWithinWatermark
+// the value is the expiry in microseconds; for a global limit the key is one null column
+// and the value the count of rows let through. Writing the same rows makes a kafkalab
+// checkpoint one that Spark resumes, and reading them resumes one Spark wrote.
+
+// fieldTypes are a schema's column types.
+func fieldTypes(st *sqltypes.StructType) []sqltypes.DataType {
+	out := make([]sqltypes.DataType, len(st.Fields))
+	for i, f := range st.Fields {
+		out[i] = f.Type
+	}
+	return out
+}
+
+// sparkLayable reports whether kafkalab lays a column of type t out as UnsafeRow and reads
+// it back (unsafeRow and decodeUnsafeRow); an operator whose state has another type keeps
+// kafkalab's own encoding, which Spark cannot resume.
+func sparkLayable(t sqltypes.DataType) bool {
+	switch x := t.(type) {
+	case sqltypes.BooleanType, sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType,
+		sqltypes.FloatType, sqltypes.DoubleType, sqltypes.DateType, sqltypes.TimestampType, sqltypes.TimestampNTZType,
+		sqltypes.StringType, sqltypes.BinaryType, sqltypes.DecimalType, sqltypes.NullType:
+		return true
+	case *sqltypes.StructType:
+		for _, f := range x.Fields {
+			if !sparkLayable(f.Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func schemaLayable(st *sqltypes.StructType) bool {
+	if st == nil {
+		return false
+	}
+	for _, f := range st.Fields {
+		if !sparkLayable(f.Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendSparkRow appends vals laid out as an UnsafeRow of st.
+func appendSparkRow(b []byte, vals sqltypes.Row, st *sqltypes.StructType, normalize bool) ([]byte, error) {
+	row, ok := layoutRow(vals, fieldTypes(st), normalize)
+	if !ok {
+		return nil, fmt.Errorf("state store: cannot lay out the state row %v as Spark's UnsafeRow of %s", vals, sqltypes.SimpleString(st))
+	}
+	return append(b, row...), nil
+}
+
+// memKeyOf is the in-memory key (kafkalab's encoding) of a decoded key row.
+func memKeyOf(keys sqltypes.Row) (string, error) {
+	var b []byte
+	var err error
+	for _, v := range keys {
+		if b, err = appendValue(b, v); err != nil {
+			return "", err
+		}
+	}
+	return string(b), nil
+}
+
+// bufferRow is the aggregation buffers of g as Spark's buffer row (schema.go's
+// bufferFields): count; sum (null before a value, or a decimal sum with isEmpty); avg's sum
+// and count; min or max; first and valueSet.
+func (a *Aggregate) bufferRow(g *group, fields []sqltypes.StructField) (sqltypes.Row, error) {
+	out := make(sqltypes.Row, 0, len(fields))
+	for i := range a.fns {
+		f, b := &a.fns[i], &g.bufs[i]
+		if f.distinct {
+			return nil, errors.New("approx_count_distinct's sketch is not kept in Spark's layout")
+		}
+		switch f.kind {
+		case kindCount:
+			out = append(out, b.n)
+		case kindSum:
+			switch {
+			case isDecimal(f.in) && len(out) < len(fields) && fields[len(out)].Type == sqltypes.Long:
+				// DecimalAggregates sums a decimal of up to 8 digits as its unscaled long.
+				if b.n == 0 {
+					out = append(out, nil)
+					break
+				}
+				u, ok := b.d.UnscaledInt64()
+				if !ok {
+					return nil, errors.New("a decimal sum does not fit its unscaled long")
+				}
+				out = append(out, u)
+			case isDecimal(f.in):
+				out = append(out, b.d, b.n == 0)
+			case b.n == 0:
+				out = append(out, nil)
+			case sqltypes.IsIntegral(f.in):
+				out = append(out, b.i)
+			default:
+				out = append(out, b.f)
+			}
+		case kindAvg:
+			switch {
+			case isDecimal(f.in) && len(out) < len(fields) && fields[len(out)].Type == sqltypes.Double:
+				// Spark's DecimalAggregates averages a decimal of up to 11 digits over its
+				// unscaled value: the buffer sums the unscaled longs as a double.
+				u, _ := new(big.Float).SetInt(b.d.UnscaledBig()).Float64()
+				out = append(out, u, b.n)
+			case isDecimal(f.in):
+				out = append(out, b.d, b.n)
+			default:
+				out = append(out, b.f, b.n)
+			}
+		case kindMin, kindMax:
+			out = append(out, b.v)
+		case kindFirst:
+			out = append(out, b.v, b.n > 0)
+		}
+	}
+	if len(out) != len(fields) {
+		return nil, fmt.Errorf("%d buffer values for the %d buffer columns of the state schema", len(out), len(fields))
+	}
+	return out, nil
+}
+
+// setBuffers is the inverse of bufferRow.
+func (a *Aggregate) setBuffers(g *group, row sqltypes.Row) error {
+	i := 0
+	next := func() any {
+		if i >= len(row) {
+			return nil
+		}
+		i++
+		return row[i-1]
+	}
+	for j := range a.fns {
+		f, b := &a.fns[j], &g.bufs[j]
+		if f.distinct {
+			return errors.New("approx_count_distinct's sketch is not read from Spark's layout")
+		}
+		switch f.kind {
+		case kindCount:
+			n, ok := next().(int64)
+			if !ok {
+				return errors.New("a count buffer is not a long")
+			}
+			b.n = n
+		case kindSum:
+			v := next()
+			if in, ok := f.in.(sqltypes.DecimalType); ok {
+				if u, isLong := v.(int64); isLong {
+					b.d, b.n = sqltypes.NewDecimal(u, in.Scale), 1 // bufferRow's unscaled sum
+					continue
+				}
+				empty, _ := next().(bool)
+				if d, ok := v.(sqltypes.Decimal); ok && !empty {
+					b.d, b.n = d, 1
+				}
+				continue
+			}
+			switch x := v.(type) {
+			case nil:
+			case int64:
+				b.i, b.n = x, 1
+			case float64:
+				b.f, b.n = x, 1
+			default:
+				return fmt.Errorf("a sum buffer holds %T", v)
+			}
+		case kindAvg:
+			v := next()
+			n, _ := next().(int64)
+			b.n = n
+			switch x := v.(type) {
+			case sqltypes.Decimal:
+				b.d = x
+			case float64:
+				if in, ok := f.in.(sqltypes.DecimalType); ok {
+					// The unscaled sum of a DecimalAggregates average (bufferRow).
+					u, _ := big.NewFloat(math.Round(x)).Int(nil)
+					b.d = sqltypes.DecimalFromBig(u, in.Scale)
+					continue
+				}
+				b.f = x
+			case nil:
+			default:
+				return fmt.Errorf("an avg buffer holds %T", v)
+			}
+		case kindMin, kindMax:
+			b.v = next()
+		case kindFirst:
+			b.v = next()
+			if set, _ := next().(bool); set {
+				b.n = 1
+			}
+		}
+	}
+	if i != len(row) {
+		return fmt.Errorf("%d buffer columns read of %d", i, len(row))
+	}
+	return nil
+}
+
+func isDecimal(t sqltypes.DataType) bool {
+	_, ok := t.(sqltypes.DecimalType)
+	return ok
+}
+
+// sparkLayout reports whether the aggregation's state is kept as Spark's rows: every key
+// and buffer column has an UnsafeRow layout kafkalab writes (not approx_count_distinct's
+// sketch), and it is not a session window (whose state kafkalab keeps its own way).
+func (a *Aggregate) sparkLayout(st *store) bool {
+	if a.sessionWin != nil || !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
+		return false
+	}
+	for i := range a.fns {
+		if a.fns[i].distinct {
+			return false
+		}
+	}
+	return len(st.keySchema.Fields) == len(a.keys)
+}
+
+// rowCodec keeps an operator's entries as Spark's rows of the key and value schemas:
+// keyRow and valueRow give an entry's rows, fromRows sets an entry from rows read (its
+// in-memory key is memKeyOf the key row). Records in kafkalab's own encoding (own, the
+// operator's earlier codec) are still read. memKey, when set, replaces memKeyOf.
+func rowCodec(key, value *sqltypes.StructType, own valueCodec,
+	keyRow, valueRow func(e *entry) sqltypes.Row, fromRows func(k, v sqltypes.Row, e *entry) error,
+	memKey func(sqltypes.Row) (string, error)) valueCodec {
+	if memKey == nil {
+		memKey = memKeyOf
+	}
+	return valueCodec{
+		encode: func(b []byte, e *entry) ([]byte, error) {
+			return appendSparkRow(b, valueRow(e), value, false)
+		},
+		fileKey: func(b []byte, e *entry) ([]byte, error) {
+			return appendSparkRow(b, keyRow(e), key, true)
+		},
+		decode: func(kb, vb []byte, e *entry) error {
+			k, err := decodeUnsafeRow(kb, key)
+			if err == nil {
+				var v sqltypes.Row
+				if v, err = decodeUnsafeRow(vb, value); err == nil {
+					if err = fromRows(k, v, e); err == nil {
+						if e.key, err = memKey(k); err == nil {
+							return nil
+						}
+					}
+				}
+			}
+			if own.decode != nil && own.decode(kb, vb, e) == nil {
+				return nil
+			}
+			return fmt.Errorf("not an UnsafeRow of key %s and value %s: %w", sqltypes.SimpleString(key), sqltypes.SimpleString(value), err)
+		},
+		memKey: func(kb []byte) (string, error) {
+			k, err := decodeUnsafeRow(kb, key)
+			if err != nil {
+				return string(kb), nil // kafkalab's own encoding
+			}
+			return memKey(k)
+		},
+	}
+}
