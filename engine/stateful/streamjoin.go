@@ -172,6 +172,84 @@ func newJoinState(checkpoint string, opID, parts int, conf map[string]string, s 
 	return js
 }
 
+// sideCountCodec keeps a side's keyToNumValues store as Spark's rows (the join key, a
+// long count) when its types allow it, reading kafkalab's own encoding too.
+func (s *StreamJoin) sideCountCodec(st *store) valueCodec {
+	own := s.countCodec()
+	if !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
+		return own
+	}
+	return rowCodec(st.keySchema, st.valueSchema, own,
+		func(e *entry) sqltypes.Row { return s.keyRowOf(e.key) },
+		func(e *entry) sqltypes.Row { return sqltypes.Row{e.value} },
+		func(k, v sqltypes.Row, e *entry) error {
+			n, ok := v[0].(int64)
+			if !ok {
+				return fmt.Errorf("a join key's row count is not a long")
+			}
+			e.value = n
+			return nil
+		}, nil)
+}
+
+// sideValueCodec keeps a side's keyWithIndexToValue store as Spark's rows: the join key
+// and the index, then the kept columns and matched.
+func (s *StreamJoin) sideValueCodec(st *store, width int, cols []int) valueCodec {
+	own := s.valueCodec(width, cols)
+	if !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
+		return own
+	}
+	return rowCodec(st.keySchema, st.valueSchema, own,
+		func(e *entry) sqltypes.Row {
+			// From the entry's key, not its row: eviction moves rows down the indexes, so
+			// a removed entry's row may already sit at a lower index.
+			d := &decoder{b: []byte(e.key)}
+			k := make(sqltypes.Row, s.nKey+1)
+			for i := range k {
+				k[i] = d.value()
+			}
+			return k
+		},
+		func(e *entry) sqltypes.Row {
+			jr := e.value.(*joinRow)
+			out := make(sqltypes.Row, 0, len(cols)+1)
+			for _, c := range cols {
+				out = append(out, jr.row[c])
+			}
+			return append(out, jr.match)
+		},
+		func(k, v sqltypes.Row, e *entry) error {
+			if len(k) != s.nKey+1 || len(v) != len(cols)+1 {
+				return fmt.Errorf("a join row has %d key and %d value columns", len(k), len(v))
+			}
+			idx, ok := k[s.nKey].(int64)
+			if !ok {
+				return fmt.Errorf("a join row's index is not a long")
+			}
+			jr := &joinRow{key: k[:s.nKey], idx: idx, row: make(sqltypes.Row, width)}
+			var err error
+			if jr.keyEnc, err = memKeyOf(jr.key); err != nil {
+				return err
+			}
+			for i, c := range cols {
+				jr.row[c] = v[i]
+			}
+			jr.match = v[len(cols)] == true
+			e.value = jr
+			return nil
+		}, nil)
+}
+
+// keyRowOf is the join key row of its in-memory encoding (the values appendValue wrote).
+func (s *StreamJoin) keyRowOf(keyEnc string) sqltypes.Row {
+	d := &decoder{b: []byte(keyEnc)}
+	k := make(sqltypes.Row, s.nKey)
+	for i := range k {
+		k[i] = d.value()
+	}
+	return k
+}
+
 func (s *StreamJoin) countCodec() valueCodec {
 	return valueCodec{
 		encode: func(b []byte, e *entry) ([]byte, error) { return appendValue(b, e.value) },
@@ -229,10 +307,10 @@ func (s *StreamJoin) valueCodec(width int, cols []int) valueCodec {
 // load makes both sides hold the state of version v and indexes their rows by key.
 func (s *StreamJoin) load(js *joinState, v int64) error {
 	for _, sd := range js.sides {
-		if err := sd.counts.load(v, s.countCodec(), 1); err != nil {
+		if err := sd.counts.load(v, s.sideCountCodec(sd.counts), 1); err != nil {
 			return err
 		}
-		if err := sd.values.load(v, s.valueCodec(sd.width, sd.cols), 1); err != nil {
+		if err := sd.values.load(v, s.sideValueCodec(sd.values, sd.width, sd.cols), 1); err != nil {
 			return err
 		}
 		sd.byKey = map[string][]*joinRow{}
@@ -610,10 +688,10 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter
 	}
 	var total, mem int64
 	for side, sd := range js.sides {
-		if err := sd.counts.commit(bc.BatchID+1, s.countCodec()); err != nil {
+		if err := sd.counts.commit(bc.BatchID+1, s.sideCountCodec(sd.counts)); err != nil {
 			return nil, err
 		}
-		if err := sd.values.commit(bc.BatchID+1, s.valueCodec(width[side], sd.cols)); err != nil {
+		if err := sd.values.commit(bc.BatchID+1, s.sideValueCodec(sd.values, width[side], sd.cols)); err != nil {
 			return nil, err
 		}
 		total += int64(len(sd.values.entries))

@@ -64,7 +64,7 @@ def aggs():
             F.min("amount").alias("mn"), F.max("amount").alias("mx")]
 
 
-def query(op, events):
+def query(op, events, read):
     if op == "agg":
         return events.groupBy("customer_id").agg(*aggs()), "complete"
     if op == "window":
@@ -77,13 +77,27 @@ def query(op, events):
         return w.dropDuplicatesWithinWatermark(["customer_id"]), "append"
     if op == "limit":
         return events.limit(10), "append"
+    if op == "join":
+        # A left outer stream-stream join of the events with their own larger amounts (read
+        # by a second source, as Spark plans a self-join of one stream with one source),
+        # bounded by a time range: unmatched left rows come out with NULLs once the
+        # watermark passes them.
+        left = events.withWatermark("event_time", "10 minutes")
+        right = (read().where("amount > 2")
+                 .select(F.col("customer_id").alias("cid"), F.col("event_time").alias("rtime"),
+                         F.col("amount").alias("ramount"))
+                 .withWatermark("rtime", "10 minutes"))
+        cond = F.expr("customer_id = cid AND rtime >= event_time AND rtime <= event_time + interval 10 minutes")
+        return left.join(right, cond, "leftOuter"), "append"
     raise ValueError(op)
 
 
 def run(spark, op):
     src = "in/" + op
-    events = spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(src)
-    df, mode = query(op, events)
+    def read():
+        return spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(src)
+
+    df, mode = query(op, read(), read)
 
     def show(batch, batch_id):
         for line in sorted(" ".join(fmt(v) for v in r) for r in batch.collect()):
@@ -95,7 +109,7 @@ def run(spark, op):
 
 
 phase = sys.argv[1]
-ops = sys.argv[2].split(",") if len(sys.argv) > 2 else ["agg", "window", "dedup", "dedupwm", "limit"]
+ops = sys.argv[2].split(",") if len(sys.argv) > 2 else ["agg", "window", "dedup", "dedupwm", "limit", "join"]
 spark = (SparkSession.builder.appName("interchange").config("spark.sql.shuffle.partitions", "2")
          .config("spark.sql.session.timeZone", "UTC").getOrCreate())
 spark.sparkContext.setLogLevel("ERROR")
