@@ -635,3 +635,45 @@ func TestWriteToMissingTopic(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenRangeClosesConsumerAtEnd: once a fetch holds the range's last offset the
+// consumer is closed at once (its next fetch would only bring records past the range),
+// and the records still to hand out keep their values.
+func TestOpenRangeClosesConsumerAtEnd(t *testing.T) {
+	addr, _ := startBroker(t)
+	ctx := context.Background()
+	p := int32(2)
+	var recs []Record
+	for i := 0; i < 9; i++ {
+		recs = append(recs, Record{Key: []byte(fmt.Sprint("k", i)), Value: []byte(fmt.Sprint("v", i)), Partition: &p})
+	}
+	if err := WriteRecords(ctx, []string{addr}, "orders", recs); err != nil {
+		t.Fatal(err)
+	}
+	opts, err := ParseBatchOptions(map[string]string{"kafka.bootstrap.servers": addr, "subscribe": "orders"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := OpenRange(opts, OffsetRange{TopicPartition{"orders", 2}, 2, 7}, 2)
+	rd := it.(*rangeReader)
+	var got []string
+	for {
+		rows, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rd.cl != nil {
+			t.Errorf("consumer still open after offsets up to %v were fetched (range ends at 6)", rows[len(rows)-1][ColOffset])
+		}
+		for _, r := range rows {
+			got = append(got, fmt.Sprintf("%v:%s=%s", r[ColOffset], r[ColKey], r[ColValue]))
+		}
+	}
+	want := "2:k2=v2 3:k3=v3 4:k4=v4 5:k5=v5 6:k6=v6"
+	if s := strings.Join(got, " "); s != want {
+		t.Fatalf("rows %q, want %q", s, want)
+	}
+}

@@ -232,6 +232,15 @@ func (rd *rangeReader) poll(ctx context.Context) error {
 		}
 	}
 	fetches.EachRecord(func(rec *kgo.Record) { rd.recs = append(rd.recs, rec) })
+	if n := len(rd.recs); n > 0 && rd.recs[n-1].Offset >= rd.r.Until-1 {
+		// The range's last offset is in hand. franz-go issued the next fetch as this poll
+		// took the buffered one; closing now cancels it before its response is decoded
+		// (up to a whole fetch of records nobody reads, a few ms per partition and batch).
+		// The records stay valid: their bytes are the fetch's and their structs are ours
+		// (fetchedRecords).
+		rd.cl.Close()
+		rd.cl = nil
+	}
 	return nil
 }
 
