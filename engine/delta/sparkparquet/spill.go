@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 )
 
 // spillAfter is how many bytes of finished pages one column chunk keeps in memory; more
@@ -27,7 +28,7 @@ func (p *spillPool) GetBuffer() io.ReadWriteSeeker {
 		p.free = p.free[:n-1]
 		return b
 	}
-	b := &spillBuffer{dir: p.dir}
+	b := &spillBuffer{dir: p.dir, mem: pageMemory.get()}
 	p.all = append(p.all, b)
 	return b
 }
@@ -39,12 +40,58 @@ func (p *spillPool) PutBuffer(rw io.ReadWriteSeeker) {
 	}
 }
 
-// release closes every temporary file.
+// release closes every temporary file and hands the buffers' memory to the next file.
 func (p *spillPool) release() {
 	for _, b := range p.all {
 		b.reset()
+		pageMemory.put(b.mem)
+		b.mem = nil
 	}
 	p.all, p.free = nil, nil
+}
+
+// pageMemory keeps the in-memory part of finished files' page buffers for the next
+// files: a streaming query writes a file per task and batch, and growing every column's
+// buffer to spillAfter again each time was a few hundred KB of fresh, zeroed memory per
+// column and file (#18). A plain bounded free list, not a sync.Pool: a sync.Pool is
+// emptied by every other GC, and a batch's read runs many GCs before the next files.
+var pageMemory = &bytesFreeList{maxBytes: 8 << 20}
+
+// bytesFreeList is a bounded list of byte slices to reuse (their contents are not kept).
+type bytesFreeList struct {
+	mu       sync.Mutex
+	free     [][]byte
+	bytes    int // capacity held in free
+	maxBytes int
+}
+
+// get returns an empty slice, with a kept slice's capacity when there is one.
+func (l *bytesFreeList) get() []byte {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := len(l.free)
+	if n == 0 {
+		return nil
+	}
+	b := l.free[n-1]
+	l.free[n-1] = nil
+	l.free = l.free[:n-1]
+	l.bytes -= cap(b)
+	return b[:0]
+}
+
+// put keeps b for a later get unless the list holds enough already.
+func (l *bytesFreeList) put(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.bytes+cap(b) > l.maxBytes {
+		return // the GC takes it
+	}
+	l.free = append(l.free, b[:0])
+	l.bytes += cap(b)
 }
 
 // spillBuffer is an io.ReadWriteSeeker in memory until it grows past spillAfter, then in
@@ -79,6 +126,7 @@ func (b *spillBuffer) spill() error {
 		f.Close()
 		return fmt.Errorf("parquet page buffer: %w", err)
 	}
+	pageMemory.put(b.mem) // the pages are in the file now
 	if _, err := f.Seek(b.off, io.SeekStart); err != nil {
 		f.Close()
 		return fmt.Errorf("parquet page buffer: %w", err)

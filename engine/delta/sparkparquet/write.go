@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"sync"
 	"unsafe"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -446,14 +447,54 @@ func CreateFile(path string, st *sqltypes.StructType, opts *Options) (*File, err
 			o.SpillDir = opts.SpillDir
 		}
 	}
-	bw := bufio.NewWriterSize(f, 1<<20)
+	bw := fileWriters.get(f)
 	w, err := NewWriter(bw, st, &o)
 	if err != nil {
+		fileWriters.put(bw)
 		f.Close()
 		os.Remove(path)
 		return nil, fmt.Errorf("write %s: %w", path, err)
 	}
 	return &File{Writer: w, path: path, f: f, bw: bw}, nil
+}
+
+// fileBufferSize is the write buffer of a file being written.
+const fileBufferSize = 1 << 20
+
+// fileWriters keeps the write buffers of finished files for the next ones: a streaming
+// query writes a file per task and batch, and a fresh 1 MB buffer each time is memory to
+// zero and collect (#18). Bounded: at most a few files are open at once.
+var fileWriters = &bufioFreeList{max: 4}
+
+type bufioFreeList struct {
+	mu   sync.Mutex
+	free []*bufio.Writer
+	max  int
+}
+
+// get returns a buffer writing to w.
+func (l *bufioFreeList) get(w io.Writer) *bufio.Writer {
+	l.mu.Lock()
+	if n := len(l.free); n > 0 {
+		bw := l.free[n-1]
+		l.free[n-1] = nil
+		l.free = l.free[:n-1]
+		l.mu.Unlock()
+		bw.Reset(w)
+		return bw
+	}
+	l.mu.Unlock()
+	return bufio.NewWriterSize(w, fileBufferSize)
+}
+
+// put keeps bw (done with: flushed or abandoned) unless enough are kept.
+func (l *bufioFreeList) put(bw *bufio.Writer) {
+	bw.Reset(nil) // drop the file and any unflushed bytes
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.free) < l.max {
+		l.free = append(l.free, bw)
+	}
 }
 
 // Write adds rows; on error the file is removed.
@@ -476,10 +517,15 @@ func (f *File) WriteBatch(b *sqltypes.ColumnBatch) error {
 
 // Close finishes the file and returns its size. On error the partial file is removed.
 func (f *File) Close() (int64, error) {
+	if f.bw == nil {
+		return 0, fmt.Errorf("write %s: the file was already closed or aborted", f.path)
+	}
 	err := f.Writer.Close()
 	if err == nil {
 		err = f.bw.Flush()
 	}
+	fileWriters.put(f.bw)
+	f.bw = nil
 	var size int64
 	if err == nil {
 		var st os.FileInfo
@@ -500,6 +546,10 @@ func (f *File) Close() (int64, error) {
 // Abort stops writing and removes the partial file.
 func (f *File) Abort() {
 	f.Writer.pool.release()
+	if f.bw != nil {
+		fileWriters.put(f.bw)
+		f.bw = nil
+	}
 	f.f.Close()
 	os.Remove(f.path)
 }

@@ -180,3 +180,57 @@ func TestCreateFileWritesInChunks(t *testing.T) {
 		t.Fatalf("files left: %v", left)
 	}
 }
+
+// TestFilesReuseBuffers: files written one after another through CreateFile reuse the
+// write buffer and the page memory of the ones before (an aborted one included), and
+// their bytes stay the pinned ones (TestFileBytesPinned): nothing of an earlier file
+// shows through.
+func TestFilesReuseBuffers(t *testing.T) {
+	dir := t.TempDir()
+	pinned := map[int]string{ // rows: sha256, from TestFileBytesPinned
+		1025:    "91b0511b8ec33134485b5539dab049b307f5d8af677d4266c9b2db2464428eaa",
+		100_000: "d6aad959894ac97f4c85f26727418d0bbb7f77ffd4f57f4c873c49a00a5f7df0",
+	}
+	keptPages, keptWriters := pageMemory, fileWriters
+	t.Cleanup(func() { pageMemory, fileWriters = keptPages, keptWriters })
+	pageMemory, fileWriters = &bytesFreeList{maxBytes: 8 << 20}, &bufioFreeList{max: 4}
+	for i, n := range []int{100_000, -1, 1025, 100_000, 1025} {
+		name := filepath.Join(dir, fmt.Sprintf("f%d.parquet", i))
+		f, err := CreateFile(name, bronzeSchema, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n < 0 { // some rows, then given up
+			if err := f.Write(bronzeRows(5000)); err != nil {
+				t.Fatal(err)
+			}
+			f.Abort()
+			continue
+		}
+		rows := bronzeRows(n)
+		for lo := 0; lo < len(rows); lo += 4096 {
+			if err := f.Write(rows[lo:min(lo+4096, len(rows))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Close(); err == nil {
+			t.Error("a second Close succeeded")
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprintf("%x", sha256.Sum256(data)); got != pinned[n] {
+			t.Errorf("file %d (%d rows): sha256 %s, want %s", i, n, got, pinned[n])
+		}
+		if pageMemory.bytes == 0 || len(fileWriters.free) == 0 {
+			t.Errorf("file %d: nothing kept for the next file (page memory %d bytes, %d write buffers)", i, pageMemory.bytes, len(fileWriters.free))
+		}
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 4 {
+		t.Errorf("files in the folder: %v", left)
+	}
+}
