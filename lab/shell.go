@@ -16,6 +16,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kadm"
 
 	"github.com/kafkalab/kafkalab/engine/confine"
+	"github.com/kafkalab/kafkalab/lab/kafkaadmin"
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
 	"github.com/kafkalab/kafkalab/lab/pyrun"
 	"github.com/kafkalab/kafkalab/lessons"
@@ -186,7 +187,11 @@ func (sh *shell) kafkaTool(ctx context.Context, c lessons.Command, out io.Writer
 	if c.HasStdin {
 		stdin = strings.NewReader(c.Stdin)
 	}
-	code := kafkatools.Run(ctx, c.Args[0], args, kafkatools.IO{Stdin: stdin, Stdout: out, Stderr: out}, sh.brokers)
+	run := kafkatools.Run
+	if kafkaadmin.Has(c.Args[0]) {
+		run = kafkaadmin.Run
+	}
+	code := run(ctx, c.Args[0], args, kafkatools.IO{Stdin: stdin, Stdout: out, Stderr: out}, sh.brokers)
 	if code != 0 {
 		return errExit(code)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/lab/broker"
+	"github.com/kafkalab/kafkalab/lab/kafkaadmin"
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
 )
 
@@ -21,6 +22,17 @@ func init() {
 		}
 		register(&command{name: name, summary: kafkatools.Summary(name), run: run})
 		register(&command{name: strings.TrimSuffix(name, ".sh"), summary: kafkatools.Summary(name), run: run, hidden: true})
+	}
+	// Kafka's cluster, quorum, log-dir and performance tools (lab/kafkaadmin).
+	for _, name := range kafkaadmin.Tools() {
+		name := name
+		run := func(ctx context.Context, env *cliEnv, args []string) int {
+			return kafkaadmin.Run(ctx, name, args,
+				kafkaadmin.IO{Stdin: env.stdin, Stdout: env.stdout, Stderr: env.stderr},
+				defaultBootstrap(env))
+		}
+		register(&command{name: name, summary: kafkaadmin.Summary(name), run: run})
+		register(&command{name: strings.TrimSuffix(name, ".sh"), summary: kafkaadmin.Summary(name), run: run, hidden: true})
 	}
 }
 

@@ -10,12 +10,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkalab/kafkalab/lab/kafkaadmin"
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
 	"github.com/kafkalab/kafkalab/lab/paths"
 )
 
 func TestKafkaToolsAreCommands(t *testing.T) {
-	for _, name := range kafkatools.Tools() {
+	for _, name := range append(kafkatools.Tools(), kafkaadmin.Tools()...) {
 		c, ok := commands[name]
 		if !ok || c.hidden || c.summary == "" {
 			t.Errorf("%s is not a listed command with a summary", name)

@@ -1,0 +1,29 @@
+// Package kafkaadmin runs more of Apache Kafka's command-line tools as kafkalab commands, the
+// ones Kafka's quickstart and operations pages use beside those of lab/kafkatools: the same
+// names, options and output as Kafka 4.3.1's tools, spoken over the Kafka protocol with
+// franz-go, so they work on the embedded broker, a container or any existing cluster.
+//
+//	kafka-broker-api-versions.sh --bootstrap-server B
+//	    Each broker and the API versions it offers, with the version the Java client uses.
+//	kafka-cluster.sh cluster-id --bootstrap-server B
+//	kafka-metadata-quorum.sh --bootstrap-server B describe --status | --replication [--human-readable]
+//	    (a KRaft cluster's controller quorum; the embedded broker has none and says so)
+//	kafka-features.sh --bootstrap-server B describe
+//	kafka-log-dirs.sh --bootstrap-server B --describe [--topic-list T1,T2] [--broker-list 0,1]
+//	kafka-producer-perf-test.sh --topic T --num-records N (--record-size S | --payload-monotonic)
+//	    --throughput R|-1 [--producer-props k=v ...] [--producer.config F] [--bootstrap-server B]
+//	kafka-consumer-perf-test.sh --bootstrap-server B --topic T --messages N [--group G]
+//	    [--from-latest] [--timeout MS] [--show-detailed-stats] [--reporting-interval MS]
+//	    [--hide-header] [--date-format F] [--fetch-size N]
+//
+// kafka-leader-election.sh, kafka-transactions.sh and kafka-dump-log.sh are named and refused
+// with a sentence saying kafkalab does not have them yet.
+//
+// lab/kafkatools keys the lead's cache of real Spark's results, so these tools live here and
+// reuse its exported IO; the CLI and the lesson shell dispatch kafka-*.sh names to whichever
+// package has the tool.
+//
+// Output is compared with Kafka 4.3.1's own tools on a real broker in realkafka_test.go (the
+// test-apache-kafka tier), after normalising what differs by nature: ids, host:port, sizes and
+// measurements.
+package kafkaadmin
