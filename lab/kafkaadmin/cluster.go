@@ -189,15 +189,15 @@ func hostForURL(h string) string {
 }
 
 // replicaList prints replicas as MetadataQuorumCommand does:
-// [{"id": 1, "directoryId": "...", "endpoints": ["CONTROLLER://host:port"]}, ...].
+// [{"id": 1, "endpoints": ["CONTROLLER://host:port"]}, ...].
 func replicaList(rs []kmsg.DescribeQuorumResponseTopicPartitionReplicaState, nodes map[int32][]string) string {
 	parts := make([]string, len(rs))
 	for i, rep := range rs {
-		dir := "null"
+		// Kafka 4.3 leaves the directory id out when the replica has none (all zeros).
+		s := fmt.Sprintf(`{"id": %d`, rep.ReplicaID)
 		if rep.ReplicaDirectoryID != [16]byte{} {
-			dir = `"` + javaUUID(rep.ReplicaDirectoryID) + `"`
+			s += `, "directoryId": "` + javaUUID(rep.ReplicaDirectoryID) + `"`
 		}
-		s := fmt.Sprintf(`{"id": %d, "directoryId": %s`, rep.ReplicaID, dir)
 		if eps := nodes[rep.ReplicaID]; len(eps) > 0 {
 			s += `, "endpoints": ["` + strings.Join(eps, `", "`) + `"]`
 		}
@@ -264,7 +264,7 @@ func featuresDescribe(ctx context.Context, r *toolRun) error {
 		epoch = strconv.FormatInt(resp.FinalizedFeaturesEpoch, 10)
 	}
 	for _, f := range resp.SupportedFeatures {
-		fmt.Fprintf(r.io.Stdout, "Feature: %s\tSupportedMinVersion: %s\tSupportedMaxVersion: %s\tFinalizedVersionLevel: %s\tEpoch: %s\n",
+		fmt.Fprintf(r.io.Stdout, "Feature: %-40s  SupportedMinVersion: %-15s  SupportedMaxVersion: %-15s  FinalizedVersionLevel: %-15s  Epoch: %s\n",
 			f.Name, featureLevel(f.Name, f.MinVersion), featureLevel(f.Name, f.MaxVersion), featureLevel(f.Name, finalized[f.Name]), epoch)
 	}
 	return nil

@@ -41,7 +41,8 @@ func init() {
 		specs: []option{
 			{name: "bootstrap-server", arg: "server to connect to", help: "REQUIRED: The server(s) to connect to."},
 			{name: "topic", arg: "topic", help: "REQUIRED: The topic to consume from."},
-			{name: "messages", arg: "count", help: "REQUIRED: The number of messages to consume."},
+			{name: "num-records", arg: "count", help: "REQUIRED: The number of records to consume."},
+			{name: "messages", arg: "count", help: "(DEPRECATED) The number of records to consume. Use --num-records instead."},
 			{name: "group", arg: "gid", help: "The group id to consume on. (default: perf-consumer-NNNNN)"},
 			{name: "from-latest", help: "If the consumer does not already have an established offset to consume from, start with the latest message present in the log rather than the earliest message."},
 			{name: "timeout", arg: "milliseconds", help: "The maximum allowed time in milliseconds between returned records. (default: 10000)"},
@@ -175,7 +176,7 @@ func producerPerf(ctx context.Context, r *toolRun) error {
 		return err
 	}
 	if n <= 0 {
-		return usagef("--num-records should be greater than zero")
+		return usagef("--num-records should be greater than zero.")
 	}
 	throughput, err := strconv.ParseFloat(r.opts.value("throughput", ""), 64)
 	if err != nil {
@@ -190,7 +191,14 @@ func producerPerf(ctx context.Context, r *toolRun) error {
 	case r.opts.has("record-size") == monotonic:
 		return usagef("give exactly one of --record-size or --payload-monotonic")
 	case r.opts.has("record-size") && size <= 0:
-		return usagef("--record-size should be greater than zero")
+		return usagef("--record-size should be greater than zero.")
+	}
+	// Kafka 4.3 notes the old option names on stdout, first.
+	if r.opts.has("producer-props") {
+		fmt.Fprintln(r.io.Stdout, "Option --producer-props has been deprecated and will be removed in a future version. Use --command-property instead.")
+	}
+	if r.opts.has("producer.config") {
+		fmt.Fprintln(r.io.Stdout, "Option --producer.config has been deprecated and will be removed in a future version. Use --command-config instead.")
 	}
 	props := map[string]string{}
 	for _, f := range []string{"producer.config", "command-config"} {
@@ -342,7 +350,7 @@ func (s *produceStats) printTotal() {
 		}
 		return s.lat[int(p*float64(len(s.lat)))]
 	}
-	fmt.Fprintf(s.out, "%d records sent, %.1f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, %d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.\n",
+	fmt.Fprintf(s.out, "%d records sent, %f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, %d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.\n",
 		s.count, 1000*float64(s.count)/el, 1000*float64(s.bytes)/el/(1024*1024),
 		float64(s.totalLat)/float64(max(s.count, 1)), float64(s.maxLat), perc(0.5), perc(0.95), perc(0.99), perc(0.999))
 }
@@ -354,10 +362,14 @@ func consumerPerf(ctx context.Context, r *toolRun) error {
 	if topic == "" {
 		return usagef("Missing required argument \"[topic]\": add --topic <name>")
 	}
-	if !r.opts.has("messages") {
-		return usagef("Missing required argument \"[messages]\": add --messages <count>")
+	countOpt := "num-records"
+	if !r.opts.has(countOpt) {
+		if !r.opts.has("messages") {
+			return usagef("Missing required argument \"[num-records]\": add --num-records <count>")
+		}
+		countOpt = "messages"
 	}
-	want, err := r.opts.intValue("messages", 0)
+	want, err := r.opts.intValue(countOpt, 0)
 	if err != nil {
 		return err
 	}
@@ -388,6 +400,10 @@ func consumerPerf(ctx context.Context, r *toolRun) error {
 	}
 
 	out := r.io.Stdout
+	if r.opts.has("messages") {
+		// Kafka 4.3 prints this on stdout, before the header.
+		fmt.Fprintln(out, "Warning: --messages is deprecated. Use --num-records instead.")
+	}
 	if !r.opts.has("hide-header") {
 		extra := ", rebalance.time.ms, fetch.time.ms, fetch.MB.sec, fetch.nMsg.sec"
 		if detailed {
@@ -454,7 +470,7 @@ func consumerPerf(ctx context.Context, r *toolRun) error {
 		})
 	}
 	if read < want {
-		fmt.Fprintf(out, "WARNING: Exiting before consuming the expected number of messages: timeout (%d ms) exceeded. You can use the --timeout option to increase the timeout.\n", timeoutMs)
+		fmt.Fprintf(out, "WARNING: Exiting before consuming the expected number of records: timeout (%d ms) exceeded. You can use the --timeout option to increase the timeout.\n", timeoutMs)
 	}
 	endT := time.Now()
 	cl.Close()

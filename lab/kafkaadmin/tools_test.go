@@ -77,18 +77,18 @@ func TestToolsOnEmbeddedBroker(t *testing.T) {
 		}},
 		{"kafka-cluster.sh", []string{"cluster-id"}, []*regexp.Regexp{regexp.MustCompile(`^Cluster ID: \S+\n$`)}},
 		{"kafka-features.sh", []string{"describe"}, []*regexp.Regexp{
-			regexp.MustCompile(`(?m)^Feature: metadata.version\tSupportedMinVersion: 3\.3-IV3\tSupportedMaxVersion: [\w. -]+\tFinalizedVersionLevel: [\w. -]+\tEpoch: \d+$`),
-			regexp.MustCompile(`(?m)^Feature: group.version\tSupportedMinVersion: 0\tSupportedMaxVersion: \d+\tFinalizedVersionLevel: \d+\tEpoch: \d+$`),
+			regexp.MustCompile(`(?m)^Feature: metadata.version {26}SupportedMinVersion: 3\.3-IV3 {10}SupportedMaxVersion: [\w. -]{15}  FinalizedVersionLevel: [\w. -]{15}  Epoch: \d+$`),
+			regexp.MustCompile(`(?m)^Feature: group.version {29}SupportedMinVersion: 0 {16}SupportedMaxVersion: \d +FinalizedVersionLevel: \d +Epoch: \d+$`),
 		}},
 		{"kafka-log-dirs.sh", []string{"--describe", "--topic-list", "perf"}, []*regexp.Regexp{
 			regexp.MustCompile(`^Querying brokers for log directories information\nReceived log directory information from brokers \d+\n\{"brokers":\[\{"broker":\d+,"logDirs":\[\{"partitions":\[`),
 			regexp.MustCompile(`\{"partition":"perf-0","size":\d+,"offsetLag":0,"isFuture":false\}`),
 		}},
 		{"kafka-producer-perf-test.sh", []string{"--topic", "perf", "--num-records", "500", "--record-size", "100", "--throughput", "-1", "--producer-props", "acks=all", "linger.ms=5"}, []*regexp.Regexp{
-			regexp.MustCompile(`^500 records sent, \d+\.\d records/sec \(\d+\.\d\d MB/sec\), \d+\.\d\d ms avg latency, \d+\.\d\d ms max latency, \d+ ms 50th, \d+ ms 95th, \d+ ms 99th, \d+ ms 99\.9th\.\n$`),
+			regexp.MustCompile(`^Option --producer-props has been deprecated and will be removed in a future version. Use --command-property instead.\n500 records sent, \d+\.\d{6} records/sec \(\d+\.\d\d MB/sec\), \d+\.\d\d ms avg latency, \d+\.\d\d ms max latency, \d+ ms 50th, \d+ ms 95th, \d+ ms 99th, \d+ ms 99\.9th\.\n$`),
 		}},
 		{"kafka-consumer-perf-test.sh", []string{"--topic", "perf", "--messages", "500"}, []*regexp.Regexp{
-			regexp.MustCompile(`^start\.time, end\.time, data\.consumed\.in\.MB, MB\.sec, data\.consumed\.in\.nMsg, nMsg\.sec, rebalance\.time\.ms, fetch\.time\.ms, fetch\.MB\.sec, fetch\.nMsg\.sec\n`),
+			regexp.MustCompile(`^Warning: --messages is deprecated. Use --num-records instead.\nstart\.time, end\.time, data\.consumed\.in\.MB, MB\.sec, data\.consumed\.in\.nMsg, nMsg\.sec, rebalance\.time\.ms, fetch\.time\.ms, fetch\.MB\.sec, fetch\.nMsg\.sec\n`),
 			regexp.MustCompile(`\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d:\d{3}, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d:\d{3}, 0\.0477, [\d.]+, 500, [\d.]+, \d+, -?\d+, [\d.a-zA-Z-]+, [\d.a-zA-Z-]+\n$`),
 		}},
 	}
@@ -143,11 +143,11 @@ func TestToolMistakes(t *testing.T) {
 		{"kafka-metadata-quorum.sh", []string{"describe", "--status"}, "has no KRaft metadata quorum to describe"},
 		{"kafka-log-dirs.sh", nil, `Missing required argument "[describe]"`},
 		{"kafka-log-dirs.sh", []string{"--describe", "--broker-list", "7"}, "ERROR: The given brokers do not exist from --broker-list: 7. Current existent brokers: "},
-		{"kafka-producer-perf-test.sh", []string{"--topic", "t", "--num-records", "0", "--record-size", "1", "--throughput", "-1"}, "--num-records should be greater than zero"},
+		{"kafka-producer-perf-test.sh", []string{"--topic", "t", "--num-records", "0", "--record-size", "1", "--throughput", "-1"}, "--num-records should be greater than zero."},
 		{"kafka-producer-perf-test.sh", []string{"--topic", "t", "--num-records", "5", "--throughput", "-1"}, "exactly one of --record-size or --payload-monotonic"},
 		{"kafka-producer-perf-test.sh", []string{"--topic", "t", "--num-records", "5", "--record-size", "1", "--throughput", "-1", "--producer-props", "buffer.memory=1"}, "producer property buffer.memory is not one kafkalab's producer applies"},
 		{"kafka-producer-perf-test.sh", []string{"--topic", "t", "--num-records", "5", "--record-size", "1", "--throughput", "-1", "--producer-props", "acks"}, "Invalid property: acks"},
-		{"kafka-consumer-perf-test.sh", []string{"--topic", "t"}, `Missing required argument "[messages]"`},
+		{"kafka-consumer-perf-test.sh", []string{"--topic", "t"}, `Missing required argument "[num-records]"`},
 		{"kafka-leader-election.sh", []string{"--election-type", "preferred", "--all-topic-partitions"}, "kafkalab does not have this tool yet"},
 		{"kafka-dump-log.sh", []string{"--files", "x.log"}, "kafkalab does not have this tool yet"},
 	}

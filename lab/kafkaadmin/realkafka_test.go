@@ -1,0 +1,178 @@
+//go:build apachekafka
+
+package kafkaadmin
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/testharness/testkit"
+)
+
+// These tests run in the test-apache-kafka tier (mk/30-apache-kafka.mk), which starts a real
+// Apache Kafka 4.3.1 broker (KAFKALAB_TEST_BOOTSTRAP) and gives its jars
+// (KAFKALAB_KAFKA_LIBS). They run Kafka's own Java tools and ours side by side against that
+// broker and require the same output, once what differs by nature is replaced: measurements
+// (rates, latencies, times, the metadata log's growing offsets) and the twin topics' names.
+
+type realKafka struct {
+	bootstrap, libs, log4j string
+}
+
+func needRealKafka(t *testing.T) realKafka {
+	t.Helper()
+	var rk realKafka
+	rk.bootstrap, rk.libs = testkit.RealKafka(t)
+	abs, err := filepath.Abs("../../scripts/kafka/tools-log4j2.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rk.log4j = abs
+	return rk
+}
+
+// javaClass is the main class of each of Kafka's tools this package imitates.
+var javaClass = map[string]string{
+	"kafka-broker-api-versions.sh": "org.apache.kafka.tools.BrokerApiVersionsCommand",
+	"kafka-cluster.sh":             "org.apache.kafka.tools.ClusterTool",
+	"kafka-metadata-quorum.sh":     "org.apache.kafka.tools.MetadataQuorumCommand",
+	"kafka-features.sh":            "org.apache.kafka.tools.FeatureCommand",
+	"kafka-log-dirs.sh":            "org.apache.kafka.tools.LogDirsCommand",
+	"kafka-producer-perf-test.sh":  "org.apache.kafka.tools.ProducerPerformance",
+	"kafka-consumer-perf-test.sh":  "org.apache.kafka.tools.ConsumerPerformance",
+	"kafka-topics.sh":              "org.apache.kafka.tools.TopicCommand",
+}
+
+// java runs Kafka's own tool with args as given (each tool takes --bootstrap-server in its
+// own place).
+func (rk realKafka) java(t *testing.T, tool string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	cmd := testkit.KafkaToolCmd(ctx, rk.libs, rk.log4j, javaClass[tool], args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("java %s: %v", tool, err)
+	}
+	return result{code, out.String(), errb.String()}
+}
+
+// ours runs our tool with the same args against the same broker.
+func (rk realKafka) ours(t *testing.T, tool string, args ...string) result {
+	t.Helper()
+	return runTool(t, rk.bootstrap, tool, args...)
+}
+
+func twins(prefix string) (ours, java string) {
+	n := rand.IntN(1_000_000)
+	return fmt.Sprintf("%s-o-%06d", prefix, n), fmt.Sprintf("%s-j-%06d", prefix, n)
+}
+
+// norm replaces what differs by nature, then each side's name by a shared one.
+type norm struct {
+	res  []*regexp.Regexp
+	with []string
+}
+
+func (n norm) apply(s string, names map[string]string) string {
+	for from, to := range names {
+		s = strings.ReplaceAll(s, from, to)
+	}
+	for i, re := range n.res {
+		s = re.ReplaceAllString(s, n.with[i])
+	}
+	return s
+}
+
+func same(t *testing.T, what string, o, j result, n norm, names map[string]string) {
+	t.Helper()
+	if o.code != 0 || j.code != 0 {
+		t.Errorf("%s: exit ours %d (%s), Kafka's %d (%s)", what, o.code, o.stderr, j.code, j.stderr)
+		return
+	}
+	os, js := n.apply(o.stdout, names), n.apply(j.stdout, names)
+	if os != js {
+		t.Errorf("%s: ours differs from Apache Kafka's\n--- ours ---\n%s\n--- Kafka ---\n%s", what, os, js)
+	}
+}
+
+var (
+	numbers = norm{res: []*regexp.Regexp{regexp.MustCompile(`\d+(\.\d+)?`)}, with: []string{"N"}}
+	exact   = norm{}
+)
+
+func TestAgainstApacheKafkaAdminTools(t *testing.T) {
+	rk := needRealKafka(t)
+	bs := []string{"--bootstrap-server", rk.bootstrap}
+
+	for _, c := range []struct {
+		tool string
+		args []string
+		n    norm
+	}{
+		{"kafka-broker-api-versions.sh", bs, exact},
+		{"kafka-cluster.sh", append([]string{"cluster-id"}, bs...), exact},
+		{"kafka-features.sh", append(bs, "describe"), exact},
+		// The metadata log grows while the tools run (the controller appends no-op records):
+		// its offsets, lags and fetch times are measurements.
+		{"kafka-metadata-quorum.sh", append(bs, "describe", "--status"), norm{
+			res:  []*regexp.Regexp{regexp.MustCompile(`(?m)^(HighWatermark|MaxFollowerLag|MaxFollowerLagTimeMs): +\d+$`)},
+			with: []string{"$1: N"}}},
+		{"kafka-metadata-quorum.sh", append(bs, "describe", "--replication"), norm{
+			res:  []*regexp.Regexp{regexp.MustCompile(`(?m)^(\S+\s+\S+\s+)\d+(\s+)\d+(\s+)\d+(\s+)\d+`)},
+			with: []string{"${1}N${2}N${3}N${4}N"}}},
+		{"kafka-metadata-quorum.sh", append(bs, "describe", "--replication", "--human-readable"), norm{
+			res:  []*regexp.Regexp{regexp.MustCompile(`(?m)^(\S+\s+\S+\s+)\d+(\s+)\d+(\s+)\d+ ms ago(\s+)\d+ ms ago +`)},
+			with: []string{"${1}N${2}N${3}N ms ago${4}N ms ago "}}},
+	} {
+		o, j := rk.ours(t, c.tool, c.args...), rk.java(t, c.tool, c.args...)
+		same(t, c.tool+" "+strings.Join(c.args, " "), o, j, c.n, nil)
+	}
+
+	// Log dirs of twin topics with the same records: the same JSON once the names match, the
+	// broker's folder included.
+	to, tj := twins("dirs")
+	names := map[string]string{to: "TOPIC", tj: "TOPIC"}
+	for _, name := range []string{to, tj} {
+		if r := rk.ours(t, "kafka-topics.sh", append(bs, "--create", "--topic", name, "--partitions", "3")...); r.code != 0 {
+			t.Fatalf("create %s: %s", name, r.stderr)
+		}
+		if r := rk.ours(t, "kafka-producer-perf-test.sh", "--topic", name, "--num-records", "300", "--record-size", "50",
+			"--throughput", "-1", "--producer-props", "bootstrap.servers="+rk.bootstrap, "linger.ms=0"); r.code != 0 {
+			t.Fatalf("produce to %s: %s", name, r.stderr)
+		}
+	}
+	o := rk.ours(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", to)...)
+	j := rk.java(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", tj)...)
+	// Batch sizes depend on how the producer grouped records: a measurement.
+	same(t, "log-dirs --describe --topic-list", o, j, norm{res: []*regexp.Regexp{regexp.MustCompile(`"size":\d+`)}, with: []string{`"size":N`}}, names)
+
+	// Perf tests: the same lines and columns; the numbers are measurements.
+	o = rk.ours(t, "kafka-producer-perf-test.sh", "--topic", to, "--num-records", "2000", "--record-size", "100", "--throughput", "-1",
+		"--producer-props", "bootstrap.servers="+rk.bootstrap, "acks=all")
+	j = rk.java(t, "kafka-producer-perf-test.sh", "--topic", tj, "--num-records", "2000", "--record-size", "100", "--throughput", "-1",
+		"--producer-props", "bootstrap.servers="+rk.bootstrap, "acks=all")
+	same(t, "producer-perf-test", o, j, numbers, names)
+	o = rk.ours(t, "kafka-consumer-perf-test.sh", append(bs, "--topic", to, "--messages", "2000")...)
+	j = rk.java(t, "kafka-consumer-perf-test.sh", append(bs, "--topic", tj, "--messages", "2000")...)
+	same(t, "consumer-perf-test", o, j, numbers, names)
+	if !strings.Contains(o.stdout, ", 2000, ") {
+		t.Errorf("consumer-perf-test read other than 2000 records:\n%s", o.stdout)
+	}
+	for _, name := range []string{to, tj} {
+		rk.ours(t, "kafka-topics.sh", append(bs, "--delete", "--topic", name)...)
+	}
+}
