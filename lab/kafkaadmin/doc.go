@@ -16,8 +16,11 @@
 //	    [--from-latest] [--timeout MS] [--show-detailed-stats] [--reporting-interval MS]
 //	    [--hide-header] [--date-format F] [--fetch-size N]
 //
-// kafka-leader-election.sh, kafka-transactions.sh and kafka-dump-log.sh are named and refused
-// with a sentence saying kafkalab does not have them yet.
+//	kafka-transactions.sh --bootstrap-server B list [--duration-filter MS] [--transactional-id-pattern RE]
+//	kafka-transactions.sh --bootstrap-server B describe --transactional-id ID
+//
+// kafka-leader-election.sh and kafka-dump-log.sh are named and refused with a sentence saying
+// kafkalab does not have them yet.
 //
 // lab/kafkatools keys the lead's cache of real Spark's results, so these tools live here and
 // reuse its exported IO; the CLI and the lesson shell dispatch kafka-*.sh names to whichever

@@ -6,8 +6,6 @@ func init() {
 	for _, m := range []struct{ name, summary, why string }{
 		{"kafka-leader-election.sh", "Elect preferred or unclean leaders for partitions.",
 			"the lab's broker is a single node, so every partition already has its only replica as leader; try it on a multi-broker Kafka cluster"},
-		{"kafka-transactions.sh", "Describe and manage transactions.",
-			"list transactional producers with kafka-console-consumer.sh --isolation-level read_committed, or use a real Kafka for now"},
 		{"kafka-dump-log.sh", "Decode Kafka's log segment files.",
 			"the embedded broker keeps no segment files; read records with kafka-console-consumer.sh --property print.offset=true"},
 	} {

@@ -48,6 +48,7 @@ var javaClass = map[string]string{
 	"kafka-log-dirs.sh":            "org.apache.kafka.tools.LogDirsCommand",
 	"kafka-producer-perf-test.sh":  "org.apache.kafka.tools.ProducerPerformance",
 	"kafka-consumer-perf-test.sh":  "org.apache.kafka.tools.ConsumerPerformance",
+	"kafka-transactions.sh":        "org.apache.kafka.tools.TransactionsCommand",
 	"kafka-topics.sh":              "org.apache.kafka.tools.TopicCommand",
 }
 
@@ -126,6 +127,7 @@ func TestAgainstApacheKafkaAdminTools(t *testing.T) {
 		{"kafka-broker-api-versions.sh", bs, exact},
 		{"kafka-cluster.sh", append([]string{"cluster-id"}, bs...), exact},
 		{"kafka-features.sh", append(bs, "describe"), exact},
+		{"kafka-transactions.sh", append(bs, "list"), exact},
 		// The metadata log grows while the tools run (the controller appends no-op records):
 		// its offsets, lags and fetch times are measurements.
 		{"kafka-metadata-quorum.sh", append(bs, "describe", "--status"), norm{
@@ -142,6 +144,14 @@ func TestAgainstApacheKafkaAdminTools(t *testing.T) {
 		same(t, c.tool+" "+strings.Join(c.args, " "), o, j, c.n, nil)
 	}
 
+	// A transactional id the broker does not know: Kafka's message starts ours (we add the fix).
+	o, j := rk.ours(t, "kafka-transactions.sh", append(bs, "describe", "--transactional-id", "nope")...),
+		rk.java(t, "kafka-transactions.sh", append(bs, "describe", "--transactional-id", "nope")...)
+	javaMsg := strings.TrimSuffix(strings.SplitN(j.stderr, "\n", 2)[0], ".")
+	if o.code != 1 || j.code != 1 || javaMsg == "" || !strings.HasPrefix(o.stderr, "kafka-transactions.sh: "+javaMsg) {
+		t.Errorf("describe an unknown transactional id:\nours  (exit %d) %q\nKafka (exit %d) %q", o.code, o.stderr, j.code, j.stderr)
+	}
+
 	// Log dirs of twin topics with the same records: the same JSON once the names match, the
 	// broker's folder included.
 	to, tj := twins("dirs")
@@ -155,8 +165,8 @@ func TestAgainstApacheKafkaAdminTools(t *testing.T) {
 			t.Fatalf("produce to %s: %s", name, r.stderr)
 		}
 	}
-	o := rk.ours(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", to)...)
-	j := rk.java(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", tj)...)
+	o = rk.ours(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", to)...)
+	j = rk.java(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", tj)...)
 	// Batch sizes depend on how the producer grouped records: a measurement.
 	same(t, "log-dirs --describe --topic-list", o, j, norm{res: []*regexp.Regexp{regexp.MustCompile(`"size":\d+`)}, with: []string{`"size":N`}}, names)
 

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kgo"
+
 	"github.com/kafkalab/kafkalab/lab/broker"
 	"github.com/kafkalab/kafkalab/lab/kafkatools"
 )
@@ -150,11 +152,51 @@ func TestToolMistakes(t *testing.T) {
 		{"kafka-consumer-perf-test.sh", []string{"--topic", "t"}, `Missing required argument "[num-records]"`},
 		{"kafka-leader-election.sh", []string{"--election-type", "preferred", "--all-topic-partitions"}, "kafkalab does not have this tool yet"},
 		{"kafka-dump-log.sh", []string{"--files", "x.log"}, "kafkalab does not have this tool yet"},
+		{"kafka-transactions.sh", nil, "missing the command: kafka-transactions.sh list | describe"},
+		{"kafka-transactions.sh", []string{"describe"}, "argument --transactional-id is required"},
 	}
 	for _, tc := range tests {
 		r := runTool(t, bs, tc.tool, tc.args...)
 		if r.code != 1 || !strings.Contains(r.stderr, tc.wantErr) || strings.Count(r.stderr, "\n") != 1 {
 			t.Errorf("%s %v: exit %d stderr %q, want one line with %q", tc.tool, tc.args, r.code, r.stderr, tc.wantErr)
 		}
+	}
+}
+
+// TestTransactions lists and describes an open transaction of a transactional producer.
+func TestTransactions(t *testing.T) {
+	bs := startBroker(t)
+	mustRun(t, bs, "kafka-topics.sh", "--create", "--topic", "tx", "--partitions", "1")
+	header := "TransactionalId\tCoordinator\tProducerId\tTransactionState\t\n"
+	if r := mustRun(t, bs, "kafka-transactions.sh", "list"); r.stdout != header {
+		t.Errorf("list with no transactions: %q", r.stdout)
+	}
+	r := runTool(t, bs, "kafka-transactions.sh", "describe", "--transactional-id", "nope")
+	if r.code != 1 || !strings.Contains(r.stderr, "Failed to describe transaction state of transactional-id `nope`: DescribeTransactions request for transactionalId `nope` failed because the ID could not be found") {
+		t.Errorf("describe nope: exit %d %q", r.code, r.stderr)
+	}
+
+	cl, err := kgo.NewClient(kgo.SeedBrokers(bs), kgo.TransactionalID("orders-tx"), kgo.DefaultProduceTopic("tx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	ctx := context.Background()
+	if err := cl.BeginTransaction(); err != nil {
+		t.Fatal(err)
+	}
+	if err := cl.ProduceSync(ctx, &kgo.Record{Value: []byte("v")}).FirstErr(); err != nil {
+		t.Fatal(err)
+	}
+	list := mustRun(t, bs, "kafka-transactions.sh", "list").stdout
+	if !regexp.MustCompile(`\norders-tx      \t\d +\t\d+ *\tOngoing         \t\n$`).MatchString(list) {
+		t.Errorf("list with one open transaction:\n%s", list)
+	}
+	desc := mustRun(t, bs, "kafka-transactions.sh", "describe", "--transactional-id", "orders-tx").stdout
+	if !regexp.MustCompile(`(?s)^CoordinatorId\tTransactionalId\tProducerId *\tProducerEpoch\tTransactionState\tTransactionTimeoutMs\tCurrentTransactionStartTimeMs\tTransactionDurationMs\tTopicPartitions\t\n\d +\torders-tx +\t\d+ *\t\d+ +\tOngoing +\t\d+ +\t\d+ +\t\d+ +\ttx-0 +\t\n$`).MatchString(desc) {
+		t.Errorf("describe:\n%s", desc)
+	}
+	if err := cl.EndTransaction(ctx, kgo.TryCommit); err != nil {
+		t.Fatal(err)
 	}
 }
