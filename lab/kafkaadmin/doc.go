@@ -19,8 +19,11 @@
 //	kafka-transactions.sh --bootstrap-server B list [--duration-filter MS] [--transactional-id-pattern RE]
 //	kafka-transactions.sh --bootstrap-server B describe --transactional-id ID
 //
-// kafka-leader-election.sh and kafka-dump-log.sh are named and refused with a sentence saying
-// kafkalab does not have them yet.
+//	kafka-leader-election.sh --bootstrap-server B --election-type preferred|unclean
+//	    (--all-topic-partitions | --topic T --partition P | --path-to-json-file F)
+//
+// kafka-dump-log.sh is named and refused with a sentence saying kafkalab does not have it yet
+// (the embedded broker keeps no segment files to decode).
 //
 // lab/kafkatools keys the lead's cache of real Spark's results, so these tools live here and
 // reuse its exported IO; the CLI and the lesson shell dispatch kafka-*.sh names to whichever

@@ -49,6 +49,7 @@ var javaClass = map[string]string{
 	"kafka-producer-perf-test.sh":  "org.apache.kafka.tools.ProducerPerformance",
 	"kafka-consumer-perf-test.sh":  "org.apache.kafka.tools.ConsumerPerformance",
 	"kafka-transactions.sh":        "org.apache.kafka.tools.TransactionsCommand",
+	"kafka-leader-election.sh":     "org.apache.kafka.tools.LeaderElectionCommand",
 	"kafka-topics.sh":              "org.apache.kafka.tools.TopicCommand",
 }
 
@@ -171,6 +172,14 @@ func TestAgainstApacheKafkaAdminTools(t *testing.T) {
 	j = rk.java(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", tj)...)
 	// Batch sizes depend on how the producer grouped records: a measurement.
 	same(t, "log-dirs --describe --topic-list", o, j, norm{res: []*regexp.Regexp{regexp.MustCompile(`"size":\d+`)}, with: []string{`"size":N`}}, names)
+
+	// Preferred elections on one broker: nothing to elect.
+	o = rk.ours(t, "kafka-leader-election.sh", append(bs, "--election-type", "preferred", "--topic", to, "--partition", "1")...)
+	j = rk.java(t, "kafka-leader-election.sh", append(bs, "--election-type", "preferred", "--topic", tj, "--partition", "1")...)
+	same(t, "leader-election --topic --partition", o, j, exact, names)
+	o = rk.ours(t, "kafka-leader-election.sh", append(bs, "--election-type", "preferred", "--all-topic-partitions")...)
+	j = rk.java(t, "kafka-leader-election.sh", append(bs, "--election-type", "preferred", "--all-topic-partitions")...)
+	same(t, "leader-election --all-topic-partitions", o, j, exact, names)
 
 	// Perf tests: the same lines and columns; the numbers are measurements.
 	o = rk.ours(t, "kafka-producer-perf-test.sh", "--topic", to, "--num-records", "2000", "--record-size", "100", "--throughput", "-1",

@@ -150,7 +150,9 @@ func TestToolMistakes(t *testing.T) {
 		{"kafka-producer-perf-test.sh", []string{"--topic", "t", "--num-records", "5", "--record-size", "1", "--throughput", "-1", "--producer-props", "buffer.memory=1"}, "producer property buffer.memory is not one kafkalab's producer applies"},
 		{"kafka-producer-perf-test.sh", []string{"--topic", "t", "--num-records", "5", "--record-size", "1", "--throughput", "-1", "--producer-props", "acks"}, "Invalid property: acks"},
 		{"kafka-consumer-perf-test.sh", []string{"--topic", "t"}, `Missing required argument "[num-records]"`},
-		{"kafka-leader-election.sh", []string{"--election-type", "preferred", "--all-topic-partitions"}, "kafkalab does not have this tool yet"},
+		{"kafka-leader-election.sh", []string{"--all-topic-partitions"}, "Missing required option(s): election-type"},
+		{"kafka-leader-election.sh", []string{"--election-type", "preferred"}, "give exactly one of --all-topic-partitions"},
+		{"kafka-leader-election.sh", []string{"--election-type", "preferred", "--topic", "t"}, "Missing required option(s): partition"},
 		{"kafka-dump-log.sh", []string{"--files", "x.log"}, "kafkalab does not have this tool yet"},
 		{"kafka-transactions.sh", nil, "missing the command: kafka-transactions.sh list | describe"},
 		{"kafka-transactions.sh", []string{"describe"}, "argument --transactional-id is required"},
@@ -198,5 +200,19 @@ func TestTransactions(t *testing.T) {
 	}
 	if err := cl.EndTransaction(ctx, kgo.TryCommit); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLeaderElection: on one broker every partition has its only replica as leader already.
+func TestLeaderElection(t *testing.T) {
+	bs := startBroker(t)
+	mustRun(t, bs, "kafka-topics.sh", "--create", "--topic", "el", "--partitions", "2")
+	r := runTool(t, bs, "kafka-leader-election.sh", "--election-type", "preferred", "--topic", "el", "--partition", "1")
+	t.Logf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	if r.code != 0 || r.stdout != "Valid replica already elected for partitions el-1\n" {
+		t.Errorf("one partition: exit %d %q %q", r.code, r.stdout, r.stderr)
+	}
+	if r := mustRun(t, bs, "kafka-leader-election.sh", "--election-type", "PREFERRED", "--all-topic-partitions"); r.stdout != "" {
+		t.Errorf("all partitions: %q", r.stdout)
 	}
 }
