@@ -286,3 +286,26 @@ func TestSettleEndsASleepOnceTheGroupSettled(t *testing.T) {
 		t.Errorf("the step took %v: a group short of members must sleep the full time", took)
 	}
 }
+
+// The lesson shell runs lab/kafkaadmin's tools as it runs kafkatools': a lesson line of
+// kafka-cluster.sh or kafka-log-dirs.sh reaches the lab's broker.
+func TestShellRunsKafkaAdminTools(t *testing.T) {
+	course := []*lessons.Lesson{{ID: "09-admin", Topics: []string{"adm"}, Steps: []*lessons.Step{{
+		Number: 1, Title: "admin", Run: shellCode(t, `kafka-topics.sh --bootstrap-server localhost:9092 --create --topic adm --partitions 1
+kafka-cluster.sh cluster-id --bootstrap-server localhost:9092
+kafka-log-dirs.sh --bootstrap-server localhost:9092 --describe --topic-list adm`),
+	}}}}
+	lb := newTestLab(t, course)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := lb.StartLesson(ctx, course[0]); err != nil {
+		t.Fatal(err)
+	}
+	res := lb.RunStep(ctx, course[0], course[0].Steps[0], nil)
+	if !res.Passed {
+		t.Fatalf("step failed: %+v\n%s", res.Failures, res.Output)
+	}
+	if !regexp.MustCompile(`^Created topic adm\.\nCluster ID: \S+\nQuerying brokers for log directories information\nReceived log directory information from brokers \d+\n\{.*"partition":"adm-0".*\}\n$`).MatchString(res.Output) {
+		t.Errorf("output:\n%s", res.Output)
+	}
+}
