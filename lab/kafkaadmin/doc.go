@@ -22,8 +22,10 @@
 //	kafka-leader-election.sh --bootstrap-server B --election-type preferred|unclean
 //	    (--all-topic-partitions | --topic T --partition P | --path-to-json-file F)
 //
-// kafka-dump-log.sh is named and refused with a sentence saying kafkalab does not have it yet
-// (the embedded broker keeps no segment files to decode).
+//	kafka-dump-log.sh --files A.log[,B.log]
+//	    One line per record batch of a real Kafka's log segment (shallow iteration); the
+//	    embedded broker keeps no segment files. --print-data-log and --deep-iteration are
+//	    refused as not there yet.
 //
 // lab/kafkatools keys the lead's cache of real Spark's results, so these tools live here and
 // reuse its exported IO; the CLI and the lesson shell dispatch kafka-*.sh names to whichever

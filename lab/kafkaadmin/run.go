@@ -31,7 +31,9 @@ type tool struct {
 	specs       []option
 	// missing, when set, is why kafkalab refuses the tool: it is named but not there yet.
 	missing string
-	run     func(ctx context.Context, r *toolRun) error
+	// noBroker: the tool reads files, not a broker (kafka-dump-log.sh).
+	noBroker bool
+	run      func(ctx context.Context, r *toolRun) error
 }
 
 // toolRun is one invocation: the parsed command line, IO and the brokers to talk to.
@@ -112,6 +114,12 @@ func Run(ctx context.Context, toolName string, args []string, io IO, defaultBoot
 		return 0
 	}
 	r := &toolRun{tool: t, sub: sub, opts: opts, io: io}
+	if t.noBroker {
+		if err := t.run(ctx, r); err != nil {
+			return t.fail(io, err)
+		}
+		return 0
+	}
 	if opts.has("bootstrap-server") {
 		if r.bootstrap, err = parseBootstrap(opts.value("bootstrap-server", "")); err != nil {
 			return t.fail(io, err)

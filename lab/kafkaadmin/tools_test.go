@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -153,7 +154,10 @@ func TestToolMistakes(t *testing.T) {
 		{"kafka-leader-election.sh", []string{"--all-topic-partitions"}, "Missing required option(s): election-type"},
 		{"kafka-leader-election.sh", []string{"--election-type", "preferred"}, "give exactly one of --all-topic-partitions"},
 		{"kafka-leader-election.sh", []string{"--election-type", "preferred", "--topic", "t"}, "Missing required option(s): partition"},
-		{"kafka-dump-log.sh", []string{"--files", "x.log"}, "kafkalab does not have this tool yet"},
+		{"kafka-dump-log.sh", []string{"--files", "x.log"}, "x.log is not a Kafka log segment"},
+		{"kafka-dump-log.sh", []string{"--files", "00000000000000000000.index"}, "dumps data segments (.log files) only"},
+		{"kafka-dump-log.sh", []string{"--files", "00000000000000000000.log", "--print-data-log"}, "--print-data-log is not in kafkalab yet"},
+		{"kafka-dump-log.sh", nil, `Missing required argument "[files]"`},
 		{"kafka-transactions.sh", nil, "missing the command: kafka-transactions.sh list | describe"},
 		{"kafka-transactions.sh", []string{"describe"}, "argument --transactional-id is required"},
 	}
@@ -214,5 +218,19 @@ func TestLeaderElection(t *testing.T) {
 	}
 	if r := mustRun(t, bs, "kafka-leader-election.sh", "--election-type", "PREFERRED", "--all-topic-partitions"); r.stdout != "" {
 		t.Errorf("all partitions: %q", r.stdout)
+	}
+}
+
+// TestDumpLog reads two segments Apache Kafka 4.3.1 wrote (the first 43 batches of a KRaft
+// metadata log, a control batch among them, and a __consumer_offsets partition) and must
+// print what Kafka's own DumpLogSegments printed for them (testdata/dump-log.golden).
+func TestDumpLog(t *testing.T) {
+	r := runTool(t, "", "kafka-dump-log.sh", "--files", "testdata/meta/00000000000000000000.log,testdata/offsets/00000000000000000000.log")
+	want, err := os.ReadFile("testdata/dump-log.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.code != 0 || r.stdout != string(want) {
+		t.Errorf("exit %d %s\n--- ours ---\n%s\n--- Kafka's ---\n%s", r.code, r.stderr, r.stdout, want)
 	}
 }
