@@ -50,6 +50,7 @@ var javaClass = map[string]string{
 	"kafka-consumer-perf-test.sh":  "org.apache.kafka.tools.ConsumerPerformance",
 	"kafka-transactions.sh":        "org.apache.kafka.tools.TransactionsCommand",
 	"kafka-leader-election.sh":     "org.apache.kafka.tools.LeaderElectionCommand",
+	"kafka-dump-log.sh":            "org.apache.kafka.tools.DumpLogSegments",
 	"kafka-topics.sh":              "org.apache.kafka.tools.TopicCommand",
 }
 
@@ -172,6 +173,15 @@ func TestAgainstApacheKafkaAdminTools(t *testing.T) {
 	j = rk.java(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", tj)...)
 	// Batch sizes depend on how the producer grouped records: a measurement.
 	same(t, "log-dirs --describe --topic-list", o, j, norm{res: []*regexp.Regexp{regexp.MustCompile(`"size":\d+`)}, with: []string{`"size":N`}}, names)
+
+	// The broker runs on this machine: both tools dump our topic's first segment.
+	if m := regexp.MustCompile(`"logDir":"([^"]+)"`).FindStringSubmatch(o.stdout); m == nil {
+		t.Errorf("no logDir in %q", o.stdout)
+	} else {
+		seg := filepath.Join(m[1], to+"-0", "00000000000000000000.log")
+		o, j := rk.ours(t, "kafka-dump-log.sh", "--files", seg), rk.java(t, "kafka-dump-log.sh", "--files", seg)
+		same(t, "dump-log", o, j, exact, nil)
+	}
 
 	// Preferred elections on one broker: nothing to elect.
 	o = rk.ours(t, "kafka-leader-election.sh", append(bs, "--election-type", "preferred", "--topic", to, "--partition", "1")...)
