@@ -379,8 +379,11 @@ func (sd *joinSide) append(jr *joinRow, part int) {
 	sd.putCount(jr.keyEnc, int64(len(rows)+1), part)
 }
 
-// evict drops the rows gone(row) picks from every key of partition part, closing the gaps
-// they leave, and returns them.
+// evict drops the rows gone(row) picks from every key of partition part and returns them,
+// in Spark's order (SymmetricHashJoinStateManager's removal by value): walking a key's
+// indexes, a row that goes is replaced by the key's last row, which is checked next in
+// its place, and the last index is removed. The state then holds the rows at the indexes
+// Spark's holds them, and later joins meet them in Spark's order.
 func (sd *joinSide) evict(part, parts int, gone func(*joinRow) bool) []*joinRow {
 	var removed []*joinRow
 	keys := make([]string, 0, len(sd.byKey))
@@ -392,33 +395,31 @@ func (sd *joinSide) evict(part, parts int, gone func(*joinRow) bool) []*joinRow 
 	sort.Strings(keys)
 	for _, k := range keys {
 		rows := sd.byKey[k]
-		kept := rows[:0:0]
-		for _, jr := range rows {
-			if gone(jr) {
-				removed = append(removed, jr)
-			} else {
-				kept = append(kept, jr)
+		n, before := len(rows), len(rows)
+		for i := 0; i < n; {
+			if !gone(rows[i]) {
+				i++
+				continue
 			}
-		}
-		if len(kept) == len(rows) {
-			continue
-		}
-		for i, jr := range kept {
-			if jr.idx != int64(i) {
-				jr.idx = int64(i)
-				sd.putRow(jr, part)
+			removed = append(removed, rows[i])
+			if last := n - 1; i != last {
+				rows[i] = rows[last]
+				rows[i].idx = int64(i)
+				sd.putRow(rows[i], part)
 			}
-		}
-		for i := len(kept); i < len(rows); i++ {
-			if e := sd.values.entries[indexKey(k, int64(i))]; e != nil {
+			n--
+			if e := sd.values.entries[indexKey(k, int64(n))]; e != nil {
 				sd.values.remove(e)
 			}
 		}
-		sd.putCount(k, int64(len(kept)), part)
-		if len(kept) == 0 {
+		if n == before {
+			continue
+		}
+		sd.putCount(k, int64(n), part)
+		if n == 0 {
 			delete(sd.byKey, k)
 		} else {
-			sd.byKey[k] = kept
+			sd.byKey[k] = rows[:n]
 		}
 	}
 	return removed
