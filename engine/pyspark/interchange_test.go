@@ -26,7 +26,7 @@ func TestSparkCheckpointsResumeOnKafkalab(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string][]string{}
-	f, err := os.Open(filepath.Join(data, "spark-second.out"))
+	f, err := os.Open(filepath.Join(data, "spark-second.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestOwnCheckpointsResumeLikeSpark(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, phase := range []string{"first", "second"} {
-		want, err := os.ReadFile(filepath.Join(data, "spark-"+phase+".out"))
+		want, err := os.ReadFile(filepath.Join(data, "spark-"+phase+".txt"))
 		if err != nil {
 			t.Fatal(err)
 		}

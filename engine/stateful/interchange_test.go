@@ -22,10 +22,10 @@ import (
 // and kept the checkpoint (spark-first/<op>); kafkalab loads that checkpoint's state,
 // runs the batches Spark's resumed run planned (spark-second/<op>/offsets: which batch
 // had the third file, each batch's watermark) and must print what Spark printed
-// (spark-second.out).
+// (spark-second.txt).
 func TestSparkCheckpointResumesOnKafkalab(t *testing.T) {
 	dir := filepath.Join("testdata", "interchange")
-	want := recordedRows(t, filepath.Join(dir, "spark-second.out"))
+	want := recordedRows(t, filepath.Join(dir, "spark-second.txt"))
 	third := jsonEvents(t, filepath.Join(dir, "b2.json"))
 	aggs := []plan.Expr{countStar(), call("sum", "amount"), call("avg", "amount"), call("min", "amount"), call("max", "amount")}
 	cases := []struct {

@@ -19,7 +19,7 @@ import (
 // stream-stream join). kafkalab
 // runs engine/stateful/testdata/interchange/interchange.py's first phase (two input
 // files, a checkpoint per operator); one Spark JVM then runs the second phase on those
-// checkpoints and must print the rows an all-Spark run printed (spark-second.out, the
+// checkpoints and must print the rows an all-Spark run printed (spark-second.txt, the
 // same recording engine/stateful's TestSparkCheckpointResumesOnKafkalab resumes from).
 // The name puts it in make test-spark's default run (TestScenariosAgainstRealSpark); its
 // body is a subtest so that a narrowed run ('TestScenariosAgainstRealSpark/04') skips it.
@@ -37,7 +37,7 @@ func stateInterchange(t *testing.T, cfg Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(filepath.Join(data, "spark-second.out"))
+	want, err := os.ReadFile(filepath.Join(data, "spark-second.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
