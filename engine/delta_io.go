@@ -318,7 +318,7 @@ func (w *DataFrameWriter) dynamicPartitionOverwrite() bool {
 	return strings.EqualFold(mode, "dynamic")
 }
 
-// writeParquet is df.write.parquet(path): one file per non-empty task.
+// writeParquet is df.write.parquet(path): one file per non-empty task, and task 0's.
 func (w *DataFrameWriter) writeParquet(ctx context.Context, path string) error {
 	tasks, err := w.df.execute(ctx)
 	if err != nil {
@@ -330,18 +330,19 @@ func (w *DataFrameWriter) writeParquet(ctx context.Context, path string) error {
 	}
 	id := newJobUUID()
 	schema := w.df.Schema().AsNullable()
-	// A task without rows writes no file, unless no task has any: then task 0 writes
-	// one, so the folder still holds the schema.
+	// A task without rows writes no file, except task 0, which always writes one (Spark's
+	// FileFormatWriter gives every task but the first an empty-directory writer when it
+	// has no rows; the first opens its file up front, so the folder holds the schema):
+	// spark.createDataFrame([Row(x=1)]) on 2 cores writes part-00000 without rows and
+	// part-00001 with the row.
 	empty := make([]bool, len(tasks))
-	allEmpty := true
 	for i := range tasks {
 		if tasks[i], empty[i], err = rowiter.Peek(ctx, tasks[i]); err != nil {
 			return err
 		}
-		allEmpty = allEmpty && empty[i]
 	}
 	for i, rows := range tasks {
-		if empty[i] && !(i == 0 && allEmpty) {
+		if empty[i] && i != 0 {
 			continue
 		}
 		name := filepath.Join(path, fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", i, id))

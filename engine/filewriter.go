@@ -20,8 +20,8 @@ import (
 // textFormatExt is the file extension Spark gives each text-based format's part files.
 var textFormatExt = map[string]string{"json": ".json", "csv": ".csv", "text": ".txt"}
 
-// writeTextFormat is df.write.json/csv/text(path): one part file per non-empty task,
-// then _SUCCESS, each with its Hadoop .crc side file.
+// writeTextFormat is df.write.json/csv/text(path): one part file per non-empty task and
+// task 0's, then _SUCCESS, each with its Hadoop .crc side file.
 func (w *DataFrameWriter) writeTextFormat(ctx context.Context, path string) error {
 	schema := w.df.Schema()
 	encode, err := rowEncoder(w.format, schema, &w.opts, w.df.s.Location())
@@ -38,16 +38,17 @@ func (w *DataFrameWriter) writeTextFormat(ctx context.Context, path string) erro
 	}
 	id := newJobUUID()
 	header := w.format == "csv" && optTrue(&w.opts, "header")
+	// Task 0 writes its file even without rows, as Spark's FileFormatWriter has it (see
+	// writeParquet): df.repartition(4, "k").write.json leaves an empty part-00000 when no
+	// key hashes to task 0. An empty CSV file with header=true holds the header.
 	empty := make([]bool, len(tasks))
-	allEmpty := true
 	for i := range tasks {
 		if tasks[i], empty[i], err = rowiter.Peek(ctx, tasks[i]); err != nil {
 			return err
 		}
-		allEmpty = allEmpty && empty[i]
 	}
 	for i, rows := range tasks {
-		if empty[i] && !(i == 0 && allEmpty && header) {
+		if empty[i] && i != 0 {
 			continue
 		}
 		var b strings.Builder

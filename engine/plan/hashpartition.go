@@ -11,7 +11,8 @@ import (
 // HashRepartition is repartition(n, cols...): each row goes to task pmod(murmur3(keys, 42),
 // N) as Spark's HashPartitioning sends it, the rows of a task in the order of the input
 // tasks. Coalesced merges the N tasks into one afterwards, as adaptive execution does with
-// a small shuffle whose partition count the user did not give (repartition(cols...)).
+// a small shuffle whose partition count the user did not give (repartition(cols...)),
+// in the order its reader fetches them: by input task, then by partition.
 type HashRepartition struct {
 	Child     Node
 	Keys      []Bound
@@ -43,9 +44,16 @@ func (h *HashRepartition) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter
 		return nil, err
 	}
 	out := make([][]sqltypes.Row, h.N)
+	// byTask[t][p] are input task t's rows for task p: adaptive execution's coalesced
+	// reader fetches the shuffle blocks map output by map output, so one coalesced task
+	// holds input task 0's rows in partition order, then input task 1's, and so on.
+	var byTask [][][]sqltypes.Row
 	hasher := sparkHasher{}
 	for t, rows := range in {
 		ec := ex.Eval.ForTask(t)
+		if h.Coalesced {
+			byTask = append(byTask, make([][]sqltypes.Row, h.N))
+		}
 		for _, row := range rows {
 			seed := uint64(42)
 			for _, k := range h.Keys {
@@ -59,13 +67,19 @@ func (h *HashRepartition) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter
 			if p < 0 {
 				p += h.N
 			}
-			out[p] = append(out[p], row)
+			if h.Coalesced {
+				byTask[t][p] = append(byTask[t][p], row)
+			} else {
+				out[p] = append(out[p], row)
+			}
 		}
 	}
 	if h.Coalesced {
 		var all []sqltypes.Row
-		for _, rows := range out {
-			all = append(all, rows...)
+		for _, parts := range byTask {
+			for _, rows := range parts {
+				all = append(all, rows...)
+			}
 		}
 		out = [][]sqltypes.Row{all}
 	}
