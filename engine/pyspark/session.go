@@ -379,9 +379,11 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
+		dataFrameFields := false
 		if len(fields) > 0 {
 			var views []string
 			q, views, err = s.formatSQL(q, fields)
+			dataFrameFields = len(views) > 0
 			// The views only name DataFrames for the analysis; PySpark drops them after.
 			defer func() {
 				for _, v := range views {
@@ -391,6 +393,15 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+		}
+		_, namedArgs := a[1].(*py.Dict)
+		if _, ok := a[1].(py.StringDict); ok {
+			namedArgs = true
+		}
+		if dataFrameFields && namedArgs {
+			// PySpark 4.2 leaves named parameters unbound when the query also reads a
+			// DataFrame through {df}: Spark raises UNBOUND_SQL_PARAMETER for the first.
+			a[1] = py.NewDict()
 		}
 		if a[1] != nil && a[1] != py.None {
 			if q, err = bindSQLArgs(q, a[1]); err != nil {

@@ -2,6 +2,7 @@ package pyspark
 
 import (
 	"context"
+	"github.com/kafkalab/kafkalab/engine/pyerrors"
 
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
@@ -61,6 +62,11 @@ func (u *pyUDTF) M__call__(args py.Tuple, kwargs py.StringDict) (py.Object, erro
 // the rows they yield with the return type's schema.
 func (u *pyUDTF) run(values py.Tuple) (py.Object, error) {
 	rows, _, err := u.runRows([]py.Tuple{values})
+	if se, ok := sparkerrors.As(err); ok {
+		// The worker's failure, not the Python exception it wraps (engineError would
+		// find that one in the chain and pass the wrapper on as it is).
+		return nil, pyerrors.WithGoError(pyerrors.FromError(se), err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -101,13 +107,15 @@ func (u *pyUDTF) runRows(argRows []py.Tuple) (rows []py.Object, of []int, err er
 		}
 		return err
 	}
+	// What eval or terminate raises, or a row of the wrong kind, fails in Spark's Python
+	// worker: PySpark gets a PythonException (PYTHON_EXCEPTION) with the worker's traceback.
 	for i, args := range argRows {
 		if err := collect("eval", args, i); err != nil {
-			return nil, nil, err
+			return nil, nil, u.in.pythonWorkerError(err, true)
 		}
 	}
 	if err := collect("terminate", nil, len(argRows)-1); err != nil {
-		return nil, nil, err
+		return nil, nil, u.in.pythonWorkerError(err, true)
 	}
 	return rows, of, nil
 }
