@@ -220,7 +220,7 @@ func NewProject(child Node, exprs []Expr) (*Project, error) {
 	if len(windows) > 0 {
 		return NewBoundProject(newWindow(child, windows), bound), nil
 	}
-	return NewBoundProject(child, bound), nil
+	return NewBoundProject(expandWindowInSelect(child, bound), bound), nil
 }
 
 // NewBoundProject makes a projection of already-bound expressions.

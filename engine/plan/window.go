@@ -1,10 +1,12 @@
 package plan
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -26,6 +28,10 @@ type TimeWindow struct {
 	time                  Bound
 	window, slide, offset int64
 	meta                  map[string]any
+	// expanded is set when a WindowExpand below the projection made the windows: the
+	// row's window is then the column at slot.
+	expanded bool
+	slot     int
 }
 
 // Time is the event-time column the windows follow.
@@ -42,6 +48,9 @@ func (w *TimeWindow) Metadata() map[string]any    { return w.meta }
 // Eval gives the row's (first) window; sliding windows expand rows, which only a grouping
 // can do here.
 func (w *TimeWindow) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	if w.expanded {
+		return row[w.slot], nil
+	}
 	if w.window != w.slide {
 		return nil, &UnsupportedError{Message: "kafkalab supports a sliding window(...) only as a groupBy key (it turns one row into several); group by it, or use a tumbling window"}
 	}
@@ -329,4 +338,82 @@ func WindowCall(b Bound) Bound {
 			return b
 		}
 	}
+}
+
+// WindowExpand is what Spark's TimeWindowing makes of window() in a batch select: each row
+// once per window holding its time (newest first; one for a tumbling window), the window
+// appended as a column, and rows whose time is NULL dropped.
+type WindowExpand struct {
+	Child Node
+	W     *TimeWindow
+	scope *Scope
+}
+
+// expandWindowInSelect puts a WindowExpand under a batch projection whose select list has
+// one window() column (bare or aliased), and points that column at the expansion's output.
+func expandWindowInSelect(child Node, bound []Bound) Node {
+	if IsStreaming(child) {
+		return child // a stream's windows are made by its aggregation
+	}
+	var found *TimeWindow
+	for _, b := range bound {
+		if a, ok := b.(*boundAlias); ok {
+			b = a.child
+		}
+		if w, ok := b.(*TimeWindow); ok {
+			if found != nil {
+				return child
+			}
+			found = w
+		}
+	}
+	if found == nil {
+		return child
+	}
+	in := childScope(child)
+	out := in.derive(&sqltypes.StructType{Fields: append(append([]sqltypes.StructField{}, in.Schema.Fields...),
+		sqltypes.StructField{Name: "window", Type: windowType, Nullable: true, Metadata: found.meta})})
+	out.Qualifiers = append([][]string{}, in.Qualifiers...)
+	found.expanded, found.slot = true, len(in.Schema.Fields)
+	return &WindowExpand{Child: child, W: found, scope: out}
+}
+
+func (e *WindowExpand) Output() *Scope   { return e.scope }
+func (e *WindowExpand) Children() []Node { return []Node{e.Child} }
+func (e *WindowExpand) Describe() string {
+	return fmt.Sprintf("Expand window(%s, %d, %d, %d)", e.W.time.SQL(), e.W.window, e.W.slide, e.W.offset)
+}
+
+func (e *WindowExpand) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
+	in, err := e.Child.Execute(ctx, ex)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]rowiter.Iter, len(in))
+	for t, task := range in {
+		ec := ex.Eval.ForTask(t)
+		var starts []int64
+		out[t] = rowiter.Map(task, func(_ context.Context, rows []sqltypes.Row) ([]sqltypes.Row, error) {
+			var res []sqltypes.Row
+			for _, row := range rows {
+				v, err := e.W.time.Eval(ec, row)
+				if err != nil {
+					return nil, err
+				}
+				ts, ok := v.(sqltypes.Timestamp)
+				if !ok {
+					continue // NULL time: Spark's filter drops the row
+				}
+				starts = e.W.Assign(starts[:0], int64(ts))
+				for _, st := range starts {
+					r := make(sqltypes.Row, len(row)+1)
+					copy(r, row)
+					r[len(row)] = sqltypes.Row{sqltypes.Timestamp(st), sqltypes.Timestamp(st + e.W.window)}
+					res = append(res, r)
+				}
+			}
+			return res, nil
+		})
+	}
+	return out, nil
 }
