@@ -14,9 +14,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,6 +44,9 @@ var ErrConcurrentCommit = errors.New("another writer committed to the Delta tabl
 type Table struct {
 	path   string
 	driver *Driver // nil: nothing is remembered between commits
+	// replayed is the log state of the latest snapshot this Table rebuilt, which the next
+	// one continues from (see replayCache).
+	replayed *replayCache
 }
 
 // Open returns the table at path (which may not exist yet).
@@ -56,7 +61,7 @@ func Open(path string) (*Table, error) {
 	if st, err := os.Stat(abs); err == nil && !st.IsDir() {
 		return nil, fmt.Errorf("delta table path %s is a file, not a folder", abs)
 	}
-	return &Table{path: abs}, nil
+	return &Table{path: abs, replayed: &replayCache{}}, nil
 }
 
 // Path is the table's absolute folder.
@@ -165,6 +170,92 @@ type replay struct {
 	s          *Snapshot
 	active     map[string]File
 	tombstones map[string]RemoveFile
+	base       int64 // the checkpoint version it started from, -1 for version 0
+}
+
+// clone is a copy of the state that applying more commits leaves r unchanged by (actions
+// themselves are never modified, so they are shared).
+func (r *replay) clone() *replay {
+	s := *r.s
+	s.Txns = maps.Clone(r.s.Txns)
+	s.txns = maps.Clone(r.s.txns)
+	s.txnOrder = slices.Clone(r.s.txnOrder)
+	s.Files, s.tombstones, s.Schema, s.part = nil, nil, nil, nil
+	return &replay{s: &s, active: maps.Clone(r.active), tombstones: maps.Clone(r.tombstones), base: r.base}
+}
+
+// replayCache keeps the log state of a table's latest snapshot, so that the next one (a
+// streaming write asks at every batch) replays only the commits made since, as Delta's
+// DeltaLog.update does with its cached snapshot, instead of reading the checkpoint and
+// every commit after it again: that cost grew with the table's history, about 5 ms a
+// batch by a few dozen batches (#18).
+type replayCache struct {
+	mu   sync.Mutex
+	r    *replay     // nil: nothing kept
+	id   os.FileInfo // the commit file of r's version when r was kept
+	cp   os.FileInfo // the checkpoint file r started from (nil: version 0)
+	hits int         // snapshots continued from r (for tests)
+}
+
+// keep remembers r (which the caller goes on to turn into a snapshot: a clone is kept).
+func (c *replayCache) keep(t *Table, r *replay) {
+	if c == nil {
+		return
+	}
+	id, err := os.Stat(filepath.Join(t.logDir(), versionFileName(r.s.Version)))
+	var cp os.FileInfo
+	if err == nil && r.base >= 0 {
+		cp, err = os.Stat(filepath.Join(t.logDir(), checkpointFileName(r.base)))
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err != nil {
+		c.r, c.id, c.cp = nil, nil, nil
+		return
+	}
+	c.r, c.id, c.cp = r.clone(), id, cp
+}
+
+// sameFile reports whether path is still the file that was then.
+func sameFile(path string, then os.FileInfo) bool {
+	now, err := os.Stat(path)
+	return err == nil && os.SameFile(now, then) && now.Size() == then.Size() && now.ModTime().Equal(then.ModTime())
+}
+
+// continueFrom returns a copy of the kept state to replay the latest snapshot from, when
+// it is still this log's: the latest snapshot is asked for, the commit file of the kept
+// version and the checkpoint it started from are the same files as when it was kept (a
+// table deleted and made again at the path has new files; a checkpoint rewritten is read
+// again, as Delta compares its log segment's files), the log has not gone back below it,
+// and the last checkpoint is the one the kept state started from. A newer checkpoint
+// makes a full reload, as in Delta: the scan order of a snapshot's files depends on the
+// checkpoint it was read from.
+func (c *replayCache) continueFrom(t *Table, upTo int64, vs []int64, cpv int64, hasCheckpoint bool) (*replay, bool) {
+	if c == nil || upTo >= 0 || len(vs) == 0 {
+		return nil, false
+	}
+	c.mu.Lock()
+	r, id, cp := c.r, c.id, c.cp
+	c.mu.Unlock()
+	if r == nil || r.s.Version > vs[len(vs)-1] {
+		return nil, false
+	}
+	if base := int64(-1); hasCheckpoint && cpv <= vs[len(vs)-1] {
+		base = cpv
+		if base != r.base {
+			return nil, false
+		}
+	} else if r.base != -1 {
+		return nil, false
+	}
+	if !sameFile(filepath.Join(t.logDir(), versionFileName(r.s.Version)), id) ||
+		(cp != nil && !sameFile(filepath.Join(t.logDir(), checkpointFileName(r.base)), cp)) {
+		return nil, false
+	}
+	c.mu.Lock()
+	c.hits++
+	c.mu.Unlock()
+	return r.clone(), true
 }
 
 func (r *replay) apply(t *Table, v int64, order int, a Action) error {
@@ -214,14 +305,18 @@ func (t *Table) snapshotAt(upTo int64) (*Snapshot, error) {
 	}
 	r := newReplay()
 	start := int64(0)
-	if cpv, ok := t.lastCheckpointVersion(); ok && len(vs) > 0 && cpv <= vs[len(vs)-1] && (upTo < 0 || cpv <= upTo) {
+	cpv, hasCheckpoint := t.lastCheckpointVersion()
+	base := int64(-1) // the checkpoint the replay starts from (-1: version 0)
+	if cached, ok := t.replayed.continueFrom(t, upTo, vs, cpv, hasCheckpoint); ok {
+		r, start, base = cached, cached.s.Version+1, cached.base
+	} else if hasCheckpoint && len(vs) > 0 && cpv <= vs[len(vs)-1] && (upTo < 0 || cpv <= upTo) {
 		if err := t.loadCheckpoint(cpv, r); err != nil {
 			if len(vs) == 0 || vs[0] != 0 {
 				return nil, err
 			}
 			r = newReplay() // unreadable checkpoint but the full log is there: replay it
 		} else {
-			start = cpv + 1
+			start, base = cpv+1, cpv
 		}
 	}
 	if start == 0 {
@@ -252,6 +347,10 @@ func (t *Table) snapshotAt(upTo int64) (*Snapshot, error) {
 		}
 		r.s.Version = v
 		next = v + 1
+	}
+	if upTo < 0 && r.s.Version >= 0 {
+		r.base = base
+		t.replayed.keep(t, r)
 	}
 	s := r.s
 	s.tombstones = r.tombstones
