@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,7 +129,8 @@ func TestAgainstApacheKafkaAdminTools(t *testing.T) {
 	}{
 		{"kafka-broker-api-versions.sh", bs, exact},
 		{"kafka-cluster.sh", append([]string{"cluster-id"}, bs...), exact},
-		{"kafka-features.sh", append(bs, "describe"), exact},
+		// The finalized features' epoch is the metadata log's offset of their last change.
+		{"kafka-features.sh", append(bs, "describe"), norm{res: []*regexp.Regexp{regexp.MustCompile(`Epoch: \d+`)}, with: []string{"Epoch: N"}}},
 		{"kafka-transactions.sh", append(bs, "list"), exact},
 		// The metadata log grows while the tools run (the controller appends no-op records):
 		// its offsets, lags and fetch times are measurements.
@@ -138,9 +140,10 @@ func TestAgainstApacheKafkaAdminTools(t *testing.T) {
 		{"kafka-metadata-quorum.sh", append(bs, "describe", "--replication"), norm{
 			res:  []*regexp.Regexp{regexp.MustCompile(`(?m)^(\S+\s+\S+\s+)\d+(\s+)\d+(\s+)\d+(\s+)\d+`)},
 			with: []string{"${1}N${2}N${3}N${4}N"}}},
+		// Here the columns' widths follow the measurements' digits too.
 		{"kafka-metadata-quorum.sh", append(bs, "describe", "--replication", "--human-readable"), norm{
-			res:  []*regexp.Regexp{regexp.MustCompile(`(?m)^(\S+\s+\S+\s+)\d+(\s+)\d+(\s+)\d+ ms ago(\s+)\d+ ms ago +`)},
-			with: []string{"${1}N${2}N${3}N ms ago${4}N ms ago "}}},
+			res:  []*regexp.Regexp{regexp.MustCompile(`\d+`), regexp.MustCompile(` +`)},
+			with: []string{"N", " "}}},
 	} {
 		o, j := rk.ours(t, c.tool, c.args...), rk.java(t, c.tool, c.args...)
 		same(t, c.tool+" "+strings.Join(c.args, " "), o, j, c.n, nil)
@@ -169,7 +172,9 @@ func TestAgainstApacheKafkaAdminTools(t *testing.T) {
 			t.Fatalf("produce to %s: %s", name, r.stderr)
 		}
 	}
-	o = rk.ours(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", to)...)
+	// Kafka lists the partitions in a HashMap's order, which follows the topic's name: ours
+	// describes Kafka's twin topic, so that the order can be compared.
+	o = rk.ours(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", tj)...)
 	j = rk.java(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", tj)...)
 	// Batch sizes depend on how the producer grouped records: a measurement.
 	same(t, "log-dirs --describe --topic-list", o, j, norm{res: []*regexp.Regexp{regexp.MustCompile(`"size":\d+`)}, with: []string{`"size":N`}}, names)
@@ -200,10 +205,16 @@ func TestAgainstApacheKafkaAdminTools(t *testing.T) {
 	o = rk.ours(t, "kafka-consumer-perf-test.sh", append(bs, "--topic", to, "--messages", "2000")...)
 	j = rk.java(t, "kafka-consumer-perf-test.sh", append(bs, "--topic", tj, "--messages", "2000")...)
 	same(t, "consumer-perf-test", o, j, numbers, names)
-	if !strings.Contains(o.stdout, ", 2000, ") {
-		t.Errorf("consumer-perf-test read other than 2000 records:\n%s", o.stdout)
+	// Both tools stop after the poll that reaches --messages, so they may read a little more.
+	if m := regexp.MustCompile(`, (\d+), [\d.]+, \d+, \d+, [\d.]+, [\d.]+\n$`).FindStringSubmatch(o.stdout); m == nil || atoi(m[1]) < 2000 {
+		t.Errorf("consumer-perf-test read fewer than 2000 records:\n%s", o.stdout)
 	}
 	for _, name := range []string{to, tj} {
 		rk.ours(t, "kafka-topics.sh", append(bs, "--delete", "--topic", name)...)
 	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

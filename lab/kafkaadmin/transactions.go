@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -94,16 +95,30 @@ func describeTransaction(ctx context.Context, r *toolRun) error {
 		}
 		return fmt.Errorf("Failed to describe transaction state of transactional-id `%s`: %s. Check the id with kafka-transactions.sh list", id, msg)
 	}
-	ds, err := kadm.NewClient(cl).DescribeTransactions(ctx, id)
-	if err != nil {
-		return fail(err)
-	}
-	d, ok := ds[id]
-	if !ok {
-		return fail(kerr.TransactionalIDNotFound)
-	}
-	if d.Err != nil {
-		return fail(d.Err)
+	// A broker that has no __transaction_state topic yet creates it on the first lookup and
+	// answers COORDINATOR_NOT_AVAILABLE meanwhile; Kafka's admin client retries, so do we.
+	var d kadm.DescribedTransaction
+	for attempt := 0; ; attempt++ {
+		ds, err := kadm.NewClient(cl).DescribeTransactions(ctx, id)
+		if err == nil {
+			var ok bool
+			if d, ok = ds[id]; !ok {
+				err = kerr.TransactionalIDNotFound
+			} else {
+				err = d.Err
+			}
+		}
+		if err == nil {
+			break
+		}
+		if attempt >= 50 || !retriableCoordinator(err) {
+			return fail(err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
 	}
 	start, duration := "None", "None"
 	if d.StartTimestamp >= 0 {
@@ -134,4 +149,14 @@ func describeTransaction(ctx context.Context, r *toolRun) error {
 		[][]string{{strconv.Itoa(int(d.Coordinator)), id, strconv.FormatInt(d.ProducerID, 10), strconv.Itoa(int(d.ProducerEpoch)),
 			d.State, strconv.Itoa(int(d.TimeoutMillis)), start, duration, strings.Join(parts, ",")}})
 	return nil
+}
+
+// retriableCoordinator reports errors that clear once the transaction coordinator is up.
+func retriableCoordinator(err error) bool {
+	for _, e := range []*kerr.Error{kerr.CoordinatorNotAvailable, kerr.CoordinatorLoadInProgress, kerr.NotCoordinator} {
+		if errors.Is(err, e) || strings.Contains(err.Error(), e.Message) {
+			return true
+		}
+	}
+	return false
 }
