@@ -681,6 +681,86 @@ func (df *DataFrame) Sample(fraction float64, seed int64) (*DataFrame, error) {
 	return df.SampleRange(0, fraction, seed, false)
 }
 
+// SampleBy is df.stat.sampleBy(col, fractions, seed): a row whose stratum (the value of
+// col) is strata[i] is kept when its seeded rand() draw falls below fractions[i], and a
+// row of a stratum not listed is dropped, as Spark's DataFrameStatFunctions.sampleBy filters
+// on rand(seed). The callers check the fractions (each front end words that check itself).
+func (df *DataFrame) SampleBy(stratum *Column, strata []any, fractions []float64, seed int64) (*DataFrame, error) {
+	const draw, key = "__kafkalab_sample_by_draw", "__kafkalab_sample_by_stratum"
+	if len(strata) != len(fractions) {
+		return nil, fmt.Errorf("sampleBy: %d strata for %d fractions", len(strata), len(fractions))
+	}
+	cond := "CASE"
+	for i, k := range strata {
+		kl, err := plan.LiteralSQL(k)
+		if err != nil {
+			return nil, fmt.Errorf("sampleBy: stratum %v: %w", k, err)
+		}
+		fl, err := plan.LiteralSQL(fractions[i])
+		if err != nil {
+			return nil, fmt.Errorf("sampleBy: fraction %v: %w", fractions[i], err)
+		}
+		cond += " WHEN `" + key + "` = " + kl + " THEN `" + draw + "` < " + fl
+	}
+	cond += " ELSE false END"
+	withDraw, err := df.WithColumn(draw, Expr(fmt.Sprintf("rand(%dL)", seed)))
+	if err != nil {
+		return nil, err
+	}
+	withStratum, err := withDraw.WithColumn(key, stratum)
+	if err != nil {
+		return nil, err
+	}
+	kept, err := withStratum.Filter(Expr(cond))
+	if err != nil {
+		return nil, err
+	}
+	return kept.Drop(draw, key)
+}
+
+// PairStat is df.corr(col1, col2) ("corr") or df.cov(col1, col2) ("covar_samp"): one row
+// of one DOUBLE column, alias, the statistic over both columns cast to DOUBLE.
+func (df *DataFrame) PairStat(fn, col1, col2, alias string) (*DataFrame, error) {
+	return df.SelectExpr(fmt.Sprintf("%s(CAST(%s AS DOUBLE), CAST(%s AS DOUBLE)) AS %s",
+		fn, backquoted(col1), backquoted(col2), backquoted(alias)))
+}
+
+// ApproxQuantile is df.approxQuantile(cols, probabilities, relativeError): for each column,
+// Spark's ApproximatePercentile over it cast to DOUBLE with NaN and NULL left out, at
+// accuracy 1/relativeError (exact for 0); a column of no such value has no quantiles.
+func (df *DataFrame) ApproxQuantile(ctx context.Context, cols []string, probs []float64, relErr float64) ([][]float64, error) {
+	ps := make([]string, len(probs))
+	for i, p := range probs {
+		ps[i], _ = plan.LiteralSQL(p)
+	}
+	accuracy := int64(math.MaxInt32)
+	if relErr > 0 {
+		accuracy = int64(1 / relErr)
+	}
+	out := make([][]float64, len(cols))
+	for i, n := range cols {
+		c := "CAST(" + backquoted(n) + " AS DOUBLE)"
+		notNaN, err := df.Filter(Expr("NOT isnan(" + c + ")"))
+		if err != nil {
+			return nil, err
+		}
+		sel, err := notNaN.SelectExpr(fmt.Sprintf("percentile_approx(%s, array(%s), %d)", c, strings.Join(ps, ", "), accuracy))
+		if err != nil {
+			return nil, err
+		}
+		rows, err := sel.Collect(ctx)
+		if err != nil {
+			return nil, err
+		}
+		vals, _ := rows[0][0].([]any)
+		out[i] = make([]float64, len(vals))
+		for k, v := range vals {
+			out[i][k], _ = v.(float64)
+		}
+	}
+	return out, nil
+}
+
 // SampleRange keeps the rows whose draw falls in [lower, upper) (a piece of randomSplit, or
 // sample as [0, fraction)); sorted sorts each task's rows by every orderable column first, as
 // randomSplit does so its pieces draw over one row order.
@@ -1271,3 +1351,6 @@ func (df *DataFrame) Tail(ctx context.Context, n int) ([]sqltypes.Row, error) {
 	}
 	return rows[max(0, len(rows)-n):], nil
 }
+
+// backquoted is a column name as SQL text reads it back: in backticks, its own doubled.
+func backquoted(name string) string { return "`" + strings.ReplaceAll(name, "`", "``") + "`" }

@@ -2,6 +2,7 @@ package connect
 
 import (
 	"context"
+	"github.com/google/uuid"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine"
@@ -135,6 +136,8 @@ func (ss *session) command(ctx context.Context, op *operation, c *pb.Command) er
 		return ss.managerCommand(ctx, op, x.StreamingQueryManagerCommand)
 	case *pb.Command_StreamingQueryListenerBusCommand:
 		return ss.listenerBus(ctx, op, x.StreamingQueryListenerBusCommand)
+	case *pb.Command_CheckpointCommand:
+		return ss.checkpoint(ctx, op, x.CheckpointCommand)
 	case *pb.Command_RemoveCachedRemoteRelationCommand:
 		ss.mu.Lock()
 		delete(ss.cached, x.RemoveCachedRemoteRelationCommand.GetRelation().GetRelationId())
@@ -381,4 +384,24 @@ func treeStringLevel(text string, level int) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// checkpoint is df.checkpoint / df.localCheckpoint: the client gets back a cached relation
+// to read the DataFrame from, until it sends RemoveCachedRemoteRelation. kafkalab keeps no
+// lineage to cut, so the cached DataFrame is the same plan, as the embedded path's
+// checkpoint returns the same DataFrame.
+func (ss *session) checkpoint(ctx context.Context, op *operation, c *pb.CheckpointCommand) error {
+	df, err := ss.relation(ctx, c.GetRelation())
+	if err != nil {
+		return err
+	}
+	id := uuid.NewString()
+	ss.mu.Lock()
+	ss.cached[id] = df
+	ss.mu.Unlock()
+	r := ss.response()
+	r.ResponseType = &pb.ExecutePlanResponse_CheckpointCommandResult{CheckpointCommandResult: &pb.CheckpointCommandResult{
+		Relation: &pb.CachedRemoteRelation{RelationId: id}}}
+	op.add(r)
+	return nil
 }

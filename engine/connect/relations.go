@@ -175,6 +175,10 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 			}
 			cols = append(cols, c)
 		}
+		if r.Sort.IsGlobal != nil && !r.Sort.GetIsGlobal() {
+			// df.sortWithinPartitions: each partition sorted, the partitions kept.
+			return in.SortWithinPartitions(cols...)
+		}
 		return in.OrderBy(cols...)
 	case *pb.Relation_Limit:
 		in, err := ss.relation(ctx, r.Limit.GetInput())
@@ -205,6 +209,14 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 		return in.DropDuplicates(names...)
 	case *pb.Relation_Range:
 		return ss.rangeRelation(r.Range)
+	case *pb.Relation_SampleBy:
+		return ss.sampleBy(ctx, r.SampleBy)
+	case *pb.Relation_Corr:
+		return ss.pairStat(ctx, r.Corr.GetInput(), "corr", r.Corr.GetCol1(), r.Corr.GetCol2(), "corr")
+	case *pb.Relation_Cov:
+		return ss.pairStat(ctx, r.Cov.GetInput(), "covar_samp", r.Cov.GetCol1(), r.Cov.GetCol2(), "cov")
+	case *pb.Relation_ApproxQuantile:
+		return ss.approxQuantile(ctx, r.ApproxQuantile)
 	case *pb.Relation_Extension:
 		if dr, ok, err := deltaRelation(r.Extension); ok || err != nil {
 			if err != nil {
@@ -517,23 +529,14 @@ func (ss *session) localRelation(lr *pb.LocalRelation) (*engine.DataFrame, error
 	return ss.eng.CreateDataFrame(rows, st)
 }
 
-// maxRangeRows bounds spark.range, which kafkalab materialises.
-const maxRangeRows = 10_000_000
-
+// rangeRelation is spark.range: the engine's Range, as the embedded path's, with the
+// client's numPartitions (the default parallelism when it sends none), so the partition-aware
+// functions (spark_partition_id, monotonically_increasing_id, rand) see Spark's split.
 func (ss *session) rangeRelation(r *pb.Range) (*engine.DataFrame, error) {
-	start, end, step := r.GetStart(), r.GetEnd(), r.GetStep()
-	if step == 0 {
+	if r.GetStep() == 0 {
 		return nil, &sparkError{classes: illegalArgumentClasses, message: "requirement failed: step (0) cannot be 0"}
 	}
-	var rows []sqltypes.Row
-	for v := start; (step > 0 && v < end) || (step < 0 && v > end); v += step {
-		if len(rows) == maxRangeRows {
-			return nil, unsupportedf("spark.range of more than %d rows", maxRangeRows)
-		}
-		rows = append(rows, sqltypes.Row{v})
-	}
-	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "id", Type: sqltypes.Long, Nullable: false}}}
-	return ss.eng.CreateDataFrame(rows, schema)
+	return ss.eng.Range(r.GetStart(), r.GetEnd(), r.GetStep(), int(r.GetNumPartitions()))
 }
 
 // showString is df.show(): one row, one string column "show_string" holding the table.

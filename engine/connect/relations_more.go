@@ -2,9 +2,13 @@ package connect
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/kafkalab/kafkalab/engine"
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // The relations PySpark's df.na, df.describe and df.summary send. Each maps onto the
@@ -97,4 +101,76 @@ func (ss *session) summary(ctx context.Context, s *pb.StatSummary) (*engine.Data
 		return nil, err
 	}
 	return in.Summary(ctx, s.GetStatistics()...)
+}
+
+// sampleBy is df.stat.sampleBy(col, fractions, seed): the client sends each stratum as a
+// literal with its fraction, and always a seed (a random one when none was given). Spark's
+// server checks the fractions as DataFrameStatFunctions.sampleBy does; the rows kept are the
+// engine's SampleBy, which the embedded path calls too.
+func (ss *session) sampleBy(ctx context.Context, sb *pb.StatSampleBy) (*engine.DataFrame, error) {
+	in, err := ss.relation(ctx, sb.GetInput())
+	if err != nil {
+		return nil, err
+	}
+	stratum, err := ss.column(ctx, sb.GetCol())
+	if err != nil {
+		return nil, err
+	}
+	strata := make([]any, len(sb.GetFractions()))
+	fractions := make([]float64, len(sb.GetFractions()))
+	for i, f := range sb.GetFractions() {
+		if strata[i], err = literalValue(f.GetStratum()); err != nil {
+			return nil, err
+		}
+		fractions[i] = f.GetFraction()
+	}
+	for _, f := range fractions {
+		if f < 0 || f > 1 {
+			return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException,
+				Message: "requirement failed: Fractions must be in [0, 1], but got " + scalaMap(strata, fractions) + "."}
+		}
+	}
+	return in.SampleBy(stratum, strata, fractions, sb.GetSeed())
+}
+
+// scalaMap is the strata and fractions as Scala prints a Map[Any, Double].
+func scalaMap(keys []any, vals []float64) string {
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprint(k) + " -> " + sqltypes.JavaDoubleString(vals[i])
+	}
+	return "Map(" + strings.Join(parts, ", ") + ")"
+}
+
+// pairStat is df.corr / df.cov: one row of one DOUBLE column named as Spark's planner names
+// it (corr, cov), which the client reads the number from.
+func (ss *session) pairStat(ctx context.Context, input *pb.Relation, fn, col1, col2, name string) (*engine.DataFrame, error) {
+	in, err := ss.relation(ctx, input)
+	if err != nil {
+		return nil, err
+	}
+	return in.PairStat(fn, col1, col2, name)
+}
+
+// approxQuantile is df.approxQuantile: one row whose approx_quantile column holds each
+// column's quantiles, computed as the embedded path computes them (the client has checked
+// the probabilities and the relative error).
+func (ss *session) approxQuantile(ctx context.Context, q *pb.StatApproxQuantile) (*engine.DataFrame, error) {
+	in, err := ss.relation(ctx, q.GetInput())
+	if err != nil {
+		return nil, err
+	}
+	qs, err := in.ApproxQuantile(ctx, q.GetCols(), q.GetProbabilities(), q.GetRelativeError())
+	if err != nil {
+		return nil, err
+	}
+	cols := make([]any, len(qs))
+	for i, vals := range qs {
+		c := make([]any, len(vals))
+		for k, v := range vals {
+			c[k] = v
+		}
+		cols[i] = c
+	}
+	return ss.eng.CreateDataFrame([]sqltypes.Row{{cols}}, sqltypes.MustParseDDL("approx_quantile ARRAY<ARRAY<DOUBLE>>"))
 }

@@ -111,6 +111,18 @@ func TestRelationsOfDataFrameFunctions(t *testing.T) {
 			"amount", "[25.5] [12] [31]"},
 		// df.isEmpty is select().take(1) in the client: a batch of no columns keeps its row.
 		{"no columns, one row", &pb.Relation{RelType: &pb.Relation_Limit{Limit: &pb.Limit{Input: project(base), Limit: 1}}}, "", "[]"},
+		// df.stat: sampleBy keeps a listed stratum's rows below its fraction (none of
+		// stratum C02, unlisted; all of C01 at 1.0), corr and cov one number, approxQuantile
+		// each column's quantiles.
+		{"sampleBy", &pb.Relation{RelType: &pb.Relation_SampleBy{SampleBy: &pb.StatSampleBy{Input: project(base, col("order_id"), col("customer_id")), Col: col("customer_id"),
+			Fractions: []*pb.StatSampleBy_Fraction{{Stratum: strLit("C01"), Fraction: 1}}, Seed: ptr(int64(3))}}}, "order_id,customer_id", "[1001 C01] [1003 C01]"},
+		{"corr", &pb.Relation{RelType: &pb.Relation_Corr{Corr: &pb.StatCorr{Input: base, Col1: "order_id", Col2: "order_id"}}}, "corr", "[1]"},
+		{"cov", &pb.Relation{RelType: &pb.Relation_Cov{Cov: &pb.StatCov{Input: base, Col1: "order_id", Col2: "order_id"}}}, "cov", "[1]"},
+		{"approxQuantile", &pb.Relation{RelType: &pb.Relation_ApproxQuantile{ApproxQuantile: &pb.StatApproxQuantile{Input: base, Cols: []string{"order_id", "amount"},
+			Probabilities: []float64{0, 1}}}}, "approx_quantile", "[[[1001 1003] [12 31]]]"},
+		// sortWithinPartitions sends a Sort that is not global: one partition here, sorted.
+		{"sortWithinPartitions", &pb.Relation{RelType: &pb.Relation_Sort{Sort: &pb.Sort{Input: &pb.Relation{RelType: &pb.Relation_Range{Range: &pb.Range{End: 3, Step: 1, NumPartitions: ptr(int32(1))}}},
+			IsGlobal: ptr(false), Order: []*pb.Expression_SortOrder{{Child: col("id"), Direction: pb.Expression_SortOrder_SORT_DIRECTION_DESCENDING}}}}}, "id", "[2] [1] [0]"},
 		{"col[name] of a struct", project(base, alias(extract(fn("struct", col("order_id")), lit("order_id")), "id")), "id", "[1001] [1002] [1003]"},
 	}
 	for _, tc := range tests {
@@ -272,5 +284,26 @@ func TestUpdateFields(t *testing.T) {
 				t.Errorf("rows %s, want %s", got, c.wantRows)
 			}
 		})
+	}
+}
+
+// TestCheckpointCachesTheDataFrame: df.checkpoint / localCheckpoint answer a cached relation
+// the client then reads the DataFrame's rows from.
+func TestCheckpointCachesTheDataFrame(t *testing.T) {
+	ts := startServer(t)
+	resps := ts.command(t, &pb.Command{CommandType: &pb.Command_CheckpointCommand{CheckpointCommand: &pb.CheckpointCommand{
+		Relation: project(localRelation(t, ordersDDL, orders), col("order_id")), Local: true, Eager: true}}})
+	var id string
+	for _, r := range resps {
+		if c := r.GetCheckpointCommandResult(); c != nil {
+			id = c.GetRelation().GetRelationId()
+		}
+	}
+	if id == "" {
+		t.Fatal("no CheckpointCommandResult")
+	}
+	_, rows := ts.collect(t, &pb.Relation{RelType: &pb.Relation_CachedRemoteRelation{CachedRemoteRelation: &pb.CachedRemoteRelation{RelationId: id}}})
+	if got := fmt.Sprint(rows); got != "[[1001] [1002] [1003]]" {
+		t.Errorf("rows %s", got)
 	}
 }

@@ -2,12 +2,9 @@ package pyspark
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/kafkalab/kafkalab/engine"
-	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -166,8 +163,8 @@ func sampleBy(d *pyDataFrame, colArg, fractionsArg, seedArg py.Object) (py.Objec
 	if !ok {
 		return nil, notExpectedType("fractions", "dict", fractionsArg)
 	}
-	const draw = "__kafkalab_sample_by_draw"
-	cond := "CASE"
+	var strata []any
+	var fs []float64
 	for _, k := range fractions.Keys() {
 		switch k.(type) {
 		case py.Int, py.Float, py.String, py.Bool:
@@ -191,34 +188,14 @@ func sampleBy(d *pyDataFrame, colArg, fractionsArg, seedArg py.Object) (py.Objec
 		if err != nil {
 			return nil, err
 		}
-		kl, err := plan.LiteralSQL(kv)
-		if err != nil {
-			return nil, err
-		}
-		fl, _ := plan.LiteralSQL(f)
-		cond += " WHEN `" + stratumColumn + "` = " + kl + " THEN `" + draw + "` < " + fl
+		strata, fs = append(strata, kv), append(fs, f)
 	}
-	cond += " ELSE false END"
 	s, err := seedOf(seedArg)
 	if err != nil {
 		return nil, err
 	}
-	withDraw, err := d.df.WithColumn(draw, engine.Expr(fmt.Sprintf("rand(%dL)", s)))
-	if err != nil {
-		return nil, engineError(err)
-	}
-	withStratum, err := withDraw.WithColumn(stratumColumn, stratum)
-	if err != nil {
-		return nil, engineError(err)
-	}
-	kept, err := withStratum.Filter(engine.Expr(cond))
-	if err != nil {
-		return nil, engineError(err)
-	}
-	return d.in.wrapDF(kept.Drop(draw, stratumColumn))
+	return d.in.wrapDF(d.df.SampleBy(stratum, strata, fs, s))
 }
-
-const stratumColumn = "__kafkalab_sample_by_stratum"
 
 // fractionsRepr is a fractions dict as Scala prints the Map Spark's message shows.
 func fractionsRepr(d *py.Dict) string {
@@ -258,7 +235,7 @@ func dfStat(d *pyDataFrame, name, fn string, args py.Tuple, kwargs py.StringDict
 			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_PEARSON", "arg_name", "method", "arg_value", string(m))
 		}
 	}
-	q, err := d.df.SelectExpr(fn + "(CAST(`" + string(c1) + "` AS DOUBLE), CAST(`" + string(c2) + "` AS DOUBLE))")
+	q, err := d.df.PairStat(fn, string(c1), string(c2), name)
 	if err != nil {
 		return nil, engineError(err)
 	}
@@ -303,41 +280,27 @@ func approxQuantile(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Obj
 	if !ok {
 		return nil, raise(sparkerrors.PySparkTypeError, "NOT_EXPECTED_TYPE", "arg_name", "probabilities", "expected_type", "list or tuple", "arg_type", a[1].Type().Name)
 	}
-	ps := make([]string, len(probs))
+	ps := make([]float64, len(probs))
 	for i, p := range probs {
 		f, err := py.FloatAsFloat64(p)
 		if _, isBool := p.(py.Bool); err != nil || isBool || f < 0 || f > 1 {
 			return nil, raise(sparkerrors.PySparkTypeError, "NOT_EXPECTED_TYPE", "arg_name", "probabilities", "expected_type", "list of float between 0 and 1", "arg_type", p.Type().Name)
 		}
-		ps[i], _ = plan.LiteralSQL(f)
+		ps[i] = f
 	}
 	relErr, err := py.FloatAsFloat64(a[2])
 	if _, isBool := a[2].(py.Bool); err != nil || isBool || relErr < 0 {
 		return nil, raise(sparkerrors.PySparkValueError, "NEGATIVE_VALUE", "arg_name", "relativeError", "arg_value", fmt.Sprint(a[2]))
 	}
-	accuracy := int64(math.MaxInt32)
-	if relErr > 0 {
-		accuracy = int64(1 / relErr)
+	qs, err := d.df.ApproxQuantile(d.in.Context(), names, ps, relErr)
+	if err != nil {
+		return nil, engineError(err)
 	}
 	out := make([]py.Object, len(names))
-	for i, n := range names {
-		q := fmt.Sprintf("percentile_approx(CAST(`%s` AS DOUBLE), array(%s), %d)", n, strings.Join(ps, ", "), accuracy)
-		notNaN, err := d.df.Filter(engine.Expr(fmt.Sprintf("NOT isnan(CAST(`%s` AS DOUBLE))", n)))
-		if err != nil {
-			return nil, engineError(err)
-		}
-		sel, err := notNaN.SelectExpr(q)
-		if err != nil {
-			return nil, engineError(err)
-		}
-		rows, err := sel.Collect(d.in.Context())
-		if err != nil {
-			return nil, engineError(err)
-		}
-		vals, _ := rows[0][0].([]any)
+	for i, vals := range qs {
 		l := py.NewListSized(len(vals))
 		for k, v := range vals {
-			l.Items[k] = py.Float(v.(float64))
+			l.Items[k] = py.Float(v)
 		}
 		out[i] = l
 	}
