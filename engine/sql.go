@@ -31,8 +31,7 @@ func (s *Session) sqlTableFunction(ctx context.Context, name string, args []plan
 	if err != nil {
 		return nil, err
 	}
-	schema, err := f.Schema()
-	if err != nil {
+	if _, err := f.Schema(); err != nil {
 		return nil, err
 	}
 	vals := make([]any, len(args))
@@ -43,6 +42,16 @@ func (s *Session) sqlTableFunction(ctx context.Context, name string, args []plan
 			return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab calls the table function %s with constant arguments only (argument %d is not one); LATERAL %s(...) reads another table's columns", name, i+1, name)}
 		}
 		vals[i], types[i] = lit.Value, lit.Type
+	}
+	return s.CallTableFunction(name, f, vals, types)
+}
+
+// CallTableFunction is a table function called once with these argument values (FROM
+// name(1, 2), or a Python UDTF called on constant columns): its rows, made when read.
+func (s *Session) CallTableFunction(name string, f TableFunction, vals []any, types []sqltypes.DataType) (*DataFrame, error) {
+	schema, err := f.Schema()
+	if err != nil {
+		return nil, err
 	}
 	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "TableFunction " + name, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
 		rows, _, err := f.Run(ctx, [][]any{vals}, types)

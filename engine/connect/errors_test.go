@@ -107,10 +107,16 @@ func TestErrorsAsSparkSendsThem(t *testing.T) {
 // A command kafkalab does not run is refused, naming the PySpark call, never left hanging.
 func TestUnsupportedCommandIsRefused(t *testing.T) {
 	ts := startServer(t)
-	_, err := ts.execute(rctx(t), &pb.Plan{OpType: &pb.Plan_Command{Command: &pb.Command{CommandType: &pb.Command_RegisterTableFunction{RegisterTableFunction: &pb.CommonInlineUserDefinedTableFunction{FunctionName: "f"}}}}})
+	_, err := ts.execute(rctx(t), &pb.Plan{OpType: &pb.Plan_Command{Command: &pb.Command{CommandType: &pb.Command_ExecuteExternalCommand{ExecuteExternalCommand: &pb.ExecuteExternalCommand{Runner: "r"}}}}})
 	info := errorInfo(t, err)
-	if info.Metadata["errorClass"] != "UNSUPPORTED_FEATURE.KAFKALAB" || !strings.Contains(status.Convert(err).Message(), "command register_table_function (spark.udtf.register)") {
-		t.Errorf("register_table_function: %v", err)
+	if info.Metadata["errorClass"] != "UNSUPPORTED_FEATURE.KAFKALAB" || !strings.Contains(status.Convert(err).Message(), "command execute_external_command (spark.executeCommand)") {
+		t.Errorf("execute_external_command: %v", err)
+	}
+	// A Python UDTF on a server without a Python worker is refused, naming it.
+	_, err = ts.execute(rctx(t), &pb.Plan{OpType: &pb.Plan_Command{Command: &pb.Command{CommandType: &pb.Command_RegisterTableFunction{RegisterTableFunction: &pb.CommonInlineUserDefinedTableFunction{FunctionName: "f",
+		Function: &pb.CommonInlineUserDefinedTableFunction_PythonUdtf{PythonUdtf: &pb.PythonUDTF{EvalType: 300, ReturnType: &pb.DataType{Kind: &pb.DataType_Unparsed_{Unparsed: &pb.DataType_Unparsed{DataTypeString: "a: int"}}}}}}}}}})
+	if info := errorInfo(t, err); info.Metadata["errorClass"] != "UNSUPPORTED_FEATURE.KAFKALAB" || !strings.Contains(status.Convert(err).Message(), "Python UDTF f here: this server runs no Python worker") {
+		t.Errorf("register_table_function without a worker: %v", err)
 	}
 }
 

@@ -138,6 +138,8 @@ func (ss *session) command(ctx context.Context, op *operation, c *pb.Command) er
 		return ss.listenerBus(ctx, op, x.StreamingQueryListenerBusCommand)
 	case *pb.Command_CheckpointCommand:
 		return ss.checkpoint(ctx, op, x.CheckpointCommand)
+	case *pb.Command_RegisterTableFunction:
+		return ss.registerPythonUDTF(x.RegisterTableFunction)
 	case *pb.Command_RemoveCachedRemoteRelationCommand:
 		ss.mu.Lock()
 		delete(ss.cached, x.RemoveCachedRemoteRelationCommand.GetRelation().GetRelationId())
@@ -158,6 +160,9 @@ func (ss *session) sqlCommand(ctx context.Context, op *operation, c *pb.SqlComma
 		in = &pb.Relation{RelType: &pb.Relation_Sql{Sql: &pb.SQL{Query: c.GetSql()}}}
 	}
 	sq := in.GetSql()
+	if w := in.GetWithRelations(); w != nil {
+		sq = w.GetRoot().GetSql() // spark.sql with DataFrame arguments
+	}
 	if sq == nil {
 		return unsupportedf("a SQL command over relation %s", oneofName(in, "rel_type"))
 	}

@@ -209,6 +209,10 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 		return in.DropDuplicates(names...)
 	case *pb.Relation_Range:
 		return ss.rangeRelation(r.Range)
+	case *pb.Relation_CommonInlineUserDefinedTableFunction:
+		return ss.udtfRelation(ctx, r.CommonInlineUserDefinedTableFunction)
+	case *pb.Relation_WithRelations:
+		return ss.withRelations(ctx, r.WithRelations)
 	case *pb.Relation_SampleBy:
 		return ss.sampleBy(ctx, r.SampleBy)
 	case *pb.Relation_Corr:
@@ -789,4 +793,32 @@ func (ss *session) repartitionByExpression(ctx context.Context, r *pb.Repartitio
 		args[i] = c
 	}
 	return in.RepartitionBy(int(r.GetNumPartitions()), args...)
+}
+
+// withRelations is spark.sql(query, **kwargs) with DataFrame arguments: the client names
+// each DataFrame in the query text with a view (_pyspark_connect_temp_view_...) and sends
+// its plan beside the query as a SubqueryAlias of that name. The views live while the query
+// is analysed, as the embedded path's spark.sql registers and then drops them.
+func (ss *session) withRelations(ctx context.Context, w *pb.WithRelations) (*engine.DataFrame, error) {
+	var views []string
+	defer func() {
+		for _, v := range views {
+			ss.eng.DropTempView(v)
+		}
+	}()
+	for _, ref := range w.GetReferences() {
+		sa := ref.GetSubqueryAlias()
+		if sa == nil || sa.GetAlias() == "" {
+			return nil, unsupportedf("a query referring to a relation %s (kafkalab runs spark.sql with DataFrame arguments; df.scalar() and df.exists() subqueries are not mapped yet)", oneofName(ref, "rel_type"))
+		}
+		df, err := ss.relation(ctx, sa.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		if err := df.CreateOrReplaceTempView(sa.GetAlias()); err != nil {
+			return nil, err
+		}
+		views = append(views, sa.GetAlias())
+	}
+	return ss.relation(ctx, w.GetRoot())
 }

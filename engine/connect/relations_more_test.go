@@ -123,6 +123,12 @@ func TestRelationsOfDataFrameFunctions(t *testing.T) {
 		// sortWithinPartitions sends a Sort that is not global: one partition here, sorted.
 		{"sortWithinPartitions", &pb.Relation{RelType: &pb.Relation_Sort{Sort: &pb.Sort{Input: &pb.Relation{RelType: &pb.Relation_Range{Range: &pb.Range{End: 3, Step: 1, NumPartitions: ptr(int32(1))}}},
 			IsGlobal: ptr(false), Order: []*pb.Expression_SortOrder{{Child: col("id"), Direction: pb.Expression_SortOrder_SORT_DIRECTION_DESCENDING}}}}}, "id", "[2] [1] [0]"},
+		// spark.sql("... {t} ...", t=df): the query and the DataFrame under the view name the
+		// client gave it.
+		{"spark.sql with a DataFrame argument", &pb.Relation{RelType: &pb.Relation_WithRelations{WithRelations: &pb.WithRelations{
+			Root: sqlRel("SELECT order_id FROM _pyspark_connect_temp_view_1 WHERE amount > 20 ORDER BY order_id"),
+			References: []*pb.Relation{{RelType: &pb.Relation_SubqueryAlias{SubqueryAlias: &pb.SubqueryAlias{Input: base, Alias: "_pyspark_connect_temp_view_1"}}}}}}},
+			"order_id", "[1001] [1003]"},
 		{"col[name] of a struct", project(base, alias(extract(fn("struct", col("order_id")), lit("order_id")), "id")), "id", "[1001] [1002] [1003]"},
 	}
 	for _, tc := range tests {

@@ -235,6 +235,42 @@ def map_results(table):
         return arrow_bytes(target.empty_table())
     return arrow_bytes(pa.concat_tables(results))
 
+def udtf_results(table, schema):
+    # A Python UDTF (300; 301 with useArrow): one instance of the handler class over the
+    # batch's argument rows, eval for each and terminate after, as Spark runs one per task.
+    # A row it yields is a tuple, list or Row (by position) or a dict (by the return type's
+    # names); each goes back with the index of the argument row it came from (terminate's:
+    # the last), so a LATERAL call can join it to its row.
+    from pyspark.errors import PySparkRuntimeError
+    if table.num_columns == 0:
+        rows = [()] * table.num_rows
+    else:
+        rows = ArrowTableToRowsConversion.convert(table, schema, return_as_tuples=True)
+    names = return_type.names
+    handler = func()
+    out = []
+    def take(method, produced, index):
+        if produced is None:
+            return
+        for item in produced:
+            if isinstance(item, dict):
+                row = tuple(item.get(n) for n in names)
+            elif isinstance(item, (tuple, list)):
+                row = tuple(item)
+            else:
+                raise PySparkRuntimeError(errorClass="UDTF_INVALID_OUTPUT_ROW_TYPE",
+                    messageParameters={"type": type(item).__name__, "func": method})
+            if len(row) != len(names):
+                raise PySparkRuntimeError(errorClass="UDTF_RETURN_SCHEMA_MISMATCH",
+                    messageParameters={"expected": str(len(names)), "actual": str(len(row)), "func": method})
+            out.append(row + (index,))
+    for i, row in enumerate(rows):
+        take("eval", handler.eval(*row), i)
+    if hasattr(handler, "terminate"):
+        take("terminate", handler.terminate(), len(rows) - 1)
+    target = StructType(return_type.fields + [StructField("__kafkalab_of", IntegerType(), False)])
+    return arrow_bytes(LocalDataToArrowConversion.convert(out, target, False))
+
 def failure(e):
     # The traceback without this loop's frames (the script runs as "<string>"), as Spark's
     # simplified traceback leaves out its worker's: the user's frames and the exception.
@@ -248,16 +284,23 @@ while True:
         # The function of this request, unpickled afresh as Spark's worker does per task.
         eval_type = int(read_frame().decode())
         try:
-            func, return_type = CloudPickleSerializer().loads(read_frame())
+            loaded = CloudPickleSerializer().loads(read_frame())
         except BaseException as e:
             read_frame(), read_frame()
             write_frame(-2, failure(e))
             sys.exit(0)
-        result_schema = StructType([StructField("r", return_type, True)])
+        if eval_type in (300, 301):
+            # A UDTF's command is its handler class alone; the return type follows the rows.
+            func, return_type = loaded, None
+        else:
+            func, return_type = loaded
+            result_schema = StructType([StructField("r", return_type, True)])
     data = read_frame()
     schema = StructType.fromJson(json.loads(read_frame().decode()))
     if mode == "udf" and eval_type == 201:
         nkeys = int(read_frame().decode())
+    if mode == "udf" and eval_type in (300, 301):
+        return_type = StructType.fromJson(json.loads(read_frame().decode()))
     table = pa.ipc.open_stream(data).read_all()
     if mode == "udf":
         # A batch of rows, as Spark's BatchEvalPython (100 rows pickled at a time) and
@@ -269,6 +312,8 @@ while True:
                 answer = map_results(table)
             elif eval_type == 201:
                 answer = group_results(table, nkeys)
+            elif eval_type in (300, 301):
+                answer = udtf_results(table, schema)
             else:
                 rows = ArrowTableToRowsConversion.convert(table, schema, return_as_tuples=True)
                 answer = encode([as_return_type(func(*row)) for row in rows])
@@ -526,6 +571,48 @@ func (w *udfWorker) call(evalType int32, command []byte, args [][]any, types []s
 		vals[i] = r[0]
 	}
 	return vals, nil
+}
+
+// callTable runs a Python UDTF (eval type and pickled handler class) over a batch of
+// argument rows with one instance: its output rows (of the return schema rt) and, for each,
+// the index of the argument row it came from.
+func (w *udfWorker) callTable(evalType int32, command []byte, args [][]any, types []sqltypes.DataType, rt *sqltypes.StructType, zone string) ([]sqltypes.Row, []int, error) {
+	st := &sqltypes.StructType{}
+	for i, t := range types {
+		st.Fields = append(st.Fields, sqltypes.StructField{Name: fmt.Sprintf("a%d", i), Type: t, Nullable: true})
+	}
+	rows := make([]sqltypes.Row, len(args))
+	for i, a := range args {
+		rows[i] = a
+	}
+	data, err := arrowBatch(st, rows, zone)
+	if err != nil {
+		return nil, nil, err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.send([]byte(fmt.Sprint(evalType)), command, data, []byte(st.JSON()), []byte(rt.JSON())); err != nil {
+		return nil, nil, err
+	}
+	res, err := w.answer()
+	if err != nil {
+		return nil, nil, err
+	}
+	withOf := &sqltypes.StructType{Fields: append(append([]sqltypes.StructField(nil), rt.Fields...),
+		sqltypes.StructField{Name: "__kafkalab_of", Type: sqltypes.Integer})}
+	got, err := readArrow(res, withOf)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: reading its rows: %w", w.name, err)
+	}
+	width := len(rt.Fields)
+	out := make([]sqltypes.Row, len(got))
+	of := make([]int, len(got))
+	for i, r := range got {
+		out[i] = r[:width]
+		n, _ := toInt64(r[width])
+		of[i] = int(n)
+	}
+	return out, of, nil
 }
 
 // alive reports whether the worker's process still runs: one that raised has exited, as
