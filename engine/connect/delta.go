@@ -2,6 +2,7 @@ package connect
 
 import (
 	"context"
+	"sort"
 	"strings"
 
 	"google.golang.org/protobuf/types/known/anypb"
@@ -120,10 +121,12 @@ func (ss *session) deltaCommand(ctx context.Context, ext *anypb.Any) (bool, erro
 		_, err = dt.Vacuum(ctx, v.RetentionHours)
 		return true, err
 	}
+	if c := dc.GetCreateDeltaTable(); c != nil {
+		return true, ss.createDeltaTable(ctx, c)
+	}
 	api := map[string]string{
 		"clone_table":            "DeltaTable.clone",
 		"upgrade_table_protocol": "DeltaTable.upgradeTableProtocol", "generate": "DeltaTable.generate",
-		"create_delta_table":  "DeltaTable.create / createIfNotExists / replace / createOrReplace",
 		"add_feature_support": "DeltaTable.addFeatureSupport", "drop_feature_support": "DeltaTable.dropFeatureSupport",
 	}[oneofName(&dc, "command_type")]
 	if api == "" {
@@ -306,4 +309,56 @@ func (ss *session) mergeAction(ctx context.Context, mb *engine.MergeBuilder, cla
 		return mb.WhenNotMatchedBySourceDelete(cond), nil
 	}
 	return nil, invalidPlan("a %s clause cannot have a %s", clause, strings.TrimSuffix(action, "_action"))
+}
+
+// createDeltaTable is DeltaTableBuilder.execute() (DeltaTable.create, createIfNotExists,
+// replace, createOrReplace): the builder's gathered name, location, columns, partitioning,
+// properties and comment run on the engine's TableBuilder, as the embedded path's builder
+// does. The client then reads the table with forName / forPath.
+func (ss *session) createDeltaTable(ctx context.Context, c *deltaconnectpb.CreateDeltaTable) error {
+	mode := map[deltaconnectpb.CreateDeltaTable_Mode]string{
+		deltaconnectpb.CreateDeltaTable_MODE_CREATE: "create", deltaconnectpb.CreateDeltaTable_MODE_CREATE_IF_NOT_EXISTS: "createIfNotExists",
+		deltaconnectpb.CreateDeltaTable_MODE_REPLACE: "replace", deltaconnectpb.CreateDeltaTable_MODE_CREATE_OR_REPLACE: "createOrReplace",
+	}[c.GetMode()]
+	if mode == "" {
+		return invalidPlan("delta.connect.CreateDeltaTable without a mode")
+	}
+	if len(c.GetClusteringColumns()) > 0 {
+		return unsupportedDelta("DeltaTableBuilder.clusterBy")
+	}
+	b := ss.eng.NewTableBuilder(mode)
+	if c.TableName != nil {
+		b.TableName(c.GetTableName())
+	}
+	if c.Location != nil {
+		b.Location(c.GetLocation())
+	}
+	for _, col := range c.GetColumns() {
+		if col.IdentityInfo != nil {
+			return unsupportedDelta("DeltaTableBuilder.addColumn(generatedByDefaultAs=...)")
+		}
+		t, err := engineType(col.GetDataType())
+		if err != nil {
+			return err
+		}
+		if err := b.AddColumn(sqltypes.StructField{Name: col.GetName(), Type: t, Nullable: col.GetNullable()}, col.Comment, col.GetGeneratedAlwaysAs()); err != nil {
+			return err
+		}
+	}
+	b.PartitionedBy(c.GetPartitioningColumns()...)
+	// The client sends the properties as a map: in key order, so the commit is the same
+	// from run to run.
+	keys := make([]string, 0, len(c.GetProperties()))
+	for k := range c.GetProperties() {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b.Property(k, c.GetProperties()[k])
+	}
+	if c.Comment != nil {
+		b.Comment(c.GetComment())
+	}
+	_, err := b.Execute(ctx)
+	return err
 }

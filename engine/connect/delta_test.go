@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"google.golang.org/protobuf/types/known/anypb"
+
 	"github.com/kafkalab/kafkalab/engine/connect/deltaconnectpb"
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -106,6 +108,38 @@ func TestDeltaTableMessages(t *testing.T) {
 	detail := deltaRel(t, &deltaconnectpb.DeltaRelation{RelationType: &deltaconnectpb.DeltaRelation_DescribeDetail{DescribeDetail: &deltaconnectpb.DescribeDetail{Table: orders}}})
 	if got := rows(project(detail, col("format"), col("name"), col("description"), col("partitionColumns"), col("clusteringColumns"),
 		fn("size", col("properties")), col("minReaderVersion"), col("minWriterVersion"), col("tableFeatures"))); got != "[[delta spark_catalog.default.orders <nil> [] [] 0 1 2 [appendOnly invariants]]]" {
+		t.Errorf("detail %s", got)
+	}
+}
+
+// DeltaTable.create(spark).tableName(...).addColumn(...)...execute() sends CreateDeltaTable:
+// the table exists after it with the columns, partitioning and properties given, and
+// createIfNotExists over it leaves it as it is.
+func TestCreateDeltaTableCommand(t *testing.T) {
+	ts := startServer(t)
+	create := func(mode deltaconnectpb.CreateDeltaTable_Mode, cols ...*deltaconnectpb.CreateDeltaTable_Column) {
+		ext, err := anypb.New(&deltaconnectpb.DeltaCommand{CommandType: &deltaconnectpb.DeltaCommand_CreateDeltaTable{CreateDeltaTable: &deltaconnectpb.CreateDeltaTable{
+			Mode: mode, TableName: ptr("events"), Columns: cols, PartitioningColumns: []string{"day"},
+			Properties: map[string]string{"owner": "lab", "description": "events"}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts.command(t, &pb.Command{CommandType: &pb.Command_Extension{Extension: ext}})
+	}
+	unparsed := func(s string) *pb.DataType {
+		return &pb.DataType{Kind: &pb.DataType_Unparsed_{Unparsed: &pb.DataType_Unparsed{DataTypeString: s}}}
+	}
+	create(deltaconnectpb.CreateDeltaTable_MODE_CREATE,
+		&deltaconnectpb.CreateDeltaTable_Column{Name: "id", DataType: unparsed("BIGINT"), Nullable: false},
+		&deltaconnectpb.CreateDeltaTable_Column{Name: "day", DataType: unparsed("DATE"), Nullable: true, Comment: ptr("partition")})
+	create(deltaconnectpb.CreateDeltaTable_MODE_CREATE_IF_NOT_EXISTS,
+		&deltaconnectpb.CreateDeltaTable_Column{Name: "other", DataType: unparsed("STRING"), Nullable: true})
+	schema, rows := ts.collect(t, deltaScan(t, deltaByName("events"), ""))
+	if got := schema.String(); got != "struct<id:bigint,day:date>" || len(rows) != 0 {
+		t.Errorf("table %s with %d rows, want struct<id:bigint,day:date> and none", got, len(rows))
+	}
+	_, detail := ts.collect(t, project(sqlRel("DESCRIBE DETAIL events"), col("partitionColumns"), exprText("properties['owner']"), exprText("properties['description']")))
+	if got := fmt.Sprint(detail); got != "[[[day] lab events]]" {
 		t.Errorf("detail %s", got)
 	}
 }
