@@ -126,7 +126,7 @@ func TestRelationsOfDataFrameFunctions(t *testing.T) {
 		// spark.sql("... {t} ...", t=df): the query and the DataFrame under the view name the
 		// client gave it.
 		{"spark.sql with a DataFrame argument", &pb.Relation{RelType: &pb.Relation_WithRelations{WithRelations: &pb.WithRelations{
-			Root: sqlRel("SELECT order_id FROM _pyspark_connect_temp_view_1 WHERE amount > 20 ORDER BY order_id"),
+			Root:       sqlRel("SELECT order_id FROM _pyspark_connect_temp_view_1 WHERE amount > 20 ORDER BY order_id"),
 			References: []*pb.Relation{{RelType: &pb.Relation_SubqueryAlias{SubqueryAlias: &pb.SubqueryAlias{Input: base, Alias: "_pyspark_connect_temp_view_1"}}}}}}},
 			"order_id", "[1001] [1003]"},
 		{"col[name] of a struct", project(base, alias(extract(fn("struct", col("order_id")), lit("order_id")), "id")), "id", "[1001] [1002] [1003]"},
