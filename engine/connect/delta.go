@@ -121,12 +121,21 @@ func (ss *session) deltaCommand(ctx context.Context, ext *anypb.Any) (bool, erro
 		_, err = dt.Vacuum(ctx, v.RetentionHours)
 		return true, err
 	}
+	if u := dc.GetUpgradeTableProtocol(); u != nil {
+		// DeltaTable.upgradeTableProtocol(reader, writer): the engine's, as the embedded
+		// path calls it; the client keeps no result.
+		dt, err := ss.deltaTable(ctx, u.GetTable())
+		if err != nil {
+			return true, err
+		}
+		return true, dt.UpgradeTableProtocol(ctx, int(u.GetReaderVersion()), int(u.GetWriterVersion()))
+	}
 	if c := dc.GetCreateDeltaTable(); c != nil {
 		return true, ss.createDeltaTable(ctx, c)
 	}
 	api := map[string]string{
-		"clone_table":            "DeltaTable.clone",
-		"upgrade_table_protocol": "DeltaTable.upgradeTableProtocol", "generate": "DeltaTable.generate",
+		"clone_table":         "DeltaTable.clone",
+		"generate":            "DeltaTable.generate",
 		"add_feature_support": "DeltaTable.addFeatureSupport", "drop_feature_support": "DeltaTable.dropFeatureSupport",
 	}[oneofName(&dc, "command_type")]
 	if api == "" {

@@ -143,3 +143,24 @@ func TestCreateDeltaTableCommand(t *testing.T) {
 		t.Errorf("detail %s", got)
 	}
 }
+
+// DeltaTable.upgradeTableProtocol(reader, writer) sends UpgradeTableProtocol: the table's
+// protocol is raised, as DESCRIBE DETAIL then shows.
+func TestUpgradeTableProtocolCommand(t *testing.T) {
+	ts := startServer(t)
+	ts.command(t, &pb.Command{CommandType: &pb.Command_WriteOperation{WriteOperation: &pb.WriteOperation{
+		Input:    localRelation(t, "id INT", []sqltypes.Row{{int32(1)}}),
+		Source:   ptr("delta"),
+		SaveType: &pb.WriteOperation_Table{Table: &pb.WriteOperation_SaveTable{TableName: "t", SaveMethod: pb.WriteOperation_SaveTable_TABLE_SAVE_METHOD_SAVE_AS_TABLE}},
+	}}})
+	ext, err := anypb.New(&deltaconnectpb.DeltaCommand{CommandType: &deltaconnectpb.DeltaCommand_UpgradeTableProtocol{UpgradeTableProtocol: &deltaconnectpb.UpgradeTableProtocol{
+		Table: deltaByName("t"), ReaderVersion: 1, WriterVersion: 3}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.command(t, &pb.Command{CommandType: &pb.Command_Extension{Extension: ext}})
+	_, detail := ts.collect(t, project(sqlRel("DESCRIBE DETAIL t"), col("minReaderVersion"), col("minWriterVersion")))
+	if got := fmt.Sprint(detail); got != "[[1 3]]" {
+		t.Errorf("protocol %s, want [[1 3]]", got)
+	}
+}
