@@ -27,6 +27,9 @@ type sessionWindow struct {
 type sessionWindowGroup struct {
 	keys     sqltypes.Row // grouping keys; the session slot is filled per session on output
 	sessions []*sessionWindow
+	// stored are the starts of the sessions the state files hold for the key (Spark's
+	// layout keeps a row per session), so a commit can remove the ones that went.
+	stored map[int64]bool
 }
 
 func (f *aggFn) merge(dst, src *aggBuf) error {
@@ -137,7 +140,7 @@ func (a *Aggregate) sessionWindowCodec() valueCodec {
 
 func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st *store, in []rowiter.Iter, mode string, parts int) ([]rowiter.Iter, error) {
 	bc := ex.Batch
-	codec := a.sessionWindowCodec()
+	codec := a.sessionCodec(st)
 	if err := st.load(bc.BatchID, codec, 2); err != nil {
 		return nil, err
 	}

@@ -1,10 +1,12 @@
 package stateful
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
 	"math/big"
+	"sort"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
@@ -279,4 +281,169 @@ func rowCodec(key, value *sqltypes.StructType, own valueCodec,
 			return memKey(k)
 		},
 	}
+}
+
+// sessionCodec keeps session windows as Spark's StreamingSessionWindowStateManager does:
+// a row per session, keyed by the grouping keys and the session's start, its value the
+// keys (the session window in its place) and the session's buffers. kafkalab keeps a
+// key's sessions in one entry, so an entry is several records; a changed entry also
+// removes the sessions the files hold that it no longer has (merged or evicted).
+func (a *Aggregate) sessionCodec(st *store) valueCodec {
+	own := a.sessionWindowCodec()
+	if !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
+		return own
+	}
+	for i := range a.fns {
+		if a.fns[i].distinct {
+			return own
+		}
+	}
+	key, value := st.keySchema, st.valueSchema
+	nKeys := len(a.keys)
+	own.records = func(buf []byte, e *entry, mode recordMode) ([]byte, error) {
+		g := e.value.(*sessionWindowGroup)
+		keyRow := func(start int64) sqltypes.Row {
+			k := make(sqltypes.Row, 0, nKeys)
+			for i, v := range g.keys {
+				if i != a.winIdx {
+					k = append(k, v)
+				}
+			}
+			return append(k, sqltypes.Timestamp(start))
+		}
+		removal := func(buf []byte, start int64) ([]byte, error) {
+			kb, err := appendSparkRow(nil, keyRow(start), key, true)
+			if err != nil {
+				return nil, err
+			}
+			buf = binary.BigEndian.AppendUint32(buf, uint32(len(kb)))
+			buf = append(buf, kb...)
+			return binary.BigEndian.AppendUint32(buf, 0xFFFFFFFF), nil
+		}
+		var err error
+		if mode == recordsRemove {
+			for start := range g.stored {
+				if buf, err = removal(buf, start); err != nil {
+					return nil, err
+				}
+			}
+			g.stored = nil
+			return buf, nil
+		}
+		live := make(map[int64]bool, len(g.sessions))
+		for _, s := range g.sessions {
+			live[s.start] = true
+			kb, err := appendSparkRow(nil, keyRow(s.start), key, true)
+			if err != nil {
+				return nil, err
+			}
+			keys := make(sqltypes.Row, nKeys)
+			copy(keys, g.keys)
+			keys[a.winIdx] = sqltypes.Row{sqltypes.Timestamp(s.start), sqltypes.Timestamp(s.end)}
+			bufs, err := a.bufferRow(&group{keys: keys, bufs: s.bufs}, value.Fields[nKeys:])
+			if err != nil {
+				return nil, err
+			}
+			vb, err := appendSparkRow(nil, append(keys, bufs...), value, false)
+			if err != nil {
+				return nil, err
+			}
+			buf = appendRecord(buf, kb, vb)
+		}
+		if mode == recordsPut {
+			for start := range g.stored {
+				if !live[start] {
+					if buf, err = removal(buf, start); err != nil {
+						return nil, err
+					}
+				}
+			}
+			g.stored = live
+		}
+		return buf, nil
+	}
+	own.apply = func(entries map[string]*entry, p int, kb, vb []byte) error {
+		k, err := decodeUnsafeRow(kb, key)
+		if err != nil {
+			if vb == nil {
+				delete(entries, string(kb)) // a key in kafkalab's own encoding
+				return nil
+			}
+			e := &entry{key: string(kb), part: p, size: len(kb) + len(vb)}
+			if own.decode(kb, vb, e) != nil {
+				return fmt.Errorf("not an UnsafeRow of key %s: %w", sqltypes.SimpleString(key), err)
+			}
+			g := e.value.(*sessionWindowGroup)
+			g.stored = map[int64]bool{}
+			for _, s := range g.sessions {
+				g.stored[s.start] = true
+			}
+			entries[e.key] = e
+			return nil
+		}
+		start, ok := k[len(k)-1].(sqltypes.Timestamp)
+		if !ok {
+			return fmt.Errorf("a session's start is not a timestamp")
+		}
+		mk, err := memKeyOf(k[:len(k)-1])
+		if err != nil {
+			return err
+		}
+		e := entries[mk]
+		if vb == nil {
+			if e != nil {
+				g := e.value.(*sessionWindowGroup)
+				g.removeSession(int64(start))
+				if len(g.sessions) == 0 {
+					delete(entries, mk)
+				}
+			}
+			return nil
+		}
+		v, err := decodeUnsafeRow(vb, value)
+		if err != nil {
+			return fmt.Errorf("not an UnsafeRow of value %s: %w", sqltypes.SimpleString(value), err)
+		}
+		win, ok := v[a.winIdx].(sqltypes.Row)
+		if !ok || len(win) != 2 {
+			return fmt.Errorf("a session row has no session_window")
+		}
+		end, ok := win[1].(sqltypes.Timestamp)
+		if !ok {
+			return fmt.Errorf("a session's end is not a timestamp")
+		}
+		bg := &group{bufs: make([]aggBuf, len(a.fns))}
+		if err := a.setBuffers(bg, v[nKeys:]); err != nil {
+			return err
+		}
+		if e == nil {
+			keys := make(sqltypes.Row, nKeys)
+			copy(keys, v[:nKeys])
+			keys[a.winIdx] = nil
+			e = &entry{key: mk, part: p, value: &sessionWindowGroup{keys: keys, stored: map[int64]bool{}}}
+			entries[mk] = e
+		}
+		e.size += len(kb) + len(vb)
+		g := e.value.(*sessionWindowGroup)
+		g.removeSession(int64(start))
+		g.sessions = append(g.sessions, &sessionWindow{start: int64(start), end: int64(end), bufs: bg.bufs})
+		sort.Slice(g.sessions, func(i, j int) bool { return g.sessions[i].start < g.sessions[j].start })
+		if g.stored == nil {
+			g.stored = map[int64]bool{}
+		}
+		g.stored[int64(start)] = true
+		return nil
+	}
+	return own
+}
+
+// removeSession drops the session starting at start, if any, and forgets it was stored.
+func (g *sessionWindowGroup) removeSession(start int64) {
+	for i, s := range g.sessions {
+		if s.start == start {
+			g.sessions = append(g.sessions[:i], g.sessions[i+1:]...)
+			break
+		}
+	}
+	delete(g.stored, start)
 }

@@ -89,7 +89,21 @@ type valueCodec struct {
 	decode  func(key, val []byte, e *entry) error
 	fileKey func(b []byte, e *entry) ([]byte, error)
 	memKey  func(fileKey []byte) (string, error)
+	// records and apply, when set, keep an entry as several records (Spark's session
+	// windows: a row per session). records appends e's framed records for the mode;
+	// apply replays one record (val nil for a removal) into the entries.
+	records func(buf []byte, e *entry, mode recordMode) ([]byte, error)
+	apply   func(entries map[string]*entry, p int, key, val []byte) error
 }
+
+// recordMode says which records codec.records writes for an entry.
+type recordMode int
+
+const (
+	recordsPut      recordMode = iota // a changed entry: its rows, and removals of rows it lost
+	recordsRemove                     // a removed entry: removals of all its rows
+	recordsSnapshot                   // a snapshot: its rows only
+)
 
 // keyBytes is e's key as the files hold it.
 func (c *valueCodec) keyBytes(b []byte, e *entry) ([]byte, error) {
@@ -221,6 +235,12 @@ func (s *store) maintain(v int64, codec valueCodec) error {
 			sort.Slice(byPart[p], func(i, j int) bool { return byPart[p][i].key < byPart[p][j].key })
 			for _, e := range byPart[p] {
 				var err error
+				if codec.records != nil {
+					if buf, err = codec.records(buf, e, recordsSnapshot); err != nil {
+						return err
+					}
+					continue
+				}
 				if kb, err = codec.keyBytes(kb[:0], e); err != nil {
 					return err
 				}
@@ -314,6 +334,12 @@ func (s *store) replayFile(p int, path string, v int64, codec valueCodec) error 
 		if err != nil {
 			return corrupt("truncated record")
 		}
+		if vl == -1 && codec.apply != nil {
+			if err := codec.apply(s.entries, p, key, nil); err != nil {
+				return unreadableState(path, err)
+			}
+			continue
+		}
 		if vl == -1 {
 			mk := string(key)
 			if codec.memKey != nil {
@@ -330,6 +356,12 @@ func (s *store) replayFile(p int, path string, v int64, codec valueCodec) error 
 		val := make([]byte, vl)
 		if _, err := io.ReadFull(r, val); err != nil {
 			return corrupt("truncated value")
+		}
+		if codec.apply != nil {
+			if err := codec.apply(s.entries, p, key, val); err != nil {
+				return unreadableState(path, err)
+			}
+			continue
 		}
 		e := &entry{key: string(key), part: p, size: len(key) + len(val)}
 		if err := codec.decode(key, val, e); err != nil {
@@ -381,6 +413,17 @@ func (s *store) commit(v int64, codec valueCodec) error {
 			}
 			e.dirty = false
 			var err error
+			if codec.records != nil {
+				before := len(buf)
+				if buf, err = codec.records(buf, e, recordsPut); err != nil {
+					return err
+				}
+				if _, live := s.entries[e.key]; live {
+					s.sizeBytes += int64(len(buf) - before - e.size)
+				}
+				e.size = len(buf) - before
+				continue
+			}
 			if kb, err = codec.keyBytes(kb[:0], e); err != nil {
 				return err
 			}
@@ -397,6 +440,12 @@ func (s *store) commit(v int64, codec valueCodec) error {
 		}
 		for _, e := range s.removes[p] {
 			var err error
+			if codec.records != nil {
+				if buf, err = codec.records(buf, e, recordsRemove); err != nil {
+					return err
+				}
+				continue
+			}
 			if kb, err = codec.keyBytes(kb[:0], e); err != nil {
 				return err
 			}

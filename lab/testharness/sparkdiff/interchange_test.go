@@ -16,7 +16,7 @@ import (
 // TestScenariosAgainstRealSparkStateInterchange: real Spark resumes checkpoints kafkalab
 // wrote, for every stateful operator kafkalab keeps in Spark's state layout (aggregation,
 // windowed aggregation, dropDuplicates, dropDuplicatesWithinWatermark, limit, a left outer
-// stream-stream join). kafkalab
+// stream-stream join, session windows). kafkalab
 // runs engine/stateful/testdata/interchange/interchange.py's first phase (two input
 // files, a checkpoint per operator); one Spark JVM then runs the second phase on those
 // checkpoints and must print the rows an all-Spark run printed (spark-second.txt, the

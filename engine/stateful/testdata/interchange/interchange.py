@@ -75,6 +75,9 @@ def query(op, events, read):
     if op == "dedupwm":
         w = events.withWatermark("event_time", "10 minutes")
         return w.dropDuplicatesWithinWatermark(["customer_id"]), "append"
+    if op == "session":
+        w = events.withWatermark("event_time", "10 minutes")
+        return w.groupBy(F.session_window("event_time", "5 minutes"), "customer_id").agg(*aggs()), "append"
     if op == "limit":
         return events.limit(10), "append"
     if op == "join":
@@ -109,7 +112,7 @@ def run(spark, op):
 
 
 phase = sys.argv[1]
-ops = sys.argv[2].split(",") if len(sys.argv) > 2 else ["agg", "window", "dedup", "dedupwm", "limit", "join"]
+ops = sys.argv[2].split(",") if len(sys.argv) > 2 else ["agg", "window", "dedup", "dedupwm", "limit", "join", "session"]
 spark = (SparkSession.builder.appName("interchange").config("spark.sql.shuffle.partitions", "2")
          .config("spark.sql.session.timeZone", "UTC").getOrCreate())
 spark.sparkContext.setLogLevel("ERROR")
