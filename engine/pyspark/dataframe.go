@@ -391,7 +391,7 @@ func init() {
 	m("count", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		n, err := d.df.Count(d.in.Context())
 		if err != nil {
-			return nil, engineError(err)
+			return nil, engineErrorCalling(err, "count")
 		}
 		return py.Int(n), nil
 	})
@@ -413,7 +413,8 @@ func init() {
 		}
 		rows, err := d.df.Take(d.in.Context(), n)
 		if err != nil {
-			return nil, engineError(err)
+			// PySpark's take is limit(num).collect().
+			return nil, engineErrorCalling(err, "collectToPython")
 		}
 		return d.in.rowsToList(d.df, rows), nil
 	}
@@ -560,7 +561,8 @@ func init() {
 func firstRow(d *pyDataFrame) (py.Object, error) {
 	r, err := d.df.First(d.in.Context())
 	if err != nil {
-		return nil, engineError(err)
+		// PySpark's first() is head(), which is take(1): a collect.
+		return nil, engineErrorCalling(err, "collectToPython")
 	}
 	if r == nil {
 		return py.None, nil

@@ -41,6 +41,17 @@ spark.createDataFrame(spark.sparkContext.parallelize([Row(x=1)], 2)).write.parqu
 spark.createDataFrame([(i, "k%d" % (i % 5)) for i in range(12)], "id int, k string").repartition(4, "k").write.json("j")
 print(sorted(f.split("-")[1] for f in os.listdir("p") if f.startswith("part-")), sorted(f.split("-")[1] for f in os.listdir("j") if f.startswith("part-")))`,
 			"['00000', '00001'] ['00000', '00001', '00002']"},
+		{"an overflow Spark leaves as a bare java.lang.ArithmeticException is a Py4JJavaError naming the call", `
+from pyspark.sql import functions as F
+df = spark.createDataFrame([(9223372036854775807,)], "l bigint").select(F.timestamp_millis("l"))
+for action in (df.show, df.collect, df.first):
+    try:
+        action()
+    except Exception as e:
+        print(type(e).__name__, str(e).splitlines()[0], getattr(e, "getCondition", None))`,
+			"Py4JJavaError An error occurred while calling o0.showString. None\n" +
+				"Py4JJavaError An error occurred while calling o0.collectToPython. None\n" +
+				"Py4JJavaError An error occurred while calling o0.collectToPython. None"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "from pyspark.sql import SparkSession\nfrom pyspark.sql.functions import spark_partition_id\nspark = SparkSession.builder.getOrCreate()\n" + tc.src
