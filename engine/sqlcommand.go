@@ -38,6 +38,8 @@ func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame,
 		df, err = s.sqlMerge(ctx, q.Merge)
 	case q.AlterColumns != nil:
 		df, err = s.sqlAlterColumns(ctx, q.AlterColumns)
+	case q.AlterConstraint != nil:
+		df, err = s.sqlAlterConstraint(ctx, q.AlterConstraint)
 	case q.Truncate != "":
 		df, err = s.sqlTruncate(ctx, q.Truncate)
 	case q.DropTable != nil:
@@ -104,14 +106,16 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 		return nil, fmt.Errorf("CREATE TABLE %s columns: %w", c.Table, err)
 	}
 	opts := delta.CreateOptions{Now: s.now(), Managed: true, Driver: s.delta, PartitionColumns: c.PartitionedBy, Properties: props,
-		DefaultProperties: s.deltaDefaultProperties()}
+		DefaultProperties: s.deltaDefaultProperties(), KeepNullability: true}
+	// NOT NULL stays in the table's schema, as delta-spark keeps it, and every write checks
+	// it (delta.Invariants).
 	if c.Replace {
-		if _, _, err := delta.ReplaceTable(ctx, path, schema.AsNullable(), opts); committedIsDone(err) != nil {
+		if _, _, err := delta.ReplaceTable(ctx, path, schema, opts); committedIsDone(err) != nil {
 			return nil, err
 		}
 		return s.emptyResult(), nil
 	}
-	if _, err := delta.CreateTable(ctx, path, schema.AsNullable(), opts); committedIsDone(err) != nil {
+	if _, err := delta.CreateTable(ctx, path, schema, opts); committedIsDone(err) != nil {
 		return nil, err
 	}
 	return s.emptyResult(), nil
@@ -495,6 +499,24 @@ func (s *Session) sqlAlterColumns(ctx context.Context, a *plan.AlterColumns) (*D
 			}
 			return out, delta.AddColumnsParams(added), nil
 		})
+	}
+	if committedIsDone(err) != nil {
+		return nil, err
+	}
+	return s.emptyResult(), nil
+}
+
+// sqlAlterConstraint is ALTER TABLE t ADD CONSTRAINT name CHECK (expr) or DROP CONSTRAINT
+// [IF EXISTS] name: one metadata version of the Delta table, as delta-spark commits it.
+func (s *Session) sqlAlterConstraint(ctx context.Context, a *plan.AlterConstraint) (*DataFrame, error) {
+	dt, err := s.sqlDeltaTarget(ctx, a.Table)
+	if err != nil {
+		return nil, err
+	}
+	if a.Drop {
+		_, err = dt.table.DropConstraint(ctx, a.Table, a.Name, a.IfExists, s.now())
+	} else {
+		_, err = dt.table.AddConstraint(ctx, a.Table, a.Name, a.Check, s.now())
 	}
 	if committedIsDone(err) != nil {
 		return nil, err

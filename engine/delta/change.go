@@ -95,6 +95,13 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 	if c.Metadata != nil {
 		md = c.Metadata
 	}
+	guardMD := md
+	if guardMD == nil {
+		guardMD = snap.Metadata
+	}
+	if _, err := guardTasks(c.Tasks, guardMD, schema, nil); err != nil {
+		return -1, err
+	}
 	var lead filesResult
 	if len(c.Lead) > 0 {
 		if lead, err = t.writeDataFiles(ctx, schema, snap.Metadata.PartitionColumns, c.Lead, nil, loc); err != nil {

@@ -365,10 +365,19 @@ func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType,
 			return werr
 		}
 		name := ""
-		if err == nil && !empty {
+		if (err == nil && !empty) || isViolation(err) {
 			name = fmt.Sprintf("part-%05d-%s-c000.snappy.parquet", tasks[i].ID, newUUID())
 		}
 		turns.Done(i)
+		if isViolation(err) {
+			// The task opened its file before its first row broke a constraint: the file
+			// stays, holding no rows (see InvariantViolation).
+			names[i] = name
+			if _, werr := sparkparquet.WriteFile(filepath.Join(t.path, name), schema, nil, nil); werr != nil {
+				return werr
+			}
+			return err
+		}
 		if err != nil || empty {
 			return err
 		}
@@ -377,6 +386,11 @@ func (t *Table) writeDataFiles(ctx context.Context, schema *sqltypes.StructType,
 		return err
 	})
 	if err != nil {
+		if isViolation(err) {
+			// A broken constraint fails the job after its tasks opened their files, and
+			// delta-spark's commit protocol deletes none of them (corpus dl45).
+			return filesResult{}, err
+		}
 		// A failed batch leaves no data file behind, finished tasks' included: Spark's job
 		// fails with its first failed task, before the others have written (a real PySpark
 		// 4.2 run of lesson 05's failOnDataLoss step leaves none).
@@ -428,7 +442,11 @@ func (t *Table) writeOneFile(ctx context.Context, schema *sqltypes.StructType, n
 		err = writeChunks(ctx, rows, f, stats, align)
 	}
 	if err != nil {
-		f.Abort()
+		if isViolation(err) {
+			f.Close() // the rows before the broken one stay in the file, as Spark's do
+		} else {
+			f.Abort()
+		}
 		return nil, 0, fmt.Errorf("delta table %s task %d: %w", t.path, taskID, err)
 	}
 	size, err := f.Close()
@@ -598,6 +616,9 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 		parts = snap.Metadata.PartitionColumns
 		if len(b.PartitionColumns) > 0 && !samePartitionColumns(b.PartitionColumns, parts) {
 			return false, -1, partitionChangeError(parts, b.PartitionColumns)
+		}
+		if align, err = guardTasks(b.Tasks, snap.Metadata, schema, align); err != nil {
+			return false, -1, err
 		}
 	}
 	files, err := t.writeDataFiles(ctx, schema, parts, b.Tasks, align, loc)
@@ -780,6 +801,13 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			return false, snap.Version, nil
 		}
 		if written0 == nil {
+			md := wp.md
+			if md == nil {
+				md = snap.Metadata
+			}
+			if wp.align, err = guardTasks(w.Tasks, md, wp.schema, wp.align); err != nil {
+				return false, -1, err
+			}
 			if files, err = t.writeDataFiles(ctx, wp.schema, wp.parts, w.Tasks, wp.align, loc); err != nil {
 				return false, -1, err
 			}

@@ -81,6 +81,17 @@ type AlterColumns struct {
 	Comment *string
 }
 
+// AlterConstraint is delta-spark's ALTER TABLE table ADD CONSTRAINT name CHECK (expr) or
+// ALTER TABLE table DROP CONSTRAINT [IF EXISTS] name.
+type AlterConstraint struct {
+	Table string
+	Name  string
+	// Check is the CHECK expression's text as written (ADD); "" for DROP.
+	Check    string
+	Drop     bool
+	IfExists bool
+}
+
 // Property is one key = value of TBLPROPERTIES.
 type Property struct{ Key, Value string }
 
@@ -153,7 +164,37 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
+		if p.keyword("DROP") {
+			if !p.keyword("CONSTRAINT") {
+				return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE %s DROP CONSTRAINT name; DROP %s is not yet in kafkalab (run it on real Spark with kafkalab export)", name, strings.ToUpper(p.peek().text))
+			}
+			ifExists := p.keyword("IF")
+			if ifExists && !p.keyword("EXISTS") {
+				return nil, p.syntaxError()
+			}
+			cname, ok := p.identifier()
+			if !ok {
+				return nil, p.syntaxError()
+			}
+			q.AlterConstraint, q.Table = &AlterConstraint{Table: name, Name: cname, Drop: true, IfExists: ifExists}, name
+			return q, p.end()
+		}
 		if p.keyword("ADD") {
+			if p.keyword("CONSTRAINT") {
+				cname, ok := p.identifier()
+				if !ok {
+					return nil, p.syntaxError()
+				}
+				if !p.keyword("CHECK") || !p.at(tkOp, "(") {
+					return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE %s ADD CONSTRAINT %s CHECK (condition); other constraints are not in Delta Lake", name, cname)
+				}
+				text, err := p.parenthesised()
+				if err != nil {
+					return nil, err
+				}
+				q.AlterConstraint, q.Table = &AlterConstraint{Table: name, Name: cname, Check: text}, name
+				return q, p.end()
+			}
 			if !p.keyword("COLUMNS") && !p.keyword("COLUMN") {
 				return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE %s ADD COLUMNS (...); ADD %s is not yet in kafkalab (run it on real Spark with kafkalab export)", name, strings.ToUpper(p.peek().text))
 			}

@@ -30,6 +30,8 @@ type Query struct {
 	Merge *Merge
 	// AlterColumns is ALTER TABLE ... ADD COLUMNS or ALTER COLUMN ... COMMENT.
 	AlterColumns *AlterColumns
+	// AlterConstraint is ALTER TABLE ... ADD CONSTRAINT ... CHECK or DROP CONSTRAINT.
+	AlterConstraint *AlterConstraint
 	// Truncate is TRUNCATE TABLE name.
 	Truncate string
 	// DropTable is DROP TABLE [IF EXISTS] name.
