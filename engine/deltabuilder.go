@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -33,16 +34,45 @@ func (b *TableBuilder) TableName(name string) *TableBuilder { b.name = name; ret
 // Location is location(path).
 func (b *TableBuilder) Location(path string) *TableBuilder { b.location = path; return b }
 
-// AddColumn is addColumn(name, dataType, nullable, generatedAlwaysAs, comment); a generated
-// column is not yet supported (its values would have to be computed on every write).
+// AddColumn is addColumn(name, dataType, nullable, generatedAlwaysAs, comment). A generated
+// column keeps its expression in its metadata (delta.generationExpression), as delta-spark
+// writes it; every write computes it (delta.Table's writers).
 func (b *TableBuilder) AddColumn(f sqltypes.StructField, comment *string, generatedAlwaysAs string) error {
-	if generatedAlwaysAs != "" {
-		return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's Delta tables do not support generated columns yet (column %s GENERATED ALWAYS AS %s): add it as a plain column and compute it with withColumn before writing, or run this on real Spark with kafkalab export", f.Name, generatedAlwaysAs)}
+	if comment != nil || generatedAlwaysAs != "" {
+		f.Metadata = map[string]any{}
 	}
 	if comment != nil {
-		f.Metadata = map[string]any{"comment": *comment}
+		f.Metadata["comment"] = *comment
+	}
+	if generatedAlwaysAs != "" {
+		f.Metadata["delta.generationExpression"] = generatedAlwaysAs
 	}
 	b.schema.Fields = append(b.schema.Fields, f)
+	return nil
+}
+
+// checkGenerated checks each generated column's expression against the table's other
+// columns, as delta-spark does before it creates the table: it must resolve and have the
+// column's type.
+func (b *TableBuilder) checkGenerated() error {
+	for _, f := range b.schema.Fields {
+		g := delta.GenerationExpression(f)
+		if g == "" {
+			continue
+		}
+		e, err := plan.ParseExpression(g)
+		if err != nil {
+			return fmt.Errorf("generated column %s: %w", f.Name, err)
+		}
+		bound, err := plan.Resolve(e, b.s.newScope(&b.schema, nil))
+		if err != nil {
+			return fmt.Errorf("generated column %s: %w", f.Name, err)
+		}
+		if !sqltypes.EqualTypes(bound.DataType(), f.Type, true) {
+			return &plan.AnalysisError{Class: "DELTA_GENERATED_COLUMNS_EXPR_TYPE_MISMATCH", Message: fmt.Sprintf(
+				"The expression type of the generated column %s is %s, but the column type is %s", f.Name, bound.DataType().SQL(), f.Type.SQL())}
+		}
+	}
 	return nil
 }
 
@@ -105,7 +135,19 @@ func (b *TableBuilder) Execute(ctx context.Context) (*DeltaTable, error) {
 	if len(b.schema.Fields) == 0 {
 		return nil, &plan.AnalysisError{Class: "DELTA_SCHEMA_NOT_PROVIDED", Message: "Table schema is not provided. Please provide the schema (column definition) of the table when using REPLACE table and an AS SELECT query is not provided."}
 	}
-	props, err := tableProperties(b.props)
+	if err := b.checkGenerated(); err != nil {
+		return nil, err
+	}
+	// "owner" is one of the catalog's reserved table properties: the catalog sets the table's
+	// owner itself and delta-spark keeps no such key (real Spark's dl46 commits
+	// property("owner", "hr") as no property at all).
+	kept := make([]plan.Property, 0, len(b.props))
+	for _, p := range b.props {
+		if !strings.EqualFold(p.Key, "owner") {
+			kept = append(kept, p)
+		}
+	}
+	props, err := tableProperties(kept)
 	if err != nil {
 		return nil, err
 	}

@@ -165,6 +165,15 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 	if err != nil {
 		return nil, err
 	}
+	// A generated column the column list leaves out is left out of the data too, so the
+	// Delta writer computes it, as delta-spark does, instead of writing NULL into it.
+	keep := make([]int, 0, len(table.Fields))
+	for j, f := range table.Fields {
+		if ins.Columns != nil && delta.GenerationExpression(f) != "" && !slices.Contains(at, j) {
+			continue
+		}
+		keep = append(keep, j)
+	}
 	var data *DataFrame
 	if ins.Values != nil {
 		rows := make([]sqltypes.Row, len(ins.Values))
@@ -196,12 +205,27 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 			}
 			rows[i] = row
 		}
+		schema := table.AsNullable()
+		if len(keep) < len(table.Fields) {
+			kept := &sqltypes.StructType{}
+			for _, j := range keep {
+				kept.Fields = append(kept.Fields, schema.Fields[j])
+			}
+			for i, r := range rows {
+				out := make(sqltypes.Row, len(keep))
+				for k, j := range keep {
+					out[k] = r[j]
+				}
+				rows[i] = out
+			}
+			schema = kept
+		}
 		n := max(1, min(len(rows), s.DefaultParallelism()))
 		tasks := make([][]sqltypes.Row, n)
 		for i := range n {
 			tasks[i] = rows[i*len(rows)/n : (i+1)*len(rows)/n]
 		}
-		data = s.newDF(&plan.Relation{Scope: s.newScope(table.AsNullable(), nil), Name: "LocalRelation", Rows: tasks})
+		data = s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: tasks})
 	} else {
 		src, err := s.SQL(ctx, ins.Select)
 		if err != nil {
@@ -211,15 +235,16 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 		if len(from.Fields) != len(at) {
 			return nil, insertArity(ins.Table, table, at, len(from.Fields))
 		}
-		cols := make([]any, len(table.Fields))
-		for j, f := range table.Fields {
+		cols := make([]any, 0, len(keep))
+		for _, j := range keep {
+			f := table.Fields[j]
 			var value plan.Expr = plan.Literal{Value: nil, Type: sqltypes.NullType{}}
 			for k, col := range at {
 				if col == j {
 					value = plan.ColumnRef{Parts: []string{from.Fields[k].Name}}
 				}
 			}
-			cols[j] = newColumn(plan.Alias{Child: plan.Cast{Child: value, To: f.Type}, Name: f.Name})
+			cols = append(cols, newColumn(plan.Alias{Child: plan.Cast{Child: value, To: f.Type}, Name: f.Name}))
 		}
 		if data, err = src.Select(cols...); err != nil {
 			return nil, err

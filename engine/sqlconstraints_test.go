@@ -62,3 +62,18 @@ func containsAll(s string, subs []string) bool {
 	}
 	return true
 }
+
+// CREATE TABLE's GENERATED ALWAYS AS (expr) makes a generated column, computed when an
+// INSERT's column list leaves it out.
+func TestSQLGeneratedColumn(t *testing.T) {
+	s := runSQLSteps(t, []sqlStep{
+		{"CREATE TABLE ev (id BIGINT, ts TIMESTAMP, day DATE GENERATED ALWAYS AS (CAST(ts AS DATE)) COMMENT 'the day') USING delta PARTITIONED BY (day)", ""},
+		{"INSERT INTO ev (id, ts) VALUES (1, TIMESTAMP '2024-05-01 23:30:00'), (2, TIMESTAMP '2024-05-03 00:10:00')", ""},
+		{"INSERT INTO ev (id, ts, day) VALUES (3, TIMESTAMP '2024-05-01 23:30:00', DATE '2024-01-01')", "error: [DELTA_VIOLATE_CONSTRAINT_WITH_VALUES] CHECK constraint Generated Column (day <=> CAST(ts AS DATE))"},
+		{"SELECT id, day FROM ev ORDER BY id", "+---+----------+\n| id|       day|\n+---+----------+\n|  1|2024-05-01|\n|  2|2024-05-03|\n+---+----------+\n"},
+	})
+	dt := must[*DeltaTable](t)(s.DeltaTableForName(context.Background(), "ev"))
+	if log := deltaLog(t, dt.Path(), 0); !strings.Contains(log, `\"metadata\":{\"comment\":\"the day\",\"delta.generationExpression\":\"CAST(ts AS DATE)\"}`) {
+		t.Errorf("version 0:\n%s", log)
+	}
+}

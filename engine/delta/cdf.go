@@ -58,12 +58,22 @@ func changeFeedProtocol() Protocol {
 	return Protocol{MinReaderVersion: 1, MinWriterVersion: 7, WriterFeatures: []string{"changeDataFeed", "invariants", "appendOnly"}}
 }
 
-// newTableProtocol is the protocol of a new table with the given configuration.
-func newTableProtocol(conf map[string]string) Protocol {
-	if ChangeFeedEnabled(&Metadata{Configuration: conf}) {
-		return changeFeedProtocol()
+// newTableProtocol is the protocol of a new table with the given metadata: the legacy
+// (1, 2) unless it uses a feature of a later writer version, then writer version 7 naming
+// those features and the ones (1, 2) implies, as delta-spark 4.4 creates such a table
+// (corpus dl46: a generated column gives generatedColumns, invariants, appendOnly).
+func newTableProtocol(md *Metadata) Protocol {
+	var features []string
+	if ChangeFeedEnabled(md) {
+		features = append(features, "changeDataFeed")
 	}
-	return defaultProtocol
+	if schema, err := sqltypes.ParseSchemaJSON(md.SchemaString); err == nil && HasGeneratedColumns(schema) {
+		features = append(features, "generatedColumns")
+	}
+	if len(features) == 0 {
+		return defaultProtocol
+	}
+	return Protocol{MinReaderVersion: 1, MinWriterVersion: 7, WriterFeatures: append(features, "invariants", "appendOnly")}
 }
 
 // ChangeFeedSchema is the schema of a change data feed read: the table's columns, then

@@ -99,7 +99,7 @@ func (t *Table) CommitChange(ctx context.Context, snap *Snapshot, c Change) (int
 	if guardMD == nil {
 		guardMD = snap.Metadata
 	}
-	if _, err := guardTasks(c.Tasks, guardMD, schema, nil); err != nil {
+	if _, err := guardTasks(c.Tasks, guardMD, schema, nil, nil, c.TimeZone); err != nil {
 		return -1, err
 	}
 	var lead filesResult

@@ -1,6 +1,7 @@
 package delta
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -63,7 +64,7 @@ func (t *Table) AddConstraint(ctx context.Context, table, name, expr string, now
 				"constraintName", key, "oldConstraint", c.Expr)
 		}
 	}
-	check, err := compileCheck(Constraint{Name: key, Expr: expr}, snap.Schema)
+	check, err := compileCheck(Constraint{Name: key, Expr: expr}, snap.Schema, "")
 	if err != nil {
 		return -1, err
 	}
@@ -191,14 +192,24 @@ type rowCheck func(sqltypes.Row) error
 
 // Invariants is the check every row written to a table with this metadata must pass, as
 // delta-spark's writer enforces it: the CHECK constraints (a row whose expression is false or
-// NULL breaks one) and the schema's NOT NULL columns. nil when there is nothing to check.
-func Invariants(md *Metadata, schema *sqltypes.StructType) (func(sqltypes.Row) error, error) {
+// NULL breaks one), each generated column's value against its expression, and the schema's
+// NOT NULL columns. tz is the session time zone the expressions see. nil when there is
+// nothing to check.
+func Invariants(md *Metadata, schema *sqltypes.StructType, tz string) (func(sqltypes.Row) error, error) {
 	if schema == nil {
 		return nil, nil
 	}
 	var checks []rowCheck
-	for _, c := range CheckConstraints(md) {
-		ck, err := compileCheck(c, schema)
+	cons := CheckConstraints(md)
+	// delta-spark checks a generated column as a CHECK constraint named "Generated Column":
+	// the value must be the expression's, NULLs alike.
+	for _, f := range schema.Fields {
+		if g := GenerationExpression(f); g != "" {
+			cons = append(cons, Constraint{Name: "Generated Column", Expr: "(" + quoteIdent(f.Name) + " <=> " + g + ")"})
+		}
+	}
+	for _, c := range cons {
+		ck, err := compileCheck(c, schema, tz)
 		if err != nil {
 			return nil, err
 		}
@@ -213,6 +224,111 @@ func Invariants(md *Metadata, schema *sqltypes.StructType) (func(sqltypes.Row) e
 			if err := ck(r); err != nil {
 				return err
 			}
+		}
+		return nil
+	}, nil
+}
+
+// generationKey is the column metadata key holding a generated column's expression.
+const generationKey = "delta.generationExpression"
+
+// GenerationExpression is a generated column's SQL expression, "" for a plain column.
+func GenerationExpression(f sqltypes.StructField) string {
+	g, _ := f.Metadata[generationKey].(string)
+	return g
+}
+
+// HasGeneratedColumns reports whether a schema has a generated column.
+func HasGeneratedColumns(schema *sqltypes.StructType) bool {
+	if schema == nil {
+		return false
+	}
+	for _, f := range schema.Fields {
+		if GenerationExpression(f) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// missingGenerated are the table's generated columns the data does not have, by index.
+func missingGenerated(table, data *sqltypes.StructType) []int {
+	var out []int
+	for i, f := range table.Fields {
+		if GenerationExpression(f) == "" {
+			continue
+		}
+		if data == nil {
+			continue
+		}
+		if _, ok := data.FieldIndexFold(f.Name); !ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func quoteIdent(name string) string {
+	for _, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return "`" + strings.ReplaceAll(name, "`", "``") + "`"
+		}
+	}
+	return name
+}
+
+// compileExpr resolves a SQL expression over the table's columns, for rows in table order.
+func compileExpr(text string, schema *sqltypes.StructType, tz string) (plan.Bound, *plan.EvalContext, error) {
+	e, err := plan.ParseExpression(text)
+	if err != nil {
+		return nil, nil, err
+	}
+	loc, err := plan.LoadZone(cmp.Or(tz, "UTC"))
+	if err != nil {
+		return nil, nil, err
+	}
+	zone := func() (*time.Location, string) { return loc, cmp.Or(tz, "UTC") }
+	b, err := plan.Resolve(e, &plan.Scope{Schema: schema, Zone: zone})
+	if err != nil {
+		return nil, nil, err
+	}
+	ec, err := plan.NewEvalContext(tz, false, time.Now())
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, ec, nil
+}
+
+// generatedFill computes the generated columns the data leaves out (missing, by index in
+// schema) in a row already in table order.
+func generatedFill(schema *sqltypes.StructType, missing []int, tz string) (func(sqltypes.Row) error, error) {
+	type gen struct {
+		i int
+		b plan.Bound
+	}
+	var gens []gen
+	var ec *plan.EvalContext
+	for _, i := range missing {
+		f := schema.Fields[i]
+		b, c, err := compileExpr(GenerationExpression(f), schema, tz)
+		if err != nil {
+			return nil, fmt.Errorf("generated column %s (%s): %w", f.Name, GenerationExpression(f), err)
+		}
+		if !sqltypes.EqualTypes(b.DataType(), f.Type, true) {
+			// The table builder refuses such a column; a table written elsewhere may have one.
+			if b, c, err = compileExpr("CAST(("+GenerationExpression(f)+") AS "+f.Type.SQL()+")", schema, tz); err != nil {
+				return nil, fmt.Errorf("generated column %s (%s): %w", f.Name, GenerationExpression(f), err)
+			}
+		}
+		gens, ec = append(gens, gen{i, b}), c
+	}
+	return func(r sqltypes.Row) error {
+		for _, g := range gens {
+			v, err := g.b.Eval(ec, r)
+			if err != nil {
+				return err
+			}
+			r[g.i] = v
 		}
 		return nil
 	}, nil
@@ -248,14 +364,10 @@ func notNullChecks(fields []sqltypes.StructField, prefix string, get func(sqltyp
 }
 
 // compileCheck makes a CHECK constraint's row check over the table's columns.
-func compileCheck(c Constraint, schema *sqltypes.StructType) (rowCheck, error) {
-	e, err := plan.ParseExpression(c.Expr)
+func compileCheck(c Constraint, schema *sqltypes.StructType, tz string) (rowCheck, error) {
+	b, ec, err := compileExpr(c.Expr, schema, tz)
 	if err != nil {
 		return nil, fmt.Errorf("CHECK constraint %s (%s): %w", c.Name, c.Expr, err)
-	}
-	b, err := plan.Resolve(e, &plan.Scope{Schema: schema})
-	if err != nil {
-		return nil, err
 	}
 	switch b.DataType().(type) {
 	case sqltypes.BooleanType, sqltypes.NullType:
@@ -272,10 +384,6 @@ func compileCheck(c Constraint, schema *sqltypes.StructType) (rowCheck, error) {
 		}
 	}
 	sort.Slice(refs, func(a, b int) bool { return schema.Fields[refs[a]].Name < schema.Fields[refs[b]].Name })
-	ec, err := plan.NewEvalContext("UTC", false, time.Now())
-	if err != nil {
-		return nil, err
-	}
 	sql := b.SQL()
 	return func(r sqltypes.Row) error {
 		v, err := b.Eval(ec, r)
@@ -326,14 +434,24 @@ func isViolation(err error) bool {
 }
 
 // guardTasks makes each task's rows pass the table's invariants on their way to the data
-// files: rows are put in table order by align (nil: they are) and then checked, so the
-// caller passes no align of its own afterwards. A violation fails the task, and the write
-// leaves no file and commits nothing, as a failed Spark job does. It returns the align the
-// writer still has to apply: align itself when there is nothing to check.
-func guardTasks(tasks []Task, md *Metadata, schema *sqltypes.StructType, align func(sqltypes.Row) sqltypes.Row) (func(sqltypes.Row) sqltypes.Row, error) {
-	check, err := Invariants(md, schema)
-	if err != nil || check == nil {
-		return align, err
+// files: rows are put in table order by align (nil: they are), the generated columns the
+// data (its schema; nil: the table's) leaves out are computed, and every row is checked, so
+// the caller passes no align of its own afterwards. A violation fails the task, and the
+// write commits nothing, as a failed Spark job does. It returns the align the writer still
+// has to apply: align itself when there is nothing to do.
+func guardTasks(tasks []Task, md *Metadata, schema, data *sqltypes.StructType, align func(sqltypes.Row) sqltypes.Row, tz string) (func(sqltypes.Row) sqltypes.Row, error) {
+	check, err := Invariants(md, schema, tz)
+	if err != nil {
+		return nil, err
+	}
+	var fill func(sqltypes.Row) error
+	if missing := missingGenerated(schema, data); len(missing) > 0 {
+		if fill, err = generatedFill(schema, missing, tz); err != nil {
+			return nil, err
+		}
+	}
+	if check == nil && fill == nil {
+		return align, nil
 	}
 	for i := range tasks {
 		if tasks[i].Rows == nil {
@@ -348,8 +466,15 @@ func guardTasks(tasks []Task, md *Metadata, schema *sqltypes.StructType, align f
 				}
 			}
 			for _, r := range out {
-				if err := check(r); err != nil {
-					return nil, err
+				if fill != nil {
+					if err := fill(r); err != nil {
+						return nil, err
+					}
+				}
+				if check != nil {
+					if err := check(r); err != nil {
+						return nil, err
+					}
 				}
 			}
 			return out, nil

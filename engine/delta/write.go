@@ -174,7 +174,7 @@ func CreateTable(ctx context.Context, path string, schema *sqltypes.StructType, 
 	if err := os.MkdirAll(t.path, 0o755); err != nil {
 		return nil, fmt.Errorf("create delta table folder: %w", err)
 	}
-	proto := newTableProtocol(md.Configuration)
+	proto := newTableProtocol(md)
 	p := &pendingCommit{info: ci, metadata: md, protocol: &proto}
 	if err := t.commit(0, p.lines()); err != nil {
 		if errors.Is(err, ErrConcurrentCommit) {
@@ -229,13 +229,18 @@ func alignRows(tablePath string, table, data *sqltypes.StructType) (func(sqltype
 		return fmt.Errorf("schema mismatch writing to Delta table %s: the table has (%s) but the data has (%s); write to a new table, or drop the table folder to recreate it",
 			tablePath, describe(table), describe(data))
 	}
-	if len(table.Fields) != len(data.Fields) {
+	if len(table.Fields) != len(data.Fields)+len(missingGenerated(table, data)) {
 		return nil, mismatch()
 	}
 	perm := make([]int, len(table.Fields))
 	identity := true
 	for i, f := range table.Fields {
 		j, ok := data.FieldIndexFold(f.Name)
+		if !ok && GenerationExpression(f) != "" {
+			// A generated column the data leaves out is computed on the way (guardTasks).
+			perm[i], identity = -1, false
+			continue
+		}
 		if !ok || !sqltypes.EqualTypes(f.Type, data.Fields[j].Type, true) {
 			return nil, mismatch()
 		}
@@ -248,7 +253,7 @@ func alignRows(tablePath string, table, data *sqltypes.StructType) (func(sqltype
 	return func(r sqltypes.Row) sqltypes.Row {
 		out := make(sqltypes.Row, len(perm))
 		for i, j := range perm {
-			if j < len(r) {
+			if j >= 0 && j < len(r) {
 				out[i] = r[j]
 			}
 		}
@@ -617,7 +622,7 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 		if len(b.PartitionColumns) > 0 && !samePartitionColumns(b.PartitionColumns, parts) {
 			return false, -1, partitionChangeError(parts, b.PartitionColumns)
 		}
-		if align, err = guardTasks(b.Tasks, snap.Metadata, schema, align); err != nil {
+		if align, err = guardTasks(b.Tasks, snap.Metadata, schema, b.Schema, align, b.TimeZone); err != nil {
 			return false, -1, err
 		}
 	}
@@ -667,7 +672,7 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 		p := &pendingCommit{info: ci, metadata: md, adds: files.adds, removes: removes,
 			txn: &Txn{AppID: b.QueryID, Version: b.BatchID, LastUpdated: int64p(commitTime.UnixMilli())}}
 		if md != nil {
-			proto := newTableProtocol(md.Configuration)
+			proto := newTableProtocol(md)
 			p.protocol = &proto
 		}
 		v := snap.Version + 1
@@ -805,7 +810,7 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			if md == nil {
 				md = snap.Metadata
 			}
-			if wp.align, err = guardTasks(w.Tasks, md, wp.schema, wp.align); err != nil {
+			if wp.align, err = guardTasks(w.Tasks, md, wp.schema, w.Schema, wp.align, w.TimeZone); err != nil {
 				return false, -1, err
 			}
 			if files, err = t.writeDataFiles(ctx, wp.schema, wp.parts, w.Tasks, wp.align, loc); err != nil {
@@ -886,7 +891,7 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 			p.txn = &Txn{AppID: w.Txn.AppID, Version: w.Txn.Version, LastUpdated: int64p(now.UnixMilli())}
 		}
 		if md != nil && !exists {
-			proto := newTableProtocol(md.Configuration)
+			proto := newTableProtocol(md)
 			p.protocol = &proto
 		}
 		v := snap.Version + 1

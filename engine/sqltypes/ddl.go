@@ -352,7 +352,39 @@ func (p *ddlParser) column(top bool) (StructField, error) {
 			if s.kind != tkString {
 				return StructField{}, p.syntaxErr(s, "")
 			}
-			f.Metadata = map[string]any{"comment": s.text}
+			if f.Metadata == nil {
+				f.Metadata = map[string]any{}
+			}
+			f.Metadata["comment"] = s.text
+		case top && t.is("GENERATED"):
+			// delta-spark's generated column: GENERATED ALWAYS AS (expr), its text kept in
+			// the column's metadata as delta-spark writes it.
+			p.next()
+			for _, w := range []string{"ALWAYS", "AS"} {
+				if n := p.next(); !n.is(w) {
+					return StructField{}, p.syntaxErr(n, "")
+				}
+			}
+			open := p.next()
+			if open.kind != tkPunct || open.text != "(" {
+				return StructField{}, p.syntaxErr(open, "")
+			}
+			for depth := 1; depth > 0; {
+				n := p.next()
+				switch {
+				case n.kind == tkEOF:
+					return StructField{}, p.syntaxErr(n, ": missing ')'")
+				case n.kind == tkPunct && n.text == "(":
+					depth++
+				case n.kind == tkPunct && n.text == ")":
+					if depth--; depth == 0 {
+						if f.Metadata == nil {
+							f.Metadata = map[string]any{}
+						}
+						f.Metadata["delta.generationExpression"] = strings.TrimSpace(p.in[open.off+1 : n.off])
+					}
+				}
+			}
 		default:
 			return f, nil
 		}
