@@ -764,6 +764,12 @@ type BatchWrite struct {
 	// DefaultProperties are the session's defaults for a new table's properties
 	// (spark.databricks.delta.properties.defaults.*).
 	DefaultProperties []KV
+	// Properties are a new (or replaced) table's own properties (writeTo's tableProperty),
+	// set after the defaults and logged in the create or replace commit.
+	Properties []KV
+	// Operation, when set, names the replace commit (writeTo's replace() logs REPLACE TABLE
+	// AS SELECT where createOrReplace() logs CREATE OR REPLACE TABLE AS SELECT).
+	Operation string
 }
 
 // setDefaults records the session's default table properties in a new table's metadata.
@@ -849,15 +855,15 @@ func (t *Table) Write(ctx context.Context, w BatchWrite) (written bool, version 
 		replace := w.SaveAsTable && mode == "Overwrite"
 		switch {
 		case replace:
-			ci.Operation = "CREATE OR REPLACE TABLE AS SELECT"
-			params := createTableParams(true, w.PartitionColumns, nil)
+			ci.Operation = cmp.Or(w.Operation, "CREATE OR REPLACE TABLE AS SELECT")
+			params := createTableParams(true, w.PartitionColumns, w.Properties)
 			if !w.SQLReplace {
 				params = append([]KV{{Key: "isV1SaveAsTableOverwrite", Value: "true", Raw: true}}, params...)
 			}
 			ci.OperationParameters = orderedKVs(params)
 		case w.SaveAsTable && !exists:
 			ci.Operation = "CREATE TABLE AS SELECT"
-			ci.OperationParameters = createTableParams(true, w.PartitionColumns, nil)
+			ci.OperationParameters = createTableParams(true, w.PartitionColumns, w.Properties)
 		default:
 			ci.Operation = "WRITE"
 			ci.OperationParameters = []KV{{Key: "mode", Value: mode}, {Key: "partitionBy", Value: PartitionByParam(w.PartitionColumns)}}
@@ -966,11 +972,13 @@ func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*sta
 	if !exists {
 		wp.md = newMetadata(w.Schema, now)
 		setDefaults(wp.md, w.DefaultProperties)
+		setDefaults(wp.md, w.Properties)
 		if err := newParts(); err != nil {
 			return nil, false, err
 		}
 	} else if mode == "Overwrite" && w.SQLReplace {
 		wp.md = newMetadata(w.Schema, now)
+		setDefaults(wp.md, w.Properties)
 		wp.parts = nil
 		if err := newParts(); err != nil {
 			return nil, false, err
