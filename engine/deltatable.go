@@ -278,3 +278,27 @@ func (dt *DeltaTable) UpgradeTableProtocol(ctx context.Context, reader, writer i
 	_, err := dt.table.UpgradeProtocol(ctx, reader, writer, dt.s.now())
 	return committedIsDone(err)
 }
+
+// ConvertToDelta is DeltaTable.convertToDelta(spark, "parquet.`path`"[, partitionSchema]):
+// the Parquet folder becomes a Delta table in place (delta.Convert). partitionSchema is the
+// partition columns' DDL ("part INT"), "" for a folder without partitions.
+func (s *Session) ConvertToDelta(ctx context.Context, identifier, partitionSchema string) (*DeltaTable, error) {
+	parts := plan.ParseAttributeName(identifier)
+	if len(parts) != 2 || !strings.EqualFold(parts[0], "parquet") {
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's convertToDelta converts a Parquet folder named parquet.`/path/to/folder`; %q is not one (converting a catalog table or another format is not yet in kafkalab: run it on real Spark with kafkalab export)", identifier)}
+	}
+	path, err := s.ResolvePath(parts[1])
+	if err != nil {
+		return nil, err
+	}
+	var schema *sqltypes.StructType
+	if strings.TrimSpace(partitionSchema) != "" {
+		if schema, err = sqltypes.ParseDDL(partitionSchema); err != nil {
+			return nil, fmt.Errorf("convertToDelta partitionSchema %q: %w", partitionSchema, err)
+		}
+	}
+	if _, err := delta.Convert(ctx, s.delta, path, schema, s.now(), s.Conf().GetOr(ConfTimeZone, "UTC")); committedIsDone(err) != nil {
+		return nil, err
+	}
+	return s.DeltaTableForPath(ctx, path)
+}

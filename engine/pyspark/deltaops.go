@@ -237,10 +237,10 @@ func defDeltaTableOps() {
 		}
 		return &pyOptimizeBuilder{t: self(o)}, nil
 	})
-	for _, name := range []string{"generate", "convertToDelta", "addFeatureSupport", "dropFeatureSupport", "clone", "cloneAtVersion", "cloneAtTimestamp"} {
+	for _, name := range []string{"generate", "addFeatureSupport", "dropFeatureSupport", "clone", "cloneAtVersion", "cloneAtTimestamp"} {
 		name := name
 		python.DefMethod(deltaTableType, name, func(py.Object, py.Tuple, py.StringDict) (py.Object, error) {
-			return nil, python.Unsupported("DeltaTable."+name, "kafkalab's Delta tables support create/createIfNotExists/replace/createOrReplace, upgradeTableProtocol, delete, update, merge, history, detail, vacuum, optimize, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export")
+			return nil, python.Unsupported("DeltaTable."+name, "kafkalab's Delta tables support create/createIfNotExists/replace/createOrReplace, convertToDelta, upgradeTableProtocol, delete, update, merge, history, detail, vacuum, optimize, restoreToVersion and restoreToTimestamp; run this one on real Spark with kafkalab export")
 		})
 	}
 

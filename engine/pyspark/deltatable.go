@@ -85,6 +85,37 @@ func init() {
 		}
 		return &pyDeltaTable{s: s, dt: dt}, nil
 	})
+	static("convertToDelta", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("convertToDelta", args, kwargs, []string{"sparkSession", "identifier", "partitionSchema"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		s, err := sessionArg("convertToDelta", a[0])
+		if err != nil {
+			return nil, err
+		}
+		id, err := asString("identifier", a[1])
+		if err != nil {
+			return nil, err
+		}
+		var partSchema string
+		switch ps := a[2].(type) {
+		case nil, py.NoneType:
+		case py.String:
+			partSchema = string(ps)
+		default:
+			st, err := toSchema(ps)
+			if err != nil {
+				return nil, notExpectedType("partitionSchema", "str or StructType", a[2])
+			}
+			partSchema = st.DDL()
+		}
+		dt, err := s.s.ConvertToDelta(s.in.Context(), id, partSchema)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return &pyDeltaTable{s: s, dt: dt}, nil
+	})
 	static("isDeltaTable", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("isDeltaTable", args, kwargs, []string{"sparkSession", "identifier"}, 2)
 		if err != nil {
