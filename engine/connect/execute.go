@@ -3,6 +3,8 @@ package connect
 import (
 	"context"
 	"github.com/google/uuid"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine"
@@ -111,6 +113,8 @@ func (ss *session) command(ctx context.Context, op *operation, c *pb.Command) er
 		return ss.sqlCommand(ctx, op, x.SqlCommand)
 	case *pb.Command_WriteOperation:
 		return ss.write(ctx, x.WriteOperation)
+	case *pb.Command_WriteOperationV2:
+		return ss.writeV2(ctx, x.WriteOperationV2)
 	case *pb.Command_CreateDataframeView:
 		v := x.CreateDataframeView
 		df, err := ss.relation(ctx, v.GetInput())
@@ -243,9 +247,9 @@ func (ss *session) write(ctx context.Context, w *pb.WriteOperation) error {
 		if w.Source == nil {
 			wr = wr.Format("delta")
 		}
-		switch st.Table.GetSaveMethod() {
-		case pb.WriteOperation_SaveTable_TABLE_SAVE_METHOD_INSERT_INTO:
-			// insertInto appends unless overwrite was asked for, into a table that must exist.
+		if st.Table.GetSaveMethod() == pb.WriteOperation_SaveTable_TABLE_SAVE_METHOD_INSERT_INTO {
+			// insertInto matches columns by position, into a table that must exist; it
+			// appends unless overwrite was asked for.
 			if !ss.eng.TableExists(st.Table.GetTableName()) {
 				_, err := ss.eng.Table(ctx, st.Table.GetTableName())
 				return err
@@ -253,10 +257,61 @@ func (ss *session) write(ctx context.Context, w *pb.WriteOperation) error {
 			if w.GetMode() != pb.WriteOperation_SAVE_MODE_OVERWRITE {
 				wr = wr.Mode("append")
 			}
+			return wr.InsertInto(ctx, st.Table.GetTableName(), nil)
 		}
 		return wr.SaveAsTable(ctx, st.Table.GetTableName())
 	}
 	return wr.Save(ctx)
+}
+
+// writeV2 is df.writeTo(table)...create/replace/createOrReplace/append/overwrite/
+// overwritePartitions, as the embedded path runs them.
+func (ss *session) writeV2(ctx context.Context, w *pb.WriteOperationV2) error {
+	df, err := ss.relation(ctx, w.GetInput())
+	if err != nil {
+		return err
+	}
+	if len(w.GetClusteringColumns()) > 0 {
+		return unsupportedf("clusterBy on writeTo")
+	}
+	wr := df.WriteTo(w.GetTableName())
+	if w.Provider != nil {
+		wr.Using(w.GetProvider())
+	}
+	opts := w.GetOptions()
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		wr.Option(k, opts[k])
+	}
+	props := w.GetTableProperties()
+	for _, k := range slices.Sorted(maps.Keys(props)) {
+		wr.TableProperty(k, props[k])
+	}
+	for _, e := range w.GetPartitioningColumns() {
+		name := e.GetUnresolvedAttribute().GetUnparsedIdentifier()
+		if name == "" {
+			return unsupportedf("writeTo partitionedBy with a transform (years, months, days, hours, bucket)")
+		}
+		wr.PartitionedBy(name)
+	}
+	switch w.GetMode() {
+	case pb.WriteOperationV2_MODE_CREATE:
+		return wr.Create(ctx)
+	case pb.WriteOperationV2_MODE_REPLACE:
+		return wr.Replace(ctx)
+	case pb.WriteOperationV2_MODE_CREATE_OR_REPLACE:
+		return wr.CreateOrReplace(ctx)
+	case pb.WriteOperationV2_MODE_APPEND:
+		return wr.Append(ctx)
+	case pb.WriteOperationV2_MODE_OVERWRITE_PARTITIONS:
+		return wr.OverwritePartitions(ctx)
+	case pb.WriteOperationV2_MODE_OVERWRITE:
+		cond, err := ss.column(ctx, w.GetOverwriteCondition())
+		if err != nil {
+			return err
+		}
+		return wr.Overwrite(ctx, cond)
+	}
+	return unsupportedf("writeTo mode %s", w.GetMode())
 }
 
 // ---- AnalyzePlan ----
