@@ -139,7 +139,8 @@ func TestCreateDeltaTableCommand(t *testing.T) {
 		t.Errorf("table %s with %d rows, want struct<id:bigint,day:date> and none", got, len(rows))
 	}
 	_, detail := ts.collect(t, project(sqlRel("DESCRIBE DETAIL events"), col("partitionColumns"), exprText("properties['owner']"), exprText("properties['description']")))
-	if got := fmt.Sprint(detail); got != "[[[day] lab events]]" {
+	// "owner" is a reserved table property: delta-spark keeps no such key (corpus dl46).
+	if got := fmt.Sprint(detail); got != "[[[day] <nil> events]]" {
 		t.Errorf("detail %s", got)
 	}
 }
