@@ -36,7 +36,7 @@ func (v *pyVariantVal) M__repr__() (py.Object, error) {
 func (v *pyVariantVal) M__str__() (py.Object, error) {
 	s, err := pyVariantJSON(v.v.Ref(), time.UTC)
 	if err != nil {
-		return nil, py.ExceptionNewf(PySparkValueError, "[MALFORMED_VARIANT] %v", err)
+		return nil, py.ExceptionNewf(PySparkValueError, "[MALFORMED_VARIANT] Variant binary is malformed. Please check the data source is valid.")
 	}
 	return py.String(s), nil
 }
@@ -69,7 +69,7 @@ func init() {
 		}
 		s, err := pyVariantJSON(self.(*pyVariantVal).v.Ref(), loc)
 		if err != nil {
-			return nil, py.ExceptionNewf(PySparkValueError, "[MALFORMED_VARIANT] %v", err)
+			return nil, py.ExceptionNewf(PySparkValueError, "[MALFORMED_VARIANT] Variant binary is malformed. Please check the data source is valid.")
 		}
 		return py.String(s), nil
 	})

@@ -83,13 +83,16 @@ const (
 
 // ErrMalformedVariant is a variant whose bytes do not follow the encoding (Spark's
 // MALFORMED_VARIANT).
-var ErrMalformedVariant = errors.New("[MALFORMED_VARIANT] Variant binary is malformed. Please check the data source is valid. SQLSTATE: 22023")
+var ErrMalformedVariant = errors.New("[MALFORMED_VARIANT] Variant binary is malformed. Please check the data source is valid." + variantSQLState)
+
+// variantSQLState ends the message of every variant condition (all are SQLSTATE 22023).
+const variantSQLState = " SQLSTATE: 22023"
 
 // VariantDuplicateKeyError is a JSON object naming a key twice (Spark's VARIANT_DUPLICATE_KEY).
 type VariantDuplicateKeyError struct{ Key string }
 
 func (e *VariantDuplicateKeyError) Error() string {
-	return fmt.Sprintf("[VARIANT_DUPLICATE_KEY] Failed to build variant because of a duplicate object key `%s`. SQLSTATE: 22023", e.Key)
+	return fmt.Sprintf("[VARIANT_DUPLICATE_KEY] Failed to build variant because of a duplicate object key `%s`.", e.Key) + variantSQLState
 }
 
 // VariantRef is one value inside a variant: the shared bytes and the position of its header.
@@ -172,7 +175,7 @@ func (r VariantRef) Kind() (VariantKind, error) {
 	case vLongStr:
 		return VariantKindString, nil
 	}
-	return 0, fmt.Errorf("[UNKNOWN_PRIMITIVE_TYPE_IN_VARIANT] Unknown primitive type with id %d was found in a variant value. SQLSTATE: 22023", info)
+	return 0, errors.New(fmt.Sprintf("[UNKNOWN_PRIMITIVE_TYPE_IN_VARIANT] Unknown primitive type with id %d was found in a variant value.", info) + variantSQLState)
 }
 
 // Scalar is the Go value of a scalar variant in the engine's representation: nil (variant

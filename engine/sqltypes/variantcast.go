@@ -16,7 +16,7 @@ type InvalidVariantCastError struct {
 }
 
 func (e *InvalidVariantCastError) Error() string {
-	return fmt.Sprintf("[INVALID_VARIANT_CAST] The variant value `%s` cannot be cast into `%s`. Please use `try_variant_get` instead. SQLSTATE: 22023", e.JSON, sqlTypeName(e.To))
+	return fmt.Sprintf("[INVALID_VARIANT_CAST] The variant value `%s` cannot be cast into `%s`. Please use `try_variant_get` instead.", e.JSON, sqlTypeName(e.To)) + variantSQLState
 }
 
 // CanCastVariant reports whether a variant may be cast to t (Spark's VariantGet.checkDataType):
