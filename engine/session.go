@@ -39,6 +39,9 @@ const (
 	ConfCheckpointLocation = "spark.sql.streaming.checkpointLocation"
 	ConfAnsi               = "spark.sql.ansi.enabled"
 	ConfCaseSensitive      = "spark.sql.caseSensitive"
+	// ConfMapKeyDedupPolicy is what a map built with a repeated key does: EXCEPTION fails,
+	// LAST_WIN keeps the last value.
+	ConfMapKeyDedupPolicy = "spark.sql.mapKeyDedupPolicy"
 	// ConfDeltaAutoMerge makes every Delta write behave as with option mergeSchema.
 	ConfDeltaAutoMerge = "spark.databricks.delta.schema.autoMerge.enabled"
 )
@@ -150,6 +153,16 @@ var defaultConf = map[string]string{
 	ConfShufflePartitions: "200",
 	ConfAnsi:              "true",
 	ConfCaseSensitive:     "false",
+}
+
+// sqlConfDefaults are Spark SQL settings spark.conf.get answers with Spark's default though
+// no one set them (Spark knows every registered config; these are the ones scripts read
+// back, as PySpark's own examples do before changing one). They stay out of the set list.
+var sqlConfDefaults = map[string]string{
+	ConfMapKeyDedupPolicy:                       "EXCEPTION",
+	"spark.sql.execution.arrow.pyspark.enabled": "false",
+	"spark.sql.adaptive.enabled":                "true",
+	"spark.sql.datetime.java8API.enabled":       "false",
 }
 
 // NewSession starts a session.
@@ -290,6 +303,9 @@ func (c *RuntimeConfig) Get(key string) (string, error) {
 	if v, ok := c.s.conf[key]; ok {
 		return v, nil
 	}
+	if v, ok := sqlConfDefaults[key]; ok {
+		return v, nil
+	}
 	return "", &plan.AnalysisError{Class: "SQL_CONF_NOT_FOUND", Message: fmt.Sprintf("The SQL config %q cannot be found. Please verify that the config exists.", key)}
 }
 
@@ -349,6 +365,10 @@ func (s *Session) setConf(key, value string) error {
 		if err != nil || n <= 0 {
 			return fmt.Errorf("%s must be a positive number, not %q", key, value)
 		}
+	case ConfMapKeyDedupPolicy:
+		if !strings.EqualFold(value, "EXCEPTION") && !strings.EqualFold(value, "LAST_WIN") {
+			return fmt.Errorf("%s must be one of EXCEPTION, LAST_WIN, not %q", key, value)
+		}
 	case ConfAnsi, ConfCaseSensitive:
 		if _, err := strconv.ParseBool(value); err != nil {
 			return fmt.Errorf("%s should be boolean, but was %s", key, value)
@@ -367,7 +387,12 @@ func (s *Session) confBool(key string) bool {
 
 // evalContext is the evaluation context for a static action now.
 func (s *Session) evalContext() (*plan.EvalContext, error) {
-	return plan.NewEvalContext(s.Conf().GetOr(ConfTimeZone, "UTC"), s.confBool(ConfAnsi), s.now())
+	ec, err := plan.NewEvalContext(s.Conf().GetOr(ConfTimeZone, "UTC"), s.confBool(ConfAnsi), s.now())
+	if err != nil {
+		return nil, err
+	}
+	ec.MapKeyLastWin = strings.EqualFold(s.Conf().GetOr(ConfMapKeyDedupPolicy, "EXCEPTION"), "LAST_WIN")
+	return ec, nil
 }
 
 // Location is the session time zone.

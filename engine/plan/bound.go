@@ -17,6 +17,9 @@ type EvalContext struct {
 	// Ansi is spark.sql.ansi.enabled (true by default in Spark 4): overflow, division by zero
 	// and invalid casts raise errors instead of giving NULL.
 	Ansi bool
+	// MapKeyLastWin is spark.sql.mapKeyDedupPolicy=LAST_WIN: a map built with a repeated key
+	// keeps the last value instead of failing with DUPLICATED_MAP_KEY.
+	MapKeyLastWin bool
 	// Now is current_timestamp() for this query or batch.
 	Now sqltypes.Timestamp
 	// Background is set when a streaming query's goroutine evaluates, not the caller of

@@ -97,28 +97,34 @@ func bindCreateMap(r *resolver, c Call) (Bound, error) {
 	}
 	typ := sqltypes.MapType{Key: kt, Value: vt, ValueContainsNull: anyNullable(vs)}
 	return &boundFunc{name: "map", args: all, sqlArgs: sqlOf(args), typ: typ,
-		fn: func(_ *EvalContext, v []any) (any, error) {
-			return buildMap(v, kt)
+		fn: func(ec *EvalContext, v []any) (any, error) {
+			return buildMap(ec, v, kt)
 		}}, nil
 }
 
 // buildMap makes a map of alternating keys and values: a NULL key is NULL_MAP_KEY, a
-// repeated one DUPLICATED_MAP_KEY (spark.sql.mapKeyDedupPolicy=EXCEPTION).
-func buildMap(kv []any, kt sqltypes.DataType) (*sqltypes.MapValue, error) {
+// repeated one DUPLICATED_MAP_KEY (spark.sql.mapKeyDedupPolicy=EXCEPTION), or under
+// LAST_WIN the later value replaces the earlier in the key's first place, as Spark's map
+// builder does.
+func buildMap(ec *EvalContext, kv []any, kt sqltypes.DataType) (*sqltypes.MapValue, error) {
 	m := &sqltypes.MapValue{}
-	var seen map[string]bool
+	var seen map[string]int
 	for i := 0; i < len(kv); i += 2 {
 		if kv[i] == nil {
 			return nil, nullMapKey()
 		}
 		if seen == nil {
-			seen = map[string]bool{}
+			seen = map[string]int{}
 		}
 		k := keyOf(kv[i:i+1], []sqltypes.DataType{kt})
-		if seen[k] {
-			return nil, duplicateMapKey(sqltypes.FormatValue(kv[i], kt, nil))
+		if at, dup := seen[k]; dup {
+			if ec == nil || !ec.MapKeyLastWin {
+				return nil, duplicateMapKey(sqltypes.FormatValue(kv[i], kt, nil))
+			}
+			m.Values[at] = kv[i+1]
+			continue
 		}
-		seen[k] = true
+		seen[k] = len(m.Keys)
 		m.Keys = append(m.Keys, kv[i])
 		m.Values = append(m.Values, kv[i+1])
 	}
@@ -979,7 +985,7 @@ func bindMapFromArrays(r *resolver, c Call) (Bound, error) {
 	kt := args[0].DataType().(sqltypes.ArrayType)
 	vt := args[1].DataType().(sqltypes.ArrayType)
 	typ := sqltypes.MapType{Key: kt.Element, Value: vt.Element, ValueContainsNull: vt.ContainsNull}
-	return fn2("map_from_arrays", args[0], args[1], typ, func(_ *EvalContext, a, b any) (any, error) {
+	return fn2("map_from_arrays", args[0], args[1], typ, func(ec *EvalContext, a, b any) (any, error) {
 		ks, vs := a.([]any), b.([]any)
 		if len(ks) != len(vs) {
 			return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: "The key array and value array of MapData must have the same length."}
@@ -988,7 +994,7 @@ func bindMapFromArrays(r *resolver, c Call) (Bound, error) {
 		for i := range ks {
 			kv = append(kv, ks[i], vs[i])
 		}
-		return buildMap(kv, kt.Element)
+		return buildMap(ec, kv, kt.Element)
 	}), nil
 }
 
@@ -1006,7 +1012,7 @@ func bindMapFromEntries(r *resolver, c Call) (Bound, error) {
 		return nil, unexpectedInput(callSQL("map_from_entries", args), 0, inArray, args[0])
 	}
 	typ := sqltypes.MapType{Key: st.Fields[0].Type, Value: st.Fields[1].Type, ValueContainsNull: st.Fields[1].Nullable}
-	return fn1("map_from_entries", args[0], typ, func(_ *EvalContext, a any) (any, error) {
+	return fn1("map_from_entries", args[0], typ, func(ec *EvalContext, a any) (any, error) {
 		var kv []any
 		for _, e := range a.([]any) {
 			if e == nil {
@@ -1015,7 +1021,7 @@ func bindMapFromEntries(r *resolver, c Call) (Bound, error) {
 			row := e.(sqltypes.Row)
 			kv = append(kv, row[0], row[1])
 		}
-		return buildMap(kv, typ.Key)
+		return buildMap(ec, kv, typ.Key)
 	}).withNullable(true), nil
 }
 
@@ -1036,7 +1042,7 @@ func bindMapConcat(r *resolver, c Call) (Bound, error) {
 	if !ok {
 		return nil, unexpectedInput(callSQL("map_concat", args), 0, inMap, args[0])
 	}
-	return fnN("map_concat", cast, mt, func(_ *EvalContext, v []any) (any, error) {
+	return fnN("map_concat", cast, mt, func(ec *EvalContext, v []any) (any, error) {
 		var kv []any
 		for _, m := range v {
 			mv := m.(*sqltypes.MapValue)
@@ -1044,6 +1050,6 @@ func bindMapConcat(r *resolver, c Call) (Bound, error) {
 				kv = append(kv, mv.Keys[i], mv.Values[i])
 			}
 		}
-		return buildMap(kv, mt.Key)
+		return buildMap(ec, kv, mt.Key)
 	}).withSQL(sqlOf(args)...), nil
 }

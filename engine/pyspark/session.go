@@ -451,12 +451,21 @@ func (in *Interpreter) createDataFrame(data, schema py.Object) (py.Object, error
 	}
 	loc := in.location()
 	var st *sqltypes.StructType
+	// An atomic schema (a non-struct type, or a type string such as "int" that is no column
+	// list) makes each item the one value of a column named value, as PySpark wraps it.
+	atomic := false
 	switch sc := schema.(type) {
 	case nil, py.NoneType:
 	case py.String:
 		parsed, err := toSchema(sc)
 		if err != nil {
-			return nil, err
+			dt, derr := sqltypes.ParseDataType(string(sc))
+			if derr != nil {
+				return nil, err // the column-list error, as PySpark reports the first parse's
+			}
+			parsed = &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: dt, Nullable: true}}}
+			_, isStruct := dt.(*sqltypes.StructType)
+			atomic = !isStruct
 		}
 		st = parsed.AsNullable()
 	case *pyDataType:
@@ -464,6 +473,8 @@ func (in *Interpreter) createDataFrame(data, schema py.Object) (py.Object, error
 		if err != nil {
 			return nil, err
 		}
+		_, isStruct := sc.t.(*sqltypes.StructType)
+		atomic = !isStruct
 		st = parsed
 	case *py.List, py.Tuple:
 		names, err := strList("createDataFrame", py.Tuple{sc})
@@ -479,6 +490,9 @@ func (in *Interpreter) createDataFrame(data, schema py.Object) (py.Object, error
 	}
 	rows := make([]sqltypes.Row, len(items))
 	for i, it := range items {
+		if atomic {
+			it = py.Tuple{it}
+		}
 		r, err := rowFromPython("", it, st, loc)
 		if err != nil {
 			return nil, err
