@@ -27,6 +27,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
@@ -160,7 +161,7 @@ var defaultConf = map[string]string{
 // back, as PySpark's own examples do before changing one). They stay out of the set list.
 var sqlConfDefaults = map[string]string{
 	ConfMapKeyDedupPolicy:                       "EXCEPTION",
-	"spark.sql.execution.arrow.pyspark.enabled": "false",
+	"spark.sql.execution.arrow.pyspark.enabled": "true",
 	"spark.sql.adaptive.enabled":                "true",
 	"spark.sql.datetime.java8API.enabled":       "false",
 }
@@ -367,7 +368,8 @@ func (s *Session) setConf(key, value string) error {
 		}
 	case ConfMapKeyDedupPolicy:
 		if !strings.EqualFold(value, "EXCEPTION") && !strings.EqualFold(value, "LAST_WIN") {
-			return fmt.Errorf("%s must be one of EXCEPTION, LAST_WIN, not %q", key, value)
+			return &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Class: "INVALID_CONF_VALUE.OUT_OF_RANGE_OF_OPTIONS",
+				Message: fmt.Sprintf("The value '%s' in the config \"%s\" is invalid. It should be one of 'EXCEPTION, LAST_WIN'.", value, key)}
 		}
 	case ConfAnsi, ConfCaseSensitive:
 		if _, err := strconv.ParseBool(value); err != nil {

@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"strings"
+
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -204,6 +206,64 @@ func comparisonType(l, r sqltypes.DataType) (sqltypes.DataType, bool) {
 	_, rd := r.(sqltypes.DateType)
 	if (lt && rd) || (ld && rt) {
 		return sqltypes.TimestampT, true
+	}
+	return complexCommonType(l, r)
+}
+
+// complexCommonType widens arrays, maps and structs field by field, as Spark's type
+// coercion does for complex types: ARRAY() (ARRAY<VOID>) beside ARRAY(1, 2) is ARRAY<INT>.
+// Inside them a string and a non-string value do not meet (that would need a cast Spark
+// does not add implicitly there).
+func complexCommonType(l, r sqltypes.DataType) (sqltypes.DataType, bool) {
+	inner := func(a, b sqltypes.DataType) (sqltypes.DataType, bool) {
+		if isString(a) != isString(b) && !isNull(a) && !isNull(b) {
+			return nil, false
+		}
+		return comparisonType(a, b)
+	}
+	switch a := l.(type) {
+	case sqltypes.ArrayType:
+		b, ok := r.(sqltypes.ArrayType)
+		if !ok {
+			return nil, false
+		}
+		e, ok := inner(a.Element, b.Element)
+		if !ok {
+			return nil, false
+		}
+		return sqltypes.ArrayType{Element: e, ContainsNull: a.ContainsNull || b.ContainsNull}, true
+	case sqltypes.MapType:
+		b, ok := r.(sqltypes.MapType)
+		if !ok {
+			return nil, false
+		}
+		k, ok := inner(a.Key, b.Key)
+		if !ok {
+			return nil, false
+		}
+		v, ok := inner(a.Value, b.Value)
+		if !ok {
+			return nil, false
+		}
+		return sqltypes.MapType{Key: k, Value: v, ValueContainsNull: a.ValueContainsNull || b.ValueContainsNull}, true
+	case *sqltypes.StructType:
+		b, ok := r.(*sqltypes.StructType)
+		if !ok || len(a.Fields) != len(b.Fields) {
+			return nil, false
+		}
+		out := &sqltypes.StructType{Fields: make([]sqltypes.StructField, len(a.Fields))}
+		for i, f := range a.Fields {
+			g := b.Fields[i]
+			if !strings.EqualFold(f.Name, g.Name) {
+				return nil, false
+			}
+			t, ok := inner(f.Type, g.Type)
+			if !ok {
+				return nil, false
+			}
+			out.Fields[i] = sqltypes.StructField{Name: f.Name, Type: t, Nullable: f.Nullable || g.Nullable, Metadata: f.Metadata}
+		}
+		return out, true
 	}
 	return nil, false
 }

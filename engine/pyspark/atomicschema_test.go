@@ -51,3 +51,32 @@ except Exception as e:
 		})
 	}
 }
+
+// TestValuesWidenComplexColumns: a VALUES column whose rows hold an empty array, a filled
+// one and NULL has the filled array's type, and the rows keep their values.
+func TestValuesWidenComplexColumns(t *testing.T) {
+	const pre = "from pyspark.sql import SparkSession\nspark = SparkSession.builder.getOrCreate()\n"
+	cases := []struct{ name, src, want string }{
+		{"arrays", `d = spark.sql("SELECT * FROM VALUES (1, ARRAY(1, 2)), (2, ARRAY()), (3, NULL) AS t(i, a)")
+print(d.schema.simpleString(), [r.a for r in d.collect()])`,
+			"struct<i:int,a:array<int>> [[1, 2], [], None]\n"},
+		{"maps", `d = spark.sql("SELECT * FROM VALUES (MAP()), (MAP('k', 1)) AS t(m)")
+print(d.schema.simpleString(), [r.m for r in d.collect()])`,
+			"struct<m:map<string,int>> [{}, {'k': 1}]\n"},
+		{"bad map policy", `try:
+    spark.conf.set("spark.sql.mapKeyDedupPolicy", "FIRST")
+except Exception as e:
+    print(type(e).__name__, "INVALID_CONF_VALUE" in str(e))`, "IllegalArgumentException True\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := runSnippet(t, pre+c.src, nil)
+			if err != nil {
+				t.Fatalf("error: %v", err)
+			}
+			if got != c.want {
+				t.Fatalf("got\n%q\nwant\n%q", got, c.want)
+			}
+		})
+	}
+}
