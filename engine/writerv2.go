@@ -7,6 +7,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/delta"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -251,7 +252,7 @@ func (w *DataFrameWriter) InsertInto(ctx context.Context, name string, overwrite
 		return ErrWriteOnStream()
 	}
 	if len(w.parts) > 0 {
-		return &plan.AnalysisError{Class: "_LEGACY_ERROR_TEMP_1309", Message: "insertInto() can't be used together with partitionBy(). Partition columns have already been defined for the table. It is not necessary to use partitionBy()."}
+		return sparkerrors.New(sparkerrors.AnalysisException, "PARTITION_BY_NOT_ALLOWED_WITH_INSERT_INTO", "tableName", "`"+name+"`")
 	}
 	dt, err := w.df.s.sqlTable(ctx, name)
 	if err != nil {

@@ -89,8 +89,8 @@ func Convert(ctx context.Context, d *Driver, path string, parts *sqltypes.Struct
 	if parts != nil {
 		for _, f := range parts.Fields {
 			if _, dup := schema.FieldIndexFold(f.Name); dup {
-				return nil, sparkerrors.New(sparkerrors.AnalysisException, "DELTA_DUPLICATE_COLUMNS_FOUND",
-					"coltype", "partition", "duplicateCols", "`"+f.Name+"`")
+				return nil, sparkerrors.New(sparkerrors.AnalysisException, "DELTA_DUPLICATE_COLUMNS_FOUND.CONVERT_TO_DELTA",
+					"duplicateCols", "`"+f.Name+"`")
 			}
 			f.Nullable = true
 			schema.Fields = append(schema.Fields, f)
