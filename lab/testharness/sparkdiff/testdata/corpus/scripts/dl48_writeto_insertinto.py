@@ -20,7 +20,7 @@ spark.table("events").orderBy("id").show()
 try:
     df.writeTo("events").using("delta").create()
 except Exception as e:
-    print(type(e).__name__, e.getCondition())
+    print(type(e).__name__, getattr(e, "getCondition", lambda: None)())
 spark.createDataFrame([(4, "d", 2)], schema).writeTo("events").append()
 spark.createDataFrame([(5, "e", 2)], schema).writeTo("events").overwrite(F.col("day") == 2)
 spark.table("events").orderBy("id").show()
@@ -34,7 +34,7 @@ spark.table("events").orderBy("id").show()
 try:
     spark.createDataFrame([(9, "i")], "id INT, name STRING").writeTo("nope").append()
 except Exception as e:
-    print(type(e).__name__, e.getCondition())
+    print(type(e).__name__, getattr(e, "getCondition", lambda: None)())
 df.select("id", "name").writeTo("people").using("delta").createOrReplace()
 df.writeTo("people").using("delta").replace()
 print(spark.table("people").schema.simpleString())
