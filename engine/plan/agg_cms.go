@@ -57,12 +57,15 @@ func bindCountMinSketch(r *resolver, c Call, args []Bound) (*aggDef, error) {
 	if confidence <= 0 || confidence >= 1 {
 		return nil, outOfRange("confidence", "(0.0, 1.0)", confidence)
 	}
-	seed := rand.Int32()
+	seed := int64(rand.Int32())
 	if len(args) == 4 {
+		// PySpark passes the seed as a literal of its size: a BIGINT seed such as
+		// 1111111111111111111 keeps its low 32 bits, as the JVM's int cast of it does.
 		v, ok := literalArg(args[3])
-		s, isInt := v.(int32)
-		if l, isLong := v.(int64); isLong && l == int64(int32(l)) {
-			s, isInt = int32(l), true
+		s, isInt := v.(int64)
+		s = int64(int32(s))
+		if i, isInt32 := v.(int32); isInt32 {
+			s, isInt = int64(i), true
 		}
 		if !ok || !isInt {
 			return nil, analysisErr("DATATYPE_MISMATCH.NON_FOLDABLE_INPUT",
@@ -78,7 +81,7 @@ func bindCountMinSketch(r *resolver, c Call, args []Bound) (*aggDef, error) {
 		sqlArgs[i] = a.SQL()
 	}
 	return &aggDef{name: name, args: []Bound{col}, sqlArgs: sqlArgs, typ: sqltypes.Binary,
-		newAcc: func() accumulator { return newCountMinSketch(depth, width, int64(seed)) }}, nil
+		newAcc: func() accumulator { return newCountMinSketch(depth, width, seed) }}, nil
 }
 
 type countMinSketch struct {

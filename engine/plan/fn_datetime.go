@@ -499,7 +499,13 @@ func bindMakeTimestamp(name string, try bool) binder {
 			return nil, err
 		}
 		args[5] = castTo(args[5], sqltypes.DecimalType{Precision: 16, Scale: 6})
-		return &boundFunc{name: strings.ToLower(c.Name), args: args, typ: sqltypes.TimestampT, nullable: true, nullIntolerant: true,
+		var sqlArgs []string
+		if strings.EqualFold(c.Name, "try_make_timestamp") && len(args) == 7 {
+			// Spark 4.2 names try_make_timestamp after its six date-time fields only; the
+			// zone argument does not show (make_timestamp and the _ltz forms print it).
+			sqlArgs = sqlOf(args[:6])
+		}
+		return &boundFunc{name: strings.ToLower(c.Name), args: args, sqlArgs: sqlArgs, typ: sqltypes.TimestampT, nullable: true, nullIntolerant: true,
 			fn: func(ec *EvalContext, v []any) (any, error) {
 				y, mo, d, h, mi, s, micros, err := makeTimestampFields(v)
 				if err != nil {
@@ -699,8 +705,8 @@ func bindTimestampAdd(r *resolver, c Call) (Bound, error) {
 	if err != nil {
 		return nil, err
 	}
-	unit, ok := stringLiteral(args[0])
-	unit = strings.ToUpper(unit)
+	given, ok := stringLiteral(args[0])
+	unit := strings.ToUpper(given)
 	_, micro := unitMicros[unit]
 	if !ok || !micro && unit != "MONTH" && unit != "QUARTER" && unit != "YEAR" {
 		return nil, analysisErr("INVALID_PARAMETER_VALUE.DATETIME_UNIT", "The value of parameter(s) `unit` in `timestampadd` is invalid: expects one of the units without quotes YEAR, QUARTER, MONTH, WEEK, DAY, DAYOFYEAR, HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND, but got the string literal %s.", quoteSQL(unit))
@@ -709,7 +715,7 @@ func bindTimestampAdd(r *resolver, c Call) (Bound, error) {
 		return addUnits(ec, int64(a.(sqltypes.Timestamp)), unit, n.(int64))
 	})
 	first, _ := r.resolve(c.Args[1])
-	f.sqlArgs = []string{unit, first.SQL(), args[2].SQL()}
+	f.sqlArgs = []string{given, first.SQL(), args[2].SQL()} // the unit as written: year or YEAR
 	return f, nil
 }
 
@@ -745,8 +751,8 @@ func bindTimestampDiff(r *resolver, c Call) (Bound, error) {
 	if err != nil {
 		return nil, err
 	}
-	unit, ok := stringLiteral(args[0])
-	unit = strings.ToUpper(unit)
+	given, ok := stringLiteral(args[0])
+	unit := strings.ToUpper(given)
 	_, micro := unitMicros[unit]
 	if !ok || !micro && unit != "MONTH" && unit != "QUARTER" && unit != "YEAR" {
 		return nil, analysisErr("INVALID_PARAMETER_VALUE.DATETIME_UNIT", "The value of parameter(s) `unit` in `timestampdiff` is invalid: expects one of the units without quotes YEAR, QUARTER, MONTH, WEEK, DAY, DAYOFYEAR, HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND, but got the string literal %s.", quoteSQL(unit))
@@ -774,7 +780,7 @@ func bindTimestampDiff(r *resolver, c Call) (Bound, error) {
 		}
 		return months, nil
 	})
-	f.sqlArgs = []string{unit, args[1].SQL(), args[2].SQL()}
+	f.sqlArgs = []string{given, args[1].SQL(), args[2].SQL()}
 	return f, nil
 }
 

@@ -496,7 +496,7 @@ func bindCeilFloorScale(r *resolver, c Call, ceil bool) (Bound, error) {
 			res.Mul(res, mul)
 		}
 		return decimalFromRat(ec, res, out)
-	}).withNullable(true), nil
+	}).withNullable(true).withSQL(args[0].SQL(), args[1].SQL()), nil // the scale shows: ceil(x, 1)
 }
 
 // javaDoubleToLong is Java's (long) cast: saturating, NaN is 0.

@@ -450,7 +450,7 @@ func bindRegexpInstr(r *resolver, c Call) (Bound, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fn3("regexp_instr", args[0], args[1], args[2], sqltypes.Integer, func(_ *EvalContext, a, p, i any) (any, error) {
+	return fn3("regexp_instr", args[0], args[1], args[2], sqltypes.Integer, func(_ *EvalContext, a, p, _ any) (any, error) {
 		re, err := reOf(p)
 		if err != nil {
 			return nil, err
@@ -459,11 +459,8 @@ func bindRegexpInstr(r *resolver, c Call) (Bound, error) {
 		if err != nil || m == nil {
 			return int32(0), err
 		}
-		idx := int(i.(int32))
-		if idx < 0 || idx >= m.GroupCount() {
-			return nil, groupIndexErr("regexp_instr", m.GroupCount()-1, idx)
-		}
-		return int32(m.GroupByNumber(idx).Index + 1), nil
+		// Spark answers where the whole match starts whatever the group index asks for.
+		return int32(m.Index + 1), nil
 	}), nil
 }
 

@@ -166,6 +166,16 @@ func bindReverse(r *resolver, c Call) (Bound, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := args[0].DataType().(sqltypes.BinaryType); ok {
+		return fn1("reverse", args[0], sqltypes.Binary, func(_ *EvalContext, a any) (any, error) {
+			bs := a.([]byte)
+			out := make([]byte, len(bs))
+			for i, b := range bs {
+				out[len(bs)-1-i] = b
+			}
+			return out, nil
+		}), nil
+	}
 	if _, ok := args[0].DataType().(sqltypes.ArrayType); ok {
 		return fn1("reverse", args[0], args[0].DataType(), func(_ *EvalContext, a any) (any, error) {
 			xs := a.([]any)
@@ -284,9 +294,18 @@ func bindTrim(name string, left, right bool) binder {
 				return do(a.(string), " "), nil
 			}), nil
 		}
-		return fn2(name, args[0], args[1], sqltypes.String, func(_ *EvalContext, a, b any) (any, error) {
+		f := fn2(name, args[0], args[1], sqltypes.String, func(_ *EvalContext, a, b any) (any, error) {
 			return do(a.(string), b.(string)), nil
-		}), nil
+		})
+		// With a trim set Spark prints the SQL standard form: TRIM(LEADING * FROM value).
+		side := "BOTH"
+		if !right {
+			side = "LEADING"
+		} else if !left {
+			side = "TRAILING"
+		}
+		f.sql = "TRIM(" + side + " " + args[1].SQL() + " FROM " + args[0].SQL() + ")"
+		return f, nil
 	}
 }
 

@@ -313,7 +313,27 @@ func bindConcat(r *resolver, c Call) (Bound, error) {
 			return concatArrays(args)
 		}
 	}
+	// Binary arguments only: the bytes join (Spark's concat keeps BINARY then).
+	allBinary := len(args) > 0
 	nullable := false
+	for _, a := range args {
+		_, bin := a.DataType().(sqltypes.BinaryType)
+		allBinary = allBinary && bin
+		nullable = nullable || a.Nullable()
+	}
+	if allBinary {
+		return &boundFunc{name: "concat", args: args, typ: sqltypes.Binary, nullable: nullable, nullIntolerant: true,
+			fn: func(_ *EvalContext, vals []any) (any, error) {
+				var out []byte
+				for _, v := range vals {
+					out = append(out, v.([]byte)...)
+				}
+				if out == nil {
+					out = []byte{}
+				}
+				return out, nil
+			}}, nil
+	}
 	for i, a := range args {
 		if !isString(a.DataType()) {
 			if !isAtomicNonString(a.DataType()) {
@@ -321,7 +341,6 @@ func bindConcat(r *resolver, c Call) (Bound, error) {
 			}
 			args[i] = castTo(a, sqltypes.String)
 		}
-		nullable = nullable || a.Nullable()
 	}
 	return &boundFunc{name: "concat", args: args, typ: sqltypes.String, nullable: nullable, nullIntolerant: true,
 		fn: func(_ *EvalContext, vals []any) (any, error) {

@@ -3,6 +3,7 @@ package pyspark
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -57,7 +58,8 @@ func inferType(o py.Object) (sqltypes.DataType, bool) {
 		return inferStruct(names, x)
 	case *pyRow:
 		if x.names == nil {
-			return nil, false
+			// a Row made positionally is a tuple to PySpark: fields _1, _2, ...
+			return inferType(py.Tuple(x.values))
 		}
 		return inferStruct(x.names, x.values)
 	case *py.Dict, py.StringDict:
@@ -171,7 +173,96 @@ func mergeTypes(a, b sqltypes.DataType) (sqltypes.DataType, bool) {
 	if sqltypes.EqualTypes(a, b, true) {
 		return a, true
 	}
+	// A string beside another atomic value makes the column a string one (PySpark 4's
+	// _merge_type); the other values are written as Java prints them (see asInferred).
+	if isStringType(a) && isAtomicType(b) || isStringType(b) && isAtomicType(a) {
+		return sqltypes.String, true
+	}
 	return nil, false
+}
+
+func isStringType(t sqltypes.DataType) bool {
+	_, ok := t.(sqltypes.StringType)
+	return ok
+}
+
+func isAtomicType(t sqltypes.DataType) bool {
+	switch t.(type) {
+	case sqltypes.ArrayType, sqltypes.MapType, *sqltypes.StructType, sqltypes.NullType:
+		return false
+	}
+	return true
+}
+
+// asInferred rewrites the numbers and booleans a merged string type holds as the strings
+// Spark stores for them (the JVM's toString: 1, 2.5, true), so rows convert as for a
+// string column. Other values are left for the usual conversion to judge.
+func asInferred(o py.Object, t sqltypes.DataType) py.Object {
+	switch tt := t.(type) {
+	case sqltypes.StringType:
+		switch x := o.(type) {
+		case py.Bool:
+			if x {
+				return py.String("true")
+			}
+			return py.String("false")
+		case py.Int:
+			return py.String(strconv.FormatInt(int64(x), 10))
+		case *py.BigInt:
+			s, _ := py.StrAsString(x)
+			return py.String(s)
+		case py.Float:
+			return py.String(sqltypes.JavaDoubleString(float64(x)))
+		}
+	case sqltypes.ArrayType:
+		var items []py.Object
+		switch x := o.(type) {
+		case *py.List:
+			items = x.Items
+		case py.Tuple:
+			items = x
+		default:
+			return o
+		}
+		out := make([]py.Object, len(items))
+		for i, it := range items {
+			out[i] = asInferred(it, tt.Element)
+		}
+		return py.NewListFromItems(out)
+	case *sqltypes.StructType:
+		switch x := o.(type) {
+		case py.Tuple:
+			return py.Tuple(asInferredFields(x, nil, tt))
+		case *py.List:
+			return py.NewListFromItems(asInferredFields(x.Items, nil, tt))
+		case *pyRow:
+			return &pyRow{names: x.names, values: asInferredFields(x.values, x.names, tt)}
+		}
+	}
+	return o
+}
+
+// asInferredFields is asInferred over a row's values, matched to the fields by name when
+// the row has names, else by position.
+func asInferredFields(vals []py.Object, names []string, st *sqltypes.StructType) []py.Object {
+	out := make([]py.Object, len(vals))
+	for i, v := range vals {
+		out[i] = v
+		var f *sqltypes.StructField
+		if names != nil && i < len(names) {
+			for j := range st.Fields {
+				if st.Fields[j].Name == names[i] {
+					f = &st.Fields[j]
+				}
+			}
+		} else if i < len(st.Fields) {
+			f = &st.Fields[i]
+		}
+		if f != nil {
+			out[i] = asInferred(v, f.Type)
+		}
+	}
+	return out
 }
 
 // hasNullType reports a NULL type left anywhere in a merged type: PySpark refuses to
@@ -263,5 +354,32 @@ func nestedRows(items []py.Object) bool {
 			rows = append(rows, vals)
 		}
 	}
-	return hasNested(rows)
+	return hasNested(rows) || mixedStringColumn(rows)
+}
+
+// mixedStringColumn reports a column holding strings beside numbers or booleans: its type
+// is inferred by merging, as for nested values.
+func mixedStringColumn(rows [][]py.Object) bool {
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r))
+	}
+	for j := 0; j < width; j++ {
+		str, other := false, false
+		for _, r := range rows {
+			if j >= len(r) {
+				continue
+			}
+			switch r[j].(type) {
+			case py.String:
+				str = true
+			case py.Int, *py.BigInt, py.Float, py.Bool:
+				other = true
+			}
+		}
+		if str && other {
+			return true
+		}
+	}
+	return false
 }

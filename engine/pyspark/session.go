@@ -514,7 +514,7 @@ func (in *Interpreter) createInferred(items []py.Object, names []string) (py.Obj
 		if ok {
 			rows := make([]sqltypes.Row, len(items))
 			for i, it := range items {
-				r, err := rowFromPython("", it, st, loc)
+				r, err := rowFromPython("", asInferred(it, st), st, loc)
 				if err != nil {
 					return nil, err
 				}
