@@ -98,6 +98,14 @@ func OutputName(b Bound) string {
 		case *boundRef, *boundAlias:
 			return OutputName(b.child)
 		}
+	case *boundTryCast:
+		// Spark 4's try_cast is the same Cast expression (in TRY mode): the same naming rule.
+		if c, ok := unzoned(b.cast).(*boundCast); ok {
+			switch unzoned(c.child).(type) {
+			case *boundRef, *boundAlias:
+				return OutputName(c.child)
+			}
+		}
 	}
 	return b.SQL()
 }
@@ -124,6 +132,14 @@ func fieldMetadata(b Bound) map[string]any {
 	b = unzoned(b)
 	if r, ok := b.(*boundRef); ok {
 		return r.field.Metadata
+	}
+	// An alias of an alias keeps the inner one's metadata, as Spark's Column.as does for a
+	// named expression (withColumn and withMetadata re-alias their column).
+	if a, ok := b.(*boundAlias); ok {
+		if a.meta != nil {
+			return a.meta
+		}
+		return fieldMetadata(a.child)
 	}
 	if m, ok := b.(MetadataCarrier); ok {
 		return m.Metadata()
