@@ -224,6 +224,9 @@ func (b *boundMapValue) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 type boundLit struct {
 	value any
 	typ   sqltypes.DataType
+	// loc is the session zone at analysis: a TIMESTAMP literal's SQL text shows its
+	// instant in it, as Spark's Literal.sql does.
+	loc *time.Location
 }
 
 func (b *boundLit) DataType() sqltypes.DataType { return b.typ }
@@ -233,6 +236,20 @@ func (b *boundLit) SQL() string {
 	case sqltypes.DayTimeIntervalType, sqltypes.YearMonthIntervalType:
 		if b.value != nil {
 			return sqltypes.FormatValue(b.value, t, nil)
+		}
+	// Spark writes typed literals for dates and timestamps, so a filter on a date column is
+	// named ((d >= DATE '2023-01-01') AND ...), not with the stored day number.
+	case sqltypes.DateType:
+		if b.value != nil {
+			return "DATE '" + sqltypes.FormatValue(b.value, t, nil) + "'"
+		}
+	case sqltypes.TimestampType:
+		if b.value != nil {
+			return "TIMESTAMP '" + sqltypes.FormatValue(b.value, t, b.loc) + "'"
+		}
+	case sqltypes.TimestampNTZType:
+		if b.value != nil {
+			return "TIMESTAMP_NTZ '" + sqltypes.FormatValue(b.value, t, nil) + "'"
 		}
 	}
 	return literalSQL(b.value)

@@ -32,6 +32,9 @@ spark = SparkSession.builder.getOrCreate()
 		{"register", "registerTempTable is the old name of createOrReplaceTempView",
 			"df = spark.createDataFrame([(1, \"a\")], [\"n\", \"s\"])\ndf.registerTempTable(\"old_style\")\nprint(spark.sql(\"SELECT s FROM old_style\").collect())\n",
 			"[Row(s='a')]\n"},
+		{"date_literal_names", "date and timestamp literals are named as typed SQL literals",
+			"import datetime\ndf = spark.createDataFrame([(datetime.date(2023,1,3), datetime.datetime(2023,1,1,5,6,7))], [\"d\", \"ts\"])\nprint(df.select(F.lit(datetime.date(2023,1,1)), F.lit(datetime.datetime(2023,1,1,5,6,7)), F.lit(datetime.datetime(2023,1,1,5,6,7,120000))).columns)\nprint(df.select(df.d.between(datetime.date(2023,1,1), datetime.date(2023,1,15)), df.ts > datetime.datetime(2023,1,1), df.d == datetime.date(2023,1,3)).columns)\n",
+			"[\"DATE '2023-01-01'\", \"TIMESTAMP '2023-01-01 05:06:07'\", \"TIMESTAMP '2023-01-01 05:06:07.12'\"]\n[\"((d >= DATE '2023-01-01') AND (d <= DATE '2023-01-15'))\", \"(ts > TIMESTAMP '2023-01-01 00:00:00')\", \"(d = DATE '2023-01-03')\"]\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
