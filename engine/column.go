@@ -150,6 +150,18 @@ func (c *Column) Cast(to any) *Column {
 	return newColumn(plan.Cast{Child: c.expr, To: dt})
 }
 
+// TryCast is col.try_cast(type): Cast, but a value that does not convert is NULL (even
+// in ANSI mode) instead of an error.
+func (c *Column) TryCast(to any) *Column {
+	cast := c.Cast(to)
+	if cast.err != nil {
+		return cast
+	}
+	x := cast.expr.(plan.Cast)
+	x.Try = true
+	return newColumn(x)
+}
+
 // AsType is col.astype, the same as Cast.
 func (c *Column) AsType(to any) *Column { return c.Cast(to) }
 
@@ -349,7 +361,13 @@ func (c *Column) StartsWith(other any) *Column { return c.fn("startswith", other
 func (c *Column) EndsWith(other any) *Column   { return c.fn("endswith", other) }
 
 // Substr is col.substr(startPos, length), 1-based.
-func (c *Column) Substr(startPos, length int) *Column { return c.fn("substring", startPos, length) }
+// Spark 4 builds it as the substr function, so the column is named substr(w, 2, 2).
+func (c *Column) Substr(startPos, length int) *Column { return c.fn("substr", startPos, length) }
+
+// SubstrColumns is col.substr(startCol, lengthCol): bounds read from each row.
+func (c *Column) SubstrColumns(startPos, length *Column) *Column {
+	return c.fn("substr", startPos, length)
+}
 
 func (c *Column) fn(name string, args ...any) *Column {
 	if c.err != nil {

@@ -101,6 +101,14 @@ func OutputName(b Bound) string {
 		case *boundRef, *boundAlias:
 			return OutputName(b.child)
 		}
+	case *boundTryCast:
+		// Spark 4's try_cast is the same Cast expression (in TRY mode): the same naming rule.
+		if c, ok := unzoned(b.cast).(*boundCast); ok {
+			switch unzoned(c.child).(type) {
+			case *boundRef, *boundAlias:
+				return OutputName(c.child)
+			}
+		}
 	}
 	return b.SQL()
 }
@@ -127,6 +135,14 @@ func fieldMetadata(b Bound) map[string]any {
 	b = unzoned(b)
 	if r, ok := b.(*boundRef); ok {
 		return r.field.Metadata
+	}
+	// An alias of an alias keeps the inner one's metadata, as Spark's Column.as does for a
+	// named expression (withColumn and withMetadata re-alias their column).
+	if a, ok := b.(*boundAlias); ok {
+		if a.meta != nil {
+			return a.meta
+		}
+		return fieldMetadata(a.child)
 	}
 	if m, ok := b.(MetadataCarrier); ok {
 		return m.Metadata()
@@ -211,6 +227,9 @@ func (b *boundMapValue) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 type boundLit struct {
 	value any
 	typ   sqltypes.DataType
+	// loc is the session zone at analysis: a TIMESTAMP literal's SQL text shows its
+	// instant in it, as Spark's Literal.sql does.
+	loc *time.Location
 }
 
 func (b *boundLit) DataType() sqltypes.DataType { return b.typ }
@@ -220,6 +239,20 @@ func (b *boundLit) SQL() string {
 	case sqltypes.DayTimeIntervalType, sqltypes.YearMonthIntervalType:
 		if b.value != nil {
 			return sqltypes.FormatValue(b.value, t, nil)
+		}
+	// Spark writes typed literals for dates and timestamps, so a filter on a date column is
+	// named ((d >= DATE '2023-01-01') AND ...), not with the stored day number.
+	case sqltypes.DateType:
+		if b.value != nil {
+			return "DATE '" + sqltypes.FormatValue(b.value, t, nil) + "'"
+		}
+	case sqltypes.TimestampType:
+		if b.value != nil {
+			return "TIMESTAMP '" + sqltypes.FormatValue(b.value, t, b.loc) + "'"
+		}
+	case sqltypes.TimestampNTZType:
+		if b.value != nil {
+			return "TIMESTAMP_NTZ '" + sqltypes.FormatValue(b.value, t, nil) + "'"
 		}
 	}
 	return literalSQL(b.value)

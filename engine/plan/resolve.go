@@ -224,7 +224,11 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 			}
 			return r.resolve(lit)
 		}
-		return &boundLit{value: e.Value, typ: t}, nil
+		lit := &boundLit{value: e.Value, typ: t}
+		if _, isTS := t.(sqltypes.TimestampType); isTS {
+			lit.loc, _ = r.zone()
+		}
+		return lit, nil
 	case Cast:
 		c, err := r.resolve(e.Child)
 		if err != nil {

@@ -260,6 +260,17 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
+		// PySpark wants both bounds of one kind: two ints, or two Columns (per-row bounds).
+		if a[0].Type() != a[1].Type() {
+			return nil, raise(sparkerrors.PySparkTypeError, "NOT_SAME_TYPE",
+				"arg_name1", "startPos", "arg_name2", "length", "arg_type1", a[0].Type().Name, "arg_type2", a[1].Type().Name)
+		}
+		if sc, ok := a[0].(*pyColumn); ok {
+			return newPyColumn(c.c.SubstrColumns(sc.c, a[1].(*pyColumn).c))
+		}
+		if _, ok := a[0].(py.Int); !ok {
+			return nil, notExpectedType("startPos", "Column or int", a[0])
+		}
 		start, err := asInt("startPos", a[0], 0)
 		if err != nil {
 			return nil, err
@@ -269,6 +280,21 @@ func init() {
 			return nil, err
 		}
 		return newPyColumn(c.c.Substr(start, n))
+	})
+	// transform(f) is f(col): a way to chain column functions left to right.
+	m("transform", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("transform", args, kwargs, []string{"f"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		out, err := py.Call(a[0], py.Tuple{c}, nil)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := out.(*pyColumn); !ok {
+			return nil, notExpectedType("f", "a function returning a Column", out)
+		}
+		return out, nil
 	})
 	noArgs("isNotNull", (*engine.Column).IsNotNull)
 	noArgs("asc", (*engine.Column).Asc)
@@ -327,6 +353,22 @@ func init() {
 		return nil, notExpectedType("dataType", "DataType or str", a[0])
 	}
 	m("cast", cast)
+	m("try_cast", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("try_cast", args, kwargs, []string{"dataType"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		switch t := a[0].(type) {
+		case py.String:
+			if _, err := sqltypes.ParseDataType(string(t)); err != nil {
+				return nil, parseError(err)
+			}
+			return newPyColumn(c.c.TryCast(string(t)))
+		case *pyDataType:
+			return newPyColumn(c.c.TryCast(t.t))
+		}
+		return nil, notExpectedType("dataType", "DataType or str", a[0])
+	})
 	m("astype", cast)
 	m("isin", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(args) == 1 {

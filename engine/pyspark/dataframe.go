@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -91,6 +92,40 @@ func columnArgs(fn string, args py.Tuple) ([]any, error) {
 	}
 	out := make([]any, len(args))
 	for i, a := range args {
+		c, err := colOrName(fn, a)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// ordinalColumnArgs is columnArgs for groupBy, rollup and cube, which also take 1-based
+// column positions (PySpark 4 turns df.groupBy(1) into df.groupBy(df[0])).
+func ordinalColumnArgs(d *pyDataFrame, fn string, args py.Tuple) ([]any, error) {
+	if len(args) == 1 {
+		if items, ok := python.SeqItems(args[0]); ok {
+			args = items
+		}
+	}
+	names := d.df.Columns()
+	out := make([]any, len(args))
+	for i, a := range args {
+		if n, ok := a.(py.Int); ok {
+			if n < 1 {
+				return nil, raise(sparkerrors.PySparkIndexError, "INDEX_NOT_POSITIVE", "index", strconv.Itoa(int(n)))
+			}
+			if int(n) > len(names) {
+				return nil, py.ExceptionNewf(py.IndexError, "list index out of range")
+			}
+			c, err := d.df.Col("`" + strings.ReplaceAll(names[n-1], "`", "``") + "`")
+			if err != nil {
+				return nil, engineError(err)
+			}
+			out[i] = c
+			continue
+		}
 		c, err := colOrName(fn, a)
 		if err != nil {
 			return nil, err
@@ -342,6 +377,9 @@ func init() {
 		"createTempView":                (*engine.DataFrame).CreateTempView,
 		"createOrReplaceGlobalTempView": (*engine.DataFrame).CreateOrReplaceGlobalTempView,
 		"createGlobalTempView":          (*engine.DataFrame).CreateGlobalTempView,
+		// registerTempTable is the Spark 1.x name PySpark still keeps (deprecated) for
+		// createOrReplaceTempView; old tutorials use it.
+		"registerTempTable": (*engine.DataFrame).CreateOrReplaceTempView,
 	} {
 		name, f := name, f
 		m(name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
@@ -378,7 +416,7 @@ func init() {
 		return d.in.wrapDF(d.df.WithWatermark(et, delay))
 	})
 	groupBy := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		cs, err := columnArgs("groupBy", args)
+		cs, err := ordinalColumnArgs(d, "groupBy", args)
 		if err != nil {
 			return nil, err
 		}

@@ -1,8 +1,12 @@
 package pyspark
 
 import (
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // DataFrame methods of PySpark's API reference beyond the core ones: toDF, offset, tail,
@@ -27,6 +31,59 @@ func init() {
 			return nil, py.ExceptionNewf(py.AssertionError, "Func returned an instance of type [%s], should have been DataFrame.", res.Type().Name)
 		}
 		return res, nil
+	})
+	// withMetadata(name, dict) replaces one column's field metadata (Spark re-aliases the
+	// column to itself with the new metadata).
+	m("withMetadata", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("withMetadata", args, kwargs, []string{"columnName", "metadata"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("columnName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		if !isPyDict(a[1]) {
+			return nil, notExpectedType("metadata", "dict", a[1])
+		}
+		v, err := python.ToJSON(a[1])
+		if err != nil {
+			return nil, err
+		}
+		md, _ := python.PlainJSON(v).(map[string]any)
+		c := engine.Col(quoteName(name)).AliasWithMetadata(name, md)
+		return d.in.wrapDF(d.df.WithColumn(name, c))
+	})
+	// to(schema) answers the rows in the schema's shape: columns picked by name in the
+	// schema's order, each cast to the schema's type when it differs.
+	m("to", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("to", args, kwargs, []string{"schema"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		dt, ok := a[0].(*pyDataType)
+		var st *sqltypes.StructType
+		if ok {
+			st, ok = dt.t.(*sqltypes.StructType)
+		}
+		if !ok {
+			return nil, notExpectedType("schema", "StructType", a[0])
+		}
+		have := d.df.Schema()
+		cols := make([]any, len(st.Fields))
+		for i, f := range st.Fields {
+			c := engine.Col(quoteName(f.Name))
+			if j, found := have.FieldIndexFold(f.Name); !found || !sqltypes.EqualTypes(have.Fields[j].Type, f.Type, true) {
+				c = c.Cast(f.Type)
+			}
+			if f.Metadata != nil {
+				c = c.AliasWithMetadata(f.Name, f.Metadata)
+			} else {
+				c = c.Alias(f.Name)
+			}
+			cols[i] = c
+		}
+		return d.in.wrapDF(d.df.Select(cols...))
 	})
 	m("toDF", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(kwargs) > 0 {
@@ -93,4 +150,9 @@ func init() {
 		}
 		return d.in.wrapDF(d.df.WithColumnsRenamed(olds, news))
 	})
+}
+
+// quoteName backquotes a column name so that dots and spaces in it are part of the name.
+func quoteName(name string) string {
+	return "`" + strings.ReplaceAll(name, "`", "``") + "`"
 }

@@ -35,7 +35,7 @@ except Exception as e:
 	want := `['f1', 'f2'] ['a', 'name']
 [Row(age=5, name='Bob')] [Row(age=5, name='Bob')] [Row(age=2, name='Alice'), Row(age=5, name='Bob')]
 ['Alice'] ['Bob'] ['Alice']
-['Bob'] ['Alice'] ['Bob'] [Row(substring(name, 1, 3)='Ali'), Row(substring(name, 1, 3)='Bob')]
+['Bob'] ['Alice'] ['Bob'] [Row(substr(name, 1, 3)='Ali'), Row(substr(name, 1, 3)='Bob')]
 [Row(C1='a', C2=1), Row(C1='a', C2=2)] [Row(C1='a', C2=2)] [Row(C1='a', C2=1), Row(C1='b', C2=3)] [Row(C1='a', C2=1), Row(C1='b', C2=3)]
 struct<id:bigint,arr:array<string>,m:map<string,double>,s:struct<a:bigint,b:string>>
 [Row(id=1, arr=['foo', 'bar'], m={'x': 1.0}, s=Row(a=1, b='y')), Row(id=2, arr=[], m={}, s=None), Row(id=3, arr=None, m=None, s=Row(a=2, b=None))]

@@ -44,7 +44,7 @@ func init() {
 	sets := func(name string, f func(*engine.DataFrame, ...any) *engine.GroupedData) {
 		python.DefMethod(dataFrameType, name, func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			d := self.(*pyDataFrame)
-			cs, err := columnArgs(name, args)
+			cs, err := ordinalColumnArgs(d, name, args)
 			if err != nil {
 				return nil, err
 			}

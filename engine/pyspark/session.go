@@ -3,6 +3,7 @@ package pyspark
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine"
@@ -451,31 +452,24 @@ func (in *Interpreter) createDataFrame(data, schema py.Object) (py.Object, error
 	}
 	loc := in.location()
 	var st *sqltypes.StructType
-	// An atomic schema (a non-struct type, or a type string such as "int" that is no column
-	// list) makes each item the one value of a column named value, as PySpark wraps it.
+	// atomic: the schema is one data type, not a struct; PySpark then takes each item as
+	// the single value of a column named value.
 	atomic := false
 	switch sc := schema.(type) {
 	case nil, py.NoneType:
 	case py.String:
-		parsed, err := toSchema(sc)
+		parsed, one, err := createSchema(string(sc))
 		if err != nil {
-			dt, derr := sqltypes.ParseDataType(string(sc))
-			if derr != nil {
-				return nil, err // the column-list error, as PySpark reports the first parse's
-			}
-			parsed = &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: dt, Nullable: true}}}
-			_, isStruct := dt.(*sqltypes.StructType)
-			atomic = !isStruct
+			return nil, err
 		}
-		st = parsed.AsNullable()
+		st, atomic = parsed.AsNullable(), one
 	case *pyDataType:
 		parsed, err := toSchema(sc)
 		if err != nil {
 			return nil, err
 		}
 		_, isStruct := sc.t.(*sqltypes.StructType)
-		atomic = !isStruct
-		st = parsed
+		st, atomic = parsed, !isStruct
 	case *py.List, py.Tuple:
 		names, err := strList("createDataFrame", py.Tuple{sc})
 		if err != nil {
@@ -500,6 +494,29 @@ func (in *Interpreter) createDataFrame(data, schema py.Object) (py.Object, error
 		rows[i] = r
 	}
 	return in.wrapDF(s.CreateDataFrame(rows, st))
+}
+
+// createSchema reads createDataFrame's schema string as PySpark does: a DDL column list
+// ("a INT, b STRING"), else one data type ("int": the rows are bare values in a column
+// named value), else a column list in struct<> form ("a: int"). The first reading's error
+// is the one reported.
+func createSchema(ddl string) (st *sqltypes.StructType, atomic bool, err error) {
+	st, err = sqltypes.ParseDDL(ddl)
+	if err == nil {
+		return st, false, nil
+	}
+	if t, err2 := sqltypes.ParseDataType(ddl); err2 == nil {
+		if inner, ok := t.(*sqltypes.StructType); ok {
+			return inner, false, nil
+		}
+		return &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: t, Nullable: true}}}, true, nil
+	}
+	if t, err2 := sqltypes.ParseDataType("struct<" + strings.TrimSpace(ddl) + ">"); err2 == nil {
+		if inner, ok := t.(*sqltypes.StructType); ok {
+			return inner, false, nil
+		}
+	}
+	return nil, false, parseError(err)
 }
 
 // createInferred builds a DataFrame whose types are inferred from the values (names given,

@@ -307,6 +307,12 @@ func FromJSON(v any) py.Object {
 		return py.Float(f)
 	case float64:
 		return py.Float(x)
+	// ToJSON gives a Python int as int64 (not json.Number): values built in-process, such as
+	// field metadata from alias(metadata=...), come back through here.
+	case int64:
+		return py.Int(x)
+	case int:
+		return py.Int(x)
 	case string:
 		return py.String(x)
 	case []any:
