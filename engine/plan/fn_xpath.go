@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -65,22 +64,28 @@ func xpathBinder(name string) binder {
 		}
 		typ := xpathResultType(name)
 		var expr xexpr
-		if pv != nil {
+		var compileErr error
+		if pv != nil && pv.(string) != "" {
 			path := pv.(string)
 			if expr, err = compileXPath(path); err != nil {
-				return nil, &sparkerrors.Error{Kind: sparkerrors.SparkRuntimeException,
-					Message: fmt.Sprintf("Invalid XPath '%s': %v", path, err)}
+				// Spark compiles the path when the first row is evaluated, outside its error
+				// conditions: PySpark surfaces the RuntimeException as a Py4JJavaError.
+				compileErr = jvmException(fmt.Sprintf("java.lang.RuntimeException: Invalid XPath '%s': %v", path, err))
 			}
 		}
 		return fn1(name, args[0], typ, func(_ *EvalContext, a any) (any, error) {
 			doc := a.(string)
-			if expr == nil || doc == "" {
+			// an empty document or path is NULL before the path is compiled, as in Spark
+			if doc == "" || pv == nil || pv.(string) == "" {
 				return nil, nil
+			}
+			if compileErr != nil {
+				return nil, compileErr
 			}
 			v, err := evalXPath(doc, expr)
 			if err != nil {
-				return nil, &sparkerrors.Error{Kind: sparkerrors.SparkRuntimeException,
-					Message: fmt.Sprintf("Invalid XML document: %v\n%s", err, doc)}
+				// Spark 4.2 words a malformed document as a failure to load the expression.
+				return nil, jvmException(fmt.Sprintf("java.lang.RuntimeException: Error loading expression '%s' (the document is not well-formed XML: %v)", pv, err))
 			}
 			return xpathResult(name, v)
 		}).withNullable(true).withSQL(args[0].SQL(), args[1].SQL()), nil
@@ -92,8 +97,7 @@ func xpathResult(name string, v xvalue) (any, error) {
 	case "xpath":
 		set, ok := v.([]*xnode)
 		if !ok {
-			return nil, &sparkerrors.Error{Kind: sparkerrors.SparkRuntimeException,
-				Message: "the XPath expression does not give a node-set: xpath() needs one (use xpath_string or xpath_double for a value)"}
+			return nil, jvmException("java.lang.RuntimeException: the XPath expression does not give a node-set: xpath() needs one (use xpath_string or xpath_double for a value)")
 		}
 		out := make([]any, len(set))
 		for i, n := range set {
