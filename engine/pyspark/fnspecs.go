@@ -127,6 +127,9 @@ var functionSpecs = []string{
 	"posexplode_outer(col)", "stack(*cols)",
 
 	// JSON and CSV
+	"xpath(xml, path)", "xpath_boolean(xml, path)", "xpath_double(xml, path)", "xpath_float(xml, path)",
+	"xpath_int(xml, path)", "xpath_long(xml, path)", "xpath_number(xml, path)", "xpath_short(xml, path)",
+	"xpath_string(xml, path)",
 	"get_json_object(col, path:l)", "json_array_length(col)", "json_object_keys(col)",
 	"json_tuple(col, *fields:l)", "from_csv(col, schema:l)", "to_csv(col)",
 	"schema_of_csv(csv:l)",
