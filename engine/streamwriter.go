@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kafkalab/kafkalab/engine/delta"
@@ -375,7 +377,8 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 			_ = s.registerView(name, s.memoryTableDF(name, schema, ms), true)
 		}
 	case "foreachbatch":
-		sink = &foreachBatchSink{s: s, fn: w.foreach, sizeUnknown: plan.SizeUnknown(w.df.node)}
+		sink = &foreachBatchSink{s: s, fn: w.foreach, sizeUnknown: plan.SizeUnknown(w.df.node),
+			validateCommits: commitValidated(s, w.df.node)}
 	case "foreach":
 		sink = &foreachSink{fn: w.perRow}
 	case "noop":
@@ -494,6 +497,10 @@ type foreachBatchSink struct {
 	// sizeUnknown: the batches come from a source Spark has no size estimate for, and so
 	// has none for the batch DataFrame (its plan keeps the stream's statistics).
 	sizeUnknown bool
+	// validateCommits: after the function returns, some action must have run every
+	// partition of the batch (Spark's state store commit validation), and what counts as
+	// run.
+	validateCommits commitCheck
 }
 
 func (f *foreachBatchSink) Description() string { return "ForeachBatchSink" }
@@ -508,7 +515,130 @@ func (f *foreachBatchSink) AddBatch(ctx context.Context, b *stream.SinkBatch) er
 		return err
 	}
 	rel := &plan.Relation{Scope: f.s.newScope(schema, nil), Name: "ForeachBatch", Rows: tasks, SizeUnknown: f.sizeUnknown}
-	return f.fn(ctx, f.s.newDF(rel), b.BatchID)
+	var mu sync.Mutex
+	read := make([]bool, len(tasks))
+	if f.validateCommits != commitNotChecked {
+		rel.TaskRead = func(task int, ended bool) {
+			// An aggregation's partition commits once its task starts: Spark's final
+			// aggregate above the state store reads all of it before handing out a row.
+			// A deduplication's commits when its rows were read to the end.
+			if ended || f.validateCommits == commitOnStart {
+				mu.Lock()
+				read[task] = true
+				mu.Unlock()
+			}
+		}
+	}
+	if err := f.fn(ctx, f.s.newDF(rel), b.BatchID); err != nil {
+		return err
+	}
+	if f.validateCommits == commitNotChecked {
+		return nil
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	return missingCommits(b.BatchID, read)
+}
+
+// ConfStateStoreCommitValidation turns off Spark 4.2's check that a foreachBatch function
+// ran every partition of a stateful query's batch.
+const ConfStateStoreCommitValidation = "spark.sql.streaming.stateStore.commitValidation.enabled"
+
+// commitValidationOn reads the check's setting, on unless set to false.
+func commitValidationOn(s *Session) bool {
+	on, err := strconv.ParseBool(strings.TrimSpace(s.Conf().GetOr(ConfStateStoreCommitValidation, "true")))
+	return err != nil || on
+}
+
+// commitCheck is how a foreachBatch batch's partitions are checked for their state
+// store commits.
+type commitCheck int
+
+const (
+	commitNotChecked commitCheck = iota
+	commitOnStart                // an aggregation: a partition commits when its task starts
+	commitAtEnd                  // a deduplication: when its task was read to the end
+)
+
+// commitValidated says whether Spark checks the state store commits of a foreachBatch
+// query over root: the check is on, the query has stateful operators and no global
+// aggregate or limit. kafkalab checks the plans whose batch tasks are the partitions of
+// its one state store (an aggregation with keys or a dropDuplicates, no sort after it).
+func commitValidated(s *Session, root plan.Node) commitCheck {
+	if !commitValidationOn(s) {
+		return commitNotChecked
+	}
+	stores, other, check := 0, false, commitOnStart
+	plan.Walk(root, func(n plan.Node) {
+		switch x := n.(type) {
+		case *stateful.Aggregate:
+			stores++
+			if len(x.GroupingFields()) == 0 {
+				other = true
+			}
+		case *stateful.Deduplicate:
+			stores++
+			check = commitAtEnd
+		case plan.Stateful, *plan.Sort:
+			other = true
+		}
+	})
+	if stores != 1 || other {
+		return commitNotChecked
+	}
+	return check
+}
+
+// missingCommits is Spark's failure when the function returned before some action ran a
+// partition of the batch to its end: that partition's state store never committed. Spark
+// raises it when the trigger finishes, after commits/N is written, wrapped in the
+// SparkException of the coordinator call ("Exception thrown in awaitResult: ").
+func missingCommits(batchID int64, read []bool) error {
+	var missing []string
+	for p, ok := range read {
+		if !ok {
+			missing = append(missing, fmt.Sprintf("(operator=0, partition=%d, store=default)", p))
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	cause := sparkerrors.New(sparkerrors.SparkException, "STATE_STORE_COMMIT_VALIDATION_FAILED",
+		"batchId", strconv.FormatInt(batchID, 10), "expectedCommits", strconv.Itoa(len(read)),
+		"actualCommits", strconv.Itoa(len(read)-len(missing)), "missingCommits", strings.Join(missing, ", "))
+	undo := func(cpDir string) error {
+		// kafkalab's state operator ran every partition before the function saw the batch;
+		// Spark commits only the partitions an action ran, so the others' new version goes.
+		for p, ok := range read {
+			if ok {
+				continue
+			}
+			dir := filepath.Join(cpDir, "state", "0", strconv.Itoa(p))
+			if err := os.Remove(filepath.Join(dir, strconv.FormatInt(batchID+1, 10)+".delta")); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("removing the uncommitted state of partition %d: %w", p, err)
+			}
+			// A partition that held nothing before this batch leaves no folder, as in Spark.
+			_ = os.Remove(dir)
+		}
+		return nil
+	}
+	return &stream.FailAfterCommit{Err: &awaitResultError{cause: cause}, Undo: undo}
+}
+
+// awaitResultError is Spark's SparkException around a failure an RPC call returned: its
+// message is "Exception thrown in awaitResult: " and its SQLSTATE the cause's.
+type awaitResultError struct{ cause *sparkerrors.Error }
+
+func (e *awaitResultError) Error() string {
+	return "Exception thrown in awaitResult:  SQLSTATE: " + e.cause.SQLState()
+}
+
+func (e *awaitResultError) Unwrap() error { return e.cause }
+
+// SparkError is the wrapper as a Spark error; the query's exception adds the cause's
+// SQLSTATE to its text.
+func (e *awaitResultError) SparkError() *sparkerrors.Error {
+	return &sparkerrors.Error{Kind: sparkerrors.SparkException, Message: "Exception thrown in awaitResult: ", Cause: e.cause}
 }
 
 // foreachSink runs writeStream.foreach's writer over each task's rows, task by task.

@@ -149,17 +149,57 @@ type Relation struct {
 	// SizeUnknown marks data Spark has no size estimate for (a Kafka read, the batch of a
 	// stream from Kafka): its planner never broadcasts it to a join.
 	SizeUnknown bool
+	// TaskRead, when set, is told the index of each task an execution starts reading
+	// (ended false) and reads to its end (ended true): a foreachBatch batch checks which
+	// of its stateful partitions some action ran, as Spark's state store commit
+	// validation does.
+	TaskRead func(task int, ended bool)
 }
 
 func (r *Relation) Output() *Scope   { return r.Scope }
 func (r *Relation) Children() []Node { return nil }
 func (r *Relation) Describe() string { return r.Name }
 func (r *Relation) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
+	var its []rowiter.Iter
 	if r.Load != nil {
-		return r.Load(ctx)
+		var err error
+		if its, err = r.Load(ctx); err != nil {
+			return nil, err
+		}
+	} else {
+		its = rowiter.Tasks(r.Rows, ex.chunkRows())
 	}
-	return rowiter.Tasks(r.Rows, ex.chunkRows()), nil
+	if r.TaskRead != nil {
+		for i, it := range its {
+			its[i] = &readTracker{in: it, task: i, read: r.TaskRead}
+		}
+	}
+	return its, nil
 }
+
+// readTracker reports its task when it is first read and once its rows were read to the
+// end.
+type readTracker struct {
+	in            rowiter.Iter
+	task          int
+	read          func(int, bool)
+	started, done bool
+}
+
+func (t *readTracker) Next(ctx context.Context) ([]sqltypes.Row, error) {
+	if !t.started {
+		t.started = true
+		t.read(t.task, false)
+	}
+	rows, err := t.in.Next(ctx)
+	if err == io.EOF && !t.done {
+		t.done = true
+		t.read(t.task, true)
+	}
+	return rows, err
+}
+
+func (t *readTracker) Close() error { return t.in.Close() }
 
 // StreamScan is a streaming leaf. Source is the engine's handle for the source (opaque
 // here); the executor binds each batch's rows through Exec.StreamInput.

@@ -388,3 +388,17 @@ type Event struct {
 	Progress *Progress     // EventBatchFinished
 	Err      error         // EventTerminated
 }
+
+// FailAfterCommit is a sink's failure that Spark raises only once the batch is committed
+// (the state store commit validation of a foreachBatch query runs when the trigger
+// finishes): commits/N is written, then the query fails with Err and reports no progress
+// for the batch.
+type FailAfterCommit struct {
+	Err error
+	// Undo, when set, takes back in the checkpoint folder what Spark would not have
+	// written (the state of partitions that never committed).
+	Undo func(checkpointDir string) error
+}
+
+func (e *FailAfterCommit) Error() string { return e.Err.Error() }
+func (e *FailAfterCommit) Unwrap() error { return e.Err }

@@ -310,6 +310,8 @@ type batchPlan struct {
 	noneStart   map[int]bool // sources without a start offset (progress startOffset null)
 	rerun       bool         // re-running an uncommitted offsets/N after a restart
 	outputRows  int64        // rows the plan handed to the sink
+	// failAfterCommit is the sink's failure raised once commits/N is written.
+	failAfterCommit *FailAfterCommit
 }
 
 // runTrigger constructs and runs at most one batch; ran reports whether one ran.
@@ -613,7 +615,12 @@ func (ex *execution) sinkBatch(bp *batchPlan, res *BatchResult) error {
 	defer rowiter.CloseAll(res.Tasks)
 	if err := ex.cfg.Sink.AddBatch(ex.ctx, &SinkBatch{QueryID: ex.q.id, BatchID: bp.id, OutputMode: ex.cfg.OutputMode,
 		Schema: res.Schema, Tasks: its, BatchTimestampMs: bp.timestampMs}); err != nil {
-		return fmt.Errorf("stream: sink %s failed in batch %d: %w", ex.cfg.Sink.Description(), bp.id, err)
+		var late *FailAfterCommit
+		if errors.As(err, &late) {
+			bp.failAfterCommit = late
+		} else {
+			return fmt.Errorf("stream: sink %s failed in batch %d: %w", ex.cfg.Sink.Description(), bp.id, err)
+		}
 	}
 	for _, t := range tasks {
 		if !t.done && !t.closed {
@@ -709,6 +716,14 @@ func (ex *execution) finishBatch(bp *batchPlan, triggerStart time.Time, res *Bat
 	ex.batchID = bp.id + 1
 	if err := ex.hook(StepCommitted, bp.id); err != nil {
 		return err
+	}
+	if late := bp.failAfterCommit; late != nil {
+		if late.Undo != nil {
+			if err := late.Undo(ex.q.cp.Path()); err != nil {
+				return fmt.Errorf("stream: batch %d failed (%v), and taking back its state failed: %w", bp.id, late.Err, err)
+			}
+		}
+		return late.Err
 	}
 
 	p := ex.progress(bp, triggerStart, res, counters)
