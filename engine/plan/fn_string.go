@@ -297,7 +297,11 @@ func bindTrim(name string, left, right bool) binder {
 		f := fn2(name, args[0], args[1], sqltypes.String, func(_ *EvalContext, a, b any) (any, error) {
 			return do(a.(string), b.(string)), nil
 		})
-		// With a trim set Spark prints the SQL standard form: TRIM(LEADING * FROM value).
+		// With a trim set Spark prints the SQL standard form: TRIM(LEADING * FROM value);
+		// btrim is its own expression and keeps its function-call name.
+		if name == "btrim" {
+			return f, nil
+		}
 		side := "BOTH"
 		if !right {
 			side = "LEADING"
