@@ -90,6 +90,73 @@ func arrowFields(st *sqltypes.StructType, zone string) ([]arrow.Field, error) {
 	return fs, nil
 }
 
+// clientSchema is schema as Spark's Connect server writes results to Arrow for the client
+// (ArrowUtils.toArrowSchema with errorOnDuplicatedFieldNames off): a nested struct whose
+// field names repeat, as the state store's value struct does (count, sum, sum, count), has
+// each repeated name numbered in order of appearance (count_0, sum_0, sum_1, count_1).
+// pyspark-client's converter looks the fields up by those names (pyarrow cannot make a
+// dict of a struct with repeated names); the top-level columns keep theirs, and the schema
+// the client reads names from (ExecutePlanResponse.schema) is the original.
+func clientSchema(schema *sqltypes.StructType) *sqltypes.StructType {
+	fs, changed := schema.Fields, false
+	for i, f := range schema.Fields {
+		t, ok := dedupNested(f.Type)
+		if !ok {
+			continue
+		}
+		if !changed {
+			fs, changed = append([]sqltypes.StructField(nil), schema.Fields...), true
+		}
+		fs[i].Type = t
+	}
+	if !changed {
+		return schema
+	}
+	return &sqltypes.StructType{Fields: fs}
+}
+
+// dedupNested is t with the repeated field names of every struct in it numbered, and
+// whether anything changed.
+func dedupNested(t sqltypes.DataType) (sqltypes.DataType, bool) {
+	switch t := t.(type) {
+	case sqltypes.ArrayType:
+		e, ok := dedupNested(t.Element)
+		if ok {
+			t.Element = e
+		}
+		return t, ok
+	case sqltypes.MapType:
+		k, kok := dedupNested(t.Key)
+		v, vok := dedupNested(t.Value)
+		t.Key, t.Value = k, v
+		return t, kok || vok
+	case *sqltypes.StructType:
+		seen := map[string]int{}
+		for _, f := range t.Fields {
+			seen[f.Name]++
+		}
+		fs := make([]sqltypes.StructField, len(t.Fields))
+		changed := false
+		next := map[string]int{}
+		for i, f := range t.Fields {
+			fs[i] = f
+			if seen[f.Name] > 1 {
+				fs[i].Name = fmt.Sprintf("%s_%d", f.Name, next[f.Name])
+				next[f.Name]++
+				changed = true
+			}
+			if ft, ok := dedupNested(f.Type); ok {
+				fs[i].Type, changed = ft, true
+			}
+		}
+		if !changed {
+			return t, false
+		}
+		return &sqltypes.StructType{Fields: fs}, true
+	}
+	return t, false
+}
+
 // arrowBatch encodes rows as one Arrow IPC stream (schema, one record batch, end).
 func arrowBatch(schema *sqltypes.StructType, rows []sqltypes.Row, zone string) ([]byte, error) {
 	fs, err := arrowFields(schema, zone)

@@ -62,9 +62,10 @@ func (ss *session) sendRows(ctx context.Context, op *operation, df *engine.DataF
 	if err != nil {
 		return err
 	}
+	wire := clientSchema(schema)
 	for start := 0; start == 0 || start < len(rows); start += maxBatchRows {
 		end := min(start+maxBatchRows, len(rows))
-		data, err := arrowBatch(schema, rows[start:end], zone)
+		data, err := arrowBatch(wire, rows[start:end], zone)
 		if err != nil {
 			return err
 		}

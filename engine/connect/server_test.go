@@ -1,10 +1,13 @@
 package connect
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/ipc"
 
 	pb "github.com/kafkalab/kafkalab/engine/connect/sparkconnectpb"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -240,5 +243,65 @@ func TestArrowRoundTripOfTypes(t *testing.T) {
 	want := sqltypes.Row{int8(1), int16(2), int64(3), float32(1.5), sqltypes.NewDecimal(1234, 2), sqltypes.Timestamp(1790846100000000), sqltypes.Date(20727), true, sqltypes.Row{int32(1), "z"}, nil}
 	if len(rows) != 1 || !reflect.DeepEqual(rows[0], want) {
 		t.Errorf("row %#v\nwant %#v", rows, want)
+	}
+}
+
+// TestArrowNamesRepeatedInStructs: a nested struct whose field names repeat (the state
+// store's value struct of a windowed count/sum/avg) reaches the client's Arrow with each
+// repeated name numbered, as Spark's Connect server writes it, since pyspark-client reads
+// struct fields by those names; the response's schema keeps the names, and so do the
+// top-level columns.
+func TestArrowNamesRepeatedInStructs(t *testing.T) {
+	ts := startServer(t)
+	tests := []struct {
+		name, query string
+		arrow       string // the Arrow schema's fields, as arrow-go prints a struct's
+		schema      string // the response's schema
+	}{
+		{"no repeats", "SELECT named_struct('a', 1, 'b', 2) AS s",
+			"s: struct<a: int32, b: int32>", "s STRUCT<a: INT NOT NULL, b: INT NOT NULL> NOT NULL"},
+		{"repeats in a struct", "SELECT named_struct('count', 1L, 'sum', 2L, 'sum', 2.5D, 'count', 3L, 'max', 4) AS value",
+			"value: struct<count_0: int64, sum_0: int64, sum_1: float64, count_1: int64, max: int32>",
+			"value STRUCT<count: BIGINT NOT NULL, sum: BIGINT NOT NULL, sum: DOUBLE NOT NULL, count: BIGINT NOT NULL, max: INT NOT NULL> NOT NULL"},
+		{"inside an array, a map and a struct", "SELECT array(named_struct('a', 1, 'a', 2)) AS arr, map('k', named_struct('v', 1, 'v', 2)) AS m, " +
+			"named_struct('in', named_struct('x', 1, 'x', 2)) AS outer",
+			"arr: list<element: struct<a_0: int32, a_1: int32>>, m: map<utf8, struct<v_0: int32, v_1: int32>, items_non_nullable>, outer: struct<in: struct<x_0: int32, x_1: int32>>",
+			"arr ARRAY<STRUCT<a: INT NOT NULL, a: INT NOT NULL>> NOT NULL,m MAP<STRING, STRUCT<v: INT NOT NULL, v: INT NOT NULL>> NOT NULL,outer STRUCT<in: STRUCT<x: INT NOT NULL, x: INT NOT NULL> NOT NULL> NOT NULL"},
+		{"top-level columns keep their names", "SELECT 1 AS c, 2 AS c", "c: int32, c: int32", "c INT NOT NULL,c INT NOT NULL"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resps, err := ts.execute(rctx(t), &pb.Plan{OpType: &pb.Plan_Root{Root: sqlRel(tt.query)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fields []string
+			var schema string
+			for _, r := range resps {
+				if r.Schema != nil {
+					st, err := engineType(r.Schema)
+					if err != nil {
+						t.Fatal(err)
+					}
+					schema = st.(*sqltypes.StructType).DDL()
+				}
+				if b := r.GetArrowBatch(); b != nil && fields == nil {
+					rd, err := ipc.NewReader(bytes.NewReader(b.GetData()))
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, f := range rd.Schema().Fields() {
+						fields = append(fields, f.Name+": "+f.Type.String())
+					}
+					rd.Release()
+				}
+			}
+			if got := strings.Join(fields, ", "); got != tt.arrow {
+				t.Errorf("Arrow fields\n got %s\nwant %s", got, tt.arrow)
+			}
+			if schema != tt.schema {
+				t.Errorf("schema\n got %s\nwant %s", schema, tt.schema)
+			}
+		})
 	}
 }
