@@ -45,8 +45,20 @@ func sparkLayable(t sqltypes.DataType) bool {
 			}
 		}
 		return true
+	case sqltypes.ArrayType:
+		return elementLayable(x.Element)
+	case sqltypes.MapType:
+		return elementLayable(x.Key) && elementLayable(x.Value)
 	}
 	return false
+}
+
+// elementLayable reports whether layoutArray lays out elements of type t (not NULL's).
+func elementLayable(t sqltypes.DataType) bool {
+	if _, isNull := t.(sqltypes.NullType); isNull {
+		return false
+	}
+	return sparkLayable(t)
 }
 
 func schemaLayable(st *sqltypes.StructType) bool {
