@@ -96,15 +96,30 @@ func memKeyOf(keys sqltypes.Row) (string, error) {
 
 // bufferRow is the aggregation buffers of g as Spark's buffer row (schema.go's
 // bufferFields): count; sum (null before a value, or a decimal sum with isEmpty); avg's sum
-// and count; min or max; first and valueSet.
+// and count; min or max; first and valueSet; collect_list's and collect_set's serialized
+// buffer; approx_count_distinct's HyperLogLog++ words.
 func (a *Aggregate) bufferRow(g *group, fields []sqltypes.StructField) (sqltypes.Row, error) {
 	out := make(sqltypes.Row, 0, len(fields))
 	for i := range a.fns {
 		f, b := &a.fns[i], &g.bufs[i]
 		if f.distinct {
-			return nil, errors.New("approx_count_distinct's sketch is not kept in Spark's layout")
+			return nil, errors.New("a count(DISTINCT ...) buffer is not kept in Spark's layout")
 		}
 		switch f.kind {
+		case kindCollectList, kindCollectSet:
+			buf, err := collectBuffer(f, b)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, buf)
+		case kindHLL:
+			h := b.hll
+			if h == nil {
+				h = f.newHLL()
+			}
+			for _, w := range h.Words() {
+				out = append(out, w)
+			}
 		case kindCount:
 			out = append(out, b.n)
 		case kindSum:
@@ -166,9 +181,27 @@ func (a *Aggregate) setBuffers(g *group, row sqltypes.Row) error {
 	for j := range a.fns {
 		f, b := &a.fns[j], &g.bufs[j]
 		if f.distinct {
-			return errors.New("approx_count_distinct's sketch is not read from Spark's layout")
+			return errors.New("a count(DISTINCT ...) buffer is not read from Spark's layout")
 		}
 		switch f.kind {
+		case kindCollectList, kindCollectSet:
+			if err := setCollectBuffer(f, b, next()); err != nil {
+				return err
+			}
+		case kindHLL:
+			h := f.newHLL()
+			words := make([]int64, h.NumWords())
+			for k := range words {
+				w, ok := next().(int64)
+				if !ok {
+					return fmt.Errorf("approx_count_distinct's buffer word MS[%d] is not a long", k)
+				}
+				words[k] = w
+			}
+			if err := h.SetWords(words); err != nil {
+				return err
+			}
+			b.hll = h
 		case kindCount:
 			n, ok := next().(int64)
 			if !ok {
@@ -237,8 +270,9 @@ func isDecimal(t sqltypes.DataType) bool {
 }
 
 // sparkLayout reports whether the aggregation's state is kept as Spark's rows: every key
-// and buffer column has an UnsafeRow layout kafkalab writes (not approx_count_distinct's
-// sketch), and it is not a session window (whose state kafkalab keeps its own way).
+// and buffer column has an UnsafeRow layout kafkalab writes (not a count(DISTINCT ...),
+// which Spark refuses in a streaming query), and it is not a session window (whose state
+// sessionCodec lays out).
 func (a *Aggregate) sparkLayout(st *store) bool {
 	if a.sessionWin != nil || !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
 		return false

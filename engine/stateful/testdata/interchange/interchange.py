@@ -122,7 +122,7 @@ def run(spark, op):
 
 
 phase = sys.argv[1]
-ops = sys.argv[2].split(",") if len(sys.argv) > 2 else ["agg", "window", "dedup", "dedupwm", "limit", "join", "session"]
+ops = sys.argv[2].split(",") if len(sys.argv) > 2 else ["agg", "window", "dedup", "dedupwm", "limit", "join", "session", "collect"]
 spark = (SparkSession.builder.appName("interchange").config("spark.sql.shuffle.partitions", "2")
          .config("spark.sql.session.timeZone", "UTC").getOrCreate())
 spark.sparkContext.setLogLevel("ERROR")
