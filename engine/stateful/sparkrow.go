@@ -36,7 +36,8 @@ func sparkLayable(t sqltypes.DataType) bool {
 	switch x := t.(type) {
 	case sqltypes.BooleanType, sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType,
 		sqltypes.FloatType, sqltypes.DoubleType, sqltypes.DateType, sqltypes.TimestampType, sqltypes.TimestampNTZType,
-		sqltypes.StringType, sqltypes.BinaryType, sqltypes.DecimalType, sqltypes.NullType:
+		sqltypes.StringType, sqltypes.BinaryType, sqltypes.DecimalType, sqltypes.NullType,
+		sqltypes.DayTimeIntervalType, sqltypes.YearMonthIntervalType:
 		return true
 	case *sqltypes.StructType:
 		for _, f := range x.Fields {
@@ -59,6 +60,80 @@ func elementLayable(t sqltypes.DataType) bool {
 		return false
 	}
 	return sparkLayable(t)
+}
+
+// unlaidType is the first column type of the schemas (or a type inside one) that kafkalab
+// does not lay out as Spark's UnsafeRow; nil when there is none.
+func unlaidType(schemas ...*sqltypes.StructType) sqltypes.DataType {
+	var find func(t sqltypes.DataType, element bool) sqltypes.DataType
+	find = func(t sqltypes.DataType, element bool) sqltypes.DataType {
+		switch x := t.(type) {
+		case *sqltypes.StructType:
+			for _, f := range x.Fields {
+				if u := find(f.Type, false); u != nil {
+					return u
+				}
+			}
+			return nil
+		case sqltypes.ArrayType:
+			return find(x.Element, true)
+		case sqltypes.MapType:
+			if u := find(x.Key, true); u != nil {
+				return u
+			}
+			return find(x.Value, true)
+		}
+		if (element && !elementLayable(t)) || !sparkLayable(t) {
+			return t
+		}
+		return nil
+	}
+	for _, st := range schemas {
+		if st == nil {
+			continue
+		}
+		if u := find(st, false); u != nil {
+			return u
+		}
+	}
+	return nil
+}
+
+// ownEncodingOnly is the codec of an operator whose state holds a type kafkalab does not
+// lay out as Spark's UnsafeRow (unlaidType): it keeps kafkalab's own encoding, and a record
+// that is not in it (a checkpoint real Spark wrote) is refused with the operator and the
+// type named, rather than read as something else.
+func ownEncodingOnly(own valueCodec, op string, t sqltypes.DataType) valueCodec {
+	why := func(err error) error {
+		return fmt.Errorf("the %s's state holds %s, which kafkalab does not read from or write in Spark's UnsafeRow layout yet, so it resumes only a checkpoint kafkalab wrote itself: %w",
+			op, t.SQL(), err)
+	}
+	if dec := own.decode; dec != nil {
+		own.decode = func(kb, vb []byte, e *entry) error {
+			if err := dec(kb, vb, e); err != nil {
+				return why(err)
+			}
+			return nil
+		}
+	}
+	if apply := own.apply; apply != nil {
+		own.apply = func(entries map[string]*entry, p int, kb, vb []byte) error {
+			if err := apply(entries, p, kb, vb); err != nil {
+				return why(err)
+			}
+			return nil
+		}
+	}
+	if enc := own.encode; enc != nil {
+		own.encode = func(b []byte, e *entry) ([]byte, error) {
+			out, err := enc(b, e)
+			if err != nil {
+				return nil, why(err)
+			}
+			return out, nil
+		}
+	}
+	return own
 }
 
 func schemaLayable(st *sqltypes.StructType) bool {
@@ -336,6 +411,9 @@ func rowCodec(key, value *sqltypes.StructType, own valueCodec,
 // removes the sessions the files hold that it no longer has (merged or evicted).
 func (a *Aggregate) sessionCodec(st *store) valueCodec {
 	own := a.sessionWindowCodec()
+	if t := unlaidType(st.keySchema, st.valueSchema); t != nil {
+		return ownEncodingOnly(own, "session window aggregation", t)
+	}
 	if !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
 		return own
 	}

@@ -30,7 +30,7 @@ func arrayElementSize(t sqltypes.DataType) int {
 		return 1
 	case sqltypes.ShortType:
 		return 2
-	case sqltypes.IntegerType, sqltypes.DateType, sqltypes.FloatType:
+	case sqltypes.IntegerType, sqltypes.DateType, sqltypes.FloatType, sqltypes.YearMonthIntervalType:
 		return 4
 	}
 	return 8 // longs, doubles, timestamps, decimals of up to 18 digits, offset<<32|size
@@ -103,7 +103,13 @@ func layoutArray(vals []any, et sqltypes.DataType, normalize bool) ([]byte, bool
 				bits = 0x7fc00000
 			}
 			binary.LittleEndian.PutUint32(out[slot:], bits)
-		case sqltypes.LongType:
+		case sqltypes.YearMonthIntervalType:
+			x, ok := v.(int32)
+			if !ok {
+				return nil, false
+			}
+			binary.LittleEndian.PutUint32(out[slot:], uint32(x))
+		case sqltypes.LongType, sqltypes.DayTimeIntervalType:
 			x, ok := v.(int64)
 			if !ok {
 				return nil, false
@@ -265,8 +271,10 @@ func decodeUnsafeArray(b []byte, et sqltypes.DataType) ([]any, error) {
 			out[i] = sqltypes.Date(int32(binary.LittleEndian.Uint32(slot)))
 		case sqltypes.FloatType:
 			out[i] = math.Float32frombits(binary.LittleEndian.Uint32(slot))
-		case sqltypes.LongType:
+		case sqltypes.LongType, sqltypes.DayTimeIntervalType:
 			out[i] = int64(binary.LittleEndian.Uint64(slot))
+		case sqltypes.YearMonthIntervalType:
+			out[i] = int32(binary.LittleEndian.Uint32(slot))
 		case sqltypes.TimestampType:
 			out[i] = sqltypes.Timestamp(int64(binary.LittleEndian.Uint64(slot)))
 		case sqltypes.TimestampNTZType:

@@ -51,6 +51,10 @@ func TestUnsafeArrayLayout(t *testing.T) {
 			[]any{sqltypes.Row{int64(7)}, sqltypes.Row{nil}},
 			"0200000000000000 0000000000000000 1000000020000000 1000000030000000" +
 				"0000000000000000 0700000000000000" + "0100000000000000 0000000000000000"},
+		{"day-time intervals (microseconds)", sqltypes.ArrayType{Element: sqltypes.DayTimeIntervalType{Start: 0, End: 3}}, []any{int64(1000000)},
+			"0100000000000000 0000000000000000 40420f0000000000"},
+		{"year-month intervals (months)", sqltypes.ArrayType{Element: sqltypes.YearMonthIntervalType{Start: 0, End: 1}}, []any{int32(14), int32(-1)},
+			"0200000000000000 0000000000000000 0e000000ffffffff"},
 		{"map", sqltypes.MapType{Key: sqltypes.String, Value: sqltypes.Integer, ValueContainsNull: true},
 			&sqltypes.MapValue{Keys: []any{"a"}, Values: []any{int32(1)}},
 			"2000000000000000" + "0100000000000000 0000000000000000 0100000018000000 6100000000000000" +

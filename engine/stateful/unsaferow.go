@@ -250,6 +250,10 @@ func decodeUnsafeRow(b []byte, st *sqltypes.StructType) (sqltypes.Row, error) {
 			row[i] = sqltypes.Timestamp(int64(word))
 		case sqltypes.TimestampNTZType:
 			row[i] = sqltypes.TimestampNTZ(int64(word))
+		case sqltypes.DayTimeIntervalType:
+			row[i] = int64(word) // microseconds
+		case sqltypes.YearMonthIntervalType:
+			row[i] = int32(binary.LittleEndian.Uint32(slot)) // months
 		case sqltypes.FloatType:
 			row[i] = math.Float32frombits(binary.LittleEndian.Uint32(slot))
 		case sqltypes.DoubleType:
