@@ -212,6 +212,12 @@ func hhmm(v any) string {
 			parts[i] = hhmm(e)
 		}
 		return "[" + strings.Join(parts, ",") + "]"
+	case *sqltypes.MapValue:
+		parts := make([]string, len(x.Keys))
+		for i := range x.Keys {
+			parts[i] = hhmm(x.Keys[i]) + ":" + hhmm(x.Values[i])
+		}
+		return "{" + strings.Join(parts, ",") + "}"
 	case nil:
 		return "null"
 	}
