@@ -251,7 +251,10 @@ func (b *aggBuf) encode(dst []byte) ([]byte, error) {
 		return nil, err
 	}
 	vals := b.vals
-	if b.hll != nil { // approx_count_distinct's sketch as its buffer words
+	if b.hll != nil {
+		// approx_count_distinct's sketch: a NULL (which the distinct values kafkalab kept
+		// for it before never hold), then its buffer words.
+		vals = []any{nil}
 		for _, w := range b.hll.Words() {
 			vals = append(vals, w)
 		}
@@ -281,16 +284,34 @@ func (b *aggBuf) decode(d *decoder, f *aggFn) {
 		return
 	}
 	if f.kind == kindHLL {
-		words := make([]int64, 0, n)
+		vals := make([]any, 0, n)
 		for i := uint64(0); i < n; i++ {
-			w, _ := d.value().(int64)
+			vals = append(vals, d.value())
+		}
+		if n == 0 {
+			return
+		}
+		b.hll = f.newHLL()
+		if vals[0] != nil {
+			// A checkpoint from before kafkalab kept the sketch: the distinct values.
+			for _, v := range vals {
+				if b.hll.Add(v) != nil {
+					d.fail()
+				}
+			}
+			return
+		}
+		words := make([]int64, 0, n-1)
+		for _, v := range vals[1:] {
+			w, ok := v.(int64)
+			if !ok {
+				d.fail()
+				return
+			}
 			words = append(words, w)
 		}
-		if n > 0 {
-			b.hll = f.newHLL()
-			if b.hll.SetWords(words) != nil {
-				d.fail()
-			}
+		if b.hll.SetWords(words) != nil {
+			d.fail()
 		}
 		return
 	}

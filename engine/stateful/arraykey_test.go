@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -127,6 +128,55 @@ func TestOwnEncodingKeepsCollections(t *testing.T) {
 		}
 		if d := (&decoder{b: b[:len(b)-1]}); d.value() != nil && d.end() == nil {
 			t.Errorf("%#v: a truncated record was read", v)
+		}
+	}
+}
+
+// approx_count_distinct's buffer in a checkpoint kafkalab wrote before it kept the sketch
+// (the distinct values themselves) resumes as the sketch of those values.
+func TestOldDistinctValuesResumeAsSketch(t *testing.T) {
+	a, err := NewAggregate(&plan.StreamScan{Scope: &plan.Scope{Schema: eventSchema}, Name: "s"}, nil,
+		[]plan.Expr{call("approx_count_distinct", "customer_id")}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &a.fns[0]
+	for _, n := range []int{1, 3, 52, 60} {
+		old := aggBuf{}
+		for i := range n {
+			old.vals = append(old.vals, "C"+strconv.Itoa(i))
+		}
+		enc, err := old.encode(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b aggBuf
+		d := &decoder{b: enc}
+		b.decode(d, f)
+		if err := d.end(); err != nil {
+			t.Fatalf("%d values: %v", n, err)
+		}
+		fresh := aggBuf{}
+		for _, v := range old.vals {
+			if err := f.add(&fresh, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, _ := f.result(&b)
+		want, _ := f.result(&fresh)
+		if got != want || !slices.Equal(b.hll.Words(), fresh.hll.Words()) {
+			t.Errorf("%d values resumed as %v, their sketch gives %v", n, got, want)
+		}
+		// And the sketch as kafkalab's own encoding keeps it now reads back the same.
+		enc, err = fresh.encode(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var again aggBuf
+		d = &decoder{b: enc}
+		again.decode(d, f)
+		if err := d.end(); err != nil || !slices.Equal(again.hll.Words(), fresh.hll.Words()) {
+			t.Errorf("%d values: the sketch did not read back (%v)", n, err)
 		}
 	}
 }
