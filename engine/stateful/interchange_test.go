@@ -252,3 +252,26 @@ func finalRecords(t *testing.T, partDir string) map[string]string {
 		}
 	}
 }
+
+// The state data source reads the collect query's state as Spark wrote it: the customer,
+// count, collect_list's and collect_set's BINARY buffers and the 52 sketch words.
+func TestReadSparkCollectState(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "interchange", "spark-first", "collect"))); err != nil {
+		t.Fatal(err)
+	}
+	schema, rows, err := stateRows(t, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 4 {
+		t.Fatalf("%d state rows, want one per customer (4):\n%s", len(rows), strings.Join(rows, "\n"))
+	}
+	value, ok := schema.Fields[1].Type.(*sqltypes.StructType)
+	if !ok || len(value.Fields) != 1+2+52 || value.Fields[1].Type != sqltypes.Binary || value.Fields[3].Name != "MS[0]" {
+		t.Errorf("state schema %s", sqltypes.SimpleString(schema))
+	}
+	if !strings.HasPrefix(rows[0], "[[C01] [3 [") {
+		t.Errorf("first row %s", rows[0])
+	}
+}
