@@ -147,7 +147,10 @@ func floatHash(f float32) int32 {
 // table of 16 buckets doubled whenever it reaches three quarters full, each value in bucket
 // improved & (size-1), a bucket's values by ascending improved hash (later arrivals after
 // earlier ones of the same hash), improved = h ^ h>>>16. A set of a type whose hash
-// kafkalab does not reproduce keeps arrival order.
+// kafkalab does not reproduce keeps arrival order. Up to 10 values the table is 16 buckets
+// however the set was filled; a larger set's table also depends on the duplicates and
+// merges it saw (Scala grows before it looks for the value, and a merge sizes for both
+// sets), which kafkalab does not track, so its order may differ from Spark's there.
 func hashSetOrder(vals []any) []any {
 	out := append([]any{}, vals...)
 	hashes := make([]int32, len(vals))
