@@ -419,6 +419,23 @@ func rebindToGroups(b Bound, grouping []Bound, nAggs int) (Bound, error) {
 			nf.args[i] = c
 		}
 		return &nf, nil
+	case *boundHOF:
+		// A higher-order function over aggregates (array_sort(collect_set(x))). Its
+		// evaluator holds its lambdas, which read the input row, so only one without
+		// lambdas (array_sort's default order) is rebound.
+		if len(x.lambdas) > 0 {
+			break
+		}
+		nf := *x
+		nf.args = make([]Bound, len(x.args))
+		for i, a := range x.args {
+			c, err := rebindToGroups(a, grouping, nAggs)
+			if err != nil {
+				return nil, err
+			}
+			nf.args[i] = c
+		}
+		return &nf, nil
 	}
 	return nil, unsupported("kafkalab does not support %s in an aggregation's output; compute it in a select after the agg", b.SQL())
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"sort"
@@ -135,4 +136,58 @@ func (h *hllAcc) estimateBias(e float64) float64 {
 		sum += biases[i]
 	}
 	return sum / float64(high-low)
+}
+
+// HLLSketch is an approx_count_distinct call's HyperLogLog++ for an operator outside this
+// package (a streaming aggregation, whose state keeps the registers as Spark's aggregation
+// buffer: six bits a register, ten registers a LONG word, MS[0] the first).
+type HLLSketch struct{ h *hllAcc }
+
+// HLL is a fresh sketch of the call, or false when the call is not approx_count_distinct.
+func (a AggregateCall) HLL() (*HLLSketch, bool) {
+	h, ok := a.b.newAccumulator().(*hllAcc)
+	if !ok {
+		return nil, false
+	}
+	return &HLLSketch{h}, true
+}
+
+const hllRegistersPerWord = 10
+
+// NumWords is the number of LONG words of Spark's buffer (ceil(registers / 10)).
+func (s *HLLSketch) NumWords() int {
+	return (len(s.h.registers) + hllRegistersPerWord - 1) / hllRegistersPerWord
+}
+
+// Add hashes a value into the sketch; NULL is skipped.
+func (s *HLLSketch) Add(v any) error { return s.h.add(nil, v) }
+
+// Merge keeps the larger of each register of s and o.
+func (s *HLLSketch) Merge(o *HLLSketch) error { return s.h.merge(nil, o.h) }
+
+// Estimate is the distinct count approx_count_distinct returns.
+func (s *HLLSketch) Estimate() int64 {
+	v, _ := s.h.result(nil)
+	n, _ := v.(int64)
+	return n
+}
+
+// Words are the registers as Spark's buffer words.
+func (s *HLLSketch) Words() []int64 {
+	out := make([]int64, s.NumWords())
+	for i, r := range s.h.registers {
+		out[i/hllRegistersPerWord] |= int64(r) << (6 * (i % hllRegistersPerWord))
+	}
+	return out
+}
+
+// SetWords sets the registers from Spark's buffer words.
+func (s *HLLSketch) SetWords(words []int64) error {
+	if len(words) != s.NumWords() {
+		return fmt.Errorf("approx_count_distinct's sketch has %d words, not %d", len(words), s.NumWords())
+	}
+	for i := range s.h.registers {
+		s.h.registers[i] = uint8(uint64(words[i/hllRegistersPerWord]) >> (6 * (i % hllRegistersPerWord)) & 0x3f)
+	}
+	return nil
 }

@@ -37,7 +37,7 @@ func TestSparkCheckpointsResumeOnKafkalab(t *testing.T) {
 	}
 	f.Close()
 	sourcePath := regexp.MustCompile(`file://[^"]*/in/`)
-	for _, op := range []string{"agg", "window", "dedup", "dedupwm", "limit", "join", "session"} {
+	for _, op := range []string{"agg", "window", "dedup", "dedupwm", "limit", "join", "session", "collect"} {
 		t.Run(op, func(t *testing.T) {
 			ws := t.TempDir()
 			if err := os.WriteFile(filepath.Join(ws, "interchange.py"), script, 0o644); err != nil {

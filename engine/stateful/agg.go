@@ -137,6 +137,9 @@ type group struct {
 // (sparkLayout), reading kafkalab's earlier encoding too; otherwise kafkalab's own.
 func (a *Aggregate) codec(st *store) valueCodec {
 	own := a.ownCodec()
+	if t := unlaidType(st.keySchema, st.valueSchema); t != nil {
+		return ownEncodingOnly(own, "streaming aggregation", t)
+	}
 	if !a.sparkLayout(st) {
 		return own
 	}

@@ -21,6 +21,9 @@ const (
 	kindMin
 	kindMax
 	kindFirst
+	kindCollectList // collect_list, array_agg: the non-null values in arrival order
+	kindCollectSet  // collect_set: the distinct non-null values
+	kindHLL         // approx_count_distinct: HyperLogLog++ registers
 )
 
 // aggFn is one aggregate call with a buffer kafkalab can keep in state (the static engine's
@@ -31,6 +34,8 @@ type aggFn struct {
 	arg      plan.Bound // nil for count(*)
 	in, out  sqltypes.DataType
 	distinct bool
+	// newHLL starts approx_count_distinct's sketch (kindHLL).
+	newHLL func() *plan.HLLSketch
 }
 
 // newAggFn is the streaming buffer of an aggregate call. A DISTINCT call (which Spark's
@@ -44,7 +49,19 @@ func newAggFn(c plan.AggregateCall) (aggFn, error) {
 	case "count":
 		f.kind = kindCount
 	case "approx_count_distinct":
-		f.kind, f.distinct = kindCount, true
+		if _, ok := c.HLL(); !ok {
+			f.kind, f.distinct = kindCount, true
+			break
+		}
+		f.kind = kindHLL
+		f.newHLL = func() *plan.HLLSketch {
+			h, _ := c.HLL()
+			return h
+		}
+	case "collect_list", "array_agg":
+		f.kind = kindCollectList
+	case "collect_set":
+		f.kind = kindCollectSet
 	case "sum":
 		f.kind = kindSum
 	case "avg", "mean":
@@ -56,7 +73,7 @@ func newAggFn(c plan.AggregateCall) (aggFn, error) {
 	case "first":
 		f.kind = kindFirst
 	default:
-		return f, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support %s() in a streaming aggregation; use count, sum, avg, min, max, first or approx_count_distinct", c.Name())}
+		return f, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support %s() in a streaming aggregation; use count, sum, avg, min, max, first, collect_list, collect_set or approx_count_distinct", c.Name())}
 	}
 	return f, nil
 }
@@ -69,7 +86,8 @@ type aggBuf struct {
 	d    sqltypes.Decimal
 	v    any // min, max, first
 	set  map[string]struct{}
-	vals []any // distinct values in arrival order (what state keeps)
+	vals []any // distinct values in arrival order (what state keeps); collect_list's values
+	hll  *plan.HLLSketch
 }
 
 // toFloat is a numeric input as a double (sum and avg over doubles); NaN for a non-number,
@@ -96,7 +114,7 @@ func toInt(v any) int64 {
 }
 
 func (f *aggFn) add(b *aggBuf, v any) error {
-	if f.distinct {
+	if f.distinct || f.kind == kindCollectSet {
 		if v == nil {
 			return nil
 		}
@@ -111,6 +129,15 @@ func (f *aggFn) add(b *aggBuf, v any) error {
 		return nil
 	}
 	switch f.kind {
+	case kindCollectList:
+		if v != nil {
+			b.vals = append(b.vals, v)
+		}
+	case kindHLL:
+		if b.hll == nil {
+			b.hll = f.newHLL()
+		}
+		return b.hll.Add(v)
 	case kindCount:
 		if f.arg == nil || v != nil {
 			b.n++
@@ -168,6 +195,15 @@ func (f *aggFn) result(b *aggBuf) (any, error) {
 		return int64(len(b.vals)), nil
 	}
 	switch f.kind {
+	case kindCollectList:
+		return append([]any{}, b.vals...), nil
+	case kindCollectSet:
+		return hashSetOrder(b.vals), nil
+	case kindHLL:
+		if b.hll == nil {
+			return int64(0), nil
+		}
+		return b.hll.Estimate(), nil
 	case kindCount:
 		return b.n, nil
 	case kindSum:
@@ -214,8 +250,17 @@ func (b *aggBuf) encode(dst []byte) ([]byte, error) {
 	if dst, err = appendValue(dst, b.v); err != nil {
 		return nil, err
 	}
-	dst = binary.AppendUvarint(dst, uint64(len(b.vals)))
-	for _, v := range b.vals {
+	vals := b.vals
+	if b.hll != nil {
+		// approx_count_distinct's sketch: a NULL (which the distinct values kafkalab kept
+		// for it before never hold), then its buffer words.
+		vals = []any{nil}
+		for _, w := range b.hll.Words() {
+			vals = append(vals, w)
+		}
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(vals)))
+	for _, v := range vals {
 		if dst, err = appendValue(dst, v); err != nil {
 			return nil, err
 		}
@@ -238,8 +283,44 @@ func (b *aggBuf) decode(d *decoder, f *aggFn) {
 		d.fail()
 		return
 	}
+	if f.kind == kindHLL {
+		vals := make([]any, 0, n)
+		for i := uint64(0); i < n; i++ {
+			vals = append(vals, d.value())
+		}
+		if n == 0 {
+			return
+		}
+		b.hll = f.newHLL()
+		if vals[0] != nil {
+			// A checkpoint from before kafkalab kept the sketch: the distinct values.
+			for _, v := range vals {
+				if b.hll.Add(v) != nil {
+					d.fail()
+				}
+			}
+			return
+		}
+		words := make([]int64, 0, n-1)
+		for _, v := range vals[1:] {
+			w, ok := v.(int64)
+			if !ok {
+				d.fail()
+				return
+			}
+			words = append(words, w)
+		}
+		if b.hll.SetWords(words) != nil {
+			d.fail()
+		}
+		return
+	}
 	for i := uint64(0); i < n; i++ {
 		v := d.value()
+		if f.kind == kindCollectList {
+			b.vals = append(b.vals, v)
+			continue
+		}
 		if b.set == nil {
 			b.set = map[string]struct{}{}
 		}

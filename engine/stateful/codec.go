@@ -30,6 +30,8 @@ const (
 	tagRow
 	tagDate
 	tagTimestampNTZ
+	tagArray // element count, then the elements
+	tagMap   // entry count, then each key and its value
 )
 
 func appendValue(b []byte, v any) ([]byte, error) {
@@ -75,6 +77,30 @@ func appendValue(b []byte, v any) ([]byte, error) {
 		var err error
 		for _, f := range x {
 			if b, err = appendValue(b, f); err != nil {
+				return nil, err
+			}
+		}
+		return b, nil
+	case []any:
+		b = binary.AppendUvarint(append(b, tagArray), uint64(len(x)))
+		var err error
+		for _, e := range x {
+			if b, err = appendValue(b, e); err != nil {
+				return nil, err
+			}
+		}
+		return b, nil
+	case *sqltypes.MapValue:
+		if len(x.Keys) != len(x.Values) {
+			return nil, fmt.Errorf("state store: a map of %d keys and %d values", len(x.Keys), len(x.Values))
+		}
+		b = binary.AppendUvarint(append(b, tagMap), uint64(len(x.Keys)))
+		var err error
+		for i := range x.Keys {
+			if b, err = appendValue(b, x.Keys[i]); err != nil {
+				return nil, err
+			}
+			if b, err = appendValue(b, x.Values[i]); err != nil {
 				return nil, err
 			}
 		}
@@ -196,6 +222,29 @@ func (d *decoder) value() any {
 			r[i] = d.value()
 		}
 		return r
+	case tagArray:
+		n := d.uvarint()
+		if n > uint64(len(d.b)) {
+			d.fail()
+			return nil
+		}
+		a := make([]any, n)
+		for i := range a {
+			a[i] = d.value()
+		}
+		return a
+	case tagMap:
+		n := d.uvarint()
+		if n > uint64(len(d.b)) {
+			d.fail()
+			return nil
+		}
+		m := &sqltypes.MapValue{Keys: make([]any, n), Values: make([]any, n)}
+		for i := range m.Keys {
+			m.Keys[i] = d.value()
+			m.Values[i] = d.value()
+		}
+		return m
 	}
 	d.fail()
 	return nil

@@ -94,6 +94,9 @@ func (d *Deduplicate) ShouldRunNoDataBatch(newWatermarkMs int64) bool {
 // the key columns, and a value of one null column, or the expiry within the watermark.
 func (d *Deduplicate) codec(st *store) valueCodec {
 	own := d.ownCodec()
+	if t := unlaidType(st.keySchema, st.valueSchema); t != nil {
+		return ownEncodingOnly(own, "deduplication", t)
+	}
 	if !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
 		return own
 	}

@@ -206,6 +206,18 @@ func hhmm(v any) string {
 		return "[" + hhmm(x[0]) + "," + hhmm(x[1]) + ")"
 	case sqltypes.Decimal:
 		return x.String()
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = hhmm(e)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	case *sqltypes.MapValue:
+		parts := make([]string, len(x.Keys))
+		for i := range x.Keys {
+			parts[i] = hhmm(x.Keys[i]) + ":" + hhmm(x.Values[i])
+		}
+		return "{" + strings.Join(parts, ",") + "}"
 	case nil:
 		return "null"
 	}

@@ -104,6 +104,19 @@ func hashValue(v any, h uint32) uint32 {
 			h = hashValue(f, h)
 		}
 		return h
+	case []any: // an array's elements in order, NULLs skipped
+		for _, e := range x {
+			h = hashValue(e, h)
+		}
+		return h
+	case *sqltypes.MapValue: // each entry's key, then its value
+		for i := range x.Keys {
+			h = hashValue(x.Keys[i], h)
+			if i < len(x.Values) {
+				h = hashValue(x.Values[i], h)
+			}
+		}
+		return h
 	}
 	return h
 }

@@ -2,7 +2,9 @@ package stateful
 
 import (
 	"bufio"
+	"encoding/hex"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -38,6 +40,7 @@ func TestSparkCheckpointResumesOnKafkalab(t *testing.T) {
 		{"dedup", "Append", opSpec{dedup: []string{"customer_id"}}},
 		{"dedupwm", "Append", opSpec{dedup: []string{"customer_id"}, within: true, delay: "10 minutes"}},
 		{"limit", "Append", opSpec{}},
+		{"collect", "Complete", opSpec{customer: true, aggs: collectAggs()}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.op, func(t *testing.T) {
@@ -75,6 +78,15 @@ func TestSparkCheckpointResumesOnKafkalab(t *testing.T) {
 			}
 		})
 	}
+}
+
+// collectAggs are interchange.py's collect query: count, collect_list(amount),
+// array_sort(collect_set(date_format(event_time, 'HH:mm'))), approx_count_distinct(amount).
+func collectAggs() []plan.Expr {
+	hhmm := plan.Call{Name: "date_format", Args: []plan.Expr{col("event_time"), lit("HH:mm")}}
+	return []plan.Expr{countStar(), call("collect_list", "amount"),
+		plan.Call{Name: "array_sort", Args: []plan.Expr{plan.Call{Name: "collect_set", Args: []plan.Expr{hhmm}}}},
+		call("approx_count_distinct", "amount")}
 }
 
 func call(name, colName string) plan.Expr {
@@ -176,4 +188,90 @@ func batchWatermarks(t *testing.T, dir string) map[int64]int64 {
 		out[n], _ = strconv.ParseInt(string(m[1]), 10, 64)
 	}
 	return out
+}
+
+// The collect query's state as kafkalab writes it is, row for row and byte for byte, the
+// state real Spark wrote for the same two batches: count, collect_list's and collect_set's
+// serialized buffers (collect_set's values in its hash set's order) and
+// approx_count_distinct's HyperLogLog++ words; the schema file too.
+func TestCollectStateLikeSpark(t *testing.T) {
+	dir := filepath.Join("testdata", "interchange")
+	spark := filepath.Join(dir, "spark-first", "collect", "state", "0")
+	h := newHarness(t, opSpec{customer: true, aggs: collectAggs()}, "Complete")
+	h.parts = "2"
+	for _, name := range []string{"b0.json", "b1.json"} {
+		if _, err := h.runBatch(jsonEvents(t, filepath.Join(dir, name))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p := range 2 {
+		got := finalRecords(t, filepath.Join(h.dir, "state", "0", strconv.Itoa(p)))
+		want := finalRecords(t, filepath.Join(spark, strconv.Itoa(p)))
+		if len(want) == 0 {
+			t.Fatalf("Spark's partition %d holds no state", p)
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("partition %d: kafkalab's state rows\n%v\nSpark's\n%v", p, got, want)
+		}
+	}
+	got, err := os.ReadFile(filepath.Join(h.dir, "state", "0", "0", "_metadata", "schema"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(spark, "0", "_metadata", "schema"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("schema file\n got %q\nwant %q", got, want)
+	}
+}
+
+// finalRecords replays a partition's delta files (1, 2, ...) into key -> value, in hex.
+func finalRecords(t *testing.T, partDir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for v := 1; ; v++ {
+		path := filepath.Join(partDir, strconv.Itoa(v)+".delta")
+		if _, err := os.Stat(path); err != nil {
+			if v == 1 {
+				t.Fatalf("no delta files in %s", partDir)
+			}
+			return out
+		}
+		recs, err := readRecords(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			if r.val == nil {
+				delete(out, hex.EncodeToString(r.key))
+				continue
+			}
+			out[hex.EncodeToString(r.key)] = hex.EncodeToString(r.val)
+		}
+	}
+}
+
+// The state data source reads the collect query's state as Spark wrote it: the customer,
+// count, collect_list's and collect_set's BINARY buffers and the 52 sketch words.
+func TestReadSparkCollectState(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "interchange", "spark-first", "collect"))); err != nil {
+		t.Fatal(err)
+	}
+	schema, rows, err := stateRows(t, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 4 {
+		t.Fatalf("%d state rows, want one per customer (4):\n%s", len(rows), strings.Join(rows, "\n"))
+	}
+	value, ok := schema.Fields[1].Type.(*sqltypes.StructType)
+	if !ok || len(value.Fields) != 1+2+52 || value.Fields[1].Type != sqltypes.Binary || value.Fields[3].Name != "MS[0]" {
+		t.Errorf("state schema %s", sqltypes.SimpleString(schema))
+	}
+	if !strings.HasPrefix(rows[0], "[[C01] [3 [") {
+		t.Errorf("first row %s", rows[0])
+	}
 }

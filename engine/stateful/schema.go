@@ -25,6 +25,15 @@ func (f *aggFn) bufferFields() []sqltypes.StructField {
 		return out
 	}
 	switch f.kind {
+	case kindCollectList, kindCollectSet:
+		// A TypedImperativeAggregate's buffer: its object serialized (collectBuffer).
+		return []sqltypes.StructField{field("buf", sqltypes.Binary, true)}
+	case kindHLL:
+		out := make([]sqltypes.StructField, f.newHLL().NumWords())
+		for i := range out {
+			out[i] = field(fmt.Sprintf("MS[%d]", i), sqltypes.Long, true)
+		}
+		return out
 	case kindCount:
 		return []sqltypes.StructField{field("count", sqltypes.Long, false)}
 	case kindSum:

@@ -33,7 +33,7 @@ type sessionWindowGroup struct {
 }
 
 func (f *aggFn) merge(dst, src *aggBuf) error {
-	if f.distinct {
+	if f.distinct || f.kind == kindCollectSet {
 		for _, v := range src.vals {
 			if err := f.add(dst, v); err != nil {
 				return err
@@ -42,6 +42,16 @@ func (f *aggFn) merge(dst, src *aggBuf) error {
 		return nil
 	}
 	switch f.kind {
+	case kindCollectList:
+		dst.vals = append(dst.vals, src.vals...)
+	case kindHLL:
+		if src.hll == nil {
+			return nil
+		}
+		if dst.hll == nil {
+			dst.hll = f.newHLL()
+		}
+		return dst.hll.Merge(src.hll)
 	case kindCount:
 		dst.n += src.n
 	case kindSum, kindAvg:

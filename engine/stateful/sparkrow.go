@@ -36,7 +36,8 @@ func sparkLayable(t sqltypes.DataType) bool {
 	switch x := t.(type) {
 	case sqltypes.BooleanType, sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType,
 		sqltypes.FloatType, sqltypes.DoubleType, sqltypes.DateType, sqltypes.TimestampType, sqltypes.TimestampNTZType,
-		sqltypes.StringType, sqltypes.BinaryType, sqltypes.DecimalType, sqltypes.NullType:
+		sqltypes.StringType, sqltypes.BinaryType, sqltypes.DecimalType, sqltypes.NullType,
+		sqltypes.DayTimeIntervalType, sqltypes.YearMonthIntervalType:
 		return true
 	case *sqltypes.StructType:
 		for _, f := range x.Fields {
@@ -45,8 +46,94 @@ func sparkLayable(t sqltypes.DataType) bool {
 			}
 		}
 		return true
+	case sqltypes.ArrayType:
+		return elementLayable(x.Element)
+	case sqltypes.MapType:
+		return elementLayable(x.Key) && elementLayable(x.Value)
 	}
 	return false
+}
+
+// elementLayable reports whether layoutArray lays out elements of type t (not NULL's).
+func elementLayable(t sqltypes.DataType) bool {
+	if _, isNull := t.(sqltypes.NullType); isNull {
+		return false
+	}
+	return sparkLayable(t)
+}
+
+// unlaidType is the first column type of the schemas (or a type inside one) that kafkalab
+// does not lay out as Spark's UnsafeRow; nil when there is none.
+func unlaidType(schemas ...*sqltypes.StructType) sqltypes.DataType {
+	var find func(t sqltypes.DataType, element bool) sqltypes.DataType
+	find = func(t sqltypes.DataType, element bool) sqltypes.DataType {
+		switch x := t.(type) {
+		case *sqltypes.StructType:
+			for _, f := range x.Fields {
+				if u := find(f.Type, false); u != nil {
+					return u
+				}
+			}
+			return nil
+		case sqltypes.ArrayType:
+			return find(x.Element, true)
+		case sqltypes.MapType:
+			if u := find(x.Key, true); u != nil {
+				return u
+			}
+			return find(x.Value, true)
+		}
+		if (element && !elementLayable(t)) || !sparkLayable(t) {
+			return t
+		}
+		return nil
+	}
+	for _, st := range schemas {
+		if st == nil {
+			continue
+		}
+		if u := find(st, false); u != nil {
+			return u
+		}
+	}
+	return nil
+}
+
+// ownEncodingOnly is the codec of an operator whose state holds a type kafkalab does not
+// lay out as Spark's UnsafeRow (unlaidType): it keeps kafkalab's own encoding, and a record
+// that is not in it (a checkpoint real Spark wrote) is refused with the operator and the
+// type named, rather than read as something else.
+func ownEncodingOnly(own valueCodec, op string, t sqltypes.DataType) valueCodec {
+	why := func(err error) error {
+		return fmt.Errorf("the %s's state holds %s, which kafkalab does not read from or write in Spark's UnsafeRow layout yet, so it resumes only a checkpoint kafkalab wrote itself: %w",
+			op, t.SQL(), err)
+	}
+	if dec := own.decode; dec != nil {
+		own.decode = func(kb, vb []byte, e *entry) error {
+			if err := dec(kb, vb, e); err != nil {
+				return why(err)
+			}
+			return nil
+		}
+	}
+	if apply := own.apply; apply != nil {
+		own.apply = func(entries map[string]*entry, p int, kb, vb []byte) error {
+			if err := apply(entries, p, kb, vb); err != nil {
+				return why(err)
+			}
+			return nil
+		}
+	}
+	if enc := own.encode; enc != nil {
+		own.encode = func(b []byte, e *entry) ([]byte, error) {
+			out, err := enc(b, e)
+			if err != nil {
+				return nil, why(err)
+			}
+			return out, nil
+		}
+	}
+	return own
 }
 
 func schemaLayable(st *sqltypes.StructType) bool {
@@ -84,15 +171,30 @@ func memKeyOf(keys sqltypes.Row) (string, error) {
 
 // bufferRow is the aggregation buffers of g as Spark's buffer row (schema.go's
 // bufferFields): count; sum (null before a value, or a decimal sum with isEmpty); avg's sum
-// and count; min or max; first and valueSet.
+// and count; min or max; first and valueSet; collect_list's and collect_set's serialized
+// buffer; approx_count_distinct's HyperLogLog++ words.
 func (a *Aggregate) bufferRow(g *group, fields []sqltypes.StructField) (sqltypes.Row, error) {
 	out := make(sqltypes.Row, 0, len(fields))
 	for i := range a.fns {
 		f, b := &a.fns[i], &g.bufs[i]
 		if f.distinct {
-			return nil, errors.New("approx_count_distinct's sketch is not kept in Spark's layout")
+			return nil, errors.New("a count(DISTINCT ...) buffer is not kept in Spark's layout")
 		}
 		switch f.kind {
+		case kindCollectList, kindCollectSet:
+			buf, err := collectBuffer(f, b)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, buf)
+		case kindHLL:
+			h := b.hll
+			if h == nil {
+				h = f.newHLL()
+			}
+			for _, w := range h.Words() {
+				out = append(out, w)
+			}
 		case kindCount:
 			out = append(out, b.n)
 		case kindSum:
@@ -154,9 +256,27 @@ func (a *Aggregate) setBuffers(g *group, row sqltypes.Row) error {
 	for j := range a.fns {
 		f, b := &a.fns[j], &g.bufs[j]
 		if f.distinct {
-			return errors.New("approx_count_distinct's sketch is not read from Spark's layout")
+			return errors.New("a count(DISTINCT ...) buffer is not read from Spark's layout")
 		}
 		switch f.kind {
+		case kindCollectList, kindCollectSet:
+			if err := setCollectBuffer(f, b, next()); err != nil {
+				return err
+			}
+		case kindHLL:
+			h := f.newHLL()
+			words := make([]int64, h.NumWords())
+			for k := range words {
+				w, ok := next().(int64)
+				if !ok {
+					return fmt.Errorf("approx_count_distinct's buffer word MS[%d] is not a long", k)
+				}
+				words[k] = w
+			}
+			if err := h.SetWords(words); err != nil {
+				return err
+			}
+			b.hll = h
 		case kindCount:
 			n, ok := next().(int64)
 			if !ok {
@@ -225,8 +345,9 @@ func isDecimal(t sqltypes.DataType) bool {
 }
 
 // sparkLayout reports whether the aggregation's state is kept as Spark's rows: every key
-// and buffer column has an UnsafeRow layout kafkalab writes (not approx_count_distinct's
-// sketch), and it is not a session window (whose state kafkalab keeps its own way).
+// and buffer column has an UnsafeRow layout kafkalab writes (not a count(DISTINCT ...),
+// which Spark refuses in a streaming query), and it is not a session window (whose state
+// sessionCodec lays out).
 func (a *Aggregate) sparkLayout(st *store) bool {
 	if a.sessionWin != nil || !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
 		return false
@@ -290,6 +411,9 @@ func rowCodec(key, value *sqltypes.StructType, own valueCodec,
 // removes the sessions the files hold that it no longer has (merged or evicted).
 func (a *Aggregate) sessionCodec(st *store) valueCodec {
 	own := a.sessionWindowCodec()
+	if t := unlaidType(st.keySchema, st.valueSchema); t != nil {
+		return ownEncodingOnly(own, "session window aggregation", t)
+	}
 	if !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
 		return own
 	}

@@ -210,6 +210,8 @@ func TestOwnEncodingStillResumes(t *testing.T) {
 		{"aggregation", opSpec{customer: true, aggs: aggs}, "Complete"},
 		{"windowed aggregation", opSpec{window: []string{"10 minutes"}, customer: true, delay: "10 minutes", aggs: aggs}, "Update"},
 		{"session windows", opSpec{session: "10 minutes", customer: true, delay: "10 minutes", aggs: aggs}, "Append"},
+		{"collect_list, collect_set, approx_count_distinct", opSpec{customer: true, aggs: collectAggs()}, "Complete"},
+		{"the same in session windows", opSpec{session: "10 minutes", customer: true, delay: "10 minutes", aggs: collectAggs()}, "Append"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

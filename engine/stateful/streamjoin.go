@@ -176,6 +176,9 @@ func newJoinState(checkpoint string, opID, parts int, conf map[string]string, s 
 // long count) when its types allow it, reading kafkalab's own encoding too.
 func (s *StreamJoin) sideCountCodec(st *store) valueCodec {
 	own := s.countCodec()
+	if t := unlaidType(st.keySchema, st.valueSchema); t != nil {
+		return ownEncodingOnly(own, "stream-stream join", t)
+	}
 	if !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
 		return own
 	}
@@ -196,6 +199,9 @@ func (s *StreamJoin) sideCountCodec(st *store) valueCodec {
 // and the index, then the kept columns and matched.
 func (s *StreamJoin) sideValueCodec(st *store, width int, cols []int) valueCodec {
 	own := s.valueCodec(width, cols)
+	if t := unlaidType(st.keySchema, st.valueSchema); t != nil {
+		return ownEncodingOnly(own, "stream-stream join", t)
+	}
 	if !schemaLayable(st.keySchema) || !schemaLayable(st.valueSchema) {
 		return own
 	}

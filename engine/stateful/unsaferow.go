@@ -117,11 +117,31 @@ func layoutRow(vals sqltypes.Row, types []sqltypes.DataType, normalize bool) (ro
 			for j, f := range st.Fields {
 				fieldTypes[j] = f.Type
 			}
-			nested, ok := unsafeRow(x, fieldTypes)
+			nested, ok := layoutRow(x, fieldTypes, normalize)
 			if !ok {
 				return nil, false
 			}
 			varBytes = nested
+		case []any:
+			at, isArray := types[i].(sqltypes.ArrayType)
+			if !isArray {
+				return nil, false
+			}
+			arr, ok := layoutArray(x, at.Element, normalize)
+			if !ok {
+				return nil, false
+			}
+			varBytes = arr
+		case *sqltypes.MapValue:
+			mt, isMap := types[i].(sqltypes.MapType)
+			if !isMap {
+				return nil, false
+			}
+			m, ok := layoutMap(x, mt, normalize)
+			if !ok {
+				return nil, false
+			}
+			varBytes = m
 		default:
 			return nil, false
 		}
@@ -161,7 +181,7 @@ func twosComplement(v *big.Int) []byte {
 
 func isVarWidthType(t sqltypes.DataType) bool {
 	switch t.(type) {
-	case sqltypes.StringType, sqltypes.BinaryType, *sqltypes.StructType:
+	case sqltypes.StringType, sqltypes.BinaryType, *sqltypes.StructType, sqltypes.ArrayType, sqltypes.MapType:
 		return true
 	}
 	return false
@@ -169,7 +189,7 @@ func isVarWidthType(t sqltypes.DataType) bool {
 
 func isVarWidth(v any) bool {
 	switch v.(type) {
-	case string, []byte, sqltypes.Row:
+	case string, []byte, sqltypes.Row, []any, *sqltypes.MapValue:
 		return true
 	}
 	return false
@@ -230,6 +250,10 @@ func decodeUnsafeRow(b []byte, st *sqltypes.StructType) (sqltypes.Row, error) {
 			row[i] = sqltypes.Timestamp(int64(word))
 		case sqltypes.TimestampNTZType:
 			row[i] = sqltypes.TimestampNTZ(int64(word))
+		case sqltypes.DayTimeIntervalType:
+			row[i] = int64(word) // microseconds
+		case sqltypes.YearMonthIntervalType:
+			row[i] = int32(binary.LittleEndian.Uint32(slot)) // months
 		case sqltypes.FloatType:
 			row[i] = math.Float32frombits(binary.LittleEndian.Uint32(slot))
 		case sqltypes.DoubleType:
@@ -271,6 +295,26 @@ func decodeUnsafeRow(b []byte, st *sqltypes.StructType) (sqltypes.Row, error) {
 				return nil, err
 			}
 			row[i] = nested
+		case sqltypes.ArrayType:
+			v, err := varBytes()
+			if err != nil {
+				return nil, err
+			}
+			arr, err := decodeUnsafeArray(v, t.Element)
+			if err != nil {
+				return nil, fmt.Errorf("UnsafeRow field %s: %w", f.Name, err)
+			}
+			row[i] = arr
+		case sqltypes.MapType:
+			v, err := varBytes()
+			if err != nil {
+				return nil, err
+			}
+			m, err := decodeUnsafeMap(v, t)
+			if err != nil {
+				return nil, fmt.Errorf("UnsafeRow field %s: %w", f.Name, err)
+			}
+			row[i] = m
 		default:
 			return nil, fmt.Errorf("kafkalab does not read state of type %s from an UnsafeRow yet", sqltypes.SimpleString(f.Type))
 		}

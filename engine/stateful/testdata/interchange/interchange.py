@@ -56,6 +56,8 @@ def fmt(v):
         return v.strftime("%H:%M")
     if hasattr(v, "start") and hasattr(v, "end"):
         return "[" + fmt(v.start) + "," + fmt(v.end) + ")"
+    if isinstance(v, list):
+        return "[" + ",".join(fmt(x) for x in v) + "]"
     return str(v)
 
 
@@ -80,6 +82,14 @@ def query(op, events, read):
         return w.groupBy(F.session_window("event_time", "5 minutes"), "customer_id").agg(*aggs()), "append"
     if op == "limit":
         return events.limit(10), "append"
+    if op == "collect":
+        # Aggregates whose buffers are collections: collect_list keeps arrival order,
+        # collect_set's order is its hash set's (sorted here to print), and
+        # approx_count_distinct's HyperLogLog++ words.
+        return events.groupBy("customer_id").agg(
+            F.count("*").alias("n"), F.collect_list("amount").alias("l"),
+            F.array_sort(F.collect_set(F.date_format("event_time", "HH:mm"))).alias("t"),
+            F.approx_count_distinct("amount").alias("d")), "complete"
     if op == "join":
         # A left outer stream-stream join of the events with their own larger amounts (read
         # by a second source, as Spark plans a self-join of one stream with one source),
@@ -112,7 +122,7 @@ def run(spark, op):
 
 
 phase = sys.argv[1]
-ops = sys.argv[2].split(",") if len(sys.argv) > 2 else ["agg", "window", "dedup", "dedupwm", "limit", "join", "session"]
+ops = sys.argv[2].split(",") if len(sys.argv) > 2 else ["agg", "window", "dedup", "dedupwm", "limit", "join", "session", "collect"]
 spark = (SparkSession.builder.appName("interchange").config("spark.sql.shuffle.partitions", "2")
          .config("spark.sql.session.timeZone", "UTC").getOrCreate())
 spark.sparkContext.setLogLevel("ERROR")
