@@ -1,0 +1,48 @@
+package plan
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// evalOne resolves sql over one row of a table with the DDL schema and evaluates it,
+// giving the column name Spark would print, the value and the error, if any.
+func evalOne(t *testing.T, ddl string, row sqltypes.Row, sql string) (string, any, error) {
+	t.Helper()
+	b, err := Resolve(mustParse(t, sql), &Scope{Schema: sqltypes.MustParseDDL(ddl)})
+	if err != nil {
+		return "", nil, err
+	}
+	v, err := b.Eval(evalCtx(t), row)
+	return OutputName(b), v, err
+}
+
+// like and ilike take their pattern (and keep its escape) from a column, row by row, as
+// the F.like/F.ilike docstrings do.
+func TestLikeColumnPattern(t *testing.T) {
+	const ddl = "a STRING, b STRING"
+	tests := []struct {
+		a, b any
+		sql  string
+		name string
+		want any
+	}{
+		{"Spark", "_park", "a LIKE b", "a LIKE b", true},
+		{"Spark", "_PARK", "a LIKE b", "a LIKE b", false},
+		{"Spark", "_PARK", "ilike(a, b)", "ilike(a, b)", true},
+		{"Spark", "s%", "ilike(a, b)", "ilike(a, b)", true},
+		{"%SystemDrive%/Users/John", "/%SystemDrive/%//Users%", "like(a, b, '/')", "a LIKE b", true},
+		{"%SystemDrive%/users/John", "/%SYSTEMDrive/%//Users%", "ilike(a, b, '/')", "ilike(a, b)", true},
+		{"SystemDrive/Users", "/%SystemDrive%", "like(a, b, '/')", "a LIKE b", false},
+		{"Spark", nil, "a LIKE b", "a LIKE b", nil},
+		{nil, "x", "a LIKE b", "a LIKE b", nil},
+	}
+	for _, tc := range tests {
+		name, got, err := evalOne(t, ddl, sqltypes.Row{tc.a, tc.b}, tc.sql)
+		if err != nil || name != tc.name || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s over (%v, %v): %s = %v (err %v), want %s = %v", tc.sql, tc.a, tc.b, name, got, err, tc.name, tc.want)
+		}
+	}
+}
