@@ -46,3 +46,26 @@ func TestLikeColumnPattern(t *testing.T) {
 		}
 	}
 }
+
+// A "*" argument stands for every column, in any function (F.hash('*'), F.xxhash64('*')).
+func TestStarArgumentExpands(t *testing.T) {
+	const ddl = "c1 STRING, c2 STRING"
+	row := sqltypes.Row{"ABC", "DEF"}
+	tests := []struct {
+		sql  string
+		name string
+		want any
+	}{
+		{"hash(*)", "hash(c1, c2)", int32(599895104)},
+		{"hash(c1, c2)", "hash(c1, c2)", int32(599895104)},
+		{"xxhash64(*)", "xxhash64(c1, c2)", int64(3233247871021311208)},
+		{"concat(*)", "concat(c1, c2)", "ABCDEF"},
+		{"concat_ws('-', *, 'x')", "concat_ws(-, c1, c2, x)", "ABC-DEF-x"},
+	}
+	for _, tc := range tests {
+		name, got, err := evalOne(t, ddl, row, tc.sql)
+		if err != nil || name != tc.name || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %s = %#v (err %v), want %s = %#v", tc.sql, name, got, err, tc.name, tc.want)
+		}
+	}
+}
