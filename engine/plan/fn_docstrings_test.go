@@ -69,3 +69,48 @@ func TestStarArgumentExpands(t *testing.T) {
 		}
 	}
 }
+
+// max_by(x, y, k) and min_by(x, y, k) collect the x of the k best y, best first, across
+// tasks (Spark 4.2's MaxMinByK); a NULL y does not count, no rows give an empty array.
+func TestMaxMinByK(t *testing.T) {
+	rel := &Relation{Scope: &Scope{Schema: sqltypes.MustParseDDL("x STRING, y INT")}, Rows: [][]sqltypes.Row{
+		{{"a", int32(10)}, {"b", int32(50)}, {"n", nil}},
+		{{"c", int32(20)}, {"d", int32(40)}, {nil, int32(30)}},
+	}}
+	empty := &Relation{Scope: rel.Scope, Rows: [][]sqltypes.Row{nil}}
+	tests := []struct {
+		rel  *Relation
+		sql  string
+		name string
+		want []any
+	}{
+		{rel, "max_by(x, y, 2)", "max_by(x, y, 2)", []any{"b", "d"}},
+		{rel, "min_by(x, y, 2)", "min_by(x, y, 2)", []any{"a", "c"}},
+		{rel, "max_by(x, y, 3)", "max_by(x, y, 3)", []any{"b", "d", nil}},
+		{rel, "min_by(x, y, 10)", "min_by(x, y, 10)", []any{"a", "c", nil, "d", "b"}},
+		{empty, "max_by(x, y, 2)", "max_by(x, y, 2)", []any{}},
+	}
+	for _, tc := range tests {
+		a, err := NewAggregate(tc.rel, nil, []Expr{mustParse(t, tc.sql)}, true)
+		if err != nil {
+			t.Errorf("%s: %v", tc.sql, err)
+			continue
+		}
+		rows := run(t, a)
+		if name := Schema(a).Fields[0].Name; name != tc.name || len(rows) != 1 || !reflect.DeepEqual(rows[0][0], tc.want) {
+			t.Errorf("%s: %s = %v, want %s = %v", tc.sql, name, rows, tc.name, tc.want)
+		}
+	}
+	errs := []struct{ sql, want string }{
+		{"max_by(x, y, 0)", "DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE"},
+		{"min_by(x, y, 100001)", "DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE"},
+		{"max_by(x, y, y)", "DATATYPE_MISMATCH.NON_FOLDABLE_INPUT"},
+		{"max_by(x, y, 1, 2)", "WRONG_NUM_ARGS.WITHOUT_SUGGESTION"},
+	}
+	for _, tc := range errs {
+		_, err := NewAggregate(rel, nil, []Expr{mustParse(t, tc.sql)}, true)
+		if got := errorClass(err); got != tc.want {
+			t.Errorf("%s: error %v, want %s", tc.sql, err, tc.want)
+		}
+	}
+}
