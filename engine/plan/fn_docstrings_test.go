@@ -2,6 +2,7 @@ package plan
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -112,5 +113,45 @@ func TestMaxMinByK(t *testing.T) {
 		if got := errorClass(err); got != tc.want {
 			t.Errorf("%s: error %v, want %s", tc.sql, err, tc.want)
 		}
+	}
+}
+
+// DATE plus or minus an INT is date_add/date_sub (Spark's type coercion), an INTERVAL
+// times or divided by a number scales its fields (MultiplyInterval, DivideInterval), and
+// try_add ... try_divide give NULL where those fail (TryEval).
+func TestDateDaysAndCalendarIntervalArith(t *testing.T) {
+	const ddl = "d DATE, i INT, l BIGINT"
+	row := sqltypes.Row{sqltypes.Date(16708), int32(3), int64(2)} // 2015-09-30
+	iv := func(months, days int32, micros int64) sqltypes.CalendarInterval {
+		return sqltypes.CalendarInterval{Months: months, Days: days, Micros: micros}
+	}
+	tests := []struct {
+		sql  string
+		name string
+		want any
+	}{
+		{"d + 1", "date_add(d, 1)", sqltypes.Date(16709)},
+		{"i + d", "date_add(d, i)", sqltypes.Date(16711)},
+		{"d - i", "date_sub(d, i)", sqltypes.Date(16705)},
+		{"try_add(d, 1)", "try_add(d, 1)", sqltypes.Date(16709)},
+		{"try_subtract(d, i)", "try_subtract(d, i)", sqltypes.Date(16705)},
+		{"try_add(d, INTERVAL 1 YEAR)", "try_add(d, INTERVAL '1' YEAR)", sqltypes.Date(17074)},
+		{"try_multiply(make_interval(l, 3), l)", "try_multiply(make_interval(l, 3, 0, 0, 0, 0, 0), l)", iv(54, 0, 0)},
+		{"make_interval(l, 3) * 3", "(make_interval(l, 3, 0, 0, 0, 0, 0) * 3)", iv(81, 0, 0)},
+		{"2.5 * make_interval(0, 1, 0, 1)", "(2.5 * make_interval(0, 1, 0, 1, 0, 0, 0))", iv(2, 2, 43_200_000_000)},
+		{"try_divide(make_interval(1), i)", "try_divide(make_interval(1, 0, 0, 0, 0, 0, 0), i)", iv(4, 0, 0)},
+		{"try_divide(make_interval(1), 0)", "try_divide(make_interval(1, 0, 0, 0, 0, 0, 0), 0)", nil},
+		{"make_interval(0, 0, 0, 1) / 2", "(make_interval(0, 0, 0, 1, 0, 0, 0) / 2)", iv(0, 0, 43_200_000_000)},
+		{"try_multiply(make_interval(1), 1e12)", "try_multiply(make_interval(1, 0, 0, 0, 0, 0, 0), 1.0E12)", nil},
+	}
+	for _, tc := range tests {
+		name, got, err := evalOne(t, ddl, row, tc.sql)
+		if err != nil || name != tc.name || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %s = %#v (err %v), want %s = %#v", tc.sql, name, got, err, tc.name, tc.want)
+		}
+	}
+	_, _, err := evalOne(t, ddl, row, "make_interval(1) / 0")
+	if err == nil || !strings.HasPrefix(err.Error(), "[DIVIDE_BY_ZERO]") {
+		t.Errorf("make_interval(1) / 0: error %v, want DIVIDE_BY_ZERO", err)
 	}
 }

@@ -538,6 +538,9 @@ func (r *resolver) resolveBinary(e BinaryOp) (Bound, error) {
 		}
 		return &boundLogic{and: strings.EqualFold(op, "AND"), left: lb, right: rb}, nil
 	case "+", "-", "*", "/", "%":
+		if b, ok, err := r.resolveDateDays(op, l, rt); ok || err != nil {
+			return b, err
+		}
 		if b, ok, err := resolveIntervalArith(op, l, rt); ok || err != nil {
 			return b, err
 		}
