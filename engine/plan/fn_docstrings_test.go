@@ -155,3 +155,36 @@ func TestDateDaysAndCalendarIntervalArith(t *testing.T) {
 		t.Errorf("make_interval(1) / 0: error %v, want DIVIDE_BY_ZERO", err)
 	}
 }
+
+// The Mersenne Twister behind uuid(seed) is MT19937 (its reference outputs for
+// init_by_array({0x123, 0x234, 0x345, 0x456})), and uuid(123) on one partition gives the
+// UUIDs of the F.uuid docstring.
+func TestSeededUUID(t *testing.T) {
+	m := &mersenneTwister{}
+	m.seedArray([]uint32{0x123, 0x234, 0x345, 0x456})
+	for i, want := range []uint32{1067595299, 955945823, 477289528, 4107218783, 4228976476} {
+		if got := m.next32(); got != want {
+			t.Errorf("MT19937 output %d = %d, want %d", i, got, want)
+		}
+	}
+	b, err := Resolve(mustParse(t, "uuid(123)"), &Scope{Schema: sqltypes.MustParseDDL("x INT")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if OutputName(b) != "uuid()" {
+		t.Errorf("uuid(123) is named %s, want uuid()", OutputName(b))
+	}
+	ec := evalCtx(t)
+	for i, want := range []string{
+		"4c99192d-23d6-4d88-b814-a634398120f0", "af506873-3c53-41e3-8354-a24856b8de8a",
+		"7b4b370e-e867-47e2-93c0-f6990463a12d", "1c4d1733-ff1a-4a6c-b144-0b0345adf0d0",
+		"7478f235-f8bc-4112-8e59-a28f50e46890",
+	} {
+		if got, err := b.Eval(ec, nil); err != nil || got != want {
+			t.Errorf("uuid(123) row %d = %v (%v), want %s", i, got, err, want)
+		}
+	}
+	if _, err := Resolve(mustParse(t, "uuid(x)"), &Scope{Schema: sqltypes.MustParseDDL("x INT")}); err == nil || !strings.Contains(err.Error(), "SEED_EXPRESSION_IS_UNFOLDABLE") {
+		t.Errorf("uuid(x): error %v, want SEED_EXPRESSION_IS_UNFOLDABLE", err)
+	}
+}
