@@ -13,6 +13,9 @@ spark = SparkSession.builder.getOrCreate()
 		{"csv_options", "from_csv and schema_of_csv take a dict of options, left out of the column's name",
 			"df = spark.createDataFrame([(\"   abc\",), (\"1;2\",)], (\"value\",))\nprint(df.select(sf.from_csv(df.value, \"s string\", {'ignoreLeadingWhiteSpace': True})).collect())\nprint(df.select(sf.from_csv(df.value, \"a INT, b INT\", options={'delimiter': ';'})).collect())\nprint(spark.range(1).select(sf.schema_of_csv(sf.lit('1|a|true'), {'sep': '|'})).collect())\ntry:\n    df.select(sf.from_csv(df.value, \"s string\", [1]))\nexcept Exception as e:\n    print(type(e).__name__, e)\nprint(df.select(sf.from_csv(df.value, \"s string\", [])).count())\ntry:\n    df.select(sf.from_csv(df.value, \"s string\", {'mode': 'FAILFAST'})).collect()\nexcept Exception as e:\n    print(type(e).__name__, e)\n",
 			"[Row(from_csv(value)=Row(s='abc')), Row(from_csv(value)=Row(s='1;2'))]\n[Row(from_csv(value)=Row(a=None, b=None)), Row(from_csv(value)=Row(a=1, b=2))]\n[Row(schema_of_csv(1|a|true)='STRUCT<_c0: INT, _c1: STRING, _c2: BOOLEAN>')]\nAttributeError 'list' object has no attribute 'items'\n2\nPySparkNotImplementedError kafkalab's from_csv does not support the option mode yet (it honours sep, delimiter, quote, escape, nullValue, ignoreLeadingWhiteSpace and ignoreTrailingWhiteSpace); run the script on real Spark with kafkalab export\n"},
+		{"pow_operator", "col ** x and x ** col are power(), named POWER(...), also inside a lambda",
+			"df = spark.createDataFrame([(2, 3.0, [1, 3], [0, 2])], [\"a\", \"b\", \"xs\", \"ys\"])\nprint(df.select(df.a ** df.b, df.a ** 2, 2 ** df.a).collect())\nprint(df.select(sf.zip_with(\"xs\", \"ys\", lambda x, y: x ** y).alias(\"p\")).collect())\n",
+			"[Row(POWER(a, b)=8.0, POWER(a, 2)=4.0, POWER(2, a)=4.0)]\n[Row(p=[1.0, 9.0])]\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
