@@ -188,3 +188,33 @@ func TestSeededUUID(t *testing.T) {
 		t.Errorf("uuid(x): error %v, want SEED_EXPRESSION_IS_UNFOLDABLE", err)
 	}
 }
+
+// A parenthesised list of two or more expressions is Spark's row constructor, a struct
+// whose unnamed fields are col1, col2... (SELECT (DATE('2022-02-22'), 1) AS date).
+func TestRowConstructor(t *testing.T) {
+	const ddl = "i INT, s STRING"
+	row := sqltypes.Row{int32(7), "x"}
+	tests := []struct {
+		sql, typ string
+		want     any
+	}{
+		{"(DATE('2022-02-22'), 1)", "struct<col1:date,col2:int>", sqltypes.Row{sqltypes.Date(19045), int32(1)}},
+		{"(i, s AS t, 2 u)", "struct<i:int,t:string,u:int>", sqltypes.Row{int32(7), "x", int32(2)}},
+		{"(1 AS a, s).a", "int", int32(1)},
+		{"(i + 1)", "int", int32(8)},
+	}
+	for _, tc := range tests {
+		b, err := Resolve(mustParse(t, tc.sql), &Scope{Schema: sqltypes.MustParseDDL(ddl)})
+		if err != nil {
+			t.Errorf("%s: %v", tc.sql, err)
+			continue
+		}
+		got, err := b.Eval(evalCtx(t), row)
+		if typ := sqltypes.SimpleString(b.DataType()); err != nil || typ != tc.typ || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %s %#v (err %v), want %s %#v", tc.sql, typ, got, err, tc.typ, tc.want)
+		}
+	}
+	if _, err := ParseExpression("(1 AS a)"); err == nil {
+		t.Errorf("(1 AS a) parsed; Spark's row constructor needs two or more expressions")
+	}
+}
