@@ -728,7 +728,11 @@ func (a *avgAcc) result(c *EvalContext) (any, error) {
 	if out, ok := a.out.(sqltypes.DecimalType); ok {
 		in := a.in.(sqltypes.DecimalType)
 		q := new(big.Rat).SetFrac(a.d, new(big.Int).Mul(big.NewInt(a.n), pow10(int32(in.Scale))))
-		return decimalFromRat(c, q, out)
+		v, err := decimalFromRat(c, q, out)
+		if err != nil && a.try {
+			return nil, nil // try_avg: an average its type cannot hold is NULL
+		}
+		return v, err
 	}
 	return a.f / float64(a.n), nil
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
@@ -216,5 +217,27 @@ func TestRowConstructor(t *testing.T) {
 	}
 	if _, err := ParseExpression("(1 AS a)"); err == nil {
 		t.Errorf("(1 AS a) parsed; Spark's row constructor needs two or more expressions")
+	}
+}
+
+// try_avg is NULL where the average does not fit its DECIMAL(38, 4) result; avg fails.
+func TestTryAvgDecimalOverflow(t *testing.T) {
+	ones, _ := new(big.Int).SetString(strings.Repeat("1", 38), 10)
+	rel := &Relation{Scope: &Scope{Schema: sqltypes.MustParseDDL("n DECIMAL(38, 0)")}, Rows: [][]sqltypes.Row{
+		{{sqltypes.DecimalFromBig(ones, 0)}}, {{sqltypes.DecimalFromInt64(0)}},
+	}}
+	a, err := NewAggregate(rel, nil, []Expr{mustParse(t, "try_avg(n)")}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows := run(t, a); len(rows) != 1 || rows[0][0] != nil {
+		t.Errorf("try_avg(n) = %v, want NULL", rows)
+	}
+	a, err = NewAggregate(rel, nil, []Expr{mustParse(t, "avg(n)")}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := execTasks(a, &Exec{Eval: evalCtx(t)}); err == nil || !strings.Contains(err.Error(), "NUMERIC_VALUE_OUT_OF_RANGE") {
+		t.Errorf("avg(n): error %v, want NUMERIC_VALUE_OUT_OF_RANGE", err)
 	}
 }
