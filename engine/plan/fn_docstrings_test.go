@@ -241,3 +241,58 @@ func TestTryAvgDecimalOverflow(t *testing.T) {
 		t.Errorf("avg(n): error %v, want NUMERIC_VALUE_OUT_OF_RANGE", err)
 	}
 }
+
+// Number formats, read and written as Spark's ToNumberParser does (the examples of Spark's
+// to_number and to_char documentation among them).
+func TestNumberFormats(t *testing.T) {
+	const ddl = "s STRING, d DOUBLE, i INT, m DECIMAL(6, 1), dt DATE"
+	row := sqltypes.Row{"$78.12", 78.12, int32(454), sqltypes.NewDecimal(-124548, 1), sqltypes.Date(16899)}
+	tests := []struct {
+		sql, name string
+		want      any
+	}{
+		{"to_number('454', '999')", "to_number(454, 999)", sqltypes.NewDecimal(454, 0)},
+		{"to_number('454.00', '000.00')", "to_number(454.00, 000.00)", sqltypes.NewDecimal(45400, 2)},
+		{"to_number('12,454', '99,999')", "to_number(12,454, 99,999)", sqltypes.NewDecimal(12454, 0)},
+		{"to_number(s, '$99.99')", "to_number(s, $99.99)", sqltypes.NewDecimal(7812, 2)},
+		{"to_number('12,454.8-', '99,999.9S')", "to_number(12,454.8-, 99,999.9S)", sqltypes.NewDecimal(-124548, 1)},
+		{"to_number('<5>', '9PR')", "to_number(<5>, 9PR)", sqltypes.NewDecimal(-5, 0)},
+		{"try_to_number('77', '$99.99')", "try_to_number(77, $99.99)", nil},
+		{"try_to_number('1234', '999')", "try_to_number(1234, 999)", nil},
+		{"try_to_number('54', '000')", "try_to_number(54, 000)", nil},
+		{"to_char(i, '999')", "to_char(i, 999)", "454"},
+		{"to_char(i, '00000')", "to_char(i, 00000)", "00454"},
+		{"to_char(i, '99999')", "to_char(i, 99999)", "  454"},
+		{"to_char(12454, '99G999')", "to_char(12454, 99G999)", "12,454"},
+		{"to_char(d, '$99.99')", "to_char(d, $99.99)", "$78.12"},
+		{"to_varchar(d, '$99.99')", "to_varchar(d, $99.99)", "$78.12"},
+		{"to_char(m, '99G999D9S')", "to_char(m, 99G999D9S)", "12,454.8-"},
+		{"to_char(m, '99G999D9MI')", "to_char(m, 99G999D9MI)", "12,454.8-"},
+		{"to_char(i, '9MI')", "to_char(i, 9MI)", "# "},
+		{"to_char(-5, '999PR')", "to_char(-5, 999PR)", "  <5>"},
+		{"to_char(dt, 'y')", "date_format(dt, y)", "2016"},
+	}
+	for _, tc := range tests {
+		name, got, err := evalOne(t, ddl, row, tc.sql)
+		if err != nil || name != tc.name || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %s = %#v (err %v), want %s = %#v", tc.sql, name, got, err, tc.name, tc.want)
+		}
+	}
+	errs := []struct{ sql, want string }{
+		{"to_number('77', '$99.99')", `[INVALID_FORMAT.MISMATCH_INPUT] The format is invalid: $99.99. The input "STRING" 77 does not match the format.`},
+		{"to_number(s, '')", "[INVALID_FORMAT.EMPTY]"},
+		{"to_number(s, 'abc')", "[INVALID_FORMAT.WRONG_NUM_DIGIT]"},
+		{"to_number(s, '99$')", "[INVALID_FORMAT.CUR_MUST_BEFORE_DIGIT]"},
+		{"to_number(s, '9,,9')", "[INVALID_FORMAT.CONT_THOUSANDS_SEPS]"},
+		{"to_number(s, '9.9,9')", "[INVALID_FORMAT.THOUSANDS_SEPS_MUST_BEFORE_DEC]"},
+		{"to_number(s, '9.9.9')", "[INVALID_FORMAT.WRONG_NUM_TOKEN] The format is invalid: '9.9.9'. At most one . or D is allowed in the number format."},
+		{"to_number(s, '9x')", "[INVALID_FORMAT.UNEXPECTED_TOKEN] The format is invalid: '9x'. Found the unexpected character 'x'' in the format string"},
+		{"to_number(s, s)", "[DATATYPE_MISMATCH.NON_FOLDABLE_INPUT]"},
+	}
+	for _, tc := range errs {
+		_, _, err := evalOne(t, ddl, row, tc.sql)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want it to start %q", tc.sql, err, tc.want)
+		}
+	}
+}
