@@ -296,3 +296,35 @@ func TestNumberFormats(t *testing.T) {
 		}
 	}
 }
+
+// randstr(16, 3) on one partition gives the strings of the F.randstr docstring;
+// try_make_interval is make_interval with NULL for an overflow.
+func TestRandStrAndTryMakeInterval(t *testing.T) {
+	b, err := Resolve(mustParse(t, "randstr(16, 3)"), &Scope{Schema: sqltypes.MustParseDDL("x INT")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ec := evalCtx(t)
+	for i, want := range []string{"nurJIpH4cmmMnsCG", "fl9YtT5m01trZtIt", "PD19rAgscTHS7qQZ"} {
+		if got, err := b.Eval(ec, nil); err != nil || got != want {
+			t.Errorf("randstr(16, 3) row %d = %v (%v), want %s", i, got, err, want)
+		}
+	}
+	tests := []struct {
+		sql, name string
+		want      any
+	}{
+		{"try_make_interval(100, 11, 1, 1, 12, 30, 1.001001)", "try_make_interval(100, 11, 1, 1, 12, 30, 1.001001)",
+			sqltypes.CalendarInterval{Months: 1211, Days: 8, Micros: 45_001_001_001}},
+		{"try_make_interval(2147483647)", "try_make_interval(2147483647, 0, 0, 0, 0, 0, 0)", nil},
+	}
+	for _, tc := range tests {
+		name, got, err := evalOne(t, "x INT", sqltypes.Row{int32(1)}, tc.sql)
+		if err != nil || name != tc.name || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %s = %#v (err %v), want %s = %#v", tc.sql, name, got, err, tc.name, tc.want)
+		}
+	}
+	if _, _, err := evalOne(t, "x INT", sqltypes.Row{int32(1)}, "make_interval(2147483647)"); err == nil {
+		t.Errorf("make_interval(2147483647): no overflow error")
+	}
+}

@@ -93,6 +93,7 @@ var functionSpecs = []string{
 	"hour(col)", "last_day(date)", "localtimestamp()", "make_date(year, month, day)",
 	"make_dt_interval(days=0, hours=0, mins=0, secs=0)",
 	"make_interval(years=0, months=0, weeks=0, days=0, hours=0, mins=0, secs=0)",
+	"try_make_interval(years=0, months=0, weeks=0, days=0, hours=0, mins=0, secs=0)",
 	"make_timestamp(years, months, days, hours, mins, secs, timezone?)",
 	"make_timestamp_ltz(years, months, days, hours, mins, secs, timezone?)",
 	"make_timestamp_ntz(years, months, days, hours, mins, secs)", "make_ym_interval(years=0, months=0)",

@@ -16,7 +16,7 @@ var unsupportedFunctions = []string{
 	"pandas_udf", "from_avro", "to_avro", "from_xml", "to_xml", "schema_of_xml",
 	"to_variant_object", "is_valid_variant", "aes_encrypt", "aes_decrypt", "try_aes_decrypt",
 	"reflect", "java_method", "try_reflect", "bucket", "years", "months", "days", "hours", "arrow_udtf",
-	"call_udf", "unwrap_udt", "input_file_block_length", "input_file_block_start", "try_make_interval",
+	"call_udf", "unwrap_udt", "input_file_block_length", "input_file_block_start",
 	"current_time", "make_time", "to_time", "try_to_time", "time_diff", "time_trunc", "time_bucket",
 	"time_from_seconds", "time_from_millis", "time_from_micros", "time_to_seconds", "time_to_millis",
 	"time_to_micros", "current_path", "bitmap_bit_position", "bitmap_bucket_number", "bitmap_construct_agg",
