@@ -16,6 +16,9 @@ spark = SparkSession.builder.getOrCreate()
 		{"pow_operator", "col ** x and x ** col are power(), named POWER(...), also inside a lambda",
 			"df = spark.createDataFrame([(2, 3.0, [1, 3], [0, 2])], [\"a\", \"b\", \"xs\", \"ys\"])\nprint(df.select(df.a ** df.b, df.a ** 2, 2 ** df.a).collect())\nprint(df.select(sf.zip_with(\"xs\", \"ys\", lambda x, y: x ** y).alias(\"p\")).collect())\n",
 			"[Row(POWER(a, b)=8.0, POWER(a, 2)=4.0, POWER(2, a)=4.0)]\n[Row(p=[1.0, 9.0])]\n"},
+		{"call_udf", "call_udf calls a function registered by name with column names or Columns",
+			"from pyspark.sql.types import IntegerType\ndf = spark.createDataFrame([(1, \"a\")], [\"id\", \"name\"])\n_ = spark.udf.register(\"intX2\", lambda i: i * 2, IntegerType())\nprint(df.select(sf.call_udf(\"intX2\", \"id\"), sf.call_udf(\"intX2\", df.id + 1)).collect())\ntry:\n    sf.call_udf(\"intX2\", 3)\nexcept Exception as e:\n    print(type(e).__name__, e)\ntry:\n    df.select(sf.call_udf(\"nope\", \"id\")).collect()\nexcept Exception as e:\n    print(type(e).__name__, str(e).split(' SQLSTATE')[0])\n",
+			"[Row(intX2(id)=2, intX2((id + 1))=4)]\nPySparkTypeError [NOT_EXPECTED_TYPE] Argument `col` should be Column or str, got int.\nAnalysisException [UNRESOLVED_ROUTINE] Cannot resolve routine `nope` on search path [`system`.`builtin`, `system`.`session`].\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
