@@ -328,3 +328,20 @@ func TestRandStrAndTryMakeInterval(t *testing.T) {
 		t.Errorf("make_interval(2147483647): no overflow error")
 	}
 }
+
+// to_csv writes an array, map or struct field as its string form, quoted where that holds
+// the delimiter (F.to_csv: 2,Alice,"[100, 200, 300]").
+func TestToCSVComplexFields(t *testing.T) {
+	const ddl = "v STRUCT<age: BIGINT, name: STRING, scores: ARRAY<BIGINT>>"
+	row := sqltypes.Row{sqltypes.Row{int64(2), "Alice", []any{int64(100), int64(200), int64(300)}}}
+	tests := []struct{ sql, want string }{
+		{"to_csv(v)", `2,Alice,"[100, 200, 300]"`},
+		{"to_csv(struct(v.name, map('k', 1) AS m))", "Alice,{k -> 1}"},
+	}
+	for _, tc := range tests {
+		_, got, err := evalOne(t, ddl, row, tc.sql)
+		if err != nil || got != tc.want {
+			t.Errorf("%s = %#v (err %v), want %s", tc.sql, got, err, tc.want)
+		}
+	}
+}
