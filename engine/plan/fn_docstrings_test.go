@@ -345,3 +345,27 @@ func TestToCSVComplexFields(t *testing.T) {
 		}
 	}
 }
+
+// allowUnquotedFieldNames lets from_json and schema_of_json read keys written without
+// quotes; without it such a record is NULL (from_json) or a STRING (schema_of_json).
+// schema_of_json's name leaves its options out.
+func TestJSONUnquotedFieldNames(t *testing.T) {
+	const ddl = "s STRING"
+	tests := []struct {
+		s, sql, name string
+		want         any
+	}{
+		{"{a:123}", "from_json(s, 'a INT')", "from_json(s)", sqltypes.Row{nil}},
+		{"{a:123}", "from_json(s, 'a INT', map('allowUnquotedFieldNames', 'true'))", "from_json(s)", sqltypes.Row{int32(123)}},
+		{`{"a":456, b_2: {c$: "x"}}`, "from_json(s, 'a INT, b_2 STRING', map('allowUnquotedFieldNames', 'true'))", "from_json(s)", sqltypes.Row{int32(456), `{"c$":"x"}`}},
+		{"{2a:1}", "from_json(s, 'a INT', map('allowUnquotedFieldNames', 'true'))", "from_json(s)", sqltypes.Row{nil}},
+		{"", "schema_of_json('{a: 1}', map('allowUnquotedFieldNames', 'true'))", "schema_of_json({a: 1})", "STRUCT<a: BIGINT>"},
+		{"", "schema_of_json('{a: 1}')", "schema_of_json({a: 1})", "STRING"},
+	}
+	for _, tc := range tests {
+		name, got, err := evalOne(t, ddl, sqltypes.Row{tc.s}, tc.sql)
+		if err != nil || name != tc.name || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s over %q: %s = %#v (err %v), want %s = %#v", tc.sql, tc.s, name, got, err, tc.name, tc.want)
+		}
+	}
+}
