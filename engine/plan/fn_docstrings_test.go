@@ -369,3 +369,29 @@ func TestJSONUnquotedFieldNames(t *testing.T) {
 		}
 	}
 }
+
+// variant_get and try_variant_get read a path from a column row by row (Spark 4.2); a
+// NULL path is NULL, a path that does not parse is INVALID_VARIANT_GET_PATH.
+func TestVariantGetColumnPath(t *testing.T) {
+	const ddl = "json STRING, path STRING"
+	tests := []struct {
+		path any
+		sql  string
+		want any
+	}{
+		{"$.a", "variant_get(parse_json(json), path, 'int')", int32(1)},
+		{"$.b[1]", "try_variant_get(parse_json(json), path, 'string')", "y"},
+		{"$.c", "variant_get(parse_json(json), path, 'int')", nil},
+		{nil, "variant_get(parse_json(json), path, 'int')", nil},
+	}
+	for _, tc := range tests {
+		_, got, err := evalOne(t, ddl, sqltypes.Row{`{"a": 1, "b": ["x", "y"]}`, tc.path}, tc.sql)
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s at %v = %#v (err %v), want %#v", tc.sql, tc.path, got, err, tc.want)
+		}
+	}
+	_, _, err := evalOne(t, ddl, sqltypes.Row{`{"a": 1}`, "a["}, "variant_get(parse_json(json), path, 'int')")
+	if err == nil || !strings.Contains(err.Error(), "INVALID_VARIANT_GET_PATH") {
+		t.Errorf("a bad path: error %v, want INVALID_VARIANT_GET_PATH", err)
+	}
+}

@@ -178,17 +178,20 @@ func bindVariantGet(failOnError bool) binder {
 		if _, ok := args[1].DataType().(sqltypes.StringType); !ok {
 			return nil, unexpectedInputType(callSQL(name, pathArgs), "second", args[1].SQL(), args[1].DataType(), `"STRING"`)
 		}
-		pv, ok := literalArg(args[1])
-		if !ok {
-			return nil, nonFoldable("path", `"STRING"`, args[1], callSQL(name, pathArgs))
-		}
 		if !sqltypes.CanCastVariant(target) {
 			return nil, mismatch("CAST_WITHOUT_SUGGESTION", "srcType", `"VARIANT"`, "targetType", quoteSQL(target.SQL()),
 				"sqlExpr", quoteSQL(callSQL(name, pathArgs)))
 		}
-		path, _ := pv.(string)
-		steps, pathOK := parseVariantPath(path)
-		f := fn2(name, args[0], args[1], target, func(ec *EvalContext, a, _ any) (any, error) {
+		// A constant path is read once; a path from a column (Spark 4.2) row by row.
+		pv, constant := literalArg(args[1])
+		constPath, _ := pv.(string)
+		constSteps, constOK := parseVariantPath(constPath)
+		f := fn2(name, args[0], args[1], target, func(ec *EvalContext, a, p any) (any, error) {
+			path, steps, pathOK := constPath, constSteps, constOK
+			if !constant {
+				path = p.(string)
+				steps, pathOK = parseVariantPath(path)
+			}
 			if !pathOK {
 				return nil, sparkerrors.New(sparkerrors.SparkRuntimeException, "INVALID_VARIANT_GET_PATH", "path", path, "functionName", "`"+name+"`")
 			}
