@@ -19,6 +19,9 @@ spark = SparkSession.builder.getOrCreate()
 		{"call_udf", "call_udf calls a function registered by name with column names or Columns",
 			"from pyspark.sql.types import IntegerType\ndf = spark.createDataFrame([(1, \"a\")], [\"id\", \"name\"])\n_ = spark.udf.register(\"intX2\", lambda i: i * 2, IntegerType())\nprint(df.select(sf.call_udf(\"intX2\", \"id\"), sf.call_udf(\"intX2\", df.id + 1)).collect())\ntry:\n    sf.call_udf(\"intX2\", 3)\nexcept Exception as e:\n    print(type(e).__name__, e)\ntry:\n    df.select(sf.call_udf(\"nope\", \"id\")).collect()\nexcept Exception as e:\n    print(type(e).__name__, str(e).split(' SQLSTATE')[0])\n",
 			"[Row(intX2(id)=2, intX2((id + 1))=4)]\nPySparkTypeError [NOT_EXPECTED_TYPE] Argument `col` should be Column or str, got int.\nAnalysisException [UNRESOLVED_ROUTINE] Cannot resolve routine `nope` on search path [`system`.`builtin`, `system`.`session`].\n"},
+		{"string_field_any_value", "a STRING field takes any scalar, stored as the JVM's toString, also inside maps",
+			"from pyspark.sql.types import *\nschema = StructType([StructField(\"a\", StringType()), StructField(\"m\", MapType(StringType(), StringType()))])\nprint(spark.createDataFrame([(1, {\"b\": 2.5}), (True, {\"c\": False})], schema).collect())\n",
+			"[Row(a='1', m={'b': '2.5'}), Row(a='true', m={'c': 'false'})]\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
