@@ -395,3 +395,24 @@ func TestVariantGetColumnPath(t *testing.T) {
 		t.Errorf("a bad path: error %v, want INVALID_VARIANT_GET_PATH", err)
 	}
 }
+
+// to_variant_object makes structs and maps objects (NULLs kept as variant nulls); types
+// whose JSON would not read back as the same variant type are refused.
+func TestToVariantObject(t *testing.T) {
+	const ddl = "v ARRAY<STRUCT<a: MAP<STRING, STRING>>>, n INT"
+	row := sqltypes.Row{[]any{sqltypes.Row{&sqltypes.MapValue{Keys: []any{"b"}, Values: []any{"2"}}}}, nil}
+	tests := []struct{ sql, name, want string }{
+		{"to_json(to_variant_object(v))", "to_json(to_variant_object(v))", `[{"a":{"b":"2"}}]`},
+		{"to_json(to_variant_object(named_struct('z', n, 'a', true, 'b', 7L)))", "to_json(to_variant_object(named_struct(z, n, a, true, b, 7)))", `{"a":true,"b":7,"z":null}`},
+		{"schema_of_variant(to_variant_object(v))", "schema_of_variant(to_variant_object(v))", "ARRAY<OBJECT<a: OBJECT<b: STRING>>>"},
+	}
+	for _, tc := range tests {
+		name, got, err := evalOne(t, ddl, row, tc.sql)
+		if err != nil || name != tc.name || got != tc.want {
+			t.Errorf("%s: %s = %#v (err %v), want %s = %s", tc.sql, name, got, err, tc.name, tc.want)
+		}
+	}
+	if _, _, err := evalOne(t, ddl, row, "to_variant_object(map(1, 2))"); err == nil {
+		t.Errorf("to_variant_object(map(1, 2)): no error for an INT-keyed map")
+	}
+}
