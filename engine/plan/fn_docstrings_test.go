@@ -416,3 +416,29 @@ func TestToVariantObject(t *testing.T) {
 		t.Errorf("to_variant_object(map(1, 2)): no error for an INT-keyed map")
 	}
 }
+
+// is_valid_variant is true for parse_json's variants, false for malformed bytes.
+func TestIsValidVariant(t *testing.T) {
+	b, err := Resolve(mustParse(t, "is_valid_variant(v)"), &Scope{Schema: sqltypes.MustParseDDL("v VARIANT")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := sqltypes.ParseJSONVariant(`{"a": [1, "x"]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		v    any
+		want any
+	}{
+		{good, true},
+		{sqltypes.VariantVal{Value: []byte{0x02, 0x05}, Metadata: good.Metadata}, false},
+		{sqltypes.VariantVal{Value: good.Value, Metadata: []byte{0x07}}, false},
+		{nil, nil},
+	}
+	for i, tc := range tests {
+		if got, err := b.Eval(evalCtx(t), sqltypes.Row{tc.v}); err != nil || got != tc.want {
+			t.Errorf("case %d: %v (err %v), want %v", i, got, err, tc.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -18,6 +19,7 @@ func init() {
 	register(bindVariantGet(true), "variant_get")
 	register(bindVariantGet(false), "try_variant_get")
 	register(bindIsVariantNull, "is_variant_null")
+	register(bindIsValidVariant, "is_valid_variant")
 	register(bindSchemaOfVariant, "schema_of_variant")
 	registerAgg(bindSchemaOfVariantAgg, "schema_of_variant_agg")
 }
@@ -227,6 +229,26 @@ func bindVariantGet(failOnError bool) binder {
 		}).withNullable(true)
 		return f, nil
 	}
+}
+
+// bindIsValidVariant is is_valid_variant(v) (Spark 4.2): whether the variant's bytes are
+// well formed, which kafkalab checks by reading every value of it (as to_json does).
+func bindIsValidVariant(r *resolver, c Call) (Bound, error) {
+	args, err := r.bindArgs(c, 1, 1)
+	if err != nil {
+		return nil, err
+	}
+	if err := variantArg("is_valid_variant", args, 0); err != nil {
+		return nil, err
+	}
+	return fn1("is_valid_variant", args[0], sqltypes.Boolean, func(_ *EvalContext, a any) (any, error) {
+		v, ok := a.(sqltypes.VariantVal)
+		if !ok {
+			return false, nil
+		}
+		_, err := v.JSON(time.UTC)
+		return err == nil, nil
+	}), nil
 }
 
 // bindIsVariantNull is is_variant_null(v): true only for a variant null (false for SQL NULL).

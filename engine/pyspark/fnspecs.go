@@ -140,7 +140,7 @@ var functionSpecs = []string{
 	// VARIANT
 	"parse_json(col)", "try_parse_json(col)", "variant_get(v, path:l, targetType:l)",
 	"try_variant_get(v, path:l, targetType:l)", "is_variant_null(v)", "schema_of_variant(v)",
-	"schema_of_variant_agg(v)", "to_variant_object(col)",
+	"schema_of_variant_agg(v)", "to_variant_object(col)", "is_valid_variant(v)",
 
 	// aggregates
 	"any_value(col, ignoreNulls:l?)", "approx_count_distinct(col, rsd:j?)",

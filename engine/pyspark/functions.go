@@ -14,7 +14,7 @@ import (
 // does not have; calling one says so instead of failing with a bare AttributeError.
 var unsupportedFunctions = []string{
 	"pandas_udf", "from_avro", "to_avro", "from_xml", "to_xml", "schema_of_xml",
-	"is_valid_variant", "aes_encrypt", "aes_decrypt", "try_aes_decrypt",
+	"aes_encrypt", "aes_decrypt", "try_aes_decrypt",
 	"reflect", "java_method", "try_reflect", "bucket", "years", "months", "days", "hours", "arrow_udtf",
 	"unwrap_udt", "input_file_block_length", "input_file_block_start",
 	"current_time", "make_time", "to_time", "try_to_time", "time_diff", "time_trunc", "time_bucket",
