@@ -442,3 +442,40 @@ func TestIsValidVariant(t *testing.T) {
 		}
 	}
 }
+
+// histogram_numeric is Hive's NumericHistogram: over 0..99 in one task its random
+// tie-breaking (java.util.Random(31183)) gives the F.histogram_numeric docstring's bins;
+// over two tasks the partial histograms merge in order of x and trim again.
+func TestHistogramNumeric(t *testing.T) {
+	ids := func(from, to int) []sqltypes.Row {
+		var rows []sqltypes.Row
+		for i := from; i < to; i++ {
+			rows = append(rows, sqltypes.Row{int64(i)})
+		}
+		return rows
+	}
+	scope := &Scope{Schema: sqltypes.MustParseDDL("id BIGINT")}
+	bins := func(pairs ...any) []any {
+		var out []any
+		for i := 0; i < len(pairs); i += 2 {
+			out = append(out, sqltypes.Row{pairs[i], pairs[i+1]})
+		}
+		return out
+	}
+	tests := []struct {
+		tasks [][]sqltypes.Row
+		want  []any
+	}{
+		{[][]sqltypes.Row{ids(0, 100)}, bins(int64(11), 25.0, int64(36), 24.0, int64(59), 23.0, int64(84), 25.0, int64(98), 3.0)},
+		{[][]sqltypes.Row{ids(0, 3), ids(3, 6)}, bins(int64(0), 1.0, int64(1), 1.0, int64(2), 1.0, int64(3), 2.0, int64(5), 1.0)},
+	}
+	for i, tc := range tests {
+		a, err := NewAggregate(&Relation{Scope: scope, Rows: tc.tasks}, nil, []Expr{mustParse(t, "histogram_numeric(id, 5)")}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rows := run(t, a); len(rows) != 1 || !reflect.DeepEqual(rows[0][0], tc.want) {
+			t.Errorf("case %d: %v, want %v", i, rows, tc.want)
+		}
+	}
+}
