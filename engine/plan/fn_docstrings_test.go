@@ -479,3 +479,23 @@ func TestHistogramNumeric(t *testing.T) {
 		}
 	}
 }
+
+// shuffle(arr, seed) permutes as Spark's RandomIndicesGenerator (inside-out Fisher-Yates
+// over a Mersenne Twister): the F.shuffle docstring's permutations, named shuffle(arr).
+func TestShuffleSeeded(t *testing.T) {
+	tests := []struct {
+		arr  []any
+		seed string
+		want []any
+	}{
+		{[]any{int32(1), int32(20), int32(3), int32(5)}, "123", []any{int32(5), int32(1), int32(20), int32(3)}},
+		{[]any{int32(1), int32(20), nil, int32(5)}, "234", []any{nil, int32(5), int32(20), int32(1)}},
+		{[]any{int32(1), int32(2), int32(2), int32(3), int32(3), int32(3)}, "345", []any{int32(2), int32(3), int32(3), int32(1), int32(2), int32(3)}},
+	}
+	for _, tc := range tests {
+		name, got, err := evalOne(t, "data ARRAY<INT>", sqltypes.Row{tc.arr}, "shuffle(data, "+tc.seed+")")
+		if err != nil || name != "shuffle(data)" || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("shuffle(%v, %s): %s = %v (err %v), want %v", tc.arr, tc.seed, name, got, err, tc.want)
+		}
+	}
+}

@@ -89,6 +89,20 @@ func (m *mersenneTwister) nextLong() uint64 {
 	return high | uint64(m.next32())
 }
 
+// nextIntBelow is BitsStreamGenerator.nextInt(n): uniform in [0, n) for n > 0.
+func (m *mersenneTwister) nextIntBelow(n int32) int32 {
+	if n&-n == n {
+		return int32((int64(n) * int64(m.next32()>>1)) >> 31)
+	}
+	for {
+		bits := int32(m.next32() >> 1)
+		val := bits % n
+		if bits-val+(n-1) >= 0 {
+			return val
+		}
+	}
+}
+
 // nextUUID is RandomUUIDGenerator.getNextUUID as java.util.UUID prints it.
 func (m *mersenneTwister) nextUUID() string {
 	most := m.nextLong()&0xFFFFFFFFFFFF0FFF | 0x0000000000004000
