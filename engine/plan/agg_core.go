@@ -1,8 +1,10 @@
 package plan
 
 import (
+	"fmt"
 	"math"
 	"math/big"
+	"sort"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -449,8 +451,11 @@ func (a *listAggAcc) result(*EvalContext) (any, error) {
 func bindMaxMinBy(sign int) aggBinder {
 	return func(r *resolver, c Call, args []Bound) (*aggDef, error) {
 		name := strings.ToLower(c.Name)
-		if err := aggArgs(c, args, 2, 2); err != nil {
+		if err := aggArgs(c, args, 2, 3); err != nil {
 			return nil, err
+		}
+		if len(args) == 3 {
+			return bindMaxMinByK(name, sign, args)
 		}
 		ot := args[1].DataType()
 		if !orderable(ot) {
@@ -459,6 +464,122 @@ func bindMaxMinBy(sign int) aggBinder {
 		return &aggDef{name: name, args: args, typ: args[0].DataType(), nullable: true,
 			newAcc: func() accumulator { return &maxByAcc{t: ot, sign: sign} }}, nil
 	}
+}
+
+// maxByKLimit is the largest k max_by(x, y, k) and min_by(x, y, k) accept.
+const maxByKLimit = 100000
+
+// bindMaxMinByK is max_by(x, y, k) / min_by(x, y, k) (Spark 4.2): the x of the k rows with
+// the greatest (least) y, best first, as an array; rows whose y is NULL do not count, and a
+// group with none gives an empty array.
+func bindMaxMinByK(name string, sign int, args []Bound) (*aggDef, error) {
+	sql := callSQL(name, args)
+	kv, foldable := literalArg(args[2])
+	if !foldable {
+		return nil, mismatch("NON_FOLDABLE_INPUT", "inputName", "k", "inputType", strings.ToLower(args[2].DataType().SQL()),
+			"inputExpr", args[2].SQL(), "sqlExpr", quoteSQL(sql))
+	}
+	ot := args[1].DataType()
+	if !orderable(ot) {
+		return nil, unexpectedInput(sql, 1, inAny, args[1])
+	}
+	k, isInt := int64(0), false
+	switch x := kv.(type) {
+	case int8, int16, int32, int64:
+		k, isInt = toInt64(x), true
+	}
+	if !isInt || k <= 0 || k > maxByKLimit {
+		return nil, mismatch("VALUE_OUT_OF_RANGE", "exprName", "`k`", "valueRange", fmt.Sprintf("[1, %d]", maxByKLimit),
+			"currentValue", args[2].SQL(), "sqlExpr", quoteSQL(sql))
+	}
+	return &aggDef{name: name, args: args[:2], sqlArgs: []string{args[0].SQL(), args[1].SQL(), args[2].SQL()},
+		typ:    sqltypes.ArrayType{Element: args[0].DataType(), ContainsNull: true},
+		newAcc: func() accumulator { return &maxByKAcc{t: ot, sign: sign, k: int(k)} }}, nil
+}
+
+// maxByKAcc keeps the k best (value, ordering) pairs seen, worst first at the heap's root.
+type maxByKAcc struct {
+	t    sqltypes.DataType
+	sign int // 1: max_by, -1: min_by
+	k    int
+	vals []any
+	ords []any
+}
+
+// worse reports whether pair i ranks below pair j.
+func (a *maxByKAcc) worse(i, j int) bool {
+	return compareValues(a.ords[i], a.ords[j], a.t)*a.sign < 0
+}
+
+func (a *maxByKAcc) swap(i, j int) {
+	a.vals[i], a.vals[j] = a.vals[j], a.vals[i]
+	a.ords[i], a.ords[j] = a.ords[j], a.ords[i]
+}
+
+func (a *maxByKAcc) add2(_ *EvalContext, v, ord any) error {
+	if ord == nil {
+		return nil
+	}
+	if len(a.ords) < a.k {
+		a.vals, a.ords = append(a.vals, v), append(a.ords, ord)
+		for i := len(a.ords) - 1; i > 0; { // sift up
+			parent := (i - 1) / 2
+			if !a.worse(i, parent) {
+				break
+			}
+			a.swap(i, parent)
+			i = parent
+		}
+		return nil
+	}
+	if compareValues(ord, a.ords[0], a.t)*a.sign <= 0 {
+		return nil // no better than the worst kept
+	}
+	a.vals[0], a.ords[0] = v, ord
+	for i := 0; ; { // sift down
+		least, l, r := i, 2*i+1, 2*i+2
+		if l < len(a.ords) && a.worse(l, least) {
+			least = l
+		}
+		if r < len(a.ords) && a.worse(r, least) {
+			least = r
+		}
+		if least == i {
+			return nil
+		}
+		a.swap(i, least)
+		i = least
+	}
+}
+
+func (a *maxByKAcc) add(c *EvalContext, v any) error {
+	row := v.(sqltypes.Row)
+	return a.add2(c, row[0], row[1])
+}
+
+func (a *maxByKAcc) result(*EvalContext) (any, error) {
+	idx := make([]int, len(a.ords))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(x, y int) bool {
+		return compareValues(a.ords[idx[x]], a.ords[idx[y]], a.t)*a.sign > 0
+	})
+	out := make([]any, len(idx))
+	for i, j := range idx {
+		out[i] = a.vals[j]
+	}
+	return out, nil
+}
+
+func (a *maxByKAcc) merge(c *EvalContext, o accumulator) error {
+	b := o.(*maxByKAcc)
+	for i := range b.ords {
+		if err := a.add2(c, b.vals[i], b.ords[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 type maxByAcc struct {
@@ -607,7 +728,11 @@ func (a *avgAcc) result(c *EvalContext) (any, error) {
 	if out, ok := a.out.(sqltypes.DecimalType); ok {
 		in := a.in.(sqltypes.DecimalType)
 		q := new(big.Rat).SetFrac(a.d, new(big.Int).Mul(big.NewInt(a.n), pow10(int32(in.Scale))))
-		return decimalFromRat(c, q, out)
+		v, err := decimalFromRat(c, q, out)
+		if err != nil && a.try {
+			return nil, nil // try_avg: an average its type cannot hold is NULL
+		}
+		return v, err
 	}
 	return a.f / float64(a.n), nil
 }

@@ -537,52 +537,91 @@ func bindHistogramNumeric(r *resolver, c Call, args []Bound) (*aggDef, error) {
 
 type histBin struct{ x, y float64 }
 
+// histogramAcc is Hive's NumericHistogram, which Spark's histogram_numeric uses: sorted
+// bins, the two closest merged while there are too many, ties between equally close pairs
+// broken by a java.util.Random seeded 31183 for each histogram.
 type histogramAcc struct {
 	n    int
 	t    sqltypes.DataType
 	bins []histBin
+	// prng breaks ties while rows are added; mergePRNG while partial histograms merge, as
+	// the fresh histogram of Spark's final aggregation does (the first partial is copied
+	// into it, later ones merged).
+	prng, mergePRNG *javaRandom
 }
 
-func (h *histogramAcc) addBin(x, y float64) {
-	i := sort.Search(len(h.bins), func(i int) bool { return h.bins[i].x >= x })
-	if i < len(h.bins) && h.bins[i].x == x {
-		h.bins[i].y += y
+// nextDouble is java.util.Random.nextDouble.
+func (r *javaRandom) nextDouble() float64 {
+	return float64(int64(r.next(26))<<27+int64(r.next(27))) * 0x1p-53
+}
+
+// insert adds one value: to its bin when one has exactly that x, else as a new bin.
+func (h *histogramAcc) insert(v float64) {
+	i := sort.Search(len(h.bins), func(i int) bool { return h.bins[i].x >= v })
+	if i < len(h.bins) && h.bins[i].x == v {
+		h.bins[i].y++
 		return
 	}
 	h.bins = append(h.bins, histBin{})
 	copy(h.bins[i+1:], h.bins[i:])
-	h.bins[i] = histBin{x, y}
-	for len(h.bins) > h.n {
-		h.trim()
+	h.bins[i] = histBin{v, 1}
+	if h.prng == nil {
+		h.prng = newJavaRandom(31183)
 	}
+	h.trim(h.prng)
 }
 
-// trim merges the two closest bins.
-func (h *histogramAcc) trim() {
-	best, gap := 0, math.Inf(1)
-	for i := 0; i+1 < len(h.bins); i++ {
-		if d := h.bins[i+1].x - h.bins[i].x; d < gap {
-			best, gap = i, d
+// trim merges the two closest bins until at most n are left; of equally close pairs each
+// later one replaces the chosen with probability 1/count (NumericHistogram.trim).
+func (h *histogramAcc) trim(rng *javaRandom) {
+	for len(h.bins) > h.n {
+		best, gap, count := 0, h.bins[1].x-h.bins[0].x, 1
+		for i := 1; i < len(h.bins)-1; i++ {
+			d := h.bins[i+1].x - h.bins[i].x
+			if d < gap {
+				best, gap, count = i, d, 1
+			} else if d == gap {
+				count++
+				if rng.nextDouble() <= 1.0/float64(count) {
+					best = i
+				}
+			}
 		}
+		a, b := h.bins[best], h.bins[best+1]
+		d := a.y + b.y
+		x := a.x * (a.y / d)
+		x += b.x / d * b.y
+		h.bins[best] = histBin{x, d}
+		h.bins = append(h.bins[:best+1], h.bins[best+2:]...)
 	}
-	a, b := h.bins[best], h.bins[best+1]
-	y := a.y + b.y
-	h.bins[best] = histBin{(a.x*a.y + b.x*b.y) / y, y}
-	h.bins = append(h.bins[:best+1], h.bins[best+2:]...)
 }
 
 func (h *histogramAcc) add(_ *EvalContext, v any) error {
 	if v == nil {
 		return nil
 	}
-	h.addBin(toQuantileValue(v), 1)
+	h.insert(toQuantileValue(v))
 	return nil
 }
 
+// merge is NumericHistogram.merge: an empty histogram takes the other's bins; otherwise the
+// two sets of bins are put together in order of x (equal x kept apart) and trimmed.
 func (h *histogramAcc) merge(_ *EvalContext, o accumulator) error {
-	for _, b := range o.(*histogramAcc).bins {
-		h.addBin(b.x, b.y)
+	other := o.(*histogramAcc)
+	if len(other.bins) == 0 {
+		return nil
 	}
+	if len(h.bins) == 0 {
+		h.bins = append([]histBin(nil), other.bins...)
+		return nil
+	}
+	all := append(append([]histBin(nil), h.bins...), other.bins...)
+	sort.SliceStable(all, func(i, j int) bool { return all[i].x < all[j].x })
+	h.bins = all
+	if h.mergePRNG == nil {
+		h.mergePRNG = newJavaRandom(31183)
+	}
+	h.trim(h.mergePRNG)
 	return nil
 }
 

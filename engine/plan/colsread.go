@@ -17,6 +17,10 @@ func columnsRead(b Bound, cols map[int]bool) bool {
 		kids = []Bound{x.ts, x.iv}
 	case *boundIntervalOp:
 		kids = []Bound{x.left, x.right}
+	case *boundCalendarNumOp:
+		kids = []Bound{x.interval, x.num}
+	case *boundTryEval:
+		kids = []Bound{x.child}
 	case *boundZoned:
 		kids = []Bound{x.Bound}
 	case *boundCollate:

@@ -2,7 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -895,13 +894,33 @@ func bindShuffle(r *resolver, c Call) (Bound, error) {
 	if _, err := arrayArg("shuffle", args, 0); err != nil {
 		return nil, err
 	}
-	f := fn1("shuffle", args[0], args[0].DataType(), func(_ *EvalContext, a any) (any, error) {
-		out := append([]any(nil), a.([]any)...)
-		rand.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	seed, err := seedArg("shuffle", args, 1)
+	if err != nil {
+		return nil, err
+	}
+	// Spark's RandomIndicesGenerator: the "inside-out" Fisher-Yates shuffle of the indices,
+	// drawing from a Mersenne Twister seeded with seed + partition index, one per task.
+	var gens perTask[mersenneTwister]
+	f := fn1("shuffle", args[0], args[0].DataType(), func(c *EvalContext, a any) (any, error) {
+		src := a.([]any)
+		out := make([]any, len(src))
+		idx := make([]int, len(src))
+		gens.with(c, func(index int) *mersenneTwister { return newMersenneTwister(seed + int64(index)) }, func(m *mersenneTwister) {
+			for i := range idx {
+				j := int(m.nextIntBelow(int32(i + 1)))
+				if j != i {
+					idx[i] = idx[j]
+				}
+				idx[j] = i
+			}
+		})
+		for i, k := range idx {
+			out[i] = src[k]
+		}
 		return out, nil
 	})
 	f.volatile = true
-	return f, nil
+	return f.withSQL(args[0].SQL()), nil
 }
 
 func bindMapKeys(keys bool) binder {

@@ -9,9 +9,10 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-// from_csv, to_csv and schema_of_csv with Spark's default CSV options: ',' between
-// fields, '"' quotes, '\' escapes, an empty field read as NULL, and on writing NULL as
-// nothing, "" as "", values trimmed of leading and trailing white space.
+// from_csv, to_csv and schema_of_csv. By default (Spark's CSV options) ',' is between
+// fields, '"' quotes, '\' escapes, an empty field is read as NULL, and on writing NULL is
+// nothing, "" is "", values trimmed of leading and trailing white space; from_csv and
+// schema_of_csv take some options (csvOptions).
 
 func init() {
 	register(bindFromCSV, "from_csv")
@@ -19,47 +20,135 @@ func init() {
 	register(bindSchemaOfCSV, "schema_of_csv")
 }
 
-// splitCSVLine splits one CSV record into its fields (quotes removed, escapes applied).
-func splitCSVLine(s string) []string {
+// csvOptions are the CSV options from_csv and schema_of_csv honour (Spark's names, case
+// insensitive): sep or delimiter, quote, escape, nullValue, ignoreLeadingWhiteSpace and
+// ignoreTrailingWhiteSpace.
+type csvOptions struct {
+	sep                 string
+	quote, escape       byte
+	nullValue           string
+	trimLead, trimTrail bool
+}
+
+var defaultCSVOptions = csvOptions{sep: ",", quote: '"', escape: '\\'}
+
+// csvOptionsOf reads a call's options map; an option kafkalab does not know is refused.
+func csvOptionsOf(fn string, opts map[string]string) (csvOptions, error) {
+	o := defaultCSVOptions
+	for k, v := range opts {
+		switch strings.ToLower(k) {
+		case "sep", "delimiter":
+			sep, err := csvDelimiter(v)
+			if err != nil {
+				return o, err
+			}
+			o.sep = sep
+		case "quote":
+			if len(v) != 1 {
+				return o, unsupported("kafkalab's %s takes a one-character quote, not %q", fn, v)
+			}
+			o.quote = v[0]
+		case "escape":
+			if len(v) != 1 {
+				return o, unsupported("kafkalab's %s takes a one-character escape, not %q", fn, v)
+			}
+			o.escape = v[0]
+		case "nullvalue":
+			o.nullValue = v
+		case "ignoreleadingwhitespace":
+			o.trimLead = strings.EqualFold(v, "true")
+		case "ignoretrailingwhitespace":
+			o.trimTrail = strings.EqualFold(v, "true")
+		default:
+			return o, unsupported("kafkalab's %s does not support the option %s yet (it honours sep, delimiter, quote, escape, nullValue, ignoreLeadingWhiteSpace and ignoreTrailingWhiteSpace); run the script on real Spark with kafkalab export", fn, k)
+		}
+	}
+	return o, nil
+}
+
+// csvDelimiter is CSVExprUtils.toDelimiterStr's reading of a delimiter: "\\t" is a tab,
+// "\\\\" a backslash, anything else as written (more than one character is allowed).
+// The delimiters Spark refuses (empty, other backslash escapes) kafkalab leaves to Spark.
+func csvDelimiter(v string) (string, error) {
+	switch {
+	case v == `\t`:
+		return "\t", nil
+	case v == `\\`:
+		return `\`, nil
+	case v == "" || strings.HasPrefix(v, `\`):
+		return "", unsupported("kafkalab does not read the CSV delimiter %q; run the script on real Spark with kafkalab export", v)
+	}
+	return v, nil
+}
+
+// splitCSVLine splits one CSV record with the default options.
+func splitCSVLine(s string) []string { return defaultCSVOptions.split(s) }
+
+// split splits one CSV record into its fields (quotes removed, escapes applied); a field
+// read as NULL is csvNull.
+func (o csvOptions) split(s string) []string {
 	var fields []string
 	var b strings.Builder
 	inQuotes, quoted := false, false
+	end := func() {
+		f := b.String()
+		if o.trimTrail && !quoted {
+			f = strings.TrimRight(f, " \t")
+		}
+		fields = append(fields, o.field(f, quoted))
+		b.Reset()
+		quoted = false
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case inQuotes && c == '\\' && i+1 < len(s):
+		case inQuotes && c == o.escape && i+1 < len(s) && o.escape != o.quote:
 			i++
 			b.WriteByte(s[i])
-		case inQuotes && c == '"':
-			if i+1 < len(s) && s[i+1] == '"' {
-				b.WriteByte('"')
+		case inQuotes && c == o.quote:
+			if i+1 < len(s) && s[i+1] == o.quote {
+				b.WriteByte(o.quote)
 				i++
 			} else {
 				inQuotes = false
 			}
 		case inQuotes:
 			b.WriteByte(c)
-		case c == '"' && b.Len() == 0 && !quoted:
+		case c == o.quote && b.Len() == 0 && !quoted:
 			inQuotes, quoted = true, true
-		case c == ',':
-			fields = append(fields, csvField(b.String(), quoted))
-			b.Reset()
-			quoted = false
+		case strings.HasPrefix(s[i:], o.sep):
+			end()
+			i += len(o.sep) - 1
+		case o.trimLead && b.Len() == 0 && !quoted && (c == ' ' || c == '\t'):
 		default:
 			b.WriteByte(c)
 		}
 	}
-	return append(fields, csvField(b.String(), quoted))
+	end()
+	return fields
 }
 
 // csvNull marks a field read as NULL (an unquoted empty field).
 const csvNull = "\x00csv-null"
 
-func csvField(s string, quoted bool) string {
-	if s == "" && !quoted {
+// field is one field's value: an unquoted empty field, or one equal to nullValue, is NULL.
+func (o csvOptions) field(s string, quoted bool) string {
+	if (s == "" && !quoted) || (o.nullValue != "" && s == o.nullValue) {
 		return csvNull
 	}
 	return s
+}
+
+// csvOptionsArg reads the options map of from_csv (argument 2) or schema_of_csv (1).
+func (r *resolver) csvOptionsArg(fn string, c Call, at int) (csvOptions, error) {
+	if len(c.Args) <= at {
+		return defaultCSVOptions, nil
+	}
+	opts, err := r.optionsArg(c.Args[at])
+	if err != nil {
+		return defaultCSVOptions, err
+	}
+	return csvOptionsOf(fn, opts)
 }
 
 // csvFieldTypes are the field types from_csv reads here.
@@ -73,7 +162,11 @@ func csvFieldSupported(t sqltypes.DataType) bool {
 }
 
 func bindFromCSV(r *resolver, c Call) (Bound, error) {
-	args, err := r.bindArgs(c, 2, 2)
+	args, err := r.bindArgs(c, 2, 3)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := r.csvOptionsArg("from_csv", c, 2)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +185,7 @@ func bindFromCSV(r *resolver, c Call) (Bound, error) {
 	}
 	st := schema.AsNullable()
 	b := fn1("from_csv", castTo(args[0], sqltypes.String), st, func(ec *EvalContext, a any) (any, error) {
-		fields := splitCSVLine(a.(string))
+		fields := opts.split(a.(string))
 		row := make(sqltypes.Row, len(st.Fields))
 		for i, f := range st.Fields {
 			if i >= len(fields) || fields[i] == csvNull {
@@ -129,8 +222,8 @@ func bindToCSV(r *resolver, c Call) (Bound, error) {
 	}
 	for _, f := range st.Fields {
 		switch f.Type.(type) {
-		case sqltypes.ArrayType, sqltypes.MapType, *sqltypes.StructType, sqltypes.BinaryType:
-			return nil, unsupported("kafkalab's to_csv writes atomic fields, not %s (%s)", f.Type.SQL(), f.Name)
+		case sqltypes.BinaryType, sqltypes.VariantType:
+			return nil, unsupported("kafkalab's to_csv does not write %s fields (%s)", f.Type.SQL(), f.Name)
 		}
 	}
 	return fn1("to_csv", args[0], sqltypes.String, func(ec *EvalContext, a any) (any, error) {
@@ -175,7 +268,11 @@ func writeCSVValue(b *strings.Builder, s string) {
 }
 
 func bindSchemaOfCSV(r *resolver, c Call) (Bound, error) {
-	args, err := r.bindArgs(c, 1, 1)
+	args, err := r.bindArgs(c, 1, 2)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := r.csvOptionsArg("schema_of_csv", c, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -187,11 +284,11 @@ func bindSchemaOfCSV(r *resolver, c Call) (Bound, error) {
 		return nil, nonFoldable("csv", `"STRING"`, args[0], callSQL("schema_of_csv", args))
 	}
 	st := &sqltypes.StructType{}
-	for i, f := range splitCSVLine(s) {
+	for i, f := range opts.split(s) {
 		st.Fields = append(st.Fields, sqltypes.StructField{Name: "_c" + strconv.Itoa(i), Type: inferCSVType(f), Nullable: true})
 	}
 	out := st.SQL()
-	return &boundFunc{name: "schema_of_csv", args: args, typ: sqltypes.String,
+	return &boundFunc{name: "schema_of_csv", args: args, sqlArgs: []string{args[0].SQL()}, typ: sqltypes.String,
 		fn: func(*EvalContext, []any) (any, error) { return out, nil }}, nil
 }
 

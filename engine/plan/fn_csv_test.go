@@ -45,3 +45,37 @@ func TestInferCSVType(t *testing.T) {
 		}
 	}
 }
+
+// The options from_csv and schema_of_csv honour change how a record splits.
+func TestCSVOptionsSplit(t *testing.T) {
+	tests := []struct {
+		opts map[string]string
+		line string
+		want []string
+	}{
+		{nil, "1,2,", []string{"1", "2", csvNull}},
+		{map[string]string{"delimiter": ";"}, "1;2;3", []string{"1", "2", "3"}},
+		{map[string]string{"sep": "|"}, "1||true", []string{"1", csvNull, "true"}},
+		{map[string]string{"SEP": "::"}, "a::b:c", []string{"a", "b:c"}},
+		{map[string]string{"sep": `\t`}, "a\tb", []string{"a", "b"}},
+		{map[string]string{"ignoreLeadingWhiteSpace": "true"}, "   abc,  d ", []string{"abc", "d "}},
+		{map[string]string{"ignoreTrailingWhiteSpace": "true"}, "  abc  ,d", []string{"  abc", "d"}},
+		{map[string]string{"quote": "'"}, `'a,b',"c"`, []string{"a,b", `"c"`}},
+		{map[string]string{"nullValue": "NA"}, "NA,,x", []string{csvNull, csvNull, "x"}},
+	}
+	for _, tc := range tests {
+		o, err := csvOptionsOf("from_csv", tc.opts)
+		if err != nil {
+			t.Errorf("%v: %v", tc.opts, err)
+			continue
+		}
+		if got := o.split(tc.line); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%v split(%q) = %q, want %q", tc.opts, tc.line, got, tc.want)
+		}
+	}
+	for _, bad := range []map[string]string{{"mode": "FAILFAST"}, {"sep": ""}, {"quote": "ab"}} {
+		if _, err := csvOptionsOf("from_csv", bad); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+}

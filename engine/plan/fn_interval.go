@@ -102,7 +102,19 @@ func bindMakeYMInterval(r *resolver, c Call) (Bound, error) {
 	return b, nil
 }
 
-func init() { register(bindMakeInterval, "make_interval") }
+func init() {
+	register(bindMakeInterval, "make_interval")
+	register(bindTryMakeInterval, "try_make_interval")
+}
+
+// bindTryMakeInterval is try_make_interval: make_interval, NULL where a field overflows.
+func bindTryMakeInterval(r *resolver, c Call) (Bound, error) {
+	b, err := bindMakeInterval(r, c)
+	if err != nil {
+		return nil, err
+	}
+	return &boundTryEval{child: b, sql: "try_" + b.SQL()}, nil
+}
 
 // bindMakeInterval is make_interval(years, months, weeks, days, hours, mins, secs): a
 // CalendarInterval of months, days and microseconds (IntervalUtils.makeInterval), each

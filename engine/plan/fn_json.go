@@ -308,7 +308,7 @@ func bindJSONTuple(r *resolver, c Call) (*boundGenerator, error) {
 
 // bindSchemaOfJSON is schema_of_json(json literal[, options map]): the type Spark's JSON
 // schema inference gives the value, in SQL spelling. Of the options that change inference,
-// allowNumericLeadingZeros and primitivesAsString are honoured; the others are refused by
+// allowNumericLeadingZeros, allowUnquotedFieldNames and primitivesAsString are honoured; the others are refused by
 // name rather than ignored (Spark ignores only options it does not know).
 func bindSchemaOfJSON(r *resolver, c Call) (Bound, error) {
 	args, err := r.bindArgs(c, 1, 2)
@@ -331,6 +331,7 @@ func bindSchemaOfJSON(r *resolver, c Call) (Bound, error) {
 			return nil, err
 		}
 		p.leadingZeros = opts["allownumericleadingzeros"] == "true"
+		p.unquotedKeys = opts["allowunquotedfieldnames"] == "true"
 		asStrings = opts["primitivesasstring"] == "true"
 	}
 	var out string
@@ -343,7 +344,7 @@ func bindSchemaOfJSON(r *resolver, c Call) (Bound, error) {
 	} else {
 		out = sqltypes.String.SQL()
 	}
-	return &boundFunc{name: "schema_of_json", args: args, typ: sqltypes.String,
+	return &boundFunc{name: "schema_of_json", args: args, sqlArgs: []string{args[0].SQL()}, typ: sqltypes.String,
 		fn: func(*EvalContext, []any) (any, error) { return out, nil }}, nil
 }
 
@@ -361,10 +362,10 @@ func jsonInferenceOptions(b Bound) (map[string]string, error) {
 		val, _ := m.Values[i].(string)
 		key = strings.ToLower(key)
 		switch key {
-		case "prefersdecimal", "allowcomments", "allowunquotedfieldnames", "allownonnumericnumbers",
+		case "prefersdecimal", "allowcomments", "allownonnumericnumbers",
 			"allowbackslashescapinganycharacter", "allowunquotedcontrolchars", "dropfieldifallnull",
 			"infertimestamp", "timestampformat", "timestampntzformat", "dateformat":
-			return nil, &UnsupportedError{Message: fmt.Sprintf("kafkalab's schema_of_json does not support the option %s yet (it honours allowNumericLeadingZeros and primitivesAsString); run the script on real Spark with kafkalab export", key)}
+			return nil, &UnsupportedError{Message: fmt.Sprintf("kafkalab's schema_of_json does not support the option %s yet (it honours allowNumericLeadingZeros, allowUnquotedFieldNames and primitivesAsString); run the script on real Spark with kafkalab export", key)}
 		}
 		out[key] = strings.ToLower(strings.TrimSpace(val))
 	}

@@ -786,9 +786,12 @@ func bindTryArith(name, op string) binder {
 		if err != nil {
 			return nil, err
 		}
+		left, _ := r.resolve(c.Args[0])
+		right, _ := r.resolve(c.Args[1])
 		ar, ok := b.(*boundArith)
 		if !ok {
-			return nil, unsupported("kafkalab's %s works on numbers", name)
+			// Dates and intervals: Spark's TryEval of the ANSI operation, an error is NULL.
+			return &boundTryEval{child: b, sql: name + "(" + left.SQL() + ", " + right.SQL() + ")"}, nil
 		}
 		f := fn2(name, ar.left, ar.right, ar.typ, func(ec *EvalContext, x, y any) (any, error) {
 			v, err := arith(ec, op, x, y, ar.typ)
@@ -797,12 +800,28 @@ func bindTryArith(name, op string) binder {
 			}
 			return v, nil
 		}).withNullable(true)
-		left, _ := r.resolve(c.Args[0])
-		right, _ := r.resolve(c.Args[1])
 		f.sqlArgs = []string{left.SQL(), right.SQL()}
 		return f, nil
 	}
 }
+
+// boundTryEval is Spark's TryEval: the child's value, or NULL where evaluating it fails.
+type boundTryEval struct {
+	child Bound
+	sql   string
+}
+
+func (b *boundTryEval) DataType() sqltypes.DataType { return b.child.DataType() }
+func (b *boundTryEval) Nullable() bool              { return true }
+func (b *boundTryEval) SQL() string                 { return b.sql }
+func (b *boundTryEval) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	v, err := b.child.Eval(c, row)
+	if err != nil {
+		return nil, nil
+	}
+	return v, nil
+}
+
 func zeroOf(t sqltypes.DataType) any {
 	switch t.(type) {
 	case sqltypes.ByteType:

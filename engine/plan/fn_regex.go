@@ -520,14 +520,15 @@ func bindILike(r *resolver, c Call) (Bound, error) {
 	if err != nil {
 		return nil, err
 	}
-	pattern, ok := stringLiteral(args[1])
-	if !ok {
-		return nil, unsupported("kafkalab's ilike needs a constant pattern string")
-	}
 	esc := '\\'
 	if len(args) == 3 {
 		e, _ := stringLiteral(args[2])
 		esc, _ = utf8.DecodeRuneInString(e)
+	}
+	pattern, ok := stringLiteral(args[1])
+	if !ok {
+		// A pattern from a column is translated row by row.
+		return rowPatternLike("ilike", "(?i)", args[0], args[1], esc), nil
 	}
 	re, err := likeRegexpEscape("(?i)", pattern, esc)
 	if err != nil {

@@ -31,9 +31,20 @@ func init() {
 	register(constant(func() string { return "spark_catalog" }), "current_catalog")
 	register(constant(CurrentUser), "current_user", "user", "session_user")
 	register(constant(func() string { return SparkVersionString }), "version")
-	register(func(_ *resolver, c Call) (Bound, error) {
-		if len(c.Args) != 0 {
-			return nil, wrongArgs("uuid", "0", len(c.Args))
+	register(func(r *resolver, c Call) (Bound, error) {
+		if len(c.Args) > 1 {
+			return nil, wrongArgs("uuid", "[0, 1]", len(c.Args))
+		}
+		if len(c.Args) == 1 {
+			args, err := r.resolveAll(c.Args)
+			if err != nil {
+				return nil, err
+			}
+			seed, err := seedArg("uuid", args, 0)
+			if err != nil {
+				return nil, err
+			}
+			return &boundSeededUUID{seed: seed}, nil
 		}
 		return &boundFunc{name: "uuid", typ: sqltypes.String, volatile: true,
 			fn: func(*EvalContext, []any) (any, error) { return uuid.NewString(), nil }}, nil

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -18,6 +19,7 @@ func init() {
 	register(bindVariantGet(true), "variant_get")
 	register(bindVariantGet(false), "try_variant_get")
 	register(bindIsVariantNull, "is_variant_null")
+	register(bindIsValidVariant, "is_valid_variant")
 	register(bindSchemaOfVariant, "schema_of_variant")
 	registerAgg(bindSchemaOfVariantAgg, "schema_of_variant_agg")
 }
@@ -178,17 +180,20 @@ func bindVariantGet(failOnError bool) binder {
 		if _, ok := args[1].DataType().(sqltypes.StringType); !ok {
 			return nil, unexpectedInputType(callSQL(name, pathArgs), "second", args[1].SQL(), args[1].DataType(), `"STRING"`)
 		}
-		pv, ok := literalArg(args[1])
-		if !ok {
-			return nil, nonFoldable("path", `"STRING"`, args[1], callSQL(name, pathArgs))
-		}
 		if !sqltypes.CanCastVariant(target) {
 			return nil, mismatch("CAST_WITHOUT_SUGGESTION", "srcType", `"VARIANT"`, "targetType", quoteSQL(target.SQL()),
 				"sqlExpr", quoteSQL(callSQL(name, pathArgs)))
 		}
-		path, _ := pv.(string)
-		steps, pathOK := parseVariantPath(path)
-		f := fn2(name, args[0], args[1], target, func(ec *EvalContext, a, _ any) (any, error) {
+		// A constant path is read once; a path from a column (Spark 4.2) row by row.
+		pv, constant := literalArg(args[1])
+		constPath, _ := pv.(string)
+		constSteps, constOK := parseVariantPath(constPath)
+		f := fn2(name, args[0], args[1], target, func(ec *EvalContext, a, p any) (any, error) {
+			path, steps, pathOK := constPath, constSteps, constOK
+			if !constant {
+				path = p.(string)
+				steps, pathOK = parseVariantPath(path)
+			}
 			if !pathOK {
 				return nil, sparkerrors.New(sparkerrors.SparkRuntimeException, "INVALID_VARIANT_GET_PATH", "path", path, "functionName", "`"+name+"`")
 			}
@@ -224,6 +229,26 @@ func bindVariantGet(failOnError bool) binder {
 		}).withNullable(true)
 		return f, nil
 	}
+}
+
+// bindIsValidVariant is is_valid_variant(v) (Spark 4.2): whether the variant's bytes are
+// well formed, which kafkalab checks by reading every value of it (as to_json does).
+func bindIsValidVariant(r *resolver, c Call) (Bound, error) {
+	args, err := r.bindArgs(c, 1, 1)
+	if err != nil {
+		return nil, err
+	}
+	if err := variantArg("is_valid_variant", args, 0); err != nil {
+		return nil, err
+	}
+	return fn1("is_valid_variant", args[0], sqltypes.Boolean, func(_ *EvalContext, a any) (any, error) {
+		v, ok := a.(sqltypes.VariantVal)
+		if !ok {
+			return false, nil
+		}
+		_, err := v.JSON(time.UTC)
+		return err == nil, nil
+	}), nil
 }
 
 // bindIsVariantNull is is_variant_null(v): true only for a variant null (false for SQL NULL).

@@ -74,7 +74,40 @@ func (r *resolver) resolveCall(c Call) (Bound, error) {
 	if c.Distinct {
 		return nil, unsupported("DISTINCT is only allowed in aggregate functions, not in %s", name)
 	}
+	c, err := r.expandStarArgs(c)
+	if err != nil {
+		return nil, err
+	}
 	return bind(r, c)
+}
+
+// expandStarArgs replaces a "*" or "t.*" argument with the columns it stands for, as
+// Spark's analyzer does for any function's arguments (hash('*') is hash(c1, c2)).
+func (r *resolver) expandStarArgs(c Call) (Call, error) {
+	var args []Expr
+	for i, a := range c.Args {
+		st, ok := a.(Star)
+		if !ok {
+			if args != nil {
+				args = append(args, a)
+			}
+			continue
+		}
+		if args == nil {
+			args = append([]Expr{}, c.Args[:i]...)
+		}
+		bs, err := r.expandStar(st)
+		if err != nil {
+			return c, err // Spark's own analysis error, printed as it is
+		}
+		for _, b := range bs {
+			args = append(args, boundExpr{b})
+		}
+	}
+	if args != nil {
+		c.Args = args
+	}
+	return c, nil
 }
 
 // resolveFromJSONCall handles from_json(col, 'ddl string'[, map(options)]) written in SQL

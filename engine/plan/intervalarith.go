@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"math"
 	"time"
 
@@ -61,10 +62,104 @@ func resolveIntervalArith(op string, l, r Bound) (Bound, bool, error) {
 		return &boundIntervalOp{op: op, left: l, right: r, typ: sqltypes.YearMonthIntervalType{Start: min(lym.Start, rym.Start), End: max(lym.End, rym.End)}}, true, nil
 	case op == "*" && lIsDT && isNumeric(rt), op == "*" && isNumeric(lt) && rIsDT, op == "/" && lIsDT && isNumeric(rt):
 		return &boundIntervalOp{op: op, left: l, right: r, typ: dayToSecond}, true, nil
+	case op == "*" && isCalendarInterval(lt) && isNumeric(rt), op == "/" && isCalendarInterval(lt) && isNumeric(rt):
+		return &boundCalendarNumOp{op: op, interval: l, num: castTo(r, sqltypes.Double), sql: "(" + l.SQL() + " " + op + " " + r.SQL() + ")"}, true, nil
+	case op == "*" && isNumeric(lt) && isCalendarInterval(rt):
+		return &boundCalendarNumOp{op: op, interval: r, num: castTo(l, sqltypes.Double), sql: "(" + l.SQL() + " " + op + " " + r.SQL() + ")"}, true, nil
 	case lInterval || rInterval:
 		return nil, false, binaryDiffTypes("("+l.SQL()+" "+op+" "+r.SQL()+")", l, r)
 	}
 	return nil, false, nil
+}
+
+func isCalendarInterval(t sqltypes.DataType) bool {
+	_, ok := t.(sqltypes.CalendarIntervalType)
+	return ok
+}
+
+// resolveDateDays is DATE + n, n + DATE and DATE - n for an INT (or narrower) n: Spark's
+// type coercion makes them date_add and date_sub, and names them so.
+func (r *resolver) resolveDateDays(op string, left, right Bound) (Bound, bool, error) {
+	days := func(t sqltypes.DataType) bool {
+		switch t.(type) {
+		case sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType:
+			return true
+		}
+		return false
+	}
+	lt, rt := left.DataType(), right.DataType()
+	var call Call
+	switch {
+	case op == "+" && isDateType(lt) && days(rt):
+		call = Call{Name: "date_add", Args: []Expr{boundExpr{left}, boundExpr{right}}}
+	case op == "+" && days(lt) && isDateType(rt):
+		call = Call{Name: "date_add", Args: []Expr{boundExpr{right}, boundExpr{left}}}
+	case op == "-" && isDateType(lt) && days(rt):
+		call = Call{Name: "date_sub", Args: []Expr{boundExpr{left}, boundExpr{right}}}
+	default:
+		return nil, false, nil
+	}
+	b, err := r.resolveCall(call)
+	return b, true, err
+}
+
+// boundCalendarNumOp is an INTERVAL (CalendarIntervalType) times or divided by a number,
+// Spark's MultiplyInterval and DivideInterval: each field scaled as a double, the months
+// and days truncated, the days' fraction carried into microseconds (rounded). Under ANSI
+// a field that overflows or a division by zero is an error; without it, NULL.
+type boundCalendarNumOp struct {
+	op            string
+	interval, num Bound
+	sql           string
+}
+
+func (b *boundCalendarNumOp) DataType() sqltypes.DataType { return sqltypes.CalendarIntervalType{} }
+func (b *boundCalendarNumOp) Nullable() bool              { return true }
+func (b *boundCalendarNumOp) SQL() string                 { return b.sql }
+func (b *boundCalendarNumOp) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
+	iv, err := b.interval.Eval(c, row)
+	if err != nil || iv == nil {
+		return nil, err
+	}
+	n, err := b.num.Eval(c, row)
+	if err != nil || n == nil {
+		return nil, err
+	}
+	v, num := iv.(sqltypes.CalendarInterval), n.(float64)
+	months, days, micros := float64(v.Months), float64(v.Days), float64(v.Micros)
+	if b.op == "/" {
+		if num == 0 {
+			if c.Ansi {
+				return nil, divideByZero()
+			}
+			return nil, nil
+		}
+		months, days, micros = months/num, days/num, micros/num
+	} else {
+		months, days, micros = months*num, days*num, micros*num
+	}
+	out, ok := calendarFromDoubles(months, days, micros)
+	if !ok {
+		if c.Ansi {
+			return nil, fmt.Errorf("%s of %s by %v: integer overflow", map[string]string{"*": "multiplying", "/": "dividing"}[b.op], v, num)
+		}
+		return nil, nil
+	}
+	return out, nil
+}
+
+// calendarFromDoubles is IntervalUtils.fromDoubles: months and days truncated (false when
+// one leaves INT), the days' fraction added to the microseconds, which are rounded.
+func calendarFromDoubles(months, days, micros float64) (sqltypes.CalendarInterval, bool) {
+	m, d := math.Trunc(months), math.Trunc(days)
+	if math.IsNaN(m) || math.IsNaN(d) || m > math.MaxInt32 || m < math.MinInt32 || d > math.MaxInt32 || d < math.MinInt32 {
+		return sqltypes.CalendarInterval{}, false
+	}
+	us := math.Round(micros + 86_400_000_000*(days-d))
+	if math.IsNaN(us) || us >= math.MaxInt64 || us < math.MinInt64 {
+		return sqltypes.CalendarInterval{}, false
+	}
+	return sqltypes.CalendarInterval{Months: int32(m), Days: int32(d), Micros: int64(us)}, true
 }
 
 func isDateType(t sqltypes.DataType) bool {

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -48,6 +49,22 @@ type jsonParser struct {
 	pos int
 	// leadingZeros accepts numbers like 007 (the allowNumericLeadingZeros option).
 	leadingZeros bool
+	// unquotedKeys accepts object keys without quotes (the allowUnquotedFieldNames option):
+	// a Java identifier, as Jackson reads one.
+	unquotedKeys bool
+}
+
+// bareKey reads an unquoted object key at p.pos, when they are allowed.
+func (p *jsonParser) bareKey() (string, bool) {
+	start := p.pos
+	for p.unquotedKeys && p.pos < len(p.s) {
+		r, size := utf8.DecodeRuneInString(p.s[p.pos:])
+		if r != '_' && r != '$' && !unicode.IsLetter(r) && (p.pos == start || !unicode.IsDigit(r)) {
+			break
+		}
+		p.pos += size
+	}
+	return p.s[start:p.pos], p.pos > start
 }
 
 func (p *jsonParser) skipSpace() {
@@ -82,12 +99,20 @@ func (p *jsonParser) value(depth int) (*jsonValue, error) {
 		}
 		for {
 			p.skipSpace()
-			if p.pos >= len(p.s) || (p.s[p.pos] != '"' && p.s[p.pos] != '\'') {
+			if p.pos >= len(p.s) {
 				return nil, errBadJSON
 			}
-			key, err := p.str()
-			if err != nil {
-				return nil, err
+			var key string
+			if c := p.s[p.pos]; c == '"' || c == '\'' {
+				k, err := p.str()
+				if err != nil {
+					return nil, err
+				}
+				key = k
+			} else if k, ok := p.bareKey(); ok {
+				key = k
+			} else {
+				return nil, errBadJSON
 			}
 			p.skipSpace()
 			if p.pos >= len(p.s) || p.s[p.pos] != ':' {

@@ -538,6 +538,9 @@ func (r *resolver) resolveBinary(e BinaryOp) (Bound, error) {
 		}
 		return &boundLogic{and: strings.EqualFold(op, "AND"), left: lb, right: rb}, nil
 	case "+", "-", "*", "/", "%":
+		if b, ok, err := r.resolveDateDays(op, l, rt); ok || err != nil {
+			return b, err
+		}
 		if b, ok, err := resolveIntervalArith(op, l, rt); ok || err != nil {
 			return b, err
 		}
@@ -724,6 +727,8 @@ func (r *resolver) resolveFromJSON(e FromJSON) (Bound, error) {
 				return nil, pe.err("from_json")
 			}
 			b.timestampFormat = dp
+		case "allowunquotedfieldnames":
+			b.unquotedNames = strings.EqualFold(strings.TrimSpace(v), "true")
 		default:
 			return nil, unsupported("kafkalab's from_json does not support the option %s yet", k)
 		}
@@ -748,6 +753,8 @@ type boundFromJSON struct {
 
 	// timestampFormat, when set, is the timestampFormat option: timestamps are read with it.
 	timestampFormat *dtPattern
+	// unquotedNames is the allowUnquotedFieldNames option.
+	unquotedNames bool
 
 	// reader is the parser for the last time zone seen; queries sharing this plan may
 	// evaluate it concurrently, hence the atomic pointer.
@@ -782,6 +789,9 @@ func (b *boundFromJSON) jsonReader(c *EvalContext) *sqltypes.JSONReader {
 		zr = &zonedReader{loc: c.Location, r: sqltypes.NewJSONReader(b.schema, c.Location)}
 		if dp := b.timestampFormat; dp != nil {
 			zr.r.WithTimestampParser(dp.parseTimestamp)
+		}
+		if b.unquotedNames {
+			zr.r.WithUnquotedFieldNames()
 		}
 		b.reader.Store(zr)
 	}

@@ -641,6 +641,26 @@ func (p *sqlParser) namedExprList() ([]Expr, error) {
 	}
 }
 
+// rowConstructor is the rest of "(first, more...)", Spark's row constructor: a struct of
+// its named expressions (struct(first, more...)).
+func (p *sqlParser) rowConstructor(first Expr) (Expr, error) {
+	if p.keyword("AS") {
+		name, ok := p.identifier()
+		if !ok {
+			return nil, p.syntaxError()
+		}
+		first = Alias{Child: first, Name: name}
+	}
+	if err := p.expect(","); err != nil {
+		return nil, err
+	}
+	rest, err := p.namedExprList()
+	if err != nil {
+		return nil, err
+	}
+	return p.postfix(Call{Name: "struct", Args: append([]Expr{first}, rest...)})
+}
+
 func (p *sqlParser) primary() (Expr, error) {
 	t := p.peek()
 	switch t.kind {
@@ -665,6 +685,9 @@ func (p *sqlParser) primary() (Expr, error) {
 			e, err := p.expr()
 			if err != nil {
 				return nil, err
+			}
+			if p.at(tkOp, ",") || p.at(tkIdent, "AS") {
+				return p.rowConstructor(e)
 			}
 			if err := p.expect(")"); err != nil {
 				return nil, err

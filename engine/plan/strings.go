@@ -1,9 +1,11 @@
 package plan
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -23,10 +25,6 @@ func bindLike(r *resolver, c Call) (Bound, error) {
 	if err != nil {
 		return nil, err
 	}
-	pattern, ok := stringLiteral(pb)
-	if !ok {
-		return nil, unsupported("kafkalab's like needs a constant pattern string")
-	}
 	esc := '\\'
 	if len(c.Args) == 3 {
 		eb, err := r.resolve(c.Args[2])
@@ -35,6 +33,12 @@ func bindLike(r *resolver, c Call) (Bound, error) {
 		}
 		e, _ := stringLiteral(eb)
 		esc, _ = utf8.DecodeRuneInString(e)
+	}
+	pattern, ok := stringLiteral(pb)
+	if !ok {
+		// A pattern from a column is translated row by row.
+		b, pb = castTo(b, sqltypes.String), castTo(pb, sqltypes.String)
+		return rowPatternLike("like", "", b, pb, esc).withSQLText(b.SQL() + " LIKE " + pb.SQL()), nil
 	}
 	re, err := likeRegexpEscape("", pattern, esc)
 	if err != nil {
@@ -60,6 +64,24 @@ func (b *boundLike) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 		return nil, err
 	}
 	return b.re.MatchString(v.(string)), nil
+}
+
+// rowPatternLike is LIKE (flags "") or ILIKE (flags "(?i)") whose pattern is a column: each
+// row's pattern is translated (and remembered, since a column often repeats one pattern).
+func rowPatternLike(name, flags string, str, pattern Bound, esc rune) *boundFunc {
+	var seen sync.Map // pattern -> *regexp.Regexp
+	return fn2(name, str, pattern, sqltypes.Boolean, func(_ *EvalContext, a, p any) (any, error) {
+		ps := p.(string)
+		re, ok := seen.Load(ps)
+		if !ok {
+			compiled, err := likeRegexpEscape(flags, ps, esc)
+			if err != nil {
+				return nil, fmt.Errorf("%s pattern %q: %w", name, ps, err)
+			}
+			re, _ = seen.LoadOrStore(ps, compiled)
+		}
+		return re.(*regexp.Regexp).MatchString(a.(string)), nil
+	})
 }
 
 // likeRegexpEscape translates a SQL LIKE pattern (% any run, _ one character, esc escapes).

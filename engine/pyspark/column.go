@@ -115,6 +115,31 @@ func (c *pyColumn) M__rtruediv__(o py.Object) (py.Object, error) {
 func (c *pyColumn) M__rmod__(o py.Object) (py.Object, error) {
 	return c.rbinop(o, (*engine.Column).Mod)
 }
+
+// col ** other and other ** col are PySpark's _bin_func_op("pow"): Scala's functions.pow,
+// the power function.
+func (c *pyColumn) M__pow__(o, modulus py.Object) (py.Object, error) {
+	if modulus != py.None && modulus != nil {
+		return nil, py.ExceptionNewf(py.TypeError, "unsupported operand type(s) for pow(): 'Column', '%s', '%s'", o.Type().Name, modulus.Type().Name)
+	}
+	return c.binop(o, func(l *engine.Column, r any) *engine.Column {
+		return engine.CallFunction("power", false, l, columnOrLit(r))
+	})
+}
+func (c *pyColumn) M__rpow__(o py.Object) (py.Object, error) {
+	return c.rbinop(o, func(l *engine.Column, r any) *engine.Column {
+		return engine.CallFunction("power", false, l, columnOrLit(r))
+	})
+}
+
+// columnOrLit is v as a column: a Column stays, a plain value is a literal.
+func columnOrLit(v any) *engine.Column {
+	if c, ok := v.(*engine.Column); ok {
+		return c
+	}
+	return engine.Lit(v)
+}
+
 func (c *pyColumn) M__eq__(o py.Object) (py.Object, error) {
 	return c.binop(o, (*engine.Column).EqualTo)
 }

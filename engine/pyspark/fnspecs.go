@@ -2,6 +2,7 @@ package pyspark
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,7 @@ import (
 //	name:i      an int becomes lit(int), a str is a column name
 //	name:f      an int or float becomes lit(number), a str is a column name
 //	name:fn     a Python function, translated to a Spark lambda function
+//	name:o      a dict of options (PySpark's _options_to_str), passed as map('k', 'v', ...)
 //	name?       optional: left out of the call when absent or None
 //	name=V      absent or None means lit(V) (V: an int, float, 'str', True, False, None)
 //	*name       any number of the kind; *name[] also takes them as one list
@@ -91,6 +93,7 @@ var functionSpecs = []string{
 	"hour(col)", "last_day(date)", "localtimestamp()", "make_date(year, month, day)",
 	"make_dt_interval(days=0, hours=0, mins=0, secs=0)",
 	"make_interval(years=0, months=0, weeks=0, days=0, hours=0, mins=0, secs=0)",
+	"try_make_interval(years=0, months=0, weeks=0, days=0, hours=0, mins=0, secs=0)",
 	"make_timestamp(years, months, days, hours, mins, secs, timezone?)",
 	"make_timestamp_ltz(years, months, days, hours, mins, secs, timezone?)",
 	"make_timestamp_ntz(years, months, days, hours, mins, secs)", "make_ym_interval(years=0, months=0)",
@@ -131,13 +134,13 @@ var functionSpecs = []string{
 	"xpath_int(xml, path)", "xpath_long(xml, path)", "xpath_number(xml, path)", "xpath_short(xml, path)",
 	"xpath_string(xml, path)",
 	"get_json_object(col, path:l)", "json_array_length(col)", "json_object_keys(col)",
-	"json_tuple(col, *fields:l)", "from_csv(col, schema:l)", "to_csv(col)",
-	"schema_of_csv(csv:l)",
+	"json_tuple(col, *fields:l)", "from_csv(col, schema:l, options:o?)", "to_csv(col)",
+	"schema_of_csv(csv:l, options:o?)",
 
 	// VARIANT
 	"parse_json(col)", "try_parse_json(col)", "variant_get(v, path:l, targetType:l)",
 	"try_variant_get(v, path:l, targetType:l)", "is_variant_null(v)", "schema_of_variant(v)",
-	"schema_of_variant_agg(v)",
+	"schema_of_variant_agg(v)", "to_variant_object(col)", "is_valid_variant(v)",
 
 	// aggregates
 	"any_value(col, ignoreNulls:l?)", "approx_count_distinct(col, rsd:j?)",
@@ -179,6 +182,7 @@ const (
 	kindIntOrColumn
 	kindNumberOrColumn
 	kindFunction
+	kindOptions
 )
 
 type fnParam struct {
@@ -242,6 +246,8 @@ func parseFunctionSpec(s string) fnSpec {
 			fp.kind = kindNumberOrColumn
 		case "fn":
 			fp.kind = kindFunction
+		case "o":
+			fp.kind = kindOptions
 		default:
 			panic("bad parameter kind in " + s)
 		}
@@ -374,12 +380,40 @@ func (in *Interpreter) specArg(spec fnSpec, p fnParam, v py.Object) (*engine.Col
 		}
 	case kindFunction:
 		return in.lambdaArg(spec.py, v)
+	case kindOptions:
+		return optionsMapColumn(spec.py, v)
 	}
 	c, err := colOrName(spec.py, v)
 	if err != nil {
 		return nil, err
 	}
 	return toEngineColumn(c), nil
+}
+
+// optionsMapColumn is a dict of options as the map('key', 'value', ...) column PySpark
+// builds from it (values through _options_to_str), keys sorted.
+func optionsMapColumn(fn string, v py.Object) (*engine.Column, error) {
+	if _, _, isDict := pyStrDict(v); !isDict {
+		// _options_to_str reads options.items() of anything true, and skips the rest.
+		if truth, err := py.MakeBool(v); err != nil || truth == py.True {
+			return nil, py.ExceptionNewf(py.AttributeError, "'%s' object has no attribute 'items'", v.Type().Name)
+		}
+		return engine.CallFunction("map", false), nil
+	}
+	opts, err := stringMap(fn, v)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	kv := make([]*engine.Column, 0, 2*len(keys))
+	for _, k := range keys {
+		kv = append(kv, engine.Lit(k), engine.Lit(opts[k]))
+	}
+	return engine.CallFunction("map", false, kv...), nil
 }
 
 func toEngineColumn(v any) *engine.Column {

@@ -14,9 +14,9 @@ import (
 // does not have; calling one says so instead of failing with a bare AttributeError.
 var unsupportedFunctions = []string{
 	"pandas_udf", "from_avro", "to_avro", "from_xml", "to_xml", "schema_of_xml",
-	"to_variant_object", "is_valid_variant", "aes_encrypt", "aes_decrypt", "try_aes_decrypt",
+	"aes_encrypt", "aes_decrypt", "try_aes_decrypt",
 	"reflect", "java_method", "try_reflect", "bucket", "years", "months", "days", "hours", "arrow_udtf",
-	"call_udf", "unwrap_udt", "input_file_block_length", "input_file_block_start", "try_make_interval",
+	"unwrap_udt", "input_file_block_length", "input_file_block_start",
 	"current_time", "make_time", "to_time", "try_to_time", "time_diff", "time_trunc", "time_bucket",
 	"time_from_seconds", "time_from_millis", "time_from_micros", "time_to_seconds", "time_to_millis",
 	"time_to_micros", "current_path", "bitmap_bit_position", "bitmap_bucket_number", "bitmap_construct_agg",
@@ -52,6 +52,31 @@ func functionsModule(in *Interpreter) (*py.ModuleImpl, error) {
 				return nil, err
 			}
 			return newPyColumn(engine.Expr(s))
+		}),
+		python.NewMethod("call_udf", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+			// call_udf(udfName, *cols): the function registered as udfName (spark.udf.register).
+			for k := range kwargs {
+				if k != "udfName" || len(args) > 0 {
+					return nil, py.ExceptionNewf(py.TypeError, "call_udf() got an unexpected keyword argument '%s'", k)
+				}
+				args = py.Tuple{kwargs[k]}
+			}
+			if len(args) == 0 {
+				return nil, py.ExceptionNewf(py.TypeError, "call_udf() missing 1 required positional argument: 'udfName'")
+			}
+			name, err := asString("udfName", args[0])
+			if err != nil {
+				return nil, err
+			}
+			cols := make([]*engine.Column, 0, len(args)-1)
+			for _, a := range args[1:] {
+				c, err := colOrName("call_udf", a)
+				if err != nil {
+					return nil, err
+				}
+				cols = append(cols, toEngineColumn(c))
+			}
+			return newPyColumn(engine.CallFunction(name, false, cols...))
 		}),
 		python.NewMethod("from_json", func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 			a, err := python.ParseArgs("from_json", args, kwargs, []string{"col", "schema", "options"}, 2)

@@ -642,10 +642,22 @@ func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, l
 		}
 		return r, nil
 	case sqltypes.StringType:
-		if s, ok := o.(py.String); ok {
-			return string(s), nil
+		// PySpark's verifier lets a STRING field take any value; the JVM stores its
+		// toString (2 -> "2", True -> "true", 1.5 -> "1.5").
+		switch x := o.(type) {
+		case py.String:
+			return string(x), nil
+		case py.Bool:
+			return strconv.FormatBool(bool(x)), nil
+		case py.Int:
+			return strconv.FormatInt(int64(x), 10), nil
+		case *py.BigInt:
+			return py.StrAsString(x)
+		case py.Float:
+			return sqltypes.JavaDoubleString(float64(x)), nil
 		}
-		return nil, reject()
+		return nil, python.Unsupported("a "+pythonTypeName(o)+" value for a STRING field (field "+field+")",
+			"pass a str, or convert the value with str() first")
 	case sqltypes.BooleanType:
 		if b, ok := o.(py.Bool); ok {
 			return bool(b), nil

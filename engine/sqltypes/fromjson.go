@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -37,6 +38,15 @@ type JSONReader struct {
 	// parseTS, when set, reads timestamps (from_json's timestampFormat option); Spark then
 	// reads them with that pattern only.
 	parseTS func(string, *time.Location) (Timestamp, bool)
+	// unquotedNames accepts object keys without quotes (allowUnquotedFieldNames).
+	unquotedNames bool
+}
+
+// WithUnquotedFieldNames makes the reader accept object keys written without quotes, as
+// Jackson's ALLOW_UNQUOTED_FIELD_NAMES does (from_json's allowUnquotedFieldNames option).
+func (r *JSONReader) WithUnquotedFieldNames() *JSONReader {
+	r.unquotedNames = true
+	return r
 }
 
 // WithTimestampParser makes the reader read timestamps with parse (a timestampFormat).
@@ -307,7 +317,7 @@ func (r *JSONReader) parse(s string, dst Row) (Row, bool) {
 
 func (r *JSONReader) parseBoxed(s string, dst Row, boxes *JSONBoxes) (Row, bool) {
 	s = validUTF8(s)
-	sc := jsonScanner{s: s, loc: r.loc, box: boxes, parseTS: r.parseTS}
+	sc := jsonScanner{s: s, loc: r.loc, box: boxes, parseTS: r.parseTS, unquoted: r.unquotedNames}
 	sc.skipWS()
 	if sc.i >= len(s) {
 		return nil, false
@@ -342,6 +352,32 @@ type jsonScanner struct {
 	box *JSONBoxes // nil: values are boxed one allocation each
 	// parseTS is JSONReader.parseTS.
 	parseTS func(string, *time.Location) (Timestamp, bool)
+	// unquoted is JSONReader.unquotedNames.
+	unquoted bool
+}
+
+// fieldName reads an object key at sc.i: a quoted string, or with unquoted names allowed a
+// bare name (a Java identifier, as Jackson reads one).
+func (sc *jsonScanner) fieldName() (string, bool) {
+	if sc.i >= len(sc.s) {
+		return "", false
+	}
+	if c := sc.s[sc.i]; c == '"' || c == '\'' {
+		return sc.str()
+	}
+	if !sc.unquoted {
+		return "", false
+	}
+	start := sc.i
+	for sc.i < len(sc.s) {
+		r, size := utf8.DecodeRuneInString(sc.s[sc.i:])
+		ok := r == '_' || r == '$' || unicode.IsLetter(r) || (sc.i > start && unicode.IsDigit(r))
+		if !ok {
+			break
+		}
+		sc.i += size
+	}
+	return sc.s[start:sc.i], sc.i > start
 }
 
 func (sc *jsonScanner) skipWS() {
@@ -370,10 +406,7 @@ func (sc *jsonScanner) objectInto(p *structPlan, row Row) (Row, bool) {
 	}
 	hint := 0
 	for {
-		if sc.i >= len(sc.s) || (sc.s[sc.i] != '"' && sc.s[sc.i] != '\'') {
-			return nil, false
-		}
-		key, ok := sc.str()
+		key, ok := sc.fieldName()
 		if !ok {
 			return nil, false
 		}
@@ -450,7 +483,7 @@ func (sc *jsonScanner) value(k typeKind, t DataType, sub *structPlan) (v any, go
 			if !sc.skipValue() {
 				return nil, false, false
 			}
-			return compactJSON(sc.s[start:sc.i]), true, true
+			return compactJSON(sc.s[start:sc.i], sc.unquoted), true, true
 		}
 		return nil, false, sc.skipValue()
 	case '[':
@@ -462,7 +495,7 @@ func (sc *jsonScanner) value(k typeKind, t DataType, sub *structPlan) (v any, go
 			if !sc.skipValue() {
 				return nil, false, false
 			}
-			return compactJSON(sc.s[start:sc.i]), true, true
+			return compactJSON(sc.s[start:sc.i], sc.unquoted), true, true
 		}
 		return nil, false, sc.skipValue()
 	case 't', 'f':
@@ -892,10 +925,7 @@ func (sc *jsonScanner) skipValue() bool {
 			return true
 		}
 		for {
-			if sc.i >= len(sc.s) || (sc.s[sc.i] != '"' && sc.s[sc.i] != '\'') {
-				return false
-			}
-			if _, ok := sc.str(); !ok {
+			if _, ok := sc.fieldName(); !ok {
 				return false
 			}
 			sc.skipWS()
@@ -1028,10 +1058,7 @@ func (sc *jsonScanner) mapValue(mt MapType) (any, bool, bool) {
 	}
 	good := true
 	for {
-		if sc.i >= len(sc.s) || (sc.s[sc.i] != '"' && sc.s[sc.i] != '\'') {
-			return nil, false, false
-		}
-		key, ok := sc.str()
+		key, ok := sc.fieldName()
 		if !ok {
 			return nil, false, false
 		}
@@ -1108,8 +1135,8 @@ func newStructPlanCached(st *StructType) *structPlan {
 // compactJSON re-writes a syntactically valid JSON value without insignificant whitespace,
 // as Jackson's copyCurrentStructure does when a STRING field receives an object or array.
 // Strings are re-quoted with double quotes; float numbers go through a double.
-func compactJSON(s string) string {
-	sc := jsonScanner{s: s}
+func compactJSON(s string, unquotedNames bool) string {
+	sc := jsonScanner{s: s, unquoted: unquotedNames}
 	var b []byte
 	sc.compact(&b)
 	return string(b)
@@ -1141,7 +1168,7 @@ func (sc *jsonScanner) compact(b *[]byte) {
 			first = false
 			sc.skipWS()
 			if c == '{' {
-				key, _ := sc.str()
+				key, _ := sc.fieldName()
 				*b = appendJacksonString(*b, key)
 				*b = append(*b, ':')
 				sc.skipWS()

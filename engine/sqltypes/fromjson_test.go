@@ -280,3 +280,26 @@ func BenchmarkToJSONCourseEvents(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }
+
+// WithUnquotedFieldNames accepts bare keys (Java identifiers) in objects at any depth,
+// in maps and in skipped values; without it they make a bad record (every field NULL).
+func TestJSONReaderUnquotedFieldNames(t *testing.T) {
+	schema := MustParseDDL("a INT, m MAP<STRING, INT>, s STRING")
+	tests := []struct {
+		in   string
+		want Row
+	}{
+		{`{a: 1, m: {k: 2}, s: {x: [1]}, skip: {y: 3}}`, Row{int32(1), &MapValue{Keys: []any{"k"}, Values: []any{int32(2)}}, `{"x":[1]}`}},
+		{`{_a$1: 1, a: 2}`, Row{int32(2), nil, nil}},
+		{`{1a: 1}`, Row{nil, nil, nil}},
+	}
+	for _, tc := range tests {
+		got := NewJSONReader(schema, time.UTC).WithUnquotedFieldNames().ParseString(tc.in)
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %#v, want %#v", tc.in, got, tc.want)
+		}
+	}
+	if got := NewJSONReader(schema, time.UTC).ParseString(`{a: 1}`); !reflect.DeepEqual(got, Row{nil, nil, nil}) {
+		t.Errorf("{a: 1} without the option: %#v, want a bad record (all NULL)", got)
+	}
+}

@@ -25,6 +25,16 @@ spark = SparkSession.builder.master("local[4]").getOrCreate()
 sc = spark.sparkContext
 """
 
+# PySpark's functions doctests run in the module's own globals: beside its functions they
+# hold what builtin.py imports, which some examples use (sys.maxsize, typing's Any).
+# (inspect, also imported there, is not a module kafkalab's scripts have; no example uses it.)
+FUNCTIONS_PRELUDE = """import decimal
+import functools
+import sys
+import warnings
+from typing import Any, cast, Callable, Mapping, Sequence, Iterable, overload, Optional, Tuple, Type, TYPE_CHECKING, Union, ValuesView
+"""
+
 MARK = "@@example "
 
 
@@ -55,7 +65,7 @@ def items():
                 examples = [e for e in test.examples if not e.options.get(doctest.SKIP)]
                 if not examples:
                     continue
-                script = [PRELUDE]
+                script = [PRELUDE + (FUNCTIONS_PRELUDE if prefix == "F." else "")]
                 for i, ex in enumerate(examples):
                     script.append("print(%r)\n" % (MARK + str(i)))
                     script.append(example_code(ex))
