@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -582,7 +583,8 @@ func (df *DataFrame) Filter(cond any) (*DataFrame, error) {
 // Where is Filter.
 func (df *DataFrame) Where(cond any) (*DataFrame, error) { return df.Filter(cond) }
 
-// Drop is df.drop(cols...): names (unknown names are ignored, as in Spark) or Columns.
+// Drop is df.drop(cols...): names (unknown names are ignored, as in Spark) or Columns (one
+// that does not resolve is ignored too).
 func (df *DataFrame) Drop(columns ...any) (*DataFrame, error) {
 	drop := map[int]bool{}
 	fields := df.Schema().Fields
@@ -603,14 +605,18 @@ func (df *DataFrame) Drop(columns ...any) (*DataFrame, error) {
 				continue
 			}
 			b, err := plan.Resolve(ref, df.node.Output())
+			var ae *plan.AnalysisError
+			if errors.As(err, &ae) && strings.HasPrefix(ae.Class, "UNRESOLVED_COLUMN") {
+				// Spark's analyzer leaves a Column it cannot resolve out of the drop
+				// list: df.drop(col("a.b.c")) keeps a column named "a.b.c".
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
-			name := plan.OutputName(b)
-			for i, f := range fields {
-				if f.Name == name {
-					drop[i] = true
-				}
+			// Only a column itself is dropped, not a nested field of one.
+			if i, ok := plan.ColumnIndex(b); ok && i < len(fields) {
+				drop[i] = true
 			}
 		default:
 			return nil, notExpectedType("col", "Column or str", c)

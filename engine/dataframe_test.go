@@ -273,3 +273,36 @@ func TestSelectExprGeneratorNames(t *testing.T) {
 		}
 	}
 }
+
+// df.drop with a Column drops the column it resolves to; one that does not resolve (a
+// name with dots read as a nested path) is left out, and a nested field drops nothing,
+// as Spark's analyzer resolves the drop list.
+func TestDropColumnsAsSparkResolvesThem(t *testing.T) {
+	s := newTestSession(t)
+	base := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{{14, "Tom", 7}}, "age INT, name STRING, x INT"))
+	df := must[*DataFrame](t)(base.WithColumn("a.b.c", Lit(1)))
+	df = must[*DataFrame](t)(df.WithColumn("s", Struct("x")))
+	tests := []struct {
+		name string
+		drop []any
+		want string
+	}{
+		{"name with dots", []any{"a.b.c"}, "age,name,x,s"},
+		{"column with dots is a nested path", []any{Col("a.b.c")}, "age,name,x,a.b.c,s"},
+		{"unknown column", []any{Col("nope")}, "age,name,x,a.b.c,s"},
+		{"nested field", []any{Col("s.x")}, "age,name,x,a.b.c,s"},
+		{"columns", []any{Col("age"), Col("`a.b.c`")}, "name,x,s"},
+		{"column of the DataFrame", []any{must[*Column](t)(df.Col("x"))}, "age,name,a.b.c,s"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := df.Drop(tc.drop...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(out.Columns(), ","); got != tc.want {
+				t.Errorf("columns %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
