@@ -316,18 +316,34 @@ func (c *Column) Otherwise(value any) *Column {
 func (c *Column) Like(pattern string) *Column { return c.fn("like", pattern) }
 
 // WithField is col.withField(name, value): the struct with that field replaced, or added
-// at the end.
+// at the end. A dotted name ("e.f") reaches into nested structs.
 func (c *Column) WithField(name string, value *Column) *Column {
-	return c.fn(plan.UpdateFieldsFunc, Lit("with"), Lit(name), value)
+	return c.updateField(plan.ParseAttributeName(name), func(st *Column, field string) *Column {
+		return st.fn(plan.UpdateFieldsFunc, Lit("with"), Lit(field), value)
+	})
 }
 
-// DropFields is col.dropFields(*names): the struct without those fields.
+// DropFields is col.dropFields(*names): the struct without those fields, each name
+// dropped in turn; a dotted name ("e.g") drops a field of a nested struct.
 func (c *Column) DropFields(names ...string) *Column {
 	out := c
 	for _, n := range names {
-		out = out.fn(plan.UpdateFieldsFunc, Lit("drop"), Lit(n))
+		out = out.updateField(plan.ParseAttributeName(n), func(st *Column, field string) *Column {
+			return st.fn(plan.UpdateFieldsFunc, Lit("drop"), Lit(field))
+		})
 	}
 	return out
+}
+
+// updateField applies update to the struct that holds the last field of path, and
+// rebuilds each struct on the way down with its updated child, as Spark's Column does for
+// withField and dropFields.
+func (c *Column) updateField(path []string, update func(st *Column, field string) *Column) *Column {
+	if len(path) == 1 {
+		return update(c, path[0])
+	}
+	inner := c.GetField(path[0]).updateField(path[1:], update)
+	return c.fn(plan.UpdateFieldsFunc, Lit("with"), Lit(path[0]), inner)
 }
 
 // BitwiseOR, BitwiseAND and BitwiseXOR are col.bitwiseOR/AND/XOR(other): (a | b) etc.

@@ -306,3 +306,40 @@ func TestDropColumnsAsSparkResolvesThem(t *testing.T) {
 		})
 	}
 }
+
+// Column.withField and dropFields take a dotted name as a path into nested structs: each
+// struct on the way is rebuilt with its updated field.
+func TestUpdateFieldsOfNestedStructs(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	df := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{
+		{sqltypes.Row{1, 2, sqltypes.Row{4, 5, 6}}},
+	}, "a STRUCT<b: INT, c: INT, e: STRUCT<f: INT, g: INT, h: INT>>"))
+	tests := []struct {
+		name string
+		col  *Column
+		want string
+	}{
+		{"drop a field", Col("a").DropFields("b"), "[[[2 [4 5 6]]]]"},
+		{"drop nested fields", Col("a").DropFields("e.g", "e.h"), "[[[1 2 [4]]]]"},
+		{"drop a field and a nested one", Col("a").DropFields("c", "e.f"), "[[[1 [5 6]]]]"},
+		{"replace a nested field", Col("a").WithField("e.g", Lit(50)), "[[[1 2 [4 50 6]]]]"},
+		{"add a nested field", Col("a").WithField("e.i", Lit(7)), "[[[1 2 [4 5 6 7]]]]"},
+		{"a backquoted name is one field", Col("a").WithField("`e.i`", Lit(7)), "[[[1 2 [4 5 6] 7]]]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := df.Select(tc.col)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := out.Collect(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(rows); got != tc.want {
+				t.Errorf("rows %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
