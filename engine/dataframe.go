@@ -687,6 +687,19 @@ func (df *DataFrame) Sample(fraction float64, seed int64) (*DataFrame, error) {
 	return df.SampleRange(0, fraction, seed, false)
 }
 
+// SampleWithReplacement is df.sample(True, fraction, seed): each row repeated a
+// Poisson(fraction) number of times, drawn as Spark's PoissonSampler draws them.
+func (df *DataFrame) SampleWithReplacement(fraction float64, seed int64) (*DataFrame, error) {
+	if fraction < 0 || math.IsNaN(fraction) {
+		return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException,
+			Message: fmt.Sprintf("requirement failed: Sampling fraction (%s) must be nonnegative with replacement", sqltypes.JavaDoubleString(fraction))}
+	}
+	if fraction >= plan.MaxPoissonMean {
+		return nil, fmt.Errorf("sample with replacement: a fraction of %v: kafkalab draws fractions under %d", fraction, plan.MaxPoissonMean)
+	}
+	return df.s.newDF(&plan.Sample{Child: df.node, Upper: fraction, Seed: seed, WithReplacement: true}), nil
+}
+
 // SampleBy is df.stat.sampleBy(col, fractions, seed): a row whose stratum (the value of
 // col) is strata[i] is kept when its seeded rand() draw falls below fractions[i], and a
 // row of a stratum not listed is dropped, as Spark's DataFrameStatFunctions.sampleBy filters

@@ -37,12 +37,12 @@ func init() {
 				"arg_name", "withReplacement (optional), fraction (required) and seed (optional)",
 				"arg_type", typeNames(a[0], a[1], a[2]))
 		}
-		if b, ok := withReplacement.(py.Bool); ok && bool(b) {
-			return nil, python.Unsupported("DataFrame.sample(withReplacement=True)", "sample without replacement")
-		}
 		s, err := seedOf(seed)
 		if err != nil {
 			return nil, err
+		}
+		if b, ok := withReplacement.(py.Bool); ok && bool(b) {
+			return d.in.wrapDF(d.df.SampleWithReplacement(float64(fraction.(py.Float)), s))
 		}
 		return d.in.wrapDF(d.df.Sample(float64(fraction.(py.Float)), s))
 	})
