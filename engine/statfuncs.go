@@ -1,0 +1,201 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/rowiter"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// Crosstab is df.crosstab(col1, col2): a contingency table, as Spark's StatFunctions
+// builds it. Each pair is counted; the first column, named col1_col2, holds col1's values
+// as strings (NULL as "null"), and each distinct value of col2, as a string, names a
+// BIGINT column of counts (0 for a pair never seen), the names in string order with
+// backquotes removed. Like Spark, the counts are taken when the method is called.
+func (df *DataFrame) Crosstab(ctx context.Context, col1, col2 string) (*DataFrame, error) {
+	asText := func(name string) *Column { return Coalesce(Col(name).Cast("string"), Lit("null")) }
+	counts, err := df.GroupBy(asText(col1).Alias("c1"), asText(col2).Alias("c2")).Count()
+	if err != nil {
+		return nil, fmt.Errorf("crosstab: %w", err)
+	}
+	pairs, err := counts.Collect(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("crosstab: %w", err)
+	}
+	var headers []string
+	seen := map[string]bool{}
+	for _, p := range pairs {
+		if h := p[1].(string); !seen[h] {
+			seen[h] = true
+			headers = append(headers, h)
+		}
+	}
+	if len(headers) >= 10000 {
+		return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: fmt.Sprintf(
+			"requirement failed: The number of distinct values for %s, can't exceed 1e4. Currently %d", col2, len(headers))}
+	}
+	sort.Strings(headers)
+	column := make(map[string]int, len(headers))
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: col1 + "_" + col2, Type: sqltypes.String, Nullable: true}}}
+	for i, h := range headers {
+		column[h] = i + 1
+		schema.Fields = append(schema.Fields, sqltypes.StructField{Name: strings.ReplaceAll(h, "`", ""), Type: sqltypes.Long, Nullable: true})
+	}
+	var rows []sqltypes.Row
+	rowOf := map[string]sqltypes.Row{}
+	for _, p := range pairs {
+		key := p[0].(string)
+		row, ok := rowOf[key]
+		if !ok {
+			row = make(sqltypes.Row, len(schema.Fields))
+			row[0] = key
+			for i := 1; i < len(row); i++ {
+				row[i] = int64(0)
+			}
+			rowOf[key] = row
+			rows = append(rows, row)
+		}
+		row[column[p[1].(string)]] = p[2]
+	}
+	return df.s.localRelation(rows, schema), nil
+}
+
+// localRelation is a DataFrame over rows the driver holds, as Spark's LocalRelation.
+func (s *Session) localRelation(rows []sqltypes.Row, schema *sqltypes.StructType) *DataFrame {
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: parallelize(rows, s.DefaultParallelism())}
+	return s.newDF(rel)
+}
+
+// FreqItems is df.freqItems(cols, support): for each column, an array of the values that
+// may occur in more than support of the rows (false positives allowed), found as Spark
+// finds them, by Karp, Schenker and Papadimitriou's counting with 1/support counters per
+// task, the tasks' counters then merged. NULLs are not counted. The column of col is
+// named col_freqItems.
+func (df *DataFrame) FreqItems(ctx context.Context, cols []string, support float64) (*DataFrame, error) {
+	if support < 1e-4 || support > 1 {
+		return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: fmt.Sprintf(
+			"requirement failed: Support must be in [1e-4, 1], but got %s.", sqltypes.JavaDoubleString(support))}
+	}
+	size := int(1 / support)
+	selected, err := df.Select(toAnys(cols)...)
+	if err != nil {
+		return nil, fmt.Errorf("freqItems: %w", err)
+	}
+	tasks, err := selected.execute(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("freqItems: %w", err)
+	}
+	byTask, err := rowiter.CollectTasks(ctx, tasks)
+	if err != nil {
+		return nil, fmt.Errorf("freqItems: %w", err)
+	}
+	types := selected.Schema().Fields
+	merged := make([]*freqCounter, len(cols))
+	for i := range merged {
+		merged[i] = newFreqCounter(size, types[i].Type)
+	}
+	for _, rows := range byTask {
+		for i := range cols {
+			c := newFreqCounter(size, types[i].Type)
+			for _, r := range rows {
+				if r[i] != nil {
+					c.add(r[i], 1)
+				}
+			}
+			merged[i].merge(c)
+		}
+	}
+	schema := &sqltypes.StructType{}
+	row := make(sqltypes.Row, len(cols))
+	for i, c := range cols {
+		schema.Fields = append(schema.Fields, sqltypes.StructField{Name: c + "_freqItems",
+			Type: sqltypes.ArrayType{Element: types[i].Type, ContainsNull: true}, Nullable: true})
+		row[i] = merged[i].items()
+	}
+	return df.s.localRelation([]sqltypes.Row{row}, schema), nil
+}
+
+// freqCounter is Spark's FreqItemCounter: at most size values with counts; a new value
+// when full takes away the smallest count from every value (dropping the ones that reach
+// 0) and stays with what remains of its own count, if anything.
+type freqCounter struct {
+	size   int
+	typ    sqltypes.DataType
+	keys   []string // in the order they came, for a stable answer
+	values map[string]any
+	counts map[string]int64
+}
+
+func newFreqCounter(size int, typ sqltypes.DataType) *freqCounter {
+	return &freqCounter{size: size, typ: typ, values: map[string]any{}, counts: map[string]int64{}}
+}
+
+func (c *freqCounter) add(v any, n int64) {
+	k := string(sqltypes.AppendKey(nil, v, c.typ))
+	if _, ok := c.counts[k]; ok {
+		c.counts[k] += n
+		return
+	}
+	if len(c.counts) < c.size {
+		c.put(k, v, n)
+		return
+	}
+	least := int64(-1)
+	for _, m := range c.counts {
+		if least < 0 || m < least {
+			least = m
+		}
+	}
+	if n < least {
+		for key := range c.counts {
+			c.counts[key] -= n
+		}
+		return
+	}
+	c.put(k, v, n)
+	for _, key := range c.keys {
+		if c.counts[key] <= least {
+			delete(c.counts, key)
+			delete(c.values, key)
+		} else {
+			c.counts[key] -= least
+		}
+	}
+	c.compact()
+}
+
+func (c *freqCounter) put(k string, v any, n int64) {
+	c.keys = append(c.keys, k)
+	c.values[k] = v
+	c.counts[k] = n
+}
+
+// compact drops the order's keys that were removed.
+func (c *freqCounter) compact() {
+	keep := c.keys[:0]
+	for _, k := range c.keys {
+		if _, ok := c.counts[k]; ok {
+			keep = append(keep, k)
+		}
+	}
+	c.keys = keep
+}
+
+func (c *freqCounter) merge(o *freqCounter) {
+	for _, k := range o.keys {
+		c.add(o.values[k], o.counts[k])
+	}
+}
+
+func (c *freqCounter) items() []any {
+	out := make([]any, 0, len(c.keys))
+	for _, k := range c.keys {
+		out = append(out, c.values[k])
+	}
+	return out
+}

@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// df.crosstab counts each pair: the first column holds col1's values as strings, the
+// others are col2's values as strings, in string order ("10" before "8"), 0 where a pair
+// never occurs (PySpark's docstring: c1_c2 | 10 | 11 | 8).
+func TestCrosstab(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	tests := []struct {
+		name       string
+		rows       []sqltypes.Row
+		ddl        string
+		wantHeader string
+		wantRows   string
+	}{
+		{"the docstring's table", []sqltypes.Row{{1, 11}, {1, 11}, {3, 10}, {4, 8}, {4, 8}}, "c1 INT, c2 INT",
+			"c1_c2,10,11,8", "[1 0 2 0] [3 1 0 0] [4 0 0 2]"},
+		{"nulls are named null, backquotes dropped", []sqltypes.Row{{"a", nil}, {nil, "x`y"}, {"a", "x`y"}}, "c1 STRING, c2 STRING",
+			"c1_c2,null,xy", "[a 1 1] [null 0 1]"},
+		{"doubles as Java writes them", []sqltypes.Row{{1.0, true}, {2.5, false}}, "c1 DOUBLE, c2 BOOLEAN",
+			"c1_c2,false,true", "[1.0 0 1] [2.5 1 0]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			df := must[*DataFrame](t)(s.CreateDataFrameDDL(tc.rows, tc.ddl))
+			out, err := df.Crosstab(ctx, "c1", "c2")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(out.Columns(), ","); got != tc.wantHeader {
+				t.Errorf("columns %s, want %s", got, tc.wantHeader)
+			}
+			rows := must[[]sqltypes.Row](t)(out.Collect(ctx))
+			var got []string
+			for _, r := range rows {
+				got = append(got, fmt.Sprint(r))
+			}
+			sort.Strings(got)
+			if g := strings.Join(got, " "); g != tc.wantRows {
+				t.Errorf("rows %s, want %s", g, tc.wantRows)
+			}
+		})
+	}
+}
+
+// df.freqItems keeps at most 1/support values per column by Karp et al.'s counting: with
+// few distinct values all of them; with more, the values that outlast the decrements.
+func TestFreqItems(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	many := []sqltypes.Row{}
+	for _, v := range []int{1, 1, 1, 1, 2, 3, 1, 4, 5, 1} {
+		many = append(many, sqltypes.Row{v})
+	}
+	tests := []struct {
+		name    string
+		rows    []sqltypes.Row
+		ddl     string
+		support float64
+		want    string
+	}{
+		{"the docstring's columns", []sqltypes.Row{{1, 11}, {1, 11}, {3, 10}, {4, 8}, {4, 8}}, "c1 INT, c2 INT", 0.01,
+			"c1_freqItems,c2_freqItems [[1 3 4] [8 10 11]]"},
+		{"nulls are not counted", []sqltypes.Row{{nil, "a"}, {2, nil}}, "c1 INT, c2 STRING", 0.01,
+			"c1_freqItems,c2_freqItems [[2] [a]]"},
+		// Two counters: 2 and 3 cancel out, 4 and 5 too; 1 stays.
+		{"a frequent value outlasts the rest", many, "c1 INT", 0.5, "c1_freqItems [[1]]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			df := must[*DataFrame](t)(s.CreateDataFrameDDL(tc.rows, tc.ddl))
+			df = must[*DataFrame](t)(df.Coalesce(1))
+			out, err := df.FreqItems(ctx, df.Columns(), tc.support)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows := must[[]sqltypes.Row](t)(out.Collect(ctx))
+			// The order of each array is the counters'; sort it to compare.
+			for _, r := range rows {
+				for k, v := range r {
+					items := v.([]any)
+					el := out.Schema().Fields[k].Type.(sqltypes.ArrayType).Element
+					sort.Slice(items, func(i, j int) bool { return sqltypes.Compare(items[i], items[j], el) < 0 })
+				}
+			}
+			if got := strings.Join(out.Columns(), ",") + " " + fmt.Sprint(rows[0]); got != tc.want {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
