@@ -73,7 +73,7 @@ func TestLearnerErrors(t *testing.T) {
 		contains  []string
 	}{
 		{"unsupported method", "df.toPandas()", "PySparkNotImplementedError", 11, []string{"kafkalab does not support DataFrame.toPandas (script.py, line 11)", "collect()"}},
-		{"unsupported function", "F.xpath('x', 'y')", "PySparkNotImplementedError", 11, []string{"kafkalab does not support functions.xpath (script.py, line 11)"}},
+		{"unsupported function", "F.from_xml('x', 'a INT')", "PySparkNotImplementedError", 11, []string{"kafkalab does not support functions.from_xml (script.py, line 11)"}},
 		{"unresolved column", "df.select('order_idd')", "AnalysisException", 11, []string{"[UNRESOLVED_COLUMN.WITH_SUGGESTION]", "order_idd", "order_id"}},
 		{"bad value for schema", "spark.createDataFrame([('x',)], 'a INT')", "PySparkTypeError", 11, []string{"FIELD_DATA_TYPE_UNACCEPTABLE", "IntegerType() can not accept object 'x' in type <class 'str'>"}},
 		{"an attribute that is not a column", "df.selct('order_id')", "PySparkAttributeError", 11, []string{"pyspark.errors.exceptions.base.PySparkAttributeError: [ATTRIBUTE_NOT_SUPPORTED] Attribute `selct` is not supported."}},
