@@ -405,6 +405,17 @@ func (df *DataFrame) DTypes() [][2]string {
 // IsStreaming is df.isStreaming.
 func (df *DataFrame) IsStreaming() bool { return plan.IsStreaming(df.node) }
 
+// IsLocal is df.isLocal(): whether collect() and take() can answer without executors, as
+// for Spark's LocalRelation and a command's result (SHOW TABLES, a Delta command). A
+// DataFrame PySpark made from Python data is an RDD on Spark, so not local.
+func (df *DataFrame) IsLocal() bool {
+	r, ok := df.node.(*plan.Relation)
+	if !ok || r.SizeUnknown || r.Load != nil {
+		return false
+	}
+	return r.Name == "LocalRelation" || r.Name == "ShowTables" || strings.HasSuffix(r.Name, "Command")
+}
+
 // PrintSchema is df.printSchema()'s text ("root\n |-- order_id: integer (nullable = true)\n...").
 func (df *DataFrame) PrintSchema() string { return df.Schema().TreeString() }
 

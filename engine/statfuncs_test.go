@@ -99,3 +99,39 @@ func TestFreqItems(t *testing.T) {
 		})
 	}
 }
+
+// df.isLocal() is true only for data the driver holds: a command's result, a local
+// relation; not Python data (an RDD on Spark), a range or a query over them.
+func TestIsLocal(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	rows := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{{1, 11}, {3, 10}}, "c1 INT, c2 INT"))
+	tests := []struct {
+		name string
+		df   func() (*DataFrame, error)
+		want bool
+	}{
+		{"SHOW TABLES", func() (*DataFrame, error) { return s.SQL(ctx, "SHOW TABLES") }, true},
+		{"crosstab's table", func() (*DataFrame, error) { return rows.Crosstab(ctx, "c1", "c2") }, true},
+		{"Python rows", func() (*DataFrame, error) { return rows, nil }, false},
+		{"SELECT 1", func() (*DataFrame, error) { return s.SQL(ctx, "SELECT 1") }, false},
+		{"a filter over local rows", func() (*DataFrame, error) {
+			ct, err := rows.Crosstab(ctx, "c1", "c2")
+			if err != nil {
+				return nil, err
+			}
+			return ct.Filter(Expr("c1_c2 = '1'"))
+		}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			df, err := tc.df()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := df.IsLocal(); got != tc.want {
+				t.Errorf("IsLocal() = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -479,6 +479,12 @@ func init() {
 		}
 		return newPyColumn(c)
 	})
+	m("isLocal", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("isLocal", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		return py.NewBool(d.df.IsLocal()), nil
+	})
 	m("isEmpty", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		e, err := d.df.IsEmpty(d.in.Context())
 		if err != nil {
