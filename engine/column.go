@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -230,6 +231,54 @@ func (c *Column) IsIn(values ...any) *Column {
 		list = append(list, o.expr)
 	}
 	return newColumn(plan.In{Child: c.expr, List: list})
+}
+
+// IsInDataFrame is col.isin(df): Spark 4.2's IN subquery over a DataFrame that reads no
+// column of the outer query. As spark.sql's uncorrelated subqueries, it runs once, here,
+// and its rows take its place: col IN (v1, v2, ...), FALSE for no row. A struct(a, b, ...)
+// built in place is compared field by field with a DataFrame of as many columns, as
+// Spark unpacks it: (a = x1 AND b = y1) OR (a = x2 AND b = y2) ...
+func (c *Column) IsInDataFrame(ctx context.Context, sub *DataFrame) *Column {
+	if c.err != nil {
+		return c
+	}
+	fields := sub.Schema().Fields
+	rows, err := sub.Collect(ctx)
+	if err != nil {
+		return errColumn(fmt.Errorf("isin's DataFrame: %w", err))
+	}
+	if len(fields) == 1 {
+		if len(rows) == 0 {
+			return newColumn(plan.Literal{Value: false, Type: sqltypes.Boolean})
+		}
+		list := make([]plan.Expr, len(rows))
+		for i, r := range rows {
+			list[i] = plan.Literal{Value: r[0], Type: fields[0].Type}
+		}
+		return newColumn(plan.In{Child: c.expr, List: list})
+	}
+	st, ok := c.expr.(plan.Call)
+	if !ok || !strings.EqualFold(st.Name, "struct") || len(st.Args) != len(fields) {
+		return errColumn(fmt.Errorf("isin: a DataFrame of %d columns matches a struct(...) of as many columns, not %s", len(fields), exprString(c.expr)))
+	}
+	var anyRow plan.Expr = plan.Literal{Value: false, Type: sqltypes.Boolean}
+	for i, r := range rows {
+		var all plan.Expr
+		for j, f := range fields {
+			eq := plan.BinaryOp{Op: "=", Left: st.Args[j], Right: plan.Literal{Value: r[j], Type: f.Type}}
+			if all == nil {
+				all = eq
+			} else {
+				all = plan.BinaryOp{Op: "AND", Left: all, Right: eq}
+			}
+		}
+		if i == 0 {
+			anyRow = all
+		} else {
+			anyRow = plan.BinaryOp{Op: "OR", Left: anyRow, Right: all}
+		}
+	}
+	return newColumn(anyRow)
 }
 
 // Between is col.between(lo, hi): lo <= col AND col <= hi.

@@ -135,3 +135,40 @@ func TestIsLocal(t *testing.T) {
 		})
 	}
 }
+
+// col.isin(df) is an IN subquery over the DataFrame's rows; struct(a, b).isin(df) compares
+// each field with the DataFrame's columns in turn (PySpark's Column.isin docstring).
+func TestIsInDataFrame(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	people := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{{int64(2), "Alice"}, {int64(5), "Bob"}, {int64(8), "Mike"}, {nil, "Nobody"}},
+		"age BIGINT, name STRING"))
+	ids := must[*DataFrame](t)(s.Range(0, 6, 1, 1))
+	none := must[*DataFrame](t)(ids.Filter(Expr("id > 100")))
+	pairs := must[*DataFrame](t)(ids.Select(Col("id"), Lit("Bob")))
+	tests := []struct {
+		name string
+		cond *Column
+		want string
+	}{
+		{"values of one column", Col("age").IsInDataFrame(ctx, ids), "[[2 Alice] [5 Bob]]"},
+		{"NOT IN", Col("age").IsInDataFrame(ctx, ids).Not(), "[[8 Mike]]"},
+		{"no rows", Col("age").IsInDataFrame(ctx, none), "[]"},
+		{"a struct against two columns", Struct(Col("age"), Col("name")).IsInDataFrame(ctx, pairs), "[[5 Bob]]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := people.Filter(tc.cond)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows := must[[]sqltypes.Row](t)(out.Collect(ctx))
+			if got := fmt.Sprint(rows); got != tc.want {
+				t.Errorf("rows %s, want %s", got, tc.want)
+			}
+		})
+	}
+	if _, err := people.Filter(Col("age").IsInDataFrame(ctx, pairs)); err == nil {
+		t.Error("a column against two columns: no error")
+	}
+}

@@ -372,6 +372,9 @@ func init() {
 	m("astype", cast)
 	m("isin", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(args) == 1 {
+			if d, ok := args[0].(*pyDataFrame); ok {
+				return newPyColumn(c.c.IsInDataFrame(d.in.Context(), d.df))
+			}
 			if items, ok := python.SeqItems(args[0]); ok {
 				args = items
 			}
