@@ -887,6 +887,32 @@ func (df *DataFrame) RepartitionBy(n int, columns ...any) (*DataFrame, error) {
 	return df.s.newDF(h), nil
 }
 
+// RepartitionByRange is repartitionByRange(n, cols...) (n > 0) or repartitionByRange(cols...)
+// (n == 0): rows range-partitioned by the sort keys as Spark's RangePartitioner places them.
+// Without n, spark.sql.shuffle.partitions ranges coalesced into one task, as for
+// RepartitionBy.
+func (df *DataFrame) RepartitionByRange(n int, columns ...any) (*DataFrame, error) {
+	cs, err := cols(columns)
+	if err != nil {
+		return nil, err
+	}
+	exprs, err := exprsOf(cs)
+	if err != nil {
+		return nil, err
+	}
+	coalesce := false
+	if n == 0 {
+		n, coalesce = df.s.shufflePartitions(), true
+	} else if n < 0 {
+		return nil, illegalArgument(fmt.Sprintf("requirement failed: Number of partitions (%d) must be positive.", n))
+	}
+	r, err := plan.NewRangeRepartition(df.node, exprs, n, coalesce)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(r), nil
+}
+
 // Limit is df.limit(n).
 func (df *DataFrame) Limit(n int) (*DataFrame, error) {
 	if n < 0 {

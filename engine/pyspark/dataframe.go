@@ -335,6 +335,33 @@ func init() {
 		}
 		return d.in.wrapDF(d.df.RepartitionBy(n, cs...))
 	})
+	m("repartitionByRange", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if n, ok := kwargs["numPartitions"]; ok {
+			args = append(py.Tuple{n}, args...)
+		}
+		if len(args) == 0 {
+			return nil, py.ExceptionNewf(py.TypeError, "repartitionByRange() missing 1 required positional argument: 'numPartitions'")
+		}
+		n, cols := 0, args
+		switch x := args[0].(type) {
+		case py.Int:
+			n, cols = int(x), args[1:]
+			if len(cols) == 0 {
+				return nil, raise(sparkerrors.PySparkValueError, "CANNOT_BE_EMPTY", "item", "partition-by expression")
+			}
+			if n <= 0 {
+				return nil, illegalPartitions(n)
+			}
+		case py.String, *pyColumn:
+		default:
+			return nil, notExpectedType("numPartitions", "Column, int or str", args[0])
+		}
+		cs, err := columnArgs("repartitionByRange", cols)
+		if err != nil {
+			return nil, err
+		}
+		return d.in.wrapDF(d.df.RepartitionByRange(n, cs...))
+	})
 	union := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("union", args, kwargs, []string{"other"}, 1)
 		if err != nil {
