@@ -913,6 +913,29 @@ func (df *DataFrame) RepartitionByRange(n int, columns ...any) (*DataFrame, erro
 	return df.s.newDF(r), nil
 }
 
+// RepartitionByID is repartitionById(n, col): each row to task pmod(col, n), NULL to 0.
+func (df *DataFrame) RepartitionByID(n int, id any) (*DataFrame, error) {
+	cs, err := cols([]any{id})
+	if err != nil {
+		return nil, err
+	}
+	exprs, err := exprsOf(cs)
+	if err != nil {
+		return nil, err
+	}
+	r, err := plan.NewIDRepartition(df.node, exprs[0], n)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(r), nil
+}
+
+// ZipWithIndex is df.zipWithIndex(name): a BIGINT column numbering the rows from 0 in
+// task order, appended last.
+func (df *DataFrame) ZipWithIndex(name string) *DataFrame {
+	return df.s.newDF(plan.NewZipWithIndex(df.node, name))
+}
+
 // Limit is df.limit(n).
 func (df *DataFrame) Limit(n int) (*DataFrame, error) {
 	if n < 0 {

@@ -53,3 +53,41 @@ func TestRangeRepartition(t *testing.T) {
 		})
 	}
 }
+
+// repartitionById sends a row to task pmod(id, n) and a NULL id to task 0; zipWithIndex
+// numbers rows from 0 across the tasks in order.
+func TestIDRepartitionAndZipWithIndex(t *testing.T) {
+	schema := sqltypes.MustParseDDL("id INT")
+	tasks := [][]sqltypes.Row{{{int32(0)}, {int32(4)}, {nil}}, {}, {{int32(-1)}, {int32(2)}}}
+	rel := &Relation{Scope: &Scope{Schema: schema}, Name: "t", Rows: tasks}
+	tests := []struct {
+		name string
+		node func() (Node, error)
+		want string
+	}{
+		{"by id", func() (Node, error) { return NewIDRepartition(rel, Col("id"), 3) }, "[[[0] [<nil>]] [[4]] [[-1] [2]]]"},
+		{"one task", func() (Node, error) { return NewIDRepartition(rel, Col("id"), 1) }, "[[[0] [4] [<nil>] [-1] [2]]]"},
+		{"numbered", func() (Node, error) { return NewZipWithIndex(rel, "index"), nil }, "[[[0 0] [4 1] [<nil> 2]] [] [[-1 3] [2 4]]]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n, err := tc.node()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := execTasks(n, &Exec{Eval: evalCtx(t)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := fmt.Sprint(got); s != tc.want {
+				t.Errorf("tasks %s, want %s", s, tc.want)
+			}
+		})
+	}
+	if _, err := NewIDRepartition(rel, Literal{Value: "x", Type: sqltypes.String}, 2); err == nil {
+		t.Error("a string partition id: no error")
+	}
+	if got := NewZipWithIndex(rel, "row_id").Output().Schema.SQL(); got != "STRUCT<id: INT, row_id: BIGINT NOT NULL>" {
+		t.Errorf("schema %s", got)
+	}
+}

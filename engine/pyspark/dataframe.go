@@ -362,6 +362,47 @@ func init() {
 		}
 		return d.in.wrapDF(d.df.RepartitionByRange(n, cs...))
 	})
+	m("repartitionById", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("repartitionById", args, kwargs, []string{"numPartitions", "partitionIdCol"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		var n int
+		switch x := a[0].(type) {
+		case py.Int:
+			n = int(x)
+		case py.Bool:
+			n = 0
+			if x {
+				n = 1
+			}
+		default:
+			return nil, notExpectedType("numPartitions", "int", a[0])
+		}
+		if n <= 0 {
+			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "numPartitions", "arg_value", fmt.Sprint(n))
+		}
+		cs, err := columnArgs("repartitionById", py.Tuple{a[1]})
+		if err != nil {
+			return nil, err
+		}
+		return d.in.wrapDF(d.df.RepartitionByID(n, cs[0]))
+	})
+	m("zipWithIndex", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("zipWithIndex", args, kwargs, []string{"indexColName"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		name := "index"
+		if a[0] != nil {
+			s, ok := a[0].(py.String)
+			if !ok {
+				return nil, notExpectedType("indexColName", "str", a[0])
+			}
+			name = string(s)
+		}
+		return d.in.wrapDF(d.df.ZipWithIndex(name), nil)
+	})
 	union := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("union", args, kwargs, []string{"other"}, 1)
 		if err != nil {
