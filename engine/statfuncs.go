@@ -199,3 +199,85 @@ func (c *freqCounter) items() []any {
 	}
 	return out
 }
+
+// Transpose is df.transpose(indexColumn): the values of the index column (the first
+// column when index is nil), NULLs left out, in ascending order and written as strings,
+// name the new columns; each other column becomes a row, its name in the column "key"
+// and its values, cast to the columns' least common type, under the index values of
+// their rows. As Spark's analyzer does, the index values are read when the method is
+// called.
+func (df *DataFrame) Transpose(ctx context.Context, index any) (*DataFrame, error) {
+	fields := df.Schema().Fields
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("transpose: the DataFrame has no columns")
+	}
+	at := 0
+	if index != nil {
+		c := toColumn(index)
+		if s, ok := index.(string); ok {
+			c = Col(s)
+		}
+		if c.err != nil {
+			return nil, c.err
+		}
+		b, err := plan.Resolve(c.expr, df.node.Output())
+		if err != nil {
+			return nil, err
+		}
+		i, ok := plan.ColumnIndex(b)
+		if !ok || i >= len(fields) {
+			return nil, fmt.Errorf("transpose: the index column must be a column of the DataFrame, not %s", b.SQL())
+		}
+		at = i
+	}
+	var values []any
+	var names []string
+	for i, f := range fields {
+		if i != at {
+			values = append(values, Col(backquoted(f.Name)))
+			names = append(names, f.Name)
+		}
+	}
+	valueType := sqltypes.DataType(sqltypes.String)
+	if len(values) > 0 {
+		common, err := df.Select(Coalesce(values...))
+		if err != nil {
+			return nil, fmt.Errorf("transpose: the columns other than the index have no common type: %w", err)
+		}
+		valueType = common.Schema().Fields[0].Type
+	}
+	idx := Col(backquoted(fields[at].Name))
+	sel := []any{idx, idx.Cast("string")}
+	for _, v := range values {
+		sel = append(sel, v.(*Column).Cast(valueType.SQL()))
+	}
+	q, err := df.Select(sel...)
+	if err != nil {
+		return nil, fmt.Errorf("transpose: %w", err)
+	}
+	rows, err := q.Collect(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("transpose: %w", err)
+	}
+	var kept []sqltypes.Row
+	for _, r := range rows {
+		if r[0] != nil {
+			kept = append(kept, r)
+		}
+	}
+	idxType := fields[at].Type
+	sort.SliceStable(kept, func(i, j int) bool { return sqltypes.Compare(kept[i][0], kept[j][0], idxType) < 0 })
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "key", Type: sqltypes.String}}}
+	for _, r := range kept {
+		schema.Fields = append(schema.Fields, sqltypes.StructField{Name: r[1].(string), Type: valueType, Nullable: true})
+	}
+	out := make([]sqltypes.Row, len(names))
+	for v, name := range names {
+		row := sqltypes.Row{name}
+		for _, r := range kept {
+			row = append(row, r[2+v])
+		}
+		out[v] = row
+	}
+	return df.s.localRelation(out, schema), nil
+}

@@ -172,3 +172,41 @@ func TestIsInDataFrame(t *testing.T) {
 		t.Error("a column against two columns: no error")
 	}
 }
+
+// df.transpose turns the index column's values (NULLs left out, ascending) into columns
+// and every other column into a row named in "key", its values of the columns' common type.
+func TestTranspose(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	tests := []struct {
+		name   string
+		rows   []sqltypes.Row
+		ddl    string
+		index  any
+		schema string
+		want   string
+	}{
+		{"the docstring's table", []sqltypes.Row{{"A", 1, 2}, {"B", 3, 4}}, "id STRING, val1 INT, val2 INT", nil,
+			"STRUCT<key: STRING NOT NULL, A: INT, B: INT>", "[[val1 1 3] [val2 2 4]]"},
+		{"an index by name, in order, without NULL", []sqltypes.Row{{int64(10), 3}, {int64(20), nil}, {int64(30), 1}}, "v BIGINT, k INT", "k",
+			"STRUCT<key: STRING NOT NULL, `1`: BIGINT, `3`: BIGINT>", "[[v 30 10]]"},
+		{"values widened", []sqltypes.Row{{"x", 1, 2.5}}, "id STRING, a INT, b DOUBLE", Col("id"),
+			"STRUCT<key: STRING NOT NULL, x: DOUBLE>", "[[a 1] [b 2.5]]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			df := must[*DataFrame](t)(s.CreateDataFrameDDL(tc.rows, tc.ddl))
+			out, err := df.Transpose(ctx, tc.index)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := out.Schema().SQL(); got != tc.schema {
+				t.Errorf("schema %s, want %s", got, tc.schema)
+			}
+			rows := must[[]sqltypes.Row](t)(out.Collect(ctx))
+			if got := fmt.Sprint(rows); got != tc.want {
+				t.Errorf("rows %s, want %s", got, tc.want)
+			}
+		})
+	}
+}

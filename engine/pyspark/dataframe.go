@@ -388,6 +388,21 @@ func init() {
 		}
 		return d.in.wrapDF(d.df.RepartitionByID(n, cs[0]))
 	})
+	m("transpose", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("transpose", args, kwargs, []string{"indexColumn"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		var index any
+		if a[0] != nil && a[0] != py.None {
+			cs, err := columnArgs("transpose", py.Tuple{a[0]})
+			if err != nil {
+				return nil, err
+			}
+			index = cs[0]
+		}
+		return d.in.wrapDF(d.df.Transpose(d.in.Context(), index))
+	})
 	m("zipWithIndex", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("zipWithIndex", args, kwargs, []string{"indexColName"}, 0)
 		if err != nil {
