@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -414,6 +416,40 @@ func (df *DataFrame) IsLocal() bool {
 		return false
 	}
 	return r.Name == "LocalRelation" || r.Name == "ShowTables" || strings.HasSuffix(r.Name, "Command")
+}
+
+// InputFiles is df.inputFiles(): the files the DataFrame's file relations read, as
+// file: URIs, each once, in order.
+func (df *DataFrame) InputFiles() ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	var walk func(n plan.Node) error
+	walk = func(n plan.Node) error {
+		if r, ok := n.(*plan.Relation); ok && r.InputFiles != nil {
+			files, err := r.InputFiles()
+			if err != nil {
+				return fmt.Errorf("inputFiles: %w", err)
+			}
+			for _, f := range files {
+				u := "file:" + filepath.ToSlash(f)
+				if !seen[u] {
+					seen[u] = true
+					out = append(out, u)
+				}
+			}
+		}
+		for _, c := range n.Children() {
+			if err := walk(c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(df.node); err != nil {
+		return nil, err
+	}
+	sort.Strings(out)
+	return out, nil
 }
 
 // PrintSchema is df.printSchema()'s text ("root\n |-- order_id: integer (nullable = true)\n...").

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -206,6 +208,55 @@ func TestTranspose(t *testing.T) {
 			rows := must[[]sqltypes.Row](t)(out.Collect(ctx))
 			if got := fmt.Sprint(rows); got != tc.want {
 				t.Errorf("rows %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// df.inputFiles() lists the data files its file reads take (not _SUCCESS or hidden ones),
+// as file: URIs, once each; a DataFrame of no file reads none.
+func TestInputFiles(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	dir := t.TempDir()
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("part-00000.json", "{\"a\": 1}\n")
+	write("part-00001.json", "{\"a\": 2}\n")
+	write("_SUCCESS", "")
+	write(".part-00000.json.crc", "")
+	uri := func(name string) string { return "file:" + filepath.ToSlash(filepath.Join(dir, name)) }
+	tests := []struct {
+		name string
+		df   func() (*DataFrame, error)
+		want []string
+	}{
+		{"json", func() (*DataFrame, error) { return s.Read().Format("json").Load(ctx, dir) }, []string{uri("part-00000.json"), uri("part-00001.json")}},
+		{"text", func() (*DataFrame, error) { return s.Read().Format("text").Load(ctx, dir) }, []string{uri("part-00000.json"), uri("part-00001.json")}},
+		{"a self-union, each file once", func() (*DataFrame, error) {
+			df, err := s.Read().Format("json").Load(ctx, dir)
+			if err != nil {
+				return nil, err
+			}
+			return df.Union(df)
+		}, []string{uri("part-00000.json"), uri("part-00001.json")}},
+		{"no files", func() (*DataFrame, error) { return s.Range(0, 3, 1, 1) }, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			df, err := tc.df()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := df.InputFiles()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("InputFiles() = %v, want %v", got, tc.want)
 			}
 		})
 	}

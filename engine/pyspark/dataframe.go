@@ -562,6 +562,16 @@ func init() {
 		}
 		return newPyColumn(c)
 	})
+	m("inputFiles", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("inputFiles", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		files, err := d.df.InputFiles()
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return py.NewListFromStrings(files), nil
+	})
 	m("isLocal", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if _, err := python.ParseArgs("isLocal", args, kwargs, nil, 0); err != nil {
 			return nil, err
