@@ -418,6 +418,12 @@ func (df *DataFrame) IsLocal() bool {
 	return r.Name == "LocalRelation" || r.Name == "ShowTables" || strings.HasSuffix(r.Name, "Command")
 }
 
+// SameSemantics is df.sameSemantics(other): whether the two plans are the same query
+// once the names they give columns are set aside (plan.Canonical).
+func (df *DataFrame) SameSemantics(other *DataFrame) bool {
+	return plan.Canonical(df.node) == plan.Canonical(other.node)
+}
+
 // InputFiles is df.inputFiles(): the files the DataFrame's file relations read, as
 // file: URIs, each once, in order.
 func (df *DataFrame) InputFiles() ([]string, error) {

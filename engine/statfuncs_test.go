@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -257,6 +258,40 @@ func TestInputFiles(t *testing.T) {
 			}
 			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 				t.Errorf("InputFiles() = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// df.sameSemantics compares the queries, not the names their columns get: two ranges of
+// the same numbers are the same, two createDataFrame calls never are.
+func TestSameSemantics(t *testing.T) {
+	s := newTestSession(t)
+	r1 := must[*DataFrame](t)(s.Range(0, 10, 1, 2))
+	r2 := must[*DataFrame](t)(s.Range(0, 10, 1, 2))
+	r3 := must[*DataFrame](t)(s.Range(0, 11, 1, 2))
+	rows := []sqltypes.Row{{1}}
+	c1 := must[*DataFrame](t)(s.CreateDataFrameDDL(rows, "a INT"))
+	c2 := must[*DataFrame](t)(s.CreateDataFrameDDL(rows, "a INT"))
+	with := func(df *DataFrame, name, expr string) *DataFrame {
+		return must[*DataFrame](t)(df.WithColumn(name, Expr(expr)))
+	}
+	tests := []struct {
+		name string
+		a, b *DataFrame
+		want bool
+	}{
+		{"same expression", with(r1, "col1", "id * 2"), with(r2, "col1", "id * 2"), true},
+		{"another expression", with(r1, "col1", "id * 2"), with(r2, "col1", "id + 2"), false},
+		{"another name", with(r1, "col1", "id * 2"), with(r2, "col0", "id * 2"), true},
+		{"other rows", r1, r3, false},
+		{"two createDataFrame calls", c1, c2, false},
+		{"one createDataFrame", with(c1, "b", "a + 1"), with(c1, "b", "a + 1"), true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.a.SameSemantics(tc.b); got != tc.want {
+				t.Errorf("SameSemantics = %v, want %v\n%s\n%s", got, tc.want, plan.Canonical(tc.a.Plan()), plan.Canonical(tc.b.Plan()))
 			}
 		})
 	}

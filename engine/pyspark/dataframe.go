@@ -562,6 +562,17 @@ func init() {
 		}
 		return newPyColumn(c)
 	})
+	m("sameSemantics", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("sameSemantics", args, kwargs, []string{"other"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		o, ok := a[0].(*pyDataFrame)
+		if !ok {
+			return nil, notExpectedType("other", "DataFrame", a[0])
+		}
+		return py.NewBool(d.df.SameSemantics(o.df)), nil
+	})
 	m("inputFiles", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if _, err := python.ParseArgs("inputFiles", args, kwargs, nil, 0); err != nil {
 			return nil, err
