@@ -613,6 +613,13 @@ func (df *DataFrame) Filter(cond any) (*DataFrame, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
+	if plan.HasOuterRef(c.expr) {
+		// A subquery's condition: it is resolved when the outer query uses it.
+		return df.s.newDF(&plan.CorrelatedFilter{Child: df.node, Cond: c.expr}), nil
+	}
+	if hasExistsSubquery(c.expr) {
+		return df.filterExists(c.expr)
+	}
 	if plan.HasAggregate(c.expr) {
 		var names []string
 		for _, a := range plan.AggregateCalls(c.expr) {

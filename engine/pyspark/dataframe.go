@@ -562,6 +562,12 @@ func init() {
 		}
 		return newPyColumn(c)
 	})
+	m("exists", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("exists", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		return newPyColumn(d.df.Exists(d.in.Context()))
+	})
 	m("sameSemantics", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("sameSemantics", args, kwargs, []string{"other"}, 1)
 		if err != nil {
