@@ -504,6 +504,16 @@ func (df *DataFrame) Select(columns ...any) (*DataFrame, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cf, ok := df.node.(*plan.CorrelatedFilter); ok {
+		return df.correlatedSelect(cf, exprs)
+	}
+	if hasScalarSubquery(exprs...) {
+		joined, rewritten, err := df.joinScalars(exprs)
+		if err != nil {
+			return nil, err
+		}
+		return joined.Select(toAnyExprs(rewritten)...)
+	}
 	if plan.HasAggregate(exprs...) {
 		if df.IsStreaming() {
 			return df.streamingAgg(nil, exprs, false)
@@ -619,6 +629,18 @@ func (df *DataFrame) Filter(cond any) (*DataFrame, error) {
 	}
 	if hasExistsSubquery(c.expr) {
 		return df.filterExists(c.expr)
+	}
+	if hasScalarSubquery(c.expr) {
+		n := len(df.Schema().Fields)
+		joined, rewritten, err := df.joinScalars([]plan.Expr{c.expr})
+		if err != nil {
+			return nil, err
+		}
+		f, err := joined.Filter(newColumn(rewritten[0]))
+		if err != nil {
+			return nil, err
+		}
+		return f.outerColumns(n)
 	}
 	if plan.HasAggregate(c.expr) {
 		var names []string

@@ -58,3 +58,29 @@ func (f *CorrelatedFilter) Execute(context.Context, *Exec) ([]rowiter.Iter, erro
 	return nil, errors.New("this DataFrame's condition reads an outer query (Column.outer()): " +
 		"use it as a subquery, other.where(df.exists()) or other.where(~df.exists())")
 }
+
+// CorrelatedSelect is df.select(aggregates) over a CorrelatedFilter: the subquery of a
+// correlated scalar subquery (df.where(... .outer() ...).select(avg("x")).scalar()).
+type CorrelatedSelect struct {
+	Filter *CorrelatedFilter
+	Exprs  []Expr
+	// Scope is the select's output as it would be over the subquery's rows.
+	Scope *Scope
+}
+
+func (c *CorrelatedSelect) Output() *Scope   { return c.Scope }
+func (c *CorrelatedSelect) Children() []Node { return []Node{c.Filter} }
+func (c *CorrelatedSelect) Describe() string { return "Aggregate (reads the outer query)" }
+func (c *CorrelatedSelect) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
+	return c.Filter.Execute(ctx, ex)
+}
+
+// ScalarDFSubquery is df.scalar() over a CorrelatedSelect: the outer query joins the
+// subquery's aggregate per correlation key, as Spark's optimizer decorrelates it.
+type ScalarDFSubquery struct{ Subquery *CorrelatedSelect }
+
+func (ScalarDFSubquery) isExpr() {}
+
+// BoundExpr is an already resolved expression given where an Expr is expected: it
+// resolves to itself (its column indexes are those of the scope it was resolved in).
+func BoundExpr(b Bound) Expr { return boundExpr{b} }

@@ -562,6 +562,12 @@ func init() {
 		}
 		return newPyColumn(c)
 	})
+	m("scalar", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("scalar", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		return newPyColumn(d.df.Scalar(d.in.Context()))
+	})
 	m("exists", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if _, err := python.ParseArgs("exists", args, kwargs, nil, 0); err != nil {
 			return nil, err
