@@ -74,8 +74,8 @@ func (s *Session) localRelation(rows []sqltypes.Row, schema *sqltypes.StructType
 // FreqItems is df.freqItems(cols, support): for each column, an array of the values that
 // may occur in more than support of the rows (false positives allowed), found as Spark
 // finds them, by Karp, Schenker and Papadimitriou's counting with 1/support counters per
-// task, the tasks' counters then merged. NULLs are not counted. The column of col is
-// named col_freqItems.
+// task, the tasks' counters then merged. NULL is a value like the others. The column of
+// col is named col_freqItems, an array that holds NULL when col may.
 func (df *DataFrame) FreqItems(ctx context.Context, cols []string, support float64) (*DataFrame, error) {
 	if support < 1e-4 || support > 1 {
 		return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: fmt.Sprintf(
@@ -103,9 +103,7 @@ func (df *DataFrame) FreqItems(ctx context.Context, cols []string, support float
 		for i := range cols {
 			c := newFreqCounter(size, types[i].Type)
 			for _, r := range rows {
-				if r[i] != nil {
-					c.add(r[i], 1)
-				}
+				c.add(r[i], 1)
 			}
 			merged[i].merge(c)
 		}
@@ -114,7 +112,7 @@ func (df *DataFrame) FreqItems(ctx context.Context, cols []string, support float
 	row := make(sqltypes.Row, len(cols))
 	for i, c := range cols {
 		schema.Fields = append(schema.Fields, sqltypes.StructField{Name: c + "_freqItems",
-			Type: sqltypes.ArrayType{Element: types[i].Type, ContainsNull: true}, Nullable: true})
+			Type: sqltypes.ArrayType{Element: types[i].Type, ContainsNull: types[i].Nullable}})
 		row[i] = merged[i].items()
 	}
 	return df.s.localRelation([]sqltypes.Row{row}, schema), nil
