@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/rowiter"
@@ -12,57 +11,27 @@ import (
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
-// Crosstab is df.crosstab(col1, col2): a contingency table, as Spark's StatFunctions
-// builds it. Each pair is counted; the first column, named col1_col2, holds col1's values
-// as strings (NULL as "null"), and each distinct value of col2, as a string, names a
-// BIGINT column of counts (0 for a pair never seen), the names in string order with
-// backquotes removed. Like Spark, the counts are taken when the method is called.
+// Crosstab is df.crosstab(col1, col2): a contingency table, built as Spark 4 builds it:
+// grouped by col1 as a string ("null" for NULL) named col1_col2, pivoted on col2 as a
+// string ("null" for NULL, backquotes removed; the values sorted, read when the method is
+// called as a pivot's are), each cell the pair's count, 0 for a pair never seen.
 func (df *DataFrame) Crosstab(ctx context.Context, col1, col2 string) (*DataFrame, error) {
-	asText := func(name string) *Column { return Coalesce(Col(name).Cast("string"), Lit("null")) }
-	counts, err := df.GroupBy(asText(col1).Alias("c1"), asText(col2).Alias("c2")).Count()
+	asText := func(name string) *Column {
+		c := Col(name)
+		return When(c.IsNull(), "null").Otherwise(c.Cast("string"))
+	}
+	key := asText(col1).Alias(col1 + "_" + col2)
+	c2 := Col(col2)
+	across := When(c2.IsNull(), "null").Otherwise(call("regexp_replace", c2.Cast("string"), Lit("`"), Lit("")))
+	pivoted, err := df.GroupBy(key).Pivot(ctx, across, nil)
 	if err != nil {
 		return nil, fmt.Errorf("crosstab: %w", err)
 	}
-	pairs, err := counts.Collect(ctx)
+	counts, err := pivoted.Count()
 	if err != nil {
 		return nil, fmt.Errorf("crosstab: %w", err)
 	}
-	var headers []string
-	seen := map[string]bool{}
-	for _, p := range pairs {
-		if h := p[1].(string); !seen[h] {
-			seen[h] = true
-			headers = append(headers, h)
-		}
-	}
-	if len(headers) >= 10000 {
-		return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Message: fmt.Sprintf(
-			"requirement failed: The number of distinct values for %s, can't exceed 1e4. Currently %d", col2, len(headers))}
-	}
-	sort.Strings(headers)
-	column := make(map[string]int, len(headers))
-	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: col1 + "_" + col2, Type: sqltypes.String, Nullable: true}}}
-	for i, h := range headers {
-		column[h] = i + 1
-		schema.Fields = append(schema.Fields, sqltypes.StructField{Name: strings.ReplaceAll(h, "`", ""), Type: sqltypes.Long, Nullable: true})
-	}
-	var rows []sqltypes.Row
-	rowOf := map[string]sqltypes.Row{}
-	for _, p := range pairs {
-		key := p[0].(string)
-		row, ok := rowOf[key]
-		if !ok {
-			row = make(sqltypes.Row, len(schema.Fields))
-			row[0] = key
-			for i := 1; i < len(row); i++ {
-				row[i] = int64(0)
-			}
-			rowOf[key] = row
-			rows = append(rows, row)
-		}
-		row[column[p[1].(string)]] = p[2]
-	}
-	return df.s.localRelation(rows, schema), nil
+	return counts.FillNA(int64(0), nil)
 }
 
 // localRelation is a DataFrame over rows the driver holds, as Spark's LocalRelation.
@@ -115,7 +84,9 @@ func (df *DataFrame) FreqItems(ctx context.Context, cols []string, support float
 			Type: sqltypes.ArrayType{Element: types[i].Type, ContainsNull: types[i].Nullable}})
 		row[i] = merged[i].items()
 	}
-	return df.s.localRelation([]sqltypes.Row{row}, schema), nil
+	// Spark computes it as an aggregate (not a local relation: isLocal() is false).
+	rel := &plan.Relation{Scope: df.s.newScope(schema, nil), Name: "FrequentItems", Rows: [][]sqltypes.Row{{row}}}
+	return df.s.newDF(rel), nil
 }
 
 // freqCounter is Spark's FreqItemCounter: at most size values with counts; a new value

@@ -115,15 +115,17 @@ func TestIsLocal(t *testing.T) {
 		want bool
 	}{
 		{"SHOW TABLES", func() (*DataFrame, error) { return s.SQL(ctx, "SHOW TABLES") }, true},
-		{"crosstab's table", func() (*DataFrame, error) { return rows.Crosstab(ctx, "c1", "c2") }, true},
+		{"transpose's table", func() (*DataFrame, error) { return rows.Transpose(ctx, nil) }, true},
+		{"crosstab's table, an aggregate", func() (*DataFrame, error) { return rows.Crosstab(ctx, "c1", "c2") }, false},
+		{"freqItems's row, an aggregate", func() (*DataFrame, error) { return rows.FreqItems(ctx, []string{"c1"}, 0.01) }, false},
 		{"Python rows", func() (*DataFrame, error) { return rows, nil }, false},
 		{"SELECT 1", func() (*DataFrame, error) { return s.SQL(ctx, "SELECT 1") }, false},
 		{"a filter over local rows", func() (*DataFrame, error) {
-			ct, err := rows.Crosstab(ctx, "c1", "c2")
+			ct, err := rows.Transpose(ctx, nil)
 			if err != nil {
 				return nil, err
 			}
-			return ct.Filter(Expr("c1_c2 = '1'"))
+			return ct.Filter(Expr("key = 'c2'"))
 		}, false},
 	}
 	for _, tc := range tests {
