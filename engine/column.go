@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -232,6 +233,54 @@ func (c *Column) IsIn(values ...any) *Column {
 	return newColumn(plan.In{Child: c.expr, List: list})
 }
 
+// IsInDataFrame is col.isin(df): Spark 4.2's IN subquery over a DataFrame that reads no
+// column of the outer query. As spark.sql's uncorrelated subqueries, it runs once, here,
+// and its rows take its place: col IN (v1, v2, ...), FALSE for no row. A struct(a, b, ...)
+// built in place is compared field by field with a DataFrame of as many columns, as
+// Spark unpacks it: (a = x1 AND b = y1) OR (a = x2 AND b = y2) ...
+func (c *Column) IsInDataFrame(ctx context.Context, sub *DataFrame) *Column {
+	if c.err != nil {
+		return c
+	}
+	fields := sub.Schema().Fields
+	rows, err := sub.Collect(ctx)
+	if err != nil {
+		return errColumn(fmt.Errorf("isin's DataFrame: %w", err))
+	}
+	if len(fields) == 1 {
+		if len(rows) == 0 {
+			return newColumn(plan.Literal{Value: false, Type: sqltypes.Boolean})
+		}
+		list := make([]plan.Expr, len(rows))
+		for i, r := range rows {
+			list[i] = plan.Literal{Value: r[0], Type: fields[0].Type}
+		}
+		return newColumn(plan.In{Child: c.expr, List: list})
+	}
+	st, ok := c.expr.(plan.Call)
+	if !ok || !strings.EqualFold(st.Name, "struct") || len(st.Args) != len(fields) {
+		return errColumn(fmt.Errorf("isin: a DataFrame of %d columns matches a struct(...) of as many columns, not %s", len(fields), exprString(c.expr)))
+	}
+	var anyRow plan.Expr = plan.Literal{Value: false, Type: sqltypes.Boolean}
+	for i, r := range rows {
+		var all plan.Expr
+		for j, f := range fields {
+			eq := plan.BinaryOp{Op: "=", Left: st.Args[j], Right: plan.Literal{Value: r[j], Type: f.Type}}
+			if all == nil {
+				all = eq
+			} else {
+				all = plan.BinaryOp{Op: "AND", Left: all, Right: eq}
+			}
+		}
+		if i == 0 {
+			anyRow = all
+		} else {
+			anyRow = plan.BinaryOp{Op: "OR", Left: anyRow, Right: all}
+		}
+	}
+	return newColumn(anyRow)
+}
+
 // Between is col.between(lo, hi): lo <= col AND col <= hi.
 func (c *Column) Between(lo, hi any) *Column {
 	return c.Geq(lo).And(c.Leq(hi))
@@ -316,18 +365,34 @@ func (c *Column) Otherwise(value any) *Column {
 func (c *Column) Like(pattern string) *Column { return c.fn("like", pattern) }
 
 // WithField is col.withField(name, value): the struct with that field replaced, or added
-// at the end.
+// at the end. A dotted name ("e.f") reaches into nested structs.
 func (c *Column) WithField(name string, value *Column) *Column {
-	return c.fn(plan.UpdateFieldsFunc, Lit("with"), Lit(name), value)
+	return c.updateField(plan.ParseAttributeName(name), func(st *Column, field string) *Column {
+		return st.fn(plan.UpdateFieldsFunc, Lit("with"), Lit(field), value)
+	})
 }
 
-// DropFields is col.dropFields(*names): the struct without those fields.
+// DropFields is col.dropFields(*names): the struct without those fields, each name
+// dropped in turn; a dotted name ("e.g") drops a field of a nested struct.
 func (c *Column) DropFields(names ...string) *Column {
 	out := c
 	for _, n := range names {
-		out = out.fn(plan.UpdateFieldsFunc, Lit("drop"), Lit(n))
+		out = out.updateField(plan.ParseAttributeName(n), func(st *Column, field string) *Column {
+			return st.fn(plan.UpdateFieldsFunc, Lit("drop"), Lit(field))
+		})
 	}
 	return out
+}
+
+// updateField applies update to the struct that holds the last field of path, and
+// rebuilds each struct on the way down with its updated child, as Spark's Column does for
+// withField and dropFields.
+func (c *Column) updateField(path []string, update func(st *Column, field string) *Column) *Column {
+	if len(path) == 1 {
+		return update(c, path[0])
+	}
+	inner := c.GetField(path[0]).updateField(path[1:], update)
+	return c.fn(plan.UpdateFieldsFunc, Lit("with"), Lit(path[0]), inner)
 }
 
 // BitwiseOR, BitwiseAND and BitwiseXOR are col.bitwiseOR/AND/XOR(other): (a | b) etc.

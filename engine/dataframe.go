@@ -2,8 +2,11 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -404,6 +407,57 @@ func (df *DataFrame) DTypes() [][2]string {
 // IsStreaming is df.isStreaming.
 func (df *DataFrame) IsStreaming() bool { return plan.IsStreaming(df.node) }
 
+// IsLocal is df.isLocal(): whether collect() and take() can answer without executors, as
+// for Spark's LocalRelation and a command's result (SHOW TABLES, a Delta command). A
+// DataFrame PySpark made from Python data is an RDD on Spark, so not local.
+func (df *DataFrame) IsLocal() bool {
+	r, ok := df.node.(*plan.Relation)
+	if !ok || r.SizeUnknown || r.Load != nil {
+		return false
+	}
+	return r.Name == "LocalRelation" || r.Name == "ShowTables" || strings.HasSuffix(r.Name, "Command")
+}
+
+// SameSemantics is df.sameSemantics(other): whether the two plans are the same query
+// once the names they give columns are set aside (plan.Canonical).
+func (df *DataFrame) SameSemantics(other *DataFrame) bool {
+	return plan.Canonical(df.node) == plan.Canonical(other.node)
+}
+
+// InputFiles is df.inputFiles(): the files the DataFrame's file relations read, as
+// file: URIs, each once, in order.
+func (df *DataFrame) InputFiles() ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	var walk func(n plan.Node) error
+	walk = func(n plan.Node) error {
+		if r, ok := n.(*plan.Relation); ok && r.InputFiles != nil {
+			files, err := r.InputFiles()
+			if err != nil {
+				return fmt.Errorf("inputFiles: %w", err)
+			}
+			for _, f := range files {
+				u := "file:" + filepath.ToSlash(f)
+				if !seen[u] {
+					seen[u] = true
+					out = append(out, u)
+				}
+			}
+		}
+		for _, c := range n.Children() {
+			if err := walk(c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(df.node); err != nil {
+		return nil, err
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
 // PrintSchema is df.printSchema()'s text ("root\n |-- order_id: integer (nullable = true)\n...").
 func (df *DataFrame) PrintSchema() string { return df.Schema().TreeString() }
 
@@ -449,6 +503,16 @@ func (df *DataFrame) Select(columns ...any) (*DataFrame, error) {
 	exprs, err := exprsOf(cs)
 	if err != nil {
 		return nil, err
+	}
+	if cf, ok := df.node.(*plan.CorrelatedFilter); ok {
+		return df.correlatedSelect(cf, exprs)
+	}
+	if hasScalarSubquery(exprs...) {
+		joined, rewritten, err := df.joinScalars(exprs)
+		if err != nil {
+			return nil, err
+		}
+		return joined.Select(toAnyExprs(rewritten)...)
 	}
 	if plan.HasAggregate(exprs...) {
 		if df.IsStreaming() {
@@ -559,6 +623,25 @@ func (df *DataFrame) Filter(cond any) (*DataFrame, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
+	if plan.HasOuterRef(c.expr) {
+		// A subquery's condition: it is resolved when the outer query uses it.
+		return df.s.newDF(&plan.CorrelatedFilter{Child: df.node, Cond: c.expr}), nil
+	}
+	if hasExistsSubquery(c.expr) {
+		return df.filterExists(c.expr)
+	}
+	if hasScalarSubquery(c.expr) {
+		n := len(df.Schema().Fields)
+		joined, rewritten, err := df.joinScalars([]plan.Expr{c.expr})
+		if err != nil {
+			return nil, err
+		}
+		f, err := joined.Filter(newColumn(rewritten[0]))
+		if err != nil {
+			return nil, err
+		}
+		return f.outerColumns(n)
+	}
 	if plan.HasAggregate(c.expr) {
 		var names []string
 		for _, a := range plan.AggregateCalls(c.expr) {
@@ -582,7 +665,8 @@ func (df *DataFrame) Filter(cond any) (*DataFrame, error) {
 // Where is Filter.
 func (df *DataFrame) Where(cond any) (*DataFrame, error) { return df.Filter(cond) }
 
-// Drop is df.drop(cols...): names (unknown names are ignored, as in Spark) or Columns.
+// Drop is df.drop(cols...): names (unknown names are ignored, as in Spark) or Columns (one
+// that does not resolve is ignored too).
 func (df *DataFrame) Drop(columns ...any) (*DataFrame, error) {
 	drop := map[int]bool{}
 	fields := df.Schema().Fields
@@ -603,14 +687,18 @@ func (df *DataFrame) Drop(columns ...any) (*DataFrame, error) {
 				continue
 			}
 			b, err := plan.Resolve(ref, df.node.Output())
+			var ae *plan.AnalysisError
+			if errors.As(err, &ae) && strings.HasPrefix(ae.Class, "UNRESOLVED_COLUMN") {
+				// Spark's analyzer leaves a Column it cannot resolve out of the drop
+				// list: df.drop(col("a.b.c")) keeps a column named "a.b.c".
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
-			name := plan.OutputName(b)
-			for i, f := range fields {
-				if f.Name == name {
-					drop[i] = true
-				}
+			// Only a column itself is dropped, not a nested field of one.
+			if i, ok := plan.ColumnIndex(b); ok && i < len(fields) {
+				drop[i] = true
 			}
 		default:
 			return nil, notExpectedType("col", "Column or str", c)
@@ -679,6 +767,19 @@ func (df *DataFrame) Sample(fraction float64, seed int64) (*DataFrame, error) {
 			Message: fmt.Sprintf("requirement failed: Sampling fraction (%v) must be on interval [0, 1] without replacement", fraction)}
 	}
 	return df.SampleRange(0, fraction, seed, false)
+}
+
+// SampleWithReplacement is df.sample(True, fraction, seed): each row repeated a
+// Poisson(fraction) number of times, drawn as Spark's PoissonSampler draws them.
+func (df *DataFrame) SampleWithReplacement(fraction float64, seed int64) (*DataFrame, error) {
+	if fraction < 0 || math.IsNaN(fraction) {
+		return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException,
+			Message: fmt.Sprintf("requirement failed: Sampling fraction (%s) must be nonnegative with replacement", sqltypes.JavaDoubleString(fraction))}
+	}
+	if fraction >= plan.MaxPoissonMean {
+		return nil, fmt.Errorf("sample with replacement: a fraction of %v: kafkalab draws fractions under %d", fraction, plan.MaxPoissonMean)
+	}
+	return df.s.newDF(&plan.Sample{Child: df.node, Upper: fraction, Seed: seed, WithReplacement: true}), nil
 }
 
 // SampleBy is df.stat.sampleBy(col, fractions, seed): a row whose stratum (the value of
@@ -855,6 +956,55 @@ func (df *DataFrame) RepartitionBy(n int, columns ...any) (*DataFrame, error) {
 		return nil, err
 	}
 	return df.s.newDF(h), nil
+}
+
+// RepartitionByRange is repartitionByRange(n, cols...) (n > 0) or repartitionByRange(cols...)
+// (n == 0): rows range-partitioned by the sort keys as Spark's RangePartitioner places them.
+// Without n, spark.sql.shuffle.partitions ranges coalesced into one task, as for
+// RepartitionBy.
+func (df *DataFrame) RepartitionByRange(n int, columns ...any) (*DataFrame, error) {
+	cs, err := cols(columns)
+	if err != nil {
+		return nil, err
+	}
+	exprs, err := exprsOf(cs)
+	if err != nil {
+		return nil, err
+	}
+	coalesce := false
+	if n == 0 {
+		n, coalesce = df.s.shufflePartitions(), true
+	} else if n < 0 {
+		return nil, illegalArgument(fmt.Sprintf("requirement failed: Number of partitions (%d) must be positive.", n))
+	}
+	r, err := plan.NewRangeRepartition(df.node, exprs, n, coalesce)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(r), nil
+}
+
+// RepartitionByID is repartitionById(n, col): each row to task pmod(col, n), NULL to 0.
+func (df *DataFrame) RepartitionByID(n int, id any) (*DataFrame, error) {
+	cs, err := cols([]any{id})
+	if err != nil {
+		return nil, err
+	}
+	exprs, err := exprsOf(cs)
+	if err != nil {
+		return nil, err
+	}
+	r, err := plan.NewIDRepartition(df.node, exprs[0], n)
+	if err != nil {
+		return nil, err
+	}
+	return df.s.newDF(r), nil
+}
+
+// ZipWithIndex is df.zipWithIndex(name): a BIGINT column numbering the rows from 0 in
+// task order, appended last.
+func (df *DataFrame) ZipWithIndex(name string) *DataFrame {
+	return df.s.newDF(plan.NewZipWithIndex(df.node, name))
 }
 
 // Limit is df.limit(n).

@@ -273,3 +273,73 @@ func TestSelectExprGeneratorNames(t *testing.T) {
 		}
 	}
 }
+
+// df.drop with a Column drops the column it resolves to; one that does not resolve (a
+// name with dots read as a nested path) is left out, and a nested field drops nothing,
+// as Spark's analyzer resolves the drop list.
+func TestDropColumnsAsSparkResolvesThem(t *testing.T) {
+	s := newTestSession(t)
+	base := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{{14, "Tom", 7}}, "age INT, name STRING, x INT"))
+	df := must[*DataFrame](t)(base.WithColumn("a.b.c", Lit(1)))
+	df = must[*DataFrame](t)(df.WithColumn("s", Struct("x")))
+	tests := []struct {
+		name string
+		drop []any
+		want string
+	}{
+		{"name with dots", []any{"a.b.c"}, "age,name,x,s"},
+		{"column with dots is a nested path", []any{Col("a.b.c")}, "age,name,x,a.b.c,s"},
+		{"unknown column", []any{Col("nope")}, "age,name,x,a.b.c,s"},
+		{"nested field", []any{Col("s.x")}, "age,name,x,a.b.c,s"},
+		{"columns", []any{Col("age"), Col("`a.b.c`")}, "name,x,s"},
+		{"column of the DataFrame", []any{must[*Column](t)(df.Col("x"))}, "age,name,a.b.c,s"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := df.Drop(tc.drop...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(out.Columns(), ","); got != tc.want {
+				t.Errorf("columns %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// Column.withField and dropFields take a dotted name as a path into nested structs: each
+// struct on the way is rebuilt with its updated field.
+func TestUpdateFieldsOfNestedStructs(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	df := must[*DataFrame](t)(s.CreateDataFrameDDL([]sqltypes.Row{
+		{sqltypes.Row{1, 2, sqltypes.Row{4, 5, 6}}},
+	}, "a STRUCT<b: INT, c: INT, e: STRUCT<f: INT, g: INT, h: INT>>"))
+	tests := []struct {
+		name string
+		col  *Column
+		want string
+	}{
+		{"drop a field", Col("a").DropFields("b"), "[[[2 [4 5 6]]]]"},
+		{"drop nested fields", Col("a").DropFields("e.g", "e.h"), "[[[1 2 [4]]]]"},
+		{"drop a field and a nested one", Col("a").DropFields("c", "e.f"), "[[[1 [5 6]]]]"},
+		{"replace a nested field", Col("a").WithField("e.g", Lit(50)), "[[[1 2 [4 50 6]]]]"},
+		{"add a nested field", Col("a").WithField("e.i", Lit(7)), "[[[1 2 [4 5 6 7]]]]"},
+		{"a backquoted name is one field", Col("a").WithField("`e.i`", Lit(7)), "[[[1 2 [4 5 6] 7]]]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := df.Select(tc.col)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := out.Collect(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(rows); got != tc.want {
+				t.Errorf("rows %s, want %s", got, tc.want)
+			}
+		})
+	}
+}

@@ -399,7 +399,10 @@ func (s *Session) readFiles(format, given, full string, schema *sqltypes.StructT
 	if err != nil {
 		return nil, err
 	}
-	rel := &plan.Relation{Scope: s.newScope(full2, nil), Name: "Relation " + given, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
+	rel := &plan.Relation{Scope: s.newScope(full2, nil), Name: "Relation " + given, InputFiles: func() ([]string, error) {
+		files, _, err := list()
+		return files, err
+	}, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
 		files, _, err := list()
 		if err != nil {
 			return nil, err

@@ -39,7 +39,9 @@ func (s *Session) readJSON(ctx context.Context, path string, schema *sqltypes.St
 	}
 	schema = schema.AsNullable()
 	loc := s.Location()
-	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "Relation " + path, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
+	rel := &plan.Relation{Scope: s.newScope(schema, nil), Name: "Relation " + path, InputFiles: func() ([]string, error) {
+		return s.listed(jsonFiles(path))
+	}, Load: func(ctx context.Context) ([]rowiter.Iter, error) {
 		files, err := s.listed(jsonFiles(path))
 		if err != nil {
 			return nil, err

@@ -113,6 +113,15 @@ func OutputName(b Bound) string {
 	return b.SQL()
 }
 
+// ColumnIndex is the input column a resolved expression reads as it is (a bare column
+// reference, Spark's Attribute), and false for anything else, a nested field included.
+func ColumnIndex(b Bound) (int, bool) {
+	if r, ok := unzoned(b).(*boundRef); ok {
+		return r.index, true
+	}
+	return 0, false
+}
+
 // OutputField is the schema field a select-list expression produces.
 func OutputField(b Bound) sqltypes.StructField {
 	f := sqltypes.StructField{Name: OutputName(b), Type: b.DataType(), Nullable: b.Nullable()}

@@ -462,6 +462,9 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 	if parts > 0 {
 		return j.sortMergeTasks(ctx, ex, leftTasks, right, rightParts, parts, keyTypes, joined, emit, probe)
 	}
+	if j.Type == JoinRight {
+		return j.buildLeftTasks(ctx, ex, leftTasks, rightTasks, keyTypes, joined, emit)
+	}
 	if !outerRight {
 		for t, it := range leftTasks {
 			var res []sqltypes.Row
@@ -500,6 +503,75 @@ func (j *Join) Execute(ctx context.Context, ex *Exec) ([]rowiter.Iter, error) {
 		}
 	}
 	out = append(out, rest)
+	return j.layout(rowiter.Tasks(out, ex.chunkRows())), nil
+}
+
+// buildLeftTasks runs a right outer join as Spark's broadcast joins do when they can only
+// build the left side: the right side streams, task by task, and each right row is
+// followed by the left rows it matches (in the left side's order), or padded with NULLs
+// when it matches none. The output keeps the right side's tasks and its row order.
+func (j *Join) buildLeftTasks(ctx context.Context, ex *Exec, leftTasks []rowiter.Iter, rightTasks [][]sqltypes.Row,
+	keyTypes []sqltypes.DataType, joined func(l, r sqltypes.Row) sqltypes.Row,
+	emit func(sqltypes.Row) (sqltypes.Row, error)) ([]rowiter.Iter, error) {
+	leftByTask, err := rowiter.CollectTasks(ctx, leftTasks)
+	if err != nil {
+		return nil, err
+	}
+	var left []sqltypes.Row
+	for _, t := range leftByTask {
+		left = append(left, t...)
+	}
+	var index map[string][]int
+	if len(j.leftKeys) > 0 {
+		index = map[string][]int{}
+		for li, l := range left {
+			k, null, err := evalKey(ex.Eval, j.leftKeys, joined(l, nil), keyTypes)
+			if err != nil {
+				return nil, err
+			}
+			if !null {
+				index[k] = append(index[k], li)
+			}
+		}
+	}
+	out := make([][]sqltypes.Row, len(rightTasks))
+	for t, rows := range rightTasks {
+		for _, r := range rows {
+			candidates := allIndexes(len(left))
+			if index != nil {
+				k, null, err := evalKey(ex.Eval, j.rightKeys, joined(nil, r), keyTypes)
+				if err != nil {
+					return nil, err
+				}
+				candidates = nil
+				if !null {
+					candidates = index[k]
+				}
+			}
+			matched := false
+			for _, li := range candidates {
+				row := joined(left[li], r)
+				if ok, err := j.Matches(ex.Eval, row); err != nil {
+					return nil, err
+				} else if !ok {
+					continue
+				}
+				matched = true
+				o, err := emit(row)
+				if err != nil {
+					return nil, err
+				}
+				out[t] = append(out[t], o)
+			}
+			if !matched {
+				o, err := emit(joined(nil, r))
+				if err != nil {
+					return nil, err
+				}
+				out[t] = append(out[t], o)
+			}
+		}
+	}
 	return j.layout(rowiter.Tasks(out, ex.chunkRows())), nil
 }
 

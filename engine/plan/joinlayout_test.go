@@ -8,8 +8,8 @@ import (
 	"github.com/kafkalab/kafkalab/engine/stream"
 )
 
-// A join's tasks follow Spark's physical plan: a broadcast join keeps the streamed (left)
-// side's tasks; a sort-merge join (both sides shuffled) gives the one partition adaptive
+// A join's tasks follow Spark's physical plan: a broadcast join keeps the streamed side's
+// tasks (the left side's, the right side's for a right outer join); a sort-merge join (both sides shuffled) gives the one partition adaptive
 // execution coalesces a lab's data into.
 func TestJoinLayoutFollowsSparksJoinStrategy(t *testing.T) {
 	keys := sqltypes.MustParseDDL("k INT, v STRING").AsNullable()
@@ -33,7 +33,8 @@ func TestJoinLayoutFollowsSparksJoinStrategy(t *testing.T) {
 		{how: JoinAnti, leftUnknown: true, cond: "l.k = r.k", want: "[2]"},
 		// A right outer join can broadcast only its left side.
 		{how: JoinRight, leftUnknown: true, rightKnown: true, cond: "l.k = r.k", want: "[3]"},
-		{how: JoinRight, rightKnown: true, cond: "l.k = r.k", want: "[1 1 0 1]"},
+		// Broadcast, it streams the right side: the right side's tasks.
+		{how: JoinRight, rightKnown: true, cond: "l.k = r.k", want: "[3]"},
 		// A full outer equi-join is never broadcast.
 		{how: JoinFull, rightKnown: true, cond: "l.k = r.k", want: "[5]"},
 		// Without equal keys there is no shuffle to join on.
@@ -59,6 +60,45 @@ func TestJoinLayoutFollowsSparksJoinStrategy(t *testing.T) {
 			}
 			if got := fmt.Sprint(sizes); got != tc.want {
 				t.Errorf("rows per task %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// A right outer join with a small left side is Spark's broadcast join building the left
+// side: the right rows come in their own order, each with the left rows it matches (in the
+// left side's order) or NULLs (df.join(df2, "name", "right_outer") lists Tom before Bob).
+func TestRightOuterJoinKeepsTheRightOrder(t *testing.T) {
+	keys := sqltypes.MustParseDDL("k INT, v STRING").AsNullable()
+	side := func(name string, tasks ...[]sqltypes.Row) Node {
+		return NewSubqueryAlias(&Relation{Scope: &Scope{Schema: keys}, Name: name, Rows: tasks}, name)
+	}
+	left := side("l", []sqltypes.Row{{int32(1), "a"}, {int32(2), "b"}}, []sqltypes.Row{{int32(1), "c"}})
+	right := side("r", []sqltypes.Row{{int32(9), "z"}, {int32(1), "x"}}, []sqltypes.Row{{nil, "n"}, {int32(2), "y"}})
+	tests := []struct {
+		cond string
+		want string
+	}{
+		{cond: "l.k = r.k", want: "[[[<nil> <nil> 9 z] [1 a 1 x] [1 c 1 x]] [[<nil> <nil> <nil> n] [2 b 2 y]]]"},
+		// No equal keys: every left row is tried against each right row, still in order.
+		{cond: "l.k < r.k", want: "[[[1 a 9 z] [2 b 9 z] [1 c 9 z] [<nil> <nil> 1 x]] [[<nil> <nil> <nil> n] [1 a 2 y] [1 c 2 y]]]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.cond, func(t *testing.T) {
+			e, err := ParseExpression(tc.cond)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j, err := NewJoinOn(left, right, e, JoinRight)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tasks, err := execTasks(j, &Exec{Eval: evalCtx(t)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(tasks); got != tc.want {
+				t.Errorf("tasks %s, want %s", got, tc.want)
 			}
 		})
 	}

@@ -146,6 +146,8 @@ type Relation struct {
 	// Load, when set, opens the data at execution time instead of Rows: one stream per
 	// task.
 	Load func(ctx context.Context) ([]rowiter.Iter, error)
+	// InputFiles, when set, lists the files a file relation reads (df.inputFiles()).
+	InputFiles func() ([]string, error)
 	// SizeUnknown marks data Spark has no size estimate for (a Kafka read, the batch of a
 	// stream from Kafka): its planner never broadcasts it to a join.
 	SizeUnknown bool

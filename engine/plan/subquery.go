@@ -80,6 +80,9 @@ func MapExpr(e Expr, fn func(Expr) (Expr, error)) (Expr, error) {
 	case InSubquery:
 		x.Child = m(x.Child)
 		e = x
+	case OuterRef:
+		x.Child = m(x.Child)
+		e = x
 	case CaseWhen:
 		x.Conds, x.Values, x.Else = list(x.Conds), list(x.Values), m(x.Else)
 		e = x

@@ -21,7 +21,8 @@ var pysparkAPI = map[string]string{
 		"semanticHash show sort sortWithinPartitions sparkSession stat storageLevel subtract summary tail take " +
 		"to toDF toJSON toLocalIterator toPandas transform union unionAll unionByName unpersist unpivot where " +
 		"withColumn withColumnRenamed withColumns withColumnsRenamed withMetadata withWatermark write writeStream " +
-		"writeTo mergeInto asTable lateralJoin scalar exists metadataColumn",
+		"writeTo mergeInto asTable lateralJoin scalar exists metadataColumn nearestByJoin repartitionById toArrow " +
+		"transpose zipWithIndex",
 	"Column": "alias asc asc_nulls_first asc_nulls_last astype between bitwiseAND bitwiseOR bitwiseXOR cast " +
 		"contains desc desc_nulls_first desc_nulls_last dropFields endswith eqNullSafe getField getItem ilike " +
 		"isNaN isNotNull isNull isin like name otherwise over rlike startswith substr when withField try_cast outer transform",

@@ -395,8 +395,17 @@ func init() {
 		return nil, notExpectedType("dataType", "DataType or str", a[0])
 	})
 	m("astype", cast)
+	m("outer", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("outer", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		return newPyColumn(c.c.Outer())
+	})
 	m("isin", func(c *pyColumn, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if len(args) == 1 {
+			if d, ok := args[0].(*pyDataFrame); ok {
+				return newPyColumn(c.c.IsInDataFrame(d.in.Context(), d.df))
+			}
 			if items, ok := python.SeqItems(args[0]); ok {
 				args = items
 			}

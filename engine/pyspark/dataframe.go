@@ -335,6 +335,89 @@ func init() {
 		}
 		return d.in.wrapDF(d.df.RepartitionBy(n, cs...))
 	})
+	m("repartitionByRange", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if n, ok := kwargs["numPartitions"]; ok {
+			args = append(py.Tuple{n}, args...)
+		}
+		if len(args) == 0 {
+			return nil, py.ExceptionNewf(py.TypeError, "repartitionByRange() missing 1 required positional argument: 'numPartitions'")
+		}
+		n, cols := 0, args
+		switch x := args[0].(type) {
+		case py.Int:
+			n, cols = int(x), args[1:]
+			if len(cols) == 0 {
+				return nil, raise(sparkerrors.PySparkValueError, "CANNOT_BE_EMPTY", "item", "partition-by expression")
+			}
+			if n <= 0 {
+				return nil, illegalPartitions(n)
+			}
+		case py.String, *pyColumn:
+		default:
+			return nil, notExpectedType("numPartitions", "Column, int or str", args[0])
+		}
+		cs, err := columnArgs("repartitionByRange", cols)
+		if err != nil {
+			return nil, err
+		}
+		return d.in.wrapDF(d.df.RepartitionByRange(n, cs...))
+	})
+	m("repartitionById", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("repartitionById", args, kwargs, []string{"numPartitions", "partitionIdCol"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		var n int
+		switch x := a[0].(type) {
+		case py.Int:
+			n = int(x)
+		case py.Bool:
+			n = 0
+			if x {
+				n = 1
+			}
+		default:
+			return nil, notExpectedType("numPartitions", "int", a[0])
+		}
+		if n <= 0 {
+			return nil, raise(sparkerrors.PySparkValueError, "VALUE_NOT_POSITIVE", "arg_name", "numPartitions", "arg_value", fmt.Sprint(n))
+		}
+		cs, err := columnArgs("repartitionById", py.Tuple{a[1]})
+		if err != nil {
+			return nil, err
+		}
+		return d.in.wrapDF(d.df.RepartitionByID(n, cs[0]))
+	})
+	m("transpose", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("transpose", args, kwargs, []string{"indexColumn"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		var index any
+		if a[0] != nil && a[0] != py.None {
+			cs, err := columnArgs("transpose", py.Tuple{a[0]})
+			if err != nil {
+				return nil, err
+			}
+			index = cs[0]
+		}
+		return d.in.wrapDF(d.df.Transpose(d.in.Context(), index))
+	})
+	m("zipWithIndex", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("zipWithIndex", args, kwargs, []string{"indexColName"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		name := "index"
+		if a[0] != nil {
+			s, ok := a[0].(py.String)
+			if !ok {
+				return nil, notExpectedType("indexColName", "str", a[0])
+			}
+			name = string(s)
+		}
+		return d.in.wrapDF(d.df.ZipWithIndex(name), nil)
+	})
 	union := func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("union", args, kwargs, []string{"other"}, 1)
 		if err != nil {
@@ -478,6 +561,45 @@ func init() {
 			return nil, engineError(err)
 		}
 		return newPyColumn(c)
+	})
+	m("scalar", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("scalar", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		return newPyColumn(d.df.Scalar(d.in.Context()))
+	})
+	m("exists", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("exists", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		return newPyColumn(d.df.Exists(d.in.Context()))
+	})
+	m("sameSemantics", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("sameSemantics", args, kwargs, []string{"other"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		o, ok := a[0].(*pyDataFrame)
+		if !ok {
+			return nil, notExpectedType("other", "DataFrame", a[0])
+		}
+		return py.NewBool(d.df.SameSemantics(o.df)), nil
+	})
+	m("inputFiles", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("inputFiles", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		files, err := d.df.InputFiles()
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return py.NewListFromStrings(files), nil
+	})
+	m("isLocal", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("isLocal", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		return py.NewBool(d.df.IsLocal()), nil
 	})
 	m("isEmpty", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		e, err := d.df.IsEmpty(d.in.Context())

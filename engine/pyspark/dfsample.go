@@ -37,12 +37,12 @@ func init() {
 				"arg_name", "withReplacement (optional), fraction (required) and seed (optional)",
 				"arg_type", typeNames(a[0], a[1], a[2]))
 		}
-		if b, ok := withReplacement.(py.Bool); ok && bool(b) {
-			return nil, python.Unsupported("DataFrame.sample(withReplacement=True)", "sample without replacement")
-		}
 		s, err := seedOf(seed)
 		if err != nil {
 			return nil, err
+		}
+		if b, ok := withReplacement.(py.Bool); ok && bool(b) {
+			return d.in.wrapDF(d.df.SampleWithReplacement(float64(fraction.(py.Float)), s))
 		}
 		return d.in.wrapDF(d.df.Sample(float64(fraction.(py.Float)), s))
 	})
@@ -138,6 +138,56 @@ func init() {
 			compute: func(int) ([]py.Object, error) { return items, nil }}, nil
 	})
 	m("approxQuantile", approxQuantile)
+	m("crosstab", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("crosstab", args, kwargs, []string{"col1", "col2"}, 2)
+		if err != nil {
+			return nil, err
+		}
+		c1, ok := a[0].(py.String)
+		if !ok {
+			return nil, notExpectedType("col1", "str", a[0])
+		}
+		c2, ok := a[1].(py.String)
+		if !ok {
+			return nil, notExpectedType("col2", "str", a[1])
+		}
+		return d.in.wrapDF(d.df.Crosstab(d.in.Context(), string(c1), string(c2)))
+	})
+	m("freqItems", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("freqItems", args, kwargs, []string{"cols", "support"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		var items []py.Object
+		switch c := a[0].(type) {
+		case *py.List:
+			items = c.Items
+		case py.Tuple:
+			items = c
+		default:
+			return nil, notExpectedType("cols", "list or tuple", a[0])
+		}
+		cols := make([]string, len(items))
+		for i, it := range items {
+			s, ok := it.(py.String)
+			if !ok {
+				return nil, notExpectedType("cols", "list or tuple", a[0])
+			}
+			cols[i] = string(s)
+		}
+		// PySpark takes any false support (None, 0) as the default 1%.
+		support := 0.01
+		if a[1] != nil && a[1] != py.None {
+			f, err := py.FloatAsFloat64(a[1])
+			if err != nil {
+				return nil, err
+			}
+			if f != 0 {
+				support = f
+			}
+		}
+		return d.in.wrapDF(d.df.FreqItems(d.in.Context(), cols, support))
+	})
 	for _, stat := range []struct{ name, sql string }{{"corr", "corr"}, {"cov", "covar_samp"}} {
 		stat := stat
 		m(stat.name, func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {

@@ -18,6 +18,8 @@ import (
 //     working folder; nothing else.
 //   - open(), local imports and the os module reach files only through the working folder's
 //     os.Root (fs.go): a path or symbolic link that leads outside is PermissionError.
+//   - tempfile is ours (pylib's tempfile.py): its folders are made inside the working
+//     folder, under .kafkalab-tmp, through the confined os.
 //   - sys is ours: argv, stdout/stderr bound to the caller's writers, exit().
 //   - no subprocess, socket, ctypes, importlib: they do not exist here.
 
@@ -28,8 +30,7 @@ var blockedModules = map[string]string{
 	"ctypes":  "calling native code", "importlib": "loading code from outside the working folder",
 	"multiprocessing": "starting processes", "threading": "starting threads", "signal": "handling signals",
 	"pty": "starting processes", "urllib": "opening network connections", "http": "opening network connections",
-	"requests": "opening network connections",
-	"tempfile": "writing files outside the working folder", "builtins": "replacing builtins",
+	"requests": "opening network connections", "builtins": "replacing builtins",
 	"posix": "touching the host system", "marshal": "loading compiled code", "pickle": "loading arbitrary objects",
 	"asyncio": "network and processes", "ssl": "opening network connections", "select": "opening network connections",
 	"kafka":           "talking to Kafka directly (use spark.read/readStream with format(\"kafka\"))",

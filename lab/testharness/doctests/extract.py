@@ -7,6 +7,7 @@ this repository) and prints one JSON object per docstring: its name, a script th
 examples in order and prints a marker line before each, and each example's expected output.
 """
 
+import ast
 import doctest
 import inspect
 import json
@@ -38,6 +39,34 @@ from typing import Any, cast, Callable, Mapping, Sequence, Iterable, overload, O
 MARK = "@@example "
 
 
+class _ShowValues(ast.NodeTransformer):
+    """Doctest runs an example in interactive mode, which shows the value of every
+    expression statement however deep in a compound statement (a with block's last line),
+    though not in a function or class body: each such statement becomes one that prints
+    its value unless it is None."""
+
+    def visit_FunctionDef(self, node):
+        return node
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+
+    def visit_Expr(self, node):
+        show = ast.parse("_value = None\nif _value is not None:\n    print(repr(_value))\n").body
+        show[0].value = node.value
+        return show
+
+
+def _shows_values(tree):
+    """Whether some expression statement sits in tree outside a function or class."""
+    def walk(node):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            return False
+        if isinstance(node, ast.Expr):
+            return True
+        return any(walk(child) for child in ast.iter_child_nodes(node))
+    return walk(tree)
+
+
 def example_code(ex):
     """An example as script lines: an expression's value is printed as doctest shows it."""
     src = ex.source.rstrip("\n")
@@ -46,6 +75,13 @@ def example_code(ex):
         body = "_value = (%s\n)\nif _value is not None:\n    print(repr(_value))\n" % src
     except SyntaxError:
         body = src + "\n"
+        try:
+            tree = ast.parse(src)
+        except SyntaxError:
+            tree = None
+        if tree is not None and _shows_values(tree):
+            tree = ast.fix_missing_locations(_ShowValues().visit(tree))
+            body = ast.unparse(tree) + "\n"
     if ex.exc_msg is not None:
         # The example expects an exception: the script goes on after it.
         body = "try:\n" + "".join("    " + line + "\n" for line in body.splitlines()) + \
