@@ -98,7 +98,7 @@ func hashValue(v any, h uint32) uint32 {
 		if u, ok := x.UnscaledInt64(); ok && x.Precision() <= 18 {
 			return hashLong(uint64(u), h)
 		}
-		return hashBytes(x.UnscaledBig().Bytes(), h)
+		return hashBytes(twosComplement(x.UnscaledBig()), h) // BigInteger.toByteArray, as Spark hashes a wide decimal
 	case sqltypes.Row:
 		for _, f := range x {
 			h = hashValue(f, h)

@@ -1,6 +1,7 @@
 package stateful
 
 import (
+	"math/big"
 	"testing"
 	"time"
 
@@ -16,6 +17,7 @@ func TestCollectionKeysHashLikeSpark(t *testing.T) {
 	ec, _ := plan.NewEvalContext("UTC", true, time.Unix(0, 0))
 	lit := func(v any, t sqltypes.DataType) plan.Expr { return plan.Literal{Value: v, Type: t} }
 	arr := func(args ...plan.Expr) plan.Expr { return plan.Call{Name: "array", Args: args} }
+	wide, _ := new(big.Int).SetString("12345678901234567890123", 10)
 	cases := []struct {
 		name string
 		expr plan.Expr
@@ -24,6 +26,9 @@ func TestCollectionKeysHashLikeSpark(t *testing.T) {
 		{"strings with a null", arr(lit("C01", sqltypes.String), lit(nil, sqltypes.String), lit("C02", sqltypes.String))},
 		{"empty", plan.Call{Name: "array"}},
 		{"nested", arr(arr(lit(int64(7), sqltypes.Long)), arr(lit(int64(-1), sqltypes.Long)))},
+		// A decimal of more than 18 digits is hashed as BigInteger.toByteArray's bytes.
+		{"wide decimal", lit(sqltypes.DecimalFromBig(wide, 2), sqltypes.DecimalType{Precision: 38, Scale: 2})},
+		{"wide negative decimal", lit(sqltypes.DecimalFromBig(new(big.Int).Neg(wide), 2), sqltypes.DecimalType{Precision: 38, Scale: 2})},
 		{"map", plan.Call{Name: "map", Args: []plan.Expr{lit("a", sqltypes.String), lit(int32(1), sqltypes.Integer),
 			lit("b", sqltypes.String), lit(int32(2), sqltypes.Integer)}}},
 	}
