@@ -3,9 +3,11 @@ package sparkdiff
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kafkalab/kafkalab/lab/broker"
 	"github.com/kafkalab/kafkalab/lab/export"
@@ -89,7 +91,23 @@ func TestCrashOnFilesEqualsARealCrash(t *testing.T) {
 		}
 		return r
 	}
-	full := run(crashWindowsLesson(t, ""), "full")
+	// The stand-in needs a pause between the batches to tell their files apart; a batch 0
+	// that overran its trigger (a loaded machine) starts batch 1 at once, so run again.
+	var full *sideRun
+	for attempt := 1; ; attempt++ {
+		full = run(crashWindowsLesson(t, ""), fmt.Sprintf("full-%d", attempt))
+		gap, err := batchGap(filepath.Join(full.steps[1].snap, "checkpoints", "w"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gap >= minBatchGap {
+			break
+		}
+		if attempt == 3 {
+			t.Fatalf("batch 1 began %v after batch 0 committed in each of %d runs; the crash stand-in needs %v to tell their files apart", gap, attempt, minBatchGap)
+		}
+		t.Logf("run %d: batch 1 began %v after batch 0 committed (under %v): running again", attempt, gap, minBatchGap)
+	}
 	points := []lessons.CrashPoint{lessons.CrashAfterOffsets, lessons.CrashMidWrite, lessons.CrashAfterSinkCommit, lessons.CrashAfterCommit}
 	for _, batch := range []int64{0, 1} {
 		for _, point := range points {
@@ -114,4 +132,21 @@ func TestCrashOnFilesEqualsARealCrash(t *testing.T) {
 			})
 		}
 	}
+}
+
+// minBatchGap is the pause between two batches' files that modification times resolve
+// with room to spare (file systems stamp with a clock of a few milliseconds' grain).
+const minBatchGap = 100 * time.Millisecond
+
+// batchGap is how long after batch 0's commit file batch 1's offsets file was written.
+func batchGap(cp string) (time.Duration, error) {
+	var stamps [2]time.Time
+	for i, f := range []string{filepath.Join(cp, "commits", "0"), filepath.Join(cp, "offsets", "1")} {
+		fi, err := os.Stat(f)
+		if err != nil {
+			return 0, fmt.Errorf("the uncrashed run: %w", err)
+		}
+		stamps[i] = fi.ModTime()
+	}
+	return stamps[1].Sub(stamps[0]), nil
 }
