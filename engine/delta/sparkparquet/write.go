@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/kafkalab/kafkalab/engine/delta/sparkparquet/snappy"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"
@@ -303,7 +304,8 @@ func NewWriter(w io.Writer, st *sqltypes.StructType, opts *Options) (*Writer, er
 	pool := &spillPool{}
 	wopts := []parquet.WriterOption{
 		schema,
-		parquet.Compression(&parquet.Snappy),
+		// Spark's snappy, match for match: the pages come out as Spark writes them.
+		parquet.Compression(snappy.Codec{}),
 		parquet.DataPageVersion(1),
 		parquet.CreatedBy("kafkalab", "dev ", "parquet-go v0.32.0"),
 		parquet.KeyValueMetadata(MetaSparkVersion, SparkVersion),

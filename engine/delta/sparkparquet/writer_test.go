@@ -63,9 +63,9 @@ func TestFileBytesPinned(t *testing.T) {
 		hash string
 	}{
 		{"no rows", bronzeSchema, nil, 837, "a36766211fa5923cb9c21e6fd8c3c581d7dcc14a8712b6879f99d4cec38ec41c"},
-		{"1025 rows", bronzeSchema, bronzeRows(1025), 25966, "91b0511b8ec33134485b5539dab049b307f5d8af677d4266c9b2db2464428eaa"},
-		{"100k rows", bronzeSchema, bronzeRows(100_000), 2175019, "d6aad959894ac97f4c85f26727418d0bbb7f77ffd4f57f4c873c49a00a5f7df0"},
-		{"nested", nested, nrows, 332969, "ccb3f627a0889587fd940310c276908a47c99975cd9ec73525dc012301741217"},
+		{"1025 rows", bronzeSchema, bronzeRows(1025), 25696, "8fc59f7d898d94fea113f0df37e9c0d204812d55c2352e124959f856234ef3aa"},
+		{"100k rows", bronzeSchema, bronzeRows(100_000), 2292265, "0e105a0dbb4a9c7d2675c0aca4ce312e7d2205baa4b2d8c138e2a487ee5074a7"},
+		{"nested", nested, nrows, 327126, "2030c1a966480355227f60aae2616490c793b7f5b87a2bc19691ff43883d1550"},
 	} {
 		for _, chunk := range []int{0, 1, 777, 4096} { // 0: Write with every row at once
 			if chunk == 1 && len(tc.rows) > 2000 {
@@ -188,8 +188,8 @@ func TestCreateFileWritesInChunks(t *testing.T) {
 func TestFilesReuseBuffers(t *testing.T) {
 	dir := t.TempDir()
 	pinned := map[int]string{ // rows: sha256, from TestFileBytesPinned
-		1025:    "91b0511b8ec33134485b5539dab049b307f5d8af677d4266c9b2db2464428eaa",
-		100_000: "d6aad959894ac97f4c85f26727418d0bbb7f77ffd4f57f4c873c49a00a5f7df0",
+		1025:    "8fc59f7d898d94fea113f0df37e9c0d204812d55c2352e124959f856234ef3aa",
+		100_000: "0e105a0dbb4a9c7d2675c0aca4ce312e7d2205baa4b2d8c138e2a487ee5074a7",
 	}
 	keptPages, keptWriters := pageMemory, fileWriters
 	t.Cleanup(func() { pageMemory, fileWriters = keptPages, keptWriters })
