@@ -307,10 +307,22 @@ func NewWriter(w io.Writer, st *sqltypes.StructType, opts *Options) (*Writer, er
 		// Spark's snappy, match for match: the pages come out as Spark writes them.
 		parquet.Compression(snappy.Codec{}),
 		parquet.DataPageVersion(1),
+		// parquet-mr leaves page headers without statistics (the column index has them).
+		parquet.DataPageStatistics(false),
 		parquet.CreatedBy("kafkalab", "dev ", "parquet-go v0.32.0"),
 		parquet.KeyValueMetadata(MetaSparkVersion, SparkVersion),
 		parquet.KeyValueMetadata(MetaRowMetadata, st.JSON()),
 		parquet.ColumnPageBuffers(pool),
+		// parquet-mr truncates a column index's bounds to 64 bytes
+		// (parquet.columnindex.truncate.length).
+		parquet.ColumnIndexSizeLimit(func([]string) int { return 64 }),
+	}
+	// parquet-mr keeps no bounds for INT96 (its sort order is undefined): no min/max in the
+	// chunk's statistics, none in the column index.
+	for _, path := range schema.Columns() {
+		if leaf, ok := schema.Lookup(path...); ok && leaf.Node.Type().Kind() == parquet.Int96 {
+			wopts = append(wopts, parquet.SkipPageBounds(path...))
+		}
 	}
 	if opts != nil {
 		pool.dir = opts.SpillDir

@@ -63,9 +63,9 @@ func TestFileBytesPinned(t *testing.T) {
 		hash string
 	}{
 		{"no rows", bronzeSchema, nil, 837, "a36766211fa5923cb9c21e6fd8c3c581d7dcc14a8712b6879f99d4cec38ec41c"},
-		{"1025 rows", bronzeSchema, bronzeRows(1025), 25696, "8fc59f7d898d94fea113f0df37e9c0d204812d55c2352e124959f856234ef3aa"},
-		{"100k rows", bronzeSchema, bronzeRows(100_000), 2292265, "0e105a0dbb4a9c7d2675c0aca4ce312e7d2205baa4b2d8c138e2a487ee5074a7"},
-		{"nested", nested, nrows, 327126, "2030c1a966480355227f60aae2616490c793b7f5b87a2bc19691ff43883d1550"},
+		{"1025 rows", bronzeSchema, bronzeRows(1025), 25412, "4d9d4665322d2151d73ee0a2a7ad58bd96fd94d08d68a1ceb82375953b139144"},
+		{"100k rows", bronzeSchema, bronzeRows(100_000), 2290695, "7a2f9c1ee3c96e180cce69d9c361694ab1f9ff298ba51b944ed672b27e6f7a42"},
+		{"nested", nested, nrows, 326791, "321c8dac2c06ebcc16e19d4524ce40a95cc18752a8d91b855600d7df8e038510"},
 	} {
 		for _, chunk := range []int{0, 1, 777, 4096} { // 0: Write with every row at once
 			if chunk == 1 && len(tc.rows) > 2000 {
@@ -188,8 +188,8 @@ func TestCreateFileWritesInChunks(t *testing.T) {
 func TestFilesReuseBuffers(t *testing.T) {
 	dir := t.TempDir()
 	pinned := map[int]string{ // rows: sha256, from TestFileBytesPinned
-		1025:    "8fc59f7d898d94fea113f0df37e9c0d204812d55c2352e124959f856234ef3aa",
-		100_000: "0e105a0dbb4a9c7d2675c0aca4ce312e7d2205baa4b2d8c138e2a487ee5074a7",
+		1025:    "4d9d4665322d2151d73ee0a2a7ad58bd96fd94d08d68a1ceb82375953b139144",
+		100_000: "7a2f9c1ee3c96e180cce69d9c361694ab1f9ff298ba51b944ed672b27e6f7a42",
 	}
 	keptPages, keptWriters := pageMemory, fileWriters
 	t.Cleanup(func() { pageMemory, fileWriters = keptPages, keptWriters })
