@@ -11,9 +11,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/kafkalab/kafkalab/engine"
 )
 
 // version is overwritten at build time with -ldflags "-X main.version=...".
@@ -50,6 +53,9 @@ func register(c *command) {
 var defaultCommand = "course"
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(engine.GCPercent)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	env := &cliEnv{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
 	code := runCLI(ctx, env, os.Args[1:])
