@@ -11,12 +11,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"syscall"
 
-	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/lab/gctune"
 )
 
 // version is overwritten at build time with -ldflags "-X main.version=...".
@@ -53,9 +52,7 @@ func register(c *command) {
 var defaultCommand = "course"
 
 func main() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(engine.GCPercent)
-	}
+	gctune.Apply()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	env := &cliEnv{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
 	code := runCLI(ctx, env, os.Args[1:])
