@@ -54,11 +54,17 @@ func ReadRange(ctx context.Context, opts *Options, r OffsetRange, fn func(sqltyp
 // at most chunkRows; the consumer connects at the first Next. Data loss is handled as in
 // ReadRange.
 func OpenRange(opts *Options, r OffsetRange, chunkRows int) rowiter.Iter {
+	return openRange(opts, r, chunkRows, nil)
+}
+
+// openRange is OpenRange that takes its consumer from cache when one is parked at the
+// range's start, and parks it there when the range is read to its end.
+func openRange(opts *Options, r OffsetRange, chunkRows int, cache *consumerCache) rowiter.Iter {
 	if r.Size() <= 0 {
 		return rowiter.Empty()
 	}
 	return &rangeReader{opts: opts, r: r, chunkRows: max(chunkRows, 1), next: r.From,
-		topic: r.Topic, partition: r.Partition}
+		topic: r.Topic, partition: r.Partition, cache: cache}
 }
 
 // rangeReader reads one range: it polls fetches and hands their records out as rows, a
@@ -76,6 +82,10 @@ type rangeReader struct {
 	alloc     rowAlloc
 	// Boxed once per range, to save an allocation per row.
 	topic, partition any
+	// cache, when set, lends and takes back the consumer (see consumerCache); complete
+	// says every offset of the range was read, so the consumer can go on at its end.
+	cache    *consumerCache
+	complete bool
 }
 
 func (rd *rangeReader) consumeFrom(off int64) error {
@@ -132,10 +142,34 @@ func (rd *rangeReader) Next(ctx context.Context) ([]sqltypes.Row, error) {
 		}
 	}
 	if len(rd.out) == 0 {
+		rd.park()
 		rd.Close()
 		return nil, io.EOF
 	}
 	return rd.out, nil
+}
+
+// park hands a consumer that read the whole range to the cache, with the records it
+// fetched past the range, for the next batch's range of the partition.
+func (rd *rangeReader) park() {
+	if rd.cache == nil || rd.cl == nil || !rd.complete {
+		return
+	}
+	rd.cache.park(rd.r.TopicPartition, &parkedConsumer{cl: rd.cl, next: rd.r.Until, recs: rd.recs})
+	rd.cl, rd.recs = nil, nil
+}
+
+// resume takes the consumer parked at the range's start, if any, with its records.
+func (rd *rangeReader) resume() bool {
+	if rd.cache == nil || rd.next != rd.r.From {
+		return false
+	}
+	p := rd.cache.take(rd.r.TopicPartition, rd.r.From)
+	if p == nil {
+		return false
+	}
+	rd.cl, rd.recs = p.cl, append(rd.recs[:0], p.recs...)
+	return true
 }
 
 // Release takes back the chunk Next returned last: its rows' memory serves the next
@@ -161,7 +195,7 @@ func (rd *rangeReader) take(ctx context.Context) error {
 			continue
 		}
 		if rec.Offset >= rd.r.Until {
-			rd.done = true
+			rd.done, rd.complete = true, true
 			return nil
 		}
 		if rec.Offset > rd.next {
@@ -180,7 +214,7 @@ func (rd *rangeReader) take(ctx context.Context) error {
 		rec.Recycle()
 	}
 	if rd.next >= rd.r.Until {
-		rd.done = true
+		rd.done, rd.complete = true, true
 	}
 	return nil
 }
@@ -188,12 +222,17 @@ func (rd *rangeReader) take(ctx context.Context) error {
 // poll fetches the next records of the range into recs.
 func (rd *rangeReader) poll(ctx context.Context) error {
 	if rd.next >= rd.r.Until {
-		rd.done = true
+		rd.done, rd.complete = true, true
 		return nil
 	}
 	if rd.cl == nil {
-		if err := rd.consumeFrom(rd.next); err != nil {
-			return err
+		if rd.resume() && len(rd.recs) > 0 {
+			return nil // the records fetched past the last batch come first
+		}
+		if rd.cl == nil {
+			if err := rd.consumeFrom(rd.next); err != nil {
+				return err
+			}
 		}
 	}
 	pctx, cancel := context.WithTimeout(ctx, rd.opts.PollTimeout)
@@ -232,12 +271,13 @@ func (rd *rangeReader) poll(ctx context.Context) error {
 		}
 	}
 	fetches.EachRecord(func(rec *kgo.Record) { rd.recs = append(rd.recs, rec) })
-	if n := len(rd.recs); n > 0 && rd.recs[n-1].Offset >= rd.r.Until-1 {
+	if n := len(rd.recs); rd.cache == nil && n > 0 && rd.recs[n-1].Offset >= rd.r.Until-1 {
 		// The range's last offset is in hand. franz-go issued the next fetch as this poll
 		// took the buffered one; closing now cancels it before its response is decoded
 		// (up to a whole fetch of records nobody reads, a few ms per partition and batch).
 		// The records stay valid: their bytes are the fetch's and their structs are ours
-		// (fetchedRecords).
+		// (fetchedRecords). With a cache the consumer stays: its next fetch is the next
+		// batch's.
 		rd.cl.Close()
 		rd.cl = nil
 	}

@@ -16,8 +16,9 @@ import (
 // Stream is the streaming Kafka source (Spark's KafkaMicroBatchStream); it implements
 // stream.Source.
 type Stream struct {
-	opts *Options
-	or   *offsetReader
+	opts      *Options
+	or        *offsetReader
+	consumers *consumerCache // the range readers' consumers between batches
 
 	mu           sync.Mutex
 	availableNow bool
@@ -49,7 +50,7 @@ func NewStreamWithOptions(opts *Options) (*Stream, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Stream{opts: opts, or: or, now: time.Now}, nil
+	return &Stream{opts: opts, or: or, consumers: newConsumerCache(), now: time.Now}, nil
 }
 
 // Options returns the parsed options.
@@ -282,21 +283,23 @@ func (s *Stream) PlanTasks(ctx context.Context, start, end string) ([]stream.Sou
 	}
 	tasks := make([]stream.SourceTask, len(ranges))
 	for i, r := range ranges {
-		tasks[i] = &RangeTask{Opts: s.opts, Range: r}
+		tasks[i] = &RangeTask{Opts: s.opts, Range: r, consumers: s.consumers}
 	}
 	return tasks, nil
 }
 
-// Close releases the source's admin client.
+// Close releases the source's admin client and the consumers kept between batches.
 func (s *Stream) Close() error {
 	s.or.close()
+	s.consumers.Close()
 	return nil
 }
 
 // RangeTask reads one OffsetRange; it implements stream.SourceTask.
 type RangeTask struct {
-	Opts  *Options
-	Range OffsetRange
+	Opts      *Options
+	Range     OffsetRange
+	consumers *consumerCache // nil: a consumer of its own
 }
 
 // Description is "orders-0 [0, 2)".
@@ -304,7 +307,7 @@ func (t *RangeTask) Description() string { return t.Range.String() }
 
 // Open streams the range's rows.
 func (t *RangeTask) Open(chunkRows int) rowiter.Iter {
-	return OpenRange(t.Opts, t.Range, chunkRows)
+	return openRange(t.Opts, t.Range, chunkRows, t.consumers)
 }
 
 // ValidateOffsets checks offsets from a checkpoint: they must be Kafka offset JSON and
