@@ -1,6 +1,7 @@
 package stateful
 
 import (
+	"math"
 	"math/big"
 	"testing"
 	"time"
@@ -181,6 +182,51 @@ func TestDecimalBytesOfALong(t *testing.T) {
 		want := hashBytes(twosComplement(big.NewInt(u)), 42)
 		if got := hashValue(sqltypes.NewDecimal(u, 0), wide, 42); got != want {
 			t.Errorf("%d: hash %d, over BigInteger.toByteArray %d", u, int32(got), int32(want))
+		}
+	}
+}
+
+// Floating-point keys hash as Double.doubleToLongBits / Float.floatToIntBits do (one NaN
+// whatever its payload, -0.0 as 0.0) and strings over their UTF-8 bytes, in the operators
+// and in F.hash alike. Spark 4.2.0:
+//
+//	SELECT hash(CAST('NaN' AS DOUBLE)), hash(CAST('NaN' AS FLOAT)), hash(CAST(-0.0 AS DOUBLE)),
+//	       hash(CAST('-0.0' AS FLOAT)), hash(CAST('Infinity' AS DOUBLE)), hash(CAST(1.5 AS DOUBLE)),
+//	       hash(CAST(1.5 AS FLOAT)), hash('C01'), hash(''), hash('héllo wörld, ...')
+func TestFloatAndStringKeysHashLikeSpark(t *testing.T) {
+	cases := []struct {
+		name string
+		v    any
+		t    sqltypes.DataType
+		want int32
+	}{
+		{"double NaN", math.NaN(), sqltypes.Double, -1281358385},
+		{"double NaN, another payload", math.Float64frombits(0x7ff0000000000123), sqltypes.Double, -1281358385},
+		{"double NaN, sign bit set", math.Float64frombits(0xfff8000000000000), sqltypes.Double, -1281358385},
+		{"float NaN", float32(math.NaN()), sqltypes.Float, -349261430},
+		{"float NaN, another payload", math.Float32frombits(0x7f800123), sqltypes.Float, -349261430},
+		{"double -0.0", math.Copysign(0, -1), sqltypes.Double, -1670924195},
+		{"double 0.0", 0.0, sqltypes.Double, -1670924195},
+		{"float -0.0", float32(math.Copysign(0, -1)), sqltypes.Float, 933211791},
+		{"double Infinity", math.Inf(1), sqltypes.Double, 833680482},
+		{"double 1.5", 1.5, sqltypes.Double, 1290763749},
+		{"float 1.5", float32(1.5), sqltypes.Float, -221251528},
+		{"string", "C01", sqltypes.String, -851558743},
+		{"empty string", "", sqltypes.String, 142593372},
+		{"long string", "héllo wörld, a longer string of 40+ bytes!", sqltypes.String, 662400812},
+	}
+	scope := &plan.Scope{Schema: &sqltypes.StructType{}}
+	ec, _ := plan.NewEvalContext("UTC", true, time.Unix(0, 0))
+	for _, tc := range cases {
+		if got := int32(hashValue(tc.v, tc.t, 42)); got != tc.want {
+			t.Errorf("%s: hash %d, Spark's %d", tc.name, got, tc.want)
+		}
+		h, err := plan.Resolve(plan.Call{Name: "hash", Args: []plan.Expr{plan.Literal{Value: tc.v, Type: tc.t}}}, scope)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := h.Eval(ec, nil); err != nil || got != tc.want {
+			t.Errorf("%s: F.hash %v (%v), Spark's %d", tc.name, got, err, tc.want)
 		}
 	}
 }
