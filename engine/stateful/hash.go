@@ -157,9 +157,11 @@ func hashValue(v any, t sqltypes.DataType, h uint32) uint32 {
 // hashDecimal hashes a decimal of type t (see hashValue).
 func hashDecimal(x sqltypes.Decimal, t sqltypes.DataType, h uint32) uint32 {
 	u, small := x.UnscaledInt64()
-	compact := small && x.Precision() <= 18
+	var compact bool
 	if dt, ok := t.(sqltypes.DecimalType); ok {
 		compact = small && dt.Precision <= 18
+	} else {
+		compact = small && x.Precision() <= 18
 	}
 	if compact {
 		return hashLong(uint64(u), h)
