@@ -6,19 +6,21 @@ import (
 	"testing"
 )
 
-// A streaming groupBy, dropDuplicates and stream-stream join on a DECIMAL(20,2) key keep
-// each key's state in the partition folder Spark's does (state/0/<partition>/, which the
-// state data source's partition_id reads back), and the console shows the rows in Spark's
-// order: the key is hashed over BigInteger.toByteArray's bytes because its TYPE's precision
-// is over 18, though every value has fewer digits. The batch repartition, the sum and avg
-// types and F.hash / F.xxhash64 of the same column agree too. The expected output is what
-// PySpark 4.2.0 printed for these scripts, run as they stand (TZ=UTC).
+// A streaming groupBy, dropDuplicates, session window aggregation and stream-stream join on
+// a DECIMAL(20,2) key keep each key's state in the partition folder Spark's does
+// (state/0/<partition>/, which the state data source's partition_id reads back), and the
+// console shows the rows in Spark's order: the key is hashed over BigInteger.toByteArray's
+// bytes because its TYPE's precision is over 18, though every value has fewer digits. The
+// batch repartition, the sum and avg types and F.hash / F.xxhash64 of the same column agree
+// too. The expected output is what PySpark 4.2.0 printed for these scripts, run as they
+// stand (TZ=UTC).
 func TestDecimalKeyPartitionsLikeSpark(t *testing.T) {
 	cases := []struct {
 		name, script, want string
 	}{
 		{"groupBy and dropDuplicates", decimalKeyAggScript, decimalKeyAggSpark},
 		{"stream-stream join", decimalKeyJoinScript, decimalKeyJoinSpark},
+		{"session windows", decimalKeySessionScript, decimalKeySessionSpark},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -229,4 +231,65 @@ right 3 0.00
 right 3 0.33
 right 4 -1.00
 right 4 1.00
+`
+
+// decimalKeySessionScript aggregates session windows per DECIMAL(20,2) key. Its rows go to a
+// memory sink, read back sorted: within a partition, kafkalab emits session windows in key
+// order, not in the order of Spark's state store map (the same for any key type).
+const decimalKeySessionScript = `import os
+from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql.types import DecimalType, StringType, StructField, StructType, TimestampType
+spark = (SparkSession.builder.config("spark.sql.shuffle.partitions", "5")
+         .config("spark.sql.session.timeZone", "UTC").getOrCreate())
+schema = StructType([StructField("t", TimestampType()), StructField("x", DecimalType(20, 2))])
+os.makedirs("in", exist_ok=True)
+with open("in/x.json", "w") as f:
+    for t, x in [("10:00", "1.00"), ("10:02", "1.00"), ("10:01", "-1.00"), ("10:03", "0.33"), ("10:04", "12345678.90"),
+                 ("10:05", "2.50"), ("10:20", "1.00"), ("10:06", "0"), ("10:07", "-0.01"), ("10:08", "327.68")]:
+        f.write('{"t": "2026-10-01T%s:00Z", "x": %s}\n' % (t, x))
+src = spark.readStream.schema(schema).json("in").withWatermark("t", "10 minutes")
+agg = src.groupBy(F.session_window("t", "5 minutes"), "x").count()
+q = (agg.writeStream.outputMode("complete").format("memory").queryName("sessions")
+     .option("checkpointLocation", "ckpt-sess").trigger(availableNow=True).start())
+q.awaitTermination()
+st = spark.read.format("statestore").load("ckpt-sess")
+for r in spark.table("sessions").orderBy("x", "session_window").collect():
+    print(str(r.session_window.start)[11:16], str(r.session_window.end)[11:16], r.x, r["count"])
+st.printSchema()
+for r in st.select("partition_id", "key.x").orderBy("partition_id", "x").collect():
+    print(r.partition_id, r.x)
+spark.stop()
+`
+
+const decimalKeySessionSpark = `10:01 10:06 -1.00 1
+10:07 10:12 -0.01 1
+10:06 10:11 0.00 1
+10:03 10:08 0.33 1
+10:00 10:07 1.00 2
+10:20 10:25 1.00 1
+10:05 10:10 2.50 1
+10:08 10:13 327.68 1
+10:04 10:09 12345678.90 1
+root
+ |-- key: struct (nullable = true)
+ |    |-- x: decimal(20,2) (nullable = true)
+ |    |-- sessionStartTime: timestamp (nullable = false)
+ |-- value: struct (nullable = true)
+ |    |-- session_window: struct (nullable = false)
+ |    |    |-- start: timestamp (nullable = true)
+ |    |    |-- end: timestamp (nullable = true)
+ |    |-- x: decimal(20,2) (nullable = true)
+ |    |-- count: long (nullable = false)
+ |-- partition_id: integer (nullable = true)
+
+0 2.50
+2 12345678.90
+3 0.00
+3 0.33
+3 327.68
+4 -1.00
+4 -0.01
+4 1.00
+4 1.00
 `
