@@ -12,8 +12,9 @@ import (
 // console shows the rows in Spark's order: the key is hashed over BigInteger.toByteArray's
 // bytes because its TYPE's precision is over 18, though every value has fewer digits. The
 // batch repartition, the sum and avg types and F.hash / F.xxhash64 of the same column agree
-// too. The expected output is what PySpark 4.2.0 printed for these scripts, run as they
-// stand (TZ=UTC).
+// too, and a matched-only Delta MERGE on the key rewrites its file in Spark's shuffle order.
+// The expected output is what PySpark 4.2.0 (delta-spark 4.4.0 for the MERGE) printed for
+// these scripts, run as they stand (TZ=UTC).
 func TestDecimalKeyPartitionsLikeSpark(t *testing.T) {
 	cases := []struct {
 		name, script, want string
@@ -21,6 +22,7 @@ func TestDecimalKeyPartitionsLikeSpark(t *testing.T) {
 		{"groupBy and dropDuplicates", decimalKeyAggScript, decimalKeyAggSpark},
 		{"stream-stream join", decimalKeyJoinScript, decimalKeyJoinSpark},
 		{"session windows", decimalKeySessionScript, decimalKeySessionSpark},
+		{"Delta MERGE", decimalKeyMergeScript, decimalKeyMergeSpark},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -292,4 +294,35 @@ root
 4 -0.01
 4 1.00
 4 1.00
+`
+
+// decimalKeyMergeScript updates the rows of a Delta table a DECIMAL(20,2) key matches. The
+// source is a createDataFrame, which Spark does not broadcast: the target is shuffled by
+// the key, and its rewritten file holds the rows in the order of their partitions.
+const decimalKeyMergeScript = `from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+spark = (SparkSession.builder.config("spark.sql.shuffle.partitions", "5")
+         .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+         .config("spark.sql.session.timeZone", "UTC").getOrCreate())
+t = spark.createDataFrame([(k, x) for k, x in [("a", "1.00"), ("b", "-1.00"), ("c", "0.33"), ("d", "12345678.90"),
+                          ("e", "2.50"), ("g", "0"), ("h", "-0.01"), ("i", "327.68")]], "k STRING, x STRING")
+t.select("k", F.col("x").cast("decimal(20,2)").alias("x")).coalesce(1).write.format("delta").save("tbl")
+src = spark.createDataFrame([("1.00",), ("0.33",), ("-0.01",), ("327.68",), ("2.50",)], "x STRING")
+src.select(F.col("x").cast("decimal(20,2)").alias("x")).createOrReplaceTempView("src")
+import os
+spark.sql("MERGE INTO delta.` + "`" + `" + os.path.abspath("tbl") + "` + "`" + ` t USING src s ON t.x = s.x WHEN MATCHED THEN UPDATE SET k = upper(t.k)")
+for r in spark.read.format("delta").load("tbl").collect():
+    print(r.k, r.x)
+spark.stop()
+`
+
+const decimalKeyMergeSpark = `E 2.50
+d 12345678.90
+C 0.33
+g 0.00
+I 327.68
+A 1.00
+b -1.00
+H -0.01
 `
