@@ -686,6 +686,10 @@ func (m *mergeRun) fileIndex(snap *delta.Snapshot) map[string]int {
 // files, its rows in shuffle partition order of their join keys.
 func (m *mergeRun) rewriteByTargetTask(tf *tableFiles, touched []delta.File, matches [][][]int, parallelism, partitions int) ([][]sqltypes.Row, error) {
 	idx := m.fileIndex(tf.snap)
+	keyTypes := make([]sqltypes.DataType, len(m.tKeys)) // the join keys' types decide their partition
+	for i, k := range m.tKeys {
+		keyTypes[i] = k.DataType()
+	}
 	plan := delta.PlanScan(touched, parallelism)
 	tasks := make([][]sqltypes.Row, len(plan))
 	for ti, files := range plan {
@@ -714,7 +718,7 @@ func (m *mergeRun) rewriteByTargetTask(tf *tableFiles, touched []delta.File, mat
 					if err != nil {
 						return nil, err
 					}
-					part = stateful.HashPartition(vals, partitions)
+					part = stateful.HashPartition(vals, keyTypes, partitions)
 				}
 				for _, r := range out {
 					rows = append(rows, keyed{part, r})

@@ -209,6 +209,9 @@ func (h sparkHasher) hashValue(v any, t sqltypes.DataType, seed uint64) uint64 {
 		if x == 0 {
 			x = 0 // -0.0 hashes as 0.0
 		}
+		if x != x {
+			return h.intFn(0x7fc00000, seed) // Float.floatToIntBits' one NaN
+		}
 		return h.intFn(int32(math.Float32bits(x)), seed)
 	case float64:
 		if x == 0 {

@@ -21,9 +21,12 @@ import (
 type Aggregate struct {
 	Child plan.Node
 	keys  []plan.Bound
-	fns   []aggFn
-	outs  []plan.Bound // evaluated over [results..., keys...]
-	scope *plan.Scope
+	// keyTypes are the keys' types, which decide their shuffle partition (partKeyTypes:
+	// those of the keys a session window aggregation is partitioned by, all but the window).
+	keyTypes, partKeyTypes []sqltypes.DataType
+	fns                    []aggFn
+	outs                   []plan.Bound // evaluated over [results..., keys...]
+	scope                  *plan.Scope
 
 	win        *plan.TimeWindow    // the window key, if any
 	sessionWin *plan.SessionWindow // or the session window key
@@ -57,6 +60,9 @@ func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggr
 			return nil, err
 		}
 		op.fns = append(op.fns, f)
+	}
+	for _, k := range op.keys {
+		op.keyTypes = append(op.keyTypes, k.DataType())
 	}
 	for i, k := range op.keys {
 		switch w := plan.WindowCall(k).(type) {
@@ -94,6 +100,11 @@ func NewAggregate(child plan.Node, keys, aggs []plan.Expr, withKeys bool) (*Aggr
 			op.hasWatermark = true
 		}
 	})
+	for i, t := range op.keyTypes {
+		if op.sessionWin == nil || i != op.winIdx {
+			op.partKeyTypes = append(op.partKeyTypes, t)
+		}
+	}
 	return op, nil
 }
 
@@ -355,7 +366,7 @@ func (a *Aggregate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter,
 						continue
 					}
 					g := &group{keys: a.keyRow(keyVals, start), bufs: make([]aggBuf, len(a.fns))}
-					e = &entry{key: string(kb), part: partitionOf(g.keys, parts), value: g}
+					e = &entry{key: string(kb), part: partitionOf(g.keys, a.keyTypes, parts), value: g}
 					st.entries[e.key] = e
 				} else if filterLate && a.isLate(keyVals, start, lateWm) {
 					dropped[e.key] = struct{}{}

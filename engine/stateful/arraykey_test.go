@@ -93,7 +93,7 @@ func TestCollectionKeysResume(t *testing.T) {
 						if _, err := decodeUnsafeRow(r.val, value); err != nil {
 							t.Fatalf("value %x: %v", r.val, err)
 						}
-						if q := partitionOf(k, 3); q != p {
+						if q := partitionOf(k, fieldTypes(key), 3); q != p {
 							t.Errorf("key %v in partition %d, Spark's hash puts it in %d", k, p, q)
 						}
 						seen++

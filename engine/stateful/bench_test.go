@@ -102,3 +102,35 @@ func liveHeap() int64 {
 	runtime.ReadMemStats(&m)
 	return int64(m.HeapAlloc)
 }
+
+// keyPartitionCases are grouping keys as the operators hash them: a window and a customer,
+// and a decimal amount as a DECIMAL(10,2) and as a DECIMAL(20,2) column.
+func keyPartitionCases() []struct {
+	name  string
+	key   sqltypes.Row
+	types []sqltypes.DataType
+} {
+	win := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "start", Type: sqltypes.TimestampT}, {Name: "end", Type: sqltypes.TimestampT}}}
+	amount := sqltypes.NewDecimal(1234567, 2)
+	return []struct {
+		name  string
+		key   sqltypes.Row
+		types []sqltypes.DataType
+	}{
+		{"window,string", sqltypes.Row{sqltypes.Row{ts("09:00"), ts("09:05")}, "C01"}, []sqltypes.DataType{win, sqltypes.String}},
+		{"decimal(10,2)", sqltypes.Row{amount}, []sqltypes.DataType{sqltypes.DecimalType{Precision: 10, Scale: 2}}},
+		{"decimal(20,2)", sqltypes.Row{amount}, []sqltypes.DataType{sqltypes.DecimalType{Precision: 20, Scale: 2}}},
+	}
+}
+
+// BenchmarkKeyPartition is the cost of placing one key in its shuffle partition.
+func BenchmarkKeyPartition(b *testing.B) {
+	for _, c := range keyPartitionCases() {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				partitionOf(c.key, c.types, 200)
+			}
+		})
+	}
+}

@@ -20,9 +20,10 @@ import (
 // in Spark); within the watermark, until the watermark passes the first event's time plus
 // the delay.
 type Deduplicate struct {
-	Child  plan.Node
-	keys   []int
-	within bool
+	Child    plan.Node
+	keys     []int
+	keyTypes []sqltypes.DataType // the key columns' types, which decide their partition
+	within   bool
 	// timeCol is the child's event-time column (watermark marker), -1 without one.
 	timeCol    int
 	delayMs    int64
@@ -49,10 +50,12 @@ func NewDeduplicate(child plan.Node, names []string, within bool) (*Deduplicate,
 			}
 		}
 	}
+	fields := plan.Schema(child).Fields
 	for _, k := range d.keys {
 		if k == d.timeCol {
 			d.keyHasTime = true
 		}
+		d.keyTypes = append(d.keyTypes, fields[k].Type)
 	}
 	return d, nil
 }
@@ -226,7 +229,7 @@ func (d *Deduplicate) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Ite
 				}
 				dk.expiresAt = int64(t) + d.delayMs*1000
 			}
-			e := &entry{key: string(kb), part: partitionOf(keys, parts), value: dk}
+			e := &entry{key: string(kb), part: partitionOf(keys, d.keyTypes, parts), value: dk}
 			st.entries[e.key] = e
 			st.put(e)
 			added++

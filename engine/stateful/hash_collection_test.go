@@ -50,7 +50,7 @@ func TestCollectionKeysHashLikeSpark(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := int32(hashValue(v, 42)); got != want {
+			if got := int32(hashValue(v, val.DataType(), 42)); got != want {
 				t.Errorf("hash of %v: %d, F.hash gives %v", v, got, want)
 			}
 		})

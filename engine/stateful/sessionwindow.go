@@ -254,7 +254,7 @@ func (a *Aggregate) executeSessionWindows(ctx context.Context, ex *plan.Exec, st
 		}
 		e := st.entries[k]
 		if e == nil {
-			e = &entry{key: k, part: partitionOf(sessionWindowPartKey(p.keys, a.winIdx), parts), value: &sessionWindowGroup{keys: p.keys}}
+			e = &entry{key: k, part: partitionOf(sessionWindowPartKey(p.keys, a.winIdx), a.partKeyTypes, parts), value: &sessionWindowGroup{keys: p.keys}}
 			st.entries[k] = e
 		}
 		g := e.value.(*sessionWindowGroup)

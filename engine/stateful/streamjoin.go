@@ -150,6 +150,7 @@ type joinSide struct {
 	byKey          map[string][]*joinRow
 	width          int
 	cols           []int
+	keyTypes       []sqltypes.DataType // the equi-join keys' types, which decide their partition
 }
 
 type joinState struct {
@@ -159,15 +160,27 @@ type joinState struct {
 	parts int
 }
 
+// boundTypes are the expressions' types.
+func boundTypes(bs []plan.Bound) []sqltypes.DataType {
+	out := make([]sqltypes.DataType, len(bs))
+	for i, b := range bs {
+		out[i] = b.DataType()
+	}
+	return out
+}
+
 func newJoinState(checkpoint string, opID, parts int, conf map[string]string, s *StreamJoin, cols [2][]int) *joinState {
 	js := &joinState{dir: checkpoint, opID: opID, parts: parts}
 	widths := [2]int{s.J.NumLeft(), len(plan.Schema(s.J.Right).Fields)}
+	lk, rk := s.J.EquiKeys()
+	keyTypes := [2][]sqltypes.DataType{boundTypes(lk), boundTypes(rk)}
 	for side := 0; side < 2; side++ {
 		c := newStore(checkpoint, opID, "symmetricHashJoin", parts, conf)
 		c.storeName = joinStoreNames[side][0]
 		v := newStore(checkpoint, opID, "symmetricHashJoin", parts, conf)
 		v.storeName = joinStoreNames[side][1]
-		js.sides[side] = &joinSide{counts: c, values: v, byKey: map[string][]*joinRow{}, width: widths[side], cols: cols[side]}
+		js.sides[side] = &joinSide{counts: c, values: v, byKey: map[string][]*joinRow{}, width: widths[side], cols: cols[side],
+			keyTypes: keyTypes[side]}
 	}
 	return js
 }
@@ -394,7 +407,7 @@ func (sd *joinSide) evict(part, parts int, gone func(*joinRow) bool) []*joinRow 
 	var removed []*joinRow
 	keys := make([]string, 0, len(sd.byKey))
 	for k, rows := range sd.byKey {
-		if len(rows) > 0 && partitionOf(rows[0].key, parts) == part {
+		if len(rows) > 0 && partitionOf(rows[0].key, sd.keyTypes, parts) == part {
 			keys = append(keys, k)
 		}
 	}
@@ -561,7 +574,7 @@ func (s *StreamJoin) Execute(ctx context.Context, ex *plan.Exec) ([]rowiter.Iter
 					}
 				}
 				ir.keyEnc = string(kb)
-				p := partitionOf(ir.key, parts)
+				p := partitionOf(ir.key, js.sides[side].keyTypes, parts)
 				routed[side][p] = append(routed[side][p], ir)
 			}
 		}
