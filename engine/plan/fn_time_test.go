@@ -1,0 +1,88 @@
+package plan
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
+)
+
+// tod is a TIME value from its fields and microseconds.
+func tod(h, m, s, us int64) sqltypes.Time {
+	return sqltypes.Time(((h*3600+m*60+s)*1_000_000 + us) * 1000)
+}
+
+// The TIME functions as real PySpark 4.2.0 (spark.sql.timeType.enabled) printed them: the
+// column name, the value, or the error class and message.
+func TestTimeFunctions(t *testing.T) {
+	const ddl = "t TIME, s STRING"
+	row := sqltypes.Row{tod(13, 8, 15, 123456), "10:30:00"}
+	tests := []struct {
+		sql, name string
+		want      any
+		typ       string
+	}{
+		{"make_time(6, 30, 45.887)", "make_time(6, 30, 45.887)", tod(6, 30, 45, 887000), "TIME(6)"},
+		{"make_time(1, 2, 3.5D)", "make_time(1, 2, 3.5)", tod(1, 2, 3, 500000), "TIME(6)"},
+		{"make_time(null, 1, 1)", "make_time(NULL, 1, 1)", nil, "TIME(6)"},
+		{"to_time(s)", "to_time(s)", tod(10, 30, 0, 0), "TIME(6)"},
+		{"to_time('1:2')", "to_time(1:2)", tod(1, 2, 0, 0), "TIME(6)"},
+		{"to_time('10.30', 'HH.mm')", "to_time(10.30, HH.mm)", tod(10, 30, 0, 0), "TIME(6)"},
+		{"try_to_time('malformed')", "try_to_time(to_time(malformed))", nil, "TIME(6)"},
+		{"try_to_time('10:30', 'HH:mm:ss')", "try_to_time(to_time(10:30, HH:mm:ss))", nil, "TIME(6)"},
+		{"time_diff('HOUR', TIME'13:08:15', TIME'21:30:28')", "time_diff(HOUR, TIME '13:08:15', TIME '21:30:28')", int64(8), "BIGINT"},
+		{"time_diff('MINUTE', TIME'21:30:28', TIME'13:08:15')", "time_diff(MINUTE, TIME '21:30:28', TIME '13:08:15')", int64(-502), "BIGINT"},
+		{"time_diff('second', TIME'13:08:15', TIME'13:08:16.9')", "time_diff(second, TIME '13:08:15', TIME '13:08:16.9')", int64(1), "BIGINT"},
+		{"time_trunc('HOUR', t)", "time_trunc(HOUR, t)", tod(13, 0, 0, 0), "TIME(6)"},
+		{"time_trunc('MILLISECOND', t)", "time_trunc(MILLISECOND, t)", tod(13, 8, 15, 123000), "TIME(6)"},
+		{"time_from_seconds(52200.5)", "time_from_seconds(52200.5)", tod(14, 30, 0, 500000), "TIME(6)"},
+		{"time_from_seconds(52200.5D)", "time_from_seconds(52200.5)", tod(14, 30, 0, 500000), "TIME(6)"},
+		{"time_from_millis(52200500)", "time_from_millis(52200500)", tod(14, 30, 0, 500000), "TIME(6)"},
+		{"time_from_micros(52200500000)", "time_from_micros(52200500000)", tod(14, 30, 0, 500000), "TIME(6)"},
+		{"time_to_seconds(TIME'14:30:00.5')", "time_to_seconds(TIME '14:30:00.5')", sqltypes.NewDecimal(52200500000, 6), "DECIMAL(14,6)"},
+		{"time_to_millis(TIME'14:30:00.5')", "time_to_millis(TIME '14:30:00.5')", int64(52200500), "BIGINT"},
+		{"time_to_micros(TIME'14:30:00.5')", "time_to_micros(TIME '14:30:00.5')", int64(52200500000), "BIGINT"},
+		{"hour(t)", "hour(t)", int32(13), "INT"},
+		{"minute(t)", "minute(t)", int32(8), "INT"},
+		{"second(t)", "second(t)", int32(15), "INT"},
+		{"CAST(t AS STRING)", "t", "13:08:15.123456", "STRING"},
+		{"CAST(t AS TIME(2))", "t", tod(13, 8, 15, 120000), "TIME(2)"},
+		{"make_timestamp_ntz(DATE'2014-12-28', TIME'06:30:45.887')", "", sqltypes.TimestampNTZ(1419748245887000), "TIMESTAMP_NTZ"},
+		{"make_timestamp(DATE'2014-12-28', TIME'06:30:45.887', 'CET')", "", sqltypes.Timestamp(1419744645887000), "TIMESTAMP"},
+	}
+	for _, tc := range tests {
+		b, err := Resolve(mustParse(t, tc.sql), &Scope{Schema: sqltypes.MustParseDDL(ddl)})
+		if err != nil {
+			t.Errorf("%s: %v", tc.sql, err)
+			continue
+		}
+		got, err := b.Eval(evalCtx(t), row)
+		if err != nil || !reflect.DeepEqual(got, tc.want) || b.DataType().SQL() != tc.typ ||
+			(tc.name != "" && OutputName(b) != tc.name) {
+			t.Errorf("%s = %s %v of %s (err %v), want %s %v of %s", tc.sql, OutputName(b), got, b.DataType().SQL(), err, tc.name, tc.want, tc.typ)
+		}
+	}
+}
+
+func TestTimeFunctionErrors(t *testing.T) {
+	tests := []struct{ sql, kind, class, msg string }{
+		{"make_time(25, 30, 45)", "DateTimeException", "DATETIME_FIELD_OUT_OF_BOUNDS.WITHOUT_SUGGESTION", "Invalid value for HourOfDay (valid values 0 - 23): 25. "},
+		{"make_time(1, 60, 1)", "DateTimeException", "DATETIME_FIELD_OUT_OF_BOUNDS.WITHOUT_SUGGESTION", "Invalid value for MinuteOfHour (valid values 0 - 59): 60. "},
+		{"make_time(1, 30, 60)", "DateTimeException", "DATETIME_FIELD_OUT_OF_BOUNDS.WITHOUT_SUGGESTION", "Invalid value for SecondOfMinute (valid values 0 - 59): 60. "},
+		{"to_time('malformed')", "DateTimeException", "CANNOT_PARSE_TIME", "The input string 'malformed' cannot be parsed to a TIME value because it does not match to the datetime format 'HH:mm:ss.SSSSSS'."},
+		{"to_time('10:30', 'HH:mm:ss')", "DateTimeException", "CANNOT_PARSE_TIME", "The input string '10:30' cannot be parsed to a TIME value because it does not match to the datetime format 'HH:mm:ss'."},
+		{"time_diff('DAY', TIME'13:08:15', TIME'21:30:28')", "IllegalArgumentException", "INVALID_PARAMETER_VALUE.TIME_UNIT", "The value of parameter(s) `unit` in `time_diff` is invalid: expects one of the units 'HOUR', 'MINUTE', 'SECOND', 'MILLISECOND', 'MICROSECOND', but got ''DAY''."},
+		{"time_trunc('DAY', TIME'13:08:15')", "IllegalArgumentException", "INVALID_PARAMETER_VALUE.TIME_UNIT", "The value of parameter(s) `unit` in `time_trunc` is invalid: expects one of the units 'HOUR', 'MINUTE', 'SECOND', 'MILLISECOND', 'MICROSECOND', but got ''DAY''."},
+		{"time_from_seconds(-1)", "DateTimeException", "DATETIME_FIELD_OUT_OF_BOUNDS.WITHOUT_SUGGESTION", "Invalid TIME value: must be between 00:00:00 and 23:59:59.999999999, but got -1000000000 nanoseconds. "},
+		{"time_from_micros(86400000000)", "DateTimeException", "DATETIME_FIELD_OUT_OF_BOUNDS.WITHOUT_SUGGESTION", "Invalid TIME value: must be between 00:00:00 and 23:59:59.999999999, but got 86400000000000 nanoseconds. "},
+	}
+	for _, tc := range tests {
+		_, _, err := evalOne(t, "x INT", sqltypes.Row{int32(1)}, tc.sql)
+		var se *sparkerrors.Error
+		if !errors.As(err, &se) || se.Kind.String() != tc.kind || se.Class != tc.class || se.Message != tc.msg {
+			t.Errorf("%s: error %v, want %s [%s] %q", tc.sql, err, tc.kind, tc.class, tc.msg)
+		}
+	}
+}
