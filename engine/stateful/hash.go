@@ -80,6 +80,8 @@ func hashValue(v any, h uint32) uint32 {
 		return hashLong(uint64(x), h)
 	case sqltypes.TimestampNTZ:
 		return hashLong(uint64(x), h)
+	case sqltypes.Time:
+		return hashLong(uint64(x), h)
 	case float32:
 		if x == 0 {
 			x = 0 // -0.0 hashes as 0.0
