@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"strings"
+	"time"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -31,6 +32,7 @@ func init() {
 	register(bindTimeTo("time_to_seconds"), "time_to_seconds")
 	register(bindTimeTo("time_to_millis"), "time_to_millis")
 	register(bindTimeTo("time_to_micros"), "time_to_micros")
+	registerZoned(bindTimeBucket, "time_bucket")
 }
 
 func isTime(t sqltypes.DataType) bool {
@@ -331,4 +333,155 @@ func bindMakeTimestampDateTime(r *resolver, c Call, ntz, try bool) (Bound, error
 		sec := micros / 1_000_000
 		return sqltypes.Timestamp(localMicros(y, mo, d, int(sec/3600), int(sec/60%60), int(sec%60), int(micros%1_000_000), loc)), nil
 	}).withNullable(true), nil
+}
+
+// bindTimeBucket is time_bucket(bucket_size, ts[, origin]) (Spark 4.2): the start of the
+// bucket of ts on a grid of bucket_size steps from origin (1970-01-01 00:00:00 in the
+// session zone, or as a TIMESTAMP_NTZ for one). bucket_size is a positive constant
+// interval; a year-month one steps in calendar months.
+func bindTimeBucket(r *resolver, c Call) (Bound, error) {
+	args, err := r.bindArgs(c, 2, 3)
+	if err != nil {
+		return nil, err
+	}
+	const name = "time_bucket"
+	tsT := args[1].DataType()
+	if isNull(tsT) {
+		args[1] = castTo(args[1], sqltypes.TimestampT)
+		tsT = sqltypes.TimestampT
+	}
+	ntz := isTimestampNTZ(tsT)
+	originText := "TIMESTAMP '1970-01-01 00:00:00'"
+	if ntz {
+		originText = "TIMESTAMP_NTZ '1970-01-01 00:00:00'"
+	}
+	sqlArgs := sqlOf(args)
+	if len(args) == 2 {
+		sqlArgs = append(sqlArgs, originText)
+	}
+	fnSQL := name + "(" + strings.Join(sqlArgs, ", ") + ")"
+	if !ntz && !isTimestamp(tsT) {
+		return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
+			"Cannot resolve %s due to data type mismatch: The %s parameter requires the %s type, however %s has the type %s.",
+			quoteSQL(fnSQL), ordinalWord(1), `"(TIMESTAMP OR TIMESTAMP WITHOUT TIME ZONE)"`, quoteSQL(args[1].SQL()), quoteSQL(tsT.SQL()))
+	}
+	if len(args) == 3 && !sqltypes.EqualTypes(args[2].DataType(), tsT, true) {
+		if ot := args[2].DataType(); !isNull(ot) {
+			// An origin of the other timestamp type must match ts; any other type is told
+			// both timestamp types.
+			want := quoteSQL(tsT.SQL())
+			if !isTimestamp(ot) && !isTimestampNTZ(ot) {
+				want = `"(TIMESTAMP OR TIMESTAMP WITHOUT TIME ZONE)"`
+			}
+			return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
+				"Cannot resolve %s due to data type mismatch: The %s parameter requires the %s type, however %s has the type %s.",
+				quoteSQL(fnSQL), ordinalWord(2), want, quoteSQL(args[2].SQL()), quoteSQL(ot.SQL()))
+		}
+		args[2] = castTo(args[2], tsT)
+	}
+	var months int32
+	var micros int64
+	switch args[0].DataType().(type) {
+	case sqltypes.DayTimeIntervalType, sqltypes.YearMonthIntervalType:
+	default:
+		return nil, analysisErr("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
+			"Cannot resolve %s due to data type mismatch: The %s parameter requires the %s type, however %s has the type %s.",
+			quoteSQL(fnSQL), ordinalWord(0), `("INTERVAL DAY TO SECOND" or "INTERVAL YEAR TO MONTH")`, quoteSQL(args[0].SQL()), quoteSQL(args[0].DataType().SQL()))
+	}
+	size, ok := literalArg(args[0])
+	if !ok || !foldable(args[0]) {
+		return nil, analysisErr("DATATYPE_MISMATCH.NON_FOLDABLE_INPUT",
+			"Cannot resolve %s due to data type mismatch: the input `bucketSize` should be a foldable %s expression; however, got %s.",
+			quoteSQL(fnSQL), quoteSQL(args[0].DataType().SQL()), quoteSQL(args[0].SQL()))
+	}
+	switch x := size.(type) {
+	case int64:
+		micros = x
+	case int32:
+		months = x
+	}
+	if size != nil && micros <= 0 && months <= 0 {
+		return nil, analysisErr("DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE",
+			"Cannot resolve %s due to data type mismatch: The `bucketSize` must be between (0, inf) (current value = %s).",
+			quoteSQL(fnSQL), args[0].SQL())
+	}
+	b := fnN(name, args[1:], tsT, func(ec *EvalContext, v []any) (any, error) {
+		if size == nil {
+			return nil, nil
+		}
+		loc := ec.Location
+		if ntz || loc == nil {
+			loc = time.UTC
+		}
+		var ts, origin int64
+		switch x := v[0].(type) {
+		case sqltypes.Timestamp:
+			ts = int64(x)
+		case sqltypes.TimestampNTZ:
+			ts = int64(x)
+		}
+		if len(v) == 2 {
+			switch x := v[1].(type) {
+			case sqltypes.Timestamp:
+				origin = int64(x)
+			case sqltypes.TimestampNTZ:
+				origin = int64(x)
+			}
+		} else {
+			origin = localMicros(1970, 1, 1, 0, 0, 0, 0, loc)
+		}
+		out := bucketStart(ts, origin, micros, int64(months), loc)
+		if ntz {
+			return sqltypes.TimestampNTZ(out), nil
+		}
+		return sqltypes.Timestamp(out), nil
+	})
+	b.sqlArgs = sqlArgs
+	return b, nil
+}
+
+// bucketStart is the start of the step of a grid from origin that holds ts. A day-time
+// size counts its steps between the instants, then moves from origin as Spark adds an
+// interval of days and microseconds: the size's whole days times the steps on the
+// calendar of loc, the rest of it times the steps as elapsed time (Spark 4.2 in
+// America/Los_Angeles: INTERVAL '1' DAY from 2024-07-01 11:27 PDT is 00:00 PDT, five
+// hours is 11:00 PDT, '1 02:00' DAY TO MINUTE is 04:00 PDT). A year-month size steps in
+// calendar months of the wall clock in loc.
+func bucketStart(ts, origin, micros, months int64, loc *time.Location) int64 {
+	if months == 0 {
+		sizeDays, sizeRest := micros/microsPerDay, micros%microsPerDay
+		o := civilOf(origin, loc)
+		at := func(n int64) int64 {
+			start := origin
+			if days := n * sizeDays; days != 0 {
+				y, m, d := sqltypes.CivilFromDays(sqltypes.DaysFromCivil(o.year, o.month, o.day) + days)
+				start = localMicros(y, m, d, o.hour, o.minute, o.second, o.micros, loc)
+			}
+			return start + n*sizeRest
+		}
+		n := floorDiv(ts-origin, micros)
+		start := at(n)
+		for start > ts { // a zone's shift moved the step past ts
+			n--
+			start = at(n)
+		}
+		for next := at(n + 1); next <= ts; next = at(n + 1) {
+			n++
+			start = next
+		}
+		return start
+	}
+	t, o := civilOf(ts, loc), civilOf(origin, loc)
+	diff := int64(t.year-o.year)*12 + int64(t.month-o.month)
+	n := floorDiv(diff, months) * months
+	at := func(n int64) int64 {
+		y, m, d := addMonthsCivil(o.year, o.month, o.day, n)
+		return localMicros(y, m, d, o.hour, o.minute, o.second, o.micros, loc)
+	}
+	start := at(n)
+	for start > ts {
+		n -= months
+		start = at(n)
+	}
+	return start
 }

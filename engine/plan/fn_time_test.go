@@ -86,3 +86,53 @@ func TestTimeFunctionErrors(t *testing.T) {
 		}
 	}
 }
+
+// time_bucket as Spark 4.2 gives it with spark.sql.session.timeZone America/Los_Angeles
+// (CAST(time_bucket(...) AS STRING) on real Spark).
+func TestTimeBucket(t *testing.T) {
+	ec, err := NewEvalContext("America/Los_Angeles", true, ordersNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ sql, want string }{
+		{"time_bucket(INTERVAL '15' MINUTE, CAST('2024-01-01 11:27:00' AS TIMESTAMP))", "2024-01-01 11:15:00"},
+		{"time_bucket(INTERVAL '1' DAY, CAST('2024-07-01 11:27:00' AS TIMESTAMP))", "2024-07-01 00:00:00"},
+		{"time_bucket(INTERVAL '15' MINUTE, CAST('2024-07-01 11:27:00' AS TIMESTAMP))", "2024-07-01 11:15:00"},
+		{"time_bucket(INTERVAL '5' HOUR, CAST('2024-07-01 11:27:00' AS TIMESTAMP))", "2024-07-01 11:00:00"},
+		{"time_bucket(INTERVAL '1 02:00' DAY TO MINUTE, CAST('2024-07-01 11:27:00' AS TIMESTAMP))", "2024-07-01 04:00:00"},
+		{"time_bucket(INTERVAL '7' HOUR, CAST('1969-12-31 23:00:00' AS TIMESTAMP))", "1969-12-31 17:00:00"},
+		{"time_bucket(INTERVAL '1' MONTH, CAST('2024-07-15 11:27:00' AS TIMESTAMP))", "2024-07-01 00:00:00"},
+		{"time_bucket(INTERVAL '1' MONTH, CAST('2024-07-15 11:27:00' AS TIMESTAMP), CAST('2000-01-20 10:00:00' AS TIMESTAMP))", "2024-06-20 10:00:00"},
+		{"time_bucket(INTERVAL '1' MONTH, CAST('2024-03-01 00:00:00' AS TIMESTAMP), CAST('2000-01-31 00:00:00' AS TIMESTAMP))", "2024-02-29 00:00:00"},
+		{"time_bucket(INTERVAL '2' YEAR, CAST('2024-07-25 11:27:00' AS TIMESTAMP))", "2024-01-01 00:00:00"},
+		{"time_bucket(INTERVAL '15' MINUTE, CAST('2024-01-01 11:27:00' AS TIMESTAMP), CAST('2030-01-01 00:05:00' AS TIMESTAMP))", "2024-01-01 11:20:00"},
+	}
+	for _, tc := range tests {
+		b, err := Resolve(mustParse(t, "CAST("+tc.sql+" AS STRING)"), &Scope{Schema: sqltypes.MustParseDDL("x INT")})
+		if err != nil {
+			t.Errorf("%s: %v", tc.sql, err)
+			continue
+		}
+		got, err := b.Eval(ec, sqltypes.Row{int32(1)})
+		if err != nil || got != tc.want {
+			t.Errorf("%s = %v (err %v), want %s", tc.sql, got, err, tc.want)
+		}
+	}
+	// The errors name the default origin, as Spark's do.
+	for _, tc := range []struct{ sql, class string }{
+		{"time_bucket(INTERVAL '0' MINUTE, CAST('2024-01-01 11:27:00' AS TIMESTAMP))", "DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE"},
+		{"time_bucket(5, CAST('2024-01-01 11:27:00' AS TIMESTAMP))", "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE"},
+		{"time_bucket(INTERVAL '15' MINUTE, '2024-01-01 11:27:00')", "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE"},
+	} {
+		_, err := Resolve(mustParse(t, tc.sql), &Scope{Schema: sqltypes.MustParseDDL("x INT")})
+		var se *sparkerrors.Error
+		if !errors.As(err, &se) || se.Class != tc.class {
+			t.Errorf("%s: error %v, want %s", tc.sql, err, tc.class)
+		}
+	}
+	_, err = Resolve(mustParse(t, "time_bucket(INTERVAL '15' MINUTE, '2024-01-01 11:27:00')"), &Scope{Schema: sqltypes.MustParseDDL("x INT")})
+	const want = `Cannot resolve "time_bucket(INTERVAL '15' MINUTE, 2024-01-01 11:27:00, TIMESTAMP '1970-01-01 00:00:00')" due to data type mismatch: The second parameter requires the "(TIMESTAMP OR TIMESTAMP WITHOUT TIME ZONE)" type, however "2024-01-01 11:27:00" has the type "STRING".`
+	if se := (*sparkerrors.Error)(nil); !errors.As(err, &se) || se.Message != want {
+		t.Errorf("time_bucket of a string: %v\nwant %s", err, want)
+	}
+}

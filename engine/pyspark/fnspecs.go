@@ -112,7 +112,7 @@ var functionSpecs = []string{
 	"make_time(hour, minute, second)", "to_time(str, format?)", "try_to_time(str, format?)",
 	"time_diff(unit, start, end)", "time_trunc(unit, time)", "time_from_seconds(col)",
 	"time_from_millis(col)", "time_from_micros(col)", "time_to_seconds(col)", "time_to_millis(col)",
-	"time_to_micros(col)",
+	"time_to_micros(col)", "time_bucket(bucket_size, ts, origin?)",
 
 	// collections
 	"array(*cols[])", "array_append(col, value:l)", "array_compact(col)", "array_contains(col, value:l)",
