@@ -485,3 +485,44 @@ func bucketStart(ts, origin, micros, months int64, loc *time.Location) int64 {
 	}
 	return start
 }
+
+// timeAddInterval is TIME ± a day-time interval (Spark's TimeAddInterval), named without
+// parentheses: TIME '12:00:00' + INTERVAL '01' HOUR. A result outside the day is
+// DATETIME_OVERFLOW, worded as the addition of the (negated, for -) interval. An interval
+// down to seconds gives TIME(6), another keeps the time's precision.
+func timeAddInterval(op string, l, r Bound) Bound {
+	tm, iv := l, r
+	if isTime(r.DataType()) {
+		tm, iv = r, l
+	}
+	ivt := iv.DataType().(sqltypes.DayTimeIntervalType)
+	typ := tm.DataType()
+	if ivt.End == sqltypes.IntervalSecond {
+		typ = sqltypes.TimeT
+	}
+	b := fn2("time_add", tm, iv, typ, func(ec *EvalContext, t, i any) (any, error) {
+		micros := i.(int64)
+		if op == "-" {
+			micros = -micros
+		}
+		out := int64(t.(sqltypes.Time)) + micros*1000
+		if micros > sqltypes.NanosPerDay/1000 || micros < -sqltypes.NanosPerDay/1000 || out < 0 || out >= sqltypes.NanosPerDay {
+			return nil, &sparkerrors.Error{Kind: sparkerrors.ArithmeticException, Class: "DATETIME_OVERFLOW", Message: fmt.Sprintf(
+				"Datetime operation overflow: add %s to the time value %s.",
+				sqltypes.FormatValue(micros, ivt, nil), sqltypes.SQLValue(t, tm.DataType(), nil))}
+		}
+		return sqltypes.Time(out), nil
+	})
+	b.sql = l.SQL() + " " + op + " " + r.SQL()
+	return b
+}
+
+// timeSubtract is TIME - TIME (Spark's SubtractTimes): an INTERVAL HOUR TO SECOND, named
+// TIME '12:00:00.5' - TIME '13:00:00'.
+func timeSubtract(l, r Bound) Bound {
+	b := fn2("time_diff", l, r, sqltypes.DayTimeIntervalType{Start: sqltypes.IntervalHour, End: sqltypes.IntervalSecond}, func(ec *EvalContext, a, c any) (any, error) {
+		return (int64(a.(sqltypes.Time)) - int64(c.(sqltypes.Time))) / 1000, nil
+	})
+	b.sql = l.SQL() + " - " + r.SQL()
+	return b
+}

@@ -51,6 +51,10 @@ func TestTimeFunctions(t *testing.T) {
 		{"CAST(t AS TIME(2))", "t", tod(13, 8, 15, 120000), "TIME(2)"},
 		{"make_timestamp_ntz(DATE'2014-12-28', TIME'06:30:45.887')", "", sqltypes.TimestampNTZ(1419748245887000), "TIMESTAMP_NTZ"},
 		{"make_timestamp(DATE'2014-12-28', TIME'06:30:45.887', 'CET')", "", sqltypes.Timestamp(1419744645887000), "TIMESTAMP"},
+		{"TIME'12:00' + INTERVAL '1' HOUR", "TIME '12:00:00' + INTERVAL '01' HOUR", tod(13, 0, 0, 0), "TIME(6)"},
+		{"CAST('12:00' AS TIME(0)) + INTERVAL '1.5' SECOND", "", tod(12, 0, 1, 500000), "TIME(6)"},
+		{"TIME'12:00:00.5' - TIME'13:00'", "TIME '12:00:00.5' - TIME '13:00:00'", int64(-3599500000), "INTERVAL HOUR TO SECOND"},
+		{"TIME'12:00' = '12:00:00'", "(TIME '12:00:00' = 12:00:00)", true, "BOOLEAN"},
 	}
 	for _, tc := range tests {
 		b, err := Resolve(mustParse(t, tc.sql), &Scope{Schema: sqltypes.MustParseDDL(ddl)})
@@ -75,6 +79,7 @@ func TestTimeFunctionErrors(t *testing.T) {
 		{"to_time('10:30', 'HH:mm:ss')", "DateTimeException", "CANNOT_PARSE_TIME", "The input string '10:30' cannot be parsed to a TIME value because it does not match to the datetime format 'HH:mm:ss'."},
 		{"time_diff('DAY', TIME'13:08:15', TIME'21:30:28')", "IllegalArgumentException", "INVALID_PARAMETER_VALUE.TIME_UNIT", "The value of parameter(s) `unit` in `time_diff` is invalid: expects one of the units 'HOUR', 'MINUTE', 'SECOND', 'MILLISECOND', 'MICROSECOND', but got ''DAY''."},
 		{"time_trunc('DAY', TIME'13:08:15')", "IllegalArgumentException", "INVALID_PARAMETER_VALUE.TIME_UNIT", "The value of parameter(s) `unit` in `time_trunc` is invalid: expects one of the units 'HOUR', 'MINUTE', 'SECOND', 'MILLISECOND', 'MICROSECOND', but got ''DAY''."},
+		{"TIME'12:00' - INTERVAL '13' HOUR", "ArithmeticException", "DATETIME_OVERFLOW", "Datetime operation overflow: add INTERVAL '-13' HOUR to the time value TIME '12:00:00'."},
 		{"time_from_seconds(-1)", "DateTimeException", "DATETIME_FIELD_OUT_OF_BOUNDS.WITHOUT_SUGGESTION", "Invalid TIME value: must be between 00:00:00 and 23:59:59.999999999, but got -1000000000 nanoseconds. "},
 		{"time_from_micros(86400000000)", "DateTimeException", "DATETIME_FIELD_OUT_OF_BOUNDS.WITHOUT_SUGGESTION", "Invalid TIME value: must be between 00:00:00 and 23:59:59.999999999, but got 86400000000000 nanoseconds. "},
 	}
