@@ -209,11 +209,20 @@ func bindDatePart(r *resolver, c Call) (Bound, error) {
 	if !dateOnly {
 		want = inTimestamp
 	}
-	b, ok := coerceTo(src, want)
-	if !ok {
-		return nil, unexpectedInput(callSQL(name, args), 1, want, src)
+	var fn *boundFunc
+	if isTime(src.DataType()) && !dateOnly {
+		// extract(SECOND FROM TIME '13:08:15.5') is 15.500000, as of a timestamp.
+		fn = fn1(name, src, typ, func(ec *EvalContext, a any) (any, error) {
+			us := int64(a.(sqltypes.Time)) / 1000
+			return get(civil{hour: int(us / 3_600_000_000), minute: int(us / 60_000_000 % 60), second: int(us / 1_000_000 % 60), micros: int(us % 1_000_000)}), nil
+		})
+	} else {
+		b, ok := coerceTo(src, want)
+		if !ok {
+			return nil, unexpectedInput(callSQL(name, args), 1, want, src)
+		}
+		fn = fn1(name, b, typ, func(ec *EvalContext, a any) (any, error) { return get(dateCivil(a, ec.Location)), nil })
 	}
-	fn := fn1(name, b, typ, func(ec *EvalContext, a any) (any, error) { return get(dateCivil(a, ec.Location)), nil })
 	switch name {
 	case "date_part":
 		fn.sqlArgs = []string{field, src.SQL()}

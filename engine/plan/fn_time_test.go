@@ -54,6 +54,9 @@ func TestTimeFunctions(t *testing.T) {
 		{"TIME'12:00' + INTERVAL '1' HOUR", "TIME '12:00:00' + INTERVAL '01' HOUR", tod(13, 0, 0, 0), "TIME(6)"},
 		{"CAST('12:00' AS TIME(0)) + INTERVAL '1.5' SECOND", "", tod(12, 0, 1, 500000), "TIME(6)"},
 		{"TIME'12:00:00.5' - TIME'13:00'", "TIME '12:00:00.5' - TIME '13:00:00'", int64(-3599500000), "INTERVAL HOUR TO SECOND"},
+		{"extract(SECOND FROM TIME'13:08:15.5')", "extract(SECOND FROM TIME '13:08:15.5')", sqltypes.NewDecimal(15500000, 6), "DECIMAL(8,6)"},
+		{"extract(HOUR FROM TIME'13:08:15.5')", "extract(HOUR FROM TIME '13:08:15.5')", int32(13), "INT"},
+		{"date_part('MINUTE', TIME'13:08:15.5')", "date_part(MINUTE, TIME '13:08:15.5')", int32(8), "INT"},
 		{"TIME'12:00' = '12:00:00'", "(TIME '12:00:00' = 12:00:00)", true, "BOOLEAN"},
 	}
 	for _, tc := range tests {
