@@ -126,3 +126,22 @@ func TestTimeCasts(t *testing.T) {
 		t.Error("TIME values do not order as Spark's sort: NULL, 01:00:00, 12:00:00")
 	}
 }
+
+// from_json('{"t":"12:00:01.5"}', 't TIME') is 12:00:01.5, '1:2' reads as 01:02:00 and
+// 'bad' is NULL (Spark 4.2), as the JSON reader does for a file read with that schema.
+func TestTimeFromJSON(t *testing.T) {
+	st := MustParseDDL("t TIME")
+	for _, c := range []struct {
+		in   string
+		want any
+	}{
+		{`{"t":"12:00:01.5"}`, hms(12, 0, 1, 500000)},
+		{`{"t":"1:2"}`, hms(1, 2, 0, 0)},
+		{`{"t":"bad"}`, nil},
+	} {
+		row := fromJSON([]byte(c.in), st, nil)
+		if row == nil || row[0] != c.want {
+			t.Errorf("from_json(%s) = %v, want %v", c.in, row, c.want)
+		}
+	}
+}
