@@ -33,6 +33,35 @@ func init() {
 	register(bindTimeTo("time_to_millis"), "time_to_millis")
 	register(bindTimeTo("time_to_micros"), "time_to_micros")
 	registerZoned(bindTimeBucket, "time_bucket")
+	registerZoned(bindCurrentTime, "current_time")
+}
+
+// bindCurrentTime is current_time([precision]): the wall clock of the query's start in the
+// session zone, as TIME(precision) (6 when absent), named current_time(6).
+func bindCurrentTime(r *resolver, c Call) (Bound, error) {
+	args, err := r.bindArgs(c, 0, 1, inInt)
+	if err != nil {
+		return nil, err
+	}
+	p := sqltypes.DefaultTimePrecision
+	if len(args) == 1 {
+		v, ok := literalArg(args[0])
+		n, isInt := v.(int32)
+		if !ok || !isInt || n < 0 || n > sqltypes.MaxTimePrecision {
+			return nil, sparkerrors.New(sparkerrors.SparkException, "UNSUPPORTED_TIME_PRECISION", "precision", fmt.Sprint(v))
+		}
+		p = int(n)
+	}
+	return &boundFunc{name: "current_time", typ: sqltypes.TimeType{Precision: p}, volatile: true, sqlArgs: []string{fmt.Sprint(p)},
+		fn: func(ec *EvalContext, _ []any) (any, error) {
+			loc := ec.Location
+			if loc == nil {
+				loc = time.UTC
+			}
+			cv := civilOf(int64(ec.Now), loc)
+			nanos := (int64(cv.hour)*3600+int64(cv.minute)*60+int64(cv.second))*nanosPerSecond + int64(cv.micros)*1000
+			return sqltypes.TruncateTime(sqltypes.Time(nanos), p), nil
+		}}, nil
 }
 
 func isTime(t sqltypes.DataType) bool {

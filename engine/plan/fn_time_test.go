@@ -144,3 +144,23 @@ func TestTimeBucket(t *testing.T) {
 		t.Errorf("time_bucket of a string: %v\nwant %s", err, want)
 	}
 }
+
+// current_time() is TIME(6) named current_time(6); current_time(0) is TIME(0) (Spark 4.2's
+// schema: struct<current_time(6):time(6),current_time(0):time(0)>), the query start's clock.
+func TestCurrentTime(t *testing.T) {
+	ec := evalCtx(t)
+	for _, c := range []struct {
+		sql, name, typ string
+		p              int
+	}{{"current_time()", "current_time(6)", "TIME(6)", 6}, {"current_time(0)", "current_time(0)", "TIME(0)", 0}} {
+		b, err := Resolve(mustParse(t, c.sql), &Scope{Schema: sqltypes.MustParseDDL("x INT")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := b.Eval(ec, sqltypes.Row{int32(1)})
+		now := int64(ec.Now) % microsPerDay * 1000
+		if err != nil || OutputName(b) != c.name || b.DataType().SQL() != c.typ || got != sqltypes.TruncateTime(sqltypes.Time(now), c.p) {
+			t.Errorf("%s = %s %v of %s (err %v)", c.sql, OutputName(b), got, b.DataType().SQL(), err)
+		}
+	}
+}

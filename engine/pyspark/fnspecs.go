@@ -113,6 +113,7 @@ var functionSpecs = []string{
 	"time_diff(unit, start, end)", "time_trunc(unit, time)", "time_from_seconds(col)",
 	"time_from_millis(col)", "time_from_micros(col)", "time_to_seconds(col)", "time_to_millis(col)",
 	"time_to_micros(col)", "time_bucket(bucket_size, ts, origin?)",
+	"current_time(precision:l?)",
 
 	// collections
 	"array(*cols[])", "array_append(col, value:l)", "array_compact(col)", "array_contains(col, value:l)",

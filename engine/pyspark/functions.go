@@ -17,7 +17,7 @@ var unsupportedFunctions = []string{
 	"aes_encrypt", "aes_decrypt", "try_aes_decrypt",
 	"reflect", "java_method", "try_reflect", "bucket", "years", "months", "days", "hours", "arrow_udtf",
 	"unwrap_udt", "input_file_block_length", "input_file_block_start",
-	"current_time", "current_path", "bitmap_bit_position", "bitmap_bucket_number", "bitmap_construct_agg",
+	"current_path", "bitmap_bit_position", "bitmap_bucket_number", "bitmap_construct_agg",
 	"bitmap_count", "bitmap_or_agg", "bitmap_and_agg", "hll_sketch_agg", "hll_union_agg", "hll_sketch_estimate",
 	"hll_union",
 }
