@@ -86,6 +86,13 @@ func TestTimeFunctionErrors(t *testing.T) {
 		{"time_from_seconds(-1)", "DateTimeException", "DATETIME_FIELD_OUT_OF_BOUNDS.WITHOUT_SUGGESTION", "Invalid TIME value: must be between 00:00:00 and 23:59:59.999999999, but got -1000000000 nanoseconds. "},
 		{"time_from_micros(86400000000)", "DateTimeException", "DATETIME_FIELD_OUT_OF_BOUNDS.WITHOUT_SUGGESTION", "Invalid TIME value: must be between 00:00:00 and 23:59:59.999999999, but got 86400000000000 nanoseconds. "},
 	}
+	// [DATATYPE_MISMATCH.CAST_WITHOUT_SUGGESTION] Cannot resolve "TIME '12:00:00'" due to
+	// data type mismatch: cannot cast "TIME(6)" to "TIMESTAMP".
+	_, _, err := evalOne(t, "x INT", sqltypes.Row{int32(1)}, "date_format(TIME'12:00', 'HH:mm')")
+	var ce *sparkerrors.Error
+	if !errors.As(err, &ce) || ce.Message != `Cannot resolve "TIME '12:00:00'" due to data type mismatch: cannot cast "TIME(6)" to "TIMESTAMP".` {
+		t.Errorf("date_format of a TIME: %v", err)
+	}
 	for _, tc := range tests {
 		_, _, err := evalOne(t, "x INT", sqltypes.Row{int32(1)}, tc.sql)
 		var se *sparkerrors.Error
