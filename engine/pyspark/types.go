@@ -152,7 +152,13 @@ func init() {
 		return py.String(sqltypes.SimpleString(self.(*pyDataType).t)), nil
 	})
 	python.DefMethod(dataTypeBase, "typeName", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, ok := self.(*pyDataType).t.(sqltypes.TimeType); ok {
+			return py.String("time"), nil // TimeType(3).typeName() is 'time', simpleString() 'time(3)'
+		}
 		return py.String(self.(*pyDataType).t.TypeName()), nil
+	})
+	python.DefProp(typeClasses["TimeType"], "precision", func(self py.Object) (py.Object, error) {
+		return py.Int(self.(*pyDataType).t.(sqltypes.TimeType).Precision), nil
 	})
 	python.DefMethod(dataTypeBase, "json", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.String(sqltypes.TypeJSON(self.(*pyDataType).t)), nil
