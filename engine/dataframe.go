@@ -169,6 +169,8 @@ func inferType(v any) sqltypes.DataType {
 		return sqltypes.TimestampT
 	case sqltypes.Date:
 		return sqltypes.DateT
+	case sqltypes.Time:
+		return sqltypes.TimeT
 	}
 	return sqltypes.String
 }
@@ -206,6 +208,8 @@ func pyTypeName(v any) string {
 		return "<class 'bytes'>"
 	case sqltypes.Timestamp, time.Time:
 		return "<class 'datetime.datetime'>"
+	case sqltypes.Time:
+		return "<class 'datetime.time'>"
 	}
 	return fmt.Sprintf("<class '%T'>", v)
 }
@@ -322,6 +326,10 @@ func conformValue(v any, t sqltypes.DataType, loc *time.Location) (any, error) {
 		}
 	case sqltypes.DateType:
 		if x, ok := v.(sqltypes.Date); ok {
+			return x, nil
+		}
+	case sqltypes.TimeType:
+		if x, ok := v.(sqltypes.Time); ok {
 			return x, nil
 		}
 	case *sqltypes.StructType:

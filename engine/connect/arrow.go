@@ -48,6 +48,9 @@ func arrowType(t sqltypes.DataType, zone string) (arrow.DataType, error) {
 		return &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: zone}, nil
 	case sqltypes.TimestampNTZType:
 		return &arrow.TimestampType{Unit: arrow.Microsecond}, nil
+	case sqltypes.TimeType:
+		// PySpark 4.2's to_arrow_type: a TIME is time64 in nanoseconds.
+		return arrow.FixedWidthTypes.Time64ns, nil
 	case sqltypes.DecimalType:
 		return &arrow.Decimal128Type{Precision: int32(t.Precision), Scale: int32(t.Scale)}, nil
 	case sqltypes.ArrayType:
@@ -281,6 +284,12 @@ func appendValue(b array.Builder, t sqltypes.DataType, v any) error {
 			return bad()
 		}
 		b.(*array.TimestampBuilder).Append(arrow.Timestamp(x))
+	case sqltypes.TimeType:
+		x, ok := v.(sqltypes.Time)
+		if !ok {
+			return bad()
+		}
+		b.(*array.Time64Builder).Append(arrow.Time64(x))
 	case sqltypes.DecimalType:
 		d, ok := v.(sqltypes.Decimal)
 		if !ok {
@@ -448,6 +457,12 @@ func arrowValue(a arrow.Array, i int, t sqltypes.DataType) (any, error) {
 			return sqltypes.TimestampNTZ(v), nil
 		}
 		return sqltypes.Timestamp(v), nil
+	case *array.Time64:
+		v := int64(x.Value(i))
+		if x.DataType().(*arrow.Time64Type).Unit == arrow.Microsecond {
+			v *= 1000
+		}
+		return sqltypes.Time(v), nil
 	case *array.Decimal128:
 		dt := x.DataType().(*arrow.Decimal128Type)
 		n := x.Value(i)
@@ -569,6 +584,8 @@ func sqlType(t arrow.DataType) (sqltypes.DataType, error) {
 			return sqltypes.TimestampNTZT, nil
 		}
 		return sqltypes.TimestampT, nil
+	case *arrow.Time64Type:
+		return sqltypes.TimeT, nil
 	case *arrow.Decimal128Type:
 		return sqltypes.DecimalType{Precision: int(t.Precision), Scale: int(t.Scale)}, nil
 	case *arrow.ListType:

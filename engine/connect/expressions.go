@@ -398,6 +398,8 @@ func literalValue(l *pb.Expression_Literal) (any, error) {
 		return sqltypes.Timestamp(v.Timestamp), nil
 	case *pb.Expression_Literal_TimestampNtz:
 		return sqltypes.TimestampNTZ(v.TimestampNtz), nil
+	case *pb.Expression_Literal_Time_:
+		return sqltypes.Time(v.Time.GetNano()), nil
 	case *pb.Expression_Literal_Decimal_:
 		d, ok := sqltypes.ParseDecimalExact(v.Decimal.GetValue())
 		if !ok {

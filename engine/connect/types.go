@@ -37,6 +37,9 @@ func protoType(t sqltypes.DataType) (*pb.DataType, error) {
 		return &pb.DataType{Kind: &pb.DataType_Timestamp_{Timestamp: &pb.DataType_Timestamp{}}}, nil
 	case sqltypes.TimestampNTZType:
 		return &pb.DataType{Kind: &pb.DataType_TimestampNtz{TimestampNtz: &pb.DataType_TimestampNTZ{}}}, nil
+	case sqltypes.TimeType:
+		p := int32(t.Precision)
+		return &pb.DataType{Kind: &pb.DataType_Time_{Time: &pb.DataType_Time{Precision: &p}}}, nil
 	case sqltypes.DecimalType:
 		p, s := int32(t.Precision), int32(t.Scale)
 		return &pb.DataType{Kind: &pb.DataType_Decimal_{Decimal: &pb.DataType_Decimal{Precision: &p, Scale: &s}}}, nil
@@ -108,6 +111,11 @@ func engineType(t *pb.DataType) (sqltypes.DataType, error) {
 		return sqltypes.TimestampT, nil
 	case *pb.DataType_TimestampNtz:
 		return sqltypes.TimestampNTZType{}, nil
+	case *pb.DataType_Time_:
+		if k.Time.Precision != nil {
+			return sqltypes.TimeType{Precision: int(k.Time.GetPrecision())}, nil
+		}
+		return sqltypes.TimeT, nil
 	case *pb.DataType_Decimal_:
 		p, s := 10, 0
 		if k.Decimal.Precision != nil {

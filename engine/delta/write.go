@@ -18,6 +18,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/rowiter"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
+	"github.com/parquet-go/parquet-go"
 )
 
 // Task is one Spark task's share of the rows; its ID names the data file (part-<ID>). The
@@ -154,7 +155,7 @@ func CreateTable(ctx context.Context, path string, schema *sqltypes.StructType, 
 	} else if ok {
 		return nil, fmt.Errorf("create delta table %s: %w", t.path, ErrTableExists)
 	}
-	if _, err := sparkparquet.Schema(schema.AsNullable()); err != nil {
+	if _, err := deltaSchema(schema.AsNullable()); err != nil {
 		return nil, fmt.Errorf("create delta table %s: %w", t.path, err)
 	}
 	now := nowOr(opts.Now)
@@ -285,7 +286,7 @@ func mergeSchema(tablePath string, table, data *sqltypes.StructType) (*sqltypes.
 			from = append(from, j)
 		}
 	}
-	if _, err := sparkparquet.Schema(merged); err != nil {
+	if _, err := deltaSchema(merged); err != nil {
 		return nil, nil, fmt.Errorf("delta table %s: %w", tablePath, err)
 	}
 	return merged.AsNullable(), func(r sqltypes.Row) sqltypes.Row {
@@ -603,7 +604,7 @@ func (t *Table) WriteStreamingBatch(ctx context.Context, b StreamingBatch) (writ
 	if snap.Version < 0 {
 		md = newMetadata(b.Schema, now)
 		setDefaults(md, b.DefaultProperties)
-		if _, err := sparkparquet.Schema(schema); err != nil {
+		if _, err := deltaSchema(schema); err != nil {
 			return false, -1, fmt.Errorf("delta table %s: %w", t.path, err)
 		}
 		p, err := newPartitioning(schema, b.PartitionColumns)
@@ -1011,7 +1012,7 @@ func (t *Table) planStaticWrite(snap *Snapshot, w BatchWrite, mode string) (*sta
 		}
 		wp.schema = snap.Schema
 	}
-	if _, err := sparkparquet.Schema(wp.schema); err != nil {
+	if _, err := deltaSchema(wp.schema); err != nil {
 		return nil, false, fmt.Errorf("delta table %s: %w", t.path, err)
 	}
 	return wp, false, nil
@@ -1058,3 +1059,46 @@ var (
 	newUUID   = uuid.NewString
 	modTimeMs = func(fi os.FileInfo) int64 { return fi.ModTime().UnixMilli() }
 )
+
+// deltaSchema is the Parquet schema of a Delta table's data files, refusing the types
+// kafkalab does not put in a Delta table: TIME, which Parquet files take but kafkalab's
+// Delta tables do not yet (no table feature of delta-spark's for it is written).
+func deltaSchema(schema *sqltypes.StructType) (*parquet.Schema, error) {
+	if name, ok := timeColumn(schema.Fields, ""); ok {
+		return nil, fmt.Errorf("kafkalab cannot write the TIME column %s to a Delta table yet; cast it to STRING, or write Parquet", name)
+	}
+	return sparkparquet.Schema(schema)
+}
+
+// timeColumn finds a TIME field, at any depth, by its dotted name.
+func timeColumn(fields []sqltypes.StructField, prefix string) (string, bool) {
+	for _, f := range fields {
+		if hasTime(f.Type) {
+			if st, ok := f.Type.(*sqltypes.StructType); ok {
+				if n, ok := timeColumn(st.Fields, prefix+f.Name+"."); ok {
+					return n, true
+				}
+			}
+			return prefix + f.Name, true
+		}
+	}
+	return "", false
+}
+
+func hasTime(t sqltypes.DataType) bool {
+	switch t := t.(type) {
+	case sqltypes.TimeType:
+		return true
+	case sqltypes.ArrayType:
+		return hasTime(t.Element)
+	case sqltypes.MapType:
+		return hasTime(t.Key) || hasTime(t.Value)
+	case *sqltypes.StructType:
+		for _, f := range t.Fields {
+			if hasTime(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}

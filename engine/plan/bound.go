@@ -263,6 +263,12 @@ func (b *boundLit) SQL() string {
 		if b.value != nil {
 			return "TIMESTAMP_NTZ '" + sqltypes.FormatValue(b.value, t, nil) + "'"
 		}
+	case sqltypes.TimeType:
+		if x, ok := b.value.(sqltypes.Time); ok {
+			// Spark names a TIME literal with every digit of its microseconds when it has a
+			// fraction: lit(time(1, 2, 3, 4)) is TIME '01:02:03.000004'.
+			return "TIME '" + sqltypes.FormatTime(x) + "'"
+		}
 	}
 	return literalSQL(b.value)
 }

@@ -121,11 +121,20 @@ func bindDateField(name string, f func(c civil) int) binder {
 	}
 }
 
-// bindTimeField extracts a time field of a timestamp (strings become timestamps).
+// bindTimeField extracts a time field of a timestamp (strings become timestamps) or of a
+// TIME value.
 func bindTimeField(name string, f func(c civil) int) binder {
 	return func(r *resolver, c Call) (Bound, error) {
-		args, err := r.bindArgs(c, 1, 1, inTimestamp)
+		args, err := r.bindArgs(c, 1, 1)
 		if err != nil {
+			return nil, err
+		}
+		if isTime(args[0].DataType()) {
+			return fn1(name, args[0], sqltypes.Integer, func(ec *EvalContext, a any) (any, error) {
+				return timeFieldOf(name, a.(sqltypes.Time)), nil
+			}), nil
+		}
+		if args, err = coerceArgs(displayName(c.Name), args, inTimestamp); err != nil {
 			return nil, err
 		}
 		return fn1(name, args[0], sqltypes.Integer, func(ec *EvalContext, a any) (any, error) {
@@ -200,11 +209,20 @@ func bindDatePart(r *resolver, c Call) (Bound, error) {
 	if !dateOnly {
 		want = inTimestamp
 	}
-	b, ok := coerceTo(src, want)
-	if !ok {
-		return nil, unexpectedInput(callSQL(name, args), 1, want, src)
+	var fn *boundFunc
+	if isTime(src.DataType()) && !dateOnly {
+		// extract(SECOND FROM TIME '13:08:15.5') is 15.500000, as of a timestamp.
+		fn = fn1(name, src, typ, func(ec *EvalContext, a any) (any, error) {
+			us := int64(a.(sqltypes.Time)) / 1000
+			return get(civil{hour: int(us / 3_600_000_000), minute: int(us / 60_000_000 % 60), second: int(us / 1_000_000 % 60), micros: int(us % 1_000_000)}), nil
+		})
+	} else {
+		b, ok := coerceTo(src, want)
+		if !ok {
+			return nil, unexpectedInput(callSQL(name, args), 1, want, src)
+		}
+		fn = fn1(name, b, typ, func(ec *EvalContext, a any) (any, error) { return get(dateCivil(a, ec.Location)), nil })
 	}
-	fn := fn1(name, b, typ, func(ec *EvalContext, a any) (any, error) { return get(dateCivil(a, ec.Location)), nil })
 	switch name {
 	case "date_part":
 		fn.sqlArgs = []string{field, src.SQL()}
@@ -495,6 +513,9 @@ func makeTimestampFields(v []any) (y, mo, d, h, mi, s, micros int, err error) {
 
 func bindMakeTimestamp(name string, try bool) binder {
 	return func(r *resolver, c Call) (Bound, error) {
+		if n := len(c.Args); n == 2 || n == 3 {
+			return bindMakeTimestampDateTime(r, c, false, try)
+		}
 		args, err := r.bindArgs(c, 6, 7, inInt, inInt, inInt, inInt, inInt, inDecimal, inString)
 		if err != nil {
 			return nil, err
@@ -534,6 +555,9 @@ func bindMakeTimestamp(name string, try bool) binder {
 
 func bindMakeTimestampNTZ(name string, try bool) binder {
 	return func(r *resolver, c Call) (Bound, error) {
+		if len(c.Args) == 2 {
+			return bindMakeTimestampDateTime(r, c, true, try)
+		}
 		args, err := r.bindArgs(c, 6, 6, inInt, inInt, inInt, inInt, inInt, inDecimal)
 		if err != nil {
 			return nil, err

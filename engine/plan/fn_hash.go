@@ -227,6 +227,8 @@ func (h sparkHasher) hashValue(v any, t sqltypes.DataType, seed uint64) uint64 {
 		return h.longFn(int64(x), seed)
 	case sqltypes.TimestampNTZ:
 		return h.longFn(int64(x), seed)
+	case sqltypes.Time:
+		return h.longFn(int64(x), seed) // the nanoseconds of the day, as Spark hashes a TIME
 	case string:
 		return h.bytesFn([]byte(x), seed)
 	case []byte:

@@ -275,6 +275,13 @@ func coerceArgs(name string, args []Bound, want ...inType) ([]Bound, error) {
 	for i, a := range args {
 		w := want[min(i, len(want)-1)]
 		b, ok := coerceTo(a, w)
+		if !ok && w == inTimestamp && isTime(a.DataType()) {
+			// Spark's type coercion casts a TIME to the TIMESTAMP the function takes, and
+			// the cast is what fails: date_format(TIME '12:00:00', 'HH:mm').
+			return nil, analysisErr("DATATYPE_MISMATCH.CAST_WITHOUT_SUGGESTION",
+				"Cannot resolve %s due to data type mismatch: cannot cast %s to %s.",
+				quoteSQL(a.SQL()), quoteSQL(a.DataType().SQL()), `"TIMESTAMP"`)
+		}
 		if !ok {
 			return nil, unexpectedInput(callSQL(name, args), i, w, a)
 		}

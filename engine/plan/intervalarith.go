@@ -33,6 +33,10 @@ func resolveIntervalArith(op string, l, r Bound) (Bound, bool, error) {
 	rym, rIsYM := rt.(sqltypes.YearMonthIntervalType)
 	lInterval, rInterval := lIsDT || lIsYM, rIsDT || rIsYM
 	switch {
+	case (op == "+" || op == "-") && isTime(lt) && rIsDT, op == "+" && lIsDT && isTime(rt):
+		return timeAddInterval(op, l, r), true, nil
+	case op == "-" && isTime(lt) && isTime(rt):
+		return timeSubtract(l, r), true, nil
 	case (op == "+" || op == "-") && isTimestampLike(lt) && rInterval,
 		op == "+" && lInterval && isTimestampLike(rt):
 		ts, iv := l, r

@@ -885,6 +885,8 @@ func LiteralOf(v any) (Expr, error) {
 		return Literal{Value: x, Type: sqltypes.TimestampT}, nil
 	case sqltypes.Date:
 		return Literal{Value: x, Type: sqltypes.DateT}, nil
+	case sqltypes.Time:
+		return Literal{Value: x, Type: sqltypes.TimeT}, nil
 	}
 	return nil, fmt.Errorf("[UNSUPPORTED_FEATURE.LITERAL_TYPE] The feature is not supported: Literal for '%v' of %T.", v, v)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -730,6 +731,17 @@ func (p *sqlParser) primary() (Expr, error) {
 				if p.intervalValueAhead(p.i + 1) {
 					p.next()
 					return p.intervalLiteral()
+				}
+			case "TIME":
+				if p.toks[p.i+1].kind == tkString {
+					p.next()
+					s := p.next().text
+					v, ok := sqltypes.ParseTime(s)
+					if !ok {
+						return nil, sparkerrors.New(sparkerrors.ParseException, "INVALID_TYPED_LITERAL",
+							"valueType", `"TIME"`, "value", "'"+s+"'")
+					}
+					return Literal{Value: v, Type: sqltypes.TimeT}, nil
 				}
 			case "TIMESTAMP", "DATE":
 				if p.toks[p.i+1].kind == tkString {

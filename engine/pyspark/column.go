@@ -57,8 +57,10 @@ func goValue(o py.Object) (any, error) {
 		return sqltypes.Timestamp(x.instant(time.UTC).UnixMicro()), nil
 	case *pyDate:
 		return sqltypes.Date(x.t.Unix() / 86400), nil
+	case *pyTime:
+		return x.sqlTime(), nil
 	}
-	return nil, python.Unsupported("a "+o.Type().Name+" value in a column expression", "pass a Column, a column name or a plain value (str, int, float, bool, None, Decimal, date, datetime)")
+	return nil, python.Unsupported("a "+o.Type().Name+" value in a column expression", "pass a Column, a column name or a plain value (str, int, float, bool, None, Decimal, date, datetime, time)")
 }
 
 // colOrName converts an argument that names a column or is one ("amount", F.col("amount")).

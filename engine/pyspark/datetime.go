@@ -10,6 +10,7 @@ import (
 
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // Python's datetime module: datetime, date, time, timedelta and timezone (UTC and fixed
@@ -1624,4 +1625,18 @@ func defDateTime() {
 	dateTimeType.Dict["min"] = &pyDateTime{t: time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC)}
 	dateTimeType.Dict["max"] = &pyDateTime{t: time.Date(9999, 12, 31, 23, 59, 59, 999999000, time.UTC)}
 	dateTimeType.Dict["resolution"] = &pyTimeDelta{us: 1}
+}
+
+// sqlTime is a datetime.time as a TIME value; a tzinfo is dropped, as PySpark's TimeType
+// converter reads only the fields.
+func (t *pyTime) sqlTime() sqltypes.Time {
+	us := int64(t.h)*3_600_000_000 + int64(t.m)*60_000_000 + int64(t.s)*1_000_000 + int64(t.us)
+	return sqltypes.Time(us * 1000)
+}
+
+// timeToPython is a TIME value as datetime.time (nanoseconds beyond the microsecond, which
+// TIME(p <= 6) never holds, are dropped).
+func timeToPython(v sqltypes.Time) *pyTime {
+	us := int64(v) / 1000
+	return &pyTime{h: int(us / 3_600_000_000), m: int(us / 60_000_000 % 60), s: int(us / 1_000_000 % 60), us: int(us % 1_000_000)}
 }

@@ -109,6 +109,11 @@ var functionSpecs = []string{
 	"try_to_timestamp(col, format?)", "unix_date(col)", "unix_micros(col)", "unix_millis(col)",
 	"unix_seconds(col)", "unix_timestamp(timestamp?, format:j='yyyy-MM-dd HH:mm:ss')", "weekday(col)",
 	"weekofyear(col)", "window_time(windowColumn)", "year(col)",
+	"make_time(hour, minute, second)", "to_time(str, format?)", "try_to_time(str, format?)",
+	"time_diff(unit, start, end)", "time_trunc(unit, time)", "time_from_seconds(col)",
+	"time_from_millis(col)", "time_from_micros(col)", "time_to_seconds(col)", "time_to_millis(col)",
+	"time_to_micros(col)", "time_bucket(bucket_size, ts, origin?)",
+	"current_time(precision:l?)",
 
 	// collections
 	"array(*cols[])", "array_append(col, value:l)", "array_compact(col)", "array_contains(col, value:l)",
@@ -285,6 +290,9 @@ func specMethod(in *Interpreter, spec fnSpec) *py.Method {
 	return python.NewMethod(spec.py, func(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if !engine.HasFunction(spec.spark) {
 			return nil, python.Unsupported("functions."+spec.py, "kafkalab's engine does not have this Spark function; run the script on real Spark with `kafkalab export`")
+		}
+		if dateTimeForms[spec.py] && (kwargs["date"] != nil || kwargs["time"] != nil) {
+			return in.dateTimeForm(spec, args, kwargs)
 		}
 		cols, err := in.specArgs(spec, args, kwargs)
 		if err != nil {
@@ -489,4 +497,41 @@ func (in *Interpreter) lambdaArg(fn string, v py.Object) (*engine.Column, error)
 		return nil, py.ExceptionNewf(PySparkValueError, "[HIGHER_ORDER_FUNCTION_SHOULD_RETURN_COLUMN] Function `%s` should return Column, got %s.", f.Name, res.Type().Name)
 	}
 	return engine.Lambda(names, body.c), nil
+}
+
+// dateTimeForms are the make_timestamp functions PySpark 4.2 also calls with date= and
+// time= (and timezone=) keywords: the Spark function then takes (date, time[, timezone]).
+var dateTimeForms = map[string]bool{
+	"make_timestamp": true, "try_make_timestamp": true, "make_timestamp_ntz": true, "try_make_timestamp_ntz": true,
+}
+
+// dateTimeForm is a make_timestamp call by date= and time=: mixing them with the fields is
+// PySpark's CANNOT_SET_TOGETHER.
+func (in *Interpreter) dateTimeForm(spec fnSpec, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+	fields := []string{"years", "months", "days", "hours", "mins", "secs"}
+	mixed := len(args) > 0
+	for _, f := range fields {
+		if v, ok := kwargs[f]; ok && v != py.None {
+			mixed = true
+		}
+	}
+	if mixed {
+		return nil, py.ExceptionNewf(PySparkValueError, "[CANNOT_SET_TOGETHER] years|months|days|hours|mins|secs and date|time should not be set together.")
+	}
+	var cols []*engine.Column
+	for _, name := range []string{"date", "time", "timezone"} {
+		v, ok := kwargs[name]
+		if !ok || v == py.None {
+			if name == "timezone" {
+				break
+			}
+			v = py.None
+		}
+		c, err := colOrName(spec.py, v)
+		if err != nil {
+			return nil, err
+		}
+		cols = append(cols, toEngineColumn(c))
+	}
+	return newPyColumn(engine.CallFunction(spec.spark, false, cols...))
 }

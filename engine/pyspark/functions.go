@@ -17,9 +17,7 @@ var unsupportedFunctions = []string{
 	"aes_encrypt", "aes_decrypt", "try_aes_decrypt",
 	"reflect", "java_method", "try_reflect", "bucket", "years", "months", "days", "hours", "arrow_udtf",
 	"unwrap_udt", "input_file_block_length", "input_file_block_start",
-	"current_time", "make_time", "to_time", "try_to_time", "time_diff", "time_trunc", "time_bucket",
-	"time_from_seconds", "time_from_millis", "time_from_micros", "time_to_seconds", "time_to_millis",
-	"time_to_micros", "current_path", "bitmap_bit_position", "bitmap_bucket_number", "bitmap_construct_agg",
+	"current_path", "bitmap_bit_position", "bitmap_bucket_number", "bitmap_construct_agg",
 	"bitmap_count", "bitmap_or_agg", "bitmap_and_agg", "hll_sketch_agg", "hll_union_agg", "hll_sketch_estimate",
 	"hll_union",
 }

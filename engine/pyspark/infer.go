@@ -48,6 +48,8 @@ func inferType(o py.Object) (sqltypes.DataType, bool) {
 		return sqltypes.DateT, true
 	case *pyDateTime:
 		return sqltypes.TimestampT, true
+	case *pyTime:
+		return sqltypes.TimeT, true
 	case *py.List:
 		return inferArray(x.Items)
 	case py.Tuple:

@@ -76,6 +76,21 @@ func init() {
 		}
 		return &pyDataType{sqltypes.DecimalType{Precision: p, Scale: s}, decCls}, nil
 	})
+	var timeCls *py.Type
+	timeCls = mk("TimeType", func(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("TimeType", args, kwargs, []string{"precision"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		p, err := asInt("TimeType", a[0], sqltypes.DefaultTimePrecision)
+		if err != nil {
+			return nil, err
+		}
+		if p < 0 || p > sqltypes.MaxTimePrecision {
+			return nil, py.ExceptionNewf(PySparkValueError, "[UNSUPPORTED_TIME_PRECISION] The seconds precision %d of the TIME data type is out of the supported range [0, 6].", p)
+		}
+		return &pyDataType{sqltypes.TimeType{Precision: p}, timeCls}, nil
+	})
 	arrCls = mk("ArrayType", func(metatype *py.Type, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("ArrayType", args, kwargs, []string{"elementType", "containsNull"}, 1)
 		if err != nil {
@@ -137,7 +152,13 @@ func init() {
 		return py.String(sqltypes.SimpleString(self.(*pyDataType).t)), nil
 	})
 	python.DefMethod(dataTypeBase, "typeName", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, ok := self.(*pyDataType).t.(sqltypes.TimeType); ok {
+			return py.String("time"), nil // TimeType(3).typeName() is 'time', simpleString() 'time(3)'
+		}
 		return py.String(self.(*pyDataType).t.TypeName()), nil
+	})
+	python.DefProp(typeClasses["TimeType"], "precision", func(self py.Object) (py.Object, error) {
+		return py.Int(self.(*pyDataType).t.(sqltypes.TimeType).Precision), nil
 	})
 	python.DefMethod(dataTypeBase, "json", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		return py.String(sqltypes.TypeJSON(self.(*pyDataType).t)), nil
@@ -280,6 +301,8 @@ func wrapDataType(t sqltypes.DataType) py.Object {
 	switch t.(type) {
 	case sqltypes.DecimalType:
 		name = "DecimalType"
+	case sqltypes.TimeType:
+		name = "TimeType"
 	case sqltypes.ArrayType:
 		name = "ArrayType"
 	case sqltypes.MapType:
@@ -354,6 +377,8 @@ func typeRepr(t sqltypes.DataType) string {
 	switch x := t.(type) {
 	case sqltypes.DecimalType:
 		return "DecimalType(" + strconv.Itoa(x.Precision) + "," + strconv.Itoa(x.Scale) + ")"
+	case sqltypes.TimeType:
+		return "TimeType(" + strconv.Itoa(x.Precision) + ")"
 	case sqltypes.ArrayType:
 		return "ArrayType(" + typeRepr(x.Element) + ", " + pyBoolString(x.ContainsNull) + ")"
 	case sqltypes.MapType:

@@ -485,6 +485,8 @@ func toPython(v any, t sqltypes.DataType, loc *time.Location) py.Object {
 		return &pyDateTime{time.UnixMicro(int64(x)).UTC(), nil}
 	case sqltypes.Date:
 		return &pyDate{time.Unix(int64(x)*86400, 0).UTC()}
+	case sqltypes.Time:
+		return timeToPython(x)
 	case sqltypes.Row:
 		st, _ := t.(*sqltypes.StructType)
 		return rowToPython(x, st, loc)
@@ -682,6 +684,15 @@ func fromPython(field string, o py.Object, t sqltypes.DataType, nullable bool, l
 			return nil, reject()
 		}
 		return sqltypes.TimestampNTZ(d.t.UnixMicro()), nil
+	case sqltypes.TimeType:
+		t, ok := o.(*pyTime)
+		_ = tt
+		if !ok {
+			return nil, reject()
+		}
+		// Spark 4.2 keeps every microsecond whatever the field's precision: createDataFrame
+		// of time(1, 2, 3, 456789) under "t time(3)" collects time(1, 2, 3, 456789).
+		return t.sqlTime(), nil
 	case sqltypes.DateType:
 		switch d := o.(type) {
 		case *pyDate:

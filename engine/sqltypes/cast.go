@@ -28,7 +28,7 @@ func (e *CastError) Error() string {
 // timestamp is a SparkDateTimeException, other conditions take their usual exception.
 func (e *CastError) SparkError() *sparkerrors.Error {
 	kind := sparkerrors.KindOf(e.Class)
-	if e.Class == "CAST_INVALID_INPUT" && (strings.Contains(e.Msg, `to "DATE"`) || strings.Contains(e.Msg, `to "TIMESTAMP`)) {
+	if e.Class == "CAST_INVALID_INPUT" && (strings.Contains(e.Msg, `to "DATE"`) || strings.Contains(e.Msg, `to "TIME`)) {
 		kind = sparkerrors.DateTimeException
 	}
 	se := &sparkerrors.Error{Kind: kind, Class: e.Class, Message: e.Msg}
@@ -70,6 +70,8 @@ func SQLValue(v any, t DataType, loc *time.Location) string {
 		return "TIMESTAMP '" + FormatTimestamp(x, loc) + "'"
 	case TimestampNTZ:
 		return "TIMESTAMP_NTZ '" + FormatTimestampNTZ(x) + "'"
+	case Time:
+		return "TIME '" + FormatTime(x) + "'"
 	}
 	return castToStringPlain(v, t, loc)
 }
@@ -209,6 +211,18 @@ func Cast(v any, from, to DataType, loc *time.Location) (any, error) {
 			local := DaysFromCivil(y, m, d)*secondsPerDay + int64(h*3600+mi*60+s)
 			return TimestampNTZ(local*microsPerSecond + int64(us)), nil
 		}
+	case TimeType:
+		switch x := v.(type) {
+		case string:
+			// Spark 4.2 keeps every digit the text has, whatever the target's precision:
+			// CAST('01:02:03.999999' AS TIME(2)) shows 01:02:03.999999.
+			if t, ok := ParseTime(x); ok {
+				return t, nil
+			}
+			return nil, invalidInput(v, from, to, loc)
+		case Time:
+			return TruncateTime(x, to.Precision), nil
+		}
 	case ArrayType:
 		if x, ok := v.([]any); ok {
 			var ef DataType = Null
@@ -299,6 +313,8 @@ func CanCast(from, to DataType) bool {
 		switch from.(type) {
 		case StringType, BooleanType, TimestampType:
 			return true
+		case TimeType:
+			return IsIntegral(t)
 		}
 		return num(from)
 	case DateType:
@@ -315,6 +331,11 @@ func CanCast(from, to DataType) bool {
 	case TimestampNTZType:
 		switch from.(type) {
 		case StringType, DateType, TimestampType:
+			return true
+		}
+	case TimeType:
+		switch from.(type) {
+		case StringType, TimeType:
 			return true
 		}
 	case ArrayType:
@@ -450,6 +471,13 @@ func castToIntegral(v any, from, to DataType, loc *time.Location) (any, error) {
 			return intOf(1, to), nil
 		}
 		return intOf(0, to), nil
+	case Time:
+		// The whole seconds since midnight (CAST(TIME '12:00:00' AS BIGINT) is 43200).
+		n := int64(x) / 1_000_000_000
+		if n < lo || n > hi {
+			return nil, castOverflow(v, from, to, loc)
+		}
+		return intOf(n, to), nil
 	case int8, int16, int32, int64:
 		n := toInt64(x)
 		if n < lo || n > hi {

@@ -128,6 +128,10 @@ func compareValues(a, b any, t DataType) int {
 		if y, ok := b.(TimestampNTZ); ok {
 			return cmp3(int64(x), int64(y))
 		}
+	case Time:
+		if y, ok := b.(Time); ok {
+			return cmp3(int64(x), int64(y))
+		}
 	case Row:
 		if y, ok := b.(Row); ok {
 			st, _ := t.(*StructType)
@@ -223,6 +227,8 @@ func AppendKey(b []byte, v any, t DataType) []byte {
 	case Timestamp:
 		return binary.LittleEndian.AppendUint64(b, uint64(x))
 	case TimestampNTZ:
+		return binary.LittleEndian.AppendUint64(b, uint64(x))
+	case Time:
 		return binary.LittleEndian.AppendUint64(b, uint64(x))
 	case float32:
 		return binary.LittleEndian.AppendUint64(b, canonicalFloatBits(float64(x)))

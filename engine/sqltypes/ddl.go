@@ -522,6 +522,20 @@ func (p *ddlParser) primitive(t token, name string, params []int) (DataType, err
 				fmt.Sprintf("Decimal scale (%d) cannot be greater than precision (%d).", scale, prec))
 		}
 		return DecimalType{prec, scale}, nil
+	case "TIME":
+		prec := DefaultTimePrecision
+		switch len(params) {
+		case 0:
+		case 1:
+			prec = params[0]
+		default:
+			return nil, unsupported()
+		}
+		if prec < 0 || prec > MaxTimePrecision {
+			return nil, p.errAt(t, "UNSUPPORTED_TIME_PRECISION", "0A001",
+				fmt.Sprintf("The seconds precision %d of the TIME data type is out of the supported range [0, %d].", prec, MaxTimePrecision))
+		}
+		return TimeType{prec}, nil
 	case "CHAR", "CHARACTER", "VARCHAR":
 		if len(params) != 1 {
 			return nil, p.errAt(t, "DATATYPE_MISSING_SIZE", "42K01",

@@ -104,6 +104,8 @@ func appendText(b []byte, v any, t DataType, loc *time.Location, st stringStyle)
 		return AppendTimestamp(b, x, loc)
 	case TimestampNTZ:
 		return AppendTimestamp(b, Timestamp(x), time.UTC)
+	case Time:
+		return AppendTime(b, x)
 	case Row:
 		stt, _ := t.(*StructType)
 		b = append(b, '{')

@@ -80,6 +80,7 @@ const (
 	kDate
 	kTimestamp
 	kTimestampNTZ
+	kTime
 	kStruct
 	kArray
 	kMap
@@ -114,6 +115,8 @@ func kindOf(t DataType) typeKind {
 		return kTimestamp
 	case TimestampNTZType:
 		return kTimestampNTZ
+	case TimeType:
+		return kTime
 	case *StructType:
 		return kStruct
 	case ArrayType:
@@ -755,6 +758,12 @@ func (sc *jsonScanner) fromString(k typeKind, t DataType, s string) (any, bool) 
 			return nil, false
 		}
 		return ts, true
+	case kTime:
+		// from_json('{"t":"1:2"}', 't TIME') is 01:02:00: the text reads as CAST reads it.
+		if tm, ok := ParseTime(s); ok {
+			return tm, true
+		}
+		return nil, false
 	case kFloat, kDouble:
 		var f float64
 		switch s {

@@ -246,6 +246,12 @@ func typeFromJSON(v any) (DataType, error) {
 			}
 			return DecimalType{p, s}, nil
 		}
+		if strings.HasPrefix(v, "time(") && strings.HasSuffix(v, ")") {
+			if n, err := strconv.Atoi(v[5 : len(v)-1]); err == nil && n >= 0 && n <= MaxTimePrecision {
+				return TimeType{n}, nil
+			}
+			return nil, fmt.Errorf("invalid time type %q", v)
+		}
 		if jsonCharRe().MatchString(v) {
 			return String, nil
 		}

@@ -106,6 +106,10 @@ func appendJSONValue(b []byte, v any, t DataType, loc *time.Location, f *JSONFor
 		b = append(b, '"')
 		b = append(b, FormatTimestampNTZISO(x)...)
 		return append(b, '"')
+	case Time:
+		b = append(b, '"')
+		b = AppendTime(b, x)
+		return append(b, '"')
 	case Row:
 		st, _ := t.(*StructType)
 		if st == nil {

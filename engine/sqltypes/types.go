@@ -17,6 +17,7 @@
 //	DateType            Date (days since 1970-01-01)
 //	TimestampType       Timestamp (microseconds since the epoch, UTC instant)
 //	TimestampNTZType    TimestampNTZ (microseconds, wall clock without zone)
+//	TimeType(p)         Time (nanoseconds since midnight)
 //	StructType          Row (one value per field, in field order)
 //	ArrayType           []any
 //	MapType             *MapValue

@@ -32,6 +32,7 @@ const (
 	tagTimestampNTZ
 	tagArray // element count, then the elements
 	tagMap   // entry count, then each key and its value
+	tagTime  // a TIME value's nanoseconds of the day
 )
 
 func appendValue(b []byte, v any) ([]byte, error) {
@@ -65,6 +66,8 @@ func appendValue(b []byte, v any) ([]byte, error) {
 		return binary.AppendVarint(append(b, tagTimestamp), int64(x)), nil
 	case sqltypes.TimestampNTZ:
 		return binary.AppendVarint(append(b, tagTimestampNTZ), int64(x)), nil
+	case sqltypes.Time:
+		return binary.AppendVarint(append(b, tagTime), int64(x)), nil
 	case sqltypes.Date:
 		return binary.AppendVarint(append(b, tagDate), int64(x)), nil
 	case sqltypes.Decimal:
@@ -200,6 +203,8 @@ func (d *decoder) value() any {
 		return sqltypes.Timestamp(d.varint())
 	case tagTimestampNTZ:
 		return sqltypes.TimestampNTZ(d.varint())
+	case tagTime:
+		return sqltypes.Time(d.varint())
 	case tagDate:
 		return sqltypes.Date(d.varint())
 	case tagDecimal:

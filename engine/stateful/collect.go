@@ -92,6 +92,8 @@ func scalaHash(v any) (int32, bool) {
 		return longHash(int64(x)), true
 	case sqltypes.TimestampNTZ:
 		return longHash(int64(x)), true
+	case sqltypes.Time:
+		return longHash(int64(x)), true
 	case float64:
 		return doubleHash(x), true
 	case float32:

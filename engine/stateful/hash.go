@@ -97,6 +97,8 @@ func hashValue(v any, t sqltypes.DataType, h uint32) uint32 {
 		return hashLong(uint64(x), h)
 	case sqltypes.TimestampNTZ:
 		return hashLong(uint64(x), h)
+	case sqltypes.Time:
+		return hashLong(uint64(x), h)
 	case float32:
 		switch {
 		case x == 0:

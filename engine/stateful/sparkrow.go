@@ -36,7 +36,7 @@ func sparkLayable(t sqltypes.DataType) bool {
 	switch x := t.(type) {
 	case sqltypes.BooleanType, sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType,
 		sqltypes.FloatType, sqltypes.DoubleType, sqltypes.DateType, sqltypes.TimestampType, sqltypes.TimestampNTZType,
-		sqltypes.StringType, sqltypes.BinaryType, sqltypes.DecimalType, sqltypes.NullType,
+		sqltypes.TimeType, sqltypes.StringType, sqltypes.BinaryType, sqltypes.DecimalType, sqltypes.NullType,
 		sqltypes.DayTimeIntervalType, sqltypes.YearMonthIntervalType:
 		return true
 	case *sqltypes.StructType:

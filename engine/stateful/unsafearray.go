@@ -127,6 +127,12 @@ func layoutArray(vals []any, et sqltypes.DataType, normalize bool) ([]byte, bool
 				return nil, false
 			}
 			binary.LittleEndian.PutUint64(out[slot:], uint64(x))
+		case sqltypes.TimeType:
+			x, ok := v.(sqltypes.Time)
+			if !ok {
+				return nil, false
+			}
+			binary.LittleEndian.PutUint64(out[slot:], uint64(x))
 		case sqltypes.DoubleType:
 			x, ok := v.(float64)
 			if !ok {
@@ -279,6 +285,8 @@ func decodeUnsafeArray(b []byte, et sqltypes.DataType) ([]any, error) {
 			out[i] = sqltypes.Timestamp(int64(binary.LittleEndian.Uint64(slot)))
 		case sqltypes.TimestampNTZType:
 			out[i] = sqltypes.TimestampNTZ(int64(binary.LittleEndian.Uint64(slot)))
+		case sqltypes.TimeType:
+			out[i] = sqltypes.Time(int64(binary.LittleEndian.Uint64(slot)))
 		case sqltypes.DoubleType:
 			out[i] = math.Float64frombits(binary.LittleEndian.Uint64(slot))
 		case sqltypes.DecimalType:

@@ -56,6 +56,9 @@ func layoutRow(vals sqltypes.Row, types []sqltypes.DataType, normalize bool) (ro
 			binary.LittleEndian.PutUint64(row[slot:], uint64(x))
 		case sqltypes.TimestampNTZ:
 			binary.LittleEndian.PutUint64(row[slot:], uint64(x))
+		case sqltypes.Time:
+			// UnsafeRow keeps a TIME as the long of its nanoseconds of the day.
+			binary.LittleEndian.PutUint64(row[slot:], uint64(x))
 		case float32:
 			// Grouping keys are normalized: -0.0 is 0.0 and every NaN is the canonical one.
 			bits := math.Float32bits(x)
@@ -250,6 +253,8 @@ func decodeUnsafeRow(b []byte, st *sqltypes.StructType) (sqltypes.Row, error) {
 			row[i] = sqltypes.Timestamp(int64(word))
 		case sqltypes.TimestampNTZType:
 			row[i] = sqltypes.TimestampNTZ(int64(word))
+		case sqltypes.TimeType:
+			row[i] = sqltypes.Time(int64(word))
 		case sqltypes.DayTimeIntervalType:
 			row[i] = int64(word) // microseconds
 		case sqltypes.YearMonthIntervalType:

@@ -312,6 +312,25 @@ func readConverter(dt sqltypes.DataType, pt parquet.Type) (func(parquet.Value) (
 			}
 			return func(v parquet.Value) (any, error) { return wrap(floorDiv(v.Int64()*mul, div)), nil }, nil
 		}
+	case sqltypes.TimeType:
+		// A TIME column: MICROS or NANOS in an INT64, MILLIS in an INT32.
+		mul := int64(1000)
+		if lt != nil {
+			if tt, ok := lt.Value.(*format.TimeType); ok && tt.Unit.Value != nil {
+				switch tt.Unit.Value.Duration() {
+				case time.Millisecond:
+					mul = 1_000_000
+				case time.Nanosecond:
+					mul = 1
+				}
+			}
+		}
+		switch kind {
+		case parquet.Int64:
+			return func(v parquet.Value) (any, error) { return sqltypes.Time(v.Int64() * mul), nil }, nil
+		case parquet.Int32:
+			return func(v parquet.Value) (any, error) { return sqltypes.Time(int64(v.Int32()) * mul), nil }, nil
+		}
 	case sqltypes.DecimalType:
 		scale := int32(t.Scale)
 		if lt != nil {

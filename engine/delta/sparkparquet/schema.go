@@ -127,6 +127,9 @@ func node(dt sqltypes.DataType) (parquet.Node, error) {
 		return parquet.Leaf(parquet.Int96Type), nil
 	case sqltypes.TimestampNTZType:
 		return parquet.TimestampAdjusted(parquet.Microsecond, false), nil
+	case sqltypes.TimeType:
+		// Spark 4.2 writes a TIME as INT64 TIME(isAdjustedToUTC=false, unit=MICROS).
+		return parquet.TimeAdjusted(parquet.Microsecond, false), nil
 	case sqltypes.DecimalType:
 		if t.Precision < 1 || t.Precision > 38 || t.Scale < 0 || t.Scale > t.Precision {
 			return nil, fmt.Errorf("invalid %s", t.TypeName())

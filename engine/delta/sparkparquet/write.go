@@ -132,6 +132,14 @@ func converter(dt sqltypes.DataType) (func(any) (parquet.Value, error), error) {
 			}
 			return parquet.Int64Value(int64(ts)), nil
 		}, nil
+	case sqltypes.TimeType:
+		return func(v any) (parquet.Value, error) {
+			tm, ok := v.(sqltypes.Time)
+			if !ok {
+				return parquet.Value{}, typeErr("time (sqltypes.Time)", v)
+			}
+			return parquet.Int64Value(int64(tm) / 1000), nil
+		}, nil
 	case sqltypes.DecimalType:
 		size := 0
 		if t.Precision > 18 {
