@@ -159,8 +159,10 @@ func (rd *rangeReader) park() {
 	rd.cl, rd.recs = nil, nil
 }
 
-// resume takes the consumer parked at the range's start, if any, with its records.
-func (rd *rangeReader) resume() bool {
+// resume takes the consumer parked at the range's start, if any, with its records. The
+// consumer must still reach a broker: records in hand do not make a batch succeed while
+// Kafka is down (a fresh consumer then reports the broker as before).
+func (rd *rangeReader) resume(ctx context.Context) bool {
 	if rd.cache == nil || rd.next != rd.r.From {
 		return false
 	}
@@ -168,9 +170,19 @@ func (rd *rangeReader) resume() bool {
 	if p == nil {
 		return false
 	}
+	pctx, cancel := context.WithTimeout(ctx, resumePingTimeout)
+	err := p.cl.Ping(pctx)
+	cancel()
+	if err != nil {
+		p.cl.Close()
+		return false
+	}
 	rd.cl, rd.recs = p.cl, append(rd.recs[:0], p.recs...)
 	return true
 }
+
+// resumePingTimeout bounds the check that a parked consumer's broker still answers.
+const resumePingTimeout = 2 * time.Second
 
 // Release takes back the chunk Next returned last: its rows' memory serves the next
 // chunks (see rowiter.Releaser).
@@ -226,7 +238,7 @@ func (rd *rangeReader) poll(ctx context.Context) error {
 		return nil
 	}
 	if rd.cl == nil {
-		if rd.resume() && len(rd.recs) > 0 {
+		if rd.resume(ctx) && len(rd.recs) > 0 {
 			return nil // the records fetched past the last batch come first
 		}
 		if rd.cl == nil {

@@ -174,7 +174,15 @@ func TestAgainstApacheKafkaAdminTools(t *testing.T) {
 	}
 	// Kafka lists the partitions in a HashMap's order, which follows the topic's name: ours
 	// describes Kafka's twin topic, so that the order can be compared.
-	o = rk.ours(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", tj)...)
+	// A loaded broker may list a partition's log a moment after its first records are
+	// acknowledged: wait until it lists all three, then ask both tools.
+	for try := 0; ; try++ {
+		o = rk.ours(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", tj)...)
+		if strings.Count(o.stdout, `"partition":"`+tj+`-`) == 3 || try == 20 {
+			break
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
 	j = rk.java(t, "kafka-log-dirs.sh", append(bs, "--describe", "--topic-list", tj)...)
 	// Batch sizes depend on how the producer grouped records: a measurement.
 	same(t, "log-dirs --describe --topic-list", o, j, norm{res: []*regexp.Regexp{regexp.MustCompile(`"size":\d+`)}, with: []string{`"size":N`}}, names)
