@@ -86,10 +86,15 @@ func jsonRowReader(schema *sqltypes.StructType, opts *options, loc *time.Locatio
 	parseSchema, corrupt := withoutCorruptColumn(schema, corruptName)
 	mode := readMode(opts)
 	multiLine := optTrue(opts, "multiLine")
+	relax := jsonRelaxer(opts)
 	return func(ctx context.Context, file string, fn func(sqltypes.Row) error) error {
 		reader := sqltypes.NewJSONReader(parseSchema, loc)
 		emit := func(record string) error {
-			parsed, bad := reader.ParseStatus(record)
+			text := record
+			if relax != nil {
+				text = relax(record)
+			}
+			parsed, bad := reader.ParseStatus(text)
 			if bad {
 				switch mode {
 				case modeFailFast:

@@ -292,7 +292,7 @@ func splitPartitions(data *sqltypes.StructType, parts []partitionColumn) (full, 
 func (s *Session) inferFileSchema(format string, files []string, opts *options) (*sqltypes.StructType, error) {
 	switch format {
 	case "json":
-		st, err := inferJSONSchema(context.Background(), files)
+		st, err := inferJSONSchemaOpts(context.Background(), files, opts)
 		if err != nil {
 			return nil, err
 		}
