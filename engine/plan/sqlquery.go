@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // Query is a parsed spark.sql statement of the small subset kafkalab supports:
@@ -493,10 +496,9 @@ func ParseQuery(text string) (*Query, error) {
 		return nil, err
 	}
 	if p.keyword("OFFSET") {
-		t := p.next()
-		n, err := strconv.Atoi(t.text)
-		if t.kind != tkNumber || err != nil || n < 0 {
-			return nil, parseErr("Syntax error at or near '" + t.text + "'.")
+		n, err := p.limitLike("offset")
+		if err != nil {
+			return nil, err
 		}
 		q.Offset = n
 	}
@@ -554,13 +556,75 @@ func (p *sqlParser) limit(q *Query) error {
 	if !p.keyword("LIMIT") {
 		return nil
 	}
-	t := p.next()
-	n, err := strconv.Atoi(t.text)
-	if t.kind != tkNumber || err != nil || n < 0 {
-		return parseErr("Syntax error at or near '" + t.text + "'.")
+	if p.keyword("ALL") {
+		return nil // LIMIT ALL is no limit
+	}
+	n, err := p.limitLike("limit")
+	if err != nil {
+		return err
 	}
 	q.Limit = n
 	return nil
+}
+
+// limitLike reads LIMIT's or OFFSET's argument: Spark takes any constant integer expression
+// there (LIMIT length('SPARK')), evaluated once, and checks it as CheckAnalysis does: an
+// expression of columns is IS_UNFOLDABLE, one of another type DATA_TYPE, a negative value
+// IS_NEGATIVE (each worded "The limit like expression ..." for OFFSET too).
+func (p *sqlParser) limitLike(what string) (int, error) {
+	e, err := p.expr()
+	if err != nil {
+		return 0, err
+	}
+	limitErr := func(sub, shown, rest string) error {
+		return &AnalysisError{Class: "INVALID_LIMIT_LIKE_EXPRESSION." + sub,
+			Message: fmt.Sprintf("The limit like expression \"%s\" is invalid. The %s expression %s", shown, what, rest)}
+	}
+	if len(ColumnNames(e)) > 0 {
+		shown, _ := ExprSQL(e)
+		return 0, limitErr("IS_UNFOLDABLE", shown, "must evaluate to a constant value.")
+	}
+	b, err := Resolve(e, &Scope{})
+	if err != nil {
+		return 0, err
+	}
+	shown := b.SQL()
+	if l, ok := b.(*boundLit); ok {
+		if str, isStr := l.value.(string); isStr {
+			shown = str // Spark shows a string literal's text unquoted here
+		}
+	}
+	if !isIntegralType(b.DataType()) {
+		return 0, limitErr("DATA_TYPE", shown, fmt.Sprintf("must be integer type, but got \"%s\".", b.DataType().SQL()))
+	}
+	v, err := b.Eval(&EvalContext{TimeZone: "UTC", Location: time.UTC, Ansi: true}, nil)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	switch v := v.(type) {
+	case int8:
+		n = int64(v)
+	case int16:
+		n = int64(v)
+	case int32:
+		n = int64(v)
+	case int64:
+		n = v
+	}
+	if n < 0 {
+		return 0, limitErr("IS_NEGATIVE", shown, fmt.Sprintf("must be equal to or greater than 0, but got %d.", n))
+	}
+	return int(n), nil
+}
+
+// isIntegralType: TINYINT, SMALLINT, INT or BIGINT, the types LIMIT and OFFSET take.
+func isIntegralType(t sqltypes.DataType) bool {
+	switch t.(type) {
+	case sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType:
+		return true
+	}
+	return false
 }
 
 func (p *sqlParser) end() error {

@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestSQLLikeFamilyAndLimitExpressions: the predicates of docs/sql-ref-syntax-qry-select-like.md
+// (RLIKE/REGEXP, ILIKE, LIKE ... ESCAPE, LIKE ANY|SOME|ALL and their NOT forms), string
+// literal escapes as Spark's unescapeSQLString reads them, and LIMIT/OFFSET taking constant
+// expressions, with what PySpark 4.2.0 returned for each spark.sql(...).collect().
+func TestSQLLikeFamilyAndLimitExpressions(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	if _, err := s.SQL(ctx, `CREATE TEMP VIEW person (id, name, age) AS VALUES (100, 'John', 30), (200, 'Mary', NULL),
+		(300, 'Mike', 80), (400, 'Dan', 50), (500, 'Evan_w', 16)`); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ sql, cols, want string }{
+		{"SELECT name FROM person WHERE name RLIKE 'M+' ORDER BY id", "name", "[[Mary] [Mike]]"},
+		{"SELECT name FROM person WHERE name REGEXP 'n$' ORDER BY id", "name", "[[John] [Dan]]"},
+		{"SELECT name FROM person WHERE name NOT RLIKE 'M+' ORDER BY id", "name", "[[John] [Dan] [Evan_w]]"},
+		{"SELECT name FROM person WHERE name ILIKE 'j%'", "name", "[[John]]"},
+		// '%\_%': Spark keeps the backslash before _ in the literal, so LIKE sees an escaped _
+		{`SELECT name FROM person WHERE name LIKE '%\_%'`, "name", "[[Evan_w]]"},
+		{"SELECT name FROM person WHERE name LIKE '%$_%' ESCAPE '$'", "name", "[[Evan_w]]"},
+		{"SELECT name FROM person WHERE name LIKE ALL ('%an%', '%an') ORDER BY id", "name", "[[Dan]]"},
+		{"SELECT name FROM person WHERE name LIKE ANY ('%an%', '%an') ORDER BY id", "name", "[[Dan] [Evan_w]]"},
+		{"SELECT name FROM person WHERE name LIKE SOME ('%an%', '%an') ORDER BY id", "name", "[[Dan] [Evan_w]]"},
+		{"SELECT name FROM person WHERE name NOT LIKE ANY ('%an%', '%an') ORDER BY id", "name", "[[John] [Mary] [Mike] [Evan_w]]"},
+		{"SELECT name FROM person WHERE name NOT LIKE ALL ('%an%', '%an') ORDER BY id", "name", "[[John] [Mary] [Mike]]"},
+		// SELECT 'ab' RLIKE 'a' -> column RLIKE(ab, a); ILIKE -> ilike(ab, A%); a non-default escape is printed
+		{"SELECT 'ab' RLIKE 'a', 'ab' ILIKE 'A%', 'a_b' LIKE 'a$_b' ESCAPE '$'", "RLIKE(ab, a),ilike(ab, A%),a_b LIKE a$_b ESCAPE '$'", "[[true true true]]"},
+		// SELECT 'a\_b', 'a\%', '\u0041', '\101', 'x\'y' -> ['a\\_b', 'a\\%', 'A', 'A', "x'y"]
+		{`SELECT 'a\_b' AS a, 'a\%' AS b, '\u0041' AS c, '\101' AS d, 'x\'y' AS e`, "a,b,c,d,e", `[[a\_b a\% A A x'y]]`},
+		{"SELECT 1 LIMIT length('SPARK')", "1", "[[1]]"},
+		{"SELECT 1 LIMIT ALL", "1", "[[1]]"},
+		{"SELECT * FROM range(10) LIMIT 2 + 1 OFFSET 1 + 1", "id", "[[2] [3] [4]]"},
+		{"SELECT name FROM person ORDER BY name LIMIT 2 OFFSET 2", "name", "[[John] [Mary]]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.sql, func(t *testing.T) {
+			df, err := s.SQL(ctx, tc.sql)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(df.Columns(), ","); got != tc.cols {
+				t.Errorf("columns %s, want %s", got, tc.cols)
+			}
+			rows, err := df.Collect(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(rows); got != tc.want {
+				t.Fatalf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+	// Spark 4.2.0's errors for these statements (their first line).
+	for sql, want := range map[string]string{
+		"SELECT 1 LIMIT 1.5":               `[INVALID_LIMIT_LIKE_EXPRESSION.DATA_TYPE] The limit like expression "1.5" is invalid. The limit expression must be integer type, but got "DECIMAL(2,1)".`,
+		"SELECT id FROM range(3) LIMIT id": `[INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE] The limit like expression "id" is invalid. The limit expression must evaluate to a constant value.`,
+		"SELECT 1 OFFSET -2":               `[INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE] The limit like expression "-2" is invalid. The offset expression must be equal to or greater than 0, but got -2.`,
+		"SELECT 1 LIMIT 'a'":               `[INVALID_LIMIT_LIKE_EXPRESSION.DATA_TYPE] The limit like expression "a" is invalid. The limit expression must be integer type, but got "STRING".`,
+		"SELECT name FROM person LIMIT -1": `[INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE] The limit like expression "-1" is invalid. The limit expression must be equal to or greater than 0, but got -1.`,
+	} {
+		_, err := s.SQL(ctx, sql)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %s", sql, err, want)
+		}
+	}
+}
