@@ -199,6 +199,10 @@ type csvOptions struct {
 	multiLine                   bool
 	mode                        parseMode
 	trimLeft, trimRight         bool
+	// dateFmt and tsFmt are the dateFormat and timestampFormat options' patterns, nil
+	// when not given (then dates and timestamps read as a cast reads them and write in
+	// Spark's default forms).
+	dateFmt, tsFmt *plan.DatetimePattern
 }
 
 func firstRune(opts *options, def rune, keys ...string) rune {
@@ -228,7 +232,31 @@ func readCSVOptions(opts *options) csvOptions {
 		o.comment = firstRune(opts, 0, "comment")
 	}
 	o.nullValue, _ = opts.get("nullValue")
+	if v, ok := opts.get("dateFormat"); ok {
+		o.dateFmt, _ = plan.CompileDatetimePattern(v)
+	}
+	if v, ok := opts.get("timestampFormat"); ok {
+		o.tsFmt, _ = plan.CompileDatetimePattern(v)
+	}
 	return o
+}
+
+// csvTemporal reads a DATE or TIMESTAMP field with the dateFormat or timestampFormat
+// pattern the options give; handled is false for other fields and without a pattern.
+func (o csvOptions) csvTemporal(text string, t sqltypes.DataType, loc *time.Location) (v any, ok, handled bool) {
+	switch t.(type) {
+	case sqltypes.DateType:
+		if o.dateFmt != nil {
+			d, ok := o.dateFmt.ParseDate(text)
+			return d, ok, true
+		}
+	case sqltypes.TimestampType:
+		if o.tsFmt != nil {
+			ts, ok := o.tsFmt.ParseTimestamp(text, loc)
+			return ts, ok, true
+		}
+	}
+	return nil, false, false
 }
 
 // csvField is one parsed field: quoted fields keep "" as an empty string.
@@ -364,6 +392,14 @@ func csvRowReader(schema *sqltypes.StructType, opts *options, loc *time.Location
 					row[i] = fd.text
 					continue
 				}
+				if v, ok, handled := o.csvTemporal(fd.text, f.Type, loc); handled {
+					if !ok {
+						bad = true
+						continue
+					}
+					row[i] = v
+					continue
+				}
 				v, err := sqltypes.Cast(fd.text, sqltypes.String, f.Type, loc)
 				if err != nil || v == nil {
 					bad = true
@@ -431,7 +467,7 @@ func inferCSVSchema(files []string, opts *options) (*sqltypes.StructType, error)
 				if !f.quoted && f.text == o.nullValue {
 					continue
 				}
-				types[i] = widenCSVType(types[i], inferCSVField(f.text))
+				types[i] = widenCSVType(types[i], o.inferCSVField(f.text), o.tsFmt == nil)
 			}
 			return nil
 		})
@@ -453,6 +489,34 @@ func inferCSVSchema(files []string, opts *options) (*sqltypes.StructType, error)
 	return st, nil
 }
 
+// defaultCSVDate is the dateFormat Spark's CSV inference tries when none is given.
+var defaultCSVDate, _ = plan.CompileDatetimePattern("yyyy-MM-dd")
+
+// inferCSVField is CSVInferSchema's chain for one value: int, bigint, double, then (before
+// boolean) a date read strictly with dateFormat (yyyy-MM-dd by default) and a timestamp
+// read with timestampFormat, or as a cast reads it when none is given.
+func (o csvOptions) inferCSVField(s string) sqltypes.DataType {
+	t := inferCSVField(s)
+	if t != sqltypes.String {
+		return t
+	}
+	df := o.dateFmt
+	if df == nil {
+		df = defaultCSVDate
+	}
+	if _, ok := df.ParseDate(s); ok {
+		return sqltypes.DateT
+	}
+	if o.tsFmt != nil {
+		if _, ok := o.tsFmt.ParseTimestamp(s, time.UTC); ok {
+			return sqltypes.TimestampT
+		}
+	} else if v, err := sqltypes.Cast(s, sqltypes.String, sqltypes.TimestampT, time.UTC); err == nil && v != nil {
+		return sqltypes.TimestampT
+	}
+	return t
+}
+
 func inferCSVField(s string) sqltypes.DataType {
 	if v, err := sqltypes.Cast(s, sqltypes.String, sqltypes.Integer, time.UTC); err == nil && v != nil && strings.TrimSpace(s) == s {
 		return sqltypes.Integer
@@ -469,7 +533,7 @@ func inferCSVField(s string) sqltypes.DataType {
 	return sqltypes.String
 }
 
-func widenCSVType(a, b sqltypes.DataType) sqltypes.DataType {
+func widenCSVType(a, b sqltypes.DataType, tsDefault bool) sqltypes.DataType {
 	if a == sqltypes.Null {
 		return b
 	}
@@ -486,6 +550,14 @@ func widenCSVType(a, b sqltypes.DataType) sqltypes.DataType {
 			return 3
 		}
 		return 0
+	}
+	if (a == sqltypes.DateT && b == sqltypes.TimestampT) || (a == sqltypes.TimestampT && b == sqltypes.DateT) {
+		// A column of dates and timestamps is a timestamp column, unless timestampFormat
+		// is given (its pattern cannot read the dates): then a string column.
+		if tsDefault {
+			return sqltypes.TimestampT
+		}
+		return sqltypes.String
 	}
 	if ra, rb := rank(a), rank(b); ra > 0 && rb > 0 {
 		if ra > rb {

@@ -249,7 +249,7 @@ func inferPartitionType(vals []string) sqltypes.DataType {
 		} else if _, err := strconv.ParseFloat(v, 64); err == nil {
 			vt = sqltypes.Double
 		}
-		t = widenCSVType(t, vt)
+		t = widenCSVType(t, vt, true)
 	}
 	if t == sqltypes.Null {
 		return sqltypes.String

@@ -84,12 +84,15 @@ func rowEncoder(format string, schema *sqltypes.StructType, opts *options, loc *
 			return sqltypes.ValueToJSON(r, schema, loc) + "\n"
 		}, nil
 	case "text":
+		// Spark checks every column's type before the count: (n int, s string) fails on n.
+		for _, f := range schema.Fields {
+			if _, ok := f.Type.(sqltypes.StringType); !ok {
+				return nil, sparkerrors.New(sparkerrors.AnalysisException, "UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE",
+					"format", "Text", "columnName", "`"+f.Name+"`", "columnType", `"`+f.Type.SQL()+`"`)
+			}
+		}
 		if len(schema.Fields) != 1 {
 			return nil, sparkerrors.New(sparkerrors.AnalysisException, "_LEGACY_ERROR_TEMP_1290", "schemaSize", fmt.Sprint(len(schema.Fields)))
-		}
-		if _, ok := schema.Fields[0].Type.(sqltypes.StringType); !ok {
-			return nil, sparkerrors.New(sparkerrors.AnalysisException, "UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE",
-				"format", "Text", "columnName", "`"+schema.Fields[0].Name+"`", "columnType", `"`+schema.Fields[0].Type.SQL()+`"`)
 		}
 		return func(r sqltypes.Row) string {
 			if r[0] == nil {
@@ -107,12 +110,27 @@ func rowEncoder(format string, schema *sqltypes.StructType, opts *options, loc *
 					isNull[i] = true
 					continue
 				}
-				vals[i] = csvValue(v, schema.Fields[i].Type, loc)
+				vals[i] = o.csvWriteValue(v, schema.Fields[i].Type, loc)
 			}
 			return csvLine(vals, isNull, o)
 		}, nil
 	}
 	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not write the %q format", format)}
+}
+
+// csvWriteValue is csvValue with the dateFormat and timestampFormat options' patterns.
+func (o csvOptions) csvWriteValue(v any, t sqltypes.DataType, loc *time.Location) string {
+	switch t.(type) {
+	case sqltypes.DateType:
+		if d, ok := v.(sqltypes.Date); ok && o.dateFmt != nil {
+			return o.dateFmt.FormatDate(d)
+		}
+	case sqltypes.TimestampType:
+		if ts, ok := v.(sqltypes.Timestamp); ok && o.tsFmt != nil {
+			return o.tsFmt.FormatTimestamp(ts, loc)
+		}
+	}
+	return csvValue(v, t, loc)
 }
 
 // csvValue is a value as Spark's CSV writer prints it.
