@@ -72,3 +72,54 @@ func TestSQLLikeFamilyAndLimitExpressions(t *testing.T) {
 		}
 	}
 }
+
+// TestSQLTableSample: docs/sql-ref-syntax-qry-select-sampling.md on PySpark 4.2.0:
+// TABLESAMPLE (3 ROWS) is the first 3 rows, (100 PERCENT) all 10 and (0 PERCENT) none;
+// REPEATABLE (seed) samples as df.sample(fraction, seed) does; 200 PERCENT is Spark's
+// ParseException.
+func TestSQLTableSample(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	if _, err := s.SQL(ctx, "CREATE TEMP VIEW test AS SELECT id AS age FROM range(1, 11)"); err != nil {
+		t.Fatal(err)
+	}
+	for sql, want := range map[string]string{
+		"SELECT * FROM test TABLESAMPLE (3 ROWS)":                     "[[1] [2] [3]]",
+		"SELECT count(*) FROM test TABLESAMPLE (100 PERCENT)":         "[[10]]",
+		"SELECT count(*) FROM test TABLESAMPLE (0 PERCENT)":           "[[0]]",
+		"SELECT count(*) FROM test TABLESAMPLE (BUCKET 10 OUT OF 10)": "[[10]]",
+	} {
+		df, err := s.SQL(ctx, sql)
+		if err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+		rows, err := df.Collect(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(rows); got != want {
+			t.Errorf("%s: %s, want %s", sql, got, want)
+		}
+	}
+	sampled, err := s.SQL(ctx, "SELECT * FROM test TABLESAMPLE (50 PERCENT) REPEATABLE (42)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, err := s.Table(ctx, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct, err := view.Sample(0.5, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := sampled.Collect(ctx)
+	b, _ := direct.Collect(ctx)
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("REPEATABLE (42) sampled %v, df.sample(0.5, 42) %v", a, b)
+	}
+	_, err = s.SQL(ctx, "SELECT * FROM test TABLESAMPLE (200 PERCENT)")
+	if want := "Sampling fraction (2.0) must be on interval [0, 1]."; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("200 PERCENT: %v, want %s", err, want)
+	}
+}

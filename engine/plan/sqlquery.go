@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -65,6 +66,8 @@ type Query struct {
 	Having  Expr
 	OrderBy []Expr
 	Limit   int // -1 when absent
+	// Sample is the FROM table's TABLESAMPLE clause, nil when absent.
+	Sample *TableSample
 	Offset  int // OFFSET n, 0 when absent
 
 	// CreateView is CREATE [OR REPLACE] [GLOBAL] TEMP VIEW name [(cols)] AS query.
@@ -363,6 +366,11 @@ func ParseQuery(text string) (*Query, error) {
 			if err := p.timeTravel(q); err != nil {
 				return nil, err
 			}
+			if p.keyword("TABLESAMPLE") {
+				if q.Sample, err = p.tableSample(); err != nil {
+					return nil, err
+				}
+			}
 		}
 		if p.keyword("AS") {
 			alias, ok := p.identifier()
@@ -616,6 +624,102 @@ func (p *sqlParser) limitLike(what string) (int, error) {
 		return 0, limitErr("IS_NEGATIVE", shown, fmt.Sprintf("must be equal to or greater than 0, but got %d.", n))
 	}
 	return int(n), nil
+}
+
+// TableSample is TABLESAMPLE (n ROWS), which is a LIMIT n, or TABLESAMPLE (x PERCENT) and
+// (BUCKET x OUT OF y), a sample of that fraction without replacement, seeded by
+// REPEATABLE (seed) or, as in Spark, by a random number.
+type TableSample struct {
+	Rows     int // -1 for a fraction
+	Fraction float64
+	Seed     *int64
+}
+
+// tableSample parses TABLESAMPLE's parenthesis and REPEATABLE after the keyword.
+func (p *sqlParser) tableSample() (*TableSample, error) {
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	number := func() (float64, string, error) {
+		neg := p.op("-")
+		t := p.next()
+		if t.kind != tkNumber {
+			return 0, "", parseErr("Syntax error at or near '" + t.text + "'.")
+		}
+		f, err := strconv.ParseFloat(strings.TrimRight(t.text, "LlDdSsYyBbFf"), 64)
+		if err != nil {
+			return 0, "", parseErr("Syntax error at or near '" + t.text + "'.")
+		}
+		if neg {
+			f = -f
+		}
+		return f, t.text, nil
+	}
+	ts := &TableSample{Rows: -1}
+	fractionErr := func(f float64) error {
+		return sparkerrors.New(sparkerrors.ParseException, "_LEGACY_ERROR_TEMP_0064",
+			"msg", "Sampling fraction ("+sqltypes.JavaDoubleString(f)+") must be on interval [0, 1]")
+	}
+	if p.keyword("BUCKET") {
+		x, _, err := number()
+		if err != nil {
+			return nil, err
+		}
+		if !p.keyword("OUT") || !p.keyword("OF") {
+			return nil, p.syntaxError()
+		}
+		y, _, err := number()
+		if err != nil {
+			return nil, err
+		}
+		if p.at(tkIdent, "ON") {
+			return nil, &UnsupportedError{Message: "kafkalab does not support TABLESAMPLE (BUCKET x OUT OF y ON ...)"}
+		}
+		ts.Fraction = x / y
+		if x > y {
+			return nil, sparkerrors.New(sparkerrors.ParseException, "_LEGACY_ERROR_TEMP_0064",
+				"msg", fmt.Sprintf("Numerator (%d) must be <= denominator (%d)", int64(x), int64(y)))
+		}
+	} else {
+		f, text, err := number()
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case p.keyword("ROWS"):
+			n, err := strconv.Atoi(text)
+			if err != nil || n < 0 {
+				return nil, parseErr("Syntax error at or near '" + text + "'.")
+			}
+			ts.Rows = n
+		case p.keyword("PERCENT"):
+			ts.Fraction = f / 100
+			const eps = 1e-6 // RandomSampler.roundingEpsilon
+			if ts.Fraction < -eps || ts.Fraction > 1+eps {
+				return nil, fractionErr(ts.Fraction)
+			}
+		default:
+			return nil, p.syntaxError()
+		}
+	}
+	if err := p.expect(")"); err != nil {
+		return nil, err
+	}
+	if p.keyword("REPEATABLE") {
+		if err := p.expect("("); err != nil {
+			return nil, err
+		}
+		t := p.next()
+		seed, err := strconv.ParseInt(t.text, 10, 64)
+		if t.kind != tkNumber || err != nil {
+			return nil, parseErr("Syntax error at or near '" + t.text + "'.")
+		}
+		ts.Seed = &seed
+		if err := p.expect(")"); err != nil {
+			return nil, err
+		}
+	}
+	return ts, nil
 }
 
 // isIntegralType: TINYINT, SMALLINT, INT or BIGINT, the types LIMIT and OFFSET take.
