@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -119,7 +118,7 @@ func jsonRowReader(schema *sqltypes.StructType, opts *options, loc *time.Locatio
 			return fn(append(row, parsed[corrupt:]...))
 		}
 		if multiLine {
-			data, err := os.ReadFile(file)
+			data, err := readDataFile(file)
 			if err != nil {
 				return err
 			}
@@ -157,7 +156,7 @@ func jsonRowReader(schema *sqltypes.StructType, opts *options, loc *time.Locatio
 func textRowReader(opts *options) fileRowReader {
 	whole := optTrue(opts, "wholetext")
 	return func(ctx context.Context, file string, fn func(sqltypes.Row) error) error {
-		f, err := os.Open(file)
+		f, err := openDataFile(file)
 		if err != nil {
 			return err
 		}
@@ -356,7 +355,7 @@ func csvRowReader(schema *sqltypes.StructType, opts *options, loc *time.Location
 		corrupt = i
 	}
 	return func(ctx context.Context, file string, fn func(sqltypes.Row) error) error {
-		data, err := os.ReadFile(file)
+		data, err := readDataFile(file)
 		if err != nil {
 			return err
 		}
@@ -431,7 +430,7 @@ func inferCSVSchema(files []string, opts *options) (*sqltypes.StructType, error)
 	var names []string
 	var types []sqltypes.DataType
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := readDataFile(file)
 		if err != nil {
 			return nil, err
 		}

@@ -37,6 +37,10 @@ func (w *DataFrameWriter) writeTextFormat(ctx context.Context, path string) erro
 		return err
 	}
 	id := newJobUUID()
+	suffix, compress, err := textCodec(&w.opts)
+	if err != nil {
+		return err
+	}
 	header := w.format == "csv" && optTrue(&w.opts, "header")
 	// Task 0 writes its file even without rows, as Spark's FileFormatWriter has it (see
 	// writeParquet): df.repartition(4, "k").write.json leaves an empty part-00000 when no
@@ -68,8 +72,14 @@ func (w *DataFrameWriter) writeTextFormat(ctx context.Context, path string) erro
 		if err != nil {
 			return err
 		}
-		name := filepath.Join(path, fmt.Sprintf("part-%05d-%s-c000%s", i, id, textFormatExt[w.format]))
-		if err := localfs.WriteFile(name, []byte(b.String())); err != nil {
+		name := filepath.Join(path, fmt.Sprintf("part-%05d-%s-c000%s%s", i, id, textFormatExt[w.format], suffix))
+		data := []byte(b.String())
+		if compress != nil {
+			if data, err = compress(data); err != nil {
+				return fmt.Errorf("compress %s: %w", name, err)
+			}
+		}
+		if err := localfs.WriteFile(name, data); err != nil {
 			return err
 		}
 	}

@@ -146,7 +146,7 @@ func jsonFiles(path string) ([]string, error) {
 
 // eachLine calls fn for every non-blank line of a file.
 func eachLine(ctx context.Context, file string, fn func(string)) error {
-	f, err := os.Open(file)
+	f, err := openDataFile(file)
 	if err != nil {
 		return err
 	}
@@ -194,7 +194,7 @@ func inferJSONSchemaOpts(ctx context.Context, files []string, opts *options) (*s
 			}
 			continue
 		}
-		data, err := os.ReadFile(f)
+		data, err := readDataFile(f)
 		if err != nil {
 			return nil, fmt.Errorf("infer the schema of %s: %w", f, err)
 		}

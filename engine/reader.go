@@ -164,7 +164,8 @@ func jsonParseOptions(opts *options) bool {
 
 func listsFiles(opts *options) bool {
 	_, glob := opts.get("pathGlobFilter")
-	return glob || optTrue(opts, "recursiveFileLookup")
+	_, base := opts.get("basePath")
+	return glob || base || optTrue(opts, "recursiveFileLookup")
 }
 
 // Parquet is spark.read.parquet(path).
