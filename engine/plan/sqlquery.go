@@ -66,9 +66,9 @@ type Query struct {
 	Having  Expr
 	OrderBy []Expr
 	Limit   int // -1 when absent
+	Offset  int // OFFSET n, 0 when absent
 	// Sample is the FROM table's TABLESAMPLE clause, nil when absent.
 	Sample *TableSample
-	Offset  int // OFFSET n, 0 when absent
 
 	// CreateView is CREATE [OR REPLACE] [GLOBAL] TEMP VIEW name [(cols)] AS query.
 	CreateView *CreateView
