@@ -113,3 +113,92 @@ func TestCSVDateTimestampOptions(t *testing.T) {
 		t.Fatalf("text write of (n int, s string): %v, want %s", err, want)
 	}
 }
+
+// TestCSVWriteOptions: the CSV writer's quoteAll, nullValue, emptyValue, escapeQuotes and
+// lineSep options and the reader's empty-field rules, as PySpark 4.2.0 wrote and read
+// (1, 'plain', NULL), (2, 'say "hi"', ''), (3, 'a,b', 'x').
+func TestCSVWriteOptions(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	df, err := s.SQL(ctx, `SELECT * FROM VALUES (1, 'plain', CAST(NULL AS STRING)), (2, 'say "hi"', ''), (3, 'a,b', 'x') AS t(id, s, t)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := df.Coalesce(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		opts map[string]string
+		want string
+	}{
+		{nil, "1,plain,\n2,\"say \\\"hi\\\"\",\"\"\n3,\"a,b\",x\n"},
+		{map[string]string{"sep": ";", "quoteAll": "true", "nullValue": "NULL", "emptyValue": "EMPTY"},
+			"\"1\";\"plain\";\"NULL\"\n\"2\";\"say \\\"hi\\\"\";\"EMPTY\"\n\"3\";\"a,b\";\"x\"\n"},
+		{map[string]string{"escapeQuotes": "false", "lineSep": "|"}, "1,plain,|2,say \"hi\",\"\"|3,\"a,b\",x|"},
+	} {
+		out := fmt.Sprintf("o%d", len(tc.opts))
+		w := one.Write().Format("csv")
+		if tc.opts != nil {
+			w.Options(tc.opts)
+		}
+		if err := w.Save(ctx, out); err != nil {
+			t.Fatal(err)
+		}
+		parts, _ := filepath.Glob(filepath.Join(s.WorkDir(), out, "part-*"))
+		var text string
+		for _, p := range parts {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text += string(data)
+		}
+		if text != tc.want {
+			t.Errorf("%v: wrote %q, want %q", tc.opts, text, tc.want)
+		}
+	}
+	// Read back: the quoted "" is NULL (it is the emptyValue "", equal to nullValue "").
+	back, err := s.Read().Format("csv").Load(ctx, "o0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := back.Collect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(rows, func(i, j int) bool { return fmt.Sprint(rows[i]) < fmt.Sprint(rows[j]) })
+	if got := fmt.Sprint(rows); got != `[[1 plain <nil>] [2 say "hi" <nil>] [3 a,b x]]` {
+		t.Errorf("read back %s", got)
+	}
+}
+
+// TestCSVEmptyAndNullFields: PySpark 4.2.0 reading a,b / 1,"" / 2, / 3,"NA" / 4,NA:
+// an unquoted empty field is the nullValue, a quoted one the emptyValue (""), and any
+// field equal to nullValue (quoted or not) is NULL.
+func TestCSVEmptyAndNullFields(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	if err := os.WriteFile(filepath.Join(s.WorkDir(), "e.csv"), []byte("a,b\n1,\"\"\n2,\n3,\"NA\"\n4,NA\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		opts map[string]string
+		want string
+	}{
+		{map[string]string{"header": "true"}, "[[1 <nil>] [2 <nil>] [3 NA] [4 NA]]"},
+		{map[string]string{"header": "true", "nullValue": "NA"}, "[[1 ] [2 <nil>] [3 <nil>] [4 <nil>]]"},
+	} {
+		df, err := s.Read().Options(tc.opts).Format("csv").Load(ctx, "e.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := df.Collect(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(rows); got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.opts, got, tc.want)
+		}
+	}
+}

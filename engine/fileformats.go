@@ -202,6 +202,14 @@ type csvOptions struct {
 	// when not given (then dates and timestamps read as a cast reads them and write in
 	// Spark's default forms).
 	dateFmt, tsFmt *plan.DatetimePattern
+	// emptyValue (emptyValueSet when given) is what a quoted empty field reads as and an
+	// empty string is written as; lineSep ends written records; quoteAll and escapeQuotes
+	// (true by default) are the writer's quoting options.
+	emptyValue    string
+	emptyValueSet bool
+	lineSep       string
+	quoteAll      bool
+	escapeQuotes  bool
 }
 
 func firstRune(opts *options, def rune, keys ...string) rune {
@@ -231,6 +239,13 @@ func readCSVOptions(opts *options) csvOptions {
 		o.comment = firstRune(opts, 0, "comment")
 	}
 	o.nullValue, _ = opts.get("nullValue")
+	o.emptyValue, o.emptyValueSet = opts.get("emptyValue")
+	o.lineSep, _ = opts.get("lineSep")
+	o.quoteAll = optTrue(opts, "quoteAll")
+	o.escapeQuotes = true
+	if v, ok := opts.get("escapeQuotes"); ok {
+		o.escapeQuotes = !strings.EqualFold(strings.TrimSpace(v), "false")
+	}
 	if v, ok := opts.get("dateFormat"); ok {
 		o.dateFmt, _ = plan.CompileDatetimePattern(v)
 	}
@@ -384,7 +399,17 @@ func csvRowReader(schema *sqltypes.StructType, opts *options, loc *time.Location
 				}
 				fd := fields[fi]
 				fi++
-				if !fd.quoted && fd.text == o.nullValue {
+				// As univocity hands fields to Spark: an unquoted empty field is the
+				// nullValue, a quoted one the emptyValue; then whatever equals nullValue
+				// is NULL (so "" reads as NULL by default).
+				if fd.text == "" {
+					if fd.quoted {
+						fd.text = o.emptyValue
+					} else {
+						fd.text = o.nullValue
+					}
+				}
+				if fd.text == o.nullValue {
 					continue
 				}
 				if _, isStr := f.Type.(sqltypes.StringType); isStr {

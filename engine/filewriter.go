@@ -159,7 +159,10 @@ func csvValue(v any, t sqltypes.DataType, loc *time.Location) string {
 }
 
 // csvLine joins fields with the separator, quoting those that need it as univocity does
-// (a separator, quote, line break, or leading/trailing space; an empty string is "").
+// (a separator, quote, line break, or leading/trailing space; an empty string is ""), and
+// ends the record with lineSep. The writer options: nullValue is written for a NULL (an
+// empty field by default), emptyValue for an empty string ("" by default), quoteAll quotes
+// every field and escapeQuotes=false leaves a value with quotes in it unquoted.
 func csvLine(vals []string, isNull []bool, o csvOptions) string {
 	var b strings.Builder
 	q := string(o.quote)
@@ -168,19 +171,35 @@ func csvLine(vals []string, isNull []bool, o csvOptions) string {
 			b.WriteRune(o.sep)
 		}
 		if isNull != nil && isNull[i] {
-			continue
+			if o.nullValue == "" {
+				continue
+			}
+			v = o.nullValue
+		} else if v == "" && o.emptyValueSet {
+			v = o.emptyValue
+			if !o.quoteAll {
+				b.WriteString(v)
+				continue
+			}
 		}
-		needs := v == "" || strings.ContainsRune(v, o.sep) || strings.ContainsAny(v, "\n\r"+q) ||
-			strings.TrimSpace(v) != v
+		needs := o.quoteAll || v == "" || strings.ContainsRune(v, o.sep) || strings.ContainsAny(v, "\n\r") ||
+			(o.escapeQuotes && strings.Contains(v, q)) || strings.TrimSpace(v) != v
 		if !needs {
 			b.WriteString(v)
 			continue
 		}
 		b.WriteString(q)
-		b.WriteString(strings.ReplaceAll(v, q, string(o.escape)+q))
+		if o.escapeQuotes {
+			v = strings.ReplaceAll(v, q, string(o.escape)+q)
+		}
+		b.WriteString(v)
 		b.WriteString(q)
 	}
-	b.WriteByte('\n')
+	if o.lineSep != "" {
+		b.WriteString(o.lineSep)
+	} else {
+		b.WriteByte('\n')
+	}
 	return b.String()
 }
 

@@ -435,6 +435,20 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			return nil, err
 		}
 	}
+	for _, lc := range []struct {
+		what string
+		e    plan.Expr
+	}{{"limit", q.LimitColumns}, {"offset", q.OffsetColumns}} {
+		if lc.e == nil {
+			continue
+		}
+		// A LIMIT of columns: an unknown one fails to resolve; a known one is not constant.
+		sel, err := df.Select(newColumn(lc.e))
+		if err != nil {
+			return nil, err
+		}
+		return nil, plan.LimitNotFoldable(lc.what, sel.Columns()[0])
+	}
 	if q.Offset > 0 {
 		if df, err = df.Offset(q.Offset); err != nil {
 			return nil, err

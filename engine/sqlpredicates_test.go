@@ -60,11 +60,13 @@ func TestSQLLikeFamilyAndLimitExpressions(t *testing.T) {
 	}
 	// Spark 4.2.0's errors for these statements (their first line).
 	for sql, want := range map[string]string{
-		"SELECT 1 LIMIT 1.5":               `[INVALID_LIMIT_LIKE_EXPRESSION.DATA_TYPE] The limit like expression "1.5" is invalid. The limit expression must be integer type, but got "DECIMAL(2,1)".`,
-		"SELECT id FROM range(3) LIMIT id": `[INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE] The limit like expression "id" is invalid. The limit expression must evaluate to a constant value.`,
-		"SELECT 1 OFFSET -2":               `[INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE] The limit like expression "-2" is invalid. The offset expression must be equal to or greater than 0, but got -2.`,
-		"SELECT 1 LIMIT 'a'":               `[INVALID_LIMIT_LIKE_EXPRESSION.DATA_TYPE] The limit like expression "a" is invalid. The limit expression must be integer type, but got "STRING".`,
-		"SELECT name FROM person LIMIT -1": `[INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE] The limit like expression "-1" is invalid. The limit expression must be equal to or greater than 0, but got -1.`,
+		"SELECT 1 LIMIT 1.5":                  `[INVALID_LIMIT_LIKE_EXPRESSION.DATA_TYPE] The limit like expression "1.5" is invalid. The limit expression must be integer type, but got "DECIMAL(2,1)".`,
+		"SELECT id FROM range(3) LIMIT id":    `[INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE] The limit like expression "id" is invalid. The limit expression must evaluate to a constant value.`,
+		"SELECT 1 OFFSET -2":                  `[INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE] The limit like expression "-2" is invalid. The offset expression must be equal to or greater than 0, but got -2.`,
+		"SELECT * FROM range(3) LIMIT id + 1": `[INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE] The limit like expression "(id + 1)" is invalid. The limit expression must evaluate to a constant value.`,
+		"SELECT * FROM range(3) LIMIT x":      "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name `x` cannot be resolved. Did you mean one of the following? [`id`].",
+		"SELECT 1 LIMIT 'a'":                  `[INVALID_LIMIT_LIKE_EXPRESSION.DATA_TYPE] The limit like expression "a" is invalid. The limit expression must be integer type, but got "STRING".`,
+		"SELECT name FROM person LIMIT -1":    `[INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE] The limit like expression "-1" is invalid. The limit expression must be equal to or greater than 0, but got -1.`,
 	} {
 		_, err := s.SQL(ctx, sql)
 		if err == nil || !strings.Contains(err.Error(), want) {

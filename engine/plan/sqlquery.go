@@ -67,6 +67,10 @@ type Query struct {
 	OrderBy []Expr
 	Limit   int // -1 when absent
 	Offset  int // OFFSET n, 0 when absent
+	// LimitColumns and OffsetColumns are a LIMIT or OFFSET expression that names columns:
+	// the query resolves it against its FROM rows to fail as Spark does (an unknown
+	// column UNRESOLVED_COLUMN, a known one LimitNotFoldable).
+	LimitColumns, OffsetColumns Expr
 	// Sample is the FROM table's TABLESAMPLE clause, nil when absent.
 	Sample *TableSample
 
@@ -504,11 +508,11 @@ func ParseQuery(text string) (*Query, error) {
 		return nil, err
 	}
 	if p.keyword("OFFSET") {
-		n, err := p.limitLike("offset")
+		n, cols, err := p.limitLike("offset")
 		if err != nil {
 			return nil, err
 		}
-		q.Offset = n
+		q.Offset, q.OffsetColumns = n, cols
 	}
 	return q, p.end()
 }
@@ -567,11 +571,11 @@ func (p *sqlParser) limit(q *Query) error {
 	if p.keyword("ALL") {
 		return nil // LIMIT ALL is no limit
 	}
-	n, err := p.limitLike("limit")
+	n, cols, err := p.limitLike("limit")
 	if err != nil {
 		return err
 	}
-	q.Limit = n
+	q.Limit, q.LimitColumns = n, cols
 	return nil
 }
 
@@ -579,22 +583,20 @@ func (p *sqlParser) limit(q *Query) error {
 // there (LIMIT length('SPARK')), evaluated once, and checks it as CheckAnalysis does: an
 // expression of columns is IS_UNFOLDABLE, one of another type DATA_TYPE, a negative value
 // IS_NEGATIVE (each worded "The limit like expression ..." for OFFSET too).
-func (p *sqlParser) limitLike(what string) (int, error) {
+func (p *sqlParser) limitLike(what string) (int, Expr, error) {
 	e, err := p.expr()
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	limitErr := func(sub, shown, rest string) error {
-		return &AnalysisError{Class: "INVALID_LIMIT_LIKE_EXPRESSION." + sub,
-			Message: fmt.Sprintf("The limit like expression \"%s\" is invalid. The %s expression %s", shown, what, rest)}
+		return limitLikeError(what, sub, shown, rest)
 	}
 	if len(ColumnNames(e)) > 0 {
-		shown, _ := ExprSQL(e)
-		return 0, limitErr("IS_UNFOLDABLE", shown, "must evaluate to a constant value.")
+		return 0, e, nil
 	}
 	b, err := Resolve(e, &Scope{})
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	shown := b.SQL()
 	if l, ok := b.(*boundLit); ok {
@@ -603,11 +605,11 @@ func (p *sqlParser) limitLike(what string) (int, error) {
 		}
 	}
 	if !isIntegralType(b.DataType()) {
-		return 0, limitErr("DATA_TYPE", shown, fmt.Sprintf("must be integer type, but got \"%s\".", b.DataType().SQL()))
+		return 0, nil, limitErr("DATA_TYPE", shown, fmt.Sprintf("must be integer type, but got \"%s\".", b.DataType().SQL()))
 	}
 	v, err := b.Eval(&EvalContext{TimeZone: "UTC", Location: time.UTC, Ansi: true}, nil)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	var n int64
 	switch v := v.(type) {
@@ -621,9 +623,20 @@ func (p *sqlParser) limitLike(what string) (int, error) {
 		n = v
 	}
 	if n < 0 {
-		return 0, limitErr("IS_NEGATIVE", shown, fmt.Sprintf("must be equal to or greater than 0, but got %d.", n))
+		return 0, nil, limitErr("IS_NEGATIVE", shown, fmt.Sprintf("must be equal to or greater than 0, but got %d.", n))
 	}
-	return int(n), nil
+	return int(n), nil, nil
+}
+
+func limitLikeError(what, sub, shown, rest string) error {
+	return &AnalysisError{Class: "INVALID_LIMIT_LIKE_EXPRESSION." + sub,
+		Message: fmt.Sprintf("The limit like expression \"%s\" is invalid. The %s expression %s", shown, what, rest)}
+}
+
+// LimitNotFoldable is INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE for a LIMIT ("limit") or
+// OFFSET ("offset") expression of the query's columns, shown as Spark prints it.
+func LimitNotFoldable(what, shown string) error {
+	return limitLikeError(what, "IS_UNFOLDABLE", shown, "must evaluate to a constant value.")
 }
 
 // TableSample is TABLESAMPLE (n ROWS), which is a LIMIT n, or TABLESAMPLE (x PERCENT) and
