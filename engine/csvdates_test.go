@@ -116,7 +116,7 @@ func TestCSVDateTimestampOptions(t *testing.T) {
 
 // TestCSVWriteOptions: the CSV writer's quoteAll, nullValue, emptyValue, escapeQuotes and
 // lineSep options and the reader's empty-field rules, as PySpark 4.2.0 wrote and read
-// (1, 'plain', NULL), (2, 'say "hi"', ''), (3, 'a,b', 'x').
+// (1, 'plain', NULL), (2, 'say "hi"', ”), (3, 'a,b', 'x').
 func TestCSVWriteOptions(t *testing.T) {
 	ctx := context.Background()
 	s := newTestSession(t)
