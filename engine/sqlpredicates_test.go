@@ -125,3 +125,34 @@ func TestSQLTableSample(t *testing.T) {
 		t.Errorf("200 PERCENT: %v, want %s", err, want)
 	}
 }
+
+// TestSQLRangeFrameInterval: docs/sql-ref-syntax-qry-select-window.md's RANGE frame with an
+// INTERVAL offset over a timestamp order: the first query's counts are what PySpark 4.2.0
+// gave (UTC); the second's sums follow from the frame (each row and those up to 30 minutes
+// after it).
+func TestSQLRangeFrameInterval(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	if _, err := s.SQL(ctx, `CREATE OR REPLACE TEMP VIEW t AS SELECT * FROM VALUES
+	  ('a', 1, TIMESTAMP'2024-01-01 00:00:00'), ('a', 2, TIMESTAMP'2024-01-01 00:30:00'),
+	  ('a', 4, TIMESTAMP'2024-01-01 02:00:00'), ('b', 3, TIMESTAMP'2024-01-01 00:00:00'),
+	  ('b', 5, TIMESTAMP'2024-01-01 01:00:00') AS t(k, v, ts)`); err != nil {
+		t.Fatal(err)
+	}
+	for sql, want := range map[string]string{
+		"SELECT k, v, count(*) OVER (PARTITION BY k ORDER BY ts RANGE BETWEEN INTERVAL 1 HOUR PRECEDING AND CURRENT ROW) AS n FROM t ORDER BY k, v":    "[[a 1 1] [a 2 2] [a 4 1] [b 3 1] [b 5 2]]",
+		"SELECT k, v, sum(v) OVER (PARTITION BY k ORDER BY ts RANGE BETWEEN CURRENT ROW AND INTERVAL '30' MINUTE FOLLOWING) AS n FROM t ORDER BY k, v": "[[a 1 3] [a 2 2] [a 4 4] [b 3 3] [b 5 5]]",
+	} {
+		df, err := s.SQL(ctx, sql)
+		if err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+		rows, err := df.Collect(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(rows); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", sql, got, want)
+		}
+	}
+}

@@ -50,6 +50,11 @@ const (
 type WindowFrame struct {
 	Rows         bool
 	Lower, Upper int64
+	// Interval marks a RANGE frame whose offsets are day-time intervals (RANGE BETWEEN
+	// INTERVAL 1 HOUR PRECEDING AND CURRENT ROW over a timestamp): Lower and Upper are then
+	// microseconds, and IntervalType their literal's type, for the frame's SQL.
+	Interval     bool
+	IntervalType sqltypes.DataType
 }
 
 // windowFunctionNames are Spark's window-only functions (not aggregates).
@@ -194,7 +199,21 @@ func frameSQL(f WindowFrame) string {
 	if f.Rows {
 		kind = "ROWS"
 	}
+	if f.Interval {
+		return kind + " BETWEEN " + intervalBoundSQL(f.Lower, f.IntervalType) + " AND " + intervalBoundSQL(f.Upper, f.IntervalType)
+	}
 	return kind + " BETWEEN " + boundSQL(f.Lower, f.Rows) + " AND " + boundSQL(f.Upper, f.Rows)
+}
+
+// intervalBoundSQL is an interval frame bound: the signed interval literal then FOLLOWING,
+// as Spark prints a folded offset.
+func intervalBoundSQL(v int64, t sqltypes.DataType) string {
+	if isOffset(v) {
+		if b, err := Resolve(Literal{Value: v, Type: t}, &Scope{}); err == nil {
+			return b.SQL() + " FOLLOWING"
+		}
+	}
+	return boundSQL(v, false)
 }
 
 // boundSQL prints a frame bound as Spark does: an offset is a literal followed by
@@ -447,6 +466,11 @@ func (b *boundOver) resolveFrame(user *WindowFrame) error {
 		case len(b.order) > 1:
 			return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.RANGE_FRAME_MULTI_ORDER",
 				"sqlExpr", quoteSQL(spec), "orderSpec", strings.Join(orderSQL, ","))
+		case f.Interval:
+			if _, ok := b.order[0].Expr.DataType().(sqltypes.TimestampType); !ok {
+				return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.RANGE_FRAME_INVALID_TYPE",
+					"sqlExpr", quoteSQL(spec), "orderSpecType", quoteSQL(b.order[0].Expr.DataType().SQL()), "valueBoundaryType", quoteSQL(f.IntervalType.SQL()))
+			}
 		case !isNumeric(b.order[0].Expr.DataType()):
 			return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.RANGE_FRAME_INVALID_TYPE",
 				"sqlExpr", quoteSQL(spec), "orderSpecType", quoteSQL(b.order[0].Expr.DataType().SQL()), "valueBoundaryType", `"BIGINT"`)
@@ -846,6 +870,8 @@ func (b *boundOver) rangeDistance(kj, ki []any) (float64, bool) {
 
 func rangeFloat(v any) (float64, bool) {
 	switch x := v.(type) {
+	case sqltypes.Timestamp:
+		return float64(x), true
 	case int8:
 		return float64(x), true
 	case int16:

@@ -823,16 +823,16 @@ func (p *sqlParser) over(fn Call) (Expr, error) {
 		f := &WindowFrame{Rows: rows, Upper: CurrentRow}
 		var err error
 		if p.keyword("BETWEEN") {
-			if f.Lower, err = p.frameBound(); err != nil {
+			if f.Lower, err = p.frameBound(f); err != nil {
 				return nil, err
 			}
 			if !p.keyword("AND") {
 				return nil, p.syntaxError()
 			}
-			if f.Upper, err = p.frameBound(); err != nil {
+			if f.Upper, err = p.frameBound(f); err != nil {
 				return nil, err
 			}
-		} else if f.Lower, err = p.frameBound(); err != nil {
+		} else if f.Lower, err = p.frameBound(f); err != nil {
 			return nil, err
 		}
 		spec.Frame = f
@@ -843,9 +843,29 @@ func (p *sqlParser) over(fn Call) (Expr, error) {
 	return Over{Func: fn, Spec: spec}, nil
 }
 
-// frameBound parses UNBOUNDED PRECEDING|FOLLOWING, CURRENT ROW or n PRECEDING|FOLLOWING.
-func (p *sqlParser) frameBound() (int64, error) {
+// frameBound parses UNBOUNDED PRECEDING|FOLLOWING, CURRENT ROW, n PRECEDING|FOLLOWING or,
+// in a RANGE frame, INTERVAL ... PRECEDING|FOLLOWING (a day-time interval, in
+// microseconds, marking f an interval frame).
+func (p *sqlParser) frameBound(f *WindowFrame) (int64, error) {
 	switch {
+	case !f.Rows && p.at(tkIdent, "INTERVAL") && p.intervalValueAhead(p.i+1):
+		p.next()
+		e, err := p.intervalLiteral()
+		if err != nil {
+			return 0, err
+		}
+		lit, ok := e.(Literal)
+		micros, isMicros := lit.Value.(int64)
+		if _, dayTime := lit.Type.(sqltypes.DayTimeIntervalType); !ok || !isMicros || !dayTime {
+			return 0, &UnsupportedError{Message: "kafkalab's RANGE frames take day-time intervals (INTERVAL n HOUR/MINUTE/DAY...), not year-month ones"}
+		}
+		f.Interval, f.IntervalType = true, lit.Type
+		if p.keyword("PRECEDING") {
+			return -micros, nil
+		}
+		if p.keyword("FOLLOWING") {
+			return micros, nil
+		}
 	case p.keyword("UNBOUNDED"):
 		if p.keyword("PRECEDING") {
 			return UnboundedPreceding, nil
