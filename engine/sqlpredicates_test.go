@@ -156,3 +156,48 @@ func TestSQLRangeFrameInterval(t *testing.T) {
 		}
 	}
 }
+
+// TestSQLFrameNamesAndCoercion: frames written in SQL as PySpark 4.2.0 names and checks
+// them: PRECEDING stays n PRECEDING in the column name; over a STRING order the offsets
+// are cast to STRING and fail the frame's type check (shown as (- n) FOLLOWING); over an
+// INT order a one-unit interval is cast to a number (INTERVAL 1 HOUR is 1).
+func TestSQLFrameNamesAndCoercion(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	if _, err := s.SQL(ctx, "CREATE OR REPLACE TEMP VIEW t AS SELECT * FROM VALUES ('a', 1), ('b', 2) AS t(k, v)"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ sql, col, rows string }{
+		{"SELECT sum(v) OVER (PARTITION BY k ORDER BY v ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t",
+			"sum(v) OVER (PARTITION BY k ORDER BY v ASC NULLS FIRST ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)", "[[1] [2]]"},
+		{"SELECT sum(v) OVER (ORDER BY v RANGE BETWEEN INTERVAL 1 HOUR PRECEDING AND CURRENT ROW) FROM t",
+			"sum(v) OVER (ORDER BY v ASC NULLS FIRST RANGE BETWEEN (- INTERVAL '01' HOUR) FOLLOWING AND CURRENT ROW)", "[[1] [3]]"},
+	} {
+		df, err := s.SQL(ctx, tc.sql)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.sql, err)
+		}
+		if got := strings.Join(df.Columns(), ","); got != tc.col {
+			t.Errorf("%s:\n column %s\n  want  %s", tc.sql, got, tc.col)
+		}
+		rows, err := df.Collect(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(rows); got != tc.rows {
+			t.Errorf("%s: rows %s, want %s", tc.sql, got, tc.rows)
+		}
+	}
+	for sql, want := range map[string]string{
+		"SELECT sum(v) OVER (ORDER BY k RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t": `[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_UNACCEPTED_TYPE] Cannot resolve "RANGE BETWEEN (- 1) FOLLOWING AND CURRENT ROW" due to data type mismatch: The data type of the lower bound "STRING" does not match the expected data type ("NUMERIC" or "INTERVAL DAY TO SECOND" or "INTERVAL YEAR TO MONTH" or "INTERVAL").`,
+		"SELECT sum(v) OVER (ORDER BY k RANGE BETWEEN CURRENT ROW AND 2 FOLLOWING) FROM t": `[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_UNACCEPTED_TYPE] Cannot resolve "RANGE BETWEEN CURRENT ROW AND 2 FOLLOWING" due to data type mismatch: The data type of the upper bound "STRING" does not match the expected data type ("NUMERIC" or "INTERVAL DAY TO SECOND" or "INTERVAL YEAR TO MONTH" or "INTERVAL").`,
+	} {
+		df, err := s.SQL(ctx, sql)
+		if err == nil {
+			_, err = df.Collect(ctx)
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v\nwant %s", sql, err, want)
+		}
+	}
+}
