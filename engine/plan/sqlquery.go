@@ -820,7 +820,7 @@ func (p *sqlParser) over(fn Call) (Expr, error) {
 	}
 	if rows := p.at(tkIdent, "ROWS"); rows || p.at(tkIdent, "RANGE") {
 		p.next()
-		f := &WindowFrame{Rows: rows, Upper: CurrentRow}
+		f := &WindowFrame{Rows: rows, Upper: CurrentRow, SQL: true}
 		var err error
 		if p.keyword("BETWEEN") {
 			if f.Lower, err = p.frameBound(f); err != nil {
