@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -86,10 +85,15 @@ func jsonRowReader(schema *sqltypes.StructType, opts *options, loc *time.Locatio
 	parseSchema, corrupt := withoutCorruptColumn(schema, corruptName)
 	mode := readMode(opts)
 	multiLine := optTrue(opts, "multiLine")
+	relax := jsonRelaxer(opts)
 	return func(ctx context.Context, file string, fn func(sqltypes.Row) error) error {
 		reader := sqltypes.NewJSONReader(parseSchema, loc)
 		emit := func(record string) error {
-			parsed, bad := reader.ParseStatus(record)
+			text := record
+			if relax != nil {
+				text = relax(record)
+			}
+			parsed, bad := reader.ParseStatus(text)
 			if bad {
 				switch mode {
 				case modeFailFast:
@@ -114,7 +118,7 @@ func jsonRowReader(schema *sqltypes.StructType, opts *options, loc *time.Locatio
 			return fn(append(row, parsed[corrupt:]...))
 		}
 		if multiLine {
-			data, err := os.ReadFile(file)
+			data, err := readDataFile(file)
 			if err != nil {
 				return err
 			}
@@ -152,7 +156,7 @@ func jsonRowReader(schema *sqltypes.StructType, opts *options, loc *time.Locatio
 func textRowReader(opts *options) fileRowReader {
 	whole := optTrue(opts, "wholetext")
 	return func(ctx context.Context, file string, fn func(sqltypes.Row) error) error {
-		f, err := os.Open(file)
+		f, err := openDataFile(file)
 		if err != nil {
 			return err
 		}
@@ -194,6 +198,18 @@ type csvOptions struct {
 	multiLine                   bool
 	mode                        parseMode
 	trimLeft, trimRight         bool
+	// dateFmt and tsFmt are the dateFormat and timestampFormat options' patterns, nil
+	// when not given (then dates and timestamps read as a cast reads them and write in
+	// Spark's default forms).
+	dateFmt, tsFmt *plan.DatetimePattern
+	// emptyValue (emptyValueSet when given) is what a quoted empty field reads as and an
+	// empty string is written as; lineSep ends written records; quoteAll and escapeQuotes
+	// (true by default) are the writer's quoting options.
+	emptyValue    string
+	emptyValueSet bool
+	lineSep       string
+	quoteAll      bool
+	escapeQuotes  bool
 }
 
 func firstRune(opts *options, def rune, keys ...string) rune {
@@ -223,7 +239,38 @@ func readCSVOptions(opts *options) csvOptions {
 		o.comment = firstRune(opts, 0, "comment")
 	}
 	o.nullValue, _ = opts.get("nullValue")
+	o.emptyValue, o.emptyValueSet = opts.get("emptyValue")
+	o.lineSep, _ = opts.get("lineSep")
+	o.quoteAll = optTrue(opts, "quoteAll")
+	o.escapeQuotes = true
+	if v, ok := opts.get("escapeQuotes"); ok {
+		o.escapeQuotes = !strings.EqualFold(strings.TrimSpace(v), "false")
+	}
+	if v, ok := opts.get("dateFormat"); ok {
+		o.dateFmt, _ = plan.CompileDatetimePattern(v)
+	}
+	if v, ok := opts.get("timestampFormat"); ok {
+		o.tsFmt, _ = plan.CompileDatetimePattern(v)
+	}
 	return o
+}
+
+// csvTemporal reads a DATE or TIMESTAMP field with the dateFormat or timestampFormat
+// pattern the options give; handled is false for other fields and without a pattern.
+func (o csvOptions) csvTemporal(text string, t sqltypes.DataType, loc *time.Location) (v any, ok, handled bool) {
+	switch t.(type) {
+	case sqltypes.DateType:
+		if o.dateFmt != nil {
+			d, ok := o.dateFmt.ParseDate(text)
+			return d, ok, true
+		}
+	case sqltypes.TimestampType:
+		if o.tsFmt != nil {
+			ts, ok := o.tsFmt.ParseTimestamp(text, loc)
+			return ts, ok, true
+		}
+	}
+	return nil, false, false
 }
 
 // csvField is one parsed field: quoted fields keep "" as an empty string.
@@ -323,7 +370,7 @@ func csvRowReader(schema *sqltypes.StructType, opts *options, loc *time.Location
 		corrupt = i
 	}
 	return func(ctx context.Context, file string, fn func(sqltypes.Row) error) error {
-		data, err := os.ReadFile(file)
+		data, err := readDataFile(file)
 		if err != nil {
 			return err
 		}
@@ -352,11 +399,29 @@ func csvRowReader(schema *sqltypes.StructType, opts *options, loc *time.Location
 				}
 				fd := fields[fi]
 				fi++
-				if !fd.quoted && fd.text == o.nullValue {
+				// As univocity hands fields to Spark: an unquoted empty field is the
+				// nullValue, a quoted one the emptyValue; then whatever equals nullValue
+				// is NULL (so "" reads as NULL by default).
+				if fd.text == "" {
+					if fd.quoted {
+						fd.text = o.emptyValue
+					} else {
+						fd.text = o.nullValue
+					}
+				}
+				if fd.text == o.nullValue {
 					continue
 				}
 				if _, isStr := f.Type.(sqltypes.StringType); isStr {
 					row[i] = fd.text
+					continue
+				}
+				if v, ok, handled := o.csvTemporal(fd.text, f.Type, loc); handled {
+					if !ok {
+						bad = true
+						continue
+					}
+					row[i] = v
 					continue
 				}
 				v, err := sqltypes.Cast(fd.text, sqltypes.String, f.Type, loc)
@@ -390,7 +455,7 @@ func inferCSVSchema(files []string, opts *options) (*sqltypes.StructType, error)
 	var names []string
 	var types []sqltypes.DataType
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := readDataFile(file)
 		if err != nil {
 			return nil, err
 		}
@@ -426,7 +491,7 @@ func inferCSVSchema(files []string, opts *options) (*sqltypes.StructType, error)
 				if !f.quoted && f.text == o.nullValue {
 					continue
 				}
-				types[i] = widenCSVType(types[i], inferCSVField(f.text))
+				types[i] = widenCSVType(types[i], o.inferCSVField(f.text), o.tsFmt == nil)
 			}
 			return nil
 		})
@@ -448,6 +513,34 @@ func inferCSVSchema(files []string, opts *options) (*sqltypes.StructType, error)
 	return st, nil
 }
 
+// defaultCSVDate is the dateFormat Spark's CSV inference tries when none is given.
+var defaultCSVDate, _ = plan.CompileDatetimePattern("yyyy-MM-dd")
+
+// inferCSVField is CSVInferSchema's chain for one value: int, bigint, double, then (before
+// boolean) a date read strictly with dateFormat (yyyy-MM-dd by default) and a timestamp
+// read with timestampFormat, or as a cast reads it when none is given.
+func (o csvOptions) inferCSVField(s string) sqltypes.DataType {
+	t := inferCSVField(s)
+	if t != sqltypes.String {
+		return t
+	}
+	df := o.dateFmt
+	if df == nil {
+		df = defaultCSVDate
+	}
+	if _, ok := df.ParseDate(s); ok {
+		return sqltypes.DateT
+	}
+	if o.tsFmt != nil {
+		if _, ok := o.tsFmt.ParseTimestamp(s, time.UTC); ok {
+			return sqltypes.TimestampT
+		}
+	} else if v, err := sqltypes.Cast(s, sqltypes.String, sqltypes.TimestampT, time.UTC); err == nil && v != nil {
+		return sqltypes.TimestampT
+	}
+	return t
+}
+
 func inferCSVField(s string) sqltypes.DataType {
 	if v, err := sqltypes.Cast(s, sqltypes.String, sqltypes.Integer, time.UTC); err == nil && v != nil && strings.TrimSpace(s) == s {
 		return sqltypes.Integer
@@ -464,7 +557,7 @@ func inferCSVField(s string) sqltypes.DataType {
 	return sqltypes.String
 }
 
-func widenCSVType(a, b sqltypes.DataType) sqltypes.DataType {
+func widenCSVType(a, b sqltypes.DataType, tsDefault bool) sqltypes.DataType {
 	if a == sqltypes.Null {
 		return b
 	}
@@ -481,6 +574,14 @@ func widenCSVType(a, b sqltypes.DataType) sqltypes.DataType {
 			return 3
 		}
 		return 0
+	}
+	if (a == sqltypes.DateT && b == sqltypes.TimestampT) || (a == sqltypes.TimestampT && b == sqltypes.DateT) {
+		// A column of dates and timestamps is a timestamp column, unless timestampFormat
+		// is given (its pattern cannot read the dates): then a string column.
+		if tsDefault {
+			return sqltypes.TimestampT
+		}
+		return sqltypes.String
 	}
 	if ra, rb := rank(a), rank(b); ra > 0 && rb > 0 {
 		if ra > rb {

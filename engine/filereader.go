@@ -197,6 +197,22 @@ func (s *Session) listDataFiles(root string, glob, recursive bool) ([]string, []
 	return files, parts, nil
 }
 
+// basePartitions are the partition columns of the key=value folders from basePath down to
+// the folder read.
+func basePartitions(base, root string) []partitionColumn {
+	rel, err := filepath.Rel(base, root)
+	if err != nil {
+		return nil
+	}
+	var out []partitionColumn
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		if k, v, ok := strings.Cut(seg, "="); ok {
+			out = append(out, partitionColumn{name: k, typ: inferPartitionType([]string{v})})
+		}
+	}
+	return out
+}
+
 // hasPartitionFolders reports whether folder dir holds key=value subfolders (a partitioned
 // table): its reads then go through partition discovery, which adds those columns.
 func hasPartitionFolders(dir string) bool {
@@ -249,7 +265,7 @@ func inferPartitionType(vals []string) sqltypes.DataType {
 		} else if _, err := strconv.ParseFloat(v, 64); err == nil {
 			vt = sqltypes.Double
 		}
-		t = widenCSVType(t, vt)
+		t = widenCSVType(t, vt, true)
 	}
 	if t == sqltypes.Null {
 		return sqltypes.String
@@ -292,7 +308,7 @@ func splitPartitions(data *sqltypes.StructType, parts []partitionColumn) (full, 
 func (s *Session) inferFileSchema(format string, files []string, opts *options) (*sqltypes.StructType, error) {
 	switch format {
 	case "json":
-		st, err := inferJSONSchema(context.Background(), files)
+		st, err := inferJSONSchemaOpts(context.Background(), files, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -360,13 +376,31 @@ func (s *Session) readFiles(format, given, full string, schema *sqltypes.StructT
 	if err != nil {
 		return nil, &plan.AnalysisError{Class: "PATH_NOT_FOUND", Message: fmt.Sprintf("Path does not exist: file:%s.", full)}
 	}
+	// basePath is the folder partition discovery starts from: reading people/gender=M with
+	// basePath people keeps the gender column.
+	var baseFull string
+	if b, ok := opts.get("basePath"); ok {
+		if baseFull, err = s.ResolvePath(b); err != nil {
+			return nil, err
+		}
+		if rel, err := filepath.Rel(baseFull, full); err != nil || strings.HasPrefix(rel, "..") {
+			return nil, &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException,
+				Message: fmt.Sprintf("Wrong basePath %s for the root path: %s", "file:"+baseFull, "file:"+full)}
+		}
+	}
 	list := func() ([]string, []partitionColumn, error) {
 		if !st.IsDir() {
+			if baseFull != "" {
+				return []string{full}, basePartitions(baseFull, filepath.Dir(full)), nil
+			}
 			return []string{full}, nil, nil
 		}
 		files, parts, err := s.listDataFiles(full, false, optTrue(opts, "recursiveFileLookup"))
 		if g, ok := opts.get("pathGlobFilter"); ok && err == nil {
 			files, err = globFiltered(files, g)
+		}
+		if baseFull != "" && err == nil {
+			parts = append(basePartitions(baseFull, full), parts...)
 		}
 		return files, parts, err
 	}
@@ -395,7 +429,11 @@ func (s *Session) readFiles(format, given, full string, schema *sqltypes.StructT
 			read = textSepReader(sep)
 		}
 	}
-	src, err := filesource.New(filesource.Config{Path: full, Schema: full2, PartitionColumns: partCols, Read: filesource.Reader(read), Location: s.Location()})
+	sourceRoot := full
+	if baseFull != "" {
+		sourceRoot = baseFull
+	}
+	src, err := filesource.New(filesource.Config{Path: sourceRoot, Schema: full2, PartitionColumns: partCols, Read: filesource.Reader(read), Location: s.Location()})
 	if err != nil {
 		return nil, err
 	}
@@ -451,7 +489,7 @@ func globFiltered(files []string, glob string) ([]string, error) {
 // textSepReader splits a text file at a custom line separator (lineSep).
 func textSepReader(sep string) fileRowReader {
 	return func(ctx context.Context, file string, fn func(sqltypes.Row) error) error {
-		data, err := os.ReadFile(file)
+		data, err := readDataFile(file)
 		if err != nil {
 			return err
 		}

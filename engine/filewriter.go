@@ -37,6 +37,10 @@ func (w *DataFrameWriter) writeTextFormat(ctx context.Context, path string) erro
 		return err
 	}
 	id := newJobUUID()
+	suffix, compress, err := textCodec(&w.opts)
+	if err != nil {
+		return err
+	}
 	header := w.format == "csv" && optTrue(&w.opts, "header")
 	// Task 0 writes its file even without rows, as Spark's FileFormatWriter has it (see
 	// writeParquet): df.repartition(4, "k").write.json leaves an empty part-00000 when no
@@ -68,8 +72,14 @@ func (w *DataFrameWriter) writeTextFormat(ctx context.Context, path string) erro
 		if err != nil {
 			return err
 		}
-		name := filepath.Join(path, fmt.Sprintf("part-%05d-%s-c000%s", i, id, textFormatExt[w.format]))
-		if err := localfs.WriteFile(name, []byte(b.String())); err != nil {
+		name := filepath.Join(path, fmt.Sprintf("part-%05d-%s-c000%s%s", i, id, textFormatExt[w.format], suffix))
+		data := []byte(b.String())
+		if compress != nil {
+			if data, err = compress(data); err != nil {
+				return fmt.Errorf("compress %s: %w", name, err)
+			}
+		}
+		if err := localfs.WriteFile(name, data); err != nil {
 			return err
 		}
 	}
@@ -84,12 +94,15 @@ func rowEncoder(format string, schema *sqltypes.StructType, opts *options, loc *
 			return sqltypes.ValueToJSON(r, schema, loc) + "\n"
 		}, nil
 	case "text":
+		// Spark checks every column's type before the count: (n int, s string) fails on n.
+		for _, f := range schema.Fields {
+			if _, ok := f.Type.(sqltypes.StringType); !ok {
+				return nil, sparkerrors.New(sparkerrors.AnalysisException, "UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE",
+					"format", "Text", "columnName", "`"+f.Name+"`", "columnType", `"`+f.Type.SQL()+`"`)
+			}
+		}
 		if len(schema.Fields) != 1 {
 			return nil, sparkerrors.New(sparkerrors.AnalysisException, "_LEGACY_ERROR_TEMP_1290", "schemaSize", fmt.Sprint(len(schema.Fields)))
-		}
-		if _, ok := schema.Fields[0].Type.(sqltypes.StringType); !ok {
-			return nil, sparkerrors.New(sparkerrors.AnalysisException, "UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE",
-				"format", "Text", "columnName", "`"+schema.Fields[0].Name+"`", "columnType", `"`+schema.Fields[0].Type.SQL()+`"`)
 		}
 		return func(r sqltypes.Row) string {
 			if r[0] == nil {
@@ -107,12 +120,27 @@ func rowEncoder(format string, schema *sqltypes.StructType, opts *options, loc *
 					isNull[i] = true
 					continue
 				}
-				vals[i] = csvValue(v, schema.Fields[i].Type, loc)
+				vals[i] = o.csvWriteValue(v, schema.Fields[i].Type, loc)
 			}
 			return csvLine(vals, isNull, o)
 		}, nil
 	}
 	return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not write the %q format", format)}
+}
+
+// csvWriteValue is csvValue with the dateFormat and timestampFormat options' patterns.
+func (o csvOptions) csvWriteValue(v any, t sqltypes.DataType, loc *time.Location) string {
+	switch t.(type) {
+	case sqltypes.DateType:
+		if d, ok := v.(sqltypes.Date); ok && o.dateFmt != nil {
+			return o.dateFmt.FormatDate(d)
+		}
+	case sqltypes.TimestampType:
+		if ts, ok := v.(sqltypes.Timestamp); ok && o.tsFmt != nil {
+			return o.tsFmt.FormatTimestamp(ts, loc)
+		}
+	}
+	return csvValue(v, t, loc)
 }
 
 // csvValue is a value as Spark's CSV writer prints it.
@@ -131,7 +159,10 @@ func csvValue(v any, t sqltypes.DataType, loc *time.Location) string {
 }
 
 // csvLine joins fields with the separator, quoting those that need it as univocity does
-// (a separator, quote, line break, or leading/trailing space; an empty string is "").
+// (a separator, quote, line break, or leading/trailing space; an empty string is ""), and
+// ends the record with lineSep. The writer options: nullValue is written for a NULL (an
+// empty field by default), emptyValue for an empty string ("" by default), quoteAll quotes
+// every field and escapeQuotes=false leaves a value with quotes in it unquoted.
 func csvLine(vals []string, isNull []bool, o csvOptions) string {
 	var b strings.Builder
 	q := string(o.quote)
@@ -140,19 +171,35 @@ func csvLine(vals []string, isNull []bool, o csvOptions) string {
 			b.WriteRune(o.sep)
 		}
 		if isNull != nil && isNull[i] {
-			continue
+			if o.nullValue == "" {
+				continue
+			}
+			v = o.nullValue
+		} else if v == "" && o.emptyValueSet {
+			v = o.emptyValue
+			if !o.quoteAll {
+				b.WriteString(v)
+				continue
+			}
 		}
-		needs := v == "" || strings.ContainsRune(v, o.sep) || strings.ContainsAny(v, "\n\r"+q) ||
-			strings.TrimSpace(v) != v
+		needs := o.quoteAll || v == "" || strings.ContainsRune(v, o.sep) || strings.ContainsAny(v, "\n\r") ||
+			(o.escapeQuotes && strings.Contains(v, q)) || strings.TrimSpace(v) != v
 		if !needs {
 			b.WriteString(v)
 			continue
 		}
 		b.WriteString(q)
-		b.WriteString(strings.ReplaceAll(v, q, string(o.escape)+q))
+		if o.escapeQuotes {
+			v = strings.ReplaceAll(v, q, string(o.escape)+q)
+		}
+		b.WriteString(v)
 		b.WriteString(q)
 	}
-	b.WriteByte('\n')
+	if o.lineSep != "" {
+		b.WriteString(o.lineSep)
+	} else {
+		b.WriteByte('\n')
+	}
 	return b.String()
 }
 

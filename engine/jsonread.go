@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -145,7 +146,7 @@ func jsonFiles(path string) ([]string, error) {
 
 // eachLine calls fn for every non-blank line of a file.
 func eachLine(ctx context.Context, file string, fn func(string)) error {
-	f, err := os.Open(file)
+	f, err := openDataFile(file)
 	if err != nil {
 		return err
 	}
@@ -171,11 +172,44 @@ func eachLine(ctx context.Context, file string, fn func(string)) error {
 }
 
 func inferJSONSchema(ctx context.Context, files []string) (*sqltypes.StructType, error) {
-	inf := &jsonSchemaInference{root: sqltypes.Null}
+	return inferJSONSchemaOpts(ctx, files, &options{})
+}
+
+// inferJSONSchemaOpts is inferJSONSchema with the reader's options: multiLine takes each
+// file as one document (an array's elements each a record), primitivesAsString types every
+// leaf as a string and prefersDecimal a number with a fraction as a decimal where one
+// holds it exactly, as Spark's JsonInferSchema does.
+func inferJSONSchemaOpts(ctx context.Context, files []string, opts *options) (*sqltypes.StructType, error) {
+	inf := &jsonSchemaInference{root: sqltypes.Null,
+		primitivesAsString: optTrue(opts, "primitivesAsString"), prefersDecimal: optTrue(opts, "prefersDecimal"),
+		relax: jsonRelaxer(opts), corruptName: corruptRecordColumn, dropMalformed: readMode(opts) == modeDropMalformed}
+	if v, ok := opts.get("columnNameOfCorruptRecord"); ok {
+		inf.corruptName = v
+	}
+	multiLine := optTrue(opts, "multiLine")
 	for _, f := range files {
-		if err := eachLine(ctx, f, inf.add); err != nil {
-			return nil, err
+		if !multiLine {
+			if err := eachLine(ctx, f, inf.add); err != nil {
+				return nil, err
+			}
+			continue
 		}
+		data, err := readDataFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("infer the schema of %s: %w", f, err)
+		}
+		text := strings.TrimSpace(string(data))
+		if text == "" {
+			continue
+		}
+		var items []json.RawMessage
+		if strings.HasPrefix(text, "[") && json.Unmarshal([]byte(text), &items) == nil {
+			for _, it := range items {
+				inf.add(string(it))
+			}
+			continue
+		}
+		inf.add(text)
 	}
 	return inf.schema(), nil
 }
@@ -185,9 +219,21 @@ func inferJSONSchema(ctx context.Context, files []string) (*sqltypes.StructType,
 type jsonSchemaInference struct {
 	root       sqltypes.DataType
 	sawCorrupt bool
+	// primitivesAsString and prefersDecimal are the reader options of those names.
+	primitivesAsString, prefersDecimal bool
+	// relax rewrites a record the allowComments / allowSingleQuotes options accept into
+	// plain JSON (nil without them).
+	relax func(string) string
+	// corruptName is the corrupt-record column a malformed record adds, unless the mode is
+	// DROPMALFORMED, which skips such records in inference too.
+	corruptName   string
+	dropMalformed bool
 }
 
 func (j *jsonSchemaInference) add(line string) {
+	if j.relax != nil {
+		line = j.relax(line)
+	}
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.UseNumber()
 	var v any
@@ -200,7 +246,7 @@ func (j *jsonSchemaInference) add(line string) {
 		j.sawCorrupt = true
 		return
 	}
-	j.root = mergeJSONTypes(j.root, inferJSONValue(obj))
+	j.root = mergeJSONTypes(j.root, j.inferValue(obj))
 }
 
 func (j *jsonSchemaInference) schema() *sqltypes.StructType {
@@ -208,11 +254,84 @@ func (j *jsonSchemaInference) schema() *sqltypes.StructType {
 	if !ok {
 		st = &sqltypes.StructType{}
 	}
-	if j.sawCorrupt {
-		st.Fields = append(st.Fields, sqltypes.StructField{Name: corruptRecordColumn, Type: sqltypes.String, Nullable: true})
+	if j.sawCorrupt && !j.dropMalformed {
+		name := j.corruptName
+		if name == "" {
+			name = corruptRecordColumn
+		}
+		st.Fields = append(st.Fields, sqltypes.StructField{Name: name, Type: sqltypes.String, Nullable: true})
 		sort.SliceStable(st.Fields, func(i, k int) bool { return st.Fields[i].Name < st.Fields[k].Name })
 	}
 	return st
+}
+
+// inferValue is inferJSONValue under the inference options.
+func (j *jsonSchemaInference) inferValue(v any) sqltypes.DataType {
+	if !j.primitivesAsString && !j.prefersDecimal {
+		return inferJSONValue(v)
+	}
+	switch x := v.(type) {
+	case nil:
+		return sqltypes.Null
+	case []any:
+		var el sqltypes.DataType = sqltypes.Null
+		for _, e := range x {
+			el = mergeJSONTypes(el, j.inferValue(e))
+		}
+		return sqltypes.ArrayType{Element: el, ContainsNull: true}
+	case map[string]any:
+		st := &sqltypes.StructType{}
+		for k, e := range x {
+			st.Fields = append(st.Fields, sqltypes.StructField{Name: k, Type: j.inferValue(e), Nullable: true})
+		}
+		sort.Slice(st.Fields, func(a, b int) bool { return st.Fields[a].Name < st.Fields[b].Name })
+		return st
+	}
+	if j.primitivesAsString {
+		return sqltypes.String
+	}
+	if n, ok := v.(json.Number); ok && strings.ContainsAny(n.String(), ".eE") {
+		if d, ok := jsonDecimalType(n.String()); ok {
+			return d
+		}
+	}
+	return inferJSONValue(v)
+}
+
+// jsonDecimalType is the decimal type Java's BigDecimal gives a JSON number with a
+// fraction (its precision and scale), when it fits Spark's 38 digits.
+func jsonDecimalType(s string) (sqltypes.DecimalType, bool) {
+	mant, exp := s, 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(s[i+1:])
+		if err != nil {
+			return sqltypes.DecimalType{}, false
+		}
+		mant, exp = s[:i], e
+	}
+	mant = strings.TrimLeft(mant, "+-")
+	scale := 0
+	if i := strings.IndexByte(mant, '.'); i >= 0 {
+		scale = len(mant) - i - 1
+		mant = mant[:i] + mant[i+1:]
+	}
+	scale -= exp
+	digits := strings.TrimLeft(mant, "0")
+	prec := len(digits)
+	if prec == 0 {
+		prec = 1
+	}
+	if scale < 0 {
+		// Spark's DecimalType of a BigDecimal with a negative scale widens it to scale 0.
+		prec, scale = prec-scale, 0
+	}
+	if prec < scale {
+		prec = scale
+	}
+	if prec > sqltypes.MaxDecimalPrecision {
+		return sqltypes.DecimalType{}, false
+	}
+	return sqltypes.DecimalType{Precision: prec, Scale: scale}, true
 }
 
 func inferJSONValue(v any) sqltypes.DataType {
@@ -345,4 +464,84 @@ func withoutCorruptColumn(schema *sqltypes.StructType, name string) (*sqltypes.S
 		}
 	}
 	return parse, i
+}
+
+// jsonRelaxer returns the rewrite of a record that the reader's allowComments and
+// allowSingleQuotes options (Jackson's ALLOW_COMMENTS and ALLOW_SINGLE_QUOTES) admit into
+// plain JSON: comments (/* ... */ and // to the line's end) outside strings become a
+// space, and a string in single quotes one in double quotes. allowSingleQuotes is on by
+// default in Spark; nil when neither option applies.
+func jsonRelaxer(opts *options) func(string) string {
+	comments := optTrue(opts, "allowComments")
+	single := true
+	if v, ok := opts.get("allowSingleQuotes"); ok {
+		single = strings.EqualFold(strings.TrimSpace(v), "true")
+	}
+	if !comments && !single {
+		return nil
+	}
+	return func(s string) string {
+		if !strings.Contains(s, "'") && !(comments && strings.Contains(s, "/")) {
+			return s
+		}
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			switch {
+			case c == '"':
+				j := i + 1
+				for j < len(s) && s[j] != '"' {
+					if s[j] == '\\' {
+						j++
+					}
+					j++
+				}
+				if j >= len(s) {
+					b.WriteString(s[i:])
+					return b.String()
+				}
+				b.WriteString(s[i : j+1])
+				i = j
+			case c == '\'' && single:
+				b.WriteByte('"')
+				j := i + 1
+				for ; j < len(s) && s[j] != '\''; j++ {
+					switch {
+					case s[j] == '\\' && j+1 < len(s) && s[j+1] == '\'':
+						b.WriteByte('\'')
+						j++
+					case s[j] == '\\' && j+1 < len(s):
+						b.WriteString(s[j : j+2])
+						j++
+					case s[j] == '"':
+						b.WriteString(`\"`)
+					default:
+						b.WriteByte(s[j])
+					}
+				}
+				if j >= len(s) {
+					return s // unclosed: left for the parser to reject
+				}
+				b.WriteByte('"')
+				i = j
+			case c == '/' && comments && i+1 < len(s) && s[i+1] == '*':
+				end := strings.Index(s[i+2:], "*/")
+				if end < 0 {
+					return s
+				}
+				b.WriteByte(' ')
+				i += end + 3
+			case c == '/' && comments && i+1 < len(s) && s[i+1] == '/':
+				end := strings.IndexByte(s[i:], '\n')
+				if end < 0 {
+					return b.String()
+				}
+				b.WriteByte(' ')
+				i += end - 1
+			default:
+				b.WriteByte(c)
+			}
+		}
+		return b.String()
+	}
 }

@@ -104,7 +104,7 @@ func (r *DataFrameReader) Load(ctx context.Context, path ...string) (*DataFrame,
 		if !hasPath {
 			return nil, fmt.Errorf("'path' is not specified: give load(path)")
 		}
-		if hasPartitionFolders(full) || listsFiles(&r.opts) {
+		if hasPartitionFolders(full) || listsFiles(&r.opts) || jsonParseOptions(&r.opts) {
 			return r.s.readFiles(r.format, p, full, r.schema, &r.opts)
 		}
 		return r.s.readJSON(ctx, full, r.schema)
@@ -150,9 +150,22 @@ func (r *DataFrameReader) loadPaths(ctx context.Context, paths []string) (*DataF
 
 // listsFiles reports options that change which files a folder read lists; the general
 // file reader applies them.
+// jsonParseOptions reports options readJSON's JSON Lines path does not apply: the parse
+// mode, the corrupt-record column, multiLine and the inference options, which the file
+// reader and its schema inference follow.
+func jsonParseOptions(opts *options) bool {
+	for _, k := range []string{"mode", "columnNameOfCorruptRecord", "multiLine", "primitivesAsString", "prefersDecimal", "allowComments", "allowSingleQuotes"} {
+		if _, ok := opts.get(k); ok {
+			return true
+		}
+	}
+	return false
+}
+
 func listsFiles(opts *options) bool {
 	_, glob := opts.get("pathGlobFilter")
-	return glob || optTrue(opts, "recursiveFileLookup")
+	_, base := opts.get("basePath")
+	return glob || base || optTrue(opts, "recursiveFileLookup")
 }
 
 // Parquet is spark.read.parquet(path).

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math"
+	"math/rand"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -289,6 +291,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		if df, err = s.Table(ctx, q.Table); err != nil {
 			return nil, err
 		}
+		if df, err = tableSample(df, q.Sample); err != nil {
+			return nil, err
+		}
 	} else {
 		// SELECT without FROM reads one empty row, as Spark's OneRowRelation.
 		df = s.newDF(&plan.Relation{Scope: s.newScope(&sqltypes.StructType{}, nil), Name: "OneRowRelation",
@@ -430,6 +435,20 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			return nil, err
 		}
 	}
+	for _, lc := range []struct {
+		what string
+		e    plan.Expr
+	}{{"limit", q.LimitColumns}, {"offset", q.OffsetColumns}} {
+		if lc.e == nil {
+			continue
+		}
+		// A LIMIT of columns: an unknown one fails to resolve; a known one is not constant.
+		sel, err := df.Select(newColumn(lc.e))
+		if err != nil {
+			return nil, err
+		}
+		return nil, plan.LimitNotFoldable(lc.what, sel.Columns()[0])
+	}
 	if q.Offset > 0 {
 		if df, err = df.Offset(q.Offset); err != nil {
 			return nil, err
@@ -555,4 +574,21 @@ func (s *Session) sqlHaving(df *DataFrame, q *plan.Query) (*DataFrame, error) {
 		return nil, err
 	}
 	return filtered.Drop(hidden)
+}
+
+// tableSample applies FROM table TABLESAMPLE (...): n ROWS is a limit, a fraction a sample
+// without replacement seeded by REPEATABLE's seed or a random one (Spark draws
+// (math.random * 1000).toInt).
+func tableSample(df *DataFrame, ts *plan.TableSample) (*DataFrame, error) {
+	if ts == nil {
+		return df, nil
+	}
+	if ts.Rows >= 0 {
+		return df.Limit(ts.Rows)
+	}
+	seed := int64(rand.Intn(1000))
+	if ts.Seed != nil {
+		seed = *ts.Seed
+	}
+	return df.SampleRange(0, math.Min(math.Max(ts.Fraction, 0), 1), seed, false)
 }

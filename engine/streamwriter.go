@@ -366,7 +366,7 @@ func (w *DataStreamWriter) start(ctx context.Context, table string) (*StreamingQ
 		sink = cs
 	case "memory":
 		if name == "" {
-			return nil, errors.New("queryName must be specified for memory sink")
+			return nil, sparkerrors.New(sparkerrors.AnalysisException, "_LEGACY_ERROR_TEMP_1194")
 		}
 		// Spark's memory sink takes update mode as append (SupportsStreamingUpdateAsAppend):
 		// every batch adds the rows it updated.

@@ -168,6 +168,14 @@ func (w *DataFrameWriter) SaveAsTable(ctx context.Context, name string) error {
 	if err != nil {
 		return err
 	}
+	// Mode errorifexists (the default) on a table that exists fails as Spark's
+	// CreateTableAsSelect does, before any format's own check of the path.
+	switch strings.ToLower(strings.ReplaceAll(w.mode, "_", "")) {
+	case "", "error", "errorifexists", "default":
+		if w.df.s.fileTable(name) != nil || w.df.s.isDeltaTable(path) {
+			return tableExistsError(name)
+		}
+	}
 	// Without a format saveAsTable makes a Parquet table (spark.sql.sources.default), but a
 	// Delta table already in the warehouse keeps taking Delta writes.
 	if w.format != "delta" && (w.df.s.fileTable(name) != nil || !w.df.s.isDeltaTable(path)) {

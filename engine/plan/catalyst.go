@@ -343,7 +343,7 @@ func (s *simplifier) simplify(b Bound) Bound {
 			}
 			return s.fold(&boundStringTest{class: t.class, child: child, arg: t.arg})
 		}
-		return s.fold(&boundLike{child: child, pattern: x.pattern, re: x.re})
+		return s.fold(&boundLike{child: child, pattern: x.pattern, re: x.re, esc: x.esc})
 	case *boundCaseWhen:
 		c := *x
 		c.conds = make([]Bound, len(x.conds))

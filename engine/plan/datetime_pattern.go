@@ -910,3 +910,50 @@ func localMicros(y, mo, d, h, mi, s, micros int, loc *time.Location) int64 {
 	}
 	return best*1_000_000 + int64(micros)
 }
+
+// DatetimePattern is a compiled Spark datetime pattern (docs/sql-ref-datetime-pattern.md)
+// for the file sources' dateFormat and timestampFormat options.
+type DatetimePattern struct{ parse, format *dtPattern }
+
+// CompileDatetimePattern compiles p for parsing and formatting; an invalid pattern is the
+// error Spark gives for it.
+func CompileDatetimePattern(p string) (*DatetimePattern, error) {
+	parse, pe := compileDatetimePattern(p, true)
+	if pe != nil {
+		return nil, pe.err("pattern")
+	}
+	format, pe := compileDatetimePattern(p, false)
+	if pe != nil {
+		return nil, pe.err("pattern")
+	}
+	return &DatetimePattern{parse: parse, format: format}, nil
+}
+
+// ParseTimestamp reads s as a TIMESTAMP in loc (or the zone s names); false when s does
+// not match the whole pattern.
+func (d *DatetimePattern) ParseTimestamp(s string, loc *time.Location) (sqltypes.Timestamp, bool) {
+	return d.parse.parseTimestamp(s, loc)
+}
+
+// ParseDate reads s as a DATE: the day of its reading, whatever time it gives.
+func (d *DatetimePattern) ParseDate(s string) (sqltypes.Date, bool) {
+	ts, ok := d.parse.parseTimestamp(s, time.UTC)
+	if !ok {
+		return 0, false
+	}
+	days := int64(ts) / 86_400_000_000
+	if int64(ts) < 0 && int64(ts)%86_400_000_000 != 0 {
+		days--
+	}
+	return sqltypes.Date(days), true
+}
+
+// FormatTimestamp writes ts as seen in loc.
+func (d *DatetimePattern) FormatTimestamp(ts sqltypes.Timestamp, loc *time.Location) string {
+	return d.format.format(civilOf(int64(ts), loc))
+}
+
+// FormatDate writes a DATE (midnight of its day in UTC).
+func (d *DatetimePattern) FormatDate(v sqltypes.Date) string {
+	return d.format.format(civilOf(int64(v)*86_400_000_000, time.UTC))
+}

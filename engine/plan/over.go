@@ -50,6 +50,18 @@ const (
 type WindowFrame struct {
 	Rows         bool
 	Lower, Upper int64
+	// Interval marks a RANGE frame whose offsets are day-time intervals (RANGE BETWEEN
+	// INTERVAL 1 HOUR PRECEDING AND CURRENT ROW over a timestamp): Lower and Upper are then
+	// microseconds, and IntervalType their literal's type, for the frame's SQL.
+	Interval     bool
+	IntervalType sqltypes.DataType
+	// SQL marks a frame parsed from SQL text (spark.sql, F.expr), where a PRECEDING offset
+	// is Spark's UnaryMinus: it prints as n PRECEDING, or as (- n) FOLLOWING once type
+	// coercion has cast it to the order's type (Cast, with Scale the microseconds of the
+	// interval's unit when an interval became a number).
+	SQL   bool
+	Cast  bool
+	Scale int64
 }
 
 // windowFunctionNames are Spark's window-only functions (not aggregates).
@@ -194,7 +206,61 @@ func frameSQL(f WindowFrame) string {
 	if f.Rows {
 		kind = "ROWS"
 	}
+	if f.SQL {
+		return kind + " BETWEEN " + sqlBoundSQL(f.Lower, f) + " AND " + sqlBoundSQL(f.Upper, f)
+	}
 	return kind + " BETWEEN " + boundSQL(f.Lower, f.Rows) + " AND " + boundSQL(f.Upper, f.Rows)
+}
+
+// sqlBoundSQL is a bound of a frame written in SQL as Spark prints it: n PRECEDING and
+// n FOLLOWING, or (- n) FOLLOWING for a PRECEDING offset cast to the order's type.
+func sqlBoundSQL(v int64, f WindowFrame) string {
+	if !isOffset(v) {
+		return boundSQL(v, f.Rows)
+	}
+	abs := v
+	if abs < 0 {
+		abs = -abs
+	}
+	text := strconv.FormatInt(abs, 10)
+	if f.Interval {
+		shown := abs
+		if f.Scale > 0 {
+			shown *= f.Scale
+		}
+		if b, err := Resolve(Literal{Value: shown, Type: f.IntervalType}, &Scope{}); err == nil {
+			text = b.SQL()
+		}
+	}
+	switch {
+	case v >= 0:
+		return text + " FOLLOWING"
+	case f.Cast:
+		return "(- " + text + ") FOLLOWING"
+	}
+	return text + " PRECEDING"
+}
+
+// intervalAsNumber is an interval frame over a numeric order: Spark casts a single-field
+// interval to the order's type (INTERVAL 1 HOUR is 1), so the frame is a numeric one.
+func intervalAsNumber(f WindowFrame) (WindowFrame, bool) {
+	t, ok := f.IntervalType.(sqltypes.DayTimeIntervalType)
+	if !ok || t.Start != t.End {
+		return f, false
+	}
+	per := map[byte]int64{sqltypes.IntervalDay: 86_400_000_000, sqltypes.IntervalHour: 3_600_000_000,
+		sqltypes.IntervalMinute: 60_000_000, sqltypes.IntervalSecond: 1_000_000}[t.Start]
+	if per == 0 {
+		return f, false
+	}
+	for _, v := range []*int64{&f.Lower, &f.Upper} {
+		if isOffset(*v) {
+			*v /= per
+		}
+	}
+	// Still printed as the interval (INTERVAL '01' HOUR), now cast.
+	f.Cast, f.Scale = true, per
+	return f, true
 }
 
 // boundSQL prints a frame bound as Spark does: an offset is a literal followed by
@@ -414,7 +480,7 @@ func (b *boundOver) resolveFrame(user *WindowFrame) error {
 		if b.kind == winLag {
 			required = WindowFrame{Rows: true, Lower: b.offset, Upper: b.offset}
 		}
-		if user != nil && *user != required {
+		if user != nil && (user.Rows != required.Rows || user.Lower != required.Lower || user.Upper != required.Upper || user.Interval) {
 			b.frame = *user
 			return sparkerrors.New(sparkerrors.AnalysisException, "WINDOW_FUNCTION_AND_FRAME_MISMATCH",
 				"funcName", quoteSQL(windowFuncName(b.fnSQL)), "windowExpr", quoteSQL(b.SQL()))
@@ -447,6 +513,28 @@ func (b *boundOver) resolveFrame(user *WindowFrame) error {
 		case len(b.order) > 1:
 			return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.RANGE_FRAME_MULTI_ORDER",
 				"sqlExpr", quoteSQL(spec), "orderSpec", strings.Join(orderSQL, ","))
+		case f.Interval:
+			if _, ok := b.order[0].Expr.DataType().(sqltypes.TimestampType); ok {
+				break
+			}
+			if nf, ok := intervalAsNumber(f); ok && isNumeric(b.order[0].Expr.DataType()) {
+				b.frame = nf
+				break
+			}
+			return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.RANGE_FRAME_INVALID_TYPE",
+				"sqlExpr", quoteSQL(spec), "orderSpecType", quoteSQL(b.order[0].Expr.DataType().SQL()), "valueBoundaryType", quoteSQL(f.IntervalType.SQL()))
+		case f.SQL && isString(b.order[0].Expr.DataType()):
+			// Spark casts a SQL frame's offsets to the STRING order's type, which a RANGE
+			// frame does not take: the first offset bound is named.
+			loc := "lower"
+			if !isOffset(f.Lower) {
+				loc = "upper"
+			}
+			cast := f
+			cast.Cast = true
+			return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_UNACCEPTED_TYPE",
+				"sqlExpr", quoteSQL(frameSQL(cast)), "location", loc, "exprType", `"STRING"`,
+				"expectedType", `("NUMERIC" or "INTERVAL DAY TO SECOND" or "INTERVAL YEAR TO MONTH" or "INTERVAL")`)
 		case !isNumeric(b.order[0].Expr.DataType()):
 			return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.RANGE_FRAME_INVALID_TYPE",
 				"sqlExpr", quoteSQL(spec), "orderSpecType", quoteSQL(b.order[0].Expr.DataType().SQL()), "valueBoundaryType", `"BIGINT"`)
@@ -846,6 +934,8 @@ func (b *boundOver) rangeDistance(kj, ki []any) (float64, bool) {
 
 func rangeFloat(v any) (float64, bool) {
 	switch x := v.(type) {
+	case sqltypes.Timestamp:
+		return float64(x), true
 	case int8:
 		return float64(x), true
 	case int16:

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -164,15 +165,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 					return nil, parseErr("Syntax error at or near end of input: unclosed string literal.")
 				}
 				if src[j] == '\\' && j+1 < len(src) {
-					switch src[j+1] {
-					case 'n':
-						b.WriteByte('\n')
-					case 't':
-						b.WriteByte('\t')
-					default:
-						b.WriteByte(src[j+1])
-					}
-					j += 2
+					j += unescapeSQLChar(&b, src[j+1:])
 					continue
 				}
 				if src[j] == c {
@@ -250,6 +243,46 @@ func (p *sqlParser) next() token {
 		p.i++
 	}
 	return t
+}
+
+// unescapeSQLChar writes the character a backslash in a string literal stands for, rest
+// being the text after the backslash, and returns how many bytes the escape took with its
+// backslash. It follows Spark's unescapeSQLString: \uXXXX, a three-digit octal \ddd, the
+// letters \0 \b \n \r \t \Z, and \% and \_ kept with their backslash (so LIKE can
+// escape its wildcards); any other character stands for itself.
+func unescapeSQLChar(b *strings.Builder, rest string) int {
+	if len(rest) >= 5 && rest[0] == 'u' {
+		if n, err := strconv.ParseUint(rest[1:5], 16, 16); err == nil {
+			b.WriteRune(rune(n))
+			return 6
+		}
+	}
+	if len(rest) >= 3 && rest[0] >= '0' && rest[0] <= '3' && rest[1] >= '0' && rest[1] <= '7' && rest[2] >= '0' && rest[2] <= '7' {
+		b.WriteRune(rune((rest[0]-'0')*64 + (rest[1]-'0')*8 + (rest[2] - '0')))
+		return 4
+	}
+	switch c := rest[0]; c {
+	case '0':
+		b.WriteByte(0)
+	case 'b':
+		b.WriteByte('\b')
+	case 'n':
+		b.WriteByte('\n')
+	case 'r':
+		b.WriteByte('\r')
+	case 't':
+		b.WriteByte('\t')
+	case 'Z':
+		b.WriteByte(0x1a)
+	case '%', '_':
+		b.WriteByte('\\')
+		b.WriteByte(c)
+	default:
+		r, size := utf8.DecodeRuneInString(rest)
+		b.WriteRune(r)
+		return 1 + size
+	}
+	return 2
 }
 
 func (p *sqlParser) at(kind tokenKind, text string) bool {
@@ -417,12 +450,14 @@ func (p *sqlParser) predicate() (Expr, error) {
 			e = Not{Child: e}
 		}
 		return e, nil
-	case p.keyword("LIKE"):
+	case p.at(tkIdent, "LIKE") || p.at(tkIdent, "ILIKE"):
+		return p.likePredicate(l, neg)
+	case p.keyword("RLIKE") || p.keyword("REGEXP"):
 		pat, err := p.bitOr()
 		if err != nil {
 			return nil, err
 		}
-		var e Expr = Call{Name: "like", Args: []Expr{l, pat}}
+		var e Expr = Call{Name: "rlike", Args: []Expr{l, pat}}
 		if neg {
 			e = Not{Child: e}
 		}
@@ -449,6 +484,60 @@ func (p *sqlParser) predicate() (Expr, error) {
 		return nil, p.syntaxError()
 	}
 	return l, nil
+}
+
+// likePredicate reads the rest of l [NOT] LIKE|ILIKE ...: a pattern with an optional
+// ESCAPE 'c', or ANY|SOME|ALL (patterns). A quantified form is each pattern's test joined
+// by OR (ANY, SOME) or AND (ALL), NOT applying to each test, which gives Spark's LikeAny,
+// LikeAll, NotLikeAny and NotLikeAll their values, NULL where no pattern decides.
+func (p *sqlParser) likePredicate(l Expr, neg bool) (Expr, error) {
+	name := strings.ToLower(p.next().text)
+	test := func(args ...Expr) Expr {
+		var e Expr = Call{Name: name, Args: args}
+		if neg {
+			e = Not{Child: e}
+		}
+		return e
+	}
+	var join string
+	switch {
+	case p.keyword("ANY") || p.keyword("SOME"):
+		join = "OR"
+	case p.keyword("ALL"):
+		join = "AND"
+	}
+	if join == "" {
+		pat, err := p.bitOr()
+		if err != nil {
+			return nil, err
+		}
+		if !p.keyword("ESCAPE") {
+			return test(l, pat), nil
+		}
+		t := p.next()
+		if t.kind != tkString {
+			return nil, parseErr("Syntax error at or near '" + t.text + "'.")
+		}
+		if utf8.RuneCountInString(t.text) != 1 {
+			return nil, sparkerrors.New(sparkerrors.ParseException, "INVALID_ESC", "invalidEscape", "'"+t.text+"'")
+		}
+		return test(l, pat, Literal{Value: t.text, Type: sqltypes.String}), nil
+	}
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	pats, err := p.exprList(")")
+	if err != nil {
+		return nil, err
+	}
+	if len(pats) == 0 {
+		return nil, p.syntaxError()
+	}
+	e := test(l, pats[0])
+	for _, pat := range pats[1:] {
+		e = BinaryOp{Op: join, Left: e, Right: test(l, pat)}
+	}
+	return e, nil
 }
 
 func (p *sqlParser) additive() (Expr, error) {

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
+	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
 // Query is a parsed spark.sql statement of the small subset kafkalab supports:
@@ -63,6 +67,12 @@ type Query struct {
 	OrderBy []Expr
 	Limit   int // -1 when absent
 	Offset  int // OFFSET n, 0 when absent
+	// LimitColumns and OffsetColumns are a LIMIT or OFFSET expression that names columns:
+	// the query resolves it against its FROM rows to fail as Spark does (an unknown
+	// column UNRESOLVED_COLUMN, a known one LimitNotFoldable).
+	LimitColumns, OffsetColumns Expr
+	// Sample is the FROM table's TABLESAMPLE clause, nil when absent.
+	Sample *TableSample
 
 	// CreateView is CREATE [OR REPLACE] [GLOBAL] TEMP VIEW name [(cols)] AS query.
 	CreateView *CreateView
@@ -360,6 +370,11 @@ func ParseQuery(text string) (*Query, error) {
 			if err := p.timeTravel(q); err != nil {
 				return nil, err
 			}
+			if p.keyword("TABLESAMPLE") {
+				if q.Sample, err = p.tableSample(); err != nil {
+					return nil, err
+				}
+			}
 		}
 		if p.keyword("AS") {
 			alias, ok := p.identifier()
@@ -493,12 +508,11 @@ func ParseQuery(text string) (*Query, error) {
 		return nil, err
 	}
 	if p.keyword("OFFSET") {
-		t := p.next()
-		n, err := strconv.Atoi(t.text)
-		if t.kind != tkNumber || err != nil || n < 0 {
-			return nil, parseErr("Syntax error at or near '" + t.text + "'.")
+		n, cols, err := p.limitLike("offset")
+		if err != nil {
+			return nil, err
 		}
-		q.Offset = n
+		q.Offset, q.OffsetColumns = n, cols
 	}
 	return q, p.end()
 }
@@ -554,13 +568,180 @@ func (p *sqlParser) limit(q *Query) error {
 	if !p.keyword("LIMIT") {
 		return nil
 	}
-	t := p.next()
-	n, err := strconv.Atoi(t.text)
-	if t.kind != tkNumber || err != nil || n < 0 {
-		return parseErr("Syntax error at or near '" + t.text + "'.")
+	if p.keyword("ALL") {
+		return nil // LIMIT ALL is no limit
 	}
-	q.Limit = n
+	n, cols, err := p.limitLike("limit")
+	if err != nil {
+		return err
+	}
+	q.Limit, q.LimitColumns = n, cols
 	return nil
+}
+
+// limitLike reads LIMIT's or OFFSET's argument: Spark takes any constant integer expression
+// there (LIMIT length('SPARK')), evaluated once, and checks it as CheckAnalysis does: an
+// expression of columns is IS_UNFOLDABLE, one of another type DATA_TYPE, a negative value
+// IS_NEGATIVE (each worded "The limit like expression ..." for OFFSET too).
+func (p *sqlParser) limitLike(what string) (int, Expr, error) {
+	e, err := p.expr()
+	if err != nil {
+		return 0, nil, err
+	}
+	limitErr := func(sub, shown, rest string) error {
+		return limitLikeError(what, sub, shown, rest)
+	}
+	if len(ColumnNames(e)) > 0 {
+		return 0, e, nil
+	}
+	b, err := Resolve(e, &Scope{})
+	if err != nil {
+		return 0, nil, err
+	}
+	shown := b.SQL()
+	if l, ok := b.(*boundLit); ok {
+		if str, isStr := l.value.(string); isStr {
+			shown = str // Spark shows a string literal's text unquoted here
+		}
+	}
+	if !isIntegralType(b.DataType()) {
+		return 0, nil, limitErr("DATA_TYPE", shown, fmt.Sprintf("must be integer type, but got \"%s\".", b.DataType().SQL()))
+	}
+	v, err := b.Eval(&EvalContext{TimeZone: "UTC", Location: time.UTC, Ansi: true}, nil)
+	if err != nil {
+		return 0, nil, err
+	}
+	var n int64
+	switch v := v.(type) {
+	case int8:
+		n = int64(v)
+	case int16:
+		n = int64(v)
+	case int32:
+		n = int64(v)
+	case int64:
+		n = v
+	}
+	if n < 0 {
+		return 0, nil, limitErr("IS_NEGATIVE", shown, fmt.Sprintf("must be equal to or greater than 0, but got %d.", n))
+	}
+	return int(n), nil, nil
+}
+
+func limitLikeError(what, sub, shown, rest string) error {
+	return &AnalysisError{Class: "INVALID_LIMIT_LIKE_EXPRESSION." + sub,
+		Message: fmt.Sprintf("The limit like expression \"%s\" is invalid. The %s expression %s", shown, what, rest)}
+}
+
+// LimitNotFoldable is INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE for a LIMIT ("limit") or
+// OFFSET ("offset") expression of the query's columns, shown as Spark prints it.
+func LimitNotFoldable(what, shown string) error {
+	return limitLikeError(what, "IS_UNFOLDABLE", shown, "must evaluate to a constant value.")
+}
+
+// TableSample is TABLESAMPLE (n ROWS), which is a LIMIT n, or TABLESAMPLE (x PERCENT) and
+// (BUCKET x OUT OF y), a sample of that fraction without replacement, seeded by
+// REPEATABLE (seed) or, as in Spark, by a random number.
+type TableSample struct {
+	Rows     int // -1 for a fraction
+	Fraction float64
+	Seed     *int64
+}
+
+// tableSample parses TABLESAMPLE's parenthesis and REPEATABLE after the keyword.
+func (p *sqlParser) tableSample() (*TableSample, error) {
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	number := func() (float64, string, error) {
+		neg := p.op("-")
+		t := p.next()
+		if t.kind != tkNumber {
+			return 0, "", parseErr("Syntax error at or near '" + t.text + "'.")
+		}
+		f, err := strconv.ParseFloat(strings.TrimRight(t.text, "LlDdSsYyBbFf"), 64)
+		if err != nil {
+			return 0, "", parseErr("Syntax error at or near '" + t.text + "'.")
+		}
+		if neg {
+			f = -f
+		}
+		return f, t.text, nil
+	}
+	ts := &TableSample{Rows: -1}
+	fractionErr := func(f float64) error {
+		return sparkerrors.New(sparkerrors.ParseException, "_LEGACY_ERROR_TEMP_0064",
+			"msg", "Sampling fraction ("+sqltypes.JavaDoubleString(f)+") must be on interval [0, 1]")
+	}
+	if p.keyword("BUCKET") {
+		x, _, err := number()
+		if err != nil {
+			return nil, err
+		}
+		if !p.keyword("OUT") || !p.keyword("OF") {
+			return nil, p.syntaxError()
+		}
+		y, _, err := number()
+		if err != nil {
+			return nil, err
+		}
+		if p.at(tkIdent, "ON") {
+			return nil, &UnsupportedError{Message: "kafkalab does not support TABLESAMPLE (BUCKET x OUT OF y ON ...)"}
+		}
+		ts.Fraction = x / y
+		if x > y {
+			return nil, sparkerrors.New(sparkerrors.ParseException, "_LEGACY_ERROR_TEMP_0064",
+				"msg", fmt.Sprintf("Numerator (%d) must be <= denominator (%d)", int64(x), int64(y)))
+		}
+	} else {
+		f, text, err := number()
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case p.keyword("ROWS"):
+			n, err := strconv.Atoi(text)
+			if err != nil || n < 0 {
+				return nil, parseErr("Syntax error at or near '" + text + "'.")
+			}
+			ts.Rows = n
+		case p.keyword("PERCENT"):
+			ts.Fraction = f / 100
+			const eps = 1e-6 // RandomSampler.roundingEpsilon
+			if ts.Fraction < -eps || ts.Fraction > 1+eps {
+				return nil, fractionErr(ts.Fraction)
+			}
+		default:
+			return nil, p.syntaxError()
+		}
+	}
+	if err := p.expect(")"); err != nil {
+		return nil, err
+	}
+	if p.keyword("REPEATABLE") {
+		if err := p.expect("("); err != nil {
+			return nil, err
+		}
+		t := p.next()
+		seed, err := strconv.ParseInt(t.text, 10, 64)
+		if t.kind != tkNumber || err != nil {
+			return nil, parseErr("Syntax error at or near '" + t.text + "'.")
+		}
+		ts.Seed = &seed
+		if err := p.expect(")"); err != nil {
+			return nil, err
+		}
+	}
+	return ts, nil
+}
+
+// isIntegralType: TINYINT, SMALLINT, INT or BIGINT, the types LIMIT and OFFSET take.
+func isIntegralType(t sqltypes.DataType) bool {
+	switch t.(type) {
+	case sqltypes.ByteType, sqltypes.ShortType, sqltypes.IntegerType, sqltypes.LongType:
+		return true
+	}
+	return false
 }
 
 func (p *sqlParser) end() error {
@@ -639,19 +820,19 @@ func (p *sqlParser) over(fn Call) (Expr, error) {
 	}
 	if rows := p.at(tkIdent, "ROWS"); rows || p.at(tkIdent, "RANGE") {
 		p.next()
-		f := &WindowFrame{Rows: rows, Upper: CurrentRow}
+		f := &WindowFrame{Rows: rows, Upper: CurrentRow, SQL: true}
 		var err error
 		if p.keyword("BETWEEN") {
-			if f.Lower, err = p.frameBound(); err != nil {
+			if f.Lower, err = p.frameBound(f); err != nil {
 				return nil, err
 			}
 			if !p.keyword("AND") {
 				return nil, p.syntaxError()
 			}
-			if f.Upper, err = p.frameBound(); err != nil {
+			if f.Upper, err = p.frameBound(f); err != nil {
 				return nil, err
 			}
-		} else if f.Lower, err = p.frameBound(); err != nil {
+		} else if f.Lower, err = p.frameBound(f); err != nil {
 			return nil, err
 		}
 		spec.Frame = f
@@ -662,9 +843,29 @@ func (p *sqlParser) over(fn Call) (Expr, error) {
 	return Over{Func: fn, Spec: spec}, nil
 }
 
-// frameBound parses UNBOUNDED PRECEDING|FOLLOWING, CURRENT ROW or n PRECEDING|FOLLOWING.
-func (p *sqlParser) frameBound() (int64, error) {
+// frameBound parses UNBOUNDED PRECEDING|FOLLOWING, CURRENT ROW, n PRECEDING|FOLLOWING or,
+// in a RANGE frame, INTERVAL ... PRECEDING|FOLLOWING (a day-time interval, in
+// microseconds, marking f an interval frame).
+func (p *sqlParser) frameBound(f *WindowFrame) (int64, error) {
 	switch {
+	case !f.Rows && p.at(tkIdent, "INTERVAL") && p.intervalValueAhead(p.i+1):
+		p.next()
+		e, err := p.intervalLiteral()
+		if err != nil {
+			return 0, err
+		}
+		lit, ok := e.(Literal)
+		micros, isMicros := lit.Value.(int64)
+		if _, dayTime := lit.Type.(sqltypes.DayTimeIntervalType); !ok || !isMicros || !dayTime {
+			return 0, &UnsupportedError{Message: "kafkalab's RANGE frames take day-time intervals (INTERVAL n HOUR/MINUTE/DAY...), not year-month ones"}
+		}
+		f.Interval, f.IntervalType = true, lit.Type
+		if p.keyword("PRECEDING") {
+			return -micros, nil
+		}
+		if p.keyword("FOLLOWING") {
+			return micros, nil
+		}
 	case p.keyword("UNBOUNDED"):
 		if p.keyword("PRECEDING") {
 			return UnboundedPreceding, nil

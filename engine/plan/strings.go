@@ -45,19 +45,26 @@ func bindLike(r *resolver, c Call) (Bound, error) {
 		return nil, err
 	}
 	b = castTo(b, sqltypes.String)
-	return &boundLike{child: b, pattern: pattern, re: re}, nil
+	return &boundLike{child: b, pattern: pattern, re: re, esc: esc}, nil
 }
 
-// boundLike is child LIKE pattern; Spark prints it infix ("status LIKE pl%").
+// boundLike is child LIKE pattern; Spark prints it infix ("status LIKE pl%"), with
+// ESCAPE 'c' after it when the escape is not the default backslash.
 type boundLike struct {
 	child   Bound
 	pattern string
 	re      *regexp.Regexp
+	esc     rune
 }
 
 func (b *boundLike) DataType() sqltypes.DataType { return sqltypes.Boolean }
 func (b *boundLike) Nullable() bool              { return b.child.Nullable() }
-func (b *boundLike) SQL() string                 { return b.child.SQL() + " LIKE " + b.pattern }
+func (b *boundLike) SQL() string {
+	if b.esc != '\\' {
+		return b.child.SQL() + " LIKE " + b.pattern + " ESCAPE '" + string(b.esc) + "'"
+	}
+	return b.child.SQL() + " LIKE " + b.pattern
+}
 func (b *boundLike) Eval(c *EvalContext, row sqltypes.Row) (any, error) {
 	v, err := b.child.Eval(c, row)
 	if err != nil || v == nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine"
+	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/python"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -347,6 +348,26 @@ type pyDFWriter struct {
 	keys   []string
 	opts   map[string]any
 	parts  []string
+	// buckets and bucketCols are bucketBy's (buckets 0 when not called), sortCols sortBy's.
+	buckets    int64
+	bucketCols []string
+	sortCols   []string
+}
+
+// checkBucketing is Spark's DataFrameWriter check before a write: save() (and its format
+// shorthands) takes no bucketing, and sortBy needs bucketBy.
+func (w *pyDFWriter) checkBucketing(operation string) error {
+	switch {
+	case w.bucketCols != nil && w.sortCols != nil && operation == "save":
+		return engineError(sparkerrors.New(sparkerrors.AnalysisException, "_LEGACY_ERROR_TEMP_1313", "operation", operation))
+	case w.bucketCols != nil && operation == "save":
+		return engineError(sparkerrors.New(sparkerrors.AnalysisException, "_LEGACY_ERROR_TEMP_1312", "operation", operation))
+	case w.sortCols != nil && w.bucketCols == nil:
+		return engineError(sparkerrors.New(sparkerrors.AnalysisException, "SORT_BY_WITHOUT_BUCKETING"))
+	case w.bucketCols != nil:
+		return engineError(&plan.UnsupportedError{Message: "kafkalab does not support DataFrameWriter.bucketBy with " + operation + ": its tables are not bucketed (run this script on real Spark with kafkalab export)"})
+	}
+	return nil
 }
 
 var writerType = py.NewType("DataFrameWriter", "df.write: saves a DataFrame (kafka, delta, parquet).")
@@ -402,7 +423,42 @@ func init() {
 		self.(*pyDFWriter).parts = cols
 		return self, nil
 	})
+	python.DefMethod(writerType, "bucketBy", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		var num py.Object = kwargs["numBuckets"]
+		rest := args
+		if num == nil && len(args) > 0 {
+			num, rest = args[0], args[1:]
+		}
+		if c, ok := kwargs["col"]; ok {
+			rest = append(py.Tuple{c}, rest...)
+		}
+		if num == nil || len(rest) == 0 {
+			return nil, py.ExceptionNewf(py.TypeError, "DataFrameWriter.bucketBy() missing required arguments: 'numBuckets' and 'col'")
+		}
+		n, ok := num.(py.Int)
+		if !ok {
+			return nil, notExpectedTypeArgFirst("numBuckets", "int", num)
+		}
+		cols, err := strList("col", rest)
+		if err != nil {
+			return nil, err
+		}
+		w := self.(*pyDFWriter)
+		w.buckets, w.bucketCols = int64(n), cols
+		return self, nil
+	})
+	python.DefMethod(writerType, "sortBy", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		cols, err := strList("col", args)
+		if err != nil {
+			return nil, err
+		}
+		self.(*pyDFWriter).sortCols = cols
+		return self, nil
+	})
 	save := func(w *pyDFWriter, path py.Object, kwargs py.StringDict) (py.Object, error) {
+		if err := w.checkBucketing("save"); err != nil {
+			return nil, err
+		}
 		if f, ok := kwargs["format"].(py.String); ok {
 			w.format = string(f)
 		}
@@ -523,6 +579,9 @@ func init() {
 		}
 		if w.format == "" {
 			w.format = "delta"
+		}
+		if err := w.checkBucketing("saveAsTable"); err != nil {
+			return nil, err
 		}
 		if err := w.engineWriter().SaveAsTable(w.d.in.Context(), name); err != nil {
 			return nil, engineError(err)
