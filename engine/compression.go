@@ -34,6 +34,7 @@ func textCodec(opts *options) (suffix string, encode func([]byte) ([]byte, error
 		return ".gz", func(b []byte) ([]byte, error) {
 			var out bytes.Buffer
 			zw := gzip.NewWriter(&out)
+			zw.OS = 0 // as Java's GZIPOutputStream, which Hadoop's GzipCodec writes through
 			if _, err := zw.Write(b); err != nil {
 				return nil, err
 			}
