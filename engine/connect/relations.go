@@ -186,6 +186,12 @@ func (ss *session) relationOf(ctx context.Context, rel *pb.Relation) (*engine.Da
 			return nil, err
 		}
 		return in.Limit(int(r.Limit.GetLimit()))
+	case *pb.Relation_Offset:
+		in, err := ss.relation(ctx, r.Offset.GetInput())
+		if err != nil {
+			return nil, err
+		}
+		return in.Offset(int(r.Offset.GetOffset()))
 	case *pb.Relation_Sql:
 		q, err := boundSQL(r.Sql)
 		if err != nil {

@@ -178,6 +178,8 @@ func TestRelations(t *testing.T) {
 			"count(DISTINCT customer_id)", "[2]"},
 		{"sort desc and limit", &pb.Relation{RelType: &pb.Relation_Limit{Limit: &pb.Limit{Input: sort(base, col("amount"), true), Limit: 2}}},
 			"order_id,customer_id,amount", "[1003 C01 31] [1001 C01 25.5]"},
+		{"sort desc and offset", &pb.Relation{RelType: &pb.Relation_Offset{Offset: &pb.Offset{Input: sort(base, col("amount"), true), Offset: 1}}},
+			"order_id,customer_id,amount", "[1001 C01 25.5] [1002 C02 12]"},
 		{"when/otherwise", project(base, alias(fn("when", fn("==", col("customer_id"), lit("C01")), lit("first"), lit("other")), "who")),
 			"who", "[first] [other] [first]"},
 		{"bitwise or, and, xor", project(base, alias(fn("|", col("order_id"), lit(6)), "o"), alias(fn("&", col("order_id"), lit(6)), "a"),
