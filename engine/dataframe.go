@@ -1120,6 +1120,35 @@ type GroupedData struct {
 	// pivot is groupBy(...).pivot(...)'s column and values (pivot.go).
 	sets  [][]int
 	pivot *pivotSpec
+	// planned is a grouping a Spark Connect plan made (WithoutRowEncoder).
+	planned bool
+}
+
+// WithoutRowEncoder marks a grouping that Spark builds straight into a plan, as the Spark
+// Connect server does, rather than through Classic PySpark's RelationalGroupedDataset: that
+// one makes a row encoder of the DataFrame's schema, which refuses a TIME column with
+// spark.sql.timeType.enabled false; a plan does not.
+func (g *GroupedData) WithoutRowEncoder() *GroupedData { g.planned = true; return g }
+
+// checkRowEncoder is Classic Spark's row encoder of the grouped DataFrame: with
+// spark.sql.timeType.enabled false any TIME column in it fails the aggregation when it is
+// built, used or not (df.groupBy("n").count() on a DataFrame with a TIME column).
+func (g *GroupedData) checkRowEncoder() error {
+	if g.planned {
+		return nil
+	}
+	return g.df.CheckRowEncoder()
+}
+
+// CheckRowEncoder is Classic Spark's making of the DataFrame's row encoder, which
+// Dataset.count() and groupBy(...).agg(...) do (not select, filter or collect): with
+// spark.sql.timeType.enabled false a TIME column anywhere in the schema fails it with
+// UNSUPPORTED_TIME_TYPE. Spark Connect makes none.
+func (df *DataFrame) CheckRowEncoder() error {
+	if df.s.timeTypeOff() && plan.ContainsTime(df.Schema()) {
+		return errUnsupportedTimeType()
+	}
+	return nil
 }
 
 // GroupBy is df.groupBy(cols...) / groupby: names or Columns.
@@ -1132,6 +1161,9 @@ func (df *DataFrame) GroupBy(columns ...any) *GroupedData {
 func (g *GroupedData) Agg(columns ...any) (*DataFrame, error) {
 	if g.err != nil {
 		return nil, g.err
+	}
+	if err := g.checkRowEncoder(); err != nil {
+		return nil, err
 	}
 	if g.sets != nil {
 		return g.aggGroupingSets(columns)

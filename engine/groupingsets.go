@@ -58,7 +58,7 @@ func (g *GroupedData) aggGroupingSets(columns []any) (*DataFrame, error) {
 	if err != nil {
 		return nil, err
 	}
-	full, err := (&GroupedData{df: g.df, keys: g.keys}).Agg(fullCols...)
+	full, err := (&GroupedData{df: g.df, keys: g.keys, planned: true}).Agg(fullCols...)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func (g *GroupedData) aggGroupingSets(columns []any) (*DataFrame, error) {
 		if err != nil {
 			return nil, err
 		}
-		part, err := (&GroupedData{df: g.df, keys: keys}).Agg(setCols...)
+		part, err := (&GroupedData{df: g.df, keys: keys, planned: true}).Agg(setCols...)
 		if err != nil {
 			return nil, err
 		}

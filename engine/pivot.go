@@ -61,7 +61,7 @@ func (g *GroupedData) Pivot(ctx context.Context, column any, values []any) (*Gro
 			values = append(values, r[0])
 		}
 	}
-	return &GroupedData{df: g.df, keys: g.keys, pivot: &pivotSpec{col: col, values: values}}, nil
+	return &GroupedData{df: g.df, keys: g.keys, pivot: &pivotSpec{col: col, values: values}, planned: g.planned}, nil
 }
 
 // aggPivot is the pivoted aggregation as Spark's analyzer rewrites it: for each pivot
@@ -69,7 +69,7 @@ func (g *GroupedData) Pivot(ctx context.Context, column any, values []any) (*Gro
 // the value (its function's arguments become if(pivot <=> value, arg, NULL)), named by the
 // value, or value_aggregate when there are several aggregates.
 func (g *GroupedData) aggPivot(columns []any) (*DataFrame, error) {
-	plain, err := (&GroupedData{df: g.df, keys: g.keys}).Agg(columns...)
+	plain, err := (&GroupedData{df: g.df, keys: g.keys, planned: true}).Agg(columns...)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func (g *GroupedData) aggPivot(columns []any) (*DataFrame, error) {
 			out = append(out, newColumn(plan.Alias{Child: stripAlias(e), Name: fmt.Sprintf("__pivot_%d", len(names))}))
 		}
 	}
-	agg, err := (&GroupedData{df: g.df, keys: g.keys}).Agg(out...)
+	agg, err := (&GroupedData{df: g.df, keys: g.keys, planned: true}).Agg(out...)
 	if err != nil {
 		return nil, err
 	}

@@ -43,6 +43,10 @@ const (
 	// ConfMapKeyDedupPolicy is what a map built with a repeated key does: EXCEPTION fails,
 	// LAST_WIN keeps the last value.
 	ConfMapKeyDedupPolicy = "spark.sql.mapKeyDedupPolicy"
+	// ConfTimeTypeEnabled turns the TIME type's computations on: false (Spark 4.2's default
+	// outside its own test suites) makes a cast to TIME, the TIME functions and operators
+	// and a write of a TIME column fail with UNSUPPORTED_TIME_TYPE.
+	ConfTimeTypeEnabled = "spark.sql.timeType.enabled"
 	// ConfDeltaAutoMerge makes every Delta write behave as with option mergeSchema.
 	ConfDeltaAutoMerge = "spark.databricks.delta.schema.autoMerge.enabled"
 )
@@ -164,6 +168,7 @@ var sqlConfDefaults = map[string]string{
 	"spark.sql.execution.arrow.pyspark.enabled": "true",
 	"spark.sql.adaptive.enabled":                "true",
 	"spark.sql.datetime.java8API.enabled":       "false",
+	ConfTimeTypeEnabled:                         "false",
 }
 
 // NewSession starts a session.
@@ -371,6 +376,11 @@ func (s *Session) setConf(key, value string) error {
 			return &sparkerrors.Error{Kind: sparkerrors.IllegalArgumentException, Class: "INVALID_CONF_VALUE.OUT_OF_RANGE_OF_OPTIONS",
 				Message: fmt.Sprintf("The value '%s' in the config \"%s\" is invalid. It should be one of 'EXCEPTION, LAST_WIN'.", value, key)}
 		}
+	case ConfTimeTypeEnabled:
+		if v := strings.ToLower(strings.TrimSpace(value)); v != "true" && v != "false" {
+			return sparkerrors.New(sparkerrors.IllegalArgumentException, "INVALID_CONF_VALUE.TYPE_MISMATCH",
+				"confValue", value, "confName", key, "confType", "boolean")
+		}
 	case ConfAnsi, ConfCaseSensitive:
 		if _, err := strconv.ParseBool(value); err != nil {
 			return fmt.Errorf("%s should be boolean, but was %s", key, value)
@@ -380,6 +390,16 @@ func (s *Session) setConf(key, value string) error {
 	defer s.mu.Unlock()
 	s.conf[key] = value
 	return nil
+}
+
+// timeTypeOff tells whether spark.sql.timeType.enabled is false now (unset is false).
+func (s *Session) timeTypeOff() bool {
+	return !strings.EqualFold(strings.TrimSpace(s.Conf().GetOr(ConfTimeTypeEnabled, "false")), "true")
+}
+
+// errUnsupportedTimeType is Spark's refusal of TIME with spark.sql.timeType.enabled false.
+func errUnsupportedTimeType() error {
+	return sparkerrors.New(sparkerrors.AnalysisException, "UNSUPPORTED_TIME_TYPE")
 }
 
 func (s *Session) confBool(key string) bool {
@@ -418,7 +438,7 @@ func (s *Session) zoneNow() (*time.Location, string) {
 
 // newScope is a scope over a fresh schema honouring spark.sql.caseSensitive.
 func (s *Session) newScope(schema *sqltypes.StructType, qualifier []string) *plan.Scope {
-	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow, Functions: s.function}
+	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow, Functions: s.function, TimeTypeOff: s.timeTypeOff}
 	if qualifier != nil {
 		for range schema.Fields {
 			sc.Qualifiers = append(sc.Qualifiers, qualifier)

@@ -71,6 +71,16 @@ func tableExistsError(name string) error {
 // TABLE, as delta-spark commits it) or CREATE TABLE t USING delta AS query (the query's rows
 // in version 0, as saveAsTable writes a new table).
 func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*DataFrame, error) {
+	// A TIME column with spark.sql.timeType.enabled false is refused before anything else,
+	// as Spark's parser refuses the type.
+	if c.Columns != "" && s.timeTypeOff() {
+		if schema, err := sqltypes.ParseDDL(c.Columns); err == nil && plan.ContainsTime(schema) {
+			return nil, errUnsupportedTimeType()
+		}
+	}
+	if c.Refused != nil {
+		return nil, c.Refused
+	}
 	path, err := s.TablePath(c.Table)
 	if err != nil {
 		return nil, err

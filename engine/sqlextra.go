@@ -167,7 +167,7 @@ func (s *Session) sqlGroupingSets(df *DataFrame, q *plan.Query) (*DataFrame, err
 	for i, k := range q.GroupBy {
 		keys[i] = newColumn(k)
 	}
-	g := df.GroupBy(keys...)
+	g := df.GroupBy(keys...).WithoutRowEncoder() // SQL's GROUP BY makes no row encoder
 	g.sets = q.GroupingSets
 	var aggs []any
 	aggAt := map[int]int{}

@@ -304,7 +304,7 @@ func (s *Session) scalarJoin(ctx context.Context, df *DataFrame, sq plan.ScalarS
 	}
 	var right *DataFrame
 	if plan.HasAggregate(item) {
-		right, err = table.GroupBy(keys...).Agg(newColumn(item).Alias(value))
+		right, err = table.GroupBy(keys...).WithoutRowEncoder().Agg(newColumn(item).Alias(value))
 	} else {
 		right, err = table.Select(append(keys, newColumn(item).Alias(value))...)
 	}

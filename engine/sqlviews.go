@@ -109,7 +109,7 @@ func (s *Session) sqlPivot(ctx context.Context, df *DataFrame, pc *plan.PivotCla
 		}
 		values[i] = lit.Value
 	}
-	g, err := df.GroupBy(keys...).Pivot(ctx, newColumn(pc.Column), values)
+	g, err := df.GroupBy(keys...).WithoutRowEncoder().Pivot(ctx, newColumn(pc.Column), values)
 	if err != nil {
 		return nil, err
 	}

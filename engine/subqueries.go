@@ -197,7 +197,7 @@ func (df *DataFrame) joinScalars(exprs []plan.Expr) (*DataFrame, []plan.Expr, er
 		for i, k := range innerKeys {
 			keys[i] = k
 		}
-		agg, err := inner.GroupBy(keys...).Agg(newColumn(sq.Subquery.Exprs[0]).Alias(value))
+		agg, err := inner.GroupBy(keys...).WithoutRowEncoder().Agg(newColumn(sq.Subquery.Exprs[0]).Alias(value))
 		if err != nil {
 			return nil, err
 		}

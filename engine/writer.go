@@ -60,6 +60,15 @@ func (w *DataFrameWriter) checkMode() error {
 		"The specified save mode %q is invalid. Valid save modes include \"append\", \"overwrite\", \"ignore\", \"error\", \"errorifexists\", and \"default\".", w.mode)}
 }
 
+// checkTimeType refuses a write of a TIME column (at any depth) while
+// spark.sql.timeType.enabled is false, as Spark 4.2 does when the write runs.
+func (w *DataFrameWriter) checkTimeType() error {
+	if w.df.s.timeTypeOff() && plan.ContainsTime(w.df.Schema()) {
+		return errUnsupportedTimeType()
+	}
+	return nil
+}
+
 // Save is .save([path]).
 func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 	if err := w.checkMode(); err != nil {
@@ -67,6 +76,11 @@ func (w *DataFrameWriter) Save(ctx context.Context, path ...string) error {
 	}
 	if w.df.IsStreaming() {
 		return ErrWriteOnStream()
+	}
+	if w.format == "delta" || isFileFormat(w.format) {
+		if err := w.checkTimeType(); err != nil {
+			return err
+		}
 	}
 	if len(w.parts) > 0 && !isFileFormat(w.format) && w.format != "delta" {
 		return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not support partitionBy on a %s write yet: write it unpartitioned, or partition a parquet, json, csv or text folder", w.format)}
@@ -163,6 +177,9 @@ func (w *DataFrameWriter) SaveAsTable(ctx context.Context, name string) error {
 	}
 	if w.df.IsStreaming() {
 		return ErrWriteOnStream()
+	}
+	if err := w.checkTimeType(); err != nil {
+		return err
 	}
 	path, err := w.df.s.TablePath(name)
 	if err != nil {

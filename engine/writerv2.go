@@ -258,6 +258,9 @@ func (w *DataFrameWriter) InsertInto(ctx context.Context, name string, overwrite
 	if err != nil {
 		return err
 	}
+	if err := w.checkTimeType(); err != nil {
+		return err
+	}
 	snap, err := dt.table.Snapshot()
 	if err != nil {
 		return err

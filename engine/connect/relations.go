@@ -472,7 +472,7 @@ func (ss *session) aggregate(ctx context.Context, a *pb.Aggregate) (*engine.Data
 	switch a.GetGroupType() {
 	case pb.Aggregate_GROUP_TYPE_GROUPBY:
 		if len(keys) == 0 {
-			return in.Agg(anys(aggs)...)
+			return in.GroupBy().WithoutRowEncoder().Agg(anys(aggs)...)
 		}
 		g = in.GroupBy(anys(keys)...)
 	case pb.Aggregate_GROUP_TYPE_ROLLUP:
@@ -513,7 +513,7 @@ func (ss *session) aggregate(ctx context.Context, a *pb.Aggregate) (*engine.Data
 		kind := strings.ToLower(strings.TrimPrefix(a.GetGroupType().String(), "GROUP_TYPE_"))
 		return nil, unsupportedf("%s aggregations (df.%s)", kind, kind)
 	}
-	return g.Agg(anys(aggs)...)
+	return g.WithoutRowEncoder().Agg(anys(aggs)...)
 }
 
 func (ss *session) localRelation(lr *pb.LocalRelation) (*engine.DataFrame, error) {

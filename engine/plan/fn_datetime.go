@@ -130,6 +130,9 @@ func bindTimeField(name string, f func(c civil) int) binder {
 			return nil, err
 		}
 		if isTime(args[0].DataType()) {
+			if r.timeTypeOff() {
+				return nil, errUnsupportedTimeType()
+			}
 			return fn1(name, args[0], sqltypes.Integer, func(ec *EvalContext, a any) (any, error) {
 				return timeFieldOf(name, a.(sqltypes.Time)), nil
 			}), nil
@@ -211,6 +214,9 @@ func bindDatePart(r *resolver, c Call) (Bound, error) {
 	}
 	var fn *boundFunc
 	if isTime(src.DataType()) && !dateOnly {
+		if r.timeTypeOff() {
+			return nil, errUnsupportedTimeType()
+		}
 		// extract(SECOND FROM TIME '13:08:15.5') is 15.500000, as of a timestamp.
 		fn = fn1(name, src, typ, func(ec *EvalContext, a any) (any, error) {
 			us := int64(a.(sqltypes.Time)) / 1000

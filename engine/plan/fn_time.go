@@ -64,6 +64,74 @@ func bindCurrentTime(r *resolver, c Call) (Bound, error) {
 		}}, nil
 }
 
+// timeTypeGated are the functions that fail analysis with UNSUPPORTED_TIME_TYPE while
+// spark.sql.timeType.enabled is false, whatever their arguments (Spark 4.2; current_time,
+// time_bucket and make_timestamp(date, time) are not among them).
+var timeTypeGated = map[string]bool{
+	"make_time": true, "to_time": true, "try_to_time": true, "time_diff": true, "time_trunc": true,
+	"time_from_seconds": true, "time_from_millis": true, "time_from_micros": true,
+	"time_to_seconds": true, "time_to_millis": true, "time_to_micros": true,
+}
+
+// errUnsupportedTimeType is Spark's error for a TIME computation with
+// spark.sql.timeType.enabled false.
+func errUnsupportedTimeType() error {
+	return sparkerrors.New(sparkerrors.AnalysisException, "UNSUPPORTED_TIME_TYPE")
+}
+
+// timeTypeOff tells whether spark.sql.timeType.enabled is false for this analysis.
+func (r *resolver) timeTypeOff() bool {
+	return r.scope != nil && r.scope.TimeTypeOff != nil && r.scope.TimeTypeOff()
+}
+
+// ContainsTime tells whether t is TIME or holds one (in an array, map or struct).
+func ContainsTime(t sqltypes.DataType) bool {
+	switch t := t.(type) {
+	case sqltypes.TimeType:
+		return true
+	case sqltypes.ArrayType:
+		return ContainsTime(t.Element)
+	case sqltypes.MapType:
+		return ContainsTime(t.Key) || ContainsTime(t.Value)
+	case *sqltypes.StructType:
+		for _, f := range t.Fields {
+			if ContainsTime(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// castsToTime tells whether b casts a value to TIME (or to a type holding one) somewhere.
+// Expressions whose parts are not known here count as not casting.
+func castsToTime(b Bound) bool {
+	if c, ok := b.(*boundCast); ok && ContainsTime(c.to) {
+		return true
+	}
+	var kids []Bound
+	switch x := b.(type) {
+	case *boundTimeAdd:
+		kids = []Bound{x.ts, x.iv}
+	case *boundIntervalOp:
+		kids = []Bound{x.left, x.right}
+	case *boundTryEval:
+		kids = []Bound{x.child}
+	case *boundTryCast:
+		kids = []Bound{x.cast}
+	case *boundZoned:
+		kids = []Bound{x.Bound}
+	default:
+		kids, _ = boundChildren(b)
+	}
+	for _, k := range kids {
+		if k != nil && castsToTime(k) {
+			return true
+		}
+	}
+	return false
+}
+
 func isTime(t sqltypes.DataType) bool {
 	_, ok := t.(sqltypes.TimeType)
 	return ok

@@ -78,7 +78,11 @@ func (r *resolver) resolveCall(c Call) (Bound, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bind(r, c)
+	b, err := bind(r, c)
+	if err == nil && timeTypeGated[name] && r.timeTypeOff() {
+		return nil, errUnsupportedTimeType()
+	}
+	return b, err
 }
 
 // expandStarArgs replaces a "*" or "t.*" argument with the columns it stands for, as

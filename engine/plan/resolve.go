@@ -32,6 +32,13 @@ type Scope struct {
 	// (df.col, df["col"]) whose name is ambiguous here resolves through them to the column
 	// that DataFrame gave, as Spark resolves such a column by its attribute id.
 	Origins []ColumnOrigin
+	// TimeTypeOff, when set, tells whether spark.sql.timeType.enabled is false at the
+	// moment an expression is analysed (Spark's default outside its own tests): a cast to
+	// TIME, explicit or implicit, and the functions and operators that compute on TIME
+	// values then fail analysis with UNSUPPORTED_TIME_TYPE. TIME literals, TIME columns
+	// read or created from local data, current_time and make_timestamp(date, time) still
+	// work, as in Spark 4.2. Unset is the conf on.
+	TimeTypeOff func() bool
 }
 
 // ColumnOrigin is a column of an input scope: Scope.Schema.Fields[Index].
@@ -82,7 +89,7 @@ func (s *Scope) passesOn(i int, from *Scope, fi int) bool {
 
 // derive is a scope for an operator's output over in's settings.
 func (s *Scope) derive(schema *sqltypes.StructType) *Scope {
-	return &Scope{Schema: schema, CaseSensitive: s.CaseSensitive, Zone: s.Zone, Functions: s.Functions}
+	return &Scope{Schema: schema, CaseSensitive: s.CaseSensitive, Zone: s.Zone, Functions: s.Functions, TimeTypeOff: s.TimeTypeOff}
 }
 
 func (s *Scope) qualifier(i int) []string {
@@ -176,6 +183,8 @@ type resolver struct {
 	// are read from slots windowBase, windowBase+1... of the Window operator's rows.
 	windows    *[]*boundOver
 	windowBase int
+	// depth is how deep resolve is in the expression it was first called with.
+	depth int
 }
 
 func (r *resolver) resolveAll(es []Expr) ([]Bound, error) {
@@ -190,7 +199,20 @@ func (r *resolver) resolveAll(es []Expr) ([]Bound, error) {
 	return out, nil
 }
 
+// resolve binds e; with spark.sql.timeType.enabled false, an outermost expression that
+// casts a value to TIME on its own (coercing a STRING to compare it with a TIME, coalesce
+// of a TIME and a STRING) is refused, as Spark refuses any cast to TIME then.
 func (r *resolver) resolve(e Expr) (Bound, error) {
+	r.depth++
+	b, err := r.resolveExpr(e)
+	r.depth--
+	if err == nil && r.depth == 0 && r.timeTypeOff() && castsToTime(b) {
+		return nil, errUnsupportedTimeType()
+	}
+	return b, err
+}
+
+func (r *resolver) resolveExpr(e Expr) (Bound, error) {
 	switch e := e.(type) {
 	case ColumnRef:
 		// A lambda's variable wins over a column of the same name (x -> x + 1 in SQL).
@@ -236,6 +258,9 @@ func (r *resolver) resolve(e Expr) (Bound, error) {
 		}
 		if err := checkCast(c, e.To); err != nil {
 			return nil, err
+		}
+		if r.timeTypeOff() && ContainsTime(e.To) {
+			return nil, errUnsupportedTimeType()
 		}
 		var cast Bound = &boundCast{child: c, to: e.To}
 		if timeZoneAware(c.DataType(), e.To) {
@@ -542,6 +567,9 @@ func (r *resolver) resolveBinary(e BinaryOp) (Bound, error) {
 			return b, err
 		}
 		if b, ok, err := resolveIntervalArith(op, l, rt); ok || err != nil {
+			if err == nil && r.timeTypeOff() && (isTime(l.DataType()) || isTime(rt.DataType())) {
+				return nil, errUnsupportedTimeType()
+			}
 			return b, err
 		}
 		// Next to a decimal, an integer literal counts as the narrowest decimal holding it
@@ -573,6 +601,11 @@ func (r *resolver) resolveBinary(e BinaryOp) (Bound, error) {
 		t, ok := comparisonType(l.DataType(), rt.DataType())
 		if !ok || !orderable(t) {
 			return nil, binaryDiffTypes(opSQL, l, rt)
+		}
+		// Comparing a TIME with another type casts that side to TIME: a cast Spark refuses
+		// with spark.sql.timeType.enabled false.
+		if r.timeTypeOff() && ContainsTime(t) && (!sqltypes.EqualTypes(l.DataType(), t, true) || !sqltypes.EqualTypes(rt.DataType(), t, true)) {
+			return nil, errUnsupportedTimeType()
 		}
 		return &boundCompare{op: op, left: castTo(l, t), right: castTo(rt, t), typ: t}, nil
 	}

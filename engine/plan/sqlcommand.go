@@ -16,6 +16,10 @@ type CreateTable struct {
 	// PartitionedBy are PARTITIONED BY's columns; Properties are TBLPROPERTIES's.
 	PartitionedBy []string
 	Properties    []Property
+	// Refused, when set, is why kafkalab cannot run this CREATE TABLE (it is not USING
+	// delta); the rest of the statement is not parsed. The command fails with it after the
+	// column list's types are checked, as Spark checks them first.
+	Refused error
 }
 
 // Insert is INSERT INTO|OVERWRITE [TABLE] table [(cols)] [REPLACE WHERE cond] VALUES ...|query.
@@ -314,14 +318,14 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 			c.Columns = text
 		}
 		if !p.keyword("USING") {
-			return nil, unsupported("kafkalab creates Delta tables only: add USING delta to CREATE TABLE %s", name)
+			return refusedCreate(q, c, unsupported("kafkalab creates Delta tables only: add USING delta to CREATE TABLE %s", name))
 		}
 		format, ok := p.identifier()
 		if !ok {
 			return nil, p.syntaxError()
 		}
 		if !strings.EqualFold(format, "delta") {
-			return nil, unsupported("kafkalab creates Delta tables only, not USING %s: write USING delta", format)
+			return refusedCreate(q, c, unsupported("kafkalab creates Delta tables only, not USING %s: write USING delta", format))
 		}
 		for {
 			if p.keyword("PARTITIONED") {
@@ -732,4 +736,16 @@ func (p *sqlParser) join() (JoinClause, bool, error) {
 		return j, false, p.syntaxError()
 	}
 	return j, true, nil
+}
+
+// refusedCreate is a CREATE TABLE kafkalab cannot run: with a column list it is a command
+// that fails with err once the columns' types are checked (a TIME column's
+// UNSUPPORTED_TIME_TYPE comes first, as in Spark); without one, err now.
+func refusedCreate(q *Query, c *CreateTable, err error) (*Query, error) {
+	if c.Columns == "" {
+		return nil, err
+	}
+	c.Refused = err
+	q.Create, q.Table = c, c.Table
+	return q, nil
 }

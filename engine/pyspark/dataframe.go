@@ -510,6 +510,10 @@ func init() {
 
 	// Actions.
 	m("count", func(d *pyDataFrame, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		// Classic Dataset.count() is groupBy().count(): it makes the row encoder.
+		if err := d.df.CheckRowEncoder(); err != nil {
+			return nil, engineErrorCalling(err, "count")
+		}
 		n, err := d.df.Count(d.in.Context())
 		if err != nil {
 			return nil, engineErrorCalling(err, "count")

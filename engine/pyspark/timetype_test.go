@@ -3,12 +3,13 @@ package pyspark
 import "testing"
 
 // datetime.time values and TimeType as PySpark 4.2 shows them (real Spark's output for the
-// same lines, spark.sql.timeType.enabled).
+// same lines, spark.sql.timeType.enabled set to true as Spark's own tests set it: the CAST
+// to TIME below needs it).
 func TestTimeTypeInPython(t *testing.T) {
 	src := `
 import datetime
 from pyspark.sql import SparkSession, functions as sf, types as T
-spark = SparkSession.builder.getOrCreate()
+spark = SparkSession.builder.config("spark.sql.timeType.enabled", "true").getOrCreate()
 df = spark.createDataFrame([(datetime.time(1, 2, 3, 456789),), (datetime.time(23, 59, 59),)], ["t"])
 print(df.schema)
 df.show()

@@ -18,11 +18,14 @@ import pyspark.sql.functions.builtin as builtin
 from pyspark.sql import Column, DataFrame
 
 # What PySpark's own doctest runs put in scope (the functions module's names, spark, sc).
+# The session turns on spark.sql.timeType.enabled, as Spark's own test suites do when they
+# run these doctests: it is false by default in PySpark 4.2, where the TIME functions'
+# examples (F.make_time, F.to_time, F.hour of a TIME...) fail with UNSUPPORTED_TIME_TYPE.
 PRELUDE = """from pyspark.sql import SparkSession, Row, Window
 from pyspark.sql.functions import *
 from pyspark.sql.types import *
 import pyspark.sql.functions as sf
-spark = SparkSession.builder.master("local[4]").getOrCreate()
+spark = SparkSession.builder.master("local[4]").config("spark.sql.timeType.enabled", "true").getOrCreate()
 sc = spark.sparkContext
 """
 
