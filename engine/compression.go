@@ -32,28 +32,15 @@ func textCodec(opts *options) (suffix string, encode func([]byte) ([]byte, error
 		return "", nil, nil
 	case "gzip":
 		return ".gz", func(b []byte) ([]byte, error) {
-			var out bytes.Buffer
-			zw := gzip.NewWriter(&out)
-			zw.OS = 0 // as Java's GZIPOutputStream, which Hadoop's GzipCodec writes through
-			if _, err := zw.Write(b); err != nil {
-				return nil, err
-			}
-			if err := zw.Close(); err != nil {
-				return nil, err
-			}
-			return out.Bytes(), nil
+			return compressWith(b, func(w io.Writer) io.WriteCloser {
+				zw := gzip.NewWriter(w)
+				zw.OS = 0 // as Java's GZIPOutputStream, which Hadoop's GzipCodec writes through
+				return zw
+			})
 		}, nil
 	case "deflate":
 		return ".deflate", func(b []byte) ([]byte, error) {
-			var out bytes.Buffer
-			zw := zlib.NewWriter(&out)
-			if _, err := zw.Write(b); err != nil {
-				return nil, err
-			}
-			if err := zw.Close(); err != nil {
-				return nil, err
-			}
-			return out.Bytes(), nil
+			return compressWith(b, func(w io.Writer) io.WriteCloser { return zlib.NewWriter(w) })
 		}, nil
 	case "bzip2", "lz4", "snappy":
 		return "", nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab does not write the %s codec for text-based files; it writes gzip and deflate (run this script on real Spark with kafkalab export)", v)}
@@ -109,4 +96,17 @@ func readDataFile(file string) ([]byte, error) {
 	}
 	defer r.Close()
 	return io.ReadAll(r)
+}
+
+// compressWith is b through the compressing writer newWriter makes.
+func compressWith(b []byte, newWriter func(io.Writer) io.WriteCloser) ([]byte, error) {
+	var out bytes.Buffer
+	zw := newWriter(&out)
+	if _, err := zw.Write(b); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }

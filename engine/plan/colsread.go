@@ -11,34 +11,9 @@ func columnsRead(b Bound, cols map[int]bool) bool {
 		cols[r.index] = true
 		return true
 	}
-	var kids []Bound
-	switch x := b.(type) {
-	case *boundTimeAdd:
-		kids = []Bound{x.ts, x.iv}
-	case *boundIntervalOp:
-		kids = []Bound{x.left, x.right}
-	case *boundCalendarNumOp:
-		kids = []Bound{x.interval, x.num}
-	case *boundTryEval:
-		kids = []Bound{x.child}
-	case *boundZoned:
-		kids = []Bound{x.Bound}
-	case *boundCollate:
-		kids = []Bound{x.child}
-	case *boundMapValue:
-		kids = []Bound{x.child}
-	case *boundUDF:
-		kids = x.args
-	case *boundFromJSON:
-		kids = []Bound{x.child}
-		if x.bytes != nil {
-			kids = append(kids, x.bytes)
-		}
-	default:
-		var ok bool
-		if kids, ok = boundChildren(b); !ok {
-			return false
-		}
+	kids, ok := exprChildren(b)
+	if !ok {
+		return false
 	}
 	for _, k := range kids {
 		if k != nil && !columnsRead(k, cols) {
@@ -126,4 +101,35 @@ func childColumnsRead(n Node, i int, need []bool) []bool {
 		out[c] = !known || cols[c]
 	}
 	return out
+}
+
+// exprChildren is the sub-expressions of b: boundChildren's, and those of the expressions
+// it does not list; false when b's are not known here.
+func exprChildren(b Bound) ([]Bound, bool) {
+	switch x := b.(type) {
+	case *boundTimeAdd:
+		return []Bound{x.ts, x.iv}, true
+	case *boundIntervalOp:
+		return []Bound{x.left, x.right}, true
+	case *boundCalendarNumOp:
+		return []Bound{x.interval, x.num}, true
+	case *boundTryEval:
+		return []Bound{x.child}, true
+	case *boundTryCast:
+		return []Bound{x.cast}, true
+	case *boundZoned:
+		return []Bound{x.Bound}, true
+	case *boundCollate:
+		return []Bound{x.child}, true
+	case *boundMapValue:
+		return []Bound{x.child}, true
+	case *boundUDF:
+		return x.args, true
+	case *boundFromJSON:
+		if x.bytes != nil {
+			return []Bound{x.child, x.bytes}, true
+		}
+		return []Bound{x.child}, true
+	}
+	return boundChildren(b)
 }

@@ -589,19 +589,29 @@ func invalidZone(z string) error {
 }
 
 // bindEpochToTimestamp is timestamp_seconds/millis/micros(n).
+// bindEpochArg binds the one argument of a count of units since an epoch: an integral,
+// widened to BIGINT, or, for a unit of whole seconds (fractional), any number.
+func (r *resolver) bindEpochArg(c Call, fractional bool) (Bound, error) {
+	want := inIntegral
+	if fractional {
+		want = inNumeric
+	}
+	args, err := r.bindArgs(c, 1, 1, want)
+	if err != nil {
+		return nil, err
+	}
+	a := args[0]
+	if sqltypes.IsIntegral(a.DataType()) {
+		a = castTo(a, sqltypes.Long)
+	}
+	return a, nil
+}
+
 func bindEpochToTimestamp(name string, unit int64) binder {
 	return func(r *resolver, c Call) (Bound, error) {
-		want := inIntegral
-		if unit == 1_000_000 {
-			want = inNumeric
-		}
-		args, err := r.bindArgs(c, 1, 1, want)
+		a, err := r.bindEpochArg(c, unit == 1_000_000)
 		if err != nil {
 			return nil, err
-		}
-		a := args[0]
-		if sqltypes.IsIntegral(a.DataType()) {
-			a = castTo(a, sqltypes.Long)
 		}
 		return fn1(name, a, sqltypes.TimestampT, func(ec *EvalContext, v any) (any, error) {
 			switch x := v.(type) {

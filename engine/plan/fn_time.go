@@ -109,21 +109,7 @@ func castsToTime(b Bound) bool {
 	if c, ok := b.(*boundCast); ok && ContainsTime(c.to) {
 		return true
 	}
-	var kids []Bound
-	switch x := b.(type) {
-	case *boundTimeAdd:
-		kids = []Bound{x.ts, x.iv}
-	case *boundIntervalOp:
-		kids = []Bound{x.left, x.right}
-	case *boundTryEval:
-		kids = []Bound{x.child}
-	case *boundTryCast:
-		kids = []Bound{x.cast}
-	case *boundZoned:
-		kids = []Bound{x.Bound}
-	default:
-		kids, _ = boundChildren(b)
-	}
+	kids, _ := exprChildren(b)
 	for _, k := range kids {
 		if k != nil && castsToTime(k) {
 			return true
@@ -312,17 +298,9 @@ func bindTimeTrunc(r *resolver, c Call) (Bound, error) {
 // time_from_micros (integers): that much time after midnight, within the day.
 func bindTimeFromEpoch(name string, unit int64) binder {
 	return func(r *resolver, c Call) (Bound, error) {
-		want := inIntegral
-		if unit == nanosPerSecond {
-			want = inNumeric
-		}
-		args, err := r.bindArgs(c, 1, 1, want)
+		a, err := r.bindEpochArg(c, unit == nanosPerSecond)
 		if err != nil {
 			return nil, err
-		}
-		a := args[0]
-		if sqltypes.IsIntegral(a.DataType()) {
-			a = castTo(a, sqltypes.Long)
 		}
 		return fn1(name, a, sqltypes.TimeT, func(ec *EvalContext, v any) (any, error) {
 			var nanos *big.Int
