@@ -46,16 +46,7 @@ func TestTextCompression(t *testing.T) {
 				}
 			}
 		}
-		back, err := s.Read().Format(tc.format).Load(ctx, out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, err := back.Collect(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sort.Slice(rows, func(i, j int) bool { return fmt.Sprint(rows[i]) < fmt.Sprint(rows[j]) })
-		if got := fmt.Sprint(rows); got != tc.rows {
+		if got := readBackSorted(ctx, t, s, tc.format, out); got != tc.rows {
 			t.Errorf("%s read back %s, want %s", out, got, tc.rows)
 		}
 	}
@@ -75,4 +66,19 @@ func TestTextCompressionUnknownCodec(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("error %v, want %s", err, want)
 	}
+}
+
+// readBackSorted reads path in format and returns its rows sorted by their text.
+func readBackSorted(ctx context.Context, t *testing.T, s *Session, format, path string) string {
+	t.Helper()
+	back, err := s.Read().Format(format).Load(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := back.Collect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(rows, func(i, j int) bool { return fmt.Sprint(rows[i]) < fmt.Sprint(rows[j]) })
+	return fmt.Sprint(rows)
 }

@@ -159,16 +159,7 @@ func TestCSVWriteOptions(t *testing.T) {
 		}
 	}
 	// Read back: the quoted "" is NULL (it is the emptyValue "", equal to nullValue "").
-	back, err := s.Read().Format("csv").Load(ctx, "o0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := back.Collect(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Slice(rows, func(i, j int) bool { return fmt.Sprint(rows[i]) < fmt.Sprint(rows[j]) })
-	if got := fmt.Sprint(rows); got != `[[1 plain <nil>] [2 say "hi" <nil>] [3 a,b x]]` {
+	if got := readBackSorted(ctx, t, s, "csv", "o0"); got != `[[1 plain <nil>] [2 say "hi" <nil>] [3 a,b x]]` {
 		t.Errorf("read back %s", got)
 	}
 }

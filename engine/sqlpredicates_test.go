@@ -42,19 +42,12 @@ func TestSQLLikeFamilyAndLimitExpressions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.sql, func(t *testing.T) {
-			df, err := s.SQL(ctx, tc.sql)
-			if err != nil {
-				t.Fatal(err)
+			cols, rows := sqlResult(ctx, t, s, tc.sql)
+			if cols != tc.cols {
+				t.Errorf("columns %s, want %s", cols, tc.cols)
 			}
-			if got := strings.Join(df.Columns(), ","); got != tc.cols {
-				t.Errorf("columns %s, want %s", got, tc.cols)
-			}
-			rows, err := df.Collect(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := fmt.Sprint(rows); got != tc.want {
-				t.Fatalf("got %s, want %s", got, tc.want)
+			if rows != tc.want {
+				t.Fatalf("got %s, want %s", rows, tc.want)
 			}
 		})
 	}
@@ -91,15 +84,7 @@ func TestSQLTableSample(t *testing.T) {
 		"SELECT count(*) FROM test TABLESAMPLE (0 PERCENT)":           "[[0]]",
 		"SELECT count(*) FROM test TABLESAMPLE (BUCKET 10 OUT OF 10)": "[[10]]",
 	} {
-		df, err := s.SQL(ctx, sql)
-		if err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-		rows, err := df.Collect(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := fmt.Sprint(rows); got != want {
+		if _, got := sqlResult(ctx, t, s, sql); got != want {
 			t.Errorf("%s: %s, want %s", sql, got, want)
 		}
 	}
@@ -143,15 +128,7 @@ func TestSQLRangeFrameInterval(t *testing.T) {
 		"SELECT k, v, count(*) OVER (PARTITION BY k ORDER BY ts RANGE BETWEEN INTERVAL 1 HOUR PRECEDING AND CURRENT ROW) AS n FROM t ORDER BY k, v":    "[[a 1 1] [a 2 2] [a 4 1] [b 3 1] [b 5 2]]",
 		"SELECT k, v, sum(v) OVER (PARTITION BY k ORDER BY ts RANGE BETWEEN CURRENT ROW AND INTERVAL '30' MINUTE FOLLOWING) AS n FROM t ORDER BY k, v": "[[a 1 3] [a 2 2] [a 4 4] [b 3 3] [b 5 5]]",
 	} {
-		df, err := s.SQL(ctx, sql)
-		if err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-		rows, err := df.Collect(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := fmt.Sprint(rows); got != want {
+		if _, got := sqlResult(ctx, t, s, sql); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", sql, got, want)
 		}
 	}
@@ -173,19 +150,12 @@ func TestSQLFrameNamesAndCoercion(t *testing.T) {
 		{"SELECT sum(v) OVER (ORDER BY v RANGE BETWEEN INTERVAL 1 HOUR PRECEDING AND CURRENT ROW) FROM t",
 			"sum(v) OVER (ORDER BY v ASC NULLS FIRST RANGE BETWEEN (- INTERVAL '01' HOUR) FOLLOWING AND CURRENT ROW)", "[[1] [3]]"},
 	} {
-		df, err := s.SQL(ctx, tc.sql)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.sql, err)
+		cols, rows := sqlResult(ctx, t, s, tc.sql)
+		if cols != tc.col {
+			t.Errorf("%s:\n column %s\n  want  %s", tc.sql, cols, tc.col)
 		}
-		if got := strings.Join(df.Columns(), ","); got != tc.col {
-			t.Errorf("%s:\n column %s\n  want  %s", tc.sql, got, tc.col)
-		}
-		rows, err := df.Collect(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := fmt.Sprint(rows); got != tc.rows {
-			t.Errorf("%s: rows %s, want %s", tc.sql, got, tc.rows)
+		if rows != tc.rows {
+			t.Errorf("%s: rows %s, want %s", tc.sql, rows, tc.rows)
 		}
 	}
 	for sql, want := range map[string]string{
@@ -200,4 +170,18 @@ func TestSQLFrameNamesAndCoercion(t *testing.T) {
 			t.Errorf("%s: error %v\nwant %s", sql, err, want)
 		}
 	}
+}
+
+// sqlResult runs sql and returns its column names (comma-joined) and collected rows.
+func sqlResult(ctx context.Context, t *testing.T, s *Session, sql string) (cols, rows string) {
+	t.Helper()
+	df, err := s.SQL(ctx, sql)
+	if err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+	got, err := df.Collect(ctx)
+	if err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+	return strings.Join(df.Columns(), ","), fmt.Sprint(got)
 }

@@ -611,17 +611,7 @@ func (p *sqlParser) limitLike(what string) (int, Expr, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	var n int64
-	switch v := v.(type) {
-	case int8:
-		n = int64(v)
-	case int16:
-		n = int64(v)
-	case int32:
-		n = int64(v)
-	case int64:
-		n = v
-	}
+	n := toInt64(v)
 	if n < 0 {
 		return 0, nil, limitErr("IS_NEGATIVE", shown, fmt.Sprintf("must be equal to or greater than 0, but got %d.", n))
 	}
