@@ -2,12 +2,14 @@ package kafkatools
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -485,17 +487,19 @@ func consume(ctx context.Context, cl *kgo.Client, plan *consumerPlan, f *formatt
 			return count, ferr
 		}
 		got := false
-		fetches.EachRecord(func(rec *kgo.Record) {
-			if plan.maxMsgs >= 0 && count >= plan.maxMsgs {
-				return
+		for _, part := range partitionsInOrder(fetches) {
+			for _, rec := range part.Records {
+				if plan.maxMsgs >= 0 && count >= plan.maxMsgs {
+					break
+				}
+				f.write(w, rec)
+				count++
+				got = true
+				if plan.autoCommit {
+					cl.MarkCommitRecords(rec)
+				}
 			}
-			f.write(w, rec)
-			count++
-			got = true
-			if plan.autoCommit {
-				cl.MarkCommitRecords(rec)
-			}
-		})
+		}
 		if got {
 			lastRecord = time.Now()
 			if err := w.Flush(); err != nil {
@@ -504,4 +508,24 @@ func consume(ctx context.Context, cl *kgo.Client, plan *consumerPlan, f *formatt
 		}
 	}
 	return count, nil
+}
+
+// partitionsInOrder lists a poll's partitions by topic and partition number. franz-go
+// rotates where each fetch request starts among the partitions, so the order within a poll
+// depends on how many empty fetches came before it; Kafka's consumer returns a response's
+// partitions in the order of its assignment, which is this one on a single broker.
+func partitionsInOrder(fetches kgo.Fetches) []kgo.FetchTopicPartition {
+	var parts []kgo.FetchTopicPartition
+	fetches.EachPartition(func(p kgo.FetchTopicPartition) {
+		if len(p.Records) > 0 {
+			parts = append(parts, p)
+		}
+	})
+	slices.SortStableFunc(parts, func(a, b kgo.FetchTopicPartition) int {
+		if c := strings.Compare(a.Topic, b.Topic); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Partition, b.Partition)
+	})
+	return parts
 }
