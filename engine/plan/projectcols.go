@@ -46,10 +46,10 @@ func ColumnarBatches() int64 { return columnarBatches.Load() }
 // columnPlan is how the projector fills a batch: out[j] says where output column j's
 // value comes from.
 type columnPlan struct {
-	json  int // the inner column of the from_json
-	out   []columnSource
-	batch sqltypes.ColumnBatch
-	boxes sqltypes.JSONBoxes // rewound per document: the values are copied out at once
+	json   int // the inner column of the from_json
+	out    []columnSource
+	batch  sqltypes.ColumnBatch
+	fields sqltypes.JSONFields // the document being copied out, unboxed
 }
 
 // columnSource is field (>= 0) of the parsed document, or, when field < 0, column col of
@@ -124,21 +124,20 @@ func (p *projector) projectColumns(ctx context.Context, rows []sqltypes.Row) (*s
 	b.Len = 0
 	jc := p.json[cp.json]
 	jc.prepare(p.ec, rows)
+	f := &cp.fields
 	for i, row := range rows {
-		doc := jc.fields(i, &cp.boxes)
+		jc.parseFields(i, f)
+		if f.Odd {
+			// A value only a boxed Decimal holds: the chunk takes the row way.
+			return p.projectRows(ctx, rows)
+		}
 		for j, src := range cp.out {
-			var v any
-			if src.field < 0 {
-				v = row[src.col]
-			} else if doc != nil {
-				v = doc[src.field]
+			if src.field >= 0 {
+				b.Cols[j].AppendUnboxed(f.Null[src.field], f.I64[src.field], f.Str[src.field])
+				continue
 			}
-			if !b.Cols[j].Append(v) {
-				for k := range b.Cols[:j] {
-					b.Cols[k].Truncate(i)
-				}
-				out, err := p.project(ctx, rows)
-				return nil, out, err
+			if !b.Cols[j].Append(row[src.col]) {
+				return p.projectRows(ctx, rows)
 			}
 		}
 	}
@@ -149,15 +148,22 @@ func (p *projector) projectColumns(ctx context.Context, rows []sqltypes.Row) (*s
 	return b, nil, nil
 }
 
-// fields parses row i's document into the chunk's scratch row with boxes rewound first:
-// the row and its values are valid until the next call.
-func (jc *jsonChunk) fields(i int, boxes *sqltypes.JSONBoxes) sqltypes.Row {
+// projectRows gives up the columnar way for a chunk with a value no vector holds: the
+// chunk is projected into rows, which convert the value or give its error (the batch's
+// partial vectors are reset by the next projectColumns).
+func (p *projector) projectRows(ctx context.Context, rows []sqltypes.Row) (*sqltypes.ColumnBatch, []sqltypes.Row, error) {
+	out, err := p.project(ctx, rows)
+	return nil, out, err
+}
+
+// parseFields parses row i's document into f, the same fields the row path's value(i)
+// gives, unboxed: a null Kafka value or an empty one (a null struct) is every field null.
+func (jc *jsonChunk) parseFields(i int, f *sqltypes.JSONFields) {
 	doc := jc.docs[i]
-	if jc.null[i] || doc == "" {
-		return nil
+	if jc.null[i] {
+		doc = ""
 	}
-	boxes.Rewind()
-	return jc.r.ParseIntoBoxed(doc, jc.row, boxes)
+	jc.r.ParseFields(doc, f)
 }
 
 // projectIter is a projection's stream (rowiter.MapReleasing over the projector) that

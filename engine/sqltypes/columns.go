@@ -135,6 +135,25 @@ func (v *ColumnVector) Append(x any) bool {
 	return true
 }
 
+// AppendUnboxed adds a value given unboxed, as JSONFields holds it: null, or n (the
+// int32 of an IntegerType vector, a LongType's value, a decimal's unscaled value at the
+// type's scale and within its precision, a timestamp's microseconds) or s (a StringType's
+// value). The caller guarantees the value is of the vector's kind, in range.
+func (v *ColumnVector) AppendUnboxed(null bool, n int64, s string) {
+	if null {
+		n, s = 0, ""
+	}
+	v.Null = append(v.Null, null)
+	switch v.Kind {
+	case VecInt32:
+		v.I32 = append(v.I32, int32(n))
+	case VecString:
+		v.Str = append(v.Str, s)
+	default:
+		v.I64 = append(v.I64, n)
+	}
+}
+
 // Truncate drops the values past the first n.
 func (v *ColumnVector) Truncate(n int) {
 	v.Null = v.Null[:n]

@@ -633,6 +633,15 @@ func numberTo(k typeKind, t DataType, tok string, isInt, special bool, bx *JSONB
 			return nil, false
 		}
 		switch k {
+		case kInt, kTimestamp:
+			n, ok = intTokenTo(k, n)
+			if !ok {
+				return nil, false
+			}
+			if k == kInt {
+				return bx.int32(int32(n)), true
+			}
+			return bx.timestamp(Timestamp(n)), true
 		case kByte:
 			// Jackson's getByteValue accepts -128..255 and wraps.
 			if n < -128 || n > 255 {
@@ -644,15 +653,8 @@ func numberTo(k typeKind, t DataType, tok string, isInt, special bool, bx *JSONB
 				return nil, false
 			}
 			return int16(n), true
-		case kInt:
-			if n < math.MinInt32 || n > math.MaxInt32 {
-				return nil, false
-			}
-			return bx.int32(int32(n)), true
-		case kLong:
+		default: // kLong
 			return bx.int64(n), true
-		default: // seconds since the epoch; Spark multiplies without an overflow check
-			return bx.timestamp(Timestamp(n * 1_000_000)), true
 		}
 	case kFloat, kDouble:
 		var f float64
@@ -708,6 +710,16 @@ func numberTo(k typeKind, t DataType, tok string, isInt, special bool, bx *JSONB
 	return nil, false
 }
 
+// intTokenTo converts n, a JSON integer in int64's range, to an INT (the same n, when in
+// int32's range) or a TIMESTAMP (n seconds since the epoch as microseconds: Spark
+// multiplies without an overflow check); ok is false when it does not fit.
+func intTokenTo(k typeKind, n int64) (int64, bool) {
+	if k == kInt {
+		return n, n >= math.MinInt32 && n <= math.MaxInt32
+	}
+	return n * 1_000_000, true
+}
+
 func isRangeErr(err error) bool {
 	ne, ok := err.(*strconv.NumError)
 	return ok && ne.Err == strconv.ErrRange
@@ -718,27 +730,13 @@ func (sc *jsonScanner) fromString(k typeKind, t DataType, s string) (any, bool) 
 	case kString:
 		return sc.box.string(s), true
 	case kTimestamp:
-		if s == "" {
-			return nil, false
-		}
-		parse := ParseTimestamp
-		if sc.parseTS != nil {
-			parse = sc.parseTS
-		}
-		ts, ok := parse(s, sc.loc)
+		ts, ok := sc.timestampFromString(s)
 		if !ok {
 			return nil, false
 		}
 		return sc.box.timestamp(ts), true
 	case kDecimal:
-		if s == "" {
-			return nil, false
-		}
-		if strings.IndexByte(s, ',') >= 0 {
-			s = strings.ReplaceAll(s, ",", "")
-		}
-		dt := t.(DecimalType)
-		d, ok := ParseDecimal(s, dt.Precision, dt.Scale)
+		d, ok := decimalFromString(s, t.(DecimalType))
 		if !ok {
 			return nil, false
 		}
@@ -790,6 +788,29 @@ func (sc *jsonScanner) fromString(k typeKind, t DataType, s string) (any, bool) 
 		return b, true
 	}
 	return nil, false
+}
+
+// timestampFromString reads a TIMESTAMP field given as a JSON string: with the reader's
+// timestampFormat when it has one, else as ISO-8601 in the session zone.
+func (sc *jsonScanner) timestampFromString(s string) (Timestamp, bool) {
+	if s == "" {
+		return 0, false
+	}
+	if sc.parseTS != nil {
+		return sc.parseTS(s, sc.loc)
+	}
+	return ParseTimestamp(s, sc.loc)
+}
+
+// decimalFromString reads a DECIMAL field given as a JSON string (commas removed).
+func decimalFromString(s string, dt DecimalType) (Decimal, bool) {
+	if s == "" {
+		return Decimal{}, false
+	}
+	if strings.IndexByte(s, ',') >= 0 {
+		s = strings.ReplaceAll(s, ",", "")
+	}
+	return ParseDecimal(s, dt.Precision, dt.Scale)
 }
 
 // str reads a quoted string at sc.i ("..." or '...'). Without escapes the result shares the
