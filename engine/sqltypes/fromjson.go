@@ -61,6 +61,9 @@ type structPlan struct {
 	kinds  []typeKind
 	subs   []*structPlan // nested struct plans (per field), nil otherwise
 	lookup map[string]int
+	// plain[i]: names[i] holds no byte str stops at, so a key equal to it can be matched
+	// in place (see knownKey).
+	plain []bool
 }
 
 type typeKind uint8
@@ -140,6 +143,11 @@ func newStructPlan(st *StructType) *structPlan {
 			sub = newStructPlan(s)
 		}
 		p.subs = append(p.subs, sub)
+		plain := true
+		for i := 0; i < len(f.Name); i++ {
+			plain = plain && !strStop[f.Name[i]]
+		}
+		p.plain = append(p.plain, plain)
 	}
 	if len(p.names) > 8 {
 		p.lookup = make(map[string]int, len(p.names))

@@ -70,9 +70,13 @@ func (sc *jsonScanner) objectFields(p *structPlan, f *JSONFields) bool {
 	}
 	hint := 0
 	for {
-		key, ok := sc.fieldName()
-		if !ok {
-			return false
+		idx := hint
+		if !sc.knownKey(p, hint) {
+			key, ok := sc.fieldName()
+			if !ok {
+				return false
+			}
+			idx = p.index(key, hint)
 		}
 		sc.skipWS()
 		if sc.i >= len(sc.s) || sc.s[sc.i] != ':' {
@@ -80,7 +84,6 @@ func (sc *jsonScanner) objectFields(p *structPlan, f *JSONFields) bool {
 		}
 		sc.i++
 		sc.skipWS()
-		idx := p.index(key, hint)
 		if idx >= 0 {
 			hint = idx + 1
 			k, t := p.kinds[idx], p.types[idx]
@@ -115,6 +118,52 @@ func (sc *jsonScanner) objectFields(p *structPlan, f *JSONFields) bool {
 			return false
 		}
 	}
+}
+
+// knownKey reads the object key at sc.i when it is field hint's name in double quotes and
+// the name is plain (the common case: documents write their keys in schema order), by
+// comparing it in place: what fieldName and index would give, hint, without scanning
+// the key. It reports false, reading nothing, otherwise.
+func (sc *jsonScanner) knownKey(p *structPlan, hint int) bool {
+	if hint >= len(p.names) || !p.plain[hint] {
+		return false
+	}
+	name := p.names[hint]
+	end := sc.i + 1 + len(name)
+	if end >= len(sc.s) || sc.s[sc.i] != '"' || sc.s[end] != '"' || sc.s[sc.i+1:end] != name {
+		return false
+	}
+	sc.i = end + 1
+	return true
+}
+
+// smallNumber reads tok, a JSON number token (number's grammar) without an exponent and
+// with at most 18 digits, as its digits' value u, its sign and the number of digits after
+// the point; ok is false for any other token.
+func smallNumber(tok string) (u int64, frac int, neg, ok bool) {
+	i := 0
+	if tok[0] == '-' {
+		neg, i = true, 1
+	}
+	digits := 0
+	frac = -1
+	for ; i < len(tok); i++ {
+		switch c := tok[i]; {
+		case c >= '0' && c <= '9':
+			if digits++; digits > 18 {
+				return 0, 0, false, false
+			}
+			u = u*10 + int64(c-'0')
+			if frac >= 0 {
+				frac++
+			}
+		case c == '.' && frac < 0:
+			frac = 0
+		default: // an exponent, or a special token
+			return 0, 0, false, false
+		}
+	}
+	return u, max(frac, 0), neg, true
 }
 
 // fieldValue is value for field idx of a typed kind, the result stored in f: a value
@@ -166,12 +215,36 @@ func (sc *jsonScanner) fieldValue(k typeKind, t DataType, f *JSONFields, idx int
 			return false
 		}
 		tok := sc.s[start:sc.i]
+		u, frac, neg, small := uint64(0), 0, false, false
+		if !special {
+			var v int64
+			v, frac, neg, small = smallNumber(tok)
+			u = uint64(v)
+		}
 		if k == kDecimal {
 			if special {
 				sc.bad = true
 				return true
 			}
 			dt := t.(DecimalType)
+			// ParseDecimal's result without it when no rounding is needed: the digits
+			// scaled up to the type's scale, null when wider than its precision.
+			if small && frac <= dt.Scale && frac+18 >= dt.Scale {
+				if u == 0 {
+					f.I64[idx], f.Null[idx] = 0, false
+					return true
+				}
+				if n := decimalDigits(u) + dt.Scale - frac; n > dt.Precision {
+					sc.bad = true
+					return true
+				}
+				v := int64(u) * pow10[dt.Scale-frac]
+				if neg {
+					v = -v
+				}
+				f.I64[idx], f.Null[idx] = v, false
+				return true
+			}
 			d, ok := ParseDecimal(tok, dt.Precision, dt.Scale)
 			if !ok {
 				sc.bad = true
@@ -184,7 +257,13 @@ func (sc *jsonScanner) fieldValue(k typeKind, t DataType, f *JSONFields, idx int
 			sc.bad = true
 			return true
 		}
-		n, ok := parseJSONInt(tok)
+		n, ok := int64(u), small
+		if neg {
+			n = -n
+		}
+		if !small {
+			n, ok = parseJSONInt(tok)
+		}
 		if ok && k != kLong {
 			n, ok = intTokenTo(k, n)
 		}
@@ -220,6 +299,15 @@ func (sc *jsonScanner) fieldValue(k typeKind, t DataType, f *JSONFields, idx int
 		f.Odd = true
 	}
 	return true
+}
+
+// decimalDigits is how many decimal digits u > 0 has.
+func decimalDigits(u uint64) int {
+	n := 1
+	for n < len(pow10) && u >= uint64(pow10[n]) {
+		n++
+	}
+	return n
 }
 
 // setDecimal stores d as field idx's unscaled value when it is at dt's scale and fits its
