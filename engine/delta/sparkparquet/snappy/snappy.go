@@ -10,6 +10,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"sync"
+	"unsafe"
 
 	"github.com/klauspost/compress/s2"
 	"github.com/parquet-go/parquet-go/format"
@@ -62,8 +63,17 @@ func tableBits(n int) int {
 	return min(bits.Len(uint(n-1)), maxTableBits)
 }
 
-func load32(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[i:]) }
-func load64(b []byte, i int) uint64 { return binary.LittleEndian.Uint64(b[i:]) }
+// load32 and load64 read 4 and 8 bytes at b[i:] without bounds checks: every call in
+// encodeFragment and matchEnd reads inside its fragment by construction (a position is
+// at most the search limit, 15 bytes before the end, or, in matchEnd, 8 before it, and a
+// candidate is an earlier position), and they run a few times per input byte.
+func load32(b []byte, i int) uint32 {
+	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i))[:])
+}
+
+func load64(b []byte, i int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i))[:])
+}
 
 // slot is where x hashes to: the C++ library shifts the product for the largest table
 // and masks it down to the fragment's table, so a small table uses the low bits of
@@ -144,6 +154,15 @@ func matchEnd(src []byte, c, i int) int {
 
 func emitLiteral(dst []byte, d int, lit []byte) int {
 	n := len(lit) - 1
+	// A literal of at most 16 bytes (most of them, between short copies) is moved as one
+	// 16-byte block, as the C++ library does when both sides have the room: the bytes
+	// past it, read from lit's capacity and written past the output, are overwritten by
+	// what follows or cut off by Encode.
+	if n < 16 && n >= 0 && d+17 <= len(dst) && cap(lit) >= 16 {
+		dst[d] = tagLiteral | byte(n)<<2
+		*(*[16]byte)(dst[d+1 : d+17]) = *(*[16]byte)(lit[:16])
+		return d + 1 + len(lit)
+	}
 	switch {
 	case n < 60:
 		dst[d] = tagLiteral | byte(n)<<2
