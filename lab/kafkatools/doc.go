@@ -9,7 +9,9 @@
 //	kafka-topics.sh --bootstrap-server B
 //	    --create --topic T [--partitions N] [--replication-factor R] [--config k=v ...] [--if-not-exists]
 //	    --list [--topic REGEX] [--exclude-internal]
-//	    --describe [--topic REGEX] [--if-exists] [--exclude-internal]
+//	    --describe [--topic REGEX] [--if-exists] [--exclude-internal] [--topics-with-overrides |
+//	      --under-replicated-partitions | --unavailable-partitions | --under-min-isr-partitions |
+//	      --at-min-isr-partitions]
 //	    --delete --topic REGEX [--if-exists]
 //	    --alter --topic REGEX --partitions N [--if-exists]   (increase only)
 //	kafka-console-producer.sh --bootstrap-server B --topic T [--property parse.key=true
@@ -27,10 +29,14 @@
 //	kafka-get-offsets.sh --bootstrap-server B [--topic REGEX] [--partitions 0,1]
 //	    [--topic-partitions RULES] [--time latest|-1|earliest|-2|max-timestamp|-3|EPOCH_MS]
 //	    Prints topic:partition:offset lines (GetOffsetShell).
-//	kafka-consumer-groups.sh --bootstrap-server B --list
+//	kafka-consumer-groups.sh --bootstrap-server B --list [--state]
 //	    | --describe (--group G | --all-groups) [--offsets | --members | --state]
 //	    | --reset-offsets (--group G | --all-groups) (--topic T[:P,P] ... | --all-topics)
-//	      (--to-earliest | --to-latest | --to-offset N | --shift-by N) [--dry-run | --execute]
+//	      (--to-earliest | --to-latest | --to-offset N | --shift-by N | --to-current |
+//	      --to-datetime YYYY-MM-DDTHH:mm:SS.sss | --by-duration PnDTnHnMnS | --from-file CSV)
+//	      [--dry-run | --execute] [--export]
+//	    | --delete (--group G ... | --all-groups)
+//	    | --delete-offsets --group G --topic T[:P,P] ...
 //	kafka-delete-records.sh --bootstrap-server B --offset-json-file F
 //	kafka-configs.sh --bootstrap-server B --entity-type topics --entity-name T
 //	    --describe | --alter [--add-config k=v,k2=v2] [--delete-config k,k2]

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -32,8 +33,15 @@ func init() {
 			{name: "to-latest", help: "Reset to the end (skip everything written so far)."},
 			{name: "to-offset", arg: "Long", help: "Reset to this offset (kept within the partition's range)."},
 			{name: "shift-by", arg: "Long: number-of-offsets", help: "Move the committed offsets by n (negative goes back), kept within range."},
+			{name: "to-current", help: "Reset to the committed offset (the end where the group has none)."},
+			{name: "to-datetime", arg: "String: datetime", help: "Reset to the first offset at or after a time, YYYY-MM-DDTHH:mm:SS.sss (local time unless it ends in Z or +hh:mm)."},
+			{name: "by-duration", arg: "String: duration", help: "Reset to the first offset at or after now minus a duration, PnDTnHnMnS."},
+			{name: "from-file", arg: "String: path to CSV file", help: "Reset to the offsets in a CSV file of topic,partition,offset lines (group,topic,partition,offset for several groups)."},
+			{name: "export", help: "With --reset-offsets: print the plan as CSV (for --from-file)."},
 			{name: "dry-run", help: "Only show the new offsets (the default)."},
 			{name: "execute", help: "Commit the new offsets."},
+			{name: "delete", help: "Delete the group(s) given with --group (they must have no running members)."},
+			{name: "delete-offsets", help: "Delete a group's committed offsets of the topics given with --topic."},
 		},
 		run: runGroups,
 	})
@@ -50,16 +58,21 @@ type groupRow struct {
 func runGroups(ctx context.Context, r *toolRun) error {
 	o := r.opts
 	actions := 0
-	for _, a := range []string{"list", "describe", "reset-offsets"} {
+	for _, a := range []string{"list", "describe", "delete", "reset-offsets", "delete-offsets"} {
 		if o.has(a) {
 			actions++
 		}
 	}
 	if actions != 1 {
-		return usagef("command must include exactly one action: --list, --describe or --reset-offsets")
+		return usagef("Command must include exactly one action: --list, --describe, --delete, --reset-offsets, --delete-offsets")
 	}
-	if o.has("reset-offsets") {
+	switch {
+	case o.has("reset-offsets"):
 		return resetOffsets(ctx, r)
+	case o.has("delete"):
+		return deleteGroups(ctx, r)
+	case o.has("delete-offsets"):
+		return deleteOffsets(ctx, r)
 	}
 	if o.has("describe") && !o.has("group") && !o.has("all-groups") {
 		return usagef("option --describe takes one of these options: --all-groups, --group, like --describe --group my-group")
@@ -70,6 +83,9 @@ func runGroups(ctx context.Context, r *toolRun) error {
 	}
 	defer closeFn()
 	if o.has("list") {
+		if o.has("state") {
+			return listGroupStates(ctx, adm, r)
+		}
 		names, err := listGroupNames(ctx, adm)
 		if err != nil {
 			return err
@@ -349,15 +365,15 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 		return usagef("option --reset-offsets takes one of these options: --all-groups, --group")
 	}
 	scenarios := 0
-	for _, s := range []string{"to-earliest", "to-latest", "to-offset", "shift-by"} {
+	for _, s := range resetScenarios {
 		if o.has(s) {
 			scenarios++
 		}
 	}
 	if scenarios != 1 {
-		return usagef("option --reset-offsets requires exactly one of these scenarios: --to-earliest, --to-latest, --to-offset N, --shift-by N")
+		return usagef("option --reset-offsets requires exactly one of these scenarios: --to-earliest, --to-latest, --to-offset N, --shift-by N, --to-current, --to-datetime T, --by-duration D, --from-file F")
 	}
-	if o.has("topic") == o.has("all-topics") {
+	if o.has("topic") && o.has("all-topics") || !o.has("from-file") && !o.has("topic") && !o.has("all-topics") {
 		return usagef("one of the reset scopes should be defined: --all-topics, --topic")
 	}
 	if o.has("dry-run") && o.has("execute") {
@@ -370,6 +386,25 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 	shift, err := o.intValue("shift-by", 0)
 	if err != nil {
 		return err
+	}
+	var atTime int64
+	switch {
+	case o.has("to-datetime"):
+		if atTime, err = parseJavaDateTime(o.value("to-datetime", ""), time.Now()); err != nil {
+			return err
+		}
+	case o.has("by-duration"):
+		d, err := parseJavaDuration(o.value("by-duration", ""))
+		if err != nil {
+			return err
+		}
+		atTime = time.Now().Add(-d).UnixMilli()
+	}
+	var filePlan map[string]map[topicPartition]int64
+	if o.has("from-file") {
+		if filePlan, err = readResetPlan(o.value("from-file", ""), len(o.values("group")) == 1, o.value("group", "")); err != nil {
+			return err
+		}
 	}
 	adm, closeFn, err := r.admin(ctx)
 	if err != nil {
@@ -405,7 +440,20 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 			return fmt.Errorf("cannot fetch the committed offsets of group %s: %w", group, err)
 		}
 		var parts []tp
-		if o.has("all-topics") {
+		if o.has("from-file") {
+			for k := range filePlan[group] {
+				parts = append(parts, k)
+			}
+			sort.Slice(parts, func(i, j int) bool {
+				if parts[i].topic != parts[j].topic {
+					return parts[i].topic < parts[j].topic
+				}
+				return parts[i].partition < parts[j].partition
+			})
+			if len(parts) == 0 {
+				fmt.Fprintf(r.io.Stdout, "\nError: No reset plan for group %s found\n", group)
+			}
+		} else if o.has("all-topics") {
 			committed.Each(func(c kadm.OffsetResponse) {
 				if c.Err == nil {
 					parts = append(parts, tp{c.Topic, c.Partition})
@@ -460,6 +508,12 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 		if err != nil {
 			return fmt.Errorf("cannot list end offsets: %w", err)
 		}
+		var byTime kadm.ListedOffsets
+		if o.has("to-datetime") || o.has("by-duration") {
+			if byTime, err = adm.ListOffsetsAfterMilli(ctx, atTime, topics...); err != nil {
+				return fmt.Errorf("cannot list the offsets at %d ms: %w", atTime, err)
+			}
+		}
 		plan := kadm.Offsets{}
 		for _, p := range parts {
 			start, ok1 := starts.Lookup(p.topic, p.partition)
@@ -475,6 +529,24 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 				at = end.Offset
 			case o.has("to-offset"):
 				at = toOffset
+			case o.has("from-file"):
+				at = filePlan[group][p]
+			case o.has("to-current"):
+				at = end.Offset
+				if c, ok := committed.Lookup(p.topic, p.partition); ok && c.Err == nil && c.At >= 0 {
+					at = c.At
+				}
+			case o.has("to-datetime") || o.has("by-duration"):
+				l, ok := byTime.Lookup(p.topic, p.partition)
+				if !ok || l.Err != nil {
+					return usagef("Error getting offset by timestamp of topic partition: %s-%d", p.topic, p.partition)
+				}
+				at = l.Offset
+				if l.Timestamp < 0 || at < 0 {
+					// No record at or after the time: Kafka says so on stdout and takes the end.
+					fmt.Fprintf(r.io.Stdout, "\nWarn: Partition %d from topic %s is empty. Falling back to latest known offset.\n", p.partition, p.topic)
+					at = end.Offset
+				}
 			default:
 				c, ok := committed.Lookup(p.topic, p.partition)
 				if !ok || c.Err != nil || c.At < 0 {
@@ -484,10 +556,10 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 			}
 			// Kafka keeps an explicit offset inside the partition's range (with a warning).
 			if at > end.Offset {
-				fmt.Fprintf(r.io.Stderr, "WARN New offset (%d) is higher than latest offset for topic partition %s-%d. Value will be set to %d\n", at, p.topic, p.partition, end.Offset)
+				fmt.Fprintf(r.io.Stderr, "[%s] WARN New offset (%d) is higher than latest offset for topic partition %s-%d. Value will be set to %d (org.apache.kafka.tools.OffsetsUtils)\n", log4jTime(time.Now()), at, p.topic, p.partition, end.Offset)
 				at = end.Offset
 			} else if at < start.Offset {
-				fmt.Fprintf(r.io.Stderr, "WARN New offset (%d) is lower than earliest offset for topic partition %s-%d. Value will be set to %d\n", at, p.topic, p.partition, start.Offset)
+				fmt.Fprintf(r.io.Stderr, "[%s] WARN New offset (%d) is lower than earliest offset for topic partition %s-%d. Value will be set to %d (org.apache.kafka.tools.OffsetsUtils)\n", log4jTime(time.Now()), at, p.topic, p.partition, start.Offset)
 				at = start.Offset
 			}
 			plan.Add(kadm.Offset{Topic: p.topic, Partition: p.partition, At: at, LeaderEpoch: -1})
@@ -509,6 +581,20 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 	if !o.has("dry-run") && !o.has("execute") {
 		fmt.Fprintln(r.io.Stderr, "WARN: No action will be performed as the --execute option is missing. In version 5.0, this command will require either --dry-run or --execute to be specified. You should add the --dry-run option explicitly if you are scripting this command and want to keep the current default behavior without prompting.")
 	}
+	if o.has("export") {
+		// CsvUtils' lines: topic,partition,offset for one --group, the group first otherwise;
+		// println adds a newline after the last.
+		var b strings.Builder
+		for _, row := range rows {
+			if len(o.values("group")) != 1 {
+				fmt.Fprintf(&b, "%s,", row.group)
+			}
+			fmt.Fprintf(&b, "%s,%d,%d\n", row.topic, row.partition, row.offset)
+		}
+		b.WriteString("\n")
+		fmt.Fprint(r.io.Stdout, b.String())
+		return nil
+	}
 	// Kafka 4.3's table: columns as wide as the longest group and topic (at least 15).
 	g, t := 15, 15
 	for _, row := range rows {
@@ -524,4 +610,10 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 	b.WriteString("\n")
 	fmt.Fprint(r.io.Stdout, b.String())
 	return nil
+}
+
+// log4jTime is a time as Kafka's tools-log4j2.yaml prints it ([%d]: local time, milliseconds
+// after a comma), for the warnings Kafka's tools log on stderr.
+func log4jTime(t time.Time) string {
+	return t.Format("2006-01-02 15:04:05,000")
 }

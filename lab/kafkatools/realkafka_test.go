@@ -448,3 +448,120 @@ func TestAgainstApacheKafkaNextToolSeesCreateAndAlter(t *testing.T) {
 		}
 	}
 }
+
+// Command lines from Kafka's documentation (ops.html "Managing Consumer Groups" and "Modifying
+// topics", configuration.html's topic-level configs), each run by Kafka's tool and ours. Where
+// a command only reads, ours reads Kafka's own topics and groups, so even the HashMap orders
+// Kafka prints in must agree.
+func TestAgainstApacheKafkaDocCommands(t *testing.T) {
+	rk := needRealKafka(t)
+	to, tj := twins("docs")
+	po, pj := twins("plain")
+	topics := [2]string{to, tj}
+	for _, side := range []struct {
+		run  func(t *testing.T, stdin, tool string, args ...string) result
+		t, p string
+	}{{rk.ours, to, po}, {rk.java, tj, pj}} {
+		side.run(t, "", "kafka-topics.sh", "--create", "--topic", side.t, "--partitions", "3", "--config", "max.message.bytes=64000", "--config", "flush.messages=1")
+		side.run(t, "", "kafka-topics.sh", "--create", "--topic", side.p, "--partitions", "1")
+	}
+	defer func() {
+		for _, name := range []string{to, tj, po, pj} {
+			rk.ours(t, "", "kafka-topics.sh", "--delete", "--topic", name)
+		}
+	}()
+	var batch []string
+	for _, b := range referenceBatches {
+		batch = append(batch, b...)
+	}
+	in := strings.Join(batch, "\n") + "\n"
+	rk.java(t, in, "kafka-console-producer.sh", "--topic", tj, "--reader-property", "parse.key=true", "--reader-property", "key.separator=:")
+
+	// kafka-topics.sh --describe of several topics and its report options, on Kafka's topics.
+	for _, args := range [][]string{
+		{"--describe"},
+		{"--describe", "--topics-with-overrides"},
+		{"--describe", "--at-min-isr-partitions"},
+		{"--describe", "--under-replicated-partitions"},
+		{"--describe", "--unavailable-partitions"},
+		{"--describe", "--under-min-isr-partitions"},
+	} {
+		args = append(args, "--topic", tj+"|"+pj)
+		o := rk.ours(t, "", "kafka-topics.sh", args...)
+		j := rk.java(t, "", "kafka-topics.sh", args...)
+		same(t, "kafka-topics.sh "+strings.Join(args, " "), o.stdout, j.stdout)
+		if o.code != j.code {
+			t.Errorf("%v: exit %d, Kafka's %d", args, o.code, j.code)
+		}
+	}
+	// An unknown config is reported before a replication factor the cluster cannot meet.
+	o := rk.ours(t, "", "kafka-topics.sh", "--create", "--topic", to+"-rf", "--partitions", "20", "--replication-factor", "3", "--config", "x=y")
+	j := rk.java(t, "", "kafka-topics.sh", "--create", "--topic", tj+"-rf", "--partitions", "20", "--replication-factor", "3", "--config", "x=y")
+	if javaMsg := strings.SplitN(j.stdout, "\n", 2)[0]; o.code != 1 || javaMsg == "" || !strings.HasPrefix(o.stderr, javaMsg) {
+		t.Errorf("create with x=y and 3 replicas:\nours  %q\nKafka %q", o.stderr, javaMsg)
+	}
+
+	// A group of Kafka's console consumer that read the 5 records.
+	_, grj := twins("docgrp")
+	rk.java(t, "", "kafka-console-consumer.sh", "--topic", tj, "--group", grj, "--from-beginning", "--max-messages", "5", "--timeout-ms", "10000")
+	rk.java(t, "", "kafka-consumer-groups.sh", "--reset-offsets", "--group", grj, "--topic", tj+":0", "--to-offset", "1", "--execute")
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.csv")
+	os.WriteFile(plan, []byte(tj+",0,2\n"+tj+",1,9\n"), 0o644)
+	for _, args := range [][]string{
+		{"--topic", tj, "--to-current"},
+		{"--topic", tj, "--to-datetime", "2020-01-01T00:00:00.000"},
+		{"--topic", tj, "--to-datetime", "2099-01-01T00:00:00.000", "--dry-run"},
+		{"--topic", tj, "--by-duration", "PT1H", "--dry-run"},
+		{"--topic", tj, "--by-duration", "P1DT2H"},
+		{"--all-topics", "--to-latest", "--export"},
+		{"--from-file", plan, "--dry-run"},
+	} {
+		args = append([]string{"--reset-offsets", "--group", grj}, args...)
+		o := rk.ours(t, "", "kafka-consumer-groups.sh", args...)
+		j := rk.java(t, "", "kafka-consumer-groups.sh", args...)
+		same(t, strings.Join(args, " "), o.stdout, j.stdout)
+		same(t, strings.Join(args, " ")+" (stderr)", log4jStamp.ReplaceAllString(o.stderr, "[<time>]"), log4jStamp.ReplaceAllString(j.stderr, "[<time>]"))
+	}
+	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--list", "--state")
+	j = rk.java(t, "", "kafka-consumer-groups.sh", "--list", "--state")
+	same(t, "--list --state (sorted)", sortedLines(o.stdout), sortedLines(j.stdout))
+
+	// Deleting offsets and groups: twin groups on twin topics.
+	gro, grj2 := twins("delgrp")
+	gro2, grj3 := twins("delgrq")
+	groups := [2]string{gro, grj2}
+	rk.ours(t, in, "kafka-console-producer.sh", "--topic", to, "--property", "parse.key=true", "--property", "key.separator=:")
+	for _, g := range [][2]string{{gro, grj2}, {gro2, grj3}} {
+		rk.ours(t, "", "kafka-console-consumer.sh", "--topic", to, "--group", g[0], "--from-beginning", "--max-messages", "5", "--timeout-ms", "10000")
+		rk.java(t, "", "kafka-console-consumer.sh", "--topic", tj, "--group", g[1], "--from-beginning", "--max-messages", "5", "--timeout-ms", "10000")
+	}
+	for _, args := range [][]string{
+		{"--delete-offsets", "--group", "G", "--topic", "T:1", "--topic", "nosuchtopic"},
+		{"--delete-offsets", "--group", "G", "--topic", "T"},
+		{"--describe", "--group", "G"},
+		{"--delete", "--group", "G"},
+	} {
+		side := func(g, tp string) []string {
+			out := make([]string, len(args))
+			for i, a := range args {
+				out[i] = strings.ReplaceAll(strings.ReplaceAll(a, "G", g), "T", tp)
+			}
+			return out
+		}
+		o := rk.ours(t, "", "kafka-consumer-groups.sh", side(gro, to)...)
+		j := rk.java(t, "", "kafka-consumer-groups.sh", side(grj2, tj)...)
+		same(t, strings.Join(args, " "), o.stdout, j.stdout, topics, groups)
+	}
+	// Deleting a group twice: Kafka prints its failure on stdout, ours on stderr (exit 1).
+	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--delete", "--group", gro)
+	j = rk.java(t, "", "kafka-consumer-groups.sh", "--delete", "--group", grj2)
+	if want := strings.ReplaceAll(strings.TrimSpace(j.stdout), grj2, gro); o.code != 1 || !strings.HasPrefix(oneLine(o.stderr), oneLine(want)) {
+		t.Errorf("--delete of a deleted group:\nours  %q\nKafka %q", o.stderr, j.stdout)
+	}
+	// Ours deletes Kafka's other group and its own.
+	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--delete", "--group", grj3, "--group", gro2)
+	if want := "Deletion of requested consumer groups ('" + strings.Join(javaStringSetOrder([]string{grj3, gro2}), "', '") + "') was successful.\n"; o.stdout != want {
+		t.Errorf("--delete of two groups: %q, want %q", o.stdout, want)
+	}
+}

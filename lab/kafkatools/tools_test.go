@@ -460,7 +460,7 @@ func TestBadInput(t *testing.T) {
 		{"offsets bad time", "kafka-get-offsets.sh", []string{"--topic", "orders", "--time", "yesterday"}, "", "Malformed time argument yesterday"},
 		{"delete-records unknown topic", "kafka-delete-records.sh", []string{"--offset-json-file", jsonFile}, "", "Topic 'nope' does not exist as expected"},
 		{"delete-records no file", "kafka-delete-records.sh", []string{"--offset-json-file", "/nonexistent/x.json"}, "", "cannot read the offset JSON file"},
-		{"groups no action", "kafka-consumer-groups.sh", nil, "", "exactly one action: --list, --describe or --reset-offsets"},
+		{"groups no action", "kafka-consumer-groups.sh", nil, "", "Command must include exactly one action: --list, --describe, --delete, --reset-offsets, --delete-offsets"},
 		{"bad bootstrap", "kafka-topics.sh", []string{"--list", "--bootstrap-server", "localhost"}, "", `invalid --bootstrap-server "localhost": give host:port`},
 		{"unreachable broker", "kafka-topics.sh", []string{"--list", "--bootstrap-server", dead}, "", "cannot reach a Kafka broker at " + dead},
 		{"unreachable broker (consumer)", "kafka-console-consumer.sh", []string{"--topic", "orders", "--bootstrap-server", dead}, "", "cannot reach a Kafka broker at " + dead},
