@@ -24,7 +24,10 @@
 //	    [--from-beginning] [--partition P [--offset O|earliest|latest]] [--group G]
 //	    [--max-messages N] [--timeout-ms MS] [--isolation-level read_committed]
 //	    [--property print.key=true|print.partition=true|print.offset=true|print.timestamp=true|
-//	    print.headers=true|print.value=false|key.separator=S|line.separator=S|null.literal=S]
+//	    print.delivery=true|print.epoch=true|print.headers=true|print.value=false|key.separator=S|
+//	    line.separator=S|headers.separator=S|null.literal=S|key.deserializer=C|value.deserializer=C]
+//	    [--key-deserializer C] [--value-deserializer C] (C: String, Long, Integer or Short
+//	    Deserializer of org.apache.kafka.common.serialization)
 //	    Output is DefaultMessageFormatter's; "Processed a total of N messages" goes to stderr.
 //	kafka-get-offsets.sh --bootstrap-server B [--topic REGEX] [--partitions 0,1]
 //	    [--topic-partitions RULES] [--time latest|-1|earliest|-2|max-timestamp|-3|EPOCH_MS]

@@ -320,6 +320,9 @@ func TestAgainstApacheKafkaToolsHeadersAndFormatting(t *testing.T) {
 		{"print.headers=true", "headers.separator=|", "null.literal=<none>", "print.key=true", "key.separator= => "},
 		{"print.value=false", "print.key=true", "print.partition=true"},
 		{"print.timestamp=true", "line.separator=;"},
+		{"print.key=true", "key.separator=|", "print.delivery=true"},
+		{"print.epoch=true", "print.partition=true", "print.offset=true", "print.delivery=true", "print.headers=true", "print.key=true"},
+		{"key.deserializer=org.apache.kafka.common.serialization.StringDeserializer", "print.key=true", "print.epoch=true", "print.value=false"},
 	} {
 		var oa, ja []string
 		for _, p := range props {
@@ -331,6 +334,13 @@ func TestAgainstApacheKafkaToolsHeadersAndFormatting(t *testing.T) {
 		j = rk.java(t, "", "kafka-console-consumer.sh", append([]string{"--topic", to, "--from-beginning", "--max-messages", "4"}, ja...)...)
 		same(t, "consume with "+strings.Join(props, " "), o.stdout, j.stdout, topics)
 	}
+	// --key-deserializer and --value-deserializer name Kafka's deserializer classes.
+	deser := []string{"--from-beginning", "--max-messages", "4", "--formatter-property", "print.key=true",
+		"--key-deserializer", "org.apache.kafka.common.serialization.StringDeserializer",
+		"--value-deserializer", "org.apache.kafka.common.serialization.StringDeserializer"}
+	o = rk.ours(t, "", "kafka-console-consumer.sh", append([]string{"--topic", tj}, deser...)...)
+	j = rk.java(t, "", "kafka-console-consumer.sh", append([]string{"--topic", to}, deser...)...)
+	same(t, "--key-deserializer --value-deserializer", o.stdout, j.stdout, topics)
 	// --include takes a regular expression over topic names.
 	o = rk.ours(t, "", "kafka-console-consumer.sh", "--include", tj+"|nothing-else", "--from-beginning", "--max-messages", "4")
 	j = rk.java(t, "", "kafka-console-consumer.sh", "--include", to+"|nothing-else", "--from-beginning", "--max-messages", "4")
