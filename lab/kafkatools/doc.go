@@ -41,8 +41,13 @@
 //	    | --delete (--group G ... | --all-groups)
 //	    | --delete-offsets --group G --topic T[:P,P] ...
 //	kafka-delete-records.sh --bootstrap-server B --offset-json-file F
-//	kafka-configs.sh --bootstrap-server B --entity-type topics --entity-name T
-//	    --describe | --alter [--add-config k=v,k2=v2] [--delete-config k,k2]
+//	kafka-configs.sh --bootstrap-server B --entity-type topics [--entity-name T]
+//	    --describe [--all] | --alter [--add-config k=v,k2=v2] [--delete-config k,k2]
+//	kafka-configs.sh --bootstrap-server B --entity-type brokers (--entity-name ID | --entity-default)
+//	    --describe [--all] | --alter ...   (--describe without a name: every broker, then the default)
+//	kafka-configs.sh --bootstrap-server B --entity-type users | clients (--entity-name N | --entity-default)
+//	    --describe | --alter [--add-config producer_byte_rate=R,...] [--delete-config ...]
+//	    (client quotas; one entity type at a time, not a user and client pair)
 //
 // Kafka 4.x's newer option names --reader-property (producer) and --formatter-property
 // (consumer) work as well as --property.

@@ -575,3 +575,69 @@ func TestAgainstApacheKafkaDocCommands(t *testing.T) {
 		t.Errorf("--delete of two groups: %q, want %q", o.stdout, want)
 	}
 }
+
+// kafka-configs.sh beyond topics, as ops.html (quotas) and configuration.html (broker configs)
+// use it: twin users and clients on each side; the broker's cluster-wide default is one for
+// both, so each side sets and removes it in turn.
+func TestAgainstApacheKafkaConfigEntities(t *testing.T) {
+	rk := needRealKafka(t)
+	uo, uj := twins("user")
+	co, cj := twins("client")
+	users, clients := [2]string{uo, uj}, [2]string{co, cj}
+	for _, args := range [][]string{
+		{"--alter", "--add-config", "producer_byte_rate=1024,consumer_byte_rate=2048,request_percentage=200", "--entity-type", "users", "--entity-name", "U"},
+		{"--alter", "--add-config", "producer_byte_rate=1024,consumer_byte_rate=2048,request_percentage=200", "--entity-type", "clients", "--entity-name", "C"},
+		{"--describe", "--entity-type", "users", "--entity-name", "U"},
+		{"--describe", "--entity-type", "clients", "--entity-name", "C"},
+		{"--alter", "--add-config", "producer_byte_rate=15000000", "--entity-type", "clients", "--entity-name", "C"},
+		{"--describe", "--entity-type", "clients", "--entity-name", "C"},
+		{"--alter", "--delete-config", "producer_byte_rate,consumer_byte_rate,request_percentage", "--entity-type", "users", "--entity-name", "U"},
+		{"--describe", "--entity-type", "users", "--entity-name", "U"},
+		{"--alter", "--delete-config", "producer_byte_rate,consumer_byte_rate,request_percentage", "--entity-type", "clients", "--entity-name", "C"},
+		{"--describe", "--entity-type", "brokers", "--entity-name", "4242"},
+		{"--describe", "--entity-type", "topics", "--entity-name", "no-such-topic-U"},
+	} {
+		side := func(u, c string) []string {
+			out := make([]string, len(args))
+			for i, a := range args {
+				out[i] = strings.ReplaceAll(strings.ReplaceAll(a, "U", u), "C", c)
+			}
+			return out
+		}
+		o := rk.ours(t, "", "kafka-configs.sh", side(uo, co)...)
+		j := rk.java(t, "", "kafka-configs.sh", side(uj, cj)...)
+		same(t, strings.Join(args, " "), o.stdout, j.stdout, users, clients)
+		if o.code != j.code {
+			t.Errorf("%v: exit %d, Kafka's %d", args, o.code, j.code)
+		}
+	}
+	// The brokers' default: set by one tool, described by both, removed by the other.
+	for _, order := range [][2]func(t *testing.T, stdin, tool string, args ...string) result{{rk.ours, rk.java}, {rk.java, rk.ours}} {
+		set, unset := order[0], order[1]
+		o := set(t, "", "kafka-configs.sh", "--alter", "--add-config", "log.cleaner.threads=2", "--entity-type", "brokers", "--entity-default")
+		if o.stdout != "Completed updating default config for brokers in the cluster.\n" {
+			t.Errorf("--alter --entity-default: %+v", o)
+		}
+		for _, args := range [][]string{
+			{"--describe", "--entity-type", "brokers", "--entity-default"},
+			{"--describe", "--entity-type", "brokers"},
+		} {
+			o := rk.ours(t, "", "kafka-configs.sh", args...)
+			j := rk.java(t, "", "kafka-configs.sh", args...)
+			same(t, strings.Join(args, " "), o.stdout, j.stdout)
+		}
+		unset(t, "", "kafka-configs.sh", "--alter", "--delete-config", "log.cleaner.threads", "--entity-type", "brokers", "--entity-default")
+	}
+	// Refusals: Kafka's message starts ours.
+	for _, args := range [][]string{
+		{"--alter", "--add-config", "bogus_rate=1", "--entity-type", "users", "--entity-name", uo},
+		{"--describe", "--entity-type", "brokers", "--entity-name", "one"},
+	} {
+		o := rk.ours(t, "", "kafka-configs.sh", args...)
+		j := rk.java(t, "", "kafka-configs.sh", args...)
+		javaMsg := strings.SplitN(strings.TrimSpace(j.stdout+j.stderr), "\n", 2)[0]
+		if o.code != 1 || j.code != 1 || javaMsg == "" || !strings.Contains(o.stderr, strings.TrimSuffix(javaMsg, ".")) {
+			t.Errorf("kafka-configs.sh %s:\nours  (exit %d) %q\nKafka (exit %d) %q", strings.Join(args, " "), o.code, o.stderr, j.code, javaMsg)
+		}
+	}
+}

@@ -1,0 +1,72 @@
+package kafkatools
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// Client quotas and broker configs on the embedded broker, with the lines Kafka 4.3.1's
+// kafka-configs.sh printed for the same commands on a real broker.
+func TestConfigEntities(t *testing.T) {
+	bs := startBroker(t)
+	for _, c := range []struct {
+		args   []string
+		stdout string
+	}{
+		{[]string{"--alter", "--add-config", "producer_byte_rate=1024", "--entity-type", "users", "--entity-name", "user1"}, "Completed updating config for user user1.\n"},
+		{[]string{"--describe", "--entity-type", "users", "--entity-name", "user1"}, "Quota configs for user-principal 'user1' are producer_byte_rate=1024.0\n"},
+		{[]string{"--alter", "--add-config", "consumer_byte_rate=2048", "--entity-type", "clients", "--entity-name", "clientA"}, "Completed updating config for client clientA.\n"},
+		{[]string{"--describe", "--entity-type", "clients", "--entity-name", "clientA"}, "Quota configs for client-id 'clientA' are consumer_byte_rate=2048.0\n"},
+		{[]string{"--alter", "--add-config", "producer_byte_rate=15000000", "--entity-type", "clients", "--entity-default"}, "Completed updating default config for clients in the cluster.\n"},
+		{[]string{"--describe", "--entity-type", "clients", "--entity-default"}, "Quota configs for the default client-id are producer_byte_rate=1.5E7\n"},
+		{[]string{"--alter", "--add-config", "request_percentage=200", "--entity-type", "users", "--entity-default"}, "Completed updating default config for users in the cluster.\n"},
+		{[]string{"--describe", "--entity-type", "users", "--entity-default"}, "Quota configs for the default user-principal are request_percentage=200.0\n"},
+		{[]string{"--alter", "--delete-config", "producer_byte_rate", "--entity-type", "users", "--entity-name", "user1"}, "Completed updating config for user user1.\n"},
+		{[]string{"--describe", "--entity-type", "users", "--entity-name", "user1"}, ""},
+		{[]string{"--describe", "--entity-type", "users", "--entity-name", "nobody"}, ""},
+		// The embedded broker is node 0.
+		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "7"}, "The broker '7' doesn't exist and doesn't have dynamic config.\n"},
+		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "0"}, "Dynamic configs for broker 0 are:\n"},
+		{[]string{"--alter", "--add-config", "log.cleaner.threads=2", "--entity-type", "brokers", "--entity-default"}, "Completed updating default config for brokers in the cluster.\n"},
+		{[]string{"--alter", "--delete-config", "log.cleaner.threads", "--entity-type", "brokers", "--entity-name", "0"}, "Completed updating config for broker 0.\n"},
+		{[]string{"--describe", "--entity-type", "topics", "--entity-name", "nope"}, "The topic 'nope' doesn't exist and doesn't have dynamic config.\n"},
+	} {
+		r := runTool(t, bs, "", "kafka-configs.sh", c.args...)
+		if r.code != 0 || r.stdout != c.stdout {
+			t.Errorf("%v: exit %d\nstdout %q\n  want %q\nstderr %q", c.args, r.code, r.stdout, c.stdout, r.stderr)
+		}
+	}
+	for _, bad := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--alter", "--add-config", "bogus_rate=1", "--entity-type", "users", "--entity-name", "u9"},
+			"Only quota and SCRAM credential configs can be added for 'users' using --bootstrap-server. Unexpected config names: Set(bogus_rate)"},
+		{[]string{"--alter", "--add-config", "producer_byte_rate=1", "--entity-type", "users", "--entity-name", "u", "--entity-type", "clients", "--entity-name", "c"},
+			"one --entity-type at a time here"},
+		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "one"}, "The entity name for brokers must be a valid integer broker id, but it is: one"},
+		{[]string{"--alter", "--add-config", "producer_byte_rate=fast", "--entity-type", "clients", "--entity-name", "c"}, "Cannot parse quota configuration value for producer_byte_rate: fast"},
+		{[]string{"--describe", "--entity-type", "brokers-loggers"}, `entity type "brokers-loggers" is not available here`},
+	} {
+		r := runTool(t, bs, "", "kafka-configs.sh", bad.args...)
+		if r.code != 1 || !strings.Contains(r.stderr, bad.want) {
+			t.Errorf("%v: %+v", bad.args, r)
+		}
+	}
+}
+
+// Java's Double.toString, which Kafka's tool prints quotas with.
+func TestJavaDouble(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{1024, "1024.0"}, {200, "200.0"}, {0.5, "0.5"}, {1.5e7, "1.5E7"}, {1e7, "1.0E7"}, {9999999, "9999999.0"},
+		{0.001, "0.001"}, {0.0001, "1.0E-4"}, {0, "0.0"}, {-2048, "-2048.0"}, {math.MaxInt64, "9.223372036854776E18"},
+	} {
+		if got := javaDouble(c.in); got != c.want {
+			t.Errorf("javaDouble(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
