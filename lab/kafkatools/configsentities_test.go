@@ -2,6 +2,8 @@ package kafkatools
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -67,6 +69,44 @@ func TestJavaDouble(t *testing.T) {
 	} {
 		if got := javaDouble(c.in); got != c.want {
 			t.Errorf("javaDouble(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// Kafka 4.x's --command-property and --command-config, as its docs and option tables give
+// them: the file's plain settings are taken, SASL and TLS refused with the reason.
+func TestCommandConfigAndProperty(t *testing.T) {
+	bs := startBroker(t)
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "client.properties")
+	secure := filepath.Join(dir, "secure.properties")
+	os.WriteFile(plain, []byte("# settings\nclient.id = me\n\nacks: all\n"), 0o644)
+	os.WriteFile(secure, []byte("security.protocol=SASL_SSL\nsasl.mechanism=PLAIN\n"), 0o644)
+	mustRun(t, bs, "", "kafka-topics.sh", "--create", "--topic", "cc", "--partitions", "1", "--command-config", plain)
+	mustRun(t, bs, "a\nb\n", "kafka-console-producer.sh", "--topic", "cc", "--command-property", "linger.ms=5", "--command-config", plain)
+	r := mustRun(t, bs, "", "kafka-console-consumer.sh", "--topic", "cc", "--from-beginning", "--max-messages", "2", "--command-config", plain, "--command-property", "client.id=other")
+	if r.stdout != "a\nb\n" {
+		t.Errorf("consumer with --command-config: %q", r.stdout)
+	}
+	for _, args := range [][]string{{"kafka-topics.sh", "--list"}, {"kafka-console-consumer.sh", "--max-messages", "1"}} {
+		tool := args[0]
+		r := runTool(t, bs, "", tool, append(args[1:], "--topic", "cc", "--command-config", secure)...)
+		if r.code != 1 || !strings.Contains(r.stderr, "sasl.mechanism=PLAIN is not available: kafkalab's Kafka tools connect in plain text") {
+			t.Errorf("%s with SASL settings: %+v", tool, r)
+		}
+	}
+	r = runTool(t, bs, "x\n", "kafka-console-producer.sh", "--topic", "cc", "--command-property", "security.protocol=SSL")
+	if r.code != 1 || !strings.Contains(r.stderr, "security.protocol=SSL is not available") {
+		t.Errorf("producer with --command-property security.protocol=SSL: %+v", r)
+	}
+	got := parseJavaProperties("a=1\n  b : 2\nc 3\n! bang\n#x=y\nd=\ne==f\n")
+	want := map[string]string{"a": "1", "b": "2", "c": "3", "d": "", "e": "=f"}
+	if len(got) != len(want) {
+		t.Errorf("parseJavaProperties: %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("parseJavaProperties[%q] = %q, want %q", k, got[k], v)
 		}
 	}
 }

@@ -38,6 +38,8 @@ func init() {
 			{name: "property", arg: "prop", help: "A formatter property (repeatable): print.timestamp, print.key, print.offset, print.partition, print.delivery, print.epoch, print.headers, print.value (true|false), key.separator, line.separator, headers.separator, null.literal, key.deserializer, value.deserializer."},
 			{name: "group", arg: "consumer group id", help: "The consumer group id of the consumer (its offsets are committed)."},
 			{name: "consumer-property", arg: "consumer_prop", help: "A consumer property key=value (repeatable): group.id, auto.offset.reset, isolation.level, enable.auto.commit, heartbeat.interval.ms."},
+			{name: "command-property", arg: "consumer_prop", help: "Same as --consumer-property (Kafka 4.x's newer name); takes precedence over --command-config."},
+			{name: "command-config", arg: "config file", help: "A consumer properties file (key=value lines); SASL and TLS settings are not available."},
 			{name: "isolation-level", arg: "isolation level", help: "read_committed or read_uncommitted (default)."},
 			{name: "key-deserializer", arg: "deserializer for key", help: "How to print keys: org.apache.kafka.common.serialization.StringDeserializer (bytes as text, the default), LongDeserializer, IntegerDeserializer or ShortDeserializer."},
 			{name: "value-deserializer", arg: "deserializer for values", help: "How to print values, as --key-deserializer."},
@@ -220,7 +222,7 @@ func planConsumer(o *options) (*consumerPlan, error) {
 	if o.has("formatter") && !strings.HasSuffix(o.value("formatter", ""), "DefaultMessageFormatter") {
 		return nil, usagef("formatter %q is not available: kafkalab has only DefaultMessageFormatter (set what it prints with --property print.key=true etc.)", o.value("formatter", ""))
 	}
-	cprops, err := parseProperties("consumer-property", o.values("consumer-property"))
+	cprops, err := clientProperties(o, "consumer-property")
 	if err != nil {
 		return nil, err
 	}

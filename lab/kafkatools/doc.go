@@ -33,7 +33,7 @@
 //	    [--topic-partitions RULES] [--time latest|-1|earliest|-2|max-timestamp|-3|EPOCH_MS]
 //	    Prints topic:partition:offset lines (GetOffsetShell).
 //	kafka-consumer-groups.sh --bootstrap-server B --list [--state]
-//	    | --describe (--group G | --all-groups) [--offsets | --members | --state]
+//	    | --describe (--group G | --all-groups) [--offsets | --members | --state] [--verbose]
 //	    | --reset-offsets (--group G | --all-groups) (--topic T[:P,P] ... | --all-topics)
 //	      (--to-earliest | --to-latest | --to-offset N | --shift-by N | --to-current |
 //	      --to-datetime YYYY-MM-DDTHH:mm:SS.sss | --by-duration PnDTnHnMnS | --from-file CSV)
@@ -50,15 +50,21 @@
 //	    (client quotas; one entity type at a time, not a user and client pair)
 //
 // Kafka 4.x's newer option names --reader-property (producer) and --formatter-property
-// (consumer) work as well as --property.
+// (consumer) work as well as --property, and --command-property as well as
+// --producer-property and --consumer-property.
 //
-// Every tool also takes --help and --version. --bootstrap-server may be left out: Run then uses
-// the default it is given (the CLI passes the lab's running broker).
+// Every tool also takes --help, --version and --command-config FILE (a properties file: the
+// producer and consumer apply its settings under --command-property's; SASL and TLS settings
+// are refused). --bootstrap-server may be left out: Run then uses the default it is given (the
+// CLI passes the lab's running broker).
 //
 // Differences from Kafka, on purpose: errors are one line on stderr naming the fix, with exit
-// code 1 (Kafka's consumer-groups tool prints errors on stdout and exits 0); unknown topic config names are refused before the request, as a real broker
-// would (some test brokers accept anything); --property prints no deprecation note (Kafka 4.3
-// does); no --command-config, SASL or TLS.
+// code 1 (Kafka's consumer-groups tool prints errors on stdout and exits 0); unknown topic
+// config names are refused before the request, as a real broker would (some test brokers
+// accept anything); --property, --producer-property and --consumer-property print no
+// deprecation note on stdout, and the console consumer no KIP-848 note on stderr (Kafka 4.3
+// does: the course's expected outputs predate them); the console producer refuses a topic
+// that does not exist (Kafka's producer has a real broker auto-create it); no SASL or TLS.
 //
 // Output is checked byte for byte against Apache Kafka 4.3.1's own tools on a real broker
 // (realkafka_test.go, run by the test-apache-kafka tier).

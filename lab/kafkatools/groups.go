@@ -26,6 +26,7 @@ func init() {
 			{name: "offsets", help: "With --describe: show offsets (the default view)."},
 			{name: "members", help: "With --describe: show the group's members."},
 			{name: "state", help: "With --describe: show the group's state, coordinator and assignor."},
+			{name: "verbose", help: "With --describe: more columns (each member's assignment, the group's epochs, each offset's leader epoch)."},
 			{name: "reset-offsets", help: "Reset the group's offsets (the group must have no running members). Dry run unless --execute."},
 			{name: "topic", arg: "topic", help: "With --reset-offsets: a topic, or topic:0,1 for some partitions (repeatable)."},
 			{name: "all-topics", help: "With --reset-offsets: every topic the group has offsets for."},
@@ -52,7 +53,7 @@ const missing = "-"
 
 // groupRow is one line of the --describe table (PartitionAssignmentState in Kafka).
 type groupRow struct {
-	group, topic, partition, current, end, lag, consumer, host, client string
+	group, topic, partition, epoch, current, end, lag, consumer, host, client string
 }
 
 func runGroups(ctx context.Context, r *toolRun) error {
@@ -206,11 +207,14 @@ func describeGroup(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 	}
 	row := func(k tp, consumer, host, client string) groupRow {
 		rw := groupRow{group: group, topic: k.topic, partition: strconv.Itoa(int(k.partition)),
-			current: missing, end: missing, lag: missing, consumer: consumer, host: host, client: client}
+			epoch: missing, current: missing, end: missing, lag: missing, consumer: consumer, host: host, client: client}
 		var cur, end int64 = -1, -1
 		if o, ok := committed.Lookup(k.topic, k.partition); ok && o.Err == nil && o.At >= 0 {
 			cur = o.At
 			rw.current = strconv.FormatInt(cur, 10)
+			if o.LeaderEpoch >= 0 {
+				rw.epoch = strconv.Itoa(int(o.LeaderEpoch))
+			}
 		}
 		if l, ok := ends.Lookup(k.topic, k.partition); ok && l.Err == nil {
 			end = l.Offset
@@ -245,22 +249,33 @@ func describeGroup(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 	if len(rows) == 0 {
 		return nil
 	}
-	printGroupRows(r, rows)
+	printGroupRows(r, rows, r.opts.has("verbose"))
 	return nil
 }
 
 // printGroupRows prints the table exactly as ConsumerGroupCommand.printOffsets does: every
 // line, the header included, starts with a newline, and a final newline ends the table.
-func printGroupRows(r *toolRun, rows []groupRow) {
+// With --verbose a LEADER-EPOCH column (the committed offset's) follows PARTITION.
+func printGroupRows(r *toolRun, rows []groupRow, verbose bool) {
 	g, t, c, h := 15, 15, 15, 15
 	for _, rw := range rows {
 		g, t, c, h = max(g, len(rw.group)), max(t, len(rw.topic)), max(c, len(rw.consumer)), max(h, len(rw.host))
 	}
 	format := fmt.Sprintf("\n%%-%ds %%-%ds %%-10s %%-15s %%-15s %%-15s %%-%ds %%-%ds %%s", g, t, c, h)
+	if verbose {
+		format = fmt.Sprintf("\n%%-%ds %%-%ds %%-10s %%-15s %%-15s %%-15s %%-15s %%-%ds %%-%ds %%s", g, t, c, h)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, format, "GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID", "HOST", "CLIENT-ID")
+	line := func(rw groupRow) {
+		if verbose {
+			fmt.Fprintf(&b, format, rw.group, rw.topic, rw.partition, rw.epoch, rw.current, rw.end, rw.lag, rw.consumer, rw.host, rw.client)
+		} else {
+			fmt.Fprintf(&b, format, rw.group, rw.topic, rw.partition, rw.current, rw.end, rw.lag, rw.consumer, rw.host, rw.client)
+		}
+	}
+	line(groupRow{"GROUP", "TOPIC", "PARTITION", "LEADER-EPOCH", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID", "HOST", "CLIENT-ID"})
 	for _, rw := range rows {
-		fmt.Fprintf(&b, format, rw.group, rw.topic, rw.partition, rw.current, rw.end, rw.lag, rw.consumer, rw.host, rw.client)
+		line(rw)
 	}
 	b.WriteString("\n")
 	fmt.Fprint(r.io.Stdout, b.String())
@@ -310,16 +325,29 @@ func describeMembers(ctx context.Context, adm *kadm.Client, r *toolRun, group st
 		}
 	}
 	var b strings.Builder
-	row := func(group, id, instance, host, client, parts string) {
+	verbose := r.opts.has("verbose")
+	assignments := make([]string, len(d.Members))
+	aw := 20 // CURRENT-ASSIGNMENT: as wide as the longest, at least 20
+	for i, m := range d.Members {
+		assignments[i] = assignmentString(m)
+		aw = max(aw, len(assignments[i]))
+	}
+	row := func(group, id, instance, host, client, parts string, more ...string) {
 		if withInstance {
-			fmt.Fprintf(&b, "%-*s %-*s %-*s %-*s %-*s %-15s \n", g, group, c, id, inst, instance, h, host, cl, client, parts)
+			fmt.Fprintf(&b, "%-*s %-*s %-*s %-*s %-*s %-15s ", g, group, c, id, inst, instance, h, host, cl, client, parts)
 		} else {
-			fmt.Fprintf(&b, "%-*s %-*s %-*s %-*s %-15s \n", g, group, c, id, h, host, cl, client, parts)
+			fmt.Fprintf(&b, "%-*s %-*s %-*s %-*s %-15s ", g, group, c, id, h, host, cl, client, parts)
 		}
+		// --verbose: the epochs and assignments of KIP-848 groups ("-" for a classic group's
+		// epochs and target).
+		if verbose {
+			fmt.Fprintf(&b, "%-15s %-*s %-15s %-20s", more[0], aw, more[1], more[2], more[3])
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	row("GROUP", "CONSUMER-ID", "GROUP-INSTANCE-ID", "HOST", "CLIENT-ID", "#PARTITIONS")
-	for _, m := range d.Members {
+	row("GROUP", "CONSUMER-ID", "GROUP-INSTANCE-ID", "HOST", "CLIENT-ID", "#PARTITIONS", "CURRENT-EPOCH", "CURRENT-ASSIGNMENT", "TARGET-EPOCH", "TARGET-ASSIGNMENT")
+	for i, m := range d.Members {
 		n := 0
 		if a, ok := m.Assigned.AsConsumer(); ok {
 			for _, t := range a.Topics {
@@ -330,7 +358,7 @@ func describeMembers(ctx context.Context, adm *kadm.Client, r *toolRun, group st
 		if m.InstanceID != nil {
 			instance = *m.InstanceID
 		}
-		row(group, m.MemberID, instance, m.ClientHost, m.ClientID, strconv.Itoa(n))
+		row(group, m.MemberID, instance, m.ClientHost, m.ClientID, strconv.Itoa(n), missing, assignments[i], missing, missing)
 	}
 	fmt.Fprint(r.io.Stdout, b.String())
 	return nil
@@ -348,10 +376,17 @@ func describeState(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 	if strategy == "" {
 		strategy = missing
 	}
-	format := fmt.Sprintf("\n%%-%ds %%-25s %%-20s %%-20s %%s", max(15, len(group)))
 	var b strings.Builder
-	fmt.Fprintf(&b, format, "GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS")
-	fmt.Fprintf(&b, format, group, coordinator, strategy, d.State, strconv.Itoa(len(d.Members)))
+	if r.opts.has("verbose") {
+		// The group and target assignment epochs of KIP-848 groups; "-" for a classic group.
+		format := fmt.Sprintf("\n%%-%ds %%-25s %%-20s %%-20s %%-15s %%-25s %%s", max(15, len(group)))
+		fmt.Fprintf(&b, format, "GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "GROUP-EPOCH", "TARGET-ASSIGNMENT-EPOCH", "#MEMBERS")
+		fmt.Fprintf(&b, format, group, coordinator, strategy, d.State, missing, missing, strconv.Itoa(len(d.Members)))
+	} else {
+		format := fmt.Sprintf("\n%%-%ds %%-25s %%-20s %%-20s %%s", max(15, len(group)))
+		fmt.Fprintf(&b, format, "GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS")
+		fmt.Fprintf(&b, format, group, coordinator, strategy, d.State, strconv.Itoa(len(d.Members)))
+	}
 	b.WriteString("\n")
 	fmt.Fprint(r.io.Stdout, b.String())
 	return nil
@@ -616,4 +651,31 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 // after a comma), for the warnings Kafka's tools log on stderr.
 func log4jTime(t time.Time) string {
 	return t.Format("2006-01-02 15:04:05,000")
+}
+
+// assignmentString is Kafka's getAssignmentString of a member: topic:p,p per topic (the
+// partitions by number), the topics' strings sorted and joined by ';'; "-" for none.
+func assignmentString(m kadm.DescribedGroupMember) string {
+	a, ok := m.Assigned.AsConsumer()
+	if !ok {
+		return missing
+	}
+	var topics []string
+	for _, t := range a.Topics {
+		if len(t.Partitions) == 0 {
+			continue
+		}
+		ps := append([]int32(nil), t.Partitions...)
+		sort.Slice(ps, func(i, j int) bool { return ps[i] < ps[j] })
+		strs := make([]string, len(ps))
+		for i, p := range ps {
+			strs[i] = strconv.Itoa(int(p))
+		}
+		topics = append(topics, t.Topic+":"+strings.Join(strs, ","))
+	}
+	if len(topics) == 0 {
+		return missing
+	}
+	sort.Strings(topics)
+	return strings.Join(topics, ";")
 }

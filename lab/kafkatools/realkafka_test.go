@@ -219,10 +219,10 @@ func TestAgainstApacheKafkaTools(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	time.Sleep(6 * time.Second) // one auto-commit interval (5 s, as Kafka's), so offsets are stable
-	for _, view := range []string{"--offsets", "--members", "--state"} {
-		o = rk.ours(t, "", "kafka-consumer-groups.sh", "--describe", "--group", live, view)
-		j = rk.java(t, "", "kafka-consumer-groups.sh", "--describe", "--group", live, view)
-		same(t, "live group --describe "+view, o.stdout, j.stdout)
+	for _, view := range [][]string{{"--offsets"}, {"--members"}, {"--state"}, {"--members", "--verbose"}, {"--state", "--verbose"}, {"--verbose"}} {
+		o = rk.ours(t, "", "kafka-consumer-groups.sh", append([]string{"--describe", "--group", live}, view...)...)
+		j = rk.java(t, "", "kafka-consumer-groups.sh", append([]string{"--describe", "--group", live}, view...)...)
+		same(t, "live group --describe "+strings.Join(view, " "), o.stdout, j.stdout)
 	}
 	cancel()
 	if code := <-done; code != 0 {
@@ -532,6 +532,16 @@ func TestAgainstApacheKafkaDocCommands(t *testing.T) {
 		j := rk.java(t, "", "kafka-consumer-groups.sh", args...)
 		same(t, strings.Join(args, " "), o.stdout, j.stdout)
 		same(t, strings.Join(args, " ")+" (stderr)", log4jStamp.ReplaceAllString(o.stderr, "[<time>]"), log4jStamp.ReplaceAllString(j.stderr, "[<time>]"))
+	}
+	// Kafka 4.x's names for client settings: --command-property and a --command-config file.
+	props := filepath.Join(dir, "client.properties")
+	os.WriteFile(props, []byte("# a client config\nclient.id=doc-reader\n"), 0o644)
+	read := []string{"--topic", tj, "--partition", "0", "--offset", "0", "--max-messages", "2", "--command-property", "fetch.min.bytes=1", "--command-config", props}
+	o = rk.ours(t, "", "kafka-console-consumer.sh", read...)
+	j = rk.java(t, "", "kafka-console-consumer.sh", read...)
+	same(t, "consumer --command-property --command-config", o.stdout, j.stdout)
+	if o.code != 0 || j.code != 0 {
+		t.Errorf("consumer --command-property --command-config: exit %d, Kafka's %d (%s)", o.code, j.code, o.stderr)
 	}
 	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--list", "--state")
 	j = rk.java(t, "", "kafka-consumer-groups.sh", "--list", "--state")
