@@ -91,7 +91,8 @@ func runGroups(ctx context.Context, r *toolRun) error {
 		if err != nil {
 			return err
 		}
-		for _, n := range names {
+		// Kafka's tool prints the names from a HashSet.
+		for _, n := range javaStringSetOrder(names) {
 			fmt.Fprintln(r.io.Stdout, n)
 		}
 		return nil

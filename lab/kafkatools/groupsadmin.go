@@ -345,13 +345,18 @@ func listGroupStates(ctx context.Context, adm *kadm.Client, r *toolRun) error {
 	if err != nil {
 		return fmt.Errorf("cannot list consumer groups: %w", err)
 	}
-	var groups []kadm.ListedGroup
+	var names []string
 	w := 15
 	for _, g := range listed.Sorted() {
 		if g.ProtocolType == "" || g.ProtocolType == "consumer" {
-			groups = append(groups, g)
+			names = append(names, g.Group)
 			w = max(w, len(g.Group))
 		}
+	}
+	// In the order of the HashSet Kafka's tool collects the names in.
+	var groups []kadm.ListedGroup
+	for _, n := range javaStringSetOrder(names) {
+		groups = append(groups, listed[n])
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-*s %-20s\n", w+10, "GROUP", "STATE")
