@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -79,22 +80,20 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 	}
 	topic := o.value("topic", "")
 	entityType := o.value("entity-type", "")
-	switch entityType {
-	case "broker":
-		entityType = "brokers"
-	case "user":
-		entityType = "users"
-	case "client":
-		entityType = "clients"
+	entityType = normalEntityType(entityType)
+	if types := o.values("entity-type"); len(types) > 1 {
+		// Only a user and client pair: their quotas together.
+		if len(types) != 2 || normalEntityType(types[0]) == normalEntityType(types[1]) ||
+			!slices.Contains([]string{"users", "clients"}, normalEntityType(types[0])) || !slices.Contains([]string{"users", "clients"}, normalEntityType(types[1])) {
+			return usagef("several --entity-type go together only as users and clients (a user and client pair's quotas)")
+		}
+		entityType = "users+clients"
 	}
-	if len(o.values("entity-type")) > 1 {
-		return usagef("one --entity-type at a time here: the quotas of a user and client pair (--entity-type users --entity-type clients) are not available; set the user's and the client's quotas separately")
-	}
-	if o.has("entity-default") && (o.has("entity-name") || entityType == "topics" || entityType == "topic") {
+	if o.has("entity-default") && (o.has("entity-name") && entityType != "users+clients" || entityType == "topics" || entityType == "topic") {
 		return usagef("--entity-default goes with --entity-type brokers, users or clients, instead of --entity-name")
 	}
 	if !o.has("topic") {
-		if et := entityType; et != "topics" && et != "topic" && et != "brokers" && et != "users" && et != "clients" {
+		if et := entityType; et != "topics" && et != "topic" && et != "brokers" && et != "users" && et != "clients" && et != "users+clients" {
 			if et == "" {
 				return usagef("missing --entity-type: add --entity-type topics --entity-name <topic>")
 			}
@@ -150,8 +149,8 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 	case o.has("topic"):
 	case entityType == "brokers":
 		return runBrokerConfigs(ctx, r, adm, add, del)
-	case entityType == "users" || entityType == "clients":
-		return runQuotaConfigs(ctx, r, adm, entityType, add, del)
+	case entityType == "users" || entityType == "clients" || entityType == "users+clients":
+		return runQuotaConfigs(ctx, r, adm, add, del)
 	}
 	if o.has("describe") {
 		md, err := adm.Metadata(ctx)
@@ -194,6 +193,19 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 	}
 	fmt.Fprintf(r.io.Stdout, "Completed updating config for topic %s.\n", topic)
 	return nil
+}
+
+// normalEntityType is the plural ConfigCommand also accepts the singular of.
+func normalEntityType(t string) string {
+	switch t {
+	case "broker":
+		return "brokers"
+	case "user":
+		return "users"
+	case "client":
+		return "clients"
+	}
+	return t
 }
 
 // configsRefused reports a refused change with the exception Kafka's ConfigCommand shows

@@ -152,18 +152,60 @@ var quotaConfigs = map[string]bool{
 
 const quotaConfigList = "producer_byte_rate, consumer_byte_rate, request_percentage and controller_mutation_rate"
 
-// runQuotaConfigs is kafka-configs.sh --entity-type users or clients: client quotas.
-func runQuotaConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, entityType string, add map[string]string, del []string) error {
-	o := r.opts
-	et := quotaEntityType[entityType]
-	name, isDefault := o.value("entity-name", ""), o.has("entity-default")
-	if o.has("alter") {
-		if name == "" && !isDefault {
-			return usagef("an entity name must be specified with --alter of %s: add --entity-name <name> or --entity-default", entityType)
+// quotaTarget is one component of a quota entity from the command line: a type, and a name,
+// the default (isDefault) or neither (every name, for --describe).
+type quotaTarget struct {
+	typ       string // users or clients
+	name      string
+	isDefault bool
+	given     bool
+}
+
+// quotaTargets pairs the --entity-type values with the --entity-name and --entity-default
+// options in the order they were given, as ConfigCommand does; the user comes first.
+func quotaTargets(o *options) []quotaTarget {
+	var targets []quotaTarget
+	for _, t := range o.values("entity-type") {
+		targets = append(targets, quotaTarget{typ: normalEntityType(t)})
+	}
+	names, i := o.values("entity-name"), 0
+	k := 0
+	for _, opt := range o.order {
+		if opt != "entity-name" && opt != "entity-default" {
+			continue
 		}
-		entity := kadm.ClientQuotaEntity{{Type: et.proto}}
-		if !isDefault {
-			entity[0].Name = kadm.StringPtr(name)
+		if k < len(targets) {
+			targets[k].given = true
+			if opt == "entity-default" {
+				targets[k].isDefault = true
+			} else {
+				targets[k].name = names[i]
+			}
+		}
+		if opt == "entity-name" {
+			i++
+		}
+		k++
+	}
+	sort.SliceStable(targets, func(a, b int) bool { return targets[a].typ == "users" && targets[b].typ != "users" })
+	return targets
+}
+
+// runQuotaConfigs is kafka-configs.sh --entity-type users, clients or both: client quotas.
+func runQuotaConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, add map[string]string, del []string) error {
+	o := r.opts
+	targets := quotaTargets(o)
+	if o.has("alter") {
+		var entity kadm.ClientQuotaEntity
+		for _, t := range targets {
+			if !t.given {
+				return usagef("an entity name must be specified with --alter of %s: add --entity-name <name> or --entity-default", t.typ)
+			}
+			c := kadm.ClientQuotaEntityComponent{Type: quotaEntityType[t.typ].proto}
+			if !t.isDefault {
+				c.Name = kadm.StringPtr(t.name)
+			}
+			entity = append(entity, c)
 		}
 		var unexpected []string
 		for _, k := range append(sortedKeys(add), del...) {
@@ -172,7 +214,7 @@ func runQuotaConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, entityTy
 			}
 		}
 		if len(unexpected) > 0 {
-			return fmt.Errorf("Only quota and SCRAM credential configs can be added for '%s' using --bootstrap-server. Unexpected config names: Set(%s). The quotas are %s", entityType, strings.Join(unexpected, ", "), quotaConfigList)
+			return fmt.Errorf("Only quota and SCRAM credential configs can be added for '%s' using --bootstrap-server. Unexpected config names: Set(%s). The quotas are %s", targets[0].typ, strings.Join(unexpected, ", "), quotaConfigList)
 		}
 		var ops []kadm.AlterClientQuotaOp
 		for _, k := range sortedKeys(add) {
@@ -194,40 +236,58 @@ func runQuotaConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, entityTy
 				return configsRefused("", resp.ErrMessage, resp.Err)
 			}
 		}
-		if isDefault {
-			fmt.Fprintf(r.io.Stdout, "Completed updating default config for %s in the cluster.\n", entityType)
+		// Kafka's message names the first entity only, the user of a pair.
+		if first := targets[0]; first.isDefault {
+			fmt.Fprintf(r.io.Stdout, "Completed updating default config for %s in the cluster.\n", first.typ)
 		} else {
-			fmt.Fprintf(r.io.Stdout, "Completed updating config for %s %s.\n", et.alter, name)
+			fmt.Fprintf(r.io.Stdout, "Completed updating config for %s %s.\n", quotaEntityType[first.typ].alter, first.name)
 		}
 		return nil
 	}
-	comp := kadm.DescribeClientQuotaComponent{Type: et.proto, MatchType: kmsg.QuotasMatchTypeAny}
-	switch {
-	case isDefault:
-		comp.MatchType = kmsg.QuotasMatchTypeDefault
-	case name != "":
-		comp.MatchType = kmsg.QuotasMatchTypeExact
-		comp.MatchName = kadm.StringPtr(name)
+	var comps []kadm.DescribeClientQuotaComponent
+	for _, t := range targets {
+		comp := kadm.DescribeClientQuotaComponent{Type: quotaEntityType[t.typ].proto, MatchType: kmsg.QuotasMatchTypeAny}
+		switch {
+		case t.isDefault:
+			comp.MatchType = kmsg.QuotasMatchTypeDefault
+		case t.given:
+			comp.MatchType = kmsg.QuotasMatchTypeExact
+			comp.MatchName = kadm.StringPtr(t.name)
+		}
+		comps = append(comps, comp)
 	}
-	quotas, err := adm.DescribeClientQuotas(ctx, true, []kadm.DescribeClientQuotaComponent{comp})
+	quotas, err := adm.DescribeClientQuotas(ctx, true, comps)
 	if err != nil {
 		var em *kadm.ErrAndMessage
 		if errors.As(err, &em) && em.ErrMessage != "" {
-			return fmt.Errorf("cannot describe the quotas of %s: %s", entityType, em.ErrMessage)
+			return fmt.Errorf("cannot describe the quotas: %s", em.ErrMessage)
 		}
-		return fmt.Errorf("cannot describe the quotas of %s: %w", entityType, err)
+		return fmt.Errorf("cannot describe the quotas: %w", err)
 	}
 	for _, q := range quotas {
-		who := "the default " + et.text
-		if len(q.Entity) == 1 && q.Entity[0].Name != nil {
-			who = fmt.Sprintf("%s '%s'", et.text, *q.Entity[0].Name)
+		var who []string
+		for _, typ := range []string{"user", "client-id"} {
+			for _, c := range q.Entity {
+				if c.Type != typ {
+					continue
+				}
+				text := "user-principal"
+				if typ == "client-id" {
+					text = "client-id"
+				}
+				if c.Name == nil {
+					who = append(who, "the default "+text)
+				} else {
+					who = append(who, fmt.Sprintf("%s '%s'", text, *c.Name))
+				}
+			}
 		}
 		// In the broker's order, as Java's Double.toString writes the values.
 		var parts []string
 		for _, v := range q.Values {
 			parts = append(parts, v.Key+"="+javaDouble(v.Value))
 		}
-		fmt.Fprintf(r.io.Stdout, "Quota configs for %s are %s\n", who, strings.Join(parts, ", "))
+		fmt.Fprintf(r.io.Stdout, "Quota configs for %s are %s\n", strings.Join(who, ", "), strings.Join(parts, ", "))
 	}
 	return nil
 }

@@ -27,6 +27,12 @@ func TestConfigEntities(t *testing.T) {
 		{[]string{"--alter", "--delete-config", "producer_byte_rate", "--entity-type", "users", "--entity-name", "user1"}, "Completed updating config for user user1.\n"},
 		{[]string{"--describe", "--entity-type", "users", "--entity-name", "user1"}, ""},
 		{[]string{"--describe", "--entity-type", "users", "--entity-name", "nobody"}, ""},
+		// A user and client pair (ops.html's quota examples): the names and --entity-default
+		// pair with the types in order; the message names the user, the description the user first.
+		{[]string{"--alter", "--add-config", "producer_byte_rate=1024", "--entity-type", "users", "--entity-name", "user1", "--entity-type", "clients", "--entity-default"}, "Completed updating config for user user1.\n"},
+		{[]string{"--describe", "--entity-type", "clients", "--entity-default", "--entity-type", "users", "--entity-name", "user1"}, "Quota configs for user-principal 'user1', the default client-id are producer_byte_rate=1024.0\n"},
+		{[]string{"--alter", "--add-config", "consumer_byte_rate=1", "--entity-type", "users", "--entity-default", "--entity-type", "clients", "--entity-default"}, "Completed updating default config for users in the cluster.\n"},
+		{[]string{"--describe", "--entity-type", "users", "--entity-default", "--entity-type", "clients", "--entity-default"}, "Quota configs for the default user-principal, the default client-id are consumer_byte_rate=1.0\n"},
 		// The embedded broker is node 0.
 		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "7"}, "The broker '7' doesn't exist and doesn't have dynamic config.\n"},
 		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "0"}, "Dynamic configs for broker 0 are:\n"},
@@ -45,8 +51,10 @@ func TestConfigEntities(t *testing.T) {
 	}{
 		{[]string{"--alter", "--add-config", "bogus_rate=1", "--entity-type", "users", "--entity-name", "u9"},
 			"Only quota and SCRAM credential configs can be added for 'users' using --bootstrap-server. Unexpected config names: Set(bogus_rate)"},
-		{[]string{"--alter", "--add-config", "producer_byte_rate=1", "--entity-type", "users", "--entity-name", "u", "--entity-type", "clients", "--entity-name", "c"},
-			"one --entity-type at a time here"},
+		{[]string{"--alter", "--add-config", "producer_byte_rate=1", "--entity-type", "users", "--entity-name", "u", "--entity-type", "brokers", "--entity-name", "0"},
+			"several --entity-type go together only as users and clients"},
+		{[]string{"--alter", "--add-config", "producer_byte_rate=1", "--entity-type", "users", "--entity-name", "u", "--entity-type", "clients"},
+			"an entity name must be specified with --alter of clients"},
 		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "one"}, "The entity name for brokers must be a valid integer broker id, but it is: one"},
 		{[]string{"--alter", "--add-config", "producer_byte_rate=fast", "--entity-type", "clients", "--entity-name", "c"}, "Cannot parse quota configuration value for producer_byte_rate: fast"},
 		{[]string{"--describe", "--entity-type", "brokers-loggers"}, `entity type "brokers-loggers" is not available here`},

@@ -46,8 +46,10 @@
 //	kafka-configs.sh --bootstrap-server B --entity-type brokers (--entity-name ID | --entity-default)
 //	    --describe [--all] | --alter ...   (--describe without a name: every broker, then the default)
 //	kafka-configs.sh --bootstrap-server B --entity-type users | clients (--entity-name N | --entity-default)
+//	    [--entity-type clients (--entity-name N | --entity-default)]
 //	    --describe | --alter [--add-config producer_byte_rate=R,...] [--delete-config ...]
-//	    (client quotas; one entity type at a time, not a user and client pair)
+//	    (client quotas, of a user, a client or a user and client pair; the names pair with the
+//	    types in order; values in the broker's order)
 //
 // Kafka 4.x's newer option names --reader-property (producer) and --formatter-property
 // (consumer) work as well as --property, and --command-property as well as

@@ -31,6 +31,8 @@ func usagef(format string, a ...any) error { return &usageError{msg: fmt.Sprintf
 type options struct {
 	vals map[string][]string
 	seen map[string]bool
+	// order is each option's name as the command line gives them, repeats included.
+	order []string
 }
 
 func (o *options) has(name string) bool { return o.seen[name] }
@@ -112,6 +114,7 @@ func parseOptions(specs []option, args []string) (*options, error) {
 			}
 		}
 		o.seen[spec.name] = true
+		o.order = append(o.order, spec.name)
 		if spec.arg == "" {
 			if hasVal {
 				return nil, usagef("option --%s takes no value (remove =%s)", spec.name, val)

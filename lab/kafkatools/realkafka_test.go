@@ -607,6 +607,12 @@ func TestAgainstApacheKafkaConfigEntities(t *testing.T) {
 		{"--alter", "--delete-config", "producer_byte_rate,consumer_byte_rate,request_percentage", "--entity-type", "users", "--entity-name", "U"},
 		{"--describe", "--entity-type", "users", "--entity-name", "U"},
 		{"--alter", "--delete-config", "producer_byte_rate,consumer_byte_rate,request_percentage", "--entity-type", "clients", "--entity-name", "C"},
+		{"--alter", "--add-config", "producer_byte_rate=1024", "--entity-type", "users", "--entity-name", "U", "--entity-type", "clients", "--entity-name", "C"},
+		{"--alter", "--add-config", "consumer_byte_rate=2048", "--entity-type", "users", "--entity-name", "U", "--entity-type", "clients", "--entity-default"},
+		{"--describe", "--entity-type", "clients", "--entity-name", "C", "--entity-type", "users", "--entity-name", "U"},
+		{"--describe", "--entity-type", "users", "--entity-name", "U", "--entity-type", "clients", "--entity-default"},
+		{"--alter", "--delete-config", "producer_byte_rate", "--entity-type", "users", "--entity-name", "U", "--entity-type", "clients", "--entity-name", "C"},
+		{"--alter", "--delete-config", "consumer_byte_rate", "--entity-type", "users", "--entity-name", "U", "--entity-type", "clients", "--entity-default"},
 		{"--describe", "--entity-type", "brokers", "--entity-name", "4242"},
 		{"--describe", "--entity-type", "topics", "--entity-name", "no-such-topic-U"},
 	} {
