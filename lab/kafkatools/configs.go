@@ -159,8 +159,12 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 		}
 		topics := []string{topic}
 		if topic == "" {
-			// Kafka describes every topic in the order of the HashSet its admin client lists.
-			topics = javaStringSetOrder(md.Topics.Names())
+			// Kafka describes every topic in the order of the HashSet its admin client lists
+			// them in, filled in the order of the broker's Metadata answer.
+			if topics, err = metadataTopicOrder(ctx, r); err != nil {
+				return err
+			}
+			topics = javaStringSetOrder(topics)
 		} else if _, ok := md.Topics[topic]; !ok {
 			// Kafka's ConfigCommand says so on stdout and exits 0.
 			fmt.Fprintf(r.io.Stdout, "The topic '%s' doesn't exist and doesn't have dynamic config.\n", topic)
@@ -193,6 +197,27 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 	}
 	fmt.Fprintf(r.io.Stdout, "Completed updating config for topic %s.\n", topic)
 	return nil
+}
+
+// metadataTopicOrder lists the cluster's topics in the order the broker's Metadata answer
+// gives them (kadm's Metadata returns a map).
+func metadataTopicOrder(ctx context.Context, r *toolRun) ([]string, error) {
+	cl, err := r.client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer cl.Close()
+	resp, err := kmsg.NewPtrMetadataRequest().RequestWith(ctx, cl)
+	if err != nil {
+		return nil, fmt.Errorf("cannot list topics: %w", err)
+	}
+	var names []string
+	for _, t := range resp.Topics {
+		if t.Topic != nil && t.ErrorCode == 0 {
+			names = append(names, *t.Topic)
+		}
+	}
+	return names, nil
 }
 
 // normalEntityType is the plural ConfigCommand also accepts the singular of.

@@ -45,6 +45,15 @@ func TestConfigEntities(t *testing.T) {
 			t.Errorf("%v: exit %d\nstdout %q\n  want %q\nstderr %q", c.args, r.code, r.stdout, c.stdout, r.stderr)
 		}
 	}
+	// Every topic, in the order of Kafka's HashSet of 16 buckets: pl6-j6 before my6-j6 (the
+	// describeTopics map of kafka-topics.sh, sized for two, has them the other way round).
+	for _, name := range []string{"pl6-j6", "my6-j6"} {
+		mustRun(t, bs, "", "kafka-topics.sh", "--create", "--topic", name, "--partitions", "1")
+	}
+	r := mustRun(t, bs, "", "kafka-configs.sh", "--describe", "--entity-type", "topics")
+	if want := "Dynamic configs for topic pl6-j6 are:\nDynamic configs for topic my6-j6 are:\n"; !strings.Contains(r.stdout, want) {
+		t.Errorf("--describe --entity-type topics: %q, want it to hold %q", r.stdout, want)
+	}
 	for _, bad := range []struct {
 		args []string
 		want string
