@@ -85,13 +85,17 @@ func runGroups(ctx context.Context, r *toolRun) error {
 	defer closeFn()
 	if o.has("list") {
 		if o.has("state") {
-			return listGroupStates(ctx, adm, r)
+			return listGroupStates(ctx, r)
 		}
-		names, err := listGroupNames(ctx, adm)
+		listed, err := consumerGroupsInBrokerOrder(ctx, r)
 		if err != nil {
 			return err
 		}
-		// Kafka's tool prints the names from a HashSet.
+		names := make([]string, len(listed))
+		for i, g := range listed {
+			names[i] = g.Group
+		}
+		// Kafka's tool prints the names from a HashMap filled in the brokers' order.
 		for _, n := range javaStringSetOrder(names) {
 			fmt.Fprintln(r.io.Stdout, n)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 // resetScenarios are --reset-offsets' ways to choose the new offsets; exactly one is given.
@@ -340,28 +341,28 @@ func deleteOffsets(ctx context.Context, r *toolRun) error {
 
 // listGroupStates is --list --state: each consumer group with its state, in a column as wide
 // as the longest name (at least 15) plus 10.
-func listGroupStates(ctx context.Context, adm *kadm.Client, r *toolRun) error {
-	listed, err := adm.ListGroups(ctx)
+func listGroupStates(ctx context.Context, r *toolRun) error {
+	listed, err := consumerGroupsInBrokerOrder(ctx, r)
 	if err != nil {
-		return fmt.Errorf("cannot list consumer groups: %w", err)
+		return err
 	}
 	var names []string
+	byName := map[string]kmsg.ListGroupsResponseGroup{}
 	w := 15
-	for _, g := range listed.Sorted() {
-		if g.ProtocolType == "" || g.ProtocolType == "consumer" {
-			names = append(names, g.Group)
-			w = max(w, len(g.Group))
-		}
+	for _, g := range listed {
+		names = append(names, g.Group)
+		byName[g.Group] = g
+		w = max(w, len(g.Group))
 	}
 	// In the order of the HashSet Kafka's tool collects the names in.
-	var groups []kadm.ListedGroup
+	var groups []kmsg.ListGroupsResponseGroup
 	for _, n := range javaStringSetOrder(names) {
-		groups = append(groups, listed[n])
+		groups = append(groups, byName[n])
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-*s %-20s\n", w+10, "GROUP", "STATE")
 	for _, g := range groups {
-		state := g.State
+		state := g.GroupState
 		if state == "" {
 			state = "Unknown"
 		}
@@ -369,4 +370,34 @@ func listGroupStates(ctx context.Context, adm *kadm.Client, r *toolRun) error {
 	}
 	fmt.Fprint(r.io.Stdout, b.String())
 	return nil
+}
+
+// consumerGroupsInBrokerOrder lists the consumer groups (protocol type "consumer", or none for
+// groups that only committed offsets) in the order the brokers' ListGroups answers give them:
+// Kafka's admin client fills its HashMap in that order, which decides the order of names that
+// share a bucket.
+func consumerGroupsInBrokerOrder(ctx context.Context, r *toolRun) ([]kmsg.ListGroupsResponseGroup, error) {
+	cl, err := r.client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer cl.Close()
+	var out []kmsg.ListGroupsResponseGroup
+	seen := map[string]bool{}
+	for _, shard := range cl.RequestSharded(ctx, kmsg.NewPtrListGroupsRequest()) {
+		if shard.Err != nil {
+			return nil, fmt.Errorf("cannot list consumer groups: %w", shard.Err)
+		}
+		resp := shard.Resp.(*kmsg.ListGroupsResponse)
+		if err := kerr.ErrorForCode(resp.ErrorCode); err != nil {
+			return nil, fmt.Errorf("cannot list consumer groups: %w", err)
+		}
+		for _, g := range resp.Groups {
+			if (g.ProtocolType == "" || g.ProtocolType == "consumer") && !seen[g.Group] {
+				seen[g.Group] = true
+				out = append(out, g)
+			}
+		}
+	}
+	return out, nil
 }
