@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -17,14 +18,15 @@ import (
 func init() {
 	registerTool(&tool{
 		name:      "kafka-configs.sh",
-		summary:   "show or change a topic's configs, e.g. retention.ms (Kafka's kafka-configs.sh, topics only)",
+		summary:   "show or change the configs of a topic or broker, e.g. retention.ms, or client quotas (Kafka's kafka-configs.sh)",
 		errPrefix: "Error while executing config command : ",
 		specs: []option{
 			{name: "describe", help: "List configs for the given entity."},
 			{name: "alter", help: "Alter the configuration for the entity."},
 			{name: "all", help: "With --describe: list all configs, not only the ones set on the topic."},
-			{name: "entity-type", arg: "topics", help: "Type of entity: only 'topics' here."},
-			{name: "entity-name", arg: "name", help: "Name of the entity (the topic)."},
+			{name: "entity-type", arg: "topics|brokers|users|clients", help: "Type of entity: topics, brokers, or users and clients (their quotas)."},
+			{name: "entity-name", arg: "name", help: "Name of the entity: the topic, the broker id, the user or the client id."},
+			{name: "entity-default", help: "With brokers, users or clients: the cluster-wide default instead of one named entity."},
 			{name: "topic", arg: "topic", help: "The topic's name (same as --entity-type topics --entity-name <topic>)."},
 			{name: "add-config", arg: "k1=v1,k2=[v1,v2,v2],k3=v3", help: "Configs to add or change, comma separated (values may hold commas inside [])."},
 			{name: "delete-config", arg: "k1,k2", help: "Config names to remove, so the topic goes back to the default (comma separated, repeatable)."},
@@ -77,15 +79,30 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 		return usagef("command must include exactly one action: --describe or --alter")
 	}
 	topic := o.value("topic", "")
+	entityType := o.value("entity-type", "")
+	entityType = normalEntityType(entityType)
+	if types := o.values("entity-type"); len(types) > 1 {
+		// Only a user and client pair: their quotas together.
+		if len(types) != 2 || normalEntityType(types[0]) == normalEntityType(types[1]) ||
+			!slices.Contains([]string{"users", "clients"}, normalEntityType(types[0])) || !slices.Contains([]string{"users", "clients"}, normalEntityType(types[1])) {
+			return usagef("several --entity-type go together only as users and clients (a user and client pair's quotas)")
+		}
+		entityType = "users+clients"
+	}
+	if o.has("entity-default") && (o.has("entity-name") && entityType != "users+clients" || entityType == "topics" || entityType == "topic") {
+		return usagef("--entity-default goes with --entity-type brokers, users or clients, instead of --entity-name")
+	}
 	if !o.has("topic") {
-		if et := o.value("entity-type", ""); et != "topics" && et != "topic" {
+		if et := entityType; et != "topics" && et != "topic" && et != "brokers" && et != "users" && et != "clients" && et != "users+clients" {
 			if et == "" {
 				return usagef("missing --entity-type: add --entity-type topics --entity-name <topic>")
 			}
-			return usagef("entity type %q is not available here: kafkalab's kafka-configs.sh handles --entity-type topics", et)
+			return usagef("entity type %q is not available here: kafkalab's kafka-configs.sh handles --entity-type topics, brokers, users and clients", et)
 		}
 		topic = o.value("entity-name", "")
-		if topic == "" && o.has("alter") {
+		if entityType != "topics" && entityType != "topic" {
+			topic = ""
+		} else if topic == "" && o.has("alter") {
 			return usagef("an entity name must be specified with --alter of topics: add --entity-name <topic>")
 		}
 	}
@@ -128,6 +145,13 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 		return err
 	}
 	defer closeFn()
+	switch {
+	case o.has("topic"):
+	case entityType == "brokers":
+		return runBrokerConfigs(ctx, r, adm, add, del)
+	case entityType == "users" || entityType == "clients" || entityType == "users+clients":
+		return runQuotaConfigs(ctx, r, adm, add, del)
+	}
 	if o.has("describe") {
 		md, err := adm.Metadata(ctx)
 		if err != nil {
@@ -135,9 +159,16 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 		}
 		topics := []string{topic}
 		if topic == "" {
-			topics = md.Topics.Names()
+			// Kafka describes every topic in the order of the HashSet its admin client lists
+			// them in, filled in the order of the broker's Metadata answer.
+			if topics, err = metadataTopicOrder(ctx, r); err != nil {
+				return err
+			}
+			topics = javaStringSetOrder(topics)
 		} else if _, ok := md.Topics[topic]; !ok {
-			return topicMissing(topic)
+			// Kafka's ConfigCommand says so on stdout and exits 0.
+			fmt.Fprintf(r.io.Stdout, "The topic '%s' doesn't exist and doesn't have dynamic config.\n", topic)
+			return nil
 		}
 		return describeConfigs(ctx, r, adm, topics)
 	}
@@ -166,6 +197,40 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 	}
 	fmt.Fprintf(r.io.Stdout, "Completed updating config for topic %s.\n", topic)
 	return nil
+}
+
+// metadataTopicOrder lists the cluster's topics in the order the broker's Metadata answer
+// gives them (kadm's Metadata returns a map).
+func metadataTopicOrder(ctx context.Context, r *toolRun) ([]string, error) {
+	cl, err := r.client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer cl.Close()
+	resp, err := kmsg.NewPtrMetadataRequest().RequestWith(ctx, cl)
+	if err != nil {
+		return nil, fmt.Errorf("cannot list topics: %w", err)
+	}
+	var names []string
+	for _, t := range resp.Topics {
+		if t.Topic != nil && t.ErrorCode == 0 {
+			names = append(names, *t.Topic)
+		}
+	}
+	return names, nil
+}
+
+// normalEntityType is the plural ConfigCommand also accepts the singular of.
+func normalEntityType(t string) string {
+	switch t {
+	case "broker":
+		return "brokers"
+	case "user":
+		return "users"
+	case "client":
+		return "clients"
+	}
+	return t
 }
 
 // configsRefused reports a refused change with the exception Kafka's ConfigCommand shows

@@ -35,10 +35,14 @@ func init() {
 			{name: "max-messages", arg: "num_messages", help: "The maximum number of messages to consume before exiting. If not set, consumption is continual."},
 			{name: "timeout-ms", arg: "timeout_ms", help: "If specified, exit if no message is available for consumption for the specified interval."},
 			{name: "formatter-property", arg: "prop", help: "Same as --property (Kafka 4.x's newer name)."},
-			{name: "property", arg: "prop", help: "A formatter property (repeatable): print.timestamp, print.key, print.offset, print.partition, print.headers, print.value (true|false), key.separator, line.separator, headers.separator, null.literal."},
+			{name: "property", arg: "prop", help: "A formatter property (repeatable): print.timestamp, print.key, print.offset, print.partition, print.delivery, print.epoch, print.headers, print.value (true|false), key.separator, line.separator, headers.separator, null.literal, key.deserializer, value.deserializer."},
 			{name: "group", arg: "consumer group id", help: "The consumer group id of the consumer (its offsets are committed)."},
 			{name: "consumer-property", arg: "consumer_prop", help: "A consumer property key=value (repeatable): group.id, auto.offset.reset, isolation.level, enable.auto.commit, heartbeat.interval.ms."},
+			{name: "command-property", arg: "consumer_prop", help: "Same as --consumer-property (Kafka 4.x's newer name); takes precedence over --command-config."},
+			{name: "command-config", arg: "config file", help: "A consumer properties file (key=value lines); SASL and TLS settings are not available."},
 			{name: "isolation-level", arg: "isolation level", help: "read_committed or read_uncommitted (default)."},
+			{name: "key-deserializer", arg: "deserializer for key", help: "How to print keys: org.apache.kafka.common.serialization.StringDeserializer (bytes as text, the default), LongDeserializer, IntegerDeserializer or ShortDeserializer."},
+			{name: "value-deserializer", arg: "deserializer for values", help: "How to print values, as --key-deserializer."},
 			{name: "skip-message-on-error", help: "Accepted for compatibility; printing a message cannot fail here."},
 			{name: "formatter", arg: "class", help: "Only org.apache.kafka.tools.consumer.DefaultMessageFormatter is available."},
 		},
@@ -49,7 +53,11 @@ func init() {
 // formatter writes records like Kafka's DefaultMessageFormatter.
 type formatter struct {
 	timestamp, key, value, partition, offset, headers bool
+	delivery, epoch                                   bool
 	keySep, lineSep, headersSep, null                 string
+	// keyDecode and valueDecode turn the bytes into text as the named Kafka deserializer
+	// would; nil prints the bytes as they are (Kafka's default).
+	keyDecode, valueDecode func([]byte) ([]byte, error)
 }
 
 func newFormatter(props map[string]string) *formatter {
@@ -57,6 +65,7 @@ func newFormatter(props map[string]string) *formatter {
 	for k, dst := range map[string]*bool{
 		"print.timestamp": &f.timestamp, "print.key": &f.key, "print.value": &f.value,
 		"print.partition": &f.partition, "print.offset": &f.offset, "print.headers": &f.headers,
+		"print.delivery": &f.delivery, "print.epoch": &f.epoch,
 	} {
 		if v, ok := props[k]; ok {
 			*dst = strings.EqualFold(strings.TrimSpace(v), "true")
@@ -97,14 +106,24 @@ func (f *formatter) write(w *bufio.Writer, r *kgo.Record) {
 			tt = "LogAppendTime"
 		}
 		w.WriteString(tt + ":" + strconv.FormatInt(r.Timestamp.UnixMilli(), 10))
-		sep(f.partition || f.offset || f.headers || f.key || f.value)
+		sep(f.partition || f.offset || f.delivery || f.epoch || f.headers || f.key || f.value)
 	}
 	if f.partition {
 		w.WriteString("Partition:" + strconv.Itoa(int(r.Partition)))
-		sep(f.offset || f.headers || f.key || f.value)
+		sep(f.offset || f.delivery || f.epoch || f.headers || f.key || f.value)
 	}
 	if f.offset {
 		w.WriteString("Offset:" + strconv.FormatInt(r.Offset, 10))
+		sep(f.delivery || f.epoch || f.headers || f.key || f.value)
+	}
+	// Kafka's console consumer hands the formatter a copy of each record without its delivery
+	// count (share groups only) or leader epoch, so both always print NOT_PRESENT.
+	if f.delivery {
+		w.WriteString("Delivery:NOT_PRESENT")
+		sep(f.epoch || f.headers || f.key || f.value)
+	}
+	if f.epoch {
+		w.WriteString("Epoch:NOT_PRESENT")
 		sep(f.headers || f.key || f.value)
 	}
 	if f.headers {
@@ -121,13 +140,55 @@ func (f *formatter) write(w *bufio.Writer, r *kgo.Record) {
 		sep(f.key || f.value)
 	}
 	if f.key {
-		w.Write(f.orNull(r.Key))
+		w.Write(f.orNull(decodeWith(f.keyDecode, r.Key)))
 		sep(f.value)
 	}
 	if f.value {
-		w.Write(f.orNull(r.Value))
+		w.Write(f.orNull(decodeWith(f.valueDecode, r.Value)))
 		w.WriteString(f.lineSep)
 	}
+}
+
+func decodeWith(decode func([]byte) ([]byte, error), b []byte) []byte {
+	if decode == nil || b == nil {
+		return b
+	}
+	out, err := decode(b)
+	if err != nil {
+		return []byte(err.Error())
+	}
+	return out
+}
+
+// deserializer returns a decoder for one of Kafka's deserializer classes (given by name or
+// full class name): the bytes as text for StringDeserializer and ByteArrayDeserializer, the
+// big-endian number for LongDeserializer, IntegerDeserializer and ShortDeserializer.
+func deserializer(class string) (func([]byte) ([]byte, error), error) {
+	name := class[strings.LastIndex(class, ".")+1:]
+	number := func(size int, name string) func([]byte) ([]byte, error) {
+		return func(b []byte) ([]byte, error) {
+			if len(b) != size {
+				return nil, fmt.Errorf("org.apache.kafka.common.errors.SerializationException: Size of data received by %s is not %d", name, size)
+			}
+			var n int64
+			for _, c := range b {
+				n = n<<8 | int64(c)
+			}
+			n = n << (64 - 8*size) >> (64 - 8*size) // sign-extend
+			return []byte(strconv.FormatInt(n, 10)), nil
+		}
+	}
+	switch name {
+	case "StringDeserializer", "ByteArrayDeserializer", "BytesDeserializer", "ByteBufferDeserializer":
+		return nil, nil
+	case "LongDeserializer":
+		return number(8, name), nil
+	case "IntegerDeserializer":
+		return number(4, name), nil
+	case "ShortDeserializer":
+		return number(2, name), nil
+	}
+	return nil, usagef("deserializer %q is not available: kafkalab prints with StringDeserializer, LongDeserializer, IntegerDeserializer or ShortDeserializer (org.apache.kafka.common.serialization.*)", class)
 }
 
 // consumerPlan is what to read and from where, decided from the options before connecting.
@@ -161,7 +222,7 @@ func planConsumer(o *options) (*consumerPlan, error) {
 	if o.has("formatter") && !strings.HasSuffix(o.value("formatter", ""), "DefaultMessageFormatter") {
 		return nil, usagef("formatter %q is not available: kafkalab has only DefaultMessageFormatter (set what it prints with --property print.key=true etc.)", o.value("formatter", ""))
 	}
-	cprops, err := parseProperties("consumer-property", o.values("consumer-property"))
+	cprops, err := clientProperties(o, "consumer-property")
 	if err != nil {
 		return nil, err
 	}
@@ -282,6 +343,20 @@ func runConsumer(ctx context.Context, r *toolRun) error {
 		return err
 	}
 	f := newFormatter(props)
+	for _, d := range []struct {
+		opt, prop string
+		dst       *func([]byte) ([]byte, error)
+	}{{"key-deserializer", "key.deserializer", &f.keyDecode}, {"value-deserializer", "value.deserializer", &f.valueDecode}} {
+		class := props[d.prop]
+		if r.opts.has(d.opt) {
+			class = r.opts.value(d.opt, "")
+		}
+		if class != "" {
+			if *d.dst, err = deserializer(class); err != nil {
+				return err
+			}
+		}
+	}
 
 	// Check the topic (and partition) first, without auto-creating it: a typo should say so,
 	// not wait forever on a topic that will never exist.

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -25,6 +26,7 @@ func init() {
 			{name: "offsets", help: "With --describe: show offsets (the default view)."},
 			{name: "members", help: "With --describe: show the group's members."},
 			{name: "state", help: "With --describe: show the group's state, coordinator and assignor."},
+			{name: "verbose", help: "With --describe: more columns (each member's assignment, the group's epochs, each offset's leader epoch)."},
 			{name: "reset-offsets", help: "Reset the group's offsets (the group must have no running members). Dry run unless --execute."},
 			{name: "topic", arg: "topic", help: "With --reset-offsets: a topic, or topic:0,1 for some partitions (repeatable)."},
 			{name: "all-topics", help: "With --reset-offsets: every topic the group has offsets for."},
@@ -32,8 +34,15 @@ func init() {
 			{name: "to-latest", help: "Reset to the end (skip everything written so far)."},
 			{name: "to-offset", arg: "Long", help: "Reset to this offset (kept within the partition's range)."},
 			{name: "shift-by", arg: "Long: number-of-offsets", help: "Move the committed offsets by n (negative goes back), kept within range."},
+			{name: "to-current", help: "Reset to the committed offset (the end where the group has none)."},
+			{name: "to-datetime", arg: "String: datetime", help: "Reset to the first offset at or after a time, YYYY-MM-DDTHH:mm:SS.sss (local time unless it ends in Z or +hh:mm)."},
+			{name: "by-duration", arg: "String: duration", help: "Reset to the first offset at or after now minus a duration, PnDTnHnMnS."},
+			{name: "from-file", arg: "String: path to CSV file", help: "Reset to the offsets in a CSV file of topic,partition,offset lines (group,topic,partition,offset for several groups)."},
+			{name: "export", help: "With --reset-offsets: print the plan as CSV (for --from-file)."},
 			{name: "dry-run", help: "Only show the new offsets (the default)."},
 			{name: "execute", help: "Commit the new offsets."},
+			{name: "delete", help: "Delete the group(s) given with --group (they must have no running members)."},
+			{name: "delete-offsets", help: "Delete a group's committed offsets of the topics given with --topic."},
 		},
 		run: runGroups,
 	})
@@ -44,22 +53,27 @@ const missing = "-"
 
 // groupRow is one line of the --describe table (PartitionAssignmentState in Kafka).
 type groupRow struct {
-	group, topic, partition, current, end, lag, consumer, host, client string
+	group, topic, partition, epoch, current, end, lag, consumer, host, client string
 }
 
 func runGroups(ctx context.Context, r *toolRun) error {
 	o := r.opts
 	actions := 0
-	for _, a := range []string{"list", "describe", "reset-offsets"} {
+	for _, a := range []string{"list", "describe", "delete", "reset-offsets", "delete-offsets"} {
 		if o.has(a) {
 			actions++
 		}
 	}
 	if actions != 1 {
-		return usagef("command must include exactly one action: --list, --describe or --reset-offsets")
+		return usagef("Command must include exactly one action: --list, --describe, --delete, --reset-offsets, --delete-offsets")
 	}
-	if o.has("reset-offsets") {
+	switch {
+	case o.has("reset-offsets"):
 		return resetOffsets(ctx, r)
+	case o.has("delete"):
+		return deleteGroups(ctx, r)
+	case o.has("delete-offsets"):
+		return deleteOffsets(ctx, r)
 	}
 	if o.has("describe") && !o.has("group") && !o.has("all-groups") {
 		return usagef("option --describe takes one of these options: --all-groups, --group, like --describe --group my-group")
@@ -70,11 +84,19 @@ func runGroups(ctx context.Context, r *toolRun) error {
 	}
 	defer closeFn()
 	if o.has("list") {
-		names, err := listGroupNames(ctx, adm)
+		if o.has("state") {
+			return listGroupStates(ctx, r)
+		}
+		listed, err := consumerGroupsInBrokerOrder(ctx, r)
 		if err != nil {
 			return err
 		}
-		for _, n := range names {
+		names := make([]string, len(listed))
+		for i, g := range listed {
+			names[i] = g.Group
+		}
+		// Kafka's tool prints the names from a HashMap filled in the brokers' order.
+		for _, n := range javaStringSetOrder(names) {
 			fmt.Fprintln(r.io.Stdout, n)
 		}
 		return nil
@@ -190,11 +212,14 @@ func describeGroup(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 	}
 	row := func(k tp, consumer, host, client string) groupRow {
 		rw := groupRow{group: group, topic: k.topic, partition: strconv.Itoa(int(k.partition)),
-			current: missing, end: missing, lag: missing, consumer: consumer, host: host, client: client}
+			epoch: missing, current: missing, end: missing, lag: missing, consumer: consumer, host: host, client: client}
 		var cur, end int64 = -1, -1
 		if o, ok := committed.Lookup(k.topic, k.partition); ok && o.Err == nil && o.At >= 0 {
 			cur = o.At
 			rw.current = strconv.FormatInt(cur, 10)
+			if o.LeaderEpoch >= 0 {
+				rw.epoch = strconv.Itoa(int(o.LeaderEpoch))
+			}
 		}
 		if l, ok := ends.Lookup(k.topic, k.partition); ok && l.Err == nil {
 			end = l.Offset
@@ -229,22 +254,33 @@ func describeGroup(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 	if len(rows) == 0 {
 		return nil
 	}
-	printGroupRows(r, rows)
+	printGroupRows(r, rows, r.opts.has("verbose"))
 	return nil
 }
 
 // printGroupRows prints the table exactly as ConsumerGroupCommand.printOffsets does: every
 // line, the header included, starts with a newline, and a final newline ends the table.
-func printGroupRows(r *toolRun, rows []groupRow) {
+// With --verbose a LEADER-EPOCH column (the committed offset's) follows PARTITION.
+func printGroupRows(r *toolRun, rows []groupRow, verbose bool) {
 	g, t, c, h := 15, 15, 15, 15
 	for _, rw := range rows {
 		g, t, c, h = max(g, len(rw.group)), max(t, len(rw.topic)), max(c, len(rw.consumer)), max(h, len(rw.host))
 	}
 	format := fmt.Sprintf("\n%%-%ds %%-%ds %%-10s %%-15s %%-15s %%-15s %%-%ds %%-%ds %%s", g, t, c, h)
+	if verbose {
+		format = fmt.Sprintf("\n%%-%ds %%-%ds %%-10s %%-15s %%-15s %%-15s %%-15s %%-%ds %%-%ds %%s", g, t, c, h)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, format, "GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID", "HOST", "CLIENT-ID")
+	line := func(rw groupRow) {
+		if verbose {
+			fmt.Fprintf(&b, format, rw.group, rw.topic, rw.partition, rw.epoch, rw.current, rw.end, rw.lag, rw.consumer, rw.host, rw.client)
+		} else {
+			fmt.Fprintf(&b, format, rw.group, rw.topic, rw.partition, rw.current, rw.end, rw.lag, rw.consumer, rw.host, rw.client)
+		}
+	}
+	line(groupRow{"GROUP", "TOPIC", "PARTITION", "LEADER-EPOCH", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID", "HOST", "CLIENT-ID"})
 	for _, rw := range rows {
-		fmt.Fprintf(&b, format, rw.group, rw.topic, rw.partition, rw.current, rw.end, rw.lag, rw.consumer, rw.host, rw.client)
+		line(rw)
 	}
 	b.WriteString("\n")
 	fmt.Fprint(r.io.Stdout, b.String())
@@ -294,16 +330,29 @@ func describeMembers(ctx context.Context, adm *kadm.Client, r *toolRun, group st
 		}
 	}
 	var b strings.Builder
-	row := func(group, id, instance, host, client, parts string) {
+	verbose := r.opts.has("verbose")
+	assignments := make([]string, len(d.Members))
+	aw := 20 // CURRENT-ASSIGNMENT: as wide as the longest, at least 20
+	for i, m := range d.Members {
+		assignments[i] = assignmentString(m)
+		aw = max(aw, len(assignments[i]))
+	}
+	row := func(group, id, instance, host, client, parts string, more ...string) {
 		if withInstance {
-			fmt.Fprintf(&b, "%-*s %-*s %-*s %-*s %-*s %-15s \n", g, group, c, id, inst, instance, h, host, cl, client, parts)
+			fmt.Fprintf(&b, "%-*s %-*s %-*s %-*s %-*s %-15s ", g, group, c, id, inst, instance, h, host, cl, client, parts)
 		} else {
-			fmt.Fprintf(&b, "%-*s %-*s %-*s %-*s %-15s \n", g, group, c, id, h, host, cl, client, parts)
+			fmt.Fprintf(&b, "%-*s %-*s %-*s %-*s %-15s ", g, group, c, id, h, host, cl, client, parts)
 		}
+		// --verbose: the epochs and assignments of KIP-848 groups ("-" for a classic group's
+		// epochs and target).
+		if verbose {
+			fmt.Fprintf(&b, "%-15s %-*s %-15s %-20s", more[0], aw, more[1], more[2], more[3])
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	row("GROUP", "CONSUMER-ID", "GROUP-INSTANCE-ID", "HOST", "CLIENT-ID", "#PARTITIONS")
-	for _, m := range d.Members {
+	row("GROUP", "CONSUMER-ID", "GROUP-INSTANCE-ID", "HOST", "CLIENT-ID", "#PARTITIONS", "CURRENT-EPOCH", "CURRENT-ASSIGNMENT", "TARGET-EPOCH", "TARGET-ASSIGNMENT")
+	for i, m := range d.Members {
 		n := 0
 		if a, ok := m.Assigned.AsConsumer(); ok {
 			for _, t := range a.Topics {
@@ -314,7 +363,7 @@ func describeMembers(ctx context.Context, adm *kadm.Client, r *toolRun, group st
 		if m.InstanceID != nil {
 			instance = *m.InstanceID
 		}
-		row(group, m.MemberID, instance, m.ClientHost, m.ClientID, strconv.Itoa(n))
+		row(group, m.MemberID, instance, m.ClientHost, m.ClientID, strconv.Itoa(n), missing, assignments[i], missing, missing)
 	}
 	fmt.Fprint(r.io.Stdout, b.String())
 	return nil
@@ -332,10 +381,17 @@ func describeState(ctx context.Context, adm *kadm.Client, r *toolRun, group stri
 	if strategy == "" {
 		strategy = missing
 	}
-	format := fmt.Sprintf("\n%%-%ds %%-25s %%-20s %%-20s %%s", max(15, len(group)))
 	var b strings.Builder
-	fmt.Fprintf(&b, format, "GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS")
-	fmt.Fprintf(&b, format, group, coordinator, strategy, d.State, strconv.Itoa(len(d.Members)))
+	if r.opts.has("verbose") {
+		// The group and target assignment epochs of KIP-848 groups; "-" for a classic group.
+		format := fmt.Sprintf("\n%%-%ds %%-25s %%-20s %%-20s %%-15s %%-25s %%s", max(15, len(group)))
+		fmt.Fprintf(&b, format, "GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "GROUP-EPOCH", "TARGET-ASSIGNMENT-EPOCH", "#MEMBERS")
+		fmt.Fprintf(&b, format, group, coordinator, strategy, d.State, missing, missing, strconv.Itoa(len(d.Members)))
+	} else {
+		format := fmt.Sprintf("\n%%-%ds %%-25s %%-20s %%-20s %%s", max(15, len(group)))
+		fmt.Fprintf(&b, format, "GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS")
+		fmt.Fprintf(&b, format, group, coordinator, strategy, d.State, strconv.Itoa(len(d.Members)))
+	}
 	b.WriteString("\n")
 	fmt.Fprint(r.io.Stdout, b.String())
 	return nil
@@ -349,15 +405,15 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 		return usagef("option --reset-offsets takes one of these options: --all-groups, --group")
 	}
 	scenarios := 0
-	for _, s := range []string{"to-earliest", "to-latest", "to-offset", "shift-by"} {
+	for _, s := range resetScenarios {
 		if o.has(s) {
 			scenarios++
 		}
 	}
 	if scenarios != 1 {
-		return usagef("option --reset-offsets requires exactly one of these scenarios: --to-earliest, --to-latest, --to-offset N, --shift-by N")
+		return usagef("option --reset-offsets requires exactly one of these scenarios: --to-earliest, --to-latest, --to-offset N, --shift-by N, --to-current, --to-datetime T, --by-duration D, --from-file F")
 	}
-	if o.has("topic") == o.has("all-topics") {
+	if o.has("topic") && o.has("all-topics") || !o.has("from-file") && !o.has("topic") && !o.has("all-topics") {
 		return usagef("one of the reset scopes should be defined: --all-topics, --topic")
 	}
 	if o.has("dry-run") && o.has("execute") {
@@ -370,6 +426,25 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 	shift, err := o.intValue("shift-by", 0)
 	if err != nil {
 		return err
+	}
+	var atTime int64
+	switch {
+	case o.has("to-datetime"):
+		if atTime, err = parseJavaDateTime(o.value("to-datetime", ""), time.Now()); err != nil {
+			return err
+		}
+	case o.has("by-duration"):
+		d, err := parseJavaDuration(o.value("by-duration", ""))
+		if err != nil {
+			return err
+		}
+		atTime = time.Now().Add(-d).UnixMilli()
+	}
+	var filePlan map[string]map[topicPartition]int64
+	if o.has("from-file") {
+		if filePlan, err = readResetPlan(o.value("from-file", ""), len(o.values("group")) == 1, o.value("group", "")); err != nil {
+			return err
+		}
 	}
 	adm, closeFn, err := r.admin(ctx)
 	if err != nil {
@@ -405,7 +480,20 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 			return fmt.Errorf("cannot fetch the committed offsets of group %s: %w", group, err)
 		}
 		var parts []tp
-		if o.has("all-topics") {
+		if o.has("from-file") {
+			for k := range filePlan[group] {
+				parts = append(parts, k)
+			}
+			sort.Slice(parts, func(i, j int) bool {
+				if parts[i].topic != parts[j].topic {
+					return parts[i].topic < parts[j].topic
+				}
+				return parts[i].partition < parts[j].partition
+			})
+			if len(parts) == 0 {
+				fmt.Fprintf(r.io.Stdout, "\nError: No reset plan for group %s found\n", group)
+			}
+		} else if o.has("all-topics") {
 			committed.Each(func(c kadm.OffsetResponse) {
 				if c.Err == nil {
 					parts = append(parts, tp{c.Topic, c.Partition})
@@ -460,6 +548,12 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 		if err != nil {
 			return fmt.Errorf("cannot list end offsets: %w", err)
 		}
+		var byTime kadm.ListedOffsets
+		if o.has("to-datetime") || o.has("by-duration") {
+			if byTime, err = adm.ListOffsetsAfterMilli(ctx, atTime, topics...); err != nil {
+				return fmt.Errorf("cannot list the offsets at %d ms: %w", atTime, err)
+			}
+		}
 		plan := kadm.Offsets{}
 		for _, p := range parts {
 			start, ok1 := starts.Lookup(p.topic, p.partition)
@@ -475,6 +569,24 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 				at = end.Offset
 			case o.has("to-offset"):
 				at = toOffset
+			case o.has("from-file"):
+				at = filePlan[group][p]
+			case o.has("to-current"):
+				at = end.Offset
+				if c, ok := committed.Lookup(p.topic, p.partition); ok && c.Err == nil && c.At >= 0 {
+					at = c.At
+				}
+			case o.has("to-datetime") || o.has("by-duration"):
+				l, ok := byTime.Lookup(p.topic, p.partition)
+				if !ok || l.Err != nil {
+					return usagef("Error getting offset by timestamp of topic partition: %s-%d", p.topic, p.partition)
+				}
+				at = l.Offset
+				if l.Timestamp < 0 || at < 0 {
+					// No record at or after the time: Kafka says so on stdout and takes the end.
+					fmt.Fprintf(r.io.Stdout, "\nWarn: Partition %d from topic %s is empty. Falling back to latest known offset.\n", p.partition, p.topic)
+					at = end.Offset
+				}
 			default:
 				c, ok := committed.Lookup(p.topic, p.partition)
 				if !ok || c.Err != nil || c.At < 0 {
@@ -484,10 +596,10 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 			}
 			// Kafka keeps an explicit offset inside the partition's range (with a warning).
 			if at > end.Offset {
-				fmt.Fprintf(r.io.Stderr, "WARN New offset (%d) is higher than latest offset for topic partition %s-%d. Value will be set to %d\n", at, p.topic, p.partition, end.Offset)
+				fmt.Fprintf(r.io.Stderr, "[%s] WARN New offset (%d) is higher than latest offset for topic partition %s-%d. Value will be set to %d (org.apache.kafka.tools.OffsetsUtils)\n", log4jTime(time.Now()), at, p.topic, p.partition, end.Offset)
 				at = end.Offset
 			} else if at < start.Offset {
-				fmt.Fprintf(r.io.Stderr, "WARN New offset (%d) is lower than earliest offset for topic partition %s-%d. Value will be set to %d\n", at, p.topic, p.partition, start.Offset)
+				fmt.Fprintf(r.io.Stderr, "[%s] WARN New offset (%d) is lower than earliest offset for topic partition %s-%d. Value will be set to %d (org.apache.kafka.tools.OffsetsUtils)\n", log4jTime(time.Now()), at, p.topic, p.partition, start.Offset)
 				at = start.Offset
 			}
 			plan.Add(kadm.Offset{Topic: p.topic, Partition: p.partition, At: at, LeaderEpoch: -1})
@@ -509,6 +621,20 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 	if !o.has("dry-run") && !o.has("execute") {
 		fmt.Fprintln(r.io.Stderr, "WARN: No action will be performed as the --execute option is missing. In version 5.0, this command will require either --dry-run or --execute to be specified. You should add the --dry-run option explicitly if you are scripting this command and want to keep the current default behavior without prompting.")
 	}
+	if o.has("export") {
+		// CsvUtils' lines: topic,partition,offset for one --group, the group first otherwise;
+		// println adds a newline after the last.
+		var b strings.Builder
+		for _, row := range rows {
+			if len(o.values("group")) != 1 {
+				fmt.Fprintf(&b, "%s,", row.group)
+			}
+			fmt.Fprintf(&b, "%s,%d,%d\n", row.topic, row.partition, row.offset)
+		}
+		b.WriteString("\n")
+		fmt.Fprint(r.io.Stdout, b.String())
+		return nil
+	}
 	// Kafka 4.3's table: columns as wide as the longest group and topic (at least 15).
 	g, t := 15, 15
 	for _, row := range rows {
@@ -524,4 +650,37 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 	b.WriteString("\n")
 	fmt.Fprint(r.io.Stdout, b.String())
 	return nil
+}
+
+// log4jTime is a time as Kafka's tools-log4j2.yaml prints it ([%d]: local time, milliseconds
+// after a comma), for the warnings Kafka's tools log on stderr.
+func log4jTime(t time.Time) string {
+	return t.Format("2006-01-02 15:04:05,000")
+}
+
+// assignmentString is Kafka's getAssignmentString of a member: topic:p,p per topic (the
+// partitions by number), the topics' strings sorted and joined by ';'; "-" for none.
+func assignmentString(m kadm.DescribedGroupMember) string {
+	a, ok := m.Assigned.AsConsumer()
+	if !ok {
+		return missing
+	}
+	var topics []string
+	for _, t := range a.Topics {
+		if len(t.Partitions) == 0 {
+			continue
+		}
+		ps := append([]int32(nil), t.Partitions...)
+		sort.Slice(ps, func(i, j int) bool { return ps[i] < ps[j] })
+		strs := make([]string, len(ps))
+		for i, p := range ps {
+			strs[i] = strconv.Itoa(int(p))
+		}
+		topics = append(topics, t.Topic+":"+strings.Join(strs, ","))
+	}
+	if len(topics) == 0 {
+		return missing
+	}
+	sort.Strings(topics)
+	return strings.Join(topics, ";")
 }

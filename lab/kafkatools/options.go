@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,6 +31,8 @@ func usagef(format string, a ...any) error { return &usageError{msg: fmt.Sprintf
 type options struct {
 	vals map[string][]string
 	seen map[string]bool
+	// order is each option's name as the command line gives them, repeats included.
+	order []string
 }
 
 func (o *options) has(name string) bool { return o.seen[name] }
@@ -111,6 +114,7 @@ func parseOptions(specs []option, args []string) (*options, error) {
 			}
 		}
 		o.seen[spec.name] = true
+		o.order = append(o.order, spec.name)
 		if spec.arg == "" {
 			if hasVal {
 				return nil, usagef("option --%s takes no value (remove =%s)", spec.name, val)
@@ -164,4 +168,65 @@ func parseProperties(flag string, vals []string) (map[string]string, error) {
 		m[k] = v
 	}
 	return m, nil
+}
+
+// clientProperties gathers a producer's or consumer's settings as Kafka 4.x's tools do:
+// --command-config's file first, then the older repeatable flag (--producer-property or
+// --consumer-property), then --command-property, which takes precedence. Settings for SASL
+// or TLS are refused: the lab's tools connect in plain text.
+func clientProperties(o *options, oldFlag string) (map[string]string, error) {
+	props := map[string]string{}
+	if o.has("command-config") {
+		path := o.value("command-config", "")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read --command-config %s: %w", path, err)
+		}
+		for k, v := range parseJavaProperties(string(data)) {
+			props[k] = v
+		}
+	}
+	for _, flag := range []string{oldFlag, "command-property"} {
+		if flag == "" {
+			continue
+		}
+		m, err := parseProperties(flag, o.values(flag))
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range m {
+			props[k] = v
+		}
+	}
+	for _, k := range sortedKeys(props) {
+		v := props[k]
+		if k == "security.protocol" && !strings.EqualFold(v, "PLAINTEXT") || strings.HasPrefix(k, "sasl.") || strings.HasPrefix(k, "ssl.") {
+			return nil, fmt.Errorf("%s=%s is not available: kafkalab's Kafka tools connect in plain text, without SASL or TLS; leave it out for the lab's broker", k, v)
+		}
+	}
+	return props, nil
+}
+
+// parseJavaProperties reads a .properties file's key=value (or key: value, key value)
+// lines, skipping blank lines and # or ! comments. Line continuations and escapes are not
+// handled: client config files do not need them.
+func parseJavaProperties(text string) map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+		if line == "" || line[0] == '#' || line[0] == '!' {
+			continue
+		}
+		i := strings.IndexAny(line, "=: \t")
+		if i < 0 {
+			out[line] = ""
+			continue
+		}
+		k, v := line[:i], strings.TrimSpace(line[i+1:])
+		if line[i] == ' ' || line[i] == '\t' {
+			v = strings.TrimSpace(strings.TrimLeft(v, "=:"))
+		}
+		out[k] = v
+	}
+	return out
 }

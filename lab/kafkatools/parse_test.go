@@ -84,6 +84,13 @@ func TestFormatterLayout(t *testing.T) {
 		{props: map[string]string{"print.offset": "true", "print.value": "false"}, rec: rec, want: "Offset:7\n"},
 		{props: map[string]string{"print.value": "false"}, rec: rec, want: ""},
 		{props: map[string]string{"line.separator": "|"}, rec: rec, want: "{\"order_id\":1003}|"},
+		// Kafka 4.3.1's console consumer printed these layouts (its records carry no delivery
+		// count or leader epoch).
+		{props: map[string]string{"print.key": "true", "key.separator": "|", "print.delivery": "true"}, rec: rec,
+			want: "Delivery:NOT_PRESENT|1003|{\"order_id\":1003}\n"},
+		{props: map[string]string{"print.epoch": "true", "print.partition": "true", "print.offset": "true", "print.delivery": "true", "print.headers": "true", "print.key": "true"}, rec: rec,
+			want: "Partition:1\tOffset:7\tDelivery:NOT_PRESENT\tEpoch:NOT_PRESENT\tsource:lab,trace:null\t1003\t{\"order_id\":1003}\n"},
+		{props: map[string]string{"print.epoch": "true", "print.value": "false"}, rec: rec, want: "Epoch:NOT_PRESENT\n"},
 	}
 	for _, tc := range tests {
 		var b bytes.Buffer
@@ -284,5 +291,32 @@ func TestConsumerHeartbeatInterval(t *testing.T) {
 		if _, err := plan("--consumer-property", "heartbeat.interval.ms="+bad); err == nil || !strings.Contains(err.Error(), "from 1 to 44999") {
 			t.Errorf("heartbeat.interval.ms=%s: err %v", bad, err)
 		}
+	}
+}
+
+func TestDeserializers(t *testing.T) {
+	long42 := []byte{0, 0, 0, 0, 0, 0, 0, 42}
+	for _, c := range []struct {
+		class string
+		in    []byte
+		want  string
+	}{
+		{"org.apache.kafka.common.serialization.StringDeserializer", []byte("héllo"), "héllo"},
+		{"org.apache.kafka.common.serialization.LongDeserializer", long42, "42"},
+		{"LongDeserializer", []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe}, "-2"},
+		{"org.apache.kafka.common.serialization.IntegerDeserializer", []byte{0, 1, 0, 0}, "65536"},
+		{"org.apache.kafka.common.serialization.ShortDeserializer", []byte{0xff, 0xff}, "-1"},
+		{"org.apache.kafka.common.serialization.LongDeserializer", []byte("abc"), "org.apache.kafka.common.errors.SerializationException: Size of data received by LongDeserializer is not 8"},
+	} {
+		dec, err := deserializer(c.class)
+		if err != nil {
+			t.Fatalf("%s: %v", c.class, err)
+		}
+		if got := string(decodeWith(dec, c.in)); got != c.want {
+			t.Errorf("%s(%v) = %q, want %q", c.class, c.in, got, c.want)
+		}
+	}
+	if _, err := deserializer("com.example.AvroDeserializer"); err == nil {
+		t.Error("an unknown deserializer was accepted")
 	}
 }

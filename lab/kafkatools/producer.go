@@ -28,6 +28,8 @@ func init() {
 			{name: "reader-property", arg: "prop", help: "Same as --property (Kafka 4.x's newer name)."},
 			{name: "property", arg: "prop", help: "A line reader property (repeatable): parse.key=true|false, key.separator=<sep> (default tab), parse.headers=true|false, headers.delimiter, headers.separator, headers.key.separator, null.marker, ignore.error=true|false."},
 			{name: "producer-property", arg: "producer_prop", help: "A producer property key=value (repeatable): acks, compression.type, linger.ms."},
+			{name: "command-property", arg: "producer_prop", help: "Same as --producer-property (Kafka 4.x's newer name); takes precedence over --command-config."},
+			{name: "command-config", arg: "config file", help: "A producer properties file (key=value lines); SASL and TLS settings are not available."},
 			{name: "compression-codec", arg: "compression-codec", help: "The compression codec: 'none', 'gzip', 'snappy', 'lz4' or 'zstd'. Default none."},
 			{name: "request-required-acks", arg: "request required acks", help: "The required acks of the producer requests: -1 (all), 1 or 0. Default -1."},
 			{name: "sync", help: "Send each message and wait for its acknowledgement before reading the next line."},
@@ -251,7 +253,7 @@ func runProducer(ctx context.Context, r *toolRun) error {
 	if err != nil {
 		return err
 	}
-	pprops, err := parseProperties("producer-property", r.opts.values("producer-property"))
+	pprops, err := clientProperties(r.opts, "producer-property")
 	if err != nil {
 		return err
 	}

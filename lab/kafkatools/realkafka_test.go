@@ -219,10 +219,10 @@ func TestAgainstApacheKafkaTools(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	time.Sleep(6 * time.Second) // one auto-commit interval (5 s, as Kafka's), so offsets are stable
-	for _, view := range []string{"--offsets", "--members", "--state"} {
-		o = rk.ours(t, "", "kafka-consumer-groups.sh", "--describe", "--group", live, view)
-		j = rk.java(t, "", "kafka-consumer-groups.sh", "--describe", "--group", live, view)
-		same(t, "live group --describe "+view, o.stdout, j.stdout)
+	for _, view := range [][]string{{"--offsets"}, {"--members"}, {"--state"}, {"--members", "--verbose"}, {"--state", "--verbose"}, {"--verbose"}} {
+		o = rk.ours(t, "", "kafka-consumer-groups.sh", append([]string{"--describe", "--group", live}, view...)...)
+		j = rk.java(t, "", "kafka-consumer-groups.sh", append([]string{"--describe", "--group", live}, view...)...)
+		same(t, "live group --describe "+strings.Join(view, " "), o.stdout, j.stdout)
 	}
 	cancel()
 	if code := <-done; code != 0 {
@@ -320,6 +320,9 @@ func TestAgainstApacheKafkaToolsHeadersAndFormatting(t *testing.T) {
 		{"print.headers=true", "headers.separator=|", "null.literal=<none>", "print.key=true", "key.separator= => "},
 		{"print.value=false", "print.key=true", "print.partition=true"},
 		{"print.timestamp=true", "line.separator=;"},
+		{"print.key=true", "key.separator=|", "print.delivery=true"},
+		{"print.epoch=true", "print.partition=true", "print.offset=true", "print.delivery=true", "print.headers=true", "print.key=true"},
+		{"key.deserializer=org.apache.kafka.common.serialization.StringDeserializer", "print.key=true", "print.epoch=true", "print.value=false"},
 	} {
 		var oa, ja []string
 		for _, p := range props {
@@ -331,6 +334,13 @@ func TestAgainstApacheKafkaToolsHeadersAndFormatting(t *testing.T) {
 		j = rk.java(t, "", "kafka-console-consumer.sh", append([]string{"--topic", to, "--from-beginning", "--max-messages", "4"}, ja...)...)
 		same(t, "consume with "+strings.Join(props, " "), o.stdout, j.stdout, topics)
 	}
+	// --key-deserializer and --value-deserializer name Kafka's deserializer classes.
+	deser := []string{"--from-beginning", "--max-messages", "4", "--formatter-property", "print.key=true",
+		"--key-deserializer", "org.apache.kafka.common.serialization.StringDeserializer",
+		"--value-deserializer", "org.apache.kafka.common.serialization.StringDeserializer"}
+	o = rk.ours(t, "", "kafka-console-consumer.sh", append([]string{"--topic", tj}, deser...)...)
+	j = rk.java(t, "", "kafka-console-consumer.sh", append([]string{"--topic", to}, deser...)...)
+	same(t, "--key-deserializer --value-deserializer", o.stdout, j.stdout, topics)
 	// --include takes a regular expression over topic names.
 	o = rk.ours(t, "", "kafka-console-consumer.sh", "--include", tj+"|nothing-else", "--from-beginning", "--max-messages", "4")
 	j = rk.java(t, "", "kafka-console-consumer.sh", "--include", to+"|nothing-else", "--from-beginning", "--max-messages", "4")
@@ -445,6 +455,225 @@ func TestAgainstApacheKafkaNextToolSeesCreateAndAlter(t *testing.T) {
 		want := fmt.Sprintf("%[1]s:0:1\n%[1]s:1:0\n%[1]s:2:1\n%[1]s:3:1\n%[1]s:4:0\n", topic)
 		if got != want {
 			t.Fatalf("round %d: offsets\n%s\nwant\n%s", round, got, want)
+		}
+	}
+}
+
+// Command lines from Kafka's documentation (ops.html "Managing Consumer Groups" and "Modifying
+// topics", configuration.html's topic-level configs), each run by Kafka's tool and ours. Where
+// a command only reads, ours reads Kafka's own topics and groups, so even the HashMap orders
+// Kafka prints in must agree.
+func TestAgainstApacheKafkaDocCommands(t *testing.T) {
+	rk := needRealKafka(t)
+	to, tj := twins("docs")
+	po, pj := twins("plain")
+	topics := [2]string{to, tj}
+	for _, side := range []struct {
+		run  func(t *testing.T, stdin, tool string, args ...string) result
+		t, p string
+	}{{rk.ours, to, po}, {rk.java, tj, pj}} {
+		side.run(t, "", "kafka-topics.sh", "--create", "--topic", side.t, "--partitions", "3", "--config", "max.message.bytes=64000", "--config", "flush.messages=1")
+		side.run(t, "", "kafka-topics.sh", "--create", "--topic", side.p, "--partitions", "1")
+	}
+	defer func() {
+		for _, name := range []string{to, tj, po, pj} {
+			rk.ours(t, "", "kafka-topics.sh", "--delete", "--topic", name)
+		}
+	}()
+	var batch []string
+	for _, b := range referenceBatches {
+		batch = append(batch, b...)
+	}
+	in := strings.Join(batch, "\n") + "\n"
+	rk.java(t, in, "kafka-console-producer.sh", "--topic", tj, "--reader-property", "parse.key=true", "--reader-property", "key.separator=:")
+
+	// kafka-topics.sh --describe of several topics and its report options, on Kafka's topics.
+	for _, args := range [][]string{
+		{"--describe"},
+		{"--describe", "--topics-with-overrides"},
+		{"--describe", "--at-min-isr-partitions"},
+		{"--describe", "--under-replicated-partitions"},
+		{"--describe", "--unavailable-partitions"},
+		{"--describe", "--under-min-isr-partitions"},
+	} {
+		args = append(args, "--topic", tj+"|"+pj)
+		o := rk.ours(t, "", "kafka-topics.sh", args...)
+		j := rk.java(t, "", "kafka-topics.sh", args...)
+		same(t, "kafka-topics.sh "+strings.Join(args, " "), o.stdout, j.stdout)
+		if o.code != j.code {
+			t.Errorf("%v: exit %d, Kafka's %d", args, o.code, j.code)
+		}
+	}
+	// An unknown config is reported before a replication factor the cluster cannot meet.
+	o := rk.ours(t, "", "kafka-topics.sh", "--create", "--topic", to+"-rf", "--partitions", "20", "--replication-factor", "3", "--config", "x=y")
+	j := rk.java(t, "", "kafka-topics.sh", "--create", "--topic", tj+"-rf", "--partitions", "20", "--replication-factor", "3", "--config", "x=y")
+	if javaMsg := strings.SplitN(j.stdout, "\n", 2)[0]; o.code != 1 || javaMsg == "" || !strings.HasPrefix(o.stderr, javaMsg) {
+		t.Errorf("create with x=y and 3 replicas:\nours  %q\nKafka %q", o.stderr, javaMsg)
+	}
+
+	// A group of Kafka's console consumer that read the 5 records.
+	_, grj := twins("docgrp")
+	rk.java(t, "", "kafka-console-consumer.sh", "--topic", tj, "--group", grj, "--from-beginning", "--max-messages", "5", "--timeout-ms", "10000")
+	rk.java(t, "", "kafka-consumer-groups.sh", "--reset-offsets", "--group", grj, "--topic", tj+":0", "--to-offset", "1", "--execute")
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.csv")
+	os.WriteFile(plan, []byte(tj+",0,2\n"+tj+",1,9\n"), 0o644)
+	for _, args := range [][]string{
+		{"--topic", tj, "--to-current"},
+		{"--topic", tj, "--to-datetime", "2020-01-01T00:00:00.000"},
+		{"--topic", tj, "--to-datetime", "2099-01-01T00:00:00.000", "--dry-run"},
+		{"--topic", tj, "--by-duration", "PT1H", "--dry-run"},
+		{"--topic", tj, "--by-duration", "P1DT2H"},
+		{"--all-topics", "--to-latest", "--export"},
+		{"--from-file", plan, "--dry-run"},
+	} {
+		args = append([]string{"--reset-offsets", "--group", grj}, args...)
+		o := rk.ours(t, "", "kafka-consumer-groups.sh", args...)
+		j := rk.java(t, "", "kafka-consumer-groups.sh", args...)
+		same(t, strings.Join(args, " "), o.stdout, j.stdout)
+		same(t, strings.Join(args, " ")+" (stderr)", log4jStamp.ReplaceAllString(o.stderr, "[<time>]"), log4jStamp.ReplaceAllString(j.stderr, "[<time>]"))
+	}
+	// Kafka 4.x's names for client settings: --command-property and a --command-config file.
+	props := filepath.Join(dir, "client.properties")
+	os.WriteFile(props, []byte("# a client config\nclient.id=doc-reader\n"), 0o644)
+	read := []string{"--topic", tj, "--partition", "0", "--offset", "0", "--max-messages", "2", "--command-property", "fetch.min.bytes=1", "--command-config", props}
+	o = rk.ours(t, "", "kafka-console-consumer.sh", read...)
+	j = rk.java(t, "", "kafka-console-consumer.sh", read...)
+	same(t, "consumer --command-property --command-config", o.stdout, j.stdout)
+	if o.code != 0 || j.code != 0 {
+		t.Errorf("consumer --command-property --command-config: exit %d, Kafka's %d (%s)", o.code, j.code, o.stderr)
+	}
+	// Every group on the broker, in the order of Kafka's HashSet.
+	for _, args := range [][]string{{"--list"}, {"--list", "--state"}} {
+		o = rk.ours(t, "", "kafka-consumer-groups.sh", args...)
+		j = rk.java(t, "", "kafka-consumer-groups.sh", args...)
+		same(t, strings.Join(args, " "), o.stdout, j.stdout)
+	}
+
+	// Deleting offsets and groups: twin groups on twin topics.
+	gro, grj2 := twins("delgrp")
+	gro2, grj3 := twins("delgrq")
+	groups := [2]string{gro, grj2}
+	rk.ours(t, in, "kafka-console-producer.sh", "--topic", to, "--property", "parse.key=true", "--property", "key.separator=:")
+	for _, g := range [][2]string{{gro, grj2}, {gro2, grj3}} {
+		rk.ours(t, "", "kafka-console-consumer.sh", "--topic", to, "--group", g[0], "--from-beginning", "--max-messages", "5", "--timeout-ms", "10000")
+		rk.java(t, "", "kafka-console-consumer.sh", "--topic", tj, "--group", g[1], "--from-beginning", "--max-messages", "5", "--timeout-ms", "10000")
+	}
+	for _, args := range [][]string{
+		{"--delete-offsets", "--group", "G", "--topic", "T:1", "--topic", "nosuchtopic"},
+		{"--delete-offsets", "--group", "G", "--topic", "T"},
+		{"--describe", "--group", "G"},
+		{"--delete", "--group", "G"},
+	} {
+		side := func(g, tp string) []string {
+			out := make([]string, len(args))
+			for i, a := range args {
+				out[i] = strings.ReplaceAll(strings.ReplaceAll(a, "G", g), "T", tp)
+			}
+			return out
+		}
+		o := rk.ours(t, "", "kafka-consumer-groups.sh", side(gro, to)...)
+		j := rk.java(t, "", "kafka-consumer-groups.sh", side(grj2, tj)...)
+		same(t, strings.Join(args, " "), o.stdout, j.stdout, topics, groups)
+	}
+	// Deleting a group twice: Kafka prints its failure on stdout, ours on stderr (exit 1).
+	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--delete", "--group", gro)
+	j = rk.java(t, "", "kafka-consumer-groups.sh", "--delete", "--group", grj2)
+	if want := strings.ReplaceAll(strings.TrimSpace(j.stdout), grj2, gro); o.code != 1 || !strings.HasPrefix(oneLine(o.stderr), oneLine(want)) {
+		t.Errorf("--delete of a deleted group:\nours  %q\nKafka %q", o.stderr, j.stdout)
+	}
+	// Ours deletes Kafka's other group and its own.
+	o = rk.ours(t, "", "kafka-consumer-groups.sh", "--delete", "--group", grj3, "--group", gro2)
+	if want := "Deletion of requested consumer groups ('" + strings.Join(javaStringSetOrder([]string{grj3, gro2}), "', '") + "') was successful.\n"; o.stdout != want {
+		t.Errorf("--delete of two groups: %q, want %q", o.stdout, want)
+	}
+}
+
+// kafka-configs.sh beyond topics, as ops.html (quotas) and configuration.html (broker configs)
+// use it: twin users and clients on each side; the broker's cluster-wide default is one for
+// both, so each side sets and removes it in turn.
+func TestAgainstApacheKafkaConfigEntities(t *testing.T) {
+	rk := needRealKafka(t)
+	uo, uj := twins("user")
+	co, cj := twins("client")
+	users, clients := [2]string{uo, uj}, [2]string{co, cj}
+	for _, args := range [][]string{
+		{"--alter", "--add-config", "producer_byte_rate=1024,consumer_byte_rate=2048,request_percentage=200", "--entity-type", "users", "--entity-name", "U"},
+		{"--alter", "--add-config", "producer_byte_rate=1024,consumer_byte_rate=2048,request_percentage=200", "--entity-type", "clients", "--entity-name", "C"},
+		{"--describe", "--entity-type", "users", "--entity-name", "U"},
+		{"--describe", "--entity-type", "clients", "--entity-name", "C"},
+		{"--alter", "--add-config", "producer_byte_rate=15000000", "--entity-type", "clients", "--entity-name", "C"},
+		{"--describe", "--entity-type", "clients", "--entity-name", "C"},
+		{"--alter", "--delete-config", "producer_byte_rate,consumer_byte_rate,request_percentage", "--entity-type", "users", "--entity-name", "U"},
+		{"--describe", "--entity-type", "users", "--entity-name", "U"},
+		{"--alter", "--delete-config", "producer_byte_rate,consumer_byte_rate,request_percentage", "--entity-type", "clients", "--entity-name", "C"},
+		{"--alter", "--add-config", "producer_byte_rate=1024", "--entity-type", "users", "--entity-name", "U", "--entity-type", "clients", "--entity-name", "C"},
+		{"--alter", "--add-config", "consumer_byte_rate=2048", "--entity-type", "users", "--entity-name", "U", "--entity-type", "clients", "--entity-default"},
+		{"--describe", "--entity-type", "clients", "--entity-name", "C", "--entity-type", "users", "--entity-name", "U"},
+		{"--describe", "--entity-type", "users", "--entity-name", "U", "--entity-type", "clients", "--entity-default"},
+		{"--alter", "--delete-config", "producer_byte_rate", "--entity-type", "users", "--entity-name", "U", "--entity-type", "clients", "--entity-name", "C"},
+		{"--alter", "--delete-config", "consumer_byte_rate", "--entity-type", "users", "--entity-name", "U", "--entity-type", "clients", "--entity-default"},
+		{"--describe", "--entity-type", "brokers", "--entity-name", "4242"},
+		{"--describe", "--entity-type", "topics", "--entity-name", "no-such-topic-U"},
+	} {
+		side := func(u, c string) []string {
+			out := make([]string, len(args))
+			for i, a := range args {
+				out[i] = strings.ReplaceAll(strings.ReplaceAll(a, "U", u), "C", c)
+			}
+			return out
+		}
+		o := rk.ours(t, "", "kafka-configs.sh", side(uo, co)...)
+		j := rk.java(t, "", "kafka-configs.sh", side(uj, cj)...)
+		same(t, strings.Join(args, " "), o.stdout, j.stdout, users, clients)
+		if o.code != j.code {
+			t.Errorf("%v: exit %d, Kafka's %d", args, o.code, j.code)
+		}
+	}
+	// The brokers' default: set by one tool, described by both, removed by the other.
+	for _, order := range [][2]func(t *testing.T, stdin, tool string, args ...string) result{{rk.ours, rk.java}, {rk.java, rk.ours}} {
+		set, unset := order[0], order[1]
+		o := set(t, "", "kafka-configs.sh", "--alter", "--add-config", "log.cleaner.threads=2", "--entity-type", "brokers", "--entity-default")
+		if o.stdout != "Completed updating default config for brokers in the cluster.\n" {
+			t.Errorf("--alter --entity-default: %+v", o)
+		}
+		for _, args := range [][]string{
+			{"--describe", "--entity-type", "brokers", "--entity-default"},
+			{"--describe", "--entity-type", "brokers"},
+		} {
+			o := rk.ours(t, "", "kafka-configs.sh", args...)
+			j := rk.java(t, "", "kafka-configs.sh", args...)
+			same(t, strings.Join(args, " "), o.stdout, j.stdout)
+		}
+		unset(t, "", "kafka-configs.sh", "--alter", "--delete-config", "log.cleaner.threads", "--entity-type", "brokers", "--entity-default")
+	}
+	// Every topic of the broker, in Kafka's order (a HashSet filled in the broker's order).
+	// Other packages' tests may create or delete topics between the two runs: then the two
+	// lists differ as sets, and the comparison is tried again.
+	for _, c := range []struct {
+		tool string
+		args []string
+	}{{"kafka-configs.sh", []string{"--describe", "--entity-type", "topics"}}, {"kafka-topics.sh", []string{"--describe"}}} {
+		for try := 0; ; try++ {
+			o := rk.ours(t, "", c.tool, c.args...)
+			j := rk.java(t, "", c.tool, c.args...)
+			if sortedLines(o.stdout) != sortedLines(j.stdout) && try < 3 {
+				continue
+			}
+			same(t, c.tool+" "+strings.Join(c.args, " ")+" of every topic", o.stdout, j.stdout)
+			break
+		}
+	}
+	// Refusals: Kafka's message starts ours.
+	for _, args := range [][]string{
+		{"--alter", "--add-config", "bogus_rate=1", "--entity-type", "users", "--entity-name", uo},
+		{"--describe", "--entity-type", "brokers", "--entity-name", "one"},
+	} {
+		o := rk.ours(t, "", "kafka-configs.sh", args...)
+		j := rk.java(t, "", "kafka-configs.sh", args...)
+		javaMsg := strings.SplitN(strings.TrimSpace(j.stdout+j.stderr), "\n", 2)[0]
+		if o.code != 1 || j.code != 1 || javaMsg == "" || !strings.Contains(o.stderr, strings.TrimSuffix(javaMsg, ".")) {
+			t.Errorf("kafka-configs.sh %s:\nours  (exit %d) %q\nKafka (exit %d) %q", strings.Join(args, " "), o.code, o.stderr, j.code, javaMsg)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,6 +46,10 @@ type toolRun struct {
 var registry = map[string]*tool{}
 
 func registerTool(t *tool) {
+	if !slices.ContainsFunc(t.specs, func(o option) bool { return o.name == "command-config" }) {
+		t.specs = append(t.specs, option{name: "command-config", arg: "command config property file",
+			help: "A properties file of admin client settings; SASL and TLS settings are not available, the others are not needed by the lab's broker."})
+	}
 	t.specs = append(t.specs,
 		option{name: "bootstrap-server", arg: "server to connect to", help: "The Kafka server(s) to connect to, HOST1:PORT1,HOST2:PORT2. Defaults to the lab's broker."},
 		option{name: "help", help: "Print usage information."},
@@ -106,6 +111,12 @@ func Run(ctx context.Context, toolName string, args []string, io IO, defaultBoot
 	if opts.has("version") {
 		fmt.Fprintln(io.Stdout, kafkaVersion)
 		return 0
+	}
+	if opts.has("command-config") {
+		// Read and checked here for every tool; the producer and consumer also apply it.
+		if _, err := clientProperties(opts, ""); err != nil {
+			return t.fail(io, err)
+		}
 	}
 	r := &toolRun{tool: t, opts: opts, io: io}
 	if opts.has("bootstrap-server") {

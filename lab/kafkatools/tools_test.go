@@ -460,7 +460,7 @@ func TestBadInput(t *testing.T) {
 		{"offsets bad time", "kafka-get-offsets.sh", []string{"--topic", "orders", "--time", "yesterday"}, "", "Malformed time argument yesterday"},
 		{"delete-records unknown topic", "kafka-delete-records.sh", []string{"--offset-json-file", jsonFile}, "", "Topic 'nope' does not exist as expected"},
 		{"delete-records no file", "kafka-delete-records.sh", []string{"--offset-json-file", "/nonexistent/x.json"}, "", "cannot read the offset JSON file"},
-		{"groups no action", "kafka-consumer-groups.sh", nil, "", "exactly one action: --list, --describe or --reset-offsets"},
+		{"groups no action", "kafka-consumer-groups.sh", nil, "", "Command must include exactly one action: --list, --describe, --delete, --reset-offsets, --delete-offsets"},
 		{"bad bootstrap", "kafka-topics.sh", []string{"--list", "--bootstrap-server", "localhost"}, "", `invalid --bootstrap-server "localhost": give host:port`},
 		{"unreachable broker", "kafka-topics.sh", []string{"--list", "--bootstrap-server", dead}, "", "cannot reach a Kafka broker at " + dead},
 		{"unreachable broker (consumer)", "kafka-console-consumer.sh", []string{"--topic", "orders", "--bootstrap-server", dead}, "", "cannot reach a Kafka broker at " + dead},
@@ -545,6 +545,23 @@ func TestConsumerGroupViews(t *testing.T) {
 	want := fmt.Sprintf("\nGROUP           COORDINATOR (ID)          ASSIGNMENT-STRATEGY  STATE                #MEMBERS\nlive            %-25s range                Stable               1\n", bs+"  (0)")
 	if r.stdout != want || r.stderr != "" {
 		t.Errorf("--state = %q, want %q (stderr %q)", r.stdout, want, r.stderr)
+	}
+	// --verbose, laid out as Kafka 4.3.1's tool printed a live console consumer's classic
+	// group: "-" for the KIP-848 epochs and target, the assignment as topic:p,p,p.
+	r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", "live", "--members", "--verbose")
+	lines = strings.Split(r.stdout, "\n")
+	if len(lines) != 4 || !strings.HasSuffix(lines[1], " CLIENT-ID        #PARTITIONS     CURRENT-EPOCH   CURRENT-ASSIGNMENT   TARGET-EPOCH    TARGET-ASSIGNMENT   ") ||
+		!strings.HasSuffix(lines[2], " console-consumer 3               -               orders:0,1,2         -               -                   ") {
+		t.Errorf("--members --verbose: %q", r.stdout)
+	}
+	r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", "live", "--state", "--verbose")
+	want = fmt.Sprintf("\nGROUP           COORDINATOR (ID)          ASSIGNMENT-STRATEGY  STATE                GROUP-EPOCH     TARGET-ASSIGNMENT-EPOCH   #MEMBERS\nlive            %-25s range                Stable               -               -                         1\n", bs+"  (0)")
+	if r.stdout != want {
+		t.Errorf("--state --verbose = %q, want %q", r.stdout, want)
+	}
+	r = mustRun(t, bs, "", "kafka-consumer-groups.sh", "--describe", "--group", "live", "--verbose")
+	if lines := strings.Split(r.stdout, "\n"); len(lines) < 3 || !strings.HasPrefix(lines[1], "GROUP           TOPIC           PARTITION  LEADER-EPOCH    CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID ") {
+		t.Errorf("--describe --verbose: %q", r.stdout)
 	}
 
 	cancel()

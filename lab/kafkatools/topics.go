@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,6 +37,11 @@ func init() {
 			{name: "if-not-exists", help: "With --create: only create the topic if it does not exist."},
 			{name: "if-exists", help: "With --alter, --describe or --delete: only act if the topic exists."},
 			{name: "exclude-internal", help: "Exclude internal topics when listing or describing."},
+			{name: "topics-with-overrides", help: "With --describe: only show topics that have overridden configs (their summary lines)."},
+			{name: "under-replicated-partitions", help: "With --describe: only show partitions whose in-sync replicas are fewer than their replicas."},
+			{name: "unavailable-partitions", help: "With --describe: only show partitions whose leader is not available."},
+			{name: "under-min-isr-partitions", help: "With --describe: only show partitions whose in-sync replicas are fewer than min.insync.replicas."},
+			{name: "at-min-isr-partitions", help: "With --describe: only show partitions whose in-sync replicas are exactly min.insync.replicas."},
 		},
 		run: runTopics,
 	})
@@ -219,6 +225,13 @@ func createTopic(ctx context.Context, r *toolRun) error {
 		return fmt.Errorf("cannot read cluster metadata from %s: %w", strings.Join(r.bootstrap, ","), err)
 	}
 	if rf > int64(len(md.Brokers)) {
+		// Kafka's controller checks the configs before placing replicas: an unknown config
+		// name is the error it reports even when there are too few brokers.
+		for _, k := range sortedKeys(configs) {
+			if !slices.Contains(kafkaTopicConfigs, k) {
+				return brokerRefusal("Unknown topic config name: "+k, nil)
+			}
+		}
 		return replicationError(rf, len(md.Brokers))
 	}
 	if strings.ContainsAny(topic, "._") {
@@ -240,6 +253,15 @@ func createTopic(ctx context.Context, r *toolRun) error {
 	waitForPartitions(ctx, adm, topic, int(partitions))
 	fmt.Fprintf(r.io.Stdout, "Created topic %s.\n", topic)
 	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // waitForPartitions waits, for a few seconds at most, until the broker's metadata shows the
@@ -428,8 +450,20 @@ func describeTopics(ctx context.Context, r *toolRun) error {
 		cfgByTopic[rc.Name] = rc
 	}
 	elr, haveELR := describeELR(ctx, cl, names)
+	// The report options of TopicCommand's DescribeOptions: any partition report prints only
+	// the matching partition lines; --topics-with-overrides only the summary lines of topics
+	// with a config that is not the default.
+	o := r.opts
+	reports := o.has("under-replicated-partitions") || o.has("unavailable-partitions") ||
+		o.has("under-min-isr-partitions") || o.has("at-min-isr-partitions")
+	describeConfigs, describePartitions := !reports, !o.has("topics-with-overrides")
+	live := map[int32]bool{}
+	for _, b := range md.Brokers {
+		live[b.NodeID] = true
+	}
 	out := r.io.Stdout
-	for _, name := range names {
+	// Kafka prints the topics in the order of the HashMap its admin client returns.
+	for _, name := range javaStringCopyOrder(names) {
 		td := md.Topics[name]
 		parts := td.Partitions.Sorted()
 		if len(parts) == 0 {
@@ -437,12 +471,28 @@ func describeTopics(ctx context.Context, r *toolRun) error {
 		}
 		var keys []string
 		values := map[string]string{}
+		minISR := 1
 		for _, c := range cfgByTopic[name].Configs {
+			if c.Key == "min.insync.replicas" {
+				if n, err := strconv.Atoi(c.MaybeValue()); err == nil {
+					minISR = n
+				}
+			}
 			// Kafka's ConfigEntry.isDefault() is "source == DEFAULT_CONFIG".
 			if c.Source != kmsg.ConfigSourceDefaultConfig {
 				keys = append(keys, c.Key)
 				values[c.Key] = c.MaybeValue()
 			}
+		}
+		showPartition := func(p kadm.PartitionDetail) bool {
+			if describeConfigs {
+				return true
+			}
+			hasLeader := p.Leader >= 0
+			return o.has("under-replicated-partitions") && len(p.ISR) < len(p.Replicas) ||
+				o.has("unavailable-partitions") && (!hasLeader || !live[p.Leader]) ||
+				o.has("under-min-isr-partitions") && (!hasLeader || len(p.ISR) < minISR) ||
+				o.has("at-min-isr-partitions") && len(p.ISR) == minISR
 		}
 		var overrides []string
 		for _, k := range kafkaConfigOrder(keys) {
@@ -454,8 +504,13 @@ func describeTopics(ctx context.Context, r *toolRun) error {
 		}
 		line += fmt.Sprintf("\tPartitionCount: %d\tReplicationFactor: %d\tConfigs: %s",
 			len(parts), len(parts[0].Replicas), strings.Join(overrides, ","))
-		fmt.Fprintln(out, line)
+		if describeConfigs && (!o.has("topics-with-overrides") || len(keys) > 0) {
+			fmt.Fprintln(out, line)
+		}
 		for _, p := range parts {
+			if !describePartitions || !showPartition(p) {
+				continue
+			}
 			leader := "none"
 			if p.Leader >= 0 {
 				leader = strconv.Itoa(int(p.Leader))
