@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"reflect"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -164,6 +165,17 @@ func (s *Session) sqlRange(args []plan.Expr) (*DataFrame, error) {
 			n = v
 		default:
 			ok = false
+		}
+		if !ok && !plan.HasAggregate(a) {
+			// A constant expression (range(6 + cos(3))) is evaluated and cast to BIGINT,
+			// as Spark folds the table function's arguments.
+			one, err := s.oneRow().Select(newColumn(plan.Cast{Child: a, To: sqltypes.Long}))
+			if err == nil {
+				var rows []sqltypes.Row
+				if rows, err = one.Collect(context.Background()); err == nil && len(rows) == 1 {
+					n, ok = rows[0][0].(int64)
+				}
+			}
 		}
 		if !ok {
 			return nil, &plan.AnalysisError{Message: fmt.Sprintf("range(...) takes integer literals; argument %d is not", i+1)}
@@ -427,13 +439,22 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		}
 	}
 	if len(q.OrderBy) > 0 {
+		aggregated := q.GroupingSets == nil && (len(q.GroupBy) > 0 || plan.HasAggregate(q.Items...))
 		args := make([]any, len(q.OrderBy))
 		for i, o := range q.OrderBy {
+			if aggregated {
+				if o, err = orderByAggregateOutput(o, q.Items, df.Columns()); err != nil {
+					return nil, err
+				}
+			}
 			args[i] = newColumn(o)
 		}
 		if df, err = df.OrderBy(args...); err != nil {
 			return nil, err
 		}
+	}
+	if df, err = partitionClauses(df, q); err != nil {
+		return nil, err
 	}
 	for _, lc := range []struct {
 		what string
@@ -460,6 +481,80 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		}
 	}
 	return df, nil
+}
+
+// partitionClauses applies CLUSTER BY (hash-partition by the expressions, then sort each
+// partition by them ascending), DISTRIBUTE BY (hash-partition) and SORT BY (sort within
+// each partition), as repartition(cols) and sortWithinPartitions do.
+func partitionClauses(df *DataFrame, q *plan.Query) (*DataFrame, error) {
+	asCols := func(es []plan.Expr) []any {
+		out := make([]any, len(es))
+		for i, e := range es {
+			out[i] = newColumn(e)
+		}
+		return out
+	}
+	var err error
+	if q.ClusterBy != nil {
+		if df, err = df.RepartitionBy(0, asCols(q.ClusterBy)...); err != nil {
+			return nil, err
+		}
+		return df.SortWithinPartitions(asCols(q.ClusterBy)...)
+	}
+	if q.DistributeBy != nil {
+		if df, err = df.RepartitionBy(0, asCols(q.DistributeBy)...); err != nil {
+			return nil, err
+		}
+	}
+	if q.SortBy != nil {
+		return df.SortWithinPartitions(asCols(q.SortBy)...)
+	}
+	return df, nil
+}
+
+// orderByAggregateOutput resolves an ORDER BY of an aggregating query against the
+// aggregate's output, as Spark does: a part of the sort expression that is a select item
+// (or an alias's expression), such as ORDER BY count(*) or ORDER BY 2, becomes a reference
+// to that item's output column. Column references and literals are left to resolve by
+// name. cols are the output's columns, one per item.
+func orderByAggregateOutput(o plan.Expr, items []plan.Expr, cols []string) (plan.Expr, error) {
+	if len(items) != len(cols) {
+		return o, nil
+	}
+	// Items compare without the source positions their column references carry.
+	unplaced := func(e plan.Expr) plan.Expr {
+		out, err := plan.MapExpr(e, func(x plan.Expr) (plan.Expr, error) {
+			if c, ok := x.(plan.ColumnRef); ok {
+				c.Line, c.Pos = 0, 0
+				return c, nil
+			}
+			return x, nil
+		})
+		if err != nil {
+			return e
+		}
+		return out
+	}
+	bare := make([]plan.Expr, len(items))
+	for i, it := range items {
+		if a, ok := it.(plan.Alias); ok {
+			it = a.Child
+		}
+		bare[i] = unplaced(it)
+	}
+	return plan.MapExpr(o, func(x plan.Expr) (plan.Expr, error) {
+		switch x.(type) {
+		case plan.ColumnRef, plan.Literal, plan.Star, plan.SortOrder:
+			return x, nil
+		}
+		ux := unplaced(x)
+		for i, it := range bare {
+			if reflect.DeepEqual(ux, it) {
+				return plan.ColumnRef{Parts: []string{cols[i]}}, nil
+			}
+		}
+		return x, nil
+	})
 }
 
 // bareName is a table name's last part, unquoted: the qualifier its columns take in a join.

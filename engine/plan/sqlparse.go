@@ -157,6 +157,14 @@ func newSQLParser(src string) (*sqlParser, error) {
 			}
 			p.toks = append(p.toks, token{tkQuoted, b.String(), i})
 			i = j + 1
+		case (c == 'r' || c == 'R') && i+1 < len(src) && (src[i+1] == '\'' || src[i+1] == '"'):
+			// A raw string, r'...' or R"...": no escapes, its own quote ends it.
+			end := strings.IndexByte(src[i+2:], src[i+1])
+			if end < 0 {
+				return nil, parseErr("Syntax error at or near end of input: unclosed string literal.")
+			}
+			p.toks = append(p.toks, token{tkString, src[i+2 : i+2+end], i})
+			i += 3 + end
 		case c == '\'' || c == '"':
 			j := i + 1
 			var b strings.Builder
@@ -759,7 +767,12 @@ func (p *sqlParser) primary() (Expr, error) {
 		return numberLiteral(t.text)
 	case tkString:
 		p.next()
-		return Literal{Value: t.text, Type: sqltypes.String}, nil
+		// Adjacent string literals are one ('a' 'b' is 'ab'), as Spark's stringLit+.
+		text := t.text
+		for p.peek().kind == tkString {
+			text += p.next().text
+		}
+		return Literal{Value: text, Type: sqltypes.String}, nil
 	case tkOp:
 		if params, ok := p.lambdaParams(); ok {
 			return p.lambda(params)

@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
+)
+
+// TestSQLDocForms: statements from Spark's SQL reference pages that kafkalab parsed wrongly
+// or refused (sql-ref-literals.md raw and adjacent strings, sql-ref-syntax-qry-select-
+// orderby.md ORDER BY ALL and ORDER BY an aggregate, -tvf.md range of constant
+// expressions, -distribute-by.md, -sortby.md, -clusterby.md), each with the columns and rows
+// PySpark 4.2.0 returned for spark.sql(q).collect() with spark.sql.shuffle.partitions 1.
+func TestSQLDocForms(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	if err := s.Conf().Set("spark.sql.shuffle.partitions", "1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SQL(ctx, "CREATE TEMP VIEW t AS SELECT * FROM VALUES (2, 'b'), (1, 'z'), (1, 'a') AS t(x, y)"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ sql, cols, rows string }{
+		// r'raw\n' keeps its backslash; adjacent literals are one string
+		{`SELECT r'raw\n' AS d, R"x\y" AS e, r'it''s' AS g`, "d,e,g", `[[raw\n x\y its]]`},
+		{`SELECT 'a' 'b' AS e, 'c' "d" AS f`, "e,f", "[[ab cd]]"},
+		{"SELECT x, y FROM t ORDER BY ALL", "x,y", "[[1 a] [1 z] [2 b]]"},
+		{"SELECT x, y FROM t ORDER BY ALL DESC", "x,y", "[[2 b] [1 z] [1 a]]"},
+		{"SELECT x, count(*) FROM t GROUP BY ALL ORDER BY ALL", "x,count(1)", "[[1 2] [2 1]]"},
+		// an aggregate in ORDER BY, by ordinal or written again, is the aggregate's output
+		{"SELECT x, count(*) FROM t GROUP BY x ORDER BY 2, 1", "x,count(1)", "[[2 1] [1 2]]"},
+		{"SELECT x, count(*) FROM t GROUP BY x ORDER BY count(*) DESC", "x,count(1)", "[[1 2] [2 1]]"},
+		{"SELECT x + 1, max(y) FROM t GROUP BY x + 1 ORDER BY 1 DESC", "(x + 1),max(y)", "[[3 b] [2 z]]"},
+		{"SELECT x, sum(x) / count(*) AS r FROM t GROUP BY x ORDER BY sum(x) / count(*)", "x,r", "[[1 1] [2 2]]"},
+		// range's arguments are folded and cast to BIGINT: 6 + cos(3) is 5
+		{"SELECT * FROM range(6 + cos(3))", "id", "[[0] [1] [2] [3] [4]]"},
+		{"SELECT * FROM range(1, 2 * 3, 1 + 1)", "id", "[[1] [3] [5]]"},
+		{"SELECT x, y FROM t DISTRIBUTE BY x SORT BY y DESC", "x,y", "[[1 z] [2 b] [1 a]]"},
+		{"SELECT x, y FROM t CLUSTER BY y", "x,y", "[[1 a] [2 b] [1 z]]"},
+	} {
+		cols, rows := sqlResult(ctx, t, s, tc.sql)
+		if cols != tc.cols || rows != tc.rows {
+			t.Errorf("%s:\n got  %s %s\n want %s %s", tc.sql, cols, rows, tc.cols, tc.rows)
+		}
+	}
+	// A table of a schema that does not exist is not found, as PySpark 4.2.0 says for
+	// spark.sql("SELECT * FROM nosuchdb.t") and spark.table("nodb.t").
+	for name, want := range map[string]string{
+		"nosuchdb.t":            "The table or view `nosuchdb`.`t` cannot be found.",
+		"nosuchformat.`/tmp/x`": "The table or view `nosuchformat`.`/tmp/x` cannot be found.",
+	} {
+		_, err := s.SQL(ctx, "SELECT * FROM "+name)
+		var ae *plan.AnalysisError
+		if !errors.As(err, &ae) || ae.Class != "TABLE_OR_VIEW_NOT_FOUND" || !strings.HasPrefix(ae.Message, want) {
+			t.Errorf("SELECT * FROM %s: %v, want TABLE_OR_VIEW_NOT_FOUND %s", name, err, want)
+		}
+	}
+	// ParseException UNSUPPORTED_FEATURE.COMBINATION_QUERY_RESULT_CLAUSES in PySpark 4.2.0
+	for sql, want := range map[string]string{
+		"SELECT x FROM t ORDER BY x SORT BY y":   "[UNSUPPORTED_FEATURE.COMBINATION_QUERY_RESULT_CLAUSES] The feature is not supported: Combination of ORDER BY/SORT BY/DISTRIBUTE BY/CLUSTER BY.",
+		"SELECT x FROM t CLUSTER BY x SORT BY x": "[UNSUPPORTED_FEATURE.COMBINATION_QUERY_RESULT_CLAUSES] The feature is not supported: Combination of ORDER BY/SORT BY/DISTRIBUTE BY/CLUSTER BY.",
+	} {
+		df, err := s.SQL(ctx, sql)
+		if err == nil {
+			_, err = df.Collect(ctx)
+		}
+		var ae *plan.AnalysisError
+		if !errors.As(err, &ae) || sparkerrors.KindOf(ae.Class) != sparkerrors.ParseException && ae.Kind != sparkerrors.ParseException || "["+ae.Class+"] "+ae.Message != want {
+			t.Errorf("%s: error %v\nwant %s", sql, err, want)
+		}
+	}
+}
