@@ -225,6 +225,10 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	if q.DescribeTable != "" {
 		return s.sqlDescribeTable(ctx, q.DescribeTable)
 	}
+	if q.Reset {
+		s.Conf().Reset(q.ResetKey)
+		return s.emptyResult(), nil
+	}
 	if q.Set != "" || q.SetAll {
 		return s.sqlSet(q)
 	}

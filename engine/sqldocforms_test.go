@@ -74,3 +74,44 @@ func TestSQLDocForms(t *testing.T) {
 		}
 	}
 }
+
+// TestSQLReset: RESET key puts a setting back to the value the session started with (the
+// builder's), RESET alone does it for all, and a key the session started without is
+// unset; each returns no columns. PySpark 4.2.0, with .config("spark.sql.shuffle.partitions",
+// "1") on the builder, printed [] 1, then 1 after a set to 5 and RESET, then [] gone for
+// spark.conf.get("x.y", "gone") after SET x.y=1 and RESET x.y.
+func TestSQLReset(t *testing.T) {
+	ctx := context.Background()
+	s, err := NewSession(SessionConfig{WorkDir: t.TempDir(), Conf: map[string]string{"spark.sql.shuffle.partitions": "1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(q string) []string {
+		df, err := s.SQL(ctx, q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return df.Columns()
+	}
+	for _, q := range []string{"SET spark.sql.shuffle.partitions=7", "SET x.y=1"} {
+		run(q)
+	}
+	if cols := run("RESET spark.sql.shuffle.partitions"); len(cols) != 0 {
+		t.Errorf("RESET key has columns %v", cols)
+	}
+	if got := s.Conf().GetOr("spark.sql.shuffle.partitions", ""); got != "1" {
+		t.Errorf("after RESET key: %q, want the builder's 1", got)
+	}
+	run("RESET x.y")
+	if got := s.Conf().GetOr("x.y", "gone"); got != "gone" {
+		t.Errorf("after RESET x.y: %q, want it unset", got)
+	}
+	if err := s.Conf().Set("spark.sql.shuffle.partitions", "5"); err != nil {
+		t.Fatal(err)
+	}
+	run("SET a.b=2")
+	run("RESET")
+	if got := s.Conf().GetOr("spark.sql.shuffle.partitions", "") + s.Conf().GetOr("a.b", "-"); got != "1-" {
+		t.Errorf("after RESET: %q, want 1 and a.b unset", got)
+	}
+}

@@ -85,6 +85,10 @@ type Query struct {
 	Set      string
 	SetValue *string
 	SetAll   bool
+	// Reset is RESET [key]: the setting (every setting without a key) back to the value the
+	// session started with, or unset.
+	Reset    bool
+	ResetKey string
 	// DropView is DROP VIEW [IF EXISTS] name (IfExists in DropViewIfExists).
 	DropView         string
 	DropViewIfExists bool
@@ -182,6 +186,12 @@ func ParseQuery(text string) (*Query, error) {
 			v := strings.TrimSpace(value)
 			q.SetValue = &v
 		}
+		return q, nil
+	}
+	if p.at(tkIdent, "RESET") {
+		p.next()
+		q.Reset = true
+		q.ResetKey = strings.Trim(strings.TrimSpace(p.rest()), "`")
 		return q, nil
 	}
 	if p.at(tkIdent, "TRUNCATE") && strings.EqualFold(p.toks[p.i+1].text, "TABLE") {
