@@ -39,12 +39,30 @@ func TestSQLDocForms(t *testing.T) {
 		// range's arguments are folded and cast to BIGINT: 6 + cos(3) is 5
 		{"SELECT * FROM range(6 + cos(3))", "id", "[[0] [1] [2] [3] [4]]"},
 		{"SELECT * FROM range(1, 2 * 3, 1 + 1)", "id", "[[1] [3] [5]]"},
+		// decimal literals are typed as Java's BigDecimal: 0.5 DECIMAL(1,1), 0.05 DECIMAL(2,2)
+		{"SELECT typeof(0.5), typeof(-.5), typeof(0.05), typeof(7.0), typeof(4BD)", "typeof(0.5),typeof(-0.5),typeof(0.05),typeof(7.0),typeof(4)",
+			"[[decimal(1,1) decimal(1,1) decimal(2,2) decimal(2,1) decimal(1,0)]]"},
+		// binary literals: X'1' is X'01'
+		{"SELECT X'123456', x'1', X'', typeof(X'1F') AS t, hex(X'00ff') AS h", "X'123456',X'01',X'',t,h", "[[[18 52 86] [1] [] binary 00FF]]"},
+		{"SELECT typeof(TIMESTAMP_NTZ '2020-01-01 01:02:03') AS a, TIMESTAMP_NTZ '2020-01-01 01:02:03' < TIMESTAMP_NTZ '2020-01-02' AS b", "a,b", "[[timestamp_ntz true]]"},
+		// FIRST(x IGNORE NULLS) is first(x, true), named first(x)
+		{"SELECT FIRST(a IGNORE NULLS), LAST(a), FIRST(a), LAST(a IGNORE NULLS), any_value(a IGNORE NULLS) FROM VALUES (NULL), (30), (NULL), (50) AS p(a)",
+			"first(a),last(a),first(a),last(a),any_value(a)", "[[30 50 <nil> 50 30]]"},
 		{"SELECT x, y FROM t DISTRIBUTE BY x SORT BY y DESC", "x,y", "[[1 z] [2 b] [1 a]]"},
 		{"SELECT x, y FROM t CLUSTER BY y", "x,y", "[[1 a] [2 b] [1 z]]"},
 	} {
 		cols, rows := sqlResult(ctx, t, s, tc.sql)
 		if cols != tc.cols || rows != tc.rows {
 			t.Errorf("%s:\n got  %s %s\n want %s %s", tc.sql, cols, rows, tc.cols, tc.rows)
+		}
+	}
+	// GROUP BY n outside the select list: PySpark 4.2.0's message for SELECT x, sum(q) FROM t GROUP BY 3
+	for _, n := range []string{"0", "3"} {
+		_, err := s.SQL(ctx, "SELECT x, count(y) FROM t GROUP BY "+n)
+		want := "GROUP BY position " + n + " is not in select list (valid range is [1, 2])."
+		var ae *plan.AnalysisError
+		if !errors.As(err, &ae) || ae.Class != "GROUP_BY_POS_OUT_OF_RANGE" || ae.Message != want {
+			t.Errorf("GROUP BY %s: %v, want GROUP_BY_POS_OUT_OF_RANGE %s", n, err, want)
 		}
 	}
 	// A table of a schema that does not exist is not found, as PySpark 4.2.0 says for

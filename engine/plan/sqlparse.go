@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"encoding/hex"
+	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
@@ -115,6 +117,7 @@ const (
 	tkNumber
 	tkString
 	tkOp
+	tkBinary // X'hex'
 )
 
 type token struct {
@@ -127,6 +130,8 @@ type sqlParser struct {
 	src  string
 	toks []token
 	i    int
+	// ordinalErr is a GROUP BY ordinal outside the select list, reported after the clause.
+	ordinalErr error
 }
 
 func newSQLParser(src string) (*sqlParser, error) {
@@ -157,6 +162,14 @@ func newSQLParser(src string) (*sqlParser, error) {
 			}
 			p.toks = append(p.toks, token{tkQuoted, b.String(), i})
 			i = j + 1
+		case (c == 'x' || c == 'X') && i+1 < len(src) && src[i+1] == '\'':
+			// A binary literal X'1F2E': hex digits, an odd count taking a leading 0.
+			end := strings.IndexByte(src[i+2:], '\'')
+			if end < 0 {
+				return nil, parseErr("Syntax error at or near end of input: unclosed string literal.")
+			}
+			p.toks = append(p.toks, token{tkBinary, src[i+2 : i+2+end], i})
+			i += 3 + end
 		case (c == 'r' || c == 'R') && i+1 < len(src) && (src[i+1] == '\'' || src[i+1] == '"'):
 			// A raw string, r'...' or R"...": no escapes, its own quote ends it.
 			end := strings.IndexByte(src[i+2:], src[i+1])
@@ -765,6 +778,18 @@ func (p *sqlParser) primary() (Expr, error) {
 	case tkNumber:
 		p.next()
 		return numberLiteral(t.text)
+	case tkBinary:
+		p.next()
+		h := t.text
+		if len(h)%2 == 1 {
+			h = "0" + h
+		}
+		b, err := hex.DecodeString(h)
+		if err != nil {
+			return nil, &AnalysisError{Kind: sparkerrors.ParseException, Class: "INVALID_TYPED_LITERAL",
+				Message: fmt.Sprintf("The value of the typed literal \"X\" is invalid: '%s'.", t.text)}
+		}
+		return Literal{Value: b, Type: sqltypes.Binary}, nil
 	case tkString:
 		p.next()
 		// Adjacent string literals are one ('a' 'b' is 'ab'), as Spark's stringLit+.
@@ -845,13 +870,16 @@ func (p *sqlParser) primary() (Expr, error) {
 					}
 					return Literal{Value: v, Type: sqltypes.TimeT}, nil
 				}
-			case "TIMESTAMP", "DATE":
+			case "TIMESTAMP", "DATE", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ":
 				if p.toks[p.i+1].kind == tkString {
 					p.next()
 					s := p.next().text
 					to := sqltypes.DataType(sqltypes.TimestampT)
-					if strings.EqualFold(t.text, "DATE") {
+					switch strings.ToUpper(t.text) {
+					case "DATE":
 						to = sqltypes.DateT
+					case "TIMESTAMP_NTZ":
+						to = sqltypes.TimestampNTZT
 					}
 					return Cast{Child: Literal{Value: s, Type: sqltypes.String}, To: to}, nil
 				}
@@ -880,6 +908,23 @@ func (p *sqlParser) primary() (Expr, error) {
 			var err error
 			if lname == "struct" {
 				args, err = p.namedExprList()
+			} else if lname == "first" || lname == "last" || lname == "any_value" {
+				// FIRST(x IGNORE NULLS), LAST(...), ANY_VALUE(...): the flag becomes the second
+				// argument, first(x, true), which keeps the column name first(x).
+				start := p.i
+				var e Expr
+				e, err = p.expr()
+				if err == nil && p.keyword("IGNORE") {
+					if !p.keyword("NULLS") {
+						return nil, p.syntaxError()
+					}
+					if err = p.expect(")"); err == nil {
+						args = []Expr{e, Literal{Value: true, Type: sqltypes.Boolean}}
+					}
+				} else if err == nil {
+					p.i = start
+					args, err = p.exprList(")")
+				}
 			} else {
 				args, err = p.exprList(")")
 			}
@@ -1126,7 +1171,10 @@ func decimalLiteral(text string) (Expr, error) {
 		return nil, parseErr("Syntax error at or near '" + text + "'.")
 	}
 	d := makeDecimal(u, int32(len(frac)))
-	t := decimalTypeOf(d)
+	// The type is Java BigDecimal's: as many digits as the unscaled value has, at least the
+	// scale (0.5 is DECIMAL(1,1), 0.05 DECIMAL(2,2)), as Spark types a decimal literal.
+	digits := len(new(big.Int).Abs(u).String())
+	t := sqltypes.DecimalType{Precision: max(digits, len(frac), 1), Scale: len(frac)}
 	if t.Precision > sqltypes.MaxDecimalPrecision {
 		return nil, parseErr("The decimal literal " + text + " exceeds the maximum precision 38.")
 	}

@@ -455,6 +455,9 @@ func ParseQuery(text string) (*Query, error) {
 		if err := p.groupBy(q); err != nil {
 			return nil, err
 		}
+		if p.ordinalErr != nil {
+			return nil, p.ordinalErr
+		}
 	}
 	if p.keyword("HAVING") {
 		if q.Having, err = p.expr(); err != nil {
