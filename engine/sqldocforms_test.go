@@ -65,6 +65,19 @@ func TestSQLDocForms(t *testing.T) {
 			t.Errorf("GROUP BY %s: %v, want GROUP_BY_POS_OUT_OF_RANGE %s", n, err, want)
 		}
 	}
+	// Literals Spark's parser refuses, as PySpark 4.2.0 raised them (ParseException)
+	for sql, want := range map[string]string{
+		"SELECT 128Y":              "[INVALID_NUMERIC_LITERAL_RANGE] Numeric literal 128 is outside the valid range for tinyint with minimum value of -128 and maximum value of 127. Please adjust the value accordingly.",
+		"SELECT DATE '2020-13-01'": `[INVALID_TYPED_LITERAL] The value of the typed literal "DATE" is invalid: '2020-13-01'.`,
+		"SELECT TIMESTAMP 'x'":     `[INVALID_TYPED_LITERAL] The value of the typed literal "TIMESTAMP" is invalid: 'x'.`,
+		"SELECT X'ZZ'":             `[INVALID_TYPED_LITERAL] The value of the typed literal "X" is invalid: 'ZZ'.`,
+	} {
+		_, err := s.SQL(ctx, sql)
+		var ae *plan.AnalysisError
+		if !errors.As(err, &ae) || ae.Kind != sparkerrors.ParseException || "["+ae.Class+"] "+ae.Message != want {
+			t.Errorf("%s: %v\nwant ParseException %s", sql, err, want)
+		}
+	}
 	// A table of a schema that does not exist is not found, as PySpark 4.2.0 says for
 	// spark.sql("SELECT * FROM nosuchdb.t") and spark.table("nodb.t").
 	for name, want := range map[string]string{

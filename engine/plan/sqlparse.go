@@ -2,10 +2,13 @@ package plan
 
 import (
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -875,11 +878,21 @@ func (p *sqlParser) primary() (Expr, error) {
 					p.next()
 					s := p.next().text
 					to := sqltypes.DataType(sqltypes.TimestampT)
+					valid := true
 					switch strings.ToUpper(t.text) {
 					case "DATE":
 						to = sqltypes.DateT
+						_, valid = sqltypes.ParseDate(s)
 					case "TIMESTAMP_NTZ":
 						to = sqltypes.TimestampNTZT
+						_, valid = sqltypes.ParseTimestampNTZ(s)
+					default:
+						_, valid = sqltypes.ParseTimestamp(s, time.UTC)
+					}
+					if !valid {
+						// Spark checks a typed literal when it parses it.
+						return nil, sparkerrors.New(sparkerrors.ParseException, "INVALID_TYPED_LITERAL",
+							"valueType", `"`+strings.ToUpper(t.text)+`"`, "value", "'"+s+"'")
 					}
 					return Cast{Child: Literal{Value: s, Type: sqltypes.String}, To: to}, nil
 				}
@@ -1119,19 +1132,19 @@ func numberLiteral(text string) (Expr, error) {
 	case strings.HasSuffix(upper, "L"):
 		v, err := strconv.ParseInt(text[:len(text)-1], 10, 64)
 		if err != nil {
-			return bad()
+			return outOfRange(text, "bigint", math.MinInt64, math.MaxInt64, err)
 		}
 		return Literal{Value: v, Type: sqltypes.Long}, nil
 	case strings.HasSuffix(upper, "S"):
 		v, err := strconv.ParseInt(text[:len(text)-1], 10, 16)
 		if err != nil {
-			return bad()
+			return outOfRange(text, "smallint", math.MinInt16, math.MaxInt16, err)
 		}
 		return Literal{Value: int16(v), Type: sqltypes.Short}, nil
 	case strings.HasSuffix(upper, "Y"):
 		v, err := strconv.ParseInt(text[:len(text)-1], 10, 8)
 		if err != nil {
-			return bad()
+			return outOfRange(text, "tinyint", math.MinInt8, math.MaxInt8, err)
 		}
 		return Literal{Value: int8(v), Type: sqltypes.Byte}, nil
 	case strings.HasSuffix(upper, "D"):
@@ -1162,6 +1175,19 @@ func numberLiteral(text string) (Expr, error) {
 		return Literal{Value: v, Type: sqltypes.Long}, nil
 	}
 	return decimalLiteral(text)
+}
+
+// outOfRange is the error of an integral literal with a type suffix (128Y) whose digits do
+// not fit the type: Spark's INVALID_NUMERIC_LITERAL_RANGE when they are a number too large,
+// a syntax error otherwise. (Spark's grammar takes a leading minus into the literal, so
+// -128Y is the minimum; here the minus is applied after, and -128Y is refused too.)
+func outOfRange(text, typeName string, lo, hi int64, err error) (Expr, error) {
+	digits := text[:len(text)-1]
+	if !errors.Is(err, strconv.ErrRange) {
+		return nil, parseErr("Syntax error at or near '" + text + "'.")
+	}
+	return nil, sparkerrors.New(sparkerrors.ParseException, "INVALID_NUMERIC_LITERAL_RANGE",
+		"rawStrippedQualifier", digits, "minValue", strconv.FormatInt(lo, 10), "maxValue", strconv.FormatInt(hi, 10), "typeName", typeName)
 }
 
 func decimalLiteral(text string) (Expr, error) {
