@@ -442,6 +442,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			return nil, err
 		}
 	}
+	if df, err = applyHints(df, q.Hints); err != nil {
+		return nil, err
+	}
 	if len(q.OrderBy) > 0 {
 		aggregated := q.GroupingSets == nil && (len(q.GroupBy) > 0 || plan.HasAggregate(q.Items...))
 		args := make([]any, len(q.OrderBy))
@@ -481,6 +484,49 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	}
 	if q.Limit >= 0 {
 		if df, err = df.Limit(q.Limit); err != nil {
+			return nil, err
+		}
+	}
+	return df, nil
+}
+
+// applyHints applies a SELECT's partitioning hints to its rows, the first hint outermost as
+// Spark's ResolveHints nests them: REPARTITION(n) / REPARTITION(n, cols) / REPARTITION(cols)
+// as repartition, COALESCE(n) as coalesce, REPARTITION_BY_RANGE as repartitionByRange. Join
+// hints and REBALANCE change no result and are left out.
+func applyHints(df *DataFrame, hints []plan.Call) (*DataFrame, error) {
+	for i := len(hints) - 1; i >= 0; i-- {
+		h := hints[i]
+		n, cols := 0, []any{}
+		for j, a := range h.Args {
+			if l, ok := a.(plan.Literal); ok && j == 0 {
+				if v, ok := l.Value.(int32); ok {
+					n = int(v)
+					continue
+				}
+			}
+			cols = append(cols, newColumn(a))
+		}
+		var err error
+		switch h.Name {
+		case "REPARTITION":
+			if len(cols) == 0 {
+				if n > 0 {
+					df, err = df.Repartition(n)
+				}
+			} else {
+				df, err = df.RepartitionBy(n, cols...)
+			}
+		case "COALESCE":
+			if n > 0 {
+				df, err = df.Coalesce(n)
+			}
+		case "REPARTITION_BY_RANGE":
+			if len(cols) > 0 {
+				df, err = df.RepartitionByRange(n, cols...)
+			}
+		}
+		if err != nil {
 			return nil, err
 		}
 	}

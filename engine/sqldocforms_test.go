@@ -146,3 +146,36 @@ func TestSQLReset(t *testing.T) {
 		t.Errorf("after RESET: %q, want 1 and a.b unset", got)
 	}
 }
+
+// TestSQLPartitionHints: a SELECT's REPARTITION / COALESCE hints partition its rows before
+// SORT BY sorts each partition, as docs/sql-ref-syntax-qry-select-hints.md and -sortby.md
+// show (kafkalab dropped hints as comments, so SORT BY sorted the view's five one-row
+// partitions). The rows are PySpark 4.2.0's for the same statements; the hint's column
+// resolves against the select's output, so REPARTITION_BY_RANGE(age) over max(age) is
+// UNRESOLVED_COLUMN there too.
+func TestSQLPartitionHints(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	if _, err := s.SQL(ctx, `CREATE OR REPLACE TEMP VIEW person AS SELECT * FROM VALUES
+(100, 'John', 30), (200, 'Mary', NULL), (300, 'Mike', 80), (400, 'Jerry', NULL),
+(500, 'Dan', 50) AS person(zip_code, name, age)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ sql, cols, rows string }{
+		{"SELECT /*+ REPARTITION(1) */ name, age, zip_code FROM person SORT BY name", "name,age,zip_code",
+			"[[Dan 50 500] [Jerry <nil> 400] [John 30 100] [Mary <nil> 200] [Mike 80 300]]"},
+		{"SELECT /*+ REPARTITION(1) */ age, name FROM person SORT BY age NULLS LAST, name DESC", "age,name",
+			"[[30 John] [50 Dan] [80 Mike] [<nil> Mary] [<nil> Jerry]]"},
+		{"SELECT /*+ COALESCE(1), BROADCAST(person) */ age FROM person CLUSTER BY age", "age", "[[<nil>] [<nil>] [30] [50] [80]]"},
+	} {
+		cols, rows := sqlResult(ctx, t, s, tc.sql)
+		if cols != tc.cols || rows != tc.rows {
+			t.Errorf("%s:\n got  %s %s\n want %s %s", tc.sql, cols, rows, tc.cols, tc.rows)
+		}
+	}
+	_, err := s.SQL(ctx, "SELECT /*+ REPARTITION_BY_RANGE(age) */ max(age) FROM person")
+	var ae *plan.AnalysisError
+	if !errors.As(err, &ae) || ae.Class != "UNRESOLVED_COLUMN.WITH_SUGGESTION" {
+		t.Errorf("REPARTITION_BY_RANGE(age) over max(age): %v, want UNRESOLVED_COLUMN.WITH_SUGGESTION", err)
+	}
+}

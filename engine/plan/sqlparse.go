@@ -55,6 +55,12 @@ func BlankComments(text string) string {
 			}
 			blank(i, j)
 			i = j
+		case c == '/' && i+2 < len(b) && b[i+1] == '*' && b[i+2] == '+' && hintEnd(b, i) > 0:
+			// A hint /*+ ... */ keeps its text between \x01\x01+ and \x02\x02 (same length),
+			// for the lexer to hand to a SELECT.
+			j := hintEnd(b, i)
+			b[i], b[i+1], b[j-2], b[j-1] = 1, 1, 2, 2
+			i = j - 1
 		case c == '/' && i+1 < len(b) && b[i+1] == '*':
 			depth, j := 1, i+2
 			for j < len(b) && depth > 0 {
@@ -74,6 +80,20 @@ func BlankComments(text string) string {
 		}
 	}
 	return string(b)
+}
+
+// hintEnd is the end (past its */) of the hint comment starting at i, or 0 when it has no
+// end or holds another comment.
+func hintEnd(b []byte, i int) int {
+	for j := i + 3; j+1 < len(b); j++ {
+		if b[j] == '/' && b[j+1] == '*' {
+			return 0
+		}
+		if b[j] == '*' && b[j+1] == '/' {
+			return j + 2
+		}
+	}
+	return 0
 }
 
 func ParseExpression(text string) (Expr, error) {
@@ -121,6 +141,7 @@ const (
 	tkString
 	tkOp
 	tkBinary // X'hex'
+	tkHint   // the text of a /*+ ... */ hint after SELECT
 )
 
 type token struct {
@@ -145,6 +166,16 @@ func newSQLParser(src string) (*sqlParser, error) {
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
+		case c == 1:
+			// A hint BlankComments kept: a token right after SELECT, else nothing.
+			end := strings.Index(src[i:], "\x02\x02")
+			if end < 0 {
+				end = len(src) - i - 2
+			}
+			if n := len(p.toks); n > 0 && p.toks[n-1].kind == tkIdent && strings.EqualFold(p.toks[n-1].text, "SELECT") {
+				p.toks = append(p.toks, token{tkHint, src[i+3 : i+end], i})
+			}
+			i += end + 2
 		case c == '`':
 			j := i + 1
 			var b strings.Builder

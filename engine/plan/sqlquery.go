@@ -65,6 +65,9 @@ type Query struct {
 	// Having filters the groups; it may name output columns or aggregate anew.
 	Having  Expr
 	OrderBy []Expr
+	// Hints are the SELECT's /*+ ... */ hints, name(args), in order; the engine applies the
+	// partitioning ones (REPARTITION, COALESCE, REPARTITION_BY_RANGE) to the select's rows.
+	Hints []Call
 	// DistributeBy, SortBy and ClusterBy are the query's DISTRIBUTE BY (hash-partition by the
 	// expressions), SORT BY (sort within each partition) and CLUSTER BY (both, ascending).
 	DistributeBy, SortBy, ClusterBy []Expr
@@ -322,6 +325,13 @@ func ParseQuery(text string) (*Query, error) {
 			return nil, p.syntaxError()
 		}
 		return nil, unsupported("kafkalab's spark.sql supports SELECT ..., SHOW TABLES and DESCRIBE HISTORY <table>; use the DataFrame API for %s", strings.ToUpper(p.peek().text))
+	}
+	if p.peek().kind == tkHint {
+		hints, err := parseHints(p.next().text)
+		if err != nil {
+			return nil, err
+		}
+		q.Hints = hints
 	}
 	q.Distinct = p.keyword("DISTINCT")
 	for {
@@ -792,6 +802,31 @@ func (p *sqlParser) partitionClauses(q *Query) error {
 			Message: "The feature is not supported: Combination of ORDER BY/SORT BY/DISTRIBUTE BY/CLUSTER BY."}
 	}
 	return nil
+}
+
+// parseHints reads a hint comment's text: name or name(args), separated by commas or
+// spaces (Spark's hintStatement list); a malformed hint is a syntax error.
+func parseHints(text string) ([]Call, error) {
+	p, err := newSQLParser(text)
+	if err != nil {
+		return nil, err
+	}
+	var out []Call
+	for !p.at(tkEOF, "") {
+		name, ok := p.identifier()
+		if !ok {
+			return nil, p.syntaxError()
+		}
+		c := Call{Name: strings.ToUpper(name)}
+		if p.op("(") {
+			if c.Args, err = p.exprList(")"); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, c)
+		p.op(",")
+	}
+	return out, nil
 }
 
 // commaExprs parses expr, expr, ... (no brackets).
