@@ -381,6 +381,7 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		}
 		q.Items = items
 	}
+	preAggregate := df
 	if q.GroupingSets != nil {
 		if df, err = s.sqlGroupingSets(df, q); err != nil {
 			return nil, err
@@ -448,18 +449,36 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	if len(q.OrderBy) > 0 {
 		aggregated := q.GroupingSets == nil && (len(q.GroupBy) > 0 || plan.HasAggregate(q.Items...))
 		args := make([]any, len(q.OrderBy))
+		mapped := make([]plan.Expr, len(q.OrderBy))
+		lacking := false
 		for i, o := range q.OrderBy {
 			if aggregated {
 				if o, err = orderByAggregateOutput(o, q.Items, df.Columns()); err != nil {
 					return nil, err
 				}
+				if so, ok := o.(plan.SortOrder); ok && plan.HasAggregate(so.Child) {
+					lacking = true
+				}
 			}
+			mapped[i] = o
 			args[i] = newColumn(o)
+		}
+		if lacking && q.Having == nil && q.Qualify == nil && !q.Distinct && hidden == nil && !df.IsStreaming() {
+			// An aggregate the select list lacks (SELECT x ... GROUP BY x ORDER BY count(*)):
+			// Spark computes it beside the items and drops it after sorting.
+			return s.orderByHiddenAggregates(preAggregate, q, mapped)
 		}
 		if df, err = df.OrderBy(args...); err != nil {
 			return nil, err
 		}
 	}
+	return s.queryTail(df, q)
+}
+
+// queryTail applies a query's DISTRIBUTE/SORT/CLUSTER BY, a LIMIT or OFFSET of columns
+// (an error), OFFSET and LIMIT, in that order, to its sorted rows.
+func (s *Session) queryTail(df *DataFrame, q *plan.Query) (*DataFrame, error) {
+	var err error
 	if df, err = partitionClauses(df, q); err != nil {
 		return nil, err
 	}
@@ -531,6 +550,45 @@ func applyHints(df *DataFrame, hints []plan.Call) (*DataFrame, error) {
 		}
 	}
 	return df, nil
+}
+
+// orderByHiddenAggregates is an aggregating query whose ORDER BY (orderBy, resolved against
+// the select list by orderByAggregateOutput) names aggregates its select list lacks: each such aggregate is computed as a hidden item, the rows are sorted by it and
+// it is dropped, as Spark's ResolveAggregateFunctions adds it to the Aggregate. The rest of
+// the query (partition clauses, OFFSET, LIMIT) follows as usual.
+func (s *Session) orderByHiddenAggregates(pre *DataFrame, q *plan.Query, orderBy []plan.Expr) (*DataFrame, error) {
+	items := append([]plan.Expr(nil), q.Items...)
+	var hidden []string
+	order := make([]any, len(orderBy))
+	for i, o := range orderBy {
+		so, ok := o.(plan.SortOrder)
+		if !ok || !plan.HasAggregate(so.Child) {
+			order[i] = newColumn(o)
+			continue
+		}
+		name := fmt.Sprintf("__kafkalab_order%d", i)
+		items = append(items, plan.Alias{Child: so.Child, Name: name})
+		hidden = append(hidden, name)
+		so.Child = plan.ColumnRef{Parts: []string{name}}
+		order[i] = newColumn(so)
+	}
+	a, err := plan.NewAggregate(pre.node, q.GroupBy, items, false)
+	if err != nil {
+		return nil, err
+	}
+	df, err := applyHints(s.newDF(a), q.Hints)
+	if err != nil {
+		return nil, err
+	}
+	if df, err = df.OrderBy(order...); err != nil {
+		return nil, err
+	}
+	if df, err = df.Drop(toAnys(hidden)...); err != nil {
+		return nil, err
+	}
+	rest := *q
+	rest.OrderBy, rest.Hints = nil, nil
+	return s.queryTail(df, &rest)
 }
 
 // partitionClauses applies CLUSTER BY (hash-partition by the expressions, then sort each

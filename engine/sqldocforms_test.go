@@ -36,6 +36,10 @@ func TestSQLDocForms(t *testing.T) {
 		{"SELECT x, count(*) FROM t GROUP BY x ORDER BY count(*) DESC", "x,count(1)", "[[1 2] [2 1]]"},
 		{"SELECT x + 1, max(y) FROM t GROUP BY x + 1 ORDER BY 1 DESC", "(x + 1),max(y)", "[[3 b] [2 z]]"},
 		{"SELECT x, sum(x) / count(*) AS r FROM t GROUP BY x ORDER BY sum(x) / count(*)", "x,r", "[[1 1] [2 2]]"},
+		// an aggregate the select list lacks is computed, sorted by and dropped
+		{"SELECT x FROM t GROUP BY x ORDER BY count(*) DESC", "x", "[[1] [2]]"},
+		{"SELECT x FROM t GROUP BY x ORDER BY min(y) DESC LIMIT 1", "x", "[[2]]"},
+		{"SELECT x, count(*) AS c FROM t GROUP BY x ORDER BY max(y), c", "x,c", "[[2 1] [1 2]]"},
 		// range's arguments are folded and cast to BIGINT: 6 + cos(3) is 5
 		{"SELECT * FROM range(6 + cos(3))", "id", "[[0] [1] [2] [3] [4]]"},
 		{"SELECT * FROM range(1, 2 * 3, 1 + 1)", "id", "[[1] [3] [5]]"},
