@@ -473,10 +473,17 @@ func (t *deltaFileTask) Open(chunkRows int) rowiter.Iter {
 	}, func() error { rows = nil; return nil })
 }
 
-// Table is readStream.table(name): the catalog's Delta table read as a stream.
+// Table is readStream.table(name): the catalog's Delta table read as a stream, or a
+// file-format table (what toTable or saveAsTable made without Delta) read as Spark reads
+// one: its folder as a file stream of the table's format, with the catalog's schema.
 func (r *DataStreamReader) Table(name string) (*DataFrame, error) {
 	if r.err != nil {
 		return nil, r.err
+	}
+	if ft := r.s.fileTable(name); ft != nil {
+		fr := *r
+		fr.format, fr.schema = ft.provider, ft.schema
+		return fr.Load(ft.path)
 	}
 	path, err := r.s.TablePath(name)
 	if err != nil {

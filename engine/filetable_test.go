@@ -159,3 +159,37 @@ func TestSaveAsTableWithoutFormat(t *testing.T) {
 		t.Errorf("saveAsTable onto a left folder: %s, want LOCATION_ALREADY_EXISTS", got)
 	}
 }
+
+// readStream.table of a table toTable made without Delta reads its folder as a file stream
+// of the table's format with the catalog's schema, as Spark's streaming table API does
+// (docs/streaming/apis-on-dataframes-and-datasets.md, Streaming Table APIs): PySpark 4.2.0
+// streamed the 3 rows of a rate-micro-batch toTable("myTable") into another sink (was
+// TABLE_OR_VIEW_NOT_FOUND: only Delta tables were looked up).
+func TestReadStreamTableOfFileTable(t *testing.T) {
+	ctx := context.Background()
+	s := newTestSession(t)
+	src := must[*DataFrame](t)(s.ReadStream().Format("rate-micro-batch").Option("rowsPerBatch", "3").
+		Option("startTimestamp", "0").Load())
+	q := must[*StreamingQuery](t)(src.WriteStream().Option("checkpointLocation", "chk/source").
+		Trigger(Trigger{AvailableNow: true}).ToTable(ctx, "myTable"))
+	if err := q.AwaitTermination(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.ReadStream().Table("myTable")
+	if err != nil {
+		t.Fatalf("readStream.table of a parquet table: %v", err)
+	}
+	if !st.IsStreaming() || plan.Schema(st.node).DDL() != "timestamp TIMESTAMP,value BIGINT" {
+		t.Fatalf("streaming %v, schema %s", st.IsStreaming(), plan.Schema(st.node).DDL())
+	}
+	sel := must[*DataFrame](t)(st.SelectExpr("value * 10 AS v"))
+	q2 := must[*StreamingQuery](t)(sel.WriteStream().Format("parquet").Option("checkpointLocation", "chk/copy").
+		Option("path", "out/newTable").Trigger(Trigger{AvailableNow: true}).Start(ctx))
+	if err := q2.AwaitTermination(ctx); err != nil {
+		t.Fatal(err)
+	}
+	back := must[*DataFrame](t)(must[*DataFrame](t)(s.Read().Parquet(ctx, "out/newTable")).OrderBy("v"))
+	if got := fmt.Sprint(must[[]sqltypes.Row](t)(back.Collect(ctx))); got != "[[0] [10] [20]]" {
+		t.Errorf("copied rows %s, want [[0] [10] [20]]", got)
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -330,6 +331,12 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 	}
 	t, err := tableIdent(name)
 	if err != nil {
+		// A read of a table in a schema that does not exist is Spark's
+		// TABLE_OR_VIEW_NOT_FOUND naming it whole (`nodb`.`t`), not SCHEMA_NOT_FOUND.
+		var ae *plan.AnalysisError
+		if errors.As(err, &ae) && ae.Class == "SCHEMA_NOT_FOUND" {
+			return nil, tableNotFound(name)
+		}
 		return nil, err
 	}
 	if v := s.view(t); v != nil && len(plan.ParseAttributeName(name)) == 1 {

@@ -338,6 +338,26 @@ func (c *RuntimeConfig) Unset(key string) {
 	}
 }
 
+// Reset is SQL's RESET key: the setting back to the value the session started with (its
+// builder's or the defaults), or unset when it started without one; RESET with no key ("")
+// does that for every setting, as Spark's ResetCommand restores the SparkConf's values.
+func (c *RuntimeConfig) Reset(key string) {
+	c.s.mu.Lock()
+	defer c.s.mu.Unlock()
+	if key == "" {
+		c.s.conf = make(map[string]string, len(c.s.initConf))
+		for k, v := range c.s.initConf {
+			c.s.conf[k] = v
+		}
+		return
+	}
+	if v, ok := c.s.initConf[key]; ok {
+		c.s.conf[key] = v
+		return
+	}
+	delete(c.s.conf, key)
+}
+
 // All returns a copy of every setting, sorted by key when listed with Keys.
 func (c *RuntimeConfig) All() map[string]string {
 	c.s.mu.Lock()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"reflect"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/plan"
@@ -165,6 +166,17 @@ func (s *Session) sqlRange(args []plan.Expr) (*DataFrame, error) {
 		default:
 			ok = false
 		}
+		if !ok && !plan.HasAggregate(a) {
+			// A constant expression (range(6 + cos(3))) is evaluated and cast to BIGINT,
+			// as Spark folds the table function's arguments.
+			one, err := s.oneRow().Select(newColumn(plan.Cast{Child: a, To: sqltypes.Long}))
+			if err == nil {
+				var rows []sqltypes.Row
+				if rows, err = one.Collect(context.Background()); err == nil && len(rows) == 1 {
+					n, ok = rows[0][0].(int64)
+				}
+			}
+		}
 		if !ok {
 			return nil, &plan.AnalysisError{Message: fmt.Sprintf("range(...) takes integer literals; argument %d is not", i+1)}
 		}
@@ -212,6 +224,10 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	}
 	if q.DescribeTable != "" {
 		return s.sqlDescribeTable(ctx, q.DescribeTable)
+	}
+	if q.Reset {
+		s.Conf().Reset(q.ResetKey)
+		return s.emptyResult(), nil
 	}
 	if q.Set != "" || q.SetAll {
 		return s.sqlSet(q)
@@ -365,6 +381,7 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		}
 		q.Items = items
 	}
+	preAggregate := df
 	if q.GroupingSets != nil {
 		if df, err = s.sqlGroupingSets(df, q); err != nil {
 			return nil, err
@@ -426,14 +443,44 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 			return nil, err
 		}
 	}
+	if df, err = applyHints(df, q.Hints); err != nil {
+		return nil, err
+	}
 	if len(q.OrderBy) > 0 {
+		aggregated := q.GroupingSets == nil && (len(q.GroupBy) > 0 || plan.HasAggregate(q.Items...))
 		args := make([]any, len(q.OrderBy))
+		mapped := make([]plan.Expr, len(q.OrderBy))
+		lacking := false
 		for i, o := range q.OrderBy {
+			if aggregated {
+				if o, err = orderByAggregateOutput(o, q.Items, df.Columns()); err != nil {
+					return nil, err
+				}
+				if so, ok := o.(plan.SortOrder); ok && plan.HasAggregate(so.Child) {
+					lacking = true
+				}
+			}
+			mapped[i] = o
 			args[i] = newColumn(o)
+		}
+		if lacking && q.Having == nil && q.Qualify == nil && !q.Distinct && hidden == nil && !df.IsStreaming() {
+			// An aggregate the select list lacks (SELECT x ... GROUP BY x ORDER BY count(*)):
+			// Spark computes it beside the items and drops it after sorting.
+			return s.orderByHiddenAggregates(preAggregate, q, mapped)
 		}
 		if df, err = df.OrderBy(args...); err != nil {
 			return nil, err
 		}
+	}
+	return s.queryTail(df, q)
+}
+
+// queryTail applies a query's DISTRIBUTE/SORT/CLUSTER BY, a LIMIT or OFFSET of columns
+// (an error), OFFSET and LIMIT, in that order, to its sorted rows.
+func (s *Session) queryTail(df *DataFrame, q *plan.Query) (*DataFrame, error) {
+	var err error
+	if df, err = partitionClauses(df, q); err != nil {
+		return nil, err
 	}
 	for _, lc := range []struct {
 		what string
@@ -460,6 +507,162 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		}
 	}
 	return df, nil
+}
+
+// applyHints applies a SELECT's partitioning hints to its rows, the first hint outermost as
+// Spark's ResolveHints nests them: REPARTITION(n) / REPARTITION(n, cols) / REPARTITION(cols)
+// as repartition, COALESCE(n) as coalesce, REPARTITION_BY_RANGE as repartitionByRange. Join
+// hints and REBALANCE change no result and are left out.
+func applyHints(df *DataFrame, hints []plan.Call) (*DataFrame, error) {
+	for i := len(hints) - 1; i >= 0; i-- {
+		h := hints[i]
+		n, cols := 0, []any{}
+		for j, a := range h.Args {
+			if l, ok := a.(plan.Literal); ok && j == 0 {
+				if v, ok := l.Value.(int32); ok {
+					n = int(v)
+					continue
+				}
+			}
+			cols = append(cols, newColumn(a))
+		}
+		var err error
+		switch h.Name {
+		case "REPARTITION":
+			if len(cols) == 0 {
+				if n > 0 {
+					df, err = df.Repartition(n)
+				}
+			} else {
+				df, err = df.RepartitionBy(n, cols...)
+			}
+		case "COALESCE":
+			if n > 0 {
+				df, err = df.Coalesce(n)
+			}
+		case "REPARTITION_BY_RANGE":
+			if len(cols) > 0 {
+				df, err = df.RepartitionByRange(n, cols...)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return df, nil
+}
+
+// orderByHiddenAggregates is an aggregating query whose ORDER BY (orderBy, resolved against
+// the select list by orderByAggregateOutput) names aggregates its select list lacks: each such aggregate is computed as a hidden item, the rows are sorted by it and
+// it is dropped, as Spark's ResolveAggregateFunctions adds it to the Aggregate. The rest of
+// the query (partition clauses, OFFSET, LIMIT) follows as usual.
+func (s *Session) orderByHiddenAggregates(pre *DataFrame, q *plan.Query, orderBy []plan.Expr) (*DataFrame, error) {
+	items := append([]plan.Expr(nil), q.Items...)
+	var hidden []string
+	order := make([]any, len(orderBy))
+	for i, o := range orderBy {
+		so, ok := o.(plan.SortOrder)
+		if !ok || !plan.HasAggregate(so.Child) {
+			order[i] = newColumn(o)
+			continue
+		}
+		name := fmt.Sprintf("__kafkalab_order%d", i)
+		items = append(items, plan.Alias{Child: so.Child, Name: name})
+		hidden = append(hidden, name)
+		so.Child = plan.ColumnRef{Parts: []string{name}}
+		order[i] = newColumn(so)
+	}
+	a, err := plan.NewAggregate(pre.node, q.GroupBy, items, false)
+	if err != nil {
+		return nil, err
+	}
+	df, err := applyHints(s.newDF(a), q.Hints)
+	if err != nil {
+		return nil, err
+	}
+	if df, err = df.OrderBy(order...); err != nil {
+		return nil, err
+	}
+	if df, err = df.Drop(toAnys(hidden)...); err != nil {
+		return nil, err
+	}
+	rest := *q
+	rest.OrderBy, rest.Hints = nil, nil
+	return s.queryTail(df, &rest)
+}
+
+// partitionClauses applies CLUSTER BY (hash-partition by the expressions, then sort each
+// partition by them ascending), DISTRIBUTE BY (hash-partition) and SORT BY (sort within
+// each partition), as repartition(cols) and sortWithinPartitions do.
+func partitionClauses(df *DataFrame, q *plan.Query) (*DataFrame, error) {
+	asCols := func(es []plan.Expr) []any {
+		out := make([]any, len(es))
+		for i, e := range es {
+			out[i] = newColumn(e)
+		}
+		return out
+	}
+	var err error
+	if q.ClusterBy != nil {
+		if df, err = df.RepartitionBy(0, asCols(q.ClusterBy)...); err != nil {
+			return nil, err
+		}
+		return df.SortWithinPartitions(asCols(q.ClusterBy)...)
+	}
+	if q.DistributeBy != nil {
+		if df, err = df.RepartitionBy(0, asCols(q.DistributeBy)...); err != nil {
+			return nil, err
+		}
+	}
+	if q.SortBy != nil {
+		return df.SortWithinPartitions(asCols(q.SortBy)...)
+	}
+	return df, nil
+}
+
+// orderByAggregateOutput resolves an ORDER BY of an aggregating query against the
+// aggregate's output, as Spark does: a part of the sort expression that is a select item
+// (or an alias's expression), such as ORDER BY count(*) or ORDER BY 2, becomes a reference
+// to that item's output column. Column references and literals are left to resolve by
+// name. cols are the output's columns, one per item.
+func orderByAggregateOutput(o plan.Expr, items []plan.Expr, cols []string) (plan.Expr, error) {
+	if len(items) != len(cols) {
+		return o, nil
+	}
+	// Items compare without the source positions their column references carry.
+	unplaced := func(e plan.Expr) plan.Expr {
+		out, err := plan.MapExpr(e, func(x plan.Expr) (plan.Expr, error) {
+			if c, ok := x.(plan.ColumnRef); ok {
+				c.Line, c.Pos = 0, 0
+				return c, nil
+			}
+			return x, nil
+		})
+		if err != nil {
+			return e
+		}
+		return out
+	}
+	bare := make([]plan.Expr, len(items))
+	for i, it := range items {
+		if a, ok := it.(plan.Alias); ok {
+			it = a.Child
+		}
+		bare[i] = unplaced(it)
+	}
+	return plan.MapExpr(o, func(x plan.Expr) (plan.Expr, error) {
+		switch x.(type) {
+		case plan.ColumnRef, plan.Literal, plan.Star, plan.SortOrder:
+			return x, nil
+		}
+		ux := unplaced(x)
+		for i, it := range bare {
+			if reflect.DeepEqual(ux, it) {
+				return plan.ColumnRef{Parts: []string{cols[i]}}, nil
+			}
+		}
+		return x, nil
+	})
 }
 
 // bareName is a table name's last part, unquoted: the qualifier its columns take in a join.

@@ -522,7 +522,7 @@ func (b *boundOver) resolveFrame(user *WindowFrame) error {
 				break
 			}
 			return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.RANGE_FRAME_INVALID_TYPE",
-				"sqlExpr", quoteSQL(spec), "orderSpecType", quoteSQL(b.order[0].Expr.DataType().SQL()), "valueBoundaryType", quoteSQL(f.IntervalType.SQL()))
+				"orderSpecType", quoteSQL(b.order[0].Expr.DataType().SQL()), "valueBoundaryType", quoteSQL(f.IntervalType.SQL()), "sqlExpr", quoteSQL(spec))
 		case f.SQL && isString(b.order[0].Expr.DataType()):
 			// Spark casts a SQL frame's offsets to the STRING order's type, which a RANGE
 			// frame does not take: the first offset bound is named.
@@ -533,11 +533,22 @@ func (b *boundOver) resolveFrame(user *WindowFrame) error {
 			cast := f
 			cast.Cast = true
 			return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_UNACCEPTED_TYPE",
-				"sqlExpr", quoteSQL(frameSQL(cast)), "location", loc, "exprType", `"STRING"`,
-				"expectedType", `("NUMERIC" or "INTERVAL DAY TO SECOND" or "INTERVAL YEAR TO MONTH" or "INTERVAL")`)
+				"location", loc, "exprType", `"STRING"`,
+				"expectedType", `("NUMERIC" or "INTERVAL DAY TO SECOND" or "INTERVAL YEAR TO MONTH" or "INTERVAL")`, "sqlExpr", quoteSQL(frameSQL(cast)))
+		case !f.SQL && (isString(b.order[0].Expr.DataType()) || isBoolType(b.order[0].Expr.DataType())):
+			// rangeBetween over a STRING or BOOLEAN order: Spark casts the offsets to the
+			// order's type, which a RANGE frame does not take (PySpark 4.2.0's
+			// Window.orderBy("name").rangeBetween(-1, 0)); the first offset bound is named.
+			loc := "lower"
+			if !isOffset(f.Lower) {
+				loc = "upper"
+			}
+			return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_UNACCEPTED_TYPE",
+				"location", loc, "exprType", quoteSQL(b.order[0].Expr.DataType().SQL()),
+				"expectedType", `("NUMERIC" or "INTERVAL DAY TO SECOND" or "INTERVAL YEAR TO MONTH" or "INTERVAL")`, "sqlExpr", quoteSQL(frameSQL(f)))
 		case !isNumeric(b.order[0].Expr.DataType()):
 			return sparkerrors.New(sparkerrors.AnalysisException, "DATATYPE_MISMATCH.RANGE_FRAME_INVALID_TYPE",
-				"sqlExpr", quoteSQL(spec), "orderSpecType", quoteSQL(b.order[0].Expr.DataType().SQL()), "valueBoundaryType", `"BIGINT"`)
+				"orderSpecType", quoteSQL(b.order[0].Expr.DataType().SQL()), "valueBoundaryType", `"BIGINT"`, "sqlExpr", quoteSQL(spec))
 		}
 	}
 	if isOffset(f.Lower) && isOffset(f.Upper) && f.Lower > f.Upper {

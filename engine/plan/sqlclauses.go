@@ -195,6 +195,17 @@ func (p *sqlParser) ordinal(q *Query, e Expr) Expr {
 		return e
 	}
 	n, ok := l.Value.(int32)
+	if ok && (n == 0 || int(n) > len(q.Items)) && p.ordinalErr == nil {
+		star := false
+		for _, it := range q.Items {
+			_, isStar := it.(Star)
+			star = star || isStar
+		}
+		if !star {
+			p.ordinalErr = &AnalysisError{Class: "GROUP_BY_POS_OUT_OF_RANGE", Message: fmt.Sprintf(
+				"GROUP BY position %d is not in select list (valid range is [1, %d]).", n, len(q.Items))}
+		}
+	}
 	if !ok || n < 1 || int(n) > len(q.Items) {
 		return e
 	}

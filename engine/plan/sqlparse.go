@@ -1,9 +1,14 @@
 package plan
 
 import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -50,6 +55,12 @@ func BlankComments(text string) string {
 			}
 			blank(i, j)
 			i = j
+		case c == '/' && i+2 < len(b) && b[i+1] == '*' && b[i+2] == '+' && hintEnd(b, i) > 0:
+			// A hint /*+ ... */ keeps its text between \x01\x01+ and \x02\x02 (same length),
+			// for the lexer to hand to a SELECT.
+			j := hintEnd(b, i)
+			b[i], b[i+1], b[j-2], b[j-1] = 1, 1, 2, 2
+			i = j - 1
 		case c == '/' && i+1 < len(b) && b[i+1] == '*':
 			depth, j := 1, i+2
 			for j < len(b) && depth > 0 {
@@ -69,6 +80,20 @@ func BlankComments(text string) string {
 		}
 	}
 	return string(b)
+}
+
+// hintEnd is the end (past its */) of the hint comment starting at i, or 0 when it has no
+// end or holds another comment.
+func hintEnd(b []byte, i int) int {
+	for j := i + 3; j+1 < len(b); j++ {
+		if b[j] == '/' && b[j+1] == '*' {
+			return 0
+		}
+		if b[j] == '*' && b[j+1] == '/' {
+			return j + 2
+		}
+	}
+	return 0
 }
 
 func ParseExpression(text string) (Expr, error) {
@@ -115,6 +140,8 @@ const (
 	tkNumber
 	tkString
 	tkOp
+	tkBinary // X'hex'
+	tkHint   // the text of a /*+ ... */ hint after SELECT
 )
 
 type token struct {
@@ -127,6 +154,8 @@ type sqlParser struct {
 	src  string
 	toks []token
 	i    int
+	// ordinalErr is a GROUP BY ordinal outside the select list, reported after the clause.
+	ordinalErr error
 }
 
 func newSQLParser(src string) (*sqlParser, error) {
@@ -137,6 +166,16 @@ func newSQLParser(src string) (*sqlParser, error) {
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
+		case c == 1:
+			// A hint BlankComments kept: a token right after SELECT, else nothing.
+			end := strings.Index(src[i:], "\x02\x02")
+			if end < 0 {
+				end = len(src) - i - 2
+			}
+			if n := len(p.toks); n > 0 && p.toks[n-1].kind == tkIdent && strings.EqualFold(p.toks[n-1].text, "SELECT") {
+				p.toks = append(p.toks, token{tkHint, src[i+3 : i+end], i})
+			}
+			i += end + 2
 		case c == '`':
 			j := i + 1
 			var b strings.Builder
@@ -157,6 +196,22 @@ func newSQLParser(src string) (*sqlParser, error) {
 			}
 			p.toks = append(p.toks, token{tkQuoted, b.String(), i})
 			i = j + 1
+		case (c == 'x' || c == 'X') && i+1 < len(src) && src[i+1] == '\'':
+			// A binary literal X'1F2E': hex digits, an odd count taking a leading 0.
+			end := strings.IndexByte(src[i+2:], '\'')
+			if end < 0 {
+				return nil, parseErr("Syntax error at or near end of input: unclosed string literal.")
+			}
+			p.toks = append(p.toks, token{tkBinary, src[i+2 : i+2+end], i})
+			i += 3 + end
+		case (c == 'r' || c == 'R') && i+1 < len(src) && (src[i+1] == '\'' || src[i+1] == '"'):
+			// A raw string, r'...' or R"...": no escapes, its own quote ends it.
+			end := strings.IndexByte(src[i+2:], src[i+1])
+			if end < 0 {
+				return nil, parseErr("Syntax error at or near end of input: unclosed string literal.")
+			}
+			p.toks = append(p.toks, token{tkString, src[i+2 : i+2+end], i})
+			i += 3 + end
 		case c == '\'' || c == '"':
 			j := i + 1
 			var b strings.Builder
@@ -757,9 +812,26 @@ func (p *sqlParser) primary() (Expr, error) {
 	case tkNumber:
 		p.next()
 		return numberLiteral(t.text)
+	case tkBinary:
+		p.next()
+		h := t.text
+		if len(h)%2 == 1 {
+			h = "0" + h
+		}
+		b, err := hex.DecodeString(h)
+		if err != nil {
+			return nil, &AnalysisError{Kind: sparkerrors.ParseException, Class: "INVALID_TYPED_LITERAL",
+				Message: fmt.Sprintf("The value of the typed literal \"X\" is invalid: '%s'.", t.text)}
+		}
+		return Literal{Value: b, Type: sqltypes.Binary}, nil
 	case tkString:
 		p.next()
-		return Literal{Value: t.text, Type: sqltypes.String}, nil
+		// Adjacent string literals are one ('a' 'b' is 'ab'), as Spark's stringLit+.
+		text := t.text
+		for p.peek().kind == tkString {
+			text += p.next().text
+		}
+		return Literal{Value: text, Type: sqltypes.String}, nil
 	case tkOp:
 		if params, ok := p.lambdaParams(); ok {
 			return p.lambda(params)
@@ -832,13 +904,26 @@ func (p *sqlParser) primary() (Expr, error) {
 					}
 					return Literal{Value: v, Type: sqltypes.TimeT}, nil
 				}
-			case "TIMESTAMP", "DATE":
+			case "TIMESTAMP", "DATE", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ":
 				if p.toks[p.i+1].kind == tkString {
 					p.next()
 					s := p.next().text
 					to := sqltypes.DataType(sqltypes.TimestampT)
-					if strings.EqualFold(t.text, "DATE") {
+					valid := true
+					switch strings.ToUpper(t.text) {
+					case "DATE":
 						to = sqltypes.DateT
+						_, valid = sqltypes.ParseDate(s)
+					case "TIMESTAMP_NTZ":
+						to = sqltypes.TimestampNTZT
+						_, valid = sqltypes.ParseTimestampNTZ(s)
+					default:
+						_, valid = sqltypes.ParseTimestamp(s, time.UTC)
+					}
+					if !valid {
+						// Spark checks a typed literal when it parses it.
+						return nil, sparkerrors.New(sparkerrors.ParseException, "INVALID_TYPED_LITERAL",
+							"valueType", `"`+strings.ToUpper(t.text)+`"`, "value", "'"+s+"'")
 					}
 					return Cast{Child: Literal{Value: s, Type: sqltypes.String}, To: to}, nil
 				}
@@ -867,6 +952,23 @@ func (p *sqlParser) primary() (Expr, error) {
 			var err error
 			if lname == "struct" {
 				args, err = p.namedExprList()
+			} else if lname == "first" || lname == "last" || lname == "any_value" {
+				// FIRST(x IGNORE NULLS), LAST(...), ANY_VALUE(...): the flag becomes the second
+				// argument, first(x, true), which keeps the column name first(x).
+				start := p.i
+				var e Expr
+				e, err = p.expr()
+				if err == nil && p.keyword("IGNORE") {
+					if !p.keyword("NULLS") {
+						return nil, p.syntaxError()
+					}
+					if err = p.expect(")"); err == nil {
+						args = []Expr{e, Literal{Value: true, Type: sqltypes.Boolean}}
+					}
+				} else if err == nil {
+					p.i = start
+					args, err = p.exprList(")")
+				}
 			} else {
 				args, err = p.exprList(")")
 			}
@@ -1061,19 +1163,19 @@ func numberLiteral(text string) (Expr, error) {
 	case strings.HasSuffix(upper, "L"):
 		v, err := strconv.ParseInt(text[:len(text)-1], 10, 64)
 		if err != nil {
-			return bad()
+			return outOfRange(text, "bigint", math.MinInt64, math.MaxInt64, err)
 		}
 		return Literal{Value: v, Type: sqltypes.Long}, nil
 	case strings.HasSuffix(upper, "S"):
 		v, err := strconv.ParseInt(text[:len(text)-1], 10, 16)
 		if err != nil {
-			return bad()
+			return outOfRange(text, "smallint", math.MinInt16, math.MaxInt16, err)
 		}
 		return Literal{Value: int16(v), Type: sqltypes.Short}, nil
 	case strings.HasSuffix(upper, "Y"):
 		v, err := strconv.ParseInt(text[:len(text)-1], 10, 8)
 		if err != nil {
-			return bad()
+			return outOfRange(text, "tinyint", math.MinInt8, math.MaxInt8, err)
 		}
 		return Literal{Value: int8(v), Type: sqltypes.Byte}, nil
 	case strings.HasSuffix(upper, "D"):
@@ -1106,6 +1208,19 @@ func numberLiteral(text string) (Expr, error) {
 	return decimalLiteral(text)
 }
 
+// outOfRange is the error of an integral literal with a type suffix (128Y) whose digits do
+// not fit the type: Spark's INVALID_NUMERIC_LITERAL_RANGE when they are a number too large,
+// a syntax error otherwise. (Spark's grammar takes a leading minus into the literal, so
+// -128Y is the minimum; here the minus is applied after, and -128Y is refused too.)
+func outOfRange(text, typeName string, lo, hi int64, err error) (Expr, error) {
+	digits := text[:len(text)-1]
+	if !errors.Is(err, strconv.ErrRange) {
+		return nil, parseErr("Syntax error at or near '" + text + "'.")
+	}
+	return nil, sparkerrors.New(sparkerrors.ParseException, "INVALID_NUMERIC_LITERAL_RANGE",
+		"rawStrippedQualifier", digits, "minValue", strconv.FormatInt(lo, 10), "maxValue", strconv.FormatInt(hi, 10), "typeName", typeName)
+}
+
 func decimalLiteral(text string) (Expr, error) {
 	intPart, frac, _ := strings.Cut(text, ".")
 	u, ok := new(big.Int).SetString(intPart+frac, 10)
@@ -1113,7 +1228,10 @@ func decimalLiteral(text string) (Expr, error) {
 		return nil, parseErr("Syntax error at or near '" + text + "'.")
 	}
 	d := makeDecimal(u, int32(len(frac)))
-	t := decimalTypeOf(d)
+	// The type is Java BigDecimal's: as many digits as the unscaled value has, at least the
+	// scale (0.5 is DECIMAL(1,1), 0.05 DECIMAL(2,2)), as Spark types a decimal literal.
+	digits := len(new(big.Int).Abs(u).String())
+	t := sqltypes.DecimalType{Precision: max(digits, len(frac), 1), Scale: len(frac)}
 	if t.Precision > sqltypes.MaxDecimalPrecision {
 		return nil, parseErr("The decimal literal " + text + " exceeds the maximum precision 38.")
 	}

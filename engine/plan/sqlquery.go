@@ -65,8 +65,14 @@ type Query struct {
 	// Having filters the groups; it may name output columns or aggregate anew.
 	Having  Expr
 	OrderBy []Expr
-	Limit   int // -1 when absent
-	Offset  int // OFFSET n, 0 when absent
+	// Hints are the SELECT's /*+ ... */ hints, name(args), in order; the engine applies the
+	// partitioning ones (REPARTITION, COALESCE, REPARTITION_BY_RANGE) to the select's rows.
+	Hints []Call
+	// DistributeBy, SortBy and ClusterBy are the query's DISTRIBUTE BY (hash-partition by the
+	// expressions), SORT BY (sort within each partition) and CLUSTER BY (both, ascending).
+	DistributeBy, SortBy, ClusterBy []Expr
+	Limit                           int // -1 when absent
+	Offset                          int // OFFSET n, 0 when absent
 	// LimitColumns and OffsetColumns are a LIMIT or OFFSET expression that names columns:
 	// the query resolves it against its FROM rows to fail as Spark does (an unknown
 	// column UNRESOLVED_COLUMN, a known one LimitNotFoldable).
@@ -82,6 +88,10 @@ type Query struct {
 	Set      string
 	SetValue *string
 	SetAll   bool
+	// Reset is RESET [key]: the setting (every setting without a key) back to the value the
+	// session started with, or unset.
+	Reset    bool
+	ResetKey string
 	// DropView is DROP VIEW [IF EXISTS] name (IfExists in DropViewIfExists).
 	DropView         string
 	DropViewIfExists bool
@@ -179,6 +189,12 @@ func ParseQuery(text string) (*Query, error) {
 			v := strings.TrimSpace(value)
 			q.SetValue = &v
 		}
+		return q, nil
+	}
+	if p.at(tkIdent, "RESET") {
+		p.next()
+		q.Reset = true
+		q.ResetKey = strings.Trim(strings.TrimSpace(p.rest()), "`")
 		return q, nil
 	}
 	if p.at(tkIdent, "TRUNCATE") && strings.EqualFold(p.toks[p.i+1].text, "TABLE") {
@@ -309,6 +325,13 @@ func ParseQuery(text string) (*Query, error) {
 			return nil, p.syntaxError()
 		}
 		return nil, unsupported("kafkalab's spark.sql supports SELECT ..., SHOW TABLES and DESCRIBE HISTORY <table>; use the DataFrame API for %s", strings.ToUpper(p.peek().text))
+	}
+	if p.peek().kind == tkHint {
+		hints, err := parseHints(p.next().text)
+		if err != nil {
+			return nil, err
+		}
+		q.Hints = hints
 	}
 	q.Distinct = p.keyword("DISTINCT")
 	for {
@@ -442,6 +465,9 @@ func ParseQuery(text string) (*Query, error) {
 		if err := p.groupBy(q); err != nil {
 			return nil, err
 		}
+		if p.ordinalErr != nil {
+			return nil, p.ordinalErr
+		}
 	}
 	if p.keyword("HAVING") {
 		if q.Having, err = p.expr(); err != nil {
@@ -483,6 +509,7 @@ func ParseQuery(text string) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
+		order = orderByAll(order, q.Items)
 		// ORDER BY n is the n-th select item (spark.sql.orderByOrdinal): its output name.
 		for i, o := range order {
 			so := o.(SortOrder)
@@ -500,6 +527,9 @@ func ParseQuery(text string) (*Query, error) {
 			}
 		}
 		q.OrderBy = order
+	}
+	if err := p.partitionClauses(q); err != nil {
+		return nil, err
 	}
 	if err := p.limit(q); err != nil {
 		return nil, err
@@ -533,7 +563,7 @@ func init() {
 // keyword; the join and set-operation words are strictly non-reserved and never are).
 func aliasableClauseWord(s string) bool {
 	switch strings.ToUpper(s) {
-	case "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING", "OFFSET", "WINDOW", "PIVOT", "UNPIVOT":
+	case "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING", "OFFSET", "WINDOW", "PIVOT", "UNPIVOT", "CLUSTER", "DISTRIBUTE", "SORT":
 		return true
 	}
 	return false
@@ -543,7 +573,7 @@ func isClauseWord(s string) bool {
 	switch strings.ToUpper(s) {
 	case "FROM", "WHERE", "GROUP", "ORDER", "LIMIT", "HAVING", "VERSION", "TIMESTAMP",
 		"JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "NATURAL", "ON", "USING", "SEMI", "ANTI", "UNION", "EXCEPT", "INTERSECT", "LATERAL",
-		"MINUS", "OFFSET", "WINDOW", "QUALIFY", "PIVOT", "UNPIVOT":
+		"MINUS", "OFFSET", "WINDOW", "QUALIFY", "PIVOT", "UNPIVOT", "CLUSTER", "DISTRIBUTE", "SORT":
 		return true
 	}
 	return false
@@ -739,6 +769,112 @@ func (p *sqlParser) end() error {
 		return nil
 	}
 	return p.syntaxError()
+}
+
+// partitionClauses parses [CLUSTER BY exprs] [DISTRIBUTE BY exprs] [SORT BY items], in
+// Spark's order (queryOrganization); ORDER BY with any of them, or CLUSTER BY with another,
+// is the ParseException UNSUPPORTED_FEATURE.COMBINATION_QUERY_RESULT_CLAUSES.
+func (p *sqlParser) partitionClauses(q *Query) error {
+	var err error
+	if p.at(tkIdent, "CLUSTER") && strings.EqualFold(p.toks[p.i+1].text, "BY") {
+		p.next()
+		p.next()
+		if q.ClusterBy, err = p.commaExprs(); err != nil {
+			return err
+		}
+	}
+	if p.at(tkIdent, "DISTRIBUTE") && strings.EqualFold(p.toks[p.i+1].text, "BY") {
+		p.next()
+		p.next()
+		if q.DistributeBy, err = p.commaExprs(); err != nil {
+			return err
+		}
+	}
+	if p.at(tkIdent, "SORT") && strings.EqualFold(p.toks[p.i+1].text, "BY") {
+		p.next()
+		p.next()
+		if q.SortBy, err = p.sortItems(); err != nil {
+			return err
+		}
+	}
+	if (q.ClusterBy != nil && (q.DistributeBy != nil || q.SortBy != nil)) || (len(q.OrderBy) > 0 && (q.ClusterBy != nil || q.DistributeBy != nil || q.SortBy != nil)) {
+		return &AnalysisError{Kind: sparkerrors.ParseException, Class: "UNSUPPORTED_FEATURE.COMBINATION_QUERY_RESULT_CLAUSES",
+			Message: "The feature is not supported: Combination of ORDER BY/SORT BY/DISTRIBUTE BY/CLUSTER BY."}
+	}
+	return nil
+}
+
+// parseHints reads a hint comment's text: name or name(args), separated by commas or
+// spaces (Spark's hintStatement list); a malformed hint is a syntax error.
+func parseHints(text string) ([]Call, error) {
+	p, err := newSQLParser(text)
+	if err != nil {
+		return nil, err
+	}
+	var out []Call
+	for !p.at(tkEOF, "") {
+		name, ok := p.identifier()
+		if !ok {
+			return nil, p.syntaxError()
+		}
+		c := Call{Name: strings.ToUpper(name)}
+		if p.op("(") {
+			if c.Args, err = p.exprList(")"); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, c)
+		p.op(",")
+	}
+	return out, nil
+}
+
+// commaExprs parses expr, expr, ... (no brackets).
+func (p *sqlParser) commaExprs() ([]Expr, error) {
+	var out []Expr
+	for {
+		e, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+		if !p.op(",") {
+			return out, nil
+		}
+	}
+}
+
+// orderByAll is ORDER BY ALL [ASC|DESC] [NULLS FIRST|LAST] (Spark's ResolveOrderByAll): the
+// select items in order, each sorted that way, as their ordinals. ALL stays a column name
+// when a select item is named all, or when the select list has a star (left to resolve).
+func orderByAll(order []Expr, items []Expr) []Expr {
+	if len(order) != 1 {
+		return order
+	}
+	so := order[0].(SortOrder)
+	ref, ok := so.Child.(ColumnRef)
+	if !ok || len(ref.Parts) != 1 || !strings.EqualFold(ref.Parts[0], "all") {
+		return order
+	}
+	for _, it := range items {
+		switch it := it.(type) {
+		case Star:
+			return order
+		case Alias:
+			if strings.EqualFold(it.Name, "all") {
+				return order
+			}
+		case ColumnRef:
+			if strings.EqualFold(it.Parts[len(it.Parts)-1], "all") {
+				return order
+			}
+		}
+	}
+	out := make([]Expr, len(items))
+	for i := range items {
+		out[i] = SortOrder{Child: Literal{Value: int32(i + 1)}, Desc: so.Desc, NullsFirst: so.NullsFirst}
+	}
+	return out
 }
 
 // sortItems parses expr [ASC|DESC] [NULLS FIRST|LAST], ... (ORDER BY's list).

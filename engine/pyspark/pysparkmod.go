@@ -44,7 +44,15 @@ func init() {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "Structured Streaming", FileDesc: "<pyspark.sql.streaming>"}, Globals: py.StringDict{
 			"DataStreamReader": readerType, "DataStreamWriter": streamWriterType, "StreamingQuery": streamingQueryType,
 			"StreamingQueryException": StreamingQueryException,
-		}, Methods: []*py.Method{in.listenerEventsHook()}, CodeSrc: listenerSource}, nil
+		}, Methods: []*py.Method{in.listenerEventsHook()}, CodeSrc: listenerSource + statefulProcessorSource}, nil
+	}
+	bindings["pyspark.sql.streaming.state"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "State of applyInPandasWithState", FileDesc: "<pyspark.sql.streaming.state>"},
+			CodeSrc: groupStateSource}, nil
+	}
+	bindings["pyspark.sql.streaming.stateful_processor"] = func(in *Interpreter) (*py.ModuleImpl, error) {
+		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "The processor of transformWithStateInPandas", FileDesc: "<pyspark.sql.streaming.stateful_processor>"},
+			CodeSrc: "from pyspark.sql.streaming import StatefulProcessor, StatefulProcessorHandle\n"}, nil
 	}
 	bindings["pyspark.errors"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{Info: py.ModuleInfo{Doc: "PySpark exceptions."}, Globals: pyerrors.BaseClasses()}, nil
@@ -104,3 +112,41 @@ func configureDeltaPip() *py.Method {
 		return b, nil
 	})
 }
+
+// groupStateSource is pyspark.sql.streaming.state: the timeout names applyInPandasWithState
+// takes and the GroupState class scripts name in type hints. The pandas APIs that use them
+// are refused (kafkalab's Python has no pandas), but importing them works, as in PySpark.
+const groupStateSource = `
+class GroupStateTimeout:
+    NoTimeout = "NoTimeout"
+    ProcessingTimeTimeout = "ProcessingTimeTimeout"
+    EventTimeTimeout = "EventTimeTimeout"
+
+
+class GroupState:
+    NO_TIMESTAMP = -1
+`
+
+// statefulProcessorSource is the StatefulProcessor base class a transformWithStateInPandas
+// script subclasses (pyspark.sql.streaming exports it), with PySpark's method names.
+const statefulProcessorSource = `
+class StatefulProcessorHandle:
+    pass
+
+
+class StatefulProcessor:
+    def init(self, handle):
+        raise NotImplementedError()
+
+    def handleInputRows(self, key, rows, timerValues):
+        raise NotImplementedError()
+
+    def handleExpiredTimer(self, key, timerValues, expiredTimerInfo):
+        return iter([])
+
+    def handleInitialState(self, key, initialState, timerValues):
+        pass
+
+    def close(self):
+        raise NotImplementedError()
+`

@@ -129,7 +129,9 @@ func (in *Interpreter) builtinImport(self py.Object, args py.Tuple, kwargs py.St
 func (in *Interpreter) loadModule(name string) (*py.Module, error) {
 	top := strings.Split(name, ".")[0]
 	if why, ok := blockedModules[top]; ok {
-		return nil, py.ExceptionNewf(py.ImportError, "module '%s' is not available to scripts in kafkalab (no %s); scripts here may only use %s and modules in the working folder", top, why, in.importable())
+		// ModuleNotFoundError, as Python raises for pandas or numpy where they are not
+		// installed (an ImportError, so except ImportError still catches it).
+		return nil, py.ExceptionNewf(py.ModuleNotFoundError, "module '%s' is not available to scripts in kafkalab (no %s); scripts here may only use %s and modules in the working folder", top, why, in.importable())
 	}
 	if m, err := in.pctx.GetModule(name); err == nil {
 		return m, nil
@@ -192,7 +194,8 @@ search:
 		if top := parts[0]; len(parts) > 1 && in.isExtension(top) {
 			return nil, Unsupported("module "+name, "kafkalab's "+top+" has "+strings.Join(in.extensionNames(top), ", "))
 		}
-		return nil, py.ExceptionNewf(py.ImportError, "No module named '%s' (kafkalab imports your own modules from the working folder %s)", name, in.workDir)
+		// ModuleNotFoundError, as Python raises for a module it cannot find (an ImportError).
+		return nil, py.ExceptionNewf(py.ModuleNotFoundError, "No module named '%s' (kafkalab imports your own modules from the working folder %s)", name, in.workDir)
 	}
 	src, err := in.readFile(path)
 	if err != nil {

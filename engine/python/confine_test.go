@@ -111,3 +111,15 @@ func TestConfinementSymlinks(t *testing.T) {
 }
 
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "\\'") + "'" }
+
+// A module that is nowhere is Python's ModuleNotFoundError, a kind of ImportError: CPython
+// (and real PySpark's Python) print "ModuleNotFoundError True" for this script.
+func TestMissingModuleIsModuleNotFoundError(t *testing.T) {
+	out, err := runSnippet(t, "try:\n    import pandas\nexcept ImportError as e:\n    print(type(e).__name__, isinstance(e, ModuleNotFoundError))\n", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "ModuleNotFoundError True\n" {
+		t.Errorf("got %q", out)
+	}
+}
