@@ -101,11 +101,9 @@ func runGroups(ctx context.Context, r *toolRun) error {
 		}
 		return nil
 	}
-	groups := o.values("group")
-	if o.has("all-groups") {
-		if groups, err = listGroupNames(ctx, adm); err != nil {
-			return err
-		}
+	groups, err := namedGroups(ctx, adm, o)
+	if err != nil {
+		return err
 	}
 	views := 0
 	for _, v := range []string{"offsets", "members", "state"} {
@@ -132,6 +130,15 @@ func runGroups(ctx context.Context, r *toolRun) error {
 		}
 	}
 	return nil
+}
+
+// namedGroups is the groups a command acts on: its --group values, or every group with
+// --all-groups.
+func namedGroups(ctx context.Context, adm *kadm.Client, o *options) ([]string, error) {
+	if o.has("all-groups") {
+		return listGroupNames(ctx, adm)
+	}
+	return o.values("group"), nil
 }
 
 func listGroupNames(ctx context.Context, adm *kadm.Client) ([]string, error) {
@@ -451,11 +458,9 @@ func resetOffsets(ctx context.Context, r *toolRun) error {
 		return err
 	}
 	defer closeFn()
-	groups := o.values("group")
-	if o.has("all-groups") {
-		if groups, err = listGroupNames(ctx, adm); err != nil {
-			return err
-		}
+	groups, err := namedGroups(ctx, adm, o)
+	if err != nil {
+		return err
 	}
 	sort.Strings(groups)
 

@@ -175,11 +175,9 @@ func deleteGroups(ctx context.Context, r *toolRun) error {
 		return err
 	}
 	defer closeFn()
-	groups := o.values("group")
-	if o.has("all-groups") {
-		if groups, err = listGroupNames(ctx, adm); err != nil {
-			return err
-		}
+	groups, err := namedGroups(ctx, adm, o)
+	if err != nil {
+		return err
 	}
 	resp, err := adm.DeleteGroups(ctx, groups...)
 	if err != nil && len(resp) == 0 {
