@@ -637,6 +637,18 @@ func TestAgainstApacheKafkaConfigEntities(t *testing.T) {
 		if o.stdout != "Completed updating default config for brokers in the cluster.\n" {
 			t.Errorf("--alter --entity-default: %+v", o)
 		}
+		// The broker answers a describe from its metadata image, which takes the new default
+		// a moment after the alter returns: compare once it shows.
+		for try := 0; ; try++ {
+			o := rk.ours(t, "", "kafka-configs.sh", "--describe", "--entity-type", "brokers", "--entity-default")
+			if strings.Contains(o.stdout, "log.cleaner.threads=2") {
+				break
+			}
+			if try == 50 {
+				t.Fatalf("the brokers' default log.cleaner.threads=2 did not show within 10s:\n%s", o.stdout)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
 		for _, args := range [][]string{
 			{"--describe", "--entity-type", "brokers", "--entity-default"},
 			{"--describe", "--entity-type", "brokers"},
