@@ -142,6 +142,10 @@ func compareCourse(t *testing.T, cfg Config, course []*lessons.Lesson, timesFile
 			for _, r := range reps {
 				times = append(times, r)
 				for _, d := range r.Diffs {
+					if why, ok := timingSteps[fmt.Sprintf("%s/%d", r.Lesson, r.Step)]; ok {
+						t.Logf("timing-dependent step %s/%d (%s), differs this time:\n%s", r.Lesson, r.Step, why, d)
+						continue
+					}
 					t.Errorf("%s/%d %s:\n%s", r.Lesson, r.Step, r.Title, d)
 				}
 				for _, k := range r.Known {
@@ -187,4 +191,17 @@ func TimingTable(reps []StepReport) string {
 		}
 	}
 	return b.String()
+}
+
+// timingSteps are the steps whose batches depend on when events arrive against a
+// processingTime trigger, on either engine: lesson 08 sends orders while an always-on
+// query runs, and whether two orders fall into one trigger or straddle two (the lesson says
+// so, and its own checks accept both) decides the batch count, the offsets files and the
+// Delta versions of that step and the next on the same checkpoint. A fresh real-Spark run
+// straddled where kafkalab did not; their differences are logged, not failed. kafkalab
+// check still holds these steps to the lesson's checks on every broker.
+var timingSteps = map[string]string{
+	"08-when-to-stream/3": "always-on query, orders sent mid-run",
+	"08-when-to-stream/5": "always-on exercise, orders sent mid-run",
+	"08-when-to-stream/7": "same checkpoint after a timing-dependent step",
 }
