@@ -252,6 +252,14 @@ func paramsDict(ps []sparkerrors.Param) *py.Dict {
 // (GoError) for errors.Is/As on what the interpreter returns.
 func FromError(e *sparkerrors.Error) *py.Exception {
 	cls := ClassOf(e.Kind)
+	if e.Kind == sparkerrors.SparkException {
+		// PySpark converts only the JVM exceptions it has a class for; a plain
+		// SparkException (a FAILFAST parse, a job's failure) is re-raised as py4j's
+		// Py4JJavaError, whose text is the Java exception's toString.
+		exc := &py.Exception{Base: Py4JJavaError, Args: py.Tuple{py.String("org.apache.spark.SparkException: " + e.MessageWithState())}, Dict: py.StringDict{}}
+		exc.Dict[attrGoError] = goError{e}
+		return exc
+	}
 	if e.Kind == sparkerrors.Py4JJavaError || e.Kind == sparkerrors.Py4JError {
 		// py4j's exceptions carry their text as their argument, as any Exception does.
 		exc := &py.Exception{Base: cls, Args: py.Tuple{py.String(e.Message)}, Dict: py.StringDict{}}

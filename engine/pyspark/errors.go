@@ -37,6 +37,11 @@ func engineErrorCalling(err error, method string) error {
 		c.Message = "An error occurred while calling o0." + method + ".\n: " + se.Message
 		return engineError(&c)
 	}
+	if se, ok := sparkerrors.As(err); ok && se.Kind == sparkerrors.SparkException {
+		// Raised as a Py4JJavaError too (pyerrors.FromError), whose text names the call.
+		return engineError(&sparkerrors.Error{Kind: sparkerrors.Py4JJavaError, Message: "An error occurred while calling o0." +
+			method + ".\n: org.apache.spark.SparkException: " + se.MessageWithState(), Cause: se})
+	}
 	return engineError(err)
 }
 

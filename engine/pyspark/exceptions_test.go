@@ -74,3 +74,27 @@ except Exception as e:
 		t.Fatalf("got %q, %v\nwant %q", got, err, want)
 	}
 }
+
+// A SparkException PySpark has no class for (a FAILFAST read, parse_json of bad text) is
+// re-raised by classic PySpark as py4j's Py4JJavaError, without a condition; its text
+// names the JVM call and the Java exception (real PySpark 4.2: `spark.read.schema("a INT,
+// b STRING").option("mode", "FAILFAST").json(path).collect()` and
+// `spark.sql("select parse_json('{a')").collect()` print these types and first lines).
+func TestPlainSparkExceptionIsPy4JJavaError(t *testing.T) {
+	got, err := runSnippet(t, sessionPrelude+`
+for q in ["select parse_json('{a')"]:
+    try:
+        spark.sql(q).collect()
+    except Exception as e:
+        lines = str(e).splitlines()
+        print(type(e).__name__, type(e).__module__, getattr(e, "getCondition", None))
+        print(lines[0].replace("o0.", "oN."))
+        print(lines[1])
+`, nil)
+	want := "Py4JJavaError py4j.protocol None\n" +
+		"An error occurred while calling oN.collectToPython.\n" +
+		": org.apache.spark.SparkException: [MALFORMED_RECORD_IN_PARSING.WITHOUT_SUGGESTION] Malformed records are detected in record parsing: {a.\n"
+	if err != nil || got != want {
+		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+}
