@@ -308,11 +308,26 @@ func (ss *session) listenerBus(ctx context.Context, op *operation, c *pb.Streami
 	r := ss.response()
 	r.ResponseType = &pb.ExecutePlanResponse_StreamingQueryListenerEventsResult{StreamingQueryListenerEventsResult: &pb.StreamingQueryListenerEventsResult{ListenerBusListenerAdded: &added}}
 	op.add(r)
+	// Spark's server follows the added answer with a progress report; kafkalab repeats it
+	// while the bus is open. PySpark's handler thread is not a daemon: a script that ends
+	// without removing its listener waits for it at exit, and the next response is what
+	// lets it finish (the client cannot schedule its release call any more, warns and
+	// ends the thread) instead of waiting for ever.
+	progress := func() {
+		r := ss.response()
+		r.ResponseType = &pb.ExecutePlanResponse_ExecutionProgress_{ExecutionProgress: &pb.ExecutePlanResponse_ExecutionProgress{}}
+		op.add(r)
+	}
+	progress()
+	beat := time.NewTicker(listenerHeartbeat)
+	defer beat.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			// Removing the listener ends the bus: that is its normal end, not a failure.
 			return nil
+		case <-beat.C:
+			progress()
 		case ev := <-events:
 			le := listenerEvent(ev)
 			if le == nil {
@@ -324,6 +339,10 @@ func (ss *session) listenerBus(ctx context.Context, op *operation, c *pb.Streami
 		}
 	}
 }
+
+// listenerHeartbeat is how often an open listener bus sends an empty progress report
+// (Spark's spark.connect.progress.reportInterval default).
+var listenerHeartbeat = 2 * time.Second
 
 // listenerEvent words an engine event as the JSON PySpark's listener events parse.
 func listenerEvent(ev engine.StreamEvent) *pb.StreamingQueryListenerEvent {

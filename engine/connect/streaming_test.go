@@ -342,3 +342,55 @@ func TestServerStopEndsWaitingCalls(t *testing.T) {
 		t.Fatal("the server did not stop within 15s")
 	}
 }
+
+// An open listener bus answers its add, then reports progress at once and again every
+// listenerHeartbeat until the client removes its last listener: the responses that let a
+// PySpark script which never removes its listener exit.
+func TestListenerBusHeartbeat(t *testing.T) {
+	defer func(d time.Duration) { listenerHeartbeat = d }(listenerHeartbeat)
+	listenerHeartbeat = 50 * time.Millisecond
+	ts := startServer(t)
+	ctx := rctx(t)
+	bus := func(c *pb.StreamingQueryListenerBusCommand) *pb.ExecutePlanRequest {
+		return &pb.ExecutePlanRequest{SessionId: ts.sid, Plan: &pb.Plan{OpType: &pb.Plan_Command{Command: &pb.Command{
+			CommandType: &pb.Command_StreamingQueryListenerBusCommand{StreamingQueryListenerBusCommand: c}}}}}
+	}
+	st, err := ts.client.ExecutePlan(ctx, bus(&pb.StreamingQueryListenerBusCommand{
+		Command: &pb.StreamingQueryListenerBusCommand_AddListenerBusListener{AddListenerBusListener: true}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := st.Recv()
+	if err != nil || !first.GetStreamingQueryListenerEventsResult().GetListenerBusListenerAdded() {
+		t.Fatalf("first response %v, %v: want the listener-added answer", first, err)
+	}
+	for i := 0; i < 3; i++ {
+		r, err := st.Recv()
+		if err != nil || r.GetExecutionProgress() == nil {
+			t.Fatalf("response %d after the add: %v, %v: want a progress report", i+1, r, err)
+		}
+	}
+	rm, err := ts.client.ExecutePlan(ctx, bus(&pb.StreamingQueryListenerBusCommand{
+		Command: &pb.StreamingQueryListenerBusCommand_RemoveListenerBusListener{RemoveListenerBusListener: true}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := rm.Recv(); err != nil {
+			break
+		}
+	}
+	for {
+		r, err := st.Recv()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the bus after its removal: %v", err)
+		}
+		if r.GetResultComplete() != nil {
+			return
+		}
+	}
+	t.Fatal("the bus ended without ResultComplete after its listener was removed")
+}
