@@ -19,6 +19,13 @@
 //	kafka-transactions.sh --bootstrap-server B list [--duration-filter MS] [--transactional-id-pattern RE]
 //	kafka-transactions.sh --bootstrap-server B describe --transactional-id ID
 //
+//	kafka-groups.sh --bootstrap-server B --list [--consumer | --share | --streams |
+//	    --group-type classic|consumer|share|streams [--protocol P] | --protocol P]
+//	    Every group with its type and protocol (ListGroups v5), in the HashMap order of the ids.
+//	kafka-share-groups.sh --bootstrap-server B --list [--state [S,S...]]
+//	kafka-streams-groups.sh --bootstrap-server B --list [--state [S,S...]]
+//	    (--describe, --delete, --reset-offsets and --delete-offsets are refused as not there yet)
+//
 //	kafka-leader-election.sh --bootstrap-server B --election-type preferred|unclean
 //	    (--all-topic-partitions | --topic T --partition P | --path-to-json-file F)
 //

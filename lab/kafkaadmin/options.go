@@ -17,7 +17,10 @@ type option struct {
 	// many: the option takes every following word up to the next option (argparse4j's
 	// nargs("+"), as --producer-props k=v k=v).
 	many bool
-	help string
+	// optional: the argument may be left out (jopt-simple's withOptionalArg); the next word
+	// is taken when it does not start with a dash.
+	optional bool
+	help     string
 }
 
 type usageError struct{ msg string }
@@ -119,6 +122,9 @@ func parseArgs(t *tool, args []string) (string, *options, error) {
 		}
 		if hasVal {
 			o.vals[spec.name] = append(o.vals[spec.name], val)
+			continue
+		}
+		if spec.optional && (i+1 >= len(args) || strings.HasPrefix(args[i+1], "-")) {
 			continue
 		}
 		if i+1 >= len(args) {
