@@ -26,6 +26,16 @@
 //	kafka-streams-groups.sh --bootstrap-server B --list [--state [S,S...]]
 //	    (--describe, --delete, --reset-offsets and --delete-offsets are refused as not there yet)
 //
+//	kafka-acls.sh --bootstrap-server B --list [--topic T | --group G | --cluster | ...] [--principal P]
+//	kafka-acls.sh --bootstrap-server B --add | --remove [--force] --allow-principal P [--allow-host H]
+//	    [--deny-principal P [--deny-host H]] (--operation OP ... | --producer [--idempotent] | --consumer)
+//	    --topic T | --group G | --cluster | --transactional-id ID | --delegation-token D | --user-principal U
+//	    [--resource-pattern-type literal|prefixed|any|match]
+//	    Kafka's AclCommand over DescribeAcls, CreateAcls and DeleteAcls; resources in the order
+//	    of their options and entries as given (add) or sorted (list), where Kafka's own order
+//	    changes from run to run. A broker without an authorizer refuses with Kafka's
+//	    SecurityDisabledException; the embedded broker keeps ACLs.
+//
 //	kafka-leader-election.sh --bootstrap-server B --election-type preferred|unclean
 //	    (--all-topic-partitions | --topic T --partition P | --path-to-json-file F)
 //

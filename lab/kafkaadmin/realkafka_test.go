@@ -7,9 +7,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"net"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -57,6 +60,7 @@ var javaClass = map[string]string{
 	"kafka-share-groups.sh":        "org.apache.kafka.tools.consumer.group.ShareGroupCommand",
 	"kafka-streams-groups.sh":      "org.apache.kafka.tools.streams.StreamsGroupCommand",
 	"kafka-console-share-consumer": "org.apache.kafka.tools.consumer.ConsoleShareConsumer",
+	"kafka-acls.sh":                "org.apache.kafka.tools.AclCommand",
 }
 
 // java runs Kafka's own tool with args as given (each tool takes --bootstrap-server in its
@@ -298,4 +302,177 @@ func TestAgainstApacheKafkaGroupsTools(t *testing.T) {
 		}
 	}
 	rk.ours(t, "kafka-topics.sh", append(bs, "--delete", "--topic", topic)...)
+}
+
+// startAuthorizerBroker starts a private Kafka 4.3.1 broker like the tier's (scripts/kafka/
+// start.sh: one KRaft node on loopback) with StandardAuthorizer and the anonymous PLAINTEXT
+// user as super user, so that kafka-acls.sh has ACLs to manage. It is stopped when t ends.
+func startAuthorizerBroker(t *testing.T, rk realKafka) string {
+	t.Helper()
+	port, cport := freePort(t), freePort(t)
+	dir := t.TempDir()
+	props := fmt.Sprintf(`process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:%[2]d
+listeners=PLAINTEXT://127.0.0.1:%[1]d,CONTROLLER://127.0.0.1:%[2]d
+advertised.listeners=PLAINTEXT://127.0.0.1:%[1]d
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+log.dirs=%[3]s/logs
+num.partitions=1
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
+super.users=User:ANONYMOUS
+`, port, cport, dir)
+	cfg := filepath.Join(dir, "server.properties")
+	if err := os.WriteFile(cfg, []byte(props), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	if out, err := testkit.KafkaToolCmd(ctx, rk.libs, rk.log4j, "kafka.tools.StorageTool", "format",
+		"--cluster-id", "kafkalab-acls-test-1", "--config", cfg).CombinedOutput(); err != nil {
+		t.Fatalf("format the authorizer broker's storage: %v\n%s", err, out)
+	}
+	logf, err := os.Create(filepath.Join(dir, "kafka.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("java", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+		"-cp", filepath.Join(rk.libs, "*"), "-Dlog4j2.configurationFile="+rk.log4j, "kafka.Kafka", cfg)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start the authorizer broker: %v", err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		logf.Close()
+	})
+	bs := fmt.Sprintf("127.0.0.1:%d", port)
+	for start := time.Now(); ; {
+		if r := runTool(t, bs, "kafka-cluster.sh", "cluster-id", "--bootstrap-server", bs); r.code == 0 {
+			return bs
+		}
+		if time.Since(start) > 90*time.Second {
+			log, _ := os.ReadFile(filepath.Join(dir, "kafka.log"))
+			t.Fatalf("the authorizer broker did not answer within 90 s; its log:\n%s", log)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// aclBlocks normalises kafka-acls.sh's output for comparison: Kafka's tool prints resources
+// and entries from HashSets whose order changes from run to run (enums' identity hashes), so
+// each line that starts a block is kept with its tab-indented entries, sorted, and the blocks
+// are sorted.
+func aclBlocks(s string) string {
+	var blocks []string
+	var head string
+	var entries []string
+	flush := func() {
+		if head != "" || len(entries) > 0 {
+			sort.Strings(entries)
+			blocks = append(blocks, head+"\n"+strings.Join(entries, "\n"))
+		}
+		head, entries = "", nil
+	}
+	for _, l := range strings.Split(s, "\n") {
+		switch {
+		case strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " \t"):
+			entries = append(entries, strings.TrimPrefix(l, " "))
+		case l == "":
+		default:
+			flush()
+			head = l
+		}
+	}
+	flush()
+	sort.Strings(blocks)
+	return strings.Join(blocks, "\n--\n")
+}
+
+// TestAgainstApacheKafkaACLs runs security.html's kafka-acls.sh examples with Kafka's tool and
+// ours. On the tier's broker (no authorizer) both are refused with Kafka's
+// SecurityDisabledException; on a private broker with StandardAuthorizer Kafka's tool runs the
+// examples, then removes every ACL, then ours runs them again: the same output once each
+// block's lines are sorted (Kafka's order changes between its own runs).
+func TestAgainstApacheKafkaACLs(t *testing.T) {
+	rk := needRealKafka(t)
+	for _, args := range [][]string{
+		{"--list"},
+		{"--add", "--allow-principal", "User:Bob", "--operation", "Read", "--topic", "t"},
+		{"--remove", "--topic", "t", "--force"},
+	} {
+		args = append([]string{"--bootstrap-server", rk.bootstrap}, args...)
+		o, j := rk.ours(t, "kafka-acls.sh", args...), rk.java(t, "kafka-acls.sh", args...)
+		// Kafka prints its message on stdout, then a stack trace; ours on stderr.
+		first := strings.SplitN(j.stdout, "\n", 2)[0]
+		if o.code != 1 || j.code != 1 || !strings.Contains(first, "SecurityDisabledException") || !strings.Contains(o.stderr, first) {
+			t.Errorf("kafka-acls.sh %v without an authorizer:\nours  (exit %d) %q\nKafka (exit %d) %q", args, o.code, o.stderr, j.code, j.stdout)
+		}
+	}
+
+	bs := startAuthorizerBroker(t, rk)
+	examples := [][]string{
+		{"--list"},
+		{"--add", "--allow-principal", "User:Bob", "--allow-principal", "User:Alice", "--allow-host", "198.51.100.0", "--allow-host", "198.51.100.1", "--operation", "Read", "--operation", "Write", "--topic", "Test-topic"},
+		{"--add", "--allow-principal", "User:Bob", "--allow-principal", "User:Alice", "--allow-host", "198.51.100.0", "--allow-host", "198.51.100.1", "--operation", "Read", "--operation", "Write", "--topic", "Test-topic"},
+		{"--add", "--allow-principal", "User:*", "--allow-host", "*", "--deny-principal", "User:BadBob", "--deny-host", "198.51.100.3", "--operation", "Read", "--topic", "Test-topic"},
+		{"--add", "--allow-principal", "User:Peter", "--allow-host", "198.51.200.1", "--producer", "--topic", "*"},
+		{"--add", "--allow-principal", "User:Jane", "--producer", "--topic", "Test-", "--resource-pattern-type", "prefixed"},
+		{"--add", "--allow-principal", "User:Bob", "--consumer", "--topic", "Test-topic", "--group", "Group-1"},
+		{"--add", "--allow-principal", "User:Bob", "--producer", "--topic", "Test-topic", "--transactional-id", "tx1", "--idempotent"},
+		{"--add", "--allow-principal", "User:Bob", "--operation", "Create", "--cluster"},
+		{"--list", "--topic", "Test-topic"},
+		{"--list", "--topic", "*"},
+		{"--list", "--topic", "Test-topic", "--resource-pattern-type", "match"},
+		{"--list", "--principal", "User:Bob"},
+		{"--list", "--group", "Group-1"},
+		{"--list", "--cluster"},
+		{"--remove", "--allow-principal", "User:Bob", "--allow-principal", "User:Alice", "--allow-host", "198.51.100.0", "--allow-host", "198.51.100.1", "--operation", "Read", "--operation", "Write", "--topic", "Test-topic", "--force"},
+		{"--remove", "--allow-principal", "User:Jane", "--producer", "--topic", "Test-", "--resource-pattern-type", "Prefixed", "--force"},
+		{"--list"},
+	}
+	cleanup := [][]string{
+		{"--remove", "--topic", "*", "--resource-pattern-type", "any", "--force"},
+		{"--remove", "--topic", "Test-topic", "--resource-pattern-type", "any", "--force"},
+		{"--remove", "--topic", "Test-", "--resource-pattern-type", "any", "--force"},
+		{"--remove", "--group", "Group-1", "--force"},
+		{"--remove", "--transactional-id", "tx1", "--force"},
+		{"--remove", "--cluster", "--force"},
+	}
+	java := make([]result, len(examples))
+	for i, args := range examples {
+		java[i] = rk.java(t, "kafka-acls.sh", append([]string{"--bootstrap-server", bs}, args...)...)
+	}
+	for _, args := range cleanup {
+		if r := rk.ours(t, "kafka-acls.sh", append([]string{"--bootstrap-server", bs}, args...)...); r.code != 0 {
+			t.Fatalf("kafka-acls.sh %v: %s", args, r.stderr)
+		}
+	}
+	if r := rk.ours(t, "kafka-acls.sh", "--bootstrap-server", bs, "--list"); r.stdout != "" {
+		t.Fatalf("ACLs left after removing them all:\n%s", r.stdout)
+	}
+	for i, args := range examples {
+		o, j := rk.ours(t, "kafka-acls.sh", append([]string{"--bootstrap-server", bs}, args...)...), java[i]
+		if o.code != j.code || aclBlocks(o.stdout) != aclBlocks(j.stdout) {
+			t.Errorf("kafka-acls.sh %v:\n--- ours (exit %d) ---\n%s%s\n--- Kafka (exit %d) ---\n%s", args, o.code, o.stdout, o.stderr, j.code, j.stdout)
+		}
+	}
 }
