@@ -36,6 +36,16 @@
 //	    changes from run to run. A broker without an authorizer refuses with Kafka's
 //	    SecurityDisabledException; the embedded broker keeps ACLs.
 //
+//	kafka-reassign-partitions.sh --bootstrap-server B
+//	    --generate --topics-to-move-json-file F --broker-list 1,2 [--disable-rack-aware]
+//	    | --execute --reassignment-json-file F [--throttle BPS] [--additional] [--timeout MS]
+//	    | --verify --reassignment-json-file F [--preserve-throttles]
+//	    | --cancel --reassignment-json-file F [--preserve-throttles] | --list
+//	    ops.html's steps with Kafka 4.3.1's texts: the current assignment with each replica's
+//	    log dir, --throttle's topic and broker throttles, cleared by --verify and --cancel.
+//	    --generate places replicas round the listed brokers from the first (Kafka starts at a
+//	    random one); a move to another log dir ("log_dirs" other than "any") is refused.
+//
 //	kafka-leader-election.sh --bootstrap-server B --election-type preferred|unclean
 //	    (--all-topic-partitions | --topic T --partition P | --path-to-json-file F)
 //

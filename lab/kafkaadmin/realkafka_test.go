@@ -61,6 +61,7 @@ var javaClass = map[string]string{
 	"kafka-streams-groups.sh":      "org.apache.kafka.tools.streams.StreamsGroupCommand",
 	"kafka-console-share-consumer": "org.apache.kafka.tools.consumer.ConsoleShareConsumer",
 	"kafka-acls.sh":                "org.apache.kafka.tools.AclCommand",
+	"kafka-reassign-partitions.sh": "org.apache.kafka.tools.reassign.ReassignPartitionsCommand",
 }
 
 // java runs Kafka's own tool with args as given (each tool takes --bootstrap-server in its
@@ -474,5 +475,74 @@ func TestAgainstApacheKafkaACLs(t *testing.T) {
 		if o.code != j.code || aclBlocks(o.stdout) != aclBlocks(j.stdout) {
 			t.Errorf("kafka-acls.sh %v:\n--- ours (exit %d) ---\n%s%s\n--- Kafka (exit %d) ---\n%s", args, o.code, o.stdout, o.stderr, j.code, j.stdout)
 		}
+	}
+}
+
+// TestAgainstApacheKafkaReassign runs ops.html's kafka-reassign-partitions.sh steps (generate,
+// execute with and without --throttle, verify, cancel, list) with Kafka's tool on one topic and
+// ours on its twin, on the tier's single broker (node 1): the same output once the names match.
+// Refusals: Kafka prints "Error: ..." on stdout with a stack trace, ours the line on stderr.
+func TestAgainstApacheKafkaReassign(t *testing.T) {
+	rk := needRealKafka(t)
+	bs := []string{"--bootstrap-server", rk.bootstrap}
+	to, tj := twins("reassign")
+	names := map[string]string{to: "TOPIC", tj: "TOPIC"}
+	dir := t.TempDir()
+	files := map[string]map[string]string{}
+	for _, name := range []string{to, tj} {
+		if r := rk.ours(t, "kafka-topics.sh", append(bs, "--create", "--topic", name, "--partitions", "2")...); r.code != 0 {
+			t.Fatalf("create %s: %s", name, r.stderr)
+		}
+		files[name] = map[string]string{}
+		for key, text := range map[string]string{
+			"move": `{"topics": [{"topic": "T"}], "version":1}`,
+			"same": `{"version":1,"partitions":[{"topic":"T","partition":0,"replicas":[1]},{"topic":"T","partition":1,"replicas":[1],"log_dirs":["any"]}]}`,
+			"grow": `{"version":1,"partitions":[{"topic":"T","partition":0,"replicas":[1,2]}]}`,
+		} {
+			p := filepath.Join(dir, name+"-"+key+".json")
+			if err := os.WriteFile(p, []byte(strings.ReplaceAll(text, `"T"`, `"`+name+`"`)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files[name][key] = p
+			names[p] = key + ".json"
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		fail bool
+	}{
+		{[]string{"--topics-to-move-json-file", "move", "--broker-list", "1", "--generate"}, false},
+		{[]string{"--topics-to-move-json-file", "move", "--broker-list", "5,6", "--generate"}, true},
+		{[]string{"--list"}, false},
+		{[]string{"--reassignment-json-file", "same", "--execute"}, false},
+		{[]string{"--reassignment-json-file", "same", "--verify"}, false},
+		{[]string{"--reassignment-json-file", "same", "--execute", "--throttle", "50000000"}, false},
+		{[]string{"--reassignment-json-file", "same", "--verify"}, false},
+		{[]string{"--reassignment-json-file", "same", "--cancel"}, false},
+		{[]string{"--reassignment-json-file", "grow", "--execute"}, true},
+	} {
+		args := func(name string) []string {
+			out := append([]string(nil), bs...)
+			for _, a := range c.args {
+				if f, ok := files[name][a]; ok {
+					a = f
+				}
+				out = append(out, a)
+			}
+			return out
+		}
+		o, j := rk.ours(t, "kafka-reassign-partitions.sh", args(to)...), rk.java(t, "kafka-reassign-partitions.sh", args(tj)...)
+		what := "kafka-reassign-partitions.sh " + strings.Join(c.args, " ")
+		if !c.fail {
+			same(t, what, o, j, exact, names)
+			continue
+		}
+		first := strings.SplitN(j.stdout, "\n", 2)[0]
+		if o.code != 1 || j.code != 1 || !strings.HasPrefix(first, "Error: ") || !strings.Contains(o.stderr, first) {
+			t.Errorf("%s:\nours  (exit %d) %q\nKafka (exit %d) %q", what, o.code, o.stderr, j.code, j.stdout)
+		}
+	}
+	for _, name := range []string{to, tj} {
+		rk.ours(t, "kafka-topics.sh", append(bs, "--delete", "--topic", name)...)
 	}
 }
