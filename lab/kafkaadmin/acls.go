@@ -438,8 +438,14 @@ func brokerError(code int16, msg *string) error {
 	if msg != nil && *msg != "" {
 		text = *msg
 	}
-	return fmt.Errorf("org.apache.kafka.common.errors.%s: %s", javaExceptionName(err), text)
+	return &javaError{class: javaExceptionName(err), msg: text}
 }
+
+// javaError is an error as Kafka's client raises it: its text is the exception's toString
+// (class and message) and msg its getMessage.
+type javaError struct{ class, msg string }
+
+func (e *javaError) Error() string { return "org.apache.kafka.common.errors." + e.class + ": " + e.msg }
 
 // javaExceptionName is the class Kafka's client raises for an error code.
 func javaExceptionName(err error) string {
@@ -454,6 +460,8 @@ func javaExceptionName(err error) string {
 		return "TopicAuthorizationException"
 	case kerr.GroupAuthorizationFailed:
 		return "GroupAuthorizationException"
+	case kerr.InvalidConfig:
+		return "InvalidConfigurationException"
 	}
 	var b strings.Builder
 	for _, w := range strings.Split(ke.Message, "_") {

@@ -46,6 +46,10 @@
 //	    --generate places replicas round the listed brokers from the first (Kafka starts at a
 //	    random one); a move to another log dir ("log_dirs" other than "any") is refused.
 //
+//	kafka-client-metrics.sh --bootstrap-server B --list | --describe [--name N] | --delete --name N
+//	    | --alter (--name N | --generate-name) [--metrics m1,m2] [--interval MS] [--match k1=v1,k2=v2]
+//	    KIP-714's client metrics subscriptions (config resources of type CLIENT_METRICS).
+//
 //	kafka-leader-election.sh --bootstrap-server B --election-type preferred|unclean
 //	    (--all-topic-partitions | --topic T --partition P | --path-to-json-file F)
 //

@@ -62,6 +62,7 @@ var javaClass = map[string]string{
 	"kafka-console-share-consumer": "org.apache.kafka.tools.consumer.ConsoleShareConsumer",
 	"kafka-acls.sh":                "org.apache.kafka.tools.AclCommand",
 	"kafka-reassign-partitions.sh": "org.apache.kafka.tools.reassign.ReassignPartitionsCommand",
+	"kafka-client-metrics.sh":      "org.apache.kafka.tools.ClientMetricsCommand",
 }
 
 // java runs Kafka's own tool with args as given (each tool takes --bootstrap-server in its
@@ -545,4 +546,53 @@ func TestAgainstApacheKafkaReassign(t *testing.T) {
 	for _, name := range []string{to, tj} {
 		rk.ours(t, "kafka-topics.sh", append(bs, "--delete", "--topic", name)...)
 	}
+}
+
+// TestAgainstApacheKafkaClientMetrics runs a client metrics subscription's life cycle with
+// Kafka's kafka-client-metrics.sh on one name and ours on its twin; --list compares both
+// tools' view of the same broker. Refusals by the broker: the same message (Kafka's on stdout,
+// ours on stderr).
+func TestAgainstApacheKafkaClientMetrics(t *testing.T) {
+	rk := needRealKafka(t)
+	bs := []string{"--bootstrap-server", rk.bootstrap}
+	no, nj := twins("metricsub")
+	names := map[string]string{no: "SUB", nj: "SUB"}
+	for _, c := range []struct {
+		args []string
+		fail bool
+	}{
+		{[]string{"--alter", "--name", "N", "--metrics", "org.apache.kafka.producer.,org.apache.kafka.consumer.coordinator.rebalance.latency.max",
+			"--interval", "1000", "--match", `client_software_name=kafka.python,client_software_version=1\.2\..*`}, false},
+		{[]string{"--describe", "--name", "N"}, false},
+		{[]string{"--alter", "--name", "N", "--match", ""}, false},
+		{[]string{"--describe", "--name", "N"}, false},
+		{[]string{"--alter", "--name", "N", "--interval", "0"}, true},
+		{[]string{"--alter", "--name", "N", "--match", "bogus=1"}, true},
+		{[]string{"--describe", "--name", "nope"}, false},
+		{[]string{"--delete", "--name", "N"}, false},
+		{[]string{"--describe", "--name", "N"}, false},
+	} {
+		args := func(name string) []string {
+			out := append([]string(nil), bs...)
+			for _, a := range c.args {
+				if a == "N" {
+					a = name
+				}
+				out = append(out, a)
+			}
+			return out
+		}
+		o, j := rk.ours(t, "kafka-client-metrics.sh", args(no)...), rk.java(t, "kafka-client-metrics.sh", args(nj)...)
+		what := "kafka-client-metrics.sh " + strings.Join(c.args, " ")
+		if !c.fail {
+			same(t, what, o, j, exact, names)
+			continue
+		}
+		first := strings.SplitN(j.stdout, "\n", 2)[0]
+		if o.code != 1 || j.code != 1 || !strings.HasPrefix(first, "Error while executing client metrics command : ") || !strings.Contains(o.stderr, first) {
+			t.Errorf("%s:\nours  (exit %d) %q\nKafka (exit %d) %q", what, o.code, o.stderr, j.code, j.stdout)
+		}
+	}
+	o, j := rk.ours(t, "kafka-client-metrics.sh", append(bs, "--list")...), rk.java(t, "kafka-client-metrics.sh", append(bs, "--list")...)
+	same(t, "kafka-client-metrics.sh --list", o, j, exact, nil)
 }
