@@ -50,6 +50,13 @@
 //	    | --alter (--name N | --generate-name) [--metrics m1,m2] [--interval MS] [--match k1=v1,k2=v2]
 //	    KIP-714's client metrics subscriptions (config resources of type CLIENT_METRICS).
 //
+//	kafka-verifiable-producer.sh --bootstrap-server B --topic T [--max-messages N] [--throughput R]
+//	    [--acks -1|0|1] [--value-prefix P] [--repeating-keys K] [--message-create-time MS]
+//	    [--producer.config F | --command-config F]
+//	    Kafka's system-test producer: one JSON line a event (startup_complete,
+//	    producer_send_success/_error, shutdown_complete, tool_data) with Kafka's fields in
+//	    Kafka's order; times and the throughput are measurements.
+//
 //	kafka-leader-election.sh --bootstrap-server B --election-type preferred|unclean
 //	    (--all-topic-partitions | --topic T --partition P | --path-to-json-file F)
 //
