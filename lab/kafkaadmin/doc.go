@@ -57,6 +57,13 @@
 //	    producer_send_success/_error, shutdown_complete, tool_data) with Kafka's fields in
 //	    Kafka's order; times and the throughput are measurements.
 //
+//	kafka-e2e-latency.sh --bootstrap-server B --topic T --num-records N --producer-acks 1|all
+//	    --record-size S [--record-key-size K] [--num-headers H --record-header-key-size HK
+//	    --record-header-size HS] [--command-config F]
+//	kafka-e2e-latency.sh B T N 1|all S [F]   (Kafka's deprecated positional form, with its warning)
+//	    One record at a time, acknowledged and read back; every 1000th round trip, the average
+//	    and three percentiles (measurements). A missing topic is made with one partition.
+//
 //	kafka-leader-election.sh --bootstrap-server B --election-type preferred|unclean
 //	    (--all-topic-partitions | --topic T --partition P | --path-to-json-file F)
 //

@@ -32,6 +32,9 @@ func usagef(format string, a ...any) error { return &usageError{msg: fmt.Sprintf
 type options struct {
 	vals map[string][]string
 	seen map[string]bool
+	// positional are the words given without an option, for a tool that takes them
+	// (tool.positional); each also sets the option of the same place.
+	positional []string
 }
 
 func (o *options) has(name string) bool { return o.seen[name] }
@@ -93,6 +96,10 @@ func parseArgs(t *tool, args []string) (string, *options, error) {
 				}
 				continue
 			}
+			if len(t.positional) > 0 {
+				o.positional = append(o.positional, a)
+				continue
+			}
 			return "", nil, usagef("found non-option argument %q: every value follows its option", a)
 		}
 		spec, ok := byName[name]
@@ -135,6 +142,12 @@ func parseArgs(t *tool, args []string) (string, *options, error) {
 		for spec.many && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
 			i++
 			o.vals[spec.name] = append(o.vals[spec.name], args[i])
+		}
+	}
+	for i, w := range o.positional {
+		if i < len(t.positional) {
+			o.seen[t.positional[i]] = true
+			o.vals[t.positional[i]] = []string{w}
 		}
 	}
 	if len(t.subcommands) > 0 && sub == "" && !o.has("help") && !o.has("version") {

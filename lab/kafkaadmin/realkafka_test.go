@@ -64,6 +64,7 @@ var javaClass = map[string]string{
 	"kafka-reassign-partitions.sh": "org.apache.kafka.tools.reassign.ReassignPartitionsCommand",
 	"kafka-client-metrics.sh":      "org.apache.kafka.tools.ClientMetricsCommand",
 	"kafka-verifiable-producer.sh": "org.apache.kafka.tools.VerifiableProducer",
+	"kafka-e2e-latency.sh":         "org.apache.kafka.tools.EndToEndLatency",
 }
 
 // java runs Kafka's own tool with args as given (each tool takes --bootstrap-server in its
@@ -615,6 +616,26 @@ func TestAgainstApacheKafkaVerifiableProducer(t *testing.T) {
 	o, j := rk.ours(t, "kafka-verifiable-producer.sh", args(to)...), rk.java(t, "kafka-verifiable-producer.sh", args(tj)...)
 	o.stdout, j.stdout = verifiableNorm(o.stdout), verifiableNorm(j.stdout)
 	same(t, "kafka-verifiable-producer.sh", o, j, exact, map[string]string{to: "TOPIC", tj: "TOPIC"})
+	for _, name := range []string{to, tj} {
+		rk.ours(t, "kafka-topics.sh", "--bootstrap-server", rk.bootstrap, "--delete", "--topic", name)
+	}
+}
+
+// TestAgainstApacheKafkaEndToEndLatency: Kafka's EndToEndLatency and ours on twin topics they
+// make themselves: the same lines once the measured numbers are masked; the positional form's
+// warning too.
+func TestAgainstApacheKafkaEndToEndLatency(t *testing.T) {
+	rk := needRealKafka(t)
+	to, tj := twins("e2e")
+	names := map[string]string{to: "TOPIC", tj: "TOPIC"}
+	args := func(topic string) []string {
+		return []string{"--bootstrap-server", rk.bootstrap, "--topic", topic, "--num-records", "1001", "--producer-acks", "all", "--record-size", "100"}
+	}
+	o, j := rk.ours(t, "kafka-e2e-latency.sh", args(to)...), rk.java(t, "kafka-e2e-latency.sh", args(tj)...)
+	same(t, "kafka-e2e-latency.sh", o, j, numbers, names)
+	o = rk.ours(t, "kafka-e2e-latency.sh", rk.bootstrap, to, "2", "1", "10")
+	j = rk.java(t, "kafka-e2e-latency.sh", rk.bootstrap, tj, "2", "1", "10")
+	same(t, "kafka-e2e-latency.sh (positional)", o, j, numbers, names)
 	for _, name := range []string{to, tj} {
 		rk.ours(t, "kafka-topics.sh", "--bootstrap-server", rk.bootstrap, "--delete", "--topic", name)
 	}
