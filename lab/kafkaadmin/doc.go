@@ -56,6 +56,12 @@
 //	    Kafka's system-test producer: one JSON line a event (startup_complete,
 //	    producer_send_success/_error, shutdown_complete, tool_data) with Kafka's fields in
 //	    Kafka's order; times and the throughput are measurements.
+//	kafka-verifiable-consumer.sh --bootstrap-server B --topic T --group-id G [--max-messages N]
+//	    [--verbose] [--enable-autocommit] [--reset-policy earliest|latest|none]
+//	    [--session-timeout MS] [--group-instance-id ID]
+//	    Its consumer in a classic group (range assignor; --group-protocol consumer and
+//	    --assignment-strategy are refused): partitions_assigned, record_data, records_consumed,
+//	    offsets_committed, partitions_revoked, shutdown_complete, shutdown_requested.
 //
 //	kafka-e2e-latency.sh --bootstrap-server B --topic T --num-records N --producer-acks 1|all
 //	    --record-size S [--record-key-size K] [--num-headers H --record-header-key-size HK

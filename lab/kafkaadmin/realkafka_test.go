@@ -65,6 +65,7 @@ var javaClass = map[string]string{
 	"kafka-client-metrics.sh":      "org.apache.kafka.tools.ClientMetricsCommand",
 	"kafka-verifiable-producer.sh": "org.apache.kafka.tools.VerifiableProducer",
 	"kafka-e2e-latency.sh":         "org.apache.kafka.tools.EndToEndLatency",
+	"kafka-verifiable-consumer.sh": "org.apache.kafka.tools.VerifiableConsumer",
 }
 
 // java runs Kafka's own tool with args as given (each tool takes --bootstrap-server in its
@@ -636,6 +637,31 @@ func TestAgainstApacheKafkaEndToEndLatency(t *testing.T) {
 	o = rk.ours(t, "kafka-e2e-latency.sh", rk.bootstrap, to, "2", "1", "10")
 	j = rk.java(t, "kafka-e2e-latency.sh", rk.bootstrap, tj, "2", "1", "10")
 	same(t, "kafka-e2e-latency.sh (positional)", o, j, numbers, names)
+	for _, name := range []string{to, tj} {
+		rk.ours(t, "kafka-topics.sh", "--bootstrap-server", rk.bootstrap, "--delete", "--topic", name)
+	}
+}
+
+// TestAgainstApacheKafkaVerifiableConsumer: Kafka's VerifiableConsumer and ours read 4 of the 6
+// records of twin one-partition topics in twin groups: the same event lines once the times are
+// masked.
+func TestAgainstApacheKafkaVerifiableConsumer(t *testing.T) {
+	rk := needRealKafka(t)
+	to, tj := twins("vconsumer")
+	for _, name := range []string{to, tj} {
+		if r := rk.ours(t, "kafka-topics.sh", "--bootstrap-server", rk.bootstrap, "--create", "--topic", name, "--partitions", "1"); r.code != 0 {
+			t.Fatalf("create %s: %s", name, r.stderr)
+		}
+		if r := rk.ours(t, "kafka-verifiable-producer.sh", "--bootstrap-server", rk.bootstrap, "--topic", name, "--max-messages", "6", "--repeating-keys", "2"); r.code != 0 {
+			t.Fatalf("produce to %s: %s", name, r.stderr)
+		}
+	}
+	args := func(topic string) []string {
+		return []string{"--bootstrap-server", rk.bootstrap, "--topic", topic, "--group-id", topic, "--max-messages", "4", "--verbose"}
+	}
+	o, j := rk.ours(t, "kafka-verifiable-consumer.sh", args(to)...), rk.java(t, "kafka-verifiable-consumer.sh", args(tj)...)
+	times := norm{res: []*regexp.Regexp{regexp.MustCompile(`"timestamp":\d+`)}, with: []string{`"timestamp":T`}}
+	same(t, "kafka-verifiable-consumer.sh", o, j, times, map[string]string{to: "TOPIC", tj: "TOPIC"})
 	for _, name := range []string{to, tj} {
 		rk.ours(t, "kafka-topics.sh", "--bootstrap-server", rk.bootstrap, "--delete", "--topic", name)
 	}

@@ -11,7 +11,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 // kafka-verifiable-producer.sh: Kafka's system-test producer. It sends increasing integers
@@ -64,6 +66,8 @@ func eventLine(w io.Writer, name string, fields ...eventField) {
 			b.WriteString(jsonString(v))
 		case float64:
 			b.WriteString(javaDoubleString(v))
+		case rawJSON:
+			b.WriteString(string(v))
 		default:
 			fmt.Fprint(&b, v)
 		}
@@ -228,4 +232,203 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// kafka-verifiable-consumer.sh: Kafka's system-test consumer, in a classic group. Its events
+// (startup_complete, partitions_assigned, records_consumed, record_data with --verbose,
+// offsets_committed, partitions_revoked, shutdown_complete, shutdown_requested) carry Kafka
+// 4.3.1's fields in its order.
+
+func init() {
+	registerTool(&tool{
+		name:    "kafka-verifiable-consumer.sh",
+		summary: "This tool consumes messages from a specific topic and emits consumer events (e.g. group rebalances, received messages, and offsets committed) as JSON objects to STDOUT.",
+		specs: []option{
+			{name: "bootstrap-server", arg: "HOST1:PORT1[,HOST2:PORT2[...]]", help: "The server(s) to connect to."},
+			{name: "topic", arg: "TOPIC", help: "Consumes messages from this topic."},
+			{name: "group-protocol", arg: "GROUP-PROTOCOL", help: "Group protocol (must be one of CLASSIC, CONSUMER) (default: classic); kafkalab's is classic"},
+			{name: "group-id", arg: "GROUP-ID", help: "The group id of the consumer group"},
+			{name: "group-instance-id", arg: "GROUP-INSTANCE-ID", help: "A unique identifier of the consumer instance"},
+			{name: "max-messages", arg: "MAX-MESSAGES", help: "Consume this many messages. If -1 (the default), the consumer will consume until the process is killed externally (default: -1)"},
+			{name: "session-timeout", arg: "TIMEOUT-MS", help: "Set the consumer's session timeout"},
+			{name: "verbose", help: "Enable to log individual consumed records (default: false)"},
+			{name: "enable-autocommit", help: "Enable offset auto-commit on consumer (default: false)"},
+			{name: "reset-policy", arg: "RESET-POLICY", help: "Set reset policy (must be either 'earliest', 'latest', or 'none') (default: earliest)"},
+			{name: "assignment-strategy", arg: "ASSIGNMENT-STRATEGY", help: "Set assignment strategy (default: org.apache.kafka.clients.consumer.RangeAssignor)"},
+		},
+		run: verifiableConsumer,
+	})
+}
+
+// tpJSON is a partition in an event: {"topic":..,"partition":..} then the event's own fields.
+func tpJSON(topic string, p int32, more ...eventField) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `{"topic":%s,"partition":%d`, jsonString(topic), p)
+	for _, f := range more {
+		fmt.Fprintf(&b, ",%s:%v", jsonString(f.key), f.val)
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// rawJSON is a value eventLine writes as it is.
+type rawJSON string
+
+func partitionsJSON(m map[string][]int32) rawJSON {
+	var tps []tpart
+	for t, ps := range m {
+		for _, p := range ps {
+			tps = append(tps, tpart{t, p})
+		}
+	}
+	sortParts(tps)
+	parts := make([]string, len(tps))
+	for i, tp := range tps {
+		parts[i] = tpJSON(tp.topic, tp.part)
+	}
+	return rawJSON("[" + strings.Join(parts, ",") + "]")
+}
+
+func verifiableConsumer(ctx context.Context, r *toolRun) error {
+	o := r.opts
+	if !o.has("topic") {
+		return usagef("argument --topic is required")
+	}
+	topic := o.value("topic", "")
+	if p := o.value("group-protocol", "classic"); !strings.EqualFold(p, "classic") {
+		return usagef("--group-protocol %s is not in kafkalab's verifiable consumer: it joins classic groups", p)
+	}
+	if o.has("assignment-strategy") {
+		return usagef("--assignment-strategy is not in kafkalab's verifiable consumer: it uses Kafka's default, the RangeAssignor")
+	}
+	maxMessages, err := o.intValue("max-messages", -1)
+	if err != nil {
+		return err
+	}
+	group := o.value("group-id", "")
+	if group == "" {
+		return usagef("--group-id is needed: the verifiable consumer joins a group")
+	}
+	opts := []kgo.Opt{kgo.ConsumerGroup(group), kgo.ConsumeTopics(topic), kgo.Balancers(kgo.RangeBalancer())}
+	switch p := o.value("reset-policy", "earliest"); p {
+	case "earliest":
+		opts = append(opts, kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()))
+	case "latest":
+		opts = append(opts, kgo.ConsumeResetOffset(kgo.NewOffset().AtEnd()))
+	case "none":
+		opts = append(opts, kgo.ConsumeResetOffset(kgo.NoResetOffset()))
+	default:
+		return usagef("argument --reset-policy: must be either 'earliest', 'latest', or 'none', not %q", p)
+	}
+	if o.has("session-timeout") {
+		ms, err := o.intValue("session-timeout", 45000)
+		if err != nil {
+			return err
+		}
+		opts = append(opts, kgo.SessionTimeout(time.Duration(ms)*time.Millisecond))
+	}
+	if o.has("group-instance-id") {
+		opts = append(opts, kgo.InstanceID(o.value("group-instance-id", "")))
+	}
+	autoCommit := o.has("enable-autocommit")
+	if !autoCommit {
+		opts = append(opts, kgo.DisableAutoCommit())
+	}
+	out := &lockedWriter{w: r.io.Stdout}
+	opts = append(opts,
+		kgo.OnPartitionsAssigned(func(_ context.Context, _ *kgo.Client, m map[string][]int32) {
+			eventLine(out, "partitions_assigned", eventField{"partitions", partitionsJSON(m)})
+		}),
+		kgo.OnPartitionsRevoked(func(_ context.Context, _ *kgo.Client, m map[string][]int32) {
+			eventLine(out, "partitions_revoked", eventField{"partitions", partitionsJSON(m)})
+		}))
+	cl, err := r.client(ctx, opts...)
+	if err != nil {
+		return err
+	}
+	eventLine(out, "startup_complete")
+	consumed := int64(0)
+	finished := func() bool { return maxMessages >= 0 && consumed >= maxMessages }
+	for !finished() && ctx.Err() == nil {
+		fs := cl.PollFetches(ctx)
+		if ctx.Err() != nil {
+			break
+		}
+		var summaries []string
+		type commit struct {
+			tp     tpart
+			offset int64
+		}
+		var commits []commit
+		total := 0
+		fs.EachPartition(func(p kgo.FetchTopicPartition) {
+			total += len(p.Records)
+			recs := p.Records
+			if finished() || len(recs) == 0 {
+				return
+			}
+			if maxMessages >= 0 && consumed+int64(len(recs)) > maxMessages {
+				recs = recs[:maxMessages-consumed]
+			}
+			first, last := recs[0].Offset, recs[len(recs)-1].Offset
+			summaries = append(summaries, tpJSON(p.Topic, p.Partition, eventField{"count", len(recs)}, eventField{"minOffset", first}, eventField{"maxOffset", last}))
+			commits = append(commits, commit{tpart{p.Topic, p.Partition}, last + 1})
+			if o.has("verbose") {
+				for _, rec := range recs {
+					var key *string
+					if rec.Key != nil {
+						k := string(rec.Key)
+						key = &k
+					}
+					eventLine(out, "record_data", eventField{"key", key}, eventField{"value", string(rec.Value)},
+						eventField{"topic", rec.Topic}, eventField{"partition", rec.Partition}, eventField{"offset", rec.Offset})
+				}
+			}
+			consumed += int64(len(recs))
+		})
+		if total == 0 {
+			continue
+		}
+		eventLine(out, "records_consumed", eventField{"count", total}, eventField{"partitions", rawJSON("[" + strings.Join(summaries, ",") + "]")})
+		if autoCommit {
+			continue
+		}
+		// Kafka's tool commits a HashMap of TopicPartitions and reports it in that map's order.
+		commits = javaHashOrder(commits, func(c commit) int32 { return 31*(31+c.tp.part) + javaStringHash(c.tp.topic) })
+		offsets := map[string]map[int32]kgo.EpochOffset{}
+		parts := make([]string, len(commits))
+		for i, c := range commits {
+			if offsets[c.tp.topic] == nil {
+				offsets[c.tp.topic] = map[int32]kgo.EpochOffset{}
+			}
+			offsets[c.tp.topic][c.tp.part] = kgo.EpochOffset{Epoch: -1, Offset: c.offset}
+			parts[i] = tpJSON(c.tp.topic, c.tp.part, eventField{"offset", c.offset})
+		}
+		var commitErr error
+		if len(commits) > 0 {
+			cl.CommitOffsetsSync(ctx, offsets, func(_ *kgo.Client, _ *kmsg.OffsetCommitRequest, resp *kmsg.OffsetCommitResponse, err error) {
+				if err != nil {
+					commitErr = err
+					return
+				}
+				for _, t := range resp.Topics {
+					for _, p := range t.Partitions {
+						if e := kerr.ErrorForCode(p.ErrorCode); e != nil && commitErr == nil {
+							commitErr = e
+						}
+					}
+				}
+			})
+		}
+		fields := []eventField{{"offsets", rawJSON("[" + strings.Join(parts, ",") + "]")}}
+		if commitErr != nil {
+			fields = append(fields, eventField{"error", commitErr.Error()})
+		}
+		fields = append(fields, eventField{"success", commitErr == nil})
+		eventLine(out, "offsets_committed", fields...)
+	}
+	cl.Close()
+	eventLine(out, "shutdown_complete")
+	eventLine(out, "shutdown_requested")
+	return nil
 }

@@ -70,3 +70,32 @@ func TestJavaDoubleString(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifiableConsumer: the event lines of Kafka 4.3.1's VerifiableConsumer for a group
+// reading 4 of the 6 records of a one-partition topic: the poll's count is every record the
+// fetch returned, the partition summary and the commit stop at --max-messages.
+func TestVerifiableConsumer(t *testing.T) {
+	bs := startBroker(t)
+	mustRun(t, bs, "kafka-topics.sh", "--create", "--topic", "vc", "--partitions", "1")
+	mustRun(t, bs, "kafka-verifiable-producer.sh", "--topic", "vc", "--max-messages", "6", "--repeating-keys", "2")
+	r := mustRun(t, bs, "kafka-verifiable-consumer.sh", "--topic", "vc", "--group-id", "g1", "--max-messages", "4", "--verbose")
+	want := `{"timestamp":T,"name":"startup_complete"}
+{"timestamp":T,"name":"partitions_assigned","partitions":[{"topic":"vc","partition":0}]}
+{"timestamp":T,"name":"record_data","key":"0","value":"0","topic":"vc","partition":0,"offset":0}
+{"timestamp":T,"name":"record_data","key":"1","value":"1","topic":"vc","partition":0,"offset":1}
+{"timestamp":T,"name":"record_data","key":"0","value":"2","topic":"vc","partition":0,"offset":2}
+{"timestamp":T,"name":"record_data","key":"1","value":"3","topic":"vc","partition":0,"offset":3}
+{"timestamp":T,"name":"records_consumed","count":6,"partitions":[{"topic":"vc","partition":0,"count":4,"minOffset":0,"maxOffset":3}]}
+{"timestamp":T,"name":"offsets_committed","offsets":[{"topic":"vc","partition":0,"offset":4}],"success":true}
+{"timestamp":T,"name":"partitions_revoked","partitions":[{"topic":"vc","partition":0}]}
+{"timestamp":T,"name":"shutdown_complete"}
+{"timestamp":T,"name":"shutdown_requested"}
+`
+	if got := regexp.MustCompile(`"timestamp":\d+`).ReplaceAllString(r.stdout, `"timestamp":T`); got != want {
+		t.Errorf("kafka-verifiable-consumer.sh:\n%s\nwant (times masked):\n%s", r.stdout, want)
+	}
+	// The group's offset is the commit's.
+	if r := mustRun(t, bs, "kafka-consumer-groups.sh", "--describe", "--group", "g1"); !regexp.MustCompile(`\bvc +0 +4 +6 +2\b`).MatchString(r.stdout) {
+		t.Errorf("group g1 after the consumer:\n%s", r.stdout)
+	}
+}
