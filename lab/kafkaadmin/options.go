@@ -17,7 +17,10 @@ type option struct {
 	// many: the option takes every following word up to the next option (argparse4j's
 	// nargs("+"), as --producer-props k=v k=v).
 	many bool
-	help string
+	// optional: the argument may be left out (jopt-simple's withOptionalArg); the next word
+	// is taken when it does not start with a dash.
+	optional bool
+	help     string
 }
 
 type usageError struct{ msg string }
@@ -29,6 +32,9 @@ func usagef(format string, a ...any) error { return &usageError{msg: fmt.Sprintf
 type options struct {
 	vals map[string][]string
 	seen map[string]bool
+	// positional are the words given without an option, for a tool that takes them
+	// (tool.positional); each also sets the option of the same place.
+	positional []string
 }
 
 func (o *options) has(name string) bool { return o.seen[name] }
@@ -90,6 +96,10 @@ func parseArgs(t *tool, args []string) (string, *options, error) {
 				}
 				continue
 			}
+			if len(t.positional) > 0 {
+				o.positional = append(o.positional, a)
+				continue
+			}
 			return "", nil, usagef("found non-option argument %q: every value follows its option", a)
 		}
 		spec, ok := byName[name]
@@ -121,6 +131,9 @@ func parseArgs(t *tool, args []string) (string, *options, error) {
 			o.vals[spec.name] = append(o.vals[spec.name], val)
 			continue
 		}
+		if spec.optional && (i+1 >= len(args) || strings.HasPrefix(args[i+1], "-")) {
+			continue
+		}
 		if i+1 >= len(args) {
 			return "", nil, usagef("option --%s requires an argument: --%s %s", spec.name, spec.name, spec.arg)
 		}
@@ -129,6 +142,12 @@ func parseArgs(t *tool, args []string) (string, *options, error) {
 		for spec.many && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
 			i++
 			o.vals[spec.name] = append(o.vals[spec.name], args[i])
+		}
+	}
+	for i, w := range o.positional {
+		if i < len(t.positional) {
+			o.seen[t.positional[i]] = true
+			o.vals[t.positional[i]] = []string{w}
 		}
 	}
 	if len(t.subcommands) > 0 && sub == "" && !o.has("help") && !o.has("version") {

@@ -31,6 +31,9 @@ type tool struct {
 	specs       []option
 	// missing, when set, is why kafkalab refuses the tool: it is named but not there yet.
 	missing string
+	// positional names the options that words given without an option stand for, in order
+	// (kafka-e2e-latency.sh's deprecated form); nil: such words are refused.
+	positional []string
 	// noBroker: the tool reads files, not a broker (kafka-dump-log.sh).
 	noBroker bool
 	run      func(ctx context.Context, r *toolRun) error
