@@ -217,15 +217,36 @@ func (e *dstreamFailure) Error() string { return e.text }
 
 // dstreamErrorText is the Java text of a batch's error.
 func dstreamErrorText(in *Interpreter, err error) string {
-	if se, ok := sparkerrors.As(err); ok && se.Kind == sparkerrors.Py4JJavaError {
-		return strings.TrimPrefix(se.Message, "An error occurred while calling ")
+	const raised = "org.apache.spark.SparkException: An exception was raised by Python:\nTraceback (most recent call last):\n"
+	goErr := err
+	if ei, ok := err.(py.ExceptionInfo); ok {
+		if pe, ok := ei.Value.(*py.Exception); ok {
+			if g := pyerrors.GoError(pe); g != nil {
+				goErr = g
+			}
+		}
 	}
-	if pe, ok := err.(*py.Exception); ok {
-		if pe.Base == pyerrors.Py4JJavaError || pe.Base.IsSubtype(pyerrors.Py4JJavaError) {
-			if args, ok := pe.Args.(py.Tuple); ok && len(args) == 1 {
-				if s, ok := args[0].(py.String); ok {
-					return "org.apache.spark.SparkException: An exception was raised by Python:\nTraceback (most recent call last):\npy4j.protocol.Py4JJavaError: " + string(s)
-				}
+	if se, ok := sparkerrors.As(goErr); ok {
+		switch {
+		case se.Kind == sparkerrors.PythonException && se.Cause != nil:
+			// a job's action failed in a Python worker: the driver's runJob raised it
+			return raised + "py4j.protocol.Py4JJavaError: An error occurred while calling z:org.apache.spark.api.python.PythonRDD.runJob.\n" +
+				": org.apache.spark.api.python.PythonException: [PYTHON_EXCEPTION] An exception was thrown from the Python worker: " +
+				strings.TrimRight(in.Describe(se.Cause).Error(), "\n") + "\n SQLSTATE: 38000\n"
+		case se.Kind == sparkerrors.Py4JJavaError:
+			return raised + "py4j.protocol.Py4JJavaError: " + se.Message + "\n"
+		}
+	}
+	value := err
+	if ei, ok := err.(py.ExceptionInfo); ok {
+		if v, ok := ei.Value.(error); ok {
+			value = v
+		}
+	}
+	if pe, ok := value.(*py.Exception); ok && pe.Base.IsSubtype(pyerrors.Py4JJavaError) {
+		if args, ok := pe.Args.(py.Tuple); ok && len(args) == 1 {
+			if s, ok := args[0].(py.String); ok {
+				return raised + "py4j.protocol.Py4JJavaError: " + string(s) + "\n"
 			}
 		}
 	}

@@ -49,10 +49,7 @@ class StreamingContext:
     _activeContext = None
 
     def __init__(self, sparkContext, batchDuration=None, jssc=None):
-        _warnings.warn(
-            "DStream is deprecated as of Spark 3.4.0. Migrate to Structured Streaming.",
-            FutureWarning,
-        )
+        _warnings.warn("DStream is deprecated as of Spark 3.4.0. Migrate to Structured Streaming.", FutureWarning)
         if batchDuration is None:
             raise _java_error("None.org.apache.spark.streaming.api.java.JavaStreamingContext",
                               "java.lang.NullPointerException")
@@ -774,3 +771,7 @@ class _FileInputDStream(DStream):
             found.append(path)
             self.recent[path] = mtime
         return _union_all(self._sc, [self._sc.textFile(p, 1) for p in found])
+
+
+StreamingContext.__module__ = "pyspark.streaming.context"
+DStream.__module__ = "pyspark.streaming.dstream"
