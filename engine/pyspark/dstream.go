@@ -358,6 +358,13 @@ func (in *Interpreter) StopStreamingContexts() {
 	for _, r := range receivers {
 		r.stop()
 	}
+	// a batch already running finishes (the caller holds no interpreter lock here)
+	for _, t := range timers {
+		select {
+		case <-t.done:
+		case <-time.After(5 * time.Second):
+		}
+	}
 }
 
 // socketReceiver is socketTextStream's receiver (Spark's SocketReceiver): a TCP client

@@ -775,3 +775,12 @@ class _FileInputDStream(DStream):
 
 StreamingContext.__module__ = "pyspark.streaming.context"
 DStream.__module__ = "pyspark.streaming.dstream"
+TransformedDStream = _TransformedDStream
+for _cls, _name in [(_TransformedDStream, "TransformedDStream"), (_Transformed2DStream, "DStream"),
+                    (_MultiDStream, "DStream"), (_WindowedDStream, "DStream"), (_ReducedWindowedDStream, "DStream"),
+                    (_StateDStream, "DStream"), (_QueueInputDStream, "DStream"), (_SocketInputDStream, "DStream"),
+                    (_FileInputDStream, "DStream")]:
+    # PySpark's DStreams are DStream objects wrapping the JVM's, but for transform's
+    _cls.__name__ = _name
+    _cls.__qualname__ = _name
+    _cls.__module__ = "pyspark.streaming.dstream"
