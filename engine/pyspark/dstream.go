@@ -31,6 +31,8 @@ import (
 var dstreamSource string
 
 func init() {
+	// RDD is generic in PySpark (RDD[str] in the examples' type hints), as list is
+	rddType.Dict["__class_getitem__"] = py.ListType.Dict["__class_getitem__"]
 	bindings["pyspark.streaming"] = func(in *Interpreter) (*py.ModuleImpl, error) {
 		return &py.ModuleImpl{
 			Info: py.ModuleInfo{Doc: "Spark Streaming (DStreams)", FileDesc: "<pyspark.streaming>"},

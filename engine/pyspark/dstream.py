@@ -244,6 +244,10 @@ class DStream:
 
     _must_checkpoint = False
 
+    def __class_getitem__(cls, item):
+        # DStream is generic in PySpark: DStream[Tuple[float, str]] in type hints
+        return cls
+
     def __init__(self, ssc, parents, slide_ms, call=None):
         if call is not None:
             ssc._check_can_add(call)

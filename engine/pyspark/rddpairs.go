@@ -34,10 +34,13 @@ func (r *pyRDD) groupByKeyInto(desc string, n int) *pyRDD {
 		l.Items = append(l.Items, v)
 		return l, nil
 	}
+	// The reduce side merges the lists the shuffle keeps: a new list, so that computing
+	// the RDD again (an action after count(), sortByKey's sampling) does not find them
+	// extended (PySpark's reducers read fresh copies of the map side's output).
 	extend := func(c, d py.Object) (py.Object, error) {
-		l := c.(*py.List)
-		l.Items = append(l.Items, d.(*py.List).Items...)
-		return l, nil
+		a, b := c.(*py.List).Items, d.(*py.List).Items
+		items := make([]py.Object, 0, len(a)+len(b))
+		return py.NewListFromItems(append(append(items, a...), b...)), nil
 	}
 	return r.combineByKey(desc, n, create, appendOne, extend)
 }
