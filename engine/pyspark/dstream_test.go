@@ -442,3 +442,182 @@ ssc.stop(stopGraceFully=True)
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// lineServer accepts connections on a local port and sends each the chunks, a pause
+// before each; it returns the port.
+func lineServer(t *testing.T, pause time.Duration, chunks ...string) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				for _, s := range chunks {
+					time.Sleep(pause)
+					if _, err := fmt.Fprint(c, s); err != nil {
+						return
+					}
+				}
+				time.Sleep(10 * time.Second)
+			}()
+		}
+	}()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// runUntil runs src for d, then interrupts it as Ctrl-C would (the examples wait in
+// awaitTermination forever); it returns stdout and stderr.
+func runUntil(t *testing.T, dir, src string, d time.Duration, args ...string) (string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	in, err := NewInterpreter(Config{WorkDir: dir, Stdout: &out, Stderr: &errOut, Args: args, ScriptPath: "script.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	if err := in.Exec(ctx, "script.py", src); err != nil && !strings.Contains(err.Error(), "KeyboardInterrupt") {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	in.Close()
+	return out.String(), errOut.String()
+}
+
+// TestDStreamSocketExamples runs Spark's socket examples (examples/src/main/python/
+// streaming, batch durations shortened) against a server sending two chunks of lines,
+// with the records PySpark 4.2.0 printed for the same lines.
+func TestDStreamSocketExamples(t *testing.T) {
+	const first, second = "hello world hello\nspark streaming happy\n", "happy happy world bad\n"
+	port := lineServer(t, 500*time.Millisecond, first, second)
+	cases := []struct {
+		name, src string
+		files     map[string]string
+		want      []string // the batches with records, each joined by " | "
+	}{
+		{"stateful_network_wordcount", `import sys
+from typing import Iterable, Optional
+
+from pyspark import SparkContext
+from pyspark.streaming import StreamingContext
+
+if __name__ == "__main__":
+    sc = SparkContext(appName="PythonStreamingStatefulNetworkWordCount")
+    ssc = StreamingContext(sc, 0.2)
+    ssc.checkpoint("checkpoint")
+
+    # RDD with initial state (key, value) pairs
+    initialStateRDD = sc.parallelize([(u'hello', 1), (u'world', 1)])
+
+    def updateFunc(new_values: Iterable[int], last_sum: Optional[int]) -> int:
+        return sum(new_values) + (last_sum or 0)
+
+    lines = ssc.socketTextStream(sys.argv[1], int(sys.argv[2]))
+    running_counts = lines.flatMap(lambda line: line.split(" "))\
+                          .map(lambda word: (word, 1))\
+                          .updateStateByKey(updateFunc, initialRDD=initialStateRDD)
+
+    running_counts.pprint()
+
+    ssc.start()
+    ssc.awaitTermination()
+`, nil, []string{
+			"('hello', 1) | ('world', 1)",
+			"('hello', 3) | ('world', 2) | ('streaming', 1) | ('spark', 1) | ('happy', 1)",
+			"('hello', 3) | ('world', 3) | ('streaming', 1) | ('spark', 1) | ('happy', 3) | ('bad', 1)",
+		}},
+		{"network_wordjoinsentiments", `import sys
+from typing import Tuple
+
+from pyspark import SparkContext
+from pyspark import RDD
+from pyspark.streaming import DStream, StreamingContext
+
+
+def print_happiest_words(rdd: RDD[Tuple[float, str]]) -> None:
+    top_list = rdd.take(5)
+    print("Happiest topics in the last 5 seconds (%d total):" % rdd.count())
+    for tuple in top_list:
+        print("%s (%d happiness)" % (tuple[1], tuple[0]))
+
+
+if __name__ == "__main__":
+    sc = SparkContext(appName="PythonStreamingNetworkWordJoinSentiments")
+    ssc = StreamingContext(sc, 0.4)
+
+    def line_to_tuple(line: str) -> Tuple[str, str]:
+        try:
+            k, v = line.split(" ")
+            return k, v
+        except ValueError:
+            return "", ""
+
+    word_sentiments_file_path = "data/streaming/AFINN-111.txt"
+    word_sentiments = ssc.sparkContext.textFile(word_sentiments_file_path) \
+        .map(line_to_tuple)
+
+    lines = ssc.socketTextStream(sys.argv[1], int(sys.argv[2]))
+
+    word_counts = lines.flatMap(lambda line: line.split(" ")) \
+        .map(lambda word: (word, 1)) \
+        .reduceByKey(lambda a, b: a + b)
+
+    happiest_words: DStream[Tuple[float, str]] = word_counts \
+        .transform(lambda rdd: word_sentiments.join(rdd)) \
+        .map(lambda word_tuples: (word_tuples[0], float(word_tuples[1][0]) * word_tuples[1][1])) \
+        .map(lambda word_happiness: (word_happiness[1], word_happiness[0])) \
+        .transform(lambda rdd: rdd.sortByKey(False))
+
+    happiest_words.foreachRDD(print_happiest_words)
+
+    ssc.start()
+    ssc.awaitTermination()
+`, map[string]string{"data/streaming/AFINN-111.txt": "happy 3\nbad -3\nhello 1\nspark 2\nabandon\t-2\n"}, []string{
+			"Happiest topics in the last 5 seconds (3 total):", "happy (3 happiness)", "hello (2 happiness)", "spark (2 happiness)",
+			"Happiest topics in the last 5 seconds (2 total):", "happy (6 happiness)", "bad (-3 happiness)",
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, text := range c.files {
+				p := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out, stderr := runUntil(t, dir, c.src, 2500*time.Millisecond, "127.0.0.1", fmt.Sprint(port))
+			var got []string
+			if !strings.Contains(out, pprintRule) {
+				// the lines of the batches with records
+				for _, l := range strings.Split(out, "\n") {
+					if l != "" && !strings.Contains(l, "(0 total)") {
+						got = append(got, l)
+					}
+				}
+				if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+					t.Errorf("got\n%s\nwant\n%s\n(stderr:\n%s)", strings.Join(got, "\n"), strings.Join(c.want, "\n"), stderr)
+				}
+				return
+			}
+			for _, b := range pprintBatches(t, out) {
+				if s := strings.Join(b, " | "); len(b) > 0 && (len(got) == 0 || got[len(got)-1] != s) {
+					got = append(got, s)
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("distinct batches:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+}
