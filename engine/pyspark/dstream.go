@@ -78,8 +78,19 @@ func javaError(args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		Message: "An error occurred while calling " + string(call) + ".\n: " + string(text)}), nil
 }
 
+// logSeverity orders log4j's levels; a line shows when its level is at least the
+// context's (sc.setLogLevel; WARN by default, as PySpark's shell profile sets).
+var logSeverity = map[string]int{"ALL": 0, "TRACE": 1, "DEBUG": 2, "INFO": 3, "WARN": 4, "ERROR": 5, "FATAL": 6, "OFF": 7}
+
 // logLine writes one line of Spark's console log (log4j's default pattern) to stderr.
 func (in *Interpreter) logLine(level, logger, msg string) {
+	threshold := in.logLevel
+	if threshold == "" {
+		threshold = "WARN"
+	}
+	if logSeverity[level] < logSeverity[threshold] {
+		return
+	}
 	fmt.Fprintf(in.Stderr(), "%s %s %s: %s\n", time.Now().Format("06/01/02 15:04:05"), level, logger, msg)
 }
 

@@ -623,3 +623,91 @@ if __name__ == "__main__":
 		})
 	}
 }
+
+// TestDStreamGetOrCreate: kafkalab recovers no DStream checkpoint. getOrCreate calls
+// setupFunc each time and sets the checkpoint folder, and says so when the folder holds
+// Spark's checkpoint files (real Spark would rebuild the context from them instead).
+func TestDStreamGetOrCreate(t *testing.T) {
+	src := `import os
+from pyspark import SparkContext
+from pyspark.streaming import StreamingContext
+def setup():
+    print("Creating new context")
+    ssc = StreamingContext(SparkContext(), 1)
+    ssc.queueStream([[1]]).pprint()
+    return ssc
+ssc = StreamingContext.getOrCreate("ck", setup)
+print(ssc._checkpoint_dir, os.path.isdir("ck"))
+`
+	cases := []struct {
+		name     string
+		files    []string
+		warnWant bool
+	}{
+		{"no checkpoint", nil, false},
+		{"Spark's checkpoint files", []string{"ck/checkpoint-1796307052000", "ck/checkpoint-1796307053000"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, f := range c.files {
+				p := filepath.Join(dir, f)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out, stderr, err := runDStreamScript(t, dir, src)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, stderr)
+			}
+			if out != "Creating new context\nck True\n" {
+				t.Errorf("stdout %q", out)
+			}
+			warn := "WARN StreamingContext: kafkalab does not recover a StreamingContext from checkpoint data: ck holds 2 checkpoint file(s)"
+			if strings.Contains(stderr, warn) != c.warnWant {
+				t.Errorf("warning shown: %v, want %v:\n%s", !c.warnWant, c.warnWant, stderr)
+			}
+		})
+	}
+}
+
+// TestDStreamLogLevelAndStopInBatch: sc.setLogLevel("ERROR") hides the receiver's WARN
+// lines; ssc.stop() called by a batch's own foreachRDD ends the context and wakes
+// awaitTermination.
+func TestDStreamLogLevelAndStopInBatch(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	src := fmt.Sprintf(`from pyspark import SparkContext
+from pyspark.streaming import StreamingContext
+sc = SparkContext()
+sc.setLogLevel("ERROR")
+ssc = StreamingContext(sc, 0.1)
+ssc.socketTextStream("127.0.0.1", %d).pprint()
+seen = []
+def stopper(t, rdd):
+    seen.append(t)
+    if len(seen) == 3:
+        ssc.stop(False)
+ssc.queueStream([[1]]).foreachRDD(stopper)
+ssc.start()
+ssc.awaitTermination()
+print(len(seen), StreamingContext.getActive())
+`, port)
+	out, stderr, err := runDStreamScript(t, t.TempDir(), src)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.HasSuffix(out, "3 None\n") {
+		t.Errorf("stdout:\n%s", out)
+	}
+	if strings.Contains(stderr, "WARN ReceiverSupervisorImpl") {
+		t.Errorf("ERROR level should hide the receiver's WARN line (the ReceiverTracker's ERROR line stays):\n%s", stderr)
+	}
+}

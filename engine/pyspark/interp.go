@@ -57,6 +57,9 @@ type Interpreter struct {
 	// and socket receivers (pyspark.streaming), stopped when the interpreter closes.
 	dstreamTimers    []*dstreamTimer
 	dstreamReceivers []*socketReceiver
+	// logLevel is sc.setLogLevel's level ("" until set: Spark's default WARN), for the
+	// Spark log lines kafkalab prints.
+	logLevel string
 
 	spark *pySession // the session getOrCreate returned, once there is one
 	// listeners is the listener bus (nil until addListener), listenerEvents the event
