@@ -26,6 +26,11 @@ def _argcount(f):
     return code.co_argcount
 
 
+def _drain(iterator):
+    for _ in iterator:
+        pass
+
+
 def _when(ms):
     return _datetime.fromtimestamp(ms / 1000.0)
 
@@ -140,6 +145,13 @@ class StreamingContext:
             job = out._job(t)
             if job is not None:
                 jobs.append(job)
+        # what Spark checkpoints (state, incremental windows) is computed whole after the
+        # batch's jobs, so that the next batch builds on it rather than on its history
+        for d in self._streams:
+            if d._must_checkpoint or d.is_checkpointed:
+                rdd = d._generated.get(t)
+                if rdd is not None:
+                    jobs.append(lambda rdd=rdd: rdd.foreachPartition(_drain))
         for d in self._streams:
             d._forget(t - self._keep_ms)
         return jobs
