@@ -265,6 +265,12 @@ print(sorted(x.join(y).collect()), x.join(y).getNumPartitions(), x.join(y, 3).ge
 print(sorted(x.leftOuterJoin(y).collect()), sorted(y.rightOuterJoin(x).collect()))`, "[('a', (1, 2)), ('b', (4, None))] [('a', (2, 1)), ('b', (None, 4))]"},
 		{"fullOuterJoin", `x = sc.parallelize([("a", 1), ("b", 4)]); y = sc.parallelize([("a", 2), ("c", 8)])
 print(sorted(x.fullOuterJoin(y).collect()))`, "[('a', (1, 2)), ('b', (4, None)), ('c', (None, 8))]"},
+		// PySpark 4.2.0: partitionBy by portable_hash, or by partitionFunc(key) % n
+		{"partitionBy", `r = sc.parallelize([(i, i) for i in range(10)] + [("a", 1), ("b", 2)], 3)
+print(r.partitionBy(3).glom().collect())
+print(r.partitionBy(4, lambda k: -7).glom().collect(), r.partitionBy(5).getNumPartitions())`,
+			"[[(0, 0), (3, 3), (6, 6), (9, 9), ('b', 2)], [(1, 1), (4, 4), (7, 7), ('a', 1)], [(2, 2), (5, 5), (8, 8)]]\n" +
+				"[[], [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7), (8, 8), (9, 9), ('a', 1), ('b', 2)], [], []] 5"},
 		// PySpark 4.2.0 gives the same join each time it is computed
 		{"join computed again", `x = sc.parallelize([("happy", "3"), ("hello", "1"), ("bad", "-3")], 2); y = sc.parallelize([("happy", 3), ("hello", 2)])
 j = x.join(y); g = x.union(y).groupByKey()
