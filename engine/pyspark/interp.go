@@ -53,6 +53,13 @@ type Interpreter struct {
 
 	mu      sync.Mutex
 	queries []*pyStreamingQuery
+	// dstreamTimers and dstreamReceivers are the started StreamingContexts' job generators
+	// and socket receivers (pyspark.streaming), stopped when the interpreter closes.
+	dstreamTimers    []*dstreamTimer
+	dstreamReceivers []*socketReceiver
+	// logLevel is sc.setLogLevel's level ("" until set: Spark's default WARN), for the
+	// Spark log lines kafkalab prints.
+	logLevel string
 
 	spark *pySession // the session getOrCreate returned, once there is one
 	// listeners is the listener bus (nil until addListener), listenerEvents the event
@@ -98,6 +105,7 @@ func NewInterpreter(cfg Config) (*Interpreter, error) {
 // Close stops every streaming query the interpreter started and releases the interpreter.
 func (in *Interpreter) Close() error {
 	in.StopQueries()
+	in.StopStreamingContexts()
 	in.mu.Lock()
 	bus := in.listeners
 	in.mu.Unlock()

@@ -265,6 +265,17 @@ print(sorted(x.join(y).collect()), x.join(y).getNumPartitions(), x.join(y, 3).ge
 print(sorted(x.leftOuterJoin(y).collect()), sorted(y.rightOuterJoin(x).collect()))`, "[('a', (1, 2)), ('b', (4, None))] [('a', (2, 1)), ('b', (None, 4))]"},
 		{"fullOuterJoin", `x = sc.parallelize([("a", 1), ("b", 4)]); y = sc.parallelize([("a", 2), ("c", 8)])
 print(sorted(x.fullOuterJoin(y).collect()))`, "[('a', (1, 2)), ('b', (4, None)), ('c', (None, 8))]"},
+		// PySpark 4.2.0: partitionBy by portable_hash, or by partitionFunc(key) % n
+		{"partitionBy", `r = sc.parallelize([(i, i) for i in range(10)] + [("a", 1), ("b", 2)], 3)
+print(r.partitionBy(3).glom().collect())
+print(r.partitionBy(4, lambda k: -7).glom().collect(), r.partitionBy(5).getNumPartitions())`,
+			"[[(0, 0), (3, 3), (6, 6), (9, 9), ('b', 2)], [(1, 1), (4, 4), (7, 7), ('a', 1)], [(2, 2), (5, 5), (8, 8)]]\n" +
+				"[[], [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7), (8, 8), (9, 9), ('a', 1), ('b', 2)], [], []] 5"},
+		// PySpark 4.2.0 gives the same join each time it is computed
+		{"join computed again", `x = sc.parallelize([("happy", "3"), ("hello", "1"), ("bad", "-3")], 2); y = sc.parallelize([("happy", 3), ("hello", 2)])
+j = x.join(y); g = x.union(y).groupByKey()
+print(j.count(), j.count(), j.sortByKey(False).collect(), g.count(), sorted((k, list(v)) for k, v in g.collect()))`,
+			"2 2 [('hello', ('1', 2)), ('happy', ('3', 3))] 3 [('bad', ['-3']), ('happy', ['3', 3]), ('hello', ['1', 2])]"},
 		{"cogroup", `x = sc.parallelize([("a", 1), ("b", 4)]); y = sc.parallelize([("a", 2)])
 print([(k, tuple(map(list, v))) for k, v in sorted(list(x.cogroup(y).collect()))])`, "[('a', ([1], [2])), ('b', ([4], []))]"},
 		{"countByValue", `print(sorted(sc.parallelize([1, 2, 1, 2, 2], 2).countByValue().items()), sorted(sc.parallelize([("a", 1), ("b", 1), ("a", 1)]).countByKey().items()))`, "[(1, 2), (2, 3)] [('a', 2), ('b', 1)]"},

@@ -43,12 +43,31 @@ func (r *pyRDD) each(desc string, f func(o py.Object, out []py.Object) ([]py.Obj
 }
 
 // iterItems lists what fn returned where PySpark iterates it (flatMap, mapPartitions).
+// What is not iterable is the worker's TypeError; an exception raised while iterating (a
+// lazy map or generator calling the learner's function) is that exception, as the worker
+// reports it.
 func (r *pyRDD) iterItems(res py.Object) ([]py.Object, error) {
-	var out []py.Object
-	if err := py.Iterate(res, func(o py.Object) bool { out = append(out, o); return false }); err != nil {
+	switch res.(type) {
+	case py.Tuple, *py.List, py.String, py.Bytes:
+		var out []py.Object
+		_ = py.Iterate(res, func(o py.Object) bool { out = append(out, o); return false })
+		return out, nil
+	}
+	it, err := py.Iter(res)
+	if err != nil {
 		return nil, r.workerError(py.TypeError, "'%s' object is not iterable", res.Type().Name)
 	}
-	return out, nil
+	var out []py.Object
+	for {
+		o, err := py.Next(it)
+		if err != nil {
+			if py.IsException(py.StopIteration, err) {
+				return out, nil
+			}
+			return nil, engineError(r.in.pythonWorkerError(err, false))
+		}
+		out = append(out, o)
+	}
 }
 
 func init() {

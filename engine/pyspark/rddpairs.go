@@ -34,10 +34,13 @@ func (r *pyRDD) groupByKeyInto(desc string, n int) *pyRDD {
 		l.Items = append(l.Items, v)
 		return l, nil
 	}
+	// The reduce side merges the lists the shuffle keeps: a new list, so that computing
+	// the RDD again (an action after count(), sortByKey's sampling) does not find them
+	// extended (PySpark's reducers read fresh copies of the map side's output).
 	extend := func(c, d py.Object) (py.Object, error) {
-		l := c.(*py.List)
-		l.Items = append(l.Items, d.(*py.List).Items...)
-		return l, nil
+		a, b := c.(*py.List).Items, d.(*py.List).Items
+		items := make([]py.Object, 0, len(a)+len(b))
+		return py.NewListFromItems(append(append(items, a...), b...)), nil
 	}
 	return r.combineByKey(desc, n, create, appendOne, extend)
 }
@@ -494,6 +497,40 @@ func init() {
 			return nil, py.ExceptionNewf(py.ValueError, "Number of partitions must be positive.")
 		}
 		return r.shuffleCoalesce(n), nil
+	})
+	// partitionBy(numPartitions, partitionFunc=portable_hash): each pair goes to
+	// partitionFunc(key) % numPartitions, as PySpark's partitionBy shuffles it.
+	rddMethod("partitionBy", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("partitionBy", args, kwargs, []string{"numPartitions", "partitionFunc"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		n, err := r.reducePartitions(a[0])
+		if err != nil {
+			return nil, err
+		}
+		part := r.hashPartition(n)
+		if fn := a[1]; fn != nil && fn != py.None {
+			if !callable(fn) {
+				return nil, py.ExceptionNewf(py.TypeError, "RDD.partitionBy takes a function as partitionFunc, got %s", pythonTypeName(fn))
+			}
+			part = func(k py.Object) (int, error) {
+				v, err := r.call(fn, k)
+				if err != nil {
+					return 0, err
+				}
+				b, err := py.Mod(v, py.Int(n))
+				if err != nil {
+					return 0, r.workerError(py.TypeError, "%s", pyErrorText(err))
+				}
+				i, ok := b.(py.Int)
+				if !ok {
+					return 0, r.workerError(py.TypeError, "list indices must be integers or slices, not %s", b.Type().Name)
+				}
+				return int(i), nil
+			}
+		}
+		return r.shuffle("PythonRDD[partitionBy]", n, part), nil
 	})
 	rddMethod("lookup", func(r *pyRDD, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("lookup", args, kwargs, []string{"key"}, 1)

@@ -307,7 +307,10 @@ func init() {
 		default:
 			return nil, py.ExceptionNewf(PySparkValueError, "Supplied level %s did not match one of: ALL, DEBUG, ERROR, FATAL, INFO, OFF, TRACE, WARN", lvl)
 		}
-		return py.None, nil // kafkalab's engine does not log to the console
+		// kafkalab's engine does not log to the console; the few Spark log lines it prints
+		// (pyspark.streaming's receiver and job errors) follow the level
+		self.(*pySparkContext).s.in.logLevel = lvl
+		return py.None, nil
 	})
 	python.DefProp(sparkContextType, "appName", func(self py.Object) (py.Object, error) {
 		return py.String(self.(*pySparkContext).s.s.Conf().GetOr("spark.app.name", "pyspark-shell")), nil
