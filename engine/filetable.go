@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/filesink"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -25,6 +26,14 @@ type fileTable struct {
 	schema     *sqltypes.StructType
 	partitions []string
 	created    time.Time
+	// options are the data source options the table was made with (CREATE TABLE's OPTIONS,
+	// saveAsTable's options), used by every read and write of it.
+	options map[string]string
+	// comment is CREATE TABLE's COMMENT (nil without one); properties its TBLPROPERTIES.
+	comment    *string
+	properties []plan.Property
+	// external is a table made with a LOCATION: DROP TABLE leaves its files.
+	external bool
 }
 
 // fileTable returns the catalog's file-format table of that name, or nil.
@@ -77,8 +86,18 @@ func containsFold(list []string, s string) bool {
 }
 
 // read is spark.table(name) of the table: its folder read with the catalog's schema.
+// A folder no stream wrote is listed as Spark's catalog file index lists it, with the
+// catalog's schema: an empty table (CREATE TABLE) has no rows, files written before ALTER
+// TABLE ADD COLUMNS read the new columns as NULL.
 func (ft *fileTable) read(ctx context.Context, s *Session) (*DataFrame, error) {
-	return s.Read().Format(ft.provider).Schema(ft.schema).Load(ctx, ft.path)
+	if !filesink.HasLog(ft.path) {
+		var opts options
+		for k, v := range ft.options {
+			opts.set(k, v)
+		}
+		return s.readFiles(ft.provider, ft.path, ft.path, ft.schema, &opts)
+	}
+	return s.Read().Format(ft.provider).Options(ft.options).Schema(ft.schema).Load(ctx, ft.path)
 }
 
 // detail is DESCRIBE DETAIL of a non-Delta table as delta-spark answers it: the format, the
@@ -146,6 +165,7 @@ func (w *DataFrameWriter) saveAsFileTable(ctx context.Context, name, path string
 	if err := wr.Save(ctx, path); err != nil {
 		return err
 	}
-	s.createFileTable(name, w.format, path, plan.Schema(w.df.node), w.parts)
+	ft := s.createFileTable(name, w.format, path, plan.Schema(w.df.node), w.parts)
+	ft.options = w.opts.asMap()
 	return nil
 }

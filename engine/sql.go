@@ -223,7 +223,23 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return s.sqlValues(q.Values)
 	}
 	if q.DescribeTable != "" {
-		return s.sqlDescribeTable(ctx, q.DescribeTable)
+		return s.sqlDescribeTable(ctx, q)
+	}
+	if q.DescribeQuery != "" {
+		df, err := s.SQL(ctx, q.DescribeQuery)
+		if err != nil {
+			return nil, err
+		}
+		return s.describeColumns(df.Schema())
+	}
+	if q.ShowCreateTable {
+		if ft := s.fileTable(q.Table); ft != nil {
+			return ft.showCreate(s), nil
+		}
+		if _, err := s.Table(ctx, q.Table); err != nil {
+			return nil, err
+		}
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's SHOW CREATE TABLE shows tables of files (CREATE TABLE ... USING parquet, saveAsTable); %s is not one yet", q.Table)}
 	}
 	if q.Reset {
 		s.Conf().Reset(q.ResetKey)
@@ -242,6 +258,12 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	if q.ShowTables {
 		return s.showTables()
 	}
+	if q.ShowPartitions {
+		return s.sqlShowPartitions(ctx, q.Table, q.ShowPartitionSpec)
+	}
+	if q.ShowColumns {
+		return s.sqlShowColumns(ctx, q.Table)
+	}
 	if q.DescribeDetail {
 		if ft := s.fileTable(q.Table); ft != nil {
 			return ft.detail(s), nil
@@ -253,6 +275,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return dt.Detail(ctx)
 	}
 	if q.ShowTblProperties {
+		if ft := s.fileTable(q.Table); ft != nil {
+			return ft.showProperties(s, q.TblPropertyKey), nil
+		}
 		dt, err := s.sqlDeltaTarget(ctx, q.Table)
 		if err != nil {
 			return nil, err

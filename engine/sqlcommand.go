@@ -41,7 +41,17 @@ func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame,
 	case q.AlterConstraint != nil:
 		df, err = s.sqlAlterConstraint(ctx, q.AlterConstraint)
 	case q.Truncate != "":
-		df, err = s.sqlTruncate(ctx, q.Truncate)
+		if ft := s.fileTable(q.Truncate); ft != nil {
+			df, err = s.truncateFileTable(ctx, ft, q.TruncatePartition)
+		} else if q.TruncatePartition != nil {
+			err = &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's TRUNCATE TABLE of a Delta table empties the whole table; TRUNCATE TABLE %s PARTITION (...) is not yet in kafkalab (use DELETE FROM %s WHERE ...)", q.Truncate, q.Truncate)}
+		} else {
+			df, err = s.sqlTruncate(ctx, q.Truncate)
+		}
+	case q.AlterRename != nil:
+		df, err = s.sqlRename(q.AlterRename)
+	case q.AlterPartitions != nil:
+		df, err = s.sqlAlterPartitions(ctx, q.AlterPartitions)
 	case q.DropTable != nil:
 		df, err = s.sqlDropTable(q.DropTable)
 	default:
@@ -80,6 +90,9 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 	}
 	if c.Refused != nil {
 		return nil, c.Refused
+	}
+	if c.Format != "" {
+		return s.sqlCreateFileTable(ctx, c)
 	}
 	path, err := s.TablePath(c.Table)
 	if err != nil {
@@ -161,17 +174,65 @@ func (s *Session) replaceAsSelect(ctx context.Context, path string, df *DataFram
 // overwrite does. VALUES rows are spread over min(rows, parallelism) tasks as Spark's local
 // table scan does.
 func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, error) {
-	dt, err := s.sqlTable(ctx, ins.Table)
-	if err != nil {
-		return nil, err
+	var (
+		dt     *DeltaTable
+		table  *sqltypes.StructType
+		static []staticPartition
+		err    error
+	)
+	ft := s.fileTable(ins.Table)
+	if ft != nil {
+		// A file table (CREATE TABLE ... USING parquet, saveAsTable): its catalog schema,
+		// and the PARTITION clause's static values, which the rows then leave out.
+		table = ft.schema
+		if static, err = s.staticPartitions(ctx, ft, ins.Partition); err != nil {
+			return nil, err
+		}
+		if ins.ReplaceWhere != nil {
+			return nil, deltaOnly("INSERT INTO ... REPLACE WHERE")
+		}
+	} else {
+		if ins.Partition != nil {
+			return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's INSERT into the Delta table %s does not take a PARTITION clause yet: give the partition columns' values in the rows", ins.Table)}
+		}
+		if dt, err = s.sqlTable(ctx, ins.Table); err != nil {
+			return nil, err
+		}
+		target, err := dt.ToDF(ctx)
+		if err != nil {
+			return nil, err
+		}
+		table = target.Schema()
 	}
-	target, err := dt.ToDF(ctx)
-	if err != nil {
-		return nil, err
+	var src *DataFrame
+	if ins.Values == nil {
+		if src, err = s.SQL(ctx, ins.Select); err != nil {
+			return nil, err
+		}
+		if ins.ByName {
+			// BY NAME: a query column the table lacks makes too many data columns, as
+			// Spark's arity check counts them (naming the query's columns).
+			names := src.Columns()
+			for _, c := range names {
+				if findColumn(table, c, false) < 0 {
+					return nil, insertArityNamed(ins.Table, table, nil, names)
+				}
+			}
+			byName := *ins
+			byName.Columns = names
+			ins = &byName
+		}
 	}
-	table := target.Schema()
+	isStatic := func(j int) (staticPartition, bool) {
+		for _, sp := range static {
+			if strings.EqualFold(sp.column, table.Fields[j].Name) {
+				return sp, true
+			}
+		}
+		return staticPartition{}, false
+	}
 	// at[i] is the table column the i-th value fills.
-	at, err := insertColumns(ins, table)
+	at, err := insertColumns(ins, table, func(j int) bool { _, ok := isStatic(j); return ok })
 	if err != nil {
 		return nil, err
 	}
@@ -213,6 +274,11 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 				}
 				row[col] = v
 			}
+			for j := range table.Fields {
+				if sp, ok := isStatic(j); ok {
+					row[j] = sp.value
+				}
+			}
 			rows[i] = row
 		}
 		schema := table.AsNullable()
@@ -237,10 +303,6 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 		}
 		data = s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: tasks})
 	} else {
-		src, err := s.SQL(ctx, ins.Select)
-		if err != nil {
-			return nil, err
-		}
 		from := src.Schema()
 		if len(from.Fields) != len(at) {
 			return nil, insertArity(ins.Table, table, at, len(from.Fields))
@@ -249,6 +311,9 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 		for _, j := range keep {
 			f := table.Fields[j]
 			var value plan.Expr = plan.Literal{Value: nil, Type: sqltypes.NullType{}}
+			if sp, ok := isStatic(j); ok {
+				value = plan.Literal{Value: sp.value, Type: sp.typ}
+			}
 			for k, col := range at {
 				if col == j {
 					value = plan.ColumnRef{Parts: []string{from.Fields[k].Name}}
@@ -261,6 +326,8 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 		}
 	}
 	switch {
+	case ft != nil:
+		err = s.writeFileTable(ctx, ft, data, ins.Overwrite, static)
 	case ins.ReplaceWhere != nil:
 		// REPLACE WHERE is the replaceWhere overwrite of the DataFrame writer.
 		// delta-spark logs the condition as Spark SQL prints it, "(day = DATE '2024-05-01')";
@@ -285,11 +352,13 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 
 // insertColumns maps an INSERT's values to the table's columns: its column list's, or every
 // column in order.
-func insertColumns(ins *plan.Insert, table *sqltypes.StructType) ([]int, error) {
+func insertColumns(ins *plan.Insert, table *sqltypes.StructType, static func(int) bool) ([]int, error) {
 	if ins.Columns == nil {
-		at := make([]int, len(table.Fields))
-		for i := range at {
-			at[i] = i
+		at := make([]int, 0, len(table.Fields))
+		for i := range table.Fields {
+			if !static(i) {
+				at = append(at, i)
+			}
 		}
 		return at, nil
 	}
@@ -314,7 +383,23 @@ func insertColumns(ins *plan.Insert, table *sqltypes.StructType) ([]int, error) 
 }
 
 func insertArity(name string, table *sqltypes.StructType, at []int, got int) error {
+	data := make([]string, got)
+	for i := range data {
+		data[i] = fmt.Sprintf("col%d", i+1)
+	}
+	return insertArityNamed(name, table, at, data)
+}
+
+// insertArityNamed is INSERT_COLUMN_ARITY_MISMATCH naming the data columns; at nil means
+// every table column.
+func insertArityNamed(name string, table *sqltypes.StructType, at []int, dataNames []string) error {
 	t, _ := tableIdent(name)
+	if at == nil {
+		for i := range table.Fields {
+			at = append(at, i)
+		}
+	}
+	got := len(dataNames)
 	cols := make([]string, len(at))
 	for i, c := range at {
 		cols[i] = "`" + table.Fields[c].Name + "`"
@@ -325,8 +410,8 @@ func insertArity(name string, table *sqltypes.StructType, at []int, got int) err
 		reason, class = "too many data columns", "INSERT_COLUMN_ARITY_MISMATCH.TOO_MANY_DATA_COLUMNS"
 	}
 	data := make([]string, got)
-	for i := range data {
-		data[i] = fmt.Sprintf("`col%d`", i+1)
+	for i, n := range dataNames {
+		data[i] = "`" + n + "`"
 	}
 	return &plan.AnalysisError{Class: class, Message: fmt.Sprintf(
 		"Cannot write to `spark_catalog`.`default`.`%s`, the reason is %s:\nTable columns: %s.\nData columns: %s.",
@@ -435,6 +520,12 @@ func (s *Session) sqlDeltaTarget(ctx context.Context, name string) (*DeltaTable,
 // sqlSetProperties is ALTER TABLE table SET TBLPROPERTIES (...): one SET TBLPROPERTIES
 // version of the Delta table; the answer has no columns.
 func (s *Session) sqlSetProperties(ctx context.Context, a *plan.AlterProperties) (*DataFrame, error) {
+	if ft := s.fileTable(a.Table); ft != nil {
+		return s.setFileTableProperties(ft, a), nil
+	}
+	if a.Unset != nil {
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's ALTER TABLE %s UNSET TBLPROPERTIES works on tables of files, not yet on Delta tables (run it on real Spark with kafkalab export)", a.Table)}
+	}
 	dt, err := s.sqlDeltaTarget(ctx, a.Table)
 	if err != nil {
 		return nil, err
@@ -472,6 +563,12 @@ func (s *Session) sqlDropTable(d *plan.DropTable) (*DataFrame, error) {
 	if len(parts) == 1 && s.DropTempView(parts[0]) {
 		return s.emptyResult(), nil
 	}
+	if ft := s.fileTable(d.Table); ft != nil {
+		if err := s.dropFileTable(ft); err != nil {
+			return nil, err
+		}
+		return s.emptyResult(), nil
+	}
 	path, err := s.TablePath(d.Table)
 	if err != nil {
 		return nil, err
@@ -492,6 +589,9 @@ func (s *Session) sqlDropTable(d *plan.DropTable) (*DataFrame, error) {
 // ADD COLUMNS) or ALTER TABLE t ALTER COLUMN c COMMENT '..' (CHANGE COLUMN): one version
 // with the new schema, as delta-spark commits them.
 func (s *Session) sqlAlterColumns(ctx context.Context, a *plan.AlterColumns) (*DataFrame, error) {
+	if ft := s.fileTable(a.Table); ft != nil && a.Comment == nil {
+		return s.addFileTableColumns(ft, a.Add)
+	}
 	dt, err := s.sqlDeltaTarget(ctx, a.Table)
 	if err != nil {
 		return nil, err

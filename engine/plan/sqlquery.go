@@ -38,8 +38,18 @@ type Query struct {
 	AlterConstraint *AlterConstraint
 	// Truncate is TRUNCATE TABLE name.
 	Truncate string
+	// TruncatePartition is TRUNCATE TABLE name PARTITION (...)'s spec.
+	TruncatePartition []PartitionValue
 	// DropTable is DROP TABLE [IF EXISTS] name.
 	DropTable *DropTable
+	// AlterRename is ALTER TABLE ... RENAME TO; AlterPartitions ALTER TABLE ... ADD|DROP PARTITION.
+	AlterRename     *AlterRename
+	AlterPartitions *AlterPartitions
+	// ShowPartitions is set for SHOW PARTITIONS table [PARTITION (...)] (the spec in
+	// ShowPartitionSpec); ShowColumns for SHOW COLUMNS IN|FROM table [IN|FROM db].
+	ShowPartitions    bool
+	ShowPartitionSpec []PartitionValue
+	ShowColumns       bool
 	// VersionAsOf (-1 when absent) and TimestampAsOf are the FROM table's time travel.
 	VersionAsOf   int64
 	TimestampAsOf string
@@ -82,8 +92,15 @@ type Query struct {
 
 	// CreateView is CREATE [OR REPLACE] [GLOBAL] TEMP VIEW name [(cols)] AS query.
 	CreateView *CreateView
-	// DescribeTable is DESCRIBE [TABLE] name.
-	DescribeTable string
+	// DescribeTable is DESCRIBE [TABLE] [EXTENDED] name [column]: DescribeExtended tells
+	// EXTENDED (or FORMATTED), DescribeColumn names the column.
+	DescribeTable    string
+	DescribeExtended bool
+	DescribeColumn   string
+	// DescribeQuery is DESCRIBE QUERY's query text.
+	DescribeQuery string
+	// ShowCreateTable is set for SHOW CREATE TABLE name (Table names it).
+	ShowCreateTable bool
 	// Set is SET key=value (SetValue non-nil) or SET key; SetAll is a bare SET.
 	Set      string
 	SetValue *string
@@ -204,8 +221,10 @@ func ParseQuery(text string) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.at(tkIdent, "PARTITION") {
-			return nil, unsupported("kafkalab's TRUNCATE TABLE empties the whole table; TRUNCATE TABLE %s PARTITION (...) is not yet in kafkalab (use DELETE FROM %s WHERE ...)", name, name)
+		if p.keyword("PARTITION") {
+			if q.TruncatePartition, err = p.partitionSpec(); err != nil {
+				return nil, err
+			}
 		}
 		q.Truncate, q.Table = name, name
 		return q, p.end()
@@ -268,16 +287,30 @@ func ParseQuery(text string) (*Query, error) {
 			q.DescribeDetail, q.Table = true, name
 			return q, p.end()
 		}
-		// DESCRIBE [TABLE] name: the columns, as col_name, data_type, comment rows.
-		if !p.at(tkIdent, "HISTORY") && !p.at(tkIdent, "EXTENDED") && !p.at(tkIdent, "FORMATTED") && !p.at(tkIdent, "QUERY") &&
-			!p.at(tkIdent, "FUNCTION") && !p.at(tkIdent, "DATABASE") && !p.at(tkIdent, "SCHEMA") && !p.at(tkIdent, "DETAIL") &&
-			!(p.at(tkIdent, "TABLE") && (strings.EqualFold(p.toks[p.i+1].text, "EXTENDED") || strings.EqualFold(p.toks[p.i+1].text, "FORMATTED"))) {
+		// DESCRIBE QUERY query: the query's columns.
+		if p.keyword("QUERY") {
+			q.DescribeQuery = p.rest()
+			return q, nil
+		}
+		// DESCRIBE [TABLE] [EXTENDED|FORMATTED] name [column]: the columns, as col_name,
+		// data_type, comment rows (EXTENDED adds the table's details), or one column's.
+		if !p.at(tkIdent, "HISTORY") && !p.at(tkIdent, "FUNCTION") && !p.at(tkIdent, "DATABASE") && !p.at(tkIdent, "SCHEMA") && !p.at(tkIdent, "DETAIL") {
 			p.keyword("TABLE")
+			if p.keyword("EXTENDED") || p.keyword("FORMATTED") {
+				q.DescribeExtended = true
+			}
 			name, err := p.tableName()
 			if err != nil {
 				return nil, err
 			}
 			q.DescribeTable = name
+			if !p.at(tkEOF, "") {
+				col, err := p.columnPath()
+				if err != nil {
+					return nil, err
+				}
+				q.DescribeColumn = col
+			}
 			return q, p.end()
 		}
 		if !p.keyword("HISTORY") {
@@ -308,6 +341,50 @@ func ParseQuery(text string) (*Query, error) {
 					return nil, p.syntaxError()
 				}
 			}
+			return q, p.end()
+		}
+		if p.keyword("CREATE") {
+			if !p.keyword("TABLE") {
+				return nil, p.syntaxError()
+			}
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			p.keyword("AS")
+			p.keyword("SERDE")
+			q.ShowCreateTable, q.Table = true, name
+			return q, p.end()
+		}
+		if p.keyword("PARTITIONS") {
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			q.ShowPartitions, q.Table = true, name
+			if p.keyword("PARTITION") {
+				if q.ShowPartitionSpec, err = p.partitionSpec(); err != nil {
+					return nil, err
+				}
+			}
+			return q, p.end()
+		}
+		if p.keyword("COLUMNS") {
+			if !p.keyword("IN") && !p.keyword("FROM") {
+				return nil, p.syntaxError()
+			}
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			if p.keyword("IN") || p.keyword("FROM") {
+				db, ok := p.identifier()
+				if !ok {
+					return nil, p.syntaxError()
+				}
+				name = db + "." + name
+			}
+			q.ShowColumns, q.Table = true, name
 			return q, p.end()
 		}
 		if !p.keyword("TABLES") {
