@@ -256,7 +256,30 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return s.emptyResult(), nil
 	}
 	if q.ShowTables {
-		return s.showTables()
+		return s.showTables(q.ShowTablesIn, q.ShowLike)
+	}
+	switch {
+	case q.CreateDatabase != nil:
+		return s.sqlCreateDatabase(q.CreateDatabase)
+	case q.UseDatabase != "":
+		if err := s.SetCurrentDatabase(q.UseDatabase); err != nil {
+			return nil, err
+		}
+		return s.emptyResult(), nil
+	case q.ShowDatabases:
+		return s.sqlShowDatabases(q.ShowLike), nil
+	case q.DescribeDatabase != "":
+		return s.sqlDescribeDatabase(q.DescribeDatabase, q.DescribeDatabaseExtended)
+	case q.DropDatabase != nil:
+		return s.sqlDropDatabase(q.DropDatabase)
+	case q.RepairTable:
+		return s.sqlRepairTable(ctx, q.Table)
+	case q.RefreshTable:
+		// kafkalab caches no file listing: the table is read afresh anyway.
+		if _, err := s.Table(ctx, q.Table); err != nil {
+			return nil, err
+		}
+		return s.emptyResult(), nil
 	}
 	if q.ShowPartitions {
 		return s.sqlShowPartitions(ctx, q.Table, q.ShowPartitionSpec)

@@ -71,10 +71,9 @@ func (s *Session) affectedRows(n int64) *DataFrame {
 	return s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: [][]sqltypes.Row{{{n}}}})
 }
 
-func tableExistsError(name string) error {
-	t, _ := tableIdent(name)
+func (s *Session) tableExistsError(name string) error {
 	return &plan.AnalysisError{Class: "TABLE_OR_VIEW_ALREADY_EXISTS", Message: fmt.Sprintf(
-		"Cannot create table or view `spark_catalog`.`default`.`%s` because it already exists.\nChoose a different name, drop or replace the existing object, or add the IF NOT EXISTS clause to tolerate pre-existing objects.", strings.ToLower(t))}
+		"Cannot create table or view %s because it already exists.\nChoose a different name, drop or replace the existing object, or add the IF NOT EXISTS clause to tolerate pre-existing objects.", s.qualifiedTable(name))}
 }
 
 // sqlCreateTable is CREATE TABLE [IF NOT EXISTS] t (cols) USING delta (version 0 CREATE
@@ -102,7 +101,7 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 		if c.IfNotExists {
 			return s.emptyResult(), nil
 		}
-		return nil, tableExistsError(c.Table)
+		return nil, s.tableExistsError(c.Table)
 	}
 	props, err := tableProperties(c.Properties)
 	if err != nil {
@@ -215,7 +214,7 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 			names := src.Columns()
 			for _, c := range names {
 				if findColumn(table, c, false) < 0 {
-					return nil, insertArityNamed(ins.Table, table, nil, names)
+					return nil, s.insertArityNamed(ins.Table, table, nil, names)
 				}
 			}
 			byName := *ins
@@ -250,7 +249,7 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 		rows := make([]sqltypes.Row, len(ins.Values))
 		for i, exprs := range ins.Values {
 			if len(exprs) != len(at) {
-				return nil, insertArity(ins.Table, table, at, len(exprs))
+				return nil, s.insertArity(ins.Table, table, at, len(exprs))
 			}
 			cols := make([]any, len(exprs))
 			for j, e := range exprs {
@@ -305,7 +304,7 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 	} else {
 		from := src.Schema()
 		if len(from.Fields) != len(at) {
-			return nil, insertArity(ins.Table, table, at, len(from.Fields))
+			return nil, s.insertArity(ins.Table, table, at, len(from.Fields))
 		}
 		cols := make([]any, 0, len(keep))
 		for _, j := range keep {
@@ -382,18 +381,17 @@ func insertColumns(ins *plan.Insert, table *sqltypes.StructType, static func(int
 	return at, nil
 }
 
-func insertArity(name string, table *sqltypes.StructType, at []int, got int) error {
+func (s *Session) insertArity(name string, table *sqltypes.StructType, at []int, got int) error {
 	data := make([]string, got)
 	for i := range data {
 		data[i] = fmt.Sprintf("col%d", i+1)
 	}
-	return insertArityNamed(name, table, at, data)
+	return s.insertArityNamed(name, table, at, data)
 }
 
 // insertArityNamed is INSERT_COLUMN_ARITY_MISMATCH naming the data columns; at nil means
 // every table column.
-func insertArityNamed(name string, table *sqltypes.StructType, at []int, dataNames []string) error {
-	t, _ := tableIdent(name)
+func (s *Session) insertArityNamed(name string, table *sqltypes.StructType, at []int, dataNames []string) error {
 	if at == nil {
 		for i := range table.Fields {
 			at = append(at, i)
@@ -414,8 +412,8 @@ func insertArityNamed(name string, table *sqltypes.StructType, at []int, dataNam
 		data[i] = "`" + n + "`"
 	}
 	return &plan.AnalysisError{Class: class, Message: fmt.Sprintf(
-		"Cannot write to `spark_catalog`.`default`.`%s`, the reason is %s:\nTable columns: %s.\nData columns: %s.",
-		strings.ToLower(t), reason, strings.Join(cols, ", "), strings.Join(data, ", "))}
+		"Cannot write to %s, the reason is %s:\nTable columns: %s.\nData columns: %s.",
+		s.qualifiedTable(name), reason, strings.Join(cols, ", "), strings.Join(data, ", "))}
 }
 
 // oneRow is Spark's OneRowRelation: one row, no columns.
@@ -427,7 +425,7 @@ func (s *Session) oneRow() *DataFrame {
 // sqlTable is the Delta table a command names: a temporary view cannot take rows, and a
 // name with no table is TABLE_OR_VIEW_NOT_FOUND, as in Spark.
 func (s *Session) sqlTable(ctx context.Context, name string) (*DeltaTable, error) {
-	t, err := tableIdent(name)
+	t, err := s.tableIdent(name)
 	if err != nil {
 		return nil, err
 	}

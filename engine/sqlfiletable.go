@@ -28,7 +28,7 @@ import (
 func (s *Session) sqlCreateFileTable(ctx context.Context, c *plan.CreateTable) (*DataFrame, error) {
 	if c.Replace {
 		return nil, &plan.AnalysisError{Class: "UNSUPPORTED_FEATURE.TABLE_OPERATION", Message: fmt.Sprintf(
-			"The feature is not supported: Table %s does not support REPLACE TABLE. Please check the current catalog and namespace to make sure the qualified table name is expected, and also check the catalog implementation which is configured by \"spark.sql.catalog\".", qualifiedTable(c.Table))}
+			"The feature is not supported: Table %s does not support REPLACE TABLE. Please check the current catalog and namespace to make sure the qualified table name is expected, and also check the catalog implementation which is configured by \"spark.sql.catalog\".", s.qualifiedTable(c.Table))}
 	}
 	path, err := s.TablePath(c.Table)
 	if err != nil {
@@ -38,7 +38,7 @@ func (s *Session) sqlCreateFileTable(ctx context.Context, c *plan.CreateTable) (
 		if c.IfNotExists {
 			return s.emptyResult(), nil
 		}
-		return nil, tableExistsError(c.Table)
+		return nil, s.tableExistsError(c.Table)
 	}
 	external := c.Location != ""
 	if external {
@@ -65,7 +65,7 @@ func (s *Session) sqlCreateFileTable(ctx context.Context, c *plan.CreateTable) (
 			return nil, err
 		}
 		if !external {
-			if err := checkNewTableLocation(c.Table, path); err != nil {
+			if err := s.checkNewTableLocation(c.Table, path); err != nil {
 				return nil, err
 			}
 		}
@@ -84,11 +84,11 @@ func (s *Session) sqlCreateFileTable(ctx context.Context, c *plan.CreateTable) (
 	for _, p := range c.PartitionedBy {
 		if findColumn(schema, p, false) < 0 {
 			return nil, &plan.AnalysisError{Class: "COLUMN_NOT_DEFINED_IN_TABLE", Message: fmt.Sprintf(
-				"partition column `%s` is not defined in table %s, defined table columns are: %s.", p, qualifiedTable(c.Table), columnNames(schema))}
+				"partition column `%s` is not defined in table %s, defined table columns are: %s.", p, s.qualifiedTable(c.Table), columnNames(schema))}
 		}
 	}
 	if !external {
-		if err := checkNewTableLocation(c.Table, path); err != nil {
+		if err := s.checkNewTableLocation(c.Table, path); err != nil {
 			return nil, err
 		}
 	}
@@ -100,16 +100,16 @@ func (s *Session) sqlCreateFileTable(ctx context.Context, c *plan.CreateTable) (
 	return s.emptyResult(), nil
 }
 
-// defaultTable is a table's name as Spark's partition errors quote it: `default`.`t`.
-func defaultTable(name string) string {
-	t, _ := tableIdent(name)
-	return "`default`.`" + strings.ToLower(t) + "`"
+// defaultTable is a table's name as Spark's partition and rename errors quote it: `db`.`t`.
+func (s *Session) defaultTable(name string) string {
+	db, t, _ := s.qualify(name)
+	return "`" + db + "`.`" + strings.ToLower(t) + "`"
 }
 
 // qualifiedTable is a default-database table's name as Spark's messages quote it.
-func qualifiedTable(name string) string {
-	t, _ := tableIdent(name)
-	return "`spark_catalog`.`default`.`" + strings.ToLower(t) + "`"
+func (s *Session) qualifiedTable(name string) string {
+	db, t, _ := s.qualify(name)
+	return "`spark_catalog`.`" + db + "`.`" + strings.ToLower(t) + "`"
 }
 
 func columnNames(st *sqltypes.StructType) string {
@@ -194,7 +194,7 @@ func (s *Session) staticPartitions(ctx context.Context, ft *fileTable, spec []pl
 		i := findColumn(ft.schema, pv.Column, false)
 		if i < 0 || !containsFold(ft.partitions, pv.Column) {
 			return nil, &plan.AnalysisError{Class: "PARTITIONS_NOT_FOUND", Message: fmt.Sprintf(
-				"The partition(s) `%s` cannot be found in table %s.\nVerify the partition specification and table name.\nTo tolerate the error on drop use ALTER TABLE … DROP IF EXISTS PARTITION.", pv.Column, qualifiedTable(ft.name))}
+				"The partition(s) `%s` cannot be found in table %s.\nVerify the partition specification and table name.\nTo tolerate the error on drop use ALTER TABLE … DROP IF EXISTS PARTITION.", pv.Column, ft.qualified())}
 		}
 		if pv.Value == nil {
 			continue
@@ -258,11 +258,11 @@ func (s *Session) sqlShowPartitions(ctx context.Context, name string, spec []pla
 			return nil, err
 		}
 		return nil, &plan.AnalysisError{Class: "INVALID_PARTITION_OPERATION.PARTITION_MANAGEMENT_IS_UNSUPPORTED", Message: fmt.Sprintf(
-			"The partition command is invalid. Table %s does not support partition management.", qualifiedTable(name))}
+			"The partition command is invalid. Table %s does not support partition management.", s.qualifiedTable(name))}
 	}
 	if len(ft.partitions) == 0 {
 		return nil, &plan.AnalysisError{Class: "INVALID_PARTITION_OPERATION.PARTITION_SCHEMA_IS_EMPTY", Message: fmt.Sprintf(
-			"The partition command is invalid. Table %s is not partitioned.", qualifiedTable(name))}
+			"The partition command is invalid. Table %s is not partitioned.", s.qualifiedTable(name))}
 	}
 	static, err := s.staticPartitions(ctx, ft, spec)
 	if err != nil {
@@ -293,7 +293,7 @@ func (s *Session) sqlAlterPartitions(ctx context.Context, a *plan.AlterPartition
 		return nil, tableNotFound(a.Table)
 	}
 	if len(ft.partitions) == 0 {
-		t, _ := tableIdent(a.Table)
+		t, _ := s.tableIdent(a.Table)
 		what := "ADD"
 		if a.Drop {
 			what = "DROP"
@@ -327,10 +327,10 @@ func (s *Session) sqlAlterPartitions(ctx context.Context, a *plan.AlterPartition
 			specText := partitionSpecText(static)
 			if a.Drop {
 				return nil, &plan.AnalysisError{Class: "PARTITIONS_NOT_FOUND", Message: fmt.Sprintf(
-					"The partition(s) PARTITION (%s) cannot be found in table %s.\nVerify the partition specification and table name.\nTo tolerate the error on drop use ALTER TABLE … DROP IF EXISTS PARTITION.", specText, defaultTable(a.Table))}
+					"The partition(s) PARTITION (%s) cannot be found in table %s.\nVerify the partition specification and table name.\nTo tolerate the error on drop use ALTER TABLE … DROP IF EXISTS PARTITION.", specText, s.defaultTable(a.Table))}
 			}
 			return nil, &plan.AnalysisError{Class: "PARTITIONS_ALREADY_EXIST", Message: fmt.Sprintf(
-				"Cannot ADD or RENAME TO partition(s) PARTITION (%s) in table %s because they already exist.\nChoose a different name, drop the existing partition, or add the IF NOT EXISTS clause to tolerate a pre-existing partition.", specText, defaultTable(a.Table))}
+				"Cannot ADD or RENAME TO partition(s) PARTITION (%s) in table %s because they already exist.\nChoose a different name, drop the existing partition, or add the IF NOT EXISTS clause to tolerate a pre-existing partition.", specText, s.defaultTable(a.Table))}
 		}
 		dirs = append(dirs, filepath.Join(ft.path, filepath.FromSlash(rel)))
 	}
@@ -363,7 +363,7 @@ func partitionSpecText(static []staticPartition) string {
 func (s *Session) truncateFileTable(ctx context.Context, ft *fileTable, spec []plan.PartitionValue) (*DataFrame, error) {
 	if len(spec) > 0 && len(ft.partitions) == 0 {
 		return nil, &plan.AnalysisError{Class: "_LEGACY_ERROR_TEMP_1267", Message: fmt.Sprintf(
-			"Operation not allowed: TRUNCATE TABLE ... PARTITION is not supported for tables that are not partitioned: %s.", qualifiedTable(ft.name))}
+			"Operation not allowed: TRUNCATE TABLE ... PARTITION is not supported for tables that are not partitioned: %s.", ft.qualified())}
 	}
 	if len(spec) == 0 {
 		if len(ft.partitions) == 0 {
@@ -407,25 +407,27 @@ func (s *Session) renameFileTable(ft *fileTable, to string) (*DataFrame, error) 
 		return nil, err
 	}
 	if s.fileTable(to) != nil || s.isDeltaTable(newPath) {
-		t, _ := tableIdent(to)
 		return nil, &plan.AnalysisError{Class: "TABLE_OR_VIEW_ALREADY_EXISTS", Message: fmt.Sprintf(
-			"Cannot create table or view `default`.`%s` because it already exists.\nChoose a different name, drop or replace the existing object, or add the IF NOT EXISTS clause to tolerate pre-existing objects.", strings.ToLower(t))}
+			"Cannot create table or view %s because it already exists.\nChoose a different name, drop or replace the existing object, or add the IF NOT EXISTS clause to tolerate pre-existing objects.", s.defaultTable(to))}
 	}
 	if !ft.external {
 		if err := os.Rename(ft.path, newPath); err != nil {
 			return nil, fmt.Errorf("ALTER TABLE %s RENAME TO %s: %w", ft.name, to, err)
 		}
 	}
-	t, _ := tableIdent(to)
+	db, t, _ := s.qualify(to)
+	if db == "default" {
+		db = ""
+	}
 	s.global.mu.Lock()
 	defer s.global.mu.Unlock()
-	delete(s.global.fileTables, ft.name)
+	delete(s.global.fileTables, ft.key())
 	renamed := *ft
-	renamed.name = strings.ToLower(t)
+	renamed.name, renamed.db = strings.ToLower(t), db
 	if !ft.external {
 		renamed.path = newPath
 	}
-	s.global.fileTables[renamed.name] = &renamed
+	s.global.fileTables[renamed.key()] = &renamed
 	return s.emptyResult(), nil
 }
 
@@ -440,7 +442,7 @@ func (s *Session) addFileTableColumns(ft *fileTable, ddl string) (*DataFrame, er
 	if ft.provider == "text" {
 		// Spark's message names the source's class with its identity hash; kafkalab's has none.
 		return nil, &plan.AnalysisError{Class: "_LEGACY_ERROR_TEMP_1260", Message: fmt.Sprintf(
-			"ALTER ADD COLUMNS does not support datasource table with type org.apache.spark.sql.execution.datasources.v2.text.TextDataSourceV2. You must drop and re-create the table for adding the new columns. Tables: %s.", qualifiedTable(ft.name))}
+			"ALTER ADD COLUMNS does not support datasource table with type org.apache.spark.sql.execution.datasources.v2.text.TextDataSourceV2. You must drop and re-create the table for adding the new columns. Tables: %s.", ft.qualified())}
 	}
 	caseSensitive := s.confBool(ConfCaseSensitive)
 	var data, parts []sqltypes.StructField
@@ -468,7 +470,7 @@ func (s *Session) addFileTableColumns(ft *fileTable, ddl string) (*DataFrame, er
 // dropFileTable is DROP TABLE of a file table: the entry goes, and a managed table's folder.
 func (s *Session) dropFileTable(ft *fileTable) error {
 	s.global.mu.Lock()
-	delete(s.global.fileTables, ft.name)
+	delete(s.global.fileTables, ft.key())
 	s.global.mu.Unlock()
 	if ft.external {
 		return nil
@@ -477,6 +479,24 @@ func (s *Session) dropFileTable(ft *fileTable) error {
 		return fmt.Errorf("DROP TABLE %s: removing its folder: %w", ft.name, err)
 	}
 	return nil
+}
+
+// sqlRepairTable is MSCK REPAIR TABLE t: kafkalab reads a file table's partitions from its
+// folders every time, so there is nothing to add; a table without partitions is Spark's
+// NOT_A_PARTITIONED_TABLE.
+func (s *Session) sqlRepairTable(ctx context.Context, name string) (*DataFrame, error) {
+	if _, err := s.Table(ctx, name); err != nil {
+		return nil, err
+	}
+	ft := s.fileTable(name)
+	if ft == nil {
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's MSCK REPAIR TABLE works on tables of files; %s is not one", name)}
+	}
+	if len(ft.partitions) == 0 {
+		return nil, &plan.AnalysisError{Class: "NOT_A_PARTITIONED_TABLE", Message: fmt.Sprintf(
+			"Operation MSCK REPAIR TABLE is not allowed for %s because it is not a partitioned table.", ft.qualified())}
+	}
+	return s.emptyResult(), nil
 }
 
 // sqlShowColumns is SHOW COLUMNS IN t: one col_name row per column.
@@ -496,6 +516,20 @@ func (s *Session) sqlShowColumns(ctx context.Context, name string) (*DataFrame, 
 // sqlRename is ALTER TABLE t RENAME TO u: a file table's entry and folder, or a managed
 // Delta table's folder (its name is its warehouse folder's).
 func (s *Session) sqlRename(a *plan.AlterRename) (*DataFrame, error) {
+	if a.Column != "" {
+		if _, err := s.Table(context.Background(), a.Table); err != nil {
+			return nil, err
+		}
+		if s.fileTable(a.Table) != nil {
+			return nil, &plan.AnalysisError{Class: "UNSUPPORTED_FEATURE.TABLE_OPERATION", Message: fmt.Sprintf(
+				"The feature is not supported: Table %s does not support RENAME COLUMN. Please check the current catalog and namespace to make sure the qualified table name is expected, and also check the catalog implementation which is configured by \"spark.sql.catalog\".", s.qualifiedTable(a.Table))}
+		}
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's ALTER TABLE %s RENAME COLUMN is not yet in kafkalab (run it on real Spark with kafkalab export)", a.Table)}
+	}
+	if from, to := s.tableDB(a.Table), s.tableDB(a.To); len(plan.ParseAttributeName(a.To)) > 1 && from != to {
+		return nil, &plan.AnalysisError{Class: "_LEGACY_ERROR_TEMP_1073", Message: fmt.Sprintf(
+			"RENAME TABLE source and destination databases do not match: '%s' != '%s'.", from, to)}
+	}
 	if ft := s.fileTable(a.Table); ft != nil {
 		return s.renameFileTable(ft, a.To)
 	}
@@ -511,9 +545,8 @@ func (s *Session) sqlRename(a *plan.AlterRename) (*DataFrame, error) {
 		return nil, err
 	}
 	if s.fileTable(a.To) != nil || s.isDeltaTable(to) {
-		t, _ := tableIdent(a.To)
 		return nil, &plan.AnalysisError{Class: "TABLE_OR_VIEW_ALREADY_EXISTS", Message: fmt.Sprintf(
-			"Cannot create table or view `default`.`%s` because it already exists.\nChoose a different name, drop or replace the existing object, or add the IF NOT EXISTS clause to tolerate pre-existing objects.", strings.ToLower(t))}
+			"Cannot create table or view %s because it already exists.\nChoose a different name, drop or replace the existing object, or add the IF NOT EXISTS clause to tolerate pre-existing objects.", s.defaultTable(a.To))}
 	}
 	if err := os.Rename(from, to); err != nil {
 		return nil, fmt.Errorf("ALTER TABLE %s RENAME TO %s: %w", a.Table, a.To, err)
@@ -531,7 +564,7 @@ func (ft *fileTable) showProperties(s *Session, key string) *DataFrame {
 		}
 	}
 	if key != "" && len(rows) == 0 {
-		rows = append(rows, sqltypes.Row{key, fmt.Sprintf("Table spark_catalog.default.%s does not have property: %s", ft.name, key)})
+		rows = append(rows, sqltypes.Row{key, fmt.Sprintf("Table spark_catalog.%s.%s does not have property: %s", ft.database(), ft.name, key)})
 	}
 	return s.newDF(&plan.Relation{Scope: s.newScope(propertiesSchema, nil), Name: "ShowTablePropertiesCommand", Rows: [][]sqltypes.Row{rows}})
 }
@@ -597,7 +630,7 @@ func (ft *fileTable) describeRows(s *Session, extended bool) []sqltypes.Row {
 		kind = "EXTERNAL"
 	}
 	detail := [][2]string{
-		{"Catalog", "spark_catalog"}, {"Database", "default"}, {"Table", ft.name},
+		{"Catalog", "spark_catalog"}, {"Database", ft.database()}, {"Table", ft.name},
 		{"Created Time", ft.created.In(s.Location()).Format("Mon Jan 02 15:04:05 MST 2006")},
 		{"Last Access", "UNKNOWN"}, {"Created By", "Spark " + s.Version()}, {"Type", kind}, {"Provider", ft.provider},
 	}
@@ -652,7 +685,7 @@ func sqlQuote(v string) string {
 // BY, COMMENT, LOCATION (external tables only) and TBLPROPERTIES.
 func (ft *fileTable) showCreate(s *Session) *DataFrame {
 	var b strings.Builder
-	b.WriteString("CREATE TABLE spark_catalog.default." + ft.name + " (\n")
+	b.WriteString("CREATE TABLE spark_catalog." + ft.database() + "." + ft.name + " (\n")
 	for i, f := range ft.schema.Fields {
 		typ := f.Type.SQL()
 		if _, ok := f.Type.(sqltypes.StringType); ok {

@@ -60,9 +60,10 @@ type PartitionValue struct {
 	Value  Expr
 }
 
-// AlterRename is ALTER TABLE name RENAME TO new.
+// AlterRename is ALTER TABLE name RENAME TO new, or RENAME COLUMN Column TO To.
 type AlterRename struct {
 	Table, To string
+	Column    string
 }
 
 // AlterPartitions is ALTER TABLE name ADD [IF NOT EXISTS] PARTITION (...) [PARTITION (...)]
@@ -259,6 +260,21 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 			return nil, err
 		}
 		if p.keyword("RENAME") {
+			if p.keyword("COLUMN") {
+				from, err := p.columnPath()
+				if err != nil {
+					return nil, err
+				}
+				if !p.keyword("TO") {
+					return nil, p.syntaxError()
+				}
+				to, ok := p.identifier()
+				if !ok {
+					return nil, p.syntaxError()
+				}
+				q.AlterRename, q.Table = &AlterRename{Table: name, Column: from, To: to}, name
+				return q, p.end()
+			}
 			if !p.keyword("TO") {
 				return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE %s RENAME TO name; RENAME %s is not yet in kafkalab (run it on real Spark with kafkalab export)", name, strings.ToUpper(p.peek().text))
 			}
@@ -478,6 +494,52 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 			return p.createView(q, replace)
 		}
 		c.Replace = replace
+		if !replace && p.isDatabaseWord(p.i) {
+			p.next()
+			d := &CreateDatabase{}
+			if p.keyword("IF") {
+				if !p.keyword("NOT") || !p.keyword("EXISTS") {
+					return nil, p.syntaxError()
+				}
+				d.IfNotExists = true
+			}
+			name, err := p.databaseName()
+			if err != nil {
+				return nil, err
+			}
+			d.Name = name
+			for {
+				switch {
+				case p.keyword("COMMENT"):
+					t := p.next()
+					if t.kind != tkString {
+						return nil, p.syntaxError()
+					}
+					d.Comment = &t.text
+					continue
+				case p.keyword("LOCATION"):
+					t := p.next()
+					if t.kind != tkString {
+						return nil, p.syntaxError()
+					}
+					d.Location = t.text
+					continue
+				case p.keyword("WITH"):
+					if !p.keyword("DBPROPERTIES") && !p.keyword("PROPERTIES") {
+						return nil, p.syntaxError()
+					}
+					props, err := p.propertyList()
+					if err != nil {
+						return nil, err
+					}
+					d.Properties = append(d.Properties, props...)
+					continue
+				}
+				break
+			}
+			q.CreateDatabase = d
+			return q, p.end()
+		}
 		if !p.keyword("TABLE") {
 			return nil, unsupported("kafkalab's spark.sql supports CREATE TABLE ... USING delta; %s is not yet in kafkalab", strings.ToUpper(p.peek().text))
 		}

@@ -101,6 +101,22 @@ type Query struct {
 	DescribeQuery string
 	// ShowCreateTable is set for SHOW CREATE TABLE name (Table names it).
 	ShowCreateTable bool
+	// Database statements: CREATE DATABASE|SCHEMA, USE, SHOW DATABASES|SCHEMAS [LIKE 'p']
+	// (ShowDatabases, the pattern in ShowLike), DESCRIBE DATABASE (DescribeDatabase),
+	// DROP DATABASE.
+	CreateDatabase   *CreateDatabase
+	UseDatabase      string
+	ShowDatabases    bool
+	ShowLike         *string
+	DescribeDatabase string
+	// DescribeDatabaseExtended is DESCRIBE DATABASE EXTENDED (the properties too).
+	DescribeDatabaseExtended bool
+	DropDatabase             *DropDatabase
+	// ShowTablesIn is SHOW TABLES IN|FROM db's database ("" for the current one).
+	ShowTablesIn string
+	// RepairTable is MSCK REPAIR TABLE / REPAIR TABLE name; RefreshTable is REFRESH TABLE
+	// name (Table names it in both).
+	RepairTable, RefreshTable bool
 	// Set is SET key=value (SetValue non-nil) or SET key; SetAll is a bare SET.
 	Set      string
 	SetValue *string
@@ -145,6 +161,51 @@ type Query struct {
 type DropTable struct {
 	Table    string
 	IfExists bool
+}
+
+// CreateDatabase is CREATE DATABASE|SCHEMA [IF NOT EXISTS] name [COMMENT '..'] [LOCATION '..']
+// [WITH DBPROPERTIES (...)].
+type CreateDatabase struct {
+	Name        string
+	IfNotExists bool
+	Comment     *string
+	Location    string
+	Properties  []Property
+}
+
+// DropDatabase is DROP DATABASE|SCHEMA [IF EXISTS] name [RESTRICT|CASCADE].
+type DropDatabase struct {
+	Name     string
+	IfExists bool
+	Cascade  bool
+}
+
+// databaseName reads a database name: one identifier, or spark_catalog.name.
+func (p *sqlParser) databaseName() (string, error) {
+	name, ok := p.identifier()
+	if !ok {
+		return "", p.syntaxError()
+	}
+	if p.op(".") {
+		next, ok := p.identifier()
+		if !ok {
+			return "", p.syntaxError()
+		}
+		name += "." + next
+	}
+	return name, nil
+}
+
+// isDatabaseWord is DATABASE, SCHEMA or NAMESPACE, the words Spark takes for a database.
+func (p *sqlParser) isDatabaseWord(i int) bool {
+	if i >= len(p.toks) || p.toks[i].kind != tkIdent {
+		return false
+	}
+	switch strings.ToUpper(p.toks[i].text) {
+	case "DATABASE", "SCHEMA", "NAMESPACE":
+		return true
+	}
+	return false
 }
 
 // LateralView is LATERAL VIEW [OUTER] generator(args) table [AS] col, ...
@@ -248,6 +309,68 @@ func ParseQuery(text string) (*Query, error) {
 		q.DropTable, q.Table = d, name
 		return q, p.end()
 	}
+	if p.at(tkIdent, "DROP") && p.isDatabaseWord(p.i+1) {
+		p.next()
+		p.next()
+		d := &DropDatabase{}
+		if p.keyword("IF") {
+			if !p.keyword("EXISTS") {
+				return nil, p.syntaxError()
+			}
+			d.IfExists = true
+		}
+		name, err := p.databaseName()
+		if err != nil {
+			return nil, err
+		}
+		d.Name = name
+		if p.keyword("CASCADE") {
+			d.Cascade = true
+		} else {
+			p.keyword("RESTRICT")
+		}
+		q.DropDatabase = d
+		return q, p.end()
+	}
+	if p.at(tkIdent, "MSCK") || p.at(tkIdent, "REPAIR") {
+		p.keyword("MSCK")
+		if !p.keyword("REPAIR") || !p.keyword("TABLE") {
+			return nil, p.syntaxError()
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		if p.keyword("ADD") || p.keyword("DROP") || p.keyword("SYNC") {
+			if !p.keyword("PARTITIONS") {
+				return nil, p.syntaxError()
+			}
+		}
+		q.RepairTable, q.Table = true, name
+		return q, p.end()
+	}
+	if p.at(tkIdent, "REFRESH") && strings.EqualFold(p.toks[p.i+1].text, "TABLE") {
+		p.next()
+		p.next()
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		q.RefreshTable, q.Table = true, name
+		return q, p.end()
+	}
+	if p.at(tkIdent, "USE") {
+		p.next()
+		if p.isDatabaseWord(p.i) {
+			p.next()
+		}
+		name, err := p.databaseName()
+		if err != nil {
+			return nil, err
+		}
+		q.UseDatabase = name
+		return q, p.end()
+	}
 	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "VIEW") {
 		p.next()
 		p.next()
@@ -285,6 +408,16 @@ func ParseQuery(text string) (*Query, error) {
 				return nil, err
 			}
 			q.DescribeDetail, q.Table = true, name
+			return q, p.end()
+		}
+		if p.isDatabaseWord(p.i) {
+			p.next()
+			q.DescribeDatabaseExtended = p.keyword("EXTENDED")
+			name, err := p.databaseName()
+			if err != nil {
+				return nil, err
+			}
+			q.DescribeDatabase = name
 			return q, p.end()
 		}
 		// DESCRIBE QUERY query: the query's columns.
@@ -387,10 +520,35 @@ func ParseQuery(text string) (*Query, error) {
 			q.ShowColumns, q.Table = true, name
 			return q, p.end()
 		}
+		if p.keyword("DATABASES") || p.keyword("SCHEMAS") || p.keyword("NAMESPACES") {
+			q.ShowDatabases = true
+			if p.keyword("LIKE") || p.peek().kind == tkString {
+				t := p.next()
+				if t.kind != tkString {
+					return nil, p.syntaxError()
+				}
+				q.ShowLike = &t.text
+			}
+			return q, p.end()
+		}
 		if !p.keyword("TABLES") {
 			return nil, unsupported("kafkalab's spark.sql supports SHOW TABLES; use the DataFrame API for SHOW %s", strings.ToUpper(p.peek().text))
 		}
 		q.ShowTables = true
+		if p.keyword("IN") || p.keyword("FROM") {
+			name, err := p.databaseName()
+			if err != nil {
+				return nil, err
+			}
+			q.ShowTablesIn = name
+		}
+		if p.keyword("LIKE") || p.peek().kind == tkString {
+			t := p.next()
+			if t.kind != tkString {
+				return nil, p.syntaxError()
+			}
+			q.ShowLike = &t.text
+		}
 		return q, p.end()
 	}
 	if !p.keyword("SELECT") {

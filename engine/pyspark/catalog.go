@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 
 	"github.com/kafkalab/kafkalab/engine/python"
@@ -77,15 +78,27 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		if (a[0] != nil && a[0] != py.None) || (a[1] != nil && a[1] != py.None) {
-			return nil, python.Unsupported("Catalog.listTables(dbName, pattern)", "call listTables() and pick the names you need")
+		c := self.(*pyCatalog)
+		db, pattern := c.s.s.CurrentDatabase(), ""
+		if a[0] != nil && a[0] != py.None {
+			if db, err = asString("dbName", a[0]); err != nil {
+				return nil, err
+			}
 		}
-		tables, err := self.(*pyCatalog).s.s.ListTables()
+		if a[1] != nil && a[1] != py.None {
+			if pattern, err = asString("pattern", a[1]); err != nil {
+				return nil, err
+			}
+		}
+		tables, err := c.s.s.ListTablesIn(db)
 		if err != nil {
 			return nil, engineError(err)
 		}
 		out := py.NewListSized(0)
 		for _, t := range tables {
+			if pattern != "" && !engine.MatchesLike(pattern, t.Name) {
+				continue
+			}
 			e := &pyCatalogTable{name: t.Name, tableType: t.TableType, temporary: t.IsTemporary, namespace: []string{}}
 			if !t.IsTemporary {
 				e.catalog, e.namespace = "spark_catalog", []string{t.Database}
@@ -94,7 +107,7 @@ func init() {
 		}
 		return out, nil
 	})
-	// The session has one catalog and one database; Spark names them so.
+	// The session has one catalog, spark_catalog; its current database is USE's.
 	python.DefMethod(catalogType, "currentCatalog", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if _, err := python.ParseArgs("currentCatalog", args, kwargs, nil, 0); err != nil {
 			return nil, err
@@ -105,7 +118,7 @@ func init() {
 		if _, err := python.ParseArgs("currentDatabase", args, kwargs, nil, 0); err != nil {
 			return nil, err
 		}
-		return py.String("default"), nil
+		return py.String(self.(*pyCatalog).s.s.CurrentDatabase()), nil
 	})
 	python.DefMethod(catalogType, "dropTempView", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("dropTempView", args, kwargs, []string{"viewName"}, 1)

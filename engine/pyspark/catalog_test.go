@@ -94,3 +94,41 @@ None True True True
 		t.Fatalf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// spark.catalog follows USE and CREATE DATABASE: currentDatabase, setCurrentDatabase,
+// listTables(dbName), listDatabases and databaseExists, as PySpark 4.2.0 printed them for the
+// same statements.
+func TestCatalogDatabases(t *testing.T) {
+	src := `
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+spark.sql("CREATE DATABASE d1 COMMENT 'first'")
+spark.sql("CREATE TABLE d1.t (x INT) USING parquet")
+spark.sql("USE d1")
+spark.sql("CREATE TABLE u (y STRING) USING json")
+print(spark.catalog.listTables())
+print(spark.catalog.listTables("default"))
+print(spark.catalog.currentDatabase(), spark.catalog.databaseExists("d1"), spark.catalog.databaseExists("zz"))
+print([(d.name, d.description) for d in spark.catalog.listDatabases()])
+spark.catalog.setCurrentDatabase("default")
+print(spark.catalog.currentDatabase())
+try:
+    spark.catalog.setCurrentDatabase("zz")
+except Exception as e:
+    print(type(e).__name__, e.getCondition())
+`
+	want := `[Table(name='t', catalog='spark_catalog', namespace=['d1'], description=None, tableType='MANAGED', isTemporary=False), Table(name='u', catalog='spark_catalog', namespace=['d1'], description=None, tableType='MANAGED', isTemporary=False)]
+[]
+d1 True False
+[('d1', 'first'), ('default', 'default database')]
+default
+AnalysisException SCHEMA_NOT_FOUND
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if out != want {
+		t.Fatalf("got\n%s\nwant\n%s", out, want)
+	}
+}
