@@ -272,6 +272,8 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return s.sqlDescribeDatabase(q.DescribeDatabase, q.DescribeDatabaseExtended)
 	case q.DropDatabase != nil:
 		return s.sqlDropDatabase(q.DropDatabase)
+	case q.InsertDirectory != nil:
+		return s.sqlInsertDirectory(ctx, q.InsertDirectory)
 	case q.RepairTable:
 		return s.sqlRepairTable(ctx, q.Table)
 	case q.RefreshTable:

@@ -751,3 +751,31 @@ func quoteIfNeeded(name string) string {
 	}
 	return "`" + strings.ReplaceAll(name, "`", "``") + "`"
 }
+
+// sqlInsertDirectory is INSERT OVERWRITE [LOCAL] DIRECTORY ['path'] USING fmt [OPTIONS]
+// query: the query's rows replace the folder's, written by the DataFrame writer in that
+// format with those options, as Spark's InsertIntoDataSourceDirCommand writes them.
+func (s *Session) sqlInsertDirectory(ctx context.Context, d *plan.InsertDirectory) (*DataFrame, error) {
+	opts := map[string]string{}
+	path := d.Path
+	for _, o := range d.Options {
+		if strings.EqualFold(o.Key, "path") {
+			if path == "" {
+				path = o.Value
+			}
+			continue
+		}
+		opts[o.Key] = o.Value
+	}
+	if path == "" {
+		return nil, &plan.AnalysisError{Class: "_LEGACY_ERROR_TEMP_0049", Message: "Operation not allowed: INSERT OVERWRITE DIRECTORY must be accompanied by path."}
+	}
+	df, err := s.SQL(ctx, d.Select)
+	if err != nil {
+		return nil, err
+	}
+	if err := df.Write().Format(d.Format).Options(opts).Mode("overwrite").Save(ctx, path); err != nil {
+		return nil, err
+	}
+	return s.emptyResult(), nil
+}

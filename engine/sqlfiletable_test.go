@@ -144,3 +144,36 @@ func TestSQLFileTableMaintenance(t *testing.T) {
 		t.Errorf("managed table's folder after DROP TABLE: %v, want gone", err)
 	}
 }
+
+// INSERT OVERWRITE DIRECTORY writes the query's rows as the format's folder (probe ps15,
+// PySpark 4.2.0's answers), and INSERT INTO a file table by column list and BY NAME.
+func TestSQLInsertOverwriteDirectory(t *testing.T) {
+	ctx := context.Background()
+	table := func(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
+	s := runSQLSteps(t, []sqlStep{
+		{"CREATE TEMP VIEW student AS SELECT * FROM VALUES (1, 'Amy', 111), (2, 'Bob', 222) AS t(id, name, student_id)", ""},
+		{"INSERT OVERWRITE DIRECTORY 'out/pq' USING parquet SELECT * FROM student", ""},
+		{"SELECT * FROM parquet.`out/pq` ORDER BY id", table("+---+----+----------+", "| id|name|student_id|", "+---+----+----------+", "|  1| Amy|       111|", "|  2| Bob|       222|", "+---+----+----------+")},
+		{"INSERT OVERWRITE DIRECTORY USING json OPTIONS ('path' 'out/js') SELECT name, id FROM student WHERE id = 2", ""},
+		{"SELECT * FROM json.`out/js`", table("+---+----+", "| id|name|", "+---+----+", "|  2| Bob|", "+---+----+")},
+		{"INSERT OVERWRITE LOCAL DIRECTORY 'out/pq' USING parquet SELECT id FROM student WHERE id = 1", ""},
+		{"SELECT * FROM parquet.`out/pq`", table("+---+", "| id|", "+---+", "|  1|", "+---+")},
+		{"CREATE TABLE students (name STRING, address STRING, student_id INT) USING parquet", ""},
+		{"INSERT INTO students (address, name, student_id) VALUES ('Hangzhou, China', 'Kent Yao', 11215016)", ""},
+		{"INSERT INTO students BY NAME SELECT 'Jen' AS name, 3 AS student_id, 'Paris' AS address", ""},
+		{"INSERT INTO students (name, student_id) VALUES ('Nobody', 7)", ""},
+		{"SELECT * FROM students ORDER BY student_id", table("+--------+---------------+----------+", "|    name|        address|student_id|", "+--------+---------------+----------+",
+			"|     Jen|          Paris|         3|", "|  Nobody|           NULL|         7|", "|Kent Yao|Hangzhou, China|  11215016|", "+--------+---------------+----------+")},
+		{"INSERT INTO students VALUES ('x', 1)", "error: [INSERT_COLUMN_ARITY_MISMATCH.NOT_ENOUGH_DATA_COLUMNS]"},
+	})
+	// The csv folder: a header in each file, as Spark's two files of the view's rows had.
+	must[*DataFrame](t)(s.SQL(ctx, "INSERT OVERWRITE DIRECTORY 'out/csv' USING csv OPTIONS (header 'true', sep '|') SELECT * FROM student"))
+	rows := must[[]sqltypes.Row](t)(must[*DataFrame](t)(s.SQL(ctx, "SELECT value FROM text.`out/csv` ORDER BY value")).Collect(ctx))
+	var got []string
+	for _, r := range rows {
+		got = append(got, r[0].(string))
+	}
+	if want := "1|Amy|111,2|Bob|222,id|name|student_id,id|name|student_id"; strings.Join(got, ",") != want {
+		t.Errorf("out/csv lines %v, want %s", got, want)
+	}
+}

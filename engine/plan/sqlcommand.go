@@ -53,6 +53,52 @@ type Insert struct {
 	ByName bool
 }
 
+// InsertDirectory is INSERT OVERWRITE [LOCAL] DIRECTORY ['path'] USING format
+// [OPTIONS (...)] query: the query's rows written to the folder (Path, or the path option).
+type InsertDirectory struct {
+	Path    string
+	Format  string
+	Options []Property
+	Select  string
+}
+
+// insertDirectory parses INSERT OVERWRITE's [LOCAL] DIRECTORY ... (OVERWRITE already read).
+func (p *sqlParser) insertDirectory(q *Query) (*Query, error) {
+	p.keyword("LOCAL")
+	if !p.keyword("DIRECTORY") {
+		return nil, p.syntaxError()
+	}
+	d := &InsertDirectory{}
+	if t := p.peek(); t.kind == tkString {
+		p.next()
+		d.Path = t.text
+	}
+	if !p.keyword("USING") {
+		if p.at(tkIdent, "ROW") || p.at(tkIdent, "STORED") {
+			return nil, unsupported("kafkalab writes INSERT OVERWRITE DIRECTORY with USING format (parquet, csv, json, text); Hive's ROW FORMAT / STORED AS is not in kafkalab")
+		}
+		return nil, p.syntaxError()
+	}
+	format, ok := p.identifier()
+	if !ok {
+		return nil, p.syntaxError()
+	}
+	d.Format = strings.ToLower(format)
+	if p.keyword("OPTIONS") {
+		opts, err := p.propertyList()
+		if err != nil {
+			return nil, err
+		}
+		d.Options = opts
+	}
+	if !p.at(tkIdent, "SELECT") && !p.at(tkIdent, "WITH") && !p.at(tkIdent, "FROM") && !p.at(tkIdent, "VALUES") && !p.at(tkIdent, "TABLE") && !p.at(tkOp, "(") {
+		return nil, p.syntaxError()
+	}
+	d.Select = p.rest()
+	q.InsertDirectory = d
+	return q, nil
+}
+
 // PartitionValue is one column of a PARTITION (...) clause: col = value (a static value)
 // or col alone (Value nil, a dynamic partition the rows give).
 type PartitionValue struct {
@@ -651,6 +697,9 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 	case p.keyword("INSERT"):
 		ins := &Insert{}
 		switch {
+		case p.at(tkIdent, "OVERWRITE") && (strings.EqualFold(p.toks[p.i+1].text, "DIRECTORY") || strings.EqualFold(p.toks[p.i+1].text, "LOCAL")):
+			p.next()
+			return p.insertDirectory(q)
 		case p.keyword("OVERWRITE"):
 			ins.Overwrite = true
 		case p.keyword("INTO"):

@@ -114,6 +114,8 @@ type Query struct {
 	DropDatabase             *DropDatabase
 	// ShowTablesIn is SHOW TABLES IN|FROM db's database ("" for the current one).
 	ShowTablesIn string
+	// InsertDirectory is INSERT OVERWRITE [LOCAL] DIRECTORY.
+	InsertDirectory *InsertDirectory
 	// RepairTable is MSCK REPAIR TABLE / REPAIR TABLE name; RefreshTable is REFRESH TABLE
 	// name (Table names it in both).
 	RepairTable, RefreshTable bool
