@@ -226,7 +226,15 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return s.sqlDescribeTable(ctx, q)
 	}
 	if q.DescribeQuery != "" {
-		df, err := s.SQL(ctx, q.DescribeQuery)
+		text := q.DescribeQuery
+		if f := strings.Fields(text); len(f) > 0 && (strings.EqualFold(f[0], "VALUES") || strings.HasPrefix(strings.ToUpper(f[0]), "VALUES(")) {
+			// VALUES ... [AS t(cols)] is a query here, an inline table read whole.
+			text = "SELECT * FROM " + text
+		} else if len(f) > 1 && strings.EqualFold(f[0], "TABLE") {
+			// TABLE t is SELECT * FROM t.
+			text = "SELECT * FROM " + strings.TrimSpace(strings.TrimSpace(text)[len(f[0]):])
+		}
+		df, err := s.SQL(ctx, text)
 		if err != nil {
 			return nil, err
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/kafkalab/kafkalab/engine/filesink"
 	"github.com/kafkalab/kafkalab/engine/localfs"
 	"github.com/kafkalab/kafkalab/engine/plan"
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
 )
 
@@ -128,9 +129,19 @@ func (s *Session) writeFileTable(ctx context.Context, ft *fileTable, data *DataF
 	if !overwrite {
 		return w.Mode("append").Save(ctx, ft.path)
 	}
+	// Spark refuses an overwrite whose query reads the table it replaces.
+	reads := false
+	plan.Walk(data.node, func(n plan.Node) {
+		if r, ok := n.(*plan.Relation); ok && r.Name == "Relation "+ft.path {
+			reads = true
+		}
+	})
+	if reads {
+		return &plan.AnalysisError{Class: "UNSUPPORTED_OVERWRITE.TABLE", Message: "Can't overwrite the target that is also being read from. The target table is " + ft.qualified() + "."}
+	}
 	if len(static) == 0 {
-		// The rows are read before the folder is emptied: Spark refuses a query reading
-		// its own target, so they never come from it.
+		// The rows are read before the folder is emptied (the query does not read the
+		// table, as checked above).
 		rows, err := data.Collect(ctx)
 		if err != nil {
 			return err
@@ -757,18 +768,21 @@ func quoteIfNeeded(name string) string {
 // format with those options, as Spark's InsertIntoDataSourceDirCommand writes them.
 func (s *Session) sqlInsertDirectory(ctx context.Context, d *plan.InsertDirectory) (*DataFrame, error) {
 	opts := map[string]string{}
-	path := d.Path
+	path, paths := d.Path, 0
+	if path != "" {
+		paths++
+	}
 	for _, o := range d.Options {
 		if strings.EqualFold(o.Key, "path") {
-			if path == "" {
-				path = o.Value
-			}
+			path = o.Value
+			paths++
 			continue
 		}
 		opts[o.Key] = o.Value
 	}
-	if path == "" {
-		return nil, &plan.AnalysisError{Class: "_LEGACY_ERROR_TEMP_0049", Message: "Operation not allowed: INSERT OVERWRITE DIRECTORY must be accompanied by path."}
+	if paths != 1 {
+		// Spark's parser asks for exactly one of the two, with one message for both cases.
+		return nil, &plan.AnalysisError{Kind: sparkerrors.ParseException, Class: "_LEGACY_ERROR_TEMP_0049", Message: "Directory path and 'path' in OPTIONS should be specified one, but not both."}
 	}
 	df, err := s.SQL(ctx, d.Select)
 	if err != nil {

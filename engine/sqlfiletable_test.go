@@ -165,6 +165,9 @@ func TestSQLInsertOverwriteDirectory(t *testing.T) {
 		{"SELECT * FROM students ORDER BY student_id", table("+--------+---------------+----------+", "|    name|        address|student_id|", "+--------+---------------+----------+",
 			"|     Jen|          Paris|         3|", "|  Nobody|           NULL|         7|", "|Kent Yao|Hangzhou, China|  11215016|", "+--------+---------------+----------+")},
 		{"INSERT INTO students VALUES ('x', 1)", "error: [INSERT_COLUMN_ARITY_MISMATCH.NOT_ENOUGH_DATA_COLUMNS]"},
+		{"INSERT OVERWRITE DIRECTORY USING parquet SELECT 1 AS a", "error: Directory path and 'path' in OPTIONS should be specified one, but not both."},
+		{"INSERT OVERWRITE students SELECT name, address, student_id + 1 FROM students", "error: [UNSUPPORTED_OVERWRITE.TABLE] Can't overwrite the target that is also being read from. The target table is `spark_catalog`.`default`.`students`."},
+		{"SELECT count(*) AS n FROM students", table("+---+", "|  n|", "+---+", "|  3|", "+---+")},
 	})
 	// The csv folder: a header in each file, as Spark's two files of the view's rows had.
 	must[*DataFrame](t)(s.SQL(ctx, "INSERT OVERWRITE DIRECTORY 'out/csv' USING csv OPTIONS (header 'true', sep '|') SELECT * FROM student"))
@@ -176,4 +179,23 @@ func TestSQLInsertOverwriteDirectory(t *testing.T) {
 	if want := "1|Amy|111,2|Bob|222,id|name|student_id,id|name|student_id"; strings.Join(got, ",") != want {
 		t.Errorf("out/csv lines %v, want %s", got, want)
 	}
+}
+
+// DESCRIBE QUERY and DESCRIBE t col: the query's columns with the comments its table's
+// columns carry (a grouping key keeps its column's), as PySpark 4.2.0 printed them (probe ps22).
+func TestSQLDescribeQuery(t *testing.T) {
+	table := func(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
+	runSQLSteps(t, []sqlStep{
+		{"CREATE TABLE person (name STRING, age INT COMMENT 'Age column', address STRING) USING parquet", ""},
+		{"DESCRIBE QUERY SELECT age, sum(age) FROM person GROUP BY age", table("+--------+---------+----------+", "|col_name|data_type|   comment|", "+--------+---------+----------+",
+			"|     age|      int|Age column|", "|sum(age)|   bigint|      NULL|", "+--------+---------+----------+")},
+		{"DESCRIBE QUERY WITH all_names_cte AS (SELECT name FROM person) SELECT * FROM all_names_cte", table("+--------+---------+-------+", "|col_name|data_type|comment|", "+--------+---------+-------+",
+			"|    name|   string|   NULL|", "+--------+---------+-------+")},
+		{"DESCRIBE QUERY VALUES(100, 'John', 10000.20D) AS employee(id, name, salary)", table("+--------+---------+-------+", "|col_name|data_type|comment|", "+--------+---------+-------+",
+			"|      id|      int|   NULL|", "|    name|   string|   NULL|", "|  salary|   double|   NULL|", "+--------+---------+-------+")},
+		{"DESCRIBE QUERY TABLE person", table("+--------+---------+----------+", "|col_name|data_type|   comment|", "+--------+---------+----------+",
+			"|    name|   string|      NULL|", "|     age|      int|Age column|", "| address|   string|      NULL|", "+--------+---------+----------+")},
+		{"DESC TABLE person age", table("+---------+----------+", "|info_name|info_value|", "+---------+----------+",
+			"| col_name|       age|", "|data_type|       int|", "|  comment|Age column|", "+---------+----------+")},
+	})
 }
