@@ -37,9 +37,16 @@ func (s *Session) ListTablesIn(db string) ([]CatalogTable, error) {
 	if err != nil {
 		return nil, err
 	}
+	dbViews := s.databaseViews(db)
+	names = append(names, dbViews...)
+	sort.Strings(names)
 	out := make([]CatalogTable, 0, len(names))
 	for _, n := range names {
-		out = append(out, CatalogTable{Name: n, Database: db, TableType: "MANAGED"})
+		kind := "MANAGED"
+		if slices.Contains(dbViews, n) {
+			kind = "VIEW"
+		}
+		out = append(out, CatalogTable{Name: n, Database: db, TableType: kind})
 	}
 	s.viewMu.Lock()
 	var views []string
@@ -63,7 +70,7 @@ func (s *Session) TableExists(name string) bool {
 	if !strings.Contains(name, ".") && s.view(t) != nil {
 		return true
 	}
-	if s.fileTable(name) != nil {
+	if s.fileTable(name) != nil || s.catalogView(name) != nil {
 		return true
 	}
 	path, err := s.tablePath(name, t)

@@ -240,6 +240,7 @@ func (s *Session) sqlDropDatabase(d *plan.DropDatabase) (*DataFrame, error) {
 	if err != nil {
 		return nil, err
 	}
+	tables = append(tables, s.databaseViews(db)...)
 	if len(tables) > 0 && !d.Cascade {
 		return nil, &plan.AnalysisError{Class: "SCHEMA_NOT_EMPTY", Message: fmt.Sprintf(
 			"Cannot drop a schema `%s` because it contains objects.\nUse DROP SCHEMA ... CASCADE to drop the schema and all its objects.", db)}
@@ -248,6 +249,11 @@ func (s *Session) sqlDropDatabase(d *plan.DropDatabase) (*DataFrame, error) {
 	for key, ft := range s.global.fileTables {
 		if ft.database() == db {
 			delete(s.global.fileTables, key)
+		}
+	}
+	for key, v := range s.global.catalogViews {
+		if v.database() == db {
+			delete(s.global.catalogViews, key)
 		}
 	}
 	dir := s.global.databases[db].location

@@ -92,3 +92,54 @@ func TestSQLDatabases(t *testing.T) {
 		t.Errorf("ListDatabases %+v", dbs)
 	}
 }
+
+// Persistent views: CREATE [OR REPLACE] VIEW [IF NOT EXISTS] with column comments, read anew
+// each time, ALTER VIEW AS, SHOW VIEWS, DROP VIEW / DROP TABLE, in the current database, as
+// PySpark 4.2.0 answered the same statements (probes ps07, ps13 and the session's q4).
+func TestSQLCatalogViews(t *testing.T) {
+	table := func(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
+	s := runSQLSteps(t, []sqlStep{
+		{"CREATE TABLE e (id INT, name STRING, yrs INT COMMENT 'years') USING parquet", ""},
+		{"INSERT INTO e VALUES (1, 'a', 3), (2, 'b', 6)", ""},
+		{"CREATE VIEW v1 AS SELECT id, yrs FROM e WHERE yrs > 4", ""},
+		{"SELECT * FROM v1", table("+---+---+", "| id|yrs|", "+---+---+", "|  2|  6|", "+---+---+")},
+		{"DESCRIBE v1", table("+--------+---------+-------+", "|col_name|data_type|comment|", "+--------+---------+-------+", "|      id|      int|   NULL|", "|     yrs|      int|  years|", "+--------+---------+-------+")},
+		{"CREATE VIEW v1 AS SELECT 1 AS x", "error: [TABLE_OR_VIEW_ALREADY_EXISTS] Cannot create table or view `spark_catalog`.`default`.`v1` because it already exists."},
+		{"CREATE VIEW IF NOT EXISTS v1 AS SELECT 1 AS x", ""},
+		{"CREATE OR REPLACE VIEW v2 (a COMMENT 'the a', b) COMMENT 'vv' AS SELECT id, name FROM e", ""},
+		{"DESCRIBE v2", table("+--------+---------+-------+", "|col_name|data_type|comment|", "+--------+---------+-------+", "|       a|      int|  the a|", "|       b|   string|   NULL|", "+--------+---------+-------+")},
+		{"SHOW TABLES", table("+---------+---------+-----------+", "|namespace|tableName|isTemporary|", "+---------+---------+-----------+",
+			"|  default|        e|      false|", "|  default|       v1|      false|", "|  default|       v2|      false|", "+---------+---------+-----------+")},
+		{"CREATE TEMP VIEW tv AS SELECT 1 AS one", ""},
+		{"SHOW VIEWS", table("+---------+--------+-----------+", "|namespace|viewName|isTemporary|", "+---------+--------+-----------+",
+			"|  default|      v1|      false|", "|  default|      v2|      false|", "|         |      tv|       true|", "+---------+--------+-----------+")},
+		{"ALTER VIEW v1 AS SELECT id FROM e", ""},
+		{"INSERT INTO e VALUES (3, 'c', 12)", ""},
+		{"SELECT * FROM v1 ORDER BY id", table("+---+", "| id|", "+---+", "|  1|", "|  2|", "|  3|", "+---+")},
+		{"DROP TABLE v1", ""},
+		{"DROP VIEW e", "error: [WRONG_COMMAND_FOR_OBJECT_TYPE] The operation DROP VIEW requires a VIEW or METRIC_VIEW. But spark_catalog.default.e is a MANAGED. Use DROP TABLE instead."},
+		{"DROP VIEW v1", "error: [TABLE_OR_VIEW_NOT_FOUND]"},
+		{"DROP VIEW IF EXISTS v1", ""},
+		{"SHOW TABLES", table("+---------+---------+-----------+", "|namespace|tableName|isTemporary|", "+---------+---------+-----------+",
+			"|  default|        e|      false|", "|  default|       v2|      false|", "|         |       tv|       true|", "+---------+---------+-----------+")},
+		{"CREATE DATABASE customer_db", ""},
+		{"USE customer_db", ""},
+		{"CREATE TABLE c (id INT) USING parquet", ""},
+		{"CREATE VIEW v AS SELECT id + 1 AS x FROM c", ""},
+		{"SHOW VIEWS", table("+-----------+--------+-----------+", "|  namespace|viewName|isTemporary|", "+-----------+--------+-----------+",
+			"|customer_db|       v|      false|", "|           |      tv|       true|", "+-----------+--------+-----------+")},
+		{"USE default", ""},
+		{"DROP DATABASE customer_db", "error: [SCHEMA_NOT_EMPTY]"},
+		{"DROP DATABASE customer_db CASCADE", ""},
+		{"SHOW DATABASES", table("+---------+", "|namespace|", "+---------+", "|  default|", "+---------+")},
+	})
+	tables := must[[]CatalogTable](t)(s.ListTables())
+	var got []string
+	for _, tb := range tables {
+		got = append(got, tb.Name+":"+tb.TableType)
+	}
+	// PySpark 4.2.0's listTables(): e MANAGED, v2 VIEW, tv TEMPORARY.
+	if strings.Join(got, " ") != "e:MANAGED v2:VIEW tv:TEMPORARY" {
+		t.Errorf("ListTables %v", got)
+	}
+}

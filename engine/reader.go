@@ -318,6 +318,9 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 	if v := s.view(t); v != nil && len(plan.ParseAttributeName(name)) == 1 {
 		return v, nil
 	}
+	if cv := s.catalogView(name); cv != nil {
+		return cv.read(ctx, s)
+	}
 	if ft := s.fileTable(name); ft != nil {
 		return ft.read(ctx, s)
 	}

@@ -151,6 +151,8 @@ type globalViews struct {
 	// databases are the catalog's databases besides default (CREATE DATABASE), by
 	// lower-cased name.
 	databases map[string]*database
+	// catalogViews are the persistent views (CREATE VIEW), keyed as fileTables.
+	catalogViews map[string]*catalogView
 }
 
 // GlobalTempDatabase is the database global temporary views live in (Spark's
@@ -224,7 +226,8 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		}
 	}
 	s.streams = &StreamingQueryManager{session: s, active: map[string]*StreamingQuery{}}
-	s.global = &globalViews{views: map[string]*DataFrame{}, fileTables: map[string]*fileTable{}, databases: map[string]*database{}}
+	s.global = &globalViews{views: map[string]*DataFrame{}, fileTables: map[string]*fileTable{}, databases: map[string]*database{},
+		catalogViews: map[string]*catalogView{}}
 	s.initConf = make(map[string]string, len(s.conf))
 	for k, v := range s.conf {
 		s.initConf[k] = v

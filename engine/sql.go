@@ -217,6 +217,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return df, err
 	}
 	if q.CreateView != nil {
+		if q.CreateView.Persistent {
+			return s.sqlCatalogView(ctx, q.CreateView)
+		}
 		return s.sqlCreateView(ctx, q.CreateView, ctes)
 	}
 	if q.Values != nil {
@@ -257,14 +260,25 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return s.sqlSet(q)
 	}
 	if q.DropView != "" {
-		if !s.DropTempView(q.DropView) && !s.DropGlobalTempView(strings.TrimPrefix(q.DropView, GlobalTempDatabase+".")) && !q.DropViewIfExists {
-			return nil, &plan.AnalysisError{Class: "TABLE_OR_VIEW_NOT_FOUND", Message: fmt.Sprintf(
-				"The table or view `%s` cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a schema, verify the current_schema() output, or qualify the name with the correct schema and catalog.\nTo tolerate the error on drop use DROP VIEW IF EXISTS or DROP TABLE IF EXISTS.", q.DropView)}
+		parts := plan.ParseAttributeName(q.DropView)
+		switch {
+		case len(parts) == 1 && s.DropTempView(parts[0]):
+		case len(parts) == 2 && strings.EqualFold(parts[0], GlobalTempDatabase) && s.DropGlobalTempView(parts[1]):
+		case s.dropCatalogView(q.DropView):
+		case s.fileTable(q.DropView) != nil:
+			ft := s.fileTable(q.DropView)
+			return nil, &plan.AnalysisError{Class: "WRONG_COMMAND_FOR_OBJECT_TYPE", Message: fmt.Sprintf(
+				"The operation DROP VIEW requires a VIEW or METRIC_VIEW. But spark_catalog.%s.%s is a MANAGED. Use DROP TABLE instead.", ft.database(), ft.name)}
+		case !q.DropViewIfExists:
+			return nil, tableNotFound(q.DropView)
 		}
 		return s.emptyResult(), nil
 	}
 	if q.ShowTables {
 		return s.showTables(q.ShowTablesIn, q.ShowLike)
+	}
+	if q.ShowViews {
+		return s.sqlShowViews(q.ShowTablesIn, q.ShowLike)
 	}
 	switch {
 	case q.CreateDatabase != nil:

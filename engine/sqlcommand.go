@@ -561,6 +561,9 @@ func (s *Session) sqlDropTable(d *plan.DropTable) (*DataFrame, error) {
 	if len(parts) == 1 && s.DropTempView(parts[0]) {
 		return s.emptyResult(), nil
 	}
+	if s.dropCatalogView(d.Table) {
+		return s.emptyResult(), nil
+	}
 	if ft := s.fileTable(d.Table); ft != nil {
 		if err := s.dropFileTable(ft); err != nil {
 			return nil, err

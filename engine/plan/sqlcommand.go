@@ -298,6 +298,17 @@ func (p *sqlParser) propertyValue() (string, error) {
 func (p *sqlParser) command(q *Query) (*Query, error) {
 	switch {
 	case p.keyword("ALTER"):
+		if p.keyword("VIEW") {
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			if !p.keyword("AS") {
+				return nil, unsupported("kafkalab's spark.sql supports ALTER VIEW %s AS query; other ALTER VIEW forms are not yet in kafkalab", name)
+			}
+			q.CreateView = &CreateView{Name: name, Alter: true, Persistent: true, AsSelect: p.rest()}
+			return q, nil
+		}
 		if !p.keyword("TABLE") {
 			return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE ... SET TBLPROPERTIES; ALTER %s is not yet in kafkalab", strings.ToUpper(p.peek().text))
 		}

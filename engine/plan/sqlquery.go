@@ -112,8 +112,10 @@ type Query struct {
 	// DescribeDatabaseExtended is DESCRIBE DATABASE EXTENDED (the properties too).
 	DescribeDatabaseExtended bool
 	DropDatabase             *DropDatabase
-	// ShowTablesIn is SHOW TABLES IN|FROM db's database ("" for the current one).
+	// ShowTablesIn is SHOW TABLES|VIEWS IN|FROM db's database ("" for the current one);
+	// ShowViews is set for SHOW VIEWS.
 	ShowTablesIn string
+	ShowViews    bool
 	// InsertDirectory is INSERT OVERWRITE [LOCAL] DIRECTORY.
 	InsertDirectory *InsertDirectory
 	// RepairTable is MSCK REPAIR TABLE / REPAIR TABLE name; RefreshTable is REFRESH TABLE
@@ -234,6 +236,13 @@ type CreateView struct {
 	IfNotExists bool
 	Columns     []string
 	AsSelect    string
+	// Persistent is CREATE VIEW without TEMP (a view in the catalog, read anew each time);
+	// Alter is ALTER VIEW name AS query. ColumnComments are the column list's COMMENTs
+	// (nil where a column has none), Comment the view's.
+	Persistent     bool
+	Alter          bool
+	ColumnComments []*string
+	Comment        *string
 }
 
 // ParseQuery parses one statement; a trailing semicolon is allowed.
@@ -382,9 +391,9 @@ func ParseQuery(text string) (*Query, error) {
 			}
 			q.DropViewIfExists = true
 		}
-		name, ok := p.identifier()
-		if !ok {
-			return nil, p.syntaxError()
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
 		}
 		q.DropView = name
 		return q, p.end()
@@ -524,6 +533,24 @@ func ParseQuery(text string) (*Query, error) {
 		}
 		if p.keyword("DATABASES") || p.keyword("SCHEMAS") || p.keyword("NAMESPACES") {
 			q.ShowDatabases = true
+			if p.keyword("LIKE") || p.peek().kind == tkString {
+				t := p.next()
+				if t.kind != tkString {
+					return nil, p.syntaxError()
+				}
+				q.ShowLike = &t.text
+			}
+			return q, p.end()
+		}
+		if p.keyword("VIEWS") {
+			q.ShowViews = true
+			if p.keyword("IN") || p.keyword("FROM") {
+				name, err := p.databaseName()
+				if err != nil {
+					return nil, err
+				}
+				q.ShowTablesIn = name
+			}
 			if p.keyword("LIKE") || p.peek().kind == tkString {
 				t := p.next()
 				if t.kind != tkString {
