@@ -153,6 +153,9 @@ type globalViews struct {
 	databases map[string]*database
 	// catalogViews are the persistent views (CREATE VIEW), keyed as fileTables.
 	catalogViews map[string]*catalogView
+	// cached are the tables and views CACHE TABLE / cacheTable marked, by lower-cased name
+	// as written, with their DataFrame (Spark's CacheManager, shared by the sessions).
+	cached map[string]*DataFrame
 }
 
 // GlobalTempDatabase is the database global temporary views live in (Spark's
@@ -227,7 +230,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	}
 	s.streams = &StreamingQueryManager{session: s, active: map[string]*StreamingQuery{}}
 	s.global = &globalViews{views: map[string]*DataFrame{}, fileTables: map[string]*fileTable{}, databases: map[string]*database{},
-		catalogViews: map[string]*catalogView{}}
+		catalogViews: map[string]*catalogView{}, cached: map[string]*DataFrame{}}
 	s.initConf = make(map[string]string, len(s.conf))
 	for k, v := range s.conf {
 		s.initConf[k] = v

@@ -294,6 +294,18 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return s.sqlDescribeDatabase(q.DescribeDatabase, q.DescribeDatabaseExtended)
 	case q.DropDatabase != nil:
 		return s.sqlDropDatabase(q.DropDatabase)
+	case q.Cache:
+		return s.sqlCacheTable(ctx, q.Table, q.CacheQuery)
+	case q.Uncache:
+		if err := s.UncacheTable(ctx, q.Table); err != nil {
+			if !q.UncacheIfExists {
+				return nil, err
+			}
+		}
+		return s.emptyResult(), nil
+	case q.ClearCache:
+		s.ClearCache()
+		return s.emptyResult(), nil
 	case q.InsertDirectory != nil:
 		return s.sqlInsertDirectory(ctx, q.InsertDirectory)
 	case q.RepairTable:

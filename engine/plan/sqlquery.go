@@ -116,6 +116,11 @@ type Query struct {
 	// ShowViews is set for SHOW VIEWS.
 	ShowTablesIn string
 	ShowViews    bool
+	// Cache is CACHE [LAZY] TABLE name [OPTIONS (...)] [[AS] query] (CacheQuery the query's
+	// text); Uncache is UNCACHE TABLE [IF EXISTS] name (UncacheIfExists); ClearCache is
+	// CLEAR CACHE. Table names the table.
+	Cache, Uncache, UncacheIfExists, ClearCache bool
+	CacheQuery                                  string
 	// InsertDirectory is INSERT OVERWRITE [LOCAL] DIRECTORY.
 	InsertDirectory *InsertDirectory
 	// RepairTable is MSCK REPAIR TABLE / REPAIR TABLE name; RefreshTable is REFRESH TABLE
@@ -341,6 +346,49 @@ func ParseQuery(text string) (*Query, error) {
 			p.keyword("RESTRICT")
 		}
 		q.DropDatabase = d
+		return q, p.end()
+	}
+	if p.at(tkIdent, "CACHE") {
+		p.next()
+		p.keyword("LAZY")
+		if !p.keyword("TABLE") {
+			return nil, p.syntaxError()
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		if p.keyword("OPTIONS") {
+			if _, err := p.propertyList(); err != nil {
+				return nil, err
+			}
+		}
+		p.keyword("AS")
+		q.Cache, q.Table, q.CacheQuery = true, name, p.rest()
+		return q, nil
+	}
+	if p.at(tkIdent, "UNCACHE") {
+		p.next()
+		if !p.keyword("TABLE") {
+			return nil, p.syntaxError()
+		}
+		if p.keyword("IF") {
+			if !p.keyword("EXISTS") {
+				return nil, p.syntaxError()
+			}
+			q.UncacheIfExists = true
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		q.Uncache, q.Table = true, name
+		return q, p.end()
+	}
+	if p.at(tkIdent, "CLEAR") && strings.EqualFold(p.toks[p.i+1].text, "CACHE") {
+		p.next()
+		p.next()
+		q.ClearCache = true
 		return q, p.end()
 	}
 	if p.at(tkIdent, "MSCK") || p.at(tkIdent, "REPAIR") {

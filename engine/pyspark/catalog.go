@@ -1,6 +1,7 @@
 package pyspark
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -141,6 +142,56 @@ func init() {
 			return nil, err
 		}
 		return py.NewBool(self.(*pyCatalog).s.s.DropGlobalTempView(name)), nil
+	})
+	python.DefMethod(catalogType, "isCached", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("isCached", args, kwargs, []string{"tableName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("tableName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		ok, err := self.(*pyCatalog).s.s.IsCached(context.Background(), name)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return py.NewBool(ok), nil
+	})
+	python.DefMethod(catalogType, "cacheTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("cacheTable", args, kwargs, []string{"tableName", "storageLevel"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("tableName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		if err := self.(*pyCatalog).s.s.CacheTable(context.Background(), name); err != nil {
+			return nil, engineError(err)
+		}
+		return py.None, nil
+	})
+	python.DefMethod(catalogType, "uncacheTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("uncacheTable", args, kwargs, []string{"tableName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("tableName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		if err := self.(*pyCatalog).s.s.UncacheTable(context.Background(), name); err != nil {
+			return nil, engineError(err)
+		}
+		return py.None, nil
+	})
+	python.DefMethod(catalogType, "clearCache", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("clearCache", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		self.(*pyCatalog).s.s.ClearCache()
+		return py.None, nil
 	})
 	python.DefMethod(catalogType, "tableExists", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		name, err := tableNameArg("tableExists", args, kwargs)

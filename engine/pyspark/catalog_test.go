@@ -132,3 +132,47 @@ AnalysisException SCHEMA_NOT_FOUND
 		t.Fatalf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// CACHE [LAZY] TABLE [AS query], UNCACHE TABLE (taking the caches built on it), CLEAR CACHE
+// and spark.catalog.isCached, as PySpark 4.2.0 printed probe ps13's lines (isCached of a
+// missing table: TABLE_OR_VIEW_NOT_FOUND on PySpark 4.2.0 too).
+func TestCatalogCacheTable(t *testing.T) {
+	src := `
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+sql = spark.sql
+sql("CREATE TABLE employee (id INT, name STRING, working_years INT) USING parquet")
+sql("INSERT INTO employee VALUES (1, 'a', 3), (2, 'b', 6), (3, 'c', 12)")
+sql("CACHE TABLE employee")
+print(spark.catalog.isCached("employee"))
+sql("CACHE LAZY TABLE young OPTIONS ('storageLevel' 'DISK_ONLY') AS SELECT * FROM employee WHERE working_years < 5")
+print(spark.catalog.isCached("young"))
+print(sql("SELECT * FROM young").collect())
+sql("UNCACHE TABLE employee")
+sql("UNCACHE TABLE IF EXISTS nope")
+print(spark.catalog.isCached("employee"), spark.catalog.isCached("young"))
+spark.catalog.cacheTable("young")
+sql("CLEAR CACHE")
+print(spark.catalog.isCached("young"))
+print(sql("CACHE TABLE employee").collect(), sql("UNCACHE TABLE employee").columns)
+try:
+    spark.catalog.isCached("nope")
+except Exception as e:
+    print(type(e).__name__, e.getCondition())
+`
+	want := `True
+True
+[Row(id=1, name='a', working_years=3)]
+False False
+False
+[] []
+AnalysisException TABLE_OR_VIEW_NOT_FOUND
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if out != want {
+		t.Fatalf("got\n%s\nwant\n%s", out, want)
+	}
+}
