@@ -204,3 +204,31 @@ func (s *Session) sqlShowViews(db string, like *string) (*DataFrame, error) {
 		{Name: "namespace", Type: sqltypes.String}, {Name: "viewName", Type: sqltypes.String}, {Name: "isTemporary", Type: sqltypes.Boolean}}}
 	return s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "ShowViews", Rows: [][]sqltypes.Row{rows}}), nil
 }
+
+// sqlShowFunctions is SHOW [USER|SYSTEM|ALL] FUNCTIONS [LIKE 'pattern']: the session's
+// registered functions (USER), the built-in functions kafkalab knows (SYSTEM), or both,
+// sorted, one function row each.
+func (s *Session) sqlShowFunctions(kind string, like *string) *DataFrame {
+	var names []string
+	if kind == "user" || kind == "all" {
+		s.udfs.Range(func(k, _ any) bool {
+			names = append(names, k.(string))
+			return true
+		})
+	}
+	if kind == "system" || kind == "all" {
+		names = append(names, plan.BuiltinFunctionNames()...)
+	}
+	sort.Strings(names)
+	var rows []sqltypes.Row
+	for i, n := range names {
+		if i > 0 && names[i-1] == n {
+			continue
+		}
+		if like == nil || likePattern(*like).MatchString(n) {
+			rows = append(rows, sqltypes.Row{n})
+		}
+	}
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "function", Type: sqltypes.String}}}
+	return s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "ShowFunctions", Rows: [][]sqltypes.Row{rows}})
+}

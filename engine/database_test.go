@@ -143,3 +143,16 @@ func TestSQLCatalogViews(t *testing.T) {
 		t.Errorf("ListTables %v", got)
 	}
 }
+
+// SHOW FUNCTIONS LIKE lists the built-in functions of that pattern, SHOW USER FUNCTIONS the
+// session's (none here), as PySpark 4.2.0 printed them for probe ps07.
+func TestSQLShowFunctions(t *testing.T) {
+	table := func(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
+	runSQLSteps(t, []sqlStep{
+		{"SHOW FUNCTIONS LIKE 'array_*'", table("+---------------+", "|       function|", "+---------------+",
+			"|      array_agg|", "|   array_append|", "|  array_compact|", "| array_contains|", "| array_distinct|", "|   array_except|",
+			"|   array_insert|", "|array_intersect|", "|     array_join|", "|      array_max|", "|      array_min|", "| array_position|",
+			"|  array_prepend|", "|   array_remove|", "|   array_repeat|", "|     array_size|", "|     array_sort|", "|    array_union|", "+---------------+")},
+		{"SHOW USER FUNCTIONS", table("+--------+", "|function|", "+--------+", "+--------+")},
+	})
+}

@@ -277,6 +277,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	if q.ShowTables {
 		return s.showTables(q.ShowTablesIn, q.ShowLike)
 	}
+	if q.ShowFunctions {
+		return s.sqlShowFunctions(q.ShowFunctionsKind, q.ShowLike), nil
+	}
 	if q.ShowViews {
 		return s.sqlShowViews(q.ShowTablesIn, q.ShowLike)
 	}

@@ -112,6 +112,10 @@ type Query struct {
 	// DescribeDatabaseExtended is DESCRIBE DATABASE EXTENDED (the properties too).
 	DescribeDatabaseExtended bool
 	DropDatabase             *DropDatabase
+	// ShowFunctions is SHOW [USER|SYSTEM|ALL] FUNCTIONS [[LIKE] 'pattern'] (ShowFunctionsKind
+	// the lower-cased kind, "all" without one; the pattern in ShowLike).
+	ShowFunctions     bool
+	ShowFunctionsKind string
 	// ShowTablesIn is SHOW TABLES|VIEWS IN|FROM db's database ("" for the current one);
 	// ShowViews is set for SHOW VIEWS.
 	ShowTablesIn string
@@ -581,6 +585,28 @@ func ParseQuery(text string) (*Query, error) {
 		}
 		if p.keyword("DATABASES") || p.keyword("SCHEMAS") || p.keyword("NAMESPACES") {
 			q.ShowDatabases = true
+			if p.keyword("LIKE") || p.peek().kind == tkString {
+				t := p.next()
+				if t.kind != tkString {
+					return nil, p.syntaxError()
+				}
+				q.ShowLike = &t.text
+			}
+			return q, p.end()
+		}
+		if p.at(tkIdent, "FUNCTIONS") || ((p.at(tkIdent, "USER") || p.at(tkIdent, "SYSTEM") || p.at(tkIdent, "ALL")) && strings.EqualFold(p.toks[p.i+1].text, "FUNCTIONS")) {
+			q.ShowFunctions, q.ShowFunctionsKind = true, "all"
+			if !p.at(tkIdent, "FUNCTIONS") {
+				q.ShowFunctionsKind = strings.ToLower(p.next().text)
+			}
+			p.next()
+			if p.keyword("IN") || p.keyword("FROM") {
+				name, err := p.databaseName()
+				if err != nil {
+					return nil, err
+				}
+				q.ShowTablesIn = name
+			}
 			if p.keyword("LIKE") || p.peek().kind == tkString {
 				t := p.next()
 				if t.kind != tkString {
