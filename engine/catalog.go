@@ -15,6 +15,8 @@ type CatalogTable struct {
 	Database    string // "default"; "" for a temporary view
 	TableType   string // "MANAGED" or "TEMPORARY"
 	IsTemporary bool
+	// Description is the table's or view's COMMENT, nil without one.
+	Description *string
 }
 
 // ListTables is spark.catalog.listTables(): the current database's tables (ListTablesIn).
@@ -42,11 +44,19 @@ func (s *Session) ListTablesIn(db string) ([]CatalogTable, error) {
 	sort.Strings(names)
 	out := make([]CatalogTable, 0, len(names))
 	for _, n := range names {
-		kind := "MANAGED"
+		ct := CatalogTable{Name: n, Database: db, TableType: "MANAGED"}
 		if slices.Contains(dbViews, n) {
-			kind = "VIEW"
+			ct.TableType = "VIEW"
+			if v := s.catalogView(db + "." + n); v != nil {
+				ct.Description = v.comment
+			}
+		} else if ft := s.fileTable(db + "." + n); ft != nil {
+			ct.Description = ft.comment
+			if ft.external {
+				ct.TableType = "EXTERNAL"
+			}
 		}
-		out = append(out, CatalogTable{Name: n, Database: db, TableType: kind})
+		out = append(out, ct)
 	}
 	s.viewMu.Lock()
 	var views []string

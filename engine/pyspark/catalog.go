@@ -26,6 +26,7 @@ type pyCatalogTable struct {
 	name, catalog, tableType string
 	namespace                []string
 	temporary                bool
+	description              *string
 }
 
 var catalogTableType = py.NewType("Table", "pyspark.sql.catalog.Table: a table or temporary view.")
@@ -44,6 +45,9 @@ func (t *pyCatalogTable) M__getattr__(name string) (py.Object, error) {
 	case "namespace":
 		return py.NewListFromStrings(t.namespace), nil
 	case "description":
+		if t.description != nil {
+			return py.String(*t.description), nil
+		}
 		return py.None, nil
 	case "tableType":
 		return py.String(t.tableType), nil
@@ -68,8 +72,16 @@ func (t *pyCatalogTable) M__repr__() (py.Object, error) {
 	if t.temporary {
 		temp = "True"
 	}
-	return py.String(fmt.Sprintf("Table(name='%s', catalog=%s, namespace=[%s], description=None, tableType='%s', isTemporary=%s)",
-		t.name, cat, strings.Join(ns, ", "), t.tableType, temp)), nil
+	desc := "None"
+	if t.description != nil {
+		r, err := py.ReprAsString(py.String(*t.description))
+		if err != nil {
+			return nil, err
+		}
+		desc = r
+	}
+	return py.String(fmt.Sprintf("Table(name='%s', catalog=%s, namespace=[%s], description=%s, tableType='%s', isTemporary=%s)",
+		t.name, cat, strings.Join(ns, ", "), desc, t.tableType, temp)), nil
 }
 
 func init() {
@@ -100,7 +112,7 @@ func init() {
 			if pattern != "" && !engine.MatchesLike(pattern, t.Name) {
 				continue
 			}
-			e := &pyCatalogTable{name: t.Name, tableType: t.TableType, temporary: t.IsTemporary, namespace: []string{}}
+			e := &pyCatalogTable{name: t.Name, tableType: t.TableType, temporary: t.IsTemporary, namespace: []string{}, description: t.Description}
 			if !t.IsTemporary {
 				e.catalog, e.namespace = "spark_catalog", []string{t.Database}
 			}

@@ -176,3 +176,33 @@ AnalysisException TABLE_OR_VIEW_NOT_FOUND
 		t.Fatalf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// listTables names a persistent view's type VIEW, a table with a LOCATION's EXTERNAL, and
+// gives their COMMENT as the description, as PySpark 4.2.0 printed them (the session's
+// probes q4 and q6).
+func TestCatalogListTablesViews(t *testing.T) {
+	src := `
+from pyspark.sql import SparkSession
+spark = SparkSession.builder.getOrCreate()
+spark.sql("CREATE TABLE e (id INT, name STRING, yrs INT COMMENT 'years') USING parquet")
+spark.sql("CREATE OR REPLACE VIEW v2 (a COMMENT 'the a', b) COMMENT 'vv' AS SELECT id, name FROM e")
+spark.sql("CREATE TEMP VIEW tv AS SELECT 1 AS one")
+print(spark.catalog.listTables())
+spark.sql("DROP VIEW v2")
+spark.sql("DROP VIEW tv")
+spark.sql("DROP TABLE e")
+spark.sql("CREATE TABLE p (id INT) USING parquet COMMENT 'people'")
+spark.sql("CREATE TABLE x (id INT) USING csv LOCATION 'extx'")
+print(spark.catalog.listTables())
+`
+	want := `[Table(name='e', catalog='spark_catalog', namespace=['default'], description=None, tableType='MANAGED', isTemporary=False), Table(name='v2', catalog='spark_catalog', namespace=['default'], description='vv', tableType='VIEW', isTemporary=False), Table(name='tv', catalog=None, namespace=[], description=None, tableType='TEMPORARY', isTemporary=True)]
+[Table(name='p', catalog='spark_catalog', namespace=['default'], description='people', tableType='MANAGED', isTemporary=False), Table(name='x', catalog='spark_catalog', namespace=['default'], description=None, tableType='EXTERNAL', isTemporary=False)]
+`
+	out, err := runSnippet(t, src, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if out != want {
+		t.Fatalf("got\n%s\nwant\n%s", out, want)
+	}
+}
