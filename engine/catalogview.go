@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -231,4 +232,17 @@ func (s *Session) sqlShowFunctions(kind string, like *string) *DataFrame {
 	}
 	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "function", Type: sqltypes.String}}}
 	return s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "ShowFunctions", Rows: [][]sqltypes.Row{rows}})
+}
+
+// describeFunction is DESCRIBE FUNCTION name: kafkalab lacks Spark's usage texts, so a
+// function it knows is refused with that reason; an unknown one is Spark's UNRESOLVED_ROUTINE.
+func (s *Session) describeFunction(name string) error {
+	parts := plan.ParseAttributeName(name)
+	fn := strings.ToLower(parts[len(parts)-1])
+	if s.function(fn) != nil || slices.Contains(plan.BuiltinFunctionNames(), fn) {
+		return &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's DESCRIBE FUNCTION does not have Spark's usage text for %s yet: see https://spark.apache.org/docs/latest/api/sql/ for it", fn)}
+	}
+	return &plan.AnalysisError{Class: "UNRESOLVED_ROUTINE", Message: fmt.Sprintf(
+		"Cannot resolve routine %s on search path [`system`.`builtin`, `system`.`session`, `spark_catalog`.`%s`].",
+		"`"+strings.Join(parts, "`.`")+"`", s.CurrentDatabase())}
 }

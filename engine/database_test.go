@@ -156,3 +156,13 @@ func TestSQLShowFunctions(t *testing.T) {
 		{"SHOW USER FUNCTIONS", table("+--------+", "|function|", "+--------+", "+--------+")},
 	})
 }
+
+// DESCRIBE FUNCTION of an unknown name is UNRESOLVED_ROUTINE naming the search path, as
+// PySpark 4.2.0 raised it (probe ps22 and the session's q6); a known function is refused
+// (kafkalab has not Spark's usage texts).
+func TestSQLDescribeFunction(t *testing.T) {
+	runSQLSteps(t, []sqlStep{
+		{"DESCRIBE FUNCTION nope_fn", "error: [UNRESOLVED_ROUTINE] Cannot resolve routine `nope_fn` on search path [`system`.`builtin`, `system`.`session`, `spark_catalog`.`default`]."},
+		{"DESCRIBE FUNCTION abs", "error: usage text for abs"},
+	})
+}

@@ -277,6 +277,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	if q.ShowTables {
 		return s.showTables(q.ShowTablesIn, q.ShowLike)
 	}
+	if q.DescribeFunction != "" {
+		return nil, s.describeFunction(q.DescribeFunction)
+	}
 	if q.ShowFunctions {
 		return s.sqlShowFunctions(q.ShowFunctionsKind, q.ShowLike), nil
 	}

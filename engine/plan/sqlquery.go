@@ -97,6 +97,8 @@ type Query struct {
 	DescribeTable    string
 	DescribeExtended bool
 	DescribeColumn   string
+	// DescribeFunction is DESCRIBE FUNCTION's function name.
+	DescribeFunction string
 	// DescribeQuery is DESCRIBE QUERY's query text.
 	DescribeQuery string
 	// ShowCreateTable is set for SHOW CREATE TABLE name (Table names it).
@@ -481,6 +483,16 @@ func ParseQuery(text string) (*Query, error) {
 				return nil, err
 			}
 			q.DescribeDatabase = name
+			return q, p.end()
+		}
+		// DESCRIBE FUNCTION [EXTENDED] name.
+		if p.keyword("FUNCTION") {
+			p.keyword("EXTENDED")
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			q.DescribeFunction = name
 			return q, p.end()
 		}
 		// DESCRIBE QUERY query: the query's columns.
