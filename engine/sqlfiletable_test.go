@@ -199,3 +199,31 @@ func TestSQLDescribeQuery(t *testing.T) {
 			"| col_name|       age|", "|data_type|       int|", "|  comment|Age column|", "+---------+----------+")},
 	})
 }
+
+// df.write.insertInto into a table of files: by position in the table's column order
+// (partition columns last), appended, or replacing its rows with overwrite, as PySpark 4.2.0
+// answered the same calls.
+func TestInsertIntoFileTable(t *testing.T) {
+	ctx := context.Background()
+	table := func(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
+	s := runSQLSteps(t, []sqlStep{
+		{"CREATE TABLE ii (id INT, name STRING, day STRING) USING parquet PARTITIONED BY (day)", ""},
+		{"INSERT INTO ii VALUES (1, 'a', 'mon')", ""},
+	})
+	df := must[*DataFrame](t)(s.SQL(ctx, "SELECT 2 AS x, 'b' AS y, 'tue' AS z"))
+	if err := df.Write().InsertInto(ctx, "ii", nil); err != nil {
+		t.Fatal(err)
+	}
+	got := must[string](t)(must[*DataFrame](t)(s.SQL(ctx, "SELECT * FROM ii ORDER BY id")).Show(ctx, 20, 20, false))
+	if want := table("+---+----+---+", "| id|name|day|", "+---+----+---+", "|  1|   a|mon|", "|  2|   b|tue|", "+---+----+---+"); got != want {
+		t.Errorf("after insertInto:\n%s\nwant\n%s", got, want)
+	}
+	over := true
+	if err := df.Write().InsertInto(ctx, "ii", &over); err != nil {
+		t.Fatal(err)
+	}
+	got = must[string](t)(must[*DataFrame](t)(s.SQL(ctx, "SELECT * FROM ii ORDER BY id")).Show(ctx, 20, 20, false))
+	if want := table("+---+----+---+", "| id|name|day|", "+---+----+---+", "|  2|   b|tue|", "+---+----+---+"); got != want {
+		t.Errorf("after insertInto overwrite:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -253,6 +253,19 @@ func (w *DataFrameWriter) InsertInto(ctx context.Context, name string, overwrite
 	if len(w.parts) > 0 {
 		return sparkerrors.New(sparkerrors.AnalysisException, "PARTITION_BY_NOT_ALLOWED_WITH_INSERT_INTO", "tableName", "`"+name+"`")
 	}
+	overwriting := (overwrite != nil && *overwrite) || (overwrite == nil && strings.EqualFold(w.mode, "overwrite"))
+	if ft := w.df.s.fileTable(name); ft != nil {
+		// A table of files (CREATE TABLE ... USING parquet, saveAsTable): the rows by
+		// position in the table's column order, appended or replacing its rows, in its format.
+		if err := w.checkTimeType(); err != nil {
+			return err
+		}
+		data, err := byTableColumns(w.df, name, ft.schema, true)
+		if err != nil {
+			return err
+		}
+		return w.df.s.writeFileTable(ctx, ft, data, overwriting, nil)
+	}
 	dt, err := w.df.s.sqlTable(ctx, name)
 	if err != nil {
 		return err
@@ -269,7 +282,7 @@ func (w *DataFrameWriter) InsertInto(ctx context.Context, name string, overwrite
 		return err
 	}
 	mode := "append"
-	if (overwrite != nil && *overwrite) || (overwrite == nil && strings.EqualFold(w.mode, "overwrite")) {
+	if overwriting {
 		mode = "overwrite"
 	}
 	dw := data.Write().Format("delta").Mode(mode)
