@@ -1,8 +1,7 @@
 package engine
 
 import (
-	"os"
-	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,32 +15,49 @@ type CatalogTable struct {
 	Database    string // "default"; "" for a temporary view
 	TableType   string // "MANAGED" or "TEMPORARY"
 	IsTemporary bool
+	// Description is the table's or view's COMMENT, nil without one.
+	Description *string
 }
 
-// ListTables is spark.catalog.listTables(): the catalog's tables (the Delta tables under the
-// warehouse and the file-format tables, fileTable), then the
-// temporary views (memory-sink tables included), each group sorted by name.
+// ListTables is spark.catalog.listTables(): the current database's tables (ListTablesIn).
 func (s *Session) ListTables() ([]CatalogTable, error) {
-	var out []CatalogTable
-	wh, err := s.WarehouseDir()
+	return s.ListTablesIn(s.CurrentDatabase())
+}
+
+// ListTablesIn is spark.catalog.listTables(db) and SHOW TABLES IN db: the database's tables
+// (the Delta tables in its folder and the file-format tables, fileTable), then the
+// temporary views (memory-sink tables included), each group sorted by name.
+func (s *Session) ListTablesIn(db string) ([]CatalogTable, error) {
+	db, err := s.databaseIdent(db)
 	if err != nil {
 		return nil, err
 	}
-	entries, err := os.ReadDir(wh)
-	if err != nil && !os.IsNotExist(err) {
+	if !s.DatabaseExists(db) {
+		return nil, schemaNotFound(db)
+	}
+	names, err := s.databaseTables(db)
+	if err != nil {
 		return nil, err
 	}
-	for _, e := range entries {
-		if e.IsDir() && s.isDeltaTable(filepath.Join(wh, e.Name())) && s.fileTable(e.Name()) == nil {
-			out = append(out, CatalogTable{Name: e.Name(), Database: "default", TableType: "MANAGED"})
+	dbViews := s.databaseViews(db)
+	names = append(names, dbViews...)
+	sort.Strings(names)
+	out := make([]CatalogTable, 0, len(names))
+	for _, n := range names {
+		ct := CatalogTable{Name: n, Database: db, TableType: "MANAGED"}
+		if slices.Contains(dbViews, n) {
+			ct.TableType = "VIEW"
+			if v := s.catalogView(db + "." + n); v != nil {
+				ct.Description = v.comment
+			}
+		} else if ft := s.fileTable(db + "." + n); ft != nil {
+			ct.Description = ft.comment
+			if ft.external {
+				ct.TableType = "EXTERNAL"
+			}
 		}
+		out = append(out, ct)
 	}
-	s.global.mu.Lock()
-	for name := range s.global.fileTables {
-		out = append(out, CatalogTable{Name: name, Database: "default", TableType: "MANAGED"})
-	}
-	s.global.mu.Unlock()
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	s.viewMu.Lock()
 	var views []string
 	for name := range s.views {
@@ -57,14 +73,14 @@ func (s *Session) ListTables() ([]CatalogTable, error) {
 
 // TableExists is spark.catalog.tableExists(name): a temporary view or a Delta table.
 func (s *Session) TableExists(name string) bool {
-	t, err := tableIdent(name)
+	t, err := s.tableIdent(name)
 	if err != nil {
 		return false
 	}
 	if !strings.Contains(name, ".") && s.view(t) != nil {
 		return true
 	}
-	if s.fileTable(name) != nil {
+	if s.fileTable(name) != nil || s.catalogView(name) != nil {
 		return true
 	}
 	path, err := s.tablePath(name, t)
@@ -76,10 +92,17 @@ func (s *Session) TableExists(name string) bool {
 
 // showTables is SHOW TABLES: Spark's three columns (namespace, tableName, isTemporary), the
 // tables in ListTables' order; a temporary view has an empty namespace.
-func (s *Session) showTables() (*DataFrame, error) {
-	tables, err := s.ListTables()
+func (s *Session) showTables(db string, like *string) (*DataFrame, error) {
+	if db == "" {
+		db = s.CurrentDatabase()
+	}
+	tables, err := s.ListTablesIn(db)
 	if err != nil {
 		return nil, err
+	}
+	if like != nil {
+		re := likePattern(*like)
+		tables = slices.DeleteFunc(tables, func(t CatalogTable) bool { return !re.MatchString(t.Name) })
 	}
 	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{
 		{Name: "namespace", Type: sqltypes.String},

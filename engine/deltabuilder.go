@@ -126,7 +126,7 @@ func (b *TableBuilder) Execute(ctx context.Context) (*DeltaTable, error) {
 		return open()
 	case exists && b.mode == "create":
 		if b.name != "" {
-			return nil, tableExistsError(b.name)
+			return nil, s.tableExistsError(b.name)
 		}
 		return nil, &plan.AnalysisError{Class: "DELTA_PATH_EXISTS", Message: fmt.Sprintf("Cannot write to already existent path file:%s without setting OVERWRITE = 'true'.", path)}
 	case !exists && b.mode == "replace":

@@ -249,7 +249,7 @@ func (s *Session) changeFeedOf(byPath bool, table string, opts map[string]string
 		}
 		return s.readChangeFeed(full, nil, opts)
 	}
-	name, err := tableIdent(table)
+	name, err := s.tableIdent(table)
 	if err != nil {
 		return nil, err
 	}
@@ -262,5 +262,5 @@ func (s *Session) changeFeedOf(byPath bool, table string, opts map[string]string
 	} else if !ok {
 		return nil, tableNotFound(table)
 	}
-	return s.readChangeFeed(path, []string{"spark_catalog", "default", strings.ToLower(name)}, opts)
+	return s.readChangeFeed(path, []string{"spark_catalog", s.tableDB(table), strings.ToLower(name)}, opts)
 }

@@ -29,7 +29,7 @@ func (dt *DeltaTable) Alias(name string) *DeltaTable {
 
 // DeltaTableForName is DeltaTable.forName(spark, name).
 func (s *Session) DeltaTableForName(ctx context.Context, name string) (*DeltaTable, error) {
-	t, err := tableIdent(name)
+	t, err := s.tableIdent(name)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func (s *Session) DeltaTableForName(ctx context.Context, name string) (*DeltaTab
 	if ok, _ := dt.table.Exists(); !ok {
 		return nil, &plan.AnalysisError{Class: "DELTA_MISSING_DELTA_TABLE", Message: "`" + t + "` is not a Delta table."}
 	}
-	dt.qualifier = []string{"spark_catalog", "default", t}
+	dt.qualifier = []string{"spark_catalog", s.tableDB(name), t}
 	return dt, nil
 }
 

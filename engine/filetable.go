@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kafkalab/kafkalab/engine/filesink"
 	"github.com/kafkalab/kafkalab/engine/plan"
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 	"github.com/kafkalab/kafkalab/engine/sqltypes"
@@ -20,31 +21,64 @@ import (
 // of that format (through the _spark_metadata log when a stream wrote it).
 type fileTable struct {
 	name       string // lower-cased identifier
+	db         string // its database, "" for default
 	provider   string
 	path       string
 	schema     *sqltypes.StructType
 	partitions []string
 	created    time.Time
+	// options are the data source options the table was made with (CREATE TABLE's OPTIONS,
+	// saveAsTable's options), used by every read and write of it.
+	options map[string]string
+	// comment is CREATE TABLE's COMMENT (nil without one); properties its TBLPROPERTIES.
+	comment    *string
+	properties []plan.Property
+	// external is a table made with a LOCATION: DROP TABLE leaves its files.
+	external bool
 }
 
 // fileTable returns the catalog's file-format table of that name, or nil.
 func (s *Session) fileTable(name string) *fileTable {
-	t, err := tableIdent(name)
+	db, t, err := s.qualify(name)
 	if err != nil {
-		return nil
-	}
-	if parts := plan.ParseAttributeName(name); len(parts) == 2 && !strings.EqualFold(parts[0], "default") {
 		return nil
 	}
 	s.global.mu.Lock()
 	defer s.global.mu.Unlock()
-	return s.global.fileTables[strings.ToLower(t)]
+	return s.global.fileTables[tableKey(db, t)]
+}
+
+// tableKey is a file table's key in the catalog: its name in default, db.name elsewhere.
+func tableKey(db, t string) string {
+	if db == "default" || db == "" {
+		return strings.ToLower(t)
+	}
+	return db + "." + strings.ToLower(t)
+}
+
+// database is the table's database name.
+func (ft *fileTable) database() string {
+	if ft.db == "" {
+		return "default"
+	}
+	return ft.db
+}
+
+// key is the table's key in the catalog's map.
+func (ft *fileTable) key() string { return tableKey(ft.db, ft.name) }
+
+// qualified is the table as Spark's messages name it: `spark_catalog`.`db`.`t`.
+func (ft *fileTable) qualified() string {
+	return "`spark_catalog`.`" + ft.database() + "`.`" + ft.name + "`"
 }
 
 // createFileTable records a new file-format table in the catalog, its schema ordered as
 // Spark's CreateTable orders it (data columns, then the partition columns).
 func (s *Session) createFileTable(name, provider, path string, schema *sqltypes.StructType, partitions []string) *fileTable {
-	t, _ := tableIdent(name)
+	db, t, _ := s.qualify(name)
+	if db == "default" {
+		db = ""
+	}
 	schema = schema.AsNullable()
 	var data, parts []sqltypes.StructField
 	for _, f := range schema.Fields {
@@ -59,11 +93,11 @@ func (s *Session) createFileTable(name, provider, path string, schema *sqltypes.
 			}
 		}
 	}
-	ft := &fileTable{name: strings.ToLower(t), provider: provider, path: path, created: s.now(),
+	ft := &fileTable{name: strings.ToLower(t), db: db, provider: provider, path: path, created: s.now(),
 		schema: &sqltypes.StructType{Fields: append(data, parts...)}, partitions: partitions}
 	s.global.mu.Lock()
 	defer s.global.mu.Unlock()
-	s.global.fileTables[ft.name] = ft
+	s.global.fileTables[ft.key()] = ft
 	return ft
 }
 
@@ -77,8 +111,18 @@ func containsFold(list []string, s string) bool {
 }
 
 // read is spark.table(name) of the table: its folder read with the catalog's schema.
+// A folder no stream wrote is listed as Spark's catalog file index lists it, with the
+// catalog's schema: an empty table (CREATE TABLE) has no rows, files written before ALTER
+// TABLE ADD COLUMNS read the new columns as NULL.
 func (ft *fileTable) read(ctx context.Context, s *Session) (*DataFrame, error) {
-	return s.Read().Format(ft.provider).Schema(ft.schema).Load(ctx, ft.path)
+	if !filesink.HasLog(ft.path) {
+		var opts options
+		for k, v := range ft.options {
+			opts.set(k, v)
+		}
+		return s.readFiles(ft.provider, ft.path, ft.path, ft.schema, &opts)
+	}
+	return s.Read().Format(ft.provider).Options(ft.options).Schema(ft.schema).Load(ctx, ft.path)
 }
 
 // detail is DESCRIBE DETAIL of a non-Delta table as delta-spark answers it: the format, the
@@ -90,7 +134,7 @@ func (ft *fileTable) detail(s *Session) *DataFrame {
 	for i, p := range ft.partitions {
 		parts[i] = p
 	}
-	row := sqltypes.Row{ft.provider, nil, "spark_catalog.default." + ft.name, "", "file:" + filepath.ToSlash(ft.path),
+	row := sqltypes.Row{ft.provider, nil, "spark_catalog." + ft.database() + "." + ft.name, "", "file:" + filepath.ToSlash(ft.path),
 		sqltypes.TimestampFromUnixMilli(ft.created.UnixMilli()), nil, parts, nil, nil, nil, kvMap(nil), nil, nil, nil}
 	rel := &plan.Relation{Scope: s.newScope(detailSchema, nil), Name: "DescribeDeltaDetailCommand", Rows: [][]sqltypes.Row{{row}}}
 	return s.newDF(rel)
@@ -104,14 +148,13 @@ func deltaOnly(operation string) error {
 // checkNewTableLocation is Spark's check before it creates a managed table: its warehouse
 // folder must not hold anything yet (a folder left by an earlier run, whose catalog entry
 // went with its application, is LOCATION_ALREADY_EXISTS).
-func checkNewTableLocation(name, path string) error {
+func (s *Session) checkNewTableLocation(name, path string) error {
 	entries, err := os.ReadDir(path)
 	if err != nil || len(entries) == 0 {
 		return nil
 	}
-	t, _ := tableIdent(name)
 	return sparkerrors.New(sparkerrors.SparkRuntimeException, "LOCATION_ALREADY_EXISTS",
-		"identifier", "`spark_catalog`.`default`.`"+strings.ToLower(t)+"`", "location", "'file:"+filepath.ToSlash(path)+"'")
+		"identifier", s.qualifiedTable(name), "location", "'file:"+filepath.ToSlash(path)+"'")
 }
 
 // saveAsFileTable is saveAsTable with a file format (parquet unless format says otherwise,
@@ -124,12 +167,12 @@ func (w *DataFrameWriter) saveAsFileTable(ctx context.Context, name, path string
 	if ft := s.fileTable(name); ft != nil {
 		switch mode {
 		case "", "error", "errorifexists", "default":
-			return tableExistsError(name)
+			return s.tableExistsError(name)
 		case "ignore":
 			return nil
 		case "append":
 			if w.format != ft.provider {
-				return &plan.AnalysisError{Message: fmt.Sprintf("The format of the existing table spark_catalog.default.%s is `%s`. It doesn't match the specified format `%s`.", ft.name, ft.provider, w.format)}
+				return &plan.AnalysisError{Message: fmt.Sprintf("The format of the existing table spark_catalog.%s.%s is `%s`. It doesn't match the specified format `%s`.", ft.database(), ft.name, ft.provider, w.format)}
 			}
 			wr := *w
 			wr.parts = ft.partitions
@@ -137,7 +180,7 @@ func (w *DataFrameWriter) saveAsFileTable(ctx context.Context, name, path string
 		}
 		// overwrite: Spark drops the table and creates it again from the rows.
 	} else if mode != "overwrite" {
-		if err := checkNewTableLocation(name, path); err != nil {
+		if err := s.checkNewTableLocation(name, path); err != nil {
 			return err
 		}
 	}
@@ -146,6 +189,7 @@ func (w *DataFrameWriter) saveAsFileTable(ctx context.Context, name, path string
 	if err := wr.Save(ctx, path); err != nil {
 		return err
 	}
-	s.createFileTable(name, w.format, path, plan.Schema(w.df.node), w.parts)
+	ft := s.createFileTable(name, w.format, path, plan.Schema(w.df.node), w.parts)
+	ft.options = w.opts.asMap()
 	return nil
 }

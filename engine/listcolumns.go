@@ -25,7 +25,7 @@ func (s *Session) ListColumns(ctx context.Context, name string) ([]CatalogColumn
 		return nil, err
 	}
 	parts := map[string]bool{}
-	if t, err := tableIdent(name); err == nil && (s.view(t) == nil || len(plan.ParseAttributeName(name)) > 1) {
+	if t, err := s.tableIdent(name); err == nil && (s.view(t) == nil || len(plan.ParseAttributeName(name)) > 1) {
 		if path, err := s.tablePath(name, t); err == nil && s.isDeltaTable(path) {
 			if tbl, err := delta.Open(path); err == nil {
 				if snap, err := tbl.Snapshot(); err == nil && snap.Metadata != nil {

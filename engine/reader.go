@@ -191,7 +191,7 @@ func (r *DataFrameReader) Table(ctx context.Context, name string) (*DataFrame, e
 	if !byVersion && !byTime {
 		return r.s.Table(ctx, name)
 	}
-	t, err := tableIdent(name)
+	t, err := r.s.tableIdent(name)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +207,7 @@ func (r *DataFrameReader) Table(ctx context.Context, name string) (*DataFrame, e
 		}
 		return nil, err
 	}
-	df, err := r.s.readDeltaAt(ctx, path, []string{"spark_catalog", "default", strings.ToLower(t)}, version)
+	df, err := r.s.readDeltaAt(ctx, path, []string{"spark_catalog", r.s.tableDB(name), strings.ToLower(t)}, version)
 	var nd *notDeltaError
 	if err != nil && asNotDelta(err, &nd) {
 		return nil, tableNotFound(name)
@@ -261,30 +261,6 @@ func (s *Session) readKafka(opts map[string]string) (*DataFrame, error) {
 	return s.newDF(rel), nil
 }
 
-// tableIdent splits a table name into the table and checks the database part: kafkalab
-// has one database, default, in the spark_catalog catalog.
-func tableIdent(name string) (string, error) {
-	parts := plan.ParseAttributeName(name)
-	switch len(parts) {
-	case 1:
-	case 2:
-		if !strings.EqualFold(parts[0], "default") {
-			return "", schemaNotFound(parts[0])
-		}
-	case 3:
-		if !strings.EqualFold(parts[0], "spark_catalog") || !strings.EqualFold(parts[1], "default") {
-			return "", schemaNotFound(parts[0] + "." + parts[1])
-		}
-	default:
-		return "", &plan.AnalysisError{Class: "REQUIRES_SINGLE_PART_NAMESPACE", Message: fmt.Sprintf("spark_catalog requires a single-part namespace, but got %s.", name)}
-	}
-	t := parts[len(parts)-1]
-	if t == "" {
-		return "", &plan.AnalysisError{Class: "PARSE_EMPTY_STATEMENT", Message: "Syntax error, unexpected empty statement."}
-	}
-	return t, nil
-}
-
 func schemaNotFound(db string) error {
 	return &plan.AnalysisError{Class: "SCHEMA_NOT_FOUND", Message: fmt.Sprintf(
 		"The schema `%s` cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a catalog, verify the current_schema() output, or qualify the name with the correct catalog.\nTo tolerate the error on drop use DROP SCHEMA IF EXISTS.", db)}
@@ -301,7 +277,7 @@ func tableNotFound(name string) error {
 
 // TablePath is where a managed table lives: <warehouse>/<name>.
 func (s *Session) TablePath(name string) (string, error) {
-	t, err := tableIdent(name)
+	t, err := s.tableIdent(name)
 	if err != nil {
 		return "", err
 	}
@@ -310,11 +286,11 @@ func (s *Session) TablePath(name string) (string, error) {
 
 // tablePath is where the table t (an identifier, name as the script wrote it) lives.
 func (s *Session) tablePath(name, t string) (string, error) {
-	wh, err := s.WarehouseDir()
+	dir, err := s.databaseDir(s.tableDB(name))
 	if err != nil {
 		return "", err
 	}
-	return s.within(name, "table name", filepath.Join(wh, strings.ToLower(t)))
+	return s.within(name, "table name", filepath.Join(dir, strings.ToLower(t)))
 }
 
 // Table is spark.table(name): a memory-sink table of that name (a temporary view in
@@ -329,7 +305,7 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 	if df, ok, err := s.sqlOnFile(ctx, name); ok {
 		return df, err
 	}
-	t, err := tableIdent(name)
+	t, err := s.tableIdent(name)
 	if err != nil {
 		// A read of a table in a schema that does not exist is Spark's
 		// TABLE_OR_VIEW_NOT_FOUND naming it whole (`nodb`.`t`), not SCHEMA_NOT_FOUND.
@@ -342,6 +318,9 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 	if v := s.view(t); v != nil && len(plan.ParseAttributeName(name)) == 1 {
 		return v, nil
 	}
+	if cv := s.catalogView(name); cv != nil {
+		return cv.read(ctx, s)
+	}
 	if ft := s.fileTable(name); ft != nil {
 		return ft.read(ctx, s)
 	}
@@ -349,7 +328,7 @@ func (s *Session) Table(ctx context.Context, name string) (*DataFrame, error) {
 	if err != nil {
 		return nil, err
 	}
-	df, err := s.readDelta(ctx, path, []string{"spark_catalog", "default", strings.ToLower(t)})
+	df, err := s.readDelta(ctx, path, []string{"spark_catalog", s.tableDB(name), strings.ToLower(t)})
 	if err != nil {
 		var nd *notDeltaError
 		if asNotDelta(err, &nd) {

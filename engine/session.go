@@ -129,6 +129,8 @@ type Session struct {
 	// temporary views by lower-cased name (memory sink tables are views too, as in Spark).
 	viewMu sync.Mutex
 	views  map[string]*DataFrame
+	// currentDB is the database USE chose ("" is default); each session has its own.
+	currentDB string
 	// subqueryCount numbers the hidden columns of decorrelated subqueries (sqlsubquery.go).
 	subqueryCount int
 	// global holds the global temporary views (global_temp.name), which every session
@@ -146,6 +148,14 @@ type globalViews struct {
 	// fileTables are the catalog's non-Delta tables (fileTable), by lower-cased name: Spark's
 	// in-memory catalog (PySpark without Hive) keeps them for the application only.
 	fileTables map[string]*fileTable
+	// databases are the catalog's databases besides default (CREATE DATABASE), by
+	// lower-cased name.
+	databases map[string]*database
+	// catalogViews are the persistent views (CREATE VIEW), keyed as fileTables.
+	catalogViews map[string]*catalogView
+	// cached are the tables and views CACHE TABLE / cacheTable marked, by lower-cased name
+	// as written, with their DataFrame (Spark's CacheManager, shared by the sessions).
+	cached map[string]*DataFrame
 }
 
 // GlobalTempDatabase is the database global temporary views live in (Spark's
@@ -219,7 +229,8 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		}
 	}
 	s.streams = &StreamingQueryManager{session: s, active: map[string]*StreamingQuery{}}
-	s.global = &globalViews{views: map[string]*DataFrame{}, fileTables: map[string]*fileTable{}}
+	s.global = &globalViews{views: map[string]*DataFrame{}, fileTables: map[string]*fileTable{}, databases: map[string]*database{},
+		catalogViews: map[string]*catalogView{}, cached: map[string]*DataFrame{}}
 	s.initConf = make(map[string]string, len(s.conf))
 	for k, v := range s.conf {
 		s.initConf[k] = v
@@ -458,7 +469,8 @@ func (s *Session) zoneNow() (*time.Location, string) {
 
 // newScope is a scope over a fresh schema honouring spark.sql.caseSensitive.
 func (s *Session) newScope(schema *sqltypes.StructType, qualifier []string) *plan.Scope {
-	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow, Functions: s.function, TimeTypeOff: s.timeTypeOff}
+	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow, Functions: s.function, TimeTypeOff: s.timeTypeOff,
+		Database: s.CurrentDatabase}
 	if qualifier != nil {
 		for range schema.Fields {
 			sc.Qualifiers = append(sc.Qualifiers, qualifier)

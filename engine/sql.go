@@ -217,13 +217,40 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return df, err
 	}
 	if q.CreateView != nil {
+		if q.CreateView.Persistent {
+			return s.sqlCatalogView(ctx, q.CreateView)
+		}
 		return s.sqlCreateView(ctx, q.CreateView, ctes)
 	}
 	if q.Values != nil {
 		return s.sqlValues(q.Values)
 	}
 	if q.DescribeTable != "" {
-		return s.sqlDescribeTable(ctx, q.DescribeTable)
+		return s.sqlDescribeTable(ctx, q)
+	}
+	if q.DescribeQuery != "" {
+		text := q.DescribeQuery
+		if f := strings.Fields(text); len(f) > 0 && (strings.EqualFold(f[0], "VALUES") || strings.HasPrefix(strings.ToUpper(f[0]), "VALUES(")) {
+			// VALUES ... [AS t(cols)] is a query here, an inline table read whole.
+			text = "SELECT * FROM " + text
+		} else if len(f) > 1 && strings.EqualFold(f[0], "TABLE") {
+			// TABLE t is SELECT * FROM t.
+			text = "SELECT * FROM " + strings.TrimSpace(strings.TrimSpace(text)[len(f[0]):])
+		}
+		df, err := s.SQL(ctx, text)
+		if err != nil {
+			return nil, err
+		}
+		return s.describeColumns(df.Schema())
+	}
+	if q.ShowCreateTable {
+		if ft := s.fileTable(q.Table); ft != nil {
+			return ft.showCreate(s), nil
+		}
+		if _, err := s.Table(ctx, q.Table); err != nil {
+			return nil, err
+		}
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's SHOW CREATE TABLE shows tables of files (CREATE TABLE ... USING parquet, saveAsTable); %s is not one yet", q.Table)}
 	}
 	if q.Reset {
 		s.Conf().Reset(q.ResetKey)
@@ -233,14 +260,74 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return s.sqlSet(q)
 	}
 	if q.DropView != "" {
-		if !s.DropTempView(q.DropView) && !s.DropGlobalTempView(strings.TrimPrefix(q.DropView, GlobalTempDatabase+".")) && !q.DropViewIfExists {
-			return nil, &plan.AnalysisError{Class: "TABLE_OR_VIEW_NOT_FOUND", Message: fmt.Sprintf(
-				"The table or view `%s` cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a schema, verify the current_schema() output, or qualify the name with the correct schema and catalog.\nTo tolerate the error on drop use DROP VIEW IF EXISTS or DROP TABLE IF EXISTS.", q.DropView)}
+		parts := plan.ParseAttributeName(q.DropView)
+		switch {
+		case len(parts) == 1 && s.DropTempView(parts[0]):
+		case len(parts) == 2 && strings.EqualFold(parts[0], GlobalTempDatabase) && s.DropGlobalTempView(parts[1]):
+		case s.dropCatalogView(q.DropView):
+		case s.fileTable(q.DropView) != nil:
+			ft := s.fileTable(q.DropView)
+			return nil, &plan.AnalysisError{Class: "WRONG_COMMAND_FOR_OBJECT_TYPE", Message: fmt.Sprintf(
+				"The operation DROP VIEW requires a VIEW or METRIC_VIEW. But spark_catalog.%s.%s is a MANAGED. Use DROP TABLE instead.", ft.database(), ft.name)}
+		case !q.DropViewIfExists:
+			return nil, tableNotFound(q.DropView)
 		}
 		return s.emptyResult(), nil
 	}
 	if q.ShowTables {
-		return s.showTables()
+		return s.showTables(q.ShowTablesIn, q.ShowLike)
+	}
+	if q.DescribeFunction != "" {
+		return nil, s.describeFunction(q.DescribeFunction)
+	}
+	if q.ShowFunctions {
+		return s.sqlShowFunctions(q.ShowFunctionsKind, q.ShowLike), nil
+	}
+	if q.ShowViews {
+		return s.sqlShowViews(q.ShowTablesIn, q.ShowLike)
+	}
+	switch {
+	case q.CreateDatabase != nil:
+		return s.sqlCreateDatabase(q.CreateDatabase)
+	case q.UseDatabase != "":
+		if err := s.SetCurrentDatabase(q.UseDatabase); err != nil {
+			return nil, err
+		}
+		return s.emptyResult(), nil
+	case q.ShowDatabases:
+		return s.sqlShowDatabases(q.ShowLike), nil
+	case q.DescribeDatabase != "":
+		return s.sqlDescribeDatabase(q.DescribeDatabase, q.DescribeDatabaseExtended)
+	case q.DropDatabase != nil:
+		return s.sqlDropDatabase(q.DropDatabase)
+	case q.Cache:
+		return s.sqlCacheTable(ctx, q.Table, q.CacheQuery)
+	case q.Uncache:
+		if err := s.UncacheTable(ctx, q.Table); err != nil {
+			if !q.UncacheIfExists {
+				return nil, err
+			}
+		}
+		return s.emptyResult(), nil
+	case q.ClearCache:
+		s.ClearCache()
+		return s.emptyResult(), nil
+	case q.InsertDirectory != nil:
+		return s.sqlInsertDirectory(ctx, q.InsertDirectory)
+	case q.RepairTable:
+		return s.sqlRepairTable(ctx, q.Table)
+	case q.RefreshTable:
+		// kafkalab caches no file listing: the table is read afresh anyway.
+		if _, err := s.Table(ctx, q.Table); err != nil {
+			return nil, err
+		}
+		return s.emptyResult(), nil
+	}
+	if q.ShowPartitions {
+		return s.sqlShowPartitions(ctx, q.Table, q.ShowPartitionSpec)
+	}
+	if q.ShowColumns {
+		return s.sqlShowColumns(ctx, q.Table)
 	}
 	if q.DescribeDetail {
 		if ft := s.fileTable(q.Table); ft != nil {
@@ -253,6 +340,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		return dt.Detail(ctx)
 	}
 	if q.ShowTblProperties {
+		if ft := s.fileTable(q.Table); ft != nil {
+			return ft.showProperties(s, q.TblPropertyKey), nil
+		}
 		dt, err := s.sqlDeltaTarget(ctx, q.Table)
 		if err != nil {
 			return nil, err

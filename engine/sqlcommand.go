@@ -41,7 +41,17 @@ func (s *Session) sqlCommand(ctx context.Context, q *plan.Query) (df *DataFrame,
 	case q.AlterConstraint != nil:
 		df, err = s.sqlAlterConstraint(ctx, q.AlterConstraint)
 	case q.Truncate != "":
-		df, err = s.sqlTruncate(ctx, q.Truncate)
+		if ft := s.fileTable(q.Truncate); ft != nil {
+			df, err = s.truncateFileTable(ctx, ft, q.TruncatePartition)
+		} else if q.TruncatePartition != nil {
+			err = &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's TRUNCATE TABLE of a Delta table empties the whole table; TRUNCATE TABLE %s PARTITION (...) is not yet in kafkalab (use DELETE FROM %s WHERE ...)", q.Truncate, q.Truncate)}
+		} else {
+			df, err = s.sqlTruncate(ctx, q.Truncate)
+		}
+	case q.AlterRename != nil:
+		df, err = s.sqlRename(q.AlterRename)
+	case q.AlterPartitions != nil:
+		df, err = s.sqlAlterPartitions(ctx, q.AlterPartitions)
 	case q.DropTable != nil:
 		df, err = s.sqlDropTable(q.DropTable)
 	default:
@@ -61,10 +71,9 @@ func (s *Session) affectedRows(n int64) *DataFrame {
 	return s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: [][]sqltypes.Row{{{n}}}})
 }
 
-func tableExistsError(name string) error {
-	t, _ := tableIdent(name)
+func (s *Session) tableExistsError(name string) error {
 	return &plan.AnalysisError{Class: "TABLE_OR_VIEW_ALREADY_EXISTS", Message: fmt.Sprintf(
-		"Cannot create table or view `spark_catalog`.`default`.`%s` because it already exists.\nChoose a different name, drop or replace the existing object, or add the IF NOT EXISTS clause to tolerate pre-existing objects.", strings.ToLower(t))}
+		"Cannot create table or view %s because it already exists.\nChoose a different name, drop or replace the existing object, or add the IF NOT EXISTS clause to tolerate pre-existing objects.", s.qualifiedTable(name))}
 }
 
 // sqlCreateTable is CREATE TABLE [IF NOT EXISTS] t (cols) USING delta (version 0 CREATE
@@ -81,6 +90,9 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 	if c.Refused != nil {
 		return nil, c.Refused
 	}
+	if c.Format != "" {
+		return s.sqlCreateFileTable(ctx, c)
+	}
 	path, err := s.TablePath(c.Table)
 	if err != nil {
 		return nil, err
@@ -89,7 +101,7 @@ func (s *Session) sqlCreateTable(ctx context.Context, c *plan.CreateTable) (*Dat
 		if c.IfNotExists {
 			return s.emptyResult(), nil
 		}
-		return nil, tableExistsError(c.Table)
+		return nil, s.tableExistsError(c.Table)
 	}
 	props, err := tableProperties(c.Properties)
 	if err != nil {
@@ -161,17 +173,65 @@ func (s *Session) replaceAsSelect(ctx context.Context, path string, df *DataFram
 // overwrite does. VALUES rows are spread over min(rows, parallelism) tasks as Spark's local
 // table scan does.
 func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, error) {
-	dt, err := s.sqlTable(ctx, ins.Table)
-	if err != nil {
-		return nil, err
+	var (
+		dt     *DeltaTable
+		table  *sqltypes.StructType
+		static []staticPartition
+		err    error
+	)
+	ft := s.fileTable(ins.Table)
+	if ft != nil {
+		// A file table (CREATE TABLE ... USING parquet, saveAsTable): its catalog schema,
+		// and the PARTITION clause's static values, which the rows then leave out.
+		table = ft.schema
+		if static, err = s.staticPartitions(ctx, ft, ins.Partition); err != nil {
+			return nil, err
+		}
+		if ins.ReplaceWhere != nil {
+			return nil, deltaOnly("INSERT INTO ... REPLACE WHERE")
+		}
+	} else {
+		if ins.Partition != nil {
+			return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's INSERT into the Delta table %s does not take a PARTITION clause yet: give the partition columns' values in the rows", ins.Table)}
+		}
+		if dt, err = s.sqlTable(ctx, ins.Table); err != nil {
+			return nil, err
+		}
+		target, err := dt.ToDF(ctx)
+		if err != nil {
+			return nil, err
+		}
+		table = target.Schema()
 	}
-	target, err := dt.ToDF(ctx)
-	if err != nil {
-		return nil, err
+	var src *DataFrame
+	if ins.Values == nil {
+		if src, err = s.SQL(ctx, ins.Select); err != nil {
+			return nil, err
+		}
+		if ins.ByName {
+			// BY NAME: a query column the table lacks makes too many data columns, as
+			// Spark's arity check counts them (naming the query's columns).
+			names := src.Columns()
+			for _, c := range names {
+				if findColumn(table, c, false) < 0 {
+					return nil, s.insertArityNamed(ins.Table, table, nil, names)
+				}
+			}
+			byName := *ins
+			byName.Columns = names
+			ins = &byName
+		}
 	}
-	table := target.Schema()
+	isStatic := func(j int) (staticPartition, bool) {
+		for _, sp := range static {
+			if strings.EqualFold(sp.column, table.Fields[j].Name) {
+				return sp, true
+			}
+		}
+		return staticPartition{}, false
+	}
 	// at[i] is the table column the i-th value fills.
-	at, err := insertColumns(ins, table)
+	at, err := insertColumns(ins, table, func(j int) bool { _, ok := isStatic(j); return ok })
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +249,7 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 		rows := make([]sqltypes.Row, len(ins.Values))
 		for i, exprs := range ins.Values {
 			if len(exprs) != len(at) {
-				return nil, insertArity(ins.Table, table, at, len(exprs))
+				return nil, s.insertArity(ins.Table, table, at, len(exprs))
 			}
 			cols := make([]any, len(exprs))
 			for j, e := range exprs {
@@ -212,6 +272,11 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 					return nil, fmt.Errorf("INSERT INTO %s: value %d of row %d for column %s: %w", ins.Table, j+1, i+1, f.Name, err)
 				}
 				row[col] = v
+			}
+			for j := range table.Fields {
+				if sp, ok := isStatic(j); ok {
+					row[j] = sp.value
+				}
 			}
 			rows[i] = row
 		}
@@ -237,18 +302,17 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 		}
 		data = s.newDF(&plan.Relation{Scope: s.newScope(schema, nil), Name: "LocalRelation", Rows: tasks})
 	} else {
-		src, err := s.SQL(ctx, ins.Select)
-		if err != nil {
-			return nil, err
-		}
 		from := src.Schema()
 		if len(from.Fields) != len(at) {
-			return nil, insertArity(ins.Table, table, at, len(from.Fields))
+			return nil, s.insertArity(ins.Table, table, at, len(from.Fields))
 		}
 		cols := make([]any, 0, len(keep))
 		for _, j := range keep {
 			f := table.Fields[j]
 			var value plan.Expr = plan.Literal{Value: nil, Type: sqltypes.NullType{}}
+			if sp, ok := isStatic(j); ok {
+				value = plan.Literal{Value: sp.value, Type: sp.typ}
+			}
 			for k, col := range at {
 				if col == j {
 					value = plan.ColumnRef{Parts: []string{from.Fields[k].Name}}
@@ -261,6 +325,8 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 		}
 	}
 	switch {
+	case ft != nil:
+		err = s.writeFileTable(ctx, ft, data, ins.Overwrite, static)
 	case ins.ReplaceWhere != nil:
 		// REPLACE WHERE is the replaceWhere overwrite of the DataFrame writer.
 		// delta-spark logs the condition as Spark SQL prints it, "(day = DATE '2024-05-01')";
@@ -285,11 +351,13 @@ func (s *Session) sqlInsert(ctx context.Context, ins *plan.Insert) (*DataFrame, 
 
 // insertColumns maps an INSERT's values to the table's columns: its column list's, or every
 // column in order.
-func insertColumns(ins *plan.Insert, table *sqltypes.StructType) ([]int, error) {
+func insertColumns(ins *plan.Insert, table *sqltypes.StructType, static func(int) bool) ([]int, error) {
 	if ins.Columns == nil {
-		at := make([]int, len(table.Fields))
-		for i := range at {
-			at[i] = i
+		at := make([]int, 0, len(table.Fields))
+		for i := range table.Fields {
+			if !static(i) {
+				at = append(at, i)
+			}
 		}
 		return at, nil
 	}
@@ -313,8 +381,23 @@ func insertColumns(ins *plan.Insert, table *sqltypes.StructType) ([]int, error) 
 	return at, nil
 }
 
-func insertArity(name string, table *sqltypes.StructType, at []int, got int) error {
-	t, _ := tableIdent(name)
+func (s *Session) insertArity(name string, table *sqltypes.StructType, at []int, got int) error {
+	data := make([]string, got)
+	for i := range data {
+		data[i] = fmt.Sprintf("col%d", i+1)
+	}
+	return s.insertArityNamed(name, table, at, data)
+}
+
+// insertArityNamed is INSERT_COLUMN_ARITY_MISMATCH naming the data columns; at nil means
+// every table column.
+func (s *Session) insertArityNamed(name string, table *sqltypes.StructType, at []int, dataNames []string) error {
+	if at == nil {
+		for i := range table.Fields {
+			at = append(at, i)
+		}
+	}
+	got := len(dataNames)
 	cols := make([]string, len(at))
 	for i, c := range at {
 		cols[i] = "`" + table.Fields[c].Name + "`"
@@ -325,12 +408,12 @@ func insertArity(name string, table *sqltypes.StructType, at []int, got int) err
 		reason, class = "too many data columns", "INSERT_COLUMN_ARITY_MISMATCH.TOO_MANY_DATA_COLUMNS"
 	}
 	data := make([]string, got)
-	for i := range data {
-		data[i] = fmt.Sprintf("`col%d`", i+1)
+	for i, n := range dataNames {
+		data[i] = "`" + n + "`"
 	}
 	return &plan.AnalysisError{Class: class, Message: fmt.Sprintf(
-		"Cannot write to `spark_catalog`.`default`.`%s`, the reason is %s:\nTable columns: %s.\nData columns: %s.",
-		strings.ToLower(t), reason, strings.Join(cols, ", "), strings.Join(data, ", "))}
+		"Cannot write to %s, the reason is %s:\nTable columns: %s.\nData columns: %s.",
+		s.qualifiedTable(name), reason, strings.Join(cols, ", "), strings.Join(data, ", "))}
 }
 
 // oneRow is Spark's OneRowRelation: one row, no columns.
@@ -342,7 +425,7 @@ func (s *Session) oneRow() *DataFrame {
 // sqlTable is the Delta table a command names: a temporary view cannot take rows, and a
 // name with no table is TABLE_OR_VIEW_NOT_FOUND, as in Spark.
 func (s *Session) sqlTable(ctx context.Context, name string) (*DeltaTable, error) {
-	t, err := tableIdent(name)
+	t, err := s.tableIdent(name)
 	if err != nil {
 		return nil, err
 	}
@@ -435,6 +518,12 @@ func (s *Session) sqlDeltaTarget(ctx context.Context, name string) (*DeltaTable,
 // sqlSetProperties is ALTER TABLE table SET TBLPROPERTIES (...): one SET TBLPROPERTIES
 // version of the Delta table; the answer has no columns.
 func (s *Session) sqlSetProperties(ctx context.Context, a *plan.AlterProperties) (*DataFrame, error) {
+	if ft := s.fileTable(a.Table); ft != nil {
+		return s.setFileTableProperties(ft, a), nil
+	}
+	if a.Unset != nil {
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's ALTER TABLE %s UNSET TBLPROPERTIES works on tables of files, not yet on Delta tables (run it on real Spark with kafkalab export)", a.Table)}
+	}
 	dt, err := s.sqlDeltaTarget(ctx, a.Table)
 	if err != nil {
 		return nil, err
@@ -472,6 +561,15 @@ func (s *Session) sqlDropTable(d *plan.DropTable) (*DataFrame, error) {
 	if len(parts) == 1 && s.DropTempView(parts[0]) {
 		return s.emptyResult(), nil
 	}
+	if s.dropCatalogView(d.Table) {
+		return s.emptyResult(), nil
+	}
+	if ft := s.fileTable(d.Table); ft != nil {
+		if err := s.dropFileTable(ft); err != nil {
+			return nil, err
+		}
+		return s.emptyResult(), nil
+	}
 	path, err := s.TablePath(d.Table)
 	if err != nil {
 		return nil, err
@@ -492,6 +590,9 @@ func (s *Session) sqlDropTable(d *plan.DropTable) (*DataFrame, error) {
 // ADD COLUMNS) or ALTER TABLE t ALTER COLUMN c COMMENT '..' (CHANGE COLUMN): one version
 // with the new schema, as delta-spark commits them.
 func (s *Session) sqlAlterColumns(ctx context.Context, a *plan.AlterColumns) (*DataFrame, error) {
+	if ft := s.fileTable(a.Table); ft != nil && a.Comment == nil {
+		return s.addFileTableColumns(ft, a.Add)
+	}
 	dt, err := s.sqlDeltaTarget(ctx, a.Table)
 	if err != nil {
 		return nil, err

@@ -239,22 +239,58 @@ func (s *Session) sqlSet(q *plan.Query) (*DataFrame, error) {
 
 // sqlDescribeTable is DESCRIBE [TABLE] name: one col_name, data_type, comment row a column
 // (the comment from the field's metadata, else NULL), as Spark lists a table's columns.
-func (s *Session) sqlDescribeTable(ctx context.Context, name string) (*DataFrame, error) {
+func (s *Session) sqlDescribeTable(ctx context.Context, q *plan.Query) (*DataFrame, error) {
+	name := q.DescribeTable
 	df, err := s.Table(ctx, name)
 	if err != nil {
 		return nil, err
 	}
-	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{
-		{Name: "col_name", Type: sqltypes.String, Nullable: false},
-		{Name: "data_type", Type: sqltypes.String, Nullable: false},
-		{Name: "comment", Type: sqltypes.String, Nullable: true}}}
+	if q.DescribeColumn != "" {
+		return s.describeColumn(df.Schema(), q.DescribeColumn)
+	}
+	if ft := s.fileTable(name); ft != nil {
+		return s.CreateDataFrame(ft.describeRows(s, q.DescribeExtended), describeSchema)
+	}
+	if q.DescribeExtended {
+		return nil, &plan.UnsupportedError{Message: fmt.Sprintf("kafkalab's DESCRIBE EXTENDED describes tables of files (CREATE TABLE ... USING parquet, saveAsTable); for %s use DESCRIBE, or DESCRIBE DETAIL of a Delta table", name)}
+	}
+	return s.describeColumns(df.Schema())
+}
+
+// describeSchema is DESCRIBE's col_name, data_type, comment.
+var describeSchema = &sqltypes.StructType{Fields: []sqltypes.StructField{
+	{Name: "col_name", Type: sqltypes.String, Nullable: false},
+	{Name: "data_type", Type: sqltypes.String, Nullable: false},
+	{Name: "comment", Type: sqltypes.String, Nullable: true}}}
+
+// describeColumns is one DESCRIBE row per column: its name, type and comment.
+func (s *Session) describeColumns(st *sqltypes.StructType) (*DataFrame, error) {
 	var rows []sqltypes.Row
-	for _, f := range df.Schema().Fields {
+	for _, f := range st.Fields {
 		var comment any
 		if c, ok := f.Metadata["comment"].(string); ok {
 			comment = c
 		}
 		rows = append(rows, sqltypes.Row{f.Name, sqltypes.SimpleString(f.Type), comment})
 	}
-	return s.CreateDataFrame(rows, schema)
+	return s.CreateDataFrame(rows, describeSchema)
+}
+
+// describeColumn is DESCRIBE TABLE t col: info_name, info_value rows naming the column, its
+// type and comment.
+func (s *Session) describeColumn(st *sqltypes.StructType, col string) (*DataFrame, error) {
+	i := findColumn(st, col, s.confBool(ConfCaseSensitive))
+	if i < 0 {
+		return nil, &plan.AnalysisError{Class: "COLUMN_NOT_FOUND", Message: fmt.Sprintf(
+			"The column `%s` cannot be found. Verify the spelling and correctness of the column name according to the SQL config \"spark.sql.caseSensitive\".", col)}
+	}
+	f := st.Fields[i]
+	var comment any
+	if c, ok := f.Metadata["comment"].(string); ok {
+		comment = c
+	}
+	schema := &sqltypes.StructType{Fields: []sqltypes.StructField{
+		{Name: "info_name", Type: sqltypes.String, Nullable: false},
+		{Name: "info_value", Type: sqltypes.String, Nullable: true}}}
+	return s.CreateDataFrame([]sqltypes.Row{{"col_name", f.Name}, {"data_type", sqltypes.SimpleString(f.Type)}, {"comment", comment}}, schema)
 }

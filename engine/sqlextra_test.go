@@ -82,7 +82,7 @@ func TestSQLQueryForms(t *testing.T) {
 		"CREATE TEMP VIEW v3 (a, b) AS VALUES (1)":                  "[CREATE_VIEW_COLUMN_ARITY_MISMATCH.NOT_ENOUGH_DATA_COLUMNS]",
 		"VALUES (1, 2), (3)":                                        "[INVALID_INLINE_TABLE.NUM_COLUMNS_MISMATCH]",
 		"SELECT * FROM (SELECT 1 AS a) AS t(x, y)":                  "[ASSIGNMENT_ARITY_MISMATCH]",
-		"CREATE VIEW permanent AS SELECT 1":                         "temporary views only",
+		"CREATE VIEW permanent (a, b) AS VALUES (1)":                "[CREATE_VIEW_COLUMN_ARITY_MISMATCH.NOT_ENOUGH_DATA_COLUMNS]",
 		"SELECT c FROM number1 INTERSECT SELECT 'x' FROM number2":   "",
 		"SELECT c FROM number1 EXCEPT SELECT array(1) FROM number2": "[INCOMPATIBLE_COLUMN_TYPE]",
 	} {

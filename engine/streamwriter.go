@@ -202,15 +202,15 @@ func (w *DataStreamWriter) Start(ctx context.Context, path ...string) (*Streamin
 // ToTable is .toTable(name): a managed Delta table, created first (version 0 CREATE TABLE)
 // when it does not exist, as Spark does.
 func (w *DataStreamWriter) ToTable(ctx context.Context, name string) (*StreamingQuery, error) {
-	if _, err := tableIdent(name); err != nil {
+	s := w.df.s
+	if _, err := s.tableIdent(name); err != nil {
 		return nil, err
 	}
-	s := w.df.s
 	if ft := s.fileTable(name); ft != nil {
 		// A file-format table of the catalog: the stream writes its folder with the
 		// table's format, as Spark's toTable does for a V1 table.
 		if w.format != "" && w.format != ft.provider {
-			return nil, &plan.AnalysisError{Message: fmt.Sprintf("The input source(%s) is different from the table spark_catalog.default.%s's data source provider(%s).", w.format, ft.name, ft.provider)}
+			return nil, &plan.AnalysisError{Message: fmt.Sprintf("The input source(%s) is different from the table spark_catalog.%s.%s's data source provider(%s).", w.format, ft.database(), ft.name, ft.provider)}
 		}
 		w.format = ft.provider
 		w.opts.set("path", ft.path)
@@ -240,7 +240,7 @@ func (w *DataStreamWriter) ToTable(ctx context.Context, name string) (*Streaming
 	if _, _, err := filesink.SplitPartitions(plan.Schema(w.df.node), w.partition); err != nil {
 		return nil, &plan.AnalysisError{Message: err.Error()}
 	}
-	if err := checkNewTableLocation(name, path); err != nil {
+	if err := s.checkNewTableLocation(name, path); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(path, 0o755); err != nil {

@@ -190,7 +190,7 @@ func (w *DataFrameWriter) SaveAsTable(ctx context.Context, name string) error {
 	switch strings.ToLower(strings.ReplaceAll(w.mode, "_", "")) {
 	case "", "error", "errorifexists", "default":
 		if w.df.s.fileTable(name) != nil || w.df.s.isDeltaTable(path) {
-			return tableExistsError(name)
+			return w.df.s.tableExistsError(name)
 		}
 	}
 	// Without a format saveAsTable makes a Parquet table (spark.sql.sources.default), but a

@@ -89,11 +89,10 @@ func (w *WriterV2) make(ctx context.Context, how string) error {
 	}
 	switch {
 	case how == "create" && exists:
-		return tableExistsError(w.table)
+		return w.df.s.tableExistsError(w.table)
 	case how == "replace" && !exists:
-		t, _ := tableIdent(w.table)
 		return &plan.AnalysisError{Class: "TABLE_OR_VIEW_NOT_FOUND", Message: fmt.Sprintf(
-			"The table or view `spark_catalog`.`default`.`%s` cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a schema, verify the current_schema() output, or qualify the name with the correct schema and catalog.\nTo tolerate the error on drop use DROP VIEW IF EXISTS or DROP TABLE IF EXISTS.", strings.ToLower(t))}
+			"The table or view %s cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a schema, verify the current_schema() output, or qualify the name with the correct schema and catalog.\nTo tolerate the error on drop use DROP VIEW IF EXISTS or DROP TABLE IF EXISTS.", w.df.s.qualifiedTable(w.table))}
 	}
 	props, err := tableProperties(w.props)
 	if err != nil {
@@ -201,7 +200,7 @@ func byTableColumns(df *DataFrame, name string, table *sqltypes.StructType, byPo
 			for i := range all {
 				all[i] = i
 			}
-			return nil, insertArity(name, table, all, len(data.Fields))
+			return nil, df.s.insertArity(name, table, all, len(data.Fields))
 		}
 		for i, d := range data.Fields {
 			f := table.Fields[i]
@@ -220,7 +219,7 @@ func byTableColumns(df *DataFrame, name string, table *sqltypes.StructType, byPo
 				continue
 			}
 			return nil, &plan.AnalysisError{Class: "INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_FIND_DATA", Message: fmt.Sprintf(
-				"Cannot write incompatible data for the table `spark_catalog`.`default`.`%s`: Cannot find data for the output column `%s`.", strings.ToLower(name), f.Name)}
+				"Cannot write incompatible data for the table %s: Cannot find data for the output column `%s`.", df.s.qualifiedTable(name), f.Name)}
 		}
 		cols = append(cols, newColumn(plan.Alias{Child: plan.Cast{Child: plan.ColumnRef{Parts: []string{data.Fields[j].Name}}, To: f.Type}, Name: f.Name}))
 	}
@@ -254,6 +253,19 @@ func (w *DataFrameWriter) InsertInto(ctx context.Context, name string, overwrite
 	if len(w.parts) > 0 {
 		return sparkerrors.New(sparkerrors.AnalysisException, "PARTITION_BY_NOT_ALLOWED_WITH_INSERT_INTO", "tableName", "`"+name+"`")
 	}
+	overwriting := (overwrite != nil && *overwrite) || (overwrite == nil && strings.EqualFold(w.mode, "overwrite"))
+	if ft := w.df.s.fileTable(name); ft != nil {
+		// A table of files (CREATE TABLE ... USING parquet, saveAsTable): the rows by
+		// position in the table's column order, appended or replacing its rows, in its format.
+		if err := w.checkTimeType(); err != nil {
+			return err
+		}
+		data, err := byTableColumns(w.df, name, ft.schema, true)
+		if err != nil {
+			return err
+		}
+		return w.df.s.writeFileTable(ctx, ft, data, overwriting, nil)
+	}
 	dt, err := w.df.s.sqlTable(ctx, name)
 	if err != nil {
 		return err
@@ -270,7 +282,7 @@ func (w *DataFrameWriter) InsertInto(ctx context.Context, name string, overwrite
 		return err
 	}
 	mode := "append"
-	if (overwrite != nil && *overwrite) || (overwrite == nil && strings.EqualFold(w.mode, "overwrite")) {
+	if overwriting {
 		mode = "overwrite"
 	}
 	dw := data.Write().Format("delta").Mode(mode)

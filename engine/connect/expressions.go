@@ -23,7 +23,11 @@ func catalogTableRow(t engine.CatalogTable) sqltypes.Row {
 	} else {
 		ns = []any{}
 	}
-	return sqltypes.Row{t.Name, catalog, ns, nil, t.TableType, t.IsTemporary}
+	var desc any
+	if t.Description != nil {
+		desc = *t.Description
+	}
+	return sqltypes.Row{t.Name, catalog, ns, desc, t.TableType, t.IsTemporary}
 }
 
 func (ss *session) columns(ctx context.Context, es []*pb.Expression) ([]*engine.Column, error) {

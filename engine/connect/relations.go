@@ -652,7 +652,7 @@ func (ss *session) catalog(ctx context.Context, c *pb.Catalog) (*engine.DataFram
 		return boolDF(ss.eng.DropGlobalTempView(ct.DropGlobalTempView.GetViewName()))
 	case *pb.Catalog_CurrentDatabase:
 		schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: sqltypes.String, Nullable: true}}}
-		return ss.eng.CreateDataFrame([]sqltypes.Row{{"default"}}, schema)
+		return ss.eng.CreateDataFrame([]sqltypes.Row{{ss.eng.CurrentDatabase()}}, schema)
 	case *pb.Catalog_CurrentCatalog:
 		schema := &sqltypes.StructType{Fields: []sqltypes.StructField{{Name: "value", Type: sqltypes.String, Nullable: true}}}
 		return ss.eng.CreateDataFrame([]sqltypes.Row{{"spark_catalog"}}, schema)
@@ -677,10 +677,34 @@ func (ss *session) catalog(ctx context.Context, c *pb.Catalog) (*engine.DataFram
 			rows = append(rows, sqltypes.Row{c.Name, nil, c.DataType, c.Nullable, c.IsPartition, false, false})
 		}
 		return ss.eng.CreateDataFrame(rows, schema)
-	case *pb.Catalog_ListTables:
-		tables, err := ss.eng.ListTables()
+	case *pb.Catalog_SetCurrentDatabase:
+		if err := ss.eng.SetCurrentDatabase(ct.SetCurrentDatabase.GetDbName()); err != nil {
+			return nil, err
+		}
+		return ss.eng.CreateDataFrame(nil, &sqltypes.StructType{})
+	case *pb.Catalog_DatabaseExists:
+		name := strings.ToLower(ct.DatabaseExists.GetDbName())
+		return boolDF(ss.eng.DatabaseExists(strings.TrimPrefix(name, "spark_catalog.")))
+	case *pb.Catalog_IsCached:
+		ok, err := ss.eng.IsCached(ctx, ct.IsCached.GetTableName())
 		if err != nil {
 			return nil, err
+		}
+		return boolDF(ok)
+	case *pb.Catalog_ListTables:
+		db := ct.ListTables.GetDbName()
+		if db == "" {
+			db = ss.eng.CurrentDatabase()
+		}
+		all, err := ss.eng.ListTablesIn(db)
+		if err != nil {
+			return nil, err
+		}
+		var tables []engine.CatalogTable
+		for _, t := range all {
+			if p := ct.ListTables.GetPattern(); p == "" || engine.MatchesLike(p, t.Name) {
+				tables = append(tables, t)
+			}
 		}
 		schema, err := sqltypes.ParseDDL("name STRING NOT NULL, catalog STRING, namespace ARRAY<STRING>, description STRING, tableType STRING NOT NULL, isTemporary BOOLEAN NOT NULL")
 		if err != nil {

@@ -313,3 +313,43 @@ func TestCheckpointCachesTheDataFrame(t *testing.T) {
 		t.Errorf("rows %s", got)
 	}
 }
+
+// TestCatalogDatabasesAndCache: the catalog calls follow USE and CACHE TABLE through Connect
+// as in classic PySpark: currentDatabase, setCurrentDatabase, databaseExists, listTables of
+// the current database or a named one (with a pattern), isCached.
+func TestCatalogDatabasesAndCache(t *testing.T) {
+	ts := startServer(t)
+	for _, q := range []string{"CREATE DATABASE d1", "CREATE TABLE d1.t (x INT) USING parquet", "CREATE TABLE d1.u (x INT) USING parquet", "USE d1", "CACHE TABLE t"} {
+		ts.collect(t, sqlRel(q))
+	}
+	catalog := func(c *pb.Catalog) *pb.Relation { return &pb.Relation{RelType: &pb.Relation_Catalog{Catalog: c}} }
+	one := func(c *pb.Catalog) any {
+		_, rows := ts.collect(t, catalog(c))
+		if len(rows) != 1 {
+			t.Fatalf("%v: rows %v", c, rows)
+		}
+		return rows[0][0]
+	}
+	if got := one(&pb.Catalog{CatType: &pb.Catalog_CurrentDatabase{CurrentDatabase: &pb.CurrentDatabase{}}}); got != "d1" {
+		t.Errorf("currentDatabase %v, want d1", got)
+	}
+	if got := one(&pb.Catalog{CatType: &pb.Catalog_IsCached{IsCached: &pb.IsCached{TableName: "t"}}}); got != true {
+		t.Errorf("isCached(t) %v, want true", got)
+	}
+	if got := one(&pb.Catalog{CatType: &pb.Catalog_DatabaseExists{DatabaseExists: &pb.DatabaseExists{DbName: "d1"}}}); got != true {
+		t.Errorf("databaseExists(d1) %v, want true", got)
+	}
+	_, rows := ts.collect(t, catalog(&pb.Catalog{CatType: &pb.Catalog_ListTables{ListTables: &pb.ListTables{}}}))
+	if got := fmt.Sprint(rows); got != "[[t spark_catalog [d1] <nil> MANAGED false] [u spark_catalog [d1] <nil> MANAGED false]]" {
+		t.Errorf("listTables() %s", got)
+	}
+	pattern := "u*"
+	_, rows = ts.collect(t, catalog(&pb.Catalog{CatType: &pb.Catalog_ListTables{ListTables: &pb.ListTables{DbName: ptr("d1"), Pattern: &pattern}}}))
+	if got := fmt.Sprint(rows); got != "[[u spark_catalog [d1] <nil> MANAGED false]]" {
+		t.Errorf("listTables(d1, u*) %s", got)
+	}
+	ts.collect(t, catalog(&pb.Catalog{CatType: &pb.Catalog_SetCurrentDatabase{SetCurrentDatabase: &pb.SetCurrentDatabase{DbName: "default"}}}))
+	if got := one(&pb.Catalog{CatType: &pb.Catalog_CurrentDatabase{CurrentDatabase: &pb.CurrentDatabase{}}}); got != "default" {
+		t.Errorf("currentDatabase after setCurrentDatabase %v, want default", got)
+	}
+}

@@ -153,6 +153,12 @@ func fieldMetadata(b Bound) map[string]any {
 		}
 		return fieldMetadata(a.child)
 	}
+	// A grouping key in an aggregate's output keeps its column's metadata, as Spark's
+	// Aggregate outputs the grouping attribute itself (DESCRIBE QUERY SELECT age, sum(age)
+	// ... GROUP BY age shows age's comment).
+	if g, ok := b.(*groupRef); ok {
+		return fieldMetadata(g.Bound)
+	}
 	if m, ok := b.(MetadataCarrier); ok {
 		return m.Metadata()
 	}

@@ -26,7 +26,11 @@ func init() {
 	// current_database is an alias Spark prints by its canonical name, current_schema().
 	register(func(r *resolver, c Call) (Bound, error) {
 		c.Name = "current_schema"
-		return constant(func() string { return "default" })(r, c)
+		db := "default"
+		if r.scope != nil && r.scope.Database != nil {
+			db = r.scope.Database()
+		}
+		return constant(func() string { return db })(r, c)
 	}, "current_database", "current_schema")
 	register(constant(func() string { return "spark_catalog" }), "current_catalog")
 	register(constant(CurrentUser), "current_user", "user", "session_user")

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"sort"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -506,4 +507,28 @@ func timeZoneAware(from, to sqltypes.DataType) bool {
 	tz := func(t sqltypes.DataType) bool { return isTimestamp(t) }
 	dt := func(t sqltypes.DataType) bool { return isDate(t) || isString(t) || isTimestampNTZ(t) }
 	return tz(from) && dt(to) || dt(from) && tz(to)
+}
+
+// BuiltinFunctionNames are the built-in functions kafkalab's SQL knows (scalar, aggregate,
+// window and generator functions), sorted: SHOW FUNCTIONS lists them.
+func BuiltinFunctionNames() []string {
+	seen := map[string]bool{}
+	for n := range scalarFunctions {
+		seen[n] = true
+	}
+	for n := range aggregateFunctions {
+		seen[n] = true
+	}
+	for n := range windowFunctionNames {
+		seen[n] = true
+	}
+	for n := range generatorFunctions {
+		seen[n] = true
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -32,6 +32,9 @@ type Scope struct {
 	// (df.col, df["col"]) whose name is ambiguous here resolves through them to the column
 	// that DataFrame gave, as Spark resolves such a column by its attribute id.
 	Origins []ColumnOrigin
+	// Database, when set, is the session's current database (USE db) at the moment an
+	// expression is analysed: current_database() answers it ("default" when unset).
+	Database func() string
 	// TimeTypeOff, when set, tells whether spark.sql.timeType.enabled is false at the
 	// moment an expression is analysed (Spark's default outside its own tests): a cast to
 	// TIME, explicit or implicit, and the functions and operators that compute on TIME
@@ -89,7 +92,7 @@ func (s *Scope) passesOn(i int, from *Scope, fi int) bool {
 
 // derive is a scope for an operator's output over in's settings.
 func (s *Scope) derive(schema *sqltypes.StructType) *Scope {
-	return &Scope{Schema: schema, CaseSensitive: s.CaseSensitive, Zone: s.Zone, Functions: s.Functions, TimeTypeOff: s.TimeTypeOff}
+	return &Scope{Schema: schema, CaseSensitive: s.CaseSensitive, Zone: s.Zone, Functions: s.Functions, TimeTypeOff: s.TimeTypeOff, Database: s.Database}
 }
 
 func (s *Scope) qualifier(i int) []string {

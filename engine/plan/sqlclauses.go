@@ -233,7 +233,10 @@ func (p *sqlParser) createView(q *Query, replace bool) (*Query, error) {
 	v := &CreateView{Replace: replace}
 	v.Global = p.keyword("GLOBAL")
 	if !p.keyword("TEMPORARY") && !p.keyword("TEMP") {
-		return nil, unsupported("kafkalab's spark.sql creates temporary views only: write CREATE TEMP VIEW (or CREATE OR REPLACE TEMP VIEW)")
+		if v.Global {
+			return nil, p.syntaxError()
+		}
+		v.Persistent = true
 	}
 	if !p.keyword("VIEW") {
 		return nil, p.syntaxError()
@@ -244,9 +247,17 @@ func (p *sqlParser) createView(q *Query, replace bool) (*Query, error) {
 		}
 		v.IfNotExists = true
 	}
-	name, ok := p.identifier()
-	if !ok {
-		return nil, p.syntaxError()
+	var name string
+	if v.Persistent {
+		var err error
+		if name, err = p.tableName(); err != nil {
+			return nil, err
+		}
+	} else {
+		var ok bool
+		if name, ok = p.identifier(); !ok {
+			return nil, p.syntaxError()
+		}
 	}
 	v.Name = name
 	if p.op("(") {
@@ -256,6 +267,15 @@ func (p *sqlParser) createView(q *Query, replace bool) (*Query, error) {
 				return nil, p.syntaxError()
 			}
 			v.Columns = append(v.Columns, c)
+			var comment *string
+			if p.keyword("COMMENT") {
+				t := p.next()
+				if t.kind != tkString {
+					return nil, p.syntaxError()
+				}
+				comment = &t.text
+			}
+			v.ColumnComments = append(v.ColumnComments, comment)
 			if !p.op(",") {
 				break
 			}
@@ -263,6 +283,23 @@ func (p *sqlParser) createView(q *Query, replace bool) (*Query, error) {
 		if err := p.expect(")"); err != nil {
 			return nil, err
 		}
+	}
+	for {
+		if p.keyword("COMMENT") {
+			t := p.next()
+			if t.kind != tkString {
+				return nil, p.syntaxError()
+			}
+			v.Comment = &t.text
+			continue
+		}
+		if p.keyword("TBLPROPERTIES") {
+			if _, err := p.propertyList(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		break
 	}
 	if !p.keyword("AS") {
 		return nil, p.syntaxError()

@@ -3,9 +3,13 @@ package plan
 import (
 	"strconv"
 	"strings"
+
+	"github.com/kafkalab/kafkalab/engine/sparkerrors"
 )
 
-// CreateTable is CREATE TABLE [IF NOT EXISTS] name [(columns)] USING delta [AS query].
+// CreateTable is CREATE TABLE [IF NOT EXISTS] name [(columns)] USING delta|parquet|csv|json|orc|text
+// [OPTIONS (...)] [PARTITIONED BY (...)] [LOCATION '..'] [COMMENT '..'] [TBLPROPERTIES (...)]
+// [AS query].
 type CreateTable struct {
 	Table       string
 	IfNotExists bool
@@ -16,6 +20,13 @@ type CreateTable struct {
 	// PartitionedBy are PARTITIONED BY's columns; Properties are TBLPROPERTIES's.
 	PartitionedBy []string
 	Properties    []Property
+	// Format is the USING data source in lower case; a format other than delta makes a
+	// catalog table of files (Options are its OPTIONS, Location its LOCATION, "" for a
+	// managed table in the warehouse, Comment its COMMENT).
+	Format   string
+	Options  []Property
+	Location string
+	Comment  *string
 	// Refused, when set, is why kafkalab cannot run this CREATE TABLE (it is not USING
 	// delta); the rest of the statement is not parsed. The command fails with it after the
 	// column list's types are checked, as Spark checks them first.
@@ -35,6 +46,108 @@ type Insert struct {
 	// the rows replace those that meet cond.
 	ReplaceWhere     Expr
 	ReplaceWhereText string
+	// Partition is the PARTITION (col = value, col) clause, in the order written.
+	Partition []PartitionValue
+	// ByName is INSERT INTO t BY NAME query: the query's columns go to the table's columns
+	// of their names.
+	ByName bool
+}
+
+// InsertDirectory is INSERT OVERWRITE [LOCAL] DIRECTORY ['path'] USING format
+// [OPTIONS (...)] query: the query's rows written to the folder (Path, or the path option).
+type InsertDirectory struct {
+	Path    string
+	Format  string
+	Options []Property
+	Select  string
+}
+
+// insertDirectory parses INSERT OVERWRITE's [LOCAL] DIRECTORY ... (OVERWRITE already read).
+func (p *sqlParser) insertDirectory(q *Query) (*Query, error) {
+	p.keyword("LOCAL")
+	if !p.keyword("DIRECTORY") {
+		return nil, p.syntaxError()
+	}
+	d := &InsertDirectory{}
+	if t := p.peek(); t.kind == tkString {
+		p.next()
+		d.Path = t.text
+	}
+	if !p.keyword("USING") {
+		if p.at(tkIdent, "ROW") || p.at(tkIdent, "STORED") {
+			return nil, unsupported("kafkalab writes INSERT OVERWRITE DIRECTORY with USING format (parquet, csv, json, text); Hive's ROW FORMAT / STORED AS is not in kafkalab")
+		}
+		return nil, p.syntaxError()
+	}
+	format, ok := p.identifier()
+	if !ok {
+		return nil, p.syntaxError()
+	}
+	d.Format = strings.ToLower(format)
+	if p.keyword("OPTIONS") {
+		opts, err := p.propertyList()
+		if err != nil {
+			return nil, err
+		}
+		d.Options = opts
+	}
+	if !p.at(tkIdent, "SELECT") && !p.at(tkIdent, "WITH") && !p.at(tkIdent, "FROM") && !p.at(tkIdent, "VALUES") && !p.at(tkIdent, "TABLE") && !p.at(tkOp, "(") {
+		return nil, p.syntaxError()
+	}
+	d.Select = p.rest()
+	q.InsertDirectory = d
+	return q, nil
+}
+
+// PartitionValue is one column of a PARTITION (...) clause: col = value (a static value)
+// or col alone (Value nil, a dynamic partition the rows give).
+type PartitionValue struct {
+	Column string
+	Value  Expr
+}
+
+// AlterRename is ALTER TABLE name RENAME TO new, or RENAME COLUMN Column TO To.
+type AlterRename struct {
+	Table, To string
+	Column    string
+}
+
+// AlterPartitions is ALTER TABLE name ADD [IF NOT EXISTS] PARTITION (...) [PARTITION (...)]
+// or DROP [IF EXISTS] PARTITION (...), ...: Drop tells which.
+type AlterPartitions struct {
+	Table    string
+	Drop     bool
+	IfExists bool // IF NOT EXISTS of ADD, IF EXISTS of DROP
+	Specs    [][]PartitionValue
+}
+
+// partitionSpec reads PARTITION's (col [= value], ...), the keyword already read.
+func (p *sqlParser) partitionSpec() ([]PartitionValue, error) {
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	var out []PartitionValue
+	for {
+		col, ok := p.identifier()
+		if !ok {
+			return nil, p.syntaxError()
+		}
+		pv := PartitionValue{Column: col}
+		if p.op("=") {
+			v, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			pv.Value = v
+		}
+		out = append(out, pv)
+		if p.op(")") {
+			return out, nil
+		}
+		if !p.op(",") {
+			return nil, p.syntaxError()
+		}
+	}
 }
 
 // Update is UPDATE table SET col = expr, ... [WHERE cond].
@@ -74,6 +187,9 @@ type Optimize struct {
 type AlterProperties struct {
 	Table string
 	Set   []Property
+	// Unset is ALTER TABLE table UNSET TBLPROPERTIES [IF EXISTS] (key, ...)'s keys.
+	Unset    []string
+	IfExists bool
 }
 
 // AlterColumns is ALTER TABLE table ADD COLUMNS (col type [COMMENT '..'], ...) (Add is the
@@ -145,6 +261,27 @@ func (p *sqlParser) propertyList() ([]Property, error) {
 	}
 }
 
+// reservedProperties are the table properties Spark's parser refuses in TBLPROPERTIES, with
+// the reason its UNSUPPORTED_FEATURE.SET_TABLE_PROPERTY gives (PySpark 4.2.0's words).
+var reservedProperties = map[string]string{
+	"owner":               "it will be set to the current user",
+	"provider":            "please use the USING clause to specify it",
+	"location":            "please use the LOCATION clause to specify it",
+	"external":            "please use CREATE EXTERNAL TABLE",
+	"is_managed_location": "please remove it from the TBLPROPERTIES list.",
+}
+
+// checkReservedProperties refuses a reserved key in CREATE TABLE's or ALTER TABLE SET's
+// TBLPROPERTIES, as Spark's parser does for every table.
+func checkReservedProperties(props []Property) error {
+	for _, p := range props {
+		if msg, ok := reservedProperties[strings.ToLower(p.Key)]; ok {
+			return sparkerrors.New(sparkerrors.ParseException, "UNSUPPORTED_FEATURE.SET_TABLE_PROPERTY", "property", p.Key, "msg", msg)
+		}
+	}
+	return nil
+}
+
 // propertyValue reads a table property's value: a string, a number or a word (true).
 func (p *sqlParser) propertyValue() (string, error) {
 	t := p.peek()
@@ -161,12 +298,100 @@ func (p *sqlParser) propertyValue() (string, error) {
 func (p *sqlParser) command(q *Query) (*Query, error) {
 	switch {
 	case p.keyword("ALTER"):
+		if p.keyword("VIEW") {
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			if !p.keyword("AS") {
+				return nil, unsupported("kafkalab's spark.sql supports ALTER VIEW %s AS query; other ALTER VIEW forms are not yet in kafkalab", name)
+			}
+			q.CreateView = &CreateView{Name: name, Alter: true, Persistent: true, AsSelect: p.rest()}
+			return q, nil
+		}
 		if !p.keyword("TABLE") {
 			return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE ... SET TBLPROPERTIES; ALTER %s is not yet in kafkalab", strings.ToUpper(p.peek().text))
 		}
 		name, err := p.tableName()
 		if err != nil {
 			return nil, err
+		}
+		if p.keyword("RENAME") {
+			if p.keyword("COLUMN") {
+				from, err := p.columnPath()
+				if err != nil {
+					return nil, err
+				}
+				if !p.keyword("TO") {
+					return nil, p.syntaxError()
+				}
+				to, ok := p.identifier()
+				if !ok {
+					return nil, p.syntaxError()
+				}
+				q.AlterRename, q.Table = &AlterRename{Table: name, Column: from, To: to}, name
+				return q, p.end()
+			}
+			if !p.keyword("TO") {
+				return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE %s RENAME TO name; RENAME %s is not yet in kafkalab (run it on real Spark with kafkalab export)", name, strings.ToUpper(p.peek().text))
+			}
+			to, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			q.AlterRename, q.Table = &AlterRename{Table: name, To: to}, name
+			return q, p.end()
+		}
+		if p.at(tkIdent, "DROP") && (strings.EqualFold(p.toks[p.i+1].text, "PARTITION") || strings.EqualFold(p.toks[p.i+1].text, "IF")) {
+			p.next()
+			a := &AlterPartitions{Table: name, Drop: true}
+			if p.keyword("IF") {
+				if !p.keyword("EXISTS") {
+					return nil, p.syntaxError()
+				}
+				a.IfExists = true
+			}
+			for p.keyword("PARTITION") {
+				spec, err := p.partitionSpec()
+				if err != nil {
+					return nil, err
+				}
+				a.Specs = append(a.Specs, spec)
+				if !p.op(",") {
+					break
+				}
+			}
+			if len(a.Specs) == 0 {
+				return nil, p.syntaxError()
+			}
+			p.keyword("PURGE")
+			q.AlterPartitions, q.Table = a, name
+			return q, p.end()
+		}
+		if p.at(tkIdent, "ADD") && (strings.EqualFold(p.toks[p.i+1].text, "PARTITION") || strings.EqualFold(p.toks[p.i+1].text, "IF")) {
+			p.next()
+			a := &AlterPartitions{Table: name}
+			if p.keyword("IF") {
+				if !p.keyword("NOT") || !p.keyword("EXISTS") {
+					return nil, p.syntaxError()
+				}
+				a.IfExists = true
+			}
+			for p.keyword("PARTITION") {
+				spec, err := p.partitionSpec()
+				if err != nil {
+					return nil, err
+				}
+				if p.keyword("LOCATION") {
+					return nil, unsupported("kafkalab's ALTER TABLE %s ADD PARTITION does not take a LOCATION yet", name)
+				}
+				a.Specs = append(a.Specs, spec)
+			}
+			if len(a.Specs) == 0 {
+				return nil, p.syntaxError()
+			}
+			q.AlterPartitions, q.Table = a, name
+			return q, p.end()
 		}
 		if p.keyword("DROP") {
 			if !p.keyword("CONSTRAINT") {
@@ -230,11 +455,44 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 			q.AlterColumns, q.Table = &AlterColumns{Table: name, Column: col, Comment: &comment}, name
 			return q, p.end()
 		}
+		if p.keyword("UNSET") {
+			if !p.keyword("TBLPROPERTIES") {
+				return nil, p.syntaxError()
+			}
+			a := &AlterProperties{Table: name}
+			if p.keyword("IF") {
+				if !p.keyword("EXISTS") {
+					return nil, p.syntaxError()
+				}
+				a.IfExists = true
+			}
+			if err := p.expect("("); err != nil {
+				return nil, err
+			}
+			for {
+				k, err := p.propertyKey()
+				if err != nil {
+					return nil, err
+				}
+				a.Unset = append(a.Unset, k)
+				if p.op(")") {
+					break
+				}
+				if !p.op(",") {
+					return nil, p.syntaxError()
+				}
+			}
+			q.AlterProperties, q.Table = a, name
+			return q, p.end()
+		}
 		if !p.keyword("SET") || !p.keyword("TBLPROPERTIES") {
 			return nil, unsupported("kafkalab's spark.sql supports ALTER TABLE %s SET TBLPROPERTIES (...) only; other ALTER TABLE forms are not yet in kafkalab (run them on real Spark with kafkalab export)", name)
 		}
 		props, err := p.propertyList()
 		if err != nil {
+			return nil, err
+		}
+		if err := checkReservedProperties(props); err != nil {
 			return nil, err
 		}
 		q.AlterProperties, q.Table = &AlterProperties{Table: name, Set: props}, name
@@ -293,6 +551,52 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 			return p.createView(q, replace)
 		}
 		c.Replace = replace
+		if !replace && p.isDatabaseWord(p.i) {
+			p.next()
+			d := &CreateDatabase{}
+			if p.keyword("IF") {
+				if !p.keyword("NOT") || !p.keyword("EXISTS") {
+					return nil, p.syntaxError()
+				}
+				d.IfNotExists = true
+			}
+			name, err := p.databaseName()
+			if err != nil {
+				return nil, err
+			}
+			d.Name = name
+			for {
+				switch {
+				case p.keyword("COMMENT"):
+					t := p.next()
+					if t.kind != tkString {
+						return nil, p.syntaxError()
+					}
+					d.Comment = &t.text
+					continue
+				case p.keyword("LOCATION"):
+					t := p.next()
+					if t.kind != tkString {
+						return nil, p.syntaxError()
+					}
+					d.Location = t.text
+					continue
+				case p.keyword("WITH"):
+					if !p.keyword("DBPROPERTIES") && !p.keyword("PROPERTIES") {
+						return nil, p.syntaxError()
+					}
+					props, err := p.propertyList()
+					if err != nil {
+						return nil, err
+					}
+					d.Properties = append(d.Properties, props...)
+					continue
+				}
+				break
+			}
+			q.CreateDatabase = d
+			return q, p.end()
+		}
 		if !p.keyword("TABLE") {
 			return nil, unsupported("kafkalab's spark.sql supports CREATE TABLE ... USING delta; %s is not yet in kafkalab", strings.ToUpper(p.peek().text))
 		}
@@ -324,10 +628,38 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		if !ok {
 			return nil, p.syntaxError()
 		}
-		if !strings.EqualFold(format, "delta") {
-			return refusedCreate(q, c, unsupported("kafkalab creates Delta tables only, not USING %s: write USING delta", format))
+		switch f := strings.ToLower(format); f {
+		case "delta":
+		case "parquet", "csv", "json", "orc", "text":
+			c.Format = f
+		default:
+			return refusedCreate(q, c, unsupported("kafkalab creates Delta tables and tables of parquet, csv, json, orc or text files, not USING %s", format))
 		}
 		for {
+			if c.Format != "" && p.keyword("OPTIONS") {
+				opts, err := p.propertyList()
+				if err != nil {
+					return nil, err
+				}
+				c.Options = append(c.Options, opts...)
+				continue
+			}
+			if c.Format != "" && p.keyword("LOCATION") {
+				t := p.next()
+				if t.kind != tkString {
+					return nil, p.syntaxError()
+				}
+				c.Location = t.text
+				continue
+			}
+			if c.Format != "" && p.keyword("COMMENT") {
+				t := p.next()
+				if t.kind != tkString {
+					return nil, p.syntaxError()
+				}
+				c.Comment = &t.text
+				continue
+			}
 			if p.keyword("PARTITIONED") {
 				if !p.keyword("BY") || !p.op("(") {
 					return nil, p.syntaxError()
@@ -352,6 +684,9 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 				if err != nil {
 					return nil, err
 				}
+				if err := checkReservedProperties(props); err != nil {
+					return nil, err
+				}
 				c.Properties = append(c.Properties, props...)
 				continue
 			}
@@ -373,6 +708,9 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 	case p.keyword("INSERT"):
 		ins := &Insert{}
 		switch {
+		case p.at(tkIdent, "OVERWRITE") && (strings.EqualFold(p.toks[p.i+1].text, "DIRECTORY") || strings.EqualFold(p.toks[p.i+1].text, "LOCAL")):
+			p.next()
+			return p.insertDirectory(q)
 		case p.keyword("OVERWRITE"):
 			ins.Overwrite = true
 		case p.keyword("INTO"):
@@ -385,7 +723,22 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 			return nil, err
 		}
 		ins.Table = name
-		if p.at(tkOp, "(") && !(p.toks[p.i+1].kind == tkIdent && (strings.EqualFold(p.toks[p.i+1].text, "SELECT") || strings.EqualFold(p.toks[p.i+1].text, "WITH"))) {
+		if p.keyword("PARTITION") {
+			if ins.Partition, err = p.partitionSpec(); err != nil {
+				return nil, err
+			}
+			if p.keyword("IF") {
+				if !p.keyword("NOT") || !p.keyword("EXISTS") {
+					return nil, p.syntaxError()
+				}
+			}
+		}
+		if p.at(tkIdent, "BY") && strings.EqualFold(p.toks[p.i+1].text, "NAME") {
+			p.next()
+			p.next()
+			ins.ByName = true
+		}
+		if !ins.ByName && p.at(tkOp, "(") && !(p.toks[p.i+1].kind == tkIdent && (strings.EqualFold(p.toks[p.i+1].text, "SELECT") || strings.EqualFold(p.toks[p.i+1].text, "WITH"))) {
 			if ins.Columns, err = p.columnList(); err != nil {
 				return nil, err
 			}

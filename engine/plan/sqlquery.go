@@ -38,8 +38,18 @@ type Query struct {
 	AlterConstraint *AlterConstraint
 	// Truncate is TRUNCATE TABLE name.
 	Truncate string
+	// TruncatePartition is TRUNCATE TABLE name PARTITION (...)'s spec.
+	TruncatePartition []PartitionValue
 	// DropTable is DROP TABLE [IF EXISTS] name.
 	DropTable *DropTable
+	// AlterRename is ALTER TABLE ... RENAME TO; AlterPartitions ALTER TABLE ... ADD|DROP PARTITION.
+	AlterRename     *AlterRename
+	AlterPartitions *AlterPartitions
+	// ShowPartitions is set for SHOW PARTITIONS table [PARTITION (...)] (the spec in
+	// ShowPartitionSpec); ShowColumns for SHOW COLUMNS IN|FROM table [IN|FROM db].
+	ShowPartitions    bool
+	ShowPartitionSpec []PartitionValue
+	ShowColumns       bool
 	// VersionAsOf (-1 when absent) and TimestampAsOf are the FROM table's time travel.
 	VersionAsOf   int64
 	TimestampAsOf string
@@ -82,8 +92,46 @@ type Query struct {
 
 	// CreateView is CREATE [OR REPLACE] [GLOBAL] TEMP VIEW name [(cols)] AS query.
 	CreateView *CreateView
-	// DescribeTable is DESCRIBE [TABLE] name.
-	DescribeTable string
+	// DescribeTable is DESCRIBE [TABLE] [EXTENDED] name [column]: DescribeExtended tells
+	// EXTENDED (or FORMATTED), DescribeColumn names the column.
+	DescribeTable    string
+	DescribeExtended bool
+	DescribeColumn   string
+	// DescribeFunction is DESCRIBE FUNCTION's function name.
+	DescribeFunction string
+	// DescribeQuery is DESCRIBE QUERY's query text.
+	DescribeQuery string
+	// ShowCreateTable is set for SHOW CREATE TABLE name (Table names it).
+	ShowCreateTable bool
+	// Database statements: CREATE DATABASE|SCHEMA, USE, SHOW DATABASES|SCHEMAS [LIKE 'p']
+	// (ShowDatabases, the pattern in ShowLike), DESCRIBE DATABASE (DescribeDatabase),
+	// DROP DATABASE.
+	CreateDatabase   *CreateDatabase
+	UseDatabase      string
+	ShowDatabases    bool
+	ShowLike         *string
+	DescribeDatabase string
+	// DescribeDatabaseExtended is DESCRIBE DATABASE EXTENDED (the properties too).
+	DescribeDatabaseExtended bool
+	DropDatabase             *DropDatabase
+	// ShowFunctions is SHOW [USER|SYSTEM|ALL] FUNCTIONS [[LIKE] 'pattern'] (ShowFunctionsKind
+	// the lower-cased kind, "all" without one; the pattern in ShowLike).
+	ShowFunctions     bool
+	ShowFunctionsKind string
+	// ShowTablesIn is SHOW TABLES|VIEWS IN|FROM db's database ("" for the current one);
+	// ShowViews is set for SHOW VIEWS.
+	ShowTablesIn string
+	ShowViews    bool
+	// Cache is CACHE [LAZY] TABLE name [OPTIONS (...)] [[AS] query] (CacheQuery the query's
+	// text); Uncache is UNCACHE TABLE [IF EXISTS] name (UncacheIfExists); ClearCache is
+	// CLEAR CACHE. Table names the table.
+	Cache, Uncache, UncacheIfExists, ClearCache bool
+	CacheQuery                                  string
+	// InsertDirectory is INSERT OVERWRITE [LOCAL] DIRECTORY.
+	InsertDirectory *InsertDirectory
+	// RepairTable is MSCK REPAIR TABLE / REPAIR TABLE name; RefreshTable is REFRESH TABLE
+	// name (Table names it in both).
+	RepairTable, RefreshTable bool
 	// Set is SET key=value (SetValue non-nil) or SET key; SetAll is a bare SET.
 	Set      string
 	SetValue *string
@@ -130,6 +178,51 @@ type DropTable struct {
 	IfExists bool
 }
 
+// CreateDatabase is CREATE DATABASE|SCHEMA [IF NOT EXISTS] name [COMMENT '..'] [LOCATION '..']
+// [WITH DBPROPERTIES (...)].
+type CreateDatabase struct {
+	Name        string
+	IfNotExists bool
+	Comment     *string
+	Location    string
+	Properties  []Property
+}
+
+// DropDatabase is DROP DATABASE|SCHEMA [IF EXISTS] name [RESTRICT|CASCADE].
+type DropDatabase struct {
+	Name     string
+	IfExists bool
+	Cascade  bool
+}
+
+// databaseName reads a database name: one identifier, or spark_catalog.name.
+func (p *sqlParser) databaseName() (string, error) {
+	name, ok := p.identifier()
+	if !ok {
+		return "", p.syntaxError()
+	}
+	if p.op(".") {
+		next, ok := p.identifier()
+		if !ok {
+			return "", p.syntaxError()
+		}
+		name += "." + next
+	}
+	return name, nil
+}
+
+// isDatabaseWord is DATABASE, SCHEMA or NAMESPACE, the words Spark takes for a database.
+func (p *sqlParser) isDatabaseWord(i int) bool {
+	if i >= len(p.toks) || p.toks[i].kind != tkIdent {
+		return false
+	}
+	switch strings.ToUpper(p.toks[i].text) {
+	case "DATABASE", "SCHEMA", "NAMESPACE":
+		return true
+	}
+	return false
+}
+
 // LateralView is LATERAL VIEW [OUTER] generator(args) table [AS] col, ...
 type LateralView struct {
 	Generator Call
@@ -154,6 +247,13 @@ type CreateView struct {
 	IfNotExists bool
 	Columns     []string
 	AsSelect    string
+	// Persistent is CREATE VIEW without TEMP (a view in the catalog, read anew each time);
+	// Alter is ALTER VIEW name AS query. ColumnComments are the column list's COMMENTs
+	// (nil where a column has none), Comment the view's.
+	Persistent     bool
+	Alter          bool
+	ColumnComments []*string
+	Comment        *string
 }
 
 // ParseQuery parses one statement; a trailing semicolon is allowed.
@@ -204,8 +304,10 @@ func ParseQuery(text string) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.at(tkIdent, "PARTITION") {
-			return nil, unsupported("kafkalab's TRUNCATE TABLE empties the whole table; TRUNCATE TABLE %s PARTITION (...) is not yet in kafkalab (use DELETE FROM %s WHERE ...)", name, name)
+		if p.keyword("PARTITION") {
+			if q.TruncatePartition, err = p.partitionSpec(); err != nil {
+				return nil, err
+			}
 		}
 		q.Truncate, q.Table = name, name
 		return q, p.end()
@@ -229,6 +331,111 @@ func ParseQuery(text string) (*Query, error) {
 		q.DropTable, q.Table = d, name
 		return q, p.end()
 	}
+	if p.at(tkIdent, "DROP") && p.isDatabaseWord(p.i+1) {
+		p.next()
+		p.next()
+		d := &DropDatabase{}
+		if p.keyword("IF") {
+			if !p.keyword("EXISTS") {
+				return nil, p.syntaxError()
+			}
+			d.IfExists = true
+		}
+		name, err := p.databaseName()
+		if err != nil {
+			return nil, err
+		}
+		d.Name = name
+		if p.keyword("CASCADE") {
+			d.Cascade = true
+		} else {
+			p.keyword("RESTRICT")
+		}
+		q.DropDatabase = d
+		return q, p.end()
+	}
+	if p.at(tkIdent, "CACHE") {
+		p.next()
+		p.keyword("LAZY")
+		if !p.keyword("TABLE") {
+			return nil, p.syntaxError()
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		if p.keyword("OPTIONS") {
+			if _, err := p.propertyList(); err != nil {
+				return nil, err
+			}
+		}
+		p.keyword("AS")
+		q.Cache, q.Table, q.CacheQuery = true, name, p.rest()
+		return q, nil
+	}
+	if p.at(tkIdent, "UNCACHE") {
+		p.next()
+		if !p.keyword("TABLE") {
+			return nil, p.syntaxError()
+		}
+		if p.keyword("IF") {
+			if !p.keyword("EXISTS") {
+				return nil, p.syntaxError()
+			}
+			q.UncacheIfExists = true
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		q.Uncache, q.Table = true, name
+		return q, p.end()
+	}
+	if p.at(tkIdent, "CLEAR") && strings.EqualFold(p.toks[p.i+1].text, "CACHE") {
+		p.next()
+		p.next()
+		q.ClearCache = true
+		return q, p.end()
+	}
+	if p.at(tkIdent, "MSCK") || p.at(tkIdent, "REPAIR") {
+		p.keyword("MSCK")
+		if !p.keyword("REPAIR") || !p.keyword("TABLE") {
+			return nil, p.syntaxError()
+		}
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		if p.keyword("ADD") || p.keyword("DROP") || p.keyword("SYNC") {
+			if !p.keyword("PARTITIONS") {
+				return nil, p.syntaxError()
+			}
+		}
+		q.RepairTable, q.Table = true, name
+		return q, p.end()
+	}
+	if p.at(tkIdent, "REFRESH") && strings.EqualFold(p.toks[p.i+1].text, "TABLE") {
+		p.next()
+		p.next()
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
+		}
+		q.RefreshTable, q.Table = true, name
+		return q, p.end()
+	}
+	if p.at(tkIdent, "USE") {
+		p.next()
+		if p.isDatabaseWord(p.i) {
+			p.next()
+		}
+		name, err := p.databaseName()
+		if err != nil {
+			return nil, err
+		}
+		q.UseDatabase = name
+		return q, p.end()
+	}
 	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "VIEW") {
 		p.next()
 		p.next()
@@ -238,9 +445,9 @@ func ParseQuery(text string) (*Query, error) {
 			}
 			q.DropViewIfExists = true
 		}
-		name, ok := p.identifier()
-		if !ok {
-			return nil, p.syntaxError()
+		name, err := p.tableName()
+		if err != nil {
+			return nil, err
 		}
 		q.DropView = name
 		return q, p.end()
@@ -268,16 +475,50 @@ func ParseQuery(text string) (*Query, error) {
 			q.DescribeDetail, q.Table = true, name
 			return q, p.end()
 		}
-		// DESCRIBE [TABLE] name: the columns, as col_name, data_type, comment rows.
-		if !p.at(tkIdent, "HISTORY") && !p.at(tkIdent, "EXTENDED") && !p.at(tkIdent, "FORMATTED") && !p.at(tkIdent, "QUERY") &&
-			!p.at(tkIdent, "FUNCTION") && !p.at(tkIdent, "DATABASE") && !p.at(tkIdent, "SCHEMA") && !p.at(tkIdent, "DETAIL") &&
-			!(p.at(tkIdent, "TABLE") && (strings.EqualFold(p.toks[p.i+1].text, "EXTENDED") || strings.EqualFold(p.toks[p.i+1].text, "FORMATTED"))) {
+		if p.isDatabaseWord(p.i) {
+			p.next()
+			q.DescribeDatabaseExtended = p.keyword("EXTENDED")
+			name, err := p.databaseName()
+			if err != nil {
+				return nil, err
+			}
+			q.DescribeDatabase = name
+			return q, p.end()
+		}
+		// DESCRIBE FUNCTION [EXTENDED] name.
+		if p.keyword("FUNCTION") {
+			p.keyword("EXTENDED")
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			q.DescribeFunction = name
+			return q, p.end()
+		}
+		// DESCRIBE QUERY query: the query's columns.
+		if p.keyword("QUERY") {
+			q.DescribeQuery = p.rest()
+			return q, nil
+		}
+		// DESCRIBE [TABLE] [EXTENDED|FORMATTED] name [column]: the columns, as col_name,
+		// data_type, comment rows (EXTENDED adds the table's details), or one column's.
+		if !p.at(tkIdent, "HISTORY") && !p.at(tkIdent, "FUNCTION") && !p.at(tkIdent, "DATABASE") && !p.at(tkIdent, "SCHEMA") && !p.at(tkIdent, "DETAIL") {
 			p.keyword("TABLE")
+			if p.keyword("EXTENDED") || p.keyword("FORMATTED") {
+				q.DescribeExtended = true
+			}
 			name, err := p.tableName()
 			if err != nil {
 				return nil, err
 			}
 			q.DescribeTable = name
+			if !p.at(tkEOF, "") {
+				col, err := p.columnPath()
+				if err != nil {
+					return nil, err
+				}
+				q.DescribeColumn = col
+			}
 			return q, p.end()
 		}
 		if !p.keyword("HISTORY") {
@@ -310,10 +551,119 @@ func ParseQuery(text string) (*Query, error) {
 			}
 			return q, p.end()
 		}
+		if p.keyword("CREATE") {
+			if !p.keyword("TABLE") {
+				return nil, p.syntaxError()
+			}
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			p.keyword("AS")
+			p.keyword("SERDE")
+			q.ShowCreateTable, q.Table = true, name
+			return q, p.end()
+		}
+		if p.keyword("PARTITIONS") {
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			q.ShowPartitions, q.Table = true, name
+			if p.keyword("PARTITION") {
+				if q.ShowPartitionSpec, err = p.partitionSpec(); err != nil {
+					return nil, err
+				}
+			}
+			return q, p.end()
+		}
+		if p.keyword("COLUMNS") {
+			if !p.keyword("IN") && !p.keyword("FROM") {
+				return nil, p.syntaxError()
+			}
+			name, err := p.tableName()
+			if err != nil {
+				return nil, err
+			}
+			if p.keyword("IN") || p.keyword("FROM") {
+				db, ok := p.identifier()
+				if !ok {
+					return nil, p.syntaxError()
+				}
+				name = db + "." + name
+			}
+			q.ShowColumns, q.Table = true, name
+			return q, p.end()
+		}
+		if p.keyword("DATABASES") || p.keyword("SCHEMAS") || p.keyword("NAMESPACES") {
+			q.ShowDatabases = true
+			if p.keyword("LIKE") || p.peek().kind == tkString {
+				t := p.next()
+				if t.kind != tkString {
+					return nil, p.syntaxError()
+				}
+				q.ShowLike = &t.text
+			}
+			return q, p.end()
+		}
+		if p.at(tkIdent, "FUNCTIONS") || ((p.at(tkIdent, "USER") || p.at(tkIdent, "SYSTEM") || p.at(tkIdent, "ALL")) && strings.EqualFold(p.toks[p.i+1].text, "FUNCTIONS")) {
+			q.ShowFunctions, q.ShowFunctionsKind = true, "all"
+			if !p.at(tkIdent, "FUNCTIONS") {
+				q.ShowFunctionsKind = strings.ToLower(p.next().text)
+			}
+			p.next()
+			if p.keyword("IN") || p.keyword("FROM") {
+				name, err := p.databaseName()
+				if err != nil {
+					return nil, err
+				}
+				q.ShowTablesIn = name
+			}
+			if p.keyword("LIKE") || p.peek().kind == tkString {
+				t := p.next()
+				if t.kind != tkString {
+					return nil, p.syntaxError()
+				}
+				q.ShowLike = &t.text
+			}
+			return q, p.end()
+		}
+		if p.keyword("VIEWS") {
+			q.ShowViews = true
+			if p.keyword("IN") || p.keyword("FROM") {
+				name, err := p.databaseName()
+				if err != nil {
+					return nil, err
+				}
+				q.ShowTablesIn = name
+			}
+			if p.keyword("LIKE") || p.peek().kind == tkString {
+				t := p.next()
+				if t.kind != tkString {
+					return nil, p.syntaxError()
+				}
+				q.ShowLike = &t.text
+			}
+			return q, p.end()
+		}
 		if !p.keyword("TABLES") {
 			return nil, unsupported("kafkalab's spark.sql supports SHOW TABLES; use the DataFrame API for SHOW %s", strings.ToUpper(p.peek().text))
 		}
 		q.ShowTables = true
+		if p.keyword("IN") || p.keyword("FROM") {
+			name, err := p.databaseName()
+			if err != nil {
+				return nil, err
+			}
+			q.ShowTablesIn = name
+		}
+		if p.keyword("LIKE") || p.peek().kind == tkString {
+			t := p.next()
+			if t.kind != tkString {
+				return nil, p.syntaxError()
+			}
+			q.ShowLike = &t.text
+		}
 		return q, p.end()
 	}
 	if !p.keyword("SELECT") {

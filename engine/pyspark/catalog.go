@@ -1,9 +1,11 @@
 package pyspark
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
+	"github.com/kafkalab/kafkalab/engine"
 	"github.com/kafkalab/kafkalab/engine/python/py"
 
 	"github.com/kafkalab/kafkalab/engine/python"
@@ -24,6 +26,7 @@ type pyCatalogTable struct {
 	name, catalog, tableType string
 	namespace                []string
 	temporary                bool
+	description              *string
 }
 
 var catalogTableType = py.NewType("Table", "pyspark.sql.catalog.Table: a table or temporary view.")
@@ -42,6 +45,9 @@ func (t *pyCatalogTable) M__getattr__(name string) (py.Object, error) {
 	case "namespace":
 		return py.NewListFromStrings(t.namespace), nil
 	case "description":
+		if t.description != nil {
+			return py.String(*t.description), nil
+		}
 		return py.None, nil
 	case "tableType":
 		return py.String(t.tableType), nil
@@ -66,8 +72,16 @@ func (t *pyCatalogTable) M__repr__() (py.Object, error) {
 	if t.temporary {
 		temp = "True"
 	}
-	return py.String(fmt.Sprintf("Table(name='%s', catalog=%s, namespace=[%s], description=None, tableType='%s', isTemporary=%s)",
-		t.name, cat, strings.Join(ns, ", "), t.tableType, temp)), nil
+	desc := "None"
+	if t.description != nil {
+		r, err := py.ReprAsString(py.String(*t.description))
+		if err != nil {
+			return nil, err
+		}
+		desc = r
+	}
+	return py.String(fmt.Sprintf("Table(name='%s', catalog=%s, namespace=[%s], description=%s, tableType='%s', isTemporary=%s)",
+		t.name, cat, strings.Join(ns, ", "), desc, t.tableType, temp)), nil
 }
 
 func init() {
@@ -77,16 +91,28 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		if (a[0] != nil && a[0] != py.None) || (a[1] != nil && a[1] != py.None) {
-			return nil, python.Unsupported("Catalog.listTables(dbName, pattern)", "call listTables() and pick the names you need")
+		c := self.(*pyCatalog)
+		db, pattern := c.s.s.CurrentDatabase(), ""
+		if a[0] != nil && a[0] != py.None {
+			if db, err = asString("dbName", a[0]); err != nil {
+				return nil, err
+			}
 		}
-		tables, err := self.(*pyCatalog).s.s.ListTables()
+		if a[1] != nil && a[1] != py.None {
+			if pattern, err = asString("pattern", a[1]); err != nil {
+				return nil, err
+			}
+		}
+		tables, err := c.s.s.ListTablesIn(db)
 		if err != nil {
 			return nil, engineError(err)
 		}
 		out := py.NewListSized(0)
 		for _, t := range tables {
-			e := &pyCatalogTable{name: t.Name, tableType: t.TableType, temporary: t.IsTemporary, namespace: []string{}}
+			if pattern != "" && !engine.MatchesLike(pattern, t.Name) {
+				continue
+			}
+			e := &pyCatalogTable{name: t.Name, tableType: t.TableType, temporary: t.IsTemporary, namespace: []string{}, description: t.Description}
 			if !t.IsTemporary {
 				e.catalog, e.namespace = "spark_catalog", []string{t.Database}
 			}
@@ -94,7 +120,7 @@ func init() {
 		}
 		return out, nil
 	})
-	// The session has one catalog and one database; Spark names them so.
+	// The session has one catalog, spark_catalog; its current database is USE's.
 	python.DefMethod(catalogType, "currentCatalog", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if _, err := python.ParseArgs("currentCatalog", args, kwargs, nil, 0); err != nil {
 			return nil, err
@@ -105,7 +131,7 @@ func init() {
 		if _, err := python.ParseArgs("currentDatabase", args, kwargs, nil, 0); err != nil {
 			return nil, err
 		}
-		return py.String("default"), nil
+		return py.String(self.(*pyCatalog).s.s.CurrentDatabase()), nil
 	})
 	python.DefMethod(catalogType, "dropTempView", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		a, err := python.ParseArgs("dropTempView", args, kwargs, []string{"viewName"}, 1)
@@ -128,6 +154,56 @@ func init() {
 			return nil, err
 		}
 		return py.NewBool(self.(*pyCatalog).s.s.DropGlobalTempView(name)), nil
+	})
+	python.DefMethod(catalogType, "isCached", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("isCached", args, kwargs, []string{"tableName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("tableName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		ok, err := self.(*pyCatalog).s.s.IsCached(context.Background(), name)
+		if err != nil {
+			return nil, engineError(err)
+		}
+		return py.NewBool(ok), nil
+	})
+	python.DefMethod(catalogType, "cacheTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("cacheTable", args, kwargs, []string{"tableName", "storageLevel"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("tableName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		if err := self.(*pyCatalog).s.s.CacheTable(context.Background(), name); err != nil {
+			return nil, engineError(err)
+		}
+		return py.None, nil
+	})
+	python.DefMethod(catalogType, "uncacheTable", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("uncacheTable", args, kwargs, []string{"tableName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("tableName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		if err := self.(*pyCatalog).s.s.UncacheTable(context.Background(), name); err != nil {
+			return nil, engineError(err)
+		}
+		return py.None, nil
+	})
+	python.DefMethod(catalogType, "clearCache", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		if _, err := python.ParseArgs("clearCache", args, kwargs, nil, 0); err != nil {
+			return nil, err
+		}
+		self.(*pyCatalog).s.s.ClearCache()
+		return py.None, nil
 	})
 	python.DefMethod(catalogType, "tableExists", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		name, err := tableNameArg("tableExists", args, kwargs)

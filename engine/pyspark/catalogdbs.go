@@ -7,8 +7,8 @@ import (
 	"github.com/kafkalab/kafkalab/engine/python/py"
 )
 
-// The catalog's databases and catalogs: kafkalab has one of each, spark_catalog.default, as a
-// fresh local Spark session has.
+// The catalog's databases and catalogs: one catalog, spark_catalog, and its databases
+// (default and those CREATE DATABASE made), as a local Spark session without Hive has.
 
 // pyCatalogRecord is one of pyspark.sql.catalog's NamedTuples (Database, CatalogMetadata):
 // fields by name or position, printed as PySpark prints them.
@@ -73,17 +73,40 @@ func (r *pyCatalogRecord) M__repr__() (py.Object, error) {
 
 func init() {
 	python.DefMethod(catalogType, "listDatabases", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
-		if _, err := python.ParseArgs("listDatabases", args, kwargs, []string{"pattern"}, 0); err != nil {
+		a, err := python.ParseArgs("listDatabases", args, kwargs, []string{"pattern"}, 0)
+		if err != nil {
 			return nil, err
 		}
-		c := self.(*pyCatalog)
-		wh, err := c.s.s.WarehouseDir()
+		pattern := ""
+		if a[0] != nil && a[0] != py.None {
+			if pattern, err = asString("pattern", a[0]); err != nil {
+				return nil, err
+			}
+		}
+		dbs, err := self.(*pyCatalog).s.s.ListDatabases(pattern)
 		if err != nil {
 			return nil, engineError(err)
 		}
-		db := &pyCatalogRecord{typeName: "Database", names: []string{"name", "catalog", "description", "locationUri"},
-			values: []py.Object{py.String("default"), py.String("spark_catalog"), py.String("default database"), py.String("file:" + wh)}}
-		return py.NewListFromItems([]py.Object{db}), nil
+		out := make([]py.Object, len(dbs))
+		for i, d := range dbs {
+			out[i] = &pyCatalogRecord{typeName: "Database", names: []string{"name", "catalog", "description", "locationUri"},
+				values: []py.Object{py.String(d.Name), py.String("spark_catalog"), py.String(d.Description), py.String(d.Location)}}
+		}
+		return py.NewListFromItems(out), nil
+	})
+	python.DefMethod(catalogType, "setCurrentDatabase", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
+		a, err := python.ParseArgs("setCurrentDatabase", args, kwargs, []string{"dbName"}, 1)
+		if err != nil {
+			return nil, err
+		}
+		name, err := asString("dbName", a[0])
+		if err != nil {
+			return nil, err
+		}
+		if err := self.(*pyCatalog).s.s.SetCurrentDatabase(name); err != nil {
+			return nil, engineError(err)
+		}
+		return py.None, nil
 	})
 	python.DefMethod(catalogType, "listCatalogs", func(self py.Object, args py.Tuple, kwargs py.StringDict) (py.Object, error) {
 		if _, err := python.ParseArgs("listCatalogs", args, kwargs, []string{"pattern"}, 0); err != nil {
@@ -102,7 +125,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		name = strings.ToLower(name)
-		return py.NewBool(name == "default" || name == "spark_catalog.default"), nil
+		name = strings.ToLower(strings.TrimPrefix(strings.ToLower(name), "spark_catalog."))
+		return py.NewBool(self.(*pyCatalog).s.s.DatabaseExists(name)), nil
 	})
 }

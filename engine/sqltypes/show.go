@@ -39,15 +39,23 @@ func ShowString(schema *StructType, rows []Row, opts ShowOptions) string {
 				widths[i] = max(widths[i], stringHalfWidth(c))
 			}
 		}
+		// Spark joins the cells with mkString("+", "+", "+\n"), so a result without
+		// columns (a DDL command's) is framed "++" and "||".
 		var sep strings.Builder
 		sep.WriteByte('+')
 		for _, wd := range widths {
 			sep.WriteString(strings.Repeat("-", wd))
 			sep.WriteByte('+')
 		}
+		if len(widths) == 0 {
+			sep.WriteByte('+')
+		}
 		sep.WriteByte('\n')
 		line := func(row []string) {
 			sb.WriteByte('|')
+			if len(row) == 0 {
+				sb.WriteByte('|')
+			}
 			for i, c := range row {
 				pad := strings.Repeat(" ", widths[i]-stringHalfWidth(c))
 				if opts.Truncate > 0 {
