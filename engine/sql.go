@@ -21,7 +21,15 @@ import (
 // Tables are temporary views, memory-sink tables and Delta tables, as spark.table finds
 // them.
 func (s *Session) SQL(ctx context.Context, query string) (*DataFrame, error) {
-	return s.sqlScoped(ctx, plan.BlankComments(query), nil)
+	if err := plan.UnclosedComment(query); err != nil {
+		return nil, plan.WithParseContext(err, query)
+	}
+	df, err := s.sqlScoped(ctx, plan.BlankComments(query), nil)
+	if err != nil {
+		// A parse error shows the statement with its place, as Spark's ParseException.
+		return nil, plan.WithParseContext(err, query)
+	}
+	return df, nil
 }
 
 // sqlTableFunction is FROM name(args): range, or a table function the session registered

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -170,11 +171,31 @@ var generatorFunctions = map[string]bool{"explode": true, "explode_outer": true,
 
 func ParseQuery(text string) (*Query, error) {
 	text = strings.TrimSpace(text)
+	if strings.HasPrefix(text, ";") {
+		// A statement cannot start with its end: Spark's parser stops at the ';'.
+		return nil, syntaxErr(text, 0, "';'", "")
+	}
+	full := text
 	text = strings.TrimSpace(strings.TrimSuffix(text, ";"))
 	p, err := newSQLParser(text)
 	if err != nil {
 		return nil, err
 	}
+	q, err := p.statement()
+	if err != nil {
+		var e *sparkerrors.Error
+		if len(full) > len(text) && errors.As(err, &e) && e.Class == "PARSE_SYNTAX_ERROR" && e.Message == "Syntax error at or near end of input." {
+			// The statement's ';' came where more was needed: Spark's parser stops at it.
+			return nil, syntaxErr(full, len(full)-1, "';'", "")
+		}
+		return nil, p.placeParseError(err)
+	}
+	return q, nil
+}
+
+// statement parses the statement p holds (ParseQuery).
+func (p *sqlParser) statement() (*Query, error) {
+	var err error
 	q := &Query{Limit: -1, VersionAsOf: -1}
 	if p.at(tkIdent, "SET") && !(p.toks[p.i+1].kind == tkIdent && (strings.EqualFold(p.toks[p.i+1].text, "TIME") || strings.EqualFold(p.toks[p.i+1].text, "VAR") || strings.EqualFold(p.toks[p.i+1].text, "VARIABLE"))) {
 		p.next()
@@ -318,7 +339,7 @@ func ParseQuery(text string) (*Query, error) {
 	}
 	if !p.keyword("SELECT") {
 		if p.at(tkEOF, "") {
-			return nil, &AnalysisError{Class: "PARSE_EMPTY_STATEMENT", Message: "Syntax error, unexpected empty statement."}
+			return nil, emptyStatement(p.src)
 		}
 		if !sparkStatementWords[strings.ToUpper(p.peek().text)] {
 			// Not a statement Spark knows: its parser fails at the first word.
@@ -501,6 +522,7 @@ func ParseQuery(text string) (*Query, error) {
 		}
 		break
 	}
+	orgStart := p.peek()
 	if p.keyword("ORDER") {
 		if !p.keyword("BY") {
 			return nil, p.syntaxError()
@@ -529,7 +551,12 @@ func ParseQuery(text string) (*Query, error) {
 		q.OrderBy = order
 	}
 	if err := p.partitionClauses(q); err != nil {
-		return nil, err
+		// Spark refuses the clauses when it builds the plan, pointing at all of the
+		// query's ordering clauses with its LIMIT and OFFSET.
+		if p.limit(q) == nil && p.keyword("OFFSET") {
+			_, _, _ = p.limitLike("offset")
+		}
+		return nil, p.atSpan(err, orgStart, p.prevEnd())
 	}
 	if err := p.limit(q); err != nil {
 		return nil, err
@@ -765,10 +792,12 @@ func isIntegralType(t sqltypes.DataType) bool {
 }
 
 func (p *sqlParser) end() error {
+	for p.op(";") {
+	}
 	if p.at(tkEOF, "") {
 		return nil
 	}
-	return p.syntaxError()
+	return p.extraInput()
 }
 
 // partitionClauses parses [CLUSTER BY exprs] [DISTRIBUTE BY exprs] [SORT BY items], in
