@@ -329,7 +329,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		// A subquery without an alias still qualifies its columns by nothing: Spark names
 		// it __auto_generated_subquery_name.
 		df = df.Alias("__auto_generated_subquery_name")
-	} else if len(q.Joins) > 0 {
+	} else if len(q.Joins) > 0 || (q.Table != "" && !qualified(df)) {
+		// A table read by its name qualifies its columns by it (SELECT t.id FROM t), as
+		// Spark's SubqueryAlias over a temporary view does.
 		df = df.Alias(bareName(q.Table))
 	}
 	commaJoinWithWhere(q)
@@ -373,6 +375,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 				q.GroupBy = append(q.GroupBy, it)
 			}
 		}
+	}
+	if q.PosAggregate != nil {
+		return nil, plan.GroupByPosAggregate(df.node, q.PosAggregate)
 	}
 	if len(q.GroupBy) > 0 {
 		// SELECT * with GROUP BY: the star stands for every column, each of which must then
@@ -671,6 +676,17 @@ func orderByAggregateOutput(o plan.Expr, items []plan.Expr, cols []string) (plan
 		}
 		return x, nil
 	})
+}
+
+// qualified reports whether any of df's columns has a qualifier (a catalog table's
+// spark_catalog.default.name).
+func qualified(df *DataFrame) bool {
+	for _, q := range df.node.Output().Qualifiers {
+		if len(q) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // bareName is a table name's last part, unquoted: the qualifier its columns take in a join.

@@ -42,6 +42,17 @@ func TestSQLParseErrorContext(t *testing.T) {
 			map[string]string{"error": "'1'", "hint": ": extra input '1'"}},
 		{"SELECT id FROM t\nWHERE id = 1\nORDER BY id\nLIMIT 1 2", "PARSE_SYNTAX_ERROR",
 			"\n[PARSE_SYNTAX_ERROR] Syntax error at or near '2': extra input '2'. SQLSTATE: 42601 (line 4, pos 8)\n\n== SQL ==\nSELECT id FROM t\nWHERE id = 1\nORDER BY id\nLIMIT 1 2\n--------^^^\n", nil},
+		{"SELECT *\nFROM t t2 t3\nWHERE x", "PARSE_SYNTAX_ERROR",
+			"\n[PARSE_SYNTAX_ERROR] Syntax error at or near 't3'. SQLSTATE: 42601 (line 2, pos 10)\n\n== SQL ==\nSELECT *\nFROM t t2 t3\n----------^^^\nWHERE x\n", nil},
+		{"SELECT 1 +\n)\nFROM t", "PARSE_SYNTAX_ERROR",
+			"\n[PARSE_SYNTAX_ERROR] Syntax error at or near ')'. SQLSTATE: 42601 (line 2, pos 0)\n\n== SQL ==\nSELECT 1 +\n)\n^^^\nFROM t\n", nil},
+		{"SELECT * FROM t WHERE id = 1 ORDER BY", "PARSE_SYNTAX_ERROR",
+			"\n[PARSE_SYNTAX_ERROR] Syntax error at or near 'ORDER'. SQLSTATE: 42601 (line 1, pos 29)\n\n== SQL ==\nSELECT * FROM t WHERE id = 1 ORDER BY\n-----------------------------^^^\n",
+			map[string]string{"error": "'ORDER'", "hint": ""}},
+		{"SELECT * FROM t WHERE id = 1 SORT BY", "PARSE_SYNTAX_ERROR",
+			"\n[PARSE_SYNTAX_ERROR] Syntax error at or near 'SORT'. SQLSTATE: 42601 (line 1, pos 29)\n\n== SQL ==\nSELECT * FROM t WHERE id = 1 SORT BY\n-----------------------------^^^\n", nil},
+		{"SELECT * FROM t ORDER BY id LIMIT", "PARSE_SYNTAX_ERROR",
+			"\n[PARSE_SYNTAX_ERROR] Syntax error at or near 'LIMIT': extra input 'LIMIT'. SQLSTATE: 42601 (line 1, pos 28)\n\n== SQL ==\nSELECT * FROM t ORDER BY id LIMIT\n----------------------------^^^\n", nil},
 		{"SELECT 1)", "PARSE_SYNTAX_ERROR",
 			"\n[PARSE_SYNTAX_ERROR] Syntax error at or near ')': extra input ')'. SQLSTATE: 42601 (line 1, pos 8)\n\n== SQL ==\nSELECT 1)\n--------^^^\n", nil},
 		{"SELECT 1; SELECT 2", "PARSE_SYNTAX_ERROR",
@@ -88,6 +99,12 @@ func TestSQLParseErrorContext(t *testing.T) {
 			"\n[INVALID_TYPED_LITERAL] The value of the typed literal \"INTERVAL\" is invalid: '1'. SQLSTATE: 42604\n== SQL (line 1, position 12) ==\nSELECT id, INTERVAL '1'\n           ^^^^^^^^^^^^\n", nil},
 		{"SELECT INTERVAL '1 fortnight'", "INVALID_TYPED_LITERAL",
 			"\n[INVALID_TYPED_LITERAL] The value of the typed literal \"INTERVAL\" is invalid: '1 fortnight'. SQLSTATE: 42604\n== SQL (line 1, position 8) ==\nSELECT INTERVAL '1 fortnight'\n       ^^^^^^^^^^^^^^^^^^^^^^\n", nil},
+	}
+	// Spark reads these: LIMIT and WHERE are the table's alias.
+	for _, sql := range []string{"SELECT id FROM t LIMIT", "SELECT id FROM t WHERE"} {
+		if _, err := s.SQL(context.Background(), sql); err != nil {
+			t.Errorf("%q: %v", sql, err)
+		}
 	}
 	for _, c := range cases {
 		_, err := s.SQL(context.Background(), c.sql)

@@ -594,9 +594,15 @@ func (p *sqlParser) syntaxError() error {
 }
 
 // extraInput is Spark's error for a token after a complete statement or expression:
-// PARSE_SYNTAX_ERROR with the hint ": extra input 'x'".
+// PARSE_SYNTAX_ERROR with the hint ": extra input 'x'" when the token is the last one or
+// follows a ';' (where Spark's parser can drop it and go on), else without a hint.
 func (p *sqlParser) extraInput() error {
 	t := p.peek()
+	last := p.i+1 < len(p.toks) && p.toks[p.i+1].kind == tkEOF
+	afterEnd := p.i > 0 && p.toks[p.i-1].kind == tkOp && p.toks[p.i-1].text == ";"
+	if !last && !afterEnd {
+		return p.syntaxError()
+	}
 	return syntaxErr(p.src, t.pos, t.nearText(), ": extra input "+t.nearText())
 }
 

@@ -24,6 +24,9 @@ import (
 //
 // and FROM table VERSION AS OF n / TIMESTAMP AS OF 'ts' on a Delta table.
 type Query struct {
+	// PosAggregate is a GROUP BY ordinal naming a select item that aggregates, which the
+	// query reports when it is analysed (GROUP_BY_POS_AGGREGATE).
+	PosAggregate *PosAggregate
 	// Create, Insert, Update and Delete are set for those commands (Table names the table).
 	Create   *CreateTable
 	Insert   *Insert
@@ -527,6 +530,10 @@ func (p *sqlParser) statement() (*Query, error) {
 		if !p.keyword("BY") {
 			return nil, p.syntaxError()
 		}
+		if p.at(tkEOF, "") {
+			// Spark's parser gives up on an empty ORDER BY at its first word.
+			return nil, syntaxErr(p.src, orgStart.pos, orgStart.nearText(), "")
+		}
 		order, err := p.sortItems()
 		if err != nil {
 			return nil, err
@@ -622,6 +629,10 @@ func (p *sqlParser) tableName() (string, error) {
 }
 
 func (p *sqlParser) limit(q *Query) error {
+	if p.at(tkIdent, "LIMIT") && p.toks[p.i+1].kind == tkEOF {
+		// A LIMIT with nothing after it is not a clause to Spark's parser, but extra input.
+		return p.extraInput()
+	}
 	if !p.keyword("LIMIT") {
 		return nil
 	}
@@ -820,8 +831,11 @@ func (p *sqlParser) partitionClauses(q *Query) error {
 		}
 	}
 	if p.at(tkIdent, "SORT") && strings.EqualFold(p.toks[p.i+1].text, "BY") {
+		sortTok := p.next()
 		p.next()
-		p.next()
+		if p.at(tkEOF, "") {
+			return syntaxErr(p.src, sortTok.pos, sortTok.nearText(), "")
+		}
 		if q.SortBy, err = p.sortItems(); err != nil {
 			return err
 		}

@@ -41,7 +41,10 @@ func SyntaxTail(sql string, off int) string {
 	b.WriteString("\n")
 	b.WriteString(strings.Repeat("-", pos))
 	b.WriteString("^^^\n")
-	b.WriteString(strings.Join(lines[cut:], "\n"))
+	for _, l := range lines[cut:] {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
 	return b.String()
 }
 

@@ -11,8 +11,9 @@ func TestSQLContextTails(t *testing.T) {
 	}{
 		{"caret under the first line", "SELECT id FROM t\n  WHERE id = 1 1", 32, 0,
 			" (line 2, pos 15)\n\n== SQL ==\nSELECT id FROM t\n  WHERE id = 1 1\n---------------^^^\n"},
-		{"lines below the caret", "SELECT *\nFROM t\nWHERE x", 9, 0,
-			" (line 2, pos 0)\n\n== SQL ==\nSELECT *\nFROM t\n^^^\nWHERE x"},
+		// spark.sql("SELECT *\nFROM t t2 t3\nWHERE x")
+		{"lines below the caret", "SELECT *\nFROM t t2 t3\nWHERE x", 19, 0,
+			" (line 2, pos 10)\n\n== SQL ==\nSELECT *\nFROM t t2 t3\n----------^^^\nWHERE x\n"},
 		{"empty statement", "", 0, 0, " (line 1, pos 0)\n\n== SQL ==\n\n^^^\n"},
 		// spark.sql("SELECT id,\n  DATE '2020-13-01' AS d\nFROM t")
 		{"fragment on its line", "SELECT id,\n  DATE '2020-13-01' AS d\nFROM t", 13, 30,
