@@ -224,6 +224,12 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	if df, ok, err := s.sqlCommand(ctx, q); ok || err != nil {
 		return df, err
 	}
+	if df, ok, err := s.sqlVariables(ctx, q); ok {
+		if err != nil {
+			return nil, err
+		}
+		return df, nil
+	}
 	if q.CreateView != nil {
 		return s.sqlCreateView(ctx, q.CreateView, ctes)
 	}

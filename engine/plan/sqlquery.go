@@ -24,6 +24,10 @@ import (
 //
 // and FROM table VERSION AS OF n / TIMESTAMP AS OF 'ts' on a Delta table.
 type Query struct {
+	// Declare, SetVar and DropVariable are the session-variable statements.
+	Declare      *DeclareVariable
+	SetVar       *SetVariables
+	DropVariable *DropVariable
 	// PosAggregate is a GROUP BY ordinal naming a select item that aggregates, which the
 	// query reports when it is analysed (GROUP_BY_POS_AGGREGATE).
 	PosAggregate *PosAggregate
@@ -200,6 +204,37 @@ func ParseQuery(text string) (*Query, error) {
 func (p *sqlParser) statement() (*Query, error) {
 	var err error
 	q := &Query{Limit: -1, VersionAsOf: -1}
+	if p.at(tkIdent, "SET") && (strings.EqualFold(p.toks[p.i+1].text, "VAR") || strings.EqualFold(p.toks[p.i+1].text, "VARIABLE")) && p.toks[p.i+1].kind == tkIdent {
+		p.next()
+		p.next()
+		return p.setVariables(q)
+	}
+	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "VARIABLE") {
+		// Spark drops only temporary variables, written DROP TEMPORARY VARIABLE.
+		p.next()
+		return nil, p.syntaxError()
+	}
+	if p.keyword("DECLARE") {
+		return p.declareVariable(q)
+	}
+	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "TEMPORARY") && strings.EqualFold(p.toks[p.i+2].text, "VARIABLE") {
+		p.next()
+		p.next()
+		p.next()
+		d := &DropVariable{}
+		if p.at(tkIdent, "IF") && strings.EqualFold(p.toks[p.i+1].text, "EXISTS") {
+			p.next()
+			p.next()
+			d.IfExists = true
+		}
+		parts, _, err := p.variableName()
+		if err != nil {
+			return nil, err
+		}
+		d.Parts = parts
+		q.DropVariable = d
+		return q, p.end()
+	}
 	if p.at(tkIdent, "SET") && !(p.toks[p.i+1].kind == tkIdent && (strings.EqualFold(p.toks[p.i+1].text, "TIME") || strings.EqualFold(p.toks[p.i+1].text, "VAR") || strings.EqualFold(p.toks[p.i+1].text, "VARIABLE"))) {
 		p.next()
 		rest := p.rest()

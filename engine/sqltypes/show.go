@@ -41,6 +41,10 @@ func ShowString(schema *StructType, rows []Row, opts ShowOptions) string {
 		}
 		var sep strings.Builder
 		sep.WriteByte('+')
+		if numCols == 0 {
+			// No columns: Spark's borders are "++" and each line "||".
+			sep.WriteByte('+')
+		}
 		for _, wd := range widths {
 			sep.WriteString(strings.Repeat("-", wd))
 			sep.WriteByte('+')
@@ -48,6 +52,9 @@ func ShowString(schema *StructType, rows []Row, opts ShowOptions) string {
 		sep.WriteByte('\n')
 		line := func(row []string) {
 			sb.WriteByte('|')
+			if len(row) == 0 {
+				sb.WriteByte('|')
+			}
 			for i, c := range row {
 				pad := strings.Repeat(" ", widths[i]-stringHalfWidth(c))
 				if opts.Truncate > 0 {
