@@ -205,6 +205,12 @@ func (s *Session) sqlRange(args []plan.Expr) (*DataFrame, error) {
 
 // sqlScoped is SQL with the common table expressions in force (WITH, sqlwith.go).
 func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*DataFrame) (*DataFrame, error) {
+	if stages, ok, err := plan.SplitPipes(query); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return s.sqlPipe(ctx, stages, ctes)
+	}
 	if defs, main, ok, err := splitWith(query); ok || err != nil {
 		if err != nil {
 			return nil, err
@@ -335,7 +341,7 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		// A subquery without an alias still qualifies its columns by nothing: Spark names
 		// it __auto_generated_subquery_name.
 		df = df.Alias("__auto_generated_subquery_name")
-	} else if len(q.Joins) > 0 || (q.Table != "" && !qualified(df)) {
+	} else if len(q.Joins) > 0 || (q.Table != "" && !qualifiedBy(df, bareName(q.Table))) {
 		// A table read by its name qualifies its columns by it (SELECT t.id FROM t), as
 		// Spark's SubqueryAlias over a temporary view does.
 		df = df.Alias(bareName(q.Table))
@@ -684,15 +690,20 @@ func orderByAggregateOutput(o plan.Expr, items []plan.Expr, cols []string) (plan
 	})
 }
 
-// qualified reports whether any of df's columns has a qualifier (a catalog table's
-// spark_catalog.default.name).
-func qualified(df *DataFrame) bool {
-	for _, q := range df.node.Output().Qualifiers {
-		if len(q) > 0 {
-			return true
+// qualifiedBy reports whether df's columns are all qualified by name already (a catalog
+// table's spark_catalog.default.name); a view's columns keep the qualifiers of the query
+// that made it until they are read under the view's name.
+func qualifiedBy(df *DataFrame, name string) bool {
+	qs := df.node.Output().Qualifiers
+	if len(qs) < len(df.Columns()) {
+		return false
+	}
+	for _, q := range qs {
+		if len(q) == 0 || !strings.EqualFold(q[len(q)-1], name) {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // bareName is a table name's last part, unquoted: the qualifier its columns take in a join.
