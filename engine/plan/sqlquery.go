@@ -651,9 +651,22 @@ func isClauseWord(s string) bool {
 func (p *sqlParser) tableName() (string, error) {
 	var parts []string
 	for {
+		first := p.peek()
 		name, ok := p.identifier()
 		if !ok {
 			return "", p.syntaxError()
+		}
+		if first.kind == tkIdent && p.at(tkOp, "-") && p.toks[p.i+1].kind == tkIdent {
+			// Spark's parser reads a-b as one name and refuses it: INVALID_IDENTIFIER, at the
+			// first '-'.
+			ident, dash := name, p.peek()
+			for p.at(tkOp, "-") && p.toks[p.i+1].kind == tkIdent {
+				p.next()
+				ident += "-" + p.next().text
+			}
+			e := sparkerrors.New(sparkerrors.ParseException, "INVALID_IDENTIFIER", "ident", ident)
+			e.ParseAt, e.ParseSrc = dash.pos+1, p.src
+			return "", e
 		}
 		parts = append(parts, "`"+strings.ReplaceAll(name, "`", "``")+"`")
 		if !p.op(".") {
