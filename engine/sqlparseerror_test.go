@@ -109,6 +109,14 @@ func TestSQLParseErrorContext(t *testing.T) {
 			t.Errorf("%q: %v", sql, err)
 		}
 	}
+	// A trailing comma before FROM is Spark's AnalysisException TRAILING_COMMA_IN_SELECT at
+	// the FROM (Spark's text goes on with the plan, which kafkalab leaves out).
+	if _, err := s.SQL(context.Background(), "SELECT id,\nFROM t"); err == nil {
+		t.Error("trailing comma: no error")
+	} else if e, _ := sparkerrors.As(err); e == nil || e.Class != "TRAILING_COMMA_IN_SELECT" ||
+		e.Text() != "[TRAILING_COMMA_IN_SELECT] Trailing comma detected in SELECT clause. Remove the trailing comma before the FROM clause. SQLSTATE: 42601; line 2 pos 0;" {
+		t.Errorf("trailing comma: %v", err)
+	}
 	for _, c := range cases {
 		_, err := s.SQL(context.Background(), c.sql)
 		e, ok := sparkerrors.As(err)

@@ -406,6 +406,14 @@ func (p *sqlParser) statement() (*Query, error) {
 		if !p.op(",") {
 			break
 		}
+		if from := p.peek(); p.at(tkIdent, "FROM") && !(p.toks[p.i+1].kind == tkOp && p.toks[p.i+1].text == ",") {
+			// Spark reads "a, FROM t" as a column FROM aliased t, which its analyzer then
+			// reports as the trailing comma it is, at the FROM.
+			e := sparkerrors.New(sparkerrors.AnalysisException, "TRAILING_COMMA_IN_SELECT")
+			line, pos := p.lineAndPos(from.pos)
+			e.WithPlan, e.Tail = true, fmt.Sprintf(" line %d pos %d;", line, pos)
+			return nil, e
+		}
 	}
 	if p.keyword("FROM") {
 		switch {
