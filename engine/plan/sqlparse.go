@@ -971,6 +971,10 @@ func (p *sqlParser) exprList(closing string) ([]Expr, error) {
 		if p.op(closing) {
 			return out, nil
 		}
+		if t := p.peek(); closing == ")" && t.kind == tkIdent && isClauseWord(t.text) {
+			// A clause word can follow the ')': Spark's parser says the ')' is missing.
+			return nil, syntaxErr(p.src, t.pos, t.nearText(), ": missing ')'")
+		}
 		if err := p.expect(","); err != nil {
 			return nil, err
 		}

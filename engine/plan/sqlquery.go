@@ -474,10 +474,11 @@ func (p *sqlParser) statement() (*Query, error) {
 			q.TableAlias = alias
 		} else if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
 			q.TableAlias, _ = p.identifier()
-		} else if t.kind == tkIdent && aliasableClauseWord(t.text) && p.toks[p.i+1].kind == tkEOF {
-			// A clause word that ends the query cannot start its clause: Spark's grammar then
-			// reads it as the table's alias (WHERE, GROUP... are non-reserved keywords by
-			// default), so SELECT id FROM t WHERE runs, on t aliased WHERE.
+		} else if t.kind == tkIdent && aliasableClauseWord(t.text) && (p.toks[p.i+1].kind == tkEOF || clauseCannotStart(p.toks[p.i:])) {
+			// A clause word that cannot start its clause (it ends the query, or GROUP BY
+			// ends it, or ORDER lacks its BY): Spark's grammar then reads it as the table's
+			// alias (WHERE, GROUP... are non-reserved keywords by default), so SELECT id
+			// FROM t WHERE runs, on t aliased WHERE, and SELECT * FROM t GROUP BY fails at BY.
 			q.TableAlias, _ = p.identifier()
 		}
 		if q.TableAlias != "" && p.at(tkOp, "(") {
@@ -614,6 +615,10 @@ func (p *sqlParser) statement() (*Query, error) {
 	if err := resolveWindowRefs(q, windows); err != nil {
 		return nil, err
 	}
+	if p.at(tkIdent, "OFFSET") && p.toks[p.i+1].kind == tkEOF {
+		// As LIMIT: an OFFSET with nothing after it is extra input to Spark's parser.
+		return nil, p.extraInput()
+	}
 	if p.keyword("OFFSET") {
 		n, cols, err := p.limitLike("offset")
 		if err != nil {
@@ -634,6 +639,18 @@ func init() {
 		"COMMENT REPLACE DECLARE EXECUTE CALL OPTIMIZE VACUUM RESTORE CONVERT GENERATE FSCK REORG BEGIN COMMIT ROLLBACK") {
 		sparkStatementWords[w] = true
 	}
+}
+
+// clauseCannotStart reports whether toks, from a GROUP or ORDER word on, cannot be its
+// clause: GROUP BY with nothing after it, or ORDER without BY.
+func clauseCannotStart(toks []token) bool {
+	if len(toks) < 2 || !(strings.EqualFold(toks[0].text, "GROUP") || strings.EqualFold(toks[0].text, "ORDER")) {
+		return false
+	}
+	if !strings.EqualFold(toks[1].text, "BY") || toks[1].kind != tkIdent {
+		return strings.EqualFold(toks[0].text, "ORDER")
+	}
+	return strings.EqualFold(toks[0].text, "GROUP") && len(toks) > 2 && toks[2].kind == tkEOF
 }
 
 // aliasableClauseWord is a clause word Spark accepts as a table alias (a non-reserved
