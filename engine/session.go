@@ -120,6 +120,7 @@ type Session struct {
 	conf map[string]string
 	udfs sync.Map // spark.udf.register's *plan.UDF by lower-cased name
 	tvfs sync.Map // spark.udtf.register's TableFunction by lower-cased name
+	vars sync.Map // session variables (DECLARE VARIABLE): *sessionVariable by lower-cased name
 
 	streams *StreamingQueryManager
 	// delta is the session's Delta writer state: a session is one Spark driver.
@@ -469,7 +470,7 @@ func (s *Session) zoneNow() (*time.Location, string) {
 
 // newScope is a scope over a fresh schema honouring spark.sql.caseSensitive.
 func (s *Session) newScope(schema *sqltypes.StructType, qualifier []string) *plan.Scope {
-	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow, Functions: s.function, TimeTypeOff: s.timeTypeOff,
+	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow, Functions: s.function, Variables: s.variable, TimeTypeOff: s.timeTypeOff,
 		Database: s.CurrentDatabase}
 	if qualifier != nil {
 		for range schema.Fields {

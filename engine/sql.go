@@ -21,7 +21,15 @@ import (
 // Tables are temporary views, memory-sink tables and Delta tables, as spark.table finds
 // them.
 func (s *Session) SQL(ctx context.Context, query string) (*DataFrame, error) {
-	return s.sqlScoped(ctx, plan.BlankComments(query), nil)
+	if err := plan.UnclosedComment(query); err != nil {
+		return nil, plan.WithParseContext(err, query)
+	}
+	df, err := s.sqlScoped(ctx, plan.BlankComments(query), nil)
+	if err != nil {
+		// A parse error shows the statement with its place, as Spark's ParseException.
+		return nil, plan.WithParseContext(err, query)
+	}
+	return df, nil
 }
 
 // sqlTableFunction is FROM name(args): range, or a table function the session registered
@@ -197,6 +205,12 @@ func (s *Session) sqlRange(args []plan.Expr) (*DataFrame, error) {
 
 // sqlScoped is SQL with the common table expressions in force (WITH, sqlwith.go).
 func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*DataFrame) (*DataFrame, error) {
+	if stages, ok, err := plan.SplitPipes(query); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return s.sqlPipe(ctx, stages, ctes)
+	}
 	if defs, main, ok, err := splitWith(query); ok || err != nil {
 		if err != nil {
 			return nil, err
@@ -215,6 +229,12 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 	}
 	if df, ok, err := s.sqlCommand(ctx, q); ok || err != nil {
 		return df, err
+	}
+	if df, ok, err := s.sqlVariables(ctx, q); ok {
+		if err != nil {
+			return nil, err
+		}
+		return df, nil
 	}
 	if q.CreateView != nil {
 		if q.CreateView.Persistent {
@@ -411,7 +431,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 		// A subquery without an alias still qualifies its columns by nothing: Spark names
 		// it __auto_generated_subquery_name.
 		df = df.Alias("__auto_generated_subquery_name")
-	} else if len(q.Joins) > 0 {
+	} else if len(q.Joins) > 0 || (q.Table != "" && !qualifiedBy(df, bareName(q.Table))) {
+		// A table read by its name qualifies its columns by it (SELECT t.id FROM t), as
+		// Spark's SubqueryAlias over a temporary view does.
 		df = df.Alias(bareName(q.Table))
 	}
 	commaJoinWithWhere(q)
@@ -455,6 +477,9 @@ func (s *Session) sqlScoped(ctx context.Context, query string, ctes map[string]*
 				q.GroupBy = append(q.GroupBy, it)
 			}
 		}
+	}
+	if q.PosAggregate != nil {
+		return nil, plan.GroupByPosAggregate(df.node, q.PosAggregate)
 	}
 	if len(q.GroupBy) > 0 {
 		// SELECT * with GROUP BY: the star stands for every column, each of which must then
@@ -753,6 +778,22 @@ func orderByAggregateOutput(o plan.Expr, items []plan.Expr, cols []string) (plan
 		}
 		return x, nil
 	})
+}
+
+// qualifiedBy reports whether df's columns are all qualified by name already (a catalog
+// table's spark_catalog.default.name); a view's columns keep the qualifiers of the query
+// that made it until they are read under the view's name.
+func qualifiedBy(df *DataFrame, name string) bool {
+	qs := df.node.Output().Qualifiers
+	if len(qs) < len(df.Columns()) {
+		return false
+	}
+	for _, q := range qs {
+		if len(q) == 0 || !strings.EqualFold(q[len(q)-1], name) {
+			return false
+		}
+	}
+	return true
 }
 
 // bareName is a table name's last part, unquoted: the qualifier its columns take in a join.

@@ -2,6 +2,8 @@ package plan
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kafkalab/kafkalab/engine/sparkerrors"
@@ -479,6 +481,36 @@ func (a *distinctAcc) result(c *EvalContext) (any, error) { return a.inner.resul
 // missingGroupBy is MISSING_GROUP_BY: a column next to an aggregate with no grouping.
 func missingGroupBy() error {
 	return analysisErr("MISSING_GROUP_BY", "The query does not include a GROUP BY clause. Add GROUP BY or turn it into the window functions using OVER clauses.")
+}
+
+// PosAggregate is GROUP BY n where the n-th select item holds an aggregate; Line and Pos
+// place the n in the text (Line 0 when unknown).
+type PosAggregate struct {
+	N         int
+	Item      Expr
+	Line, Pos int
+}
+
+// GroupByPosAggregate is Spark's GROUP_BY_POS_AGGREGATE for pa over child: the item is
+// named as resolved, with its alias (given or the name Spark makes), as in PySpark 4.2.0:
+// "GROUP BY 2 refers to an expression sum(t.id) AS `sum(id)` ...", ending with the place of
+// the ordinal (" line 1 pos 35"); the plan is not shown.
+func GroupByPosAggregate(child Node, pa *PosAggregate) error {
+	r := &resolver{scope: childScope(child), aggs: new([]*boundAgg)}
+	b, err := r.resolve(pa.Item)
+	if err != nil {
+		return err
+	}
+	text := b.SQL()
+	if _, aliased := b.(*boundAlias); !aliased {
+		text += " AS " + quoteIfNeeded(OutputField(b).Name)
+	}
+	e := sparkerrors.New(sparkerrors.AnalysisException, "GROUP_BY_POS_AGGREGATE",
+		"index", strconv.Itoa(pa.N), "aggExpr", text)
+	if pa.Line > 0 {
+		e.Tail = fmt.Sprintf("; line %d pos %d", pa.Line, pa.Pos)
+	}
+	return e
 }
 
 // groupByAggregate is GROUP_BY_AGGREGATE: an aggregate call among the grouping

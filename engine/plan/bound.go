@@ -86,6 +86,8 @@ func OutputName(b Bound) string {
 	switch b := unzoned(b).(type) {
 	case *boundAlias:
 		return b.name
+	case *boundVar:
+		return b.name
 	case *boundRef:
 		return b.field.Name
 	case *boundField:

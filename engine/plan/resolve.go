@@ -27,6 +27,9 @@ type Scope struct {
 	// Functions, when set, finds the session's registered user-defined functions by
 	// lower-cased name (spark.udf.register), for SQL text.
 	Functions func(name string) *UDF
+	// Variables, when set, finds the session's variables by name (DECLARE VARIABLE): a
+	// name in SQL text that no column has reads one.
+	Variables func(name string) (Variable, bool)
 	// Origins[i], when set, is the input column that column i passes on unchanged (a
 	// join's output names each side's columns so). A column taken from a DataFrame
 	// (df.col, df["col"]) whose name is ambiguous here resolves through them to the column
@@ -92,7 +95,7 @@ func (s *Scope) passesOn(i int, from *Scope, fi int) bool {
 
 // derive is a scope for an operator's output over in's settings.
 func (s *Scope) derive(schema *sqltypes.StructType) *Scope {
-	return &Scope{Schema: schema, CaseSensitive: s.CaseSensitive, Zone: s.Zone, Functions: s.Functions, TimeTypeOff: s.TimeTypeOff, Database: s.Database}
+	return &Scope{Schema: schema, CaseSensitive: s.CaseSensitive, Zone: s.Zone, Functions: s.Functions, Variables: s.Variables, TimeTypeOff: s.TimeTypeOff, Database: s.Database}
 }
 
 func (s *Scope) qualifier(i int) []string {
@@ -234,6 +237,13 @@ func (r *resolver) resolveExpr(e Expr) (Bound, error) {
 			}
 		}
 		b, err := r.resolveAttribute(e)
+		if err != nil && e.From == nil {
+			if se, ok := sparkerrors.As(err); ok && strings.HasPrefix(se.Class, "UNRESOLVED_COLUMN") {
+				if v, ok := r.variable(e.Parts); ok {
+					return v, nil
+				}
+			}
+		}
 		return b, withOrigin(err, e)
 	case *ColumnRef:
 		return r.resolveAttribute(*e)

@@ -110,7 +110,7 @@ func (p *sqlParser) groupBy(q *Query) error {
 			return err
 		}
 		for _, e := range list {
-			keyIndex(p.ordinal(q, e))
+			keyIndex(p.ordinal(q, e, token{pos: -1}))
 		}
 		q.GroupingSets = groupingSetsOf(len(q.GroupBy), cube)
 		return nil
@@ -128,14 +128,14 @@ func (p *sqlParser) groupBy(q *Query) error {
 					return err
 				}
 				for _, e := range list {
-					set = append(set, keyIndex(p.ordinal(q, e)))
+					set = append(set, keyIndex(p.ordinal(q, e, token{pos: -1})))
 				}
 			} else {
 				e, err := p.expr()
 				if err != nil {
 					return err
 				}
-				set = append(set, keyIndex(p.ordinal(q, e)))
+				set = append(set, keyIndex(p.ordinal(q, e, token{pos: -1})))
 			}
 			q.GroupingSets = append(q.GroupingSets, set)
 			if !p.op(",") {
@@ -145,11 +145,12 @@ func (p *sqlParser) groupBy(q *Query) error {
 		return p.expect(")")
 	}
 	for {
+		at := p.peek()
 		e, err := p.expr()
 		if err != nil {
 			return err
 		}
-		q.GroupBy = append(q.GroupBy, p.ordinal(q, e))
+		q.GroupBy = append(q.GroupBy, p.ordinal(q, e, at))
 		if !p.op(",") {
 			break
 		}
@@ -188,8 +189,9 @@ func groupingSetsOf(n int, cube bool) [][]int {
 }
 
 // ordinal turns GROUP BY n into the n-th select item (its alias removed), as Spark's
-// spark.sql.groupByOrdinal does; other expressions stay.
-func (p *sqlParser) ordinal(q *Query, e Expr) Expr {
+// spark.sql.groupByOrdinal does; other expressions stay. at is the expression's first
+// token (pos -1 when not known).
+func (p *sqlParser) ordinal(q *Query, e Expr, at token) Expr {
 	l, ok := e.(Literal)
 	if !ok {
 		return e
@@ -210,6 +212,12 @@ func (p *sqlParser) ordinal(q *Query, e Expr) Expr {
 		return e
 	}
 	item := q.Items[n-1]
+	if HasAggregate(item) && q.PosAggregate == nil {
+		q.PosAggregate = &PosAggregate{N: int(n), Item: item}
+		if at.pos >= 0 {
+			q.PosAggregate.Line, q.PosAggregate.Pos = p.lineAndPos(at.pos)
+		}
+	}
 	if a, ok := item.(Alias); ok {
 		return a.Child
 	}

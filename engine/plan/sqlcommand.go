@@ -856,7 +856,7 @@ func (p *sqlParser) parenthesised() (string, error) {
 		t := p.next()
 		switch {
 		case t.kind == tkEOF:
-			return "", parseErr("Syntax error at or near end of input: unclosed parenthesis.")
+			return "", parseErr("Syntax error at or near end of input: missing ')'.")
 		case t.kind == tkOp && t.text == "(":
 			depth++
 		case t.kind == tkOp && t.text == ")":

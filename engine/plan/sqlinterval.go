@@ -72,6 +72,9 @@ func (p *sqlParser) intervalValueAhead(i int) bool {
 
 // intervalLiteral parses what follows the INTERVAL keyword.
 func (p *sqlParser) intervalLiteral() (Expr, error) {
+	if t := p.peek(); t.kind == tkString && !p.intervalValueAhead(p.i) {
+		return p.intervalString()
+	}
 	var text []string
 	var micros, months int64
 	var dayTime, yearMonth bool
@@ -187,4 +190,34 @@ func ansiIntervalLiteral(raw string, from, to intervalUnit) (Expr, error) {
 		micros = -micros
 	}
 	return Literal{Value: micros, Type: sqltypes.DayTimeIntervalType{Start: from.field, End: to.field}}, nil
+}
+
+// intervalString reads INTERVAL 'text' without a unit after it: the text holds the values
+// and their units ('7 days', '1 hour 30 minutes'). Text that is not that is Spark's
+// INVALID_TYPED_LITERAL ("INTERVAL '1' FORTNIGHT" is INTERVAL '1' aliased FORTNIGHT).
+func (p *sqlParser) intervalString() (Expr, error) {
+	kw := p.toks[max(p.i-1, 0)]
+	t := p.next()
+	invalid := func() (Expr, error) {
+		return nil, p.atSpan(sparkerrors.New(sparkerrors.ParseException, "INVALID_TYPED_LITERAL",
+			"valueType", `"INTERVAL"`, "value", "'"+t.text+"'"), kw, p.prevEnd())
+	}
+	text := strings.TrimSpace(t.text)
+	if len(text) >= 8 && strings.EqualFold(text[:8], "interval") {
+		text = text[8:]
+	}
+	sub, err := newSQLParser(text)
+	if err != nil || !sub.intervalValueAhead(0) {
+		return invalid()
+	}
+	for i := 0; i+1 < len(sub.toks); i++ {
+		if sub.toks[i].kind == tkString {
+			return invalid()
+		}
+	}
+	e, err := sub.intervalLiteral()
+	if err != nil || !sub.at(tkEOF, "") {
+		return invalid()
+	}
+	return e, nil
 }

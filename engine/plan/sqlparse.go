@@ -3,7 +3,6 @@ package plan
 import (
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"math"
 	"math/big"
 	"strconv"
@@ -82,6 +81,48 @@ func BlankComments(text string) string {
 	return string(b)
 }
 
+// UnclosedComment is Spark's error for a text with a /* comment that is never closed
+// (outside quotes): UNCLOSED_BRACKETED_COMMENT, nil when every comment is closed.
+func UnclosedComment(text string) error {
+	if !strings.Contains(text, "/*") {
+		return nil
+	}
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\'' || c == '"' || c == '`':
+			j := i + 1
+			for j < len(text) && text[j] != c {
+				if text[j] == '\\' && c != '`' {
+					j++
+				}
+				j++
+			}
+			i = j
+		case c == '-' && strings.HasPrefix(text[i:], "--"):
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case c == '/' && strings.HasPrefix(text[i:], "/*"):
+			depth, j := 1, i+2
+			for j < len(text) && depth > 0 {
+				switch {
+				case strings.HasPrefix(text[j:], "/*"):
+					depth, j = depth+1, j+2
+				case strings.HasPrefix(text[j:], "*/"):
+					depth, j = depth-1, j+2
+				default:
+					j++
+				}
+			}
+			if depth > 0 {
+				return sparkerrors.New(sparkerrors.ParseException, "UNCLOSED_BRACKETED_COMMENT")
+			}
+			i = j - 1
+		}
+	}
+	return nil
+}
+
 // hintEnd is the end (past its */) of the hint comment starting at i, or 0 when it has no
 // end or holds another comment.
 func hintEnd(b []byte, i int) int {
@@ -97,15 +138,28 @@ func hintEnd(b []byte, i int) int {
 }
 
 func ParseExpression(text string) (Expr, error) {
+	e, err := parseExpression(text)
+	return e, withExprContext(err, text)
+}
+
+func parseExpression(text string) (Expr, error) {
 	p, err := newSQLParser(text)
 	if err != nil {
 		return nil, err
 	}
+	if p.at(tkEOF, "") {
+		return nil, emptyStatement(text)
+	}
 	e, err := p.expr()
 	if err != nil {
-		return nil, err
+		return nil, p.placeParseError(err)
 	}
 	if !p.at(tkEOF, "") {
+		// Spark's parser reads an alias after the expression too ("a b" is a named
+		// expression); what follows it is extra.
+		if _, err := p.selectAlias(e); err == nil && !p.at(tkEOF, "") {
+			return nil, p.extraInput()
+		}
 		return nil, p.syntaxError()
 	}
 	return e, nil
@@ -114,21 +168,80 @@ func ParseExpression(text string) (Expr, error) {
 // ParseSelectItem parses one selectExpr item: an expression with an optional alias
 // ("CAST(value AS STRING) as json", "amount * 2 doubled", "*", "event.*").
 func ParseSelectItem(text string) (Expr, error) {
+	e, err := parseSelectItem(text)
+	return e, withExprContext(err, text)
+}
+
+func parseSelectItem(text string) (Expr, error) {
 	p, err := newSQLParser(text)
 	if err != nil {
 		return nil, err
 	}
+	if p.at(tkEOF, "") {
+		return nil, emptyStatement(text)
+	}
 	e, err := p.expr()
 	if err != nil {
-		return nil, err
+		return nil, p.placeParseError(err)
 	}
 	if e, err = p.selectAlias(e); err != nil {
-		return nil, err
+		return nil, p.placeParseError(err)
 	}
 	if !p.at(tkEOF, "") {
-		return nil, p.syntaxError()
+		return nil, p.extraInput()
 	}
 	return e, nil
+}
+
+// emptyStatement is Spark's error for a text with nothing to parse, placed at its end.
+func emptyStatement(src string) error {
+	return &AnalysisError{Kind: sparkerrors.ParseException, Class: "PARSE_EMPTY_STATEMENT",
+		Message: "Syntax error, unexpected empty statement.", Params: []sparkerrors.Param{},
+		ParseAt: len(src) + 1, ParseSrc: src}
+}
+
+// withExprContext adds the "== SQL ==" block to a parse error of an expression given on
+// its own (F.expr, selectExpr, filter): the text shown is the expression's.
+func withExprContext(err error, text string) error {
+	if err == nil {
+		return nil
+	}
+	return WithParseContext(err, text)
+}
+
+// WithParseContext completes a parse error of the SQL text sql as Spark's ParseException
+// shows it: the place and the text with a caret under the failing token, or, for an error
+// about a fragment, the fragment under "== SQL (line l, position p) ==". The parser may
+// have read a part of sql (a WITH query's body, one side of a UNION): it is found in sql
+// with comments blanked, as the parser read it. Other errors are returned as they are.
+func WithParseContext(err error, sql string) error {
+	var e *sparkerrors.Error
+	if !errors.As(err, &e) || e.Tail != "" {
+		return err
+	}
+	if e.Class == "UNCLOSED_BRACKETED_COMMENT" {
+		e.Tail = "\n== SQL ==\n" + sql
+		return err
+	}
+	if e.ParseAt == 0 {
+		return err
+	}
+	base := strings.Index(BlankComments(sql), e.ParseSrc)
+	if base < 0 {
+		return err
+	}
+	off := base + e.ParseAt - 1
+	if e.ParseEnd > 0 {
+		e.Tail = sparkerrors.OriginTail(sql, off, base+e.ParseEnd)
+		return err
+	}
+	if end := base + len(e.ParseSrc); off >= end && strings.TrimSpace(sql[end:]) == "" {
+		// The end of the text the parser read is the end of the statement: Spark's
+		// end of input is after whatever space follows.
+		off = len(sql)
+	}
+	e.Tail = sparkerrors.SyntaxTail(sql, off)
+	return err
 }
 
 type tokenKind int
@@ -181,7 +294,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 			var b strings.Builder
 			for {
 				if j >= len(src) {
-					return nil, parseErr("Syntax error at or near end of input: unclosed backquote.")
+					return nil, lexErr(src, i, "'`'")
 				}
 				if src[j] == '`' {
 					if j+1 < len(src) && src[j+1] == '`' {
@@ -200,7 +313,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 			// A binary literal X'1F2E': hex digits, an odd count taking a leading 0.
 			end := strings.IndexByte(src[i+2:], '\'')
 			if end < 0 {
-				return nil, parseErr("Syntax error at or near end of input: unclosed string literal.")
+				return nil, lexErr(src, i+1, "'''")
 			}
 			p.toks = append(p.toks, token{tkBinary, src[i+2 : i+2+end], i})
 			i += 3 + end
@@ -208,7 +321,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 			// A raw string, r'...' or R"...": no escapes, its own quote ends it.
 			end := strings.IndexByte(src[i+2:], src[i+1])
 			if end < 0 {
-				return nil, parseErr("Syntax error at or near end of input: unclosed string literal.")
+				return nil, lexErr(src, i+1, "'"+src[i+1:i+2]+"'")
 			}
 			p.toks = append(p.toks, token{tkString, src[i+2 : i+2+end], i})
 			i += 3 + end
@@ -217,7 +330,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 			var b strings.Builder
 			for {
 				if j >= len(src) {
-					return nil, parseErr("Syntax error at or near end of input: unclosed string literal.")
+					return nil, lexErr(src, i, "'"+string(c)+"'")
 				}
 				if src[j] == '\\' && j+1 < len(src) {
 					j += unescapeSQLChar(&b, src[j+1:])
@@ -264,7 +377,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 			p.toks = append(p.toks, token{tkIdent, src[i:j], i})
 			i = j
 		default:
-			ops := []string{"<=>", "::", "->", "==", "&", "^", "!=", "<>", "<=", ">=", "||", "|", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "!"}
+			ops := []string{"<=>", "::", "->", "==", "&", "^", "!=", "<>", "<=", ">=", "||", "|", "=", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "!", ";"}
 			matched := false
 			for _, op := range ops {
 				if strings.HasPrefix(src[i:], op) {
@@ -275,7 +388,7 @@ func newSQLParser(src string) (*sqlParser, error) {
 				}
 			}
 			if !matched {
-				return nil, parseErr("Syntax error at or near '" + string(c) + "'.")
+				return nil, lexErr(src, i, "'"+string(c)+"'")
 			}
 		}
 	}
@@ -289,7 +402,112 @@ func isIdentStart(c byte) bool {
 
 func isIdentChar(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
-func parseErr(msg string) error { return &AnalysisError{Class: "PARSE_SYNTAX_ERROR", Message: msg} }
+// parseErr is a PARSE_SYNTAX_ERROR worded msg ("Syntax error at or near 'x'[: hint]."),
+// with its parameters (error, hint) as Spark gives them. The parse entry points place it
+// in the text (placeParseError) when its maker did not.
+func parseErr(msg string) error {
+	e := &AnalysisError{Kind: sparkerrors.ParseException, Class: "PARSE_SYNTAX_ERROR", Message: msg}
+	if rest, ok := strings.CutPrefix(msg, "Syntax error at or near "); ok {
+		rest = strings.TrimSuffix(rest, ".")
+		near, hint := rest, ""
+		if strings.HasPrefix(rest, "end of input") {
+			near, hint = "end of input", strings.TrimPrefix(rest, "end of input")
+		} else if i := strings.Index(rest, "': "); i >= 0 {
+			near, hint = rest[:i+1], rest[i+1:]
+		}
+		e.Params = []sparkerrors.Param{{Name: "error", Value: near}, {Name: "hint", Value: hint}}
+	}
+	return e
+}
+
+// syntaxErr is Spark's PARSE_SYNTAX_ERROR at or near near (a quoted token or "end of
+// input") with an optional hint (": extra input 'x'"), placed at byte at of src.
+func syntaxErr(src string, at int, near, hint string) *AnalysisError {
+	return &AnalysisError{Kind: sparkerrors.ParseException, Class: "PARSE_SYNTAX_ERROR",
+		Message: "Syntax error at or near " + near + hint + ".",
+		Params:  []sparkerrors.Param{{Name: "error", Value: near}, {Name: "hint", Value: hint}},
+		ParseAt: at + 1, ParseSrc: src}
+}
+
+// lexErr is the error of a character Spark's lexer cannot make a token of (a quote that
+// is never closed, a stray character): a syntax error at or near it.
+func lexErr(src string, at int, near string) error { return syntaxErr(src, at, near, "") }
+
+// nearText is a token as a syntax error names it: 'text', or end of input.
+func (t token) nearText() string {
+	if t.kind == tkEOF {
+		return "end of input"
+	}
+	if t.kind == tkString {
+		return "''" + t.text + "''"
+	}
+	return "'" + t.text + "'"
+}
+
+// atSpan marks err as an error about the fragment of p's text from token from up to (not
+// including) byte end, as Spark's errors raised while building a plan from the parse tree.
+func (p *sqlParser) atSpan(err error, from token, end int) error {
+	var e *sparkerrors.Error
+	if errors.As(err, &e) && e.ParseAt == 0 {
+		e.ParseAt, e.ParseEnd, e.ParseSrc = from.pos+1, end, p.src
+	}
+	return err
+}
+
+// prevEnd is the byte offset just past the token before the parser's current one.
+func (p *sqlParser) prevEnd() int {
+	if p.i == 0 {
+		return 0
+	}
+	end := p.toks[p.i].pos
+	if p.toks[p.i].kind == tkEOF {
+		end = len(p.src)
+	}
+	for end > 0 && strings.ContainsRune(" \t\r\n", rune(p.src[end-1])) {
+		end--
+	}
+	return end
+}
+
+// placeParseError gives a parse error the place in p's text its maker left out: the token
+// its message names (looked for back from the parser's position, then forward), the end
+// of the text for "end of input", else the current token.
+func (p *sqlParser) placeParseError(err error) error {
+	var e *sparkerrors.Error
+	if err == nil || !errors.As(err, &e) || e.ParseAt != 0 {
+		return err
+	}
+	if e.Kind != sparkerrors.ParseException && sparkerrors.KindOf(e.Class) != sparkerrors.ParseException {
+		return err
+	}
+	e.ParseSrc = p.src
+	near := ""
+	for _, prm := range e.Parameters() {
+		if prm.Name == "error" {
+			near = prm.Value
+		}
+	}
+	if near == "end of input" {
+		e.ParseAt = len(p.src) + 1
+		return err
+	}
+	if near != "" {
+		for i := min(p.i, len(p.toks)-1); i >= 0; i-- {
+			if strings.EqualFold(p.toks[i].nearText(), near) {
+				e.ParseAt = p.toks[i].pos + 1
+				return err
+			}
+		}
+		for i := p.i; i < len(p.toks); i++ {
+			if strings.EqualFold(p.toks[i].nearText(), near) {
+				e.ParseAt = p.toks[i].pos + 1
+				return err
+			}
+		}
+	}
+	e.ParseAt = p.peek().pos + 1
+	return err
+}
 
 func (p *sqlParser) peek() token { return p.toks[p.i] }
 func (p *sqlParser) next() token {
@@ -372,14 +590,20 @@ func (p *sqlParser) identifier() (string, bool) {
 
 func (p *sqlParser) syntaxError() error {
 	t := p.peek()
-	if t.kind == tkEOF {
-		return parseErr("Syntax error at or near end of input.")
+	return syntaxErr(p.src, t.pos, t.nearText(), "")
+}
+
+// extraInput is Spark's error for a token after a complete statement or expression:
+// PARSE_SYNTAX_ERROR with the hint ": extra input 'x'" when the token is the last one or
+// follows a ';' (where Spark's parser can drop it and go on), else without a hint.
+func (p *sqlParser) extraInput() error {
+	t := p.peek()
+	last := p.i+1 < len(p.toks) && p.toks[p.i+1].kind == tkEOF
+	afterEnd := p.i > 0 && p.toks[p.i-1].kind == tkOp && p.toks[p.i-1].text == ";"
+	if !last && !afterEnd {
+		return p.syntaxError()
 	}
-	text := t.text
-	if t.kind == tkString {
-		text = "'" + text + "'"
-	}
-	return parseErr("Syntax error at or near '" + text + "'.")
+	return syntaxErr(p.src, t.pos, t.nearText(), ": extra input "+t.nearText())
 }
 
 func (p *sqlParser) expect(op string) error {
@@ -747,6 +971,10 @@ func (p *sqlParser) exprList(closing string) ([]Expr, error) {
 		if p.op(closing) {
 			return out, nil
 		}
+		if t := p.peek(); closing == ")" && t.kind == tkIdent && isClauseWord(t.text) {
+			// A clause word can follow the ')': Spark's parser says the ')' is missing.
+			return nil, syntaxErr(p.src, t.pos, t.nearText(), ": missing ')'")
+		}
 		if err := p.expect(","); err != nil {
 			return nil, err
 		}
@@ -811,7 +1039,8 @@ func (p *sqlParser) primary() (Expr, error) {
 	switch t.kind {
 	case tkNumber:
 		p.next()
-		return numberLiteral(t.text)
+		e, err := numberLiteral(t.text)
+		return e, p.atSpan(err, t, t.pos+len(t.text))
 	case tkBinary:
 		p.next()
 		h := t.text
@@ -820,8 +1049,8 @@ func (p *sqlParser) primary() (Expr, error) {
 		}
 		b, err := hex.DecodeString(h)
 		if err != nil {
-			return nil, &AnalysisError{Kind: sparkerrors.ParseException, Class: "INVALID_TYPED_LITERAL",
-				Message: fmt.Sprintf("The value of the typed literal \"X\" is invalid: '%s'.", t.text)}
+			return nil, p.atSpan(sparkerrors.New(sparkerrors.ParseException, "INVALID_TYPED_LITERAL",
+				"valueType", `"X"`, "value", "'"+t.text+"'"), t, p.prevEnd())
 		}
 		return Literal{Value: b, Type: sqltypes.Binary}, nil
 	case tkString:
@@ -889,7 +1118,7 @@ func (p *sqlParser) primary() (Expr, error) {
 					return Exists{Text: text}, nil
 				}
 			case "INTERVAL":
-				if p.intervalValueAhead(p.i + 1) {
+				if p.intervalValueAhead(p.i+1) || p.toks[p.i+1].kind == tkString {
 					p.next()
 					return p.intervalLiteral()
 				}
@@ -899,8 +1128,8 @@ func (p *sqlParser) primary() (Expr, error) {
 					s := p.next().text
 					v, ok := sqltypes.ParseTime(s)
 					if !ok {
-						return nil, sparkerrors.New(sparkerrors.ParseException, "INVALID_TYPED_LITERAL",
-							"valueType", `"TIME"`, "value", "'"+s+"'")
+						return nil, p.atSpan(sparkerrors.New(sparkerrors.ParseException, "INVALID_TYPED_LITERAL",
+							"valueType", `"TIME"`, "value", "'"+s+"'"), t, p.prevEnd())
 					}
 					return Literal{Value: v, Type: sqltypes.TimeT}, nil
 				}
@@ -922,8 +1151,8 @@ func (p *sqlParser) primary() (Expr, error) {
 					}
 					if !valid {
 						// Spark checks a typed literal when it parses it.
-						return nil, sparkerrors.New(sparkerrors.ParseException, "INVALID_TYPED_LITERAL",
-							"valueType", `"`+strings.ToUpper(t.text)+`"`, "value", "'"+s+"'")
+						return nil, p.atSpan(sparkerrors.New(sparkerrors.ParseException, "INVALID_TYPED_LITERAL",
+							"valueType", `"`+strings.ToUpper(t.text)+`"`, "value", "'"+s+"'"), t, p.prevEnd())
 					}
 					return Cast{Child: Literal{Value: s, Type: sqltypes.String}, To: to}, nil
 				}

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -23,6 +24,13 @@ import (
 //
 // and FROM table VERSION AS OF n / TIMESTAMP AS OF 'ts' on a Delta table.
 type Query struct {
+	// Declare, SetVar and DropVariable are the session-variable statements.
+	Declare      *DeclareVariable
+	SetVar       *SetVariables
+	DropVariable *DropVariable
+	// PosAggregate is a GROUP BY ordinal naming a select item that aggregates, which the
+	// query reports when it is analysed (GROUP_BY_POS_AGGREGATE).
+	PosAggregate *PosAggregate
 	// Create, Insert, Update and Delete are set for those commands (Table names the table).
 	Create   *CreateTable
 	Insert   *Insert
@@ -270,12 +278,63 @@ var generatorFunctions = map[string]bool{"explode": true, "explode_outer": true,
 
 func ParseQuery(text string) (*Query, error) {
 	text = strings.TrimSpace(text)
+	if strings.HasPrefix(text, ";") {
+		// A statement cannot start with its end: Spark's parser stops at the ';'.
+		return nil, syntaxErr(text, 0, "';'", "")
+	}
+	full := text
 	text = strings.TrimSpace(strings.TrimSuffix(text, ";"))
 	p, err := newSQLParser(text)
 	if err != nil {
 		return nil, err
 	}
+	q, err := p.statement()
+	if err != nil {
+		var e *sparkerrors.Error
+		if len(full) > len(text) && errors.As(err, &e) && e.Class == "PARSE_SYNTAX_ERROR" && e.Message == "Syntax error at or near end of input." {
+			// The statement's ';' came where more was needed: Spark's parser stops at it.
+			return nil, syntaxErr(full, len(full)-1, "';'", "")
+		}
+		return nil, p.placeParseError(err)
+	}
+	return q, nil
+}
+
+// statement parses the statement p holds (ParseQuery).
+func (p *sqlParser) statement() (*Query, error) {
+	var err error
 	q := &Query{Limit: -1, VersionAsOf: -1}
+	if p.at(tkIdent, "SET") && (strings.EqualFold(p.toks[p.i+1].text, "VAR") || strings.EqualFold(p.toks[p.i+1].text, "VARIABLE")) && p.toks[p.i+1].kind == tkIdent {
+		p.next()
+		p.next()
+		return p.setVariables(q)
+	}
+	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "VARIABLE") {
+		// Spark drops only temporary variables, written DROP TEMPORARY VARIABLE.
+		p.next()
+		return nil, p.syntaxError()
+	}
+	if p.keyword("DECLARE") {
+		return p.declareVariable(q)
+	}
+	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "TEMPORARY") && strings.EqualFold(p.toks[p.i+2].text, "VARIABLE") {
+		p.next()
+		p.next()
+		p.next()
+		d := &DropVariable{}
+		if p.at(tkIdent, "IF") && strings.EqualFold(p.toks[p.i+1].text, "EXISTS") {
+			p.next()
+			p.next()
+			d.IfExists = true
+		}
+		parts, _, err := p.variableName()
+		if err != nil {
+			return nil, err
+		}
+		d.Parts = parts
+		q.DropVariable = d
+		return q, p.end()
+	}
 	if p.at(tkIdent, "SET") && !(p.toks[p.i+1].kind == tkIdent && (strings.EqualFold(p.toks[p.i+1].text, "TIME") || strings.EqualFold(p.toks[p.i+1].text, "VAR") || strings.EqualFold(p.toks[p.i+1].text, "VARIABLE"))) {
 		p.next()
 		rest := p.rest()
@@ -668,7 +727,7 @@ func ParseQuery(text string) (*Query, error) {
 	}
 	if !p.keyword("SELECT") {
 		if p.at(tkEOF, "") {
-			return nil, &AnalysisError{Class: "PARSE_EMPTY_STATEMENT", Message: "Syntax error, unexpected empty statement."}
+			return nil, emptyStatement(p.src)
 		}
 		if !sparkStatementWords[strings.ToUpper(p.peek().text)] {
 			// Not a statement Spark knows: its parser fails at the first word.
@@ -696,6 +755,14 @@ func ParseQuery(text string) (*Query, error) {
 		q.Items = append(q.Items, item)
 		if !p.op(",") {
 			break
+		}
+		if from := p.peek(); p.at(tkIdent, "FROM") && !(p.toks[p.i+1].kind == tkOp && p.toks[p.i+1].text == ",") {
+			// Spark reads "a, FROM t" as a column FROM aliased t, which its analyzer then
+			// reports as the trailing comma it is, at the FROM.
+			e := sparkerrors.New(sparkerrors.AnalysisException, "TRAILING_COMMA_IN_SELECT")
+			line, pos := p.lineAndPos(from.pos)
+			e.WithPlan, e.Tail = true, fmt.Sprintf(" line %d pos %d;", line, pos)
+			return nil, e
 		}
 	}
 	if p.keyword("FROM") {
@@ -757,10 +824,11 @@ func ParseQuery(text string) (*Query, error) {
 			q.TableAlias = alias
 		} else if t := p.peek(); (t.kind == tkIdent && !isClauseWord(t.text)) || t.kind == tkQuoted {
 			q.TableAlias, _ = p.identifier()
-		} else if t.kind == tkIdent && aliasableClauseWord(t.text) && p.toks[p.i+1].kind == tkEOF {
-			// A clause word that ends the query cannot start its clause: Spark's grammar then
-			// reads it as the table's alias (WHERE, GROUP... are non-reserved keywords by
-			// default), so SELECT id FROM t WHERE runs, on t aliased WHERE.
+		} else if t.kind == tkIdent && aliasableClauseWord(t.text) && (p.toks[p.i+1].kind == tkEOF || clauseCannotStart(p.toks[p.i:])) {
+			// A clause word that cannot start its clause (it ends the query, or GROUP BY
+			// ends it, or ORDER lacks its BY): Spark's grammar then reads it as the table's
+			// alias (WHERE, GROUP... are non-reserved keywords by default), so SELECT id
+			// FROM t WHERE runs, on t aliased WHERE, and SELECT * FROM t GROUP BY fails at BY.
 			q.TableAlias, _ = p.identifier()
 		}
 		if q.TableAlias != "" && p.at(tkOp, "(") {
@@ -851,9 +919,14 @@ func ParseQuery(text string) (*Query, error) {
 		}
 		break
 	}
+	orgStart := p.peek()
 	if p.keyword("ORDER") {
 		if !p.keyword("BY") {
 			return nil, p.syntaxError()
+		}
+		if p.at(tkEOF, "") {
+			// Spark's parser gives up on an empty ORDER BY at its first word.
+			return nil, syntaxErr(p.src, orgStart.pos, orgStart.nearText(), "")
 		}
 		order, err := p.sortItems()
 		if err != nil {
@@ -879,13 +952,22 @@ func ParseQuery(text string) (*Query, error) {
 		q.OrderBy = order
 	}
 	if err := p.partitionClauses(q); err != nil {
-		return nil, err
+		// Spark refuses the clauses when it builds the plan, pointing at all of the
+		// query's ordering clauses with its LIMIT and OFFSET.
+		if p.limit(q) == nil && p.keyword("OFFSET") {
+			_, _, _ = p.limitLike("offset")
+		}
+		return nil, p.atSpan(err, orgStart, p.prevEnd())
 	}
 	if err := p.limit(q); err != nil {
 		return nil, err
 	}
 	if err := resolveWindowRefs(q, windows); err != nil {
 		return nil, err
+	}
+	if p.at(tkIdent, "OFFSET") && p.toks[p.i+1].kind == tkEOF {
+		// As LIMIT: an OFFSET with nothing after it is extra input to Spark's parser.
+		return nil, p.extraInput()
 	}
 	if p.keyword("OFFSET") {
 		n, cols, err := p.limitLike("offset")
@@ -907,6 +989,18 @@ func init() {
 		"COMMENT REPLACE DECLARE EXECUTE CALL OPTIMIZE VACUUM RESTORE CONVERT GENERATE FSCK REORG BEGIN COMMIT ROLLBACK") {
 		sparkStatementWords[w] = true
 	}
+}
+
+// clauseCannotStart reports whether toks, from a GROUP or ORDER word on, cannot be its
+// clause: GROUP BY with nothing after it, or ORDER without BY.
+func clauseCannotStart(toks []token) bool {
+	if len(toks) < 2 || !(strings.EqualFold(toks[0].text, "GROUP") || strings.EqualFold(toks[0].text, "ORDER")) {
+		return false
+	}
+	if !strings.EqualFold(toks[1].text, "BY") || toks[1].kind != tkIdent {
+		return strings.EqualFold(toks[0].text, "ORDER")
+	}
+	return strings.EqualFold(toks[0].text, "GROUP") && len(toks) > 2 && toks[2].kind == tkEOF
 }
 
 // aliasableClauseWord is a clause word Spark accepts as a table alias (a non-reserved
@@ -932,9 +1026,22 @@ func isClauseWord(s string) bool {
 func (p *sqlParser) tableName() (string, error) {
 	var parts []string
 	for {
+		first := p.peek()
 		name, ok := p.identifier()
 		if !ok {
 			return "", p.syntaxError()
+		}
+		if first.kind == tkIdent && p.at(tkOp, "-") && p.toks[p.i+1].kind == tkIdent {
+			// Spark's parser reads a-b as one name and refuses it: INVALID_IDENTIFIER, at the
+			// first '-'.
+			ident, dash := name, p.peek()
+			for p.at(tkOp, "-") && p.toks[p.i+1].kind == tkIdent {
+				p.next()
+				ident += "-" + p.next().text
+			}
+			e := sparkerrors.New(sparkerrors.ParseException, "INVALID_IDENTIFIER", "ident", ident)
+			e.ParseAt, e.ParseSrc = dash.pos+1, p.src
+			return "", e
 		}
 		parts = append(parts, "`"+strings.ReplaceAll(name, "`", "``")+"`")
 		if !p.op(".") {
@@ -945,6 +1052,10 @@ func (p *sqlParser) tableName() (string, error) {
 }
 
 func (p *sqlParser) limit(q *Query) error {
+	if p.at(tkIdent, "LIMIT") && p.toks[p.i+1].kind == tkEOF {
+		// A LIMIT with nothing after it is not a clause to Spark's parser, but extra input.
+		return p.extraInput()
+	}
 	if !p.keyword("LIMIT") {
 		return nil
 	}
@@ -1115,10 +1226,12 @@ func isIntegralType(t sqltypes.DataType) bool {
 }
 
 func (p *sqlParser) end() error {
+	for p.op(";") {
+	}
 	if p.at(tkEOF, "") {
 		return nil
 	}
-	return p.syntaxError()
+	return p.extraInput()
 }
 
 // partitionClauses parses [CLUSTER BY exprs] [DISTRIBUTE BY exprs] [SORT BY items], in
@@ -1141,8 +1254,11 @@ func (p *sqlParser) partitionClauses(q *Query) error {
 		}
 	}
 	if p.at(tkIdent, "SORT") && strings.EqualFold(p.toks[p.i+1].text, "BY") {
+		sortTok := p.next()
 		p.next()
-		p.next()
+		if p.at(tkEOF, "") {
+			return syntaxErr(p.src, sortTok.pos, sortTok.nearText(), "")
+		}
 		if q.SortBy, err = p.sortItems(); err != nil {
 			return err
 		}

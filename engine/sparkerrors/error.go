@@ -147,6 +147,13 @@ type Error struct {
 	Tail string
 	// Cause is the error that caused this one (a streaming query's failure).
 	Cause error
+	// ParseAt places a parse error in the SQL text the parser read (ParseSrc): 1 + the
+	// byte offset of the token Spark's parser stops at; 0 when unknown. A ParseEnd past
+	// ParseAt marks an error Spark raises while building the plan from the parse tree: it
+	// points at the fragment [ParseAt-1, ParseEnd) and shows it under
+	// "== SQL (line l, position p) ==" instead of a caret under one token.
+	ParseAt, ParseEnd int
+	ParseSrc          string
 }
 
 // New makes an error of the condition class with its parameters (name, value pairs, in

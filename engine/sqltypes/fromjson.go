@@ -365,6 +365,9 @@ type jsonScanner struct {
 	parseTS func(string, *time.Location) (Timestamp, bool)
 	// unquoted is JSONReader.unquotedNames.
 	unquoted bool
+	// asField is set while value reads an object's field value (not an array element or a
+	// map value): a struct there that ends with a trailing comma is null (see value).
+	asField bool
 }
 
 // fieldName reads an object key at sc.i: a quoted string, or with unquoted names allowed a
@@ -430,6 +433,7 @@ func (sc *jsonScanner) objectInto(p *structPlan, row Row) (Row, bool) {
 		idx := p.index(key, hint)
 		if idx >= 0 {
 			hint = idx + 1
+			sc.asField = true
 			v, good, ok := sc.value(p.kinds[idx], p.types[idx], p.subs[idx])
 			if !ok {
 				return nil, false
@@ -461,10 +465,75 @@ func (sc *jsonScanner) objectInto(p *structPlan, row Row) (Row, bool) {
 	}
 }
 
+// fieldObject reads a struct that is an object's field value. One whose members end with
+// a trailing comma ({"a":1,}) is null, and the record a partial result whose other fields
+// are read on after its '}', as PySpark 4.2.0's from_json gives {"i":3,"n":{"a":1,},"k":5}
+// with i INT, n STRUCT<a:INT>, k INT as {3, NULL, 5}: Spark's parser (Jackson) fails at
+// the '}' having read it, the field's conversion fails, and the enclosing object goes on.
+// Any other syntax error stays one for the whole record.
+func (sc *jsonScanner) fieldObject(sub *structPlan) (v any, good, ok bool) {
+	start := sc.i
+	row, ok := sc.object(sub)
+	if ok {
+		return row, true, true
+	}
+	if end, trailing := trailingCommaEnd(sc.s, start); trailing {
+		sc.i = end
+		sc.bad = true
+		return nil, false, true
+	}
+	return nil, false, false
+}
+
+// trailingCommaEnd reports whether the object at s[start] is well formed up to a ',' that
+// its closing '}' follows (white space between), at the object's own level, and returns
+// the offset just past that '}'. Members are skipped as JSON values.
+func trailingCommaEnd(s string, start int) (int, bool) {
+	sc := jsonScanner{s: s, i: start + 1}
+	sc.skipWS()
+	for {
+		if sc.i >= len(s) || s[sc.i] != '"' {
+			return 0, false
+		}
+		if _, ok := sc.str(); !ok {
+			return 0, false
+		}
+		sc.skipWS()
+		if sc.i >= len(s) || s[sc.i] != ':' {
+			return 0, false
+		}
+		sc.i++
+		sc.skipWS()
+		if at := sc.i; !sc.skipValue() {
+			// A nested object's own trailing comma ends it for this scan too.
+			if s[at] == '{' {
+				end, ok := trailingCommaEnd(s, at)
+				if !ok {
+					return 0, false
+				}
+				sc.i = end
+			} else {
+				return 0, false
+			}
+		}
+		sc.skipWS()
+		if sc.i >= len(s) || s[sc.i] != ',' {
+			return 0, false
+		}
+		sc.i++
+		sc.skipWS()
+		if sc.i < len(s) && s[sc.i] == '}' {
+			return sc.i + 1, true
+		}
+	}
+}
+
 // value converts the JSON value at sc.i to kind k. good is false when the value does not
 // fit the type (the field becomes null); ok is false on a syntax error. The whole value is
 // consumed in every case where ok is true.
 func (sc *jsonScanner) value(k typeKind, t DataType, sub *structPlan) (v any, good, ok bool) {
+	asField := sc.asField
+	sc.asField = false
 	if sc.i >= len(sc.s) {
 		return nil, false, false
 	}
@@ -485,6 +554,9 @@ func (sc *jsonScanner) value(k typeKind, t DataType, sub *structPlan) (v any, go
 	case '{':
 		switch k {
 		case kStruct:
+			if asField {
+				return sc.fieldObject(sub)
+			}
 			row, ok := sc.object(sub)
 			return row, ok, ok
 		case kMap:

@@ -92,6 +92,7 @@ func (sc *jsonScanner) objectFields(p *structPlan, f *JSONFields) bool {
 					return false
 				}
 			} else {
+				sc.asField = true
 				_, good, ok := sc.value(k, t, p.subs[idx])
 				if !ok {
 					return false

@@ -39,9 +39,12 @@ var fieldsDocs = []string{
 	`{"t":"2026-10-01T09:00:00+02:00"}`, `{"t":"2026-10-01 09:00:00"}`, `{"t":"2026-03-08T02:30:00"}`,
 	`{"t":"2026-10-01T09:00:00.123456789Z"}`, `{"t":1700000000}`, `{"t":-1}`, `{"t":1.5}`, `{"t":""}`,
 	`{"t":"not a time"}`, `{"t":"2026-13-01"}`, `{"t":9223372036854}`, `{"t":true}`,
-	// Fields parsed and dropped: their syntax errors still make the row null.
+	// Fields parsed and dropped: their syntax errors still make the row null, but for a
+	// struct's trailing comma (the struct is null, the other fields are read).
 	`{"n":{"a":1},"arr":[1,2],"f":1.5,"i":3}`, `{"n":{"a":"x"},"arr":[1,"x"],"f":"NaN","i":3}`,
 	`{"n":{"a":1,},"i":3}`, `{"arr":[1,2,"i":3}`, `{"f":tru,"i":3}`, `{"n":null,"arr":null,"i":3}`,
+	`{"i":3,"n":{"a":1,},"l":5}`, `{"i":3,"n":{"a":1,"b":},"l":5}`, `{"i":3,"n":{"a":1,,"b":2},"l":5}`,
+	`{"i":3,"n":{"a":1 , } ,"l":5}`, `{"i":3,"n":{"a":{"x":1,},},"l":5}`, `{"i":3,"n":{,},"l":5}`, `{"i":3,"n":{"a":1,}`,
 	// Numbers at the edges of the in-place conversions (up to 18 digits, no rounding).
 	`{"d1":9.9,"d":99999999}`, `{"d1":99,"d":100000000}`, `{"d1":100,"d":99999999.9}`, `{"d1":-0.0,"d":0}`,
 	`{"d":-0.00,"d1":0.0}`, `{"d":00}`, `{"d":1.}`, `{"d":.5}`, `{"d":-}`, `{"d":0.10,"d1":0.05}`,
@@ -145,6 +148,13 @@ func TestParseFieldsValues(t *testing.T) {
 		{`{"t":1700000000}`, 4, Timestamp(1_700_000_000_000_000)},
 		{`{"t":"2026-10-01T09:00:00+02:00"}`, 4, Timestamp(1790838000_000_000)},
 		{`[1]`, 0, nil},
+		// from_json(v, "i INT, n STRUCT<a:INT, b:INT>, k INT"): a struct ending with a
+		// trailing comma is null and the rest is read ({3, NULL, 5}); other syntax errors
+		// in it null the whole row ({NULL, NULL, NULL}).
+		{`{"n":{"a":1,},"i":3}`, 0, int32(3)},
+		{`{"i":3,"n":{"a":1,},"l":5}`, 1, int64(5)},
+		{`{"i":3,"n":{"a":1,,"b":2},"l":5}`, 0, nil},
+		{`{"i":3,"n":{"a":1,}`, 0, nil},
 	} {
 		var f JSONFields
 		r.ParseFields(c.doc, &f)
@@ -206,4 +216,30 @@ func BenchmarkCourseEventsIntoVectors(b *testing.B) {
 			}
 		})
 	})
+}
+
+// The row path keeps what a struct read before its own trailing comma's null member: real
+// PySpark 4.2.0 gave from_json('{"i":3,"n":{"a":1,"b":{"c":1,}},"k":5}', "i INT, n
+// STRUCT<a: INT, b: STRUCT<c: INT>>, k INT") as {3, {1, NULL}, 5}, and for
+// '{"i":3,"n":{"a":1,},"k":5}' with n STRUCT<a: INT> {3, NULL, 5}.
+func TestFromJSONTrailingCommaInStruct(t *testing.T) {
+	st, err := ParseDDL("i INT, n STRUCT<a: INT, b: STRUCT<c: INT>>, k INT")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewJSONReader(st, time.UTC)
+	for doc, want := range map[string]string{
+		`{"i":3,"n":{"a":1,"b":{"c":1,}},"k":5}`: "[3 [1 <nil>] 5]",
+		`{"i":3,"n":{"a":1,},"k":5}`:             "[3 <nil> 5]",
+		`{"n":{"a":1,},"i":3,"k":5}`:             "[3 <nil> 5]",
+		`{"i":3,"n":{"a":1,"b":2},"k":5,}`:       "[<nil> <nil> <nil>]",
+	} {
+		row, bad := r.ParseStatus(doc)
+		if got := fmt.Sprint(row); got != want {
+			t.Errorf("%s: %s, want %s", doc, got, want)
+		}
+		if !bad {
+			t.Errorf("%s: not a bad record", doc)
+		}
+	}
 }
