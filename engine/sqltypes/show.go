@@ -43,10 +43,6 @@ func ShowString(schema *StructType, rows []Row, opts ShowOptions) string {
 		// columns (a DDL command's) is framed "++" and "||".
 		var sep strings.Builder
 		sep.WriteByte('+')
-		if numCols == 0 {
-			// No columns: Spark's borders are "++" and each line "||".
-			sep.WriteByte('+')
-		}
 		for _, wd := range widths {
 			sep.WriteString(strings.Repeat("-", wd))
 			sep.WriteByte('+')

@@ -335,8 +335,15 @@ func verifiableConsumer(ctx context.Context, r *toolRun) error {
 		opts = append(opts, kgo.DisableAutoCommit())
 	}
 	out := &lockedWriter{w: r.io.Stdout}
+	// The client joins the group as soon as it exists, so its first assignment can come
+	// before the line below; Kafka's consumer says startup_complete before it polls.
+	started := make(chan struct{})
 	opts = append(opts,
-		kgo.OnPartitionsAssigned(func(_ context.Context, _ *kgo.Client, m map[string][]int32) {
+		kgo.OnPartitionsAssigned(func(ctx context.Context, _ *kgo.Client, m map[string][]int32) {
+			select {
+			case <-started:
+			case <-ctx.Done():
+			}
 			eventLine(out, "partitions_assigned", eventField{"partitions", partitionsJSON(m)})
 		}),
 		kgo.OnPartitionsRevoked(func(_ context.Context, _ *kgo.Client, m map[string][]int32) {
@@ -347,6 +354,7 @@ func verifiableConsumer(ctx context.Context, r *toolRun) error {
 		return err
 	}
 	eventLine(out, "startup_complete")
+	close(started)
 	consumed := int64(0)
 	finished := func() bool { return maxMessages >= 0 && consumed >= maxMessages }
 	for !finished() && ctx.Err() == nil {
