@@ -256,7 +256,7 @@ func (mb *MergeBuilder) run(ctx context.Context) (*mergeRun, error) {
 		}
 	}
 	tScope := dt.targetScope(schema)
-	both := &plan.Scope{CaseSensitive: tScope.CaseSensitive, Schema: &sqltypes.StructType{}, Functions: tScope.Functions, Variables: tScope.Variables, TimeTypeOff: tScope.TimeTypeOff, Database: tScope.Database}
+	both := &plan.Scope{Schema: &sqltypes.StructType{}, Settings: tScope.Settings}
 	for i, f := range tScope.Schema.Fields {
 		both.Schema.Fields = append(both.Schema.Fields, f)
 		both.Qualifiers = append(both.Qualifiers, qualifierAt(tScope, i))

@@ -470,8 +470,8 @@ func (s *Session) zoneNow() (*time.Location, string) {
 
 // newScope is a scope over a fresh schema honouring spark.sql.caseSensitive.
 func (s *Session) newScope(schema *sqltypes.StructType, qualifier []string) *plan.Scope {
-	sc := &plan.Scope{Schema: schema, CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow, Functions: s.function, Variables: s.variable, TimeTypeOff: s.timeTypeOff,
-		Database: s.CurrentDatabase}
+	sc := &plan.Scope{Schema: schema, Settings: plan.Settings{CaseSensitive: s.confBool(ConfCaseSensitive), Zone: s.zoneNow,
+		Functions: s.function, Variables: s.variable, Database: s.CurrentDatabase, TimeTypeOff: s.timeTypeOff}}
 	if qualifier != nil {
 		for range schema.Fields {
 			sc.Qualifiers = append(sc.Qualifiers, qualifier)

@@ -288,7 +288,7 @@ func compileExpr(text string, schema *sqltypes.StructType, tz string) (plan.Boun
 		return nil, nil, err
 	}
 	zone := func() (*time.Location, string) { return loc, cmp.Or(tz, "UTC") }
-	b, err := plan.Resolve(e, &plan.Scope{Schema: schema, Zone: zone})
+	b, err := plan.Resolve(e, &plan.Scope{Schema: schema, Settings: plan.Settings{Zone: zone}})
 	if err != nil {
 		return nil, nil, err
 	}

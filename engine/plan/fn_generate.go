@@ -95,7 +95,7 @@ func NewSelect(child Node, exprs []Expr) (Node, error) {
 	}
 	gen := &Generate{Child: child, Gen: g}
 	gen.scope = &Scope{Schema: &sqltypes.StructType{Fields: append(append([]sqltypes.StructField(nil), in.Schema.Fields...), g.fields...)},
-		Qualifiers: in.Qualifiers, CaseSensitive: in.CaseSensitive, Zone: in.Zone, Functions: in.Functions, Variables: in.Variables, TimeTypeOff: in.TimeTypeOff, Database: in.Database}
+		Qualifiers: in.Qualifiers, Settings: in.Settings}
 	var bound []Bound
 	for i, e := range exprs {
 		if i == genAt {

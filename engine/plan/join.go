@@ -136,7 +136,7 @@ func NewJoinOn(left, right Node, cond Expr, joinType string) (*Join, error) {
 	if joinType == JoinSemi || joinType == JoinAnti {
 		n = len(ls.Schema.Fields)
 		out = &Scope{Schema: &sqltypes.StructType{Fields: out.Schema.Fields[:n]}, Qualifiers: out.Qualifiers[:n], Origins: out.Origins[:n],
-			CaseSensitive: ls.CaseSensitive, Zone: ls.Zone, Functions: ls.Functions, Variables: ls.Variables, TimeTypeOff: ls.TimeTypeOff, Database: ls.Database}
+			Settings: ls.Settings}
 	}
 	for i := 0; i < n; i++ {
 		j.output = append(j.output, &boundRef{index: i, field: out.Schema.Fields[i]})

@@ -1028,7 +1028,7 @@ func NewWatermark(child Node, column string, delayMs int64) (*Watermark, error) 
 			"The event time %s has the invalid type %s, but expected \"TIMESTAMP\".", quoteIdent(ref.field.Name), quoteSQL(ref.field.Type.SQL()))
 	}
 	out := &Scope{Schema: &sqltypes.StructType{Fields: append([]sqltypes.StructField(nil), in.Schema.Fields...)},
-		Qualifiers: in.Qualifiers, CaseSensitive: in.CaseSensitive, Zone: in.Zone, Functions: in.Functions, Variables: in.Variables, TimeTypeOff: in.TimeTypeOff, Database: in.Database}
+		Qualifiers: in.Qualifiers, Settings: in.Settings}
 	f := &out.Schema.Fields[ref.index]
 	meta := map[string]any{}
 	for k, v := range f.Metadata {

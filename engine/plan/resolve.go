@@ -18,6 +18,18 @@ type Scope struct {
 	Schema *sqltypes.StructType
 	// Qualifiers[i] qualifies Schema.Fields[i]; nil or shorter slices mean "none".
 	Qualifiers [][]string
+	// Origins[i], when set, is the input column that column i passes on unchanged (a
+	// join's output names each side's columns so). A column taken from a DataFrame
+	// (df.col, df["col"]) whose name is ambiguous here resolves through them to the column
+	// that DataFrame gave, as Spark resolves such a column by its attribute id.
+	Origins []ColumnOrigin
+	// Settings are the session's, which every scope derived from this one carries on.
+	Settings
+}
+
+// Settings are what analysis reads from the session: an operator's output scope takes its
+// input's whole, so a new setting is carried everywhere by adding it here.
+type Settings struct {
 	// CaseSensitive is spark.sql.caseSensitive (false by default).
 	CaseSensitive bool
 	// Zone, when set, gives the session time zone at the moment an expression is analysed:
@@ -30,11 +42,6 @@ type Scope struct {
 	// Variables, when set, finds the session's variables by name (DECLARE VARIABLE): a
 	// name in SQL text that no column has reads one.
 	Variables func(name string) (Variable, bool)
-	// Origins[i], when set, is the input column that column i passes on unchanged (a
-	// join's output names each side's columns so). A column taken from a DataFrame
-	// (df.col, df["col"]) whose name is ambiguous here resolves through them to the column
-	// that DataFrame gave, as Spark resolves such a column by its attribute id.
-	Origins []ColumnOrigin
 	// Database, when set, is the session's current database (USE db) at the moment an
 	// expression is analysed: current_database() answers it ("default" when unset).
 	Database func() string
@@ -95,7 +102,7 @@ func (s *Scope) passesOn(i int, from *Scope, fi int) bool {
 
 // derive is a scope for an operator's output over in's settings.
 func (s *Scope) derive(schema *sqltypes.StructType) *Scope {
-	return &Scope{Schema: schema, CaseSensitive: s.CaseSensitive, Zone: s.Zone, Functions: s.Functions, Variables: s.Variables, TimeTypeOff: s.TimeTypeOff, Database: s.Database}
+	return &Scope{Schema: schema, Settings: s.Settings}
 }
 
 func (s *Scope) qualifier(i int) []string {
