@@ -5,6 +5,7 @@ import (
 	"net"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kmsg"
@@ -200,4 +201,176 @@ func describeTopicPartitionsAsKafka(resp *kmsg.DescribeTopicPartitionsResponse) 
 			}
 		}
 	}
+}
+
+// quotaOrders keeps, per quota entity, the order a Kafka 4.3 broker would list its values
+// in. Kafka's broker keeps an entity's values in a java.util.HashMap that each alter
+// rebuilds (new HashMap<>(old size), the old values in the old map's order, then the
+// alter's changes in the order of their own 16-bucket HashMap), so the order depends on the
+// entity's history: with ops.html's three values set at once the 4.3.1 broker answered
+// consumer_byte_rate, request_percentage, producer_byte_rate, and after a fourth value was
+// added and removed again producer_byte_rate, consumer_byte_rate, request_percentage (the
+// client's HashMap then prints consumer_byte_rate first either way, and the other two in
+// the broker's order). kfake keeps values in a Go map, so the filter follows the alters it
+// sees; an entity whose history it did not see (a restarted broker's) gets the order of its
+// values set at once.
+type quotaOrders struct {
+	mu    sync.Mutex
+	order map[string][]string // entity key -> value names in the broker's order
+}
+
+func newQuotaOrders() *quotaOrders { return &quotaOrders{order: map[string][]string{}} }
+
+// altered follows a successful AlterClientQuotas.
+func (q *quotaOrders) altered(req *kmsg.AlterClientQuotasRequest, resp *kmsg.AlterClientQuotasResponse) {
+	if req.ValidateOnly {
+		return
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for i, e := range req.Entries {
+		if i >= len(resp.Entries) || resp.Entries[i].ErrorCode != 0 {
+			continue
+		}
+		key := quotaEntityKey(e.Entity, func(c kmsg.AlterClientQuotasRequestEntryEntity) (string, *string) { return c.Type, c.Name })
+		var set, remove []string
+		for _, op := range e.Ops {
+			if op.Remove {
+				remove = append(remove, op.Key)
+			} else {
+				set = append(set, op.Key)
+			}
+		}
+		next := rebuildQuotaMap(q.order[key], set, remove)
+		if len(next) == 0 {
+			delete(q.order, key)
+		} else {
+			q.order[key] = next
+		}
+	}
+}
+
+// describeClientQuotasAsKafka gives DescribeClientQuotas Kafka's shape and a stable order.
+// kfake sends a null Entries when no quota matches, and Kafka 4.3's admin client iterates it
+// without a null check, so every kafka-configs.sh quota --describe (and --alter, which
+// describes first) of an entity without quotas failed with a NullPointerException; Kafka
+// sends an empty array. kfake also lists entries and values from Go maps, so their order
+// changed from one describe to the next: entries come out by entity here, and each entry's
+// values in the order Kafka's broker would list them (quotaOrders).
+func (q *quotaOrders) describeClientQuotasAsKafka(resp *kmsg.DescribeClientQuotasResponse) {
+	if resp.Entries == nil {
+		resp.Entries = []kmsg.DescribeClientQuotasResponseEntry{}
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	keyOf := func(c kmsg.DescribeClientQuotasResponseEntryEntity) (string, *string) { return c.Type, c.Name }
+	for i := range resp.Entries {
+		e := &resp.Entries[i]
+		if e.Entity == nil {
+			e.Entity = []kmsg.DescribeClientQuotasResponseEntryEntity{}
+		}
+		byKey := make(map[string]kmsg.DescribeClientQuotasResponseEntryValue, len(e.Values))
+		keys := make([]string, 0, len(e.Values))
+		for _, v := range e.Values {
+			byKey[v.Key] = v
+			keys = append(keys, v.Key)
+		}
+		order := q.order[quotaEntityKey(e.Entity, keyOf)]
+		if !sameNames(order, keys) {
+			order = rebuildQuotaMap(nil, keys, nil)
+		}
+		values := make([]kmsg.DescribeClientQuotasResponseEntryValue, 0, len(order))
+		for _, k := range order {
+			values = append(values, byKey[k])
+		}
+		e.Values = values
+	}
+	slices.SortStableFunc(resp.Entries, func(a, b kmsg.DescribeClientQuotasResponseEntry) int {
+		return strings.Compare(quotaEntityKey(a.Entity, keyOf), quotaEntityKey(b.Entity, keyOf))
+	})
+}
+
+// sameNames reports whether a and b hold the same names.
+func sameNames(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, k := range b {
+		if !slices.Contains(a, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// quotaEntityKey names a quota entity by its components sorted by type, as type=name; a
+// default as type= with a NUL, so that it sorts before every name.
+func quotaEntityKey[C any](cs []C, get func(C) (string, *string)) string {
+	parts := make([]string, 0, len(cs))
+	for _, c := range cs {
+		typ, name := get(c)
+		if name == nil {
+			parts = append(parts, typ+"=\x00")
+		} else {
+			parts = append(parts, typ+"="+*name)
+		}
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, ",")
+}
+
+// alterClientQuotasAsKafka sends empty arrays where kfake may send null ones (Kafka's
+// admin client reads each entry's entity list without a null check).
+func alterClientQuotasAsKafka(resp *kmsg.AlterClientQuotasResponse) {
+	if resp.Entries == nil {
+		resp.Entries = []kmsg.AlterClientQuotasResponseEntry{}
+	}
+	for i := range resp.Entries {
+		if resp.Entries[i].Entity == nil {
+			resp.Entries[i].Entity = []kmsg.AlterClientQuotasResponseEntryEntity{}
+		}
+	}
+}
+
+// rebuildQuotaMap returns an entity's value names in the order of the java.util.HashMap a
+// Kafka broker rebuilds for an alter: new HashMap<>(len(old)), old's names put in old's
+// order, then the changes (set and remove) in the order of a 16-bucket HashMap of them.
+// The table starts at the next power of two of its initial size (at least 1) and doubles
+// whenever a put takes it past 3/4 full; it iterates by bucket ((h ^ h>>>16) &
+// (capacity-1)), in a bucket by insertion.
+func rebuildQuotaMap(old, set, remove []string) []string {
+	capacity := 1
+	for capacity < len(old) {
+		capacity *= 2
+	}
+	var keys []string
+	put := func(k string) {
+		if slices.Contains(keys, k) {
+			return
+		}
+		keys = append(keys, k)
+		if len(keys) > capacity*3/4 {
+			capacity *= 2
+		}
+	}
+	for _, k := range old {
+		put(k)
+	}
+	for _, k := range javaHashOrder(append(append([]string(nil), set...), remove...)) {
+		if slices.Contains(remove, k) {
+			keys = slices.DeleteFunc(keys, func(x string) bool { return x == k })
+		} else {
+			put(k)
+		}
+	}
+	bucket := func(k string) int {
+		var h int32
+		for i := 0; i < len(k); i++ {
+			h = 31*h + int32(k[i])
+		}
+		u := uint32(h)
+		return int((u ^ u>>16) & uint32(capacity-1))
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return bucket(a) - bucket(b) })
+	return keys
 }
