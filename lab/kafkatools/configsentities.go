@@ -282,10 +282,18 @@ func runQuotaConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, add map[
 				}
 			}
 		}
-		// In the broker's order, as Java's Double.toString writes the values.
-		var parts []string
+		// Kafka's admin client puts the broker's values into a HashMap sized for their count
+		// and the tool prints that map: its order, the broker's within a bucket; each value
+		// as Java's Double.toString writes it.
+		keys := make([]string, 0, len(q.Values))
+		values := make(map[string]float64, len(q.Values))
 		for _, v := range q.Values {
-			parts = append(parts, v.Key+"="+javaDouble(v.Value))
+			keys = append(keys, v.Key)
+			values[v.Key] = v.Value
+		}
+		var parts []string
+		for _, k := range javaSizedHashMapOrder(keys, len(keys)) {
+			parts = append(parts, k+"="+javaDouble(values[k]))
 		}
 		fmt.Fprintf(r.io.Stdout, "Quota configs for %s are %s\n", strings.Join(who, ", "), strings.Join(parts, ", "))
 	}

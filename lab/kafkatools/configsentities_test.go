@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,14 @@ func TestConfigEntities(t *testing.T) {
 		{[]string{"--describe", "--entity-type", "clients", "--entity-default", "--entity-type", "users", "--entity-name", "user1"}, "Quota configs for user-principal 'user1', the default client-id are producer_byte_rate=1024.0\n"},
 		{[]string{"--alter", "--add-config", "consumer_byte_rate=1", "--entity-type", "users", "--entity-default", "--entity-type", "clients", "--entity-default"}, "Completed updating default config for users in the cluster.\n"},
 		{[]string{"--describe", "--entity-type", "users", "--entity-default", "--entity-type", "clients", "--entity-default"}, "Quota configs for the default user-principal, the default client-id are consumer_byte_rate=1.0\n"},
+		// Several values of one entity: in the order Kafka 4.3.1's tool printed them on a
+		// real broker (ops.html's three, then with controller_mutation_rate: a HashMap of
+		// 4 buckets, then of 8).
+		{[]string{"--alter", "--add-config", "producer_byte_rate=1024,consumer_byte_rate=2048,request_percentage=200", "--entity-type", "users", "--entity-name", "qu3"}, "Completed updating config for user qu3.\n"},
+		{[]string{"--describe", "--entity-type", "users", "--entity-name", "qu3"}, "Quota configs for user-principal 'qu3' are consumer_byte_rate=2048.0, request_percentage=200.0, producer_byte_rate=1024.0\n"},
+		{[]string{"--alter", "--add-config", "controller_mutation_rate=10", "--entity-type", "users", "--entity-name", "qu3"}, "Completed updating config for user qu3.\n"},
+		{[]string{"--describe", "--entity-type", "users", "--entity-name", "qu3"}, "Quota configs for user-principal 'qu3' are producer_byte_rate=1024.0, consumer_byte_rate=2048.0, controller_mutation_rate=10.0, request_percentage=200.0\n"},
+		{[]string{"--alter", "--delete-config", "producer_byte_rate,consumer_byte_rate,request_percentage,controller_mutation_rate", "--entity-type", "users", "--entity-name", "qu3"}, "Completed updating config for user qu3.\n"},
 		// The embedded broker is node 0.
 		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "7"}, "The broker '7' doesn't exist and doesn't have dynamic config.\n"},
 		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "0"}, "Dynamic configs for broker 0 are:\n"},
@@ -71,6 +80,32 @@ func TestConfigEntities(t *testing.T) {
 		r := runTool(t, bs, "", "kafka-configs.sh", bad.args...)
 		if r.code != 1 || !strings.Contains(r.stderr, bad.want) {
 			t.Errorf("%v: %+v", bad.args, r)
+		}
+	}
+}
+
+// A quota entity's values in the order of the HashMap Kafka's admin client sizes for their
+// count: the broker's order decides only between names of one bucket (producer_byte_rate
+// and request_percentage share one of 4 buckets, not of 8).
+func TestJavaSizedHashMapOrder(t *testing.T) {
+	const (
+		p, c, r, m = "producer_byte_rate", "consumer_byte_rate", "request_percentage", "controller_mutation_rate"
+	)
+	for _, tc := range []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{c, r, p}, []string{c, r, p}}, // the 4.3.1 broker's answer, printed as is
+		{[]string{p, r, c}, []string{c, p, r}}, // one bucket of 4: the broker's order kept
+		{[]string{r, m, c, p}, []string{p, c, m, r}},
+		{[]string{p, c, m, r}, []string{p, c, m, r}},
+		{[]string{m, p}, []string{m, p}}, // 2 values: 4 buckets, 2 then 3
+		{[]string{r, c}, []string{c, r}},
+		{[]string{p}, []string{p}},
+		{nil, []string{}},
+	} {
+		if got := javaSizedHashMapOrder(tc.in, len(tc.in)); !slices.Equal(got, tc.want) {
+			t.Errorf("javaSizedHashMapOrder(%v) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
 }

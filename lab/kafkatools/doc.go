@@ -49,7 +49,8 @@
 //	    [--entity-type clients (--entity-name N | --entity-default)]
 //	    --describe | --alter [--add-config producer_byte_rate=R,...] [--delete-config ...]
 //	    (client quotas, of a user, a client or a user and client pair; the names pair with the
-//	    types in order; values in the broker's order)
+//	    types in order; an entity's values in the order of the HashMap Kafka's admin client
+//	    sizes for their count, the broker's order between names of one bucket)
 //
 // Kafka 4.x's newer option names --reader-property (producer) and --formatter-property
 // (consumer) work as well as --property, and --command-property as well as

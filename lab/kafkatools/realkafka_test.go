@@ -602,6 +602,11 @@ func TestAgainstApacheKafkaConfigEntities(t *testing.T) {
 		{"--alter", "--add-config", "producer_byte_rate=1024,consumer_byte_rate=2048,request_percentage=200", "--entity-type", "clients", "--entity-name", "C"},
 		{"--describe", "--entity-type", "users", "--entity-name", "U"},
 		{"--describe", "--entity-type", "clients", "--entity-name", "C"},
+		// 4 values: the admin client's HashMap has 8 buckets instead of 4.
+		{"--alter", "--add-config", "controller_mutation_rate=10", "--entity-type", "users", "--entity-name", "U"},
+		{"--describe", "--entity-type", "users", "--entity-name", "U"},
+		{"--alter", "--delete-config", "controller_mutation_rate", "--entity-type", "users", "--entity-name", "U"},
+		{"--describe", "--entity-type", "users", "--entity-name", "U"},
 		{"--alter", "--add-config", "producer_byte_rate=15000000", "--entity-type", "clients", "--entity-name", "C"},
 		{"--describe", "--entity-type", "clients", "--entity-name", "C"},
 		{"--alter", "--delete-config", "producer_byte_rate,consumer_byte_rate,request_percentage", "--entity-type", "users", "--entity-name", "U"},
