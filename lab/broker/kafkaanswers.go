@@ -2,6 +2,7 @@ package broker
 
 import (
 	"fmt"
+	"maps"
 	"net"
 	"slices"
 	"strings"
@@ -373,4 +374,81 @@ func rebuildQuotaMap(old, set, remove []string) []string {
 	}
 	slices.SortStableFunc(keys, func(a, b string) int { return bucket(a) - bucket(b) })
 	return keys
+}
+
+// groupConfigDefaults are Kafka 4.3.1's group configs (GroupConfig), each with its default
+// and the broker config it falls back to, as kafka-configs.sh --describe --entity-type
+// groups --all listed them on a 4.3.1 broker.
+var groupConfigDefaults = map[string]topicDefault{
+	"consumer.assignment.interval.ms":    {"1000", "group.consumer.assignment.interval.ms"},
+	"consumer.heartbeat.interval.ms":     {"5000", "group.consumer.heartbeat.interval.ms"},
+	"consumer.session.timeout.ms":        {"45000", "group.consumer.session.timeout.ms"},
+	"share.assignment.interval.ms":       {"1000", "group.share.assignment.interval.ms"},
+	"share.auto.offset.reset":            {"latest", "share.auto.offset.reset"},
+	"share.delivery.count.limit":         {"5", "group.share.delivery.count.limit"},
+	"share.heartbeat.interval.ms":        {"5000", "group.share.heartbeat.interval.ms"},
+	"share.isolation.level":              {"read_uncommitted", "share.isolation.level"},
+	"share.partition.max.record.locks":   {"2000", "group.share.partition.max.record.locks"},
+	"share.record.lock.duration.ms":      {"30000", "group.share.record.lock.duration.ms"},
+	"share.renew.acknowledge.enable":     {"true", "share.renew.acknowledge.enable"},
+	"share.session.timeout.ms":           {"45000", "group.share.session.timeout.ms"},
+	"streams.assignment.interval.ms":     {"1000", "group.streams.assignment.interval.ms"},
+	"streams.heartbeat.interval.ms":      {"5000", "group.streams.heartbeat.interval.ms"},
+	"streams.initial.rebalance.delay.ms": {"3000", "group.streams.initial.rebalance.delay.ms"},
+	"streams.num.standby.replicas":       {"0", "group.streams.num.standby.replicas"},
+	"streams.session.timeout.ms":         {"45000", "group.streams.session.timeout.ms"},
+}
+
+// groupConfigsAsKafka gives a group's DescribeConfigs Kafka's configs: kfake lists its own
+// set (share.* only, unset ones null) without synonyms; Kafka every GroupConfig at its
+// default (DEFAULT_CONFIG, synonym the broker config) or as set (DYNAMIC_GROUP_CONFIG, then
+// the default's synonym). names are the configs asked for (nil: all).
+func groupConfigsAsKafka(r *kmsg.DescribeConfigsResponseResource, names []string, synonyms bool) {
+	set := map[string]*string{}
+	for _, c := range r.Configs {
+		if c.Source == kmsg.ConfigSourceGroupConfig {
+			set[c.Name] = c.Value
+		}
+	}
+	r.Configs = r.Configs[:0]
+	for _, name := range slices.Sorted(maps.Keys(groupConfigDefaults)) {
+		if names != nil && !slices.Contains(names, name) {
+			continue
+		}
+		d := groupConfigDefaults[name]
+		c := kmsg.NewDescribeConfigsResponseResourceConfig()
+		c.Name, c.Value, c.Source = name, str(d.value), kmsg.ConfigSourceDefaultConfig
+		if v, ok := set[name]; ok {
+			c.Value, c.Source = v, kmsg.ConfigSourceGroupConfig
+		}
+		if synonyms {
+			c.ConfigSynonyms = groupSynonyms(c, d)
+		}
+		r.Configs = append(r.Configs, c)
+	}
+}
+
+func groupSynonyms(c kmsg.DescribeConfigsResponseResourceConfig, d topicDefault) []kmsg.DescribeConfigsResponseResourceConfigConfigSynonym {
+	syns := []kmsg.DescribeConfigsResponseResourceConfigConfigSynonym{}
+	if c.Source == kmsg.ConfigSourceGroupConfig {
+		s := kmsg.NewDescribeConfigsResponseResourceConfigConfigSynonym()
+		s.Name, s.Value, s.Source = c.Name, c.Value, c.Source
+		syns = append(syns, s)
+	}
+	s := kmsg.NewDescribeConfigsResponseResourceConfigConfigSynonym()
+	s.Name, s.Value, s.Source = d.broker, str(d.value), kmsg.ConfigSourceDefaultConfig
+	return append(syns, s)
+}
+
+// clientMetricsSynonymsAsKafka gives a client metrics subscription's set configs their one
+// synonym, their own (DYNAMIC_CLIENT_METRICS_CONFIG), as Kafka does; unset ones have none.
+func clientMetricsSynonymsAsKafka(r *kmsg.DescribeConfigsResponseResource) {
+	for i := range r.Configs {
+		c := &r.Configs[i]
+		if c.Source == kmsg.ConfigSourceClientMetricsConfig && len(c.ConfigSynonyms) == 0 {
+			s := kmsg.NewDescribeConfigsResponseResourceConfigConfigSynonym()
+			s.Name, s.Value, s.Source = c.Name, c.Value, c.Source
+			c.ConfigSynonyms = append(c.ConfigSynonyms, s)
+		}
+	}
 }

@@ -187,6 +187,12 @@ func describeConfigsAsKafka(req *kmsg.DescribeConfigsRequest, resp *kmsg.Describ
 		case kmsg.ConfigResourceTypeTopic:
 			applyOverrides(r, topicOverrides, topicHidden, names, resp.Version)
 			topicConfigsAsKafka(r, req.IncludeSynonyms)
+		case kmsg.ConfigResourceTypeGroupConfig:
+			groupConfigsAsKafka(r, names, req.IncludeSynonyms)
+		case kmsg.ConfigResourceTypeClientMetrics:
+			if req.IncludeSynonyms {
+				clientMetricsSynonymsAsKafka(r)
+			}
 		}
 	}
 }

@@ -199,3 +199,72 @@ func TestRebuildQuotaMap(t *testing.T) {
 		}
 	}
 }
+
+// TestEmbeddedGroupAndClientMetricsConfigsAsKafka: DescribeConfigs of a group lists Kafka
+// 4.3.1's group configs at their defaults with the broker config as synonym, a set one as
+// DYNAMIC_GROUP_CONFIG first; a client metrics subscription's set configs carry their own
+// synonym (as kafka-configs.sh --describe --all printed them on a 4.3.1 broker).
+func TestEmbeddedGroupAndClientMetricsConfigsAsKafka(t *testing.T) {
+	e := startTest(t, "")
+	alter := kmsg.NewPtrIncrementalAlterConfigsRequest()
+	for _, r := range []struct {
+		typ        kmsg.ConfigResourceType
+		name, k, v string
+	}{
+		{kmsg.ConfigResourceTypeGroupConfig, "g1", "consumer.session.timeout.ms", "50000"},
+		{kmsg.ConfigResourceTypeClientMetrics, "m1", "interval.ms", "1000"},
+	} {
+		res := kmsg.NewIncrementalAlterConfigsRequestResource()
+		res.ResourceType, res.ResourceName = r.typ, r.name
+		c := kmsg.NewIncrementalAlterConfigsRequestResourceConfig()
+		c.Name, c.Value = r.k, str(r.v)
+		res.Configs = append(res.Configs, c)
+		alter.Resources = append(alter.Resources, res)
+	}
+	alter.Version = 1
+	if resp, _ := roundTrip(t, e, alter); resp.(*kmsg.IncrementalAlterConfigsResponse).Resources[0].ErrorCode != 0 {
+		t.Fatalf("alter: %+v", resp)
+	}
+	describe := func(typ kmsg.ConfigResourceType, name string) map[string]string {
+		req := kmsg.NewPtrDescribeConfigsRequest()
+		req.Version, req.IncludeSynonyms = 4, true
+		res := kmsg.NewDescribeConfigsRequestResource()
+		res.ResourceType, res.ResourceName = typ, name
+		req.Resources = append(req.Resources, res)
+		resp, _ := roundTrip(t, e, req)
+		out := map[string]string{}
+		for _, c := range resp.(*kmsg.DescribeConfigsResponse).Resources[0].Configs {
+			var syns []string
+			for _, s := range c.ConfigSynonyms {
+				syns = append(syns, fmt.Sprintf("%s:%s=%s", s.Source, s.Name, *s.Value))
+			}
+			v := "null"
+			if c.Value != nil {
+				v = *c.Value
+			}
+			out[c.Name] = fmt.Sprintf("%s %s {%s}", v, c.Source, strings.Join(syns, ", "))
+		}
+		return out
+	}
+	g := describe(kmsg.ConfigResourceTypeGroupConfig, "g1")
+	for name, want := range map[string]string{
+		"consumer.session.timeout.ms":        "50000 GROUP_CONFIG {GROUP_CONFIG:consumer.session.timeout.ms=50000, DEFAULT_CONFIG:group.consumer.session.timeout.ms=45000}",
+		"consumer.assignment.interval.ms":    "1000 DEFAULT_CONFIG {DEFAULT_CONFIG:group.consumer.assignment.interval.ms=1000}",
+		"share.auto.offset.reset":            "latest DEFAULT_CONFIG {DEFAULT_CONFIG:share.auto.offset.reset=latest}",
+		"streams.initial.rebalance.delay.ms": "3000 DEFAULT_CONFIG {DEFAULT_CONFIG:group.streams.initial.rebalance.delay.ms=3000}",
+	} {
+		if g[name] != want {
+			t.Errorf("group config %s = %q, want %q", name, g[name], want)
+		}
+	}
+	if len(g) != 17 {
+		t.Errorf("group configs: %d, want Kafka 4.3.1's 17: %v", len(g), g)
+	}
+	m := describe(kmsg.ConfigResourceTypeClientMetrics, "m1")
+	if want := "1000 CLIENT_METRICS_CONFIG {CLIENT_METRICS_CONFIG:interval.ms=1000}"; m["interval.ms"] != want {
+		t.Errorf("client metrics interval.ms = %q, want %q", m["interval.ms"], want)
+	}
+	if want := " DEFAULT_CONFIG {}"; m["match"] != want {
+		t.Errorf("client metrics match = %q, want %q", m["match"], want)
+	}
+}
