@@ -128,7 +128,7 @@ func printConfigEntries(r *toolRun, configs []kadm.Config, keep func(kadm.Config
 		// entry's own source; a config with no synonyms prints {}).
 		syns := make([]string, 0, len(c.Synonyms))
 		for _, s := range c.Synonyms {
-			syns = append(syns, fmt.Sprintf("%s:%s=%s", s.Source, s.Key, javaString(s.Value)))
+			syns = append(syns, fmt.Sprintf("%s:%s=%s", javaConfigSource(s.Source), s.Key, javaString(s.Value)))
 		}
 		fmt.Fprintf(r.io.Stdout, "  %s=%s sensitive=%t synonyms={%s}\n", c.Key, javaString(c.Value), c.Sensitive, strings.Join(syns, ", "))
 	}

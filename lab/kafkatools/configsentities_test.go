@@ -48,6 +48,18 @@ func TestConfigEntities(t *testing.T) {
 		{[]string{"--alter", "--add-config", "log.cleaner.threads=2", "--entity-type", "brokers", "--entity-default"}, "Completed updating default config for brokers in the cluster.\n"},
 		{[]string{"--alter", "--delete-config", "log.cleaner.threads", "--entity-type", "brokers", "--entity-name", "0"}, "Completed updating config for broker 0.\n"},
 		{[]string{"--describe", "--entity-type", "topics", "--entity-name", "nope"}, "The topic 'nope' doesn't exist and doesn't have dynamic config.\n"},
+		// A group's and a client metrics subscription's configs, with the lines Kafka 4.3.1's
+		// tool printed on a real broker.
+		{[]string{"--describe", "--entity-type", "groups", "--entity-name", "cg1"}, "The group 'cg1' doesn't exist and doesn't have dynamic config.\n"},
+		{[]string{"--alter", "--entity-type", "groups", "--entity-name", "cg1", "--add-config", "consumer.session.timeout.ms=50000"}, "Completed updating config for group cg1.\n"},
+		{[]string{"--describe", "--entity-type", "groups", "--entity-name", "cg1"}, "Dynamic configs for group cg1 are:\n  consumer.session.timeout.ms=50000 sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:consumer.session.timeout.ms=50000, DEFAULT_CONFIG:group.consumer.session.timeout.ms=45000}\n"},
+		{[]string{"--describe", "--entity-type", "groups"}, "Dynamic configs for group cg1 are:\n  consumer.session.timeout.ms=50000 sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:consumer.session.timeout.ms=50000, DEFAULT_CONFIG:group.consumer.session.timeout.ms=45000}\n"},
+		{[]string{"--alter", "--entity-type", "groups", "--entity-name", "cg1", "--delete-config", "consumer.session.timeout.ms"}, "Completed updating config for group cg1.\n"},
+		{[]string{"--describe", "--entity-type", "client-metrics", "--entity-name", "cm1"}, "The client-metric 'cm1' doesn't exist and doesn't have dynamic config.\n"},
+		{[]string{"--alter", "--entity-type", "client-metrics", "--entity-name", "cm1", "--add-config", "metrics=org.apache.kafka.producer.,interval.ms=1000"}, "Completed updating config for client-metric cm1.\n"},
+		{[]string{"--describe", "--entity-type", "client-metrics"}, "Dynamic configs for client-metric cm1 are:\n  interval.ms=1000 sensitive=false synonyms={DYNAMIC_CLIENT_METRICS_CONFIG:interval.ms=1000}\n  metrics=org.apache.kafka.producer. sensitive=false synonyms={DYNAMIC_CLIENT_METRICS_CONFIG:metrics=org.apache.kafka.producer.}\n"},
+		{[]string{"--alter", "--entity-type", "client-metrics", "--entity-name", "cm1", "--delete-config", "interval.ms,metrics"}, "Completed updating config for client-metric cm1.\n"},
+		{[]string{"--describe", "--entity-type", "client-metrics", "--entity-name", "cm1"}, "The client-metric 'cm1' doesn't exist and doesn't have dynamic config.\n"},
 	} {
 		r := runTool(t, bs, "", "kafka-configs.sh", c.args...)
 		if r.code != 0 || r.stdout != c.stdout {
@@ -76,6 +88,9 @@ func TestConfigEntities(t *testing.T) {
 		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "one"}, "The entity name for brokers must be a valid integer broker id, but it is: one"},
 		{[]string{"--alter", "--add-config", "producer_byte_rate=fast", "--entity-type", "clients", "--entity-name", "c"}, "Cannot parse quota configuration value for producer_byte_rate: fast"},
 		{[]string{"--describe", "--entity-type", "brokers-loggers"}, `entity type "brokers-loggers" is not available here`},
+		{[]string{"--alter", "--entity-type", "groups", "--add-config", "consumer.session.timeout.ms=50000"}, "An entity name must be specified with --alter of groups"},
+		{[]string{"--describe", "--entity-type", "client-metrics", "--entity-default"}, "--entity-default must not be specified with --describe of client-metrics"},
+		{[]string{"--alter", "--entity-type", "groups", "--entity-name", "cg1", "--add-config", "bogus.x=1"}, "InvalidConfigurationException"},
 	} {
 		r := runTool(t, bs, "", "kafka-configs.sh", bad.args...)
 		if r.code != 1 || !strings.Contains(r.stderr, bad.want) {
