@@ -264,6 +264,10 @@ func runQuotaConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, add map[
 		}
 		return fmt.Errorf("cannot describe the quotas: %w", err)
 	}
+	// Kafka's admin client collects the entities in a HashMap sized for their count, keyed by
+	// ClientQuotaEntity (hashCode: Objects.hash of its type -> name map), and the tool prints
+	// that map: its order, the broker's within a bucket.
+	quotas = javaSizedHashMapOrderBy(quotas, quotaEntityHash, len(quotas))
 	for _, q := range quotas {
 		var who []string
 		for _, typ := range []string{"user", "client-id"} {
@@ -298,6 +302,20 @@ func runQuotaConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, add map[
 		fmt.Fprintf(r.io.Stdout, "Quota configs for %s are %s\n", strings.Join(who, ", "), strings.Join(parts, ", "))
 	}
 	return nil
+}
+
+// quotaEntityHash is ClientQuotaEntity.hashCode: 31 + the HashMap hash of its components
+// (the type's hash xor the name's, 0 for a default's null name).
+func quotaEntityHash(q kadm.DescribedClientQuota) int32 {
+	h := int32(31)
+	for _, c := range q.Entity {
+		n := int32(0)
+		if c.Name != nil {
+			n = javaStringHash(*c.Name)
+		}
+		h += javaStringHash(c.Type) ^ n
+	}
+	return h
 }
 
 // javaDouble formats a double as Java's Double.toString: plain decimals with at least one

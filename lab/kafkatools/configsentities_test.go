@@ -1,6 +1,7 @@
 package kafkatools
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -174,6 +175,34 @@ func TestCommandConfigAndProperty(t *testing.T) {
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("parseJavaProperties[%q] = %q, want %q", k, got[k], v)
+		}
+	}
+}
+
+// Several quota entities: in the order of the HashMap of ClientQuotaEntity Kafka's admin
+// client sizes for their count, as Kafka 4.3.1's tool printed these on a real broker (the
+// broker's answer, ca cb cc on the embedded broker, is not what decides).
+func TestQuotaEntitiesInKafkaOrder(t *testing.T) {
+	bs := startBroker(t)
+	for _, tc := range []struct {
+		typ   string
+		names []string
+		want  []string
+	}{
+		{"clients", []string{"ca", "cb", "cc"}, []string{"cb", "cc", "ca"}},
+		{"users", []string{"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"},
+			[]string{"erin", "grace", "alice", "heidi", "ivan", "bob", "frank", "judy", "dave", "carol"}},
+	} {
+		for _, n := range tc.names {
+			mustRun(t, bs, "", "kafka-configs.sh", "--alter", "--add-config", "producer_byte_rate=1024", "--entity-type", tc.typ, "--entity-name", n)
+		}
+		what := map[string]string{"clients": "client-id", "users": "user-principal"}[tc.typ]
+		var want strings.Builder
+		for _, n := range tc.want {
+			fmt.Fprintf(&want, "Quota configs for %s '%s' are producer_byte_rate=1024.0\n", what, n)
+		}
+		if r := mustRun(t, bs, "", "kafka-configs.sh", "--describe", "--entity-type", tc.typ); r.stdout != want.String() {
+			t.Errorf("--describe --entity-type %s:\n%s\nwant\n%s", tc.typ, r.stdout, want.String())
 		}
 	}
 }

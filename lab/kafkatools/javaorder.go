@@ -51,6 +51,12 @@ func javaHashMapOrder(tps []topicPartition) []topicPartition {
 // passes 3/4 of it, so 3 keys put in a map sized 3 sit in 4 buckets and 4 keys in 8; by
 // bucket ((h ^ h>>>16) & (capacity-1)), in a bucket by insertion.
 func javaSizedHashMapOrder(keys []string, initial int) []string {
+	return javaSizedHashMapOrderBy(keys, javaStringHash, initial)
+}
+
+// javaSizedHashMapOrderBy is javaSizedHashMapOrder for keys of any type, with their Java
+// hashCode.
+func javaSizedHashMapOrderBy[K any](keys []K, hash func(K) int32, initial int) []K {
 	capacity := 1
 	for capacity < initial {
 		capacity *= 2
@@ -60,13 +66,13 @@ func javaSizedHashMapOrder(keys []string, initial int) []string {
 			capacity *= 2
 		}
 	}
-	buckets := make([][]string, capacity)
+	buckets := make([][]K, capacity)
 	for _, k := range keys {
-		u := uint32(javaStringHash(k))
+		u := uint32(hash(k))
 		b := int((u ^ u>>16) & uint32(capacity-1))
 		buckets[b] = append(buckets[b], k)
 	}
-	out := make([]string, 0, len(keys))
+	out := make([]K, 0, len(keys))
 	for _, b := range buckets {
 		out = append(out, b...)
 	}

@@ -635,6 +635,27 @@ func TestAgainstApacheKafkaConfigEntities(t *testing.T) {
 			t.Errorf("%v: exit %d, Kafka's %d", args, o.code, j.code)
 		}
 	}
+	// Every client's quotas: the entities in the order of the admin client's HashMap (the
+	// same clients for both tools; other tests' clients may come and go between the runs).
+	n := rand.IntN(1_000_000)
+	var extra []string
+	for _, p := range []string{"qa", "qb", "qc", "qd"} {
+		c := fmt.Sprintf("%s-%06d", p, n)
+		extra = append(extra, c)
+		rk.ours(t, "", "kafka-configs.sh", "--alter", "--add-config", "producer_byte_rate=1024", "--entity-type", "clients", "--entity-name", c)
+	}
+	for try := 0; ; try++ {
+		o := rk.ours(t, "", "kafka-configs.sh", "--describe", "--entity-type", "clients")
+		j := rk.java(t, "", "kafka-configs.sh", "--describe", "--entity-type", "clients")
+		if sortedLines(o.stdout) != sortedLines(j.stdout) && try < 3 {
+			continue
+		}
+		same(t, "--describe --entity-type clients of every client", o.stdout, j.stdout)
+		break
+	}
+	for _, c := range extra {
+		rk.ours(t, "", "kafka-configs.sh", "--alter", "--delete-config", "producer_byte_rate", "--entity-type", "clients", "--entity-name", c)
+	}
 	// The brokers' default: set by one tool, described by both, removed by the other.
 	for _, order := range [][2]func(t *testing.T, stdin, tool string, args ...string) result{{rk.ours, rk.java}, {rk.java, rk.ours}} {
 		set, unset := order[0], order[1]
