@@ -2,9 +2,11 @@ package broker
 
 import (
 	"fmt"
+	"maps"
 	"net"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kmsg"
@@ -198,6 +200,255 @@ func describeTopicPartitionsAsKafka(resp *kmsg.DescribeTopicPartitionsResponse) 
 			if p.OfflineReplicas == nil {
 				p.OfflineReplicas = []int32{}
 			}
+		}
+	}
+}
+
+// quotaOrders keeps, per quota entity, the order a Kafka 4.3 broker would list its values
+// in. Kafka's broker keeps an entity's values in a java.util.HashMap that each alter
+// rebuilds (new HashMap<>(old size), the old values in the old map's order, then the
+// alter's changes in the order of their own 16-bucket HashMap), so the order depends on the
+// entity's history: with ops.html's three values set at once the 4.3.1 broker answered
+// consumer_byte_rate, request_percentage, producer_byte_rate, and after a fourth value was
+// added and removed again producer_byte_rate, consumer_byte_rate, request_percentage (the
+// client's HashMap then prints consumer_byte_rate first either way, and the other two in
+// the broker's order). kfake keeps values in a Go map, so the filter follows the alters it
+// sees; an entity whose history it did not see (a restarted broker's) gets the order of its
+// values set at once.
+type quotaOrders struct {
+	mu    sync.Mutex
+	order map[string][]string // entity key -> value names in the broker's order
+}
+
+func newQuotaOrders() *quotaOrders { return &quotaOrders{order: map[string][]string{}} }
+
+// altered follows a successful AlterClientQuotas.
+func (q *quotaOrders) altered(req *kmsg.AlterClientQuotasRequest, resp *kmsg.AlterClientQuotasResponse) {
+	if req.ValidateOnly {
+		return
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for i, e := range req.Entries {
+		if i >= len(resp.Entries) || resp.Entries[i].ErrorCode != 0 {
+			continue
+		}
+		key := quotaEntityKey(e.Entity, func(c kmsg.AlterClientQuotasRequestEntryEntity) (string, *string) { return c.Type, c.Name })
+		var set, remove []string
+		for _, op := range e.Ops {
+			if op.Remove {
+				remove = append(remove, op.Key)
+			} else {
+				set = append(set, op.Key)
+			}
+		}
+		next := rebuildQuotaMap(q.order[key], set, remove)
+		if len(next) == 0 {
+			delete(q.order, key)
+		} else {
+			q.order[key] = next
+		}
+	}
+}
+
+// describeClientQuotasAsKafka gives DescribeClientQuotas Kafka's shape and a stable order.
+// kfake sends a null Entries when no quota matches, and Kafka 4.3's admin client iterates it
+// without a null check, so every kafka-configs.sh quota --describe (and --alter, which
+// describes first) of an entity without quotas failed with a NullPointerException; Kafka
+// sends an empty array. kfake also lists entries and values from Go maps, so their order
+// changed from one describe to the next: entries come out by entity here, and each entry's
+// values in the order Kafka's broker would list them (quotaOrders).
+func (q *quotaOrders) describeClientQuotasAsKafka(resp *kmsg.DescribeClientQuotasResponse) {
+	if resp.Entries == nil {
+		resp.Entries = []kmsg.DescribeClientQuotasResponseEntry{}
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	keyOf := func(c kmsg.DescribeClientQuotasResponseEntryEntity) (string, *string) { return c.Type, c.Name }
+	for i := range resp.Entries {
+		e := &resp.Entries[i]
+		if e.Entity == nil {
+			e.Entity = []kmsg.DescribeClientQuotasResponseEntryEntity{}
+		}
+		byKey := make(map[string]kmsg.DescribeClientQuotasResponseEntryValue, len(e.Values))
+		keys := make([]string, 0, len(e.Values))
+		for _, v := range e.Values {
+			byKey[v.Key] = v
+			keys = append(keys, v.Key)
+		}
+		order := q.order[quotaEntityKey(e.Entity, keyOf)]
+		if !sameNames(order, keys) {
+			order = rebuildQuotaMap(nil, keys, nil)
+		}
+		values := make([]kmsg.DescribeClientQuotasResponseEntryValue, 0, len(order))
+		for _, k := range order {
+			values = append(values, byKey[k])
+		}
+		e.Values = values
+	}
+	slices.SortStableFunc(resp.Entries, func(a, b kmsg.DescribeClientQuotasResponseEntry) int {
+		return strings.Compare(quotaEntityKey(a.Entity, keyOf), quotaEntityKey(b.Entity, keyOf))
+	})
+}
+
+// sameNames reports whether a and b hold the same names.
+func sameNames(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, k := range b {
+		if !slices.Contains(a, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// quotaEntityKey names a quota entity by its components sorted by type, as type=name; a
+// default as type= with a NUL, so that it sorts before every name.
+func quotaEntityKey[C any](cs []C, get func(C) (string, *string)) string {
+	parts := make([]string, 0, len(cs))
+	for _, c := range cs {
+		typ, name := get(c)
+		if name == nil {
+			parts = append(parts, typ+"=\x00")
+		} else {
+			parts = append(parts, typ+"="+*name)
+		}
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, ",")
+}
+
+// alterClientQuotasAsKafka sends empty arrays where kfake may send null ones (Kafka's
+// admin client reads each entry's entity list without a null check).
+func alterClientQuotasAsKafka(resp *kmsg.AlterClientQuotasResponse) {
+	if resp.Entries == nil {
+		resp.Entries = []kmsg.AlterClientQuotasResponseEntry{}
+	}
+	for i := range resp.Entries {
+		if resp.Entries[i].Entity == nil {
+			resp.Entries[i].Entity = []kmsg.AlterClientQuotasResponseEntryEntity{}
+		}
+	}
+}
+
+// rebuildQuotaMap returns an entity's value names in the order of the java.util.HashMap a
+// Kafka broker rebuilds for an alter: new HashMap<>(len(old)), old's names put in old's
+// order, then the changes (set and remove) in the order of a 16-bucket HashMap of them.
+// The table starts at the next power of two of its initial size (at least 1) and doubles
+// whenever a put takes it past 3/4 full; it iterates by bucket ((h ^ h>>>16) &
+// (capacity-1)), in a bucket by insertion.
+func rebuildQuotaMap(old, set, remove []string) []string {
+	capacity := 1
+	for capacity < len(old) {
+		capacity *= 2
+	}
+	var keys []string
+	put := func(k string) {
+		if slices.Contains(keys, k) {
+			return
+		}
+		keys = append(keys, k)
+		if len(keys) > capacity*3/4 {
+			capacity *= 2
+		}
+	}
+	for _, k := range old {
+		put(k)
+	}
+	for _, k := range javaHashOrder(append(append([]string(nil), set...), remove...)) {
+		if slices.Contains(remove, k) {
+			keys = slices.DeleteFunc(keys, func(x string) bool { return x == k })
+		} else {
+			put(k)
+		}
+	}
+	bucket := func(k string) int {
+		var h int32
+		for i := 0; i < len(k); i++ {
+			h = 31*h + int32(k[i])
+		}
+		u := uint32(h)
+		return int((u ^ u>>16) & uint32(capacity-1))
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return bucket(a) - bucket(b) })
+	return keys
+}
+
+// groupConfigDefaults are Kafka 4.3.1's group configs (GroupConfig), each with its default
+// and the broker config it falls back to, as kafka-configs.sh --describe --entity-type
+// groups --all listed them on a 4.3.1 broker.
+var groupConfigDefaults = map[string]topicDefault{
+	"consumer.assignment.interval.ms":    {"1000", "group.consumer.assignment.interval.ms"},
+	"consumer.heartbeat.interval.ms":     {"5000", "group.consumer.heartbeat.interval.ms"},
+	"consumer.session.timeout.ms":        {"45000", "group.consumer.session.timeout.ms"},
+	"share.assignment.interval.ms":       {"1000", "group.share.assignment.interval.ms"},
+	"share.auto.offset.reset":            {"latest", "share.auto.offset.reset"},
+	"share.delivery.count.limit":         {"5", "group.share.delivery.count.limit"},
+	"share.heartbeat.interval.ms":        {"5000", "group.share.heartbeat.interval.ms"},
+	"share.isolation.level":              {"read_uncommitted", "share.isolation.level"},
+	"share.partition.max.record.locks":   {"2000", "group.share.partition.max.record.locks"},
+	"share.record.lock.duration.ms":      {"30000", "group.share.record.lock.duration.ms"},
+	"share.renew.acknowledge.enable":     {"true", "share.renew.acknowledge.enable"},
+	"share.session.timeout.ms":           {"45000", "group.share.session.timeout.ms"},
+	"streams.assignment.interval.ms":     {"1000", "group.streams.assignment.interval.ms"},
+	"streams.heartbeat.interval.ms":      {"5000", "group.streams.heartbeat.interval.ms"},
+	"streams.initial.rebalance.delay.ms": {"3000", "group.streams.initial.rebalance.delay.ms"},
+	"streams.num.standby.replicas":       {"0", "group.streams.num.standby.replicas"},
+	"streams.session.timeout.ms":         {"45000", "group.streams.session.timeout.ms"},
+}
+
+// groupConfigsAsKafka gives a group's DescribeConfigs Kafka's configs: kfake lists its own
+// set (share.* only, unset ones null) without synonyms; Kafka every GroupConfig at its
+// default (DEFAULT_CONFIG, synonym the broker config) or as set (DYNAMIC_GROUP_CONFIG, then
+// the default's synonym). names are the configs asked for (nil: all).
+func groupConfigsAsKafka(r *kmsg.DescribeConfigsResponseResource, names []string, synonyms bool) {
+	set := map[string]*string{}
+	for _, c := range r.Configs {
+		if c.Source == kmsg.ConfigSourceGroupConfig {
+			set[c.Name] = c.Value
+		}
+	}
+	r.Configs = r.Configs[:0]
+	for _, name := range slices.Sorted(maps.Keys(groupConfigDefaults)) {
+		if names != nil && !slices.Contains(names, name) {
+			continue
+		}
+		d := groupConfigDefaults[name]
+		c := kmsg.NewDescribeConfigsResponseResourceConfig()
+		c.Name, c.Value, c.Source = name, str(d.value), kmsg.ConfigSourceDefaultConfig
+		if v, ok := set[name]; ok {
+			c.Value, c.Source = v, kmsg.ConfigSourceGroupConfig
+		}
+		if synonyms {
+			c.ConfigSynonyms = groupSynonyms(c, d)
+		}
+		r.Configs = append(r.Configs, c)
+	}
+}
+
+func groupSynonyms(c kmsg.DescribeConfigsResponseResourceConfig, d topicDefault) []kmsg.DescribeConfigsResponseResourceConfigConfigSynonym {
+	syns := []kmsg.DescribeConfigsResponseResourceConfigConfigSynonym{}
+	if c.Source == kmsg.ConfigSourceGroupConfig {
+		s := kmsg.NewDescribeConfigsResponseResourceConfigConfigSynonym()
+		s.Name, s.Value, s.Source = c.Name, c.Value, c.Source
+		syns = append(syns, s)
+	}
+	s := kmsg.NewDescribeConfigsResponseResourceConfigConfigSynonym()
+	s.Name, s.Value, s.Source = d.broker, str(d.value), kmsg.ConfigSourceDefaultConfig
+	return append(syns, s)
+}
+
+// clientMetricsSynonymsAsKafka gives a client metrics subscription's set configs their one
+// synonym, their own (DYNAMIC_CLIENT_METRICS_CONFIG), as Kafka does; unset ones have none.
+func clientMetricsSynonymsAsKafka(r *kmsg.DescribeConfigsResponseResource) {
+	for i := range r.Configs {
+		c := &r.Configs[i]
+		if c.Source == kmsg.ConfigSourceClientMetricsConfig && len(c.ConfigSynonyms) == 0 {
+			s := kmsg.NewDescribeConfigsResponseResourceConfigConfigSynonym()
+			s.Name, s.Value, s.Source = c.Name, c.Value, c.Source
+			c.ConfigSynonyms = append(c.ConfigSynonyms, s)
 		}
 	}
 }

@@ -92,6 +92,7 @@ var topicHidden = map[string]bool{"kfake.is_internal": true}
 // get their answers back, and kfake's own errors Kafka's messages. logDir is what log.dir
 // reports.
 func kafkaDefaults(logDir string, rules *kafkaRules) rewriteFunc {
+	quotas := newQuotaOrders()
 	return func(kreq kmsg.Request, kresp kmsg.Response) {
 		switch resp := kresp.(type) {
 		case *kmsg.DescribeTopicPartitionsResponse:
@@ -124,6 +125,13 @@ func kafkaDefaults(logDir string, rules *kafkaRules) rewriteFunc {
 			rules.restoreAlterConfigs(resp)
 		case *kmsg.IncrementalAlterConfigsResponse:
 			rules.restoreIncrementalAlterConfigs(resp)
+		case *kmsg.DescribeClientQuotasResponse:
+			quotas.describeClientQuotasAsKafka(resp)
+		case *kmsg.AlterClientQuotasResponse:
+			alterClientQuotasAsKafka(resp)
+			if req, ok := kreq.(*kmsg.AlterClientQuotasRequest); ok {
+				quotas.altered(req, resp)
+			}
 		}
 	}
 }
@@ -179,6 +187,12 @@ func describeConfigsAsKafka(req *kmsg.DescribeConfigsRequest, resp *kmsg.Describ
 		case kmsg.ConfigResourceTypeTopic:
 			applyOverrides(r, topicOverrides, topicHidden, names, resp.Version)
 			topicConfigsAsKafka(r, req.IncludeSynonyms)
+		case kmsg.ConfigResourceTypeGroupConfig:
+			groupConfigsAsKafka(r, names, req.IncludeSynonyms)
+		case kmsg.ConfigResourceTypeClientMetrics:
+			if req.IncludeSynonyms {
+				clientMetricsSynonymsAsKafka(r)
+			}
 		}
 	}
 }

@@ -32,6 +32,8 @@ var watchedKeys = map[int16]bool{
 	int16(kmsg.DescribeGroups):          true,
 	int16(kmsg.ConsumerGroupDescribe):   true,
 	int16(kmsg.CreatePartitions):        true,
+	int16(kmsg.DescribeClientQuotas):    true,
+	int16(kmsg.AlterClientQuotas):       true,
 }
 
 type filterListener struct {

@@ -24,8 +24,8 @@ func init() {
 			{name: "describe", help: "List configs for the given entity."},
 			{name: "alter", help: "Alter the configuration for the entity."},
 			{name: "all", help: "With --describe: list all configs, not only the ones set on the topic."},
-			{name: "entity-type", arg: "topics|brokers|users|clients", help: "Type of entity: topics, brokers, or users and clients (their quotas)."},
-			{name: "entity-name", arg: "name", help: "Name of the entity: the topic, the broker id, the user or the client id."},
+			{name: "entity-type", arg: "topics|brokers|users|clients|groups|client-metrics", help: "Type of entity: topics, brokers, users and clients (their quotas), groups or client-metrics."},
+			{name: "entity-name", arg: "name", help: "Name of the entity: the topic, the broker id, the user, the client id, the group or the client metrics subscription."},
 			{name: "entity-default", help: "With brokers, users or clients: the cluster-wide default instead of one named entity."},
 			{name: "topic", arg: "topic", help: "The topic's name (same as --entity-type topics --entity-name <topic>)."},
 			{name: "add-config", arg: "k1=v1,k2=[v1,v2,v2],k3=v3", help: "Configs to add or change, comma separated (values may hold commas inside [])."},
@@ -93,11 +93,11 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 		return usagef("--entity-default goes with --entity-type brokers, users or clients, instead of --entity-name")
 	}
 	if !o.has("topic") {
-		if et := entityType; et != "topics" && et != "topic" && et != "brokers" && et != "users" && et != "clients" && et != "users+clients" {
+		if et := entityType; et != "topics" && et != "topic" && et != "brokers" && et != "users" && et != "clients" && et != "users+clients" && et != "groups" && et != "client-metrics" {
 			if et == "" {
 				return usagef("missing --entity-type: add --entity-type topics --entity-name <topic>")
 			}
-			return usagef("entity type %q is not available here: kafkalab's kafka-configs.sh handles --entity-type topics, brokers, users and clients", et)
+			return usagef("entity type %q is not available here: kafkalab's kafka-configs.sh handles --entity-type topics, brokers, users, clients, groups and client-metrics", et)
 		}
 		topic = o.value("entity-name", "")
 		if entityType != "topics" && entityType != "topic" {
@@ -140,6 +140,9 @@ func runConfigs(ctx context.Context, r *toolRun) error {
 		return usagef("--add-config and --delete-config go with --alter, not --describe")
 	}
 
+	if entityType == "groups" || entityType == "client-metrics" {
+		return runResourceConfigs(ctx, r, entityType, add, del)
+	}
 	adm, closeFn, err := r.admin(ctx)
 	if err != nil {
 		return err

@@ -128,7 +128,7 @@ func printConfigEntries(r *toolRun, configs []kadm.Config, keep func(kadm.Config
 		// entry's own source; a config with no synonyms prints {}).
 		syns := make([]string, 0, len(c.Synonyms))
 		for _, s := range c.Synonyms {
-			syns = append(syns, fmt.Sprintf("%s:%s=%s", s.Source, s.Key, javaString(s.Value)))
+			syns = append(syns, fmt.Sprintf("%s:%s=%s", javaConfigSource(s.Source), s.Key, javaString(s.Value)))
 		}
 		fmt.Fprintf(r.io.Stdout, "  %s=%s sensitive=%t synonyms={%s}\n", c.Key, javaString(c.Value), c.Sensitive, strings.Join(syns, ", "))
 	}
@@ -264,6 +264,10 @@ func runQuotaConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, add map[
 		}
 		return fmt.Errorf("cannot describe the quotas: %w", err)
 	}
+	// Kafka's admin client collects the entities in a HashMap sized for their count, keyed by
+	// ClientQuotaEntity (hashCode: Objects.hash of its type -> name map), and the tool prints
+	// that map: its order, the broker's within a bucket.
+	quotas = javaSizedHashMapOrderBy(quotas, quotaEntityHash, len(quotas))
 	for _, q := range quotas {
 		var who []string
 		for _, typ := range []string{"user", "client-id"} {
@@ -282,14 +286,36 @@ func runQuotaConfigs(ctx context.Context, r *toolRun, adm *kadm.Client, add map[
 				}
 			}
 		}
-		// In the broker's order, as Java's Double.toString writes the values.
-		var parts []string
+		// Kafka's admin client puts the broker's values into a HashMap sized for their count
+		// and the tool prints that map: its order, the broker's within a bucket; each value
+		// as Java's Double.toString writes it.
+		keys := make([]string, 0, len(q.Values))
+		values := make(map[string]float64, len(q.Values))
 		for _, v := range q.Values {
-			parts = append(parts, v.Key+"="+javaDouble(v.Value))
+			keys = append(keys, v.Key)
+			values[v.Key] = v.Value
+		}
+		var parts []string
+		for _, k := range javaSizedHashMapOrder(keys, len(keys)) {
+			parts = append(parts, k+"="+javaDouble(values[k]))
 		}
 		fmt.Fprintf(r.io.Stdout, "Quota configs for %s are %s\n", strings.Join(who, ", "), strings.Join(parts, ", "))
 	}
 	return nil
+}
+
+// quotaEntityHash is ClientQuotaEntity.hashCode: 31 + the HashMap hash of its components
+// (the type's hash xor the name's, 0 for a default's null name).
+func quotaEntityHash(q kadm.DescribedClientQuota) int32 {
+	h := int32(31)
+	for _, c := range q.Entity {
+		n := int32(0)
+		if c.Name != nil {
+			n = javaStringHash(*c.Name)
+		}
+		h += javaStringHash(c.Type) ^ n
+	}
+	return h
 }
 
 // javaDouble formats a double as Java's Double.toString: plain decimals with at least one

@@ -1,9 +1,11 @@
 package kafkatools
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -33,12 +35,32 @@ func TestConfigEntities(t *testing.T) {
 		{[]string{"--describe", "--entity-type", "clients", "--entity-default", "--entity-type", "users", "--entity-name", "user1"}, "Quota configs for user-principal 'user1', the default client-id are producer_byte_rate=1024.0\n"},
 		{[]string{"--alter", "--add-config", "consumer_byte_rate=1", "--entity-type", "users", "--entity-default", "--entity-type", "clients", "--entity-default"}, "Completed updating default config for users in the cluster.\n"},
 		{[]string{"--describe", "--entity-type", "users", "--entity-default", "--entity-type", "clients", "--entity-default"}, "Quota configs for the default user-principal, the default client-id are consumer_byte_rate=1.0\n"},
+		// Several values of one entity: in the order Kafka 4.3.1's tool printed them on a
+		// real broker (ops.html's three, then with controller_mutation_rate: a HashMap of
+		// 4 buckets, then of 8).
+		{[]string{"--alter", "--add-config", "producer_byte_rate=1024,consumer_byte_rate=2048,request_percentage=200", "--entity-type", "users", "--entity-name", "qu3"}, "Completed updating config for user qu3.\n"},
+		{[]string{"--describe", "--entity-type", "users", "--entity-name", "qu3"}, "Quota configs for user-principal 'qu3' are consumer_byte_rate=2048.0, request_percentage=200.0, producer_byte_rate=1024.0\n"},
+		{[]string{"--alter", "--add-config", "controller_mutation_rate=10", "--entity-type", "users", "--entity-name", "qu3"}, "Completed updating config for user qu3.\n"},
+		{[]string{"--describe", "--entity-type", "users", "--entity-name", "qu3"}, "Quota configs for user-principal 'qu3' are producer_byte_rate=1024.0, consumer_byte_rate=2048.0, controller_mutation_rate=10.0, request_percentage=200.0\n"},
+		{[]string{"--alter", "--delete-config", "producer_byte_rate,consumer_byte_rate,request_percentage,controller_mutation_rate", "--entity-type", "users", "--entity-name", "qu3"}, "Completed updating config for user qu3.\n"},
 		// The embedded broker is node 0.
 		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "7"}, "The broker '7' doesn't exist and doesn't have dynamic config.\n"},
 		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "0"}, "Dynamic configs for broker 0 are:\n"},
 		{[]string{"--alter", "--add-config", "log.cleaner.threads=2", "--entity-type", "brokers", "--entity-default"}, "Completed updating default config for brokers in the cluster.\n"},
 		{[]string{"--alter", "--delete-config", "log.cleaner.threads", "--entity-type", "brokers", "--entity-name", "0"}, "Completed updating config for broker 0.\n"},
 		{[]string{"--describe", "--entity-type", "topics", "--entity-name", "nope"}, "The topic 'nope' doesn't exist and doesn't have dynamic config.\n"},
+		// A group's and a client metrics subscription's configs, with the lines Kafka 4.3.1's
+		// tool printed on a real broker.
+		{[]string{"--describe", "--entity-type", "groups", "--entity-name", "cg1"}, "The group 'cg1' doesn't exist and doesn't have dynamic config.\n"},
+		{[]string{"--alter", "--entity-type", "groups", "--entity-name", "cg1", "--add-config", "consumer.session.timeout.ms=50000"}, "Completed updating config for group cg1.\n"},
+		{[]string{"--describe", "--entity-type", "groups", "--entity-name", "cg1"}, "Dynamic configs for group cg1 are:\n  consumer.session.timeout.ms=50000 sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:consumer.session.timeout.ms=50000, DEFAULT_CONFIG:group.consumer.session.timeout.ms=45000}\n"},
+		{[]string{"--describe", "--entity-type", "groups"}, "Dynamic configs for group cg1 are:\n  consumer.session.timeout.ms=50000 sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:consumer.session.timeout.ms=50000, DEFAULT_CONFIG:group.consumer.session.timeout.ms=45000}\n"},
+		{[]string{"--alter", "--entity-type", "groups", "--entity-name", "cg1", "--delete-config", "consumer.session.timeout.ms"}, "Completed updating config for group cg1.\n"},
+		{[]string{"--describe", "--entity-type", "client-metrics", "--entity-name", "cm1"}, "The client-metric 'cm1' doesn't exist and doesn't have dynamic config.\n"},
+		{[]string{"--alter", "--entity-type", "client-metrics", "--entity-name", "cm1", "--add-config", "metrics=org.apache.kafka.producer.,interval.ms=1000"}, "Completed updating config for client-metric cm1.\n"},
+		{[]string{"--describe", "--entity-type", "client-metrics"}, "Dynamic configs for client-metric cm1 are:\n  interval.ms=1000 sensitive=false synonyms={DYNAMIC_CLIENT_METRICS_CONFIG:interval.ms=1000}\n  metrics=org.apache.kafka.producer. sensitive=false synonyms={DYNAMIC_CLIENT_METRICS_CONFIG:metrics=org.apache.kafka.producer.}\n"},
+		{[]string{"--alter", "--entity-type", "client-metrics", "--entity-name", "cm1", "--delete-config", "interval.ms,metrics"}, "Completed updating config for client-metric cm1.\n"},
+		{[]string{"--describe", "--entity-type", "client-metrics", "--entity-name", "cm1"}, "The client-metric 'cm1' doesn't exist and doesn't have dynamic config.\n"},
 	} {
 		r := runTool(t, bs, "", "kafka-configs.sh", c.args...)
 		if r.code != 0 || r.stdout != c.stdout {
@@ -67,10 +89,39 @@ func TestConfigEntities(t *testing.T) {
 		{[]string{"--describe", "--entity-type", "brokers", "--entity-name", "one"}, "The entity name for brokers must be a valid integer broker id, but it is: one"},
 		{[]string{"--alter", "--add-config", "producer_byte_rate=fast", "--entity-type", "clients", "--entity-name", "c"}, "Cannot parse quota configuration value for producer_byte_rate: fast"},
 		{[]string{"--describe", "--entity-type", "brokers-loggers"}, `entity type "brokers-loggers" is not available here`},
+		{[]string{"--alter", "--entity-type", "groups", "--add-config", "consumer.session.timeout.ms=50000"}, "An entity name must be specified with --alter of groups"},
+		{[]string{"--describe", "--entity-type", "client-metrics", "--entity-default"}, "--entity-default must not be specified with --describe of client-metrics"},
+		{[]string{"--alter", "--entity-type", "groups", "--entity-name", "cg1", "--add-config", "bogus.x=1"}, "InvalidConfigurationException"},
 	} {
 		r := runTool(t, bs, "", "kafka-configs.sh", bad.args...)
 		if r.code != 1 || !strings.Contains(r.stderr, bad.want) {
 			t.Errorf("%v: %+v", bad.args, r)
+		}
+	}
+}
+
+// A quota entity's values in the order of the HashMap Kafka's admin client sizes for their
+// count: the broker's order decides only between names of one bucket (producer_byte_rate
+// and request_percentage share one of 4 buckets, not of 8).
+func TestJavaSizedHashMapOrder(t *testing.T) {
+	const (
+		p, c, r, m = "producer_byte_rate", "consumer_byte_rate", "request_percentage", "controller_mutation_rate"
+	)
+	for _, tc := range []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{c, r, p}, []string{c, r, p}}, // the 4.3.1 broker's answer, printed as is
+		{[]string{p, r, c}, []string{c, p, r}}, // one bucket of 4: the broker's order kept
+		{[]string{r, m, c, p}, []string{p, c, m, r}},
+		{[]string{p, c, m, r}, []string{p, c, m, r}},
+		{[]string{m, p}, []string{m, p}}, // 2 values: 4 buckets, 2 then 3
+		{[]string{r, c}, []string{c, r}},
+		{[]string{p}, []string{p}},
+		{nil, []string{}},
+	} {
+		if got := javaSizedHashMapOrder(tc.in, len(tc.in)); !slices.Equal(got, tc.want) {
+			t.Errorf("javaSizedHashMapOrder(%v) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
 }
@@ -124,6 +175,34 @@ func TestCommandConfigAndProperty(t *testing.T) {
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("parseJavaProperties[%q] = %q, want %q", k, got[k], v)
+		}
+	}
+}
+
+// Several quota entities: in the order of the HashMap of ClientQuotaEntity Kafka's admin
+// client sizes for their count, as Kafka 4.3.1's tool printed these on a real broker (the
+// broker's answer, ca cb cc on the embedded broker, is not what decides).
+func TestQuotaEntitiesInKafkaOrder(t *testing.T) {
+	bs := startBroker(t)
+	for _, tc := range []struct {
+		typ   string
+		names []string
+		want  []string
+	}{
+		{"clients", []string{"ca", "cb", "cc"}, []string{"cb", "cc", "ca"}},
+		{"users", []string{"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"},
+			[]string{"erin", "grace", "alice", "heidi", "ivan", "bob", "frank", "judy", "dave", "carol"}},
+	} {
+		for _, n := range tc.names {
+			mustRun(t, bs, "", "kafka-configs.sh", "--alter", "--add-config", "producer_byte_rate=1024", "--entity-type", tc.typ, "--entity-name", n)
+		}
+		what := map[string]string{"clients": "client-id", "users": "user-principal"}[tc.typ]
+		var want strings.Builder
+		for _, n := range tc.want {
+			fmt.Fprintf(&want, "Quota configs for %s '%s' are producer_byte_rate=1024.0\n", what, n)
+		}
+		if r := mustRun(t, bs, "", "kafka-configs.sh", "--describe", "--entity-type", tc.typ); r.stdout != want.String() {
+			t.Errorf("--describe --entity-type %s:\n%s\nwant\n%s", tc.typ, r.stdout, want.String())
 		}
 	}
 }

@@ -49,7 +49,13 @@
 //	    [--entity-type clients (--entity-name N | --entity-default)]
 //	    --describe | --alter [--add-config producer_byte_rate=R,...] [--delete-config ...]
 //	    (client quotas, of a user, a client or a user and client pair; the names pair with the
-//	    types in order; values in the broker's order)
+//	    types in order; an entity's values in the order of the HashMap Kafka's admin client
+//	    sizes for their count, the broker's order between names of one bucket)
+//	kafka-configs.sh --bootstrap-server B --entity-type groups | client-metrics [--entity-name N]
+//	    --describe [--all] | --alter --entity-name N [--add-config k=v,...] [--delete-config k,...]
+//	    (a group's configs, e.g. consumer.session.timeout.ms, whether or not the group exists; a
+//	    client metrics subscription's metrics, interval.ms, match; without a name every group,
+//	    then the ones with configs only, or every subscription)
 //
 // Kafka 4.x's newer option names --reader-property (producer) and --formatter-property
 // (consumer) work as well as --property, and --command-property as well as

@@ -44,3 +44,37 @@ func javaHashMapOrder(tps []topicPartition) []topicPartition {
 	}
 	return out
 }
+
+// javaSizedHashMapOrder returns keys in the order a java.util.HashMap made with
+// new HashMap<>(initial) iterates them after they were put in the given order: its table
+// starts at the next power of two of initial (at least 1) and doubles whenever the size
+// passes 3/4 of it, so 3 keys put in a map sized 3 sit in 4 buckets and 4 keys in 8; by
+// bucket ((h ^ h>>>16) & (capacity-1)), in a bucket by insertion.
+func javaSizedHashMapOrder(keys []string, initial int) []string {
+	return javaSizedHashMapOrderBy(keys, javaStringHash, initial)
+}
+
+// javaSizedHashMapOrderBy is javaSizedHashMapOrder for keys of any type, with their Java
+// hashCode.
+func javaSizedHashMapOrderBy[K any](keys []K, hash func(K) int32, initial int) []K {
+	capacity := 1
+	for capacity < initial {
+		capacity *= 2
+	}
+	for n := 1; n <= len(keys); n++ {
+		if n > capacity*3/4 {
+			capacity *= 2
+		}
+	}
+	buckets := make([][]K, capacity)
+	for _, k := range keys {
+		u := uint32(hash(k))
+		b := int((u ^ u>>16) & uint32(capacity-1))
+		buckets[b] = append(buckets[b], k)
+	}
+	out := make([]K, 0, len(keys))
+	for _, b := range buckets {
+		out = append(out, b...)
+	}
+	return out
+}

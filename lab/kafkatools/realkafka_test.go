@@ -602,6 +602,11 @@ func TestAgainstApacheKafkaConfigEntities(t *testing.T) {
 		{"--alter", "--add-config", "producer_byte_rate=1024,consumer_byte_rate=2048,request_percentage=200", "--entity-type", "clients", "--entity-name", "C"},
 		{"--describe", "--entity-type", "users", "--entity-name", "U"},
 		{"--describe", "--entity-type", "clients", "--entity-name", "C"},
+		// 4 values: the admin client's HashMap has 8 buckets instead of 4.
+		{"--alter", "--add-config", "controller_mutation_rate=10", "--entity-type", "users", "--entity-name", "U"},
+		{"--describe", "--entity-type", "users", "--entity-name", "U"},
+		{"--alter", "--delete-config", "controller_mutation_rate", "--entity-type", "users", "--entity-name", "U"},
+		{"--describe", "--entity-type", "users", "--entity-name", "U"},
 		{"--alter", "--add-config", "producer_byte_rate=15000000", "--entity-type", "clients", "--entity-name", "C"},
 		{"--describe", "--entity-type", "clients", "--entity-name", "C"},
 		{"--alter", "--delete-config", "producer_byte_rate,consumer_byte_rate,request_percentage", "--entity-type", "users", "--entity-name", "U"},
@@ -629,6 +634,27 @@ func TestAgainstApacheKafkaConfigEntities(t *testing.T) {
 		if o.code != j.code {
 			t.Errorf("%v: exit %d, Kafka's %d", args, o.code, j.code)
 		}
+	}
+	// Every client's quotas: the entities in the order of the admin client's HashMap (the
+	// same clients for both tools; other tests' clients may come and go between the runs).
+	n := rand.IntN(1_000_000)
+	var extra []string
+	for _, p := range []string{"qa", "qb", "qc", "qd"} {
+		c := fmt.Sprintf("%s-%06d", p, n)
+		extra = append(extra, c)
+		rk.ours(t, "", "kafka-configs.sh", "--alter", "--add-config", "producer_byte_rate=1024", "--entity-type", "clients", "--entity-name", c)
+	}
+	for try := 0; ; try++ {
+		o := rk.ours(t, "", "kafka-configs.sh", "--describe", "--entity-type", "clients")
+		j := rk.java(t, "", "kafka-configs.sh", "--describe", "--entity-type", "clients")
+		if sortedLines(o.stdout) != sortedLines(j.stdout) && try < 3 {
+			continue
+		}
+		same(t, "--describe --entity-type clients of every client", o.stdout, j.stdout)
+		break
+	}
+	for _, c := range extra {
+		rk.ours(t, "", "kafka-configs.sh", "--alter", "--delete-config", "producer_byte_rate", "--entity-type", "clients", "--entity-name", c)
 	}
 	// The brokers' default: set by one tool, described by both, removed by the other.
 	for _, order := range [][2]func(t *testing.T, stdin, tool string, args ...string) result{{rk.ours, rk.java}, {rk.java, rk.ours}} {
@@ -685,6 +711,70 @@ func TestAgainstApacheKafkaConfigEntities(t *testing.T) {
 		j := rk.java(t, "", "kafka-configs.sh", args...)
 		javaMsg := strings.SplitN(strings.TrimSpace(j.stdout+j.stderr), "\n", 2)[0]
 		if o.code != 1 || j.code != 1 || javaMsg == "" || !strings.Contains(o.stderr, strings.TrimSuffix(javaMsg, ".")) {
+			t.Errorf("kafka-configs.sh %s:\nours  (exit %d) %q\nKafka (exit %d) %q", strings.Join(args, " "), o.code, o.stderr, j.code, javaMsg)
+		}
+	}
+}
+
+// kafka-configs.sh --entity-type groups and client-metrics, as Kafka 4.3.1's tool: twin
+// group and subscription names on each side (no describe without a name: other tests'
+// groups share the broker).
+func TestAgainstApacheKafkaConfigGroupsAndClientMetrics(t *testing.T) {
+	rk := needRealKafka(t)
+	gro, grj := twins("cfggroup")
+	cmo, cmj := twins("cfgmetric")
+	groups, metrics := [2]string{gro, grj}, [2]string{cmo, cmj}
+	for _, args := range [][]string{
+		{"--describe", "--entity-type", "groups", "--entity-name", "G"},
+		{"--alter", "--entity-type", "groups", "--entity-name", "G", "--add-config", "consumer.session.timeout.ms=50000,consumer.heartbeat.interval.ms=6000"},
+		{"--describe", "--entity-type", "groups", "--entity-name", "G"},
+		{"--describe", "--entity-type", "groups", "--entity-name", "G", "--all"},
+		{"--alter", "--entity-type", "groups", "--entity-name", "G", "--delete-config", "consumer.heartbeat.interval.ms"},
+		{"--describe", "--entity-type", "groups", "--entity-name", "G"},
+		{"--alter", "--entity-type", "groups", "--entity-name", "G", "--delete-config", "consumer.session.timeout.ms"},
+		{"--describe", "--entity-type", "client-metrics", "--entity-name", "M"},
+		{"--alter", "--entity-type", "client-metrics", "--entity-name", "M", "--add-config", "metrics=org.apache.kafka.producer.,interval.ms=1000"},
+		{"--describe", "--entity-type", "client-metrics", "--entity-name", "M"},
+		{"--describe", "--entity-type", "client-metrics", "--entity-name", "M", "--all"},
+		{"--alter", "--entity-type", "client-metrics", "--entity-name", "M", "--delete-config", "interval.ms,metrics"},
+		{"--describe", "--entity-type", "client-metrics", "--entity-name", "M"},
+	} {
+		side := func(g, m string) []string {
+			out := make([]string, len(args))
+			for i, a := range args {
+				switch a {
+				case "G":
+					a = g
+				case "M":
+					a = m
+				}
+				out[i] = a
+			}
+			return out
+		}
+		o := rk.ours(t, "", "kafka-configs.sh", side(gro, cmo)...)
+		j := rk.java(t, "", "kafka-configs.sh", side(grj, cmj)...)
+		same(t, strings.Join(args, " "), o.stdout, j.stdout, groups, metrics)
+		if o.code != j.code {
+			t.Errorf("%v: exit %d, Kafka's %d", args, o.code, j.code)
+		}
+	}
+	// Refusals: Kafka's message is in ours.
+	for _, args := range [][]string{
+		{"--alter", "--entity-type", "groups", "--entity-name", gro, "--add-config", "bogus.x=1"},
+		{"--alter", "--entity-type", "groups", "--entity-name", gro, "--add-config", "consumer.session.timeout.ms=1"},
+		{"--alter", "--entity-type", "client-metrics", "--entity-name", cmo, "--add-config", "bogus=1"},
+		{"--alter", "--entity-type", "groups", "--add-config", "consumer.session.timeout.ms=50000"},
+		{"--describe", "--entity-type", "groups", "--entity-default"},
+	} {
+		o := rk.ours(t, "", "kafka-configs.sh", args...)
+		j := rk.java(t, "", "kafka-configs.sh", args...)
+		javaMsg := strings.TrimSpace(j.stdout + j.stderr)
+		if i := strings.Index(javaMsg, "ExecutionException: "); i >= 0 {
+			javaMsg = javaMsg[i+len("ExecutionException: "):]
+		}
+		javaMsg = strings.SplitN(javaMsg, "\n", 2)[0]
+		if o.code != 1 || j.code != 1 || javaMsg == "" || !strings.Contains(o.stderr, javaMsg) {
 			t.Errorf("kafka-configs.sh %s:\nours  (exit %d) %q\nKafka (exit %d) %q", strings.Join(args, " "), o.code, o.stderr, j.code, javaMsg)
 		}
 	}
