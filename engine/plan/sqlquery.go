@@ -204,6 +204,32 @@ type DropDatabase struct {
 }
 
 // databaseName reads a database name: one identifier, or spark_catalog.name.
+// showIn reads a SHOW statement's optional IN|FROM database into q.ShowTablesIn.
+func (p *sqlParser) showIn(q *Query) error {
+	if !p.keyword("IN") && !p.keyword("FROM") {
+		return nil
+	}
+	name, err := p.databaseName()
+	if err != nil {
+		return err
+	}
+	q.ShowTablesIn = name
+	return nil
+}
+
+// showLikeEnd reads a SHOW statement's optional [LIKE] 'pattern' into q.ShowLike, then
+// its end.
+func (p *sqlParser) showLikeEnd(q *Query) (*Query, error) {
+	if p.keyword("LIKE") || p.peek().kind == tkString {
+		t := p.next()
+		if t.kind != tkString {
+			return nil, p.syntaxError()
+		}
+		q.ShowLike = &t.text
+	}
+	return q, p.end()
+}
+
 func (p *sqlParser) databaseName() (string, error) {
 	name, ok := p.identifier()
 	if !ok {
@@ -656,14 +682,7 @@ func (p *sqlParser) statement() (*Query, error) {
 		}
 		if p.keyword("DATABASES") || p.keyword("SCHEMAS") || p.keyword("NAMESPACES") {
 			q.ShowDatabases = true
-			if p.keyword("LIKE") || p.peek().kind == tkString {
-				t := p.next()
-				if t.kind != tkString {
-					return nil, p.syntaxError()
-				}
-				q.ShowLike = &t.text
-			}
-			return q, p.end()
+			return p.showLikeEnd(q)
 		}
 		if p.at(tkIdent, "FUNCTIONS") || ((p.at(tkIdent, "USER") || p.at(tkIdent, "SYSTEM") || p.at(tkIdent, "ALL")) && strings.EqualFold(p.toks[p.i+1].text, "FUNCTIONS")) {
 			q.ShowFunctions, q.ShowFunctionsKind = true, "all"
@@ -671,59 +690,26 @@ func (p *sqlParser) statement() (*Query, error) {
 				q.ShowFunctionsKind = strings.ToLower(p.next().text)
 			}
 			p.next()
-			if p.keyword("IN") || p.keyword("FROM") {
-				name, err := p.databaseName()
-				if err != nil {
-					return nil, err
-				}
-				q.ShowTablesIn = name
+			if err := p.showIn(q); err != nil {
+				return nil, err
 			}
-			if p.keyword("LIKE") || p.peek().kind == tkString {
-				t := p.next()
-				if t.kind != tkString {
-					return nil, p.syntaxError()
-				}
-				q.ShowLike = &t.text
-			}
-			return q, p.end()
+			return p.showLikeEnd(q)
 		}
 		if p.keyword("VIEWS") {
 			q.ShowViews = true
-			if p.keyword("IN") || p.keyword("FROM") {
-				name, err := p.databaseName()
-				if err != nil {
-					return nil, err
-				}
-				q.ShowTablesIn = name
+			if err := p.showIn(q); err != nil {
+				return nil, err
 			}
-			if p.keyword("LIKE") || p.peek().kind == tkString {
-				t := p.next()
-				if t.kind != tkString {
-					return nil, p.syntaxError()
-				}
-				q.ShowLike = &t.text
-			}
-			return q, p.end()
+			return p.showLikeEnd(q)
 		}
 		if !p.keyword("TABLES") {
 			return nil, unsupported("kafkalab's spark.sql supports SHOW TABLES; use the DataFrame API for SHOW %s", strings.ToUpper(p.peek().text))
 		}
 		q.ShowTables = true
-		if p.keyword("IN") || p.keyword("FROM") {
-			name, err := p.databaseName()
-			if err != nil {
-				return nil, err
-			}
-			q.ShowTablesIn = name
+		if err := p.showIn(q); err != nil {
+			return nil, err
 		}
-		if p.keyword("LIKE") || p.peek().kind == tkString {
-			t := p.next()
-			if t.kind != tkString {
-				return nil, p.syntaxError()
-			}
-			q.ShowLike = &t.text
-		}
-		return q, p.end()
+		return p.showLikeEnd(q)
 	}
 	if !p.keyword("SELECT") {
 		if p.at(tkEOF, "") {
