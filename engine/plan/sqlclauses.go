@@ -249,10 +249,9 @@ func (p *sqlParser) createView(q *Query, replace bool) (*Query, error) {
 	if !p.keyword("VIEW") {
 		return nil, p.syntaxError()
 	}
-	if p.keyword("IF") {
-		if !p.keyword("NOT") || !p.keyword("EXISTS") {
-			return nil, p.syntaxError()
-		}
+	if given, err := p.ifNotExists(); err != nil {
+		return nil, err
+	} else if given {
 		v.IfNotExists = true
 	}
 	var name string

@@ -345,10 +345,9 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		if p.at(tkIdent, "DROP") && (strings.EqualFold(p.toks[p.i+1].text, "PARTITION") || strings.EqualFold(p.toks[p.i+1].text, "IF")) {
 			p.next()
 			a := &AlterPartitions{Table: name, Drop: true}
-			if p.keyword("IF") {
-				if !p.keyword("EXISTS") {
-					return nil, p.syntaxError()
-				}
+			if given, err := p.ifExists(); err != nil {
+				return nil, err
+			} else if given {
 				a.IfExists = true
 			}
 			for p.keyword("PARTITION") {
@@ -371,10 +370,9 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		if p.at(tkIdent, "ADD") && (strings.EqualFold(p.toks[p.i+1].text, "PARTITION") || strings.EqualFold(p.toks[p.i+1].text, "IF")) {
 			p.next()
 			a := &AlterPartitions{Table: name}
-			if p.keyword("IF") {
-				if !p.keyword("NOT") || !p.keyword("EXISTS") {
-					return nil, p.syntaxError()
-				}
+			if given, err := p.ifNotExists(); err != nil {
+				return nil, err
+			} else if given {
 				a.IfExists = true
 			}
 			for p.keyword("PARTITION") {
@@ -460,10 +458,9 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 				return nil, p.syntaxError()
 			}
 			a := &AlterProperties{Table: name}
-			if p.keyword("IF") {
-				if !p.keyword("EXISTS") {
-					return nil, p.syntaxError()
-				}
+			if given, err := p.ifExists(); err != nil {
+				return nil, err
+			} else if given {
 				a.IfExists = true
 			}
 			if err := p.expect("("); err != nil {
@@ -554,10 +551,9 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		if !replace && p.isDatabaseWord(p.i) {
 			p.next()
 			d := &CreateDatabase{}
-			if p.keyword("IF") {
-				if !p.keyword("NOT") || !p.keyword("EXISTS") {
-					return nil, p.syntaxError()
-				}
+			if given, err := p.ifNotExists(); err != nil {
+				return nil, err
+			} else if given {
 				d.IfNotExists = true
 			}
 			name, err := p.databaseName()
@@ -603,10 +599,9 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 		if replace && p.at(tkIdent, "IF") {
 			return nil, p.syntaxError() // Spark's grammar has no CREATE OR REPLACE ... IF NOT EXISTS
 		}
-		if p.keyword("IF") {
-			if !p.keyword("NOT") || !p.keyword("EXISTS") {
-				return nil, p.syntaxError()
-			}
+		if given, err := p.ifNotExists(); err != nil {
+			return nil, err
+		} else if given {
 			c.IfNotExists = true
 		}
 		name, err := p.tableName()
@@ -727,10 +722,8 @@ func (p *sqlParser) command(q *Query) (*Query, error) {
 			if ins.Partition, err = p.partitionSpec(); err != nil {
 				return nil, err
 			}
-			if p.keyword("IF") {
-				if !p.keyword("NOT") || !p.keyword("EXISTS") {
-					return nil, p.syntaxError()
-				}
+			if _, err := p.ifNotExists(); err != nil {
+				return nil, err
 			}
 		}
 		if p.at(tkIdent, "BY") && strings.EqualFold(p.toks[p.i+1].text, "NAME") {

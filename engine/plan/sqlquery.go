@@ -230,6 +230,22 @@ func (p *sqlParser) showLikeEnd(q *Query) (*Query, error) {
 	return q, p.end()
 }
 
+// ifExists reads an optional IF EXISTS, ifNotExists an optional IF NOT EXISTS; IF without
+// the rest is a syntax error.
+func (p *sqlParser) ifExists() (bool, error) { return p.ifClause(false) }
+
+func (p *sqlParser) ifNotExists() (bool, error) { return p.ifClause(true) }
+
+func (p *sqlParser) ifClause(not bool) (bool, error) {
+	if !p.keyword("IF") {
+		return false, nil
+	}
+	if (not && !p.keyword("NOT")) || !p.keyword("EXISTS") {
+		return false, p.syntaxError()
+	}
+	return true, nil
+}
+
 func (p *sqlParser) databaseName() (string, error) {
 	name, ok := p.identifier()
 	if !ok {
@@ -401,10 +417,9 @@ func (p *sqlParser) statement() (*Query, error) {
 		p.next()
 		p.next()
 		d := &DropTable{}
-		if p.keyword("IF") {
-			if !p.keyword("EXISTS") {
-				return nil, p.syntaxError()
-			}
+		if given, err := p.ifExists(); err != nil {
+			return nil, err
+		} else if given {
 			d.IfExists = true
 		}
 		name, err := p.tableName()
@@ -420,10 +435,9 @@ func (p *sqlParser) statement() (*Query, error) {
 		p.next()
 		p.next()
 		d := &DropDatabase{}
-		if p.keyword("IF") {
-			if !p.keyword("EXISTS") {
-				return nil, p.syntaxError()
-			}
+		if given, err := p.ifExists(); err != nil {
+			return nil, err
+		} else if given {
 			d.IfExists = true
 		}
 		name, err := p.databaseName()
@@ -463,10 +477,9 @@ func (p *sqlParser) statement() (*Query, error) {
 		if !p.keyword("TABLE") {
 			return nil, p.syntaxError()
 		}
-		if p.keyword("IF") {
-			if !p.keyword("EXISTS") {
-				return nil, p.syntaxError()
-			}
+		if given, err := p.ifExists(); err != nil {
+			return nil, err
+		} else if given {
 			q.UncacheIfExists = true
 		}
 		name, err := p.tableName()
@@ -524,10 +537,9 @@ func (p *sqlParser) statement() (*Query, error) {
 	if p.at(tkIdent, "DROP") && strings.EqualFold(p.toks[p.i+1].text, "VIEW") {
 		p.next()
 		p.next()
-		if p.keyword("IF") {
-			if !p.keyword("EXISTS") {
-				return nil, p.syntaxError()
-			}
+		if given, err := p.ifExists(); err != nil {
+			return nil, err
+		} else if given {
 			q.DropViewIfExists = true
 		}
 		name, err := p.tableName()
